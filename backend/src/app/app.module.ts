@@ -1,0 +1,16 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '../identity/identity.module.js';
+import { LendingModule } from '../lending/lending.module.js';
+import { PlatformModule } from '../platform/platform.module.js';
+import type { Runtime } from '../platform/runtime.js';
+
+@Module({})
+export class AppModule {
+  static forRuntime(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), IdentityModule, LendingModule],
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import type { Runtime } from '../platform/runtime.js';
+import { AppModule } from './app.module.js';
+
+export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string }[] };
+
+/** The HTTP API as one Nest application: used by main.ts, the tests and the benchmark alike. */
+export async function createApi(runtime: Runtime, options: ApiOptions = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
+    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    bodyParser: true,
+  });
+  app.setGlobalPrefix('api');
+  app.use(cookieParser());
+  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
+  app.useBodyParser('json', { limit: '100kb' });
+  app.getHttpAdapter().getInstance().disable('x-powered-by');
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  for (const { mount, dir } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir);
+  return app;
+}
+
+/** Serves a built single-page app with an index.html fallback for deep links. */
+function serveSpa(app: NestExpressApplication, mount: string, dir: string): void {
+  if (!existsSync(path.join(dir, 'index.html'))) return;
+  app.useStaticAssets(dir, { prefix: mount, index: false });
+  app.use(mount, (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.originalUrl.startsWith('/api')) return next();
+    res.sendFile(path.join(dir, 'index.html'));
+  });
+}

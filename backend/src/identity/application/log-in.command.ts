@@ -1,0 +1,3 @@
+export class LogIn {
+  constructor(readonly input: { email?: string; phone?: string; password: string }) {}
+}

@@ -1,0 +1,3 @@
+export class RegisterBorrower {
+  constructor(readonly input: { name: string; email: string; phone: string; password: string }) {}
+}

@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
+import { LoanNotFound } from '../domain/loan.errors.js';
+import type { LoanEvent } from '../domain/loan.events.js';
+import { evolve, initialLoanState } from '../domain/loan.state.js';
+import { loanStream } from './loan-command-executor.js';
+import { loanView } from './loan.view.js';
+
+export class GetLoanAsOfQuery {
+  constructor(
+    readonly loanId: string,
+    readonly asOf: Date,
+  ) {}
+}
+
+/** The loan as it stood at a moment: the log replayed up to then through the same `evolve` as everything else. */
+@QueryHandler(GetLoanAsOfQuery)
+export class GetLoanAsOfHandler implements IQueryHandler<GetLoanAsOfQuery> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ loanId, asOf }: GetLoanAsOfQuery) {
+    const events = await this.store.readStream(loanStream(loanId), { until: asOf });
+    const state = events.reduce((s, e) => evolve(s, { type: e.type, data: e.data } as LoanEvent), initialLoanState);
+    if (state.status === 'none') throw new LoanNotFound(loanId);
+    return { ...loanView(state, this.config.product.currency, 'staff'), asOf: asOf.toISOString(), position: events.at(-1)!.position };
+  }
+}

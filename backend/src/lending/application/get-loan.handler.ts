@@ -1,0 +1,39 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DB, type Db } from '../../platform/database/database.js';
+import { LoanNotFound } from '../domain/loan.errors.js';
+import type { LoanRecord } from '../domain/loan.state.js';
+import type { Actor } from '../domain/loan.types.js';
+import { loanView } from './loan.view.js';
+
+export class GetLoanQuery {
+  constructor(
+    readonly loanId: string,
+    readonly viewer: Actor,
+  ) {}
+}
+
+/** Reads the loan's read-model row; a borrower sees only their own loans (others are "not found"). */
+@QueryHandler(GetLoanQuery)
+export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ loanId, viewer }: GetLoanQuery) {
+    const row = await this.db
+      .selectFrom('loan_summaries as l')
+      .innerJoin('users as u', 'u.id', 'l.borrower_id')
+      .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'u.name', 'u.email', 'u.phone'])
+      .where('l.id', '=', loanId)
+      .executeTakeFirst();
+    if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);
+    return {
+      ...loanView(row.loan_state as unknown as LoanRecord, this.config.product.currency, viewer.role),
+      borrower: { id: row.borrower_id, name: row.name, email: row.email, phone: row.phone },
+      position: Number(row.last_position),
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UsersRepository } from '../../identity/users/users.repository.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { AgreementDocumentsRepository } from '../agreements/agreement-documents.repository.js';
+import { renderAgreementPdf } from '../agreements/agreement-pdf.renderer.js';
+import { agreementTermsFor } from '../domain/agreement-terms.js';
+import { emiSchedule } from '../domain/emi-schedule.js';
+import { allowedActions } from '../domain/loan-actions.js';
+import { IllegalTransition, LoanNotFound } from '../domain/loan.errors.js';
+import type { LoanRecord } from '../domain/loan.state.js';
+import type { Actor, AgreementTerms, ScheduleLine } from '../domain/loan.types.js';
+import { LoanCommandExecutor } from './loan-command-executor.js';
+
+export class IssueAgreementCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly loanId: string,
+    readonly note?: string,
+    readonly idempotencyKey?: string,
+  ) {}
+}
+
+/** Due dates are fixed at disbursal, so the agreement shows the schedule by month after payout. */
+function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): ScheduleLine[] {
+  if (loan.loanType === 'EMI') return emiSchedule({ principal: terms.principal, annualRatePercent: terms.annualRatePercent, months: terms.tenureMonths }).schedule;
+  return [{ number: 1, dueDate: '', principal: terms.principal, interest: terms.fee, balance: 0 }];
+}
+
+/**
+ * Renders the agreement from the loan's own terms, stores the PDF under its SHA-256, and records that hash in
+ * AgreementIssued, so the borrower can later sign exactly the document they were shown.
+ */
+@CommandHandler(IssueAgreementCommand)
+export class IssueAgreementHandler implements ICommandHandler<IssueAgreementCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    private readonly users: UsersRepository,
+    private readonly documents: AgreementDocumentsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ actor, loanId, note, idempotencyKey }: IssueAgreementCommand) {
+    const repeat = await this.executor.previousAnswer(actor, idempotencyKey, loanId);
+    if (repeat) return repeat;
+    const loaded = await this.executor.load(loanId, actor);
+    const loan = loaded.state;
+    if (loan.status === 'none') throw new LoanNotFound(loanId);
+    // Checked before rendering so a refused move costs no PDF; the decider checks again on append.
+    if (!allowedActions(loan.status).includes('issue-agreement')) throw new IllegalTransition(loan.status, 'issue-agreement', allowedActions(loan.status));
+    const borrower = await this.users.findById(loan.borrowerId);
+    const at = new Date().toISOString();
+    const terms = agreementTermsFor(loan, this.config.product);
+    const pdf = await renderAgreementPdf({
+      loanId,
+      loanType: loan.loanType,
+      issuedAt: at,
+      lender: this.config.lender,
+      borrower: { name: borrower?.name ?? '(unknown)', email: borrower?.email ?? '', phone: borrower?.phone ?? '' },
+      terms,
+      schedule: indicativeSchedule(loan, terms),
+    });
+    const documentHash = createHash('sha256').update(pdf).digest('hex');
+    await this.documents.save(documentHash, loanId, pdf);
+    return this.executor.execute(
+      { type: 'IssueAgreement', data: { loanId, actor, at, documentHash, ...(note ? { reason: note } : {}) } },
+      { idempotencyKey, loaded },
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { DB, type Db } from '../../platform/database/database.js';
+import type { ListParams } from '../../platform/http/list-params.js';
+import { queueCondition, type LoanQueue } from './loan-queues.js';
+import { loanRowView } from './loan-row.view.js';
+
+export type LoanListFilter = {
+  queue?: LoanQueue;
+  type?: 'EMI' | 'salaryAdvance';
+  q?: string;
+  ids?: string[];
+  borrowerId?: string;
+  createdFrom?: string;
+  createdTo?: string;
+};
+
+export class ListLoansQuery {
+  constructor(
+    readonly filter: LoanListFilter,
+    readonly sort: ListParams['sort'],
+    readonly range: ListParams['range'],
+  ) {}
+}
+
+/** Sortable fields (API name -> column); documented in docs/api.md. */
+export const LOAN_SORT_FIELDS = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  submittedAt: 'submitted_at',
+  amount: 'amount',
+  approvedAmount: 'approved_amount',
+  tenureMonths: 'tenure_months',
+  state: 'state',
+  type: 'type',
+  softApprovedAt: 'soft_approved_at',
+  bankApprovedAt: 'bank_approved_at',
+  consentApprovedAt: 'consent_approved_at',
+  finalApprovedAt: 'final_approved_at',
+} as const;
+
+@QueryHandler(ListLoansQuery)
+export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async execute({ filter, sort, range }: ListLoansQuery) {
+    let query = this.db.selectFrom('loan_summaries as l').innerJoin('users as u', 'u.id', 'l.borrower_id');
+    if (filter.queue) query = query.where((eb) => queueCondition(filter.queue!)(eb as never));
+    if (filter.type) query = query.where('l.type', '=', filter.type);
+    if (filter.ids) query = query.where('l.id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.borrowerId) query = query.where('l.borrower_id', '=', filter.borrowerId);
+    if (filter.createdFrom) query = query.where('l.created_at', '>=', new Date(filter.createdFrom));
+    if (filter.createdTo) query = query.where('l.created_at', '<', new Date(filter.createdTo));
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([eb('u.name', 'ilike', like), eb('u.email', 'ilike', like), eb('u.phone', 'ilike', like), eb(sql`l.id::text`, 'ilike', like)]),
+      );
+    }
+    const column = LOAN_SORT_FIELDS[sort.field as keyof typeof LOAN_SORT_FIELDS];
+    const [rows, total] = await Promise.all([
+      query
+        .select([
+          'l.id', 'l.borrower_id', 'l.type', 'l.state', 'l.amount', 'l.approved_amount', 'l.tenure_months', 'l.annual_rate_percent', 'l.fee',
+          'l.score', 'l.created_at', 'l.updated_at', 'l.submitted_at', 'l.last_actor_id', 'l.last_actor_role', 'l.last_reason',
+          'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
+          'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'u.name as borrower_name', 'u.email as borrower_email', 'u.phone as borrower_phone',
+        ])
+        .orderBy(sql.ref(`l.${column}`), sql.raw(sort.order === 'ASC' ? 'asc nulls last' : 'desc nulls last'))
+        .orderBy('l.id', sort.order === 'ASC' ? 'asc' : 'desc')
+        .offset(range.start)
+        .limit(range.end - range.start + 1)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(loanRowView), total: Number(total.n) };
+  }
+}

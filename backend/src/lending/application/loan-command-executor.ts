@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { ConcurrencyError, IdempotencyKeyReused } from '../../platform/event-store/event-store.errors.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import type { LoanCommand } from '../domain/loan.commands.js';
+import { decide } from '../domain/loan.decide.js';
+import { LoanNotFound } from '../domain/loan.errors.js';
+import type { LoanEvent } from '../domain/loan.events.js';
+import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../domain/loan.state.js';
+import type { Actor } from '../domain/loan.types.js';
+import { loanView } from './loan.view.js';
+
+export const loanStream = (loanId: string) => `loan-${loanId}`;
+
+export type LoadedLoan = { state: LoanState; version: number; lastPosition: number };
+
+export type LoanCommandResult = ReturnType<typeof loanView> & { position: number; events: string[] };
+
+const toDomain = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as LoanEvent;
+
+/**
+ * Load the stream, decide, append with the version seen: the whole of command handling for loans. Borrowers
+ * reach only their own loans (anyone else's is "not found", so ids cannot be probed); an idempotency key makes a
+ * repeat return the first answer and append nothing.
+ */
+@Injectable()
+export class LoanCommandExecutor {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async load(loanId: string, actor?: Actor): Promise<LoadedLoan> {
+    const events = await this.store.readStream(loanStream(loanId));
+    const state = events.map(toDomain).reduce(evolve, initialLoanState);
+    if (actor?.role === 'borrower' && state.status !== 'none' && state.borrowerId !== actor.id) throw new LoanNotFound(loanId);
+    return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0 };
+  }
+
+  async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan } = {}): Promise<LoanCommandResult> {
+    const { loanId, actor } = command.data;
+    const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
+    const isStart = command.type === 'StartLoanApplication';
+    const repeat = await this.repeatOf(key, loanId, isStart);
+    if (repeat) return repeat;
+
+    const loaded = options.loaded ?? (await this.load(loanId, actor));
+    if (!isStart && loaded.state.status === 'none') throw new LoanNotFound(loanId);
+    const events = decide(command, loaded.state, this.config.product);
+    if (events.length === 0) return this.answer(loaded.state as LoanRecord, actor, loaded.lastPosition, []);
+
+    const next = events.reduce(evolve, loaded.state) as LoanRecord;
+    try {
+      const appended = await this.store.append(loanStream(loanId), 'loan', events, {
+        expectedVersion: loaded.version,
+        idempotencyKey: key,
+        metadata: { actor, commandType: command.type },
+        buildResult: (recorded) => this.answer(next, actor, recorded.at(-1)!.position, recorded.map((e) => e.type)),
+      });
+      return appended.result as LoanCommandResult;
+    } catch (error) {
+      // A concurrent repeat of the same keyed command won the race: answer as it did.
+      if (error instanceof ConcurrencyError && key) {
+        const winner = await this.repeatOf(key, loanId, isStart);
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
+  /** The stored answer of an earlier command with this key, for handlers that do work before deciding. */
+  previousAnswer(actor: Actor, idempotencyKey: string | undefined, loanId: string): Promise<LoanCommandResult | undefined> {
+    return this.repeatOf(idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined, loanId, false);
+  }
+
+  /** A start mints a new loan id per request, so its repeat is recognised by the key alone. */
+  private async repeatOf(key: string | undefined, loanId: string, isStart: boolean): Promise<LoanCommandResult | undefined> {
+    if (!key) return undefined;
+    const stored = await this.store.findCommandResult(key);
+    if (!stored) return undefined;
+    if (!isStart && stored.streamId !== loanStream(loanId)) throw new IdempotencyKeyReused(key);
+    return stored.result as LoanCommandResult;
+  }
+
+  private answer(state: LoanRecord, actor: Actor, position: number, events: string[]): LoanCommandResult {
+    return { ...loanView(state, this.config.product.currency, actor.role), position, events };
+  }
+}

@@ -1,0 +1,39 @@
+import { allowedActions } from '../domain/loan-actions.js';
+import type { LoanRecord } from '../domain/loan.state.js';
+
+/**
+ * What clients see of a loan: an allow-list built from the domain state, so a new field of the state is not
+ * published by accident. Money is integer minor units; `state` is spelt as in DESIGN §4.
+ */
+export function loanView(loan: LoanRecord, currency: string, role?: 'borrower' | 'staff') {
+  return {
+    id: loan.id,
+    type: loan.loanType,
+    state: loan.status,
+    borrowerId: loan.borrowerId,
+    amount: loan.amount,
+    approvedAmount: loan.approvedAmount ?? null,
+    principal: loan.approvedAmount ?? loan.amount,
+    tenureMonths: loan.tenureMonths,
+    annualRatePercent: loan.annualRatePercent,
+    fee: loan.fee,
+    currency,
+    payDayOfMonth: loan.payDayOfMonth ?? null,
+    score: role === 'borrower' ? undefined : (loan.score ?? null),
+    bankAccountLast4: loan.bankAccountLast4 ?? null,
+    agreement: loan.agreement ? { documentHash: loan.agreement.documentHash, issuedAt: loan.agreement.issuedAt, terms: loan.agreement.terms } : null,
+    signedAt: loan.signedAt ?? null,
+    payoutReference: loan.payoutReference ?? null,
+    disbursedOn: loan.disbursedOn ?? null,
+    schedule: loan.schedule ?? null,
+    createdAt: loan.createdAt,
+    updatedAt: loan.updatedAt,
+    lastActor: loan.lastActor,
+    lastReason: loan.lastReason ?? null,
+    approvals: loan.passed,
+    version: loan.version,
+    allowedActions: allowedActions(loan.status, role),
+  };
+}
+
+export type LoanView = ReturnType<typeof loanView>;

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Actor, LoanType } from '../domain/loan.types.js';
+import { LoanCommandExecutor } from './loan-command-executor.js';
+
+export class StartLoanApplicationCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly input: { type: LoanType; amount: number; tenureMonths?: number; payDayOfMonth?: number },
+    readonly idempotencyKey?: string,
+  ) {}
+}
+
+@CommandHandler(StartLoanApplicationCommand)
+export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApplicationCommand> {
+  constructor(private readonly executor: LoanCommandExecutor) {}
+
+  execute({ actor, input, idempotencyKey }: StartLoanApplicationCommand) {
+    const loanId = randomUUID();
+    return this.executor.execute(
+      {
+        type: 'StartLoanApplication',
+        data: { loanId, at: new Date().toISOString(), actor, borrowerId: actor.id, loanType: input.type, amount: input.amount, tenureMonths: input.tenureMonths, payDayOfMonth: input.payDayOfMonth },
+      },
+      { idempotencyKey, loaded: { state: { status: 'none' }, version: 0, lastPosition: 0 } },
+    );
+  }
+}

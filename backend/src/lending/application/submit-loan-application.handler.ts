@@ -1,0 +1,34 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UsersRepository } from '../../identity/users/users.repository.js';
+import type { Actor } from '../domain/loan.types.js';
+import { LoanCommandExecutor } from './loan-command-executor.js';
+
+export class SubmitLoanApplicationCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly loanId: string,
+    readonly idempotencyKey?: string,
+  ) {}
+}
+
+/** Submission needs the borrower's profile to be complete: the profile fields are read here and handed to the decider. */
+@CommandHandler(SubmitLoanApplicationCommand)
+export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanApplicationCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async execute({ actor, loanId, idempotencyKey }: SubmitLoanApplicationCommand) {
+    const loaded = await this.executor.load(loanId, actor);
+    const borrowerId = loaded.state.status === 'none' ? actor.id : loaded.state.borrowerId;
+    const borrower = await this.users.findById(borrowerId);
+    const missingProfileFields = !borrower
+      ? ['profile']
+      : (['name', 'email', 'phone'] as const).filter((field) => !borrower[field] || String(borrower[field]).trim() === '');
+    return this.executor.execute(
+      { type: 'SubmitLoanApplication', data: { loanId, actor, at: new Date().toISOString(), missingProfileFields } },
+      { idempotencyKey, loaded },
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import { expect } from '@jest/globals';
+import type { LoanCommand } from './loan.commands.js';
+import { decide } from './loan.decide.js';
+import type { LoanDomainError } from './loan.errors.js';
+import type { LoanEvent } from './loan.events.js';
+import { replay } from './loan.state.js';
+import { DEFAULT_PRODUCT_PARAMETERS } from './product-parameters.js';
+import type { ProductParameters } from './product-parameters.js';
+
+type ErrorClass<E extends LoanDomainError> = abstract new (...args: never[]) => E;
+
+/**
+ * given(history).when(command).then(events) / .thenThrows(ErrorClass, code): business
+ * rules read as the scenario they describe. thenThrows returns the error so a spec can
+ * look at its details.
+ */
+export function given(
+  history: LoanEvent[],
+  params: ProductParameters = DEFAULT_PRODUCT_PARAMETERS,
+) {
+  return {
+    when(command: LoanCommand) {
+      const run = () => decide(command, replay(history), params);
+      return {
+        then(expected: LoanEvent[]): void {
+          expect(run()).toEqual(expected);
+        },
+        thenThrows<E extends LoanDomainError>(errorClass: ErrorClass<E>, code?: string): E {
+          let thrown: unknown;
+          try {
+            run();
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown).toBeInstanceOf(errorClass);
+          if (code !== undefined) expect((thrown as E).code).toBe(code);
+          return thrown as E;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { LoanMessageBase, LoanType } from './loan.types.js';
+
+type LoanCommandOf<Type extends string, Data = unknown> = {
+  type: Type;
+  data: LoanMessageBase & Data;
+};
+
+export type StartLoanApplication = LoanCommandOf<
+  'StartLoanApplication',
+  {
+    borrowerId: string;
+    loanType: LoanType;
+    amount: number;
+    /** Required for EMI; a salary advance is always 1. */
+    tenureMonths?: number;
+    /** Salary advances only; defaults to the product's default pay day. */
+    payDayOfMonth?: number;
+  }
+>;
+
+export type AmendLoanApplication = LoanCommandOf<
+  'AmendLoanApplication',
+  { amount?: number; tenureMonths?: number }
+>;
+
+export type SubmitLoanApplication = LoanCommandOf<
+  'SubmitLoanApplication',
+  {
+    /** Computed outside the domain from the customer's profile; non-empty is refused. */
+    missingProfileFields: string[];
+  }
+>;
+
+export type AcceptLoanApplication = LoanCommandOf<'AcceptLoanApplication'>;
+
+export type ApproveSoftCheck = LoanCommandOf<
+  'ApproveSoftCheck',
+  {
+    score: number;
+    /** Defaults to the requested amount; may be lowered, never raised. */
+    approvedAmount?: number;
+  }
+>;
+
+export type ApproveBankVerification = LoanCommandOf<
+  'ApproveBankVerification',
+  { bankAccountLast4?: string }
+>;
+
+/** The terms are not sent: the decider computes them with agreementTermsFor. */
+export type IssueAgreement = LoanCommandOf<'IssueAgreement', { documentHash: string }>;
+
+export type SignAgreement = LoanCommandOf<'SignAgreement', { documentHash: string }>;
+
+export type GrantFinalApproval = LoanCommandOf<'GrantFinalApproval'>;
+
+export type DisburseLoan = LoanCommandOf<
+  'DisburseLoan',
+  {
+    payoutReference: string;
+    /** YYYY-MM-DD */
+    disbursedOn: string;
+  }
+>;
+
+export type RejectLoan = LoanCommandOf<'RejectLoan', { reason: string }>;
+
+export type CancelLoan = LoanCommandOf<'CancelLoan', { reason: string }>;
+
+export type LoanCommand =
+  | StartLoanApplication
+  | AmendLoanApplication
+  | SubmitLoanApplication
+  | AcceptLoanApplication
+  | ApproveSoftCheck
+  | ApproveBankVerification
+  | IssueAgreement
+  | SignAgreement
+  | GrantFinalApproval
+  | DisburseLoan
+  | RejectLoan
+  | CancelLoan;
+
+export type LoanCommandType = LoanCommand['type'];
+
+/** Commands that act on an existing loan, each one named action of the HTTP API. */
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication>;
+export type LoanTransitionCommandType = LoanTransitionCommand['type'];

@@ -1,0 +1,119 @@
+import type {
+  AgreementTerms,
+  LoanMessageBase,
+  LoanStatus,
+  LoanType,
+  ScheduleLine,
+} from './loan.types.js';
+
+// Published event names and fields are a contract with projections and the stored log:
+// never rename or repurpose one; add a new version and an upcaster instead.
+type LoanEventOf<Type extends string, Data = unknown> = {
+  type: Type;
+  data: LoanMessageBase & Data;
+};
+
+export type LoanApplicationStarted = LoanEventOf<
+  'LoanApplicationStarted',
+  {
+    borrowerId: string;
+    loanType: LoanType;
+    amount: number;
+    /** 1 for a salary advance. */
+    tenureMonths: number;
+    /** 0 for a salary advance, which charges a flat fee instead. */
+    annualRatePercent: number;
+    fee: number;
+    /** Salary advances only. */
+    payDayOfMonth?: number;
+  }
+>;
+
+export type LoanApplicationAmended = LoanEventOf<
+  'LoanApplicationAmended',
+  { amount: number; tenureMonths: number; fee: number }
+>;
+
+export type LoanApplicationSubmitted = LoanEventOf<'LoanApplicationSubmitted'>;
+
+/** Staff took the application into credit review (applied → soft.pending). */
+export type LoanApplicationAccepted = LoanEventOf<'LoanApplicationAccepted'>;
+
+export type SoftCheckApproved = LoanEventOf<
+  'SoftCheckApproved',
+  {
+    score: number;
+    approvedAmount: number;
+    /** Recomputed for approvedAmount. */
+    fee: number;
+  }
+>;
+
+export type BankVerificationApproved = LoanEventOf<
+  'BankVerificationApproved',
+  { bankAccountLast4?: string }
+>;
+
+export type AgreementIssued = LoanEventOf<
+  'AgreementIssued',
+  {
+    /** sha256 of the rendered agreement, hex. */
+    documentHash: string;
+    terms: AgreementTerms;
+  }
+>;
+
+export type AgreementSigned = LoanEventOf<'AgreementSigned', { documentHash: string }>;
+
+export type FinalApprovalGranted = LoanEventOf<'FinalApprovalGranted'>;
+
+export type LoanDisbursed = LoanEventOf<
+  'LoanDisbursed',
+  {
+    payoutReference: string;
+    /** YYYY-MM-DD */
+    disbursedOn: string;
+    schedule: ScheduleLine[];
+  }
+>;
+
+export type LoanRejected = LoanEventOf<'LoanRejected', { reason: string; fromState: LoanStatus }>;
+
+export type LoanApplicationCancelled = LoanEventOf<
+  'LoanApplicationCancelled',
+  { reason: string; fromState: LoanStatus }
+>;
+
+export type LoanEvent =
+  | LoanApplicationStarted
+  | LoanApplicationAmended
+  | LoanApplicationSubmitted
+  | LoanApplicationAccepted
+  | SoftCheckApproved
+  | BankVerificationApproved
+  | AgreementIssued
+  | AgreementSigned
+  | FinalApprovalGranted
+  | LoanDisbursed
+  | LoanRejected
+  | LoanApplicationCancelled;
+
+export type LoanEventType = LoanEvent['type'];
+
+// A record keyed by every event type makes the compiler reject a list that misses one.
+const EVERY_LOAN_EVENT_TYPE: Record<LoanEventType, true> = {
+  LoanApplicationStarted: true,
+  LoanApplicationAmended: true,
+  LoanApplicationSubmitted: true,
+  LoanApplicationAccepted: true,
+  SoftCheckApproved: true,
+  BankVerificationApproved: true,
+  AgreementIssued: true,
+  AgreementSigned: true,
+  FinalApprovalGranted: true,
+  LoanDisbursed: true,
+  LoanRejected: true,
+  LoanApplicationCancelled: true,
+};
+
+export const LOAN_EVENT_TYPES = Object.keys(EVERY_LOAN_EVENT_TYPE) as readonly LoanEventType[];

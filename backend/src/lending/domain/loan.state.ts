@@ -1,0 +1,150 @@
+import { assertNever } from './assert-never.js';
+import type { LoanEvent } from './loan.events.js';
+import type { Actor, AgreementTerms, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
+
+/** A gate of the pipeline; the admin "approved" lists show who passed it and when. */
+export type LoanGate = 'soft' | 'bank' | 'consent' | 'final';
+
+export type GatePassage = { at: string; actor: Actor };
+
+export type LoanRecord = {
+  status: LoanStatus;
+  id: string;
+  borrowerId: string;
+  loanType: LoanType;
+  /** As requested by the borrower. */
+  amount: number;
+  /** Set by the soft check; the principal from then on. */
+  approvedAmount?: number;
+  tenureMonths: number;
+  annualRatePercent: number;
+  fee: number;
+  payDayOfMonth?: number;
+  score?: number;
+  bankAccountLast4?: string;
+  agreement?: { documentHash: string; terms: AgreementTerms; issuedAt: string };
+  signedAt?: string;
+  payoutReference?: string;
+  disbursedOn?: string;
+  schedule?: ScheduleLine[];
+  createdAt: string;
+  updatedAt: string;
+  lastActor: Actor;
+  lastReason?: string;
+  /** Number of events applied: the expected version for the next append. */
+  version: number;
+  /**
+   * Gates passed: soft = SoftCheckApproved, bank = BankVerificationApproved,
+   * consent = AgreementSigned, final = FinalApprovalGranted.
+   */
+  passed: Partial<Record<LoanGate, GatePassage>>;
+};
+
+export type LoanState = { status: 'none' } | LoanRecord;
+
+export const initialLoanState: LoanState = { status: 'none' };
+
+export function evolve(state: LoanState, event: LoanEvent): LoanState {
+  if (event.type === 'LoanApplicationStarted') {
+    const { data } = event;
+    return {
+      status: 'new',
+      id: data.loanId,
+      borrowerId: data.borrowerId,
+      loanType: data.loanType,
+      amount: data.amount,
+      tenureMonths: data.tenureMonths,
+      annualRatePercent: data.annualRatePercent,
+      fee: data.fee,
+      payDayOfMonth: data.payDayOfMonth,
+      createdAt: data.at,
+      updatedAt: data.at,
+      lastActor: data.actor,
+      lastReason: data.reason,
+      version: 1,
+      passed: {},
+    };
+  }
+  if (state.status === 'none') {
+    // The log is the source of truth; a stream that does not begin with its start is
+    // corrupt, and guessing a state from it would hide that.
+    throw new Error(`Loan stream ${event.data.loanId} does not begin with LoanApplicationStarted`);
+  }
+
+  const { data } = event;
+  const loan: LoanRecord = {
+    ...state,
+    updatedAt: data.at,
+    lastActor: data.actor,
+    lastReason: data.reason,
+    version: state.version + 1,
+  };
+  const passage: GatePassage = { at: data.at, actor: data.actor };
+
+  switch (event.type) {
+    case 'LoanApplicationAmended':
+      return {
+        ...loan,
+        amount: event.data.amount,
+        tenureMonths: event.data.tenureMonths,
+        fee: event.data.fee,
+      };
+    case 'LoanApplicationSubmitted':
+      return { ...loan, status: 'applied' };
+    case 'LoanApplicationAccepted':
+      return { ...loan, status: 'soft.pending' };
+    case 'SoftCheckApproved':
+      return {
+        ...loan,
+        status: 'bank.pending',
+        score: event.data.score,
+        approvedAmount: event.data.approvedAmount,
+        fee: event.data.fee,
+        passed: { ...loan.passed, soft: passage },
+      };
+    case 'BankVerificationApproved':
+      return {
+        ...loan,
+        status: 'consent.pending',
+        bankAccountLast4: event.data.bankAccountLast4,
+        passed: { ...loan.passed, bank: passage },
+      };
+    case 'AgreementIssued':
+      return {
+        ...loan,
+        status: 'consent.customerpending',
+        agreement: {
+          documentHash: event.data.documentHash,
+          terms: event.data.terms,
+          issuedAt: data.at,
+        },
+      };
+    case 'AgreementSigned':
+      return {
+        ...loan,
+        status: 'final.pending',
+        signedAt: data.at,
+        passed: { ...loan.passed, consent: passage },
+      };
+    case 'FinalApprovalGranted':
+      return { ...loan, status: 'disbursal.pending', passed: { ...loan.passed, final: passage } };
+    case 'LoanDisbursed':
+      return {
+        ...loan,
+        status: 'active',
+        payoutReference: event.data.payoutReference,
+        disbursedOn: event.data.disbursedOn,
+        schedule: event.data.schedule,
+      };
+    case 'LoanRejected':
+      return { ...loan, status: 'rejected' };
+    case 'LoanApplicationCancelled':
+      return { ...loan, status: 'cancelled' };
+    default:
+      return assertNever(event, 'loan event');
+  }
+}
+
+export function replay(events: readonly LoanEvent[]): LoanState {
+  return events.reduce(evolve, initialLoanState);
+}

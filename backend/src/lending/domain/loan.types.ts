@@ -1,0 +1,52 @@
+export type LoanType = 'EMI' | 'salaryAdvance';
+
+export const LOAN_TYPES = ['EMI', 'salaryAdvance'] as const satisfies readonly LoanType[];
+
+// Order follows the pipeline (DESIGN §4), so lists built from it read front to back.
+export const LOAN_STATES = [
+  'new',
+  'applied',
+  'soft.pending',
+  'bank.pending',
+  'consent.pending',
+  'consent.customerpending',
+  'final.pending',
+  'disbursal.pending',
+  'active',
+  'rejected',
+  'cancelled',
+] as const;
+
+export type LoanStatus = (typeof LOAN_STATES)[number];
+
+export type Actor = { id: string; role: 'borrower' | 'staff' };
+
+export type ScheduleLine = {
+  number: number;
+  /** YYYY-MM-DD; '' when the schedule is a quote without dates (public calculator). */
+  dueDate: string;
+  principal: number;
+  interest: number;
+  /** Principal still outstanding after this instalment. */
+  balance: number;
+};
+
+export type AgreementTerms = {
+  principal: number;
+  annualRatePercent: number;
+  tenureMonths: number;
+  fee: number;
+  instalmentAmount: number;
+  totalInterest: number;
+  totalPayable: number;
+  currency: string;
+};
+
+/** What every loan command and event carries: the stream, the business time, who, and why. */
+export type LoanMessageBase = {
+  loanId: string;
+  /** ISO 8601 business time; the domain never reads a clock. */
+  at: string;
+  actor: Actor;
+  reason?: string;
+};

@@ -1,0 +1,158 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { type AuthenticatedUser, CurrentUser } from '../../identity/auth/authenticated-user.js';
+import { Roles } from '../../platform/http/access.decorators.js';
+import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseWith } from '../../platform/http/zod-body.js';
+import { CountLoanQueuesQuery } from '../application/count-loan-queues.handler.js';
+import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
+import { GetLoanAsOfQuery } from '../application/get-loan-as-of.handler.js';
+import { GetLoanHistoryQuery } from '../application/get-loan-history.handler.js';
+import { GetLoanQuery } from '../application/get-loan.handler.js';
+import { IssueAgreementCommand } from '../application/issue-agreement.handler.js';
+import { LOAN_SORT_FIELDS, ListLoansQuery } from '../application/list-loans.handler.js';
+import { MoveLoanCommand, type SimpleLoanMove } from '../application/move-loan.handler.js';
+import { sendAgreementPdf } from './agreement-response.js';
+import { IdempotencyKey } from './idempotency-key.js';
+import { approveBankBody, approveSoftBody, asOfParam, disburseBody, loanListFilter, noteBody, reasonBody, uuidParam } from './loan-request.schemas.js';
+
+const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
+
+/** Staff work on the pipeline: queues in the ra-data-simple-rest protocol, one POST per named action. */
+@ApiTags('admin loans')
+@ApiBearerAuth()
+@Controller('admin')
+export class AdminLoansController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('loans')
+  @Roles('staff')
+  @ApiOperation({ summary: 'Loan queues (ra-data-simple-rest): filter={"queue":"soft.pending","type":"EMI","q":"text"}, sort, range' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"queue":"soft.pending"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const params = parseListParams(query, { sortFields: Object.keys(LOAN_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(loanListFilter.shape) });
+    const filter = parseWith(loanListFilter, params.filter);
+    const { id, ...rest } = filter;
+    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const { rows, total } = await this.queries.execute(new ListLoansQuery({ ...rest, ids }, params.sort, params.range));
+    res.setHeader('Content-Range', contentRange('loans', params.range, rows.length, total));
+    return rows;
+  }
+
+  @Get('loan-queues')
+  @Roles('staff')
+  @ApiOperation({ summary: 'Number of loans in each queue' })
+  queues() {
+    return this.queries.execute(new CountLoanQueuesQuery());
+  }
+
+  @Get('loans/:id')
+  @Roles('staff')
+  @ApiOperation({ summary: 'One loan; with ?asOf=<ISO time>, the loan as it stood then (replayed from the log)' })
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('asOf') asOf?: string) {
+    const loanId = parseWith(uuidParam, id);
+    if (asOf !== undefined) return this.queries.execute(new GetLoanAsOfQuery(loanId, new Date(parseWith(asOfParam, asOf))));
+    return this.queries.execute(new GetLoanQuery(loanId, user));
+  }
+
+  @Get('loans/:id/history')
+  @Roles('staff')
+  @ApiOperation({ summary: 'Every event of the loan: {position, version, type, data, actor, recordedAt, stateAfter}' })
+  history(@Param('id') id: string) {
+    return this.queries.execute(new GetLoanHistoryQuery(parseWith(uuidParam, id)));
+  }
+
+  @Get('loans/:id/agreement.pdf')
+  @Roles('staff')
+  @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
+  async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+    const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
+    sendAgreementPdf(res, id, document, download === '1' || download === 'true');
+  }
+
+  @Post('loans/:id/accept')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Accept the application for credit review (applied -> soft.pending)' })
+  @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
+  accept(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    return this.move(user, id, { action: 'accept' }, parseWith(noteBody, body).reason, key);
+  }
+
+  @Post('loans/:id/approve-soft')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Approve the soft credit check with a score (soft.pending -> bank.pending)' })
+  @ApiBody({ schema: z.toJSONSchema(approveSoftBody) as object })
+  approveSoft(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const { reason, ...input } = parseWith(approveSoftBody, body);
+    return this.move(user, id, { action: 'approve-soft', ...input }, reason, key);
+  }
+
+  @Post('loans/:id/approve-bank')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Bank account verified (bank.pending -> consent.pending)' })
+  @ApiBody({ schema: z.toJSONSchema(approveBankBody) as object, required: false })
+  approveBank(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const { reason, ...input } = parseWith(approveBankBody, body);
+    return this.move(user, id, { action: 'approve-bank', ...input }, reason, key);
+  }
+
+  @Post('loans/:id/issue-agreement')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Render and issue the agreement PDF; records its SHA-256 (consent.pending -> consent.customerpending)' })
+  @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
+  issueAgreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    return this.commands.execute(new IssueAgreementCommand(user, parseWith(uuidParam, id), parseWith(noteBody, body).reason, key));
+  }
+
+  @Post('loans/:id/approve-final')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Final approval (final.pending -> disbursal.pending)' })
+  @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
+  approveFinal(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    return this.move(user, id, { action: 'approve-final' }, parseWith(noteBody, body).reason, key);
+  }
+
+  @Post('loans/:id/disburse')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)' })
+  @ApiBody({ schema: z.toJSONSchema(disburseBody) as object })
+  disburse(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const { reason, ...input } = parseWith(disburseBody, body);
+    return this.move(user, id, { action: 'disburse', ...input }, reason, key);
+  }
+
+  @Post('loans/:id/reject')
+  @Roles('staff')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Reject the loan (any state before active); reason required' })
+  @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
+  reject(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const { reason } = parseWith(reasonBody, body);
+    return this.move(user, id, { action: 'reject', reason }, undefined, key);
+  }
+
+  private move(user: AuthenticatedUser, id: string, move: SimpleLoanMove, note: string | undefined, key: string | undefined) {
+    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), move, note, key));
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LOAN_QUEUES } from '../application/loan-queues.js';
+
+const minor = (what: string) => z.number({ error: `${what} must be a whole number of minor units (paise)` }).int(`${what} must be a whole number of minor units (paise)`).positive(`${what} must be greater than 0`);
+const note = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
+const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(1000);
+
+export const startLoanBody = z.object({
+  type: z.enum(['EMI', 'salaryAdvance'], { error: 'type must be EMI or salaryAdvance' }),
+  amount: minor('amount'),
+  tenureMonths: z.number().int('tenureMonths must be a whole number').positive().optional(),
+  payDayOfMonth: z.number().int('payDayOfMonth must be a whole number').min(1).max(28, 'payDayOfMonth must be between 1 and 28').optional(),
+});
+
+export const amendLoanBody = z
+  .object({ amount: minor('amount').optional(), tenureMonths: z.number().int('tenureMonths must be a whole number').positive().optional() })
+  .refine((b) => b.amount !== undefined || b.tenureMonths !== undefined, { message: 'give amount or tenureMonths to change', path: ['amount'] });
+
+export const noteBody = z.object({ reason: note });
+export const reasonBody = z.object({ reason: required('reason') });
+export const signAgreementBody = z.object({ documentHash: z.string({ error: 'documentHash is required' }).trim().regex(/^[0-9a-f]{64}$/, 'documentHash must be the SHA-256 (64 hex digits) of the agreement you were shown') });
+export const approveSoftBody = z.object({
+  score: z.number({ error: 'score is required' }).int('score must be a whole number').min(300, 'score must be between 300 and 900').max(900, 'score must be between 300 and 900'),
+  approvedAmount: minor('approvedAmount').optional(),
+  reason: note,
+});
+export const approveBankBody = z.object({ bankAccountLast4: z.string().regex(/^\d{4}$/, 'bankAccountLast4 must be 4 digits').optional(), reason: note });
+export const disburseBody = z.object({
+  payoutReference: required('payoutReference'),
+  disbursedOn: z.iso.date('disbursedOn must be a date (YYYY-MM-DD)').optional(),
+  reason: note,
+});
+
+export const emiQuery = z.object({
+  principal: z.coerce.number({ error: 'principal must be a number' }).int('principal must be a whole number of minor units').positive('principal must be greater than 0').max(1e13, 'principal is too large'),
+  annualRatePercent: z.coerce.number({ error: 'annualRatePercent must be a number' }).min(0, 'annualRatePercent must be between 0 and 100').max(100, 'annualRatePercent must be between 0 and 100'),
+  months: z.coerce.number({ error: 'months must be a number' }).int('months must be a whole number').min(1, 'months must be between 1 and 600').max(600, 'months must be between 1 and 600'),
+});
+
+export const loanListFilter = z.object({
+  queue: z.enum(LOAN_QUEUES, { error: `queue must be one of: ${LOAN_QUEUES.join(', ')}` }).optional(),
+  type: z.enum(['EMI', 'salaryAdvance'], { error: 'type must be EMI or salaryAdvance' }).optional(),
+  q: z.string().trim().max(200).optional(),
+  id: z.union([z.array(z.uuid('each id must be a loan id')), z.uuid('id must be a loan id')]).optional(),
+  borrowerId: z.uuid('borrowerId must be a user id').optional(),
+  createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO date-time' }).or(z.iso.date()).optional(),
+  createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO date-time' }).or(z.iso.date()).optional(),
+});
+
+export const uuidParam = z.uuid('the loan id must be a UUID');
+export const asOfParam = z.iso.datetime({ offset: true, error: 'asOf must be an ISO date-time such as 2026-11-21T10:00:00Z' });

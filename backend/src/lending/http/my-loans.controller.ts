@@ -1,0 +1,110 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { type AuthenticatedUser, CurrentUser } from '../../identity/auth/authenticated-user.js';
+import { Roles } from '../../platform/http/access.decorators.js';
+import { parseWith } from '../../platform/http/zod-body.js';
+import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
+import { GetLoanQuery } from '../application/get-loan.handler.js';
+import { ListMyLoansQuery } from '../application/list-my-loans.handler.js';
+import { ListMyNotificationsQuery } from '../application/list-my-notifications.handler.js';
+import { MoveLoanCommand } from '../application/move-loan.handler.js';
+import { StartLoanApplicationCommand } from '../application/start-loan-application.handler.js';
+import { SubmitLoanApplicationCommand } from '../application/submit-loan-application.handler.js';
+import { sendAgreementPdf } from './agreement-response.js';
+import { IdempotencyKey } from './idempotency-key.js';
+import { amendLoanBody, reasonBody, signAgreementBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
+
+const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
+
+/** The borrower's own loans. Every route is borrower-only and scoped to the signed-in borrower in the handlers. */
+@ApiTags('borrower loans')
+@ApiBearerAuth()
+@Controller('me')
+export class MyLoansController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('loans')
+  @Roles('borrower')
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Start a loan application (state new)' })
+  @ApiBody({ schema: z.toJSONSchema(startLoanBody) as object })
+  start(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    return this.commands.execute(new StartLoanApplicationCommand(user, parseWith(startLoanBody, body), key));
+  }
+
+  @Get('loans')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'My loans, newest first' })
+  list(@CurrentUser() user: AuthenticatedUser) {
+    return this.queries.execute(new ListMyLoansQuery(user.id));
+  }
+
+  @Get('loans/:id')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'One of my loans, with its repayment schedule once active' })
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.queries.execute(new GetLoanQuery(parseWith(uuidParam, id), user));
+  }
+
+  @Patch('loans/:id')
+  @Roles('borrower')
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
+  @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
+  amend(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const input = parseWith(amendLoanBody, body);
+    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'amend', ...input }, undefined, key));
+  }
+
+  @Post('loans/:id/submit')
+  @Roles('borrower')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Submit the application (new -> applied)' })
+  submit(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @IdempotencyKey() key?: string) {
+    return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
+  }
+
+  @Post('loans/:id/sign-agreement')
+  @Roles('borrower')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 (consent.customerpending -> final.pending)' })
+  @ApiBody({ schema: z.toJSONSchema(signAgreementBody) as object })
+  sign(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const { documentHash } = parseWith(signAgreementBody, body);
+    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'sign-agreement', documentHash }, undefined, key));
+  }
+
+  @Post('loans/:id/cancel')
+  @Roles('borrower')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
+  @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
+  cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+    const { reason } = parseWith(reasonBody, body);
+    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));
+  }
+
+  @Get('loans/:id/agreement.pdf')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
+  async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+    const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
+    sendAgreementPdf(res, id, document, download === '1' || download === 'true');
+  }
+
+  @Get('notifications')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'Messages about my loans, newest first (written by the worker)' })
+  notifications(@CurrentUser() user: AuthenticatedUser) {
+    return this.queries.execute(new ListMyNotificationsQuery(user.id));
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { DB, type Db } from '../platform/database/database.js';
+import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
+import { PlatformRegistry } from '../platform/registry.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
+import { CalculateEmiHandler } from './application/calculate-emi.handler.js';
+import { CountLoanQueuesHandler } from './application/count-loan-queues.handler.js';
+import { GetAgreementDocumentHandler } from './application/get-agreement-document.handler.js';
+import { GetLoanAsOfHandler } from './application/get-loan-as-of.handler.js';
+import { GetLoanHistoryHandler } from './application/get-loan-history.handler.js';
+import { GetLoanHandler } from './application/get-loan.handler.js';
+import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
+import { ListLoansHandler } from './application/list-loans.handler.js';
+import { ListMyLoansHandler } from './application/list-my-loans.handler.js';
+import { ListMyNotificationsHandler } from './application/list-my-notifications.handler.js';
+import { LoanCommandExecutor } from './application/loan-command-executor.js';
+import { MoveLoanHandler } from './application/move-loan.handler.js';
+import { StartLoanApplicationHandler } from './application/start-loan-application.handler.js';
+import { SubmitLoanApplicationHandler } from './application/submit-loan-application.handler.js';
+import { AdminLoansController } from './http/admin-loans.controller.js';
+import { MyLoansController } from './http/my-loans.controller.js';
+import { PublicEmiController } from './http/public-emi.controller.js';
+import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
+import { loanSummaryProjection } from './projections/loan-summary.projection.js';
+
+const commandHandlers = [StartLoanApplicationHandler, MoveLoanHandler, SubmitLoanApplicationHandler, IssueAgreementHandler];
+const queryHandlers = [
+  ListLoansHandler,
+  CountLoanQueuesHandler,
+  GetLoanHandler,
+  GetLoanHistoryHandler,
+  GetLoanAsOfHandler,
+  ListMyLoansHandler,
+  ListMyNotificationsHandler,
+  GetAgreementDocumentHandler,
+  CalculateEmiHandler,
+];
+const controllers = [AdminLoansController, MyLoansController, PublicEmiController];
+
+@Module({
+  imports: [IdentityModule],
+  controllers,
+  providers: [...commandHandlers, ...queryHandlers, LoanCommandExecutor, AgreementDocumentsRepository],
+})
+export class LendingModule implements OnModuleInit {
+  constructor(
+    private readonly registry: PlatformRegistry,
+    @Inject(DB) private readonly db: Db,
+    @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.addProjection(loanSummaryProjection);
+    this.registry.addSubscription(
+      borrowerNotificationsSubscription(this.queue, async (loanIds) => {
+        const rows = await this.db.selectFrom('loan_summaries').select(['id', 'borrower_id']).where('id', 'in', loanIds).execute();
+        return new Map(rows.map((r) => [r.id, r.borrower_id]));
+      }),
+    );
+    this.registry.addJob(notifyBorrowerJob(this.db));
+  }
+}

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import type { Projection } from '../../platform/projections/projection.js';
+import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
+import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
+
+type LoanRecord = Exclude<LoanState, { status: 'none' }>;
+type Stored = { id: string; version: number; loan_state: LoanState; submitted_at: Date | string | null };
+
+/** One row per loan: the domain state folded by the domain's own `evolve`, flattened for queues and search. */
+export const loanSummaryProjection: Projection = {
+  name: 'loan-summaries',
+  eventTypes: LOAN_EVENT_TYPES,
+  tables: ['loan_summaries'],
+
+  async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
+    const ids = [...new Set(events.map((e) => e.streamId.replace(/^loan-/, '')))];
+    const stored = (await db
+      .selectFrom('loan_summaries')
+      .select(['id', 'version', 'loan_state', 'submitted_at'])
+      .where('id', 'in', ids)
+      .execute()) as Stored[];
+    const byId = new Map(stored.map((s) => [s.id, s]));
+    const rows: ReturnType<typeof toRow>[] = [];
+    for (const id of ids) {
+      const existing = byId.get(id);
+      let state: LoanState = existing?.loan_state ?? initialLoanState;
+      let version = existing?.version ?? 0;
+      let submittedAt = existing?.submitted_at ? new Date(existing.submitted_at).toISOString() : null;
+      let lastPosition = 0;
+      for (const event of events) {
+        if (event.streamId !== `loan-${id}` || event.version <= version) continue; // already applied: idempotent
+        state = evolve(state, { type: event.type, data: event.data } as LoanEvent);
+        version = event.version;
+        lastPosition = event.position;
+        if (event.type === 'LoanApplicationSubmitted') submittedAt = String(event.data.at);
+      }
+      if (lastPosition === 0 || state.status === 'none') continue;
+      rows.push(toRow(state as LoanRecord, version, lastPosition, submittedAt));
+    }
+    if (rows.length === 0) return;
+    await db
+      .insertInto('loan_summaries')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => Object.fromEntries(Object.keys(rows[0]).filter((k) => k !== 'id').map((k) => [k, eb.ref(`excluded.${k}`)]))),
+      )
+      .execute();
+  },
+};
+
+function toRow(s: LoanRecord, version: number, lastPosition: number, submittedAt: string | null) {
+  return {
+    id: s.id,
+    borrower_id: s.borrowerId,
+    type: s.loanType,
+    state: s.status,
+    amount: s.amount,
+    approved_amount: s.approvedAmount ?? null,
+    tenure_months: s.tenureMonths,
+    annual_rate_percent: s.annualRatePercent,
+    fee: s.fee,
+    score: s.score ?? null,
+    document_hash: s.agreement?.documentHash ?? null,
+    payout_reference: s.payoutReference ?? null,
+    disbursed_on: s.disbursedOn ?? null,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    submitted_at: submittedAt,
+    last_actor_id: s.lastActor.id,
+    last_actor_role: s.lastActor.role,
+    last_reason: s.lastReason ?? null,
+    soft_approved_at: s.passed.soft?.at ?? null,
+    soft_approved_by: s.passed.soft?.actor.id ?? null,
+    bank_approved_at: s.passed.bank?.at ?? null,
+    bank_approved_by: s.passed.bank?.actor.id ?? null,
+    consent_approved_at: s.passed.consent?.at ?? null,
+    consent_approved_by: s.passed.consent?.actor.id ?? null,
+    final_approved_at: s.passed.final?.at ?? null,
+    final_approved_by: s.passed.final?.actor.id ?? null,
+    version,
+    last_position: lastPosition,
+    loan_state: JSON.stringify(s),
+  };
+}

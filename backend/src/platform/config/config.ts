@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { DEFAULT_PRODUCT_PARAMETERS, type ProductParameters } from '../../lending/domain/product-parameters.js';
+
+/** Thrown when the environment cannot start the product; its message is one sentence for the operator. */
+export class ConfigError extends Error {}
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(v), `${name} must be a URL such as scheme://host:port`);
+
+const number = (fallback: number) => z.coerce.number().finite().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  REDIS_URL: optionalUrl('REDIS_URL'),
+  EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(180),
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-password'),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
+  WORKER_QUEUES: z.string().optional(),
+  LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
+  LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
+  CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_PARAMETERS.currency),
+  EMI_MIN_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.minAmount),
+  EMI_MAX_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.maxAmount),
+  EMI_MIN_TENURE_MONTHS: number(DEFAULT_PRODUCT_PARAMETERS.EMI.minTenureMonths),
+  EMI_MAX_TENURE_MONTHS: number(DEFAULT_PRODUCT_PARAMETERS.EMI.maxTenureMonths),
+  EMI_ANNUAL_RATE_PERCENT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.annualRatePercent),
+  EMI_PROCESSING_FEE_PERCENT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.processingFeePercent),
+  SALARY_ADVANCE_MIN_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.minAmount),
+  SALARY_ADVANCE_MAX_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.maxAmount),
+  SALARY_ADVANCE_FEE_PERCENT: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.feePercent),
+  SALARY_ADVANCE_PAY_DAY: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.defaultPayDayOfMonth),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  eventStoreUrl?: string;
+  jwtSecret: string;
+  jwtTtlDays: number;
+  admin: { email: string; password: string };
+  argon2MemoryKib: number;
+  workerInProcess: boolean;
+  workerQueues?: string[];
+  lender: { name: string; address: string };
+  product: ProductParameters;
+};
+
+const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'configuration');
+    const message = issue.message.startsWith(name) ? issue.message : `${name} is invalid: ${issue.message}`;
+    throw new ConfigError(`Cannot start: ${message}.`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+    throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
+  }
+  if (c.EVENTSTORE_URL) {
+    throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
+  }
+  const product: ProductParameters = {
+    currency: c.CURRENCY,
+    EMI: {
+      minAmount: c.EMI_MIN_AMOUNT,
+      maxAmount: c.EMI_MAX_AMOUNT,
+      minTenureMonths: c.EMI_MIN_TENURE_MONTHS,
+      maxTenureMonths: c.EMI_MAX_TENURE_MONTHS,
+      annualRatePercent: c.EMI_ANNUAL_RATE_PERCENT,
+      processingFeePercent: c.EMI_PROCESSING_FEE_PERCENT,
+    },
+    salaryAdvance: {
+      ...DEFAULT_PRODUCT_PARAMETERS.salaryAdvance,
+      minAmount: c.SALARY_ADVANCE_MIN_AMOUNT,
+      maxAmount: c.SALARY_ADVANCE_MAX_AMOUNT,
+      feePercent: c.SALARY_ADVANCE_FEE_PERCENT,
+      defaultPayDayOfMonth: c.SALARY_ADVANCE_PAY_DAY,
+    },
+  };
+  if (product.EMI.minAmount > product.EMI.maxAmount || product.salaryAdvance.minAmount > product.salaryAdvance.maxAmount) {
+    throw new ConfigError('Cannot start: a product minimum amount is larger than its maximum.');
+  }
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    eventStoreUrl: c.EVENTSTORE_URL,
+    jwtSecret: c.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    jwtTtlDays: c.JWT_TTL_DAYS,
+    admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD },
+    argon2MemoryKib: c.ARGON2_MEMORY_KIB,
+    workerInProcess: c.WORKER_IN_PROCESS === 'true',
+    workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
+    lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
+    product,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

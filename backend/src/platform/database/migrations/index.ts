@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as eventStore from './0001-event-store.js';
+import * as identity from './0002-identity.js';
+import * as lending from './0003-lending.js';
+
+/** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return {
+      '0001-event-store': eventStore,
+      '0002-identity': identity,
+      '0003-lending': lending,
+    };
+  },
+};

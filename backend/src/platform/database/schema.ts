@@ -1,0 +1,99 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface EventsTable {
+  global_position: Generated<string>;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: string;
+  data: JSONColumnType<Record<string, unknown>>;
+  metadata: JSONColumnType<Record<string, unknown>>;
+  recorded_at: Generated<Date>;
+  transaction_id: Generated<string>;
+}
+
+export interface CommandResultsTable {
+  idempotency_key: string;
+  stream_id: string;
+  result: JSONColumnType<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionCheckpointsTable {
+  name: string;
+  transaction_id: string;
+  global_position: string;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  role: 'borrower' | 'staff';
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+
+export interface LoanSummariesTable {
+  id: string;
+  borrower_id: string;
+  type: string;
+  state: string;
+  amount: string;
+  approved_amount: string | null;
+  tenure_months: number;
+  annual_rate_percent: string;
+  fee: string;
+  score: number | null;
+  document_hash: string | null;
+  payout_reference: string | null;
+  disbursed_on: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: Timestamp | null;
+  last_actor_id: string;
+  last_actor_role: string;
+  last_reason: string | null;
+  soft_approved_at: Timestamp | null;
+  soft_approved_by: string | null;
+  bank_approved_at: Timestamp | null;
+  bank_approved_by: string | null;
+  consent_approved_at: Timestamp | null;
+  consent_approved_by: string | null;
+  final_approved_at: Timestamp | null;
+  final_approved_by: string | null;
+  version: number;
+  last_position: string;
+  loan_state: JSONColumnType<Record<string, unknown>>;
+}
+
+export interface AgreementDocumentsTable {
+  document_hash: string;
+  loan_id: string;
+  content: Buffer;
+  created_at: Generated<Date>;
+}
+
+export interface LoanNotificationsTable {
+  id: Generated<string>;
+  source_position: string;
+  user_id: string;
+  loan_id: string;
+  event_type: string;
+  message: string;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  events: EventsTable;
+  command_results: CommandResultsTable;
+  subscription_checkpoints: SubscriptionCheckpointsTable;
+  users: UsersTable;
+  loan_summaries: LoanSummariesTable;
+  agreement_documents: AgreementDocumentsTable;
+  loan_notifications: LoanNotificationsTable;
+}

@@ -1,0 +1,69 @@
+import { RequestValidationFailed } from './problem.js';
+
+export type SortOrder = 'ASC' | 'DESC';
+export type ListParams = { sort: { field: string; order: SortOrder }; range: { start: number; end: number }; filter: Record<string, unknown> };
+
+export const MAX_PAGE_SIZE = 500;
+
+function parseJson(name: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new RequestValidationFailed([{ name, message: 'must be given once, as JSON' }]);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new RequestValidationFailed([{ name, message: 'must be valid JSON' }]);
+  }
+}
+
+/**
+ * Reads ra-data-simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. Sort fields and
+ * filter names are checked against allow-lists, so nothing a client sends reaches SQL unchecked.
+ */
+export function parseListParams(
+  query: Record<string, unknown>,
+  allowed: { sortFields: readonly string[]; defaultSort: { field: string; order: SortOrder }; filters: readonly string[] },
+): ListParams {
+  const sortRaw = parseJson('sort', query.sort);
+  const rangeRaw = parseJson('range', query.range);
+  const filterRaw = parseJson('filter', query.filter);
+
+  let sort = allowed.defaultSort;
+  if (sortRaw !== undefined) {
+    if (!Array.isArray(sortRaw) || sortRaw.length !== 2 || typeof sortRaw[0] !== 'string') {
+      throw new RequestValidationFailed([{ name: 'sort', message: 'must be ["field","ASC"|"DESC"]' }]);
+    }
+    const [field, order] = sortRaw as [string, unknown];
+    if (!allowed.sortFields.includes(field)) {
+      throw new RequestValidationFailed([{ name: 'sort', message: `cannot sort by ${field}; sortable fields: ${allowed.sortFields.join(', ')}` }]);
+    }
+    if (order !== 'ASC' && order !== 'DESC') throw new RequestValidationFailed([{ name: 'sort', message: 'order must be ASC or DESC' }]);
+    sort = { field, order };
+  }
+
+  let range = { start: 0, end: 24 };
+  if (rangeRaw !== undefined) {
+    const ok = Array.isArray(rangeRaw) && rangeRaw.length === 2 && rangeRaw.every((n) => Number.isInteger(n) && n >= 0) && rangeRaw[1] >= rangeRaw[0];
+    if (!ok) throw new RequestValidationFailed([{ name: 'range', message: 'must be [start,end] with 0 <= start <= end' }]);
+    const [start, end] = rangeRaw as [number, number];
+    if (end - start + 1 > MAX_PAGE_SIZE) throw new RequestValidationFailed([{ name: 'range', message: `at most ${MAX_PAGE_SIZE} rows per page` }]);
+    range = { start, end };
+  }
+
+  let filter: Record<string, unknown> = {};
+  if (filterRaw !== undefined) {
+    if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
+      throw new RequestValidationFailed([{ name: 'filter', message: 'must be a JSON object' }]);
+    }
+    const unknown = Object.keys(filterRaw).filter((k) => !allowed.filters.includes(k));
+    if (unknown.length > 0) {
+      throw new RequestValidationFailed(unknown.map((k) => ({ name: `filter.${k}`, message: `unknown filter; filters: ${allowed.filters.join(', ')}` })));
+    }
+    filter = filterRaw as Record<string, unknown>;
+  }
+  return { sort, range, filter };
+}
+
+export function contentRange(resource: string, range: { start: number; end: number }, rows: number, total: number): string {
+  if (rows === 0) return `${resource} */${total}`;
+  return `${resource} ${range.start}-${range.start + rows - 1}/${total}`;
+}

@@ -1,0 +1,81 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { HttpProblem, type Problem } from './problem.js';
+
+/** Status for a domain error code, by the part after the context prefix (LOAN.NOT_FOUND -> NOT_FOUND). */
+const STATUS_BY_KIND: Record<string, number> = {
+  NOT_FOUND: 404,
+  ILLEGAL_TRANSITION: 409,
+  ALREADY_EXISTS: 409,
+  CONCURRENCY: 409,
+  AGREEMENT_MISMATCH: 409,
+  INVALID_INPUT: 400,
+  PROFILE_INCOMPLETE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+};
+
+const TITLES: Record<number, string> = {
+  400: 'Your request has invalid fields',
+  401: 'Sign in required',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Request too large',
+  415: 'Unsupported media type',
+  422: 'Cannot be processed',
+  429: 'Too many requests',
+  500: 'Something went wrong on our side',
+};
+
+type CodedError = Error & { code: string; details?: Record<string, unknown> };
+
+function isDomainError(error: unknown): error is CodedError {
+  return error instanceof Error && typeof (error as CodedError).code === 'string' && /^[A-Z_]+\.[A-Z_]+$/.test((error as CodedError).code);
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/_/g, '-');
+
+export function toProblem(error: unknown, instance?: string): Problem {
+  if (error instanceof HttpProblem) {
+    return { type: error.type, title: error.title, status: error.status, detail: error.message, message: error.message, instance, ...error.extensions };
+  }
+  if (isDomainError(error)) {
+    const kind = error.code.split('.')[1];
+    const status = STATUS_BY_KIND[kind] ?? 422;
+    const details = error.details ?? {};
+    return { type: slug(kind), title: TITLES[status] ?? 'Cannot be processed', status, detail: error.message, message: error.message, instance, code: error.code, ...details };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    const detail = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : error.message;
+    const type = status === 404 ? 'not-found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : status === 400 ? 'bad-request' : `http-${status}`;
+    return { type, title: TITLES[status] ?? 'Request failed', status, detail, message: detail, instance };
+  }
+  // body-parser errors (malformed JSON, too large) carry a status and an expose flag.
+  const withStatus = error as { status?: number; expose?: boolean; type?: string; message?: string };
+  if (typeof withStatus?.status === 'number' && withStatus.status >= 400 && withStatus.status < 500 && withStatus.expose) {
+    const detail = withStatus.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : (withStatus.message ?? 'Bad request');
+    return { type: withStatus.type === 'entity.parse.failed' ? 'malformed-json' : 'bad-request', title: TITLES[withStatus.status] ?? 'Bad request', status: withStatus.status, detail, message: detail, instance };
+  }
+  const detail = 'An unexpected error occurred. It has been logged; please try again.';
+  return { type: 'internal-error', title: TITLES[500], status: 500, detail, message: detail, instance };
+}
+
+/** The one place errors become RFC 9457 problem details; nothing below the controllers knows about HTTP. */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    const problem = toProblem(error, request?.originalUrl);
+    if (problem.status >= 500) this.logger.error(`${request?.method} ${request?.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
+    if (response.headersSent) return;
+    if (typeof problem.retryAfter === 'number') response.setHeader('Retry-After', String(problem.retryAfter));
+    response.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
+  }
+}

@@ -1,0 +1,40 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { APP_CONFIG } from './config/config.js';
+import { DB } from './database/database.js';
+import { EVENT_STORE } from './event-store/event-store.port.js';
+import { PostgresEventStore } from './event-store/postgres-event-store.js';
+import { HealthController } from './health/health.controller.js';
+import { ProblemDetailsFilter } from './http/problem.filter.js';
+import { applyProjections } from './projections/projection.js';
+import { QUEUE_BACKEND } from './queue/queue-backend.js';
+import { PlatformRegistry } from './registry.js';
+import { RUNTIME, type Runtime } from './runtime.js';
+import { WorkerHost } from './worker-host.js';
+
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRuntime(runtime: Runtime): DynamicModule {
+    return {
+      module: PlatformModule,
+      controllers: [HealthController],
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        { provide: APP_CONFIG, useValue: runtime.config },
+        { provide: DB, useValue: runtime.db },
+        { provide: QUEUE_BACKEND, useValue: runtime.queue },
+        PlatformRegistry,
+        {
+          provide: EVENT_STORE,
+          inject: [PlatformRegistry],
+          useFactory: (registry: PlatformRegistry) =>
+            new PostgresEventStore(runtime.db, (trx, events) => applyProjections(trx, registry.projections, events)),
+        },
+        WorkerHost,
+        { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+      ],
+      exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, PlatformRegistry, WorkerHost],
+    };
+  }
+}

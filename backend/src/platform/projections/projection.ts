@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+
+/**
+ * A read model built from the log. It must be a pure function of the events it is given (no clock, no other
+ * tables), use unqualified table names (rebuild and verify route them with search_path) and be idempotent:
+ * applying an event it has already applied changes nothing.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly eventTypes: readonly string[];
+  /** Tables this projection owns; rebuild truncates them. */
+  readonly tables: readonly string[];
+  applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
+}
+
+export const PROJECTIONS = Symbol('PROJECTIONS');
+
+export function relevantEvents(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
+  return events.filter((e) => projection.eventTypes.includes(e.type));
+}
+
+export async function applyProjections(db: Kysely<any>, projections: readonly Projection[], events: RecordedEvent[]): Promise<void> {
+  for (const projection of projections) {
+    const mine = relevantEvents(projection, events);
+    if (mine.length > 0) await projection.applyBatch(db, mine);
+  }
+}

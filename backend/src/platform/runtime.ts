@@ -1,0 +1,44 @@
+import type { AppConfig } from './config/config.js';
+import { createDb, type Db } from './database/database.js';
+import { resolveDatabase, type RunningDatabase } from './database/embedded-postgres.js';
+import { migrateToLatest } from './database/migrate.js';
+import { createQueueBackend, type QueueBackend } from './queue/queue-backend.js';
+
+/** The outside services a process runs on, resolved before Nest starts so that start-up failures are one sentence. */
+export type Runtime = {
+  config: AppConfig;
+  database: RunningDatabase;
+  db: Db;
+  queue: QueueBackend;
+  log: (line: string) => void;
+  close(): Promise<void>;
+};
+
+export const RUNTIME = Symbol('RUNTIME');
+
+export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string } = {}): Promise<Runtime> {
+  const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
+  const db = createDb(database.url);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`);
+    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url });
+    log(`Queues: ${queue.description}`);
+    return {
+      config,
+      database,
+      db,
+      queue,
+      log,
+      async close() {
+        await queue.close();
+        await db.destroy();
+        await database.stop();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    await database.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { EventStore } from '../event-store/event-store.port.js';
+import { EVENTS_CHANNEL } from '../event-store/postgres-event-store.js';
+import { loadCheckpoint, saveCheckpoint } from './checkpoint-store.js';
+import type { Subscription } from './subscription.js';
+
+export type RunnerOptions = { batchSize?: number; pollMs?: number; log?: (line: string) => void };
+
+function advisoryKey(name: string): string {
+  return createHash('sha256').update(`subscription:${name}`).digest().readBigInt64BE(0).toString();
+}
+
+/**
+ * Drives subscriptions from the log: wakes on NOTIFY, polls as a fallback, and holds a Postgres advisory lock
+ * per subscription so that when several worker processes run, exactly one reads each subscription at a time.
+ */
+export class SubscriptionRunner {
+  private client?: pg.Client;
+  private stopped = false;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+  private readonly owned = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly store: EventStore,
+    private readonly databaseUrl: string,
+    private readonly subscriptions: readonly Subscription[],
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  /** Reads every subscription up to the current end of the log once; used by tests and the CLI. */
+  async catchUp(): Promise<number> {
+    let handled = 0;
+    for (const subscription of this.subscriptions) handled += await this.drain(subscription);
+    return handled;
+  }
+
+  async start(): Promise<void> {
+    this.client = new pg.Client({ connectionString: this.databaseUrl });
+    this.client.on('error', (e) => this.options.log?.(`subscription listener lost its connection: ${e.message}`));
+    await this.client.connect();
+    this.client.on('notification', () => this.wake?.());
+    await this.client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    const pollMs = this.options.pollMs ?? 1000;
+    while (!this.stopped) {
+      try {
+        for (const subscription of this.subscriptions) {
+          if (this.stopped) break;
+          if (await this.acquire(subscription.name)) await this.drain(subscription);
+        }
+      } catch (error) {
+        this.options.log?.(`subscription runner: ${(error as Error).message}`);
+      }
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private async acquire(name: string): Promise<boolean> {
+    if (this.owned.has(name)) return true;
+    const r = await this.client!.query('SELECT pg_try_advisory_lock($1::bigint) AS ok', [advisoryKey(name)]);
+    if (r.rows[0].ok) this.owned.add(name);
+    return this.owned.has(name);
+  }
+
+  private async drain(subscription: Subscription): Promise<number> {
+    const batchSize = this.options.batchSize ?? 500;
+    let handled = 0;
+    for (;;) {
+      const after = await loadCheckpoint(this.db, subscription.name);
+      const batch = await this.store.readAll(after, batchSize);
+      if (batch.length === 0) return handled;
+      const mine = batch.filter((e) => subscription.eventTypes.includes(e.type));
+      if (mine.length > 0) await subscription.handle(mine);
+      const last = batch[batch.length - 1];
+      await saveCheckpoint(this.db, subscription.name, { transactionId: last.transactionId, position: last.position });
+      handled += mine.length;
+      if (batch.length < batchSize) return handled;
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+
+/**
+ * A durable, checkpointed reader of the global log. The handler's effect must be idempotent for a given
+ * event position (it may see an event again after a crash between effect and checkpoint).
+ */
+export interface Subscription {
+  readonly name: string;
+  readonly eventTypes: readonly string[];
+  handle(events: RecordedEvent[]): Promise<void>;
+}
+
+export const SUBSCRIPTIONS = Symbol('SUBSCRIPTIONS');

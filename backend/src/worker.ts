@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app/app.module.js';
+import { ConfigError, loadConfig } from './platform/config/config.js';
+import { createRuntime } from './platform/runtime.js';
+import { WorkerHost } from './platform/worker-host.js';
+
+const log = (line: string) => console.log(`[worker] ${line}`);
+
+/** A worker process: BullMQ processors and durable subscriptions, no HTTP. Scale by running more of them. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await createRuntime(config, log);
+  const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['warn', 'error'] });
+  const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
+  log(`Serving queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);
+  const stop = async () => {
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: Error) => {
+  console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Cannot start the worker: ${error.stack ?? error.message}`);
+  process.exit(1);
+});
