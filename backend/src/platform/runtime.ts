@@ -16,13 +16,13 @@ export type Runtime = {
 
 export const RUNTIME = Symbol('RUNTIME');
 
-export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string } = {}): Promise<Runtime> {
+export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string } = {}): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
   const db = createDb(database.url);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`);
-    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url });
+    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: options.queuePrefix });
     log(`Queues: ${queue.description}`);
     return {
       config,

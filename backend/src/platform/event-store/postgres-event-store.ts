@@ -95,7 +95,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: { until?: Date } = {}): Promise<RecordedEvent[]> {
-    const until = options.until ? sql`AND recorded_at <= ${options.until}` : sql``;
+    // Clients see times to the millisecond; compare at that precision so "as of <a recordedAt>" includes that event.
+    const until = options.until ? sql`AND date_trunc('milliseconds', recorded_at) <= ${options.until}` : sql``;
     const rows = await sql<EventRow>`
       SELECT global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text
       FROM events WHERE stream_id = ${streamId} ${until} ORDER BY version`.execute(this.db);

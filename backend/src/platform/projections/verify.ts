@@ -12,7 +12,7 @@ export async function verifyProjections(db: Kysely<any>, projections: readonly P
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
   try {
     for (const table of tables) {
-      await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING DEFAULTS)`.execute(db);
+      await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING ALL)`.execute(db);
     }
     const report = await rebuildProjections(db, projections, { schema });
     const differences: TableDifference[] = [];

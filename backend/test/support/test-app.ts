@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createApi } from '../../src/app/create-api.js';
+import { loadConfig } from '../../src/platform/config/config.js';
+import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export type TestApp = {
+  app: INestApplication;
+  http: ReturnType<typeof request>;
+  runtime: Runtime;
+  database: TestDatabase;
+  close(): Promise<void>;
+};
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
+
+/** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
+export async function startTestApp(label: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(label);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ARGON2_MEMORY_KIB: '1024',
+    JWT_SECRET: 'test-secret-0123456789abcdef',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix: `test-${randomBytes(4).toString('hex')}` });
+  const app = await createApi(runtime, { logger: false });
+  await app.init();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    runtime,
+    database,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+export async function registerBorrower(http: TestApp['http'], name = 'Asha Rao') {
+  counter += 1;
+  const unique = `${Date.now()}${counter}${Math.floor(Math.random() * 1000)}`;
+  const res = await http
+    .post('/api/auth/register')
+    .send({ name, email: `borrower${unique}@example.com`, phone: `+91${unique.slice(-10).padStart(10, '9')}`, password: 'borrower-password' })
+    .expect(201);
+  return { token: res.body.token as string, user: res.body.user as { _id: string; role: string } };
+}
+
+export async function loginStaff(http: TestApp['http']) {
+  const res = await http.post('/api/auth/login').send(ADMIN).expect(200);
+  return res.body.token as string;
+}
