@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { ConcurrencyError } from './event-store.errors.js';
+import { START_OF_LOG, type EventStore } from './event-store.port.js';
+
+/**
+ * The behaviour every EventStore adapter must show. The Postgres adapter runs it in
+ * postgres-event-store.int-spec.ts; another adapter (EventStoreDB) would run the same suite.
+ */
+export function eventStoreContract(name: string, store: () => EventStore): void {
+  const stream = () => `contract-${randomUUID()}`;
+  const event = (n: number) => ({ type: 'ThingHappened', data: { n } });
+
+  describe(`${name}: the EventStore contract`, () => {
+    it('appends to a new stream at expected version 0 and reads it back in order', async () => {
+      const id = stream();
+      const result = await store().append(id, 'contract', [event(1), event(2)], { expectedVersion: 0, metadata: { actor: { id: 'u1', role: 'staff' } } });
+      expect(result.nextExpectedVersion).toBe(2);
+      expect(result.events.map((e) => e.version)).toEqual([1, 2]);
+      expect(result.events[1].position).toBeGreaterThan(result.events[0].position);
+      const read = await store().readStream(id);
+      expect(read.map((e) => [e.version, e.type, e.data.n])).toEqual([[1, 'ThingHappened', 1], [2, 'ThingHappened', 2]]);
+      expect(read[0].metadata.actor).toEqual({ id: 'u1', role: 'staff' });
+      expect(read[0].recordedAt).toBeInstanceOf(Date);
+    });
+
+    it('refuses a stale or future expected version with a typed error and appends nothing', async () => {
+      const id = stream();
+      await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });
+      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 5 })).rejects.toMatchObject({ expectedVersion: 5, actualVersion: 1 });
+      expect(await store().readStream(id)).toHaveLength(1);
+    });
+
+    it('lets exactly one of two concurrent appends at the same expected version win', async () => {
+      for (let round = 0; round < 10; round += 1) {
+        const id = stream();
+        await store().append(id, 'contract', [event(0)], { expectedVersion: 0 });
+        const outcomes = await Promise.allSettled([
+          store().append(id, 'contract', [event(1)], { expectedVersion: 1 }),
+          store().append(id, 'contract', [event(2)], { expectedVersion: 1 }),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const loser = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+        expect(loser.reason).toBeInstanceOf(ConcurrencyError);
+        expect(await store().readStream(id)).toHaveLength(2);
+      }
+    });
+
+    it('stores the result of an idempotent command with its events', async () => {
+      const id = stream();
+      const key = `key-${randomUUID()}`;
+      await store().append(id, 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key, buildResult: (events) => ({ position: events[0].position }) });
+      const stored = await store().findCommandResult(key);
+      expect(stored?.streamId).toBe(id);
+      expect(typeof stored?.result.position).toBe('number');
+      // The key is unique: a second append that claims it loses as a concurrent writer and appends nothing.
+      await expect(store().append(stream(), 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store().findCommandResult(`missing-${randomUUID()}`)).toBeUndefined();
+    });
+
+    it('reads a stream as of a moment', async () => {
+      const id = stream();
+      const first = await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });
+      await new Promise((r) => setTimeout(r, 20));
+      await store().append(id, 'contract', [event(2)], { expectedVersion: 1 });
+      const asOf = new Date(first.events[0].recordedAt.getTime() + 5);
+      expect((await store().readStream(id, { until: asOf })).map((e) => e.version)).toEqual([1]);
+    });
+
+    it('reads the global log in batches after a checkpoint, every event exactly once', async () => {
+      const ids = [stream(), stream()];
+      await store().append(ids[0], 'contract', [event(1), event(2)], { expectedVersion: 0 });
+      await store().append(ids[1], 'contract', [event(3)], { expectedVersion: 0 });
+      const seen: string[] = [];
+      let after = START_OF_LOG;
+      for (;;) {
+        const batch = await store().readAll(after, 2);
+        if (batch.length === 0) break;
+        expect(batch.length).toBeLessThanOrEqual(2);
+        for (const e of batch) seen.push(`${e.streamId}#${e.version}`);
+        const last = batch[batch.length - 1];
+        after = { transactionId: last.transactionId, position: last.position };
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toEqual(expect.arrayContaining([`${ids[0]}#1`, `${ids[0]}#2`, `${ids[1]}#1`]));
+      expect(seen.indexOf(`${ids[0]}#1`)).toBeLessThan(seen.indexOf(`${ids[0]}#2`));
+    });
+  });
+}

@@ -1,0 +1,149 @@
+import { expect } from '@jest/globals';
+import { sql } from 'kysely';
+import type { Response } from 'supertest';
+import type { TestApp } from './test-app.js';
+
+/** Helpers shared by the API error, authorization and idempotency tests. */
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export type Http = TestApp['http'];
+
+export const LOAN_STATES = [
+  'new',
+  'applied',
+  'soft.pending',
+  'bank.pending',
+  'consent.pending',
+  'consent.customerpending',
+  'final.pending',
+  'disbursal.pending',
+  'active',
+  'rejected',
+  'cancelled',
+] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+
+/** DESIGN §4, restated here on purpose (not imported from the domain) so the API is checked against the design. */
+export const ALLOWED_ACTIONS: Record<LoanState, string[]> = {
+  new: ['amend', 'submit', 'cancel', 'reject'],
+  applied: ['accept', 'reject', 'cancel'],
+  'soft.pending': ['approve-soft', 'reject', 'cancel'],
+  'bank.pending': ['approve-bank', 'reject', 'cancel'],
+  'consent.pending': ['issue-agreement', 'reject', 'cancel'],
+  'consent.customerpending': ['sign-agreement', 'reject', 'cancel'],
+  'final.pending': ['approve-final', 'reject', 'cancel'],
+  'disbursal.pending': ['disburse', 'reject', 'cancel'],
+  active: [],
+  rejected: [],
+  cancelled: [],
+};
+
+/** Asserts an RFC 9457 problem answer: media type, the five standard fields, and no stack trace anywhere. */
+export function expectProblem(res: Response, status: number, type?: string): Record<string, unknown> {
+  expect({ status: res.status, body: res.body }).toEqual(expect.objectContaining({ status }));
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const body = res.body as Record<string, unknown>;
+  expect(body).toEqual(
+    expect.objectContaining({
+      type: expect.any(String),
+      title: expect.any(String),
+      status,
+      detail: expect.any(String),
+      message: expect.any(String),
+    }),
+  );
+  expect(body.message).toBe(body.detail);
+  if (type !== undefined) expect(body.type).toBe(type);
+  const text = res.text ?? JSON.stringify(body);
+  expect(text).not.toMatch(/"stack"/);
+  expect(text).not.toMatch(/\n\s+at |\\n\s+at /);
+  expect(text).not.toMatch(/node_modules|\/src\/|\.ts:\d+/);
+  return body;
+}
+
+/** A 400 validation problem naming (at least) these fields, each with a message. */
+export function expectFieldProblem(res: Response, names: string[], type?: string): { name: string; message: string }[] {
+  const body = expectProblem(res, 400, type);
+  const fields = body.fields as { name: string; message: string }[];
+  expect(Array.isArray(fields)).toBe(true);
+  for (const f of fields) expect(f).toEqual({ name: expect.any(String), message: expect.any(String) });
+  expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(names));
+  for (const f of fields) expect(f.message.length).toBeGreaterThan(0);
+  return fields;
+}
+
+export type LoanHandle = { id: string; documentHash?: string };
+
+/**
+ * Drives a fresh loan of `borrowerToken`'s borrower to `target` through the API alone. EMI of 1,00,000.00 INR
+ * over 12 months unless `body` says otherwise.
+ */
+export async function loanIn(
+  http: Http,
+  target: LoanState,
+  borrowerToken: string,
+  staffToken: string,
+  body: Record<string, unknown> = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 },
+): Promise<LoanHandle> {
+  const b = bearer(borrowerToken);
+  const s = bearer(staffToken);
+  const created = await http.post('/api/me/loans').set(b).send(body);
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const handle: LoanHandle = { id };
+  if (target === 'new') return handle;
+  if (target === 'cancelled') {
+    await ok(http.post(`/api/me/loans/${id}/cancel`).set(b).send({ reason: 'changed my mind' }), 'cancelled');
+    return handle;
+  }
+  if (target === 'rejected') {
+    await ok(http.post(`/api/admin/loans/${id}/reject`).set(s).send({ reason: 'policy' }), 'rejected');
+    return handle;
+  }
+  const steps: [LoanState, () => ReturnType<Http['post']>][] = [
+    ['applied', () => http.post(`/api/me/loans/${id}/submit`).set(b)],
+    ['soft.pending', () => http.post(`/api/admin/loans/${id}/accept`).set(s).send({})],
+    ['bank.pending', () => http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 })],
+    ['consent.pending', () => http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ bankAccountLast4: '1234' })],
+    ['consent.customerpending', () => http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({})],
+    ['final.pending', () => http.post(`/api/me/loans/${id}/sign-agreement`).set(b).send({ documentHash: handle.documentHash })],
+    ['disbursal.pending', () => http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({})],
+    ['active', () => http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: `UTR-${id.slice(0, 8)}`, disbursedOn: '2026-11-21' })],
+  ];
+  for (const [state, step] of steps) {
+    const res = await ok(step(), state);
+    if (state === 'consent.customerpending') handle.documentHash = res.body.agreement.documentHash as string;
+    if (state === target) return handle;
+  }
+  throw new Error(`unreachable state ${target}`);
+}
+
+async function ok(req: ReturnType<Http['post']>, state: string): Promise<Response> {
+  const res = await req;
+  if (res.status !== 200 || res.body.state !== state) throw new Error(`expected 200 ${state}, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+export type HistoryEntry = { position: number; type: string; stateAfter: string; reason: string | null; data: Record<string, unknown> };
+
+export async function historyOf(http: Http, staffToken: string, id: string): Promise<HistoryEntry[]> {
+  const res = await http.get(`/api/admin/loans/${id}/history`).set(bearer(staffToken));
+  expect(res.status).toBe(200);
+  return res.body as HistoryEntry[];
+}
+
+export async function stateOf(http: Http, staffToken: string, id: string): Promise<string> {
+  const res = await http.get(`/api/admin/loans/${id}`).set(bearer(staffToken));
+  expect(res.status).toBe(200);
+  return res.body.state as string;
+}
+
+/** Rows in the event log and in the loan read model: a request that changes nothing leaves both as they were. */
+export async function storeCounts(t: TestApp): Promise<{ events: number; loans: number; commandResults: number }> {
+  const r = await sql<{ events: string; loans: string; results: string }>`
+    SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM loan_summaries) AS loans,
+           (SELECT count(*) FROM command_results) AS results`.execute(t.runtime.db);
+  const row = r.rows[0];
+  return { events: Number(row.events), loans: Number(row.loans), commandResults: Number(row.results) };
+}
