@@ -22,7 +22,8 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`);
-    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: options.queuePrefix });
+    if (config.queueBackend === 'auto' && !config.redisUrl) log('No REDIS_URL: trying Redis on 127.0.0.1:6379, else the PostgreSQL queue backend.');
+    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: options.queuePrefix, choice: config.queueBackend });
     log(`Queues: ${queue.description}`);
     return {
       config,

@@ -47,5 +47,9 @@ export const loanListFilter = z.object({
   createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO date-time' }).or(z.iso.date()).optional(),
 });
 
-export const uuidParam = z.uuid('the loan id must be a UUID');
-export const asOfParam = z.iso.datetime({ offset: true, error: 'asOf must be an ISO date-time such as 2026-11-21T10:00:00Z' });
+/** A single path or query value, reported under its own name (a bare schema would report it as "(body)"). */
+const named = (name: string, check: z.ZodType<string>, message: string) =>
+  z.string({ error: message }).refine((v) => check.safeParse(v).success, { message, path: [name] });
+
+export const uuidParam = named('id', z.uuid(), 'the loan id must be a UUID');
+export const asOfParam = named('asOf', z.iso.datetime({ offset: true }), 'asOf must be an ISO date-time such as 2026-11-21T10:00:00Z');

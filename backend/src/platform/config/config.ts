@@ -26,6 +26,7 @@ const schema = z.object({
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-password'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres'], { error: 'QUEUE_BACKEND must be auto, redis or postgres' }).default('auto'),
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
   WORKER_QUEUES: z.string().optional(),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
@@ -54,6 +55,7 @@ export type AppConfig = {
   jwtTtlDays: number;
   admin: { email: string; password: string };
   argon2MemoryKib: number;
+  queueBackend: 'auto' | 'redis' | 'postgres';
   workerInProcess: boolean;
   workerQueues?: string[];
   lender: { name: string; address: string };
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtTtlDays: c.JWT_TTL_DAYS,
     admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD },
     argon2MemoryKib: c.ARGON2_MEMORY_KIB,
+    queueBackend: c.QUEUE_BACKEND,
     workerInProcess: c.WORKER_IN_PROCESS === 'true',
     workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },

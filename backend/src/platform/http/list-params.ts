@@ -4,6 +4,7 @@ export type SortOrder = 'ASC' | 'DESC';
 export type ListParams = { sort: { field: string; order: SortOrder }; range: { start: number; end: number }; filter: Record<string, unknown> };
 
 export const MAX_PAGE_SIZE = 500;
+const LIST_PARAMS = ['sort', 'range', 'filter'];
 
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -17,12 +18,17 @@ function parseJson(name: string, raw: unknown): unknown {
 
 /**
  * Reads ra-data-simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. Sort fields and
- * filter names are checked against allow-lists, so nothing a client sends reaches SQL unchecked.
+ * filter names are checked against allow-lists, so nothing a client sends reaches SQL unchecked; any other query
+ * parameter is refused rather than silently ignored.
  */
 export function parseListParams(
   query: Record<string, unknown>,
   allowed: { sortFields: readonly string[]; defaultSort: { field: string; order: SortOrder }; filters: readonly string[] },
 ): ListParams {
+  const unknownParams = Object.keys(query).filter((k) => !LIST_PARAMS.includes(k));
+  if (unknownParams.length > 0) {
+    throw new RequestValidationFailed(unknownParams.map((k) => ({ name: k, message: `unknown parameter; list parameters: ${LIST_PARAMS.join(', ')}` })));
+  }
   const sortRaw = parseJson('sort', query.sort);
   const rangeRaw = parseJson('range', query.range);
   const filterRaw = parseJson('filter', query.filter);

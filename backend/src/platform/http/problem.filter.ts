@@ -35,6 +35,8 @@ function isDomainError(error: unknown): error is CodedError {
 
 const slug = (s: string) => s.toLowerCase().replace(/_/g, '-');
 
+const isJsonParseFailure = (error: unknown) => (error as { type?: unknown } | undefined)?.type === 'entity.parse.failed';
+
 export function toProblem(error: unknown, instance?: string): Problem {
   if (error instanceof HttpProblem) {
     return { type: error.type, title: error.title, status: error.status, detail: error.message, message: error.message, instance, ...error.extensions };
@@ -44,6 +46,11 @@ export function toProblem(error: unknown, instance?: string): Problem {
     const status = STATUS_BY_KIND[kind] ?? 422;
     const details = error.details ?? {};
     return { type: slug(kind), title: TITLES[status] ?? 'Cannot be processed', status, detail: error.message, message: error.message, instance, code: error.code, ...details };
+  }
+  // Nest's Express adapter wraps body-parser's JSON SyntaxError in a BadRequestException (as its `cause`).
+  if (isJsonParseFailure(error) || (error instanceof HttpException && isJsonParseFailure(error.cause))) {
+    const detail = 'The request body is not valid JSON.';
+    return { type: 'malformed-json', title: TITLES[400], status: 400, detail, message: detail, instance };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -33,13 +33,17 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-export async function createQueueBackend(options: { redisUrl?: string; databaseUrl: string; prefix?: string }): Promise<QueueBackend> {
+export type QueueBackendChoice = 'auto' | 'redis' | 'postgres';
+
+export async function createQueueBackend(options: { redisUrl?: string; databaseUrl: string; prefix?: string; choice?: QueueBackendChoice }): Promise<QueueBackend> {
   const prefix = options.prefix ?? 'lending';
-  if (options.redisUrl) {
-    if (!(await redisAnswers(options.redisUrl))) {
-      throw new Error(`Cannot reach Redis at ${safeUrl(options.redisUrl)}; check REDIS_URL or unset it to use the local default or the PostgreSQL queue backend.`);
+  if (options.choice === 'postgres') return new PostgresQueueBackend(options.databaseUrl, prefix);
+  if (options.redisUrl || options.choice === 'redis') {
+    const url = options.redisUrl ?? 'redis://127.0.0.1:6379';
+    if (!(await redisAnswers(url))) {
+      throw new Error(`Cannot reach Redis at ${safeUrl(url)}; check REDIS_URL, or set QUEUE_BACKEND=auto to fall back to the PostgreSQL queue backend.`);
     }
-    return new RedisQueueBackend(options.redisUrl, prefix);
+    return new RedisQueueBackend(url, prefix);
   }
   const local = 'redis://127.0.0.1:6379';
   if (await redisAnswers(local)) return new RedisQueueBackend(local, prefix);
@@ -89,6 +93,7 @@ class RedisQueueBackend extends BaseQueueBackend {
   readonly kind = 'redis' as const;
   readonly description: string;
   private readonly producer: Redis;
+  private readonly workerConnections: Redis[] = [];
 
   constructor(
     private readonly url: string,
@@ -106,7 +111,10 @@ class RedisQueueBackend extends BaseQueueBackend {
 
   protected newWorker(queue: string, processor: JobProcessor, concurrency: number): Worker {
     // Workers block on their own connection, as BullMQ requires.
-    return new Worker(queue, processor, { connection: new Redis(this.url, { maxRetriesPerRequest: null }), prefix: this.prefix, concurrency });
+    const connection = new Redis(this.url, { maxRetriesPerRequest: null });
+    connection.on('error', () => undefined);
+    this.workerConnections.push(connection);
+    return new Worker(queue, processor, { connection, prefix: this.prefix, concurrency });
   }
 
   async ping(): Promise<boolean> {
@@ -118,7 +126,7 @@ class RedisQueueBackend extends BaseQueueBackend {
   }
 
   protected override async closeConnections(): Promise<void> {
-    this.producer.disconnect();
+    for (const connection of [this.producer, ...this.workerConnections]) connection.disconnect();
   }
 }
 
@@ -132,7 +140,7 @@ class PostgresQueueBackend extends BaseQueueBackend {
     private readonly prefix: string,
   ) {
     super();
-    this.description = `BullMQ on its PostgreSQL backend (no Redis answered) at ${safeUrl(databaseUrl)}`;
+    this.description = `BullMQ on its PostgreSQL backend at ${safeUrl(databaseUrl)}`;
   }
 
   private connection() {
