@@ -80,6 +80,13 @@ describe('POST /api/me/loans with bad input: 400 problem, no loan started', () =
     expect(body.detail).toBe('The request body is not valid JSON.');
   });
 
+  it('a body over the 100 kB limit is a 413 problem', async () => {
+    const res = await changesNothing(() =>
+      t.http.post('/api/me/loans').set(b()).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12, padding: 'x'.repeat(150_000) }),
+    );
+    expectProblem(res, 413);
+  });
+
   it('a malformed JSON body on an admin command is the same problem and moves nothing', async () => {
     const { id } = await loan('applied');
     const res = await t.http.post(`/api/admin/loans/${id}/accept`).set(s()).set('Content-Type', 'application/json').send('{reason:');

@@ -14,7 +14,8 @@ export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: 
 /** The HTTP API as one Nest application: used by main.ts, the tests and the benchmark alike. */
 export async function createApi(runtime: Runtime, options: ApiOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
-    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    // Route tables and module wiring are noise at start-up; warnings, errors and our own lines stay.
+    logger: options.logger === false ? false : ['warn', 'error'],
     bodyParser: true,
   });
   app.setGlobalPrefix('api');

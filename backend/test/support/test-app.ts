@@ -17,8 +17,8 @@ export type TestApp = {
 export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
 
 /** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
-export async function startTestApp(label: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase(label);
+export async function startTestApp(label: string, env: Record<string, string> = {}, reuse?: { database: TestDatabase; keepDatabase?: boolean }): Promise<TestApp> {
+  const database = reuse?.database ?? (await createTestDatabase(label));
   const config = loadConfig({
     NODE_ENV: 'test',
     ADMIN_EMAIL: ADMIN.email,
@@ -39,7 +39,7 @@ export async function startTestApp(label: string, env: Record<string, string> = 
     async close() {
       await app.close();
       await runtime.close();
-      await database.drop();
+      if (!reuse?.keepDatabase) await database.drop();
     },
   };
 }

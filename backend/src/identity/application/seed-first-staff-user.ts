@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { RUNTIME, type Runtime } from '../../platform/runtime.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { DuplicateUser, UsersRepository } from '../users/users.repository.js';
 
 /** On an empty database, creates the first staff user from ADMIN_EMAIL / ADMIN_PASSWORD so someone can sign in. */
 @Injectable()
 export class SeedFirstStaffUser implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Identity');
-
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -26,7 +26,7 @@ export class SeedFirstStaffUser implements OnApplicationBootstrap {
         phone: null,
         passwordHash: await this.hasher.hash(this.config.admin.password),
       });
-      this.logger.log(`Created the first staff user ${this.config.admin.email} (from ADMIN_EMAIL / ADMIN_PASSWORD).`);
+      this.runtime.log(`Created the first staff user ${this.config.admin.email} (from ADMIN_EMAIL / ADMIN_PASSWORD).`);
     } catch (error) {
       if (!(error instanceof DuplicateUser)) throw error; // another process seeded it first
     }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { createDb, type Db } from '../../platform/database/database.js';
+import { migrateToLatest } from '../../platform/database/migrate.js';
+import { PostgresEventStore } from '../../platform/event-store/postgres-event-store.js';
+import { applyProjections } from '../../platform/projections/projection.js';
+import { rebuildProjections } from '../../platform/projections/rebuild.js';
+import { verifyProjections } from '../../platform/projections/verify.js';
+import { happyPath } from '../domain/loan-history.fixture.js';
+import { loanSummaryProjection } from './loan-summary.projection.js';
+
+let database: TestDatabase;
+let db: Db;
+let store: PostgresEventStore;
+const BORROWER_ID = '11111111-1111-4111-8111-111111111111';
+
+beforeAll(async () => {
+  database = await createTestDatabase('loanprojection');
+  db = createDb(database.url);
+  await migrateToLatest(db);
+  store = new PostgresEventStore(db, (trx, events) => applyProjections(trx, [loanSummaryProjection], events));
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+/** The domain fixture's full history, re-addressed to a real loan id and borrower. */
+function historyFor(loanId: string, type: 'EMI' | 'salaryAdvance') {
+  return happyPath(type).map((e) => ({
+    type: e.type,
+    data: { ...e.data, loanId, ...(e.type === 'LoanApplicationStarted' ? { borrowerId: BORROWER_ID } : {}) } as Record<string, unknown>,
+  }));
+}
+
+const rows = () => sql<Record<string, unknown>>`SELECT * FROM loan_summaries ORDER BY id`.execute(db).then((r) => r.rows);
+
+describe('loan summaries projection', () => {
+  it('given a full history, shows the loan active with every gate, who passed it and when', async () => {
+    const id = 'aaaaaaaa-0000-4000-8000-000000000001';
+    const events = historyFor(id, 'EMI');
+    for (let i = 0; i < events.length; i += 1) await store.append(`loan-${id}`, 'loan', [events[i]], { expectedVersion: i });
+    const [row] = (await rows()).filter((r) => r.id === id);
+    expect(row).toMatchObject({ state: 'active', type: 'EMI', borrower_id: BORROWER_ID, version: events.length });
+    for (const gate of ['soft', 'bank', 'consent', 'final']) {
+      expect(row[`${gate}_approved_at`]).toBeInstanceOf(Date);
+      expect(typeof row[`${gate}_approved_by`]).toBe('string');
+    }
+  });
+
+  it('applies an event it has already seen as a no-op, and a rebuild gives the same rows twice', async () => {
+    const id = 'aaaaaaaa-0000-4000-8000-000000000002';
+    await store.append(`loan-${id}`, 'loan', historyFor(id, 'salaryAdvance'), { expectedVersion: 0 });
+    const before = await rows();
+    const recorded = await store.readStream(`loan-${id}`);
+    await applyProjections(db, [loanSummaryProjection], recorded);
+    expect(await rows()).toEqual(before);
+    await rebuildProjections(db, [loanSummaryProjection], { batchSize: 3 });
+    expect(await rows()).toEqual(before);
+    await rebuildProjections(db, [loanSummaryProjection]);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('verify reports a read model that no longer matches the log', async () => {
+    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);
+    await sql`UPDATE loan_summaries SET amount = amount + 1 WHERE id = 'aaaaaaaa-0000-4000-8000-000000000001'`.execute(db);
+    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([{ table: 'loan_summaries', onlyInLive: 1, onlyInRebuild: 1 }]);
+    await rebuildProjections(db, [loanSummaryProjection]);
+    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('starts with documented defaults and no environment at all', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./.data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.queueBackend).toBe('auto');
+    expect(config.admin.email).toBe('admin@lending.local');
+    expect(config.product.currency).toBe('INR');
+    expect(config.product.EMI.annualRatePercent).toBe(18);
+    expect(config.workerInProcess).toBe(true);
+  });
+
+  it('reads overrides, including product parameters', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/x', EMI_ANNUAL_RATE_PERCENT: '21.5', WORKER_QUEUES: 'notifications, email ' });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/x');
+    expect(config.product.EMI.annualRatePercent).toBe(21.5);
+    expect(config.workerQueues).toEqual(['notifications', 'email']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a URL/],
+    [{ ADMIN_EMAIL: 'nobody' }, /ADMIN_EMAIL must be an email address/],
+    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD must be at least 8 characters/],
+    [{ QUEUE_BACKEND: 'kafka' }, /QUEUE_BACKEND must be auto, redis or postgres/],
+    [{ CURRENCY: 'rupees' }, /CURRENCY must be a three-letter ISO code/],
+    [{ NODE_ENV: 'production' }, /JWT_SECRET must be set in production/],
+    [{ EMI_MIN_AMOUNT: '100', EMI_MAX_AMOUNT: '50' }, /minimum amount is larger than its maximum/],
+    [{ EVENTSTORE_URL: 'esdb://localhost:2113' }, /EVENTSTORE_URL/],
+  ])('refuses %j with one sentence', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toMatch(/^Cannot start: .*\.$/);
+      expect((error as Error).message.split('\n')).toHaveLength(1);
+    }
+  });
+});

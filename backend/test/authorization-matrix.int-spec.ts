@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Test } from 'supertest';
+import { bearer, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle, type LoanState } from './support/loan-api.js';
+import { discoverRoutes, key, type DiscoveredRoute } from './support/routes.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Who may call what. The route list comes from the running application, so a route added later is covered
+ * without editing this file; each request is one that would succeed for the right caller (a real loan in the
+ * state the action needs, a valid body), so a refusal here is the guard's doing and not a validation error.
+ */
+
+let t: TestApp;
+let staff: string;
+let alice: { token: string; user: { _id: string } };
+let bob: { token: string; user: { _id: string } };
+let routes: DiscoveredRoute[];
+const loans: Partial<Record<LoanState, LoanHandle>> = {};
+
+/** The state in which each action on a loan would succeed, and a body it would accept. */
+const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle) => object }> = {
+  'PATCH /api/me/loans/:id': { state: 'new', body: () => ({ amount: 12_000_000 }) },
+  'POST /api/me/loans/:id/submit': { state: 'new' },
+  'POST /api/me/loans/:id/cancel': { state: 'new', body: () => ({ reason: 'not needed' }) },
+  'POST /api/me/loans/:id/sign-agreement': { state: 'consent.customerpending', body: (l) => ({ documentHash: l.documentHash }) },
+  'GET /api/me/loans/:id/agreement.pdf': { state: 'consent.customerpending' },
+  'GET /api/admin/loans/:id/agreement.pdf': { state: 'consent.customerpending' },
+  'POST /api/admin/loans/:id/accept': { state: 'applied', body: () => ({}) },
+  'POST /api/admin/loans/:id/approve-soft': { state: 'soft.pending', body: () => ({ score: 720 }) },
+  'POST /api/admin/loans/:id/approve-bank': { state: 'bank.pending', body: () => ({ bankAccountLast4: '4321' }) },
+  'POST /api/admin/loans/:id/issue-agreement': { state: 'consent.pending', body: () => ({}) },
+  'POST /api/admin/loans/:id/approve-final': { state: 'final.pending', body: () => ({}) },
+  'POST /api/admin/loans/:id/disburse': { state: 'disbursal.pending', body: () => ({ payoutReference: 'UTR-777' }) },
+  'POST /api/admin/loans/:id/reject': { state: 'new', body: () => ({ reason: 'policy' }) },
+  'POST /api/me/loans': { state: 'new', body: () => ({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) },
+};
+
+beforeAll(async () => {
+  t = await startTestApp('authz');
+  staff = await loginStaff(t.http);
+  alice = await registerBorrower(t.http, 'Alice Borrower');
+  bob = await registerBorrower(t.http, 'Bob Borrower');
+  routes = discoverRoutes(t.app);
+  for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
+    loans[state] = await loanIn(t.http, state, alice.token, staff);
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function call(route: { method: string; path: string }, loan?: LoanHandle): Test {
+  const setup = ACTION_SETUP[key(route)];
+  const target = loan ?? loans[setup?.state ?? 'new']!;
+  const url = route.path.replace(/:[A-Za-z]+/g, target.id);
+  const body = setup?.body?.(target);
+  switch (route.method) {
+    case 'GET':
+      return t.http.get(url);
+    case 'POST':
+      return t.http.post(url).send(body ?? {});
+    case 'PATCH':
+      return t.http.patch(url).send(body ?? {});
+    case 'PUT':
+      return t.http.put(url).send(body ?? {});
+    case 'DELETE':
+      return t.http.delete(url);
+    default:
+      throw new Error(`no request builder for ${route.method}`);
+  }
+}
+
+const borrowerRoutes = () => routes.filter((r) => r.path.startsWith('/api/me/'));
+const adminRoutes = () => routes.filter((r) => r.path.startsWith('/api/admin/'));
+const protectedRoutes = () => routes.filter((r) => !r.isPublic);
+
+/** Runs `act` and asserts the event log, read model and stored command answers did not change. */
+async function changesNothing(act: () => Promise<void>): Promise<void> {
+  const before = await storeCounts(t);
+  await act();
+  expect(await storeCounts(t)).toEqual(before);
+}
+
+it('the discovered routes include every loan endpoint this matrix is about', () => {
+  const found = routes.map(key);
+  expect(found).toEqual(
+    expect.arrayContaining([
+      'POST /api/me/loans', 'GET /api/me/loans', 'GET /api/me/loans/:id', 'PATCH /api/me/loans/:id', 'POST /api/me/loans/:id/submit',
+      'POST /api/me/loans/:id/sign-agreement', 'POST /api/me/loans/:id/cancel', 'GET /api/me/loans/:id/agreement.pdf', 'GET /api/me/notifications',
+      'GET /api/admin/loans', 'GET /api/admin/loan-queues', 'GET /api/admin/loans/:id', 'GET /api/admin/loans/:id/history',
+      'GET /api/admin/loans/:id/agreement.pdf', 'POST /api/admin/loans/:id/accept', 'POST /api/admin/loans/:id/approve-soft',
+      'POST /api/admin/loans/:id/approve-bank', 'POST /api/admin/loans/:id/issue-agreement', 'POST /api/admin/loans/:id/approve-final',
+      'POST /api/admin/loans/:id/disburse', 'POST /api/admin/loans/:id/reject', 'GET /api/users/admin',
+    ]),
+  );
+  // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.
+  for (const r of [...borrowerRoutes(), ...adminRoutes()]) {
+    if (r.method !== 'GET' && r.path.includes(':')) expect(ACTION_SETUP[key(r)]).toBeDefined();
+  }
+});
+
+it('the right caller succeeds with the same requests (the control for the refusals below)', async () => {
+  const getRoutes = protectedRoutes().filter((r) => r.method === 'GET');
+  for (const r of getRoutes) {
+    const token = r.roles?.includes('borrower') ? alice.token : staff;
+    const res = await call(r).set(bearer(token));
+    expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 200 });
+  }
+});
+
+describe('anonymous', () => {
+  it('every non-public route is 401 unauthenticated and nothing changes', async () => {
+    expect(protectedRoutes().length).toBeGreaterThanOrEqual(22);
+    await changesNothing(async () => {
+      for (const r of protectedRoutes()) {
+        const res = await call(r);
+        expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 401 });
+        expectProblem(res, 401, 'unauthenticated');
+      }
+    });
+  });
+
+  it('a cookie that is not a token is still anonymous', async () => {
+    for (const r of protectedRoutes().filter((x) => x.method === 'GET')) {
+      const res = await call(r).set('Cookie', 'token=undefined');
+      expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 401 });
+    }
+  });
+});
+
+describe('the wrong role', () => {
+  it('a borrower on every /api/admin/** route is 403 and nothing changes', async () => {
+    expect(adminRoutes().length).toBeGreaterThanOrEqual(12);
+    await changesNothing(async () => {
+      for (const r of adminRoutes()) {
+        const res = await call(r).set(bearer(alice.token));
+        expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 403 });
+        const body = expectProblem(res, 403, 'forbidden');
+        expect(body.detail).toMatch(/staff/);
+      }
+    });
+    // The loans the refused requests pointed at are where they were.
+    expect((await historyOf(t.http, staff, loans['applied']!.id)).at(-1)!.stateAfter).toBe('applied');
+    expect((await historyOf(t.http, staff, loans['disbursal.pending']!.id)).at(-1)!.stateAfter).toBe('disbursal.pending');
+  });
+
+  it('staff on every /api/me/** route is 403 and nothing changes', async () => {
+    expect(borrowerRoutes().length).toBeGreaterThanOrEqual(9);
+    await changesNothing(async () => {
+      for (const r of borrowerRoutes()) {
+        const res = await call(r).set(bearer(staff));
+        expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 403 });
+        const body = expectProblem(res, 403, 'forbidden');
+        expect(body.detail).toMatch(/borrower/);
+      }
+    });
+    expect((await historyOf(t.http, staff, loans['consent.customerpending']!.id)).at(-1)!.stateAfter).toBe('consent.customerpending');
+  });
+
+  it('every protected route names exactly one role, and /me and /admin name the right one', () => {
+    for (const r of protectedRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: [expect.stringMatching(/^(borrower|staff)$/)] });
+    for (const r of borrowerRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: ['borrower'] });
+    for (const r of adminRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: ['staff'] });
+  });
+});
+
+describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
+  const cases: [string, string, LoanState][] = [
+    ['GET', '/api/me/loans/:id', 'new'],
+    ['PATCH', '/api/me/loans/:id', 'new'],
+    ['POST', '/api/me/loans/:id/submit', 'new'],
+    ['POST', '/api/me/loans/:id/cancel', 'new'],
+    ['POST', '/api/me/loans/:id/cancel', 'consent.customerpending'],
+    ['POST', '/api/me/loans/:id/sign-agreement', 'consent.customerpending'],
+    ['GET', '/api/me/loans/:id/agreement.pdf', 'consent.customerpending'],
+  ];
+
+  it.each(cases)('%s %s (loan in %s)', async (method, path, state) => {
+    const loan = await loanIn(t.http, state, alice.token, staff);
+    const route = { method, path };
+    const before = await historyOf(t.http, staff, loan.id);
+    await changesNothing(async () => {
+      const res = await call(route, loan).set(bearer(bob.token));
+      const body = expectProblem(res, 404, 'not-found');
+      // Indistinguishable from a loan that does not exist.
+      const ghost = randomUUID();
+      const missing = await call(route, { id: ghost, documentHash: loan.documentHash }).set(bearer(bob.token));
+      expectProblem(missing, 404, 'not-found');
+      const strip = (b: Record<string, unknown>, id: string) =>
+        JSON.parse(JSON.stringify(b).split(id).join('<id>')) as Record<string, unknown>;
+      expect(strip(body, loan.id)).toEqual(strip(missing.body, ghost));
+      expect(JSON.stringify(body)).not.toContain(alice.user._id);
+    });
+    expect(await historyOf(t.http, staff, loan.id)).toEqual(before);
+    // ... while Alice still reaches it.
+    expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(alice.token)).expect(200)).body.state).toBe(state);
+  });
+
+  it("B's own list does not show A's loans; A's does", async () => {
+    const loan = await loanIn(t.http, 'new', alice.token, staff);
+    const bobs = (await t.http.get('/api/me/loans').set(bearer(bob.token)).expect(200)).body as { id: string }[];
+    expect(bobs.map((l) => l.id)).not.toContain(loan.id);
+    const alices = (await t.http.get('/api/me/loans').set(bearer(alice.token)).expect(200)).body as { id: string; borrowerId: string }[];
+    expect(alices.map((l) => l.id)).toContain(loan.id);
+    expect(alices.every((l) => l.borrowerId === alice.user._id)).toBe(true);
+  });
+
+  it("B cannot replay A's Idempotency-Key to read A's answer", async () => {
+    const key = `start-${randomUUID()}`;
+    const a = await t.http.post('/api/me/loans').set(bearer(alice.token)).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
+    const b = await t.http.post('/api/me/loans').set(bearer(bob.token)).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
+    expect(b.body.id).not.toBe(a.body.id);
+    expect(b.body.borrowerId).toBe(bob.user._id);
+  });
+});
+
+describe('control: the refused writes are ones the right caller may make', () => {
+  it('each protected POST/PATCH succeeds for its own role on a fresh loan in the right state', async () => {
+    const writes = protectedRoutes().filter((r) => r.method !== 'GET');
+    expect(writes.length).toBeGreaterThanOrEqual(12);
+    for (const r of writes) {
+      const setup = ACTION_SETUP[key(r)];
+      const loan = await loanIn(t.http, setup?.state ?? 'new', alice.token, staff);
+      const token = r.roles?.includes('borrower') ? alice.token : staff;
+      const res = await call(r, loan).set(bearer(token));
+      expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: r.path === '/api/me/loans' ? 201 : 200 });
+    }
+  });
+});
