@@ -42,7 +42,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
   ) {}
 
   async execute({ actor, loanId, note, idempotencyKey }: IssueAgreementCommand) {
-    const repeat = await this.executor.previousAnswer(actor, idempotencyKey, loanId);
+    const repeat = await this.executor.previousAnswer(actor, idempotencyKey, loanId, 'IssueAgreement');
     if (repeat) return repeat;
     const loaded = await this.executor.load(loanId, actor);
     const loan = loaded.state;

@@ -68,7 +68,7 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
           'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
           'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'u.name as borrower_name', 'u.email as borrower_email', 'u.phone as borrower_phone',
         ])
-        .orderBy(sql.ref(`l.${column}`), sql.raw(sort.order === 'ASC' ? 'asc nulls last' : 'desc nulls last'))
+        .orderBy(sql.ref(`l.${column}`), (ob) => (sort.order === 'ASC' ? ob.asc() : ob.desc()).nullsLast())
         .orderBy('l.id', sort.order === 'ASC' ? 'asc' : 'desc')
         .offset(range.start)
         .limit(range.end - range.start + 1)

@@ -41,7 +41,7 @@ export class LoanCommandExecutor {
     const { loanId, actor } = command.data;
     const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
     const isStart = command.type === 'StartLoanApplication';
-    const repeat = await this.repeatOf(key, loanId, isStart);
+    const repeat = await this.repeatOf(key, loanId, command.type);
     if (repeat) return repeat;
 
     const loaded = options.loaded ?? (await this.load(loanId, actor));
@@ -54,6 +54,7 @@ export class LoanCommandExecutor {
       const appended = await this.store.append(loanStream(loanId), 'loan', events, {
         expectedVersion: loaded.version,
         idempotencyKey: key,
+        commandType: command.type,
         metadata: { actor, commandType: command.type },
         buildResult: (recorded) => this.answer(next, actor, recorded.at(-1)!.position, recorded.map((e) => e.type)),
       });
@@ -61,7 +62,7 @@ export class LoanCommandExecutor {
     } catch (error) {
       // A concurrent repeat of the same keyed command won the race: answer as it did.
       if (error instanceof ConcurrencyError && key) {
-        const winner = await this.repeatOf(key, loanId, isStart);
+        const winner = await this.repeatOf(key, loanId, command.type);
         if (winner) return winner;
       }
       throw error;
@@ -69,16 +70,17 @@ export class LoanCommandExecutor {
   }
 
   /** The stored answer of an earlier command with this key, for handlers that do work before deciding. */
-  previousAnswer(actor: Actor, idempotencyKey: string | undefined, loanId: string): Promise<LoanCommandResult | undefined> {
-    return this.repeatOf(idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined, loanId, false);
+  previousAnswer(actor: Actor, idempotencyKey: string | undefined, loanId: string, commandType: LoanCommand['type']): Promise<LoanCommandResult | undefined> {
+    return this.repeatOf(idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined, loanId, commandType);
   }
 
-  /** A start mints a new loan id per request, so its repeat is recognised by the key alone. */
-  private async repeatOf(key: string | undefined, loanId: string, isStart: boolean): Promise<LoanCommandResult | undefined> {
+  /** A repeat is the same command on the same loan; a start mints a new loan id per request, so only its type must match. */
+  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type']): Promise<LoanCommandResult | undefined> {
     if (!key) return undefined;
     const stored = await this.store.findCommandResult(key);
     if (!stored) return undefined;
-    if (!isStart && stored.streamId !== loanStream(loanId)) throw new IdempotencyKeyReused(key);
+    const sameStream = commandType === 'StartLoanApplication' || stored.streamId === loanStream(loanId);
+    if (!sameStream || stored.commandType !== commandType) throw new IdempotencyKeyReused(key.slice(key.indexOf(':') + 1));
     return stored.result as LoanCommandResult;
   }
 

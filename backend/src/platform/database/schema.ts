@@ -17,6 +17,7 @@ export interface EventsTable {
 export interface CommandResultsTable {
   idempotency_key: string;
   stream_id: string;
+  command_type: string;
   result: JSONColumnType<Record<string, unknown>>;
   created_at: Generated<Date>;
 }

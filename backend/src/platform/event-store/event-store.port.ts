@@ -39,6 +39,8 @@ export type AppendOptions = {
   metadata?: EventMetadata;
   /** A repeat with the same key appends nothing and returns the first result. */
   idempotencyKey?: string;
+  /** What the keyed command was, so a key reused for another command can be told apart from a repeat. */
+  commandType?: string;
   /** What a repeat of this command returns, stored with the events under the idempotency key. */
   buildResult?: (events: RecordedEvent[]) => Record<string, unknown>;
 };
@@ -51,7 +53,7 @@ export type AppendResult = {
   result?: Record<string, unknown>;
 };
 
-export type StoredCommandResult = { streamId: string; result: Record<string, unknown> };
+export type StoredCommandResult = { streamId: string; commandType: string; result: Record<string, unknown> };
 
 export interface EventStore {
   append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;

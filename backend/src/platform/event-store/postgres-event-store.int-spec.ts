@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { waitFor } from '../../../test/support/wait-for.js';
 import { createDb, type Db } from '../database/database.js';
 import { migrateToLatest } from '../database/migrate.js';
 import { eventStoreContract } from './event-store.contract.js';
@@ -56,8 +57,14 @@ describe('PostgresEventStore specifics', () => {
       cursor = during.after;
 
       await slow.query('COMMIT');
-      const after = await readEverything(cursor);
-      expect(after.events.map((e) => e.streamId)).toEqual(['slow-1', 'fast-1']);
+      const seen: string[] = [];
+      await waitFor(async () => {
+        const next = await readEverything(cursor);
+        seen.push(...next.events.map((e) => e.streamId));
+        cursor = next.after;
+        return seen.length >= 2;
+      }, 'both events');
+      expect(seen).toEqual(['slow-1', 'fast-1']);
     } finally {
       await slow.end();
     }
@@ -88,7 +95,12 @@ describe('PostgresEventStore specifics', () => {
     );
     writing = false;
     await reader;
-    for (const e of (await readEverything(cursor)).events) seen.add(e.position);
+    await waitFor(async () => {
+      const next = await readEverything(cursor);
+      for (const e of next.events) seen.add(e.position);
+      cursor = next.after;
+      return written.every((p) => seen.has(p));
+    }, 'every written event');
     expect(written.every((p) => seen.has(p))).toBe(true);
   });
 

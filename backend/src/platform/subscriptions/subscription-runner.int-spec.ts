@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { waitFor as until } from '../../../test/support/wait-for.js';
 import { createDb, type Db } from '../database/database.js';
 import { migrateToLatest } from '../database/migrate.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
@@ -27,16 +28,6 @@ afterAll(async () => {
 function recorder(name: string): Subscription & { seen: RecordedEvent[] } {
   const seen: RecordedEvent[] = [];
   return { name, eventTypes: ['Counted'], seen, handle: async (events) => void seen.push(...events) };
-}
-
-// Readers hold back while any older transaction on the server is open (that is what makes them gap-safe), and
-// other test files share the server, so the tests wait for the outcome rather than expect it at once.
-async function until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 60_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('durable subscriptions', () => {

@@ -57,17 +57,23 @@ export class SubscriptionRunner {
   private async run(): Promise<void> {
     const pollMs = this.options.pollMs ?? 1000;
     while (!this.stopped) {
+      let heldBack = false;
       try {
         for (const subscription of this.subscriptions) {
           if (this.stopped) break;
-          if (await this.acquire(subscription.name)) await this.drain(subscription);
+          if (await this.acquire(subscription.name)) {
+            await this.drain(subscription);
+            heldBack ||= await this.hasHiddenEvents(subscription.name);
+          }
         }
       } catch (error) {
         this.options.log?.(`subscription runner: ${(error as Error).message}`);
       }
       if (this.stopped) break;
+      // Events we were woken for may still sit behind an older open transaction: look again soon, not at the next poll.
+      const wait = heldBack ? Math.min(pollMs, 50) : pollMs;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(resolve, wait);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -81,6 +87,16 @@ export class SubscriptionRunner {
     const r = await this.client!.query('SELECT pg_try_advisory_lock($1::bigint) AS ok', [advisoryKey(name)]);
     if (r.rows[0].ok) this.owned.add(name);
     return this.owned.has(name);
+  }
+
+  /** Committed events past the checkpoint that the gap-safe read does not hand out yet. */
+  private async hasHiddenEvents(name: string): Promise<boolean> {
+    const after = await loadCheckpoint(this.db, name);
+    const r = await this.client!.query(
+      'SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS hidden',
+      [after.transactionId, after.position],
+    );
+    return Boolean(r.rows[0].hidden);
   }
 
   private async drain(subscription: Subscription): Promise<number> {
