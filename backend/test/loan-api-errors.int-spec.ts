@@ -385,6 +385,22 @@ describe('Idempotency-Key', () => {
     expect(await stateOf(t.http, staff, two.id)).toBe('applied');
   });
 
+  it('the same key for another action on the same loan is 422 and appends nothing', async () => {
+    const { id } = await loan('applied');
+    const key = `reuse-${randomUUID()}`;
+    await t.http.post(`/api/admin/loans/${id}/accept`).set(s()).set('Idempotency-Key', key).send({}).expect(200);
+    const res = await changesNothing(() => t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).set('Idempotency-Key', key).send({ score: 700 }));
+    expectProblem(res, 422, 'idempotency-key-reused');
+    expect(await stateOf(t.http, staff, id)).toBe('soft.pending');
+  });
+
+  it('the same key with a different body is 422, not a silent replay of the first answer', async () => {
+    const key = `start-${randomUUID()}`;
+    await t.http.post('/api/me/loans').set(b()).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 2_000_000 }).expect(201);
+    const res = await changesNothing(() => t.http.post('/api/me/loans').set(b()).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 3_000_000 }));
+    expectProblem(res, 422, 'idempotency-key-reused');
+  });
+
   it('a malformed key is 400 naming the header', async () => {
     const { id } = await loan('applied');
     const res = await t.http.post(`/api/admin/loans/${id}/accept`).set(s()).set('Idempotency-Key', 'has spaces in it').send({});

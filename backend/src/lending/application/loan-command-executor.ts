@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { ConcurrencyError, IdempotencyKeyReused } from '../../platform/event-store/event-store.errors.js';
@@ -17,6 +18,13 @@ export type LoadedLoan = { state: LoanState; version: number; lastPosition: numb
 export type LoanCommandResult = ReturnType<typeof loanView> & { position: number; events: string[] };
 
 const toDomain = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as LoanEvent;
+
+/** What a command asks for, without the parts that differ between honest repeats (the clock, a freshly minted id). */
+export function requestFingerprint(command: LoanCommand): string {
+  const { at: _at, loanId: _loanId, ...asked } = command.data as Record<string, unknown>;
+  const canonical = JSON.stringify({ type: command.type, asked: Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b))) });
+  return createHash('sha256').update(canonical).digest('hex');
+}
 
 /**
  * Load the stream, decide, append with the version seen: the whole of command handling for loans. Borrowers
@@ -41,7 +49,8 @@ export class LoanCommandExecutor {
     const { loanId, actor } = command.data;
     const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
     const isStart = command.type === 'StartLoanApplication';
-    const repeat = await this.repeatOf(key, loanId, command.type);
+    const fingerprint = requestFingerprint(command);
+    const repeat = await this.repeatOf(key, loanId, command.type, fingerprint);
     if (repeat) return repeat;
 
     const loaded = options.loaded ?? (await this.load(loanId, actor));
@@ -55,6 +64,7 @@ export class LoanCommandExecutor {
         expectedVersion: loaded.version,
         idempotencyKey: key,
         commandType: command.type,
+        requestFingerprint: fingerprint,
         metadata: { actor, commandType: command.type },
         buildResult: (recorded) => this.answer(next, actor, recorded.at(-1)!.position, recorded.map((e) => e.type)),
       });
@@ -62,7 +72,7 @@ export class LoanCommandExecutor {
     } catch (error) {
       // A concurrent repeat of the same keyed command won the race: answer as it did.
       if (error instanceof ConcurrencyError && key) {
-        const winner = await this.repeatOf(key, loanId, command.type);
+        const winner = await this.repeatOf(key, loanId, command.type, fingerprint);
         if (winner) return winner;
       }
       throw error;
@@ -75,12 +85,13 @@ export class LoanCommandExecutor {
   }
 
   /** A repeat is the same command on the same loan; a start mints a new loan id per request, so only its type must match. */
-  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type']): Promise<LoanCommandResult | undefined> {
+  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type'], fingerprint?: string): Promise<LoanCommandResult | undefined> {
     if (!key) return undefined;
     const stored = await this.store.findCommandResult(key);
     if (!stored) return undefined;
     const sameStream = commandType === 'StartLoanApplication' || stored.streamId === loanStream(loanId);
-    if (!sameStream || stored.commandType !== commandType) throw new IdempotencyKeyReused(key.slice(key.indexOf(':') + 1));
+    const sameRequest = fingerprint === undefined || stored.requestFingerprint === fingerprint;
+    if (!sameStream || stored.commandType !== commandType || !sameRequest) throw new IdempotencyKeyReused(key.slice(key.indexOf(':') + 1));
     return stored.result as LoanCommandResult;
   }
 

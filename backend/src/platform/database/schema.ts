@@ -18,6 +18,7 @@ export interface CommandResultsTable {
   idempotency_key: string;
   stream_id: string;
   command_type: string;
+  request_fingerprint: string;
   result: JSONColumnType<Record<string, unknown>>;
   created_at: Generated<Date>;
 }

@@ -41,6 +41,8 @@ export type AppendOptions = {
   idempotencyKey?: string;
   /** What the keyed command was, so a key reused for another command can be told apart from a repeat. */
   commandType?: string;
+  /** A digest of what the keyed command asked for: the same key with different input is refused, not replayed. */
+  requestFingerprint?: string;
   /** What a repeat of this command returns, stored with the events under the idempotency key. */
   buildResult?: (events: RecordedEvent[]) => Record<string, unknown>;
 };
@@ -53,7 +55,7 @@ export type AppendResult = {
   result?: Record<string, unknown>;
 };
 
-export type StoredCommandResult = { streamId: string; commandType: string; result: Record<string, unknown> };
+export type StoredCommandResult = { streamId: string; commandType: string; requestFingerprint: string; result: Record<string, unknown> };
 
 export interface EventStore {
   append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;

@@ -69,8 +69,9 @@ export class PostgresEventStore implements EventStore {
 
         const result = options.buildResult?.(recorded);
         if (options.idempotencyKey) {
-          await sql`INSERT INTO command_results (idempotency_key, stream_id, command_type, result)
-                    VALUES (${options.idempotencyKey}, ${streamId}, ${options.commandType ?? events[0].type}, ${JSON.stringify(result ?? {})}::jsonb)`.execute(trx);
+          await sql`INSERT INTO command_results (idempotency_key, stream_id, command_type, request_fingerprint, result)
+                    VALUES (${options.idempotencyKey}, ${streamId}, ${options.commandType ?? events[0].type}, ${options.requestFingerprint ?? ''},
+                            ${JSON.stringify(result ?? {})}::jsonb)`.execute(trx);
         }
         // Delivered on commit: wakes durable subscriptions without waiting for their poll.
         await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${String(recorded[recorded.length - 1].position)})`.execute(trx);
@@ -117,10 +118,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async findCommandResult(idempotencyKey: string): Promise<StoredCommandResult | undefined> {
-    const rows = await sql<{ stream_id: string; command_type: string; result: Record<string, unknown> }>`
-      SELECT stream_id, command_type, result FROM command_results WHERE idempotency_key = ${idempotencyKey}`.execute(this.db);
+    const rows = await sql<{ stream_id: string; command_type: string; request_fingerprint: string; result: Record<string, unknown> }>`
+      SELECT stream_id, command_type, request_fingerprint, result FROM command_results WHERE idempotency_key = ${idempotencyKey}`.execute(this.db);
     const row = rows.rows[0];
-    return row ? { streamId: row.stream_id, commandType: row.command_type, result: row.result } : undefined;
+    return row ? { streamId: row.stream_id, commandType: row.command_type, requestFingerprint: row.request_fingerprint, result: row.result } : undefined;
   }
 
   private async currentVersion(streamId: string): Promise<number> {

@@ -33,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       idempotency_key text PRIMARY KEY,
       stream_id text NOT NULL,
       command_type text NOT NULL,
+      request_fingerprint text NOT NULL,
       result jsonb NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
