@@ -104,6 +104,21 @@ describe('PostgresEventStore specifics', () => {
     expect(written.every((p) => seen.has(p))).toBe(true);
   });
 
+  it('orders the log by transaction id as a number, not as text (99 before 100)', async () => {
+    // Transaction ids far below any live one, so these rows are visible at once; as text, '100' < '99'.
+    await sql`INSERT INTO events (stream_id, stream_type, version, type, data, transaction_id)
+              VALUES ('xid-99', 'test', 1, 'Old', '{}', '99'::xid8), ('xid-100', 'test', 1, 'Old', '{}', '100'::xid8)`.execute(db);
+    const seen: string[] = [];
+    let after: Checkpoint = { transactionId: '98', position: 0 };
+    for (let page = 0; page < 5; page += 1) {
+      const batch = await store.readAll(after, 1);
+      if (batch.length === 0 || !batch[0].streamId.startsWith('xid-')) break;
+      seen.push(batch[0].streamId);
+      after = { transactionId: batch[0].transactionId, position: batch[0].position };
+    }
+    expect(seen).toEqual(['xid-99', 'xid-100']);
+  });
+
   it('rejects UPDATE, DELETE and TRUNCATE of events in the database itself', async () => {
     await store.append('immutable-1', 'test', [{ type: 'Happened', data: { v: 1 } }], { expectedVersion: 0 });
     await expect(sql`UPDATE events SET data = '{"v":2}' WHERE stream_id = 'immutable-1'`.execute(db)).rejects.toThrow(/append-only/);

@@ -106,13 +106,14 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
     // Ordered by (transaction, position) and cut below the oldest running transaction, so an event
-    // that takes a lower position but commits later is read after, never skipped.
+    // that takes a lower position but commits later is read after, never skipped. The ORDER BY names the
+    // table's xid8 column: the output column of the same name is text, and '100000' sorts before '99999'.
     const rows = await sql<EventRow>`
       SELECT global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text
       FROM events
       WHERE (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY transaction_id, global_position
+      ORDER BY events.transaction_id, events.global_position
       LIMIT ${limit}`.execute(this.db);
     return rows.rows.map(toRecordedEvent);
   }

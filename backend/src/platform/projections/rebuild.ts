@@ -32,7 +32,7 @@ export async function rebuildProjections(
         FROM public.events
         WHERE (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position}::bigint)
           AND type = ANY(${types})
-        ORDER BY transaction_id, global_position
+        ORDER BY events.transaction_id, events.global_position
         LIMIT ${batchSize}`.execute(trx);
       if (rows.rows.length === 0) break;
       const batch = rows.rows.map(toRecordedEvent);
