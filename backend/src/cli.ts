@@ -55,7 +55,8 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
-  .catch((error: Error) => {
+  .catch((failure: unknown) => {
+    const error = failure instanceof Error ? failure : new Error(String(failure));
     console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Failed: ${error.message}`);
     process.exit(1);
   });

@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((error: Error) => {
+main().catch((failure: unknown) => {
+  const error = failure instanceof Error ? failure : new Error(`Cannot start: ${String(failure)}`);
   // One sentence for the operator, no stack trace, for the failures we can name.
-  console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Cannot start: ${error.stack ?? error.message}`);
+  console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Cannot start: ${error.message}`);
   process.exit(1);
 });

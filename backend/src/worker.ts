@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((error: Error) => {
-  console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Cannot start the worker: ${error.stack ?? error.message}`);
+main().catch((failure: unknown) => {
+  const error = failure instanceof Error ? failure : new Error(`Cannot start: ${String(failure)}`);
+  console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Cannot start the worker: ${error.message}`);
   process.exit(1);
 });

@@ -151,6 +151,15 @@ describe('moves the pipeline does not allow: 409 naming currentState and allowed
 });
 
 describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan unchanged', () => {
+  it('a field the command does not take is named, not silently dropped', async () => {
+    const { id } = await loan('soft.pending');
+    const before = await historyOf(t.http, staff, id);
+    const res = await t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).send({ score: 700, state: 'active', approvedAmount: 1_000_000 });
+    const fields = expectFieldProblem(res, ['state'], 'validation-failed');
+    expect(fields).toEqual([{ name: 'state', message: 'is not a field of this request' }]);
+    expect(await historyOf(t.http, staff, id)).toEqual(before);
+  });
+
   it('reject and cancel need a reason', async () => {
     const { id } = await loan('applied');
     const before = await historyOf(t.http, staff, id);
@@ -258,7 +267,7 @@ describe('ids and time in the path and query', () => {
     const id = randomUUID();
     const url = path.replace(':id', id);
     const token = role === 'borrower' ? borrower.token : staff;
-    const send = { amount: 20_000_000, reason: 'because' };
+    const send = method === 'PATCH' ? { amount: 20_000_000 } : /\/(cancel|reject)$/.test(path) ? { reason: 'because' } : {};
     const res = await changesNothing(() => (method === 'GET' ? t.http.get(url) : method === 'PATCH' ? t.http.patch(url) : t.http.post(url)).set(bearer(token)).send(send));
     const body = expectProblem(res, 404, 'not-found');
     expect(body.detail).toContain(id);

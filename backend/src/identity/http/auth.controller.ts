@@ -11,7 +11,7 @@ import { TokenIssuer } from '../auth/token-issuer.js';
 
 const phone = z.string().trim().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +');
 
-export const registerBody = z.object({
+export const registerBody = z.strictObject({
   name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
   email: z.email('must be a valid email address').max(254),
   phone,
@@ -19,7 +19,7 @@ export const registerBody = z.object({
 });
 
 export const loginBody = z
-  .object({
+  .strictObject({
     email: z.email('must be a valid email address').optional(),
     phone: phone.optional(),
     password: z.string().min(1, 'is required').max(200),

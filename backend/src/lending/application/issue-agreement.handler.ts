@@ -42,7 +42,8 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
   ) {}
 
   async execute({ actor, loanId, note, idempotencyKey }: IssueAgreementCommand) {
-    const repeat = await this.executor.previousAnswer(actor, idempotencyKey, loanId, 'IssueAgreement');
+    const request = { note };
+    const repeat = await this.executor.previousAnswer(actor, idempotencyKey, loanId, 'IssueAgreement', request);
     if (repeat) return repeat;
     const loaded = await this.executor.load(loanId, actor);
     const loan = loaded.state;
@@ -65,7 +66,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     await this.documents.save(documentHash, loanId, pdf);
     return this.executor.execute(
       { type: 'IssueAgreement', data: { loanId, actor, at, documentHash, ...(note ? { reason: note } : {}) } },
-      { idempotencyKey, loaded },
+      { idempotencyKey, loaded, request },
     );
   }
 }

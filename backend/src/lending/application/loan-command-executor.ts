@@ -19,11 +19,19 @@ export type LoanCommandResult = ReturnType<typeof loanView> & { position: number
 
 const toDomain = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as LoanEvent;
 
-/** What a command asks for, without the parts that differ between honest repeats (the clock, a freshly minted id). */
-export function requestFingerprint(command: LoanCommand): string {
-  const { at: _at, loanId: _loanId, ...asked } = command.data as Record<string, unknown>;
-  const canonical = JSON.stringify({ type: command.type, asked: Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b))) });
-  return createHash('sha256').update(canonical).digest('hex');
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+      : value;
+
+/**
+ * What the client asked for, as it asked it: not the command built from it, whose clock, minted ids and defaults
+ * (today's date, a freshly rendered document) differ between honest repeats.
+ */
+export function requestFingerprint(commandType: string, request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(canonical({ commandType, request }))).digest('hex');
 }
 
 /**
@@ -45,11 +53,11 @@ export class LoanCommandExecutor {
     return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0 };
   }
 
-  async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan } = {}): Promise<LoanCommandResult> {
+  async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown } = {}): Promise<LoanCommandResult> {
     const { loanId, actor } = command.data;
     const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
     const isStart = command.type === 'StartLoanApplication';
-    const fingerprint = requestFingerprint(command);
+    const fingerprint = requestFingerprint(command.type, options.request ?? {});
     const repeat = await this.repeatOf(key, loanId, command.type, fingerprint);
     if (repeat) return repeat;
 
@@ -80,17 +88,17 @@ export class LoanCommandExecutor {
   }
 
   /** The stored answer of an earlier command with this key, for handlers that do work before deciding. */
-  previousAnswer(actor: Actor, idempotencyKey: string | undefined, loanId: string, commandType: LoanCommand['type']): Promise<LoanCommandResult | undefined> {
-    return this.repeatOf(idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined, loanId, commandType);
+  previousAnswer(actor: Actor, idempotencyKey: string | undefined, loanId: string, commandType: LoanCommand['type'], request: unknown): Promise<LoanCommandResult | undefined> {
+    return this.repeatOf(idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined, loanId, commandType, requestFingerprint(commandType, request));
   }
 
   /** A repeat is the same command on the same loan; a start mints a new loan id per request, so only its type must match. */
-  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type'], fingerprint?: string): Promise<LoanCommandResult | undefined> {
+  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type'], fingerprint: string): Promise<LoanCommandResult | undefined> {
     if (!key) return undefined;
     const stored = await this.store.findCommandResult(key);
     if (!stored) return undefined;
     const sameStream = commandType === 'StartLoanApplication' || stored.streamId === loanStream(loanId);
-    const sameRequest = fingerprint === undefined || stored.requestFingerprint === fingerprint;
+    const sameRequest = stored.requestFingerprint === fingerprint;
     if (!sameStream || stored.commandType !== commandType || !sameRequest) throw new IdempotencyKeyReused(key.slice(key.indexOf(':') + 1));
     return stored.result as LoanCommandResult;
   }

@@ -1,5 +1,6 @@
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
-const gate = (at: Date | string | null, by: string | null) => (at ? { at: iso(at), by } : null);
+// The same shape as the loan detail's `approvals` ({at, actor}); the borrower passes the consent gate by signing.
+const gate = (at: Date | string | null, by: string | null, role: 'staff' | 'borrower' = 'staff') => (at ? { at: iso(at), actor: { id: by, role } } : null);
 
 /** A queue row as clients see it: an allow-list over the read model, with the borrower for display. */
 export function loanRowView(r: any) {
@@ -24,7 +25,7 @@ export function loanRowView(r: any) {
     approvals: {
       soft: gate(r.soft_approved_at, r.soft_approved_by),
       bank: gate(r.bank_approved_at, r.bank_approved_by),
-      consent: gate(r.consent_approved_at, r.consent_approved_by),
+      consent: gate(r.consent_approved_at, r.consent_approved_by, 'borrower'),
       final: gate(r.final_approved_at, r.final_approved_by),
     },
   };

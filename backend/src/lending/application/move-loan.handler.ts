@@ -32,7 +32,7 @@ export class MoveLoanHandler implements ICommandHandler<MoveLoanCommand> {
   execute({ actor, loanId, move, note, idempotencyKey }: MoveLoanCommand) {
     const now = new Date();
     const base = { loanId, actor, at: now.toISOString(), ...(note ? { reason: note } : {}) };
-    return this.executor.execute(toCommand(move, base, now), { idempotencyKey });
+    return this.executor.execute(toCommand(move, base, now), { idempotencyKey, request: { move, note } });
   }
 }
 

@@ -22,7 +22,7 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
         type: 'StartLoanApplication',
         data: { loanId, at: new Date().toISOString(), actor, borrowerId: actor.id, loanType: input.type, amount: input.amount, tenureMonths: input.tenureMonths, payDayOfMonth: input.payDayOfMonth },
       },
-      { idempotencyKey, loaded: { state: { status: 'none' }, version: 0, lastPosition: 0 } },
+      { idempotencyKey, request: input, loaded: { state: { status: 'none' }, version: 0, lastPosition: 0 } },
     );
   }
 }

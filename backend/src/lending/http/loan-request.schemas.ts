@@ -5,7 +5,7 @@ const minor = (what: string) => z.number({ error: `${what} must be a whole numbe
 const note = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(1000);
 
-export const startLoanBody = z.object({
+export const startLoanBody = z.strictObject({
   type: z.enum(['EMI', 'salaryAdvance'], { error: 'type must be EMI or salaryAdvance' }),
   amount: minor('amount'),
   tenureMonths: z.number().int('tenureMonths must be a whole number').positive().optional(),
@@ -13,19 +13,19 @@ export const startLoanBody = z.object({
 });
 
 export const amendLoanBody = z
-  .object({ amount: minor('amount').optional(), tenureMonths: z.number().int('tenureMonths must be a whole number').positive().optional() })
+  .strictObject({ amount: minor('amount').optional(), tenureMonths: z.number().int('tenureMonths must be a whole number').positive().optional() })
   .refine((b) => b.amount !== undefined || b.tenureMonths !== undefined, { message: 'give amount or tenureMonths to change', path: ['amount'] });
 
-export const noteBody = z.object({ reason: note });
-export const reasonBody = z.object({ reason: required('reason') });
-export const signAgreementBody = z.object({ documentHash: z.string({ error: 'documentHash is required' }).trim().regex(/^[0-9a-f]{64}$/, 'documentHash must be the SHA-256 (64 hex digits) of the agreement you were shown') });
-export const approveSoftBody = z.object({
+export const noteBody = z.strictObject({ reason: note });
+export const reasonBody = z.strictObject({ reason: required('reason') });
+export const signAgreementBody = z.strictObject({ documentHash: z.string({ error: 'documentHash is required' }).trim().regex(/^[0-9a-f]{64}$/, 'documentHash must be the SHA-256 (64 hex digits) of the agreement you were shown') });
+export const approveSoftBody = z.strictObject({
   score: z.number({ error: 'score is required' }).int('score must be a whole number').min(300, 'score must be between 300 and 900').max(900, 'score must be between 300 and 900'),
   approvedAmount: minor('approvedAmount').optional(),
   reason: note,
 });
-export const approveBankBody = z.object({ bankAccountLast4: z.string().regex(/^\d{4}$/, 'bankAccountLast4 must be 4 digits').optional(), reason: note });
-export const disburseBody = z.object({
+export const approveBankBody = z.strictObject({ bankAccountLast4: z.string().regex(/^\d{4}$/, 'bankAccountLast4 must be 4 digits').optional(), reason: note });
+export const disburseBody = z.strictObject({
   payoutReference: required('payoutReference'),
   disbursedOn: z.iso.date('disbursedOn must be a date (YYYY-MM-DD)').optional(),
   reason: note,
@@ -37,7 +37,7 @@ export const emiQuery = z.object({
   months: z.coerce.number({ error: 'months must be a number' }).int('months must be a whole number').min(1, 'months must be between 1 and 600').max(600, 'months must be between 1 and 600'),
 });
 
-export const loanListFilter = z.object({
+export const loanListFilter = z.strictObject({
   queue: z.enum(LOAN_QUEUES, { error: `queue must be one of: ${LOAN_QUEUES.join(', ')}` }).optional(),
   type: z.enum(['EMI', 'salaryAdvance'], { error: 'type must be EMI or salaryAdvance' }).optional(),
   q: z.string().trim().max(200).optional(),

@@ -14,6 +14,11 @@ describe('configuration', () => {
     expect(config.workerInProcess).toBe(true);
   });
 
+  it('keeps embedded data where the command was typed, not in the workspace npm runs it from', () => {
+    expect(loadConfig({ INIT_CWD: '/home/me/lending' }).dataDir).toBe('/home/me/lending/.data');
+    expect(loadConfig({ INIT_CWD: '/home/me/lending', DATA_DIR: '/var/lib/lending' }).dataDir).toBe('/var/lib/lending');
+  });
+
   it('reads overrides, including product parameters', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/x', EMI_ANNUAL_RATE_PERCENT: '21.5', WORKER_QUEUES: 'notifications, email ' });
     expect(config.port).toBe(8080);
@@ -33,6 +38,10 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, /JWT_SECRET must be set in production/],
     [{ EMI_MIN_AMOUNT: '100', EMI_MAX_AMOUNT: '50' }, /minimum amount is larger than its maximum/],
     [{ EVENTSTORE_URL: 'esdb://localhost:2113' }, /EVENTSTORE_URL/],
+    [{ SALARY_ADVANCE_PAY_DAY: '31' }, /SALARY_ADVANCE_PAY_DAY must be between 1 and 28/],
+    [{ EMI_ANNUAL_RATE_PERCENT: '-3' }, /EMI_ANNUAL_RATE_PERCENT must be between 0 and 100/],
+    [{ EMI_MIN_AMOUNT: '10.5' }, /EMI_MIN_AMOUNT must be a whole number of minor units/],
+    [{ EMI_MIN_TENURE_MONTHS: '24', EMI_MAX_TENURE_MONTHS: '12' }, /EMI_MIN_TENURE_MONTHS is larger/],
   ])('refuses %j with one sentence', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

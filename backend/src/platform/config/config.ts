@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_PARAMETERS, type ProductParameters } from '../../lending/domain/product-parameters.js';
 
@@ -12,12 +13,17 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(v), `${name} must be a URL such as scheme://host:port`);
 
-const number = (fallback: number) => z.coerce.number().finite().default(fallback);
+const minorUnits = (fallback: number) => z.coerce.number().int('must be a whole number of minor units').positive('must be greater than 0').default(fallback);
+const months = (fallback: number) => z.coerce.number().int('must be a whole number of months').min(1, 'must be at least 1').max(600, 'must be at most 600').default(fallback);
+const percent = (fallback: number) => z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(fallback);
+
+// npm runs workspace scripts inside backend/; INIT_CWD is where the user typed the command, so ./.data means theirs.
+const defaultDataDir = (env: NodeJS.ProcessEnv) => (env.INIT_CWD ? path.join(env.INIT_CWD, '.data') : './.data');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATA_DIR: z.string().trim().min(1).optional(),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
   REDIS_URL: optionalUrl('REDIS_URL'),
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
@@ -32,16 +38,16 @@ const schema = z.object({
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_PARAMETERS.currency),
-  EMI_MIN_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.minAmount),
-  EMI_MAX_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.maxAmount),
-  EMI_MIN_TENURE_MONTHS: number(DEFAULT_PRODUCT_PARAMETERS.EMI.minTenureMonths),
-  EMI_MAX_TENURE_MONTHS: number(DEFAULT_PRODUCT_PARAMETERS.EMI.maxTenureMonths),
-  EMI_ANNUAL_RATE_PERCENT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.annualRatePercent),
-  EMI_PROCESSING_FEE_PERCENT: number(DEFAULT_PRODUCT_PARAMETERS.EMI.processingFeePercent),
-  SALARY_ADVANCE_MIN_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.minAmount),
-  SALARY_ADVANCE_MAX_AMOUNT: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.maxAmount),
-  SALARY_ADVANCE_FEE_PERCENT: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.feePercent),
-  SALARY_ADVANCE_PAY_DAY: number(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.defaultPayDayOfMonth),
+  EMI_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.EMI.minAmount),
+  EMI_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.EMI.maxAmount),
+  EMI_MIN_TENURE_MONTHS: months(DEFAULT_PRODUCT_PARAMETERS.EMI.minTenureMonths),
+  EMI_MAX_TENURE_MONTHS: months(DEFAULT_PRODUCT_PARAMETERS.EMI.maxTenureMonths),
+  EMI_ANNUAL_RATE_PERCENT: percent(DEFAULT_PRODUCT_PARAMETERS.EMI.annualRatePercent),
+  EMI_PROCESSING_FEE_PERCENT: percent(DEFAULT_PRODUCT_PARAMETERS.EMI.processingFeePercent),
+  SALARY_ADVANCE_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.minAmount),
+  SALARY_ADVANCE_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.maxAmount),
+  SALARY_ADVANCE_FEE_PERCENT: percent(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.feePercent),
+  SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.defaultPayDayOfMonth),
 });
 
 export type AppConfig = {
@@ -69,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'configuration');
-    const message = issue.message.startsWith(name) ? issue.message : `${name} is invalid: ${issue.message}`;
+    const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`}`;
     throw new ConfigError(`Cannot start: ${message}.`);
   }
   const c = parsed.data;
@@ -97,13 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       defaultPayDayOfMonth: c.SALARY_ADVANCE_PAY_DAY,
     },
   };
+  if (product.EMI.minTenureMonths > product.EMI.maxTenureMonths) {
+    throw new ConfigError('Cannot start: EMI_MIN_TENURE_MONTHS is larger than EMI_MAX_TENURE_MONTHS.');
+  }
   if (product.EMI.minAmount > product.EMI.maxAmount || product.salaryAdvance.minAmount > product.salaryAdvance.maxAmount) {
     throw new ConfigError('Cannot start: a product minimum amount is larger than its maximum.');
   }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
-    dataDir: c.DATA_DIR,
+    dataDir: c.DATA_DIR ?? defaultDataDir(env),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     eventStoreUrl: c.EVENTSTORE_URL,

@@ -44,11 +44,16 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     onLog: () => undefined,
     onError: (e) => log(`embedded postgres: ${String(e).trim()}`),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    log(`Initialising an embedded PostgreSQL cluster in ${databaseDir}`);
-    await cluster.initialise();
+  try {
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      log(`Initialising an embedded PostgreSQL cluster in ${databaseDir}`);
+      await cluster.initialise();
+    }
+    await cluster.start();
+  } catch (failure) {
+    const reason = failure instanceof Error ? failure.message : String(failure ?? 'no reason given');
+    throw new Error(`Cannot start the embedded PostgreSQL in ${databaseDir} (${reason}); set DATABASE_URL to use another PostgreSQL.`);
   }
-  await cluster.start();
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);

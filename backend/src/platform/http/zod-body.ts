@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { RequestValidationFailed, type ProblemField } from './problem.js';
 
 export function fieldsOf(error: z.ZodError): ProblemField[] {
-  return error.issues.map((issue) => ({
-    name: issue.path.length > 0 ? issue.path.join('.') : '(body)',
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // An unknown field is named, so the client sees which one to drop.
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ name: [...at, key].join('.'), message: 'is not a field of this request' }));
+    return [{ name: at.length > 0 ? at.join('.') : '(body)', message: issue.message }];
+  });
 }
 
 /** Parses a request part with a zod schema, answering 400 with one entry per bad field. */

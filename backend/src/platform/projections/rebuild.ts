@@ -7,9 +7,11 @@ import { applyProjections, type Projection } from './projection.js';
 export type RebuildReport = { events: number; batches: number; tables: string[]; milliseconds: number };
 
 /**
- * Replays the whole log through the projections into their tables in one transaction, so readers see the old
- * rows until the new ones are complete, and appends that arrive meanwhile wait on the table lock and then apply
- * on top of the rebuilt rows. `schema` sends the rows to scratch copies of the tables instead (verify).
+ * Replays the whole log through the projections into their tables in one transaction. TRUNCATE takes the tables'
+ * exclusive lock: until the rebuild commits, queries and loan commands touching them wait (none fail, and an
+ * append that was waiting applies on top of the rebuilt rows). Being one transaction, it also holds durable
+ * subscriptions back while it runs. Run it in a quiet moment. `schema` sends the rows to scratch copies of the
+ * tables instead (verify), which locks nothing live.
  */
 export async function rebuildProjections(
   db: Kysely<any>,

@@ -41,7 +41,7 @@ export async function createQueueBackend(options: { redisUrl?: string; databaseU
   if (options.redisUrl || options.choice === 'redis') {
     const url = options.redisUrl ?? 'redis://127.0.0.1:6379';
     if (!(await redisAnswers(url))) {
-      throw new Error(`Cannot reach Redis at ${safeUrl(url)}; check REDIS_URL, or set QUEUE_BACKEND=auto to fall back to the PostgreSQL queue backend.`);
+      throw new Error(`Cannot reach Redis at ${safeUrl(url)}; start it, correct REDIS_URL, or unset REDIS_URL and QUEUE_BACKEND to fall back to the PostgreSQL queue backend.`);
     }
     return new RedisQueueBackend(url, prefix);
   }

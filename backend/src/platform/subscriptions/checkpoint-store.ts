@@ -18,11 +18,15 @@ export async function saveCheckpoint(db: Kysely<any>, name: string, checkpoint: 
 
 export type SubscriptionLag = { name: string; position: number; behind: number };
 
-/** How many events each subscription still has to read; inline projections never lag. */
-export async function subscriptionLag(db: Kysely<any>): Promise<SubscriptionLag[]> {
+/** How many events each subscription still has to read (all of them before its first checkpoint); inline projections never lag. */
+export async function subscriptionLag(db: Kysely<any>, names: readonly string[]): Promise<SubscriptionLag[]> {
+  if (names.length === 0) return [];
   const r = await sql<{ name: string; global_position: string; behind: string }>`
-    SELECT c.name, c.global_position,
-      (SELECT count(*) FROM events e WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)) AS behind
-    FROM subscription_checkpoints c ORDER BY c.name`.execute(db);
+    SELECT n.name, coalesce(c.global_position, 0) AS global_position,
+      (SELECT count(*) FROM events e
+        WHERE (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0))) AS behind
+    FROM unnest(${names}::text[]) AS n(name)
+    LEFT JOIN subscription_checkpoints c ON c.name = n.name
+    ORDER BY n.name`.execute(db);
   return r.rows.map((row) => ({ name: row.name, position: Number(row.global_position), behind: Number(row.behind) }));
 }

@@ -39,26 +39,44 @@ export class SubscriptionRunner {
   }
 
   async start(): Promise<void> {
-    this.client = new pg.Client({ connectionString: this.databaseUrl });
-    this.client.on('error', (e) => this.options.log?.(`subscription listener lost its connection: ${e.message}`));
-    await this.client.connect();
-    this.client.on('notification', () => this.wake?.());
-    await this.client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    await this.connect();
     this.loop = this.run();
+  }
+
+  /** The listening connection also holds the advisory locks: losing it loses them, so ownership starts over. */
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const lost = (reason: string) => {
+      if (this.client !== client) return;
+      this.options.log?.(`subscription listener lost its connection (${reason}); reconnecting`);
+      this.client = undefined;
+      this.owned.clear();
+      client.end().catch(() => undefined);
+    };
+    client.on('error', (e) => lost(e.message));
+    client.on('end', () => lost('closed'));
+    client.on('notification', () => this.wake?.());
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    this.client = client;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.loop;
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
   }
 
   private async run(): Promise<void> {
     const pollMs = this.options.pollMs ?? 1000;
+    let retryMs = 0;
     while (!this.stopped) {
       let heldBack = false;
       try {
+        if (!this.client) await this.connect();
         for (const subscription of this.subscriptions) {
           if (this.stopped) break;
           if (await this.acquire(subscription.name)) {
@@ -70,8 +88,10 @@ export class SubscriptionRunner {
         this.options.log?.(`subscription runner: ${(error as Error).message}`);
       }
       if (this.stopped) break;
-      // Events we were woken for may still sit behind an older open transaction: look again soon, not at the next poll.
-      const wait = heldBack ? Math.min(pollMs, 50) : pollMs;
+      // Events we were woken for may still sit behind an older open transaction: look again soon, backing off
+      // (50 ms, 100 ms, ... up to the poll interval) so a long transaction elsewhere does not become a busy loop.
+      retryMs = heldBack ? Math.min(pollMs, retryMs === 0 ? 50 : retryMs * 2) : 0;
+      const wait = heldBack ? retryMs : pollMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
         this.wake = () => {
