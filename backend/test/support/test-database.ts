@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createDb, type Db } from '../../src/platform/database/database.js';
+import { migrateToLatest } from '../../src/platform/database/migrate.js';
 
 /**
  * Tests run on a real PostgreSQL: DATABASE_URL when set, else the local default port. Each test file gets a
@@ -35,6 +37,21 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** A fresh database at the latest migration, with a kysely handle: the setup of the platform's integration tests. */
+export async function createMigratedTestDatabase(label: string): Promise<TestDatabase & { db: Db; close(): Promise<void> }> {
+  const database = await createTestDatabase(label);
+  const db = createDb(database.url);
+  await migrateToLatest(db);
+  return {
+    ...database,
+    db,
+    async close() {
+      await db.destroy();
+      await database.drop();
     },
   };
 }

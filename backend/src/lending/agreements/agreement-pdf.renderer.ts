@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import type { AgreementTerms, LoanType, ScheduleLine } from '../domain/loan.types.js';
 
 /**
  * Input for a consumer loan agreement. All money values are integer minor units
@@ -7,23 +8,14 @@ import PDFDocument from 'pdfkit';
  */
 export type AgreementPdfInput = {
   loanId: string;
-  loanType: 'EMI' | 'salaryAdvance';
+  loanType: LoanType;
   /** ISO time; also used as the PDF's CreationDate/ModDate so output is deterministic. */
   issuedAt: string;
   lender: { name: string; address: string };
   borrower: { name: string; email: string; phone: string };
-  terms: {
-    principal: number;
-    annualRatePercent: number;
-    tenureMonths: number;
-    fee: number;
-    instalmentAmount: number;
-    totalInterest: number;
-    totalPayable: number;
-    currency: string;
-  };
+  terms: AgreementTerms;
   /** Indicative schedule; dueDate may be '' (printed as "month N after disbursal"). */
-  schedule: { number: number; dueDate: string; principal: number; interest: number; balance: number }[];
+  schedule: ScheduleLine[];
 };
 
 export type RenderAgreementPdfOptions = {

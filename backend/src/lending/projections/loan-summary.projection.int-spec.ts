@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
-import { createDb, type Db } from '../../platform/database/database.js';
-import { migrateToLatest } from '../../platform/database/migrate.js';
+import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
+import type { Db } from '../../platform/database/database.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres-event-store.js';
 import { applyProjections } from '../../platform/projections/projection.js';
 import { rebuildProjections } from '../../platform/projections/rebuild.js';
@@ -10,21 +9,19 @@ import { verifyProjections } from '../../platform/projections/verify.js';
 import { happyPath } from '../domain/loan-history.fixture.js';
 import { loanSummaryProjection } from './loan-summary.projection.js';
 
-let database: TestDatabase;
+let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Db;
 let store: PostgresEventStore;
 const BORROWER_ID = '11111111-1111-4111-8111-111111111111';
 
 beforeAll(async () => {
-  database = await createTestDatabase('loanprojection');
-  db = createDb(database.url);
-  await migrateToLatest(db);
+  database = await createMigratedTestDatabase('loanprojection');
+  db = database.db;
   store = new PostgresEventStore(db, (trx, events) => applyProjections(trx, [loanSummaryProjection], events));
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
+  await database?.close();
 });
 
 /** The domain fixture's full history, re-addressed to a real loan id and borrower. */

@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
 import { waitFor } from '../../../test/support/wait-for.js';
-import { createDb, type Db } from '../database/database.js';
-import { migrateToLatest } from '../database/migrate.js';
+import type { Db } from '../database/database.js';
 import { eventStoreContract } from './event-store.contract.js';
 import { START_OF_LOG, type Checkpoint, type RecordedEvent } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
-let database: TestDatabase;
+let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Db;
 let store: PostgresEventStore;
 
 beforeAll(async () => {
-  database = await createTestDatabase('eventstore');
-  db = createDb(database.url);
-  await migrateToLatest(db);
+  database = await createMigratedTestDatabase('eventstore');
+  db = database.db;
   store = new PostgresEventStore(db);
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
+  await database?.close();
 });
 
 eventStoreContract('PostgresEventStore', () => store);

@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
 import { waitFor as until } from '../../../test/support/wait-for.js';
-import { createDb, type Db } from '../database/database.js';
-import { migrateToLatest } from '../database/migrate.js';
+import type { Db } from '../database/database.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { loadCheckpoint } from './checkpoint-store.js';
 import type { Subscription } from './subscription.js';
 import { SubscriptionRunner } from './subscription-runner.js';
 
-let database: TestDatabase;
+let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Db;
 let store: PostgresEventStore;
 
 beforeAll(async () => {
-  database = await createTestDatabase('subscriptions');
-  db = createDb(database.url);
-  await migrateToLatest(db);
+  database = await createMigratedTestDatabase('subscriptions');
+  db = database.db;
   store = new PostgresEventStore(db);
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
+  await database?.close();
 });
 
 function recorder(name: string): Subscription & { seen: RecordedEvent[] } {
