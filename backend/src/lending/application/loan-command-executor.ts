@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { ConcurrencyError, IdempotencyKeyReused } from '../../platform/event-store/event-store.errors.js';
@@ -67,13 +67,15 @@ export class LoanCommandExecutor {
     if (events.length === 0) return this.answer(loaded.state as LoanRecord, actor, loaded.lastPosition, []);
 
     const next = events.reduce(evolve, loaded.state) as LoanRecord;
+    // One id per accepted command; the client's idempotency key, when given, correlates its retries.
+    const commandId = randomUUID();
     try {
       const appended = await this.store.append(loanStream(loanId), 'loan', events, {
         expectedVersion: loaded.version,
         idempotencyKey: key,
         commandType: command.type,
         requestFingerprint: fingerprint,
-        metadata: { actor, commandType: command.type },
+        metadata: { actor, commandType: command.type, commandId, correlationId: options.idempotencyKey ?? commandId },
         buildResult: (recorded) => this.answer(next, actor, recorded.at(-1)!.position, recorded.map((e) => e.type)),
       });
       return appended.result as LoanCommandResult;
