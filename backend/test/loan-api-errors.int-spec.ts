@@ -302,7 +302,7 @@ describe('admin loan list parameters are allow-listed', () => {
     ['bad range', { range: '[10,2]' }, 'range'],
     ['negative range', { range: '[-1,5]' }, 'range'],
     ['range that is too large', { range: '[0,10000]' }, 'range'],
-    ['unknown queue', { filter: '{"queue":"soft/pending"}' }, 'queue'],
+    ['unknown queue', { filter: '{"queue":"soft.refused"}' }, 'queue'],
     ['unknown type', { filter: '{"type":"mortgage"}' }, 'type'],
     ['bad id in getMany', { filter: '{"id":["x"]}' }, 'id.0'],
     ['a json-server style parameter', { _sort: 'id' }, '_sort'],

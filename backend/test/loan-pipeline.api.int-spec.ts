@@ -100,6 +100,8 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     expect(active.headers['content-range']).toMatch(/^loans 0-\d+\/\d+$/);
     const softApproved = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: 'soft.approved' }) }).set(s).expect(200);
     expect(softApproved.body.every((l: { approvals: { soft: unknown } }) => l.approvals.soft !== null)).toBe(true);
+    const bySpecPath = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: 'soft/approved' }) }).set(s).expect(200);
+    expect(bySpecPath.body).toEqual(softApproved.body);
     const counts = await t.http.get('/api/admin/loan-queues').set(s).expect(200);
     expect(counts.body.active).toBe(Number(active.headers['content-range'].split('/')[1]));
     expect(counts.body['soft.approved']).toBeGreaterThanOrEqual(2);

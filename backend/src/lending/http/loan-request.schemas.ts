@@ -38,7 +38,10 @@ export const emiQuery = z.object({
 });
 
 export const loanListFilter = z.strictObject({
-  queue: z.enum(LOAN_QUEUES, { error: `queue must be one of: ${LOAN_QUEUES.join(', ')}` }).optional(),
+  // The spec's admin paths spell queues with a slash (soft/pending, Active); both spellings name the same queue.
+  queue: z
+    .preprocess((v) => (typeof v === 'string' ? v.replace('/', '.').replace(/^Active$/, 'active') : v), z.enum(LOAN_QUEUES, { error: `queue must be one of: ${LOAN_QUEUES.join(', ')}` }))
+    .optional(),
   type: z.enum(['EMI', 'salaryAdvance'], { error: 'type must be EMI or salaryAdvance' }).optional(),
   q: z.string().trim().max(200).optional(),
   id: z.union([z.array(z.uuid('each id must be a loan id')), z.uuid('id must be a loan id')]).optional(),
