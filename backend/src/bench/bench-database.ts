@@ -70,13 +70,6 @@ async function embeddedDatabase(log: (line: string) => void): Promise<BenchDatab
     throw new Error(`cannot start the embedded PostgreSQL in ${dir} (${(error as Error).message})`);
   }
   const stop = running.stop;
-  try {
-    await advanceTransactionCounter(running.url, 100_000);
-  } catch (error) {
-    await stop().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
   return {
     url: running.url,
     description: `embedded PostgreSQL in ${dir}`,
@@ -89,24 +82,4 @@ async function embeddedDatabase(log: (line: string) => void): Promise<BenchDatab
       }
     },
   };
-}
-
-/**
- * A fresh cluster starts its transaction counter near 750, so a benchmark run would carry the log's transaction ids
- * across 1,000 and 10,000. The product orders the log by the *text* of transaction_id (see `diagnoseRebuildFailure`
- * in run-benchmarks.ts), which breaks at every such boundary; and a database in service has large ids anyway. So
- * the embedded cluster is moved to `target` first (subtransactions that each write: about 0.2 s for 100,000 ids).
- */
-async function advanceTransactionCounter(url: string, target: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const now = Number((await client.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x')).rows[0].x);
-    const needed = target - now;
-    if (needed <= 0) return;
-    await client.query('CREATE TEMP TABLE bench_xid_advance (n int)');
-    await client.query(`DO $$ BEGIN FOR i IN 1..${needed} LOOP BEGIN INSERT INTO bench_xid_advance VALUES (i); EXCEPTION WHEN others THEN NULL; END; END LOOP; END $$`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }

@@ -280,37 +280,6 @@ async function countRows(db: Kysely<any>, table: 'events' | 'loan_summaries'): P
   return Number(r.rows[0].n);
 }
 
-const digits = (n: bigint | number) => String(n).length;
-
-/**
- * rebuildProjections (and PostgresEventStore.readAll) select `transaction_id::text` and then `ORDER BY
- * transaction_id`, which PostgreSQL binds to that text output column: the log is replayed in text order of the
- * transaction ids, so "1000" comes before "999". A log whose ids all have as many digits replays correctly; one
- * that spans a power of ten replays out of order. This turns the resulting one-line domain error into its cause.
- */
-async function diagnoseRebuildFailure(db: Kysely<any>, error: unknown): Promise<Error> {
-  try {
-    const r = await sql<{ lo: string; hi: string }>`SELECT min(transaction_id)::text AS lo, max(transaction_id)::text AS hi FROM events`.execute(db);
-    const { lo, hi } = r.rows[0];
-    if (lo && hi && digits(BigInt(lo)) !== digits(BigInt(hi))) {
-      return new Error(
-        `rebuildProjections replayed the log out of order (${sentence(error)}) because the log's transaction ids run from ${lo} to ${hi}, across a power of ten, and rebuild.ts orders by the text of transaction_id (its ORDER BY binds to the transaction_id::text output column; ORDER BY events.transaction_id fixes it)`,
-      );
-    }
-  } catch {
-    // fall through to the original error
-  }
-  return error as Error;
-}
-
-/** Transaction ids one run takes (each append, each HTTP command and each bulk INSERT is one), with a margin. */
-function transactionsNeeded(s: Sizes): number {
-  const appends = s.appendsPerRun * (1 + 4 * s.appendRuns);
-  const http = 20 + 4 * (s.approvalsPerRun * s.approvalRuns + 2 * s.approvalClients);
-  const bulk = Math.ceil((s.loans * 7) / 4000) + Math.ceil(s.loans / 5000) + 50;
-  return Math.ceil((appends + http + bulk) * 1.3);
-}
-
 async function timedRebuild(ctx: Context, label: string): Promise<{ eventsPerSecond: number; events: number; seconds: number }> {
   let lastReport = performance.now();
   const report = await rebuildProjections(ctx.db, [loanSummaryProjection], {
@@ -320,8 +289,6 @@ async function timedRebuild(ctx: Context, label: string): Promise<{ eventsPerSec
         log(`  ${label}: ${events} events replayed`);
       }
     },
-  }).catch(async (error) => {
-    throw await diagnoseRebuildFailure(ctx.db, error);
   });
   const seconds = report.milliseconds / 1000;
   return { eventsPerSecond: report.events / seconds, events: report.events, seconds };
@@ -415,14 +382,6 @@ async function main(): Promise<number> {
     SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sync, current_setting('fsync') AS fsync, current_setting('shared_buffers') AS buffers`.execute(db);
   const pgInfo = versions.rows[0];
   log(`PostgreSQL ${pgInfo.v} (synchronous_commit=${pgInfo.sync}, fsync=${pgInfo.fsync}, shared_buffers=${pgInfo.buffers}), ${database.description}`);
-  const xid = Number((await sql<{ x: string }>`SELECT pg_current_xact_id()::text AS x`.execute(db)).rows[0].x);
-  const needed = transactionsNeeded(s);
-  if (digits(xid) !== digits(xid + needed)) {
-    log(
-      `WARNING: the server's transaction counter is at ${xid} and this run takes about ${needed} transaction ids, so the log will likely span ` +
-        `${10 ** digits(xid)}; the projection rebuild then fails unless the ORDER BY transaction_id in rebuild.ts is fixed (see docs/performance.md)`,
-    );
-  }
 
   phase = 'starting the HTTP API';
   const app: INestApplication = await createApi(runtime, { logger: false });
