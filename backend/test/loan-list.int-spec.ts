@@ -81,3 +81,20 @@ describe('GET /api/admin/loans: the react-admin list', () => {
     expect((await list({ filter: { createdFrom: new Date(Date.now() - 3_600_000).toISOString() } })).body).toHaveLength(6);
   });
 });
+
+describe('CORS for the frontends', () => {
+  it('lets a dev-server origin send Range and read Content-Range, and gives another origin nothing', async () => {
+    const preflight = await t.http
+      .options('/api/admin/loans')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'range,authorization');
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Range/);
+    const res = await t.http.get('/api/admin/loans').set('Origin', 'http://localhost:5173').set('Authorization', `Bearer ${staff}`).expect(200);
+    expect(res.headers['access-control-expose-headers']).toMatch(/Content-Range/);
+    const evil = await t.http.get('/api/public/emi?principal=100000&annualRatePercent=12&months=12').set('Origin', 'https://evil.example').expect(200);
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -20,7 +20,7 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   });
   app.setGlobalPrefix('api');
   app.use(cookieParser());
-  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
+  app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
   app.useBodyParser('json', { limit: '100kb' });
   app.getHttpAdapter().getInstance().disable('x-powered-by');
 

@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/lending', DATA_DIR: '/var/lib/lending' }).dataDir).toBe('/var/lib/lending');
   });
 
+  it('allows cross-origin calls only from the dev servers by default, and from none in production', () => {
+    expect(loadConfig({}).corsOrigins).toContain('http://localhost:5173');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-0123' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://admin.example.com, https://app.example.com' }).corsOrigins).toEqual(['https://admin.example.com', 'https://app.example.com']);
+  });
+
   it('reads overrides, including product parameters', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/x', EMI_ANNUAL_RATE_PERCENT: '21.5', WORKER_QUEUES: 'notifications, email ' });
     expect(config.port).toBe(8080);

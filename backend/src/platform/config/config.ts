@@ -32,6 +32,7 @@ const schema = z.object({
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-password'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  CORS_ORIGINS: z.string().optional(),
   QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres'], { error: 'QUEUE_BACKEND must be auto, redis or postgres' }).default('auto'),
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
   WORKER_QUEUES: z.string().optional(),
@@ -62,6 +63,8 @@ export type AppConfig = {
   admin: { email: string; password: string };
   argon2MemoryKib: number;
   queueBackend: 'auto' | 'redis' | 'postgres';
+  /** Browser origins allowed to call the API cross-origin (the frontends' dev servers); the built ones are same-origin. */
+  corsOrigins: string[];
   workerInProcess: boolean;
   workerQueues?: string[];
   lender: { name: string; address: string };
@@ -69,6 +72,8 @@ export type AppConfig = {
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
+// Vite's dev servers for the admin console and the borrower portal.
+const DEVELOPMENT_ORIGINS = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = schema.safeParse(env);
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD },
     argon2MemoryKib: c.ARGON2_MEMORY_KIB,
     queueBackend: c.QUEUE_BACKEND,
+    corsOrigins: c.CORS_ORIGINS !== undefined ? c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : c.NODE_ENV === 'production' ? [] : DEVELOPMENT_ORIGINS,
     workerInProcess: c.WORKER_IN_PROCESS === 'true',
     workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
