@@ -18,6 +18,12 @@ export class WorkerHost implements OnApplicationShutdown {
 
   async start(options: { queues?: string[] } = {}): Promise<string[]> {
     if (this.started) return [];
+    const orphans = this.registry.subscriptions
+      .flatMap((s) => s.produces ?? [])
+      .filter((p) => !this.registry.jobs.some((j) => j.queue === p.queue && j.name === p.name));
+    if (orphans.length > 0) {
+      throw new Error(`Cannot start the worker: no processor for the job(s) ${orphans.map((o) => `${o.name} on queue ${o.queue}`).join(', ')}.`);
+    }
     this.started = true;
     const served = this.registry.jobs.filter((j) => !options.queues || options.queues.includes(j.queue));
     if (options.queues) {

@@ -32,6 +32,7 @@ export function borrowerNotificationsSubscription(queue: QueueBackend, borrowerO
   return {
     name,
     eventTypes: Object.keys(MESSAGES),
+    produces: [{ queue: NOTIFICATIONS_QUEUE, name: NOTIFY_BORROWER_JOB }],
     async handle(events: RecordedEvent[]): Promise<void> {
       const loanIds = [...new Set(events.map((e) => String(e.data.loanId)))];
       const borrowers = await borrowerOf(loanIds);

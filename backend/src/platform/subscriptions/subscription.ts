@@ -7,6 +7,8 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 export interface Subscription {
   readonly name: string;
   readonly eventTypes: readonly string[];
+  /** The jobs it enqueues: a worker refuses to start if any of them has no processor in this build. */
+  readonly produces?: readonly { queue: string; name: string }[];
   handle(events: RecordedEvent[]): Promise<void>;
 }
 
