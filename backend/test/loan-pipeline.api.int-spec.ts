@@ -3,6 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
+import {
+  commandResultSchema,
+  emiQuoteSchema,
+  historyEntrySchema,
+  loanAsOfSchema,
+  loanDetailSchema,
+  loanRowSchema,
+  loanSchema,
+  queueCountsSchema,
+} from '../src/lending/http/loan-response.schemas.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -46,6 +56,10 @@ async function takeToActive(type: 'EMI' | 'salaryAdvance') {
   expect((await t.http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({}).expect(200)).body.state).toBe('disbursal.pending');
   const active = await t.http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21' }).expect(200);
   expect(active.body.state).toBe('active');
+  // The documented answer shapes (OpenAPI is generated from these schemas) are what the server sends.
+  commandResultSchema.parse(created.body);
+  commandResultSchema.parse(issued.body);
+  commandResultSchema.parse(active.body);
   expect(typeof active.body.position).toBe('number');
   return id;
 }
@@ -77,6 +91,17 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     const detail = await t.http.get(`/api/admin/loans/${id}`).set(asBorrower(staff)).expect(200);
     expect(detail.body.state).toBe('active');
     expect(detail.body.borrower.name).toBe('Asha Rao');
+    loanDetailSchema.parse(detail.body);
+    loanDetailSchema.parse(mine.body);
+    for (const entry of history.body) historyEntrySchema.parse(entry);
+
+    // Replaying the whole log gives the loan exactly as the read model shows it.
+    const replayed = await t.http.get(`/api/admin/loans/${id}`).query({ asOf: new Date(Date.now() + 60_000).toISOString() }).set(asBorrower(staff)).expect(200);
+    loanAsOfSchema.parse(replayed.body);
+    const { borrower: _b, position: livePosition, ...live } = detail.body;
+    const { asOf: _a, position: replayedPosition, ...fromLog } = replayed.body;
+    expect(fromLog).toEqual(live);
+    expect(replayedPosition).toBe(livePosition);
 
     // As of just after the soft check the loan stood in bank.pending.
     const softAt = history.body[3].recordedAt;
@@ -102,7 +127,12 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     expect(softApproved.body.every((l: { approvals: { soft: unknown } }) => l.approvals.soft !== null)).toBe(true);
     const bySpecPath = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: 'soft/approved' }) }).set(s).expect(200);
     expect(bySpecPath.body).toEqual(softApproved.body);
+    for (const row of active.body) loanRowSchema.parse(row);
+    const mine = await t.http.get('/api/me/loans').set(asBorrower(borrower.token)).expect(200);
+    for (const loan of mine.body) loanSchema.parse(loan);
+    emiQuoteSchema.parse((await t.http.get('/api/public/emi').query({ principal: 10_000_000, annualRatePercent: 12, months: 12 }).expect(200)).body);
     const counts = await t.http.get('/api/admin/loan-queues').set(s).expect(200);
+    queueCountsSchema.parse(counts.body);
     expect(counts.body.active).toBe(Number(active.headers['content-range'].split('/')[1]));
     expect(counts.body['soft.approved']).toBeGreaterThanOrEqual(2);
 
@@ -111,5 +141,18 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     expect((await verifyProjections(t.runtime.db, [loanSummaryProjection])).differences).toEqual([]);
     const after = await t.http.get('/api/admin/loan-queues').set(s).expect(200);
     expect(after.body).toEqual(counts.body);
+  });
+});
+
+describe('OpenAPI at /api/docs', () => {
+  it('documents the loan endpoints with their answer schemas and problem details', async () => {
+    const doc = (await t.http.get('/api/docs/openapi.json').expect(200)).body;
+    const history = doc.paths['/api/admin/loans/{id}/history'].get;
+    expect(history.responses['200'].content['application/json'].schema.items.properties.stateAfter.enum).toContain('consent.customerpending');
+    const approve = doc.paths['/api/admin/loans/{id}/approve-soft'].post;
+    expect(approve.requestBody.content['application/json'].schema.required).toEqual(['score']);
+    expect(approve.responses['200'].content['application/json'].schema.properties.position).toEqual(expect.objectContaining({ type: 'integer' }));
+    expect(approve.responses.default.content['application/json'].schema.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail']));
+    expect(doc.paths['/api/public/emi'].get.responses['200'].content['application/json'].schema.required).toEqual(['emi', 'totalInterest', 'totalPayable', 'schedule']);
   });
 });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type AuthenticatedUser, CurrentUser } from '../../identity/auth/authenticated-user.js';
@@ -18,12 +18,14 @@ import { MoveLoanCommand, type SimpleLoanMove } from '../application/move-loan.h
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { approveBankBody, approveSoftBody, asOfParam, disburseBody, loanListFilter, noteBody, reasonBody, uuidParam } from './loan-request.schemas.js';
+import { commandResultSchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, problemSchema, queueCountsSchema } from './loan-response.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
 
 /** Staff work on the pipeline: queues in the ra-data-simple-rest protocol, one POST per named action. */
 @ApiTags('admin loans')
 @ApiBearerAuth()
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
 @Controller('admin')
 export class AdminLoansController {
   constructor(
@@ -37,6 +39,7 @@ export class AdminLoansController {
   @ApiQuery({ name: 'filter', required: false, example: '{"queue":"soft.pending"}' })
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiOkResponse({ description: 'one page of the queue; Content-Range: loans <start>-<end>/<total>', schema: openApi(z.array(loanRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: Object.keys(LOAN_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(loanListFilter.shape) });
     const filter = parseWith(loanListFilter, params.filter);
@@ -50,6 +53,7 @@ export class AdminLoansController {
   @Get('loan-queues')
   @Roles('staff')
   @ApiOperation({ summary: 'Number of loans in each queue' })
+  @ApiOkResponse({ schema: openApi(queueCountsSchema) })
   queues() {
     return this.queries.execute(new CountLoanQueuesQuery());
   }
@@ -57,6 +61,7 @@ export class AdminLoansController {
   @Get('loans/:id')
   @Roles('staff')
   @ApiOperation({ summary: 'One loan; with ?asOf=<ISO time>, the loan as it stood then (replayed from the log)' })
+  @ApiOkResponse({ description: 'the loan (with ?asOf: as it stood then, plus asOf)', schema: openApi(loanDetailSchema) })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('asOf') asOf?: string) {
     const loanId = parseWith(uuidParam, id);
     if (asOf !== undefined) return this.queries.execute(new GetLoanAsOfQuery(loanId, new Date(parseWith(asOfParam, asOf))));
@@ -66,6 +71,7 @@ export class AdminLoansController {
   @Get('loans/:id/history')
   @Roles('staff')
   @ApiOperation({ summary: 'Every event of the loan: {position, version, type, data, actor, recordedAt, stateAfter}' })
+  @ApiOkResponse({ schema: openApi(z.array(historyEntrySchema)) })
   history(@Param('id') id: string) {
     return this.queries.execute(new GetLoanHistoryQuery(parseWith(uuidParam, id)));
   }
@@ -73,6 +79,7 @@ export class AdminLoansController {
   @Get('loans/:id/agreement.pdf')
   @Roles('staff')
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
+  @ApiProduces('application/pdf')
   async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download === '1' || download === 'true');
@@ -84,6 +91,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Accept the application for credit review (applied -> soft.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   accept(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.move(user, id, { action: 'accept' }, parseWith(noteBody, body).reason, key);
   }
@@ -94,6 +102,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Approve the soft credit check with a score (soft.pending -> bank.pending)' })
   @ApiBody({ schema: z.toJSONSchema(approveSoftBody) as object })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   approveSoft(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(approveSoftBody, body);
     return this.move(user, id, { action: 'approve-soft', ...input }, reason, key);
@@ -105,6 +114,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Bank account verified (bank.pending -> consent.pending)' })
   @ApiBody({ schema: z.toJSONSchema(approveBankBody) as object, required: false })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   approveBank(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(approveBankBody, body);
     return this.move(user, id, { action: 'approve-bank', ...input }, reason, key);
@@ -116,6 +126,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Render and issue the agreement PDF; records its SHA-256 (consent.pending -> consent.customerpending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   issueAgreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new IssueAgreementCommand(user, parseWith(uuidParam, id), parseWith(noteBody, body).reason, key));
   }
@@ -126,6 +137,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Final approval (final.pending -> disbursal.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   approveFinal(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.move(user, id, { action: 'approve-final' }, parseWith(noteBody, body).reason, key);
   }
@@ -136,6 +148,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)' })
   @ApiBody({ schema: z.toJSONSchema(disburseBody) as object })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   disburse(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(disburseBody, body);
     return this.move(user, id, { action: 'disburse', ...input }, reason, key);
@@ -147,6 +160,7 @@ export class AdminLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Reject the loan (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   reject(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.move(user, id, { action: 'reject', reason }, undefined, key);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type AuthenticatedUser, CurrentUser } from '../../identity/auth/authenticated-user.js';
@@ -16,12 +16,14 @@ import { SubmitLoanApplicationCommand } from '../application/submit-loan-applica
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { amendLoanBody, reasonBody, signAgreementBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
+import { commandResultSchema, loanDetailSchema, loanSchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
 
 /** The borrower's own loans. Every route is borrower-only and scoped to the signed-in borrower in the handlers. */
 @ApiTags('borrower loans')
 @ApiBearerAuth()
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
 @Controller('me')
 export class MyLoansController {
   constructor(
@@ -34,6 +36,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Start a loan application (state new)' })
   @ApiBody({ schema: z.toJSONSchema(startLoanBody) as object })
+  @ApiCreatedResponse({ schema: openApi(commandResultSchema) })
   start(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new StartLoanApplicationCommand(user, parseWith(startLoanBody, body), key));
   }
@@ -41,6 +44,7 @@ export class MyLoansController {
   @Get('loans')
   @Roles('borrower')
   @ApiOperation({ summary: 'My loans, newest first' })
+  @ApiOkResponse({ schema: openApi(z.array(loanSchema)) })
   list(@CurrentUser() user: AuthenticatedUser) {
     return this.queries.execute(new ListMyLoansQuery(user.id));
   }
@@ -48,6 +52,7 @@ export class MyLoansController {
   @Get('loans/:id')
   @Roles('borrower')
   @ApiOperation({ summary: 'One of my loans, with its repayment schedule once active' })
+  @ApiOkResponse({ schema: openApi(loanDetailSchema) })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     return this.queries.execute(new GetLoanQuery(parseWith(uuidParam, id), user));
   }
@@ -57,6 +62,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
   @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   amend(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const input = parseWith(amendLoanBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'amend', ...input }, undefined, key));
@@ -67,6 +73,7 @@ export class MyLoansController {
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Submit the application (new -> applied)' })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   submit(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @IdempotencyKey() key?: string) {
     return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
   }
@@ -77,6 +84,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 (consent.customerpending -> final.pending)' })
   @ApiBody({ schema: z.toJSONSchema(signAgreementBody) as object })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   sign(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { documentHash } = parseWith(signAgreementBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'sign-agreement', documentHash }, undefined, key));
@@ -88,6 +96,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));
@@ -96,6 +105,7 @@ export class MyLoansController {
   @Get('loans/:id/agreement.pdf')
   @Roles('borrower')
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
+  @ApiProduces('application/pdf')
   async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download === '1' || download === 'true');
@@ -104,6 +114,7 @@ export class MyLoansController {
   @Get('notifications')
   @Roles('borrower')
   @ApiOperation({ summary: 'Messages about my loans, newest first (written by the worker)' })
+  @ApiOkResponse({ schema: openApi(z.array(notificationSchema)) })
   notifications(@CurrentUser() user: AuthenticatedUser) {
     return this.queries.execute(new ListMyNotificationsQuery(user.id));
   }

@@ -1,12 +1,14 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { CalculateEmiQuery } from '../application/calculate-emi.handler.js';
 import { emiQuery } from './loan-request.schemas.js';
+import { emiQuoteSchema, openApi, problemSchema } from './loan-response.schemas.js';
 
 @ApiTags('public')
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
 @Controller('public')
 export class PublicEmiController {
   constructor(private readonly queries: QueryBus) {}
@@ -14,6 +16,7 @@ export class PublicEmiController {
   @Get('emi')
   @Public()
   @ApiOperation({ summary: 'EMI calculator: ?principal=<minor units>&annualRatePercent=&months= -> {emi, totalInterest, totalPayable, schedule}' })
+  @ApiOkResponse({ schema: openApi(emiQuoteSchema) })
   emi(@Query() query: Record<string, unknown>) {
     return this.queries.execute(new CalculateEmiQuery(parseWith(emiQuery, query)));
   }

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { LOAN_ACTIONS } from '../domain/loan-actions.js';
+import { LOAN_EVENT_TYPES } from '../domain/loan.events.js';
+import { LOAN_STATES } from '../domain/loan.types.js';
+import { LOAN_QUEUES } from '../application/loan-queues.js';
+
+/**
+ * What the loan endpoints answer, as schemas: OpenAPI is generated from them (so the frontends can take their
+ * types from /api/docs/openapi.json), and the API tests parse real answers with them (so the two cannot drift).
+ * Money is integer minor units; times are ISO 8601.
+ */
+const money = z.number().int();
+const actor = z.strictObject({ id: z.string(), role: z.enum(['borrower', 'staff']) });
+const gate = z.strictObject({ at: z.string(), actor });
+const nullableGate = z.strictObject({ at: z.string(), actor: z.strictObject({ id: z.string().nullable(), role: z.enum(['borrower', 'staff']) }) }).nullable();
+
+export const scheduleLineSchema = z.strictObject({ number: z.number().int(), dueDate: z.string(), principal: money, interest: money, balance: money });
+
+export const agreementTermsSchema = z.strictObject({
+  principal: money,
+  annualRatePercent: z.number(),
+  tenureMonths: z.number().int(),
+  fee: money,
+  instalmentAmount: money,
+  totalInterest: money,
+  totalPayable: money,
+  currency: z.string(),
+});
+
+export const loanSchema = z.strictObject({
+  id: z.uuid(),
+  type: z.enum(['EMI', 'salaryAdvance']),
+  state: z.enum(LOAN_STATES),
+  borrowerId: z.uuid(),
+  amount: money,
+  approvedAmount: money.nullable(),
+  principal: money,
+  tenureMonths: z.number().int(),
+  annualRatePercent: z.number(),
+  fee: money,
+  currency: z.string(),
+  payDayOfMonth: z.number().int().nullable(),
+  score: z.number().int().nullable().optional().describe('staff only'),
+  bankAccountLast4: z.string().nullable(),
+  agreement: z.strictObject({ documentHash: z.string(), issuedAt: z.string(), terms: agreementTermsSchema }).nullable(),
+  signedAt: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  disbursedOn: z.string().nullable(),
+  schedule: z.array(scheduleLineSchema).nullable().describe('fixed at disbursal; null before'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastActor: actor,
+  lastReason: z.string().nullable(),
+  approvals: z.strictObject({ soft: gate.optional(), bank: gate.optional(), consent: gate.optional(), final: gate.optional() }),
+  version: z.number().int(),
+  allowedActions: z.array(z.enum(LOAN_ACTIONS)).describe("what the caller's role may do next"),
+});
+
+const borrower = z.strictObject({ id: z.uuid(), name: z.string(), email: z.string(), phone: z.string().nullable() });
+
+/** A command's answer: the loan after it, the log position of its last event and the events it appended. */
+export const commandResultSchema = loanSchema.extend({ position: z.number().int(), events: z.array(z.enum(LOAN_EVENT_TYPES)) });
+export const loanDetailSchema = loanSchema.extend({ borrower, position: z.number().int() });
+export const loanAsOfSchema = loanSchema.extend({ asOf: z.string(), position: z.number().int() });
+
+export const loanRowSchema = z.strictObject({
+  id: z.uuid(),
+  type: z.enum(['EMI', 'salaryAdvance']),
+  state: z.enum(LOAN_STATES),
+  borrowerId: z.uuid(),
+  borrower,
+  amount: money,
+  approvedAmount: money.nullable(),
+  tenureMonths: z.number().int(),
+  annualRatePercent: z.number(),
+  fee: money,
+  score: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  disbursedOn: z.string().nullable(),
+  lastActor: actor,
+  lastReason: z.string().nullable(),
+  approvals: z.strictObject({ soft: nullableGate, bank: nullableGate, consent: nullableGate, final: nullableGate }),
+});
+
+export const historyEntrySchema = z.strictObject({
+  position: z.number().int(),
+  version: z.number().int(),
+  type: z.enum(LOAN_EVENT_TYPES),
+  data: z.record(z.string(), z.unknown()),
+  actor: actor.nullable(),
+  reason: z.string().nullable(),
+  at: z.string().nullable().describe('business time of the event'),
+  recordedAt: z.string(),
+  stateAfter: z.enum(LOAN_STATES),
+});
+
+export const queueCountsSchema = z.strictObject(Object.fromEntries(LOAN_QUEUES.map((q) => [q, z.number().int()])) as Record<(typeof LOAN_QUEUES)[number], z.ZodNumber>);
+
+export const emiQuoteSchema = z.strictObject({
+  emi: money,
+  totalInterest: money,
+  totalPayable: money,
+  schedule: z.array(z.strictObject({ number: z.number().int(), principal: money, interest: money, balance: money })),
+});
+
+export const notificationSchema = z.strictObject({ id: z.string(), loanId: z.uuid(), eventType: z.string(), message: z.string(), createdAt: z.string() });
+
+export const problemSchema = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  message: z.string(),
+  instance: z.string().optional(),
+  fields: z.array(z.strictObject({ name: z.string(), message: z.string() })).optional(),
+});
+
+/** JSON Schema for @nestjs/swagger decorators. */
+export const openApi = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any' }) as Record<string, unknown>;
