@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { bearer, expectFieldProblem, expectProblem } from './support/loan-api.js';
+import { authResultSchema } from '../src/identity/http/auth-response.schemas.js';
 import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 const JWT_SECRET = 'test-secret-0123456789abcdef'; // the secret startTestApp configures
@@ -60,6 +61,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(res.text).not.toMatch(/argon2|password/i);
     expect(res.body.token.split('.')).toHaveLength(3);
+    authResultSchema.parse(res.body);
     const me = await t.http.get('/api/me/loans').set(bearer(res.body.token)).expect(200);
     expect(me.body).toEqual([]);
   });
@@ -125,6 +127,7 @@ describe('POST /api/auth/login', () => {
     const byPhone = await t.http.post('/api/auth/login').send({ phone: person.phone, password: person.password }).expect(200);
     expect(byPhone.body.user._id).toBe(userId);
     for (const res of [byEmail, byPhone]) {
+      authResultSchema.parse(res.body);
       expect(res.text).not.toMatch(/argon2|passwordHash|password_hash/);
       await t.http.get('/api/me/loans').set(bearer(res.body.token)).expect(200);
     }

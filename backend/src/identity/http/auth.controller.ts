@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -8,6 +8,7 @@ import { LogIn } from '../application/log-in.command.js';
 import { RegisterBorrower } from '../application/register-borrower.command.js';
 import { Public } from '../../platform/http/access.decorators.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
+import { authResultSchema } from './auth-response.schemas.js';
 
 const phone = z.string().trim().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +');
 
@@ -38,6 +39,7 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'Register a borrower account; answers {token, user} and sets the token cookie' })
   @ApiBody({ schema: z.toJSONSchema(registerBody) as object })
+  @ApiCreatedResponse({ schema: z.toJSONSchema(authResultSchema) as object })
   async register(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const result = await this.commands.execute(new RegisterBorrower(parseWith(registerBody, body)));
     this.setCookie(res, result.token);
@@ -49,6 +51,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in (borrower or staff) with {email, password} or {phone, password}' })
   @ApiBody({ schema: z.toJSONSchema(loginBody) as object })
+  @ApiOkResponse({ schema: z.toJSONSchema(authResultSchema) as object })
   async login(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const result = await this.commands.execute(new LogIn(parseWith(loginBody, body)));
     this.setCookie(res, result.token);
