@@ -41,6 +41,8 @@ export const LOAN_SORT_FIELDS = {
   finalApprovedAt: 'final_approved_at',
 } as const;
 
+const NULLABLE_SORT_FIELDS = new Set(['submittedAt', 'approvedAmount', 'softApprovedAt', 'bankApprovedAt', 'consentApprovedAt', 'finalApprovedAt']);
+
 @QueryHandler(ListLoansQuery)
 export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
   constructor(@Inject(DB) private readonly db: Db) {}
@@ -80,7 +82,12 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
           'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
           'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'u.name as borrower_name', 'u.email as borrower_email', 'u.phone as borrower_phone',
         ])
-        .orderBy(sql.ref(`l.${column}`), (ob) => (sort.order === 'ASC' ? ob.asc() : ob.desc()).nullsLast())
+        // NULLS LAST only where a column can be null: on NOT NULL columns it would stop the planner from reading
+        // the (state, created_at DESC, id DESC) index in order and make it sort the whole queue instead.
+        .orderBy(sql.ref(`l.${column}`), (ob) => {
+          const ordered = sort.order === 'ASC' ? ob.asc() : ob.desc();
+          return NULLABLE_SORT_FIELDS.has(sort.field) ? ordered.nullsLast() : ordered;
+        })
         .orderBy('l.id', sort.order === 'ASC' ? 'asc' : 'desc')
         .offset(range.start)
         .limit(range.end - range.start + 1)
