@@ -111,6 +111,15 @@ describe('POST /api/auth/register', () => {
     expect(body.fields).toEqual([{ name: 'phone', message: expect.stringMatching(/phone is already registered/) }]);
     expect(await userCount()).toBe(before);
   });
+
+  it('a phone written with spaces and dashes is the same phone, to register and to sign in', async () => {
+    const person = newPerson();
+    const spaced = `${person.phone.slice(0, 3)} ${person.phone.slice(3, 8)}-${person.phone.slice(8)}`;
+    const res = await t.http.post('/api/auth/register').send({ ...person, phone: spaced }).expect(201);
+    expect(res.body.user.phone).toBe(person.phone);
+    expectProblem(await t.http.post('/api/auth/register').send({ ...newPerson(), phone: person.phone }), 409, 'already-registered');
+    await t.http.post('/api/auth/login').send({ phone: `(${person.phone.slice(0, 3)}) ${person.phone.slice(3)}`, password: person.password }).expect(200);
+  });
 });
 
 describe('POST /api/auth/login', () => {

@@ -84,7 +84,16 @@ describe('POST /api/me/loans with bad input: 400 problem, no loan started', () =
     const res = await changesNothing(() =>
       t.http.post('/api/me/loans').set(b()).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12, padding: 'x'.repeat(150_000) }),
     );
-    expectProblem(res, 413);
+    const body = expectProblem(res, 413, 'payload-too-large');
+    expect(body.detail).toBe('The request body is too large (at most 100 kB).');
+  });
+
+  it('a body that is not JSON is 415, not a list of "missing" fields', async () => {
+    const res = await changesNothing(() => t.http.post('/api/me/loans').set(b()).set('Content-Type', 'text/plain').send('type=EMI&amount=10000000'));
+    const body = expectProblem(res, 415, 'unsupported-media-type');
+    expect(body.detail).toMatch(/Content-Type: application\/json/);
+    const form = await t.http.post('/api/auth/login').type('form').send({ email: 'a@b.c', password: 'x' });
+    expectProblem(form, 415, 'unsupported-media-type');
   });
 
   it('a malformed JSON body on an admin command is the same problem and moves nothing', async () => {

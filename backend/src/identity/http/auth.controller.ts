@@ -10,7 +10,11 @@ import { Public } from '../../platform/http/access.decorators.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
 import { authResultSchema } from './auth-response.schemas.js';
 
-const phone = z.string().trim().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +');
+// Spaces, dots, dashes and brackets are how people write numbers, not part of them: "+91 98765-43210" is one phone.
+const phone = z
+  .string()
+  .transform((v) => v.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +'));
 
 export const registerBody = z.strictObject({
   name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),

@@ -13,7 +13,7 @@ const MESSAGES: Record<string, string> = {
   LoanApplicationSubmitted: 'We have received your application and will review it shortly.',
   SoftCheckApproved: 'Your application passed our credit check. Next we verify your bank account.',
   BankVerificationApproved: 'Your bank account is verified. Your loan agreement is being prepared.',
-  AgreementIssued: 'Your loan agreement is ready. Please read it and sign it with the one-time password.',
+  AgreementIssued: 'Your loan agreement is ready. Please read it, and sign it if you agree.',
   AgreementSigned: 'Thank you for signing. Your loan is in final approval.',
   FinalApprovalGranted: 'Your loan is approved and will be paid out shortly.',
   LoanDisbursed: 'Your loan has been paid out. Your repayment schedule is now in your account.',

@@ -27,6 +27,17 @@ const TITLES: Record<number, string> = {
   500: 'Something went wrong on our side',
 };
 
+const HTTP_TYPES: Record<number, string> = {
+  400: 'bad-request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'too-many-requests',
+};
+
 type CodedError = Error & { code: string; details?: Record<string, unknown> };
 
 function isDomainError(error: unknown): error is CodedError {
@@ -56,15 +67,16 @@ export function toProblem(error: unknown, instance?: string): Problem {
     const status = error.getStatus();
     const response = error.getResponse();
     const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-    const detail = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : error.message;
-    const type = status === 404 ? 'not-found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : status === 400 ? 'bad-request' : `http-${status}`;
-    return { type, title: TITLES[status] ?? 'Request failed', status, detail, message: detail, instance };
+    const said = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : error.message;
+    const detail = status === 413 ? 'The request body is too large (at most 100 kB).' : said;
+    return { type: HTTP_TYPES[status] ?? `http-${status}`, title: TITLES[status] ?? 'Request failed', status, detail, message: detail, instance };
   }
   // body-parser errors (malformed JSON, too large) carry a status and an expose flag.
   const withStatus = error as { status?: number; expose?: boolean; type?: string; message?: string };
   if (typeof withStatus?.status === 'number' && withStatus.status >= 400 && withStatus.status < 500 && withStatus.expose) {
-    const detail = withStatus.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : (withStatus.message ?? 'Bad request');
-    return { type: withStatus.type === 'entity.parse.failed' ? 'malformed-json' : 'bad-request', title: TITLES[withStatus.status] ?? 'Bad request', status: withStatus.status, detail, message: detail, instance };
+    const status = withStatus.status;
+    const detail = status === 413 ? 'The request body is too large (at most 100 kB).' : (withStatus.message ?? 'Bad request');
+    return { type: HTTP_TYPES[status] ?? 'bad-request', title: TITLES[status] ?? 'Bad request', status, detail, message: detail, instance };
   }
   const detail = 'An unexpected error occurred. It has been logged; please try again.';
   return { type: 'internal-error', title: TITLES[500], status: 500, detail, message: detail, instance };
