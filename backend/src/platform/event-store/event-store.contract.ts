@@ -74,9 +74,16 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
       await store().append(ids[1], 'contract', [event(3)], { expectedVersion: 0 });
       const seen: string[] = [];
       let after = START_OF_LOG;
-      for (;;) {
+      const mine = [`${ids[0]}#1`, `${ids[0]}#2`, `${ids[1]}#1`];
+      // A gap-safe reader may hand out a just-committed event a moment later (while an older transaction on the
+      // server is still open), so keep reading until ours have come, as a subscriber would.
+      const deadline = Date.now() + 60_000;
+      while (!mine.every((m) => seen.includes(m)) && Date.now() < deadline) {
         const batch = await store().readAll(after, 2);
-        if (batch.length === 0) break;
+        if (batch.length === 0) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
         expect(batch.length).toBeLessThanOrEqual(2);
         for (const e of batch) seen.push(`${e.streamId}#${e.version}`);
         const last = batch[batch.length - 1];
