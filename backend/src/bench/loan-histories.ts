@@ -3,7 +3,7 @@ import type { LoanCommand } from '../lending/domain/loan.commands.js';
 import { decide } from '../lending/domain/loan.decide.js';
 import type { LoanEvent } from '../lending/domain/loan.events.js';
 import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../lending/domain/loan.state.js';
-import type { Actor, LoanMessageBase, LoanStatus } from '../lending/domain/loan.types.js';
+import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../lending/domain/loan.types.js';
 import type { ProductParameters } from '../lending/domain/product-parameters.js';
 import { seededRandom } from './measure.js';
 
@@ -12,17 +12,8 @@ export type LoanStep = { event: LoanEvent; commandType: LoanCommand['type']; act
 export type GeneratedLoan = { loanId: string; borrowerId: string; status: LoanStatus; steps: LoanStep[] };
 export type Population = { borrowerIds: readonly string[]; staffIds: readonly string[] };
 
-const PIPELINE: readonly LoanStatus[] = [
-  'new',
-  'applied',
-  'soft.pending',
-  'bank.pending',
-  'consent.pending',
-  'consent.customerpending',
-  'final.pending',
-  'disbursal.pending',
-  'active',
-];
+/** The pipeline's states in order, new to active (LOAN_STATES ends with the two exits, rejected and cancelled). */
+const PIPELINE: readonly LoanStatus[] = LOAN_STATES.slice(0, LOAN_STATES.indexOf('active') + 1);
 
 /** Where generated loans end up: a back office with a fifth of its book waiting for the soft check. */
 const OUTCOMES: readonly [LoanStatus, number][] = [
