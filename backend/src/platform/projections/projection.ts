@@ -14,7 +14,6 @@ export interface Projection {
   applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
 }
 
-export const PROJECTIONS = Symbol('PROJECTIONS');
 
 export function relevantEvents(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
   return events.filter((e) => projection.eventTypes.includes(e.type));

@@ -7,4 +7,3 @@ export type JobDefinition = {
   process(job: Job): Promise<unknown>;
 };
 
-export const JOB_DEFINITIONS = Symbol('JOB_DEFINITIONS');

@@ -12,4 +12,3 @@ export interface Subscription {
   handle(events: RecordedEvent[]): Promise<void>;
 }
 
-export const SUBSCRIPTIONS = Symbol('SUBSCRIPTIONS');
