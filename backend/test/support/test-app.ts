@@ -4,6 +4,7 @@ import request from 'supertest';
 import { createApi } from '../../src/app/create-api.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
+import { deleteRedisKeys } from './redis.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export type TestApp = {
@@ -28,7 +29,8 @@ export async function startTestApp(label: string, env: Record<string, string> = 
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix: `test-${randomBytes(4).toString('hex')}` });
+  const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
+  const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix });
   const app = await createApi(runtime, { logger: false });
   await app.init();
   return {
@@ -39,6 +41,7 @@ export async function startTestApp(label: string, env: Record<string, string> = 
     async close() {
       await app.close();
       await runtime.close();
+      if (runtime.queue.kind === 'redis') await deleteRedisKeys(`${queuePrefix}:*`);
       if (!reuse?.keepDatabase) await database.drop();
     },
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import { deleteRedisKeys } from '../../../test/support/redis.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { createQueueBackend, redisAnswers, type QueueBackend } from './queue-backend.js';
 
@@ -36,12 +37,14 @@ describe('queue backends run the same jobs', () => {
   it('Redis: a job id is enqueued once, a failed job is retried', async () => {
     const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     expect(await redisAnswers(url)).toBe(true);
-    const backend = await createQueueBackend({ redisUrl: url, databaseUrl: database.url, prefix: `t${randomBytes(3).toString('hex')}` });
+    const prefix = `t${randomBytes(3).toString('hex')}`;
+    const backend = await createQueueBackend({ redisUrl: url, databaseUrl: database.url, prefix });
     try {
       expect(backend.kind).toBe('redis');
       expect(await roundTrip(backend)).toEqual(['flaky', 'one']);
     } finally {
       await backend.close();
+      await deleteRedisKeys(`${prefix}:*`);
     }
   });
 
