@@ -3,9 +3,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
-import type { LoanEvent } from '../domain/loan.events.js';
-import { evolve, initialLoanState } from '../domain/loan.state.js';
-import { loanStream } from './loan-command-executor.js';
+import { replay } from '../domain/loan.state.js';
+import { loanStream, toLoanEvent } from './loan-command-executor.js';
 import { loanView } from './loan.view.js';
 
 export class GetLoanAsOfQuery {
@@ -25,7 +24,7 @@ export class GetLoanAsOfHandler implements IQueryHandler<GetLoanAsOfQuery> {
 
   async execute({ loanId, asOf }: GetLoanAsOfQuery) {
     const events = await this.store.readStream(loanStream(loanId), { until: asOf });
-    const state = events.reduce((s, e) => evolve(s, { type: e.type, data: e.data } as LoanEvent), initialLoanState);
+    const state = replay(events.map(toLoanEvent));
     if (state.status === 'none') throw new LoanNotFound(loanId);
     return { ...loanView(state, this.config.product.currency, 'staff'), asOf: asOf.toISOString(), position: events.at(-1)!.position };
   }

@@ -2,9 +2,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
-import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, initialLoanState } from '../domain/loan.state.js';
-import { loanStream } from './loan-command-executor.js';
+import { loanStream, toLoanEvent } from './loan-command-executor.js';
 
 export class GetLoanHistoryQuery {
   constructor(readonly loanId: string) {}
@@ -20,7 +19,7 @@ export class GetLoanHistoryHandler implements IQueryHandler<GetLoanHistoryQuery>
     if (events.length === 0) throw new LoanNotFound(loanId);
     let state = initialLoanState;
     return events.map((e) => {
-      state = evolve(state, { type: e.type, data: e.data } as LoanEvent);
+      state = evolve(state, toLoanEvent(e));
       const data = e.data as { actor?: unknown; reason?: string; at?: string };
       return {
         position: e.position,

@@ -7,7 +7,7 @@ import type { LoanCommand } from '../domain/loan.commands.js';
 import { decide } from '../domain/loan.decide.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
 import type { LoanEvent } from '../domain/loan.events.js';
-import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../domain/loan.state.js';
+import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import { loanView } from './loan.view.js';
 
@@ -17,7 +17,8 @@ export type LoadedLoan = { state: LoanState; version: number; lastPosition: numb
 
 export type LoanCommandResult = ReturnType<typeof loanView> & { position: number; events: string[] };
 
-const toDomain = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as LoanEvent;
+/** A stored loan event as the domain knows it. */
+export const toLoanEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as LoanEvent;
 
 const canonical = (value: unknown): unknown =>
   Array.isArray(value)
@@ -48,7 +49,7 @@ export class LoanCommandExecutor {
 
   async load(loanId: string, actor?: Actor): Promise<LoadedLoan> {
     const events = await this.store.readStream(loanStream(loanId));
-    const state = events.map(toDomain).reduce(evolve, initialLoanState);
+    const state = replay(events.map(toLoanEvent));
     if (actor?.role === 'borrower' && state.status !== 'none' && state.borrowerId !== actor.id) throw new LoanNotFound(loanId);
     return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0 };
   }

@@ -82,7 +82,7 @@ export class AdminLoansController {
   @ApiProduces('application/pdf')
   async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
-    sendAgreementPdf(res, id, document, download === '1' || download === 'true');
+    sendAgreementPdf(res, id, document, download);
   }
 
   @Post('loans/:id/accept')
