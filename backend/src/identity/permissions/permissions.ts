@@ -1,0 +1,31 @@
+/**
+ * The named capabilities staff can hold. Roles group them; every staff endpoint names the one it needs. Adding a
+ * capability is adding a line here: the administrator role holds every permission in this list by definition.
+ */
+export const PERMISSIONS = {
+  'loans.view': { group: 'Loans', label: 'See loan queues, loans, agreements and their history' },
+  'loans.accept': { group: 'Loans', label: 'Accept applications into credit review' },
+  'loans.soft.approve': { group: 'Loans', label: 'Approve the soft (credit) check' },
+  'loans.bank.approve': { group: 'Loans', label: 'Approve bank verification' },
+  'loans.agreement.issue': { group: 'Loans', label: 'Issue loan agreements' },
+  'loans.final.approve': { group: 'Loans', label: 'Grant final approval' },
+  'loans.disburse': { group: 'Loans', label: 'Disburse approved loans' },
+  'loans.reject': { group: 'Loans', label: 'Reject applications' },
+  'customers.view': { group: 'Customers', label: 'See customers and their profiles' },
+  'leads.manage': { group: 'Leads', label: 'Work and assign leads' },
+  'collections.manage': { group: 'Collections', label: 'Work collection buckets and record payments' },
+  'emails.view': { group: 'Communication', label: 'See sent emails and retry failed ones' },
+  'templates.manage': { group: 'Communication', label: 'Edit email templates' },
+  'banners.manage': { group: 'Communication', label: 'Edit banners' },
+  'issues.manage': { group: 'Support', label: 'Work customer issues' },
+  'users.view': { group: 'Staff', label: 'See staff users and who is online' },
+  'users.manage': { group: 'Staff', label: 'Create, edit and disable staff users and assign their roles' },
+  'users.reload-device': { group: 'Staff', label: "Make a user's open pages fetch a fresh token and reload" },
+  'roles.manage': { group: 'Staff', label: 'Create and edit roles and their permissions' },
+} as const satisfies Record<string, { group: string; label: string }>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export const isPermission = (value: string): value is Permission => Object.hasOwn(PERMISSIONS, value);
