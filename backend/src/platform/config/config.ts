@@ -36,6 +36,18 @@ const schema = z.object({
   QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres'], { error: 'QUEUE_BACKEND must be auto, redis or postgres' }).default('auto'),
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
   WORKER_QUEUES: z.string().optional(),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  TRUST_PROXY: z.string().trim().optional(),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().trim().min(3).default('Open Lending <no-reply@lending.local>'),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(1440, 'must be at most 1440').default(30),
+  FIREBASE_PROJECT_ID: z.string().trim().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PASSWORD_RESETS: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_PARAMETERS.currency),
@@ -68,6 +80,16 @@ export type AppConfig = {
   workerInProcess: boolean;
   workerQueues?: string[];
   lender: { name: string; address: string };
+  /** Where borrowers reach the portal; links in emails start here. */
+  publicUrl: string;
+  /** Express's `trust proxy` setting, so rate limits see the client's address behind a load balancer. */
+  trustProxy?: string;
+  mail: { smtpUrl?: string; from: string };
+  passwordResetTtlMinutes: number;
+  /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
+  firebase: { projectId?: string; authEmulatorHost?: string };
+  /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limits.ts). */
+  rateLimits: { loginFailures: number; loginFailuresPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
   product: ProductParameters;
 };
 
@@ -130,6 +152,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerInProcess: c.WORKER_IN_PROCESS === 'true',
     workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    trustProxy: c.TRUST_PROXY || undefined,
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
+    firebase: { projectId: c.FIREBASE_PROJECT_ID || undefined, authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST || undefined },
+    rateLimits: {
+      loginFailures: c.RATE_LIMIT_LOGIN_FAILURES,
+      loginFailuresPerIp: c.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      registrationsPerIp: c.RATE_LIMIT_REGISTRATIONS_PER_IP,
+      passwordResets: c.RATE_LIMIT_PASSWORD_RESETS,
+      tokenRegenerations: c.RATE_LIMIT_TOKEN_REGENERATIONS,
+    },
     product,
   };
 }
