@@ -25,6 +25,7 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
     if (config.queueBackend === 'auto' && !config.redisUrl) log('No REDIS_URL: trying Redis on 127.0.0.1:6379, else the PostgreSQL queue backend.');
     const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: options.queuePrefix, choice: config.queueBackend });
     log(`Queues: ${queue.description}`);
+    if (!config.mail.smtpUrl) log('No SMTP_URL: emails are recorded in the email log and printed, not sent.');
     return {
       config,
       database,

@@ -90,6 +90,25 @@ export interface LoanNotificationsTable {
   created_at: Generated<Date>;
 }
 
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'logged';
+
+export interface EmailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  template: string | null;
+  user_id: string | null;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -98,4 +117,5 @@ export interface Database {
   loan_summaries: LoanSummariesTable;
   agreement_documents: AgreementDocumentsTable;
   loan_notifications: LoanNotificationsTable;
+  emails: EmailsTable;
 }

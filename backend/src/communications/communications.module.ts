@@ -1,0 +1,60 @@
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { DB, type Db } from '../platform/database/database.js';
+import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
+import { PlatformRegistry } from '../platform/registry.js';
+import { RUNTIME, type Runtime } from '../platform/runtime.js';
+import { DEFAULT_EMAIL_DELIVERY, EMAIL_DELIVERY, EMAIL_QUEUE, SWEEP_EMAILS_JOB, type EmailDeliveryOptions } from './application/email-delivery.js';
+import { EmailOutbox } from './application/email-outbox.js';
+import { EmailSweeper } from './application/email-sweeper.js';
+import { GetEmailHandler } from './application/get-email.handler.js';
+import { ListEmailsHandler } from './application/list-emails.handler.js';
+import { RetryEmailHandler } from './application/retry-email.handler.js';
+import { AdminEmailsController } from './http/admin-emails.controller.js';
+import { sendEmailJob } from './jobs/send-email.job.js';
+import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
+
+/**
+ * Email through the worker: EmailOutbox records and enqueues, the `email` queue's processor sends over SMTP (or
+ * prints when SMTP_URL is unset), a scheduled sweep re-enqueues rows whose job never reached the queue, and staff
+ * read the log at /api/admin/emails. Other contexts import this module and inject EmailOutbox.
+ */
+@Module({
+  controllers: [AdminEmailsController],
+  providers: [
+    { provide: EMAIL_DELIVERY, useValue: DEFAULT_EMAIL_DELIVERY },
+    EmailOutbox,
+    EmailSweeper,
+    ListEmailsHandler,
+    GetEmailHandler,
+    RetryEmailHandler,
+  ],
+  exports: [EmailOutbox],
+})
+export class CommunicationsModule implements OnModuleInit, OnApplicationBootstrap {
+  constructor(
+    private readonly registry: PlatformRegistry,
+    private readonly sweeper: EmailSweeper,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(DB) private readonly db: Db,
+    @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
+    @Inject(EMAIL_DELIVERY) private readonly options: EmailDeliveryOptions,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.addJob(sendEmailJob(this.db, this.runtime.config.mail, this.runtime.log));
+    this.registry.addJob(sweepEmailsJob(this.sweeper));
+  }
+
+  /** The sweep's schedule lives in the queue: upserting it from every process leaves one schedule. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.queue.queue(EMAIL_QUEUE).upsertJobScheduler(
+        SWEEP_EMAILS_JOB,
+        { every: this.options.sweepEveryMs },
+        { name: SWEEP_EMAILS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
+    } catch (error) {
+      new Logger('CommunicationsModule').warn(`Could not schedule the email sweep (${(error as Error).message}); queued emails whose job was lost wait until it runs.`);
+    }
+  }
+}

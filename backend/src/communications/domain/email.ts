@@ -1,0 +1,37 @@
+/**
+ * An email's life: `queued` (row written, a job is or will be on the `email` queue), `sending` (a worker has it),
+ * then `sent` (the SMTP server accepted it), `logged` (no SMTP_URL: printed to the log instead) or, after the last
+ * attempt, `failed` (staff may retry it, which makes it `queued` again).
+ */
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'logged'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** Only a failed email can be retried by hand; queued and sending ones are still in the queue's hands. */
+export const canRetry = (status: EmailStatus): boolean => status === 'failed';
+
+/** What a caller asks to send. `template` names the kind of message (e.g. 'password-reset') for the log. */
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; template?: string; userId?: string };
+
+/** Domain errors carry a stable code; the problem filter maps `.NOT_FOUND` to 404 and `.ILLEGAL_TRANSITION` to 409. */
+export class EmailDomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class EmailNotFound extends EmailDomainError {
+  constructor(emailId: string) {
+    super('EMAIL.NOT_FOUND', `Email ${emailId} does not exist`, { emailId });
+  }
+}
+
+export class EmailNotRetryable extends EmailDomainError {
+  constructor(emailId: string, status: EmailStatus) {
+    super('EMAIL.ILLEGAL_TRANSITION', `Only a failed email can be retried; email ${emailId} is ${status}`, { emailId, status });
+  }
+}

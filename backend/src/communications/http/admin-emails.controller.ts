@@ -1,0 +1,58 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { RequirePermission } from '../../identity/auth/require-permission.decorator.js';
+import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseWith } from '../../platform/http/zod-body.js';
+import { GetEmailQuery } from '../application/get-email.handler.js';
+import { EMAIL_SORT_FIELDS, ListEmailsQuery } from '../application/list-emails.handler.js';
+import { RetryEmailCommand } from '../application/retry-email.handler.js';
+import { emailIdParam, emailListFilter } from './email-request.schemas.js';
+import { emailSchema, openApi, problemSchema } from './email-response.schemas.js';
+
+/** The email log for staff (ra-data-simple-rest), and a retry for failed emails. */
+@ApiTags('admin emails')
+@ApiBearerAuth()
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@Controller('admin')
+export class AdminEmailsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('emails')
+  @RequirePermission('emails.view')
+  @ApiOperation({ summary: 'The email log (ra-data-simple-rest): filter={"q":"text","status":"failed","template":"password-reset","userId":"…"}, sort, range' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"status":"failed"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiOkResponse({ description: 'one page of emails; Content-Range: emails <start>-<end>/<total>', schema: openApi(z.array(emailSchema)) })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const params = parseListParams(query, { sortFields: Object.keys(EMAIL_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(emailListFilter.shape) });
+    const { id, ...rest } = parseWith(emailListFilter, params.filter);
+    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const { rows, total } = await this.queries.execute(new ListEmailsQuery({ ...rest, ids }, params.sort, params.range));
+    res.setHeader('Content-Range', contentRange('emails', params.range, rows.length, total));
+    return rows;
+  }
+
+  @Get('emails/:id')
+  @RequirePermission('emails.view')
+  @ApiOperation({ summary: 'One email with its delivery status' })
+  @ApiOkResponse({ schema: openApi(emailSchema) })
+  get(@Param('id') id: string) {
+    return this.queries.execute(new GetEmailQuery(parseWith(emailIdParam, id)));
+  }
+
+  @Post('emails/:id/retry')
+  @RequirePermission('emails.view')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue a failed email again with a fresh set of attempts (409 unless it is failed)' })
+  @ApiOkResponse({ description: 'the email, now queued', schema: openApi(emailSchema) })
+  retry(@Param('id') id: string) {
+    return this.commands.execute(new RetryEmailCommand(parseWith(emailIdParam, id)));
+  }
+}
