@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config/config.js';
 import { exitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
 import { createRuntime } from './platform/runtime.js';
@@ -7,10 +10,13 @@ import { createApi } from './app/create-api.js';
 
 const log = (line: string) => console.log(`[lending] ${line}`);
 
+/** The built admin console (admin-console/dist, `npm run build`), served at /Admin; ADMIN_CONSOLE_DIR overrides. */
+const adminConsoleDir = process.env.ADMIN_CONSOLE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin-console/dist');
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config, log);
-  const app = await createApi(runtime);
+  const app = await createApi(runtime, { staticDirs: [{ mount: '/Admin', dir: adminConsoleDir }] });
   try {
     await app.listen(config.port, '0.0.0.0');
   } catch (error) {
@@ -20,7 +26,9 @@ async function main(): Promise<void> {
     throw new Error(inUse ? `Cannot start: port ${config.port} is already in use; stop what uses it or set PORT.` : `Cannot start: ${(error as Error).message}`);
   }
   const url = await app.getUrl();
-  log(`API listening on ${url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost')}/api (OpenAPI at /api/docs)`);
+  const base = url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
+  log(`API listening on ${base}/api (OpenAPI at /api/docs)`);
+  log(existsSync(path.join(adminConsoleDir, 'index.html')) ? `Admin console at ${base}/Admin` : `Admin console not built (no ${adminConsoleDir}/index.html): run npm run build`);
   if (config.workerInProcess) {
     const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
     log(`Worker running in this process for queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);

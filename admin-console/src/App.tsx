@@ -1,0 +1,53 @@
+import { QueryClient } from '@tanstack/react-query';
+import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { Dashboard } from './dashboard/Dashboard';
+import { AdminLayout } from './layout/AdminLayout';
+import { LoginPage } from './layout/LoginPage';
+import { NotFound } from './layout/NotFound';
+import { loanRoutes } from './loans/LoanRoutes';
+import { ProfilePage } from './profile/ProfilePage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import users from './users';
+import { PermissionsPage } from './users/PermissionsPage';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } } });
+
+const theme = { ...defaultTheme, sidebar: { width: 250, closedWidth: 55 } };
+
+function Home() {
+  return <Navigate to="/Dashboard" replace />;
+}
+
+/** The admin console: paths are those of the spec under /Admin (the router's basename, see main.tsx). */
+export function App() {
+  return (
+    <Admin
+      title="Lending admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      queryClient={queryClient}
+      layout={AdminLayout}
+      loginPage={LoginPage}
+      dashboard={Home}
+      catchAll={NotFound}
+      theme={theme}
+      disableTelemetry
+      requireAuth
+    >
+      <Resource name="Users" {...users}>
+        <Route path="Permissions" caseSensitive element={<PermissionsPage />} />
+        <Route path="Profile" caseSensitive element={<ProfilePage />} />
+      </Resource>
+      <Resource name="Roles" recordRepresentation="name" />
+      <Resource name="Permissions" />
+      <Resource name="loans" />
+      <CustomRoutes>
+        <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
+        <Route path="/Profile" caseSensitive element={<ProfilePage />} />
+        {loanRoutes}
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,20 @@
+import { Box } from '@mui/material';
+import { Title, useCanAccess } from 'react-admin';
+import { GraphPanel } from './GraphPanel';
+import { LeadStatusPanel } from './LeadStatusPanel';
+import { LoanStatusPanel } from './LoanStatusPanel';
+
+/** /Admin/Dashboard with the spec's panels graph, loanStatus and leadStatus. */
+export function Dashboard() {
+  const { canAccess: canSeeLoans } = useCanAccess({ action: 'list', resource: 'loans' });
+  return (
+    <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, alignItems: 'start' }}>
+      <Title title="Dashboard" />
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {canSeeLoans ? <GraphPanel /> : null}
+        <LeadStatusPanel />
+      </Box>
+      {canSeeLoans ? <LoanStatusPanel /> : null}
+    </Box>
+  );
+}

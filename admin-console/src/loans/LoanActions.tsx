@@ -1,0 +1,64 @@
+import { Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { usePermissions } from 'react-admin';
+import { canAccess, type Permissions } from '../permissions/canAccess';
+import type { LoanAction } from '../providers/dataProvider';
+import { ActionDialog } from './ActionDialog';
+import { ACTIONS, STAFF_ACTIONS } from './actions';
+import type { Loan } from './types';
+import { useLoanAction } from './useLoanAction';
+
+/** Actions the loan's state allows (the API's allowedActions) that this staff member's permissions permit. */
+export function availableActions(loan: Pick<Loan, 'allowedActions'>, permissions: Permissions | undefined): LoanAction[] {
+  return STAFF_ACTIONS.filter((action) => loan.allowedActions.includes(action) && canAccess(permissions, action, 'loans'));
+}
+
+export function LoanActions({ loan }: { loan: Loan }) {
+  const { permissions } = usePermissions<Permissions>();
+  const [open, setOpen] = useState<{ action: LoanAction; key: string } | null>(null);
+  const mutation = useLoanAction();
+  const actions = availableActions(loan, permissions);
+
+  if (actions.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {loan.allowedActions.length === 0 ? 'No further action: this loan is ' + loan.state + '.' : 'Nothing for you to do here: the next step is the borrower’s or needs a permission you do not hold.'}
+      </Typography>
+    );
+  }
+
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+      {actions.map((action) => (
+        <Button
+          key={action}
+          variant={action === 'reject' ? 'outlined' : 'contained'}
+          color={ACTIONS[action].color}
+          onClick={() => {
+            mutation.reset();
+            // One key per intended action: a retry after a timeout cannot apply it twice.
+            setOpen({ action, key: crypto.randomUUID() });
+          }}
+        >
+          {ACTIONS[action].label}
+        </Button>
+      ))}
+      {open ? (
+        <ActionDialog
+          key={open.key}
+          spec={ACTIONS[open.action]}
+          open
+          busy={mutation.isPending}
+          error={mutation.error?.message ?? null}
+          onCancel={() => setOpen(null)}
+          onConfirm={(values) =>
+            mutation.mutate(
+              { id: loan.id, action: open.action, body: ACTIONS[open.action].body(values, loan.currency), idempotencyKey: open.key },
+              { onSuccess: () => setOpen(null) },
+            )
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}

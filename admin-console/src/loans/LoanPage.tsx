@@ -1,0 +1,102 @@
+import { Alert, Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Loading, Title, useDataProvider, useGetOne } from 'react-admin';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { LendingDataProvider } from '../providers/dataProvider';
+import { AgreementPanel } from './AgreementPanel';
+import { AsOfControl } from './AsOfControl';
+import { formatDateTime, formatMoney, shortId } from './format';
+import { LoanActions } from './LoanActions';
+import { LoanHistory } from './LoanHistory';
+import { LoanSummary } from './LoanSummary';
+import { loanPath, queueOfState } from './queues';
+import { RepaymentSchedule } from './RepaymentSchedule';
+import type { Loan } from './types';
+
+/** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
+export const LOAN_REFRESH_MS = 5000;
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardHeader title={title} action={action} slotProps={{ title: { variant: 'h6' } }} sx={{ pb: 0 }} />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function useLoan(id: string, asOf: string | null) {
+  const dataProvider = useDataProvider<LendingDataProvider>();
+  const live = useGetOne<Loan>('loans', { id }, { enabled: !asOf, refetchInterval: LOAN_REFRESH_MS });
+  const past = useQuery({ queryKey: ['loan-as-of', id, asOf], queryFn: () => dataProvider.loanAsOf(id, asOf!), enabled: Boolean(asOf), retry: false });
+  return asOf ? past : live;
+}
+
+/** One loan: summary, actions, schedule, agreement and its audit history, live or as it stood at a moment. */
+export function LoanPage() {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const asOf = search.get('asOf');
+  const setAsOf = (iso: string | null) => setSearch(iso ? { asOf: iso } : {}, { replace: false });
+  const { data: loan, error, isPending } = useLoan(id, asOf);
+  const { data: current } = useGetOne<Loan>('loans', { id }, { enabled: Boolean(asOf) });
+
+  if (isPending) return <Loading />;
+  if (error || !loan) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Title title="Loan" />
+        <Alert severity="error">{(error as Error | null)?.message ?? 'Loan not found'}</Alert>
+        {asOf ? <AsOfControl asOf={asOf} onChange={setAsOf} /> : null}
+      </Box>
+    );
+  }
+
+  const queue = queueOfState(loan.state);
+  return (
+    <Box sx={{ py: 2 }} data-testid="loan-page">
+      <Title title={`Loan ${shortId(loan.id)}`} />
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          {loan.borrower?.name ?? current?.borrower?.name ?? 'Loan'} · {formatMoney(loan.principal, loan.currency)} {loan.type === 'EMI' ? 'EMI' : 'salary advance'}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {loan.id}
+        </Typography>
+        {queue && !asOf ? (
+          <Typography variant="body2">
+            in <Link to={`/Loan/${queue.path}`}>{queue.path}</Link>
+          </Typography>
+        ) : null}
+      </Box>
+      {asOf ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="as-of-banner">
+          Showing the loan as it stood on {formatDateTime(asOf)} (replayed from the event log, {loan.version} event{loan.version === 1 ? '' : 's'}). Actions are hidden.{' '}
+          {current ? <Link to={loanPath(current)}>Back to the loan now</Link> : null}
+        </Alert>
+      ) : null}
+      <Section title="Summary">
+        <LoanSummary loan={current && asOf ? { ...loan, borrower: current.borrower } : loan} />
+      </Section>
+      {!asOf ? (
+        <Section title="Actions">
+          <LoanActions loan={loan} />
+        </Section>
+      ) : null}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        <Box>
+          <Section title="Repayment schedule">
+            <RepaymentSchedule loan={loan} />
+          </Section>
+          <Section title="Agreement">
+            <AgreementPanel loan={loan} />
+          </Section>
+        </Box>
+        <Section title="History" action={<AsOfControl asOf={asOf} onChange={setAsOf} />}>
+          <LoanHistory loan={current && asOf ? current : loan} asOf={asOf} onAsOf={setAsOf} />
+        </Section>
+      </Box>
+    </Box>
+  );
+}

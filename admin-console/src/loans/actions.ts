@@ -1,0 +1,127 @@
+import type { LoanAction } from '../providers/dataProvider';
+import { toMinor } from './format';
+
+/** A field a staff member fills in to take an action (docs/api.md "Staff: loan commands"). */
+export type ActionField = {
+  name: string;
+  label: string;
+  required?: boolean;
+  type?: 'text' | 'number' | 'date' | 'multiline';
+  helperText?: string;
+  validate?: (value: string) => string | null;
+};
+
+export type ActionSpec = {
+  action: LoanAction;
+  label: string;
+  /** The question the confirmation asks. */
+  confirm: string;
+  color: 'primary' | 'error' | 'success';
+  fields: ActionField[];
+  /** The request body from the form's values. */
+  body: (values: Record<string, string>, currency: string) => Record<string, unknown>;
+};
+
+const note: ActionField = { name: 'reason', label: 'Note (optional)', type: 'multiline' };
+const optional = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
+const withNote = (values: Record<string, string>) => (optional(values.reason) ? { reason: optional(values.reason) } : {});
+
+export const ACTIONS: Record<LoanAction, ActionSpec> = {
+  accept: {
+    action: 'accept',
+    label: 'Accept for review',
+    confirm: 'Accept this application for the soft credit check?',
+    color: 'primary',
+    fields: [note],
+    body: withNote,
+  },
+  'approve-soft': {
+    action: 'approve-soft',
+    label: 'Approve soft check',
+    confirm: 'Approve the soft credit check?',
+    color: 'success',
+    fields: [
+      {
+        name: 'score',
+        label: 'Credit score (300–900)',
+        required: true,
+        type: 'number',
+        validate: (v) => (/^\d+$/.test(v) && Number(v) >= 300 && Number(v) <= 900 ? null : 'A whole number from 300 to 900'),
+      },
+      {
+        name: 'approvedAmount',
+        label: 'Approved amount (optional)',
+        type: 'number',
+        helperText: 'In rupees; at most the amount asked for. Empty: the amount asked for.',
+        validate: (v) => (!v || Number(v) > 0 ? null : 'A positive amount'),
+      },
+      note,
+    ],
+    body: (values, currency) => ({
+      score: Number(values.score),
+      ...(optional(values.approvedAmount) ? { approvedAmount: toMinor(values.approvedAmount, currency) } : {}),
+      ...withNote(values),
+    }),
+  },
+  'approve-bank': {
+    action: 'approve-bank',
+    label: 'Approve bank verification',
+    confirm: "Confirm the borrower's bank account is verified?",
+    color: 'success',
+    fields: [{ name: 'bankAccountLast4', label: 'Account number, last 4 digits (optional)', validate: (v) => (!v || /^\d{4}$/.test(v) ? null : 'Exactly 4 digits') }, note],
+    body: (values) => ({ ...(optional(values.bankAccountLast4) ? { bankAccountLast4: values.bankAccountLast4.trim() } : {}), ...withNote(values) }),
+  },
+  'issue-agreement': {
+    action: 'issue-agreement',
+    label: 'Issue agreement',
+    confirm: 'Render the loan agreement and send it to the borrower to sign?',
+    color: 'primary',
+    fields: [note],
+    body: withNote,
+  },
+  'approve-final': {
+    action: 'approve-final',
+    label: 'Grant final approval',
+    confirm: 'Grant final approval? The loan moves to disbursal.',
+    color: 'success',
+    fields: [note],
+    body: withNote,
+  },
+  disburse: {
+    action: 'disburse',
+    label: 'Record disbursal',
+    confirm: 'Record that the money was sent? This fixes the repayment schedule.',
+    color: 'success',
+    fields: [
+      { name: 'payoutReference', label: 'Payout reference (UTR)', required: true },
+      { name: 'disbursedOn', label: 'Disbursed on', type: 'date', helperText: 'Empty: today' },
+      note,
+    ],
+    body: (values) => ({ payoutReference: values.payoutReference.trim(), ...(optional(values.disbursedOn) ? { disbursedOn: values.disbursedOn } : {}), ...withNote(values) }),
+  },
+  reject: {
+    action: 'reject',
+    label: 'Reject',
+    confirm: 'Reject this loan? This cannot be undone.',
+    color: 'error',
+    fields: [{ name: 'reason', label: 'Reason', required: true, type: 'multiline' }],
+    body: (values) => ({ reason: values.reason.trim() }),
+  },
+};
+
+/** The actions staff can take, in the order the page shows them (rejection last). */
+export const STAFF_ACTIONS = Object.keys(ACTIONS) as LoanAction[];
+
+/** Validation messages for the dialog's values, by field name; empty when the form may be sent. */
+export function validateAction(spec: ActionSpec, values: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of spec.fields) {
+    const value = (values[field.name] ?? '').trim();
+    if (field.required && !value) errors[field.name] = 'Required';
+    else if (value && field.validate) {
+      const message = field.validate(value);
+      if (message) errors[field.name] = message;
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,84 @@
+import { type AuthProvider, HttpError } from 'react-admin';
+import { ALL_ACCESS, canAccess, type Permissions } from '../permissions/canAccess';
+import { API_URL, httpClient, problemType } from './http';
+import { clearToken, deviceId, getToken, setSignedOutNotice, setToken } from './session';
+
+export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
+export const EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+type SignedInUser = { _id: string; id: string; name: string; email: string; role: string; permissions?: string[] };
+
+let identity: Promise<SignedInUser> | null = null;
+
+/** The signed-in staff user (GET /api/users/admin), fetched once per sign-in. */
+export function signedInUser(): Promise<SignedInUser> {
+  identity ??= httpClient(`${API_URL}/users/admin`).then(
+    ({ json }) => (json as { user: SignedInUser }).user,
+    (error) => {
+      identity = null;
+      throw error;
+    },
+  );
+  return identity;
+}
+
+function permissionsOf(user: SignedInUser): Permissions {
+  // A server that sends no permission list authorizes staff by role alone: everything is visible.
+  return Array.isArray(user.permissions) ? user.permissions : ALL_ACCESS;
+}
+
+function forget(): void {
+  clearToken();
+  identity = null;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, email, password }: { username?: string; email?: string; password: string }) {
+    const { json } = await httpClient(`${API_URL}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: email ?? username, password, deviceId: deviceId() }),
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+    });
+    const { token, user } = json as { token: string; user: SignedInUser };
+    if (user.role !== 'staff') throw new Error('This console is for staff. Borrowers sign in on the portal.');
+    identity = null;
+    setToken(token);
+  },
+
+  async logout() {
+    const token = getToken();
+    forget();
+    if (token) {
+      // The server ends the session; a failure here (already ended, offline) must not keep anyone signed in.
+      await fetch(`${API_URL}/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Device-Id': deviceId() } }).catch(() => undefined);
+    }
+  },
+
+  async checkAuth() {
+    if (!getToken()) throw new Error(EXPIRED_MESSAGE);
+  },
+
+  async checkError(error: unknown) {
+    const status = (error as HttpError)?.status;
+    if (status !== 401) return; // 403 shows its message where it happened and keeps the session
+    const message = problemType(error) === 'session-superseded' ? SUPERSEDED_MESSAGE : EXPIRED_MESSAGE;
+    forget();
+    setSignedOutNotice(message);
+    throw new Error(message);
+  },
+
+  async getIdentity() {
+    const user = await signedInUser();
+    return { id: user._id ?? user.id, fullName: user.name, email: user.email };
+  },
+
+  async getPermissions() {
+    if (!getToken()) return [];
+    return permissionsOf(await signedInUser());
+  },
+
+  async canAccess({ action, resource }) {
+    if (!getToken()) return false;
+    return canAccess(permissionsOf(await signedInUser()), action, resource);
+  },
+};

@@ -1,0 +1,52 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
+import type { HistoryEntry, Loan, QueueCounts } from '../loans/types';
+import type { StaffUser } from '../users/types';
+import { API_URL, httpClient } from './http';
+
+export const ADMIN_API = `${API_URL}/admin`;
+
+/** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions' };
+
+export type LoanAction = 'accept' | 'approve-soft' | 'approve-bank' | 'issue-agreement' | 'approve-final' | 'disburse' | 'reject';
+
+export type LendingDataProvider = DataProvider & {
+  loanQueues(): Promise<QueueCounts>;
+  loanHistory(id: string): Promise<HistoryEntry[]>;
+  loanAsOf(id: string, asOf: string): Promise<Loan>;
+  loanAction(id: string, action: LoanAction, body: Record<string, unknown>, idempotencyKey?: string): Promise<Loan>;
+  reloadDevice(userId: string): Promise<{ id: string; device: string }>;
+  getProfile(): Promise<StaffUser>;
+  updateProfile(data: { name?: string; phone?: string }): Promise<StaffUser>;
+  changePassword(data: { currentPassword: string; newPassword: string }): Promise<unknown>;
+};
+
+const post = (url: string, body: unknown, headers?: Record<string, string>) =>
+  httpClient(url, { method: 'POST', body: JSON.stringify(body ?? {}), headers: new Headers({ 'Content-Type': 'application/json', ...headers }) });
+
+export function createDataProvider(base = ADMIN_API, http = httpClient): LendingDataProvider {
+  const rest = simpleRestProvider(base, http);
+  const apiName = (resource: string) => API_RESOURCES[resource] ?? resource;
+  const crud = Object.fromEntries(
+    (['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const).map((method) => [
+      method,
+      (resource: string, params: unknown) => (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiName(resource), params),
+    ]),
+  ) as unknown as DataProvider;
+
+  return {
+    ...crud,
+    loanQueues: async () => (await http(`${base}/loan-queues`)).json as QueueCounts,
+    loanHistory: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/history`)).json as HistoryEntry[],
+    loanAsOf: async (id, asOf) => (await http(`${base}/loans/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf)}`)).json as Loan,
+    loanAction: async (id, action, body, idempotencyKey) =>
+      (await post(`${base}/loans/${encodeURIComponent(id)}/${action}`, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined)).json as Loan,
+    reloadDevice: async (userId) => (await post(`${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json,
+    getProfile: async () => (await http(`${base}/profile`)).json as StaffUser,
+    updateProfile: async (data) => (await http(`${base}/profile`, { method: 'PUT', body: JSON.stringify(data), headers: new Headers({ 'Content-Type': 'application/json' }) })).json as StaffUser,
+    changePassword: async (data) => (await post(`${base}/profile/password`, data)).json,
+  };
+}
+
+export const dataProvider = createDataProvider();

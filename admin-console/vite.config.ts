@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const api = process.env.API_URL ?? 'http://localhost:3000';
+
+// Served by the backend under /Admin (npm start); `npm run dev` proxies the API and the presence socket to it.
+export default defineConfig({
+  base: '/Admin/',
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/socket.io': { target: api, ws: true, changeOrigin: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.spec.{ts,tsx}'],
+  },
+});
