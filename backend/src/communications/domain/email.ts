@@ -32,6 +32,6 @@ export class EmailNotFound extends EmailDomainError {
 
 export class EmailNotRetryable extends EmailDomainError {
   constructor(emailId: string, status: EmailStatus) {
-    super('EMAIL.ILLEGAL_TRANSITION', `Only a failed email can be retried; email ${emailId} is ${status}`, { emailId, status });
+    super('EMAIL.ILLEGAL_TRANSITION', `Only a failed email can be retried; email ${emailId} is ${status}`, { emailId, currentStatus: status });
   }
 }
