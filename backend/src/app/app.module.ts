@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CommunicationsModule } from '../communications/communications.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
 import { PlatformModule } from '../platform/platform.module.js';
@@ -10,7 +11,7 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), IdentityModule, LendingModule],
+      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, LendingModule],
     };
   }
 }

@@ -25,6 +25,8 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
   app.useBodyParser('json', { limit: '100kb' });
   app.getHttpAdapter().getInstance().disable('x-powered-by');
+  // Behind a load balancer, rate limits must see the client's address, not the proxy's (TRUST_PROXY, e.g. 1 or loopback).
+  if (runtime.config.trustProxy) app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
 
   const document = SwaggerModule.createDocument(
     app,

@@ -2,29 +2,112 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { Redis } from 'ioredis';
+import { CommunicationsModule } from '../communications/communications.module.js';
+import { DB, type Db } from '../platform/database/database.js';
+import { RUNTIME, type Runtime } from '../platform/runtime.js';
+import { PostgresRateLimitStore, RedisRateLimitStore } from './abuse/rate-limit-store.js';
+import { RATE_LIMIT_STORE, RateLimiter } from './abuse/rate-limiter.js';
+import { ChangePasswordHandler } from './application/change-password.handler.js';
+import { CreateRoleHandler } from './application/create-role.handler.js';
+import { CreateStaffUserHandler } from './application/create-staff-user.handler.js';
+import { DeleteRoleHandler } from './application/delete-role.handler.js';
+import { GetRoleHandler } from './application/get-role.handler.js';
+import { GetSignedInUserHandler } from './application/get-signed-in-user.handler.js';
+import { GetStaffUserHandler } from './application/get-staff-user.handler.js';
+import { ListOnlineUsersHandler } from './application/list-online-users.handler.js';
+import { ListRolesHandler } from './application/list-roles.handler.js';
+import { ListStaffUsersHandler } from './application/list-staff-users.handler.js';
 import { LogInHandler } from './application/log-in.handler.js';
+import { LogOutHandler } from './application/log-out.handler.js';
+import { RegenerateTokenHandler } from './application/regenerate-token.handler.js';
 import { RegisterBorrowerHandler } from './application/register-borrower.handler.js';
+import { ReloadUserDeviceHandler } from './application/reload-user-device.handler.js';
+import { RequestPasswordResetHandler } from './application/request-password-reset.handler.js';
+import { ResetPasswordHandler } from './application/reset-password.handler.js';
 import { SeedFirstStaffUser } from './application/seed-first-staff-user.js';
+import { SignInWithFirebaseHandler } from './application/sign-in-with-firebase.handler.js';
+import { UpdateProfileHandler } from './application/update-profile.handler.js';
+import { UpdateRoleHandler } from './application/update-role.handler.js';
+import { UpdateStaffUserHandler } from './application/update-staff-user.handler.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { SessionAuthenticator } from './auth/session-authenticator.js';
 import { TokenIssuer } from './auth/token-issuer.js';
 import { AdminUserController } from './http/admin-user.controller.js';
 import { AuthController } from './http/auth.controller.js';
+import { PresenceController } from './http/presence.controller.js';
+import { ProfileController } from './http/profile.controller.js';
+import { RolesController } from './http/roles.controller.js';
+import { StaffUsersController } from './http/staff-users.controller.js';
+import { TokenController } from './http/token.controller.js';
+import { PasswordResetsRepository } from './passwords/password-resets.repository.js';
+import { DEVICE_NOTIFIER } from './presence/device-notifier.js';
+import { PresenceGateway } from './presence/presence.gateway.js';
+import { PresenceRepository } from './presence/presence.repository.js';
+import { StaffRolesRepository } from './roles/staff-roles.repository.js';
+import { UserPermissions } from './roles/user-permissions.js';
+import { SessionStarter } from './sessions/session-starter.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
+import { FirebaseTokenVerifier } from './social/firebase-token-verifier.js';
 import { PasswordHasher } from './users/password-hasher.js';
+import { StaffDirectory } from './users/staff-directory.js';
 import { UsersRepository } from './users/users.repository.js';
 
-const commandHandlers = [RegisterBorrowerHandler, LogInHandler];
-const controllers = [AuthController, AdminUserController];
+const commandHandlers = [
+  RegisterBorrowerHandler,
+  LogInHandler,
+  LogOutHandler,
+  SignInWithFirebaseHandler,
+  RegenerateTokenHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  CreateStaffUserHandler,
+  UpdateStaffUserHandler,
+  ReloadUserDeviceHandler,
+  CreateRoleHandler,
+  UpdateRoleHandler,
+  DeleteRoleHandler,
+  UpdateProfileHandler,
+  ChangePasswordHandler,
+];
+const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUserHandler, ListRolesHandler, GetRoleHandler, ListOnlineUsersHandler];
+const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController];
 
 @Module({
-  imports: [PassportModule, JwtModule.register({})],
+  imports: [PassportModule, JwtModule.register({}), CommunicationsModule],
   controllers,
   providers: [
     ...commandHandlers,
+    ...queryHandlers,
     UsersRepository,
+    StaffDirectory,
+    StaffRolesRepository,
+    UserPermissions,
+    SessionsRepository,
+    SessionStarter,
+    SessionAuthenticator,
+    PresenceRepository,
+    PresenceGateway,
+    { provide: DEVICE_NOTIFIER, useExisting: PresenceGateway },
+    PasswordResetsRepository,
     PasswordHasher,
     TokenIssuer,
     JwtStrategy,
+    FirebaseTokenVerifier,
+    RateLimiter,
+    {
+      // Counters live where every API process sees them: the queues' Redis, else PostgreSQL.
+      provide: RATE_LIMIT_STORE,
+      inject: [RUNTIME, DB],
+      useFactory: (runtime: Runtime, db: Db) => {
+        const url = runtime.queue.redisUrl;
+        if (!url) return new PostgresRateLimitStore(db);
+        const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+        redis.on('error', () => undefined);
+        return new RedisRateLimitStore(redis, runtime.keyPrefix);
+      },
+    },
     SeedFirstStaffUser,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],

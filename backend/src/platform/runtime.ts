@@ -10,6 +10,8 @@ export type Runtime = {
   database: RunningDatabase;
   db: Db;
   queue: QueueBackend;
+  /** Prefix for every key this process writes to Redis (queues, rate limits, socket fan-out); tests make it unique. */
+  keyPrefix: string;
   log: (line: string) => void;
   close(): Promise<void>;
 };
@@ -31,6 +33,7 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
       database,
       db,
       queue,
+      keyPrefix: options.queuePrefix ?? 'lending',
       log,
       async close() {
         await queue.close();

@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { HttpProblem } from '../../platform/http/problem.js';
-import { TokenIssuer } from '../auth/token-issuer.js';
+import { RateLimiter } from '../abuse/rate-limiter.js';
+import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { PasswordHasher } from '../users/password-hasher.js';
-import { publicUser } from '../users/user.record.js';
 import { DuplicateUser, UsersRepository } from '../users/users.repository.js';
-import { RegisterBorrower } from './register-borrower.command.js';
+import type { SignInResult } from './log-in.handler.js';
+
+export class RegisterBorrower extends Command<SignInResult> {
+  constructor(
+    readonly input: { name: string; email: string; phone: string; password: string },
+    readonly context: SignInContext,
+  ) {
+    super();
+  }
+}
 
 @CommandHandler(RegisterBorrower)
 export class RegisterBorrowerHandler implements ICommandHandler<RegisterBorrower> {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
-    private readonly tokens: TokenIssuer,
+    private readonly sessions: SessionStarter,
+    private readonly limits: RateLimiter,
   ) {}
 
-  async execute({ input }: RegisterBorrower) {
+  async execute({ input, context }: RegisterBorrower): Promise<SignInResult> {
+    await this.limits.consume('registrations-ip', context.ip ?? 'unknown');
     try {
       const user = await this.users.insert({
         id: randomUUID(),
@@ -25,7 +36,7 @@ export class RegisterBorrowerHandler implements ICommandHandler<RegisterBorrower
         phone: input.phone,
         passwordHash: await this.hasher.hash(input.password),
       });
-      return { token: this.tokens.issue(user), user: publicUser(user) };
+      return await this.sessions.start(user, context);
     } catch (error) {
       if (error instanceof DuplicateUser) {
         const message = `This ${error.field} is already registered; sign in instead.`;

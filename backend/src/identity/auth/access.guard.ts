@@ -3,11 +3,15 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HttpProblem } from '../../platform/http/problem.js';
 import { PUBLIC_ROUTE, ROUTE_ROLES, type Role } from '../../platform/http/access.decorators.js';
+import type { Permission } from '../permissions/permissions.js';
+import { missingPermission, unauthenticated } from './auth-problems.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
+import { REQUIRED_PERMISSION } from './require-permission.decorator.js';
 
 /**
  * Global guard: a route is reachable only if it says who may reach it. @Public() routes are open; @Roles()
- * routes need a valid token of one of the roles; a route that says neither is refused (fail closed).
+ * routes need a live session of one of the roles; @RequirePermission() routes also need the named permission in
+ * the staff member's role; a route that says nothing is refused (fail closed).
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
@@ -27,13 +31,14 @@ export class AccessGuard extends AuthGuard('jwt') {
     if (!roles.includes(user.role)) {
       throw new HttpProblem(403, 'forbidden', 'Not allowed', `This action needs the ${roles.join(' or ')} role.`);
     }
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
+    if (permission && !user.permissions.includes(permission)) throw missingPermission(permission);
     return true;
   }
 
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) {
-      throw new HttpProblem(401, 'unauthenticated', 'Sign in required', 'Sign in to continue: the token is missing, invalid or expired.');
-    }
+    if (error instanceof HttpProblem) throw error;
+    if (error || !user) throw unauthenticated();
     return user;
   }
 }

@@ -4,25 +4,31 @@ import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
-
-type TokenPayload = { sub: string; role: 'borrower' | 'staff' };
+import { SessionAuthenticator } from './session-authenticator.js';
+import type { TokenClaims } from './token-issuer.js';
 
 const fromCookie = (request: Request): string | null => {
   const token = (request.cookies as Record<string, string> | undefined)?.token;
   return typeof token === 'string' && token.length > 0 ? token : null;
 };
 
+/** passport-jwt checks the signature and expiry; the session behind the token is checked on every request. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly authenticator: SessionAuthenticator,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
       secretOrKey: config.jwtSecret,
       algorithms: ['HS256'],
+      passReqToCallback: true,
     });
   }
 
-  validate(payload: TokenPayload): AuthenticatedUser {
-    return { id: payload.sub, role: payload.role };
+  validate(request: Request, claims: Partial<TokenClaims>): Promise<AuthenticatedUser> {
+    const header = request.header('x-device-id');
+    return this.authenticator.authenticate(claims, header && header.trim() !== '' ? header.trim() : undefined);
   }
 }

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import type { UserRecord } from '../users/user.record.js';
+import type { Role } from '../../platform/http/access.decorators.js';
+
+/** What a token says: the user, the session (sid) and its device, and which of the session's tokens it is (tv). */
+export type TokenClaims = { sub: string; role: Role; sid: string; dev: string; tv: number };
 
 @Injectable()
 export class TokenIssuer {
@@ -10,16 +14,30 @@ export class TokenIssuer {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  issue(user: UserRecord): string {
-    return this.jwt.sign({ sub: user.id, role: user.role }, { secret: this.config.jwtSecret, algorithm: 'HS256', expiresIn: `${this.config.jwtTtlDays}d` });
+  issue(claims: TokenClaims): string {
+    return this.jwt.sign(claims, { secret: this.config.jwtSecret, algorithm: 'HS256', expiresIn: `${this.config.jwtTtlDays}d` });
   }
 
-  /** The `token` cookie lives as long as the token (180 days by default). */
-  get cookieMaxAgeMs(): number {
-    return this.config.jwtTtlDays * 24 * 60 * 60 * 1000;
+  /** Throws when the signature or expiry is wrong; the session behind it is checked by SessionAuthenticator. */
+  verify(token: string): TokenClaims {
+    return this.jwt.verify<TokenClaims>(token, { secret: this.config.jwtSecret, algorithms: ['HS256'] });
   }
 
-  get secureCookies(): boolean {
-    return this.config.env === 'production';
+  /**
+   * The `token` cookie lives as long as the token (180 days by default). HttpOnly: the portal keeps its own copy in
+   * local storage for the Authorization header, so no script needs to read the cookie.
+   */
+  setCookie(res: Response, token: string): void {
+    res.cookie('token', token, {
+      maxAge: this.config.jwtTtlDays * 24 * 60 * 60 * 1000,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.env === 'production',
+      path: '/',
+    });
+  }
+
+  clearCookie(res: Response): void {
+    res.clearCookie('token', { httpOnly: true, sameSite: 'lax', secure: this.config.env === 'production', path: '/' });
   }
 }

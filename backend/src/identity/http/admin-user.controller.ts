@@ -1,26 +1,31 @@
 import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { Roles } from '../../platform/http/access.decorators.js';
+import { GetSignedInUser } from '../application/get-signed-in-user.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
-import { publicUser } from '../users/user.record.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { signedInUserSchema } from './auth-response.schemas.js';
 
 @ApiTags('users')
 @ApiBearerAuth()
-@Controller('users')
+@Controller()
 export class AdminUserController {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly queries: QueryBus) {}
 
-  @Get('admin')
+  @Get('users/admin')
   @Roles('staff')
-  @ApiOperation({ summary: 'The signed-in staff user, as the spec client reads it: user.user._id' })
+  @ApiOperation({ summary: 'The signed-in staff user, as the spec client reads it: user.user._id (with permissions)' })
   @ApiOkResponse({ schema: z.toJSONSchema(signedInUserSchema) as object })
-  async admin(@CurrentUser() actor: AuthenticatedUser) {
-    const user = await this.users.findById(actor.id);
-    if (!user) throw new HttpProblem(401, 'unauthenticated', 'Sign in required', 'This account no longer exists.');
-    return { user: publicUser(user) };
+  admin(@CurrentUser() caller: AuthenticatedUser) {
+    return this.queries.execute(new GetSignedInUser(caller));
+  }
+
+  @Get('me')
+  @Roles('borrower', 'staff')
+  @ApiOperation({ summary: 'The signed-in user, borrower or staff: {user:{_id, ...}}' })
+  @ApiOkResponse({ schema: z.toJSONSchema(signedInUserSchema) as object })
+  me(@CurrentUser() caller: AuthenticatedUser) {
+    return this.queries.execute(new GetSignedInUser(caller));
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_PERMISSIONS } from '../permissions/permissions.js';
 
 /** What the identity endpoints answer; OpenAPI is generated from these and the tests parse real answers with them. */
 export const publicUserSchema = z.strictObject({
@@ -8,8 +9,18 @@ export const publicUserSchema = z.strictObject({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  status: z.enum(['active', 'disabled']),
+  roleId: z.string().nullable().describe("the staff role's id; null for borrowers"),
+  permissions: z.array(z.enum(ALL_PERMISSIONS as [string, ...string[]])).describe('what the staff role allows; empty for borrowers'),
   createdAt: z.string(),
 });
 
-export const authResultSchema = z.strictObject({ token: z.string().describe('JWT; also set as the HttpOnly cookie "token"'), user: publicUserSchema });
+export const authResultSchema = z.strictObject({
+  token: z.string().describe('JWT naming the session (sid) and device; also set as the HttpOnly cookie "token"'),
+  deviceId: z.string().describe('the device the session is bound to: the one sent, or a generated one'),
+  user: publicUserSchema,
+});
+export const socialAuthResultSchema = authResultSchema.extend({ created: z.boolean().describe('true when this sign-in created the account') });
 export const signedInUserSchema = z.strictObject({ user: publicUserSchema });
+export const messageSchema = z.strictObject({ message: z.string() });
+export const tokenSchema = z.strictObject({ token: z.string() });

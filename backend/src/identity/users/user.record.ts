@@ -6,11 +6,26 @@ export type UserRecord = {
   name: string;
   email: string;
   phone: string | null;
-  passwordHash: string;
+  /** Null for accounts created by social sign-in that never set a password. */
+  passwordHash: string | null;
+  staffRoleId: string | null;
+  status: 'active' | 'disabled';
+  firebaseUid: string | null;
   createdAt: Date;
 };
 
 /** What clients see of a user: an allow-list, so a new column never leaks. `_id` is what the spec's client reads. */
-export function publicUser(user: UserRecord) {
-  return { _id: user.id, id: user.id, role: user.role, name: user.name, email: user.email, phone: user.phone, createdAt: user.createdAt.toISOString() };
+export function publicUser(user: UserRecord, permissions: readonly string[] = []) {
+  return {
+    _id: user.id,
+    id: user.id,
+    role: user.role,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    status: user.status,
+    roleId: user.staffRoleId,
+    permissions: [...permissions],
+    createdAt: user.createdAt.toISOString(),
+  };
 }

@@ -2,7 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { UserRecord } from './user.record.js';
 
-type Row = { id: string; role: 'borrower' | 'staff'; name: string; email: string; phone: string | null; password_hash: string; created_at: Date };
+type Row = {
+  id: string;
+  role: 'borrower' | 'staff';
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  staff_role_id: string | null;
+  status: 'active' | 'disabled';
+  firebase_uid: string | null;
+  created_at: Date;
+};
 
 const toRecord = (r: Row): UserRecord => ({
   id: r.id,
@@ -11,6 +22,9 @@ const toRecord = (r: Row): UserRecord => ({
   email: r.email,
   phone: r.phone,
   passwordHash: r.password_hash,
+  staffRoleId: r.staff_role_id,
+  status: r.status,
+  firebaseUid: r.firebase_uid,
   createdAt: r.created_at,
 });
 
@@ -20,22 +34,37 @@ export class DuplicateUser extends Error {
   }
 }
 
+const asDuplicate = (error: unknown): never => {
+  const e = error as { code?: string; constraint?: string };
+  if (e.code === '23505' && (e.constraint === 'users_phone' || e.constraint === 'users_email')) throw new DuplicateUser(e.constraint === 'users_phone' ? 'phone' : 'email');
+  throw error;
+};
+
+export type NewUser = Pick<UserRecord, 'id' | 'role' | 'name' | 'email' | 'phone' | 'passwordHash'> & Partial<Pick<UserRecord, 'staffRoleId' | 'firebaseUid'>>;
+
 @Injectable()
 export class UsersRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async insert(user: Omit<UserRecord, 'createdAt'>): Promise<UserRecord> {
+  async insert(user: NewUser): Promise<UserRecord> {
     try {
       const row = await this.db
         .insertInto('users')
-        .values({ id: user.id, role: user.role, name: user.name, email: user.email, phone: user.phone, password_hash: user.passwordHash })
+        .values({
+          id: user.id,
+          role: user.role,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          password_hash: user.passwordHash,
+          staff_role_id: user.staffRoleId ?? null,
+          firebase_uid: user.firebaseUid ?? null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toRecord(row as Row);
     } catch (error) {
-      const e = error as { code?: string; constraint?: string };
-      if (e.code === '23505') throw new DuplicateUser(e.constraint === 'users_phone' ? 'phone' : 'email');
-      throw error;
+      return asDuplicate(error);
     }
   }
 
@@ -44,17 +73,57 @@ export class UsersRepository {
     return row ? toRecord(row as Row) : undefined;
   }
 
-  async findByLogin(login: { email?: string; phone?: string }): Promise<UserRecord | undefined> {
-    let query = this.db.selectFrom('users').selectAll();
-    if (login.email) query = query.where((eb) => eb(eb.fn('lower', ['email']), '=', login.email!.toLowerCase()));
-    else if (login.phone) query = query.where('phone', '=', login.phone);
-    else return undefined;
-    const row = await query.executeTakeFirst();
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
     return row ? toRecord(row as Row) : undefined;
+  }
+
+  async findByFirebaseUid(uid: string): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('firebase_uid', '=', uid).executeTakeFirst();
+    return row ? toRecord(row as Row) : undefined;
+  }
+
+  async findByLogin(login: { email?: string; phone?: string }): Promise<UserRecord | undefined> {
+    if (login.email) return this.findByEmail(login.email);
+    if (!login.phone) return undefined;
+    const row = await this.db.selectFrom('users').selectAll().where('phone', '=', login.phone).executeTakeFirst();
+    return row ? toRecord(row as Row) : undefined;
+  }
+
+  async update(id: string, change: Partial<Pick<UserRecord, 'name' | 'phone' | 'staffRoleId' | 'status' | 'passwordHash' | 'firebaseUid'>>): Promise<UserRecord | undefined> {
+    const set: Record<string, unknown> = { updated_at: new Date() };
+    if (change.name !== undefined) set.name = change.name;
+    if (change.phone !== undefined) set.phone = change.phone;
+    if (change.staffRoleId !== undefined) set.staff_role_id = change.staffRoleId;
+    if (change.status !== undefined) set.status = change.status;
+    if (change.passwordHash !== undefined) set.password_hash = change.passwordHash;
+    if (change.firebaseUid !== undefined) set.firebase_uid = change.firebaseUid;
+    try {
+      const row = await this.db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+      return row ? toRecord(row as Row) : undefined;
+    } catch (error) {
+      return asDuplicate(error);
+    }
   }
 
   async countStaff(): Promise<number> {
     const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'staff').executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** Active staff whose role is the given one (used to keep at least one active administrator). */
+  async countActiveStaffWithRole(roleId: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role', '=', 'staff')
+      .where('status', '=', 'active')
+      .where('staff_role_id', '=', roleId)
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 }

@@ -3,8 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { type AuthenticatedUser, CurrentUser } from '../../identity/auth/authenticated-user.js';
-import { Roles } from '../../platform/http/access.decorators.js';
+import { type Actor, CurrentActor } from '../../identity/auth/authenticated-user.js';
+import { RequirePermission } from '../../identity/auth/require-permission.decorator.js';
 import { contentRange, parseListParams } from '../../platform/http/list-params.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { CountLoanQueuesQuery } from '../application/count-loan-queues.handler.js';
@@ -34,7 +34,7 @@ export class AdminLoansController {
   ) {}
 
   @Get('loans')
-  @Roles('staff')
+  @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Loan queues (ra-data-simple-rest): filter={"queue":"soft.pending","type":"EMI","q":"text"}, sort, range' })
   @ApiQuery({ name: 'filter', required: false, example: '{"queue":"soft.pending"}' })
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
@@ -51,7 +51,7 @@ export class AdminLoansController {
   }
 
   @Get('loan-queues')
-  @Roles('staff')
+  @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Number of loans in each queue' })
   @ApiOkResponse({ schema: openApi(queueCountsSchema) })
   queues() {
@@ -59,17 +59,17 @@ export class AdminLoansController {
   }
 
   @Get('loans/:id')
-  @Roles('staff')
+  @RequirePermission('loans.view')
   @ApiOperation({ summary: 'One loan; with ?asOf=<ISO time>, the loan as it stood then (replayed from the log)' })
   @ApiOkResponse({ description: 'the loan (with ?asOf: as it stood then, plus asOf)', schema: openApi(loanDetailSchema) })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('asOf') asOf?: string) {
+  get(@CurrentActor() user: Actor, @Param('id') id: string, @Query('asOf') asOf?: string) {
     const loanId = parseWith(uuidParam, id);
     if (asOf !== undefined) return this.queries.execute(new GetLoanAsOfQuery(loanId, new Date(parseWith(asOfParam, asOf))));
     return this.queries.execute(new GetLoanQuery(loanId, user));
   }
 
   @Get('loans/:id/history')
-  @Roles('staff')
+  @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Every event of the loan: {position, version, type, data, actor, recordedAt, stateAfter}' })
   @ApiOkResponse({ schema: openApi(z.array(historyEntrySchema)) })
   history(@Param('id') id: string) {
@@ -77,96 +77,96 @@ export class AdminLoansController {
   }
 
   @Get('loans/:id/agreement.pdf')
-  @Roles('staff')
+  @RequirePermission('loans.view')
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
   @ApiProduces('application/pdf')
-  async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async agreement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download);
   }
 
   @Post('loans/:id/accept')
-  @Roles('staff')
+  @RequirePermission('loans.accept')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Accept the application for credit review (applied -> soft.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  accept(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  accept(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.move(user, id, { action: 'accept' }, parseWith(noteBody, body).reason, key);
   }
 
   @Post('loans/:id/approve-soft')
-  @Roles('staff')
+  @RequirePermission('loans.soft.approve')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Approve the soft credit check with a score (soft.pending -> bank.pending)' })
   @ApiBody({ schema: z.toJSONSchema(approveSoftBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  approveSoft(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  approveSoft(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(approveSoftBody, body);
     return this.move(user, id, { action: 'approve-soft', ...input }, reason, key);
   }
 
   @Post('loans/:id/approve-bank')
-  @Roles('staff')
+  @RequirePermission('loans.bank.approve')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Bank account verified (bank.pending -> consent.pending)' })
   @ApiBody({ schema: z.toJSONSchema(approveBankBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  approveBank(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  approveBank(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(approveBankBody, body);
     return this.move(user, id, { action: 'approve-bank', ...input }, reason, key);
   }
 
   @Post('loans/:id/issue-agreement')
-  @Roles('staff')
+  @RequirePermission('loans.agreement.issue')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Render and issue the agreement PDF; records its SHA-256 (consent.pending -> consent.customerpending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  issueAgreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  issueAgreement(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new IssueAgreementCommand(user, parseWith(uuidParam, id), parseWith(noteBody, body).reason, key));
   }
 
   @Post('loans/:id/approve-final')
-  @Roles('staff')
+  @RequirePermission('loans.final.approve')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Final approval (final.pending -> disbursal.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  approveFinal(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  approveFinal(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.move(user, id, { action: 'approve-final' }, parseWith(noteBody, body).reason, key);
   }
 
   @Post('loans/:id/disburse')
-  @Roles('staff')
+  @RequirePermission('loans.disburse')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)' })
   @ApiBody({ schema: z.toJSONSchema(disburseBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  disburse(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  disburse(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(disburseBody, body);
     return this.move(user, id, { action: 'disburse', ...input }, reason, key);
   }
 
   @Post('loans/:id/reject')
-  @Roles('staff')
+  @RequirePermission('loans.reject')
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Reject the loan (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  reject(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  reject(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.move(user, id, { action: 'reject', reason }, undefined, key);
   }
 
-  private move(user: AuthenticatedUser, id: string, move: SimpleLoanMove, note: string | undefined, key: string | undefined) {
+  private move(user: Actor, id: string, move: SimpleLoanMove, note: string | undefined, key: string | undefined) {
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), move, note, key));
   }
 }

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { type AuthenticatedUser, CurrentUser } from '../../identity/auth/authenticated-user.js';
+import { type Actor, CurrentActor } from '../../identity/auth/authenticated-user.js';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
@@ -37,7 +37,7 @@ export class MyLoansController {
   @ApiOperation({ summary: 'Start a loan application (state new)' })
   @ApiBody({ schema: z.toJSONSchema(startLoanBody) as object })
   @ApiCreatedResponse({ schema: openApi(commandResultSchema) })
-  start(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  start(@CurrentActor() user: Actor, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new StartLoanApplicationCommand(user, parseWith(startLoanBody, body), key));
   }
 
@@ -45,7 +45,7 @@ export class MyLoansController {
   @Roles('borrower')
   @ApiOperation({ summary: 'My loans, newest first' })
   @ApiOkResponse({ schema: openApi(z.array(loanSchema)) })
-  list(@CurrentUser() user: AuthenticatedUser) {
+  list(@CurrentActor() user: Actor) {
     return this.queries.execute(new ListMyLoansQuery(user.id));
   }
 
@@ -53,7 +53,7 @@ export class MyLoansController {
   @Roles('borrower')
   @ApiOperation({ summary: 'One of my loans, with its repayment schedule once active' })
   @ApiOkResponse({ schema: openApi(loanDetailSchema) })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  get(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.queries.execute(new GetLoanQuery(parseWith(uuidParam, id), user));
   }
 
@@ -63,7 +63,7 @@ export class MyLoansController {
   @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
   @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  amend(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  amend(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const input = parseWith(amendLoanBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'amend', ...input }, undefined, key));
   }
@@ -74,7 +74,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Submit the application (new -> applied)' })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  submit(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @IdempotencyKey() key?: string) {
+  submit(@CurrentActor() user: Actor, @Param('id') id: string, @IdempotencyKey() key?: string) {
     return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
   }
 
@@ -85,7 +85,7 @@ export class MyLoansController {
   @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 (consent.customerpending -> final.pending)' })
   @ApiBody({ schema: z.toJSONSchema(signAgreementBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  sign(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { documentHash } = parseWith(signAgreementBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'sign-agreement', documentHash }, undefined, key));
   }
@@ -97,7 +97,7 @@ export class MyLoansController {
   @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
-  cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
+  cancel(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));
   }
@@ -106,7 +106,7 @@ export class MyLoansController {
   @Roles('borrower')
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
   @ApiProduces('application/pdf')
-  async agreement(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async agreement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download);
   }
@@ -115,7 +115,7 @@ export class MyLoansController {
   @Roles('borrower')
   @ApiOperation({ summary: 'Messages about my loans, newest first (written by the worker)' })
   @ApiOkResponse({ schema: openApi(z.array(notificationSchema)) })
-  notifications(@CurrentUser() user: AuthenticatedUser) {
+  notifications(@CurrentActor() user: Actor) {
     return this.queries.execute(new ListMyNotificationsQuery(user.id));
   }
 }

@@ -36,8 +36,59 @@ export interface UsersTable {
   name: string;
   email: string;
   phone: string | null;
-  password_hash: string;
+  password_hash: string | null;
+  staff_role_id: string | null;
+  status: Generated<'active' | 'disabled'>;
+  firebase_uid: string | null;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface StaffRolesTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  permissions: string[];
+  built_in: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type SessionRevokedReason = 'superseded' | 'logout' | 'password-reset' | 'disabled';
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  token_version: Generated<number>;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Generated<Date>;
+  last_used_at: Generated<Date>;
+  revoked_at: Date | null;
+  revoked_reason: SessionRevokedReason | null;
+}
+
+export interface PresenceTable {
+  user_id: string;
+  status: boolean;
+  device: string | null;
+  last_seen_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  window_ends_at: Date;
 }
 
 export interface LoanSummariesTable {
@@ -114,6 +165,11 @@ export interface Database {
   command_results: CommandResultsTable;
   subscription_checkpoints: SubscriptionCheckpointsTable;
   users: UsersTable;
+  staff_roles: StaffRolesTable;
+  sessions: SessionsTable;
+  presence: PresenceTable;
+  password_resets: PasswordResetsTable;
+  rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
   agreement_documents: AgreementDocumentsTable;
   loan_notifications: LoanNotificationsTable;

@@ -10,6 +10,8 @@ export type JobProcessor = (job: Job) => Promise<unknown>;
 export interface QueueBackend {
   readonly kind: QueueBackendKind;
   readonly description: string;
+  /** The Redis the queues run on, when they do; other Redis users (rate limits, socket fan-out) follow it. */
+  readonly redisUrl?: string;
   add(queue: string, name: string, data: Record<string, unknown>, options?: JobsOptions): Promise<void>;
   queue(name: string): Queue;
   worker(queue: string, processor: JobProcessor, concurrency?: number): Worker;
@@ -53,6 +55,7 @@ export async function createQueueBackend(options: { redisUrl?: string; databaseU
 abstract class BaseQueueBackend implements QueueBackend {
   abstract readonly kind: QueueBackendKind;
   abstract readonly description: string;
+  readonly redisUrl?: string;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
 
@@ -92,6 +95,7 @@ abstract class BaseQueueBackend implements QueueBackend {
 class RedisQueueBackend extends BaseQueueBackend {
   readonly kind = 'redis' as const;
   readonly description: string;
+  override readonly redisUrl: string;
   private readonly producer: Redis;
   private readonly workerConnections: Redis[] = [];
 
@@ -100,6 +104,7 @@ class RedisQueueBackend extends BaseQueueBackend {
     private readonly prefix: string,
   ) {
     super();
+    this.redisUrl = url;
     this.description = `BullMQ on Redis at ${safeUrl(url)}`;
     this.producer = new Redis(url, { maxRetriesPerRequest: null });
     this.producer.on('error', () => undefined);

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as eventStore from './0001-event-store.js';
 import * as identity from './0002-identity.js';
 import * as lending from './0003-lending.js';
+import * as sessionsAndPermissions from './0004-sessions-and-permissions.js';
 import * as communications from './0005-communications.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -11,6 +12,7 @@ export const migrationProvider: MigrationProvider = {
       '0001-event-store': eventStore,
       '0002-identity': identity,
       '0003-lending': lending,
+      '0004-sessions-and-permissions': sessionsAndPermissions,
       '0005-communications': communications,
     };
   },

@@ -1,0 +1,52 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DB, type Db } from '../../platform/database/database.js';
+import { HttpProblem } from '../../platform/http/problem.js';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
+import { PasswordHasher } from '../users/password-hasher.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+export class ChangePassword extends Command<{ message: string }> {
+  constructor(
+    readonly caller: AuthenticatedUser,
+    readonly currentPassword: string,
+    readonly newPassword: string,
+  ) {
+    super();
+  }
+}
+
+/** Needs the current password; every other session of the account ends, this one stays signed in. */
+@CommandHandler(ChangePassword)
+export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+  ) {}
+
+  async execute({ caller, currentPassword, newPassword }: ChangePassword) {
+    const user = await this.users.findById(caller.id);
+    if (!user || !(await this.hasher.verify(user.passwordHash ?? undefined, currentPassword))) {
+      const message = 'is not your current password';
+      throw new HttpProblem(400, 'validation-failed', 'Your request has invalid fields', `currentPassword: ${message}`, { fields: [{ name: 'currentPassword', message }] });
+    }
+    const passwordHash = await this.hasher.hash(newPassword);
+    const ended = await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', caller.id).execute();
+      const rows = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date(), revoked_reason: 'password-reset' })
+        .where('user_id', '=', caller.id)
+        .where('revoked_at', 'is', null)
+        .where('id', '<>', caller.sessionId)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    });
+    this.notifier.sessionsEnded(ended, 'password-reset');
+    return { message: 'Your password has been changed.' };
+  }
+}

@@ -1,3 +1,0 @@
-export class LogIn {
-  constructor(readonly input: { email?: string; phone?: string; password: string }) {}
-}

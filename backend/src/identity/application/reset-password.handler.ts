@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DB, type Db } from '../../platform/database/database.js';
+import { HttpProblem } from '../../platform/http/problem.js';
+import { RateLimiter } from '../abuse/rate-limiter.js';
+import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
+import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { PasswordHasher } from '../users/password-hasher.js';
+
+export class ResetPassword extends Command<{ message: string }> {
+  constructor(
+    readonly token: string,
+    readonly password: string,
+    readonly ip: string,
+  ) {
+    super();
+  }
+}
+
+/** Sets the new password, uses up the link and ends every session of the account, in one transaction. */
+@CommandHandler(ResetPassword)
+export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly resets: PasswordResetsRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly limits: RateLimiter,
+    @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+  ) {}
+
+  async execute({ token, password, ip }: ResetPassword) {
+    await this.limits.consume('password-resets-ip', ip);
+    const passwordHash = await this.hasher.hash(password);
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const userId = await this.resets.claim(token, trx);
+      if (!userId) {
+        const detail = 'This password reset link is invalid, already used or expired; ask for a new one.';
+        throw new HttpProblem(400, 'reset-link-invalid', 'Reset link not valid', detail, { fields: [{ name: 'id', message: detail }] });
+      }
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+      await this.resets.voidAllOf(userId, trx);
+      return this.sessions.revokeAllOf(userId, 'password-reset', trx);
+    });
+    this.notifier.sessionsEnded(ended, 'password-reset');
+    return { message: 'Your password has been changed. Sign in with the new password.' };
+  }
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HttpProblem } from '../../platform/http/problem.js';
+import { accountDisabled } from '../auth/auth-problems.js';
+import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
+import { FirebaseTokenVerifier, type SocialIdentity } from '../social/firebase-token-verifier.js';
+import type { UserRecord } from '../users/user.record.js';
+import { DuplicateUser, UsersRepository } from '../users/users.repository.js';
+import type { SignInResult } from './log-in.handler.js';
+
+export class SignInWithFirebase extends Command<SignInResult & { created: boolean }> {
+  constructor(
+    readonly idToken: string,
+    readonly context: SignInContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Exchanges a Firebase ID token for our own. The Firebase uid finds the user; failing that, a verified email joins
+ * the social identity to the account with that email (one person, one user); failing that, a new borrower account.
+ * An unverified email never joins an existing account: anyone can claim an address at some providers.
+ */
+@CommandHandler(SignInWithFirebase)
+export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFirebase> {
+  constructor(
+    private readonly verifier: FirebaseTokenVerifier,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionStarter,
+  ) {}
+
+  async execute({ idToken, context }: SignInWithFirebase) {
+    const identity = await this.verifier.verify(idToken);
+    const { user, created } = await this.findOrCreate(identity);
+    if (user.status !== 'active') throw accountDisabled();
+    return { ...(await this.sessions.start(user, context)), created };
+  }
+
+  private async findOrCreate(identity: SocialIdentity): Promise<{ user: UserRecord; created: boolean }> {
+    const linked = await this.users.findByFirebaseUid(identity.uid);
+    if (linked) return { user: linked, created: false };
+    if (!identity.email) {
+      throw new HttpProblem(422, 'social-email-missing', 'No email from the provider', 'Your sign-in provider shared no email address; register with email and password instead.');
+    }
+    const existing = await this.users.findByEmail(identity.email);
+    if (existing) {
+      if (!identity.emailVerified) {
+        throw new HttpProblem(409, 'email-not-verified', 'Email not verified', 'An account with this email exists, but the provider has not verified the address; sign in with your password.');
+      }
+      if (existing.firebaseUid && existing.firebaseUid !== identity.uid) {
+        throw new HttpProblem(409, 'already-linked', 'Already linked', 'This account is already linked to another social sign-in.');
+      }
+      return { user: (await this.users.update(existing.id, { firebaseUid: identity.uid }))!, created: false };
+    }
+    try {
+      const user = await this.users.insert({
+        id: randomUUID(),
+        role: 'borrower',
+        name: identity.name?.trim() || identity.email.split('@')[0],
+        email: identity.email,
+        phone: null,
+        passwordHash: null,
+        firebaseUid: identity.uid,
+      });
+      return { user, created: true };
+    } catch (error) {
+      // Two first sign-ins at once: the other one created the account.
+      if (error instanceof DuplicateUser) return { user: (await this.users.findByFirebaseUid(identity.uid)) ?? (await this.users.findByEmail(identity.email))!, created: false };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { throwIfRefused } from '../domain/refusal-problem.js';
+import { refuseRoleEdit } from '../domain/staff-policy.js';
+import { ADMINISTRATOR_ROLE, DuplicateRoleName, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
+import { administratorIsFixed, duplicateRoleName } from './role-problems.js';
+import { roleNotFound } from './staff-problems.js';
+
+export class UpdateRole extends Command<StaffRoleRecord> {
+  constructor(
+    readonly actor: AuthenticatedUser,
+    readonly id: string,
+    readonly change: { name?: string; description?: string; permissions?: string[] },
+  ) {
+    super();
+  }
+}
+
+/** Changes apply at once: permissions are read on every request, so holders gain or lose them on their next click. */
+@CommandHandler(UpdateRole)
+export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
+  constructor(private readonly roles: StaffRolesRepository) {}
+
+  async execute({ actor, id, change }: UpdateRole): Promise<StaffRoleRecord> {
+    const role = await this.roles.find(id);
+    if (!role) throw roleNotFound(id);
+    if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
+    throwIfRefused(refuseRoleEdit(actor, id, change.permissions));
+    try {
+      return (await this.roles.update(id, { ...change, permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined }))!;
+    } catch (error) {
+      if (error instanceof DuplicateRoleName) throw duplicateRoleName(change.name ?? role.name);
+      throw error;
+    }
+  }
+}

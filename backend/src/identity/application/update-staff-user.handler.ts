@@ -1,0 +1,64 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { permissionsOf } from '../auth/session-authenticator.js';
+import { throwIfRefused } from '../domain/refusal-problem.js';
+import { refuseLosingLastAdministrator, refuseRoleAssignment, refuseStatusChange } from '../domain/staff-policy.js';
+import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
+import { ADMINISTRATOR_ROLE, StaffRolesRepository } from '../roles/staff-roles.repository.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { StaffDirectory, type StaffView } from '../users/staff-directory.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { duplicateAsProblem, staffUserNotFound, unknownRole } from './staff-problems.js';
+
+export type StaffUserChange = { name?: string; phone?: string | null; roleId?: string; status?: 'active' | 'disabled' };
+
+export class UpdateStaffUser extends Command<StaffView> {
+  constructor(
+    readonly actor: AuthenticatedUser,
+    readonly id: string,
+    readonly change: StaffUserChange,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Edits a staff user. A new role must be within the editor's own permissions and never the editor's own;
+ * disabling ends the user's sessions at once. The last active administrator keeps both role and access.
+ */
+@CommandHandler(UpdateStaffUser)
+export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly roles: StaffRolesRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly directory: StaffDirectory,
+    @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+  ) {}
+
+  async execute({ actor, id, change }: UpdateStaffUser): Promise<StaffView> {
+    const target = await this.users.findById(id);
+    if (!target || target.role !== 'staff') throw staffUserNotFound(id);
+    const roleChanges = change.roleId !== undefined && change.roleId !== target.staffRoleId;
+    const statusChanges = change.status !== undefined && change.status !== target.status;
+    if (roleChanges) {
+      const role = await this.roles.find(change.roleId!);
+      if (!role) throw unknownRole(change.roleId!);
+      throwIfRefused(refuseRoleAssignment(actor, id, permissionsOf(role.id, role.permissions)));
+    }
+    if (statusChanges) throwIfRefused(refuseStatusChange(actor, id));
+    const isActiveAdministrator = target.status === 'active' && target.staffRoleId === ADMINISTRATOR_ROLE;
+    const losesIt = (roleChanges && change.roleId !== ADMINISTRATOR_ROLE) || change.status === 'disabled';
+    if (isActiveAdministrator && losesIt) {
+      throwIfRefused(refuseLosingLastAdministrator(await this.users.countActiveStaffWithRole(ADMINISTRATOR_ROLE), true, true));
+    }
+    try {
+      await this.users.update(id, { name: change.name, phone: change.phone, staffRoleId: roleChanges ? change.roleId : undefined, status: statusChanges ? change.status : undefined });
+    } catch (error) {
+      duplicateAsProblem(error);
+    }
+    if (statusChanges && change.status === 'disabled') this.notifier.sessionsEnded(await this.sessions.revokeAllOf(id, 'disabled'), 'disabled');
+    return (await this.directory.find(id))!;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Permission } from '../permissions/permissions.js';
+
+/**
+ * The rules that stop a staff member from raising their own power, as pure functions: each answers the refusal
+ * (or undefined when allowed), and the handlers turn a refusal into a 403/409. Nobody can give a permission they do
+ * not hold themselves, so no chain of edits by one person ends with more than that person had.
+ */
+export type Refusal = { status: 403 | 409; type: string; detail: string };
+
+export type StaffActor = { id: string; permissions: readonly Permission[] };
+
+const missing = (actor: StaffActor, wanted: readonly string[]) => wanted.filter((p) => !actor.permissions.includes(p as Permission));
+
+/** Giving a user a role (on create or edit): never to yourself, never a role holding what you do not hold. */
+export function refuseRoleAssignment(actor: StaffActor, targetId: string | undefined, rolePermissions: readonly string[]): Refusal | undefined {
+  if (targetId === actor.id) return { status: 403, type: 'own-permissions', detail: 'You cannot change your own role; ask another administrator.' };
+  const beyond = missing(actor, rolePermissions);
+  if (beyond.length > 0) {
+    return { status: 403, type: 'permission-escalation', detail: `You cannot assign a role with permissions you do not hold yourself: ${beyond.join(', ')}.` };
+  }
+  return undefined;
+}
+
+/** Writing a role's permissions (create or edit): not the role you hold, and nothing beyond your own permissions. */
+export function refuseRoleEdit(actor: StaffActor & { roleId: string | null }, roleId: string | undefined, permissions: readonly string[] | undefined): Refusal | undefined {
+  if (roleId !== undefined && roleId === actor.roleId) return { status: 403, type: 'own-permissions', detail: 'You cannot edit the role you hold; ask another administrator.' };
+  const beyond = missing(actor, permissions ?? []);
+  if (beyond.length > 0) {
+    return { status: 403, type: 'permission-escalation', detail: `You cannot grant permissions you do not hold yourself: ${beyond.join(', ')}.` };
+  }
+  return undefined;
+}
+
+/** Disabling or re-enabling: never yourself (a locked-out administrator cannot undo it). */
+export function refuseStatusChange(actor: StaffActor, targetId: string): Refusal | undefined {
+  if (targetId === actor.id) return { status: 403, type: 'own-account', detail: 'You cannot disable or re-enable your own account.' };
+  return undefined;
+}
+
+/** Someone must always be able to manage staff: the last active administrator keeps the role and stays active. */
+export function refuseLosingLastAdministrator(activeAdministrators: number, targetIsActiveAdministrator: boolean, losesIt: boolean): Refusal | undefined {
+  if (targetIsActiveAdministrator && losesIt && activeAdministrators <= 1) {
+    return { status: 409, type: 'last-administrator', detail: 'This is the last active administrator; make someone else an administrator first.' };
+  }
+  return undefined;
+}

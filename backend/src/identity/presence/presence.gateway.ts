@@ -1,0 +1,154 @@
+import type { Server as HttpServer } from 'node:http';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { HttpProblem } from '../../platform/http/problem.js';
+import { RUNTIME, type Runtime } from '../../platform/runtime.js';
+import { unauthenticated } from '../auth/auth-problems.js';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { SessionAuthenticator } from '../auth/session-authenticator.js';
+import { TokenIssuer } from '../auth/token-issuer.js';
+import type { DeviceNotifier } from './device-notifier.js';
+import { PresenceRepository } from './presence.repository.js';
+
+export const PRESENCE_PATH = '/socket.io';
+const STAFF_ROOM = 'staff:presence';
+const userRoom = (id: string) => `user:${id}`;
+const sessionRoom = (id: string) => `session:${id}`;
+/** How long a page told to leave keeps its socket, so the message arrives before the connection closes. */
+const LEAVE_GRACE_MS = 1000;
+
+function cookieToken(header: string | undefined): string | undefined {
+  const match = header?.split(';').map((c) => c.trim()).find((c) => c.startsWith('token='));
+  return match ? decodeURIComponent(match.slice('token='.length)) : undefined;
+}
+
+/**
+ * The presence WebSocket (socket.io). A page connects with its token and device id; while any page of a user is
+ * connected the user's status is true, and false when the last one drops. With Redis the socket.io Redis adapter
+ * joins every API process into one room space, so a sign-in on one process reaches pages connected to another.
+ * Processes without an HTTP server (the worker) have no gateway and notify nobody.
+ */
+@Injectable()
+export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private io?: Server;
+  private redis: Redis[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly tokens: TokenIssuer,
+    private readonly authenticator: SessionAuthenticator,
+    private readonly presence: PresenceRepository,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const httpServer = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
+    if (!httpServer) return;
+    const io = new Server(httpServer, { path: PRESENCE_PATH, cors: { origin: this.runtime.config.corsOrigins, credentials: true }, serveClient: false });
+    const redisUrl = this.runtime.queue.redisUrl;
+    if (redisUrl) {
+      const pub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const sub = pub.duplicate();
+      for (const c of [pub, sub]) c.on('error', () => undefined);
+      this.redis = [pub, sub];
+      io.adapter(createAdapter(pub, sub, { key: `${this.runtime.keyPrefix}:socket.io` }));
+    }
+    io.use((socket, next) => {
+      this.authenticate(socket).then(
+        (user) => {
+          socket.data.user = user;
+          next();
+        },
+        (error: unknown) => {
+          const problem = error instanceof HttpProblem ? error : unauthenticated();
+          const refusal = new Error(problem.message) as Error & { data: unknown };
+          refusal.data = { type: problem.type, status: problem.status, detail: problem.message };
+          next(refusal);
+        },
+      );
+    });
+    io.on('connection', (socket) => void this.connected(socket));
+    this.io = io;
+  }
+
+  private async authenticate(socket: Socket): Promise<AuthenticatedUser> {
+    const auth = (socket.handshake.auth ?? {}) as { token?: unknown; deviceId?: unknown };
+    const token = typeof auth.token === 'string' && auth.token ? auth.token : cookieToken(socket.handshake.headers.cookie);
+    if (!token) throw unauthenticated();
+    let claims;
+    try {
+      claims = this.tokens.verify(token);
+    } catch {
+      throw unauthenticated();
+    }
+    return this.authenticator.authenticate(claims, typeof auth.deviceId === 'string' && auth.deviceId ? auth.deviceId : undefined);
+  }
+
+  private async connected(socket: Socket): Promise<void> {
+    const user = socket.data.user as AuthenticatedUser;
+    await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+    if (user.permissions.includes('users.view')) await socket.join(STAFF_ROOM);
+    socket.on('disconnect', () => void this.disconnected(user.id).catch(() => undefined));
+    const record = await this.presence.setStatus(user.id, true).catch(() => undefined);
+    if (!record) return;
+    socket.emit('presence', { status: true, device: record.device });
+    this.io?.to(STAFF_ROOM).emit('presence', { userId: user.id, status: true, device: record.device });
+  }
+
+  private async disconnected(userId: string): Promise<void> {
+    if (!this.io) return;
+    // Across every process: the user is offline only when no page of theirs is connected anywhere.
+    const remaining = await this.io.in(userRoom(userId)).fetchSockets();
+    if (remaining.length > 0) return;
+    const record = await this.presence.setStatus(userId, false);
+    this.io?.to(STAFF_ROOM).emit('presence', { userId, status: false, device: record.device });
+  }
+
+  deviceChanged(sessionIds: string[], deviceId: string): void {
+    for (const id of sessionIds) {
+      this.io?.to(sessionRoom(id)).emit('device-changed', { device: deviceId, message: 'Someone else logged in!' });
+      this.leaveSoon(sessionRoom(id));
+    }
+  }
+
+  deviceReload(userId: string): void {
+    this.io?.to(userRoom(userId)).emit('device-reload', { device: 'devicereload' });
+  }
+
+  sessionsEnded(sessionIds: string[], reason: string): void {
+    for (const id of sessionIds) {
+      this.io?.to(sessionRoom(id)).emit('session-ended', { reason });
+      this.leaveSoon(sessionRoom(id));
+    }
+  }
+
+  private leaveSoon(room: string): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      try {
+        this.io?.in(room).disconnectSockets(true);
+      } catch {
+        // the server is closing; its sockets go with it
+      }
+    }, LEAVE_GRACE_MS);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Before Nest closes the HTTP server: open WebSockets would otherwise keep it from closing. */
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    const io = this.io;
+    this.io = undefined;
+    if (io) {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+    }
+    for (const c of this.redis) c.disconnect();
+  }
+}

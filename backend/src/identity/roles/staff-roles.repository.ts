@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DB, type Db } from '../../platform/database/database.js';
+
+/** Holds every permission by definition; it cannot be edited or deleted, so someone can always manage staff. */
+export const ADMINISTRATOR_ROLE = 'administrator';
+
+export type StaffRoleRecord = {
+  id: string;
+  name: string;
+  description: string;
+  permissions: string[];
+  builtIn: boolean;
+  userCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export class DuplicateRoleName extends Error {}
+
+export type RoleSortField = 'name' | 'createdAt' | 'userCount';
+
+@Injectable()
+export class StaffRolesRepository {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  private base() {
+    return this.db
+      .selectFrom('staff_roles as r')
+      .select(['r.id', 'r.name', 'r.description', 'r.permissions', 'r.built_in', 'r.created_at', 'r.updated_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('users as u')
+          .whereRef('u.staff_role_id', '=', 'r.id')
+          .where('u.status', '=', 'active')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .as('user_count'),
+      );
+  }
+
+  async list(filter: { q?: string; ids?: string[] }, sort: { field: RoleSortField; order: 'ASC' | 'DESC' }, range: { start: number; end: number }) {
+    let query = this.base();
+    if (filter.q) query = query.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
+    if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('r.id', 'in', filter.ids);
+    const column = sort.field === 'name' ? 'r.name' : sort.field === 'createdAt' ? 'r.created_at' : 'user_count';
+    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    const rows = await query.orderBy(column, direction).orderBy('r.id').offset(range.start).limit(range.end - range.start + 1).execute();
+    let count = this.db.selectFrom('staff_roles as r').select((eb) => eb.fn.countAll<string>().as('n'));
+    if (filter.q) count = count.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
+    if (filter.ids) count = filter.ids.length === 0 ? count.where(sql<boolean>`false`) : count.where('r.id', 'in', filter.ids);
+    const total = Number((await count.executeTakeFirstOrThrow()).n);
+    return { rows: rows.map(toRecord), total };
+  }
+
+  async find(id: string): Promise<StaffRoleRecord | undefined> {
+    const row = await this.base().where('r.id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async insert(role: { name: string; description: string; permissions: string[] }): Promise<StaffRoleRecord> {
+    const id = randomUUID();
+    try {
+      await this.db.insertInto('staff_roles').values({ id, name: role.name, description: role.description, permissions: role.permissions }).execute();
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new DuplicateRoleName();
+      throw error;
+    }
+    return (await this.find(id))!;
+  }
+
+  async update(id: string, change: { name?: string; description?: string; permissions?: string[] }): Promise<StaffRoleRecord | undefined> {
+    try {
+      await this.db.updateTable('staff_roles').set({ ...change, updated_at: new Date() }).where('id', '=', id).execute();
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new DuplicateRoleName();
+      throw error;
+    }
+    return this.find(id);
+  }
+
+  /** Deletes a role nobody holds (disabled users included, as they keep their role); answers false if someone does. */
+  async deleteUnused(id: string): Promise<boolean> {
+    const held = await this.db.selectFrom('users').select('id').where('staff_role_id', '=', id).limit(1).executeTakeFirst();
+    if (held) return false;
+    await this.db.deleteFrom('staff_roles').where('id', '=', id).execute();
+    return true;
+  }
+}
+
+type Row = { id: string; name: string; description: string; permissions: string[]; built_in: boolean; created_at: Date; updated_at: Date; user_count: string | null };
+
+const toRecord = (r: Row): StaffRoleRecord => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  permissions: r.permissions,
+  builtIn: r.built_in,
+  userCount: Number(r.user_count ?? 0),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
