@@ -57,8 +57,12 @@ describe('POST /api/auth/register', () => {
       name: person.name,
       email: person.email,
       phone: person.phone,
+      status: 'active',
+      roleId: null,
+      permissions: [],
       createdAt: expect.any(String),
     });
+    expect(res.body.deviceId).toEqual(expect.any(String));
     expect(res.text).not.toMatch(/argon2|password/i);
     expect(res.body.token.split('.')).toHaveLength(3);
     authResultSchema.parse(res.body);
@@ -130,10 +134,12 @@ describe('POST /api/auth/login', () => {
     userId = (await t.http.post('/api/auth/register').send(person).expect(201)).body.user._id;
   });
 
-  it('by email (case-insensitive) and by phone', async () => {
-    const byEmail = await t.http.post('/api/auth/login').send({ email: person.email.toUpperCase(), password: person.password }).expect(200);
+  it('by email (case-insensitive) and by phone, on the same device', async () => {
+    const deviceId = `device-${randomUUID()}`;
+    const byEmail = await t.http.post('/api/auth/login').send({ email: person.email.toUpperCase(), password: person.password, deviceId }).expect(200);
     expect(byEmail.body.user).toEqual(expect.objectContaining({ _id: userId, role: 'borrower', email: person.email }));
-    const byPhone = await t.http.post('/api/auth/login').send({ phone: person.phone, password: person.password }).expect(200);
+    expect(byEmail.body.deviceId).toBe(deviceId);
+    const byPhone = await t.http.post('/api/auth/login').send({ phone: person.phone, password: person.password, deviceId }).expect(200);
     expect(byPhone.body.user._id).toBe(userId);
     for (const res of [byEmail, byPhone]) {
       authResultSchema.parse(res.body);
@@ -202,8 +208,11 @@ describe('POST /api/auth/login', () => {
 
 describe('tokens that must not work: 401 problem', () => {
   let borrowerId: string;
+  let claims: Record<string, unknown>;
   beforeAll(async () => {
-    borrowerId = (await registerBorrower(t.http)).user._id;
+    const borrower = await registerBorrower(t.http);
+    borrowerId = borrower.user._id;
+    claims = JSON.parse(Buffer.from(borrower.token.split('.')[1], 'base64url').toString());
   });
 
   const now = () => Math.floor(Date.now() / 1000);
@@ -225,13 +234,24 @@ describe('tokens that must not work: 401 problem', () => {
     expectProblem(res, 401, 'unauthenticated');
   });
 
-  it('a hand-made token with the right secret works (the control for the cases above)', async () => {
-    const token = jwt({ sub: borrowerId, role: 'borrower', iat: now(), exp: now() + DAY });
+  it('a hand-made token with the right secret and a live session works (the control for the cases above)', async () => {
+    const token = jwt({ ...claims, iat: now(), exp: now() + DAY });
     await t.http.get('/api/me/loans').set(bearer(token)).expect(200);
   });
 
+  it('a correctly signed token without a session (sid) is 401: every token must name a live session', async () => {
+    const token = jwt({ sub: borrowerId, role: 'borrower', iat: now(), exp: now() + DAY });
+    expectProblem(await t.http.get('/api/me/loans').set(bearer(token)), 401, 'unauthenticated');
+  });
+
+  it("a correctly signed token naming someone else's session is 401", async () => {
+    const other = await registerBorrower(t.http);
+    const token = jwt({ ...claims, sid: JSON.parse(Buffer.from(other.token.split('.')[1], 'base64url').toString()).sid, iat: now(), exp: now() + DAY });
+    expectProblem(await t.http.get('/api/me/loans').set(bearer(token)), 401, 'unauthenticated');
+  });
+
   it('a valid staff token for a user that does not exist is 401 on /api/users/admin', async () => {
-    const ghost = jwt({ sub: randomUUID(), role: 'staff', iat: now(), exp: now() + DAY });
+    const ghost = jwt({ sub: randomUUID(), role: 'staff', sid: randomUUID(), dev: 'device-x', tv: 1, iat: now(), exp: now() + DAY });
     expectProblem(await t.http.get('/api/users/admin').set(bearer(ghost)), 401, 'unauthenticated');
   });
 

@@ -14,7 +14,17 @@ import { loginStaff, registerBorrower, startTestApp, type TestApp } from './supp
  * public routes is written down here, so opening a new route to the world is a change someone sees in review.
  */
 
-const EXPECTED_PUBLIC_ROUTES = ['GET /api/health', 'GET /api/public/emi', 'POST /api/auth/login', 'POST /api/auth/register'];
+const EXPECTED_PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/public/emi',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/social',
+  // Public so that a page whose session already ended can still clear its HttpOnly cookie.
+  'POST /api/auth/logout',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+];
 
 /** Served by @nestjs/swagger straight on Express, outside the controllers: the OpenAPI document and its UI. */
 const isApiDocs = (r: { method: string; path: string }) => r.method === 'GET' && /^\/api\/docs(-yaml|-json)?(\/.*)?$/.test(r.path);
@@ -63,6 +73,14 @@ describe('every registered route declares who may reach it', () => {
     expect(classLevelOnly.map(key)).toEqual([]);
   });
 
+  it('every staff route under /api/admin names the permission it needs (only the own-profile routes do not)', () => {
+    const admin = routes.filter((r) => r.path.startsWith('/api/admin/'));
+    expect(admin.length).toBeGreaterThanOrEqual(25);
+    const without = admin.filter((r) => !r.permission).map(key);
+    expect(without.sort()).toEqual(['GET /api/admin/profile', 'POST /api/admin/profile/password', 'PUT /api/admin/profile']);
+    for (const r of admin.filter((x) => x.permission)) expect(r.roles).toEqual(['staff']);
+  });
+
   it('the public routes are exactly the expected list', () => {
     expect(routes.filter((r) => r.isPublic).map(key).sort()).toEqual([...EXPECTED_PUBLIC_ROUTES].sort());
   });
@@ -72,12 +90,17 @@ describe('every registered route declares who may reach it', () => {
     await t.http.get('/api/public/emi').query({ principal: 100_000, annualRatePercent: 10, months: 3 }).expect(200);
     expectProblem(await t.http.post('/api/auth/login').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/register').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/auth/social').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/auth/forgot-password').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/auth/reset-password').send({}), 400, 'validation-failed');
+    await t.http.post('/api/auth/logout').send({}).expect(204);
   });
 
   it('every other route refuses a request without a token', async () => {
     for (const r of routes.filter((x) => !x.isPublic)) {
       const url = r.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
-      const res = await (r.method === 'GET' ? t.http.get(url) : r.method === 'PATCH' ? t.http.patch(url) : t.http.post(url)).send({});
+      const method = r.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      const res = await t.http[method](url).send({});
       expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 401 });
     }
   });
@@ -163,7 +186,14 @@ describe('AccessGuard on its own', () => {
     expect({ status: wrongRole.status, type: wrongRole.type }).toEqual({ status: 403, type: 'forbidden' });
     const ctx = context(Fixture, 'staffOnly', { authorization: `Bearer ${staffToken}` });
     await expect(guard.canActivate(ctx)).resolves.toBe(true);
-    expect(ctx.switchToHttp().getRequest().user).toEqual({ id: expect.any(String), role: 'staff' });
+    expect(ctx.switchToHttp().getRequest().user).toEqual({
+      id: expect.any(String),
+      role: 'staff',
+      sessionId: expect.any(String),
+      deviceId: expect.any(String),
+      roleId: 'administrator',
+      permissions: expect.arrayContaining(['loans.view', 'users.manage']),
+    });
   });
 
   it('@Roles() on the controller covers a handler without its own marker', async () => {

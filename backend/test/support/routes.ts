@@ -1,6 +1,7 @@
 import { RequestMethod, type INestApplication, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
+import { REQUIRED_PERMISSION } from '../../src/identity/auth/require-permission.decorator.js';
 import { PUBLIC_ROUTE, ROUTE_ROLES, type Role } from '../../src/platform/http/access.decorators.js';
 
 export type DiscoveredRoute = {
@@ -14,6 +15,8 @@ export type DiscoveredRoute = {
   roles: Role[] | undefined;
   handlerIsPublic: boolean;
   handlerRoles: Role[] | undefined;
+  /** The staff permission the handler names with @RequirePermission, if any. */
+  permission: string | undefined;
 };
 
 const GLOBAL_PREFIX = 'api';
@@ -48,6 +51,7 @@ export function discoverRoutes(app: INestApplication): DiscoveredRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const handlerIsPublic = Reflect.getMetadata(PUBLIC_ROUTE, handler) as boolean | undefined;
         const handlerRoles = Reflect.getMetadata(ROUTE_ROLES, handler) as Role[] | undefined;
+        const permission = Reflect.getMetadata(REQUIRED_PERMISSION, handler) as string | undefined;
         for (const prefix of prefixes) {
           for (const p of paths(methodPath)) {
             routes.push({
@@ -58,6 +62,7 @@ export function discoverRoutes(app: INestApplication): DiscoveredRoute[] {
               isPublic: Boolean(handlerIsPublic ?? classPublic),
               roles: handlerRoles ?? classRoles,
               handlerIsPublic: Boolean(handlerIsPublic),
+              permission,
               handlerRoles,
             });
           }

@@ -28,7 +28,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   validate(request: Request, claims: Partial<TokenClaims>): Promise<AuthenticatedUser> {
-    const header = request.header('x-device-id');
-    return this.authenticator.authenticate(claims, header && header.trim() !== '' ? header.trim() : undefined);
+    const raw = request.headers['x-device-id'];
+    const header = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    return this.authenticator.authenticate(claims, header ? header : undefined);
   }
 }
