@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { CqrsModule, CommandBus } from '@nestjs/cqrs';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { sql } from 'kysely';
@@ -24,7 +24,7 @@ import { CommunicationsModule } from './communications.module.js';
  * Email through the worker, end to end on real services: PostgreSQL, the queue backend (Redis, then BullMQ's
  * PostgreSQL backend) and a real SMTP server on a free port. Tiny backoff so five attempts take milliseconds.
  */
-const DELIVERY: EmailDeliveryOptions = { attempts: 5, backoffMs: 10, staleAfterMs: 60_000, sweepEveryMs: 3_600_000 };
+const DELIVERY: EmailDeliveryOptions = { attempts: 5, backoffMs: 10, staleAfterMs: 60_000, sweepEveryMs: 3_600_000, enqueueTimeoutMs: 2000 };
 
 type Snapshot = { status: string; attempts: number; lastError: string | null };
 
@@ -242,6 +242,24 @@ describe.each(['redis', 'postgres'] as const)('email through the worker (%s queu
     expect((await withSmtp.sweeper.sweep()).requeued).toEqual([]);
     expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
     if (kind === 'postgres') await down.close();
+  });
+
+  it('does not hold the sender up when the queue does not answer: the row waits for the sweeper', async () => {
+    // A real server that accepts connections and never says a word, standing in for a hung queue.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const hung = await createQueueBackend({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/nothing`, choice: 'postgres', prefix: withSmtp.prefix });
+    try {
+      const to = address('hung');
+      const { id } = await new EmailOutbox(withSmtp.runtime.db, hung, { ...DELIVERY, enqueueTimeoutMs: 100 }).send({ to, subject: 'Hung queue', text: 'Still recorded.' });
+      expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await hung.close().catch(() => undefined);
+    }
   });
 
   it('schedules the sweep as a repeatable job on the email queue', async () => {

@@ -15,9 +15,11 @@ export type EmailDeliveryOptions = {
   staleAfterMs: number;
   /** How often the `email.sweep` job runs. */
   sweepEveryMs: number;
+  /** How long a sender waits for the queue (BullMQ waits for Redis indefinitely while it is down). */
+  enqueueTimeoutMs: number;
 };
 
-export const DEFAULT_EMAIL_DELIVERY: EmailDeliveryOptions = { attempts: 5, backoffMs: 2000, staleAfterMs: 60_000, sweepEveryMs: 60_000 };
+export const DEFAULT_EMAIL_DELIVERY: EmailDeliveryOptions = { attempts: 5, backoffMs: 2000, staleAfterMs: 60_000, sweepEveryMs: 60_000, enqueueTimeoutMs: 2000 };
 
 export const EMAIL_DELIVERY = Symbol('EMAIL_DELIVERY');
 
@@ -36,6 +38,26 @@ export async function enqueueEmail(queue: QueueBackend, options: EmailDeliveryOp
     removeOnFail: false,
   };
   await queue.add(EMAIL_QUEUE, SEND_EMAIL_JOB, { emailId } satisfies SendEmailData, jobOptions);
+}
+
+/**
+ * For senders: enqueue, but give up waiting after `enqueueTimeoutMs` (the row is already written, so the sweeper
+ * enqueues it later; if the slow add completes after all, the job id makes the sweeper's add a no-op).
+ */
+export async function enqueueEmailOrLeaveQueued(queue: QueueBackend, options: EmailDeliveryOptions, emailId: string, jobId: string = emailId): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const add = enqueueEmail(queue, options, emailId, jobId);
+  add.catch(() => undefined);
+  try {
+    await Promise.race([
+      add,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the queue did not answer within ${options.enqueueTimeoutMs} ms`)), options.enqueueTimeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export const retryJobId = (emailId: string, attemptsSoFar: number) => `${emailId}-retry-${attemptsSoFar}`;

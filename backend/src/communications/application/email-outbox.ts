@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import type { EmailMessage } from '../domain/email.js';
-import { EMAIL_DELIVERY, enqueueEmail, type EmailDeliveryOptions } from './email-delivery.js';
+import { EMAIL_DELIVERY, enqueueEmailOrLeaveQueued, type EmailDeliveryOptions } from './email-delivery.js';
 
 /**
  * How the rest of the product sends email: the message is written to the `emails` table as `queued`, then handed to
@@ -36,7 +36,7 @@ export class EmailOutbox {
       })
       .execute();
     try {
-      await enqueueEmail(this.queue, this.options, id);
+      await enqueueEmailOrLeaveQueued(this.queue, this.options, id);
     } catch (error) {
       this.logger.warn(`Email ${id} is recorded but could not be queued yet (${(error as Error).message}); the sweeper will queue it.`);
     }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import { canRetry, EmailNotFound, EmailNotRetryable } from '../domain/email.js';
-import { EMAIL_DELIVERY, enqueueEmail, retryJobId, type EmailDeliveryOptions } from './email-delivery.js';
+import { EMAIL_DELIVERY, enqueueEmailOrLeaveQueued, retryJobId, type EmailDeliveryOptions } from './email-delivery.js';
 import { emailView, type EmailView } from './email.view.js';
 
 export class RetryEmailCommand {
@@ -42,7 +42,7 @@ export class RetryEmailHandler implements ICommandHandler<RetryEmailCommand> {
       throw new EmailNotRetryable(emailId, current.status);
     }
     try {
-      await enqueueEmail(this.queue, this.options, emailId, retryJobId(emailId, row.attempts));
+      await enqueueEmailOrLeaveQueued(this.queue, this.options, emailId, retryJobId(emailId, row.attempts));
     } catch (error) {
       this.logger.warn(`Email ${emailId} is queued again but its job could not be added yet (${(error as Error).message}); the sweeper will add it.`);
     }
