@@ -16,6 +16,11 @@ let staff: string;
 let alice: { token: string; user: { _id: string } };
 let bob: { token: string; user: { _id: string } };
 let routes: DiscoveredRoute[];
+/** Staff holding no permission at all, and staff holding the read-only Viewer role. */
+let nobody: string;
+let viewer: string;
+let adminId: string;
+let emailId: string;
 const loans: Partial<Record<LoanState, LoanHandle>> = {};
 
 /** The state in which each action on a loan would succeed, and a body it would accept. */
@@ -42,6 +47,12 @@ beforeAll(async () => {
   alice = await registerBorrower(t.http, 'Alice Borrower');
   bob = await registerBorrower(t.http, 'Bob Borrower');
   routes = discoverRoutes(t.app);
+  adminId = (await t.http.get('/api/users/admin').set(bearer(staff)).expect(200)).body.user._id;
+  const empty = await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'No permissions', permissions: [] }).expect(201);
+  nobody = await staffWithRole(empty.body.id);
+  viewer = await staffWithRole('viewer');
+  await t.http.post('/api/auth/forgot-password').send({ email: 'admin@test.local' }).expect(202);
+  emailId = (await t.http.get('/api/admin/emails').set(bearer(staff)).expect(200)).body[0].id;
   for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
     loans[state] = await loanIn(t.http, state, alice.token, staff);
   }
@@ -51,10 +62,26 @@ afterAll(async () => {
   await t?.close();
 });
 
+async function staffWithRole(roleId: string): Promise<string> {
+  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
+  await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
+  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
+}
+
+/** Routes about something other than a loan get an id of their own kind. */
+const OTHER_IDS: [RegExp, () => string][] = [
+  [/^\/api\/admin\/users\/:id/, () => adminId],
+  [/^\/api\/admin\/roles\/:id/, () => 'viewer'],
+  [/^\/api\/admin\/emails\/:id/, () => emailId],
+];
+
+const isLoanRoute = (r: { path: string }) => /\/(loans|loan-queues|notifications)(\/|$)/.test(r.path);
+
 function call(route: { method: string; path: string }, loan?: LoanHandle): Test {
   const setup = ACTION_SETUP[key(route)];
   const target = loan ?? loans[setup?.state ?? 'new']!;
-  const url = route.path.replace(/:[A-Za-z]+/g, target.id);
+  const other = OTHER_IDS.find(([pattern]) => pattern.test(route.path));
+  const url = route.path.replace(/:[A-Za-z]+/g, other ? other[1]() : target.id);
   const body = setup?.body?.(target);
   switch (route.method) {
     case 'GET':
@@ -97,12 +124,13 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.
   for (const r of [...borrowerRoutes(), ...adminRoutes()]) {
-    if (r.method !== 'GET' && r.path.includes(':')) expect(ACTION_SETUP[key(r)]).toBeDefined();
+    if (r.method !== 'GET' && r.path.includes(':') && isLoanRoute(r)) expect(ACTION_SETUP[key(r)]).toBeDefined();
   }
 });
 
 it('the right caller succeeds with the same requests (the control for the refusals below)', async () => {
   const getRoutes = protectedRoutes().filter((r) => r.method === 'GET');
+  expect(getRoutes.length).toBeGreaterThanOrEqual(15);
   for (const r of getRoutes) {
     const token = r.roles?.includes('borrower') ? alice.token : staff;
     const res = await call(r).set(bearer(token));
@@ -159,8 +187,11 @@ describe('the wrong role', () => {
     expect((await historyOf(t.http, staff, loans['consent.customerpending']!.id)).at(-1)!.stateAfter).toBe('consent.customerpending');
   });
 
-  it('every protected route names exactly one role, and /me and /admin name the right one', () => {
-    for (const r of protectedRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: [expect.stringMatching(/^(borrower|staff)$/)] });
+  it('every protected route names exactly one role (except the two any signed-in user may call), and /me and /admin name the right one', () => {
+    const either = protectedRoutes().filter((r) => r.roles!.length > 1);
+    expect(either.map(key).sort()).toEqual(['GET /api/me', 'POST /api/token/regenerate']);
+    for (const r of either) expect(r.roles!.sort()).toEqual(['borrower', 'staff']);
+    for (const r of protectedRoutes().filter((x) => x.roles!.length === 1)) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: [expect.stringMatching(/^(borrower|staff)$/)] });
     for (const r of borrowerRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: ['borrower'] });
     for (const r of adminRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: ['staff'] });
   });
@@ -218,7 +249,8 @@ describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
 
 describe('control: the refused writes are ones the right caller may make', () => {
   it('each protected POST/PATCH succeeds for its own role on a fresh loan in the right state', async () => {
-    const writes = protectedRoutes().filter((r) => r.method !== 'GET');
+    // Writes on users, roles, profile and sessions have their own controls in staff-users and sessions specs.
+    const writes = protectedRoutes().filter((r) => r.method !== 'GET' && isLoanRoute(r));
     expect(writes.length).toBeGreaterThanOrEqual(12);
     for (const r of writes) {
       const setup = ACTION_SETUP[key(r)];
@@ -227,5 +259,44 @@ describe('control: the refused writes are ones the right caller may make', () =>
       const res = await call(r, loan).set(bearer(token));
       expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: r.path === '/api/me/loans' ? 201 : 200 });
     }
+  });
+});
+
+describe('staff without the permission', () => {
+  it('every /api/admin route that names a permission is 403 missing-permission for staff whose role lacks it, and nothing changes', async () => {
+    const guarded = adminRoutes().filter((r) => r.permission);
+    expect(guarded.length).toBeGreaterThanOrEqual(25);
+    const rolesBefore = await t.http.get('/api/admin/roles').set(bearer(staff)).expect(200);
+    await changesNothing(async () => {
+      for (const r of guarded) {
+        const res = await call(r).set(bearer(nobody));
+        expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 403 });
+        const body = expectProblem(res, 403, 'missing-permission');
+        expect(body.permission).toBe(r.permission);
+        expect(body.detail).toContain(r.permission);
+      }
+    });
+    expect((await t.http.get('/api/admin/roles').set(bearer(staff)).expect(200)).body).toEqual(rolesBefore.body);
+    expect((await historyOf(t.http, staff, loans['disbursal.pending']!.id)).at(-1)!.stateAfter).toBe('disbursal.pending');
+  });
+
+  it('the read-only Viewer reads loans but every loan action is 403, naming the permission it lacks', async () => {
+    for (const r of adminRoutes().filter((x) => isLoanRoute(x) && x.method === 'GET')) {
+      const res = await call(r).set(bearer(viewer));
+      expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 200 });
+    }
+    await changesNothing(async () => {
+      for (const r of adminRoutes().filter((x) => isLoanRoute(x) && x.method !== 'GET')) {
+        const res = await call(r).set(bearer(viewer));
+        expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 403 });
+        expectProblem(res, 403, 'missing-permission');
+      }
+    });
+  });
+
+  it('staff without any permission still reach their own profile and the signed-in user', async () => {
+    await t.http.get('/api/admin/profile').set(bearer(nobody)).expect(200);
+    await t.http.get('/api/users/admin').set(bearer(nobody)).expect(200);
+    await t.http.get('/api/me').set(bearer(nobody)).expect(200);
   });
 });
