@@ -40,7 +40,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    this.redis.disconnect();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 

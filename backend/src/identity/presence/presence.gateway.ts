@@ -149,6 +149,7 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
       io.engine.close();
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
     }
-    for (const c of this.redis) c.disconnect();
+    // quit, not disconnect: it lets the adapter's in-flight (un)subscribe commands finish instead of rejecting them.
+    await Promise.all(this.redis.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
