@@ -1,0 +1,124 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { socialAuthResultSchema } from '../src/identity/http/auth-response.schemas.js';
+import { bearer, expectFieldProblem, expectProblem } from './support/loan-api.js';
+import { registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Social sign-in with firebase-admin in Auth-emulator mode: it accepts unsigned ID tokens and looks the account up
+ * at the emulator, played here by a small local HTTP server (accounts:lookup), so nothing leaves the machine.
+ */
+
+const PROJECT = 'lending-test';
+let t: TestApp;
+let emulator: Server;
+const accounts = new Map<string, { localId: string; email?: string; emailVerified: boolean; disabled: boolean }>();
+let lookups = 0;
+
+beforeAll(async () => {
+  emulator = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url?.includes('accounts:lookup')) {
+        lookups += 1;
+        const ids = (JSON.parse(body || '{}').localId ?? []) as string[];
+        const users = ids.map((id) => accounts.get(id)).filter(Boolean);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(users.length ? { users } : {}));
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(emulator.address() as AddressInfo).port}`;
+  t = await startTestApp('social', { FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: host });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => emulator?.close(r));
+});
+
+const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/** An emulator ID token: unsigned, issued for our project, as the Auth emulator hands them out. */
+function idToken(account: { uid: string; email?: string; emailVerified?: boolean; name?: string }, overrides: Record<string, unknown> = {}): string {
+  accounts.set(account.uid, { localId: account.uid, email: account.email, emailVerified: account.emailVerified ?? true, disabled: false });
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    auth_time: now,
+    user_id: account.uid,
+    sub: account.uid,
+    iat: now,
+    exp: now + 3600,
+    email: account.email,
+    email_verified: account.emailVerified ?? true,
+    name: account.name,
+    firebase: { identities: { 'google.com': [account.uid] }, sign_in_provider: 'google.com' },
+    ...overrides,
+  };
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
+}
+
+describe('POST /api/auth/social', () => {
+  it('a first sign-in creates a borrower; the next one finds the same user', async () => {
+    const uid = randomUUID().replace(/-/g, '').slice(0, 28);
+    const email = `social.${uid.slice(0, 8)}@example.com`;
+    const first = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, name: 'Kavya Social' }), deviceId: 'device-social-1' }).expect(200);
+    socialAuthResultSchema.parse(first.body);
+    expect(first.body).toEqual(expect.objectContaining({ created: true, deviceId: 'device-social-1' }));
+    expect(first.body.user).toEqual(expect.objectContaining({ role: 'borrower', email, name: 'Kavya Social' }));
+    expect(String(first.headers['set-cookie'])).toMatch(/token=.*HttpOnly/);
+    await t.http.get('/api/me/loans').set(bearer(first.body.token)).expect(200);
+    expect(lookups).toBeGreaterThan(0);
+
+    const again = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email }), deviceId: 'device-social-1' }).expect(200);
+    expect(again.body.created).toBe(false);
+    expect(again.body.user._id).toBe(first.body.user._id);
+  });
+
+  it('a verified email joins the password account with that email: one person, one user', async () => {
+    const borrower = await registerBorrower(t.http, 'Ananya Password');
+    const email = (await t.http.get('/api/me').set(bearer(borrower.token)).expect(200)).body.user.email as string;
+    const uid = randomUUID().replace(/-/g, '').slice(0, 28);
+    const res = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: email.toUpperCase(), emailVerified: true }) }).expect(200);
+    expect(res.body.created).toBe(false);
+    expect(res.body.user._id).toBe(borrower.user._id);
+    // The password still works too.
+    await t.http.post('/api/auth/login').send({ email, password: 'borrower-password' }).expect(200);
+  });
+
+  it('an unverified email never takes over an existing account', async () => {
+    const borrower = await registerBorrower(t.http);
+    const email = (await t.http.get('/api/me').set(bearer(borrower.token)).expect(200)).body.user.email as string;
+    const uid = randomUUID().replace(/-/g, '').slice(0, 28);
+    expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, emailVerified: false }) }), 409, 'email-not-verified');
+  });
+
+  it('refuses tokens for another project, expired tokens and garbage, with 401; a missing token is 400', async () => {
+    const uid = randomUUID().replace(/-/g, '').slice(0, 28);
+    const account = { uid, email: `x.${uid.slice(0, 6)}@example.com` };
+    expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken(account, { aud: 'someone-else' }) }), 401, 'invalid-social-token');
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken(account, { iat: past, auth_time: past, exp: past + 3600 }) }), 401, 'invalid-social-token');
+    expectProblem(await t.http.post('/api/auth/social').send({ idToken: 'definitely-not-a-jwt' }), 401, 'invalid-social-token');
+    expectFieldProblem(await t.http.post('/api/auth/social').send({}), ['idToken'], 'validation-failed');
+  });
+});
+
+describe('without a Firebase project configured', () => {
+  it('social sign-in answers 503 with a clear sentence', async () => {
+    const plain = await startTestApp('social_off');
+    try {
+      const res = await plain.http.post('/api/auth/social').send({ idToken: 'x'.repeat(40) });
+      expectProblem(res, 503, 'social-sign-in-unavailable');
+    } finally {
+      await plain.close();
+    }
+  });
+});
