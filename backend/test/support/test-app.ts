@@ -18,7 +18,7 @@ export type TestApp = {
 export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
 
 /** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
-export async function startTestApp(label: string, env: Record<string, string> = {}, reuse?: { database: TestDatabase; keepDatabase?: boolean }): Promise<TestApp> {
+export async function startTestApp(label: string, env: Record<string, string> = {}, reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string }): Promise<TestApp> {
   const database = reuse?.database ?? (await createTestDatabase(label));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,7 +32,7 @@ export async function startTestApp(label: string, env: Record<string, string> = 
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
+  const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix });
   const app = await createApi(runtime, { logger: false });
   await app.init();
