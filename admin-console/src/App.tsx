@@ -34,7 +34,6 @@ export function App() {
       catchAll={NotFound}
       theme={theme}
       disableTelemetry
-      requireAuth
     >
       <Resource name="Users" {...users}>
         <Route path="Permissions" caseSensitive element={<PermissionsPage />} />

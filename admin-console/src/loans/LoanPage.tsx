@@ -26,11 +26,19 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
+/**
+ * The live loan (polled) and, with `asOf`, the loan replayed up to that moment. Queue lists seed react-admin's
+ * getOne cache with their rows, which lack the page's fields (schedule, allowedActions, ...): `meta` gives the
+ * page a cache entry of its own.
+ */
+const PAGE_META = { view: 'loan-page' };
+
 function useLoan(id: string, asOf: string | null) {
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const live = useGetOne<Loan>('loans', { id }, { enabled: !asOf, refetchInterval: LOAN_REFRESH_MS });
+  const live = useGetOne<Loan>('loans', { id, meta: PAGE_META }, { refetchInterval: asOf ? false : LOAN_REFRESH_MS });
   const past = useQuery({ queryKey: ['loan-as-of', id, asOf], queryFn: () => dataProvider.loanAsOf(id, asOf!), enabled: Boolean(asOf), retry: false });
-  return asOf ? past : live;
+  if (asOf) return { loan: past.data, current: live.data, isPending: past.isPending, error: past.error };
+  return { loan: live.data, current: live.data, isPending: live.isPending, error: live.error };
 }
 
 /** One loan: summary, actions, schedule, agreement and its audit history, live or as it stood at a moment. */
@@ -39,8 +47,7 @@ export function LoanPage() {
   const [search, setSearch] = useSearchParams();
   const asOf = search.get('asOf');
   const setAsOf = (iso: string | null) => setSearch(iso ? { asOf: iso } : {}, { replace: false });
-  const { data: loan, error, isPending } = useLoan(id, asOf);
-  const { data: current } = useGetOne<Loan>('loans', { id }, { enabled: Boolean(asOf) });
+  const { loan, current, error, isPending } = useLoan(id, asOf);
 
   if (isPending) return <Loading />;
   if (error || !loan) {

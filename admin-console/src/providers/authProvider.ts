@@ -68,6 +68,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
+    if (!getToken()) throw new Error(EXPIRED_MESSAGE);
     const user = await signedInUser();
     return { id: user._id ?? user.id, fullName: user.name, email: user.email };
   },

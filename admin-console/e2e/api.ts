@@ -1,0 +1,63 @@
+import { STAFF } from './backend';
+
+/** Drives loans through the HTTP API alone, as backend/test/support/loan-api.ts does, to give the console real data. */
+export type Api = ReturnType<typeof apiClient>;
+
+export function apiClient(base: string) {
+  async function call(method: string, path: string, token: string | null, body?: unknown) {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+  let staffToken: string | null = null;
+  let counter = 0;
+
+  const api = {
+    call,
+    async staff(): Promise<string> {
+      staffToken ??= (await call('POST', '/auth/login', null, { email: STAFF.email, password: STAFF.password, deviceId: 'seed-device' })).token as string;
+      return staffToken!;
+    },
+    async borrower(name: string): Promise<string> {
+      counter += 1;
+      const unique = `${Date.now()}${counter}`.slice(-10);
+      const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
+      return (await call('POST', '/auth/register', null, { name, email: `${slug}.${unique}@example.com`, phone: `+91${unique}`, password: 'borrower-password' })).token as string;
+    },
+    /** A fresh loan of the borrower, moved to `target` by the API steps of the pipeline. */
+    async loanIn(target: string, borrower: string, body: Record<string, unknown> = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) {
+      const staff = await api.staff();
+      const loan = await call('POST', '/me/loans', borrower, body);
+      const id = loan.id as string;
+      if (target === 'new') return id;
+      if (target === 'rejected') {
+        await call('POST', `/admin/loans/${id}/reject`, staff, { reason: 'Income could not be verified' });
+        return id;
+      }
+      let documentHash = '';
+      const steps: [string, () => Promise<{ state: string; agreement?: { documentHash: string } }>][] = [
+        ['applied', () => call('POST', `/me/loans/${id}/submit`, borrower)],
+        ['soft.pending', () => call('POST', `/admin/loans/${id}/accept`, staff, { reason: 'Documents complete' })],
+        ['bank.pending', () => call('POST', `/admin/loans/${id}/approve-soft`, staff, { score: 742 })],
+        ['consent.pending', () => call('POST', `/admin/loans/${id}/approve-bank`, staff, { bankAccountLast4: '4321' })],
+        ['consent.customerpending', () => call('POST', `/admin/loans/${id}/issue-agreement`, staff, {})],
+        ['final.pending', () => call('POST', `/me/loans/${id}/sign-agreement`, borrower, { documentHash })],
+        ['disbursal.pending', () => call('POST', `/admin/loans/${id}/approve-final`, staff, {})],
+        ['active', () => call('POST', `/admin/loans/${id}/disburse`, staff, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' })],
+      ];
+      for (const [state, step] of steps) {
+        const res = await step();
+        if (res.state !== state) throw new Error(`expected ${state}, got ${res.state}`);
+        if (res.agreement) documentHash = res.agreement.documentHash;
+        if (state === target) return id;
+      }
+      throw new Error(`cannot drive a loan to ${target}`);
+    },
+  };
+  return api;
+}
