@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every workspace's tests and prints one summary line for all suites: "N passed, N failed[, N skipped]".
+// Runs every workspace's tests (backend jest, admin-console vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,13 @@ function run(name, cwd, command, args, env, resultFile, read) {
   }
 }
 
+// Jest-compatible JSON (vitest's json reporter writes the same counters).
+const jestCounts = (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
+  skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+});
+
 const jestFile = path.join(out, 'backend.json');
 run(
   'backend (jest: unit and integration against PostgreSQL and Redis)',
@@ -38,10 +45,41 @@ run(
   ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestFile}`],
   {},
   jestFile,
+  jestCounts,
+);
+
+const consoleDir = path.join(root, 'admin-console');
+const vitestFile = path.join(out, 'admin-console-unit.json');
+run(
+  'admin-console (vitest: data provider, auth, components)',
+  consoleDir,
+  'node',
+  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
+  {},
+  vitestFile,
+  jestCounts,
+);
+
+// The browser tests drive the built console served by the built backend, as `npm start` runs them.
+for (const [built, workspace] of [['backend/dist/main.js', 'backend'], ['admin-console/dist/index.html', 'admin-console']]) {
+  if (!existsSync(path.join(root, built))) {
+    console.log(`\n=== building ${workspace} for the browser tests ===`);
+    spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+  }
+}
+const playwrightFile = path.join(out, 'admin-console-e2e.json');
+run(
+  'admin-console (Playwright: Chromium against the real backend)',
+  consoleDir,
+  'node',
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test'],
+  { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightFile },
+  playwrightFile,
   (r) => ({
-    passed: r.numPassedTests,
-    failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
-    skipped: r.numPendingTests + r.numTodoTests,
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+    // An error outside any test (global setup could not start the backend) fails the suite.
+    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+    skipped: r.stats?.skipped ?? 0,
   }),
 );
 

@@ -22,12 +22,11 @@ export type LendingDataProvider = DataProvider & {
   changePassword(data: { currentPassword: string; newPassword: string }): Promise<unknown>;
 };
 
-const post = (url: string, body: unknown, headers?: Record<string, string>) =>
-  httpClient(url, { method: 'POST', body: JSON.stringify(body ?? {}), headers: new Headers({ 'Content-Type': 'application/json', ...headers }) });
-
 export function createDataProvider(base = ADMIN_API, http = httpClient): LendingDataProvider {
   const rest = simpleRestProvider(base, http);
   const apiName = (resource: string) => API_RESOURCES[resource] ?? resource;
+  const send = (method: 'POST' | 'PUT', url: string, body: unknown, headers?: Record<string, string>) =>
+    http(url, { method, body: JSON.stringify(body ?? {}), headers: new Headers({ 'Content-Type': 'application/json', ...headers }) });
   const crud = Object.fromEntries(
     (['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const).map((method) => [
       method,
@@ -41,11 +40,11 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     loanHistory: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/history`)).json as HistoryEntry[],
     loanAsOf: async (id, asOf) => (await http(`${base}/loans/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf)}`)).json as Loan,
     loanAction: async (id, action, body, idempotencyKey) =>
-      (await post(`${base}/loans/${encodeURIComponent(id)}/${action}`, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined)).json as Loan,
-    reloadDevice: async (userId) => (await post(`${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json,
+      (await send('POST', `${base}/loans/${encodeURIComponent(id)}/${action}`, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined)).json as Loan,
+    reloadDevice: async (userId) => (await send('POST', `${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json,
     getProfile: async () => (await http(`${base}/profile`)).json as StaffUser,
-    updateProfile: async (data) => (await http(`${base}/profile`, { method: 'PUT', body: JSON.stringify(data), headers: new Headers({ 'Content-Type': 'application/json' }) })).json as StaffUser,
-    changePassword: async (data) => (await post(`${base}/profile/password`, data)).json,
+    updateProfile: async (data) => (await send('PUT', `${base}/profile`, data)).json as StaffUser,
+    changePassword: async (data) => (await send('POST', `${base}/profile/password`, data)).json,
   };
 }
 

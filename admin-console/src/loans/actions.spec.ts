@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, validateAction } from './actions';
+import { availableActions } from './LoanActions';
+
+describe('loan actions', () => {
+  it('requires a reason to reject, and sends it', () => {
+    expect(validateAction(ACTIONS.reject, {})).toEqual({ reason: 'Required' });
+    expect(validateAction(ACTIONS.reject, { reason: '   ' })).toEqual({ reason: 'Required' });
+    expect(validateAction(ACTIONS.reject, { reason: 'Fraud suspected' })).toEqual({});
+    expect(ACTIONS.reject.body({ reason: ' Fraud suspected ' }, 'INR')).toEqual({ reason: 'Fraud suspected' });
+  });
+
+  it('checks the soft-check score and sends the approved amount in paise', () => {
+    expect(validateAction(ACTIONS['approve-soft'], {})).toEqual({ score: 'Required' });
+    expect(validateAction(ACTIONS['approve-soft'], { score: '250' }).score).toMatch(/300 to 900/);
+    expect(validateAction(ACTIONS['approve-soft'], { score: '742' })).toEqual({});
+    expect(ACTIONS['approve-soft'].body({ score: '742', approvedAmount: '75000', reason: '' }, 'INR')).toEqual({ score: 742, approvedAmount: 7_500_000 });
+    expect(ACTIONS['approve-soft'].body({ score: '742', reason: 'clean bureau' }, 'INR')).toEqual({ score: 742, reason: 'clean bureau' });
+  });
+
+  it('needs a payout reference to disburse; the date is optional', () => {
+    expect(validateAction(ACTIONS.disburse, {})).toEqual({ payoutReference: 'Required' });
+    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1' }, 'INR')).toEqual({ payoutReference: 'UTR1' });
+    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' }, 'INR')).toEqual({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' });
+    expect(validateAction(ACTIONS['approve-bank'], { bankAccountLast4: '12a4' })).toEqual({ bankAccountLast4: 'Exactly 4 digits' });
+  });
+
+  it('offers what the state allows and the staff member may do, never the borrower’s actions', () => {
+    const loan = { allowedActions: ['approve-soft', 'reject', 'cancel'] };
+    expect(availableActions(loan, ['loans.soft.approve', 'loans.reject'])).toEqual(['approve-soft', 'reject']);
+    expect(availableActions(loan, ['loans.reject'])).toEqual(['reject']);
+    expect(availableActions(loan, ['loans.view'])).toEqual([]);
+    expect(availableActions({ allowedActions: ['sign-agreement', 'cancel', 'reject'] }, '*')).toEqual(['reject']);
+  });
+});

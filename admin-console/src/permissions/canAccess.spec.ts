@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_ACCESS, canAccess } from './canAccess';
+
+describe('canAccess', () => {
+  const reviewer = ['loans.view', 'loans.accept', 'loans.soft.approve', 'users.view'];
+
+  it('maps each loan action to the permission the server checks', () => {
+    expect(canAccess(reviewer, 'list', 'loans')).toBe(true);
+    expect(canAccess(reviewer, 'accept', 'loans')).toBe(true);
+    expect(canAccess(reviewer, 'approve-soft', 'loans')).toBe(true);
+    expect(canAccess(reviewer, 'approve-bank', 'loans')).toBe(false);
+    expect(canAccess(reviewer, 'disburse', 'loans')).toBe(false);
+    expect(canAccess(reviewer, 'reject', 'loans')).toBe(false);
+    expect(canAccess(['loans.disburse'], 'disburse', 'loans')).toBe(true);
+  });
+
+  it('lets users.view read staff and roles, and keeps writes for users.manage and roles.manage', () => {
+    expect(canAccess(reviewer, 'list', 'Users')).toBe(true);
+    expect(canAccess(reviewer, 'edit', 'Users')).toBe(false);
+    expect(canAccess(['users.manage'], 'create', 'Users')).toBe(true);
+    expect(canAccess(reviewer, 'list', 'Roles')).toBe(true);
+    expect(canAccess(reviewer, 'edit', 'Roles')).toBe(false);
+    expect(canAccess(['roles.manage'], 'edit', 'Roles')).toBe(true);
+    expect(canAccess(reviewer, 'reload-device', 'Users')).toBe(false);
+    expect(canAccess(['users.reload-device'], 'reload-device', 'Users')).toBe(true);
+  });
+
+  it('refuses what it does not know, and grants everything known when the server names no permissions', () => {
+    expect(canAccess(ALL_ACCESS, 'delete', 'loans')).toBe(false);
+    expect(canAccess(ALL_ACCESS, 'export', 'banners')).toBe(false);
+    expect(canAccess(ALL_ACCESS, 'disburse', 'loans')).toBe(true);
+    expect(canAccess(undefined, 'list', 'loans')).toBe(false);
+    expect(canAccess([], 'show', 'profile')).toBe(true);
+  });
+});
