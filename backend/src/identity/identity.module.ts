@@ -27,6 +27,7 @@ import { RequestPasswordResetHandler } from './application/request-password-rese
 import { ResetPasswordHandler } from './application/reset-password.handler.js';
 import { SeedFirstStaffUser } from './application/seed-first-staff-user.js';
 import { SignInWithFirebaseHandler } from './application/sign-in-with-firebase.handler.js';
+import { UpdateMyProfileHandler } from './application/update-my-profile.handler.js';
 import { UpdateProfileHandler } from './application/update-profile.handler.js';
 import { UpdateRoleHandler } from './application/update-role.handler.js';
 import { UpdateStaffUserHandler } from './application/update-staff-user.handler.js';
@@ -36,6 +37,7 @@ import { SessionAuthenticator } from './auth/session-authenticator.js';
 import { TokenIssuer } from './auth/token-issuer.js';
 import { AdminUserController } from './http/admin-user.controller.js';
 import { AuthController } from './http/auth.controller.js';
+import { MyProfileController } from './http/my-profile.controller.js';
 import { PresenceController } from './http/presence.controller.js';
 import { ProfileController } from './http/profile.controller.js';
 import { RolesController } from './http/roles.controller.js';
@@ -69,10 +71,11 @@ const commandHandlers = [
   UpdateRoleHandler,
   DeleteRoleHandler,
   UpdateProfileHandler,
+  UpdateMyProfileHandler,
   ChangePasswordHandler,
 ];
 const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUserHandler, ListRolesHandler, GetRoleHandler, ListOnlineUsersHandler];
-const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController];
+const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController];
 
 @Module({
   imports: [PassportModule, JwtModule.register({}), CommunicationsModule],

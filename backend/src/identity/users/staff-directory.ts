@@ -41,7 +41,7 @@ export class StaffDirectory {
     const rows = await this.staff()
       .where(where as never)
       .select(staffColumns)
-      .orderBy(sql.ref(column), sql.raw(sort.order === 'ASC' ? 'asc nulls first' : 'desc nulls last'))
+      .orderBy(sql.ref(column), (ob) => (sort.order === 'ASC' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
       .orderBy('u.id')
       .offset(range.start)
       .limit(range.end - range.start + 1)

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { Roles } from '../../platform/http/access.decorators.js';
+import { parseWith } from '../../platform/http/zod-body.js';
+import { GetSignedInUser } from '../application/get-signed-in-user.handler.js';
+import { UpdateMyProfile } from '../application/update-my-profile.handler.js';
+import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
+import { publicUserSchema } from './auth-response.schemas.js';
+import { phoneSchema } from './auth.controller.js';
+
+const READ_ONLY = ['id', '_id', 'email', 'role', 'status', 'roleId', 'permissions', 'createdAt'];
+
+/** The portal's Profile section; the whole record may be sent back, its read-only fields are ignored. */
+export const updateMyProfileBody = z
+  .strictObject({
+    name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters').optional(),
+    phone: phoneSchema.optional(),
+    ...Object.fromEntries(READ_ONLY.map((f) => [f, z.unknown().optional()])),
+  })
+  .transform((b) => ({ name: b.name as string | undefined, phone: b.phone as string | undefined }));
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('me/profile')
+export class MyProfileController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @Roles('borrower')
+  @ApiOperation({ summary: 'My profile (the portal Profile section): {_id, id, name, email, phone, ...}' })
+  @ApiOkResponse({ schema: z.toJSONSchema(publicUserSchema) as object })
+  async get(@CurrentUser() me: AuthenticatedUser) {
+    return (await this.queries.execute(new GetSignedInUser(me))).user;
+  }
+
+  @Put()
+  @Roles('borrower')
+  @ApiOperation({ summary: 'Change my name or phone; email is read-only' })
+  @ApiBody({ schema: z.toJSONSchema(updateMyProfileBody, { io: 'input' }) as object })
+  @ApiOkResponse({ schema: z.toJSONSchema(publicUserSchema) as object })
+  update(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown) {
+    return this.commands.execute(new UpdateMyProfile(me, parseWith(updateMyProfileBody, body)));
+  }
+}
