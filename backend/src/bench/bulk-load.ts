@@ -33,8 +33,8 @@ export async function insertUsers(db: Kysely<any>, count: number, role: 'borrowe
       rows.phone.push(role === 'borrower' ? `+91${String(7_000_000_000 + serial)}` : null);
     }
     await sql`
-      INSERT INTO users (id, role, name, email, phone, password_hash)
-      SELECT id, ${role}, name, email, phone, ${UNUSABLE_HASH}
+      INSERT INTO users (id, role, name, email, phone, password_hash, staff_role_id)
+      SELECT id, ${role}, name, email, phone, ${UNUSABLE_HASH}, ${role === 'staff' ? 'credit-officer' : null}::text
       FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(db);
   }
   return ids;

@@ -353,6 +353,34 @@ async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> 
   }
 }
 
+/**
+ * What the per-request session check costs: every authenticated request looks its session, user and role up in
+ * PostgreSQL. A public request (the calculator) against an authenticated one of similar work (the signed-in user).
+ */
+async function benchmarkSessionCheck(ctx: Context, staffToken: string): Promise<void> {
+  const requests = ctx.sizes.queueRequests;
+  const cases = [
+    { name: 'http_public_get', path: '/api/public/emi?principal=10000000&annualRatePercent=18&months=12', token: undefined, label: 'GET /api/public/emi (no token)' },
+    { name: 'http_authenticated_get', path: '/api/users/admin', token: staffToken, label: 'GET /api/users/admin (JWT + session, user and role lookup)' },
+  ];
+  const medians: Record<string, number> = {};
+  for (const c of cases) {
+    for (let i = 0; i < ctx.sizes.queueWarmup; i++) await ctx.api.call('GET', c.path, { token: c.token });
+    const latencies: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const answer = await ctx.api.call('GET', c.path, { token: c.token });
+      if (answer.status !== 200) throw new Error(`${c.label} answered ${answer.status}`);
+      latencies.push(answer.milliseconds);
+    }
+    medians[c.name] = percentile(latencies, 50);
+    const note = `${c.label}, ${requests} sequential requests`;
+    ctx.figures.push({ name: `${c.name}_p50_ms`, value: percentile(latencies, 50), unit: 'ms', note });
+    ctx.figures.push({ name: `${c.name}_p95_ms`, value: percentile(latencies, 95), unit: 'ms', note });
+    log(`  ${c.label}: p50 ${tidy(percentile(latencies, 50))} ms, p95 ${tidy(percentile(latencies, 95))} ms`);
+  }
+  ctx.figures.push({ name: 'http_session_check_overhead_ms', value: medians.http_authenticated_get - medians.http_public_get, unit: 'ms', note: 'difference of the two p50s: the session, user and role lookup plus the handler reading the user once' });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -372,6 +400,8 @@ async function main(): Promise<number> {
     ADMIN_EMAIL: 'bench-admin@lending.local',
     ADMIN_PASSWORD: adminPassword,
     WORKER_IN_PROCESS: 'false',
+    // The benchmark registers its borrowers through the API from one address.
+    RATE_LIMIT_REGISTRATIONS_PER_IP: '1000000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   const runtime = await createRuntime(config, (line) => log(line), { databaseUrl: database.url, queuePrefix: `bench-${randomBytes(4).toString('hex')}` });
@@ -410,6 +440,11 @@ async function main(): Promise<number> {
   phase = 'measuring staff approvals over HTTP';
   log(`3. Staff soft-check approvals over HTTP, ${s.approvalClients} concurrent clients`);
   await benchmarkApprovals(ctx, staffToken);
+  if (interrupted) return 130;
+
+  phase = 'measuring the session check';
+  log('3b. The per-request session check');
+  await benchmarkSessionCheck(ctx, staffToken);
   if (interrupted) return 130;
 
   phase = 'measuring the projection rebuild';
