@@ -12,11 +12,18 @@ const log = (line: string) => console.log(`[lending] ${line}`);
 
 /** The built admin console (admin-console/dist, `npm run build`), served at /Admin; ADMIN_CONSOLE_DIR overrides. */
 const adminConsoleDir = process.env.ADMIN_CONSOLE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin-console/dist');
+/** The built borrower portal (borrower-portal/dist), served at / after the console; BORROWER_PORTAL_DIR overrides. */
+const borrowerPortalDir = process.env.BORROWER_PORTAL_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../borrower-portal/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config, log);
-  const app = await createApi(runtime, { staticDirs: [{ mount: '/Admin', dir: adminConsoleDir }] });
+  const app = await createApi(runtime, {
+    staticDirs: [
+      { mount: '/Admin', dir: adminConsoleDir },
+      { mount: '/', dir: borrowerPortalDir, exclude: ['/Admin', '/socket.io'] },
+    ],
+  });
   try {
     await app.listen(config.port, '0.0.0.0');
   } catch (error) {
@@ -29,6 +36,7 @@ async function main(): Promise<void> {
   const base = url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
   log(`API listening on ${base}/api (OpenAPI at /api/docs)`);
   log(existsSync(path.join(adminConsoleDir, 'index.html')) ? `Admin console at ${base}/Admin` : `Admin console not built (no ${adminConsoleDir}/index.html): run npm run build`);
+  log(existsSync(path.join(borrowerPortalDir, 'index.html')) ? `Borrower portal at ${base}/` : `Borrower portal not built (no ${borrowerPortalDir}/index.html): run npm run build`);
   if (config.workerInProcess) {
     const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
     log(`Worker running in this process for queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);

@@ -10,7 +10,8 @@ import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
 
-export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string }[] };
+/** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
+export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string; exclude?: string[] }[] };
 
 /** The HTTP API as one Nest application: used by main.ts, the tests and the benchmark alike. */
 export async function createApi(runtime: Runtime, options: ApiOptions = {}): Promise<INestApplication> {
@@ -34,16 +35,17 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  for (const { mount, dir } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir);
+  for (const { mount, dir, exclude } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir, exclude);
   return app;
 }
 
 /** Serves a built single-page app with an index.html fallback for deep links. */
-function serveSpa(app: NestExpressApplication, mount: string, dir: string): void {
+function serveSpa(app: NestExpressApplication, mount: string, dir: string, exclude: string[] = []): void {
   if (!existsSync(path.join(dir, 'index.html'))) return;
+  const excluded = (url: string) => exclude.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   app.useStaticAssets(dir, { prefix: mount, index: false });
   app.use(mount, (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.originalUrl.startsWith('/api')) return next();
+    if (req.method !== 'GET' || req.originalUrl.startsWith('/api') || excluded(req.originalUrl)) return next();
     res.sendFile(path.join(dir, 'index.html'));
   });
 }

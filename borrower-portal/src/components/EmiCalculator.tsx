@@ -1,0 +1,107 @@
+import { useEffect, useId, useState } from 'react';
+import { formatMoney, parseRupees } from '../api/money';
+import { Schedule } from './Schedule';
+import { useEmiQuote } from './useEmiQuote';
+
+export type CalculatorValue = { principal: number | null; annualRatePercent: number | null; months: number | null };
+
+type Props = {
+  initial?: { principal: number; annualRatePercent: number; months: number };
+  /** The rate is the product's and cannot be changed (the application flow). */
+  fixedRate?: number;
+  amountRange?: { min: number; max: number; step: number };
+  tenureRange?: { min: number; max: number };
+  showSchedule?: boolean;
+  onChange?(value: CalculatorValue): void;
+};
+
+const MAX_PRINCIPAL = 10_000_000_000_000;
+
+/** Amount, rate and tenure in; EMI, total interest and the schedule out, from the API as the user types. */
+export function EmiCalculator({ initial = { principal: 10_000_000, annualRatePercent: 18, months: 12 }, fixedRate, amountRange, tenureRange, showSchedule = true, onChange }: Props) {
+  const ids = { amount: useId(), rate: useId(), months: useId() };
+  const [amountText, setAmountText] = useState(String(initial.principal / 100));
+  const [rateText, setRateText] = useState(String(fixedRate ?? initial.annualRatePercent));
+  const [monthsText, setMonthsText] = useState(String(initial.months));
+
+  const principal = parseRupees(amountText);
+  const rate = rateText.trim() === '' || Number.isNaN(Number(rateText)) ? null : Number(rateText);
+  const months = /^\d+$/.test(monthsText.trim()) ? Number(monthsText) : null;
+
+  const local: Record<string, string | null> = {
+    principal: principal === null ? 'Enter an amount in rupees, e.g. 100000' : principal < 100 || principal > MAX_PRINCIPAL ? 'Enter an amount from ₹1' : null,
+    annualRatePercent: rate === null ? 'Enter the yearly interest rate, e.g. 18' : rate < 0 || rate > 100 ? 'The rate must be between 0 and 100 %' : null,
+    months: months === null ? 'Enter the number of months, e.g. 12' : months < 1 || months > 600 ? 'The tenure must be between 1 and 600 months' : null,
+  };
+  const valid = !local.principal && !local.annualRatePercent && !local.months;
+  const { quote, error, loading } = useEmiQuote(valid ? { principal, annualRatePercent: rate, months } : { principal: null, annualRatePercent: null, months: null });
+  const serverFields = error?.fieldMessages ?? {};
+  const message = (name: string) => local[name] ?? serverFields[name] ?? null;
+
+  useEffect(() => {
+    onChange?.({ principal, annualRatePercent: rate, months });
+  }, [principal, rate, months, onChange]);
+
+  return (
+    <div className="calculator">
+      <div className="calculator__inputs">
+        <div className="field">
+          <label htmlFor={ids.amount}>Loan amount (₹)</label>
+          <input id={ids.amount} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} aria-invalid={!!message('principal')} aria-describedby={`${ids.amount}-msg`} />
+          {amountRange && (
+            <input type="range" aria-label="Loan amount slider" min={amountRange.min / 100} max={amountRange.max / 100} step={amountRange.step / 100} value={principal ? principal / 100 : amountRange.min / 100} onChange={(e) => setAmountText(e.target.value)} />
+          )}
+          <FieldMessage id={`${ids.amount}-msg`} text={message('principal')} hint={amountRange ? `${formatMoney(amountRange.min, 'INR', { whole: true })} to ${formatMoney(amountRange.max, 'INR', { whole: true })}` : undefined} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.rate}>Interest rate (% a year)</label>
+          <input id={ids.rate} inputMode="decimal" autoComplete="off" value={rateText} readOnly={fixedRate !== undefined} onChange={(e) => setRateText(e.target.value)} aria-invalid={!!message('annualRatePercent')} aria-describedby={`${ids.rate}-msg`} />
+          <FieldMessage id={`${ids.rate}-msg`} text={message('annualRatePercent')} hint={fixedRate !== undefined ? 'Fixed for this product, reducing balance' : 'Reducing balance'} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.months}>Tenure (months)</label>
+          <input id={ids.months} inputMode="numeric" autoComplete="off" value={monthsText} onChange={(e) => setMonthsText(e.target.value)} aria-invalid={!!message('months')} aria-describedby={`${ids.months}-msg`} />
+          {tenureRange && (
+            <input type="range" aria-label="Tenure slider" min={tenureRange.min} max={tenureRange.max} step={1} value={months ?? tenureRange.min} onChange={(e) => setMonthsText(e.target.value)} />
+          )}
+          <FieldMessage id={`${ids.months}-msg`} text={message('months')} hint={tenureRange ? `${tenureRange.min} to ${tenureRange.max} months` : undefined} />
+        </div>
+      </div>
+      <div className="calculator__result" aria-live="polite" aria-busy={loading}>
+        {quote ? (
+          <dl className="figures">
+            <div>
+              <dt>Monthly EMI</dt>
+              <dd data-testid="emi">{formatMoney(quote.emi)}</dd>
+            </div>
+            <div>
+              <dt>Total interest</dt>
+              <dd data-testid="total-interest">{formatMoney(quote.totalInterest)}</dd>
+            </div>
+            <div>
+              <dt>Total payable</dt>
+              <dd data-testid="total-payable">{formatMoney(quote.totalPayable)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="muted">{error && !error.problem.fields ? error.message : 'Your EMI appears here.'}</p>
+        )}
+      </div>
+      {showSchedule && quote && <Schedule lines={quote.schedule} caption={`Repayment schedule: ${quote.schedule.length} monthly instalments`} />}
+    </div>
+  );
+}
+
+function FieldMessage({ id, text, hint }: { id: string; text: string | null; hint?: string }) {
+  if (text)
+    return (
+      <p id={id} className="field__error">
+        {text}
+      </p>
+    );
+  return hint ? (
+    <p id={id} className="field__hint">
+      {hint}
+    </p>
+  ) : null;
+}

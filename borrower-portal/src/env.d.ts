@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+/** The build's id, also written to /version.json (vite.config.ts). */
+declare const __BUILD_ID__: string;
+
+interface ImportMetaEnv {
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  readonly VITE_FIREBASE_AUTH_EMULATOR_URL?: string;
+}

@@ -1,0 +1,64 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { ApiError } from '../../api/client';
+
+/** Field messages from the API's problem+json `fields`, plus one message for the whole form. */
+export function useFormErrors() {
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [form, setForm] = useState<string | null>(null);
+  return {
+    fields,
+    form,
+    clear() {
+      setFields({});
+      setForm(null);
+    },
+    set(next: Record<string, string>, formMessage: string | null = null) {
+      setFields(next);
+      setForm(formMessage);
+    },
+    fromError(error: unknown) {
+      if (error instanceof ApiError) {
+        const byField = error.fieldMessages;
+        setFields(byField);
+        setForm(Object.keys(byField).length > 0 && error.type === 'validation-failed' ? 'Please correct the fields marked below.' : error.message);
+      } else {
+        setFields({});
+        setForm(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: string };
+
+export function Field({ label, name, error, hint, ...input }: FieldProps) {
+  const id = `field-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} aria-invalid={!!error} aria-describedby={error || hint ? `${id}-msg` : undefined} {...input} />
+      {error ? (
+        <p id={`${id}-msg`} className="field__error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-msg`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormAlert({ message }: { message: string | null }) {
+  return message ? (
+    <p className="form-alert" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Only same-site paths are followed after sign-in (never another site). */
+export function safeReturnPath(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/Auth/') ? value : '/User/Dashboard';
+}

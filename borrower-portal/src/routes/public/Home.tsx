@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import { formatMoney } from '../../api/money';
+import { PRODUCTS } from '../../lending/products';
+
+const emi = PRODUCTS.EMI;
+const advance = PRODUCTS.salaryAdvance;
+
+/** The home page: the current offer, how it works, and a way into the calculator. */
+export function Home() {
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__grid">
+          <div>
+            <p className="eyebrow">Personal loans from {formatMoney(emi.minAmount, 'INR', { whole: true })} to {formatMoney(emi.maxAmount, 'INR', { whole: true })}</p>
+            <h1>Borrow for what matters, repay in fixed monthly EMIs</h1>
+            <p className="lead">
+              Apply online in about ten minutes. {emi.annualRatePercent}% a year on a reducing balance, a one-time processing fee of {emi.feePercent}%, and no charge for
+              repaying early. You see every instalment before you sign.
+            </p>
+            <div className="actions">
+              <Link className="button button--primary" to="/User/newLoan/Emi">
+                Apply for a personal loan
+              </Link>
+              <Link className="button button--ghost" to="/EmiCalculator">
+                Calculate your EMI
+              </Link>
+            </div>
+          </div>
+          <aside className="offer-card" aria-label="Current offer">
+            <p className="offer-card__label">Current offer</p>
+            <p className="offer-card__rate">
+              {emi.annualRatePercent}% <span>a year</span>
+            </p>
+            <ul>
+              <li>
+                {emi.minTenure} to {emi.maxTenure} months to repay
+              </li>
+              <li>Decision after a soft credit check, no effect on your score</li>
+              <li>Money in your bank account the day you are approved</li>
+            </ul>
+            <p className="offer-card__example">
+              Example: {formatMoney(10_000_000, 'INR', { whole: true })} over 12 months is an EMI of {formatMoney(916_800)}.
+            </p>
+          </aside>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="how-it-works">
+        <h2 id="how-it-works">How it works</h2>
+        <ol className="steps">
+          <li>
+            <h3>Choose your amount</h3>
+            <p>Pick how much you need and over how many months. The calculator shows your EMI and the full schedule.</p>
+          </li>
+          <li>
+            <h3>Apply online</h3>
+            <p>Create an account with your email and mobile number and confirm your details. No branch visit, no paperwork.</p>
+          </li>
+          <li>
+            <h3>Get a decision</h3>
+            <p>Our credit team checks your application and verifies your bank account, usually within one working day.</p>
+          </li>
+          <li>
+            <h3>Sign and receive</h3>
+            <p>Read the loan agreement, sign it online, and the money is sent to your bank account.</p>
+          </li>
+        </ol>
+      </section>
+
+      <section className="container section products" aria-label="Our loans">
+        <article className="card">
+          <h2>Personal loan</h2>
+          <p>
+            {formatMoney(emi.minAmount, 'INR', { whole: true })} to {formatMoney(emi.maxAmount, 'INR', { whole: true })}, repaid in {emi.minTenure} to {emi.maxTenure} equal monthly
+            instalments. For a wedding, a course, a medical bill or consolidating card debt.
+          </p>
+          <Link to="/User/newLoan/Emi">Apply for a personal loan →</Link>
+        </article>
+        <article className="card">
+          <h2>Salary advance</h2>
+          <p>
+            {formatMoney(advance.minAmount, 'INR', { whole: true })} to {formatMoney(advance.maxAmount, 'INR', { whole: true })} until your next payday, for a flat fee of{' '}
+            {advance.feePercent}% and no interest. Repaid in one go when your salary arrives.
+          </p>
+          <Link to="/User/newLoan/salaryAdvance">Apply for a salary advance →</Link>
+        </article>
+        <article className="card card--accent">
+          <h2>What will my EMI be?</h2>
+          <p>Try any amount, rate and tenure and see the monthly instalment, the total interest and each month's split between principal and interest.</p>
+          <Link to="/EmiCalculator">Open the EMI calculator →</Link>
+        </article>
+      </section>
+    </>
+  );
+}
