@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every workspace's tests (backend jest, admin-console vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]".
+// Runs every workspace's tests (backend jest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +78,37 @@ run(
   (r) => ({
     passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
     // An error outside any test (global setup could not start the backend) fails the suite.
+    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+    skipped: r.stats?.skipped ?? 0,
+  }),
+);
+
+// The borrower portal: vitest for components and session logic, then Playwright against the built backend serving it at /.
+const portalDir = path.join(root, 'borrower-portal');
+const portalVitestFile = path.join(out, 'borrower-portal-unit.json');
+run(
+  'borrower-portal (vitest: shell, session, calculator, steps)',
+  portalDir,
+  'node',
+  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${portalVitestFile}`],
+  {},
+  portalVitestFile,
+  jestCounts,
+);
+if (!existsSync(path.join(root, 'borrower-portal/dist/index.html'))) {
+  console.log('\n=== building borrower-portal for the browser tests ===');
+  spawnSync('npm', ['run', 'build', '--workspace', 'borrower-portal'], { cwd: root, stdio: 'inherit' });
+}
+const portalPlaywrightFile = path.join(out, 'borrower-portal-e2e.json');
+run(
+  'borrower-portal (Playwright: Chromium against the real backend)',
+  portalDir,
+  'node',
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test'],
+  { PLAYWRIGHT_JSON_OUTPUT_FILE: portalPlaywrightFile },
+  portalPlaywrightFile,
+  (r) => ({
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
     failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
     skipped: r.stats?.skipped ?? 0,
   }),

@@ -1,4 +1,5 @@
 import { apiHeaders, setUnauthorizedHandler, type Problem } from '../api/client';
+import { browser } from '../shell/browser';
 import { notifySessionChanged } from './auth-state';
 import { clearBrowserSession, getDeviceId, getToken, storeToken } from './storage';
 
@@ -8,7 +9,7 @@ export const SOMEONE_ELSE_LOGGED_IN = 'Someone else logged in!';
 export type SignedIn = { token: string; deviceId?: string; user: { _id: string; name: string; email: string } };
 
 type Navigate = (to: string) => void;
-let navigate: Navigate = (to) => window.location.assign(to);
+let navigate: Navigate = (to) => browser.assign(to);
 /** The router's navigate, registered by the shell, so session changes move without a full reload. */
 export function setNavigate(fn: Navigate): void {
   navigate = fn;
@@ -42,11 +43,11 @@ let takenOver = false;
 export async function handleDeviceChanged(): Promise<void> {
   if (takenOver) return;
   takenOver = true;
-  window.alert(SOMEONE_ELSE_LOGGED_IN);
+  browser.alert(SOMEONE_ELSE_LOGGED_IN);
   await serverLogout(false);
   clearBrowserSession();
   notifySessionChanged();
-  window.location.assign('/');
+  browser.assign('/');
 }
 
 /** Staff marked this device `devicereload`: a fresh token for this session, stored, then a reload. */
@@ -58,7 +59,7 @@ export async function handleDeviceReload(): Promise<void> {
   }
   const { token } = (await res.json()) as { token: string };
   storeToken(token);
-  window.location.reload();
+  browser.reload();
 }
 
 /** Any other lost session: forget the token and sign in again, coming back here afterwards. */

@@ -2,6 +2,8 @@
  * New-build detection (spec §4 "App updates"): the build writes /version.json; the page polls it. Once a newer
  * build is out, the next route change reloads, and a failed chunk load reloads once (guarded for 10 s).
  */
+import { browser } from '../shell/browser';
+
 export const RELOAD_GUARD_MS = 10_000;
 export const POLL_INTERVAL_MS = 60_000;
 const GUARD_KEY = 'portal:last-build-reload';
@@ -31,11 +33,11 @@ export async function checkForNewBuild(): Promise<boolean> {
 }
 
 /** Reloads unless this tab already reloaded for a new build within the guard window; answers whether it did. */
-export function reloadOnce(now = Date.now(), reload = () => window.location.reload()): boolean {
+export function reloadOnce(now = Date.now()): boolean {
   const last = Number(sessionStorage.getItem(GUARD_KEY) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;
   sessionStorage.setItem(GUARD_KEY, String(now));
-  reload();
+  browser.reload();
   return true;
 }
 

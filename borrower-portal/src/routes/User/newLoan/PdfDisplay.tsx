@@ -31,7 +31,14 @@ export default function PdfDisplay() {
   if (!doc) return <Loading label="Opening the agreement…" />;
   return (
     <section className="pdf-view">
-      <iframe title="Loan agreement" src={doc.url} />
+      <object data={doc.url} type="application/pdf" aria-label="Loan agreement">
+        <div className="pdf-view__fallback">
+          <p>This browser cannot show the agreement here.</p>
+          <a className="button button--ghost" href={doc.url} target="_blank" rel="noreferrer">
+            Open the agreement
+          </a>
+        </div>
+      </object>
       <p className="muted small">
         Document fingerprint (SHA-256): <code data-testid="document-hash">{doc.hash}</code>
       </p>

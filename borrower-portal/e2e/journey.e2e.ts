@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { baseUrl, call, newBorrower, registerInBrowser, rupees, screenshot, staff } from './support';
+
+/** The borrower's whole way: register, apply, submit; staff move the loan; sign; the loan is active with its schedule. */
+test('a borrower registers, applies for an EMI loan, signs the agreement and sees it active', async ({ page }) => {
+  const borrower = newBorrower('Asha Rao');
+  await registerInBrowser(page, borrower);
+  await expect(page.getByRole('heading', { name: 'Welcome, Asha' })).toBeVisible();
+  await expect(page.getByText('You have no loans yet.')).toBeVisible();
+  await screenshot(page, 'dashboard-empty');
+
+  // Start: ₹1,50,000 over 24 months; the calculator's EMI equals the API's.
+  await page.getByRole('link', { name: 'Personal loan', exact: true }).click();
+  await expect(page).toHaveURL(/\/User\/newLoan\/Emi$/);
+  await page.getByLabel('Loan amount (₹)').fill('150000');
+  await page.getByLabel('Tenure (months)').fill('24');
+  const quote = await call<{ emi: number }>('GET', '/public/emi?principal=15000000&annualRatePercent=18&months=24', null);
+  await expect(page.getByTestId('emi')).toHaveText(rupees(quote.emi));
+  await screenshot(page, 'apply-start');
+  await page.getByRole('button', { name: 'Start my application' }).click();
+
+  // Step0: the terms; change the tenure to 12 months.
+  await expect(page).toHaveURL(/\/User\/newLoan\/Emi\/[0-9a-f-]{36}\/Step0$/);
+  const loanId = /Emi\/([0-9a-f-]{36})\//.exec(page.url())![1];
+  await expect(page.getByRole('heading', { name: 'Your loan terms' })).toBeVisible();
+  await expect(page.getByLabel('Tenure (months)')).toHaveValue('24');
+  await page.getByLabel('Tenure (months)').fill('12');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  // Step1: details and declarations, submit after the confirmation.
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step1$`));
+  await expect(page.getByText(borrower.email)).toBeVisible();
+  await page.getByLabel(/information I have given is true/).check();
+  await page.getByLabel(/I agree to a soft credit check/).check();
+  await screenshot(page, 'apply-details');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit your application?' });
+  await expect(dialog).toContainText('over 12 months');
+  await screenshot(page, 'apply-confirm');
+  await dialog.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step7$`));
+  await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
+  await screenshot(page, 'apply-submitted');
+
+  // A step the state no longer allows redirects to the right one.
+  await page.goto(`${baseUrl()}/User/newLoan/Emi/${loanId}/Step0`);
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step7$`));
+
+  // Staff: accept, soft check, bank, agreement (docs/api.md walk-through).
+  const token = await staff();
+  await call('POST', `/admin/loans/${loanId}/accept`, token, { reason: 'documents complete' });
+  await call('POST', `/admin/loans/${loanId}/approve-soft`, token, { score: 742 });
+  await call('POST', `/admin/loans/${loanId}/approve-bank`, token, { bankAccountLast4: '1234' });
+  const issued = await call<{ agreement: { documentHash: string; terms: { instalmentAmount: number } } }>('POST', `/admin/loans/${loanId}/issue-agreement`, token);
+
+  // The dashboard offers to sign; /{id} resumes at Step5.
+  await page.goto(`${baseUrl()}/User/Dashboard`);
+  await expect(page.getByRole('link', { name: 'Review and sign' })).toBeVisible();
+  await page.goto(`${baseUrl()}/User/newLoan/Emi/${loanId}`);
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step5$`));
+  await expect(page.getByText(rupees(issued.agreement.terms.instalmentAmount))).toBeVisible();
+  await page.getByRole('link', { name: 'Read the agreement' }).click();
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step5/pdfDisplay$`));
+  await expect(page.getByTestId('document-hash')).toHaveText(issued.agreement.documentHash);
+  await screenshot(page, 'agreement');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download (PDF)' }).click();
+  expect((await download).suggestedFilename()).toBe(`loan-agreement-${loanId}.pdf`);
+
+  // Step6: sign the shown document after the confirmation.
+  await page.getByRole('link', { name: 'Continue to sign' }).click();
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step6$`));
+  await expect(page.getByTestId('document-hash')).toHaveText(issued.agreement.documentHash);
+  await page.getByLabel('I have read the loan agreement and I accept its terms.').check();
+  await page.getByRole('button', { name: 'Sign the agreement' }).click();
+  await screenshot(page, 'sign-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign the agreement' }).click();
+  await expect(page).toHaveURL(new RegExp(`${loanId}/Step7$`));
+  await expect(page.getByRole('heading', { name: 'Agreement signed' })).toBeVisible();
+
+  // Staff: final approval and payout.
+  await call('POST', `/admin/loans/${loanId}/approve-final`, token);
+  const active = await call<{ schedule: { dueDate: string; principal: number; interest: number }[] }>('POST', `/admin/loans/${loanId}/disburse`, token, {
+    payoutReference: 'UTR-PORTAL-0001',
+    disbursedOn: '2026-11-21',
+  });
+
+  // The loan is active with its schedule.
+  await page.goto(`${baseUrl()}/User/Loans/${loanId}`);
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Repayment schedule' })).toBeVisible();
+  const rows = page.locator('table.schedule tbody tr');
+  await expect(rows).toHaveCount(12);
+  const first = active.schedule[0];
+  await expect(rows.first()).toContainText(rupees(first.principal + first.interest));
+  await expect(page.getByText('Money sent to your bank')).toBeVisible();
+  await screenshot(page, 'loan-active');
+
+  await page.goto(`${baseUrl()}/User/Dashboard`);
+  await expect(page.getByRole('heading', { name: 'Next repayment' })).toBeVisible();
+  await screenshot(page, 'dashboard');
+});
+
+test('a borrower cancels an application with a reason after a confirmation', async ({ page }) => {
+  await registerInBrowser(page, newBorrower('Vikram Shah'));
+  await page.goto(`${baseUrl()}/User/newLoan/salaryAdvance`);
+  await page.getByLabel('Amount (₹)').fill('20000');
+  await page.getByRole('button', { name: 'Start my application' }).click();
+  await expect(page).toHaveURL(/\/User\/newLoan\/salaryAdvance\/[0-9a-f-]{36}\/Step0$/);
+  await page.getByRole('button', { name: 'Cancel application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this application?' });
+  await expect(dialog.getByRole('button', { name: 'Cancel application' })).toBeDisabled();
+  await dialog.getByLabel('Why are you cancelling?').fill('I found the money elsewhere');
+  await dialog.getByRole('button', { name: 'Cancel application' }).click();
+  await expect(page.getByText('Reason: I found the money elsewhere')).toBeVisible();
+  await expect(page.getByText('Application cancelled')).toBeVisible();
+});
+
+test('the Profile section saves the name and phone through the API', async ({ page }) => {
+  await registerInBrowser(page, newBorrower('Meera Nair'));
+  await page.goto(`${baseUrl()}/User/Profile`);
+  await expect(page.getByLabel('Full name')).toHaveValue('Meera Nair');
+  await page.getByLabel('Mobile number').fill('12');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#field-phone-msg.field__error')).toBeVisible();
+  await page.getByLabel('Full name').fill('Meera K. Nair');
+  await page.getByLabel('Mobile number').fill(`+91${String(Date.now()).slice(-10)}`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Full name')).toHaveValue('Meera K. Nair');
+  await screenshot(page, 'profile');
+  await page.getByRole('link', { name: 'Address' }).click();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { baseUrl, call, rupees, screenshot } from './support';
+
+const PAGES: [string, string][] = [
+  ['/', 'Borrow for what matters, repay in fixed monthly EMIs'],
+  ['/About', 'About Open Lending'],
+  ['/Contact-us', 'Contact us'],
+  ['/privacy-policy', 'Privacy policy'],
+  ['/terms-and-conditions', 'Terms and conditions'],
+  ['/Rate-terms', 'Rates and fees'],
+  ['/EmiCalculator', 'EMI calculator'],
+  ['/Auth/Login', 'Sign in'],
+  ['/Auth/Register', 'Create your account'],
+  ['/Auth/ForgotPassword', 'Forgot your password?'],
+  ['/quickStart', 'Quick start'],
+];
+
+test('every public page opens at its exact path; other spellings are not found', async ({ page }) => {
+  for (const [path, heading] of PAGES) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  for (const path of ['/about', '/emicalculator', '/auth/login', '/user/Dashboard', '/No/such/page']) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Page not found: ${path}`);
+  }
+  await screenshot(page, 'not-found');
+});
+
+test('the calculator shows the API’s EMI, interest and schedule as the user types', async ({ page }) => {
+  await page.goto(`${baseUrl()}/EmiCalculator`);
+  await page.getByLabel('Loan amount (₹)').fill('250000');
+  await page.getByLabel('Interest rate (% a year)').fill('14.5');
+  await page.getByLabel('Tenure (months)').fill('18');
+  const quote = await call<{ emi: number; totalInterest: number; totalPayable: number; schedule: { principal: number; interest: number; balance: number }[] }>(
+    'GET',
+    '/public/emi?principal=25000000&annualRatePercent=14.5&months=18',
+    null,
+  );
+  await expect(page.getByTestId('emi')).toHaveText(rupees(quote.emi));
+  await expect(page.getByTestId('total-interest')).toHaveText(rupees(quote.totalInterest));
+  await expect(page.getByTestId('total-payable')).toHaveText(rupees(quote.totalPayable));
+  const rows = page.locator('table.schedule tbody tr');
+  await expect(rows).toHaveCount(18);
+  const last = quote.schedule[17];
+  await expect(rows.last()).toContainText(rupees(last.principal));
+  await expect(rows.last()).toContainText(rupees(last.interest));
+  await screenshot(page, 'calculator');
+
+  await page.getByLabel('Tenure (months)').fill('0');
+  await expect(page.getByText('The tenure must be between 1 and 600 months')).toBeVisible();
+});
+
+test('the public pages fit a 360 px wide phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    for (const [path, name] of [['/', 'phone-home'], ['/EmiCalculator', 'phone-calculator'], ['/Auth/Register', 'phone-register']]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/EmiCalculator') await expect(page.getByTestId('emi')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+      await screenshot(page, name);
+    }
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('link', { name: 'EMI calculator' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('home page, with the current offer', async ({ page }) => {
+  await page.goto(`${baseUrl()}/`);
+  await expect(page.getByRole('complementary', { name: 'Current offer' })).toContainText('18%');
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await screenshot(page, 'home');
+});

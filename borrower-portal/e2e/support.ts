@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { STAFF } from './backend';
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup starts the backend)');
+  return url;
+};
+
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+/** docs/screenshots/portal-<name>.png, the whole page. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: path.join(screenshots, `portal-${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** The HTTP API as staff and as scripts use it (docs/api.md walk-through). */
+export async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${apiPath}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+let staffToken: string | null = null;
+export async function staff(): Promise<string> {
+  staffToken ??= (await call<{ token: string }>('POST', '/auth/login', null, { ...STAFF, deviceId: 'portal-e2e-staff' })).token;
+  return staffToken;
+}
+
+let counter = 0;
+/** A new borrower's details, unique in the run. */
+export function newBorrower(name: string) {
+  counter += 1;
+  const unique = `${Date.now()}${counter}`.slice(-10);
+  return { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.com`, phone: `+91${unique}`, password: 'borrower-password' };
+}
+
+export async function registerInBrowser(page: Page, who: ReturnType<typeof newBorrower>) {
+  await page.goto(`${baseUrl()}/Auth/Register`);
+  await page.getByLabel('Full name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Mobile number').fill(who.phone);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+}
+
+export async function signInInBrowser(page: Page, who: { email: string; password: string }, path = '/Auth/Login') {
+  await page.goto(`${baseUrl()}${path}`);
+  await page.getByLabel('Email or mobile number').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Expected money text as the portal formats it (en-IN, rupees from paise). */
+export const rupees = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(minor / 100);

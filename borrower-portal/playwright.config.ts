@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), one worker on 2 cores. */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: /.*\.e2e\.ts$/,
+  globalSetup: './e2e/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/e2e.json' }]],
+  use: {
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    viewport: { width: 1280, height: 860 },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});
