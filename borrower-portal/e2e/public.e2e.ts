@@ -76,3 +76,20 @@ test('home page, with the current offer', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
   await screenshot(page, 'home');
 });
+
+test('once a newer build is out, the next route change reloads the page', async ({ page }) => {
+  await page.goto(`${baseUrl()}/About`);
+  await expect(page.getByRole('heading', { level: 1, name: 'About Open Lending' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await page.route('**/version.json', (route) => route.fulfill({ json: { version: 'a-newer-build' } }));
+  // The page polls; coming back to the tab checks at once.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.locator('html[data-newer-build="a-newer-build"]')).toBeAttached();
+
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contact us' }).click();
+  await reloaded;
+  await expect(page).toHaveURL(`${baseUrl()}/Contact-us`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { baseUrl, call, newBorrower, signInInBrowser } from './support';
+import { baseUrl, call, newBorrower, signInInBrowser, staff } from './support';
 
 /** Two browsers, one account: signing in on the second takes the session from the first (spec §4). */
 test('signing in on another device shows "Someone else logged in!" on the first and takes it home', async ({ browser }) => {
@@ -74,4 +74,23 @@ test('registration shows the API’s field messages', async ({ page }) => {
   await page.getByLabel('Password').fill('a-long-enough-password');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.locator('#field-email-msg.field__error')).toBeVisible();
+});
+
+test('staff marking the device "devicereload" makes the page fetch a fresh token, store it and reload', async ({ page }) => {
+  const who = newBorrower('Neha Joshi');
+  const registered = await call<{ user: { id: string } }>('POST', '/auth/register', null, { ...who, deviceId: 'portal-e2e-registration-4' });
+  await signInInBrowser(page, who);
+  await expect(page.getByRole('heading', { name: 'Welcome, Neha' })).toBeVisible();
+  const before = await page.evaluate(() => localStorage.getItem('token'));
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+
+  const reloaded = page.waitForEvent('load');
+  await call('POST', `/admin/users/${registered.user.id}/reload-device`, await staff());
+  await reloaded;
+
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+  const after = await page.evaluate(() => localStorage.getItem('token'));
+  expect(after).not.toBe(before);
+  expect(after).toBeTruthy();
+  await expect(page.getByRole('heading', { name: 'Welcome, Neha' })).toBeVisible();
 });

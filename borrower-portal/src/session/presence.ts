@@ -11,6 +11,10 @@ export function connectPresence(token: string, deviceId: string, handlers: Prese
   const socket = io({ path: '/socket.io', auth: { token, deviceId } });
   socket.on('device-changed', () => handlers.onDeviceChanged());
   socket.on('device-reload', () => handlers.onDeviceReload());
+  // A mark set while this page was away arrives with the presence record on connect.
+  socket.on('presence', (record: { userId?: string; device?: string } | undefined) => {
+    if (record && record.userId === undefined && record.device === 'devicereload') handlers.onDeviceReload();
+  });
   socket.on('session-ended', (data: { reason?: string } | undefined) => handlers.onSessionEnded(data?.reason ?? 'signed-out'));
   socket.on('connect_error', (error: Error & { data?: { type?: string } }) => {
     const type = error.data?.type;

@@ -24,7 +24,11 @@ export async function checkForNewBuild(): Promise<boolean> {
     const res = await fetch('/version.json', { cache: 'no-store' });
     if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) {
       const { version } = (await res.json()) as { version?: unknown };
-      if (typeof version === 'string' && version !== currentBuild()) newerBuild = version;
+      if (typeof version === 'string' && version !== currentBuild()) {
+        newerBuild = version;
+        // Visible to support staff in the inspector (and to the browser tests): this page will reload on its next move.
+        document.documentElement.dataset.newerBuild = version;
+      }
     }
   } catch {
     // Offline or the server is restarting: try again on the next tick.
@@ -74,4 +78,5 @@ export function watchForNewBuilds(intervalMs = POLL_INTERVAL_MS): () => void {
 /** Test seam: forget what was seen. */
 export function resetBuildWatcher(): void {
   newerBuild = null;
+  delete document.documentElement.dataset.newerBuild;
 }
