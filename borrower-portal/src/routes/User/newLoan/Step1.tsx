@@ -106,11 +106,13 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
         <h2 id="declarations">Declarations</h2>
         <label className="check">
           <input type="checkbox" checked={declared.truthful} onChange={(e) => setDeclared((d) => ({ ...d, truthful: e.target.checked }))} />
-          The information I have given is true and complete, and I will tell Open Lending if it changes.
+          <span>The information I have given is true and complete, and I will tell Open Lending if it changes.</span>
         </label>
         <label className="check">
           <input type="checkbox" checked={declared.consent} onChange={(e) => setDeclared((d) => ({ ...d, consent: e.target.checked }))} />
-          I agree to a soft credit check and to the <Link to="/terms-and-conditions">terms and conditions</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+          <span>
+            I agree to a soft credit check and to the <Link to="/terms-and-conditions">terms and conditions</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+          </span>
         </label>
       </section>
       <FormAlert message={error} />

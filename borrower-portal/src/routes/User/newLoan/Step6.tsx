@@ -75,7 +75,7 @@ function Sign({ loan }: { loan: Loan }) {
         </p>
         <label className="check">
           <input type="checkbox" checked={read} onChange={(e) => setRead(e.target.checked)} />
-          I have read the loan agreement and I accept its terms.
+          <span>I have read the loan agreement and I accept its terms.</span>
         </label>
       </section>
       <FormAlert message={error} />
