@@ -1,4 +1,4 @@
-import { STAFF } from './backend';
+import { OPS, STAFF } from './backend';
 
 /** Drives loans through the HTTP API alone, as backend/test/support/loan-api.ts does, to give the console real data. */
 export type Api = ReturnType<typeof apiClient>;
@@ -16,12 +16,21 @@ export function apiClient(base: string) {
   }
   let staffToken: string | null = null;
   let counter = 0;
+  const signIn = async (who: { email: string; password: string }, deviceId: string) =>
+    (await call('POST', '/auth/login', null, { email: who.email, password: who.password, deviceId })).token as string;
 
   const api = {
     call,
+    signIn,
+    /** The seeding staff member's token: a user of its own, so seeding never ends the console's session. */
     async staff(): Promise<string> {
-      staffToken ??= (await call('POST', '/auth/login', null, { email: STAFF.email, password: STAFF.password, deviceId: 'seed-device' })).token as string;
+      staffToken ??= await signIn(OPS, 'e2e-seeding-device');
       return staffToken!;
+    },
+    /** Creates the staff users the tests sign in as (the first staff user creates them). */
+    async createStaff(users: { name: string; email: string; password: string; roleId: string }[]) {
+      const admin = await signIn(STAFF, 'e2e-setup-device');
+      for (const user of users) await call('POST', '/admin/users', admin, user);
     },
     async borrower(name: string): Promise<string> {
       counter += 1;

@@ -10,7 +10,11 @@ import pg from 'pg';
  * runs, on a free port. PostgreSQL from DATABASE_URL, else 127.0.0.1:5432 as postgres (as the backend's tests).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const STAFF = { email: 'admin@e2e.local', password: 'admin-e2e-password', name: 'Priya Staff' };
+/** The first staff user (administrator), who signs in to the console in the tests. */
+export const STAFF = { email: 'admin@e2e.local', password: 'admin-e2e-password' };
+/** Staff created by the global setup: one seeds data through the API (its own session), one has a narrow role. */
+export const OPS = { name: 'Rohan Mehta', email: 'rohan.ops@e2e.local', password: 'rohan-ops-password', roleId: 'administrator' };
+export const CREDIT_OFFICER = { name: 'Kavya Iyer', email: 'kavya.credit@e2e.local', password: 'kavya-credit-password', roleId: 'credit-officer' };
 
 export type RunningBackend = { url: string; databaseName: string; stop(): Promise<void> };
 

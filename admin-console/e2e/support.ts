@@ -11,11 +11,11 @@ export const baseUrl = () => {
 export const api = () => apiClient(baseUrl());
 
 /** Opens `path` under /Admin, signing in on the way (the console sends unauthenticated visitors to its login page). */
-export async function signIn(page: Page, path = '/Admin/Dashboard') {
+export async function signIn(page: Page, path = '/Admin/Dashboard', who: { email: string; password: string } = STAFF) {
   await page.goto(`${baseUrl()}${path}`);
   await expect(page.getByRole('heading', { name: 'Lending admin' })).toBeVisible();
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
   if (path !== '/Admin/Dashboard') await page.goto(`${baseUrl()}${path}`);

@@ -49,6 +49,13 @@ describe('authProvider', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('passes on the server’s sentence when the session was ended for another reason', async () => {
+    setToken('tok');
+    const error = new HttpError('This account has been disabled; ask an administrator.', 401, { type: 'account-disabled' });
+    await expect(authProvider.checkError!(error)).rejects.toThrow('This account has been disabled; ask an administrator.');
+    expect(takeSignedOutNotice()).toBe('This account has been disabled; ask an administrator.');
+  });
+
   it('keeps the session on 403: the page shows the refusal', async () => {
     setToken('tok');
     await expect(authProvider.checkError!(new HttpError('You need loans.disburse', 403, { type: 'missing-permission' }))).resolves.toBeUndefined();

@@ -10,6 +10,16 @@ type SignedInUser = { _id: string; id: string; name: string; email: string; role
 
 let identity: Promise<SignedInUser> | null = null;
 
+/**
+ * What the login page says after a 401: the spec's sentence when another device took the session over, the
+ * server's own sentence for an ended session (signed out elsewhere, password reset, account disabled), else expiry.
+ */
+export function signedOutMessage(type: string | undefined, serverMessage: string | undefined): string {
+  if (type === 'session-superseded') return SUPERSEDED_MESSAGE;
+  if ((type === 'session-revoked' || type === 'account-disabled' || type === 'device-mismatch') && serverMessage) return serverMessage;
+  return EXPIRED_MESSAGE;
+}
+
 /** The signed-in staff user (GET /api/users/admin), fetched once per sign-in. */
 export function signedInUser(): Promise<SignedInUser> {
   identity ??= httpClient(`${API_URL}/users/admin`).then(
@@ -55,13 +65,14 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    if (!getToken()) throw new Error(EXPIRED_MESSAGE);
+    // Not signed in yet is not news: the login page opens without a toast (message: false).
+    if (!getToken()) throw { message: false };
   },
 
   async checkError(error: unknown) {
     const status = (error as HttpError)?.status;
     if (status !== 401) return; // 403 shows its message where it happened and keeps the session
-    const message = problemType(error) === 'session-superseded' ? SUPERSEDED_MESSAGE : EXPIRED_MESSAGE;
+    const message = signedOutMessage(problemType(error), (error as HttpError).message);
     forget();
     setSignedOutNotice(message);
     throw new Error(message);

@@ -1,9 +1,26 @@
-import { useEffect } from 'react';
-import { SUPERSEDED_MESSAGE } from './authProvider';
+import { useEffect, useSyncExternalStore } from 'react';
+import { EXPIRED_MESSAGE, SUPERSEDED_MESSAGE } from './authProvider';
 import { API_URL } from './http';
 import { clearToken, deviceId, getToken, setSignedOutNotice, setToken } from './session';
 
 type PresenceSocket = { on(event: string, handler: (...args: unknown[]) => void): void; disconnect(): void };
+
+/** Whether this page is connected to the presence socket (the server counts the user online while it is). */
+let connected = false;
+const listeners = new Set<() => void>();
+function setConnected(value: boolean): void {
+  connected = value;
+  for (const listener of listeners) listener();
+}
+export function usePresenceConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => connected,
+  );
+}
 
 /** Asks the server for a fresh token after staff marked this device `devicereload` (spec §4), then reloads. */
 export async function regenerateToken(): Promise<void> {
@@ -18,12 +35,16 @@ export async function regenerateToken(): Promise<void> {
   }
 }
 
+function toLoginPage(message: string): void {
+  clearToken();
+  setSignedOutNotice(message);
+  window.location.assign(`${import.meta.env.BASE_URL}login`);
+}
+
 /** Another device signed in as this user: this one is done (spec §4, single device session). */
 export function signOutSuperseded(): void {
   window.alert(SUPERSEDED_MESSAGE);
-  clearToken();
-  setSignedOutNotice(SUPERSEDED_MESSAGE);
-  window.location.assign(`${import.meta.env.BASE_URL}login`);
+  toLoginPage(SUPERSEDED_MESSAGE);
 }
 
 /**
@@ -40,7 +61,20 @@ export function usePresence(): void {
     import('socket.io-client').then(({ io }) => {
       if (stopped) return;
       socket = io({ path: '/socket.io', auth: { token, deviceId: deviceId() }, reconnectionDelayMax: 30000 });
+      socket.on('connect', () => setConnected(true));
+      socket.on('disconnect', () => setConnected(false));
+      socket.on('connect_error', (error) => {
+        setConnected(false);
+        // The server refuses the handshake of an ended session: the same outcome as the event would have been.
+        const problem = (error as { data?: { type?: string; status?: number; detail?: string } }).data;
+        if (problem?.status !== 401) return;
+        socket?.disconnect();
+        if (problem.type === 'session-superseded') signOutSuperseded();
+        else toLoginPage(problem.detail ?? EXPIRED_MESSAGE);
+      });
       socket.on('device-changed', signOutSuperseded);
+      // Signed out elsewhere, password reset, account disabled: the server ended this session.
+      socket.on('session-ended', (event) => toLoginPage((event as { reason?: string })?.reason === 'superseded' ? SUPERSEDED_MESSAGE : EXPIRED_MESSAGE));
       socket.on('device-reload', () => {
         regenerateToken().finally(() => window.location.reload());
       });
@@ -48,6 +82,7 @@ export function usePresence(): void {
     return () => {
       stopped = true;
       socket?.disconnect();
+      setConnected(false);
     };
   }, []);
 }

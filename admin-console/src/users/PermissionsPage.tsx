@@ -4,6 +4,9 @@ import { Fragment, useState } from 'react';
 import { Loading, Title, useCanAccess, useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import type { PermissionInfo, Role } from './types';
 
+/** The one role the server keeps fixed: it holds every permission by definition. */
+const ADMINISTRATOR = 'administrator';
+
 /** Permissions grouped as the catalogue groups them, in catalogue order. */
 export function groupPermissions(permissions: PermissionInfo[]): [string, PermissionInfo[]][] {
   const groups = new Map<string, PermissionInfo[]>();
@@ -49,7 +52,8 @@ function NewRole() {
 /** /Admin/Users/Permissions: roles as columns, permissions as rows; a tick grants. The built-in administrator holds all. */
 export function PermissionsPage() {
   const roles = useGetList<Role>('Roles', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
-  const catalogue = useGetList<PermissionInfo & { id: string }>('Permissions', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });
+  // Sorted by group: the server's sort is stable, so the catalogue's order holds within each group.
+  const catalogue = useGetList<PermissionInfo & { id: string }>('Permissions', { pagination: { page: 1, perPage: 500 }, sort: { field: 'group', order: 'ASC' } });
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'Roles' });
   const [update] = useUpdate<Role>();
   const [remove] = useDelete<Role>();
@@ -90,7 +94,7 @@ export function PermissionsPage() {
                         </Typography>
                       </span>
                     </Tooltip>
-                    {canManage && !role.builtIn ? (
+                    {canManage && role.id !== ADMINISTRATOR ? (
                       <IconButton size="small" aria-label={`Delete role ${role.name}`} onClick={() => drop(role)} disabled={role.userCount > 0}>
                         <DeleteIcon fontSize="small" />
                       </IconButton>
@@ -119,8 +123,8 @@ export function PermissionsPage() {
                         <TableCell key={role.id} align="center" padding="checkbox">
                           <Checkbox
                             size="small"
-                            checked={role.permissions.includes(p.id)}
-                            disabled={!canManage || role.builtIn}
+                            checked={role.id === ADMINISTRATOR || role.permissions.includes(p.id)}
+                            disabled={!canManage || role.id === ADMINISTRATOR}
                             onChange={() => toggle(role, p.id)}
                             slotProps={{ input: { 'aria-label': `${role.name}: ${p.id}` } }}
                           />

@@ -5,6 +5,7 @@ import { ReloadDeviceButton } from './ReloadDeviceButton';
 import type { StaffUser } from './types';
 import { OnlineField } from './UserFields';
 import { UserInputs } from './UserInputs';
+import { PRESENCE_REFRESH_MS } from './UserList';
 
 function Presence() {
   const user = useRecordContext<StaffUser>();
@@ -39,10 +40,12 @@ function FormToolbar() {
 export function UserEdit() {
   return (
     <Edit
+      queryOptions={{ refetchInterval: PRESENCE_REFRESH_MS }}
       mutationMode="pessimistic"
+      redirect={false}
       actions={<TopToolbar />}
       aside={<Presence />}
-      transform={({ name, phone, roleId, status }: Partial<StaffUser>) => ({ name, phone: phone || undefined, roleId, status })}
+      transform={({ name, phone, roleId, status }: Partial<StaffUser>) => ({ name, phone: phone || null, roleId, status })}
       sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >
       <Box sx={{ maxWidth: 520 }}>

@@ -7,7 +7,7 @@ export function UserInputs({ create = false }: { create?: boolean }) {
       <TextInput source="name" validate={[required(), minLength(2)]} fullWidth />
       <TextInput source="email" validate={create ? [required(), email()] : undefined} disabled={!create} fullWidth />
       <TextInput source="phone" fullWidth />
-      <ReferenceInput source="roleId" reference="Roles">
+      <ReferenceInput source="roleId" reference="Roles" sort={{ field: 'name', order: 'ASC' }}>
         <SelectInput label="Role" optionText="name" validate={required()} fullWidth />
       </ReferenceInput>
       {create ? <PasswordInput source="password" validate={[required(), minLength(8)]} fullWidth /> : null}

@@ -3,7 +3,7 @@ import { LastSeenField, OnlineField, StatusField } from './UserFields';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name or email" />,
-  <ReferenceInput key="roleId" source="roleId" reference="Roles" alwaysOn>
+  <ReferenceInput key="roleId" source="roleId" reference="Roles" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput label="Role" optionText="name" />
   </ReferenceInput>,
   <SelectInput key="status" source="status" alwaysOn choices={[{ id: 'active', name: 'Active' }, { id: 'disabled', name: 'Disabled' }]} />,
@@ -15,10 +15,13 @@ function Actions() {
   return <TopToolbar>{canAccess ? <CreateButton /> : null}</TopToolbar>;
 }
 
+/** Presence changes without anyone editing a user: the list polls so the online column stays true. */
+export const PRESENCE_REFRESH_MS = 5000;
+
 /** /Admin/Users: staff users with their role and whether they are online. */
 export function UserList() {
   return (
-    <List title="Staff users" filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />} exporter={false}>
+    <List title="Staff users" queryOptions={{ refetchInterval: PRESENCE_REFRESH_MS }} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />} exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

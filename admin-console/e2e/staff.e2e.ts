@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { CREDIT_OFFICER, OPS, STAFF } from './backend';
+import { api, baseUrl, signIn } from './support';
+
+test.describe('staff, permissions and sessions in the admin console', () => {
+  test('the users list shows roles and who is online; a user can be edited and their device reloaded', async ({ page }) => {
+    await signIn(page, '/Admin/Users');
+    const me = page.locator('tbody tr', { hasText: STAFF.email });
+    await expect(me).toContainText('Administrator');
+    await expect(me).toContainText('online');
+    const ops = page.locator('tbody tr', { hasText: OPS.email });
+    await expect(ops).toContainText(OPS.name);
+    await expect(ops).toContainText('offline');
+    await expect(page.locator('tbody tr', { hasText: CREDIT_OFFICER.email })).toContainText('Credit officer');
+
+    await ops.getByText(OPS.name).click();
+    await expect(page).toHaveURL(new RegExp(`/Admin/Users/[0-9a-f-]{36}$`));
+    await page.getByLabel('Phone').fill('+91 98450 12345');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Element updated')).toBeVisible();
+    const saved = await page.evaluate(async (email) => {
+      const res = await fetch(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'X-Device-Id': localStorage.getItem('device_id')! },
+      });
+      return (await res.json())[0];
+    }, OPS.email);
+    expect(saved.phone).toBe('+919845012345');
+
+    await page.getByRole('button', { name: 'Reload device' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(`${OPS.name}'s open pages will reload with a fresh token.`)).toBeVisible();
+    await expect(page.getByText('Device: devicereload')).toBeVisible();
+  });
+
+  test('roles and permissions: a tick grants a permission to a role', async ({ page }) => {
+    await signIn(page, '/Admin/Users/Permissions');
+    const cell = page.getByRole('checkbox', { name: 'Collections agent: loans.reject' });
+    await expect(cell).not.toBeChecked();
+    const administrator = page.getByRole('checkbox', { name: 'Administrator: loans.reject' });
+    await expect(administrator).toBeChecked();
+    await expect(administrator).toBeDisabled();
+    await cell.click();
+    await expect(cell).toBeChecked();
+    const role = await (await fetch(`${baseUrl()}/api/admin/roles/collections-agent`, { headers: { Authorization: `Bearer ${await api().staff()}` } })).json();
+    expect(role.permissions).toContain('loans.reject');
+  });
+
+  test('a credit officer sees only the actions their role permits, and no staff administration', async ({ page }) => {
+    const client = api();
+    const id = await client.loanIn('disbursal.pending', await client.borrower('Farhan Qureshi'));
+    await signIn(page, `/Admin/Loan/disbursal/Emi/${id}`, CREDIT_OFFICER);
+    await expect(page.getByTestId('summary-State')).toHaveText('Disbursal pending');
+    await expect(page.getByRole('button', { name: 'Reject' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Record disbursal' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('signing in on another device ends this session with "Someone else logged in!"', async ({ page }) => {
+    await signIn(page, '/Admin/Dashboard', OPS);
+    await expect(page.getByTestId('presence')).toHaveText('online');
+    const alert = page.waitForEvent('dialog');
+    await api().signIn(OPS, 'another-device-0001');
+    const dialog = await alert;
+    expect(dialog.message()).toBe('Someone else logged in!');
+    await dialog.accept();
+    await expect(page).toHaveURL(`${baseUrl()}/Admin/login`);
+    await expect(page.getByTestId('signed-out-notice')).toHaveText('Someone else logged in!');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
