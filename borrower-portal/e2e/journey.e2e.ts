@@ -100,6 +100,17 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   await page.goto(`${baseUrl()}/User/Dashboard`);
   await expect(page.getByRole('heading', { name: 'Next repayment' })).toBeVisible();
   await screenshot(page, 'dashboard');
+
+  // The borrower area on a 360 px wide phone: nothing wider than the screen but the scrollable schedule.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [path, name] of [['/User/Dashboard', 'phone-dashboard'], [`/User/Loans/${loanId}`, 'phone-loan']]) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Next repayment|Repayment schedule/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+    await screenshot(page, name);
+  }
 });
 
 test('a borrower cancels an application with a reason after a confirmation', async ({ page }) => {

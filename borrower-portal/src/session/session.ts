@@ -8,7 +8,7 @@ export const SOMEONE_ELSE_LOGGED_IN = 'Someone else logged in!';
 
 export type SignedIn = { token: string; deviceId?: string; user: { _id: string; name: string; email: string } };
 
-type Navigate = (to: string) => void;
+type Navigate = (to: string) => void | Promise<void>;
 let navigate: Navigate = (to) => browser.assign(to);
 /** The router's navigate, registered by the shell, so session changes move without a full reload. */
 export function setNavigate(fn: Navigate): void {
@@ -16,12 +16,8 @@ export function setNavigate(fn: Navigate): void {
 }
 
 /** Clears the HttpOnly `token` cookie (the server's); without a valid token the server only clears the cookie. */
-async function serverLogout(withToken: boolean): Promise<void> {
-  await fetch('/api/auth/logout', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: withToken ? apiHeaders() : { 'X-Device-Id': getDeviceId() },
-  }).catch(() => undefined);
+async function serverLogout(headers: Record<string, string>): Promise<void> {
+  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers }).catch(() => undefined);
 }
 
 export function completeSignIn(answer: SignedIn): void {
@@ -29,13 +25,17 @@ export function completeSignIn(answer: SignedIn): void {
   notifySessionChanged();
 }
 
-/** The borrower signs out: the session ends on the server; this browser keeps its device id. */
+/**
+ * The borrower signs out: this page forgets the token first (so the session's end, announced over the socket and
+ * in 401s, is not taken for a lost session), the session ends on the server, and a fresh load of the home page
+ * drops everything the page held in memory. The device id stays.
+ */
 export async function signOut(): Promise<void> {
-  await serverLogout(true);
+  const headers = apiHeaders();
   localStorage.removeItem('token');
   document.cookie = 'token=; Max-Age=0; Path=/';
-  notifySessionChanged();
-  navigate('/');
+  await serverLogout(headers);
+  browser.assign('/');
 }
 
 let takenOver = false;
@@ -44,7 +44,7 @@ export async function handleDeviceChanged(): Promise<void> {
   if (takenOver) return;
   takenOver = true;
   browser.alert(SOMEONE_ELSE_LOGGED_IN);
-  await serverLogout(false);
+  await serverLogout({ 'X-Device-Id': getDeviceId() });
   clearBrowserSession();
   notifySessionChanged();
   browser.assign('/');
@@ -69,7 +69,7 @@ export async function handleUnauthorized(problem: Problem, _path: string): Promi
   localStorage.removeItem('token');
   notifySessionChanged();
   const here = window.location.pathname + window.location.search;
-  navigate(here.startsWith('/Auth/') ? '/Auth/Login' : `/Auth/Login?returnTo=${encodeURIComponent(here)}`);
+  await navigate(here.startsWith('/Auth/') ? '/Auth/Login' : `/Auth/Login?returnTo=${encodeURIComponent(here)}`);
 }
 
 setUnauthorizedHandler((problem, path) => void handleUnauthorized(problem, path));

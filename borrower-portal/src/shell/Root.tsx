@@ -31,7 +31,7 @@ export function Root() {
 function SessionBridge() {
   const navigate = useNavigate();
   const token = useToken();
-  useEffect(() => setNavigate((to) => void navigate(to)), [navigate]);
+  useEffect(() => setNavigate((to) => navigate(to)), [navigate]);
   useEffect(() => {
     if (!token) return;
     let disconnect: (() => void) | undefined;
