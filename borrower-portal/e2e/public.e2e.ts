@@ -93,3 +93,20 @@ test('once a newer build is out, the next route change reloads the page', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
 });
+
+test('the API serves the portal for deep links but leaves /api, /Admin and /socket.io alone', async () => {
+  const portalTitle = '<title>Open Lending: personal loans and salary advances</title>';
+  for (const path of ['/', '/User/Loans/3f0c8a3e-7c55-4d8c-9a57-1f1f9b0f2a11', '/no/such/page']) {
+    const res = await fetch(`${baseUrl()}${path}`);
+    expect(res.status, path).toBe(200);
+    expect(await res.text(), path).toContain(portalTitle);
+  }
+  const api = await fetch(`${baseUrl()}/api/no-such-endpoint`);
+  expect(api.status).toBe(404);
+  expect(api.headers.get('content-type')).toContain('application/problem+json');
+  for (const path of ['/Admin/Dashboard', '/socket.io/?EIO=4&transport=polling']) {
+    expect(await (await fetch(`${baseUrl()}${path}`)).text(), path).not.toContain(portalTitle);
+  }
+  const version = await (await fetch(`${baseUrl()}/version.json`)).json();
+  expect(typeof version.version).toBe('string');
+});
