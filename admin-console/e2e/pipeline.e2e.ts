@@ -88,6 +88,35 @@ test.describe('loan pipeline in the admin console', () => {
     await expect(page.getByTestId('history-entry').last()).toContainText('Reason: “Salary slips do not match”');
   });
 
+  test('bulk acceptance from the applied queue; the agreement opens inline and downloads', async ({ page }) => {
+    const client = api();
+    const first = await client.loanIn('applied', await client.borrower('Arjun Malhotra'), { type: 'EMI', amount: 15_000_000, tenureMonths: 18 });
+    const second = await client.loanIn('applied', await client.borrower('Divya Menon'), { type: 'salaryAdvance', amount: 2_000_000 });
+    const active = await client.loanIn('active', await client.borrower('Lakshmi Pillai'));
+
+    await signIn(page, '/Admin/Loan/applied');
+    await loanRow(page, first).getByRole('checkbox').check();
+    await loanRow(page, second).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Accept for review' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('2 selected loans');
+    await dialog.getByRole('button', { name: 'Accept for review' }).click();
+    await expect(page.getByText('Accept for review: 2 loans done.')).toBeVisible();
+    await expect(loanRow(page, first)).toHaveCount(0);
+    await expect(loanRow(page, second)).toHaveCount(0);
+    await page.goto(`${baseUrl()}/Admin/Loan/soft/pending`);
+    await expect(loanRow(page, first)).toBeVisible();
+    await expect(loanRow(page, second)).toBeVisible();
+
+    await page.goto(`${baseUrl()}/Admin/Loan/Active/Emi/${active}`);
+    await expect(page.getByRole('table', { name: 'Repayment schedule' }).locator('tbody tr')).toHaveCount(12);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toBe(`loan-agreement-${active}.pdf`);
+    await page.getByRole('button', { name: 'View agreement' }).click();
+    await expect(page.locator('iframe[title="Loan agreement"]')).toHaveAttribute('src', /^blob:/);
+  });
+
   test('unknown and wrongly cased paths say the page was not found', async ({ page }) => {
     await signIn(page);
     await page.goto(`${baseUrl()}/Admin/Loan/Soft/pending`);

@@ -1,16 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { Dashboard } from './dashboard/Dashboard';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
 import { loanRoutes } from './loans/LoanRoutes';
-import { ProfilePage } from './profile/ProfilePage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import users from './users';
-import { PermissionsPage } from './users/PermissionsPage';
+
+// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
+const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const PermissionsPage = lazy(() => import('./users/PermissionsPage').then((m) => ({ default: m.PermissionsPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } } });
 

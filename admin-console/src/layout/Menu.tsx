@@ -21,7 +21,7 @@ function QueueItem({ queue, count }: { queue: Queue; count: number | undefined }
           {count !== undefined && !queue.type ? <Badge badgeContent={count} max={9999} showZero color={count > 0 && !queue.gate ? 'primary' : 'default'} sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} data-testid={`count-${queue.path}`} /> : null}
         </span>
       }
-      sx={{ pl: open ? 4 : 2 }}
+      sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
     />
   );
 }
@@ -30,7 +30,7 @@ function StageGroup({ group, counts }: { group: QueueGroup; counts: Record<strin
   const [expanded, setExpanded] = useState(true);
   return (
     <>
-      <ListItemButton dense onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+      <ListItemButton dense onClick={() => setExpanded((e) => !e)} aria-expanded={expanded} sx={{ py: 0 }}>
         <ListItemText primary={group.label} slotProps={{ primary: { variant: 'body2', fontWeight: 600 } }} />
         {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>

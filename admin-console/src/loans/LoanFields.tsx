@@ -49,7 +49,7 @@ export function LoanTypeField(_: { label?: string; sortBy?: string }) {
 export function TenureField(_: { label?: string; sortBy?: string }) {
   const loan = useRecordContext<Loan>();
   if (!loan) return null;
-  return <span>{loan.type === 'EMI' ? `${loan.tenureMonths} mo` : 'next pay day'}</span>;
+  return <span>{loan.type === 'EMI' ? `${loan.tenureMonths} mo` : 'to pay day'}</span>;
 }
 
 /** When and by whom a loan passed the gate an approved list is about. */

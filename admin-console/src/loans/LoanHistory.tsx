@@ -12,6 +12,8 @@ const HIDDEN_KEYS = new Set(['loanId', 'at', 'actor', 'reason']);
 
 function formatValue(key: string, value: unknown, currency: string): string {
   if (MONEY_KEYS.has(key) && typeof value === 'number') return formatMoney(value, currency);
+  // The repayment schedule fixed at disbursal: the page shows it in full above; here, how many lines.
+  if (Array.isArray(value)) return `${value.length} ${key === 'schedule' ? 'instalments' : 'items'}`;
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }

@@ -45,6 +45,7 @@ export function LoanList({ queue }: { queue: Queue }) {
         rowClick={(_id: Identifier, _resource: string, record: RaRecord) => `${queue.detail(record as unknown as Loan)}`}
         bulkActionButtons={bulk ? <BulkActions queue={queue} /> : false}
         data-testid={`queue-${queue.path}`}
+        sx={{ '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
       >
         <LoanIdField label="Loan" sortable={false} />
         <BorrowerField label="Borrower" sortable={false} />
@@ -53,8 +54,9 @@ export function LoanList({ queue }: { queue: Queue }) {
         <TenureField label="Tenure" sortBy="tenureMonths" />
         {queue.gate ? <GateField gate={queue.gate} label="Approved" sortBy={GATE_SORT[queue.gate]} /> : null}
         {queue.gate ? <StateField label="Now" sortBy="state" /> : null}
-        <DateTimeField source="createdAt" label="Created" sortBy="createdAt" />
-        <DateTimeField source="updatedAt" label="Last move" sortBy="updatedAt" />
+        {/* An approved list is the hand-over record: when the gate was passed and where the loan is now. */}
+        {queue.gate ? null : <DateTimeField source="createdAt" label="Created" sortBy="createdAt" />}
+        {queue.gate ? null : <DateTimeField source="updatedAt" label="Last move" sortBy="updatedAt" />}
       </Datagrid>
     </List>
   );

@@ -100,7 +100,10 @@ export function LoanPage() {
             <AgreementPanel loan={loan} />
           </Section>
         </Box>
-        <Section title="History" action={<AsOfControl asOf={asOf} onChange={setAsOf} />}>
+        <Section title="History">
+          <Box sx={{ mb: 2 }}>
+            <AsOfControl asOf={asOf} onChange={setAsOf} />
+          </Box>
           <LoanHistory loan={current && asOf ? current : loan} asOf={asOf} onAsOf={setAsOf} />
         </Section>
       </Box>

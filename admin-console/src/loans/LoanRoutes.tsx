@@ -1,7 +1,9 @@
+import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { LoanList } from './LoanList';
-import { LoanPage } from './LoanPage';
 import { LOAN_DETAIL_PATHS, QUEUES } from './queues';
+
+const LoanList = lazy(() => import('./LoanList').then((m) => ({ default: m.LoanList })));
+const LoanPage = lazy(() => import('./LoanPage').then((m) => ({ default: m.LoanPage })));
 
 /** Every /Admin/Loan path of the spec, case-sensitive: the queues, then the loan page under each stage's detail path. */
 export const loanRoutes = [

@@ -24,14 +24,14 @@ export function RepaymentSchedule({ loan }: { loan: Loan }) {
           <TableCell align="right">Principal</TableCell>
           <TableCell align="right">Interest</TableCell>
           <TableCell align="right">Instalment</TableCell>
-          <TableCell align="right">Balance after</TableCell>
+          <TableCell align="right">Balance</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {loan.schedule.map((line) => (
           <TableRow key={line.number}>
             <TableCell>{line.number}</TableCell>
-            <TableCell>{formatDate(line.dueDate)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.dueDate)}</TableCell>
             <TableCell align="right">{money(line.principal)}</TableCell>
             <TableCell align="right">{money(line.interest)}</TableCell>
             <TableCell align="right">{money(line.principal + line.interest)}</TableCell>

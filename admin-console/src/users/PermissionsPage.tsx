@@ -83,12 +83,11 @@ export function PermissionsPage() {
               <TableRow>
                 <TableCell>Permission</TableCell>
                 {allRoles.map((role) => (
-                  <TableCell key={role.id} align="center">
+                  <TableCell key={role.id} align="center" sx={{ minWidth: 120, verticalAlign: 'bottom' }}>
                     <Tooltip title={role.description || role.name}>
                       <span>
                         <strong>{role.name}</strong>
-                        <br />
-                        <Typography variant="caption" color="text.secondary">
+                        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
                           {role.userCount} user{role.userCount === 1 ? '' : 's'}
                           {role.builtIn ? ' · built-in' : ''}
                         </Typography>

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import { formatDateTime } from '../loans/format';
 import { ReloadDeviceButton } from './ReloadDeviceButton';
@@ -48,11 +48,9 @@ export function UserEdit() {
       transform={({ name, phone, roleId, status }: Partial<StaffUser>) => ({ name, phone: phone || null, roleId, status })}
       sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >
-      <Box sx={{ maxWidth: 520 }}>
-        <SimpleForm toolbar={<FormToolbar />}>
-          <UserInputs />
-        </SimpleForm>
-      </Box>
+      <SimpleForm toolbar={<FormToolbar />} sx={{ maxWidth: 560 }}>
+        <UserInputs />
+      </SimpleForm>
     </Edit>
   );
 }

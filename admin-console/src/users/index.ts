@@ -1,6 +1,8 @@
 import GroupIcon from '@mui/icons-material/Group';
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
+import { lazy } from 'react';
+
+const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
+const UserEdit = lazy(() => import('./UserEdit').then((m) => ({ default: m.UserEdit })));
+const UserCreate = lazy(() => import('./UserCreate').then((m) => ({ default: m.UserCreate })));
 
 export default { list: UserList, edit: UserEdit, create: UserCreate, icon: GroupIcon, recordRepresentation: 'name' };
