@@ -1,28 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { resetPassword } from '../../api/auth';
-import { Field, FormAlert, useFormErrors } from './forms';
+import { Field, FormAlert, useSubmit } from './forms';
 
 export default function ConfirmPassword() {
   const { id = '' } = useParams();
-  const errors = useFormErrors();
+  const { errors, busy, run } = useSubmit();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const password = String(data.get('password') ?? '');
     if (password !== String(data.get('confirm') ?? '')) return errors.set({ confirm: 'The two passwords are not the same' });
-    errors.clear();
-    setBusy(true);
-    try {
+    await run(async () => {
       await resetPassword(id, password);
       setDone(true);
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   if (done)
     return (

@@ -1,25 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { forgotPassword } from '../../api/auth';
-import { Field, FormAlert, useFormErrors } from './forms';
+import { Field, FormAlert, useSubmit } from './forms';
 
 export default function ForgotPassword() {
-  const errors = useFormErrors();
+  const { errors, busy, run } = useSubmit();
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const email = String(new FormData(e.currentTarget).get('email') ?? '').trim();
-    errors.clear();
-    setBusy(true);
-    try {
+    await run(async () => {
       await forgotPassword(email);
       setSent(email);
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   if (sent)
     return (

@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { login } from '../../api/auth';
 import { completeSignIn } from '../../session/session';
-import { Field, FormAlert, safeReturnPath, useFormErrors } from './forms';
+import { Field, FormAlert, useReturnTo, useSubmit } from './forms';
 import { SocialSignIn } from './SocialSignIn';
 
 export default function Login() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const returnTo = safeReturnPath(params.get('returnTo'));
-  const errors = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { returnTo, asked, goBack } = useReturnTo();
+  const { errors, busy, run } = useSubmit();
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -21,17 +18,10 @@ export default function Login() {
     if (!who) local.login = 'Enter your email address or mobile number';
     if (!password) local.password = 'Enter your password';
     if (Object.keys(local).length) return errors.set(local);
-    errors.clear();
-    setBusy(true);
-    try {
-      const credentials = who.includes('@') ? { email: who } : { phone: who.replace(/[\s-]/g, '') };
-      completeSignIn(await login(credentials, password));
-      navigate(returnTo, { replace: true });
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      completeSignIn(await login(who.includes('@') ? { email: who } : { phone: who.replace(/[\s-]/g, '') }, password));
+      goBack();
+    });
   };
 
   return (
@@ -46,11 +36,11 @@ export default function Login() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      <SocialSignIn onSignedIn={() => navigate(returnTo, { replace: true })} onError={errors.fromError} />
+      <SocialSignIn onSignedIn={goBack} onError={errors.fromError} />
       <p className="auth-card__links">
         <Link to="/Auth/ForgotPassword">Forgot your password?</Link>
         <span>
-          New here? <Link to={`/Auth/Register${params.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`}>Create an account</Link>
+          New here? <Link to={`/Auth/Register${asked ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`}>Create an account</Link>
         </span>
       </p>
     </section>

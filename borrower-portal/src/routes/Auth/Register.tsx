@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { register } from '../../api/auth';
 import { completeSignIn } from '../../session/session';
-import { Field, FormAlert, safeReturnPath, useFormErrors } from './forms';
+import { Field, FormAlert, useReturnTo, useSubmit } from './forms';
 import { SocialSignIn } from './SocialSignIn';
 
 export default function Register() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const returnTo = safeReturnPath(params.get('returnTo'));
-  const errors = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { goBack } = useReturnTo();
+  const { errors, busy, run } = useSubmit();
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -21,16 +18,10 @@ export default function Register() {
       phone: String(data.get('phone') ?? '').replace(/[\s-]/g, ''),
       password: String(data.get('password') ?? ''),
     };
-    errors.clear();
-    setBusy(true);
-    try {
+    await run(async () => {
       completeSignIn(await register(body));
-      navigate(returnTo, { replace: true });
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+      goBack();
+    });
   };
 
   return (
@@ -47,7 +38,7 @@ export default function Register() {
           {busy ? 'Creating your account…' : 'Create account'}
         </button>
       </form>
-      <SocialSignIn onSignedIn={() => navigate(returnTo, { replace: true })} onError={errors.fromError} />
+      <SocialSignIn onSignedIn={goBack} onError={errors.fromError} />
       <p className="auth-card__links">
         <span>
           Already have an account? <Link to="/Auth/Login">Sign in</Link>

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 
 /** Field messages from the API's problem+json `fields`, plus one message for the whole form. */
@@ -61,4 +62,30 @@ export function FormAlert({ message }: { message: string | null }) {
 /** Only same-site paths are followed after sign-in (never another site). */
 export function safeReturnPath(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/Auth/') ? value : '/User/Dashboard';
+}
+
+/** A form's submission: clears the messages, marks the form busy, and shows what the API answered when it fails. */
+export function useSubmit() {
+  const errors = useFormErrors();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>) => {
+    errors.clear();
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      errors.fromError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, busy, run };
+}
+
+/** After signing in: back to the page in `?returnTo=` (same site only), else the dashboard. */
+export function useReturnTo() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('returnTo'));
+  return { returnTo, asked: params.has('returnTo'), goBack: () => void navigate(returnTo, { replace: true }) };
 }

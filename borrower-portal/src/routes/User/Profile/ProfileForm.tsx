@@ -1,29 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { updateProfile, type Profile } from '../../../api/auth';
 import { useToast } from '../../../shell/Toasts';
-import { Field, FormAlert, useFormErrors } from '../../Auth/forms';
+import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 
 /** Name and phone (email is read-only), saved with PUT /api/me/profile. Used by the Profile section and Step1. */
 export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: { profile: Profile; onSaved(profile: Profile): void; submitLabel?: string }) {
-  const errors = useFormErrors();
+  const { errors, busy, run } = useSubmit();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const name = String(data.get('name') ?? '').trim();
     const phone = String(data.get('phone') ?? '').replace(/[\s-]/g, '');
-    errors.clear();
-    setBusy(true);
-    try {
-      const saved = await updateProfile({ ...(name !== profile.name ? { name } : {}), ...(phone && phone !== profile.phone ? { phone } : {}) });
-      onSaved(saved);
+    await run(async () => {
+      onSaved(await updateProfile({ ...(name !== profile.name ? { name } : {}), ...(phone && phone !== profile.phone ? { phone } : {}) }));
       toast.success('Your profile is saved.');
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="profile-form" onSubmit={(e) => void submit(e)} noValidate>

@@ -2,13 +2,14 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listLoans, startLoan } from '../../../api/loans';
 import { formatMoney, parseRupees } from '../../../api/money';
-import { EmiCalculator, type CalculatorValue } from '../../../components/EmiCalculator';
+import type { CalculatorValue } from '../../../components/EmiCalculator';
+import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
 import { newKey } from '../../../components/newKey';
 import { useAsync } from '../../../components/useAsync';
 import { NEW_LOAN_SEGMENT, PRODUCTS } from '../../../lending/products';
 import { resumePath } from '../../../lending/steps';
 import { useToast } from '../../../shell/Toasts';
-import { FormAlert, useFormErrors } from '../../Auth/forms';
+import { FormAlert, useSubmit } from '../../Auth/forms';
 import { useFlowType } from './flow';
 
 /** The start page: choose the amount (and tenure) with the calculator, then create the application. */
@@ -17,8 +18,7 @@ export default function Start() {
   const product = PRODUCTS[type];
   const navigate = useNavigate();
   const toast = useToast();
-  const errors = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, run } = useSubmit();
   const [value, setValue] = useState<CalculatorValue>({ principal: 10_000_000, annualRatePercent: product.annualRatePercent, months: 12 });
   const [advanceText, setAdvanceText] = useState('25000');
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
@@ -35,17 +35,12 @@ export default function Start() {
     const fingerprint = JSON.stringify(body);
     // Retrying the same request reuses its key (no second loan); another amount is another action.
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
-    errors.clear();
-    setBusy(true);
-    try {
-      const loan = await startLoan(body, attempt.current.key);
+    const key = attempt.current.key;
+    await run(async () => {
+      const loan = await startLoan(body, key);
       toast.success('Your application is started.');
       navigate(`/User/newLoan/${NEW_LOAN_SEGMENT[type]}/${loan.id}/Step0`);
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const fieldMessage = errors.fields.amount ?? errors.fields.tenureMonths;
@@ -59,14 +54,7 @@ export default function Start() {
         </p>
       )}
       {type === 'EMI' ? (
-        <EmiCalculator
-          initial={{ principal: 10_000_000, annualRatePercent: product.annualRatePercent, months: 12 }}
-          fixedRate={product.annualRatePercent}
-          amountRange={{ min: product.minAmount, max: product.maxAmount, step: product.step }}
-          tenureRange={{ min: product.minTenure, max: product.maxTenure }}
-          showSchedule={false}
-          onChange={onChange}
-        />
+        <EmiTermsCalculator principal={10_000_000} months={12} onChange={onChange} />
       ) : (
         <SalaryAdvanceAmount text={advanceText} onText={setAdvanceText} />
       )}

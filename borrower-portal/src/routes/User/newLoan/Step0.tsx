@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { amendLoan, type Loan } from '../../../api/loans';
 import { formatMoney, parseRupees } from '../../../api/money';
-import { EmiCalculator, type CalculatorValue } from '../../../components/EmiCalculator';
-import { PRODUCTS } from '../../../lending/products';
+import type { CalculatorValue } from '../../../components/EmiCalculator';
+import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
 import { newLoanBase } from '../../../lending/steps';
-import { FormAlert, useFormErrors } from '../../Auth/forms';
+import { FormAlert, useSubmit } from '../../Auth/forms';
 import { CancelLoanButton } from '../Loans/CancelLoanButton';
 import { LoanStep } from './flow';
 
@@ -16,9 +16,7 @@ export default function Step0() {
 
 function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   const navigate = useNavigate();
-  const errors = useFormErrors();
-  const [busy, setBusy] = useState(false);
-  const product = PRODUCTS[loan.type];
+  const { errors, busy, run } = useSubmit();
   const [value, setValue] = useState<CalculatorValue>({ principal: loan.amount, annualRatePercent: loan.annualRatePercent, months: loan.tenureMonths });
   const [advanceText, setAdvanceText] = useState(String(loan.amount / 100));
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
@@ -27,16 +25,10 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
     const amount = loan.type === 'EMI' ? value.principal : parseRupees(advanceText);
     if (amount === null) return errors.set({ amount: 'Enter the amount you need' });
     const patch = { ...(amount !== loan.amount ? { amount } : {}), ...(loan.type === 'EMI' && value.months !== null && value.months !== loan.tenureMonths ? { tenureMonths: value.months } : {}) };
-    errors.clear();
-    setBusy(true);
-    try {
+    await run(async () => {
       if (Object.keys(patch).length > 0) setLoan(await amendLoan(loan.id, patch));
       navigate(`${newLoanBase(loan.type, loan.id)}/Step1`);
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const fieldMessage = errors.fields.amount ?? errors.fields.tenureMonths;
   return (
@@ -44,14 +36,7 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
       <h1>Your loan terms</h1>
       <p className="lead">Check the amount{loan.type === 'EMI' ? ' and the number of months' : ''}. You can change them until you submit.</p>
       {loan.type === 'EMI' ? (
-        <EmiCalculator
-          initial={{ principal: loan.amount, annualRatePercent: loan.annualRatePercent, months: loan.tenureMonths }}
-          fixedRate={loan.annualRatePercent}
-          amountRange={{ min: product.minAmount, max: product.maxAmount, step: product.step }}
-          tenureRange={{ min: product.minTenure, max: product.maxTenure }}
-          showSchedule={false}
-          onChange={onChange}
-        />
+        <EmiTermsCalculator principal={loan.amount} months={loan.tenureMonths} annualRatePercent={loan.annualRatePercent} onChange={onChange} />
       ) : (
         <div className="field narrow">
           <label htmlFor="advance-amount">Amount (₹)</label>
