@@ -200,6 +200,7 @@ describe('the wrong role', () => {
 describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
   const cases: [string, string, LoanState][] = [
     ['GET', '/api/me/loans/:id', 'new'],
+    ['GET', '/api/me/loans/:id/history', 'new'],
     ['PATCH', '/api/me/loans/:id', 'new'],
     ['POST', '/api/me/loans/:id/submit', 'new'],
     ['POST', '/api/me/loans/:id/cancel', 'new'],

@@ -9,6 +9,7 @@ import { CountLoanQueuesHandler } from './application/count-loan-queues.handler.
 import { GetAgreementDocumentHandler } from './application/get-agreement-document.handler.js';
 import { GetLoanAsOfHandler } from './application/get-loan-as-of.handler.js';
 import { GetLoanHistoryHandler } from './application/get-loan-history.handler.js';
+import { GetMyLoanTimelineHandler } from './application/get-my-loan-timeline.handler.js';
 import { GetLoanHandler } from './application/get-loan.handler.js';
 import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
 import { ListLoansHandler } from './application/list-loans.handler.js';
@@ -30,6 +31,7 @@ const queryHandlers = [
   CountLoanQueuesHandler,
   GetLoanHandler,
   GetLoanHistoryHandler,
+  GetMyLoanTimelineHandler,
   GetLoanAsOfHandler,
   ListMyLoansHandler,
   ListMyNotificationsHandler,

@@ -84,6 +84,15 @@ export const loanRowSchema = z.strictObject({
   approvals: z.strictObject({ soft: nullableGate, bank: nullableGate, consent: nullableGate, final: nullableGate }),
 });
 
+export const myTimelineEntrySchema = z.strictObject({
+  position: z.number().int(),
+  type: z.string().describe('the event, e.g. LoanApplicationSubmitted'),
+  stateAfter: z.string(),
+  at: z.string().describe('business time of the event'),
+  by: z.enum(['you', 'lender']),
+  reason: z.string().nullable().describe('only on LoanRejected and LoanApplicationCancelled'),
+});
+
 export const historyEntrySchema = z.strictObject({
   position: z.number().int(),
   version: z.number().int(),

@@ -7,6 +7,7 @@ import { type Actor, CurrentActor } from '../../identity/auth/authenticated-user
 import { Roles } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
+import { GetMyLoanTimelineQuery } from '../application/get-my-loan-timeline.handler.js';
 import { GetLoanQuery } from '../application/get-loan.handler.js';
 import { ListMyLoansQuery } from '../application/list-my-loans.handler.js';
 import { ListMyNotificationsQuery } from '../application/list-my-notifications.handler.js';
@@ -16,7 +17,7 @@ import { SubmitLoanApplicationCommand } from '../application/submit-loan-applica
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { amendLoanBody, reasonBody, signAgreementBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
-import { commandResultSchema, loanDetailSchema, loanSchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
+import { commandResultSchema, loanDetailSchema, loanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
 
@@ -100,6 +101,14 @@ export class MyLoansController {
   cancel(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));
+  }
+
+  @Get('loans/:id/history')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'What happened to my loan and when: [{position, type, stateAfter, at, by: you|lender, reason}] (reason only for rejection and cancellation)' })
+  @ApiOkResponse({ schema: openApi(z.array(myTimelineEntrySchema)) })
+  history(@CurrentActor() user: Actor, @Param('id') id: string) {
+    return this.queries.execute(new GetMyLoanTimelineQuery(parseWith(uuidParam, id), user));
   }
 
   @Get('loans/:id/agreement.pdf')
