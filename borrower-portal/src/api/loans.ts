@@ -50,12 +50,15 @@ export type Loan = {
   approvals: { soft?: Gate; bank?: Gate; consent?: Gate; final?: Gate };
   allowedActions: string[];
 };
+/** One step of the loan's history as the borrower sees it (GET /api/me/loans/:id/history). */
+export type TimelineEvent = { position: number; type: string; stateAfter: LoanState; at: string; by: 'you' | 'lender'; reason: string | null };
 export type Notification = { id: string; loanId: string; eventType: string; message: string; createdAt: string };
 export type EmiQuote = { emi: number; totalInterest: number; totalPayable: number; schedule: { number: number; principal: number; interest: number; balance: number }[] };
 
 export const listLoans = (signal?: AbortSignal) => api<Loan[]>('/me/loans', { signal });
 export const getLoan = (id: string, signal?: AbortSignal) => api<Loan>(`/me/loans/${id}`, { signal });
 export const listNotifications = (signal?: AbortSignal) => api<Notification[]>('/me/notifications', { signal });
+export const getLoanHistory = (id: string, signal?: AbortSignal) => api<TimelineEvent[]>(`/me/loans/${id}/history`, { signal });
 
 export const startLoan = (body: { type: LoanType; amount: number; tenureMonths?: number }, idempotencyKey: string) =>
   api<Loan>('/me/loans', { method: 'POST', body, idempotencyKey });

@@ -1,4 +1,4 @@
-import type { Loan, LoanState, Notification } from '../api/loans';
+import type { Loan, LoanState, TimelineEvent } from '../api/loans';
 
 export const STATE_LABELS: Record<LoanState, string> = {
   new: 'Application started',
@@ -32,9 +32,9 @@ export type TimelineEntry = { label: string; at: string | null; done: boolean; c
 
 const ORDER: LoanState[] = ['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active'];
 
-/** The loan's way through the pipeline, each milestone with its date when known. */
-export function timeline(loan: Loan, notifications: Notification[] = []): TimelineEntry[] {
-  const noticeAt = (eventType: string) => notifications.find((n) => n.loanId === loan.id && n.eventType === eventType)?.createdAt ?? null;
+/** The loan's way through the pipeline, each milestone with its date, from the loan's own history when given. */
+export function timeline(loan: Loan, history: TimelineEvent[] = []): TimelineEntry[] {
+  const noticeAt = (eventType: string) => history.filter((e) => e.type === eventType).at(-1)?.at ?? null;
   const milestones: { label: string; reached: LoanState; at: string | null }[] = [
     { label: 'Application started', reached: 'new', at: loan.createdAt },
     { label: 'Application submitted', reached: 'applied', at: noticeAt('LoanApplicationSubmitted') },

@@ -77,6 +77,18 @@ describe('the status timeline', () => {
     expect(entries[3].at).toBe('2026-11-02T10:00:00Z');
   });
 
+  it('dates submission and acceptance from the loan history', () => {
+    const history = [
+      { position: 1, type: 'LoanApplicationStarted', stateAfter: 'new' as const, at: '2026-11-01T10:00:00Z', by: 'you' as const, reason: null },
+      { position: 2, type: 'LoanApplicationSubmitted', stateAfter: 'applied' as const, at: '2026-11-01T11:00:00Z', by: 'you' as const, reason: null },
+      { position: 3, type: 'LoanApplicationAccepted', stateAfter: 'soft.pending' as const, at: '2026-11-01T12:30:00Z', by: 'lender' as const, reason: null },
+    ];
+    const entries = timeline({ ...base, state: 'soft.pending' }, history);
+    expect(entries.find((e) => e.label === 'Application submitted')?.at).toBe('2026-11-01T11:00:00Z');
+    expect(entries.find((e) => e.label === 'Accepted for credit review')?.at).toBe('2026-11-01T12:30:00Z');
+    expect(entries.find((e) => e.current)?.label).toBe('Accepted for credit review');
+  });
+
   it('ends a cancelled application with its cancellation', () => {
     const entries = timeline({ ...base, state: 'cancelled' });
     expect(entries.map((e) => e.label)).toEqual(['Application started', 'Application cancelled']);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getLoan, listNotifications, type Loan } from '../../../api/loans';
+import { getLoan, getLoanHistory, type Loan, type TimelineEvent } from '../../../api/loans';
 import { formatDate, formatMoney } from '../../../api/money';
 import { Loading } from '../../../components/Loading';
 import { Schedule } from '../../../components/Schedule';
@@ -16,13 +16,14 @@ import { CancelLoanButton } from './CancelLoanButton';
 export default function LoanDetail() {
   const { id = '' } = useParams();
   const loan = useAsync((signal) => getLoan(id, signal), [id]);
-  const notes = useAsync((signal) => listNotifications(signal).catch(() => []), []);
+  // Refetched whenever the loan changes (a cancel here, say), so the timeline's dates follow.
+  const history = useAsync((signal) => getLoanHistory(id, signal).catch((): TimelineEvent[] => []), [id, loan.data?.updatedAt]);
   if (loan.error) return <ErrorView status={loan.error.status} detail={loan.error.message} />;
   if (!loan.data) return <Loading />;
-  return <LoanView loan={loan.data} notifications={notes.data ?? []} onChange={loan.setData} />;
+  return <LoanView loan={loan.data} history={history.data ?? []} onChange={loan.setData} />;
 }
 
-function LoanView({ loan, notifications, onChange }: { loan: Loan; notifications: Awaited<ReturnType<typeof listNotifications>>; onChange(loan: Loan): void }) {
+function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEvent[]; onChange(loan: Loan): void }) {
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
   const terms = loan.agreement?.terms;
@@ -99,7 +100,7 @@ function LoanView({ loan, notifications, onChange }: { loan: Loan; notifications
         <section className="card" aria-labelledby="status">
           <h2 id="status">Status</h2>
           <ol className="timeline">
-            {timeline(loan, notifications).map((entry) => (
+            {timeline(loan, history).map((entry) => (
               <li key={entry.label} className={`${entry.done ? 'is-done' : ''} ${entry.current ? 'is-current' : ''}`}>
                 <span className="timeline__label">{entry.label}</span>
                 {entry.at && <span className="timeline__date">{formatDate(entry.at)}</span>}
