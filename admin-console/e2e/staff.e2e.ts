@@ -43,6 +43,12 @@ test.describe('staff, permissions and sessions in the admin console', () => {
     await expect(cell).toBeChecked();
     const role = await (await fetch(`${baseUrl()}/api/admin/roles/collections-agent`, { headers: { Authorization: `Bearer ${await api().staff()}` } })).json();
     expect(role.permissions).toContain('loans.reject');
+
+    await page.getByLabel('New role').fill('Auditor');
+    await page.getByLabel('Description').fill('Reads everything for the yearly audit');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Auditor: loans.view' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Auditor: loans.accept' })).not.toBeChecked();
   });
 
   test('a credit officer sees only the actions their role permits, and no staff administration', async ({ page }) => {

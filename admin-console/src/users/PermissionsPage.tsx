@@ -1,5 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Card, CardContent, Checkbox, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { Loading, Title, useCanAccess, useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import type { PermissionInfo, Role } from './types';
@@ -39,13 +39,13 @@ function NewRole() {
     );
   };
   return (
-    <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={submit} sx={{ mt: 2 }}>
+    <Box component="form" onSubmit={submit} sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '240px 1fr auto' }, gap: 1, alignItems: 'center' }}>
       <TextField size="small" label="New role" value={name} onChange={(e) => setName(e.target.value)} required />
-      <TextField size="small" label="Description" value={description} onChange={(e) => setDescription(e.target.value)} sx={{ flex: 1 }} />
-      <Button type="submit" variant="outlined" disabled={isPending || name.trim().length === 0}>
+      <TextField size="small" label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Button type="submit" variant="outlined" disabled={isPending || name.trim().length === 0} sx={{ whiteSpace: 'nowrap' }}>
         Add role
       </Button>
-    </Stack>
+    </Box>
   );
 }
 
