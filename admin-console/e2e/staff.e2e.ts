@@ -62,6 +62,23 @@ test.describe('staff, permissions and sessions in the admin console', () => {
     await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
   });
 
+  test('a device reload asked by staff gives this page a fresh token and reloads it, still signed in', async ({ page }) => {
+    await signIn(page, '/Admin/Dashboard');
+    await expect(page.getByTestId('presence')).toHaveText('online');
+    const before = await page.evaluate(() => localStorage.getItem('token'));
+    const client = api();
+    const ops = await client.staff();
+    const [admin] = await client.call('GET', `/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: STAFF.email }))}`, ops);
+    const reloaded = page.waitForEvent('load');
+    expect(await client.call('POST', `/admin/users/${admin.id}/reload-device`, ops, {})).toEqual({ id: admin.id, device: 'devicereload' });
+    await reloaded;
+    await expect(page.getByTestId('presence')).toHaveText('online');
+    await expect(page.getByTestId('status-soft/pending')).toBeVisible();
+    const after = await page.evaluate(() => localStorage.getItem('token'));
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
+
   test('signing in on another device ends this session with "Someone else logged in!"', async ({ page }) => {
     await signIn(page, '/Admin/Dashboard', OPS);
     await expect(page.getByTestId('presence')).toHaveText('online');

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
+import { Admin, CustomRoutes, Notification, Resource, defaultTheme } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './layout/LoginPage';
@@ -19,6 +19,11 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 20
 
 const theme = { ...defaultTheme, sidebar: { width: 250, closedWidth: 55 } };
 
+/** Toasts top-right, as the specification's shell places them. */
+function TopRightNotification() {
+  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} />;
+}
+
 function Home() {
   return <Navigate to="/Dashboard" replace />;
 }
@@ -32,6 +37,7 @@ export function App() {
       authProvider={authProvider}
       queryClient={queryClient}
       layout={AdminLayout}
+      notification={TopRightNotification}
       loginPage={LoginPage}
       dashboard={Home}
       catchAll={NotFound}
