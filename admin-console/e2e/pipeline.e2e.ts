@@ -88,6 +88,19 @@ test.describe('loan pipeline in the admin console', () => {
     await expect(page.getByTestId('history-entry').last()).toContainText('Reason: “Salary slips do not match”');
   });
 
+  test('an open loan page follows a move made by another staff member', async ({ page }) => {
+    const client = api();
+    const id = await client.loanIn('soft.pending', await client.borrower('Imran Sheikh'), { type: 'salaryAdvance', amount: 5_000_000 });
+    await signIn(page, `/Admin/Loan/soft/salaryAdvance/${id}`);
+    await expect(page.getByRole('button', { name: 'Approve soft check' })).toBeVisible();
+    await client.call('POST', `/admin/loans/${id}/approve-soft`, await client.staff(), { score: 705, reason: 'Approved from another desk' });
+    await expect(page.getByTestId('summary-State')).toHaveText('Bank verification pending');
+    await expect(page.getByTestId('summary-Last move')).toContainText('Rohan Mehta (staff)');
+    await expect(page.getByRole('button', { name: 'Approve soft check' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Approve bank verification' })).toBeVisible();
+    await expect(page.getByTestId('history-entry').last()).toContainText('Reason: “Approved from another desk”');
+  });
+
   test('bulk acceptance from the applied queue; the agreement opens inline and downloads', async ({ page }) => {
     const client = api();
     const first = await client.loanIn('applied', await client.borrower('Arjun Malhotra'), { type: 'EMI', amount: 15_000_000, tenureMonths: 18 });
