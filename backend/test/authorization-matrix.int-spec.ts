@@ -75,6 +75,11 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/emails\/:id/, () => emailId],
 ];
 
+/** GET routes that need query parameters to succeed. */
+const QUERIES: Record<string, Record<string, string>> = {
+  'GET /api/admin/loan-activity': { from: '2026-01-01', to: '2026-12-31' },
+};
+
 const isLoanRoute = (r: { path: string }) => /\/(loans|loan-queues|notifications)(\/|$)/.test(r.path);
 
 function call(route: { method: string; path: string }, loan?: LoanHandle): Test {
@@ -85,7 +90,7 @@ function call(route: { method: string; path: string }, loan?: LoanHandle): Test 
   const body = setup?.body?.(target);
   switch (route.method) {
     case 'GET':
-      return t.http.get(url);
+      return t.http.get(url).query(QUERIES[key(route)] ?? {});
     case 'POST':
       return t.http.post(url).send(body ?? {});
     case 'PATCH':

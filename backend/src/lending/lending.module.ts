@@ -5,6 +5,7 @@ import { PlatformRegistry } from '../platform/registry.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
 import { CalculateEmiHandler } from './application/calculate-emi.handler.js';
+import { CountLoanActivityHandler } from './application/count-loan-activity.handler.js';
 import { CountLoanQueuesHandler } from './application/count-loan-queues.handler.js';
 import { GetAgreementDocumentHandler } from './application/get-agreement-document.handler.js';
 import { GetLoanAsOfHandler } from './application/get-loan-as-of.handler.js';
@@ -29,6 +30,7 @@ const commandHandlers = [StartLoanApplicationHandler, MoveLoanHandler, SubmitLoa
 const queryHandlers = [
   ListLoansHandler,
   CountLoanQueuesHandler,
+  CountLoanActivityHandler,
   GetLoanHandler,
   GetLoanHistoryHandler,
   GetMyLoanTimelineHandler,

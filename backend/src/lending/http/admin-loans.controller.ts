@@ -7,6 +7,7 @@ import { type Actor, CurrentActor } from '../../identity/auth/authenticated-user
 import { RequirePermission } from '../../identity/auth/require-permission.decorator.js';
 import { contentRange, parseListParams } from '../../platform/http/list-params.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { CountLoanActivityQuery } from '../application/count-loan-activity.handler.js';
 import { CountLoanQueuesQuery } from '../application/count-loan-queues.handler.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
 import { GetLoanAsOfQuery } from '../application/get-loan-as-of.handler.js';
@@ -17,8 +18,8 @@ import { LOAN_SORT_FIELDS, ListLoansQuery } from '../application/list-loans.hand
 import { MoveLoanCommand, type SimpleLoanMove } from '../application/move-loan.handler.js';
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from './idempotency-key.js';
-import { approveBankBody, approveSoftBody, asOfParam, disburseBody, loanListFilter, noteBody, reasonBody, uuidParam } from './loan-request.schemas.js';
-import { commandResultSchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, problemSchema, queueCountsSchema } from './loan-response.schemas.js';
+import { activityQuery, approveBankBody, approveSoftBody, asOfParam, disburseBody, loanListFilter, noteBody, reasonBody, uuidParam } from './loan-request.schemas.js';
+import { activityDaySchema, commandResultSchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, problemSchema, queueCountsSchema } from './loan-response.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
 
@@ -56,6 +57,17 @@ export class AdminLoansController {
   @ApiOkResponse({ schema: openApi(queueCountsSchema) })
   queues() {
     return this.queries.execute(new CountLoanQueuesQuery());
+  }
+
+  @Get('loan-activity')
+  @RequirePermission('loans.view')
+  @ApiOperation({ summary: 'The dashboard graph: per day from..to (UTC, at most a year), applications submitted, final approvals, disbursals' })
+  @ApiQuery({ name: 'from', required: true, example: '2026-11-01' })
+  @ApiQuery({ name: 'to', required: true, example: '2026-11-30' })
+  @ApiOkResponse({ schema: openApi(z.array(activityDaySchema)) })
+  activity(@Query() query: Record<string, unknown>) {
+    const { from, to } = parseWith(activityQuery, query);
+    return this.queries.execute(new CountLoanActivityQuery(from, to));
   }
 
   @Get('loans/:id')

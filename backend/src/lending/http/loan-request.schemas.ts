@@ -56,3 +56,12 @@ const named = (name: string, check: z.ZodType<string>, message: string) =>
 
 export const uuidParam = named('id', z.uuid(), 'the loan id must be a UUID');
 export const asOfParam = named('asOf', z.iso.datetime({ offset: true }), 'asOf must be an ISO date-time such as 2026-11-21T10:00:00Z');
+
+/** The dashboard graph's period: whole UTC days, at most a year. */
+export const activityQuery = z
+  .strictObject({
+    from: z.iso.date('from must be a date (YYYY-MM-DD)'),
+    to: z.iso.date('to must be a date (YYYY-MM-DD)'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { message: 'the period may be at most 367 days', path: ['to'] });

@@ -105,6 +105,13 @@ export const historyEntrySchema = z.strictObject({
   stateAfter: z.enum(LOAN_STATES),
 });
 
+export const activityDaySchema = z.strictObject({
+  day: z.string().describe('YYYY-MM-DD (UTC)'),
+  applications: z.number().int().describe('applications submitted that day'),
+  approvals: z.number().int().describe('final approvals granted that day'),
+  disbursals: z.number().int().describe('loans paid out that day (payout date)'),
+});
+
 export const queueCountsSchema = z.strictObject(Object.fromEntries(LOAN_QUEUES.map((q) => [q, z.number().int()])) as Record<(typeof LOAN_QUEUES)[number], z.ZodNumber>);
 
 export const emiQuoteSchema = z.strictObject({

@@ -3,6 +3,7 @@ import * as eventStore from './0001-event-store.js';
 import * as identity from './0002-identity.js';
 import * as lending from './0003-lending.js';
 import * as sessionsAndPermissions from './0004-sessions-and-permissions.js';
+import * as loanActivityIndexes from './0006-loan-activity-indexes.js';
 import * as communications from './0005-communications.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -14,6 +15,7 @@ export const migrationProvider: MigrationProvider = {
       '0003-lending': lending,
       '0004-sessions-and-permissions': sessionsAndPermissions,
       '0005-communications': communications,
+      '0006-loan-activity-indexes': loanActivityIndexes,
     };
   },
 };
