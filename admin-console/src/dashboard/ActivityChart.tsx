@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import type { DayPoint, Series } from './aggregate';
+import type { DayPoint, Series } from './activity';
 
 export const SERIES: { key: Series; label: string; color: string }[] = [
   { key: 'applications', label: 'Applications', color: '#1976d2' },

@@ -1,29 +1,22 @@
 import { Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading, useGetList } from 'react-admin';
-import type { Loan } from '../loans/types';
+import { Loading, useDataProvider } from 'react-admin';
+import type { LendingDataProvider } from '../providers/dataProvider';
 import { ActivityChart } from './ActivityChart';
-import { aggregateByDay } from './aggregate';
+import { period } from './activity';
 
-const MAX_ROWS = 500; // the list API's largest page
-
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/** Panel `graph`: applications, approvals and disbursals per day, counted in the browser from the loan list. */
+/** Panel `graph`: applications, final approvals and disbursals per day, counted by the API over every loan. */
 export function GraphPanel() {
   const [days, setDays] = useState(30);
-  const to = isoDay(Date.now());
-  const from = isoDay(Date.now() - (days - 1) * 86_400_000);
-  const { data, total, isPending, error } = useGetList<Loan>('loans', {
-    filter: { createdFrom: from },
-    pagination: { page: 1, perPage: MAX_ROWS },
-    sort: { field: 'createdAt', order: 'DESC' },
-  });
+  const dataProvider = useDataProvider<LendingDataProvider>();
+  const { from, to } = period(days);
+  const { data, isPending, error } = useQuery({ queryKey: ['loan-activity', from, to], queryFn: () => dataProvider.loanActivity(from, to) });
   return (
     <Card variant="outlined" data-testid="panel-graph">
       <CardHeader
         title="Activity"
-        subheader="Loans started in the period, and their final approvals and disbursals"
+        subheader="Applications submitted, final approvals and disbursals per day"
         slotProps={{ title: { variant: 'h6' } }}
         action={
           <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 130 }}>
@@ -35,14 +28,7 @@ export function GraphPanel() {
           </TextField>
         }
       />
-      <CardContent>
-        {isPending ? <Loading /> : error ? <Typography color="error">{error.message}</Typography> : <ActivityChart points={aggregateByDay(data ?? [], from, to)} />}
-        {total !== undefined && total > MAX_ROWS ? (
-          <Typography variant="caption" color="text.secondary">
-            Counted from the latest {MAX_ROWS} of {total} loans started in the period.
-          </Typography>
-        ) : null}
-      </CardContent>
+      <CardContent>{isPending ? <Loading /> : error ? <Typography color="error">{error.message}</Typography> : <ActivityChart points={data ?? []} />}</CardContent>
     </Card>
   );
 }

@@ -56,10 +56,12 @@ describe('dataProvider', () => {
     await provider.loanHistory('l1');
     await provider.loanQueues();
     await provider.loanAsOf('l1', '2026-11-21T10:00:00.000Z');
+    await provider.loanActivity('2026-11-01', '2026-11-30');
     expect(http.mock.calls.map((c) => c[0])).toEqual([
       '/api/admin/loans/l1/history',
       '/api/admin/loan-queues',
       '/api/admin/loans/l1?asOf=2026-11-21T10%3A00%3A00.000Z',
+      '/api/admin/loan-activity?from=2026-11-01&to=2026-11-30',
     ]);
   });
 

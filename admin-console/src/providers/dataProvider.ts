@@ -3,6 +3,7 @@ import type { DataProvider } from 'react-admin';
 import type { HistoryEntry, Loan, QueueCounts } from '../loans/types';
 import type { StaffUser } from '../users/types';
 import { API_URL, httpClient } from './http';
+import type { DayPoint } from '../dashboard/activity';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -13,6 +14,8 @@ export type LoanAction = 'accept' | 'approve-soft' | 'approve-bank' | 'issue-agr
 
 export type LendingDataProvider = DataProvider & {
   loanQueues(): Promise<QueueCounts>;
+  /** Per day from..to (YYYY-MM-DD, UTC): applications submitted, final approvals, disbursals, over every loan. */
+  loanActivity(from: string, to: string): Promise<DayPoint[]>;
   loanHistory(id: string): Promise<HistoryEntry[]>;
   loanAsOf(id: string, asOf: string): Promise<Loan>;
   loanAction(id: string, action: LoanAction, body: Record<string, unknown>, idempotencyKey?: string): Promise<Loan>;
@@ -37,6 +40,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
   return {
     ...crud,
     loanQueues: async () => (await http(`${base}/loan-queues`)).json as QueueCounts,
+    loanActivity: async (from, to) => (await http(`${base}/loan-activity?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as DayPoint[],
     loanHistory: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/history`)).json as HistoryEntry[],
     loanAsOf: async (id, asOf) => (await http(`${base}/loans/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf)}`)).json as Loan,
     loanAction: async (id, action, body, idempotencyKey) =>
