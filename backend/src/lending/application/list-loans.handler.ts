@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/http/list-params.js';
 import { queueCondition, type LoanQueue } from './loan-queues.js';
@@ -45,7 +46,10 @@ const NULLABLE_SORT_FIELDS = new Set(['submittedAt', 'approvedAmount', 'softAppr
 
 @QueryHandler(ListLoansQuery)
 export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ filter, sort, range }: ListLoansQuery) {
     // Filters touch loan_summaries only (the text search looks borrowers up in a subquery), so the count
@@ -94,6 +98,6 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
         .execute(),
       query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows.map(loanRowView), total: Number(total.n) };
+    return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total: Number(total.n) };
   }
 }

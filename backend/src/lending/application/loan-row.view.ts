@@ -3,9 +3,10 @@ const iso = (v: Date | string | null | undefined) => (v == null ? null : new Dat
 const gate = (at: Date | string | null, by: string | null, role: 'staff' | 'borrower' = 'staff') => (at ? { at: iso(at), actor: { id: by, role } } : null);
 
 /** A queue row as clients see it: an allow-list over the read model, with the borrower for display. */
-export function loanRowView(r: any) {
+export function loanRowView(r: any, currency: string) {
   return {
     id: r.id,
+    currency,
     type: r.type,
     state: r.state,
     borrowerId: r.borrower_id,

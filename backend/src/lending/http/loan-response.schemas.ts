@@ -65,6 +65,7 @@ export const loanAsOfSchema = loanSchema.extend({ asOf: z.string(), position: z.
 
 export const loanRowSchema = z.strictObject({
   id: z.uuid(),
+  currency: z.string().describe('ISO code of every amount in the row (minor units)'),
   type: z.enum(['EMI', 'salaryAdvance']),
   state: z.enum(LOAN_STATES),
   borrowerId: z.uuid(),
