@@ -6,6 +6,9 @@ import { accountDisabled, deviceMismatch, sessionRevoked, unauthenticated } from
 import type { AuthenticatedUser } from './authenticated-user.js';
 import type { TokenClaims } from './token-issuer.js';
 
+/** How stale a session's last-use mark may get before a request refreshes it. */
+const TOUCH_EVERY_MS = 60_000;
+
 /**
  * Turns verified token claims into the caller, or the reason there is none: the session must be live and be the
  * token's current one, the user active, and (when the client names its device) the device the session is bound to.
@@ -23,7 +26,7 @@ export class SessionAuthenticator {
     if (session.user.status !== 'active') throw accountDisabled();
     if (claims.tv !== session.tokenVersion) throw unauthenticated('This token was replaced by a newer one; use the newest token or sign in again.');
     if (deviceIdHeader && deviceIdHeader !== session.deviceId) throw deviceMismatch();
-    void this.sessions.touch(session.id).catch(() => undefined);
+    if (Date.now() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) void this.sessions.touch(session.id).catch(() => undefined);
     return {
       id: session.userId,
       role: session.user.role,

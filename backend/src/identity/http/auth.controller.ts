@@ -15,17 +15,10 @@ import { TokenIssuer } from '../auth/token-issuer.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { authResultSchema, messageSchema, socialAuthResultSchema } from './auth-response.schemas.js';
 import { clientIp, deviceIdSchema, signInContext } from './request-context.js';
-
-// Spaces, dots, dashes and brackets are how people write numbers, not part of them: "+91 98765-43210" is one phone.
-export const phoneSchema = z
-  .string()
-  .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +'));
-
-export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters');
+import { passwordSchema, personNameSchema, phoneSchema } from './user-fields.schemas.js';
 
 export const registerBody = z.strictObject({
-  name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
+  name: personNameSchema,
   email: z.email('must be a valid email address').max(254),
   phone: phoneSchema,
   password: passwordSchema,

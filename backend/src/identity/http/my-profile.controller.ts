@@ -8,18 +8,13 @@ import { GetSignedInUser } from '../application/get-signed-in-user.handler.js';
 import { UpdateMyProfile } from '../application/update-my-profile.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { publicUserSchema } from './auth-response.schemas.js';
-import { phoneSchema } from './auth.controller.js';
-
-const READ_ONLY = ['id', '_id', 'email', 'role', 'status', 'roleId', 'permissions', 'createdAt'];
+import { editBody, personNameSchema, phoneSchema } from './user-fields.schemas.js';
 
 /** The portal's Profile section; the whole record may be sent back, its read-only fields are ignored. */
-export const updateMyProfileBody = z
-  .strictObject({
-    name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters').optional(),
-    phone: phoneSchema.optional(),
-    ...Object.fromEntries(READ_ONLY.map((f) => [f, z.unknown().optional()])),
-  })
-  .transform((b) => ({ name: b.name as string | undefined, phone: b.phone as string | undefined }));
+export const updateMyProfileBody = editBody(
+  { name: personNameSchema.optional(), phone: phoneSchema.optional() },
+  ['id', '_id', 'email', 'role', 'status', 'roleId', 'permissions', 'createdAt'],
+);
 
 @ApiTags('users')
 @ApiBearerAuth()

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isPermission } from '../permissions/permissions.js';
-import { passwordSchema, phoneSchema } from './auth.controller.js';
+import { editBody, passwordSchema, personNameSchema, phoneSchema } from './user-fields.schemas.js';
 
-const name = z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters');
+const name = personNameSchema;
 const roleId = z.string().trim().min(1, 'is required').max(100);
 const permissions = z
   .array(z.string().refine(isPermission, { message: 'is not a permission; GET /api/admin/permissions lists them' }))
@@ -16,23 +16,17 @@ export const createStaffUserBody = z.strictObject({
   roleId,
 });
 
-/**
- * react-admin's edit form sends the whole record back: its read-only fields are accepted and ignored, while any
- * other unknown field is still named as an error.
- */
-const readOnly = (...fields: string[]) => Object.fromEntries(fields.map((f) => [f, z.unknown().optional()]));
-const ignoreReadOnly = <T extends Record<string, unknown>>(body: T, fields: string[]) => Object.fromEntries(Object.entries(body).filter(([k]) => !fields.includes(k)));
-
+// The fields of a staff record that its edit form sends back but nobody edits there.
 const STAFF_READ_ONLY = ['id', '_id', 'email', 'role', 'roleName', 'permissions', 'online', 'device', 'lastSeenAt', 'createdAt'];
-export const updateStaffUserBody = z
-  .strictObject({
+export const updateStaffUserBody = editBody(
+  {
     name: name.optional(),
     phone: phoneSchema.nullable().optional(),
     roleId: roleId.optional(),
     status: z.enum(['active', 'disabled'], { error: 'must be active or disabled' }).optional(),
-    ...readOnly(...STAFF_READ_ONLY),
-  })
-  .transform((b) => ignoreReadOnly(b, STAFF_READ_ONLY) as { name?: string; phone?: string | null; roleId?: string; status?: 'active' | 'disabled' });
+  },
+  STAFF_READ_ONLY,
+);
 
 export const staffListFilter = z.strictObject({
   q: z.string().trim().max(100).optional(),
@@ -48,22 +42,19 @@ export const createRoleBody = z.strictObject({
   permissions,
 });
 
-const ROLE_READ_ONLY = ['id', 'builtIn', 'userCount', 'createdAt', 'updatedAt'];
-export const updateRoleBody = z
-  .strictObject({
+export const updateRoleBody = editBody(
+  {
     name: z.string().trim().min(2, 'must be at least 2 characters').max(60, 'must be at most 60 characters').optional(),
     description: z.string().trim().max(300, 'must be at most 300 characters').optional(),
     permissions: permissions.optional(),
-    ...readOnly(...ROLE_READ_ONLY),
-  })
-  .transform((b) => ignoreReadOnly(b, ROLE_READ_ONLY) as { name?: string; description?: string; permissions?: string[] });
+  },
+  ['id', 'builtIn', 'userCount', 'createdAt', 'updatedAt'],
+);
 
 export const roleListFilter = z.strictObject({ q: z.string().trim().max(100).optional(), id: z.union([z.string(), z.array(z.string())]).optional() });
 export const permissionListFilter = z.strictObject({ q: z.string().trim().max(100).optional(), group: z.string().optional(), id: z.union([z.string(), z.array(z.string())]).optional() });
 export const presenceListFilter = z.strictObject({ q: z.string().trim().max(100).optional(), role: z.enum(['borrower', 'staff']).optional(), id: z.union([z.uuid(), z.array(z.uuid())]).optional() });
 
-export const updateProfileBody = z
-  .strictObject({ name: name.optional(), phone: phoneSchema.nullable().optional(), ...readOnly(...STAFF_READ_ONLY, 'roleId', 'status') })
-  .transform((b) => ignoreReadOnly(b, [...STAFF_READ_ONLY, 'roleId', 'status']) as { name?: string; phone?: string | null });
+export const updateProfileBody = editBody({ name: name.optional(), phone: phoneSchema.nullable().optional() }, [...STAFF_READ_ONLY, 'roleId', 'status']);
 export const changePasswordBody = z.strictObject({ currentPassword: z.string().min(1, 'is required').max(200), newPassword: passwordSchema });
 export const userIdParam = z.uuid('must be a user id (uuid)');

@@ -15,6 +15,7 @@ export type SessionRecord = {
 
 /** A session joined with what the guard needs to know about its user on every request. */
 export type LiveSession = SessionRecord & {
+  lastUsedAt: Date;
   user: { role: 'borrower' | 'staff'; status: 'active' | 'disabled'; staffRoleId: string | null; rolePermissions: string[] | null };
 };
 
@@ -57,17 +58,18 @@ export class SessionsRepository {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .leftJoin('staff_roles as r', 'r.id', 'u.staff_role_id')
-      .select(['s.id', 's.user_id', 's.device_id', 's.token_version', 's.revoked_at', 's.revoked_reason', 'u.role', 'u.status', 'u.staff_role_id', 'r.permissions'])
+      .select(['s.id', 's.user_id', 's.device_id', 's.token_version', 's.revoked_at', 's.revoked_reason', 's.last_used_at', 'u.role', 'u.status', 'u.staff_role_id', 'r.permissions'])
       .where('s.id', '=', sessionId)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
       ...toRecord(row),
+      lastUsedAt: row.last_used_at,
       user: { role: row.role, status: row.status, staffRoleId: row.staff_role_id, rolePermissions: row.permissions },
     };
   }
 
-  /** Marks use at most once a minute, so a busy session costs no write per request. */
+  /** Records use; callers skip it while the last mark is under a minute old, so a busy session costs no write per request. */
   async touch(sessionId: string): Promise<void> {
     await this.db
       .updateTable('sessions')
