@@ -54,6 +54,8 @@ export async function startBackend(label: string): Promise<RunningBackend> {
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
       ARGON2_MEMORY_KIB: '1024',
+      // Every test signs in from 127.0.0.1: the per-address sign-in limit (default 30 per 15 minutes) would trip.
+      RATE_LIMIT_LOGINS_PER_IP: '100000',
       JWT_SECRET: 'portal-e2e-secret-0123456789abcdef',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

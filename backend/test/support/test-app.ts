@@ -26,9 +26,12 @@ export async function startTestApp(label: string, env: Record<string, string> = 
     ADMIN_PASSWORD: ADMIN.password,
     ARGON2_MEMORY_KIB: '1024',
     JWT_SECRET: 'test-secret-0123456789abcdef',
-    // Suites register and sign in many users from 127.0.0.1; the abuse-limit suite sets its own, low limits.
+    // Suites register and sign in many users from 127.0.0.1; the abuse-limit suites set their own, low limits.
     RATE_LIMIT_REGISTRATIONS_PER_IP: '100000',
     RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
+    RATE_LIMIT_LOGINS_PER_IP: '100000',
+    // Cheap hashes in tests: a line long enough that no suite's parallel requests meet a 503 (login-burst tests the bound).
+    ARGON2_MAX_QUEUE: '1000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

@@ -8,14 +8,19 @@ export type WindowCount = { hits: number; resetInMs: number };
 /** Where counters live, so a limit holds across every API process: Redis when it answers, else PostgreSQL. */
 export interface RateLimitStore {
   readonly kind: 'redis' | 'postgres';
+  /** Counts one more hit, atomically, and answers the count including it: the way to reserve an attempt. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
-  peek(key: string): Promise<WindowCount>;
+  /** Gives one hit back (an attempt that turned out not to count); never below zero, never into an ended window. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
 // INCR and PEXPIRE in one step, so a crash between them cannot leave a counter that never expires.
 const HIT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {n, redis.call('PTTL', KEYS[1])}`;
+
+// Decrements only a live counter above zero: DECR on a key that expired meanwhile would create one that never expires.
+const RELEASE = `local n = tonumber(redis.call('GET', KEYS[1])) if n and n > 0 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 export class RedisRateLimitStore implements RateLimitStore {
   readonly kind = 'redis' as const;
@@ -30,9 +35,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { hits, resetInMs: Math.max(ttl, 0) };
   }
 
-  async peek(key: string): Promise<WindowCount> {
-    const [hits, ttl] = await Promise.all([this.redis.get(`${this.prefix}:rl:${key}`), this.redis.pttl(`${this.prefix}:rl:${key}`)]);
-    return { hits: Number(hits ?? 0), resetInMs: Math.max(ttl, 0) };
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, `${this.prefix}:rl:${key}`);
   }
 
   async reset(key: string): Promise<void> {
@@ -61,12 +65,8 @@ export class PostgresRateLimitStore implements RateLimitStore {
     return { hits: r.hits, resetInMs: Math.max(Number(r.reset_in_ms), 0) };
   }
 
-  async peek(key: string): Promise<WindowCount> {
-    const row = await sql<{ hits: number; reset_in_ms: string }>`
-      SELECT hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000) AS reset_in_ms
-      FROM rate_limit_counters WHERE key = ${key} AND window_ends_at > now()`.execute(this.db);
-    const r = row.rows[0];
-    return r ? { hits: r.hits, resetInMs: Math.max(Number(r.reset_in_ms), 0) } : { hits: 0, resetInMs: 0 };
+  async release(key: string): Promise<void> {
+    await sql`UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND window_ends_at > now()`.execute(this.db);
   }
 
   async reset(key: string): Promise<void> {

@@ -5,14 +5,29 @@ import type { RateLimitStore } from './rate-limit-store.js';
 
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
 
-export type RateLimitRule = 'login-failures' | 'login-failures-ip' | 'registrations-ip' | 'password-resets' | 'password-resets-ip' | 'token-regenerations';
+export type RateLimitRule =
+  | 'login-failures'
+  | 'login-failures-device'
+  | 'login-failures-ip'
+  | 'logins-ip'
+  | 'password-change-failures'
+  | 'registrations-ip'
+  | 'password-resets'
+  | 'password-resets-ip'
+  | 'token-regenerations';
+
+/** One attempt counted ahead of its outcome; `settle` it, or `release` it when it turns out not to count. */
+export type Reservation = { readonly rule: RateLimitRule; readonly subject: string };
 
 const MINUTE = 60_000;
 
 /** How long each window lasts; how many attempts it allows comes from configuration (RATE_LIMIT_*). */
 const WINDOWS: Record<RateLimitRule, number> = {
   'login-failures': 15 * MINUTE,
+  'login-failures-device': 15 * MINUTE,
   'login-failures-ip': 15 * MINUTE,
+  'logins-ip': 15 * MINUTE,
+  'password-change-failures': 15 * MINUTE,
   'registrations-ip': 60 * MINUTE,
   'password-resets': 60 * MINUTE,
   'password-resets-ip': 60 * MINUTE,
@@ -21,7 +36,10 @@ const WINDOWS: Record<RateLimitRule, number> = {
 
 const MESSAGES: Record<RateLimitRule, string> = {
   'login-failures': 'Too many failed sign-in attempts for this account.',
+  'login-failures-device': 'Too many failed sign-in attempts for this account on this device.',
   'login-failures-ip': 'Too many failed sign-in attempts from your network.',
+  'logins-ip': 'Too many sign-ins from your network.',
+  'password-change-failures': 'Too many wrong current passwords.',
   'registrations-ip': 'Too many accounts registered from your network.',
   'password-resets': 'Too many password reset requests.',
   'password-resets-ip': 'Too many password reset attempts from your network.',
@@ -29,9 +47,12 @@ const MESSAGES: Record<RateLimitRule, string> = {
 };
 
 /**
- * Abuse limits with fixed windows. `consume` counts every attempt (registration, reset, token refresh);
- * `assertOpen` + `recordFailure` count only failures (sign-in), so someone who types their password right is never
- * locked out by their own successful sign-ins.
+ * Abuse limits with fixed windows. `consume` counts every attempt (registration, reset, token refresh).
+ *
+ * Limits on failures (sign-in, password change) are reserved before the password is checked: `reserve` counts the
+ * attempt atomically and refuses it (429, nothing verified) once the window is full, so N parallel guesses cannot all
+ * slip past a check-then-count gap. When the outcome is known the caller gives back what did not count (`release`,
+ * e.g. the failure slot of a right password) or clears the account's failures (`reset`).
  */
 @Injectable()
 export class RateLimiter implements OnApplicationShutdown {
@@ -44,9 +65,13 @@ export class RateLimiter implements OnApplicationShutdown {
     const l = this.config.rateLimits;
     switch (rule) {
       case 'login-failures':
+      case 'login-failures-device':
+      case 'password-change-failures':
         return l.loginFailures;
       case 'login-failures-ip':
         return l.loginFailuresPerIp;
+      case 'logins-ip':
+        return l.loginsPerIp;
       case 'registrations-ip':
         return l.registrationsPerIp;
       case 'password-resets':
@@ -63,13 +88,26 @@ export class RateLimiter implements OnApplicationShutdown {
     if (count.hits > this.limit(rule)) throw tooMany(rule, count.resetInMs);
   }
 
-  async assertOpen(rule: RateLimitRule, subject: string): Promise<void> {
-    const count = await this.store.peek(`${rule}:${subject}`);
-    if (count.hits >= this.limit(rule)) throw tooMany(rule, count.resetInMs);
+  /**
+   * Reserves one attempt on each counter, in order, atomically per counter. If any is full, everything this call
+   * took is given back (the refused hit too, so a flood does not inflate the count) and the first full one answers 429.
+   */
+  async reserve(...wanted: Array<[RateLimitRule, string]>): Promise<Reservation[]> {
+    const taken: Reservation[] = [];
+    for (const [rule, subject] of wanted) {
+      const count = await this.store.hit(`${rule}:${subject}`, WINDOWS[rule]);
+      taken.push({ rule, subject });
+      if (count.hits > this.limit(rule)) {
+        await this.release(...taken);
+        throw tooMany(rule, count.resetInMs);
+      }
+    }
+    return taken;
   }
 
-  async recordFailure(rule: RateLimitRule, subject: string): Promise<void> {
-    await this.store.hit(`${rule}:${subject}`, WINDOWS[rule]);
+  /** Gives reserved attempts back: they did not count (a right password on a failure limit, an error on our side). */
+  async release(...reservations: Reservation[]): Promise<void> {
+    await Promise.all(reservations.map((r) => this.store.release(`${r.rule}:${r.subject}`)));
   }
 
   async reset(rule: RateLimitRule, subject: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
 import { HttpProblem } from '../../platform/http/problem.js';
+import { RateLimiter } from '../abuse/rate-limiter.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { PasswordHasher } from '../users/password-hasher.js';
@@ -12,12 +13,17 @@ export class ChangePassword extends Command<{ message: string }> {
     readonly caller: AuthenticatedUser,
     readonly currentPassword: string,
     readonly newPassword: string,
+    readonly ip = 'unknown',
   ) {
     super();
   }
 }
 
-/** Needs the current password; every other session of the account ends, this one stays signed in. */
+/**
+ * Needs the current password; every other session of the account ends, this one stays signed in. A wrong current
+ * password counts like a failed sign-in, reserved before the check (so a stolen session cannot be used to guess the
+ * password in a parallel burst): per account (RATE_LIMIT_LOGIN_FAILURES per 15 minutes) and per address.
+ */
 @CommandHandler(ChangePassword)
 export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
@@ -25,14 +31,25 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+    private readonly limits: RateLimiter,
   ) {}
 
-  async execute({ caller, currentPassword, newPassword }: ChangePassword) {
+  async execute({ caller, currentPassword, newPassword, ip }: ChangePassword) {
     const user = await this.users.findById(caller.id);
-    if (!user || !(await this.hasher.verify(user.passwordHash ?? undefined, currentPassword))) {
+    const [accountSlot, ipSlot] = await this.limits.reserve(['password-change-failures', caller.id], ['login-failures-ip', ip]);
+    let ok: boolean;
+    try {
+      ok = await this.hasher.verify(user?.passwordHash ?? undefined, currentPassword);
+    } catch (error) {
+      await this.limits.release(accountSlot, ipSlot);
+      throw error;
+    }
+    if (!user || !ok) {
       const message = 'is not your current password';
       throw new HttpProblem(400, 'validation-failed', 'Your request has invalid fields', `currentPassword: ${message}`, { fields: [{ name: 'currentPassword', message }] });
     }
+    await this.limits.reset(accountSlot.rule, accountSlot.subject);
+    await this.limits.release(ipSlot);
     const passwordHash = await this.hasher.hash(newPassword);
     const ended = await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', caller.id).execute();

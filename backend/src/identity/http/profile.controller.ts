@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { z } from 'zod';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -9,6 +10,7 @@ import { GetStaffUser } from '../application/get-staff-user.handler.js';
 import { UpdateProfile } from '../application/update-profile.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { messageSchema } from './auth-response.schemas.js';
+import { clientIp } from './request-context.js';
 import { changePasswordBody, updateProfileBody } from './staff-request.schemas.js';
 import { staffUserSchema } from './staff-response.schemas.js';
 
@@ -47,8 +49,8 @@ export class ProfileController {
   @ApiOperation({ summary: 'Change my password (needs the current one); my other sessions end' })
   @ApiBody({ schema: schema(changePasswordBody) })
   @ApiOkResponse({ schema: schema(messageSchema) })
-  changePassword(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown) {
+  changePassword(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown, @Req() req: Request) {
     const { currentPassword, newPassword } = parseWith(changePasswordBody, body);
-    return this.commands.execute(new ChangePassword(me, currentPassword, newPassword));
+    return this.commands.execute(new ChangePassword(me, currentPassword, newPassword, clientIp(req)));
   }
 }

@@ -53,6 +53,12 @@ export class SessionsRepository {
     });
   }
 
+  /** Whether this device ever held a session of this user (any sign-in, ended or not): a device the owner has used. */
+  async isKnownDevice(userId: string, deviceId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('device_id', '=', deviceId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async findLive(sessionId: string): Promise<LiveSession | undefined> {
     const row = await this.db
       .selectFrom('sessions as s')

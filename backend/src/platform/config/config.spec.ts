@@ -33,7 +33,21 @@ describe('configuration', () => {
     expect(config.workerQueues).toEqual(['notifications', 'email']);
   });
 
+  it('bounds sign-in work: per-address sign-ins and argon2 concurrency have documented defaults and overrides', () => {
+    const defaults = loadConfig({});
+    expect(defaults.rateLimits.loginsPerIp).toBe(30);
+    expect(defaults.argon2MaxQueue).toBe(16);
+    expect(defaults.argon2MaxConcurrency).toBeGreaterThanOrEqual(1);
+    const set = loadConfig({ RATE_LIMIT_LOGINS_PER_IP: '200', ARGON2_MAX_CONCURRENCY: '3', ARGON2_MAX_QUEUE: '0' });
+    expect(set.rateLimits.loginsPerIp).toBe(200);
+    expect(set.argon2MaxConcurrency).toBe(3);
+    expect(set.argon2MaxQueue).toBe(0);
+  });
+
   it.each([
+    [{ ARGON2_MAX_CONCURRENCY: '0' }, /ARGON2_MAX_CONCURRENCY must be at least 1/],
+    [{ ARGON2_MAX_QUEUE: '-1' }, /ARGON2_MAX_QUEUE must be at least 0/],
+    [{ RATE_LIMIT_LOGINS_PER_IP: '0' }, /RATE_LIMIT_LOGINS_PER_IP must be at least 1/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a URL/],

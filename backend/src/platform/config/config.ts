@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_PARAMETERS, type ProductParameters } from '../../lending/domain/product-parameters.js';
@@ -32,6 +33,8 @@ const schema = z.object({
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-password'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  ARGON2_MAX_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  ARGON2_MAX_QUEUE: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(10_000, 'must be at most 10000').default(16),
   CORS_ORIGINS: z.string().optional(),
   QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres'], { error: 'QUEUE_BACKEND must be auto, redis or postgres' }).default('auto'),
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
@@ -45,6 +48,7 @@ const schema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_LOGINS_PER_IP: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PASSWORD_RESETS: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
@@ -74,6 +78,9 @@ export type AppConfig = {
   jwtTtlDays: number;
   admin: { email: string; password: string };
   argon2MemoryKib: number;
+  /** Password hashes and checks running at once in this process (the rest wait in a line of `argon2MaxQueue`, then 503). */
+  argon2MaxConcurrency: number;
+  argon2MaxQueue: number;
   queueBackend: 'auto' | 'redis' | 'postgres';
   /** Browser origins allowed to call the API cross-origin (the frontends' dev servers); the built ones are same-origin. */
   corsOrigins: string[];
@@ -88,8 +95,8 @@ export type AppConfig = {
   passwordResetTtlMinutes: number;
   /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
   firebase: { projectId?: string; authEmulatorHost?: string };
-  /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limits.ts). */
-  rateLimits: { loginFailures: number; loginFailuresPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
+  /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limiter.ts). */
+  rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
   product: ProductParameters;
 };
 
@@ -147,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtTtlDays: c.JWT_TTL_DAYS,
     admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD },
     argon2MemoryKib: c.ARGON2_MEMORY_KIB,
+    // Half the cores by default, so a sign-in flood cannot take every core from the rest of the API.
+    argon2MaxConcurrency: c.ARGON2_MAX_CONCURRENCY ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
+    argon2MaxQueue: c.ARGON2_MAX_QUEUE,
     queueBackend: c.QUEUE_BACKEND,
     corsOrigins: c.CORS_ORIGINS !== undefined ? c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : c.NODE_ENV === 'production' ? [] : DEVELOPMENT_ORIGINS,
     workerInProcess: c.WORKER_IN_PROCESS === 'true',
@@ -160,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       loginFailures: c.RATE_LIMIT_LOGIN_FAILURES,
       loginFailuresPerIp: c.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      loginsPerIp: c.RATE_LIMIT_LOGINS_PER_IP,
       registrationsPerIp: c.RATE_LIMIT_REGISTRATIONS_PER_IP,
       passwordResets: c.RATE_LIMIT_PASSWORD_RESETS,
       tokenRegenerations: c.RATE_LIMIT_TOKEN_REGENERATIONS,
