@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Auth } from 'firebase-admin/auth';
+import { sql } from 'kysely';
 import { socialAuthResultSchema } from '../src/identity/http/auth-response.schemas.js';
 import { bearer, expectFieldProblem, expectProblem } from './support/loan-api.js';
-import { registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Social sign-in with firebase-admin in Auth-emulator mode: it accepts unsigned ID tokens and looks the account up
@@ -14,7 +16,8 @@ import { registerBorrower, startTestApp, type TestApp } from './support/test-app
 const PROJECT = 'lending-test';
 let t: TestApp;
 let emulator: Server;
-const accounts = new Map<string, { localId: string; email?: string; emailVerified: boolean; disabled: boolean }>();
+/** The emulator's accounts. `validSince` (seconds, as a string) is when the user's tokens were last revoked. */
+const accounts = new Map<string, { localId: string; email?: string; emailVerified: boolean; disabled: boolean; phoneNumber?: string; validSince?: string }>();
 let lookups = 0;
 
 beforeAll(async () => {
@@ -45,8 +48,8 @@ afterAll(async () => {
 const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
 /** An emulator ID token: unsigned, issued for our project, as the Auth emulator hands them out. */
-function idToken(account: { uid: string; email?: string; emailVerified?: boolean; name?: string }, overrides: Record<string, unknown> = {}): string {
-  accounts.set(account.uid, { localId: account.uid, email: account.email, emailVerified: account.emailVerified ?? true, disabled: false });
+function idToken(account: { uid: string; email?: string; emailVerified?: boolean; name?: string; phone?: string }, overrides: Record<string, unknown> = {}): string {
+  accounts.set(account.uid, { localId: account.uid, email: account.email, emailVerified: account.emailVerified ?? true, disabled: false, phoneNumber: account.phone });
   const now = Math.floor(Date.now() / 1000);
   const payload = {
     iss: `https://securetoken.google.com/${PROJECT}`,
@@ -59,6 +62,7 @@ function idToken(account: { uid: string; email?: string; emailVerified?: boolean
     email: account.email,
     email_verified: account.emailVerified ?? true,
     name: account.name,
+    phone_number: account.phone,
     firebase: { identities: { 'google.com': [account.uid] }, sign_in_provider: 'google.com' },
     ...overrides,
   };
@@ -110,6 +114,106 @@ describe('POST /api/auth/social', () => {
     expectFieldProblem(await t.http.post('/api/auth/social').send({}), ['idToken'], 'validation-failed');
   });
 });
+
+const newUid = () => randomUUID().replace(/-/g, '').slice(0, 28);
+
+describe('revoked tokens and disabled Firebase users', () => {
+  it('asks firebase-admin to check revocation, whatever the mode', async () => {
+    const spy = jest.spyOn(Auth.prototype, 'verifyIdToken');
+    try {
+      const uid = newUid();
+      await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: `check.${uid.slice(0, 8)}@example.com` }) }).expect(200);
+      expect(spy).toHaveBeenCalledWith(expect.any(String), true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a token issued before the user\'s tokens were revoked is refused: 401 social-token-revoked, no session', async () => {
+    const uid = newUid();
+    const email = `revoked.${uid.slice(0, 8)}@example.com`;
+    const early = Math.floor(Date.now() / 1000) - 600;
+    const stolen = idToken({ uid, email }, { iat: early, auth_time: early });
+    const first = await t.http.post('/api/auth/social').send({ idToken: stolen }).expect(200);
+    // The user signs out everywhere at Firebase (revokeRefreshTokens): validSince moves to now.
+    accounts.get(uid)!.validSince = String(Math.floor(Date.now() / 1000) - 60);
+    const sessionsBefore = await countSessions(first.body.user._id);
+    const res = await t.http.post('/api/auth/social').send({ idToken: stolen });
+    const body = expectProblem(res, 401, 'social-token-revoked');
+    expect(body.detail).toMatch(/revoked/i);
+    expect(await countSessions(first.body.user._id)).toBe(sessionsBefore);
+    // A token from a fresh sign-in at Firebase works again.
+    const fresh = idToken({ uid, email });
+    accounts.get(uid)!.validSince = String(Math.floor(Date.now() / 1000) - 60);
+    await t.http.post('/api/auth/social').send({ idToken: fresh }).expect(200);
+  });
+
+  it('a user disabled at Firebase is refused: 401 social-account-disabled, and no account is created', async () => {
+    const uid = newUid();
+    const email = `disabled.${uid.slice(0, 8)}@example.com`;
+    const token = idToken({ uid, email });
+    accounts.get(uid)!.disabled = true;
+    expectProblem(await t.http.post('/api/auth/social').send({ idToken: token }), 401, 'social-account-disabled');
+    const rows = await sql<{ n: string }>`SELECT count(*) AS n FROM users WHERE lower(email) = ${email}`.execute(t.runtime.db);
+    expect(Number(rows.rows[0].n)).toBe(0);
+  });
+});
+
+describe('social sign-in never signs into a staff account', () => {
+  it('a verified Firebase email of a staff member is refused: 403, no session, no link', async () => {
+    const staff = await staffRecord();
+    const uid = newUid();
+    const sessionsBefore = await countSessions(staff.id);
+    const res = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: ADMIN.email.toUpperCase(), emailVerified: true }) });
+    expectProblem(res, 403, 'social-sign-in-staff-refused');
+    expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/token=[^;]/);
+    expect(await countSessions(staff.id)).toBe(sessionsBefore);
+    expect((await staffRecord()).firebase_uid).toBeNull();
+    // The staff member's password still works, of course.
+    await t.http.post('/api/auth/login').send(ADMIN).expect(200);
+  });
+
+  it('nor with an unverified email, nor with the phone number of a staff member', async () => {
+    const staff = await staffRecord();
+    const unverified = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid: newUid(), email: ADMIN.email, emailVerified: false }) });
+    expectProblem(unverified, 403, 'social-sign-in-staff-refused');
+    const phone = '+919812300001';
+    await sql`UPDATE users SET phone = ${phone} WHERE id = ${staff.id}`.execute(t.runtime.db);
+    const byPhone = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid: newUid(), email: `someone.${newUid().slice(0, 6)}@example.com`, phone }) });
+    expectProblem(byPhone, 403, 'social-sign-in-staff-refused');
+    expect(await countUsersWithPhone(phone)).toBe(1);
+  });
+
+  it('nor through a Firebase identity already linked to a staff account', async () => {
+    const staff = await staffRecord();
+    const uid = newUid();
+    await sql`UPDATE users SET firebase_uid = ${uid} WHERE id = ${staff.id}`.execute(t.runtime.db);
+    try {
+      const sessionsBefore = await countSessions(staff.id);
+      expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: `other.${uid.slice(0, 6)}@example.com` }) }), 403, 'social-sign-in-staff-refused');
+      expect(await countSessions(staff.id)).toBe(sessionsBefore);
+    } finally {
+      await sql`UPDATE users SET firebase_uid = NULL WHERE id = ${staff.id}`.execute(t.runtime.db);
+    }
+    // A staff token is still obtained only with the password.
+    expect(await loginStaff(t.http)).toEqual(expect.any(String));
+  });
+});
+
+async function staffRecord() {
+  const rows = await sql<{ id: string; firebase_uid: string | null }>`SELECT id, firebase_uid FROM users WHERE lower(email) = ${ADMIN.email}`.execute(t.runtime.db);
+  return rows.rows[0];
+}
+
+async function countSessions(userId: string): Promise<number> {
+  const rows = await sql<{ n: string }>`SELECT count(*) AS n FROM sessions WHERE user_id = ${userId}`.execute(t.runtime.db);
+  return Number(rows.rows[0].n);
+}
+
+async function countUsersWithPhone(phone: string): Promise<number> {
+  const rows = await sql<{ n: string }>`SELECT count(*) AS n FROM users WHERE phone = ${phone}`.execute(t.runtime.db);
+  return Number(rows.rows[0].n);
+}
 
 describe('without a Firebase project configured', () => {
   it('social sign-in answers 503 with a clear sentence', async () => {

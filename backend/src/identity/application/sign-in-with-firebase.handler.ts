@@ -21,6 +21,9 @@ export class SignInWithFirebase extends Command<SignInResult & { created: boolea
  * Exchanges a Firebase ID token for our own. The Firebase uid finds the user; failing that, a verified email joins
  * the social identity to the account with that email (one person, one user); failing that, a new borrower account.
  * An unverified email never joins an existing account: anyone can claim an address at some providers.
+ *
+ * Never a staff account: staff sign in with their password only. A Firebase identity whose uid, email (verified or
+ * not) or phone number belongs to a staff member is refused (403) before anything is linked, created or started.
  */
 @CommandHandler(SignInWithFirebase)
 export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFirebase> {
@@ -32,9 +35,21 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
 
   async execute({ idToken, context }: SignInWithFirebase) {
     const identity = await this.verifier.verify(idToken);
+    await this.refuseStaff(identity);
     const { user, created } = await this.findOrCreate(identity);
     if (user.status !== 'active') throw accountDisabled();
     return { ...(await this.sessions.start(user, context)), created };
+  }
+
+  private async refuseStaff(identity: SocialIdentity): Promise<void> {
+    const matches = await Promise.all([
+      this.users.findByFirebaseUid(identity.uid),
+      identity.email ? this.users.findByEmail(identity.email) : undefined,
+      identity.phone ? this.users.findByLogin({ phone: identity.phone }) : undefined,
+    ]);
+    if (matches.some((u) => u?.role === 'staff')) {
+      throw new HttpProblem(403, 'social-sign-in-staff-refused', 'Staff sign in with a password', 'Social sign-in is for borrowers; staff accounts sign in with their email and password.');
+    }
   }
 
   private async findOrCreate(identity: SocialIdentity): Promise<{ user: UserRecord; created: boolean }> {

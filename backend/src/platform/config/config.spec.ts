@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from './config.js';
 
+/** A production environment that passes every other check, so a test sees the one refusal it is about. */
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'spec-only-Zq8v3Lk2Wm9Rt4Yp', ADMIN_PASSWORD: 'spec-only-admin-Hx7Nc2Qe' };
+
 describe('configuration', () => {
   it('starts with documented defaults and no environment at all', () => {
     const config = loadConfig({});
@@ -33,6 +36,12 @@ describe('configuration', () => {
     expect(config.workerQueues).toEqual(['notifications', 'email']);
   });
 
+  it('accepts the Firebase Auth emulator outside production', () => {
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.authEmulatorHost).toBe('127.0.0.1:9099');
+    expect(loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.authEmulatorHost).toBe('127.0.0.1:9099');
+    expect(loadConfig({ ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending' }).firebase.authEmulatorHost).toBeUndefined();
+  });
+
   it('bounds sign-in work: per-address sign-ins and argon2 concurrency have documented defaults and overrides', () => {
     const defaults = loadConfig({});
     expect(defaults.rateLimits.loginsPerIp).toBe(30);
@@ -48,6 +57,7 @@ describe('configuration', () => {
     [{ ARGON2_MAX_CONCURRENCY: '0' }, /ARGON2_MAX_CONCURRENCY must be at least 1/],
     [{ ARGON2_MAX_QUEUE: '-1' }, /ARGON2_MAX_QUEUE must be at least 0/],
     [{ RATE_LIMIT_LOGINS_PER_IP: '0' }, /RATE_LIMIT_LOGINS_PER_IP must be at least 1/],
+    [{ ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /FIREBASE_AUTH_EMULATOR_HOST .*production/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a URL/],

@@ -116,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
   }
+  if (c.NODE_ENV === 'production' && c.FIREBASE_AUTH_EMULATOR_HOST) {
+    // firebase-admin then accepts unsigned ID tokens from anyone, so anyone could sign in as any social user.
+    throw new ConfigError('Cannot start: FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator accepts unsigned tokens, so it is refused in production; unset it.');
+  }
   if (c.EVENTSTORE_URL) {
     throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
   }
