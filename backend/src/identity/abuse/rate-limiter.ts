@@ -16,7 +16,7 @@ export type RateLimitRule =
   | 'password-resets-ip'
   | 'token-regenerations';
 
-/** One attempt counted ahead of its outcome; `settle` it, or `release` it when it turns out not to count. */
+/** One attempt counted ahead of its outcome (`reserve`); `release` it if it turns out not to count. */
 export type Reservation = { readonly rule: RateLimitRule; readonly subject: string };
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { HttpProblem } from '../../platform/http/problem.js';
-import { RateLimiter, type RateLimitRule, type Reservation } from '../abuse/rate-limiter.js';
+import { RateLimiter, type RateLimitRule } from '../abuse/rate-limiter.js';
 import { accountDisabled } from '../auth/auth-problems.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -64,15 +64,9 @@ export class LogInHandler implements ICommandHandler<LogIn> {
       await this.limits.release(accountSlot);
       throw accountDisabled();
     }
-    await this.clearFailures(accountSlot);
+    // A right password clears the failures of the counter it was admitted on. A known device clears only its own, so
+    // the owner signing in on their phone does not hand an attacker a fresh set of guesses on the account.
+    await this.limits.reset(accountSlot.rule, accountSlot.subject);
     return this.sessions.start(user, context);
-  }
-
-  /**
-   * A right password clears the failures of the counter it was admitted on. A known device clears only its own: the
-   * owner signing in on their phone does not hand an attacker a fresh set of guesses on the account.
-   */
-  private async clearFailures(slot: Reservation): Promise<void> {
-    await this.limits.reset(slot.rule, slot.subject);
   }
 }
