@@ -10,7 +10,9 @@ import {
   loanAsOfSchema,
   loanDetailSchema,
   loanRowSchema,
-  loanSchema,
+  myCommandResultSchema,
+  myLoanDetailSchema,
+  myLoanSchema,
   queueCountsSchema,
 } from '../src/lending/http/loan-response.schemas.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
@@ -57,7 +59,7 @@ async function takeToActive(type: 'EMI' | 'salaryAdvance') {
   const active = await t.http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21' }).expect(200);
   expect(active.body.state).toBe('active');
   // The documented answer shapes (OpenAPI is generated from these schemas) are what the server sends.
-  commandResultSchema.parse(created.body);
+  myCommandResultSchema.parse(created.body);
   commandResultSchema.parse(issued.body);
   commandResultSchema.parse(active.body);
   expect(typeof active.body.position).toBe('number');
@@ -92,7 +94,7 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     expect(detail.body.state).toBe('active');
     expect(detail.body.borrower.name).toBe('Asha Rao');
     loanDetailSchema.parse(detail.body);
-    loanDetailSchema.parse(mine.body);
+    myLoanDetailSchema.parse(mine.body);
     for (const entry of history.body) historyEntrySchema.parse(entry);
 
     // Replaying the whole log gives the loan exactly as the read model shows it.
@@ -129,7 +131,7 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     expect(bySpecPath.body).toEqual(softApproved.body);
     for (const row of active.body) loanRowSchema.parse(row);
     const mine = await t.http.get('/api/me/loans').set(asBorrower(borrower.token)).expect(200);
-    for (const loan of mine.body) loanSchema.parse(loan);
+    for (const loan of mine.body) myLoanSchema.parse(loan);
     emiQuoteSchema.parse((await t.http.get('/api/public/emi').query({ principal: 10_000_000, annualRatePercent: 12, months: 12 }).expect(200)).body);
     const counts = await t.http.get('/api/admin/loan-queues').set(s).expect(200);
     queueCountsSchema.parse(counts.body);

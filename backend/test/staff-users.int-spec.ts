@@ -149,6 +149,79 @@ describe('nobody raises their own permissions', () => {
   });
 });
 
+describe('no escalation through other accounts (issue 9 item 7)', () => {
+  // A user manager who may also manage roles, but holds none of the loan actions.
+  let manager: { token: string; id: string };
+  const managerPermissions = ['users.view', 'users.manage', 'roles.manage', 'loans.view'];
+
+  beforeAll(async () => {
+    const role = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: `User manager ${unique()}`, permissions: managerPermissions }).expect(201);
+    const { email } = await createStaff(admin, role.body.id);
+    manager = await signIn(email);
+  });
+
+  const record = async (id: string) => (await t.http.get(`/api/admin/users/${id}`).set(bearer(admin)).expect(200)).body;
+
+  it('cannot edit, demote or disable a colleague who holds a permission they lack; nothing changes', async () => {
+    const { res, email } = await createStaff(admin, 'credit-officer', { name: 'Officer Olga' });
+    const officer = await signIn(email);
+    const before = await record(res.body.id);
+    const attempts = [
+      t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ name: 'Renamed' }),
+      t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ roleId: 'viewer' }),
+      t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ status: 'disabled' }),
+      t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ ...before }),
+      t.http.delete(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)),
+    ];
+    for (const attempt of attempts) {
+      const refused = expectProblem(await attempt, 403, 'permission-escalation');
+      expect(refused.detail).toContain('loans.accept');
+    }
+    expect(await record(res.body.id)).toEqual(before);
+    // The officer's session was never touched.
+    await t.http.get('/api/admin/loans').set(bearer(officer.token)).expect(200);
+  });
+
+  it('cannot act on an administrator, nor re-enable a disabled stronger account', async () => {
+    const { res } = await createStaff(admin, 'administrator');
+    const before = await record(res.body.id);
+    expectProblem(await t.http.delete(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)), 403, 'permission-escalation');
+    expectProblem(await t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ roleId: 'viewer' }), 403, 'permission-escalation');
+    expectProblem(await t.http.put(`/api/admin/users/${adminId}`).set(bearer(manager.token)).send({ phone: '+919800000001' }), 403, 'permission-escalation');
+    expect(await record(res.body.id)).toEqual(before);
+
+    await t.http.delete(`/api/admin/users/${res.body.id}`).set(bearer(admin)).expect(200);
+    const disabled = await record(res.body.id);
+    expectProblem(await t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ status: 'active' }), 403, 'permission-escalation');
+    expect(await record(res.body.id)).toEqual(disabled);
+    expect(disabled.status).toBe('disabled');
+  });
+
+  it('still manages colleagues whose permissions they hold all of', async () => {
+    const { res } = await createStaff(admin, 'viewer');
+    expect((await t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ name: 'Vera Viewer' }).expect(200)).body.name).toBe('Vera Viewer');
+    expect((await t.http.delete(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).expect(200)).body.status).toBe('disabled');
+    expect((await t.http.put(`/api/admin/users/${res.body.id}`).set(bearer(manager.token)).send({ status: 'active' }).expect(200)).body.status).toBe('active');
+  });
+
+  it('a roles.manage holder cannot take from a role, or delete, a permission they lack; nothing changes', async () => {
+    const role = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: `Payouts ${unique()}`, permissions: ['loans.view', 'loans.disburse'] }).expect(201);
+    const url = `/api/admin/roles/${role.body.id}`;
+    const before = (await t.http.get(url).set(bearer(admin)).expect(200)).body;
+    const removed = expectProblem(await t.http.put(url).set(bearer(manager.token)).send({ permissions: ['loans.view'] }), 403, 'permission-escalation');
+    expect(removed.detail).toContain('loans.disburse');
+    expectProblem(await t.http.put(url).set(bearer(manager.token)).send({ permissions: [] }), 403, 'permission-escalation');
+    expectProblem(await t.http.delete(url).set(bearer(manager.token)), 403, 'permission-escalation');
+    expect((await t.http.get(url).set(bearer(admin)).expect(200)).body).toEqual(before);
+    // Keeping what they lack and changing only what they hold is fine; so is the whole record sent back unchanged.
+    const kept = await t.http.put(url).set(bearer(manager.token)).send({ ...before, permissions: ['loans.disburse', 'loans.view', 'users.view'] }).expect(200);
+    expect(kept.body.permissions).toEqual(['loans.disburse', 'loans.view', 'users.view']);
+    await t.http.put(url).set(bearer(manager.token)).send({ ...kept.body, description: 'Pays out' }).expect(200);
+    // The administrator, holding everything, still can.
+    await t.http.delete(url).set(bearer(admin)).expect(200);
+  });
+});
+
 describe('roles and permissions', () => {
   it('lists the permission catalogue and the built-in roles', async () => {
     const perms = await t.http.get('/api/admin/permissions').set(bearer(admin)).expect(200);

@@ -1,6 +1,6 @@
 import { api, apiRequest } from './client';
 
-/** The loan as GET /api/me/loans/:id answers it (backend/src/lending/http/loan-response.schemas.ts). */
+/** The loan as GET /api/me/loans/:id answers it (myLoanSchema in backend/src/lending/http/loan-response.schemas.ts). */
 export type LoanType = 'EMI' | 'salaryAdvance';
 export type LoanState =
   | 'new'
@@ -15,7 +15,8 @@ export type LoanState =
   | 'rejected'
   | 'cancelled';
 export type ScheduleLine = { number: number; dueDate: string; principal: number; interest: number; balance: number };
-export type Gate = { at: string; actor: { id: string; role: string } };
+/** When a gate of the pipeline was passed; the borrower's view never says by whom. */
+export type Gate = { at: string };
 export type AgreementTerms = {
   principal: number;
   annualRatePercent: number;
@@ -46,7 +47,8 @@ export type Loan = {
   schedule: ScheduleLine[] | null;
   createdAt: string;
   updatedAt: string;
-  lastReason: string | null;
+  /** Why the loan ended: only on a rejected or cancelled loan, else null. */
+  reason: string | null;
   approvals: { soft?: Gate; bank?: Gate; consent?: Gate; final?: Gate };
   allowedActions: string[];
 };

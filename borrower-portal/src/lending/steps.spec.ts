@@ -65,13 +65,13 @@ describe('the status timeline', () => {
     schedule: null,
     createdAt: '2026-11-01T10:00:00Z',
     updatedAt: '2026-11-03T10:00:00Z',
-    lastReason: null,
+    reason: null,
     approvals: {},
     allowedActions: [],
   };
 
   it('marks what is done, with dates, and the current milestone', () => {
-    const entries = timeline({ ...base, state: 'bank.pending', approvals: { soft: { at: '2026-11-02T10:00:00Z', actor: { id: 'x', role: 'staff' } } } });
+    const entries = timeline({ ...base, state: 'bank.pending', approvals: { soft: { at: '2026-11-02T10:00:00Z' } } });
     expect(entries.filter((e) => e.done).map((e) => e.label)).toEqual(['Application started', 'Application submitted', 'Accepted for credit review', 'Credit check approved']);
     expect(entries.find((e) => e.current)?.label).toBe('Credit check approved');
     expect(entries[3].at).toBe('2026-11-02T10:00:00Z');

@@ -16,19 +16,23 @@ export class DeleteRole extends Command<StaffRoleRecord> {
   }
 }
 
-/** Only a role nobody holds can go; answers the deleted role, as react-admin expects. */
+/**
+ * Only a role nobody holds can go, and only by someone holding every permission it holds (deleting takes them all
+ * away); answers the deleted role, as react-admin expects. Checked and deleted under the role's row lock.
+ */
 @CommandHandler(DeleteRole)
 export class DeleteRoleHandler implements ICommandHandler<DeleteRole> {
   constructor(private readonly roles: StaffRolesRepository) {}
 
   async execute({ actor, id }: DeleteRole): Promise<StaffRoleRecord> {
-    const role = await this.roles.find(id);
-    if (!role) throw roleNotFound(id);
-    if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
-    throwIfRefused(refuseRoleEdit(actor, id, undefined));
-    if (!(await this.roles.deleteUnused(id))) {
-      throw new HttpProblem(409, 'role-in-use', 'Role in use', `Staff users still hold the role "${role.name}"; give them another role first.`);
-    }
-    return role;
+    return this.roles.inRoleLock(id, async (roles, role) => {
+      if (!role) throw roleNotFound(id);
+      if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
+      throwIfRefused(refuseRoleEdit(actor, id, [], role.permissions));
+      if (!(await roles.deleteUnused(id))) {
+        throw new HttpProblem(409, 'role-in-use', 'Role in use', `Staff users still hold the role "${role.name}"; give them another role first.`);
+      }
+      return role;
+    });
   }
 }

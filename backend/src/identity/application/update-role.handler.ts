@@ -16,21 +16,26 @@ export class UpdateRole extends Command<StaffRoleRecord> {
   }
 }
 
-/** Changes apply at once: permissions are read on every request, so holders gain or lose them on their next click. */
+/**
+ * Changes apply at once: permissions are read on every request, so holders gain or lose them on their next click.
+ * The editor may add and remove only permissions they hold themselves; checked and written under the role's row
+ * lock, so the permissions checked are the ones replaced.
+ */
 @CommandHandler(UpdateRole)
 export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
   constructor(private readonly roles: StaffRolesRepository) {}
 
   async execute({ actor, id, change }: UpdateRole): Promise<StaffRoleRecord> {
-    const role = await this.roles.find(id);
-    if (!role) throw roleNotFound(id);
-    if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
-    throwIfRefused(refuseRoleEdit(actor, id, change.permissions));
-    try {
-      return (await this.roles.update(id, { ...change, permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined }))!;
-    } catch (error) {
-      if (error instanceof DuplicateRoleName) throw duplicateRoleName(change.name ?? role.name);
-      throw error;
-    }
+    return this.roles.inRoleLock(id, async (roles, role) => {
+      if (!role) throw roleNotFound(id);
+      if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
+      throwIfRefused(refuseRoleEdit(actor, id, change.permissions, role.permissions));
+      try {
+        return (await roles.update(id, { ...change, permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined }))!;
+      } catch (error) {
+        if (error instanceof DuplicateRoleName) throw duplicateRoleName(change.name ?? role.name);
+        throw error;
+      }
+    });
   }
 }

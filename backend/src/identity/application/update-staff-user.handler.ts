@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
 import { throwIfRefused } from '../domain/refusal-problem.js';
-import { refuseLosingLastAdministrator, refuseRoleAssignment, refuseStatusChange } from '../domain/staff-policy.js';
+import { refuseActingOnStrongerAccount, refuseLosingLastAdministrator, refuseRoleAssignment, refuseStatusChange } from '../domain/staff-policy.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, StaffRolesRepository } from '../roles/staff-roles.repository.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -24,41 +24,50 @@ export class UpdateStaffUser extends Command<StaffView> {
 }
 
 /**
- * Edits a staff user. A new role must be within the editor's own permissions and never the editor's own;
- * disabling ends the user's sessions at once. The last active administrator keeps both role and access.
+ * Edits a staff user (PUT, and DELETE which disables). Only someone who holds every permission the user holds may
+ * touch them at all; a new role must be within the editor's own permissions and never the editor's own; disabling
+ * ends the user's sessions at once. The last active administrator keeps both role and access.
+ *
+ * Check and write happen in one transaction under the staff-accounts lock, reading the user (and their roles) again
+ * inside it: two administrators disabling each other at once are decided one after the other, so one stays.
  */
 @CommandHandler(UpdateStaffUser)
 export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> {
   constructor(
     private readonly users: UsersRepository,
-    private readonly roles: StaffRolesRepository,
     private readonly sessions: SessionsRepository,
     private readonly directory: StaffDirectory,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
   ) {}
 
   async execute({ actor, id, change }: UpdateStaffUser): Promise<StaffView> {
-    const target = await this.users.findById(id);
-    if (!target || target.role !== 'staff') throw staffUserNotFound(id);
-    const roleChanges = change.roleId !== undefined && change.roleId !== target.staffRoleId;
-    const statusChanges = change.status !== undefined && change.status !== target.status;
-    if (roleChanges) {
-      const role = await this.roles.find(change.roleId!);
-      if (!role) throw unknownRole(change.roleId!);
-      throwIfRefused(refuseRoleAssignment(actor, id, permissionsOf(role.id, role.permissions)));
-    }
-    if (statusChanges) throwIfRefused(refuseStatusChange(actor, id));
-    const isActiveAdministrator = target.status === 'active' && target.staffRoleId === ADMINISTRATOR_ROLE;
-    const losesIt = (roleChanges && change.roleId !== ADMINISTRATOR_ROLE) || change.status === 'disabled';
-    if (isActiveAdministrator && losesIt) {
-      throwIfRefused(refuseLosingLastAdministrator(await this.users.countActiveStaffWithRole(ADMINISTRATOR_ROLE), true, true));
-    }
-    try {
-      await this.users.update(id, { name: change.name, phone: change.phone, staffRoleId: roleChanges ? change.roleId : undefined, status: statusChanges ? change.status : undefined });
-    } catch (error) {
-      duplicateAsProblem(error);
-    }
-    if (statusChanges && change.status === 'disabled') this.notifier.sessionsEnded(await this.sessions.revokeAllOf(id, 'disabled'), 'disabled');
+    const disabled = await this.users.inStaffAccountsLock(async (users, trx) => {
+      const roles = new StaffRolesRepository(trx);
+      const target = await users.findById(id);
+      if (!target || target.role !== 'staff') throw staffUserNotFound(id);
+      const held = target.staffRoleId ? await roles.findShareLocked(target.staffRoleId) : undefined;
+      throwIfRefused(refuseActingOnStrongerAccount(actor, id, permissionsOf(target.staffRoleId, held?.permissions ?? null)));
+      const roleChanges = change.roleId !== undefined && change.roleId !== target.staffRoleId;
+      const statusChanges = change.status !== undefined && change.status !== target.status;
+      if (roleChanges) {
+        const role = await roles.findShareLocked(change.roleId!);
+        if (!role) throw unknownRole(change.roleId!);
+        throwIfRefused(refuseRoleAssignment(actor, id, permissionsOf(role.id, role.permissions)));
+      }
+      if (statusChanges) throwIfRefused(refuseStatusChange(actor, id));
+      const isActiveAdministrator = target.status === 'active' && target.staffRoleId === ADMINISTRATOR_ROLE;
+      const losesIt = (roleChanges && change.roleId !== ADMINISTRATOR_ROLE) || change.status === 'disabled';
+      if (isActiveAdministrator && losesIt) {
+        throwIfRefused(refuseLosingLastAdministrator(await users.countActiveStaffWithRole(ADMINISTRATOR_ROLE), true, true));
+      }
+      try {
+        await users.update(id, { name: change.name, phone: change.phone, staffRoleId: roleChanges ? change.roleId : undefined, status: statusChanges ? change.status : undefined });
+      } catch (error) {
+        duplicateAsProblem(error);
+      }
+      return statusChanges && change.status === 'disabled';
+    });
+    if (disabled) this.notifier.sessionsEnded(await this.sessions.revokeAllOf(id, 'disabled'), 'disabled');
     return (await this.directory.find(id))!;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ALL_PERMISSIONS, type Permission } from '../permissions/permissions.js';
-import { refuseLosingLastAdministrator, refuseRoleAssignment, refuseRoleEdit, refuseStatusChange } from './staff-policy.js';
+import { refuseActingOnStrongerAccount, refuseLosingLastAdministrator, refuseRoleAssignment, refuseRoleEdit, refuseStatusChange } from './staff-policy.js';
 
 const admin = { id: 'admin', roleId: 'administrator', permissions: ALL_PERMISSIONS };
 const manager = { id: 'manager', roleId: 'staff-manager', permissions: ['users.view', 'users.manage', 'loans.view'] as Permission[] };
@@ -45,5 +45,50 @@ describe('staff policy: nobody raises their own power', () => {
     expect(refuseLosingLastAdministrator(2, true, true)).toBeUndefined();
     expect(refuseLosingLastAdministrator(1, false, true)).toBeUndefined();
     expect(refuseLosingLastAdministrator(1, true, false)).toBeUndefined();
+  });
+});
+
+describe('staff policy: no escalation through other accounts', () => {
+  const creditOfficer = ['loans.view', 'loans.accept', 'loans.soft.approve'] as Permission[];
+
+  it('given a manager, when they act on someone whose permissions they all hold, then it is allowed', () => {
+    expect(refuseActingOnStrongerAccount(manager, 'viewer-1', ['users.view', 'loans.view'])).toBeUndefined();
+    expect(refuseActingOnStrongerAccount(manager, 'nobody-1', [])).toBeUndefined();
+  });
+
+  it('given a manager, when they act on someone holding a permission they lack, then it is refused naming it', () => {
+    const refusal = refuseActingOnStrongerAccount(manager, 'officer-1', creditOfficer);
+    expect(refusal).toMatchObject({ status: 403, type: 'permission-escalation' });
+    expect(refusal!.detail).toContain('loans.accept, loans.soft.approve');
+    expect(refuseActingOnStrongerAccount(manager, 'admin', ALL_PERMISSIONS)).toMatchObject({ status: 403, type: 'permission-escalation' });
+  });
+
+  it('given an administrator, when they act on anyone, then it is allowed (they hold everything)', () => {
+    expect(refuseActingOnStrongerAccount(admin, 'other-admin', ALL_PERMISSIONS)).toBeUndefined();
+  });
+
+  it('given anyone, when they act on their own account, then this rule does not apply (the own-account rules do)', () => {
+    expect(refuseActingOnStrongerAccount(manager, 'manager', ALL_PERMISSIONS)).toBeUndefined();
+  });
+
+  it('given a role with permissions the editor lacks, when they remove one of those, then it is refused', () => {
+    const refusal = refuseRoleEdit(manager, 'credit-officer', ['loans.view', 'loans.accept'], creditOfficer);
+    expect(refusal).toMatchObject({ status: 403, type: 'permission-escalation' });
+    expect(refusal!.detail).toContain('take away');
+    expect(refusal!.detail).toContain('loans.soft.approve');
+  });
+
+  it('given a role with permissions the editor lacks, when it is deleted (every permission removed), then it is refused', () => {
+    expect(refuseRoleEdit(manager, 'credit-officer', [], creditOfficer)).toMatchObject({ status: 403, type: 'permission-escalation' });
+  });
+
+  it('given a role with permissions the editor lacks, when they keep those and add or remove only their own, then it is allowed', () => {
+    expect(refuseRoleEdit(manager, 'credit-officer', [...creditOfficer, 'users.view'], creditOfficer)).toBeUndefined();
+    expect(refuseRoleEdit(manager, 'credit-officer', ['loans.accept', 'loans.soft.approve'], creditOfficer)).toBeUndefined();
+    expect(refuseRoleEdit(manager, 'credit-officer', undefined, creditOfficer)).toBeUndefined();
+  });
+
+  it('given a role, when the editor adds a permission they lack, then it is refused even if other permissions stay', () => {
+    expect(refuseRoleEdit(manager, 'credit-officer', [...creditOfficer, 'loans.disburse'], creditOfficer)).toMatchObject({ type: 'permission-escalation' });
   });
 });

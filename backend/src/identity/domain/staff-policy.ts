@@ -21,12 +21,41 @@ export function refuseRoleAssignment(actor: StaffActor, targetId: string | undef
   return undefined;
 }
 
-/** Writing a role's permissions (create or edit): not the role you hold, and nothing beyond your own permissions. */
-export function refuseRoleEdit(actor: StaffActor & { roleId: string | null }, roleId: string | undefined, permissions: readonly string[] | undefined): Refusal | undefined {
+/**
+ * Writing a role's permissions (create, edit, delete): not the role you hold, and nothing beyond your own
+ * permissions either way: you may add only permissions you hold, and remove only permissions you hold (removing
+ * one you lack would take it from its holders on your say). `current` is what the role holds now (none for a new
+ * role); deleting a role is removing all of them. Permissions the role keeps are not a change.
+ */
+export function refuseRoleEdit(
+  actor: StaffActor & { roleId: string | null },
+  roleId: string | undefined,
+  permissions: readonly string[] | undefined,
+  current: readonly string[] = [],
+): Refusal | undefined {
   if (roleId !== undefined && roleId === actor.roleId) return { status: 403, type: 'own-permissions', detail: 'You cannot edit the role you hold; ask another administrator.' };
-  const beyond = missing(actor, permissions ?? []);
+  if (permissions === undefined) return undefined;
+  const added = missing(actor, permissions.filter((p) => !current.includes(p)));
+  if (added.length > 0) {
+    return { status: 403, type: 'permission-escalation', detail: `You cannot grant permissions you do not hold yourself: ${added.join(', ')}.` };
+  }
+  const removed = missing(actor, current.filter((p) => !permissions.includes(p)));
+  if (removed.length > 0) {
+    return { status: 403, type: 'permission-escalation', detail: `You cannot take away permissions you do not hold yourself: ${removed.join(', ')}.` };
+  }
+  return undefined;
+}
+
+/**
+ * Acting on another account (edit, disable, re-enable, change role): only on someone whose permissions you hold
+ * all of. Otherwise a user manager could lock out, demote or rename a stronger colleague, or re-enable a
+ * disabled administrator and sign in as them after a password reset.
+ */
+export function refuseActingOnStrongerAccount(actor: StaffActor, targetId: string, targetPermissions: readonly string[]): Refusal | undefined {
+  if (targetId === actor.id) return undefined;
+  const beyond = missing(actor, targetPermissions);
   if (beyond.length > 0) {
-    return { status: 403, type: 'permission-escalation', detail: `You cannot grant permissions you do not hold yourself: ${beyond.join(', ')}.` };
+    return { status: 403, type: 'permission-escalation', detail: `This user holds permissions you do not hold yourself (${beyond.join(', ')}); ask someone who holds them.` };
   }
   return undefined;
 }

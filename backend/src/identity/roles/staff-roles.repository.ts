@@ -53,6 +53,24 @@ export class StaffRolesRepository {
     return { rows: rows.map(toRecord), total };
   }
 
+  /**
+   * Runs a check-and-write on a role inside a transaction holding the role's row lock, so the permissions a rule
+   * checked are the ones the write replaces (two editors of one role are decided one after the other).
+   */
+  async inRoleLock<T>(id: string, work: (roles: StaffRolesRepository, current: StaffRoleRecord | undefined) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('staff_roles').select('id').where('id', '=', id).forUpdate().execute();
+      const roles = new StaffRolesRepository(trx);
+      return work(roles, await roles.find(id));
+    });
+  }
+
+  /** Inside a transaction: the role, its row share-locked until commit, so its permissions cannot change under a check. */
+  async findShareLocked(id: string): Promise<StaffRoleRecord | undefined> {
+    await this.db.selectFrom('staff_roles').select('id').where('id', '=', id).forShare().execute();
+    return this.find(id);
+  }
+
   async find(id: string): Promise<StaffRoleRecord | undefined> {
     const row = await this.base().where('r.id', '=', id).executeTakeFirst();
     return row ? toRecord(row) : undefined;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { UserRecord } from './user.record.js';
 
@@ -108,6 +109,19 @@ export class UsersRepository {
     } catch (error) {
       return asDuplicate(error);
     }
+  }
+
+  /**
+   * Runs a check-and-write on staff accounts (role, status) one at a time across every API process: a transaction
+   * that first takes a transaction-scoped advisory lock, so two administrators disabling or demoting each other at
+   * the same moment are decided one after the other, the second seeing the first's write. `work` gets repositories
+   * bound to the transaction; whatever it throws rolls the whole change back.
+   */
+  async inStaffAccountsLock<T>(work: (users: UsersRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('staff-accounts'))`.execute(trx);
+      return work(new UsersRepository(trx), trx);
+    });
   }
 
   async countStaff(): Promise<number> {

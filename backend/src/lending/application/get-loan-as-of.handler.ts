@@ -26,6 +26,6 @@ export class GetLoanAsOfHandler implements IQueryHandler<GetLoanAsOfQuery> {
     const events = await this.store.readStream(loanStream(loanId), { until: asOf });
     const state = replay(events.map(toLoanEvent));
     if (state.status === 'none') throw new LoanNotFound(loanId);
-    return { ...loanView(state, this.config.product.currency, 'staff'), asOf: asOf.toISOString(), position: events.at(-1)!.position };
+    return { ...loanView(state, this.config.product.currency), asOf: asOf.toISOString(), position: events.at(-1)!.position };
   }
 }

@@ -5,6 +5,7 @@ import { DB, type Db } from '../../platform/database/database.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
 import type { LoanRecord } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
+import { borrowerLoanView } from './borrower-loan.view.js';
 import { loanView } from './loan.view.js';
 
 export class GetLoanQuery {
@@ -14,7 +15,7 @@ export class GetLoanQuery {
   ) {}
 }
 
-/** Reads the loan's read-model row; a borrower sees only their own loans (others are "not found"). */
+/** Reads the loan's read-model row; a borrower sees only their own loans (others are "not found"), in the borrower view. */
 @QueryHandler(GetLoanQuery)
 export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
   constructor(
@@ -30,8 +31,11 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
       .where('l.id', '=', loanId)
       .executeTakeFirst();
     if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);
+    const loan = row.loan_state as unknown as LoanRecord;
+    const currency = this.config.product.currency;
     return {
-      ...loanView(row.loan_state as unknown as LoanRecord, this.config.product.currency, viewer.role),
+      // A borrower gets the borrower view (no staff identities or notes), staff the full one.
+      ...(viewer.role === 'borrower' ? borrowerLoanView(loan, currency) : loanView(loan, currency)),
       borrower: { id: row.borrower_id, name: row.name, email: row.email, phone: row.phone },
       position: Number(row.last_position),
     };

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { LoanRecord } from '../domain/loan.state.js';
-import { loanView } from './loan.view.js';
+import { borrowerLoanView } from './borrower-loan.view.js';
 
 export class ListMyLoansQuery {
   constructor(readonly borrowerId: string) {}
@@ -18,6 +18,6 @@ export class ListMyLoansHandler implements IQueryHandler<ListMyLoansQuery> {
 
   async execute({ borrowerId }: ListMyLoansQuery) {
     const rows = await this.db.selectFrom('loan_summaries').select('loan_state').where('borrower_id', '=', borrowerId).orderBy('created_at', 'desc').limit(200).execute();
-    return rows.map((r) => loanView(r.loan_state as unknown as LoanRecord, this.config.product.currency, 'borrower'));
+    return rows.map((r) => borrowerLoanView(r.loan_state as unknown as LoanRecord, this.config.product.currency));
   }
 }

@@ -9,13 +9,15 @@ import { LoanNotFound } from '../domain/loan.errors.js';
 import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
-import { loanView } from './loan.view.js';
+import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
+import { loanView, type LoanView } from './loan.view.js';
 
 export const loanStream = (loanId: string) => `loan-${loanId}`;
 
 export type LoadedLoan = { state: LoanState; version: number; lastPosition: number };
 
-export type LoanCommandResult = ReturnType<typeof loanView> & { position: number; events: string[] };
+/** A command's answer: the loan as the actor may see it (a borrower gets the borrower view), plus what was appended. */
+export type LoanCommandResult = (LoanView | BorrowerLoanView) & { position: number; events: string[] };
 
 /** A stored loan event as the domain knows it. */
 export const toLoanEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as LoanEvent;
@@ -107,6 +109,7 @@ export class LoanCommandExecutor {
   }
 
   private answer(state: LoanRecord, actor: Actor, position: number, events: string[]): LoanCommandResult {
-    return { ...loanView(state, this.config.product.currency, actor.role), position, events };
+    const currency = this.config.product.currency;
+    return { ...(actor.role === 'borrower' ? borrowerLoanView(state, currency) : loanView(state, currency)), position, events };
   }
 }

@@ -2,10 +2,11 @@ import { allowedActions } from '../domain/loan-actions.js';
 import type { LoanRecord } from '../domain/loan.state.js';
 
 /**
- * What clients see of a loan: an allow-list built from the domain state, so a new field of the state is not
- * published by accident. Money is integer minor units; `state` is spelt as in DESIGN §4.
+ * What staff see of a loan (/api/admin/loans*): an allow-list built from the domain state, so a new field of the
+ * state is not published by accident. Money is integer minor units; `state` is spelt as in DESIGN §4. Borrowers
+ * never get this view (it names staff and carries their notes): they get `borrowerLoanView`.
  */
-export function loanView(loan: LoanRecord, currency: string, role?: 'borrower' | 'staff') {
+export function loanView(loan: LoanRecord, currency: string) {
   return {
     id: loan.id,
     type: loan.loanType,
@@ -19,7 +20,7 @@ export function loanView(loan: LoanRecord, currency: string, role?: 'borrower' |
     fee: loan.fee,
     currency,
     payDayOfMonth: loan.payDayOfMonth ?? null,
-    score: role === 'borrower' ? undefined : (loan.score ?? null),
+    score: loan.score ?? null,
     bankAccountLast4: loan.bankAccountLast4 ?? null,
     agreement: loan.agreement ? { documentHash: loan.agreement.documentHash, issuedAt: loan.agreement.issuedAt, terms: loan.agreement.terms } : null,
     signedAt: loan.signedAt ?? null,
@@ -32,7 +33,7 @@ export function loanView(loan: LoanRecord, currency: string, role?: 'borrower' |
     lastReason: loan.lastReason ?? null,
     approvals: loan.passed,
     version: loan.version,
-    allowedActions: allowedActions(loan.status, role),
+    allowedActions: allowedActions(loan.status, 'staff'),
   };
 }
 

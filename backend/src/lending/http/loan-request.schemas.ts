@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
 
 const minor = (what: string) => z.number({ error: `${what} must be a whole number of minor units (paise)` }).int(`${what} must be a whole number of minor units (paise)`).positive(`${what} must be greater than 0`);
+/** A calendar day the database stores and the schedule math handles (PostgreSQL has no year 0). */
+const calendarDay = (name: string) =>
+  z.iso.date(`${name} must be a date (YYYY-MM-DD)`).refine((v) => v >= '1900-01-01' && v <= '2999-12-31', `${name} must be between 1900-01-01 and 2999-12-31`);
 const note = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(1000);
 
@@ -27,7 +30,7 @@ export const approveSoftBody = z.strictObject({
 export const approveBankBody = z.strictObject({ bankAccountLast4: z.string().regex(/^\d{4}$/, 'bankAccountLast4 must be 4 digits').optional(), reason: note });
 export const disburseBody = z.strictObject({
   payoutReference: required('payoutReference'),
-  disbursedOn: z.iso.date('disbursedOn must be a date (YYYY-MM-DD)').optional(),
+  disbursedOn: calendarDay('disbursedOn').optional(),
   reason: note,
 });
 
@@ -60,8 +63,8 @@ export const asOfParam = named('asOf', z.iso.datetime({ offset: true }), 'asOf m
 /** The dashboard graph's period: whole UTC days, at most a year. */
 export const activityQuery = z
   .strictObject({
-    from: z.iso.date('from must be a date (YYYY-MM-DD)'),
-    to: z.iso.date('to must be a date (YYYY-MM-DD)'),
+    from: calendarDay('from'),
+    to: calendarDay('to'),
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { message: 'the period may be at most 367 days', path: ['to'] });

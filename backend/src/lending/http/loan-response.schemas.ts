@@ -27,6 +27,9 @@ export const agreementTermsSchema = z.strictObject({
   currency: z.string(),
 });
 
+const agreementSchema = z.strictObject({ documentHash: z.string(), issuedAt: z.string(), terms: agreementTermsSchema });
+
+/** The staff view of a loan (/api/admin/loans*). */
 export const loanSchema = z.strictObject({
   id: z.uuid(),
   type: z.enum(['EMI', 'salaryAdvance']),
@@ -40,9 +43,9 @@ export const loanSchema = z.strictObject({
   fee: money,
   currency: z.string(),
   payDayOfMonth: z.number().int().nullable(),
-  score: z.number().int().nullable().optional().describe('staff only'),
+  score: z.number().int().nullable().describe('null before the soft check'),
   bankAccountLast4: z.string().nullable(),
-  agreement: z.strictObject({ documentHash: z.string(), issuedAt: z.string(), terms: agreementTermsSchema }).nullable(),
+  agreement: agreementSchema.nullable(),
   signedAt: z.string().nullable(),
   payoutReference: z.string().nullable(),
   disbursedOn: z.string().nullable(),
@@ -56,11 +59,46 @@ export const loanSchema = z.strictObject({
   allowedActions: z.array(z.enum(LOAN_ACTIONS)).describe("what the caller's role may do next"),
 });
 
+const gateTime = z.strictObject({ at: z.string() });
+
+/**
+ * The borrower's view of their loan (every /api/me/loans* answer): no staff identity, no staff note, no score.
+ * `reason` is the reason the loan ended, given only on a rejected or cancelled loan.
+ */
+export const myLoanSchema = z.strictObject({
+  id: z.uuid(),
+  type: z.enum(['EMI', 'salaryAdvance']),
+  state: z.enum(LOAN_STATES),
+  borrowerId: z.uuid(),
+  amount: money,
+  approvedAmount: money.nullable(),
+  principal: money,
+  tenureMonths: z.number().int(),
+  annualRatePercent: z.number(),
+  fee: money,
+  currency: z.string(),
+  payDayOfMonth: z.number().int().nullable(),
+  bankAccountLast4: z.string().nullable(),
+  agreement: agreementSchema.nullable(),
+  signedAt: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  disbursedOn: z.string().nullable(),
+  schedule: z.array(scheduleLineSchema).nullable().describe('fixed at disbursal; null before'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reason: z.string().nullable().describe('why the loan ended: only on a rejected or cancelled loan, else null'),
+  approvals: z.strictObject({ soft: gateTime.optional(), bank: gateTime.optional(), consent: gateTime.optional(), final: gateTime.optional() }).describe('when each gate was passed (never by whom)'),
+  version: z.number().int(),
+  allowedActions: z.array(z.enum(LOAN_ACTIONS)).describe('what the borrower may do next'),
+});
+
 const borrower = z.strictObject({ id: z.uuid(), name: z.string(), email: z.string(), phone: z.string().nullable() });
 
 /** A command's answer: the loan after it, the log position of its last event and the events it appended. */
 export const commandResultSchema = loanSchema.extend({ position: z.number().int(), events: z.array(z.enum(LOAN_EVENT_TYPES)) });
 export const loanDetailSchema = loanSchema.extend({ borrower, position: z.number().int() });
+export const myCommandResultSchema = myLoanSchema.extend({ position: z.number().int(), events: z.array(z.enum(LOAN_EVENT_TYPES)) });
+export const myLoanDetailSchema = myLoanSchema.extend({ borrower, position: z.number().int() });
 export const loanAsOfSchema = loanSchema.extend({ asOf: z.string(), position: z.number().int() });
 
 export const loanRowSchema = z.strictObject({

@@ -17,11 +17,14 @@ import { SubmitLoanApplicationCommand } from '../application/submit-loan-applica
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { amendLoanBody, reasonBody, signAgreementBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
-import { commandResultSchema, loanDetailSchema, loanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
+import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
 
-/** The borrower's own loans. Every route is borrower-only and scoped to the signed-in borrower in the handlers. */
+/**
+ * The borrower's own loans. Every route is borrower-only and scoped to the signed-in borrower in the handlers, and
+ * answers the borrower view (application/borrower-loan.view.ts): no staff identity, no staff note, no score.
+ */
 @ApiTags('borrower loans')
 @ApiBearerAuth()
 @ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
@@ -37,7 +40,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Start a loan application (state new)' })
   @ApiBody({ schema: z.toJSONSchema(startLoanBody) as object })
-  @ApiCreatedResponse({ schema: openApi(commandResultSchema) })
+  @ApiCreatedResponse({ schema: openApi(myCommandResultSchema) })
   start(@CurrentActor() user: Actor, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new StartLoanApplicationCommand(user, parseWith(startLoanBody, body), key));
   }
@@ -45,7 +48,7 @@ export class MyLoansController {
   @Get('loans')
   @Roles('borrower')
   @ApiOperation({ summary: 'My loans, newest first' })
-  @ApiOkResponse({ schema: openApi(z.array(loanSchema)) })
+  @ApiOkResponse({ schema: openApi(z.array(myLoanSchema)) })
   list(@CurrentActor() user: Actor) {
     return this.queries.execute(new ListMyLoansQuery(user.id));
   }
@@ -53,7 +56,7 @@ export class MyLoansController {
   @Get('loans/:id')
   @Roles('borrower')
   @ApiOperation({ summary: 'One of my loans, with its repayment schedule once active' })
-  @ApiOkResponse({ schema: openApi(loanDetailSchema) })
+  @ApiOkResponse({ schema: openApi(myLoanDetailSchema) })
   get(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.queries.execute(new GetLoanQuery(parseWith(uuidParam, id), user));
   }
@@ -63,7 +66,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
   @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
   amend(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const input = parseWith(amendLoanBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'amend', ...input }, undefined, key));
@@ -74,7 +77,7 @@ export class MyLoansController {
   @HttpCode(200)
   @idempotencyHeader
   @ApiOperation({ summary: 'Submit the application (new -> applied)' })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
   submit(@CurrentActor() user: Actor, @Param('id') id: string, @IdempotencyKey() key?: string) {
     return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
   }
@@ -85,7 +88,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 (consent.customerpending -> final.pending)' })
   @ApiBody({ schema: z.toJSONSchema(signAgreementBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
   sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { documentHash } = parseWith(signAgreementBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'sign-agreement', documentHash }, undefined, key));
@@ -97,7 +100,7 @@ export class MyLoansController {
   @idempotencyHeader
   @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
   cancel(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));

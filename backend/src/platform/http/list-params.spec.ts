@@ -38,6 +38,26 @@ describe('ra-data-simple-rest list parameters', () => {
     expect(fieldsOf({ sort: ['["amount","ASC"]', '["amount","ASC"]'] })).toEqual(['sort']);
   });
 
+  it('bound the range: safe whole numbers, start at most 10,000, at most 500 rows, each refusal naming range', () => {
+    for (const range of ['[1e300,1e300]', '[10001,10010]', '[9007199254740993,1]', '[0,9007199254740993]', '[-1,5]', '[-5,-1]', '[0.5,3]', '[0,500]', '[5,4]', '["0","24"]', '[null,1]', '[0]', '[0,1,2]', '{}']) {
+      expect({ range, fields: fieldsOf({ range }) }).toEqual({ range, fields: ['range'] });
+    }
+    expect(parseListParams({ range: '[0,24]' }, allowed).range).toEqual({ start: 0, end: 24 });
+    expect(parseListParams({ range: '[10000,10499]' }, allowed).range).toEqual({ start: 10_000, end: 10_499 });
+    expect(parseListParams({ range: '[0,499]' }, allowed).range).toEqual({ start: 0, end: 499 });
+  });
+
+  it('say in the refusal how to reach deeper rows', () => {
+    try {
+      parseListParams({ range: '[10001,10010]' }, allowed);
+    } catch (error) {
+      expect((error as RequestValidationFailed).fields).toEqual([{ name: 'range', message: expect.stringContaining('at most 10000') }]);
+      expect((error as RequestValidationFailed).fields[0].message).toContain('narrow the filter');
+      return;
+    }
+    throw new Error('expected a validation error');
+  });
+
   it('answer Content-Range with the server total', () => {
     expect(contentRange('loans', { start: 0, end: 24 }, 25, 130)).toBe('loans 0-24/130');
     expect(contentRange('loans', { start: 125, end: 149 }, 5, 130)).toBe('loans 125-129/130');

@@ -4,6 +4,11 @@ export type SortOrder = 'ASC' | 'DESC';
 export type ListParams = { sort: { field: string; order: SortOrder }; range: { start: number; end: number }; filter: Record<string, unknown> };
 
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The deepest row a list serves by offset: deeper pages cost the database a scan of every row before them and no
+ * person reads that far. Narrow the filter (or sort the other way) to reach older rows.
+ */
+export const MAX_RANGE_START = 10_000;
 const LIST_PARAMS = ['sort', 'range', 'filter'];
 
 function parseJson(name: string, raw: unknown): unknown {
@@ -46,14 +51,7 @@ export function parseListParams(
     sort = { field, order };
   }
 
-  let range = { start: 0, end: 24 };
-  if (rangeRaw !== undefined) {
-    const ok = Array.isArray(rangeRaw) && rangeRaw.length === 2 && rangeRaw.every((n) => Number.isInteger(n) && n >= 0) && rangeRaw[1] >= rangeRaw[0];
-    if (!ok) throw new RequestValidationFailed([{ name: 'range', message: 'must be [start,end] with 0 <= start <= end' }]);
-    const [start, end] = rangeRaw as [number, number];
-    if (end - start + 1 > MAX_PAGE_SIZE) throw new RequestValidationFailed([{ name: 'range', message: `at most ${MAX_PAGE_SIZE} rows per page` }]);
-    range = { start, end };
-  }
+  const range = rangeRaw === undefined ? { start: 0, end: 24 } : parseRange(rangeRaw);
 
   let filter: Record<string, unknown> = {};
   if (filterRaw !== undefined) {
@@ -67,6 +65,25 @@ export function parseListParams(
     filter = filterRaw as Record<string, unknown>;
   }
   return { sort, range, filter };
+}
+
+/**
+ * [start,end]: whole numbers (safe integers: 1e300 or 2^53+1 never reach SQL), 0 <= start <= end, start at most
+ * MAX_RANGE_START, at most MAX_PAGE_SIZE rows. Every refusal names `range`.
+ */
+function parseRange(raw: unknown): { start: number; end: number } {
+  const refuse = (message: string): never => {
+    throw new RequestValidationFailed([{ name: 'range', message }]);
+  };
+  if (!Array.isArray(raw) || raw.length !== 2) return refuse('must be [start,end] with 0 <= start <= end');
+  const [start, end] = raw as unknown[];
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return refuse('start and end must be whole numbers (safe integers)');
+  if ((start as number) < 0 || (end as number) < (start as number)) return refuse('must be [start,end] with 0 <= start <= end');
+  if ((start as number) > MAX_RANGE_START) {
+    return refuse(`start must be at most ${MAX_RANGE_START}; to reach older rows, narrow the filter or reverse the sort`);
+  }
+  if ((end as number) - (start as number) + 1 > MAX_PAGE_SIZE) return refuse(`at most ${MAX_PAGE_SIZE} rows per page`);
+  return { start: start as number, end: end as number };
 }
 
 export function contentRange(resource: string, range: { start: number; end: number }, rows: number, total: number): string {

@@ -95,7 +95,7 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
             )}
             <CancelLoanButton loan={loan} onCancelled={onChange} />
           </div>
-          {loan.lastReason && (loan.state === 'rejected' || loan.state === 'cancelled') && <p className="muted">Reason: {loan.lastReason}</p>}
+          {loan.reason && <p className="muted">Reason: {loan.reason}</p>}
         </section>
         <section className="card" aria-labelledby="status">
           <h2 id="status">Status</h2>
