@@ -5,6 +5,7 @@ import * as lending from './0003-lending.js';
 import * as sessionsAndPermissions from './0004-sessions-and-permissions.js';
 import * as loanActivityIndexes from './0006-loan-activity-indexes.js';
 import * as communications from './0005-communications.js';
+import * as emailSecrets from './0007-email-secrets.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -16,6 +17,7 @@ export const migrationProvider: MigrationProvider = {
       '0004-sessions-and-permissions': sessionsAndPermissions,
       '0005-communications': communications,
       '0006-loan-activity-indexes': loanActivityIndexes,
+      '0007-email-secrets': emailSecrets,
     };
   },
 };
