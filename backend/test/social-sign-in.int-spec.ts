@@ -86,6 +86,13 @@ describe('POST /api/auth/social', () => {
     expect(again.body.user._id).toBe(first.body.user._id);
   });
 
+  it("the provider's display name is made one line (it reaches emails like any name)", async () => {
+    const uid = randomUUID().replace(/-/g, '').slice(0, 28);
+    const email = `social.${uid.slice(0, 8)}@example.com`;
+    const res = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, name: 'Kavya\r\nBcc: all@example.com\u202E' }) }).expect(200);
+    expect(res.body.user.name).toBe('Kavya Bcc: all@example.com');
+  });
+
   it('a verified email joins the password account with that email: one person, one user', async () => {
     const borrower = await registerBorrower(t.http, 'Ananya Password');
     const email = (await t.http.get('/api/me').set(bearer(borrower.token)).expect(200)).body.user.email as string;

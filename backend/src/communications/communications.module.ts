@@ -5,6 +5,7 @@ import { PlatformRegistry } from '../platform/registry.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
 import { DEFAULT_EMAIL_DELIVERY, EMAIL_DELIVERY, EMAIL_QUEUE, SWEEP_EMAILS_JOB, type EmailDeliveryOptions } from './application/email-delivery.js';
 import { EmailOutbox } from './application/email-outbox.js';
+import { EMAIL_SECRET_BOX, EmailSecretBox } from './application/email-secret-box.js';
 import { EmailSweeper } from './application/email-sweeper.js';
 import { GetEmailHandler } from './application/get-email.handler.js';
 import { ListEmailsHandler } from './application/list-emails.handler.js';
@@ -22,6 +23,8 @@ import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
   controllers: [AdminEmailsController],
   providers: [
     { provide: EMAIL_DELIVERY, useValue: DEFAULT_EMAIL_DELIVERY },
+    // Seals reset tokens and other email secrets with a key derived from JWT_SECRET (see email-secret-box.ts).
+    { provide: EMAIL_SECRET_BOX, useFactory: (runtime: Runtime) => new EmailSecretBox(runtime.config.jwtSecret), inject: [RUNTIME] },
     EmailOutbox,
     EmailSweeper,
     ListEmailsHandler,
@@ -38,10 +41,13 @@ export class CommunicationsModule implements OnModuleInit, OnApplicationBootstra
     @Inject(DB) private readonly db: Db,
     @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
     @Inject(EMAIL_DELIVERY) private readonly options: EmailDeliveryOptions,
+    @Inject(EMAIL_SECRET_BOX) private readonly box: EmailSecretBox,
   ) {}
 
   onModuleInit(): void {
-    this.registry.addJob(sendEmailJob(this.db, this.runtime.config.mail, this.runtime.log));
+    // The printed message (no SMTP_URL) carries a reset link only outside production.
+    const printSecrets = this.runtime.config.env !== 'production';
+    this.registry.addJob(sendEmailJob(this.db, this.runtime.config.mail, this.runtime.log, { box: this.box, printSecrets }));
     this.registry.addJob(sweepEmailsJob(this.sweeper));
   }
 

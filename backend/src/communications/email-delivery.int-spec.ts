@@ -16,9 +16,12 @@ import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { WorkerHost } from '../platform/worker-host.js';
 import { EMAIL_DELIVERY, EMAIL_QUEUE, enqueueEmail, retryJobId, type EmailDeliveryOptions } from './application/email-delivery.js';
 import { EmailOutbox } from './application/email-outbox.js';
+import { EMAIL_SECRET_BOX } from './application/email-secret-box.js';
 import { EmailSweeper } from './application/email-sweeper.js';
 import { RetryEmailCommand } from './application/retry-email.handler.js';
 import { CommunicationsModule } from './communications.module.js';
+import { secretRef } from './domain/email-secrets.js';
+import { SECRET_GONE_ERROR } from './domain/email.js';
 
 /**
  * Email through the worker, end to end on real services: PostgreSQL, the queue backend (Redis, then BullMQ's
@@ -230,7 +233,7 @@ describe.each(['redis', 'postgres'] as const)('email through the worker (%s queu
         : await createQueueBackend({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing', choice: 'postgres', prefix: withSmtp.prefix });
     if (kind === 'redis') await down.close();
     const to = address('lost');
-    const { id } = await new EmailOutbox(withSmtp.runtime.db, down, DELIVERY).send({ to, subject: 'Payment received', text: 'Thank you.' });
+    const { id } = await new EmailOutbox(withSmtp.runtime.db, down, DELIVERY, withSmtp.moduleRef.get(EMAIL_SECRET_BOX)).send({ to, subject: 'Payment received', text: 'Thank you.' });
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
     expect(await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)).toBe('unknown');
 
@@ -253,13 +256,88 @@ describe.each(['redis', 'postgres'] as const)('email through the worker (%s queu
     const hung = await createQueueBackend({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/nothing`, choice: 'postgres', prefix: withSmtp.prefix });
     try {
       const to = address('hung');
-      const { id } = await new EmailOutbox(withSmtp.runtime.db, hung, { ...DELIVERY, enqueueTimeoutMs: 100 }).send({ to, subject: 'Hung queue', text: 'Still recorded.' });
+      const { id } = await new EmailOutbox(withSmtp.runtime.db, hung, { ...DELIVERY, enqueueTimeoutMs: 100 }, withSmtp.moduleRef.get(EMAIL_SECRET_BOX)).send({ to, subject: 'Hung queue', text: 'Still recorded.' });
       expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();
       await hung.close().catch(() => undefined);
     }
+  });
+
+  it('an email with a secret: the row holds a placeholder, SMTP gets the value, a staff retry after the last failure still delivers it', async () => {
+    const to = address('secret');
+    const token = `tok_${randomBytes(16).toString('hex')}`;
+    smtp.reject.set(to, 5);
+    const { id } = await withSmtp.outbox.send({
+      to,
+      subject: 'Choose a new password',
+      text: `Open https://portal.test/Auth/confirm-password/${secretRef('reset-token')}`,
+      html: `<a href="https://portal.test/Auth/confirm-password/${secretRef('reset-token')}">here</a>`,
+      template: 'password-reset',
+      secrets: { 'reset-token': token },
+      secretsExpireAt: new Date(Date.now() + 10 * 60_000),
+    });
+    const asText = async () => (await sql<{ row: string }>`SELECT e::text AS row FROM emails e WHERE id = ${id}`.execute(withSmtp.runtime.db)).rows[0].row;
+    const secretRows = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM email_secrets WHERE email_id = ${id}`.execute(withSmtp.runtime.db)).rows[0].n);
+
+    const failed = await until(id, ['failed', 'sent']);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 5, has_secrets: true });
+    expect(await asText()).not.toContain(token);
+    expect(await asText()).toContain('{{secret:reset-token}}');
+    // Kept (sealed, not the token itself) so that a retry can still send a working link.
+    expect(await secretRows()).toBe(1);
+    const sealed = (await sql<{ row: string }>`SELECT s::text AS row FROM email_secrets s WHERE email_id = ${id}`.execute(withSmtp.runtime.db)).rows[0].row;
+    expect(sealed).not.toContain(token);
+
+    const answer = await withSmtp.moduleRef.get(CommandBus).execute(new RetryEmailCommand(id));
+    expect(JSON.stringify(answer)).not.toContain(token);
+    expect(answer.text).toBe('Open https://portal.test/Auth/confirm-password/[redacted]');
+    expect(await until(id, ['sent', 'failed'])).toMatchObject({ status: 'sent', attempts: 6 });
+    const mail = smtp.received.find((m) => JSON.stringify(m.to).includes(to))!;
+    expect(mail.text?.trim()).toBe(`Open https://portal.test/Auth/confirm-password/${token}`);
+    expect(mail.html).toContain(`href="https://portal.test/Auth/confirm-password/${token}"`);
+    // Sent: the secret is needed nowhere any more.
+    expect(await secretRows()).toBe(0);
+  });
+
+  it('an email whose secret has expired fails at once with a clear error, is never sent, and cannot be retried', async () => {
+    const to = address('expired');
+    const { id } = await withSmtp.outbox.send({
+      to,
+      subject: 'Choose a new password',
+      text: `Open ${secretRef('reset-token')}`,
+      secrets: { 'reset-token': 'tok_expired_0123456789' },
+      secretsExpireAt: new Date(Date.now() - 1000),
+    });
+    const failed = await until(id, ['failed', 'sent']);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_error: SECRET_GONE_ERROR });
+    expect(smtp.received.some((m) => JSON.stringify(m.to).includes(to))).toBe(false);
+    await expect(withSmtp.moduleRef.get(CommandBus).execute(new RetryEmailCommand(id))).rejects.toMatchObject({ code: 'EMAIL.LINK_EXPIRED' });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('a sender whose placeholders and secrets do not match is refused before anything is stored', async () => {
+    const to = address('mismatch');
+    await expect(withSmtp.outbox.send({ to, subject: 'x', text: `Open ${secretRef('reset-token')}` })).rejects.toThrow(/placeholders/);
+    await expect(withSmtp.outbox.send({ to, subject: 'x', text: 'no link', secrets: { 'reset-token': 'abc' }, secretsExpireAt: new Date() })).rejects.toThrow(/placeholders/);
+    await expect(withSmtp.outbox.send({ to: `${to}\r\nBcc: victim@example.com`, subject: 'x', text: 'y' })).rejects.toThrow(/one bare address/);
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM emails WHERE to_address LIKE ${`${to}%`}`.execute(withSmtp.runtime.db)).rows[0].n).toBe('0');
+  });
+
+  it('without SMTP_URL, outside production, the printed message carries the rendered link (the developer is the recipient)', async () => {
+    const to = address('devlink');
+    const { id } = await withoutSmtp.outbox.send({
+      to,
+      subject: 'Choose a new password',
+      text: `Open ${secretRef('reset-token')}`,
+      secrets: { 'reset-token': 'tok_dev_0123456789abcdef' },
+      secretsExpireAt: new Date(Date.now() + 60_000),
+    });
+    expect(await until(id, ['logged', 'failed'], withoutSmtp)).toMatchObject({ status: 'logged' });
+    const lines = withoutSmtp.logs.filter((l) => l.includes(to));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Open tok_dev_0123456789abcdef');
   });
 
   it('schedules the sweep as a repeatable job on the email queue', async () => {

@@ -10,7 +10,7 @@ const BATCH = 500;
  * Hands `queued` rows that nobody has touched for a while back to the queue: the outbox (or a retry) wrote the row
  * but could not enqueue its job. Rows whose job is still waiting, delayed or running are left alone (the job id is
  * the email id, so enqueueing it again would add nothing anyway); a row whose job already finished without
- * finishing the row gets a fresh job.
+ * finishing the row gets a fresh job. It also deletes email secrets (reset tokens) that have expired.
  */
 @Injectable()
 export class EmailSweeper {
@@ -20,7 +20,9 @@ export class EmailSweeper {
     @Inject(EMAIL_DELIVERY) private readonly options: EmailDeliveryOptions,
   ) {}
 
-  async sweep(): Promise<{ requeued: string[] }> {
+  async sweep(): Promise<{ requeued: string[]; expiredSecrets: number }> {
+    // A secret past its expiry opens nothing any more (a reset link expires with it): drop it.
+    const expired = await this.db.deleteFrom('email_secrets').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
     const stale = await this.db
       .selectFrom('emails')
       .select(['id', 'attempts'])
@@ -44,6 +46,6 @@ export class EmailSweeper {
       await enqueueEmail(this.queue, this.options, row.id, jobId);
       requeued.push(row.id);
     }
-    return { requeued };
+    return { requeued, expiredSecrets: Number(expired.numDeletedRows) };
   }
 }

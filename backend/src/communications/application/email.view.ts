@@ -1,21 +1,26 @@
 import type { Selectable } from 'kysely';
 import type { EmailsTable } from '../../platform/database/schema.js';
+import { redactSecrets } from '../domain/email-secrets.js';
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 
-/** An email as staff see it: the row with camelCase names. */
+/**
+ * An email as staff see it: the row with camelCase names, every secret placeholder shown as `[redacted]`. The row
+ * itself holds no secret (they are sealed in `email_secrets`, which no view reads); the redaction only makes the
+ * placeholder readable.
+ */
 export function emailView(r: Selectable<EmailsTable>) {
   return {
     id: r.id,
     to: r.to_address,
-    subject: r.subject,
-    text: r.text_body,
-    html: r.html_body,
+    subject: redactSecrets(r.subject),
+    text: redactSecrets(r.text_body),
+    html: redactSecrets(r.html_body),
     template: r.template,
     userId: r.user_id,
     status: r.status,
     attempts: r.attempts,
-    lastError: r.last_error,
+    lastError: redactSecrets(r.last_error),
     messageId: r.message_id,
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,

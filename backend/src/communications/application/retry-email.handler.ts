@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
-import { canRetry, EmailNotFound, EmailNotRetryable } from '../domain/email.js';
+import { canRetry, EmailNotFound, EmailNotRetryable, EmailSecretGone } from '../domain/email.js';
 import { EMAIL_DELIVERY, enqueueEmailOrLeaveQueued, retryJobId, type EmailDeliveryOptions } from './email-delivery.js';
 import { emailView, type EmailView } from './email.view.js';
 
@@ -14,6 +14,8 @@ export class RetryEmailCommand {
 /**
  * Staff retry a failed email: the row goes back to `queued` and a new job (`<id>-retry-<attempts>`) gets a full set
  * of attempts. If the queue cannot take the job now, the row stays queued and the sweeper enqueues that same job.
+ * An email whose single-use link has expired (its sealed secret is gone) is refused with 422 `link-expired` and stays
+ * failed: it could only go out with a dead link. The recipient asks for a new one.
  */
 @CommandHandler(RetryEmailCommand)
 export class RetryEmailHandler implements ICommandHandler<RetryEmailCommand> {
@@ -32,11 +34,18 @@ export class RetryEmailHandler implements ICommandHandler<RetryEmailCommand> {
       .set({ status: 'queued', updated_at: sql<Date>`now()` })
       .where('id', '=', emailId)
       .where('status', '=', 'failed')
+      .where((eb) =>
+        eb.or([
+          eb('has_secrets', '=', false),
+          eb.exists(eb.selectFrom('email_secrets').select('email_id').where('email_id', '=', emailId).where('expires_at', '>', sql<Date>`now()`)),
+        ]),
+      )
       .returningAll()
       .executeTakeFirst();
     if (!row) {
-      const current = await this.db.selectFrom('emails').select('status').where('id', '=', emailId).executeTakeFirst();
+      const current = await this.db.selectFrom('emails').select(['status', 'has_secrets']).where('id', '=', emailId).executeTakeFirst();
       if (!current) throw new EmailNotFound(emailId);
+      if (current.status === 'failed' && current.has_secrets) throw new EmailSecretGone(emailId);
       // It turned failed between the two statements: try the change again.
       if (canRetry(current.status)) return this.execute({ emailId });
       throw new EmailNotRetryable(emailId, current.status);

@@ -1,3 +1,5 @@
+import type { EmailSecrets } from './email-secrets.js';
+
 /**
  * An email's life: `queued` (row written, a job is or will be on the `email` queue), `sending` (a worker has it),
  * then `sent` (the SMTP server accepted it), `logged` (no SMTP_URL: printed to the log instead) or, after the last
@@ -9,8 +11,22 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** Only a failed email can be retried by hand; queued and sending ones are still in the queue's hands. */
 export const canRetry = (status: EmailStatus): boolean => status === 'failed';
 
-/** What a caller asks to send. `template` names the kind of message (e.g. 'password-reset') for the log. */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; template?: string; userId?: string };
+/**
+ * What a caller asks to send. `template` names the kind of message (e.g. 'password-reset') for the log.
+ * A message that carries a secret (a reset link's token) writes `secretRef(name)` where it goes and passes the value
+ * in `secrets`, with the moment it stops being useful in `secretsExpireAt`: the log stores and shows `[redacted]`
+ * there, and only the message handed to SMTP carries the value (see domain/email-secrets.ts).
+ */
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  template?: string;
+  userId?: string;
+  secrets?: EmailSecrets;
+  secretsExpireAt?: Date;
+};
 
 /** Domain errors carry a stable code; the problem filter maps `.NOT_FOUND` to 404 and `.ILLEGAL_TRANSITION` to 409. */
 export class EmailDomainError extends Error {
@@ -35,3 +51,18 @@ export class EmailNotRetryable extends EmailDomainError {
     super('EMAIL.ILLEGAL_TRANSITION', `Only a failed email can be retried; email ${emailId} is ${status}`, { emailId, currentStatus: status });
   }
 }
+
+/** A failed email whose single-use secret (a reset link) has expired or was used up: sending it again is pointless. */
+export class EmailSecretGone extends EmailDomainError {
+  constructor(emailId: string) {
+    super(
+      'EMAIL.LINK_EXPIRED',
+      `Email ${emailId} carried a single-use link that has expired or can no longer be rendered, so it cannot be sent again; the recipient can ask for a new one`,
+      { emailId },
+    );
+  }
+}
+
+/** The sentence recorded as an email's last error when its secret is gone at send time. */
+export const SECRET_GONE_ERROR =
+  'Not sent: the single-use link in this email has expired or can no longer be rendered (it is never stored readable). The recipient can ask for a new one.';

@@ -1,11 +1,25 @@
-import type { Job } from 'bullmq';
-import { sql } from 'kysely';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { sql, type UpdateObject } from 'kysely';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Db } from '../../platform/database/database.js';
+import type { Database } from '../../platform/database/schema.js';
 import type { JobDefinition } from '../../platform/queue/job-definition.js';
 import { EMAIL_QUEUE, SEND_EMAIL_JOB, type SendEmailData } from '../application/email-delivery.js';
+import type { EmailSecretBox } from '../application/email-secret-box.js';
+import { redactSecrets, renderSecrets, scrubSecrets, type EmailSecrets } from '../domain/email-secrets.js';
+import { SECRET_GONE_ERROR } from '../domain/email.js';
 
 export type MailSettings = { smtpUrl?: string; from: string };
+
+export type SendEmailOptions = {
+  /** Opens the sealed secrets of an email (a reset token) to render them into the message handed to SMTP. */
+  box: EmailSecretBox;
+  /**
+   * Without SMTP_URL the message is printed instead of sent. In development that print carries the rendered link
+   * (the developer is the recipient); in production it never does: the print shows `[redacted]`.
+   */
+  printSecrets: boolean;
+};
 
 const MAX_ERROR_LENGTH = 2000;
 
@@ -13,8 +27,13 @@ const MAX_ERROR_LENGTH = 2000;
  * Sends one email row. Each run counts an attempt on the row; an SMTP error is recorded and rethrown so BullMQ
  * retries with backoff, and the row turns `failed` only when the job's last attempt fails. Without SMTP_URL the
  * message is printed to the log on one line and the row is marked `logged`.
+ *
+ * A row with secrets is rendered here, in memory, from its sealed `email_secrets` row; that row is deleted once the
+ * email is sent or printed (and kept after a failure, until it expires, so a retry still sends a working link). If
+ * it is gone (expired, already sent, or sealed under another JWT_SECRET) the email fails at once with a sentence
+ * saying so, never sent with a broken or redacted link.
  */
-export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => void): JobDefinition {
+export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => void, options: SendEmailOptions): JobDefinition {
   let transport: Transporter | undefined;
   const transporter = () => (transport ??= createTransport(mail.smtpUrl));
 
@@ -33,9 +52,29 @@ export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => 
         .executeTakeFirst();
       if (!email) return { skipped: emailId };
 
+      let secrets: EmailSecrets = {};
+      let message: { subject: string; text: string; html: string | null };
+      try {
+        if (email.has_secrets) {
+          const row = await db.selectFrom('email_secrets').select('sealed').where('email_id', '=', emailId).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
+          const opened = row && options.box.open(emailId, row.sealed);
+          if (!opened) throw new SecretGone();
+          secrets = opened;
+        }
+        message = { subject: renderSecrets(email.subject, secrets), text: renderSecrets(email.text_body, secrets), html: renderSecrets(email.html_body, secrets) };
+      } catch (error) {
+        // Nothing a later attempt could change: fail now, with a sentence for staff (retrying by hand is refused too).
+        if (!(error instanceof SecretGone)) throw error;
+        await db.updateTable('emails').set({ status: 'failed', last_error: SECRET_GONE_ERROR, updated_at: sql<Date>`now()` }).where('id', '=', emailId).execute();
+        await db.deleteFrom('email_secrets').where('email_id', '=', emailId).execute();
+        throw new UnrecoverableError(SECRET_GONE_ERROR);
+      }
+
       if (!mail.smtpUrl) {
-        log(`Email to ${email.to_address}, subject ${JSON.stringify(email.subject)} (no SMTP_URL, not sent): ${JSON.stringify(email.text_body)}`);
-        await db.updateTable('emails').set({ status: 'logged', last_error: null, updated_at: sql<Date>`now()` }).where('id', '=', emailId).execute();
+        const text = options.printSecrets ? message.text : redactSecrets(email.text_body);
+        const subject = options.printSecrets ? message.subject : redactSecrets(email.subject);
+        log(`Email to ${email.to_address}, subject ${JSON.stringify(subject)} (no SMTP_URL, not sent): ${JSON.stringify(text)}`);
+        await finish(db, emailId, { status: 'logged', last_error: null });
         return { logged: emailId };
       }
 
@@ -43,21 +82,17 @@ export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => 
         const info = await transporter().sendMail({
           from: mail.from,
           to: email.to_address,
-          subject: email.subject,
-          text: email.text_body,
-          ...(email.html_body ? { html: email.html_body } : {}),
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
         });
-        await db
-          .updateTable('emails')
-          .set({ status: 'sent', message_id: info.messageId ?? null, last_error: null, sent_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-          .where('id', '=', emailId)
-          .execute();
+        await finish(db, emailId, { status: 'sent', message_id: info.messageId ?? null, last_error: null, sent_at: sql<Date>`now()` });
         return { sent: emailId, messageId: info.messageId };
       } catch (error) {
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         await db
           .updateTable('emails')
-          .set({ status: lastAttempt ? 'failed' : 'queued', last_error: describe(error), updated_at: sql<Date>`now()` })
+          .set({ status: lastAttempt ? 'failed' : 'queued', last_error: describe(error, secrets), updated_at: sql<Date>`now()` })
           .where('id', '=', emailId)
           .execute();
         throw error;
@@ -66,7 +101,21 @@ export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => 
   };
 }
 
-function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+class SecretGone extends Error {}
+
+/** Marks the row done and drops its secrets, together: a sent email's link is needed nowhere any more. */
+async function finish(db: Db, emailId: string, set: UpdateObject<Database, 'emails'>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('emails')
+      .set({ ...set, updated_at: sql<Date>`now()` })
+      .where('id', '=', emailId)
+      .execute();
+    await trx.deleteFrom('email_secrets').where('email_id', '=', emailId).execute();
+  });
+}
+
+function describe(error: unknown, secrets: EmailSecrets): string {
+  const message = scrubSecrets(error instanceof Error ? error.message : String(error), secrets);
   return message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH - 1)}…` : message;
 }

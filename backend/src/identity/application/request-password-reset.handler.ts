@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EmailOutbox } from '../../communications/application/email-outbox.js';
+import { secretRef } from '../../communications/domain/email-secrets.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
@@ -20,6 +21,10 @@ export class RequestPasswordReset extends Command<{ message: string }> {
 /**
  * Sends a single-use, expiring link to /Auth/confirm-password/{id}. The answer is the same whether or not the
  * address has an account, so the form cannot be used to find out who is a customer.
+ *
+ * The token is a secret of the email, not part of its text: the email log stores and shows
+ * `/Auth/confirm-password/[redacted]`, and only the message the worker hands to SMTP carries the token (sealed until
+ * then, deleted once sent, gone when the link expires). Staff who read the log cannot use the link.
  */
 @CommandHandler(RequestPasswordReset)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset> {
@@ -36,13 +41,15 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     await this.limits.consume('password-resets', email.toLowerCase());
     const user = await this.users.findByEmail(email);
     if (user && user.status === 'active') {
-      const token = await this.resets.create(user.id, this.config.passwordResetTtlMinutes);
-      const link = `${this.config.publicUrl}/Auth/confirm-password/${token}`;
       const minutes = this.config.passwordResetTtlMinutes;
+      const { token, expiresAt } = await this.resets.create(user.id, minutes);
+      const link = `${this.config.publicUrl}/Auth/confirm-password/${secretRef('reset-token')}`;
       await this.outbox.send({
         to: user.email,
         userId: user.id,
         template: 'password-reset',
+        secrets: { 'reset-token': token },
+        secretsExpireAt: expiresAt,
         subject: 'Choose a new password',
         text: [
           `Hello ${user.name},`,

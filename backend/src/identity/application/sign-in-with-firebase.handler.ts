@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { HttpProblem } from '../../platform/http/problem.js';
+import { oneLine } from '../../platform/http/text-fields.js';
 import { accountDisabled } from '../auth/auth-problems.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { FirebaseTokenVerifier, type SocialIdentity } from '../social/firebase-token-verifier.js';
@@ -72,7 +73,8 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
       const user = await this.users.insert({
         id: randomUUID(),
         role: 'borrower',
-        name: identity.name?.trim() || identity.email.split('@')[0],
+        // The provider's display name goes into emails like any name: one line, no control or bidi characters.
+        name: [...oneLine(identity.name ?? '')].slice(0, 100).join('').trim() || identity.email.split('@')[0],
         email: identity.email,
         phone: null,
         passwordHash: null,

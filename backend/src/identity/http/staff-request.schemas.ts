@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../../platform/http/text-fields.js';
 import { isPermission } from '../permissions/permissions.js';
 import { editBody, passwordSchema, personNameSchema, phoneSchema } from './user-fields.schemas.js';
 
@@ -36,16 +37,19 @@ export const staffListFilter = z.strictObject({
   id: z.union([z.uuid(), z.array(z.uuid())]).optional(),
 });
 
+const roleName = singleLineText({ min: 2, max: 60 });
+const roleDescription = singleLineText({ max: 300 });
+
 export const createRoleBody = z.strictObject({
-  name: z.string().trim().min(2, 'must be at least 2 characters').max(60, 'must be at most 60 characters'),
-  description: z.string().trim().max(300, 'must be at most 300 characters').default(''),
+  name: roleName,
+  description: roleDescription.default(''),
   permissions,
 });
 
 export const updateRoleBody = editBody(
   {
-    name: z.string().trim().min(2, 'must be at least 2 characters').max(60, 'must be at most 60 characters').optional(),
-    description: z.string().trim().max(300, 'must be at most 300 characters').optional(),
+    name: roleName.optional(),
+    description: roleDescription.optional(),
     permissions: permissions.optional(),
   },
   ['id', 'builtIn', 'userCount', 'createdAt', 'updatedAt'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../../platform/http/text-fields.js';
 
 // Spaces, dots, dashes and brackets are how people write numbers, not part of them: "+91 98765-43210" is one phone.
 export const phoneSchema = z
@@ -8,7 +9,8 @@ export const phoneSchema = z
 
 export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters');
 
-export const personNameSchema = z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters');
+/** A person's name goes into emails ("Hello Asha,") and their headers: one line, no control or bidi characters. */
+export const personNameSchema = singleLineText({ min: 2, max: 100 });
 
 /**
  * An edit body that react-admin (or the portal) fills from the whole record it read: the record's read-only fields

@@ -12,13 +12,12 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 export class PasswordResetsRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async create(userId: string, ttlMinutes: number): Promise<string> {
+  /** A new token for the user (only its digest is stored) and when it stops working. */
+  async create(userId: string, ttlMinutes: number): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
-    await this.db
-      .insertInto('password_resets')
-      .values({ token_hash: digest(token), user_id: userId, expires_at: new Date(Date.now() + ttlMinutes * 60_000), used_at: null })
-      .execute();
-    return token;
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+    await this.db.insertInto('password_resets').values({ token_hash: digest(token), user_id: userId, expires_at: expiresAt, used_at: null }).execute();
+    return { token, expiresAt };
   }
 
   /** Answers the user id if the token is known, unused and unexpired, and marks it used (inside `trx`). */

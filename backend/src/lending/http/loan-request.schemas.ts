@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../../platform/http/text-fields.js';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
 
 const minor = (what: string) => z.number({ error: `${what} must be a whole number of minor units (paise)` }).int(`${what} must be a whole number of minor units (paise)`).positive(`${what} must be greater than 0`);
 /** A calendar day the database stores and the schedule math handles (PostgreSQL has no year 0). */
 const calendarDay = (name: string) =>
   z.iso.date(`${name} must be a date (YYYY-MM-DD)`).refine((v) => v >= '1900-01-01' && v <= '2999-12-31', `${name} must be between 1900-01-01 and 2999-12-31`);
-const note = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
-const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(1000);
+// Notes and reasons are free text over several lines (they reach borrowers' messages); references are one line.
+const note = multiLineText({ max: 1000 }).optional();
+const requiredNote = (name: string) => multiLineText({ min: 1, max: 1000, typeMessage: `${name} is required`, minMessage: `${name} is required` });
+const requiredLine = (name: string) => singleLineText({ min: 1, max: 1000, typeMessage: `${name} is required`, minMessage: `${name} is required` });
 
 export const startLoanBody = z.strictObject({
   type: z.enum(['EMI', 'salaryAdvance'], { error: 'type must be EMI or salaryAdvance' }),
@@ -20,7 +23,7 @@ export const amendLoanBody = z
   .refine((b) => b.amount !== undefined || b.tenureMonths !== undefined, { message: 'give amount or tenureMonths to change', path: ['amount'] });
 
 export const noteBody = z.strictObject({ reason: note });
-export const reasonBody = z.strictObject({ reason: required('reason') });
+export const reasonBody = z.strictObject({ reason: requiredNote('reason') });
 export const signAgreementBody = z.strictObject({ documentHash: z.string({ error: 'documentHash is required' }).trim().regex(/^[0-9a-f]{64}$/, 'documentHash must be the SHA-256 (64 hex digits) of the agreement you were shown') });
 export const approveSoftBody = z.strictObject({
   score: z.number({ error: 'score is required' }).int('score must be a whole number').min(300, 'score must be between 300 and 900').max(900, 'score must be between 300 and 900'),
@@ -29,7 +32,7 @@ export const approveSoftBody = z.strictObject({
 });
 export const approveBankBody = z.strictObject({ bankAccountLast4: z.string().regex(/^\d{4}$/, 'bankAccountLast4 must be 4 digits').optional(), reason: note });
 export const disburseBody = z.strictObject({
-  payoutReference: required('payoutReference'),
+  payoutReference: requiredLine('payoutReference'),
   disbursedOn: calendarDay('disbursedOn').optional(),
   reason: note,
 });

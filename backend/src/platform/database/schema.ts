@@ -158,6 +158,16 @@ export interface EmailsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The message holds `{{secret:…}}` placeholders whose sealed values are in `email_secrets` (until sent or expired). */
+  has_secrets: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Sealed (AES-256-GCM) secrets of an email, e.g. a reset token; never selected by a query that answers the API. */
+export interface EmailSecretsTable {
+  email_id: string;
+  sealed: string;
+  expires_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface Database {
@@ -174,4 +184,5 @@ export interface Database {
   agreement_documents: AgreementDocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;
+  email_secrets: EmailSecretsTable;
 }

@@ -6,6 +6,7 @@ import * as sessionsAndPermissions from './0004-sessions-and-permissions.js';
 import * as loanActivityIndexes from './0006-loan-activity-indexes.js';
 import * as communications from './0005-communications.js';
 import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
+import * as emailSecrets from './0008-email-secrets.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -18,6 +19,7 @@ export const migrationProvider: MigrationProvider = {
       '0005-communications': communications,
       '0006-loan-activity-indexes': loanActivityIndexes,
       '0007-sessions-known-devices': sessionsKnownDevices,
+      '0008-email-secrets': emailSecrets,
     };
   },
 };
