@@ -6,6 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
+import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
+import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
@@ -21,11 +23,14 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     bodyParser: true,
   });
   app.setGlobalPrefix('api');
+  const express = app.getHttpAdapter().getInstance();
   app.use(cookieParser());
+  // CSRF: before routing, so a refused request never reaches a guard or handler.
+  app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
   app.use('/api', requireJson);
   app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
   app.useBodyParser('json', { limit: '100kb' });
-  app.getHttpAdapter().getInstance().disable('x-powered-by');
+  express.disable('x-powered-by');
   // Behind a load balancer, rate limits must see the client's address, not the proxy's (TRUST_PROXY, e.g. 1 or loopback).
   if (runtime.config.trustProxy) app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
 
