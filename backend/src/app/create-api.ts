@@ -11,6 +11,7 @@ import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
+import { securityHeaders } from './security-headers.js';
 
 /** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
 export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string; exclude?: string[] }[] };
@@ -24,6 +25,8 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   });
   app.setGlobalPrefix('api');
   const express = app.getHttpAdapter().getInstance();
+  // Before anything else, so every answer (static files, 404s, problems) carries them.
+  app.use(securityHeaders(runtime.config));
   app.use(cookieParser());
   // CSRF: before routing, so a refused request never reaches a guard or handler.
   app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
