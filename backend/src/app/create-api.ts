@@ -37,11 +37,14 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   // Behind a load balancer, rate limits must see the client's address, not the proxy's (TRUST_PROXY, e.g. 1 or loopback).
   if (runtime.config.trustProxy) app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // Off in production unless API_DOCS=true: the full map of the API is nothing to hand out anonymously.
+  if (runtime.config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  }
 
   for (const { mount, dir, exclude } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir, exclude);
   return app;

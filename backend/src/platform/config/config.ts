@@ -37,6 +37,7 @@ const schema = z.object({
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
   WORKER_QUEUES: z.string().optional(),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  API_DOCS: z.enum(['true', 'false'], { error: 'API_DOCS must be true or false' }).optional(),
   TRUST_PROXY: z.string().trim().optional(),
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().min(3).default('Open Lending <no-reply@lending.local>'),
@@ -82,6 +83,8 @@ export type AppConfig = {
   lender: { name: string; address: string };
   /** Where borrowers reach the portal; links in emails start here. */
   publicUrl: string;
+  /** Swagger UI and the OpenAPI document at /api/docs: on by default, off in production unless API_DOCS=true. */
+  apiDocs: boolean;
   /** Express's `trust proxy` setting, so rate limits see the client's address behind a load balancer. */
   trustProxy?: string;
   mail: { smtpUrl?: string; from: string };
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY || undefined,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
