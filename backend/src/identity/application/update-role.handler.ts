@@ -1,7 +1,9 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { throwIfRefused } from '../domain/refusal-problem.js';
 import { refuseRoleEdit } from '../domain/staff-policy.js';
+import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, DuplicateRoleName, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
 import { administratorIsFixed, duplicateRoleName } from './role-problems.js';
 import { roleNotFound } from './staff-problems.js';
@@ -19,18 +21,25 @@ export class UpdateRole extends Command<StaffRoleRecord> {
 /** Changes apply at once: permissions are read on every request, so holders gain or lose them on their next click. */
 @CommandHandler(UpdateRole)
 export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
-  constructor(private readonly roles: StaffRolesRepository) {}
+  constructor(
+    private readonly roles: StaffRolesRepository,
+    @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+  ) {}
 
   async execute({ actor, id, change }: UpdateRole): Promise<StaffRoleRecord> {
     const role = await this.roles.find(id);
     if (!role) throw roleNotFound(id);
     if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
     throwIfRefused(refuseRoleEdit(actor, id, change.permissions));
+    let updated: StaffRoleRecord;
     try {
-      return (await this.roles.update(id, { ...change, permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined }))!;
+      updated = (await this.roles.update(id, { ...change, permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined }))!;
     } catch (error) {
       if (error instanceof DuplicateRoleName) throw duplicateRoleName(change.name ?? role.name);
       throw error;
     }
+    // Holders who lost users.view stop hearing who comes online before this answer goes out.
+    if (change.permissions) await this.notifier.staffAccessChanged().catch(() => undefined);
+    return updated;
   }
 }

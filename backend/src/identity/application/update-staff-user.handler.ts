@@ -59,6 +59,7 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
       duplicateAsProblem(error);
     }
     if (statusChanges && change.status === 'disabled') this.notifier.sessionsEnded(await this.sessions.revokeAllOf(id, 'disabled'), 'disabled');
+    if (roleChanges || statusChanges) await this.notifier.staffAccessChanged().catch(() => undefined);
     return (await this.directory.find(id))!;
   }
 }

@@ -49,6 +49,7 @@ const schema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PASSWORD_RESETS: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
+  PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_PARAMETERS.currency),
@@ -93,6 +94,8 @@ export type AppConfig = {
   firebase: { projectId?: string; authEmulatorHost?: string };
   /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limits.ts). */
   rateLimits: { loginFailures: number; loginFailuresPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
+  /** Open presence sockets one client address may hold, across API processes (a session holds at most 10). */
+  presenceSocketsPerAddress: number;
   product: ProductParameters;
 };
 
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordResets: c.RATE_LIMIT_PASSWORD_RESETS,
       tokenRegenerations: c.RATE_LIMIT_TOKEN_REGENERATIONS,
     },
+    presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
     product,
   };
 }
