@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   }
   const url = await app.getUrl();
   const base = url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
-  log(`API listening on ${base}/api (OpenAPI at /api/docs)`);
+  log(`API listening on ${base}/api${config.apiDocs ? ' (OpenAPI at /api/docs)' : ' (OpenAPI off: API_DOCS=true turns it on)'}`);
   log(existsSync(path.join(adminConsoleDir, 'index.html')) ? `Admin console at ${base}/Admin` : `Admin console not built (no ${adminConsoleDir}/index.html): run npm run build`);
   log(existsSync(path.join(borrowerPortalDir, 'index.html')) ? `Borrower portal at ${base}/` : `Borrower portal not built (no ${borrowerPortalDir}/index.html): run npm run build`);
   if (config.workerInProcess) {

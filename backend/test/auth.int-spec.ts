@@ -201,7 +201,8 @@ describe('POST /api/auth/login', () => {
     const pair = tokenCookie(res.headers['set-cookie']).split(';')[0];
     const mine = await t.http.get('/api/me/loans').set('Cookie', pair).expect(200);
     expect(mine.body).toEqual([]);
-    const started = await t.http.post('/api/me/loans').set('Cookie', pair).send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
+    // A write with the cookie alone must come from our own pages (CSRF): a browser says so with Sec-Fetch-Site.
+    const started = await t.http.post('/api/me/loans').set('Cookie', pair).set('Sec-Fetch-Site', 'same-origin').send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
     expect(started.body.borrowerId).toBe(userId);
   });
 });

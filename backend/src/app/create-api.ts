@@ -6,9 +6,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
+import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
+import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
+import { securityHeaders } from './security-headers.js';
 
 /** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
 export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string; exclude?: string[] }[] };
@@ -21,19 +24,27 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     bodyParser: true,
   });
   app.setGlobalPrefix('api');
+  const express = app.getHttpAdapter().getInstance();
+  // Before anything else, so every answer (static files, 404s, problems) carries them.
+  app.use(securityHeaders(runtime.config));
   app.use(cookieParser());
+  // CSRF: before routing, so a refused request never reaches a guard or handler.
+  app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
   app.use('/api', requireJson);
   app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
   app.useBodyParser('json', { limit: '100kb' });
-  app.getHttpAdapter().getInstance().disable('x-powered-by');
+  express.disable('x-powered-by');
   // Behind a load balancer, rate limits must see the client's address, not the proxy's (TRUST_PROXY, e.g. 1 or loopback).
   if (runtime.config.trustProxy) app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // Off in production unless API_DOCS=true: the full map of the API is nothing to hand out anonymously.
+  if (runtime.config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  }
 
   for (const { mount, dir, exclude } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir, exclude);
   return app;

@@ -12,8 +12,11 @@ export async function listen(t: TestApp): Promise<string> {
 export type PageSocket = { socket: Socket; events: { name: string; data: unknown }[]; next(name: string, timeoutMs?: number): Promise<unknown>; close(): void };
 
 /** A browser page's presence connection, recording every event it receives. */
-export async function connectPage(baseUrl: string, auth: { token: string; deviceId?: string }): Promise<PageSocket> {
-  const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+/** `headers`: what a browser would add to the handshake (Origin, Cookie). */
+export type HandshakeHeaders = { headers?: Record<string, string> };
+
+export async function connectPage(baseUrl: string, auth: { token?: string; deviceId?: string }, options: HandshakeHeaders = {}): Promise<PageSocket> {
+  const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: options.headers });
   const events: { name: string; data: unknown }[] = [];
   const waiters: { name: string; resolve: (d: unknown) => void }[] = [];
   socket.onAny((name: string, data: unknown) => {
@@ -43,8 +46,8 @@ export async function connectPage(baseUrl: string, auth: { token: string; device
 }
 
 /** A connection attempt that must be refused: answers the refusal's problem data. */
-export async function refusedConnection(baseUrl: string, auth: { token: string; deviceId?: string }): Promise<{ type: string; status: number; detail: string }> {
-  const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+export async function refusedConnection(baseUrl: string, auth: { token?: string; deviceId?: string }, options: HandshakeHeaders = {}): Promise<{ type: string; status: number; detail: string }> {
+  const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: options.headers });
   try {
     return await new Promise((resolve, reject) => {
       socket.once('connect', () => reject(new Error('the connection was accepted')));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createApi } from '../../src/app/create-api.js';
+import { createApi, type ApiOptions } from '../../src/app/create-api.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
 import { deleteRedisKeys } from './redis.js';
@@ -18,7 +18,12 @@ export type TestApp = {
 export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
 
 /** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
-export async function startTestApp(label: string, env: Record<string, string> = {}, reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string }): Promise<TestApp> {
+export async function startTestApp(
+  label: string,
+  env: Record<string, string> = {},
+  reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string },
+  apiOptions: Pick<ApiOptions, 'staticDirs'> = {},
+): Promise<TestApp> {
   const database = reuse?.database ?? (await createTestDatabase(label));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +42,7 @@ export async function startTestApp(label: string, env: Record<string, string> = 
   });
   const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix });
-  const app = await createApi(runtime, { logger: false });
+  const app = await createApi(runtime, { logger: false, ...apiOptions });
   await app.init();
   return {
     app,

@@ -1,7 +1,9 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { throwIfRefused } from '../domain/refusal-problem.js';
 import { refuseRoleEdit } from '../domain/staff-policy.js';
+import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, DuplicateRoleName, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
 import { administratorIsFixed, duplicateRoleName } from './role-problems.js';
 import { roleNotFound } from './staff-problems.js';
@@ -23,10 +25,13 @@ export class UpdateRole extends Command<StaffRoleRecord> {
  */
 @CommandHandler(UpdateRole)
 export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
-  constructor(private readonly roles: StaffRolesRepository) {}
+  constructor(
+    private readonly roles: StaffRolesRepository,
+    @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+  ) {}
 
   async execute({ actor, id, change }: UpdateRole): Promise<StaffRoleRecord> {
-    return this.roles.inRoleLock(id, async (roles, role) => {
+    const updated = await this.roles.inRoleLock(id, async (roles, role) => {
       if (!role) throw roleNotFound(id);
       if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
       throwIfRefused(refuseRoleEdit(actor, id, change.permissions, role.permissions));
@@ -37,5 +42,8 @@ export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
         throw error;
       }
     });
+    // Holders who lost users.view stop hearing who comes online before this answer goes out.
+    if (change.permissions) await this.notifier.staffAccessChanged().catch(() => undefined);
+    return updated;
   }
 }

@@ -41,7 +41,7 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
   ) {}
 
   async execute({ actor, id, change }: UpdateStaffUser): Promise<StaffView> {
-    const disabled = await this.users.inStaffAccountsLock(async (users, trx) => {
+    const { disabled, accessChanged } = await this.users.inStaffAccountsLock(async (users, trx) => {
       const roles = new StaffRolesRepository(trx);
       const target = await users.findById(id);
       if (!target || target.role !== 'staff') throw staffUserNotFound(id);
@@ -65,9 +65,11 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
       } catch (error) {
         duplicateAsProblem(error);
       }
-      return statusChanges && change.status === 'disabled';
+      return { disabled: statusChanges && change.status === 'disabled', accessChanged: roleChanges || statusChanges };
     });
     if (disabled) this.notifier.sessionsEnded(await this.sessions.revokeAllOf(id, 'disabled'), 'disabled');
+    // Staff who lost users.view (or their account) stop hearing who comes online before this answer goes out.
+    if (accessChanged) await this.notifier.staffAccessChanged().catch(() => undefined);
     return (await this.directory.find(id))!;
   }
 }

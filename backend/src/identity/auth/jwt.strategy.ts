@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
+import { requestCredential } from './credentials.js';
 import { SessionAuthenticator } from './session-authenticator.js';
 import type { TokenClaims } from './token-issuer.js';
 
-const fromCookie = (request: Request): string | null => {
-  const token = (request.cookies as Record<string, string> | undefined)?.token;
-  return typeof token === 'string' && token.length > 0 ? token : null;
-};
+// The bearer header when there is one (never the cookie then), else the cookie: see credentials.ts.
+const fromRequest = (request: Request): string | null => requestCredential(request)?.token || null;
 
 /** passport-jwt checks the signature and expiry; the session behind the token is checked on every request. */
 @Injectable()
@@ -20,7 +19,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly authenticator: SessionAuthenticator,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
+      jwtFromRequest: fromRequest,
       secretOrKey: config.jwtSecret,
       algorithms: ['HS256'],
       passReqToCallback: true,

@@ -11,6 +11,7 @@ import { RegisterBorrower } from '../application/register-borrower.handler.js';
 import { RequestPasswordReset } from '../application/request-password-reset.handler.js';
 import { ResetPassword } from '../application/reset-password.handler.js';
 import { SignInWithFirebase } from '../application/sign-in-with-firebase.handler.js';
+import { requestCredential } from '../auth/credentials.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { authResultSchema, messageSchema, socialAuthResultSchema } from './auth-response.schemas.js';
@@ -94,7 +95,7 @@ export class AuthController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Sign out: ends the session on the server (when the token is valid) and clears the cookie' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const token = bearerOrCookie(req);
+    const token = requestCredential(req)?.token;
     if (token) {
       try {
         const user = await this.authenticator.authenticate(this.tokens.verify(token));
@@ -127,11 +128,4 @@ export class AuthController {
     const { id, password } = parseWith(resetPasswordBody, body);
     return this.commands.execute(new ResetPassword(id, password, clientIp(req)));
   }
-}
-
-function bearerOrCookie(req: Request): string | undefined {
-  const header = req.header('authorization');
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim();
-  const cookie = (req.cookies as Record<string, string> | undefined)?.token;
-  return cookie || undefined;
 }

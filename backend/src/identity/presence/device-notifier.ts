@@ -6,6 +6,8 @@ export interface DeviceNotifier {
   deviceReload(userId: string): void;
   /** Sessions ended for another reason (sign-out, password reset, account disabled): `session-ended`. */
   sessionsEnded(sessionIds: string[], reason: string): void;
+  /** Permissions changed (a role's, or a user's role): sockets whose user lost `users.view` leave the staff room. */
+  staffAccessChanged(): Promise<void>;
 }
 
 export const DEVICE_NOTIFIER = Symbol('DEVICE_NOTIFIER');

@@ -4,14 +4,19 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { clientAddress, fromOwnOrigin, productOrigins, type TrustProxy } from '../../platform/http/origins.js';
 import { HttpProblem } from '../../platform/http/problem.js';
 import { RUNTIME, type Runtime } from '../../platform/runtime.js';
 import { unauthenticated } from '../auth/auth-problems.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
+import { permissionsOf } from '../auth/session-authenticator.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
+import { StaffRolesRepository } from '../roles/staff-roles.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 import type { DeviceNotifier } from './device-notifier.js';
 import { PresenceRepository } from './presence.repository.js';
+import { LocalSocketQuota, RedisSocketQuota, type SocketQuota } from './socket-quota.js';
 
 export const PRESENCE_PATH = '/socket.io';
 const STAFF_ROOM = 'staff:presence';
@@ -19,6 +24,10 @@ const userRoom = (id: string) => `user:${id}`;
 const sessionRoom = (id: string) => `session:${id}`;
 /** How long a page told to leave keeps its socket, so the message arrives before the connection closes. */
 const LEAVE_GRACE_MS = 1000;
+/** Open sockets one session may hold (tabs of one browser), across every API process. */
+export const MAX_SOCKETS_PER_SESSION = 10;
+
+const refused = (status: number, type: string, detail: string) => new HttpProblem(status, type, status === 429 ? 'Too many requests' : 'Not allowed', detail);
 
 function cookieToken(header: string | undefined): string | undefined {
   const match = header?.split(';').map((c) => c.trim()).find((c) => c.startsWith('token='));
@@ -42,12 +51,20 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     private readonly tokens: TokenIssuer,
     private readonly authenticator: SessionAuthenticator,
     private readonly presence: PresenceRepository,
+    private readonly users: UsersRepository,
+    private readonly roles: StaffRolesRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
+
+  private quota: SocketQuota = new LocalSocketQuota();
+  private allowedOrigins: ReadonlySet<string> = new Set();
+  /** Express's compiled TRUST_PROXY, so the handshake sees the same client address and origin as HTTP requests. */
+  private trust = (): TrustProxy | undefined => this.adapterHost.httpAdapter?.getInstance()?.get?.('trust proxy fn') as TrustProxy | undefined;
 
   onApplicationBootstrap(): void {
     const httpServer = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
     if (!httpServer) return;
+    this.allowedOrigins = productOrigins(this.runtime.config);
     const io = new Server(httpServer, { path: PRESENCE_PATH, cors: { origin: this.runtime.config.corsOrigins, credentials: true }, serveClient: false });
     const redisUrl = this.runtime.queue.redisUrl;
     if (redisUrl) {
@@ -56,13 +73,11 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
       for (const c of [pub, sub]) c.on('error', () => undefined);
       this.redis = [pub, sub];
       io.adapter(createAdapter(pub, sub, { key: `${this.runtime.keyPrefix}:socket.io` }));
+      this.quota = new RedisSocketQuota(pub, this.runtime.keyPrefix);
     }
     io.use((socket, next) => {
-      this.authenticate(socket).then(
-        (user) => {
-          socket.data.user = user;
-          next();
-        },
+      this.admit(socket).then(
+        () => next(),
         (error: unknown) => {
           const problem = error instanceof HttpProblem ? error : unauthenticated();
           const refusal = new Error(problem.message) as Error & { data: unknown };
@@ -75,9 +90,46 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     this.io = io;
   }
 
-  private async authenticate(socket: Socket): Promise<AuthenticatedUser> {
+  /**
+   * The handshake: a browser (it always sends Origin on a WebSocket and on cross-origin polling) must be on one of
+   * our origins; then the token; then a place under the client address's and the session's caps, given back when
+   * the connection closes.
+   */
+  private async admit(socket: Socket): Promise<void> {
+    const ownOrigin = fromOwnOrigin(socket.request, this.allowedOrigins, this.trust());
+    if (socket.handshake.headers.origin !== undefined && !ownOrigin) {
+      throw refused(403, 'origin-refused', 'This page is not one of ours: the presence connection is refused.');
+    }
+    const user = await this.authenticate(socket, ownOrigin);
+    const address = clientAddress(socket.request, this.trust());
+    const places: [string, number][] = [
+      [`address:${address}`, this.runtime.config.presenceSocketsPerAddress],
+      [`session:${user.sessionId}`, MAX_SOCKETS_PER_SESSION],
+    ];
+    const taken: string[] = [];
+    const giveBack = () => {
+      for (const key of taken.splice(0)) void this.quota.release(key, socket.id).catch(() => undefined);
+    };
+    for (const [key, limit] of places) {
+      if (!(await this.quota.acquire(key, socket.id, limit))) {
+        giveBack();
+        throw key.startsWith('address:')
+          ? refused(429, 'too-many-connections', `Too many open connections from this address (at most ${limit}).`)
+          : refused(429, 'too-many-connections', `This session has too many open pages (at most ${limit}); close some.`);
+      }
+      taken.push(key);
+    }
+    // Whichever comes first: the socket leaves, or the connection under it closes (also before 'connection').
+    socket.once('disconnect', giveBack);
+    socket.conn.once('close', giveBack);
+    if (socket.conn.readyState !== 'open') giveBack();
+    socket.data.user = user;
+  }
+
+  private async authenticate(socket: Socket, ownOrigin: boolean): Promise<AuthenticatedUser> {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; deviceId?: unknown };
-    const token = typeof auth.token === 'string' && auth.token ? auth.token : cookieToken(socket.handshake.headers.cookie);
+    // The cookie rides along on any site's requests: it counts only when the handshake comes from our own origin.
+    const token = typeof auth.token === 'string' && auth.token ? auth.token : ownOrigin ? cookieToken(socket.handshake.headers.cookie) : undefined;
     if (!token) throw unauthenticated();
     let claims;
     try {
@@ -115,6 +167,25 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     }
   }
 
+  /**
+   * A role's permissions or a staff member's role changed: every socket in the staff room whose user no longer
+   * holds `users.view` leaves it now, across processes (the adapter's fetchSockets). Gaining it takes a reconnect.
+   */
+  async staffAccessChanged(): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    const sockets = await io.in(STAFF_ROOM).fetchSockets();
+    const userIds = [...new Set(sockets.map((s) => (s.data.user as AuthenticatedUser).id))];
+    const losing = new Set<string>();
+    for (const id of userIds) {
+      const user = await this.users.findById(id);
+      const role = user?.staffRoleId ? await this.roles.find(user.staffRoleId) : undefined;
+      const permissions = user?.status === 'active' && role ? permissionsOf(role.id, role.permissions) : [];
+      if (!permissions.includes('users.view')) losing.add(id);
+    }
+    for (const s of sockets) if (losing.has((s.data.user as AuthenticatedUser).id)) s.leave(STAFF_ROOM);
+  }
+
   deviceReload(userId: string): void {
     this.io?.to(userRoom(userId)).emit('device-reload', { device: 'devicereload' });
   }
@@ -142,6 +213,7 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
   /** Before Nest closes the HTTP server: open WebSockets would otherwise keep it from closing. */
   async beforeApplicationShutdown(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
+    this.quota.close();
     const io = this.io;
     this.io = undefined;
     if (io) {

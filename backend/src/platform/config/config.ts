@@ -40,6 +40,7 @@ const schema = z.object({
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
   WORKER_QUEUES: z.string().optional(),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  API_DOCS: z.enum(['true', 'false'], { error: 'API_DOCS must be true or false' }).optional(),
   TRUST_PROXY: z.string().trim().optional(),
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().min(3).default('Open Lending <no-reply@lending.local>'),
@@ -52,6 +53,7 @@ const schema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PASSWORD_RESETS: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
+  PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_PARAMETERS.currency),
@@ -89,6 +91,8 @@ export type AppConfig = {
   lender: { name: string; address: string };
   /** Where borrowers reach the portal; links in emails start here. */
   publicUrl: string;
+  /** Swagger UI and the OpenAPI document at /api/docs: on by default, off in production unless API_DOCS=true. */
+  apiDocs: boolean;
   /** Express's `trust proxy` setting, so rate limits see the client's address behind a load balancer. */
   trustProxy?: string;
   mail: { smtpUrl?: string; from: string };
@@ -97,6 +101,8 @@ export type AppConfig = {
   firebase: { projectId?: string; authEmulatorHost?: string };
   /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limiter.ts). */
   rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
+  /** Open presence sockets one client address may hold, across API processes (a session holds at most 10). */
+  presenceSocketsPerAddress: number;
   product: ProductParameters;
 };
 
@@ -167,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY || undefined,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
@@ -179,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordResets: c.RATE_LIMIT_PASSWORD_RESETS,
       tokenRegenerations: c.RATE_LIMIT_TOKEN_REGENERATIONS,
     },
+    presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
     product,
   };
 }

@@ -1,0 +1,30 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { fromOwnOrigin, type TrustProxy } from '../../platform/http/origins.js';
+import { HttpProblem } from '../../platform/http/problem.js';
+import { toProblem } from '../../platform/http/problem.filter.js';
+import { requestCredential } from './credentials.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const csrfRefused = () =>
+  new HttpProblem(
+    403,
+    'csrf-refused',
+    'Not allowed',
+    'This change was refused: it carries only the sign-in cookie and does not come from our own pages. Send the token in the Authorization header, or use the product from its own address.',
+  );
+
+/**
+ * CSRF: a browser attaches the `token` cookie to requests any site makes, so an unsafe method authenticated by the
+ * cookie alone must prove it comes from our own pages (Origin, or Sec-Fetch-Site: same-origin). Plain Express
+ * middleware: it runs before routing, guards and handlers, so a refused request changes nothing. Requests with a
+ * bearer header (which another site cannot add without our CORS consent) or without credentials pass untouched.
+ */
+export function refuseCrossSiteCookieWrites(allowedOrigins: ReadonlySet<string>, trust: () => TrustProxy | undefined): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (requestCredential(req)?.source !== 'cookie') return next();
+    if (fromOwnOrigin(req, allowedOrigins, trust())) return next();
+    res.status(403).type('application/problem+json').send(JSON.stringify(toProblem(csrfRefused(), req.originalUrl)));
+  };
+}
