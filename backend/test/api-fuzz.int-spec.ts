@@ -273,6 +273,10 @@ const wildString: fc.Arbitrary<string> = fc.oneof(
     '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{constructor.constructor}}', '%00', '%zz', '../../etc/passwd', 'a\u202eb', '\ud800', '\uffff', '😀'.repeat(50)),
   fc.integer({ min: 1000, max: 60_000 }).map((n) => 'x'.repeat(n)),
 );
+/** Characters that break storage or display: NUL and lone surrogates (PostgreSQL refuses them), controls, bidi. */
+const nastyChar = fc.constantFrom('\u0000', '\ud800', '\udc00', '\u202e', '\u0007', '\u001b', '\n', '\r', '\u2028', '\ufeff', '\u0085');
+/** A string from `arb` with one nasty character put somewhere in it: valid-looking otherwise, so it gets far. */
+const spiked = (arb: fc.Arbitrary<string>) => fc.tuple(arb, nastyChar, fc.nat()).map(([v, c, i]) => { const at = v.length ? i % (v.length + 1) : 0; return v.slice(0, at) + c + v.slice(at); });
 /** Strings that fit in a URL: Node answers a request line and headers over 16 kB itself (431), before the app. */
 const urlString = wildString.map((s) => s.slice(0, 2000));
 const wildNumber: fc.Arbitrary<number> = fc.oneof(
@@ -354,9 +358,11 @@ function fromSchema(schema: Schema): fc.Arbitrary<unknown> {
       const minLength = schema.minLength ?? 0;
       const maxLength = Math.min(schema.maxLength ?? 200, 300);
       if (schema.pattern) {
-        return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+        const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+        return fc.oneof({ arbitrary: matching, weight: 6 }, { arbitrary: spiked(matching), weight: 1 });
       }
       return fc.oneof(
+        { arbitrary: spiked(fc.string({ unit: 'grapheme-ascii', minLength: Math.max(0, minLength - 1), maxLength: Math.max(0, Math.min(maxLength, minLength + 20) - 1) })), weight: 1 },
         { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength, maxLength: Math.min(maxLength, minLength + 40) }), weight: 4 },
         { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, minLength + 20) }).filter((s) => s.length >= minLength && s.length <= maxLength), weight: 1 },
         { arbitrary: fc.constant('x'.repeat(maxLength)), weight: 1 },
@@ -439,6 +445,7 @@ function pathValue(op: Operation): fc.Arbitrary<{ value: string; raw: boolean }>
     { arbitrary: real.map((id) => id.toUpperCase()), weight: 1 },
     { arbitrary: fc.constantFrom('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '{id}', ':id', 'null', '0', '-1', '1e300', 'NaN', '%', '%zz', '%00', '..', 'me', 'admin', 'a'.repeat(2000)), weight: 2 },
     { arbitrary: urlString.filter((s) => s.length > 0), weight: 2 },
+    { arbitrary: spiked(fc.oneof(real, fc.string({ unit: 'grapheme-ascii', maxLength: 10 }))), weight: 1 },
   );
   return fc.record({ value, raw: fc.boolean() });
 }
@@ -453,6 +460,7 @@ const filterValue = fc.oneof(
   fc.array(pick(() => [...pool.loans, ...pool.users, ...pool.emails]), { maxLength: 3 }),
   fc.constantFrom('new', 'applied', 'soft.pending', 'soft/pending', 'active', 'Active', 'consent.approved', 'EMI', 'salaryAdvance', 'failed', 'queued', 'password-reset', 'staff', 'borrower', 'users', true, false),
   dateString,
+  spiked(fc.string({ maxLength: 10 })),
   wildValue.filter((v) => (JSON.stringify(v) ?? '').length < 2000),
 );
 
@@ -641,6 +649,8 @@ async function send(req: FuzzRequest): Promise<void> {
     if (agreement?.documentHash && !pool.hashes.includes(agreement.documentHash)) pool.hashes.push(agreement.documentHash);
     if (req.op.key === 'POST /api/admin/users' && typeof answer.id === 'string') pool.users.push(answer.id);
     if (req.op.key === 'POST /api/admin/roles' && typeof answer.id === 'string') pool.roles.push(answer.id);
+    // A refreshed token replaces the session's older ones: carry on with it (saves a sign-in).
+    if (req.op.key === 'POST /api/token/regenerate' && req.identity !== 'anonymous' && req.auth !== 'forged' && typeof answer.token === 'string') identities[req.identity].token = answer.token;
     if (req.op.key === 'POST /api/admin/profile/password' && req.identity === 'staff') identities.staff.password = (JSON.parse(req.body.kind === 'raw' ? req.body.text : '{}') as Json).newPassword as string;
   }
 
