@@ -1,11 +1,12 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { APP_CONFIG } from './config/config.js';
 import { DB } from './database/database.js';
 import { EVENT_STORE } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { HealthController } from './health/health.controller.js';
 import { ProblemDetailsFilter } from './http/problem.filter.js';
+import { StorableTextPipe } from './http/storable-text.js';
 import { applyProjections } from './projections/projection.js';
 import { QUEUE_BACKEND } from './queue/queue-backend.js';
 import { PlatformRegistry } from './registry.js';
@@ -33,6 +34,7 @@ export class PlatformModule {
         },
         WorkerHost,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+        { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
       exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, PlatformRegistry, WorkerHost],
     };

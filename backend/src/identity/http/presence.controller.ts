@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { contentRange, parseListParams } from '../../platform/http/list-params.js';
@@ -20,6 +20,9 @@ export class PresenceController {
   @Get()
   @RequirePermission('users.view')
   @ApiOperation({ summary: 'Who is online now (a page connected to the presence socket), borrowers and staff' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"role":"staff"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
   @ApiOkResponse({ schema: z.toJSONSchema(z.array(onlineUserSchema)) as object })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: Object.keys(PRESENCE_SORT_FIELDS), defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(presenceListFilter.shape) });

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { contentRange, parseListParams } from '../../platform/http/list-params.js';
@@ -34,6 +34,9 @@ export class RolesController {
   @Get('roles')
   @RequirePermission('users.view')
   @ApiOperation({ summary: 'Staff roles with their permissions and how many active users hold each' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"q":"officer"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
   @ApiOkResponse({ schema: schema(z.array(roleSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: ['name', 'createdAt', 'userCount'], defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(roleListFilter.shape) });
@@ -81,6 +84,9 @@ export class RolesController {
   @Get('permissions')
   @RequirePermission('users.view')
   @ApiOperation({ summary: 'The permission catalogue: [{id, group, label}]' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"group":"Loans"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["id","ASC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
   @ApiOkResponse({ schema: schema(z.array(permissionSchema)) })
   permissions(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: ['id', 'group'], defaultSort: { field: 'id', order: 'ASC' }, filters: Object.keys(permissionListFilter.shape) });

@@ -73,6 +73,7 @@ export class AdminLoansController {
   @Get('loans/:id')
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'One loan; with ?asOf=<ISO time>, the loan as it stood then (replayed from the log)' })
+  @ApiQuery({ name: 'asOf', required: false, example: '2026-11-21T10:00:00Z' })
   @ApiOkResponse({ description: 'the loan (with ?asOf: as it stood then, plus asOf)', schema: openApi(loanDetailSchema) })
   get(@CurrentActor() user: Actor, @Param('id') id: string, @Query('asOf') asOf?: string) {
     const loanId = parseWith(uuidParam, id);
@@ -91,6 +92,7 @@ export class AdminLoansController {
   @Get('loans/:id/agreement.pdf')
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
+  @ApiQuery({ name: 'download', required: false, example: '1' })
   @ApiProduces('application/pdf')
   async agreement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { RequestValidationFailed, type ProblemField } from './problem.js';
+import { assertStorableText } from './storable-text.js';
 
 export function fieldsOf(error: z.ZodError): ProblemField[] {
   return error.issues.flatMap((issue) => {
@@ -10,8 +11,12 @@ export function fieldsOf(error: z.ZodError): ProblemField[] {
   });
 }
 
-/** Parses a request part with a zod schema, answering 400 with one entry per bad field. */
+/**
+ * Parses a request part with a zod schema, answering 400 with one entry per bad field. Text the database cannot store
+ * (NUL, unpaired surrogates) is refused first, also inside JSON that arrived in a query parameter.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  assertStorableText(value);
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new RequestValidationFailed(fieldsOf(result.error));
   return result.data;
