@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from './config.js';
+
+/** Production needs credentials of its own: fresh random ones, never a literal that would then be in the repository. */
+const ownCredentials = () => ({ JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
 
 describe('configuration', () => {
   it('starts with documented defaults and no environment at all', () => {
@@ -21,7 +25,7 @@ describe('configuration', () => {
 
   it('allows cross-origin calls only from the dev servers by default, and from none in production', () => {
     expect(loadConfig({}).corsOrigins).toContain('http://localhost:5173');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-0123' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', ...ownCredentials() }).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: 'https://admin.example.com, https://app.example.com' }).corsOrigins).toEqual(['https://admin.example.com', 'https://app.example.com']);
   });
 

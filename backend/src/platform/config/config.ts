@@ -30,7 +30,7 @@ const schema = z.object({
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(180),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-password'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   CORS_ORIGINS: z.string().optional(),
   QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres'], { error: 'QUEUE_BACKEND must be auto, redis or postgres' }).default('auto'),
@@ -94,6 +94,24 @@ export type AppConfig = {
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
+/** The first staff user's password when ADMIN_PASSWORD is unset: development only. */
+export const DEFAULT_ADMIN_PASSWORD = 'admin-password';
+
+/**
+ * Every JWT secret written in this repository (the development default, the compose file, the Kubernetes example,
+ * the test and e2e suites): public, so refused in production. production-secrets.spec.ts scans the repository and
+ * fails when a JWT_SECRET value appears that is missing here.
+ */
+export const PUBLISHED_JWT_SECRETS: readonly string[] = [
+  DEVELOPMENT_JWT_SECRET,
+  'compose-example-secret-change-me',
+  'change-me-to-32-or-more-random-characters',
+  'test-secret-0123456789abcdef',
+  'e2e-secret-0123456789abcdef',
+  'portal-e2e-secret-0123456789abcdef',
+];
+/** ADMIN_PASSWORD values written in this repository's examples, refused in production like the default. */
+export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, 'change-me-before-first-start', 'a strong one'];
 // Vite's dev servers for the admin console and the borrower portal.
 const DEVELOPMENT_ORIGINS = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
 
@@ -106,9 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Cannot start: ${message}.`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
-    throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
-  }
+  if (c.NODE_ENV === 'production') refuseDefaultCredentials(c.JWT_SECRET, c.ADMIN_PASSWORD);
   if (c.EVENTSTORE_URL) {
     throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
   }
@@ -145,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: c.EVENTSTORE_URL,
     jwtSecret: c.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     jwtTtlDays: c.JWT_TTL_DAYS,
-    admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD },
+    admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD },
     argon2MemoryKib: c.ARGON2_MEMORY_KIB,
     queueBackend: c.QUEUE_BACKEND,
     corsOrigins: c.CORS_ORIGINS !== undefined ? c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : c.NODE_ENV === 'production' ? [] : DEVELOPMENT_ORIGINS,
@@ -166,6 +182,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     product,
   };
+}
+
+/** In production, no credential anyone can read in this repository: the defaults and every published example. */
+function refuseDefaultCredentials(jwtSecret: string | undefined, adminPassword: string | undefined): void {
+  if (!jwtSecret) throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
+  if (PUBLISHED_JWT_SECRETS.includes(jwtSecret.trim())) {
+    throw new ConfigError('Cannot start: JWT_SECRET is an example published in this repository, so anyone could sign tokens; set a random one in production, e.g. openssl rand -hex 32.');
+  }
+  if (adminPassword === undefined) {
+    throw new ConfigError(`Cannot start: ADMIN_PASSWORD must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is for development only).`);
+  }
+  if (PUBLISHED_ADMIN_PASSWORDS.includes(adminPassword.trim())) {
+    throw new ConfigError('Cannot start: ADMIN_PASSWORD is the default or an example published in this repository; set a password of your own in production.');
+  }
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
