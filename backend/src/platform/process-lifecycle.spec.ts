@@ -33,8 +33,15 @@ describe('a failed start is one sentence, never a stack trace', () => {
     const before = { exceptions: process.listenerCount('uncaughtException'), rejections: process.listenerCount('unhandledRejection') };
     const { exit, printed } = watchExit();
     let finish!: () => void;
-    const starting = startOrExitWithOneSentence('the API', () => new Promise<void>((resolve) => (finish = resolve)));
-    const listeners = (event: 'uncaughtException' | 'unhandledRejection') => process.listeners(event).slice(-1)[0] as (error: unknown) => void;
+    const starting = startOrExitWithOneSentence(
+      'the API',
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const last = (listeners: Function[]) => listeners[listeners.length - 1] as (error: unknown) => void;
+    const listeners = (event: 'uncaughtException' | 'unhandledRejection') => last(event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection'));
     // What Node does with an 'error' event nobody listens to (a failed spawn) and with a forgotten promise.
     listeners('uncaughtException')(Object.assign(new Error('spawn /root/x/initdb EACCES'), { code: 'EACCES' }));
     listeners('unhandledRejection')(new Error('Connection terminated unexpectedly'));
