@@ -53,10 +53,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Any failure, also one thrown from a library's callback while a command runs, is one sentence and exit code 1. */
+function failWithOneSentence(failure: unknown): never {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
+  const message = error.message.replace(/\s+/g, ' ').trim();
+  console.error(error instanceof ConfigError || /^Cannot /.test(message) ? message : `Failed: ${message}`);
+  process.exit(1);
+}
+process.on('uncaughtException', failWithOneSentence);
+process.on('unhandledRejection', failWithOneSentence);
+
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
-  .catch((failure: unknown) => {
-    const error = failure instanceof Error ? failure : new Error(String(failure));
-    console.error(error instanceof ConfigError || /^Cannot /.test(error.message) ? error.message : `Failed: ${error.message}`);
-    process.exit(1);
-  });
+  .catch(failWithOneSentence);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config/config.js';
-import { exitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
+import { startOrExitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
 import { createRuntime } from './platform/runtime.js';
 import { WorkerHost } from './platform/worker-host.js';
 import { createApi } from './app/create-api.js';
@@ -47,4 +47,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch(exitWithOneSentence('the API'));
+void startOrExitWithOneSentence('the API', main);

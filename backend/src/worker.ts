@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app/app.module.js';
 import { loadConfig } from './platform/config/config.js';
-import { exitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
+import { startOrExitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
 import { createRuntime } from './platform/runtime.js';
 import { WorkerHost } from './platform/worker-host.js';
 
@@ -21,4 +21,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch(exitWithOneSentence('the worker'));
+void startOrExitWithOneSentence('the worker', main);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Chip } from '@mui/material';
 import { AppBar, Layout, Loading, TitlePortal, useAuthState } from 'react-admin';
 import { usePresence, usePresenceConnected } from '../providers/presence';
+import { DefaultPasswordBanner } from './DefaultPasswordBanner';
 import { AdminMenu } from './Menu';
 
 /** Shows whether this page holds its presence connection (what makes the user "online" for other staff). */
@@ -36,7 +37,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   usePresence();
   return (
     <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ '& .RaLayout-content': { px: 2 } }}>
-      {authenticated ? children : <Loading />}
+      {authenticated ? (
+        <>
+          <DefaultPasswordBanner />
+          {children}
+        </>
+      ) : (
+        <Loading />
+      )}
     </Layout>
   );
 }

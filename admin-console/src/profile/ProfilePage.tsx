@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, TextFie
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Loading, Title, useDataProvider, useNotify } from 'react-admin';
+import { forgetSignedInUser } from '../providers/authProvider';
 import type { LendingDataProvider } from '../providers/dataProvider';
 
 function Details() {
@@ -53,6 +54,7 @@ function Details() {
 
 function Password() {
   const dataProvider = useDataProvider<LendingDataProvider>();
+  const queryClient = useQueryClient();
   const notify = useNotify();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
@@ -62,6 +64,9 @@ function Password() {
       setCurrent('');
       setNew('');
       notify('Password changed', { type: 'success' });
+      // The default password warning (if it showed) goes away once the server no longer reports it.
+      forgetSignedInUser();
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
     },
   });
   return (

@@ -70,12 +70,19 @@ describe('authProvider', () => {
     expect(await authProvider.getPermissions!({})).toEqual(['loans.view', 'loans.accept']);
     expect(await authProvider.canAccess!({ action: 'accept', resource: 'loans' })).toBe(true);
     expect(await authProvider.canAccess!({ action: 'disburse', resource: 'loans' })).toBe(false);
-    expect(await authProvider.getIdentity!()).toEqual({ id: 'u1', fullName: 'Priya', email: 'p@l' });
+    expect(await authProvider.getIdentity!()).toEqual({ id: 'u1', fullName: 'Priya', email: 'p@l', defaultPasswordInUse: false });
 
     await authProvider.logout!({});
     setToken('tok2');
     vi.stubGlobal('fetch', vi.fn(async () => json(200, { user: { _id: 'u2', id: 'u2', role: 'staff', name: 'Old', email: 'o@l' } })));
     expect(await authProvider.getPermissions!({})).toBe(ALL_ACCESS);
+  });
+
+  it('passes on the server’s default password warning (development only) with the identity', async () => {
+    await authProvider.logout!({});
+    setToken('tok');
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { user: { _id: 'u1', id: 'u1', role: 'staff', name: 'Administrator', email: 'a@l', permissions: [] }, defaultPasswordInUse: true })));
+    expect(await authProvider.getIdentity!()).toMatchObject({ id: 'u1', defaultPasswordInUse: true });
   });
 
   it('is not signed in without a token, and logging out tells the server', async () => {

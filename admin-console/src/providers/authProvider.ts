@@ -6,7 +6,16 @@ import { clearToken, deviceId, getToken, setSignedOutNotice, setToken } from './
 export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
 export const EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-type SignedInUser = { _id: string; id: string; name: string; email: string; role: string; permissions?: string[] };
+type SignedInUser = {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  permissions?: string[];
+  /** Development only: the server says the first staff user still has the default password. */
+  defaultPasswordInUse?: boolean;
+};
 
 let identity: Promise<SignedInUser> | null = null;
 
@@ -23,13 +32,21 @@ export function signedOutMessage(type: string | undefined, serverMessage: string
 /** The signed-in staff user (GET /api/users/admin), fetched once per sign-in. */
 export function signedInUser(): Promise<SignedInUser> {
   identity ??= httpClient(`${API_URL}/users/admin`).then(
-    ({ json }) => (json as { user: SignedInUser }).user,
+    ({ json }) => {
+      const body = json as { user: SignedInUser; defaultPasswordInUse?: boolean };
+      return { ...body.user, defaultPasswordInUse: body.defaultPasswordInUse === true };
+    },
     (error) => {
       identity = null;
       throw error;
     },
   );
   return identity;
+}
+
+/** Fetch the signed-in user again on next use (after a password change, which can end the default password warning). */
+export function forgetSignedInUser(): void {
+  identity = null;
 }
 
 function permissionsOf(user: SignedInUser): Permissions {
@@ -81,7 +98,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     if (!getToken()) throw new Error(EXPIRED_MESSAGE);
     const user = await signedInUser();
-    return { id: user._id ?? user.id, fullName: user.name, email: user.email };
+    return { id: user._id ?? user.id, fullName: user.name, email: user.email, defaultPasswordInUse: user.defaultPasswordInUse === true };
   },
 
   async getPermissions() {

@@ -53,6 +53,7 @@ import { SessionStarter } from './sessions/session-starter.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { FirebaseTokenVerifier } from './social/firebase-token-verifier.js';
 import { PasswordHasher } from './users/password-hasher.js';
+import { DefaultPasswordCheck } from './users/default-password-check.js';
 import { StaffDirectory } from './users/staff-directory.js';
 import { UsersRepository } from './users/users.repository.js';
 
@@ -95,6 +96,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     { provide: DEVICE_NOTIFIER, useExisting: PresenceGateway },
     PasswordResetsRepository,
     PasswordHasher,
+    DefaultPasswordCheck,
     TokenIssuer,
     JwtStrategy,
     FirebaseTokenVerifier,

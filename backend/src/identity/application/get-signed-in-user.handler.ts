@@ -3,8 +3,9 @@ import { unauthenticated } from '../auth/auth-problems.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { publicUser } from '../users/user.record.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { DefaultPasswordCheck } from '../users/default-password-check.js';
 
-export class GetSignedInUser extends Query<{ user: ReturnType<typeof publicUser> }> {
+export class GetSignedInUser extends Query<{ user: ReturnType<typeof publicUser>; defaultPasswordInUse?: true }> {
   constructor(readonly caller: AuthenticatedUser) {
     super();
   }
@@ -13,11 +14,16 @@ export class GetSignedInUser extends Query<{ user: ReturnType<typeof publicUser>
 /** The spec's GET /api/users/admin: the client reads user.user._id for presence and device tracking. */
 @QueryHandler(GetSignedInUser)
 export class GetSignedInUserHandler implements IQueryHandler<GetSignedInUser> {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly defaultPassword: DefaultPasswordCheck,
+  ) {}
 
   async execute({ caller }: GetSignedInUser) {
     const user = await this.users.findById(caller.id);
     if (!user) throw unauthenticated('This account no longer exists.');
-    return { user: publicUser(user, caller.permissions) };
+    // Development only: the console shows a warning while the first staff user keeps the default password.
+    const warning = (await this.defaultPassword.inUse(user)) ? { defaultPasswordInUse: true as const } : {};
+    return { user: publicUser(user, caller.permissions), ...warning };
   }
 }

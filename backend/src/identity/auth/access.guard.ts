@@ -2,7 +2,7 @@ import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HttpProblem } from '../../platform/http/problem.js';
-import { PUBLIC_ROUTE, ROUTE_ROLES, type Role } from '../../platform/http/access.decorators.js';
+import { PUBLIC_ROUTE, PUBLIC_ROUTE_IDENTIFIES_CALLER, ROUTE_ROLES, type Role } from '../../platform/http/access.decorators.js';
 import type { Permission } from '../permissions/permissions.js';
 import { missingPermission, unauthenticated } from './auth-problems.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
@@ -21,7 +21,16 @@ export class AccessGuard extends AuthGuard('jwt') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) {
+      if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE_IDENTIFIES_CALLER, targets)) {
+        try {
+          await super.canActivate(context);
+        } catch {
+          context.switchToHttp().getRequest().user = undefined; // anonymous, not refused
+        }
+      }
+      return true;
+    }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROUTE_ROLES, targets);
     if (!roles || roles.length === 0) {
       throw new HttpProblem(403, 'no-access-rule', 'Not allowed', 'This route declares no access rule, so it is closed.');

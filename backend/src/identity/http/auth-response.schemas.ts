@@ -21,6 +21,12 @@ export const authResultSchema = z.strictObject({
   user: publicUserSchema,
 });
 export const socialAuthResultSchema = authResultSchema.extend({ created: z.boolean().describe('true when this sign-in created the account') });
-export const signedInUserSchema = z.strictObject({ user: publicUserSchema });
+export const signedInUserSchema = z.strictObject({
+  user: publicUserSchema,
+  defaultPasswordInUse: z
+    .literal(true)
+    .optional()
+    .describe('present (development only) while the first staff user (ADMIN_EMAIL) still has the default password admin-password'),
+});
 export const messageSchema = z.strictObject({ message: z.string() });
 export const tokenSchema = z.strictObject({ token: z.string() });

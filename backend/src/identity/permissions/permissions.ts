@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   'users.manage': { group: 'Staff', label: 'Create, edit and disable staff users and assign their roles' },
   'users.reload-device': { group: 'Staff', label: "Make a user's open pages fetch a fresh token and reload" },
   'roles.manage': { group: 'Staff', label: 'Create and edit roles and their permissions' },
+  'system.health': { group: 'System', label: 'See the health details: database, queues and subscription lag' },
 } as const satisfies Record<string, { group: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

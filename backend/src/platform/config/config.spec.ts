@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from './config.js';
 
+/** Production needs credentials of its own: fresh random ones, never a literal that would then be in the repository. */
+const ownCredentials = () => ({ JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
 /** A production environment that passes every other check, so a test sees the one refusal it is about. */
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'spec-only-Zq8v3Lk2Wm9Rt4Yp', ADMIN_PASSWORD: 'spec-only-admin-Hx7Nc2Qe' };
+const PRODUCTION = { NODE_ENV: 'production', ...ownCredentials() };
 
 describe('configuration', () => {
   it('starts with documented defaults and no environment at all', () => {
@@ -24,7 +27,7 @@ describe('configuration', () => {
 
   it('allows cross-origin calls only from the dev servers by default, and from none in production', () => {
     expect(loadConfig({}).corsOrigins).toContain('http://localhost:5173');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-0123' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', ...ownCredentials() }).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: 'https://admin.example.com, https://app.example.com' }).corsOrigins).toEqual(['https://admin.example.com', 'https://app.example.com']);
   });
 

@@ -31,7 +31,7 @@ const schema = z.object({
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(180),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-password'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_MAX_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
   ARGON2_MAX_QUEUE: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(10_000, 'must be at most 10000').default(16),
@@ -107,6 +107,24 @@ export type AppConfig = {
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
+/** The first staff user's password when ADMIN_PASSWORD is unset: development only. */
+export const DEFAULT_ADMIN_PASSWORD = 'admin-password';
+
+/**
+ * Every JWT secret written in this repository (the development default, the compose file, the Kubernetes example,
+ * the test and e2e suites): public, so refused in production. production-secrets.spec.ts scans the repository and
+ * fails when a JWT_SECRET value appears that is missing here.
+ */
+export const PUBLISHED_JWT_SECRETS: readonly string[] = [
+  DEVELOPMENT_JWT_SECRET,
+  'compose-example-secret-change-me',
+  'change-me-to-32-or-more-random-characters',
+  'test-secret-0123456789abcdef',
+  'e2e-secret-0123456789abcdef',
+  'portal-e2e-secret-0123456789abcdef',
+];
+/** ADMIN_PASSWORD values written in this repository's examples, refused in production like the default. */
+export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, 'change-me-before-first-start', 'a strong one'];
 // Vite's dev servers for the admin console and the borrower portal.
 const DEVELOPMENT_ORIGINS = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
 
@@ -119,9 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Cannot start: ${message}.`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
-    throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
-  }
+  if (c.NODE_ENV === 'production') refuseDefaultCredentials(c.JWT_SECRET, c.ADMIN_PASSWORD);
   if (c.NODE_ENV === 'production' && c.FIREBASE_AUTH_EMULATOR_HOST) {
     // firebase-admin then accepts unsigned ID tokens from anyone, so anyone could sign in as any social user.
     throw new ConfigError('Cannot start: FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator accepts unsigned tokens, so it is refused in production; unset it.');
@@ -162,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: c.EVENTSTORE_URL,
     jwtSecret: c.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     jwtTtlDays: c.JWT_TTL_DAYS,
-    admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD },
+    admin: { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD },
     argon2MemoryKib: c.ARGON2_MEMORY_KIB,
     // Half the cores by default, so a sign-in flood cannot take every core from the rest of the API.
     argon2MaxConcurrency: c.ARGON2_MAX_CONCURRENCY ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
@@ -189,6 +205,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
     product,
   };
+}
+
+/** In production, no credential anyone can read in this repository: the defaults and every published example. */
+function refuseDefaultCredentials(jwtSecret: string | undefined, adminPassword: string | undefined): void {
+  if (!jwtSecret) throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
+  if (PUBLISHED_JWT_SECRETS.includes(jwtSecret.trim())) {
+    throw new ConfigError('Cannot start: JWT_SECRET is an example published in this repository, so anyone could sign tokens; set a random one in production, e.g. openssl rand -hex 32.');
+  }
+  if (adminPassword === undefined) {
+    throw new ConfigError(`Cannot start: ADMIN_PASSWORD must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is for development only).`);
+  }
+  if (PUBLISHED_ADMIN_PASSWORDS.includes(adminPassword.trim())) {
+    throw new ConfigError('Cannot start: ADMIN_PASSWORD is the default or an example published in this repository; set a password of your own in production.');
+  }
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

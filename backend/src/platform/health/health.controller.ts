@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { sql } from 'kysely';
-import { Public } from '../http/access.decorators.js';
+import { PublicIdentifyingCaller } from '../http/access.decorators.js';
 import { PlatformRegistry } from '../registry.js';
 import { RUNTIME, type Runtime } from '../runtime.js';
 import { subscriptionLag } from '../subscriptions/checkpoint-store.js';
@@ -14,6 +14,11 @@ function within<T>(probe: Promise<T>, fallback: T): Promise<T> {
   return Promise.race([probe.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), PROBE_TIMEOUT_MS).unref())]);
 }
 
+/** The staff permission that shows the details (identity/permissions/permissions.ts lists it). */
+export const HEALTH_DETAILS_PERMISSION = 'system.health';
+
+const mayReadDetails = (req: Request) => ((req as { user?: { permissions?: readonly string[] } }).user?.permissions ?? []).includes(HEALTH_DETAILS_PERMISSION);
+
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
@@ -23,19 +28,23 @@ export class HealthController {
   ) {}
 
   @Get()
-  @Public()
-  @ApiOperation({ summary: 'Database, queue backend and projection lag; 503 when a dependency is down' })
-  async health(@Res({ passthrough: true }) res: Response) {
+  @PublicIdentifyingCaller()
+  @ApiOperation({
+    summary: '200 {status: "up"} or 503 {status: "down"}; staff with system.health also see the database, queue backend and subscription lag',
+  })
+  async health(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const embedded = this.runtime.database.embedded;
     const databaseUp = await within(sql`SELECT 1`.execute(this.runtime.db).then(() => true), false);
     const database = { status: databaseUp ? ('up' as const) : ('down' as const), embedded };
     const queueUp = await within(this.runtime.queue.ping(), false);
     const queue = { status: queueUp ? ('up' as const) : ('down' as const), backend: this.runtime.queue.kind };
     const redis = this.runtime.queue.kind === 'redis' ? { status: queue.status } : { status: 'not-used' as const };
-    const names = this.registry.subscriptions.map((s) => s.name);
-    const subscriptions = database.status === 'up' ? await within(subscriptionLag(this.runtime.db, names), []) : [];
     const ok = database.status === 'up' && queueUp;
     res.status(ok ? 200 : 503);
+    // Anonymous callers (probes, the internet) learn only up or down: nothing about what runs behind.
+    if (!mayReadDetails(req)) return { status: ok ? 'up' : 'down' };
+    const names = this.registry.subscriptions.map((s) => s.name);
+    const subscriptions = database.status === 'up' ? await within(subscriptionLag(this.runtime.db, names), []) : [];
     return {
       status: ok ? 'up' : 'down',
       database,
