@@ -5,7 +5,7 @@ import { startTestApp } from './support/test-app.js';
 
 /** Less to see anonymously (issue 9, item 11): Swagger UI and the OpenAPI document are off in production unless API_DOCS=true. */
 const DOC_URLS = ['/api/docs', '/api/docs/', '/api/docs/openapi.json', '/api/docs-yaml'];
-const production = () => ({ NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex') });
+const production = () => ({ NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
 
 describe('/api/docs', () => {
   it('is off in production: every docs URL is 404', async () => {
