@@ -1,4 +1,5 @@
 import { allowedActions } from '../domain/loan-actions.js';
+import { loanTermsView } from './loan.view.js';
 import type { GatePassage, LoanGate, LoanRecord } from '../domain/loan.state.js';
 import type { LoanStatus } from '../domain/loan.types.js';
 
@@ -19,18 +20,7 @@ export function borrowerLoanView(loan: LoanRecord, currency: string) {
   const gates = (['soft', 'bank', 'consent', 'final'] as const satisfies readonly LoanGate[]).filter((g) => loan.passed[g]);
   const terms = loan.agreement?.terms;
   return {
-    id: loan.id,
-    type: loan.loanType,
-    state: loan.status,
-    borrowerId: loan.borrowerId,
-    amount: loan.amount,
-    approvedAmount: loan.approvedAmount ?? null,
-    principal: loan.approvedAmount ?? loan.amount,
-    tenureMonths: loan.tenureMonths,
-    annualRatePercent: loan.annualRatePercent,
-    fee: loan.fee,
-    currency,
-    payDayOfMonth: loan.payDayOfMonth ?? null,
+    ...loanTermsView(loan, currency),
     bankAccountLast4: loan.bankAccountLast4 ?? null,
     agreement:
       loan.agreement && terms

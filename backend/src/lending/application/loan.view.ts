@@ -6,7 +6,8 @@ import type { LoanRecord } from '../domain/loan.state.js';
  * state is not published by accident. Money is integer minor units; `state` is spelt as in DESIGN §4. Borrowers
  * never get this view (it names staff and carries their notes): they get `borrowerLoanView`.
  */
-export function loanView(loan: LoanRecord, currency: string) {
+/** The loan's terms, which staff and the borrower both see: each view spreads them and adds its own fields. */
+export function loanTermsView(loan: LoanRecord, currency: string) {
   return {
     id: loan.id,
     type: loan.loanType,
@@ -20,6 +21,12 @@ export function loanView(loan: LoanRecord, currency: string) {
     fee: loan.fee,
     currency,
     payDayOfMonth: loan.payDayOfMonth ?? null,
+  };
+}
+
+export function loanView(loan: LoanRecord, currency: string) {
+  return {
+    ...loanTermsView(loan, currency),
     score: loan.score ?? null,
     bankAccountLast4: loan.bankAccountLast4 ?? null,
     agreement: loan.agreement ? { documentHash: loan.agreement.documentHash, issuedAt: loan.agreement.issuedAt, terms: loan.agreement.terms } : null,

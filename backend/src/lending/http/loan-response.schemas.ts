@@ -29,8 +29,8 @@ export const agreementTermsSchema = z.strictObject({
 
 const agreementSchema = z.strictObject({ documentHash: z.string(), issuedAt: z.string(), terms: agreementTermsSchema });
 
-/** The staff view of a loan (/api/admin/loans*). */
-export const loanSchema = z.strictObject({
+/** The loan's terms, in the staff and the borrower view alike. */
+const loanTermsFields = {
   id: z.uuid(),
   type: z.enum(['EMI', 'salaryAdvance']),
   state: z.enum(LOAN_STATES),
@@ -43,6 +43,11 @@ export const loanSchema = z.strictObject({
   fee: money,
   currency: z.string(),
   payDayOfMonth: z.number().int().nullable(),
+};
+
+/** The staff view of a loan (/api/admin/loans*). */
+export const loanSchema = z.strictObject({
+  ...loanTermsFields,
   score: z.number().int().nullable().describe('null before the soft check'),
   bankAccountLast4: z.string().nullable(),
   agreement: agreementSchema.nullable(),
@@ -66,18 +71,7 @@ const gateTime = z.strictObject({ at: z.string() });
  * `reason` is the reason the loan ended, given only on a rejected or cancelled loan.
  */
 export const myLoanSchema = z.strictObject({
-  id: z.uuid(),
-  type: z.enum(['EMI', 'salaryAdvance']),
-  state: z.enum(LOAN_STATES),
-  borrowerId: z.uuid(),
-  amount: money,
-  approvedAmount: money.nullable(),
-  principal: money,
-  tenureMonths: z.number().int(),
-  annualRatePercent: z.number(),
-  fee: money,
-  currency: z.string(),
-  payDayOfMonth: z.number().int().nullable(),
+  ...loanTermsFields,
   bankAccountLast4: z.string().nullable(),
   agreement: agreementSchema.nullable(),
   signedAt: z.string().nullable(),
