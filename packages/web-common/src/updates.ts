@@ -63,13 +63,12 @@ export async function recoverFromChunkError(error: unknown): Promise<boolean> {
   return reloadOnce();
 }
 
-/** A lazy page's import that, when its chunk is gone after a deploy, reloads once into the new build. */
-export function importOrReload<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    load().catch(async (error: unknown) => {
-      await recoverFromChunkError(error);
-      throw error;
-    });
+/** A lazy page's import (`lazy(() => withChunkRecovery(import('./Page')))`): if its chunk is gone after a deploy, reload once into the new build. */
+export function withChunkRecovery<T>(loading: Promise<T>): Promise<T> {
+  return loading.catch(async (error: unknown) => {
+    await recoverFromChunkError(error);
+    throw error;
+  });
 }
 
 /** Polls while the page is open, and checks again whenever the tab comes back to the front. */
