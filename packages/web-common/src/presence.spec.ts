@@ -23,8 +23,8 @@ vi.mock('socket.io-client', () => ({
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function handlers(): PresenceHandlers & { [K in keyof PresenceHandlers]-?: ReturnType<typeof vi.fn> } {
-  return { onDeviceChanged: vi.fn(), onDeviceReload: vi.fn(), onSessionEnded: vi.fn(), onConnectionChange: vi.fn() };
+function handlers() {
+  return { onDeviceChanged: vi.fn<() => void>(), onDeviceReload: vi.fn<() => void>(), onSessionEnded: vi.fn<(reason: string, detail?: string) => void>(), onConnectionChange: vi.fn<(connected: boolean) => void>() } satisfies PresenceHandlers;
 }
 
 async function connect(h = handlers()) {
