@@ -1,28 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { buildVersion } from '@lending/web-common/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-/** One id per build: baked into the bundle and written to /version.json, which running pages poll to notice a newer build. */
-const buildId = process.env.BUILD_ID ?? `${new Date().toISOString()}-${randomBytes(3).toString('hex')}`;
-
-function versionFile(): Plugin {
-  return {
-    name: 'portal-version-file',
-    apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify({ version: buildId })}\n` });
-    },
-  };
-}
-
 // Served by the backend at / (npm start); `npm run dev` proxies the API and the presence socket to it.
 export default defineConfig({
   base: '/',
-  plugins: [react(), versionFile()],
-  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  // buildVersion: version.json and the build id for new-build detection (spec §4).
+  plugins: [react(), buildVersion()],
   server: {
     port: 5174,
     strictPort: true,

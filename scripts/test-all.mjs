@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every workspace's tests (backend jest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]".
+// Runs every workspace's tests (backend jest, web-common vitest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,18 @@ run(
   ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestFile}`],
   {},
   jestFile,
+  jestCounts,
+);
+
+// What both frontends share (packages/web-common): HTTP, session, presence, formatting, new builds, shell pieces.
+const webCommonFile = path.join(out, 'web-common-unit.json');
+run(
+  'web-common (vitest: fetch, session, presence, formatting, new builds, loading bar, external URLs)',
+  path.join(root, 'packages/web-common'),
+  'node',
+  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${webCommonFile}`],
+  {},
+  webCommonFile,
   jestCounts,
 );
 

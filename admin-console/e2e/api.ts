@@ -1,4 +1,4 @@
-import { OPS, STAFF } from './backend';
+import { OPS, STAFF } from './users';
 
 /** Drives loans through the HTTP API alone, as backend/test/support/loan-api.ts does, to give the console real data. */
 export type Api = ReturnType<typeof apiClient>;

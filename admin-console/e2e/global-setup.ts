@@ -1,10 +1,8 @@
+import { backendGlobalSetup } from '@lending/web-common/e2e/backend';
 import { apiClient } from './api';
-import { CREDIT_OFFICER, OPS, startBackend } from './backend';
+import { BACKEND, CREDIT_OFFICER, OPS } from './users';
 
-/** One backend for the run; its URL reaches the tests through the environment (workers inherit it). */
-export default async function globalSetup() {
-  const backend = await startBackend('e2e');
-  process.env.E2E_BASE_URL = backend.url;
-  await apiClient(backend.url).createStaff([OPS, CREDIT_OFFICER]);
-  return async () => backend.stop();
-}
+/** One backend for the run (the shared harness); the staff the tests sign in as are created once it listens. */
+export default backendGlobalSetup(BACKEND, async (url) => {
+  await apiClient(url).createStaff([OPS, CREDIT_OFFICER]);
+});

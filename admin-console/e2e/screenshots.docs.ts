@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OPS, STAFF } from './backend';
+import { OPS, STAFF } from './users';
 import { api, baseUrl, loanRow, signIn } from './support';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CREDIT_OFFICER, OPS, STAFF } from './backend';
+import { CREDIT_OFFICER, OPS, STAFF } from './users';
 import { api, baseUrl, signIn } from './support';
 
 test.describe('staff, permissions and sessions in the admin console', () => {

@@ -1,12 +1,9 @@
 import { expect, type Page } from '@playwright/test';
+import { baseUrl } from '@lending/web-common/e2e/backend';
 import { apiClient } from './api';
-import { STAFF } from './backend';
+import { STAFF } from './users';
 
-export const baseUrl = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup starts the backend)');
-  return url;
-};
+export { baseUrl };
 
 export const api = () => apiClient(baseUrl());
 

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
+import { withChunkRecovery } from '@lending/web-common/updates';
 import { Admin, CustomRoutes, Notification, Resource, defaultTheme } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from './layout/AdminLayout';
@@ -11,9 +12,9 @@ import { dataProvider } from './providers/dataProvider';
 import users from './users';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
-const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
-const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const PermissionsPage = lazy(() => import('./users/PermissionsPage').then((m) => ({ default: m.PermissionsPage })));
+const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
+const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
+const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } } });
 

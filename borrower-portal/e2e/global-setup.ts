@@ -1,8 +1,5 @@
-import { startBackend } from './backend';
+import { backendGlobalSetup } from '@lending/web-common/e2e/backend';
+import { STAFF } from './support';
 
-/** One backend for the run; its URL reaches the tests through the environment. */
-export default async function globalSetup() {
-  const backend = await startBackend('portal_e2e');
-  process.env.E2E_BASE_URL = backend.url;
-  return async () => backend.stop();
-}
+/** One backend for the run (the shared harness), serving the built portal at /. */
+export default backendGlobalSetup({ label: 'portal_e2e', staff: STAFF, serve: { BORROWER_PORTAL_DIR: 'borrower-portal/dist' }, jwtSecret: 'portal-e2e-secret-0123456789abcdef' });

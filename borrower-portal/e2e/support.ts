@@ -2,13 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { STAFF } from './backend';
+import { baseUrl } from '@lending/web-common/e2e/backend';
 
-export const baseUrl = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup starts the backend)');
-  return url;
-};
+export { baseUrl };
+
+/** The first staff user, who moves loans through the pipeline in the tests (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const STAFF = { email: 'admin@portal-e2e.local', password: 'admin-portal-e2e-password' };
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 /** docs/screenshots/portal-<name>.png, the whole page. */

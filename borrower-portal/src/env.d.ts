@@ -1,8 +1,5 @@
 /// <reference types="vite/client" />
 
-/** The build's id, also written to /version.json (vite.config.ts). */
-declare const __BUILD_ID__: string;
-
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;

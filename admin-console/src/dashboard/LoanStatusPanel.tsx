@@ -30,7 +30,7 @@ export function LoanStatusPanel() {
                         </Link>
                       </TableCell>
                       <TableCell align="right" data-testid={`status-${queue.path}`}>
-                        {counts?.[queue.apiQueue] ?? 0}
+                        {(counts as Record<string, number> | undefined)?.[queue.apiQueue] ?? 0}
                       </TableCell>
                     </TableRow>
                   )),

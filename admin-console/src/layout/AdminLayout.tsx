@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Chip } from '@mui/material';
 import { AppBar, Layout, Loading, TitlePortal, useAuthState } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { guardExternalNavigation } from '@lending/web-common/external-url';
+import { LoadingBar, useApiBusy, useReloadOnNewBuild } from '@lending/web-common/react';
+import { EXTERNAL_URLS } from '../external-urls';
 import { usePresence, usePresenceConnected } from '../providers/presence';
 import { DefaultPasswordBanner } from './DefaultPasswordBanner';
 import { AdminMenu } from './Menu';
@@ -29,13 +33,21 @@ function AdminAppBar() {
 }
 
 /**
+ * The shell of spec §2: the loading bar (2000 ms, 200 ms throttle, 3 px; @lending/web-common/react) over the layout.
  * Every page in the layout needs a signed-in staff member, custom routes included: nothing below renders (and so
  * nothing is fetched) until the check passes; a failed check signs out to the login page.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { authenticated } = useAuthState(undefined, true);
   usePresence();
+  // Spec §4: a newer build reloads the page on the next route change (lazy pages reload once if their chunk is gone).
+  useReloadOnNewBuild(useLocation().pathname);
+  // Spec §8: links to outside addresses not on the allow-list are refused.
+  useEffect(() => guardExternalNavigation(EXTERNAL_URLS), []);
+  const busy = useApiBusy();
   return (
+    <>
+    <LoadingBar active={busy} color="#1976d2" />
     <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ '& .RaLayout-content': { px: 2 } }}>
       {authenticated ? (
         <>
@@ -46,5 +58,6 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <Loading />
       )}
     </Layout>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useCanAccess, useGetIdentity, useGetOne } from 'react-admin';
-import { shortId } from './format';
-import type { Actor, Loan } from './types';
+import { shortId } from './labels';
+import type { Actor, AdminLoan as Loan } from '@lending/web-common/api';
 
 /** Who an actor is, in words: the borrower by name, staff by name when the users API lets us look them up. */
 export function ActorName({ actor, loan }: { actor: Actor | null | undefined; loan: Pick<Loan, 'borrowerId' | 'borrower'> }) {

@@ -2,8 +2,8 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ADMIN_API } from '../providers/dataProvider';
 import { fetchBlob } from '../providers/http';
-import { formatDateTime, formatMoney } from './format';
-import type { Loan } from './types';
+import { formatDateTime, formatMoney } from '@lending/web-common/format';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 
 const pdfUrl = (id: string, download = false) => `${ADMIN_API}/loans/${encodeURIComponent(id)}/agreement.pdf${download ? '?download=1' : ''}`;
 

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useListContext, useNotify, useUnselectAll } from 'react-admin';
 import { ActionDialog } from './ActionDialog';
-import { DEFAULT_CURRENCY } from './format';
+import { DEFAULT_CURRENCY } from './labels';
 import { ACTIONS } from './actions';
 import { useLoanAction } from './useLoanAction';
 

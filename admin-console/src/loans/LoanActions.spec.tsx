@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, fakeAuth, renderWithAdmin } from '../test/renderWithAdmin';
 import { LoanActions } from './LoanActions';
-import type { Loan } from './types';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 
 const loan = {
   id: 'loan-1',

@@ -5,7 +5,7 @@ import { canAccess, type Permissions } from '../permissions/canAccess';
 import type { LoanAction } from '../providers/dataProvider';
 import { ActionDialog } from './ActionDialog';
 import { ACTIONS, STAFF_ACTIONS } from './actions';
-import type { Loan } from './types';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 import { useLoanAction } from './useLoanAction';
 
 /** Actions the loan's state allows (the API's allowedActions) that this staff member's permissions permit. */

@@ -1,8 +1,9 @@
 import { Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { DEFAULT_CURRENCY, formatDateTime, formatMoney, shortId } from './format';
+import { formatDateTime, formatMoney } from '@lending/web-common/format';
+import { DEFAULT_CURRENCY, shortId } from './labels';
 import { STATE_LABELS } from './queues';
-import type { Loan } from './types';
+import type { AdminLoanRow as Loan } from '@lending/web-common/api';
 
 const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'> = {
   active: 'success',

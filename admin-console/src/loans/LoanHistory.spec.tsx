@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeAuth, renderWithAdmin } from '../test/renderWithAdmin';
 import { LoanHistory } from './LoanHistory';
-import type { HistoryEntry, Loan } from './types';
+import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan } from '@lending/web-common/api';
 
 const loan = { id: 'loan-1', borrowerId: 'b-1', borrower: { id: 'b-1', name: 'Asha Rao', email: 'a@x', phone: null }, currency: 'INR', version: 3 } as unknown as Loan;
-const entry = (version: number, type: string, stateAfter: string, actor: HistoryEntry['actor'], data: Record<string, unknown> = {}, reason: string | null = null): HistoryEntry => ({
+const entry = (version: number, type: HistoryEntry['type'], stateAfter: HistoryEntry['stateAfter'], actor: HistoryEntry['actor'], data: Record<string, unknown> = {}, reason: string | null = null): HistoryEntry => ({
   position: 100 + version,
   version,
   type,

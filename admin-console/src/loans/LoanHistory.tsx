@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, useDataProvider } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { ActorName } from './ActorName';
-import { formatDateTime, formatMoney, humanizeEventType } from './format';
+import { formatDateTime, formatMoney } from '@lending/web-common/format';
+import { humanizeEventType } from './labels';
 import { STATE_LABELS } from './queues';
-import type { HistoryEntry, Loan } from './types';
+import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan } from '@lending/web-common/api';
 
 const MONEY_KEYS = new Set(['amount', 'approvedAmount', 'fee', 'principal', 'instalmentAmount', 'totalInterest', 'totalPayable']);
 const HIDDEN_KEYS = new Set(['loanId', 'at', 'actor', 'reason']);

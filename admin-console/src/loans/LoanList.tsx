@@ -3,7 +3,7 @@ import { BulkLoanActionButton } from './BulkLoanActionButton';
 import { loanFilters } from './LoanFilters';
 import { BorrowerField, DateTimeField, GateField, LoanIdField, LoanTypeField, PrincipalField, StateField, TenureField } from './LoanFields';
 import { QUEUE_GROUPS, type Queue } from './queues';
-import type { Loan } from './types';
+import type { AdminLoanRow as Loan } from '@lending/web-common/api';
 
 const GATE_SORT = { soft: 'softApprovedAt', bank: 'bankApprovedAt', consent: 'consentApprovedAt', final: 'finalApprovedAt' } as const;
 

@@ -6,13 +6,14 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { AgreementPanel } from './AgreementPanel';
 import { AsOfControl } from './AsOfControl';
-import { formatDateTime, formatMoney, shortId } from './format';
+import { formatDateTime, formatMoney } from '@lending/web-common/format';
+import { shortId } from './labels';
 import { LoanActions } from './LoanActions';
 import { LoanHistory } from './LoanHistory';
 import { LoanSummary } from './LoanSummary';
 import { loanPath, queueOfState } from './queues';
 import { RepaymentSchedule } from './RepaymentSchedule';
-import type { Loan } from './types';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 
 /** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
 export const LOAN_REFRESH_MS = 5000;

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
+import { withChunkRecovery } from '@lending/web-common/updates';
 import { Route } from 'react-router-dom';
 import { LOAN_DETAIL_PATHS, QUEUES } from './queues';
 
-const LoanList = lazy(() => import('./LoanList').then((m) => ({ default: m.LoanList })));
-const LoanPage = lazy(() => import('./LoanPage').then((m) => ({ default: m.LoanPage })));
+const LoanList = lazy(() => withChunkRecovery(import('./LoanList')).then((m) => ({ default: m.LoanList })));
+const LoanPage = lazy(() => withChunkRecovery(import('./LoanPage')).then((m) => ({ default: m.LoanPage })));
 
 /** Every /Admin/Loan path of the spec, case-sensitive: the queues, then the loan page under each stage's detail path. */
 export const loanRoutes = [

@@ -1,9 +1,9 @@
 import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ActorName } from './ActorName';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney } from '@lending/web-common/format';
 import { StateChip } from './LoanFields';
-import type { Loan } from './types';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDate, formatMoney } from './format';
-import type { Loan } from './types';
+import { formatDate, formatMoney } from '@lending/web-common/format';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 
 /** The schedule fixed at disbursal; before that, the agreement's instalment if one was issued. */
 export function RepaymentSchedule({ loan }: { loan: Loan }) {

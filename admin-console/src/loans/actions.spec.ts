@@ -1,3 +1,4 @@
+import type { AdminLoan } from '@lending/web-common/api';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, validateAction } from './actions';
 import { availableActions } from './LoanActions';
@@ -26,10 +27,10 @@ describe('loan actions', () => {
   });
 
   it('offers what the state allows and the staff member may do, never the borrower’s actions', () => {
-    const loan = { allowedActions: ['approve-soft', 'reject', 'cancel'] };
+    const loan = { allowedActions: ['approve-soft', 'reject', 'cancel'] as AdminLoan['allowedActions'] };
     expect(availableActions(loan, ['loans.soft.approve', 'loans.reject'])).toEqual(['approve-soft', 'reject']);
     expect(availableActions(loan, ['loans.reject'])).toEqual(['reject']);
     expect(availableActions(loan, ['loans.view'])).toEqual([]);
-    expect(availableActions({ allowedActions: ['sign-agreement', 'cancel', 'reject'] }, '*')).toEqual(['reject']);
+    expect(availableActions({ allowedActions: ['sign-agreement', 'cancel', 'reject'] as AdminLoan['allowedActions'] }, '*')).toEqual(['reject']);
   });
 });

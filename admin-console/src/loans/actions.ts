@@ -1,5 +1,5 @@
 import type { LoanAction } from '../providers/dataProvider';
-import { toMinor } from './format';
+import { toMinor } from '@lending/web-common/format';
 
 /** A field a staff member fills in to take an action (docs/api.md "Staff: loan commands"). */
 export type ActionField = {

@@ -1,4 +1,4 @@
-import type { LoanType } from './types';
+import type { LoanType } from '@lending/web-common/api';
 
 /**
  * The pipeline queues of the spec (§2 "Admin loan pipeline") and the API queue each one lists (docs/api.md

@@ -3,7 +3,7 @@ import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { LendingDataProvider, LoanAction } from '../providers/dataProvider';
 import { ACTIONS } from './actions';
 import { STATE_LABELS } from './queues';
-import type { Loan } from './types';
+import type { AdminLoan as Loan } from '@lending/web-common/api';
 
 type Variables = { id: string; action: LoanAction; body: Record<string, unknown>; idempotencyKey: string };
 

@@ -2,7 +2,8 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_ACCESS } from '../permissions/canAccess';
 import { authProvider, EXPIRED_MESSAGE, SUPERSEDED_MESSAGE } from './authProvider';
-import { getToken, setToken, takeSignedOutNotice } from './session';
+import { getToken, storeToken as setToken } from '@lending/web-common/session';
+import { takeSignedOutNotice } from './session';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,7 +1,8 @@
 import { type AuthProvider, HttpError } from 'react-admin';
 import { ALL_ACCESS, canAccess, type Permissions } from '../permissions/canAccess';
 import { API_URL, httpClient, problemType } from './http';
-import { clearToken, deviceId, getToken, setSignedOutNotice, setToken } from './session';
+import { clearBrowserSession, forgetToken, getDeviceId, getToken, storeToken } from '@lending/web-common/session';
+import { setSignedOutNotice } from './session';
 
 export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
 export const EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -55,7 +56,7 @@ function permissionsOf(user: SignedInUser): Permissions {
 }
 
 function forget(): void {
-  clearToken();
+  forgetToken();
   identity = null;
 }
 
@@ -63,13 +64,13 @@ export const authProvider: AuthProvider = {
   async login({ username, email, password }: { username?: string; email?: string; password: string }) {
     const { json } = await httpClient(`${API_URL}/auth/login`, {
       method: 'POST',
-      body: JSON.stringify({ email: email ?? username, password, deviceId: deviceId() }),
+      body: JSON.stringify({ email: email ?? username, password, deviceId: getDeviceId() }),
       headers: new Headers({ 'Content-Type': 'application/json' }),
     });
     const { token, user } = json as { token: string; user: SignedInUser };
     if (user.role !== 'staff') throw new Error('This console is for staff. Borrowers sign in on the portal.');
     identity = null;
-    setToken(token);
+    storeToken(token);
   },
 
   async logout() {
@@ -77,7 +78,7 @@ export const authProvider: AuthProvider = {
     forget();
     if (token) {
       // The server ends the session; a failure here (already ended, offline) must not keep anyone signed in.
-      await fetch(`${API_URL}/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Device-Id': deviceId() } }).catch(() => undefined);
+      await fetch(`${API_URL}/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Device-Id': getDeviceId() } }).catch(() => undefined);
     }
   },
 
@@ -91,6 +92,8 @@ export const authProvider: AuthProvider = {
     if (status !== 401) return; // 403 shows its message where it happened and keeps the session
     const message = signedOutMessage(problemType(error), (error as HttpError).message);
     forget();
+    // Another device took the session over: clear local storage and every cookie, as the presence client does.
+    if (problemType(error) === 'session-superseded') clearBrowserSession();
     setSignedOutNotice(message);
     throw new Error(message);
   },

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { HistoryEntry, Loan, QueueCounts } from '../loans/types';
-import type { StaffUser } from '../users/types';
+import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
+import type { Answer, StaffUser } from '@lending/web-common/api';
 import { API_URL, httpClient } from './http';
 import type { DayPoint } from '../dashboard/activity';
 
@@ -9,6 +9,8 @@ export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
 const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions' };
+
+type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
 export type LoanAction = 'accept' | 'approve-soft' | 'approve-bank' | 'issue-agreement' | 'approve-final' | 'disburse' | 'reject';
 
@@ -19,7 +21,7 @@ export type LendingDataProvider = DataProvider & {
   loanHistory(id: string): Promise<HistoryEntry[]>;
   loanAsOf(id: string, asOf: string): Promise<Loan>;
   loanAction(id: string, action: LoanAction, body: Record<string, unknown>, idempotencyKey?: string): Promise<Loan>;
-  reloadDevice(userId: string): Promise<{ id: string; device: string }>;
+  reloadDevice(userId: string): Promise<ReloadDeviceAnswer>;
   getProfile(): Promise<StaffUser>;
   updateProfile(data: { name?: string; phone?: string }): Promise<StaffUser>;
   changePassword(data: { currentPassword: string; newPassword: string }): Promise<unknown>;
@@ -45,7 +47,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     loanAsOf: async (id, asOf) => (await http(`${base}/loans/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf)}`)).json as Loan,
     loanAction: async (id, action, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(id)}/${action}`, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined)).json as Loan,
-    reloadDevice: async (userId) => (await send('POST', `${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json,
+    reloadDevice: async (userId) => (await send('POST', `${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json as ReloadDeviceAnswer,
     getProfile: async () => (await http(`${base}/profile`)).json as StaffUser,
     updateProfile: async (data) => (await send('PUT', `${base}/profile`, data)).json as StaffUser,
     changePassword: async (data) => (await send('POST', `${base}/profile/password`, data)).json,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpClient } from './http';
-import { deviceId, setToken } from './session';
+import { getDeviceId as deviceId, storeToken as setToken } from '@lending/web-common/session';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } });

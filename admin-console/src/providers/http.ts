@@ -1,47 +1,44 @@
-import { fetchUtils, HttpError } from 'react-admin';
-import { deviceId, getToken } from './session';
+import { HttpError, type fetchUtils } from 'react-admin';
+import { API_BASE, apiBlob, ApiError, apiFetch } from '@lending/web-common/http';
 
-export const API_URL = '/api';
-
-/** Every request carries the bearer token and this browser's device id (the server binds sessions to devices). */
-export function authHeaders(init?: HeadersInit): Headers {
-  const headers = new Headers(init);
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  headers.set('X-Device-Id', deviceId());
-  return headers;
-}
+export const API_URL = API_BASE;
 
 /**
- * fetchJson with our headers. A problem+json answer rejects with an HttpError whose message is the server's
- * sentence (`message`, else `detail`) and whose body keeps the problem's `type` for the auth provider.
+ * ra-data-simple-rest's httpClient on the shared problem-aware fetch (@lending/web-common/http): bearer token,
+ * device id, the loading bar's request count. A problem answer rejects with react-admin's HttpError whose message is
+ * the server's sentence (`message`, else `detail`) and whose body is the problem (its `type` for the auth provider).
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = new Headers(options.headers as HeadersInit);
+  if (options.body && !(options.body instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (options.user?.authenticated && options.user.token) headers.set('Authorization', options.user.token);
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers: authHeaders(options.headers as HeadersInit) });
+    const res = await apiFetch(url, { method: options.method, body: options.body, headers, signal: options.signal });
+    const body = await res.text();
+    let json: unknown;
+    try {
+      json = body ? JSON.parse(body) : undefined;
+    } catch {
+      json = body;
+    }
+    return { status: res.status, headers: res.headers, body, json };
   } catch (error) {
-    throw withProblemMessage(error);
+    throw asHttpError(error);
   }
 }
 
-function withProblemMessage(error: unknown): unknown {
-  if (!(error instanceof HttpError)) return error;
-  const body = error.body as { message?: string; detail?: string } | undefined;
-  const message = body?.message ?? body?.detail;
-  return message && message !== error.message ? new HttpError(message, error.status, error.body) : error;
+function asHttpError(error: unknown): unknown {
+  return error instanceof ApiError ? new HttpError(error.sentence, error.status, error.problem) : error;
 }
 
 /** Fetches a binary answer (the agreement PDF) with the same headers; problem answers reject like httpClient. */
 export async function fetchBlob(url: string): Promise<{ blob: Blob; filename: string | null }> {
-  const res = await fetch(url, { headers: authHeaders({ Accept: 'application/pdf, application/problem+json' }) });
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new HttpError(body.message ?? body.detail ?? res.statusText, res.status, body);
+  try {
+    const { blob, filename } = await apiBlob(url.replace(new RegExp(`^${API_BASE}`), ''));
+    return { blob, filename };
+  } catch (error) {
+    throw asHttpError(error);
   }
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
-  return { blob: await res.blob(), filename };
 }
 
 export function problemType(error: unknown): string | undefined {

@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Card, CardContent, Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { Loading, Title, useCanAccess, useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
-import type { PermissionInfo, Role } from './types';
+import type { PermissionInfo, Role } from '@lending/web-common/api';
 
 /** The one role the server keeps fixed: it holds every permission by definition. */
 const ADMINISTRATOR = 'administrator';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useState } from 'react';
 import type { LendingDataProvider } from '../providers/dataProvider';
-import type { StaffUser } from './types';
+import type { StaffUser } from '@lending/web-common/api';
 
 /** Marks the user's device `devicereload`: their open pages fetch a fresh token and reload (spec §4). */
 export function ReloadDeviceButton() {

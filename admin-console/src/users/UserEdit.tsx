@@ -1,8 +1,8 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
-import { formatDateTime } from '../loans/format';
+import { formatDateTime } from '@lending/web-common/format';
 import { ReloadDeviceButton } from './ReloadDeviceButton';
-import type { StaffUser } from './types';
+import type { StaffUser } from '@lending/web-common/api';
 import { OnlineField } from './UserFields';
 import { UserInputs } from './UserInputs';
 import { PRESENCE_REFRESH_MS } from './UserList';

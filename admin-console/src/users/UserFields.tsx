@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { formatDateTime } from '../loans/format';
-import type { StaffUser } from './types';
+import { formatDateTime } from '@lending/web-common/format';
+import type { StaffUser } from '@lending/web-common/api';
 
 /** The presence flag: green while the user has the console open somewhere. */
 export function OnlineField(_: { label?: string; sortable?: boolean }) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
@@ -12,6 +12,7 @@ import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
+import { openApiDocument } from './openapi.js';
 import { securityHeaders } from './security-headers.js';
 
 /** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
@@ -41,10 +42,7 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
 
   // Off in production unless API_DOCS=true: the full map of the API is nothing to hand out anonymously.
   if (runtime.config.apiDocs) {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
-    );
+    const document = openApiDocument(app);
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
   }
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formatMoney, parseRupees } from '../api/money';
+import { formatMoney, parseAmount } from '@lending/web-common/format';
 import { Schedule } from './Schedule';
 import { useEmiQuote } from './useEmiQuote';
 
@@ -24,7 +24,7 @@ export function EmiCalculator({ initial = { principal: 10_000_000, annualRatePer
   const [rateText, setRateText] = useState(String(fixedRate ?? initial.annualRatePercent));
   const [monthsText, setMonthsText] = useState(String(initial.months));
 
-  const principal = parseRupees(amountText);
+  const principal = parseAmount(amountText, 'INR');
   const rate = rateText.trim() === '' || Number.isNaN(Number(rateText)) ? null : Number(rateText);
   const months = /^\d+$/.test(monthsText.trim()) ? Number(monthsText) : null;
 
@@ -72,15 +72,15 @@ export function EmiCalculator({ initial = { principal: 10_000_000, annualRatePer
           <dl className="figures">
             <div>
               <dt>Monthly EMI</dt>
-              <dd data-testid="emi">{formatMoney(quote.emi)}</dd>
+              <dd data-testid="emi">{formatMoney(quote.emi, 'INR')}</dd>
             </div>
             <div>
               <dt>Total interest</dt>
-              <dd data-testid="total-interest">{formatMoney(quote.totalInterest)}</dd>
+              <dd data-testid="total-interest">{formatMoney(quote.totalInterest, 'INR')}</dd>
             </div>
             <div>
               <dt>Total payable</dt>
-              <dd data-testid="total-payable">{formatMoney(quote.totalPayable)}</dd>
+              <dd data-testid="total-payable">{formatMoney(quote.totalPayable, 'INR')}</dd>
             </div>
           </dl>
         ) : (

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../api/money';
+import { formatDate, formatMoney } from '@lending/web-common/format';
 
 type Line = { number: number; principal: number; interest: number; balance: number; dueDate?: string };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError } from '@lending/web-common/http';
 
 type AsyncState<T> = { data: T | null; error: ApiError | null; loading: boolean };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError } from '@lending/web-common/http';
 import { getEmiQuote, type EmiQuote } from '../api/loans';
 
 export const QUOTE_DEBOUNCE_MS = 350;

@@ -68,6 +68,10 @@ describe('the status timeline', () => {
     reason: null,
     approvals: {},
     allowedActions: [],
+    borrowerId: id,
+    borrower: { id, name: 'Asha Rao', email: 'asha@example.com', phone: null },
+    version: 3,
+    position: 10,
   };
 
   it('marks what is done, with dates, and the current milestone', () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getToken } from './storage';
+import { getToken } from '@lending/web-common/session';
 
 /** Whether a token is stored, as React state: sign-in and sign-out notify the pages that show it. */
 const listeners = new Set<() => void>();

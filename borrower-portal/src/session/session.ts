@@ -1,12 +1,13 @@
-import { apiHeaders, setUnauthorizedHandler, type Problem } from '../api/client';
-import { browser } from '../shell/browser';
+import { browser } from '@lending/web-common/browser';
+import { apiHeaders, setUnauthorizedHandler, type Problem } from '@lending/web-common/http';
+import { handleDeviceChanged as takeOver, handleDeviceReload as reloadDevice, SOMEONE_ELSE_LOGGED_IN } from '@lending/web-common/presence';
+import { forgetToken, getToken, storeToken } from '@lending/web-common/session';
+import type { SignedIn } from '@lending/web-common/api';
 import { notifySessionChanged } from './auth-state';
-import { clearBrowserSession, getDeviceId, getToken, storeToken } from './storage';
 
-/** The alert of spec §4 when another device signs in to the same account. */
-export const SOMEONE_ELSE_LOGGED_IN = 'Someone else logged in!';
-
-export type SignedIn = { token: string; deviceId?: string; user: { _id: string; name: string; email: string } };
+/** The portal's side of the session behaviours of spec §4; the behaviours themselves are web-common's presence client. */
+export { SOMEONE_ELSE_LOGGED_IN };
+export type { SignedIn };
 
 type Navigate = (to: string) => void | Promise<void>;
 let navigate: Navigate = (to) => browser.assign(to);
@@ -15,12 +16,7 @@ export function setNavigate(fn: Navigate): void {
   navigate = fn;
 }
 
-/** Clears the HttpOnly `token` cookie (the server's); without a valid token the server only clears the cookie. */
-async function serverLogout(headers: Record<string, string>): Promise<void> {
-  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers }).catch(() => undefined);
-}
-
-export function completeSignIn(answer: SignedIn): void {
+export function completeSignIn(answer: { token: string }): void {
   storeToken(answer.token);
   notifySessionChanged();
 }
@@ -32,34 +28,19 @@ export function completeSignIn(answer: SignedIn): void {
  */
 export async function signOut(): Promise<void> {
   const headers = apiHeaders();
-  localStorage.removeItem('token');
-  document.cookie = 'token=; Max-Age=0; Path=/';
-  await serverLogout(headers);
+  forgetToken();
+  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers }).catch(() => undefined);
   browser.assign('/');
 }
 
-let takenOver = false;
 /** Another device signed in (socket `device-changed` or a 401 `session-superseded`): alert, clear everything, go home. */
-export async function handleDeviceChanged(): Promise<void> {
-  if (takenOver) return;
-  takenOver = true;
-  browser.alert(SOMEONE_ELSE_LOGGED_IN);
-  await serverLogout({ 'X-Device-Id': getDeviceId() });
-  clearBrowserSession();
-  notifySessionChanged();
-  browser.assign('/');
+export function handleDeviceChanged(): Promise<void> {
+  return takeOver('/', notifySessionChanged);
 }
 
 /** Staff marked this device `devicereload`: a fresh token for this session, stored, then a reload. */
-export async function handleDeviceReload(): Promise<void> {
-  const res = await fetch('/api/token/regenerate', { method: 'POST', credentials: 'same-origin', headers: apiHeaders() });
-  if (!res.ok) {
-    await handleUnauthorized({ type: 'unauthenticated', status: res.status }, '/token/regenerate');
-    return;
-  }
-  const { token } = (await res.json()) as { token: string };
-  storeToken(token);
-  browser.reload();
+export function handleDeviceReload(): Promise<void> {
+  return reloadDevice((problem) => handleUnauthorized(problem, '/token/regenerate'));
 }
 
 /** Any other lost session: forget the token and sign in again, coming back here afterwards. */

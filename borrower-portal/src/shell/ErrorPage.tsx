@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../api/client';
-import { recoverFromChunkError } from '../updates/build-watcher';
+import { ApiError } from '@lending/web-common/http';
+import { recoverFromChunkError } from '@lending/web-common/updates';
 import { ErrorView, NotFound } from './ErrorView';
 
 /** The router's error element: unmatched paths, failed chunk loads (reload once after a new build), crashes. */

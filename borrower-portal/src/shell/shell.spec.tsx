@@ -3,38 +3,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider, useConfirm, type ConfirmResult } from './ConfirmDialog';
 import { ErrorView } from './ErrorView';
-import { LOADING_BAR, LoadingBar } from './LoadingBar';
 import { ToastProvider, useToast } from './Toasts';
 
 afterEach(() => vi.useRealTimers());
-
-describe('LoadingBar', () => {
-  it('uses the constants of the spec: 2000 ms, 200 ms throttle, 3 px', () => {
-    expect(LOADING_BAR).toEqual({ durationMs: 2000, throttleMs: 200, heightPx: 3 });
-  });
-
-  it('appears only after 200 ms of waiting, 3 px high, running for 2000 ms', () => {
-    vi.useFakeTimers();
-    const { rerender } = render(<LoadingBar active />);
-    act(() => vi.advanceTimersByTime(199));
-    expect(screen.queryByRole('progressbar')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
-    const bar = screen.getByRole('progressbar');
-    expect(bar).toHaveStyle({ height: '3px', animationDuration: '2000ms' });
-    rerender(<LoadingBar active={false} />);
-    act(() => vi.advanceTimersByTime(300));
-    expect(screen.queryByRole('progressbar')).toBeNull();
-  });
-
-  it('never shows for a navigation quicker than the throttle', () => {
-    vi.useFakeTimers();
-    const { rerender } = render(<LoadingBar active />);
-    act(() => vi.advanceTimersByTime(150));
-    rerender(<LoadingBar active={false} />);
-    act(() => vi.advanceTimersByTime(500));
-    expect(screen.queryByRole('progressbar')).toBeNull();
-  });
-});
 
 describe('toasts', () => {
   function Trigger() {

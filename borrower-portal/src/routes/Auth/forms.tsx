@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '@lending/web-common/http';
 
 /** Field messages from the API's problem+json `fields`, plus one message for the whole form. */
 export function useFormErrors() {

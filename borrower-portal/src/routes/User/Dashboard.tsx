@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { getMe } from '../../api/auth';
 import { listLoans, type Loan } from '../../api/loans';
-import { formatDate, formatMoney } from '../../api/money';
+import { formatDate, formatMoney } from '@lending/web-common/format';
 import { Loading } from '../../components/Loading';
 import { StateBadge } from '../../components/StateBadge';
 import { useAsync } from '../../components/useAsync';

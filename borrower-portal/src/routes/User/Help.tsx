@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { ExternalLink } from '@lending/web-common/react';
+import { EXTERNAL_URLS } from '../../external-urls';
 
 const FAQ: [string, string][] = [
   ['How long does a decision take?', 'Usually one working day after you submit. You can follow each step on the loan’s page, with its date.'],
@@ -17,7 +19,7 @@ export default function Help() {
       <section className="card">
         <h2>Talk to us</h2>
         <p>
-          Email <a href="mailto:support@openlending.in">support@openlending.in</a> from the address on your account, or call <a href="tel:+918000000000">+91 80000 00000</a>{' '}
+          Email <ExternalLink href="mailto:support@openlending.in" allow={EXTERNAL_URLS}>support@openlending.in</ExternalLink> from the address on your account, or call <ExternalLink href="tel:+918000000000" allow={EXTERNAL_URLS}>+91 80000 00000</ExternalLink>{' '}
           (Monday to Saturday, 9:30 am to 6:30 pm IST). Mention your loan number: the first eight characters shown on the loan.
         </p>
       </section>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clearBrowserSession } from '../../session/storage';
+import { clearBrowserSession } from '@lending/web-common/session';
 
 /** Clears local storage, cookies, caches and service workers, then reloads the home page. */
 export async function clearEverything(): Promise<void> {

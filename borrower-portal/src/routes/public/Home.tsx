@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../api/money';
+import { formatMoney } from '@lending/web-common/format';
 import { PRODUCTS } from '../../lending/products';
 
 const emi = PRODUCTS.EMI;
@@ -40,7 +40,7 @@ export function Home() {
               <li>Money in your bank account the day you are approved</li>
             </ul>
             <p className="offer-card__example">
-              Example: {formatMoney(10_000_000, 'INR', { whole: true })} over 12 months is an EMI of {formatMoney(916_800)}.
+              Example: {formatMoney(10_000_000, 'INR', { whole: true })} over 12 months is an EMI of {formatMoney(916_800, 'INR')}.
             </p>
           </aside>
         </div>

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../api/money';
+import { formatMoney } from '@lending/web-common/format';
 import { PRODUCTS } from '../../lending/products';
 import { Prose } from './Prose';
 

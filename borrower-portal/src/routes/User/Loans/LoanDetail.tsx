@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getLoan, getLoanHistory, type Loan, type TimelineEvent } from '../../../api/loans';
-import { formatDate, formatMoney } from '../../../api/money';
+import { formatDate, formatMoney } from '@lending/web-common/format';
 import { Loading } from '../../../components/Loading';
 import { Schedule } from '../../../components/Schedule';
 import { StateBadge } from '../../../components/StateBadge';

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { ExternalLink } from '@lending/web-common/react';
+import { EXTERNAL_URLS } from '../../../external-urls';
 import { fetchAgreement } from '../../../api/loans';
 import { Loading } from '../../../components/Loading';
 import { rememberShownHash } from '../../../lending/agreement';
@@ -34,9 +36,9 @@ export default function PdfDisplay() {
       <object data={doc.url} type="application/pdf" aria-label="Loan agreement">
         <div className="pdf-view__fallback">
           <p>This browser cannot show the agreement here.</p>
-          <a className="button button--ghost" href={doc.url} target="_blank" rel="noreferrer">
+          <ExternalLink className="button button--ghost" href={doc.url} allow={EXTERNAL_URLS} target="_blank">
             Open the agreement
-          </a>
+          </ExternalLink>
         </div>
       </object>
       <p className="muted small">

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listLoans, startLoan } from '../../../api/loans';
-import { formatMoney, parseRupees } from '../../../api/money';
+import { formatMoney, parseAmount } from '@lending/web-common/format';
 import type { CalculatorValue } from '../../../components/EmiCalculator';
 import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
 import { newKey } from '../../../components/newKey';
@@ -26,7 +26,7 @@ export default function Start() {
   const existing = useAsync((signal) => listLoans(signal), []);
   const inProgress = existing.data?.find((l) => l.type === type && l.state === 'new');
 
-  const amount = type === 'EMI' ? value.principal : parseRupees(advanceText);
+  const amount = type === 'EMI' ? value.principal : parseAmount(advanceText, 'INR');
   const tenureMonths = type === 'EMI' ? value.months : undefined;
 
   const start = async () => {
@@ -73,7 +73,7 @@ export default function Start() {
 
 function SalaryAdvanceAmount({ text, onText }: { text: string; onText(text: string): void }) {
   const product = PRODUCTS.salaryAdvance;
-  const amount = parseRupees(text);
+  const amount = parseAmount(text, 'INR');
   const fee = amount === null ? null : Math.round((amount * product.feePercent) / 100);
   return (
     <div className="calculator">
@@ -99,11 +99,11 @@ function SalaryAdvanceAmount({ text, onText }: { text: string; onText(text: stri
         <dl className="figures calculator__result">
           <div>
             <dt>Flat fee ({product.feePercent}%)</dt>
-            <dd>{formatMoney(fee)}</dd>
+            <dd>{formatMoney(fee, 'INR')}</dd>
           </div>
           <div>
             <dt>You repay on payday</dt>
-            <dd>{formatMoney(amount + fee)}</dd>
+            <dd>{formatMoney(amount + fee, 'INR')}</dd>
           </div>
         </dl>
       )}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { amendLoan, type Loan } from '../../../api/loans';
-import { formatMoney, parseRupees } from '../../../api/money';
+import { formatMoney, parseAmount } from '@lending/web-common/format';
 import type { CalculatorValue } from '../../../components/EmiCalculator';
 import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
 import { newLoanBase } from '../../../lending/steps';
@@ -22,7 +22,7 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
 
   const save = async () => {
-    const amount = loan.type === 'EMI' ? value.principal : parseRupees(advanceText);
+    const amount = loan.type === 'EMI' ? value.principal : parseAmount(advanceText, 'INR');
     if (amount === null) return errors.set({ amount: 'Enter the amount you need' });
     const patch = { ...(amount !== loan.amount ? { amount } : {}), ...(loan.type === 'EMI' && value.months !== null && value.months !== loan.tenureMonths ? { tenureMonths: value.months } : {}) };
     await run(async () => {

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getProfile, type Profile } from '../../../api/auth';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '@lending/web-common/http';
 import { submitLoan, type Loan } from '../../../api/loans';
-import { formatMoney } from '../../../api/money';
+import { formatMoney } from '@lending/web-common/format';
 import { Loading } from '../../../components/Loading';
 import { newKey } from '../../../components/newKey';
 import { useAsync } from '../../../components/useAsync';

@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import type { Loan } from '../../../api/loans';
-import { formatDate, formatMoney } from '../../../api/money';
+import { formatDate, formatMoney } from '@lending/web-common/format';
 import { newLoanBase } from '../../../lending/steps';
 import { CancelLoanButton } from '../Loans/CancelLoanButton';
 import { LoanStep } from './flow';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '@lending/web-common/http';
 import { fetchAgreement, signAgreement, type Loan } from '../../../api/loans';
-import { formatMoney } from '../../../api/money';
+import { formatMoney } from '@lending/web-common/format';
 import { newKey } from '../../../components/newKey';
 import { rememberShownHash, shownHash } from '../../../lending/agreement';
 import { newLoanBase } from '../../../lending/steps';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from '../shell/browser';
-import { checkForNewBuild, currentBuild, isNewerBuildAvailable, recoverFromChunkError, reloadOnce, RELOAD_GUARD_MS, resetBuildWatcher } from './build-watcher';
+import { browser } from './browser';
+import { checkForNewBuild, currentBuild, withChunkRecovery, isNewerBuildAvailable, recoverFromChunkError, reloadOnce, RELOAD_GUARD_MS, resetBuildWatcher } from './updates';
 
 const version = (v: string) => new Response(JSON.stringify({ version: v }), { headers: { 'Content-Type': 'application/json' } });
 
@@ -21,7 +21,7 @@ describe('new-build detection', () => {
   it('notices a newer build, and asks past the HTTP cache', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(version('next-build'));
     expect(await checkForNewBuild()).toBe(true);
-    expect(fetchMock).toHaveBeenCalledWith('/version.json', { cache: 'no-store' });
+    expect(fetchMock).toHaveBeenCalledWith(`${import.meta.env.BASE_URL}version.json`, { cache: 'no-store' });
   });
 
   it('ignores an answer that is not the version file (the dev server answers index.html)', async () => {
@@ -59,5 +59,19 @@ describe('a failed chunk load', () => {
 
   it('leaves other errors alone', async () => {
     expect(await recoverFromChunkError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});
+
+describe('a lazy page whose chunk is gone', () => {
+  it('reloads once into the newer build and still reports the failure', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(version('next-build'));
+    const failing = withChunkRecovery(Promise.reject(new TypeError('Failed to fetch dynamically imported module: /Admin/assets/LoanPage-1.js')));
+    await expect(failing).rejects.toThrow('dynamically imported module');
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes a loaded module through untouched', async () => {
+    await expect(withChunkRecovery(Promise.resolve({ default: 1 }))).resolves.toEqual({ default: 1 });
+    expect(browser.reload).not.toHaveBeenCalled();
   });
 });

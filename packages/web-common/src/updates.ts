@@ -1,12 +1,14 @@
+/// <reference path="./env.d.ts" />
 /**
- * New-build detection (spec §4 "App updates"): the build writes /version.json; the page polls it. Once a newer
- * build is out, the next route change reloads, and a failed chunk load reloads once (guarded for 10 s).
+ * New-build detection (spec §4 "App updates"): each app's build writes `version.json` beside its index.html
+ * (vite/build-version.ts) and bakes the same id into the bundle; open pages poll it. Once a newer build is out,
+ * the next route change reloads, and a failed chunk load reloads once (the guard remembers 10 000 ms, spec §9).
  */
-import { browser } from '../shell/browser';
+import { browser } from './browser';
 
 export const RELOAD_GUARD_MS = 10_000;
 export const POLL_INTERVAL_MS = 60_000;
-const GUARD_KEY = 'portal:last-build-reload';
+const GUARD_KEY = 'lending:last-build-reload';
 
 let newerBuild: string | null = null;
 
@@ -14,14 +16,17 @@ export function currentBuild(): string {
   return __BUILD_ID__;
 }
 
+/** Where this app's build writes its version file: beside index.html, under the app's base (/ or /Admin/). */
+export const versionUrl = (): string => `${import.meta.env.BASE_URL}version.json`;
+
 export function isNewerBuildAvailable(): boolean {
   return newerBuild !== null;
 }
 
-/** Fetches /version.json; true once a build other than this one is being served. */
+/** Fetches version.json past the HTTP cache; true once a build other than this one is being served. */
 export async function checkForNewBuild(): Promise<boolean> {
   try {
-    const res = await fetch('/version.json', { cache: 'no-store' });
+    const res = await fetch(versionUrl(), { cache: 'no-store' });
     if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) {
       const { version } = (await res.json()) as { version?: unknown };
       if (typeof version === 'string' && version !== currentBuild()) {
@@ -56,6 +61,14 @@ export async function recoverFromChunkError(error: unknown): Promise<boolean> {
   if (!isChunkLoadError(error)) return false;
   if (!(await checkForNewBuild())) return false;
   return reloadOnce();
+}
+
+/** A lazy page's import (`lazy(() => withChunkRecovery(import('./Page')))`): if its chunk is gone after a deploy, reload once into the new build. */
+export function withChunkRecovery<T>(loading: Promise<T>): Promise<T> {
+  return loading.catch(async (error: unknown) => {
+    await recoverFromChunkError(error);
+    throw error;
+  });
 }
 
 /** Polls while the page is open, and checks again whenever the tab comes back to the front. */

@@ -1,0 +1,8 @@
+/** The console's browser-test users; the backend harness itself is shared (@lending/web-common/e2e/backend). */
+/** The first staff user (administrator), who signs in to the console in the tests. */
+export const STAFF = { email: 'admin@e2e.local', password: 'admin-e2e-password' };
+/** Staff created by the global setup: one seeds data through the API (its own session), one has a narrow role. */
+export const OPS = { name: 'Rohan Mehta', email: 'rohan.ops@e2e.local', password: 'rohan-ops-password', roleId: 'administrator' };
+export const CREDIT_OFFICER = { name: 'Kavya Iyer', email: 'kavya.credit@e2e.local', password: 'kavya-credit-password', roleId: 'credit-officer' };
+
+export const BACKEND = { label: 'e2e', staff: STAFF, serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' }, jwtSecret: 'e2e-secret-0123456789abcdef' };

@@ -1,0 +1,10 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+
+/** The OpenAPI document of the API (served at /api/docs/openapi.json; the frontends' types are generated from it). */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Lending platform API').setDescription('Event-sourced loan pipeline. Money is integer minor units. Errors are RFC 9457 problem details.').setVersion('0.1.0').addBearerAuth().build(),
+  );
+}

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * The Playwright backend harness of both browser suites: the built backend (backend/dist/main.js) on a fresh
+ * database of its own, serving the built app, as `npm start` runs it, on a free port. PostgreSQL from DATABASE_URL,
+ * else 127.0.0.1:5432 as postgres (as the backend's tests). E2E_BACKEND_ROOT runs another checkout's built backend
+ * (e.g. a known-good one while the backend is mid-change).
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type RunningBackend = { url: string; databaseName: string; stop(): Promise<void> };
+
+export type BackendOptions = {
+  /** Part of the database's name. */
+  label: string;
+  /** The first staff user (ADMIN_EMAIL / ADMIN_PASSWORD on the empty database). */
+  staff: { email: string; password: string };
+  /** The built app the backend serves, e.g. { ADMIN_CONSOLE_DIR: 'admin-console/dist' } (relative to the repository). */
+  serve: Record<string, string>;
+  jwtSecret: string;
+  /** Keep the database after stop() (to look at it). */
+  keepDatabase?: boolean;
+};
+
+const serverUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl(), 'postgres') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
+  const backendMain = path.join(process.env.E2E_BACKEND_ROOT ?? repoRoot, 'backend/dist/main.js');
+  const served = Object.fromEntries(Object.entries(options.serve).map(([name, dir]) => [name, path.resolve(repoRoot, dir)]));
+  for (const file of [backendMain, ...Object.values(served).map((dir) => path.join(dir, 'index.html'))]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  }
+  const databaseName = `lending_${options.label}_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${databaseName}`));
+  const child = spawn(process.execPath, [backendMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      ...served,
+      PORT: '0',
+      DATABASE_URL: withDatabase(serverUrl(), databaseName),
+      QUEUE_BACKEND: 'postgres',
+      WORKER_IN_PROCESS: 'false',
+      ADMIN_EMAIL: options.staff.email,
+      ADMIN_PASSWORD: options.staff.password,
+      ARGON2_MEMORY_KIB: '1024',
+      // Every test signs in from 127.0.0.1: the per-address sign-in limit (default 30 per 15 minutes) would trip.
+      RATE_LIMIT_LOGINS_PER_IP: '100000',
+      JWT_SECRET: options.jwtSecret,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      output.push(text);
+      const match = /API listening on (http:\/\/[^/\s]+)\/api/.exec(text);
+      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`the backend exited (${code}) before listening:\n${output.join('')}`)));
+  });
+  return {
+    url,
+    databaseName,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!options.keepDatabase) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    },
+  };
+}
+
+/** The URL the global setup's backend listens on, handed to the tests through the environment (workers inherit it). */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup starts the backend)');
+  return url;
+}
+
+/** A Playwright global setup that starts one backend for the run and stops it afterwards. */
+export function backendGlobalSetup(options: BackendOptions, afterStart?: (url: string) => Promise<void>) {
+  return async () => {
+    const backend = await startBackend(options);
+    process.env.E2E_BASE_URL = backend.url;
+    await afterStart?.(backend.url);
+    return async () => backend.stop();
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Friendly names for the API's types, all taken from the generated ./api-types.ts (npm run api-types): nothing here
+ * is written by hand, so a change of the backend's schemas shows up as a type error in the apps.
+ */
+import type { paths } from './api-types';
+
+export type { paths } from './api-types';
+
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON body of the 200 (or 201) answer of `method path`. */
+export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: infer A }
+    ? Json<A>
+    : R extends { 201: infer A }
+      ? Json<A>
+      : never
+  : never;
+/** The JSON body `method path` takes. */
+export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type Item<T> = T extends readonly (infer I)[] ? I : never;
+
+// Staff (admin console)
+export type AdminLoan = Answer<'/api/admin/loans/{id}', 'get'>;
+export type AdminLoanRow = Item<Answer<'/api/admin/loans', 'get'>>;
+export type LoanHistoryEntry = Item<Answer<'/api/admin/loans/{id}/history', 'get'>>;
+export type LoanQueueCounts = Answer<'/api/admin/loan-queues', 'get'>;
+export type LoanActivity = Answer<'/api/admin/loan-activity', 'get'>;
+export type Actor = AdminLoan['lastActor'];
+export type StaffUser = Answer<'/api/admin/users/{id}', 'get'>;
+export type Role = Answer<'/api/admin/roles/{id}', 'get'>;
+export type PermissionInfo = Item<Answer<'/api/admin/permissions', 'get'>>;
+export type SignedInStaff = Answer<'/api/users/admin', 'get'>;
+
+// Borrowers (portal)
+export type MyLoan = Answer<'/api/me/loans/{id}', 'get'>;
+export type MyLoanEvent = Item<Answer<'/api/me/loans/{id}/history', 'get'>>;
+export type MyNotification = Item<Answer<'/api/me/notifications', 'get'>>;
+export type StartLoanBody = Body<'/api/me/loans', 'post'>;
+export type AmendLoanBody = Body<'/api/me/loans/{id}', 'patch'>;
+export type EmiQuote = Answer<'/api/public/emi', 'get'>;
+export type Profile = Answer<'/api/me/profile', 'get'>;
+export type UpdateProfileBody = Body<'/api/me/profile', 'put'>;
+export type Me = Answer<'/api/me', 'get'>;
+export type SignedIn = Answer<'/api/auth/login', 'post'>;
+export type Registered = Answer<'/api/auth/register', 'post'>;
+export type SocialSignedIn = Answer<'/api/auth/social', 'post'>;
+export type Message = Answer<'/api/auth/forgot-password', 'post'>;
+
+// Shared pieces of a loan
+export type LoanType = MyLoan['type'];
+export type LoanState = MyLoan['state'];
+export type ScheduleLine = NonNullable<MyLoan['schedule']>[number];
+export type AgreementTerms = NonNullable<MyLoan['agreement']>['terms'];

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, parseAmount, toMinor } from './format';
+
+describe('money', () => {
+  it('formats paise as rupees with Indian grouping', () => {
+    expect(formatMoney(10_000_000, 'INR')).toBe('₹1,00,000.00');
+    expect(formatMoney(916_800, 'INR')).toBe('₹9,168.00');
+    expect(formatMoney(5, 'INR')).toBe('₹0.05');
+    expect(formatMoney(null, 'INR')).toBe('—');
+  });
+
+  it('uses the currency’s own minor unit', () => {
+    expect(formatMoney(123_456, 'USD')).toMatch(/1,234\.56/);
+    expect(formatMoney(1234, 'JPY')).toMatch(/1,234/);
+    expect(formatMoney(1234, 'JPY')).not.toMatch(/\./);
+  });
+
+  it('turns a typed amount into minor units', () => {
+    expect(toMinor('1,00,000.50', 'INR')).toBe(10_000_050);
+    expect(toMinor('60000', 'INR')).toBe(6_000_000);
+    expect(toMinor(1234, 'JPY')).toBe(1234);
+  });
+});
+
+describe('amounts typed by people', () => {
+  it('reads rupees with grouping and the symbol; refuses what is not an amount', () => {
+    expect(parseAmount('₹1,00,000', 'INR')).toBe(10_000_000);
+    expect(parseAmount('100000.50', 'INR')).toBe(10_000_050);
+    expect(parseAmount('12.345', 'INR')).toBeNull();
+    expect(parseAmount('abc', 'INR')).toBeNull();
+    expect(parseAmount('', 'INR')).toBeNull();
+    expect(parseAmount('1234', 'JPY')).toBe(1234);
+    expect(parseAmount('12.5', 'JPY')).toBeNull();
+  });
+
+  it('shows whole amounts without decimals when asked', () => {
+    expect(formatMoney(10_000_000, 'INR', { whole: true })).toBe('₹1,00,000');
+  });
+
+  it('formats in the locale asked for', () => {
+    expect(formatMoney(10_000_000, 'INR', { locale: 'en-US' })).toBe('₹100,000.00');
+  });
+});
+
+describe('dates', () => {
+  it('formats calendar dates without a time zone shifting the day', () => {
+    expect(formatDate('2026-12-01')).toBe('1 Dec 2026');
+    expect(formatDate(null)).toBe('—');
+  });
+
+  it('formats instants with date and time', () => {
+    expect(formatDateTime('2026-12-01T10:05:00Z')).toMatch(/1 Dec 2026/);
+    expect(formatDateTime(undefined)).toBe('—');
+  });
+});
