@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
-import type { ListParams } from '../../platform/http/list-params.js';
+import type { ListParams } from '../../platform/query/list-params.js';
 import { queueCondition, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
 
