@@ -16,7 +16,7 @@ const contextModule = `${context}[^/]+[.]module[.]ts$`;
 /** Tests (specs beside the code, their helpers and fixtures) may reach into any context to set up a scenario. */
 const testFiles = '[.](spec|int-spec|helper|fixture)[.]ts$';
 /** Infrastructure a pure domain must not know about. */
-const infrastructurePackages = '(^|/node_modules/)(@nestjs/[^/]+|kysely|pg|bullmq|ioredis|socket[.]io|@socket[.]io/[^/]+)(/|$)';
+const infrastructurePackages = '(^|/)node_modules/(@nestjs|kysely|pg|bullmq|ioredis|socket[.]io|@socket[.]io)/';
 
 module.exports = {
   forbidden: [
