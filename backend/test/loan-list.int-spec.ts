@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { LoanBorrowersRepository } from '../src/lending/borrowers/loan-borrowers.repository.js';
+import { DB, type Db } from '../src/platform/database/database.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -79,6 +81,34 @@ describe('GET /api/admin/loans: the react-admin list', () => {
     expect(many.sort()).toEqual([...ids].sort());
     expect((await list({ filter: { createdFrom: '2000-01-01', createdTo: '2000-12-31' } })).body).toEqual([]);
     expect((await list({ filter: { createdFrom: new Date(Date.now() - 3_600_000).toISOString() } })).body).toHaveLength(6);
+  });
+});
+
+describe("borrower names: lending's own copy, kept through identity's BorrowerDirectory", () => {
+  const names = async (q: string) => (await list({ filter: { q } })).body.map((l: { borrower: { name: string } }) => l.borrower.name);
+
+  it('shows and finds a borrower under the name they just changed to, and no longer under the old one', async () => {
+    const b = await registerBorrower(t.http, 'Meera Iyer');
+    const started = await t.http.post('/api/me/loans').set('Authorization', `Bearer ${b.token}`).send({ type: 'salaryAdvance', amount: 700_000 }).expect(201);
+    expect(await names('meera iyer')).toEqual(['Meera Iyer']);
+    await t.http.put('/api/me/profile').set('Authorization', `Bearer ${b.token}`).send({ name: 'Meera Pillai' }).expect(200);
+    expect(await names('meera pillai')).toEqual(['Meera Pillai']);
+    expect(await names('meera iyer')).toEqual([]);
+    const detail = await t.http.get(`/api/admin/loans/${started.body.id}`).set('Authorization', `Bearer ${staff}`).expect(200);
+    expect(detail.body.borrower.name).toBe('Meera Pillai');
+  });
+
+  it('fills the copy at start-up for a loan whose borrower it lacks, and when a borrower without a row starts a loan', async () => {
+    const db = t.app.get<Db>(DB);
+    const rohan = await registerBorrower(t.http, 'Rohan Desai');
+    // As after migration 0009 on a database with borrowers and loans: no rows yet.
+    const kavya = (await db.selectFrom('loan_summaries').select('borrower_id').where('id', '=', loans[0].id).executeTakeFirstOrThrow()).borrower_id;
+    await db.deleteFrom('loan_borrowers').where('user_id', 'in', [kavya, rohan.user._id]).execute();
+    expect(await names('kavya')).toEqual([]);
+    expect(await t.app.get(LoanBorrowersRepository).fillMissing()).toBe(1);
+    expect(await names('kavya')).toEqual(['Kavya Menon', 'Kavya Menon']);
+    await t.http.post('/api/me/loans').set('Authorization', `Bearer ${rohan.token}`).send({ type: 'salaryAdvance', amount: 700_000 }).expect(201);
+    expect(await names('rohan desai')).toEqual(['Rohan Desai']);
   });
 });
 

@@ -54,7 +54,10 @@ import { SessionsRepository } from './sessions/sessions.repository.js';
 import { FirebaseTokenVerifier } from './social/firebase-token-verifier.js';
 import { PasswordHasher } from './users/password-hasher.js';
 import { DefaultPasswordCheck } from './users/default-password-check.js';
+import { BorrowerDirectory } from './public/borrower-directory.port.js';
+import { BorrowerProfileFeed } from './users/borrower-profile-feed.js';
 import { StaffDirectory } from './users/staff-directory.js';
+import { UsersBorrowerDirectory } from './users/users-borrower-directory.js';
 import { UsersRepository } from './users/users.repository.js';
 
 const commandHandlers = [
@@ -85,6 +88,8 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     ...commandHandlers,
     ...queryHandlers,
     UsersRepository,
+    BorrowerProfileFeed,
+    { provide: BorrowerDirectory, useClass: UsersBorrowerDirectory },
     StaffDirectory,
     StaffRolesRepository,
     UserPermissions,
@@ -116,6 +121,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     SeedFirstStaffUser,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [UsersRepository],
+  // Only what identity/public/ declares: other contexts get the port, never the repository.
+  exports: [BorrowerDirectory],
 })
 export class IdentityModule {}

@@ -1,9 +1,11 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../platform/registry.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { BorrowerDirectory } from '../identity/public/index.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
+import { LoanBorrowersRepository } from './borrowers/loan-borrowers.repository.js';
 import { CalculateEmiHandler } from './application/calculate-emi.handler.js';
 import { CountLoanActivityHandler } from './application/count-loan-activity.handler.js';
 import { CountLoanQueuesHandler } from './application/count-loan-queues.handler.js';
@@ -45,13 +47,15 @@ const controllers = [AdminLoansController, MyLoansController, PublicEmiControlle
 @Module({
   imports: [IdentityModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, LoanCommandExecutor, AgreementDocumentsRepository],
+  providers: [...commandHandlers, ...queryHandlers, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
-export class LendingModule implements OnModuleInit {
+export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly registry: PlatformRegistry,
     @Inject(DB) private readonly db: Db,
     @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
+    private readonly directory: BorrowerDirectory,
+    private readonly borrowers: LoanBorrowersRepository,
   ) {}
 
   onModuleInit(): void {
@@ -63,5 +67,11 @@ export class LendingModule implements OnModuleInit {
       }),
     );
     this.registry.addJob(notifyBorrowerJob(this.db));
+    this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
+  }
+
+  /** Borrowers who registered before loan_borrowers existed, or were written around identity, get their row now. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.borrowers.fillMissing();
   }
 }

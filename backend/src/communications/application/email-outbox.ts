@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
-import { oneLine } from '../../platform/http/text-fields.js';
+import { oneLine } from '../../platform/text/text-fields.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import { secretNamesIn } from '../domain/email-secrets.js';
 import type { EmailMessage } from '../domain/email.js';

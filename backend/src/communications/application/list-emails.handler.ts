@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
-import type { ListParams } from '../../platform/http/list-params.js';
+import type { ListParams } from '../../platform/query/list-params.js';
 import type { EmailStatus } from '../domain/email.js';
 import { emailView } from './email.view.js';
 

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { RequirePermission } from '../../identity/auth/require-permission.decorator.js';
+import { RequirePermission } from '../../identity/public/index.js';
 import { contentRange, parseListParams } from '../../platform/http/list-params.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { GetEmailQuery } from '../application/get-email.handler.js';

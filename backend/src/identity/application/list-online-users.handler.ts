@@ -1,5 +1,5 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListParams } from '../../platform/http/list-params.js';
+import type { ListParams } from '../../platform/query/list-params.js';
 import { StaffDirectory, type PresenceFilter } from '../users/staff-directory.js';
 
 export class ListOnlineUsers extends Query<Awaited<ReturnType<StaffDirectory['online']>>> {

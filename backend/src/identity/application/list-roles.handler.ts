@@ -1,5 +1,5 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListParams } from '../../platform/http/list-params.js';
+import type { ListParams } from '../../platform/query/list-params.js';
 import { StaffRolesRepository, type RoleSortField, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
 
 export class ListRoles extends Query<{ rows: StaffRoleRecord[]; total: number }> {

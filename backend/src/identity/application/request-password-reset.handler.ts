@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EmailOutbox } from '../../communications/application/email-outbox.js';
-import { secretRef } from '../../communications/domain/email-secrets.js';
+import { EmailOutbox, secretRef } from '../../communications/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { HttpProblem } from '../../platform/http/problem.js';
-import { oneLine } from '../../platform/http/text-fields.js';
+import { oneLine } from '../../platform/text/text-fields.js';
 import { accountDisabled } from '../auth/auth-problems.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { FirebaseTokenVerifier, type SocialIdentity } from '../social/firebase-token-verifier.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from '../../platform/http/text-fields.js';
+import { singleLineText } from '../../platform/text/text-fields.js';
 import { isPermission } from '../permissions/permissions.js';
 import { editBody, passwordSchema, personNameSchema, phoneSchema } from './user-fields.schemas.js';
 

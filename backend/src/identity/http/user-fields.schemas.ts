@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from '../../platform/http/text-fields.js';
+import { singleLineText } from '../../platform/text/text-fields.js';
 
 // Spaces, dots, dashes and brackets are how people write numbers, not part of them: "+91 98765-43210" is one phone.
 export const phoneSchema = z

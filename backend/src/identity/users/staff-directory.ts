@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { Database } from '../../platform/database/schema.js';
-import type { ListParams } from '../../platform/http/list-params.js';
+import type { ListParams } from '../../platform/query/list-params.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
 
 export type StaffFilter = { q?: string; roleId?: string; status?: 'active' | 'disabled'; online?: boolean; ids?: string[] };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
+import { BorrowerProfileFeed } from './borrower-profile-feed.js';
 import type { UserRecord } from './user.record.js';
 
 type Row = {
@@ -43,11 +44,16 @@ const asDuplicate = (error: unknown): never => {
 
 export type NewUser = Pick<UserRecord, 'id' | 'role' | 'name' | 'email' | 'phone' | 'passwordHash'> & Partial<Pick<UserRecord, 'staffRoleId' | 'firebaseUid'>>;
 
+/** Identity's `users` table. Every borrower it inserts or updates is handed to the BorrowerProfileFeed. */
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly feed: BorrowerProfileFeed,
+  ) {}
 
   async insert(user: NewUser): Promise<UserRecord> {
+    let inserted: UserRecord;
     try {
       const row = await this.db
         .insertInto('users')
@@ -63,10 +69,12 @@ export class UsersRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toRecord(row as Row);
+      inserted = toRecord(row as Row);
     } catch (error) {
       return asDuplicate(error);
     }
+    await this.feed.written(inserted);
+    return inserted;
   }
 
   async findById(id: string): Promise<UserRecord | undefined> {
@@ -103,12 +111,15 @@ export class UsersRepository {
     if (change.status !== undefined) set.status = change.status;
     if (change.passwordHash !== undefined) set.password_hash = change.passwordHash;
     if (change.firebaseUid !== undefined) set.firebase_uid = change.firebaseUid;
+    let updated: UserRecord | undefined;
     try {
       const row = await this.db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirst();
-      return row ? toRecord(row as Row) : undefined;
+      updated = row ? toRecord(row as Row) : undefined;
     } catch (error) {
       return asDuplicate(error);
     }
+    if (updated) await this.feed.written(updated);
+    return updated;
   }
 
   /**
@@ -120,7 +131,7 @@ export class UsersRepository {
   async inStaffAccountsLock<T>(work: (users: UsersRepository, trx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('staff-accounts'))`.execute(trx);
-      return work(new UsersRepository(trx), trx);
+      return work(new UsersRepository(trx, this.feed), trx);
     });
   }
 

@@ -26,8 +26,8 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
   async execute({ loanId, viewer }: GetLoanQuery) {
     const row = await this.db
       .selectFrom('loan_summaries as l')
-      .innerJoin('users as u', 'u.id', 'l.borrower_id')
-      .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'u.name', 'u.email', 'u.phone'])
+      .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
+      .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
       .where('l.id', '=', loanId)
       .executeTakeFirst();
     if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);

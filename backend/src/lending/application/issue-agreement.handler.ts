@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UsersRepository } from '../../identity/users/users.repository.js';
+import { BorrowerDirectory } from '../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AgreementDocumentsRepository } from '../agreements/agreement-documents.repository.js';
 import { renderAgreementPdf } from '../agreements/agreement-pdf.renderer.js';
@@ -36,7 +36,7 @@ function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): ScheduleLi
 export class IssueAgreementHandler implements ICommandHandler<IssueAgreementCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
-    private readonly users: UsersRepository,
+    private readonly borrowers: BorrowerDirectory,
     private readonly documents: AgreementDocumentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -50,7 +50,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     if (loan.status === 'none') throw new LoanNotFound(loanId);
     // Checked before rendering so a refused move costs no PDF; the decider checks again on append.
     if (!allowedActions(loan.status).includes('issue-agreement')) throw new IllegalTransition(loan.status, 'issue-agreement', allowedActions(loan.status));
-    const borrower = await this.users.findById(loan.borrowerId);
+    const borrower = await this.borrowers.profileOf(loan.borrowerId);
     const at = new Date().toISOString();
     const terms = agreementTermsFor(loan, this.config.product);
     const pdf = await renderAgreementPdf({

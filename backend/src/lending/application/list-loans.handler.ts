@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
-import type { ListParams } from '../../platform/http/list-params.js';
+import type { ListParams } from '../../platform/query/list-params.js';
 import { queueCondition, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
 
@@ -53,7 +53,7 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
 
   async execute({ filter, sort, range }: ListLoansQuery) {
     // Filters touch loan_summaries only (the text search looks borrowers up in a subquery), so the count
-    // needs no join; the page joins users for its 25 rows.
+    // needs no join; the page joins loan_borrowers (lending's copy of the borrower directory) for its 25 rows.
     let query = this.db.selectFrom('loan_summaries as l');
     if (filter.queue) query = query.where((eb) => queueCondition(filter.queue!)(eb as never));
     if (filter.type) query = query.where('l.type', '=', filter.type);
@@ -68,10 +68,10 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
           eb(sql`l.id::text`, 'ilike', like),
           eb.exists(
             eb
-              .selectFrom('users as u')
+              .selectFrom('loan_borrowers as b')
               .select(sql.lit(1).as('one'))
-              .whereRef('u.id', '=', 'l.borrower_id')
-              .where((u) => u.or([u('u.name', 'ilike', like), u('u.email', 'ilike', like), u('u.phone', 'ilike', like)])),
+              .whereRef('b.user_id', '=', 'l.borrower_id')
+              .where((b) => b.or([b('b.name', 'ilike', like), b('b.email', 'ilike', like), b('b.phone', 'ilike', like)])),
           ),
         ]),
       );
@@ -79,12 +79,12 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
     const column = LOAN_SORT_FIELDS[sort.field as keyof typeof LOAN_SORT_FIELDS];
     const [rows, total] = await Promise.all([
       query
-        .innerJoin('users as u', 'u.id', 'l.borrower_id')
+        .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
         .select([
           'l.id', 'l.borrower_id', 'l.type', 'l.state', 'l.amount', 'l.approved_amount', 'l.tenure_months', 'l.annual_rate_percent', 'l.fee',
           'l.score', 'l.created_at', 'l.updated_at', 'l.submitted_at', 'l.last_actor_id', 'l.last_actor_role', 'l.last_reason',
           'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
-          'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'u.name as borrower_name', 'u.email as borrower_email', 'u.phone as borrower_phone',
+          'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'b.name as borrower_name', 'b.email as borrower_email', 'b.phone as borrower_phone',
         ])
         // NULLS LAST only where a column can be null: on NOT NULL columns it would stop the planner from reading
         // the (state, created_at DESC, id DESC) index in order and make it sort the whole queue instead.

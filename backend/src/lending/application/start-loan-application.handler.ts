@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { LoanBorrowersRepository } from '../borrowers/loan-borrowers.repository.js';
 import type { Actor, LoanType } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
 
@@ -13,9 +14,14 @@ export class StartLoanApplicationCommand {
 
 @CommandHandler(StartLoanApplicationCommand)
 export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApplicationCommand> {
-  constructor(private readonly executor: LoanCommandExecutor) {}
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    private readonly borrowers: LoanBorrowersRepository,
+  ) {}
 
-  execute({ actor, input, idempotencyKey }: StartLoanApplicationCommand) {
+  async execute({ actor, input, idempotencyKey }: StartLoanApplicationCommand) {
+    // The queues show and search the borrower's name from lending's own copy: make sure it has this borrower.
+    await this.borrowers.ensure(actor.id);
     const loanId = randomUUID();
     return this.executor.execute(
       {

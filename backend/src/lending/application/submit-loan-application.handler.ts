@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UsersRepository } from '../../identity/users/users.repository.js';
+import { BorrowerDirectory } from '../../identity/public/index.js';
 import type { Actor } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
 
@@ -16,13 +16,13 @@ export class SubmitLoanApplicationCommand {
 export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanApplicationCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
-    private readonly users: UsersRepository,
+    private readonly borrowers: BorrowerDirectory,
   ) {}
 
   async execute({ actor, loanId, idempotencyKey }: SubmitLoanApplicationCommand) {
     const loaded = await this.executor.load(loanId, actor);
     const borrowerId = loaded.state.status === 'none' ? actor.id : loaded.state.borrowerId;
-    const borrower = await this.users.findById(borrowerId);
+    const borrower = await this.borrowers.profileOf(borrowerId);
     const missingProfileFields = !borrower
       ? ['profile']
       : (['name', 'email', 'phone'] as const).filter((field) => !borrower[field] || String(borrower[field]).trim() === '');

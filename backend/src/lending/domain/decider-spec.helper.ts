@@ -4,7 +4,7 @@ import { decide } from './loan.decide.js';
 import type { LoanDomainError } from './loan.errors.js';
 import type { LoanEvent } from './loan.events.js';
 import { replay } from './loan.state.js';
-import { DEFAULT_PRODUCT_PARAMETERS } from './product-parameters.js';
+import { DEFAULT_PRODUCT_SETTINGS } from '../../platform/config/product-settings.js';
 import type { ProductParameters } from './product-parameters.js';
 
 type ErrorClass<E extends LoanDomainError> = abstract new (...args: never[]) => E;
@@ -16,7 +16,7 @@ type ErrorClass<E extends LoanDomainError> = abstract new (...args: never[]) => 
  */
 export function given(
   history: LoanEvent[],
-  params: ProductParameters = DEFAULT_PRODUCT_PARAMETERS,
+  params: ProductParameters = DEFAULT_PRODUCT_SETTINGS,
 ) {
   return {
     when(command: LoanCommand) {

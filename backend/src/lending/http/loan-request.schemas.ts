@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, singleLineText } from '../../platform/http/text-fields.js';
+import { multiLineText, singleLineText } from '../../platform/text/text-fields.js';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
 
 const minor = (what: string) => z.number({ error: `${what} must be a whole number of minor units (paise)` }).int(`${what} must be a whole number of minor units (paise)`).positive(`${what} must be greater than 0`);

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { type Actor, CurrentActor } from '../../identity/auth/authenticated-user.js';
+import { type Actor, CurrentActor } from '../../identity/public/index.js';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';

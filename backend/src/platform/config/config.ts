@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_PARAMETERS, type ProductParameters } from '../../lending/domain/product-parameters.js';
+import { DEFAULT_PRODUCT_SETTINGS, type ProductSettings } from './product-settings.js';
 
 /** Thrown when the environment cannot start the product; its message is one sentence for the operator. */
 export class ConfigError extends Error {}
@@ -56,17 +56,17 @@ const schema = z.object({
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
-  CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_PARAMETERS.currency),
-  EMI_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.EMI.minAmount),
-  EMI_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.EMI.maxAmount),
-  EMI_MIN_TENURE_MONTHS: months(DEFAULT_PRODUCT_PARAMETERS.EMI.minTenureMonths),
-  EMI_MAX_TENURE_MONTHS: months(DEFAULT_PRODUCT_PARAMETERS.EMI.maxTenureMonths),
-  EMI_ANNUAL_RATE_PERCENT: percent(DEFAULT_PRODUCT_PARAMETERS.EMI.annualRatePercent),
-  EMI_PROCESSING_FEE_PERCENT: percent(DEFAULT_PRODUCT_PARAMETERS.EMI.processingFeePercent),
-  SALARY_ADVANCE_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.minAmount),
-  SALARY_ADVANCE_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.maxAmount),
-  SALARY_ADVANCE_FEE_PERCENT: percent(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.feePercent),
-  SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_PARAMETERS.salaryAdvance.defaultPayDayOfMonth),
+  CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_SETTINGS.currency),
+  EMI_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.minAmount),
+  EMI_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.maxAmount),
+  EMI_MIN_TENURE_MONTHS: months(DEFAULT_PRODUCT_SETTINGS.EMI.minTenureMonths),
+  EMI_MAX_TENURE_MONTHS: months(DEFAULT_PRODUCT_SETTINGS.EMI.maxTenureMonths),
+  EMI_ANNUAL_RATE_PERCENT: percent(DEFAULT_PRODUCT_SETTINGS.EMI.annualRatePercent),
+  EMI_PROCESSING_FEE_PERCENT: percent(DEFAULT_PRODUCT_SETTINGS.EMI.processingFeePercent),
+  SALARY_ADVANCE_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.minAmount),
+  SALARY_ADVANCE_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.maxAmount),
+  SALARY_ADVANCE_FEE_PERCENT: percent(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.feePercent),
+  SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
 });
 
 export type AppConfig = {
@@ -103,7 +103,7 @@ export type AppConfig = {
   rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
   /** Open presence sockets one client address may hold, across API processes (a session holds at most 10). */
   presenceSocketsPerAddress: number;
-  product: ProductParameters;
+  product: ProductSettings;
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
@@ -145,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.EVENTSTORE_URL) {
     throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
   }
-  const product: ProductParameters = {
+  const product: ProductSettings = {
     currency: c.CURRENCY,
     EMI: {
       minAmount: c.EMI_MIN_AMOUNT,
@@ -156,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       processingFeePercent: c.EMI_PROCESSING_FEE_PERCENT,
     },
     salaryAdvance: {
-      ...DEFAULT_PRODUCT_PARAMETERS.salaryAdvance,
+      ...DEFAULT_PRODUCT_SETTINGS.salaryAdvance,
       minAmount: c.SALARY_ADVANCE_MIN_AMOUNT,
       maxAmount: c.SALARY_ADVANCE_MAX_AMOUNT,
       feePercent: c.SALARY_ADVANCE_FEE_PERCENT,

@@ -124,6 +124,15 @@ export interface LoanSummariesTable {
   loan_state: JSONColumnType<Record<string, unknown>>;
 }
 
+/** Lending's copy of each borrower's contact fields, kept through identity's BorrowerDirectory (migration 0009). */
+export interface LoanBorrowersTable {
+  user_id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface AgreementDocumentsTable {
   document_hash: string;
   loan_id: string;
@@ -181,6 +190,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
+  loan_borrowers: LoanBorrowersTable;
   agreement_documents: AgreementDocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;

@@ -1,7 +1,5 @@
+import type { ListParams, SortOrder } from '../query/list-params.js';
 import { RequestValidationFailed } from './problem.js';
-
-export type SortOrder = 'ASC' | 'DESC';
-export type ListParams = { sort: { field: string; order: SortOrder }; range: { start: number; end: number }; filter: Record<string, unknown> };
 
 export const MAX_PAGE_SIZE = 500;
 /**

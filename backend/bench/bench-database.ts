@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { safeUrl, startEmbeddedPostgres } from '../platform/database/embedded-postgres.js';
+import { safeUrl, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
 
 /** A database that exists only for one benchmark run; `drop` removes every trace of it. */
 export type BenchDatabase = { url: string; description: string; drop(): Promise<void> };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { fieldsOf } from './zod-body.js';
+import { fieldsOf } from '../http/zod-body.js';
 import { multiLineText, oneLine, singleLineText, textProblem } from './text-fields.js';
 
 const name = singleLineText({ min: 2, max: 100 });

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { LoanCommand } from '../lending/domain/loan.commands.js';
-import { decide } from '../lending/domain/loan.decide.js';
-import type { LoanEvent } from '../lending/domain/loan.events.js';
-import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../lending/domain/loan.state.js';
-import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../lending/domain/loan.types.js';
-import type { ProductParameters } from '../lending/domain/product-parameters.js';
+import type { LoanCommand } from '../src/lending/domain/loan.commands.js';
+import { decide } from '../src/lending/domain/loan.decide.js';
+import type { LoanEvent } from '../src/lending/domain/loan.events.js';
+import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/domain/loan.state.js';
+import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../src/lending/domain/loan.types.js';
+import type { ProductParameters } from '../src/lending/domain/product-parameters.js';
 import { seededRandom } from './measure.js';
 
 /** One event of a loan's history with what the command executor stores next to it. */

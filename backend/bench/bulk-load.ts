@@ -13,7 +13,7 @@ export const SURNAMES = [
 /** A stored hash nobody can log in with: bulk-loaded users never sign in, only appear in queues. */
 const UNUSABLE_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2htYXJr$bm8tbG9naW4tZm9yLWJ1bGstbG9hZGVkLXVzZXJz';
 
-/** Inserts users directly (identity is a plain table, not event-sourced); returns their ids. */
+/** Inserts users directly (identity is a plain table, not event-sourced), and lending's copy of the borrowers; returns their ids. */
 export async function insertUsers(db: Kysely<any>, count: number, role: 'borrower' | 'staff', random: () => number): Promise<string[]> {
   const ids: string[] = [];
   const chunk = 5000;
@@ -36,6 +36,13 @@ export async function insertUsers(db: Kysely<any>, count: number, role: 'borrowe
       INSERT INTO users (id, role, name, email, phone, password_hash, staff_role_id)
       SELECT id, ${role}, name, email, phone, ${UNUSABLE_HASH}, ${role === 'staff' ? 'credit-officer' : null}::text
       FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(db);
+    // Lending's copy of the borrower directory, which the API keeps through identity's BorrowerDirectory port.
+    if (role === 'borrower') {
+      await sql`
+        INSERT INTO loan_borrowers (user_id, name, email, phone)
+        SELECT id, name, email, phone
+        FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(db);
+    }
   }
   return ids;
 }

@@ -4,15 +4,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import { createApi } from '../app/create-api.js';
-import { loanSummaryProjection } from '../lending/projections/loan-summary.projection.js';
-import { loadConfig } from '../platform/config/config.js';
-import { createDb } from '../platform/database/database.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.port.js';
-import { PostgresEventStore } from '../platform/event-store/postgres-event-store.js';
-import { applyProjections } from '../platform/projections/projection.js';
-import { rebuildProjections } from '../platform/projections/rebuild.js';
-import { createRuntime, type Runtime } from '../platform/runtime.js';
+import { createApi } from '../src/app/create-api.js';
+import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
+import { loadConfig } from '../src/platform/config/config.js';
+import { createDb } from '../src/platform/database/database.js';
+import type { RecordedEvent } from '../src/platform/event-store/event-store.port.js';
+import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store.js';
+import { applyProjections } from '../src/platform/projections/projection.js';
+import { rebuildProjections } from '../src/platform/projections/rebuild.js';
+import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { ApiClient } from './api-client.js';
 import { createBenchDatabase } from './bench-database.js';
 import { insertLoanEvents, insertUsers, SURNAMES } from './bulk-load.js';
@@ -327,6 +327,7 @@ async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> 
   // What autovacuum would have done a minute after the rebuild; without statistics the planner guesses.
   await sql`ANALYZE loan_summaries`.execute(ctx.db);
   await sql`ANALYZE users`.execute(ctx.db);
+  await sql`ANALYZE loan_borrowers`.execute(ctx.db);
 
   const surname = SURNAMES[7].toLowerCase();
   const variants = [

@@ -1,0 +1,8 @@
+/**
+ * What other contexts may use of communications (DESIGN §2; checked by .dependency-cruiser.cjs): the outbox that
+ * sends an email through the worker, the message it takes, and how a message names a secret (such as a reset
+ * token) that the log must never show.
+ */
+export { EmailOutbox } from '../application/email-outbox.js';
+export type { EmailMessage } from '../domain/email.js';
+export { secretRef } from '../domain/email-secrets.js';

@@ -1,0 +1,23 @@
+/** A borrower's contact details, as other contexts may see them. */
+export type BorrowerProfile = { id: string; name: string; email: string; phone: string | null };
+
+export type BorrowerProfileListener = (profile: BorrowerProfile) => Promise<void>;
+
+/**
+ * Identity's directory of borrowers, for the other contexts: look borrowers up, and hear of every profile identity
+ * writes (registration, social sign-up, profile edits), so that a context keeps its own copy of the fields it shows
+ * and searches instead of reading identity's tables. Also the DI token (Nest injects abstract classes by type).
+ */
+export abstract class BorrowerDirectory {
+  /** The borrower's profile; undefined for an unknown id or a user who is not a borrower. */
+  abstract profileOf(borrowerId: string): Promise<BorrowerProfile | undefined>;
+
+  /** The profiles of those ids that are borrowers, in no particular order. */
+  abstract profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]>;
+
+  /**
+   * Calls `listener` after each write of a borrower's profile, before the request that wrote it answers, so the
+   * copy is current when the borrower or staff read it next. A listener that throws fails that request.
+   */
+  abstract onProfileWritten(listener: BorrowerProfileListener): void;
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DB, type Db } from '../../platform/database/database.js';
+import { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from '../public/borrower-directory.port.js';
+import { BorrowerProfileFeed } from './borrower-profile-feed.js';
+
+/** BorrowerDirectory over identity's `users` table. */
+@Injectable()
+export class UsersBorrowerDirectory extends BorrowerDirectory {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly feed: BorrowerProfileFeed,
+  ) {
+    super();
+  }
+
+  async profileOf(borrowerId: string): Promise<BorrowerProfile | undefined> {
+    return (await this.profilesOf([borrowerId]))[0];
+  }
+
+  async profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]> {
+    if (borrowerIds.length === 0) return [];
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'phone'])
+      .where('role', '=', 'borrower')
+      .where('id', 'in', [...borrowerIds])
+      .execute();
+  }
+
+  onProfileWritten(listener: BorrowerProfileListener): void {
+    this.feed.subscribe(listener);
+  }
+}

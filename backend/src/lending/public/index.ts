@@ -1,0 +1,5 @@
+/**
+ * What other contexts may use of lending (DESIGN §2; checked by .dependency-cruiser.cjs). Nothing outside lending
+ * needs it yet; collections will read the loan events, so their types are the first entry.
+ */
+export type { LoanEvent } from '../domain/loan.events.js';
