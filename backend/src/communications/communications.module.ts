@@ -47,7 +47,6 @@ export class CommunicationsModule implements OnModuleInit, OnApplicationBootstra
   constructor(
     private readonly registry: PlatformRegistry,
     private readonly sweeper: EmailSweeper,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB) private readonly db: Db,
     @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
     @Inject(EMAIL_DELIVERY) private readonly options: EmailDeliveryOptions,

@@ -124,11 +124,12 @@ export interface LoanSummariesTable {
   loan_state: JSONColumnType<Record<string, unknown>>;
 }
 
-export interface AgreementDocumentsTable {
-  document_hash: string;
-  loan_id: string;
+/** Documents of the PostgreSQL DocumentStorage adapter (platform/storage), agreements among them. */
+export interface DocumentsTable {
+  key: string;
+  content_type: string;
   content: Buffer;
-  created_at: Generated<Date>;
+  stored_at: Generated<Date>;
 }
 
 export interface LoanNotificationsTable {
@@ -181,7 +182,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
-  agreement_documents: AgreementDocumentsTable;
+  documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;
   email_secrets: EmailSecretsTable;

@@ -7,6 +7,7 @@ import * as loanActivityIndexes from './0006-loan-activity-indexes.js';
 import * as communications from './0005-communications.js';
 import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
 import * as emailSecrets from './0008-email-secrets.js';
+import * as documents from './0010-documents.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -20,6 +21,7 @@ export const migrationProvider: MigrationProvider = {
       '0006-loan-activity-indexes': loanActivityIndexes,
       '0007-sessions-known-devices': sessionsKnownDevices,
       '0008-email-secrets': emailSecrets,
+      '0010-documents': documents,
     };
   },
 };
