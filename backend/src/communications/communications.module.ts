@@ -15,12 +15,15 @@ import { EMAIL_SENDER, type EmailSender } from './email-sender/email-sender.port
 import { LogEmailSender } from './email-sender/log-email-sender.js';
 import { SmtpEmailSender } from './email-sender/smtp-email-sender.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
+import { LogSmsSender } from './sms-sender/log-sms-sender.js';
+import { SMS_SENDER, type SmsSender } from './sms-sender/sms-sender.port.js';
 import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
 
 /**
  * Email through the worker: EmailOutbox records and enqueues, the `email` queue's processor sends through the email
  * sender port (SMTP, or printed when SMTP_URL is unset), a scheduled sweep re-enqueues rows whose job never reached the queue, and staff
- * read the log at /api/admin/emails. Other contexts import this module and inject EmailOutbox.
+ * read the log at /api/admin/emails. Other contexts import this module and inject EmailOutbox, or SMS_SENDER for
+ * text messages.
  */
 @Module({
   controllers: [AdminEmailsController],
@@ -35,13 +38,19 @@ import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
       useFactory: ({ config, log }: Runtime): EmailSender =>
         config.mail.smtpUrl ? new SmtpEmailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : new LogEmailSender(log, { printSecrets: config.env !== 'production' }),
     },
+    {
+      // No SMS provider adapter yet: messages are printed and kept in memory (one-time codes only outside production).
+      provide: SMS_SENDER,
+      inject: [RUNTIME],
+      useFactory: ({ config, log }: Runtime): SmsSender => new LogSmsSender(log, { printSecrets: config.env !== 'production' }),
+    },
     EmailOutbox,
     EmailSweeper,
     ListEmailsHandler,
     GetEmailHandler,
     RetryEmailHandler,
   ],
-  exports: [EmailOutbox],
+  exports: [EmailOutbox, SMS_SENDER],
 })
 export class CommunicationsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
