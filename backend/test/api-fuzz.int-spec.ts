@@ -245,7 +245,7 @@ async function snapshot(): Promise<Record<string, string>> {
     SELECT (SELECT count(*)::text || ':' || coalesce(max(global_position), 0)::text FROM events) AS events,
            (SELECT count(*)::text FROM command_results) AS command_results,
            (SELECT count(*)::text || ':' || coalesce(sum(version), 0)::text FROM loan_summaries) AS loan_summaries,
-           (SELECT count(*)::text FROM agreement_documents) AS agreement_documents,
+           (SELECT count(*)::text FROM documents) AS documents,
            (SELECT count(*)::text FROM loan_notifications) AS loan_notifications,
            (SELECT count(*)::text FROM emails) AS emails,
            ${digest('users', 'id, role, name, email, phone, password_hash, status, staff_role_id, firebase_uid')} AS users,

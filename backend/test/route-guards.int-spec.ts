@@ -3,7 +3,9 @@ import { Controller, Get, type ExecutionContext, type Type } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { AccessGuard } from '../src/identity/auth/access.guard.js';
 import { Public, Roles } from '../src/platform/http/access.decorators.js';
-import { HttpProblem } from '../src/platform/http/problem.js';
+import { toProblem } from '../src/platform/http/problem.filter.js';
+import { DomainError } from '../src/platform/errors/domain-error.js';
+import type { Problem } from '../src/platform/http/problem.js';
 import { expectProblem } from './support/loan-api.js';
 import { discoverRoutes, expressRoutes, key, type DiscoveredRoute } from './support/routes.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
@@ -147,13 +149,13 @@ describe('AccessGuard on its own', () => {
     } as unknown as ExecutionContext;
   }
 
-  async function refusal(promise: Promise<unknown>): Promise<HttpProblem> {
+  async function refusal(promise: Promise<unknown>): Promise<Problem> {
     const error = await promise.then(
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(HttpProblem);
-    return error as HttpProblem;
+    expect(error).toBeInstanceOf(DomainError);
+    return toProblem(error);
   }
 
   let guard: AccessGuard;

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { Redis } from 'ioredis';
 import { CommunicationsModule } from '../communications/communications.module.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DB, type Db } from '../platform/database/database.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
 import { PostgresRateLimitStore, RedisRateLimitStore } from './abuse/rate-limit-store.js';
@@ -51,7 +52,9 @@ import { StaffRolesRepository } from './roles/staff-roles.repository.js';
 import { UserPermissions } from './roles/user-permissions.js';
 import { SessionStarter } from './sessions/session-starter.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
-import { FirebaseTokenVerifier } from './social/firebase-token-verifier.js';
+import { FirebaseIdTokenVerifier } from './social/firebase-id-token-verifier.js';
+import { ID_TOKEN_VERIFIER } from './social/id-token-verifier.port.js';
+import { UnconfiguredIdTokenVerifier } from './social/unconfigured-id-token-verifier.js';
 import { PasswordHasher } from './users/password-hasher.js';
 import { DefaultPasswordCheck } from './users/default-password-check.js';
 import { BorrowerDirectory } from './public/borrower-directory.port.js';
@@ -104,7 +107,13 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     DefaultPasswordCheck,
     TokenIssuer,
     JwtStrategy,
-    FirebaseTokenVerifier,
+    {
+      // Social sign-in is on when a Firebase project is named (its Auth emulator in development and tests).
+      provide: ID_TOKEN_VERIFIER,
+      inject: [APP_CONFIG],
+      useFactory: ({ firebase }: AppConfig) =>
+        firebase.projectId ? new FirebaseIdTokenVerifier({ projectId: firebase.projectId, authEmulatorHost: firebase.authEmulatorHost }) : new UnconfiguredIdTokenVerifier(),
+    },
     RateLimiter,
     {
       // Counters live where every API process sees them: the queues' Redis, else PostgreSQL.

@@ -11,6 +11,9 @@ import { applyProjections } from './projections/projection.js';
 import { QUEUE_BACKEND } from './queue/queue-backend.js';
 import { PlatformRegistry } from './registry.js';
 import { RUNTIME, type Runtime } from './runtime.js';
+import { DOCUMENT_STORAGE, type DocumentStorage } from './storage/document-storage.port.js';
+import { PostgresDocumentStorage } from './storage/postgres-document-storage.js';
+import { S3DocumentStorage } from './storage/s3-document-storage.js';
 import { WorkerHost } from './worker-host.js';
 
 @Global()
@@ -32,11 +35,17 @@ export class PlatformModule {
           useFactory: (registry: PlatformRegistry) =>
             new PostgresEventStore(runtime.db, (trx, events) => applyProjections(trx, registry.projections, events)),
         },
+        {
+          // PostgreSQL by default; an S3-compatible bucket when STORAGE_S3_BUCKET is set (needs @aws-sdk/client-s3).
+          provide: DOCUMENT_STORAGE,
+          useFactory: (): Promise<DocumentStorage> | DocumentStorage =>
+            runtime.config.storage.s3 ? S3DocumentStorage.create(runtime.config.storage.s3) : new PostgresDocumentStorage(runtime.db),
+        },
         WorkerHost,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
-      exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, PlatformRegistry, WorkerHost],
+      exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, PlatformRegistry, WorkerHost],
     };
   }
 }

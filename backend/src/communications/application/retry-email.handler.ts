@@ -14,7 +14,7 @@ export class RetryEmailCommand {
 /**
  * Staff retry a failed email: the row goes back to `queued` and a new job (`<id>-retry-<attempts>`) gets a full set
  * of attempts. If the queue cannot take the job now, the row stays queued and the sweeper enqueues that same job.
- * An email whose single-use link has expired (its sealed secret is gone) is refused with 422 `link-expired` and stays
+ * An email whose single-use link has expired (its sealed secret is gone) is refused as unprocessable (`EMAIL.LINK_EXPIRED`) and stays
  * failed: it could only go out with a dead link. The recipient asks for a new one.
  */
 @CommandHandler(RetryEmailCommand)

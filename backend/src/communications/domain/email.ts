@@ -1,3 +1,4 @@
+import { DomainError } from '../../platform/errors/domain-error.js';
 import type { EmailSecrets } from './email-secrets.js';
 
 /**
@@ -28,35 +29,31 @@ export type EmailMessage = {
   secretsExpireAt?: Date;
 };
 
-/** Domain errors carry a stable code; the problem filter maps `.NOT_FOUND` to 404 and `.ILLEGAL_TRANSITION` to 409. */
-export class EmailDomainError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** Communications' domain errors: a stable code and a kind, mapped to problem details by the one exception filter. */
+export abstract class EmailDomainError extends DomainError {}
 
 export class EmailNotFound extends EmailDomainError {
+  readonly code = 'EMAIL.NOT_FOUND';
+  readonly kind = 'not-found';
   constructor(emailId: string) {
-    super('EMAIL.NOT_FOUND', `Email ${emailId} does not exist`, { emailId });
+    super(`Email ${emailId} does not exist`, { emailId });
   }
 }
 
 export class EmailNotRetryable extends EmailDomainError {
+  readonly code = 'EMAIL.ILLEGAL_TRANSITION';
+  readonly kind = 'conflict';
   constructor(emailId: string, status: EmailStatus) {
-    super('EMAIL.ILLEGAL_TRANSITION', `Only a failed email can be retried; email ${emailId} is ${status}`, { emailId, currentStatus: status });
+    super(`Only a failed email can be retried; email ${emailId} is ${status}`, { emailId, currentStatus: status });
   }
 }
 
 /** A failed email whose single-use secret (a reset link) has expired or was used up: sending it again is pointless. */
 export class EmailSecretGone extends EmailDomainError {
+  readonly code = 'EMAIL.LINK_EXPIRED';
+  readonly kind = 'unprocessable';
   constructor(emailId: string) {
     super(
-      'EMAIL.LINK_EXPIRED',
       `Email ${emailId} carried a single-use link that has expired or can no longer be rendered, so it cannot be sent again; the recipient can ask for a new one`,
       { emailId },
     );

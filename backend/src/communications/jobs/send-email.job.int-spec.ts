@@ -5,6 +5,7 @@ import { createMigratedTestDatabase } from '../../../test/support/test-database.
 import { EmailSecretBox } from '../application/email-secret-box.js';
 import { secretRef } from '../domain/email-secrets.js';
 import { SECRET_GONE_ERROR } from '../domain/email.js';
+import { LogEmailSender } from '../email-sender/log-email-sender.js';
 import { sendEmailJob } from './send-email.job.js';
 
 /**
@@ -39,7 +40,7 @@ describe('send-email job and secrets', () => {
   it('in production without SMTP_URL prints the message with the link redacted, never the token', async () => {
     const logs: string[] = [];
     const id = await insert();
-    await sendEmailJob(database.db, { from: 'x <x@example.com>' }, (l) => logs.push(l), { box, printSecrets: false }).process(jobFor(id));
+    await sendEmailJob(database.db, new LogEmailSender((l) => logs.push(l), { printSecrets: false }), { box }).process(jobFor(id));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain('https://portal.test/Auth/confirm-password/[redacted]');
     expect(logs[0]).not.toContain(TOKEN);
@@ -51,14 +52,14 @@ describe('send-email job and secrets', () => {
   it('in development without SMTP_URL prints the working link to the server console', async () => {
     const logs: string[] = [];
     const id = await insert();
-    await sendEmailJob(database.db, { from: 'x <x@example.com>' }, (l) => logs.push(l), { box, printSecrets: true }).process(jobFor(id));
+    await sendEmailJob(database.db, new LogEmailSender((l) => logs.push(l), { printSecrets: true }), { box }).process(jobFor(id));
     expect(logs[0]).toContain(`https://portal.test/Auth/confirm-password/${TOKEN}`);
   });
 
   it('a secret sealed under another JWT_SECRET does not open: the email fails at once, clearly, and nothing is printed', async () => {
     const logs: string[] = [];
     const id = await insert(new EmailSecretBox('an-older-jwt-secret-9876543210'));
-    await expect(sendEmailJob(database.db, { from: 'x <x@example.com>' }, (l) => logs.push(l), { box, printSecrets: true }).process(jobFor(id))).rejects.toMatchObject({ name: 'UnrecoverableError' });
+    await expect(sendEmailJob(database.db, new LogEmailSender((l) => logs.push(l), { printSecrets: true }), { box }).process(jobFor(id))).rejects.toMatchObject({ name: 'UnrecoverableError' });
     expect(logs).toEqual([]);
     const row = await database.db.selectFrom('emails').select(['status', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', last_error: SECRET_GONE_ERROR });

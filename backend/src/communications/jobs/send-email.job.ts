@@ -1,6 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { sql, type UpdateObject } from 'kysely';
-import { createTransport, type Transporter } from 'nodemailer';
 import type { Db } from '../../platform/database/database.js';
 import type { Database } from '../../platform/database/schema.js';
 import type { JobDefinition } from '../../platform/queue/job-definition.js';
@@ -8,35 +7,26 @@ import { EMAIL_QUEUE, SEND_EMAIL_JOB, type SendEmailData } from '../application/
 import type { EmailSecretBox } from '../application/email-secret-box.js';
 import { redactSecrets, renderSecrets, scrubSecrets, type EmailSecrets } from '../domain/email-secrets.js';
 import { SECRET_GONE_ERROR } from '../domain/email.js';
-
-export type MailSettings = { smtpUrl?: string; from: string };
+import type { EmailOutcome, EmailSender } from '../email-sender/email-sender.port.js';
 
 export type SendEmailOptions = {
-  /** Opens the sealed secrets of an email (a reset token) to render them into the message handed to SMTP. */
+  /** Opens the sealed secrets of an email (a reset token) to render them into the message handed to the sender. */
   box: EmailSecretBox;
-  /**
-   * Without SMTP_URL the message is printed instead of sent. In development that print carries the rendered link
-   * (the developer is the recipient); in production it never does: the print shows `[redacted]`.
-   */
-  printSecrets: boolean;
 };
 
 const MAX_ERROR_LENGTH = 2000;
 
 /**
- * Sends one email row. Each run counts an attempt on the row; an SMTP error is recorded and rethrown so BullMQ
- * retries with backoff, and the row turns `failed` only when the job's last attempt fails. Without SMTP_URL the
- * message is printed to the log on one line and the row is marked `logged`.
+ * Sends one email row: claims it, hands it to the email sender port, records the outcome (`sent` or `logged`). Each
+ * run counts an attempt on the row; a sender error is recorded and rethrown so BullMQ retries with backoff, and the
+ * row turns `failed` only when the job's last attempt fails.
  *
  * A row with secrets is rendered here, in memory, from its sealed `email_secrets` row; that row is deleted once the
  * email is sent or printed (and kept after a failure, until it expires, so a retry still sends a working link). If
  * it is gone (expired, already sent, or sealed under another JWT_SECRET) the email fails at once with a sentence
  * saying so, never sent with a broken or redacted link.
  */
-export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => void, options: SendEmailOptions): JobDefinition {
-  let transport: Transporter | undefined;
-  const transporter = () => (transport ??= createTransport(mail.smtpUrl));
-
+export function sendEmailJob(db: Db, sender: EmailSender, options: SendEmailOptions): JobDefinition {
   return {
     queue: EMAIL_QUEUE,
     name: SEND_EMAIL_JOB,
@@ -70,24 +60,15 @@ export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => 
         throw new UnrecoverableError(SECRET_GONE_ERROR);
       }
 
-      if (!mail.smtpUrl) {
-        const text = options.printSecrets ? message.text : redactSecrets(email.text_body);
-        const subject = options.printSecrets ? message.subject : redactSecrets(email.subject);
-        log(`Email to ${email.to_address}, subject ${JSON.stringify(subject)} (no SMTP_URL, not sent): ${JSON.stringify(text)}`);
-        await finish(db, emailId, { status: 'logged', last_error: null });
-        return { logged: emailId };
-      }
-
+      let outcome: EmailOutcome;
       try {
-        const info = await transporter().sendMail({
-          from: mail.from,
+        outcome = await sender.send({
           to: email.to_address,
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          redacted: { subject: redactSecrets(email.subject), text: redactSecrets(email.text_body) },
         });
-        await finish(db, emailId, { status: 'sent', message_id: info.messageId ?? null, last_error: null, sent_at: sql<Date>`now()` });
-        return { sent: emailId, messageId: info.messageId };
       } catch (error) {
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         await db
@@ -97,6 +78,12 @@ export function sendEmailJob(db: Db, mail: MailSettings, log: (line: string) => 
           .execute();
         throw error;
       }
+      if (outcome.status === 'logged') {
+        await finish(db, emailId, { status: 'logged', last_error: null });
+        return { logged: emailId };
+      }
+      await finish(db, emailId, { status: 'sent', message_id: outcome.messageId ?? null, last_error: null, sent_at: sql<Date>`now()` });
+      return { sent: emailId, messageId: outcome.messageId };
     },
   };
 }

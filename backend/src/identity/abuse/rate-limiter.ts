@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import { HttpProblem } from '../../platform/http/problem.js';
 import type { RateLimitStore } from './rate-limit-store.js';
+import { tooManyRequests } from '../auth/auth.errors.js';
+import type { IdentityError } from '../domain/identity.errors.js';
 
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
 
@@ -50,7 +51,7 @@ const MESSAGES: Record<RateLimitRule, string> = {
  * Abuse limits with fixed windows. `consume` counts every attempt (registration, reset, token refresh).
  *
  * Limits on failures (sign-in, password change) are reserved before the password is checked: `reserve` counts the
- * attempt atomically and refuses it (429, nothing verified) once the window is full, so N parallel guesses cannot all
+ * attempt atomically and refuses it (too many, nothing verified) once the window is full, so N parallel guesses cannot all
  * slip past a check-then-count gap. When the outcome is known the caller gives back what did not count (`release`,
  * e.g. the failure slot of a right password) or clears the account's failures (`reset`).
  */
@@ -90,7 +91,7 @@ export class RateLimiter implements OnApplicationShutdown {
 
   /**
    * Reserves one attempt on each counter, in order, atomically per counter. If any is full, everything this call
-   * took is given back (the refused hit too, so a flood does not inflate the count) and the first full one answers 429.
+   * took is given back (the refused hit too, so a flood does not inflate the count) and the first full one refuses.
    */
   async reserve(...wanted: Array<[RateLimitRule, string]>): Promise<Reservation[]> {
     const taken: Reservation[] = [];
@@ -119,9 +120,9 @@ export class RateLimiter implements OnApplicationShutdown {
   }
 }
 
-function tooMany(rule: RateLimitRule, resetInMs: number): HttpProblem {
+function tooMany(rule: RateLimitRule, resetInMs: number): IdentityError {
   const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
   const minutes = Math.ceil(retryAfter / 60);
   const detail = `${MESSAGES[rule]} Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`;
-  return new HttpProblem(429, 'too-many-requests', 'Too many requests', detail, { retryAfter });
+  return tooManyRequests(detail, retryAfter);
 }

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { wrongCurrentPassword } from '../domain/identity.errors.js';
 
 export class ChangePassword extends Command<{ message: string }> {
   constructor(
@@ -45,8 +45,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
       throw error;
     }
     if (!user || !ok) {
-      const message = 'is not your current password';
-      throw new HttpProblem(400, 'validation-failed', 'Your request has invalid fields', `currentPassword: ${message}`, { fields: [{ name: 'currentPassword', message }] });
+      throw wrongCurrentPassword();
     }
     await this.limits.reset(accountSlot.rule, accountSlot.subject);
     await this.limits.release(ipSlot);

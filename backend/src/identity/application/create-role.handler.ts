@@ -1,9 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { throwIfRefused } from '../domain/refusal-problem.js';
-import { refuseRoleEdit } from '../domain/staff-policy.js';
+import { throwIfRefused, refuseRoleEdit } from '../domain/staff-policy.js';
 import { DuplicateRoleName, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
-import { duplicateRoleName } from './role-problems.js';
+import { duplicateRoleName } from '../domain/identity.errors.js';
 
 export class CreateRole extends Command<StaffRoleRecord> {
   constructor(

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
-import { throwIfRefused } from '../domain/refusal-problem.js';
-import { refuseRoleAssignment } from '../domain/staff-policy.js';
+import { throwIfRefused, refuseRoleAssignment } from '../domain/staff-policy.js';
 import { StaffRolesRepository } from '../roles/staff-roles.repository.js';
 import { StaffDirectory, type StaffView } from '../users/staff-directory.js';
 import { PasswordHasher } from '../users/password-hasher.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { duplicateAsProblem, unknownRole } from './staff-problems.js';
+import { rethrowAsAlreadyInUse, UsersRepository } from '../users/users.repository.js';
+import { unknownRole } from '../domain/identity.errors.js';
 
 export class CreateStaffUser extends Command<StaffView> {
   constructor(
@@ -44,7 +43,7 @@ export class CreateStaffUserHandler implements ICommandHandler<CreateStaffUser> 
         staffRoleId: role.id,
       });
     } catch (error) {
-      duplicateAsProblem(error);
+      rethrowAsAlreadyInUse(error);
     }
     return (await this.directory.find(id))!;
   }

@@ -1,11 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { HttpProblem } from '../../platform/http/problem.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { throwIfRefused } from '../domain/refusal-problem.js';
-import { refuseRoleEdit } from '../domain/staff-policy.js';
+import { throwIfRefused, refuseRoleEdit } from '../domain/staff-policy.js';
 import { ADMINISTRATOR_ROLE, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
-import { administratorIsFixed } from './role-problems.js';
-import { roleNotFound } from './staff-problems.js';
+import { administratorIsFixed, roleInUse, roleNotFound } from '../domain/identity.errors.js';
 
 export class DeleteRole extends Command<StaffRoleRecord> {
   constructor(
@@ -30,7 +27,7 @@ export class DeleteRoleHandler implements ICommandHandler<DeleteRole> {
       if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
       throwIfRefused(refuseRoleEdit(actor, id, [], role.permissions));
       if (!(await roles.deleteUnused(id))) {
-        throw new HttpProblem(409, 'role-in-use', 'Role in use', `Staff users still hold the role "${role.name}"; give them another role first.`);
+        throw roleInUse(role.name);
       }
       return role;
     });

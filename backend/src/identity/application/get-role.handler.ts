@@ -1,6 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
-import { roleNotFound } from './staff-problems.js';
+import { roleNotFound } from '../domain/identity.errors.js';
 
 export class GetRole extends Query<StaffRoleRecord> {
   constructor(readonly id: string) {

@@ -1,5 +1,5 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { unauthenticated } from '../auth/auth-problems.js';
+import { unauthenticated } from '../auth/auth.errors.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { publicUser } from '../users/user.record.js';
 import { UsersRepository } from '../users/users.repository.js';

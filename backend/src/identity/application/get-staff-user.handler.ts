@@ -1,6 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { StaffDirectory, type StaffView } from '../users/staff-directory.js';
-import { staffUserNotFound } from './staff-problems.js';
+import { staffUserNotFound } from '../domain/identity.errors.js';
 
 export class GetStaffUser extends Query<StaffView> {
   constructor(readonly id: string) {

@@ -1,11 +1,11 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { RateLimiter, type RateLimitRule } from '../abuse/rate-limiter.js';
-import { accountDisabled } from '../auth/auth-problems.js';
+import { accountDisabled } from '../auth/auth.errors.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { invalidCredentials } from '../domain/identity.errors.js';
 
 export type SignInResult = Awaited<ReturnType<SessionStarter['start']>>;
 
@@ -25,7 +25,7 @@ export class LogIn extends Command<SignInResult> {
  *   own limited tries, so a stolen device id is no master key);
  * - the address's failures;
  * - the address's successful sign-ins (each attempt holds a slot while it is checked; a wrong password gives it back).
- * A full counter answers 429 before anything is verified, so a locked-out guesser learns nothing, right or wrong.
+ * A full counter refuses (too many) before anything is verified, so a locked-out guesser learns nothing, right or wrong.
  */
 @CommandHandler(LogIn)
 export class LogInHandler implements ICommandHandler<LogIn> {
@@ -56,7 +56,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     if (!user || !ok) {
       // The failure slots stay taken; the sign-in slot goes back.
       await this.limits.release(ipLoginSlot);
-      throw new HttpProblem(401, 'invalid-credentials', 'Sign in failed', 'The email or phone and password do not match an account.');
+      throw invalidCredentials();
     }
     // The right password: not a failure of the address. The sign-in slot stays taken.
     await this.limits.release(ipFailureSlot);

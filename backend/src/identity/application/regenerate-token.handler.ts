@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RateLimiter } from '../abuse/rate-limiter.js';
-import { unauthenticated } from '../auth/auth-problems.js';
+import { unauthenticated } from '../auth/auth.errors.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
 import { DEVICE_RELOAD, PresenceRepository } from '../presence/presence.repository.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { DuplicateUser, UsersRepository } from '../users/users.repository.js';
 import type { SignInResult } from './log-in.handler.js';
+import { alreadyRegistered } from '../domain/identity.errors.js';
 
 export class RegisterBorrower extends Command<SignInResult> {
   constructor(
@@ -38,10 +38,7 @@ export class RegisterBorrowerHandler implements ICommandHandler<RegisterBorrower
       });
       return await this.sessions.start(user, context);
     } catch (error) {
-      if (error instanceof DuplicateUser) {
-        const message = `This ${error.field} is already registered; sign in instead.`;
-        throw new HttpProblem(409, 'already-registered', 'Already registered', message, { fields: [{ name: error.field, message }] });
-      }
+      if (error instanceof DuplicateUser) throw alreadyRegistered(error.field);
       throw error;
     }
   }

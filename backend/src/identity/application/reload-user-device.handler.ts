@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { DEVICE_RELOAD, PresenceRepository } from '../presence/presence.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { userNotFound } from './staff-problems.js';
+import { userNotFound } from '../domain/identity.errors.js';
 
 export class ReloadUserDevice extends Command<{ id: string; device: string }> {
   constructor(readonly userId: string) {

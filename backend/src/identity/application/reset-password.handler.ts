@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { PasswordHasher } from '../users/password-hasher.js';
+import { resetLinkInvalid } from '../domain/identity.errors.js';
 
 export class ResetPassword extends Command<{ message: string }> {
   constructor(
@@ -35,10 +35,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     const passwordHash = await this.hasher.hash(password);
     const ended = await this.db.transaction().execute(async (trx) => {
       const userId = await this.resets.claim(token, trx);
-      if (!userId) {
-        const detail = 'This password reset link is invalid, already used or expired; ask for a new one.';
-        throw new HttpProblem(400, 'reset-link-invalid', 'Reset link not valid', detail, { fields: [{ name: 'id', message: detail }] });
-      }
+      if (!userId) throw resetLinkInvalid();
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
       await this.resets.voidAllOf(userId, trx);
       return this.sessions.revokeAllOf(userId, 'password-reset', trx);

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { oneLine } from '../../platform/text/text-fields.js';
-import { accountDisabled } from '../auth/auth-problems.js';
+import { accountDisabled } from '../auth/auth.errors.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
-import { FirebaseTokenVerifier, type SocialIdentity } from '../social/firebase-token-verifier.js';
+import { ID_TOKEN_VERIFIER, type IdTokenVerifier, type SocialIdentity } from '../social/id-token-verifier.port.js';
 import type { UserRecord } from '../users/user.record.js';
 import { DuplicateUser, UsersRepository } from '../users/users.repository.js';
 import type { SignInResult } from './log-in.handler.js';
+import { alreadyLinked, emailNotVerified, socialEmailMissing, socialSignInStaffRefused } from '../domain/identity.errors.js';
 
 export class SignInWithFirebase extends Command<SignInResult & { created: boolean }> {
   constructor(
@@ -24,12 +25,12 @@ export class SignInWithFirebase extends Command<SignInResult & { created: boolea
  * An unverified email never joins an existing account: anyone can claim an address at some providers.
  *
  * Never a staff account: staff sign in with their password only. A Firebase identity whose uid, email (verified or
- * not) or phone number belongs to a staff member is refused (403) before anything is linked, created or started.
+ * not) or phone number belongs to a staff member is refused (forbidden) before anything is linked, created or started.
  */
 @CommandHandler(SignInWithFirebase)
 export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFirebase> {
   constructor(
-    private readonly verifier: FirebaseTokenVerifier,
+    @Inject(ID_TOKEN_VERIFIER) private readonly verifier: IdTokenVerifier,
     private readonly users: UsersRepository,
     private readonly sessions: SessionStarter,
   ) {}
@@ -49,7 +50,7 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
       identity.phone ? this.users.findByLogin({ phone: identity.phone }) : undefined,
     ]);
     if (matches.some((u) => u?.role === 'staff')) {
-      throw new HttpProblem(403, 'social-sign-in-staff-refused', 'Staff sign in with a password', 'Social sign-in is for borrowers; staff accounts sign in with their email and password.');
+      throw socialSignInStaffRefused();
     }
   }
 
@@ -57,15 +58,15 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
     const linked = await this.users.findByFirebaseUid(identity.uid);
     if (linked) return { user: linked, created: false };
     if (!identity.email) {
-      throw new HttpProblem(422, 'social-email-missing', 'No email from the provider', 'Your sign-in provider shared no email address; register with email and password instead.');
+      throw socialEmailMissing();
     }
     const existing = await this.users.findByEmail(identity.email);
     if (existing) {
       if (!identity.emailVerified) {
-        throw new HttpProblem(409, 'email-not-verified', 'Email not verified', 'An account with this email exists, but the provider has not verified the address; sign in with your password.');
+        throw emailNotVerified();
       }
       if (existing.firebaseUid && existing.firebaseUid !== identity.uid) {
-        throw new HttpProblem(409, 'already-linked', 'Already linked', 'This account is already linked to another social sign-in.');
+        throw alreadyLinked();
       }
       return { user: (await this.users.update(existing.id, { firebaseUid: identity.uid }))!, created: false };
     }

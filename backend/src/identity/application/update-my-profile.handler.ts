@@ -1,9 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { unauthenticated } from '../auth/auth-problems.js';
+import { unauthenticated } from '../auth/auth.errors.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { publicUser } from '../users/user.record.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { duplicateAsProblem } from './staff-problems.js';
+import { rethrowAsAlreadyInUse, UsersRepository } from '../users/users.repository.js';
 
 export class UpdateMyProfile extends Command<ReturnType<typeof publicUser>> {
   constructor(
@@ -24,7 +23,7 @@ export class UpdateMyProfileHandler implements ICommandHandler<UpdateMyProfile> 
     try {
       user = await this.users.update(caller.id, change);
     } catch (error) {
-      duplicateAsProblem(error);
+      rethrowAsAlreadyInUse(error);
     }
     if (!user) throw unauthenticated('This account no longer exists.');
     return publicUser(user, caller.permissions);

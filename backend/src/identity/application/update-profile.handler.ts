@@ -1,7 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StaffDirectory, type StaffView } from '../users/staff-directory.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { duplicateAsProblem } from './staff-problems.js';
+import { rethrowAsAlreadyInUse, UsersRepository } from '../users/users.repository.js';
 
 export class UpdateProfile extends Command<StaffView> {
   constructor(
@@ -24,7 +23,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
     try {
       await this.users.update(userId, change);
     } catch (error) {
-      duplicateAsProblem(error);
+      rethrowAsAlreadyInUse(error);
     }
     return (await this.directory.find(userId))!;
   }

@@ -1,12 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { throwIfRefused } from '../domain/refusal-problem.js';
-import { refuseRoleEdit } from '../domain/staff-policy.js';
+import { throwIfRefused, refuseRoleEdit } from '../domain/staff-policy.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, DuplicateRoleName, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
-import { administratorIsFixed, duplicateRoleName } from './role-problems.js';
-import { roleNotFound } from './staff-problems.js';
+import { administratorIsFixed, duplicateRoleName, roleNotFound } from '../domain/identity.errors.js';
 
 export class UpdateRole extends Command<StaffRoleRecord> {
   constructor(

@@ -2,14 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
-import { throwIfRefused } from '../domain/refusal-problem.js';
-import { refuseActingOnStrongerAccount, refuseLosingLastAdministrator, refuseRoleAssignment, refuseStatusChange } from '../domain/staff-policy.js';
+import { throwIfRefused, refuseActingOnStrongerAccount, refuseLosingLastAdministrator, refuseRoleAssignment, refuseStatusChange } from '../domain/staff-policy.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, StaffRolesRepository } from '../roles/staff-roles.repository.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { StaffDirectory, type StaffView } from '../users/staff-directory.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { duplicateAsProblem, staffUserNotFound, unknownRole } from './staff-problems.js';
+import { rethrowAsAlreadyInUse, UsersRepository } from '../users/users.repository.js';
+import { staffUserNotFound, unknownRole } from '../domain/identity.errors.js';
 
 export type StaffUserChange = { name?: string; phone?: string | null; roleId?: string; status?: 'active' | 'disabled' };
 
@@ -63,7 +62,7 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
       try {
         await users.update(id, { name: change.name, phone: change.phone, staffRoleId: roleChanges ? change.roleId : undefined, status: statusChanges ? change.status : undefined });
       } catch (error) {
-        duplicateAsProblem(error);
+        rethrowAsAlreadyInUse(error);
       }
       return { disabled: statusChanges && change.status === 'disabled', accessChanged: roleChanges || statusChanges };
     });

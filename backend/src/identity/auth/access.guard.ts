@@ -1,10 +1,10 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { HttpProblem } from '../../platform/http/problem.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
 import { PUBLIC_ROUTE, PUBLIC_ROUTE_IDENTIFIES_CALLER, ROUTE_ROLES, type Role } from '../../platform/http/access.decorators.js';
 import type { Permission } from '../permissions/permissions.js';
-import { missingPermission, unauthenticated } from './auth-problems.js';
+import { missingPermission, noAccessRule, roleRequired, unauthenticated } from './auth.errors.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
 import { REQUIRED_PERMISSION } from './require-permission.decorator.js';
 
@@ -33,12 +33,12 @@ export class AccessGuard extends AuthGuard('jwt') {
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROUTE_ROLES, targets);
     if (!roles || roles.length === 0) {
-      throw new HttpProblem(403, 'no-access-rule', 'Not allowed', 'This route declares no access rule, so it is closed.');
+      throw noAccessRule();
     }
     await super.canActivate(context);
     const user = context.switchToHttp().getRequest().user as AuthenticatedUser;
     if (!roles.includes(user.role)) {
-      throw new HttpProblem(403, 'forbidden', 'Not allowed', `This action needs the ${roles.join(' or ')} role.`);
+      throw roleRequired(roles);
     }
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
     if (permission && !user.permissions.includes(permission)) throw missingPermission(permission);
@@ -46,7 +46,7 @@ export class AccessGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error instanceof HttpProblem) throw error;
+    if (error instanceof DomainError) throw error;
     if (error || !user) throw unauthenticated();
     return user;
   }

@@ -1,18 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { fromOwnOrigin, type TrustProxy } from '../../platform/http/origins.js';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { toProblem } from '../../platform/http/problem.filter.js';
+import { csrfRefused } from './auth.errors.js';
 import { requestCredential } from './credentials.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export const csrfRefused = () =>
-  new HttpProblem(
-    403,
-    'csrf-refused',
-    'Not allowed',
-    'This change was refused: it carries only the sign-in cookie and does not come from our own pages. Send the token in the Authorization header, or use the product from its own address.',
-  );
 
 /**
  * CSRF: a browser attaches the `token` cookie to requests any site makes, so an unsafe method authenticated by the
@@ -25,6 +17,7 @@ export function refuseCrossSiteCookieWrites(allowedOrigins: ReadonlySet<string>,
     if (SAFE_METHODS.has(req.method)) return next();
     if (requestCredential(req)?.source !== 'cookie') return next();
     if (fromOwnOrigin(req, allowedOrigins, trust())) return next();
-    res.status(403).type('application/problem+json').send(JSON.stringify(toProblem(csrfRefused(), req.originalUrl)));
+    const problem = toProblem(csrfRefused(), req.originalUrl);
+    res.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
   };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ALL_PERMISSIONS, isPermission, type Permission } from '../permissions/permissions.js';
 import { ADMINISTRATOR_ROLE } from '../roles/staff-roles.repository.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
-import { accountDisabled, deviceMismatch, sessionRevoked, unauthenticated } from './auth-problems.js';
+import { accountDisabled, deviceMismatch, sessionRevoked, unauthenticated } from './auth.errors.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
 import type { TokenClaims } from './token-issuer.js';
 

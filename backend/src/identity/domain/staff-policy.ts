@@ -1,11 +1,12 @@
 import type { Permission } from '../permissions/permissions.js';
+import { lastAdministrator, ownAccount, ownPermissions, permissionEscalation, type IdentityError } from './identity.errors.js';
 
 /**
  * The rules that stop a staff member from raising their own power, as pure functions: each answers the refusal
- * (or undefined when allowed), and the handlers turn a refusal into a 403/409. Nobody can give a permission they do
+ * (or undefined when allowed), and the handlers throw it. Nobody can give a permission they do
  * not hold themselves, so no chain of edits by one person ends with more than that person had.
  */
-export type Refusal = { status: 403 | 409; type: string; detail: string };
+export type Refusal = IdentityError;
 
 export type StaffActor = { id: string; permissions: readonly Permission[] };
 
@@ -13,10 +14,10 @@ const missing = (actor: StaffActor, wanted: readonly string[]) => wanted.filter(
 
 /** Giving a user a role (on create or edit): never to yourself, never a role holding what you do not hold. */
 export function refuseRoleAssignment(actor: StaffActor, targetId: string | undefined, rolePermissions: readonly string[]): Refusal | undefined {
-  if (targetId === actor.id) return { status: 403, type: 'own-permissions', detail: 'You cannot change your own role; ask another administrator.' };
+  if (targetId === actor.id) return ownPermissions('You cannot change your own role; ask another administrator.');
   const beyond = missing(actor, rolePermissions);
   if (beyond.length > 0) {
-    return { status: 403, type: 'permission-escalation', detail: `You cannot assign a role with permissions you do not hold yourself: ${beyond.join(', ')}.` };
+    return permissionEscalation(`You cannot assign a role with permissions you do not hold yourself: ${beyond.join(', ')}.`);
   }
   return undefined;
 }
@@ -33,15 +34,15 @@ export function refuseRoleEdit(
   permissions: readonly string[] | undefined,
   current: readonly string[] = [],
 ): Refusal | undefined {
-  if (roleId !== undefined && roleId === actor.roleId) return { status: 403, type: 'own-permissions', detail: 'You cannot edit the role you hold; ask another administrator.' };
+  if (roleId !== undefined && roleId === actor.roleId) return ownPermissions('You cannot edit the role you hold; ask another administrator.');
   if (permissions === undefined) return undefined;
   const added = missing(actor, permissions.filter((p) => !current.includes(p)));
   if (added.length > 0) {
-    return { status: 403, type: 'permission-escalation', detail: `You cannot grant permissions you do not hold yourself: ${added.join(', ')}.` };
+    return permissionEscalation(`You cannot grant permissions you do not hold yourself: ${added.join(', ')}.`);
   }
   const removed = missing(actor, current.filter((p) => !permissions.includes(p)));
   if (removed.length > 0) {
-    return { status: 403, type: 'permission-escalation', detail: `You cannot take away permissions you do not hold yourself: ${removed.join(', ')}.` };
+    return permissionEscalation(`You cannot take away permissions you do not hold yourself: ${removed.join(', ')}.`);
   }
   return undefined;
 }
@@ -55,21 +56,26 @@ export function refuseActingOnStrongerAccount(actor: StaffActor, targetId: strin
   if (targetId === actor.id) return undefined;
   const beyond = missing(actor, targetPermissions);
   if (beyond.length > 0) {
-    return { status: 403, type: 'permission-escalation', detail: `This user holds permissions you do not hold yourself (${beyond.join(', ')}); ask someone who holds them.` };
+    return permissionEscalation(`This user holds permissions you do not hold yourself (${beyond.join(', ')}); ask someone who holds them.`);
   }
   return undefined;
 }
 
 /** Disabling or re-enabling: never yourself (a locked-out administrator cannot undo it). */
 export function refuseStatusChange(actor: StaffActor, targetId: string): Refusal | undefined {
-  if (targetId === actor.id) return { status: 403, type: 'own-account', detail: 'You cannot disable or re-enable your own account.' };
+  if (targetId === actor.id) return ownAccount('You cannot disable or re-enable your own account.');
   return undefined;
 }
 
 /** Someone must always be able to manage staff: the last active administrator keeps the role and stays active. */
 export function refuseLosingLastAdministrator(activeAdministrators: number, targetIsActiveAdministrator: boolean, losesIt: boolean): Refusal | undefined {
   if (targetIsActiveAdministrator && losesIt && activeAdministrators <= 1) {
-    return { status: 409, type: 'last-administrator', detail: 'This is the last active administrator; make someone else an administrator first.' };
+    return lastAdministrator('This is the last active administrator; make someone else an administrator first.');
   }
   return undefined;
+}
+
+/** Throws the policy's refusal; does nothing when the policy allows. */
+export function throwIfRefused(refusal: Refusal | undefined): void {
+  if (refusal) throw refusal;
 }

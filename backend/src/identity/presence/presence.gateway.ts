@@ -5,9 +5,10 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { clientAddress, fromOwnOrigin, productOrigins, type TrustProxy } from '../../platform/http/origins.js';
-import { HttpProblem } from '../../platform/http/problem.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { toProblem } from '../../platform/http/problem.filter.js';
 import { RUNTIME, type Runtime } from '../../platform/runtime.js';
-import { unauthenticated } from '../auth/auth-problems.js';
+import { originRefused, tooManyConnections, unauthenticated } from '../auth/auth.errors.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
@@ -26,8 +27,6 @@ const sessionRoom = (id: string) => `session:${id}`;
 const LEAVE_GRACE_MS = 1000;
 /** Open sockets one session may hold (tabs of one browser), across every API process. */
 export const MAX_SOCKETS_PER_SESSION = 10;
-
-const refused = (status: number, type: string, detail: string) => new HttpProblem(status, type, status === 429 ? 'Too many requests' : 'Not allowed', detail);
 
 function cookieToken(header: string | undefined): string | undefined {
   const match = header?.split(';').map((c) => c.trim()).find((c) => c.startsWith('token='));
@@ -79,9 +78,9 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
       this.admit(socket).then(
         () => next(),
         (error: unknown) => {
-          const problem = error instanceof HttpProblem ? error : unauthenticated();
-          const refusal = new Error(problem.message) as Error & { data: unknown };
-          refusal.data = { type: problem.type, status: problem.status, detail: problem.message };
+          const problem = toProblem(error instanceof DomainError ? error : unauthenticated());
+          const refusal = new Error(problem.detail) as Error & { data: unknown };
+          refusal.data = { type: problem.type, status: problem.status, detail: problem.detail };
           next(refusal);
         },
       );
@@ -98,7 +97,7 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
   private async admit(socket: Socket): Promise<void> {
     const ownOrigin = fromOwnOrigin(socket.request, this.allowedOrigins, this.trust());
     if (socket.handshake.headers.origin !== undefined && !ownOrigin) {
-      throw refused(403, 'origin-refused', 'This page is not one of ours: the presence connection is refused.');
+      throw originRefused();
     }
     const user = await this.authenticate(socket, ownOrigin);
     const address = clientAddress(socket.request, this.trust());
@@ -114,8 +113,8 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
       if (!(await this.quota.acquire(key, socket.id, limit))) {
         giveBack();
         throw key.startsWith('address:')
-          ? refused(429, 'too-many-connections', `Too many open connections from this address (at most ${limit}).`)
-          : refused(429, 'too-many-connections', `This session has too many open pages (at most ${limit}); close some.`);
+          ? tooManyConnections(`Too many open connections from this address (at most ${limit}).`)
+          : tooManyConnections(`This session has too many open pages (at most ${limit}); close some.`);
       }
       taken.push(key);
     }

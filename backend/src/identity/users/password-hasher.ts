@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import { HttpProblem } from '../../platform/http/problem.js';
 import { Semaphore, SemaphoreFull } from '../abuse/semaphore.js';
+import { serverBusy } from '../auth/auth.errors.js';
 
 /** What the hasher has done in this process; read by tests and handy in a debugger. */
 export type HasherStats = { inFlight: number; peakInFlight: number; queued: number; completed: number; refused: number };
 
 /**
  * argon2id hashes and checks. Each costs a core for a fraction of a second, so at most ARGON2_MAX_CONCURRENCY run at
- * once in this process; up to ARGON2_MAX_QUEUE more wait in line; beyond that the request is answered 503 at once
+ * once in this process; up to ARGON2_MAX_QUEUE more wait in line; beyond that the request is refused at once as unavailable (server-busy)
  * (the server is busy, the client did nothing wrong) instead of queuing without bound.
  */
 @Injectable()
@@ -66,7 +66,7 @@ export class PasswordHasher {
     } catch (error) {
       if (!(error instanceof SemaphoreFull)) throw error;
       this.counts.refused += 1;
-      throw new HttpProblem(503, 'server-busy', 'Server busy', 'The server is busy checking other passwords; try again in a few seconds.', { retryAfter: 2 });
+      throw serverBusy();
     }
   }
 }

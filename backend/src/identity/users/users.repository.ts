@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import { BorrowerProfileFeed } from './borrower-profile-feed.js';
 import type { UserRecord } from './user.record.js';
+import { alreadyBelongsToAnotherUser } from '../domain/identity.errors.js';
 
 type Row = {
   id: string;
@@ -34,6 +35,12 @@ export class DuplicateUser extends Error {
   constructor(readonly field: 'email' | 'phone') {
     super(`${field} is already registered`);
   }
+}
+
+/** A duplicate email or phone on a staff or profile edit, as the field's refusal. */
+export function rethrowAsAlreadyInUse(error: unknown): never {
+  if (error instanceof DuplicateUser) throw alreadyBelongsToAnotherUser(error.field);
+  throw error;
 }
 
 const asDuplicate = (error: unknown): never => {

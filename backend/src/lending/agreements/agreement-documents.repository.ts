@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DB, type Db } from '../../platform/database/database.js';
+import { DOCUMENT_STORAGE, type DocumentStorage } from '../../platform/storage/document-storage.port.js';
 
-/** Rendered agreements, content-addressed by the SHA-256 that AgreementIssued records. */
+const keyOf = (loanId: string, documentHash: string) => `agreements/${loanId}/${documentHash}.pdf`;
+
+/** Rendered agreements in document storage, addressed by the loan and the SHA-256 that AgreementIssued records. */
 @Injectable()
 export class AgreementDocumentsRepository {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(DOCUMENT_STORAGE) private readonly storage: DocumentStorage) {}
 
   async save(documentHash: string, loanId: string, content: Buffer): Promise<void> {
-    await this.db.insertInto('agreement_documents').values({ document_hash: documentHash, loan_id: loanId, content }).onConflict((oc) => oc.column('document_hash').doNothing()).execute();
+    await this.storage.put(keyOf(loanId, documentHash), content, 'application/pdf');
   }
 
   async find(documentHash: string, loanId: string): Promise<Buffer | undefined> {
-    const row = await this.db.selectFrom('agreement_documents').select('content').where('document_hash', '=', documentHash).where('loan_id', '=', loanId).executeTakeFirst();
-    return row?.content;
+    return (await this.storage.get(keyOf(loanId, documentHash)))?.bytes;
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { formatMoney, renderAgreementPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
+import { formatMoney } from '../domain/money.js';
+import { renderAgreementPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
 
 const sha256 = (buf: Buffer): string => createHash('sha256').update(buf).digest('hex');
 

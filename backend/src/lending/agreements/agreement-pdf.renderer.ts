@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { AgreementTerms, LoanType, ScheduleLine } from '../domain/loan.types.js';
+import { formatMoney } from '../domain/money.js';
+import {
+  agreementClauses,
+  BORROWER_SIGNATURE_NOTE,
+  LATE_PAYMENT_KEY_FACT,
+  LENDER_SIGNATURE_NOTE,
+  openingParagraph,
+  REDUCING_BALANCE_EXPLANATION,
+  scheduleNote,
+} from './agreement-legal-text.js';
+import { collect, COLOR, FONT, MARGINS, PdfLayout, pdfText, type Align } from './pdf-layout.js';
 
 /**
  * Input for a consumer loan agreement. All money values are integer minor units
@@ -73,48 +84,7 @@ export async function renderAgreementPdf(
   return bytes;
 }
 
-/**
- * Formats integer minor units as "<CODE> <amount>", e.g. 123456 INR -> "INR 1,234.56".
- * INR uses Indian grouping ("INR 1,23,456.78"); other currencies use en-US grouping.
- * The number of decimals is the currency's ISO 4217 minor-unit exponent as known to
- * Intl (2 for INR/USD, 0 for JPY, 3 for KWD). Negative amounts: "INR -12.50".
- */
-export function formatMoney(minor: number, currency: string): string {
-  if (!Number.isSafeInteger(minor)) {
-    throw new RangeError(`formatMoney: amount must be an integer number of minor units, got ${minor}`);
-  }
-  const code = currency.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code)) {
-    throw new RangeError(`formatMoney: currency must be an ISO 4217 code, got "${currency}"`);
-  }
-  const digits = currencyDigits(code);
-  const abs = BigInt(Math.abs(minor));
-  const factor = 10n ** BigInt(digits);
-  const whole = groupingFormat(code).format(abs / factor);
-  const fraction = digits > 0 ? `.${(abs % factor).toString().padStart(digits, '0')}` : '';
-  return `${code} ${minor < 0 ? '-' : ''}${whole}${fraction}`;
-}
-
-// ---------------------------------------------------------------------------
-// Formatting helpers
-
 const EM_DASH = '\u2014';
-
-const digitsCache = new Map<string, number>();
-function currencyDigits(code: string): number {
-  let d = digitsCache.get(code);
-  if (d === undefined) {
-    d = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(code, d);
-  }
-  return d;
-}
-
-const IN_GROUPING = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const US_GROUPING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-function groupingFormat(code: string): Intl.NumberFormat {
-  return code === 'INR' ? IN_GROUPING : US_GROUPING;
-}
 
 const RATE_FORMAT = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
@@ -138,42 +108,6 @@ function productName(loanType: AgreementPdfInput['loanType']): string {
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-// Characters pdfkit's standard (AFM, WinAnsiEncoding) fonts can encode beyond Latin-1.
-const WIN_ANSI_EXTRA = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019,
-  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-/**
- * Makes arbitrary user text safe for the standard Helvetica fonts. pdfkit writes
- * unencodable code points as garbage hex into the content stream, so anything
- * outside WinAnsi is replaced with "?" (non-Latin scripts need an embedded
- * Unicode font, which this renderer deliberately does not ship).
- */
-function pdfText(value: string, allowNewlines = false): string {
-  let out = '';
-  for (const ch of value.normalize('NFC')) {
-    const cp = ch.codePointAt(0)!;
-    if (ch === '\n' && allowNewlines) out += '\n';
-    else if (ch === '\r') continue;
-    else if (cp < 0x20 || cp === 0x7f) out += ' ';
-    else if (cp >= 0x80 && cp <= 0x9f) out += '?';
-    else if (cp <= 0xff || WIN_ANSI_EXTRA.has(cp)) out += ch;
-    else if (cp === 0x2010 || cp === 0x2011 || cp === 0x2212) out += '-';
-    else if (cp === 0x20b9) out += 'INR ';
-    else if (cp === 0x200b || cp === 0xfeff || /\p{M}/u.test(ch)) continue; // lone combining marks
-    else if (cp === 0x2007 || cp === 0x2009 || cp === 0x202f || cp === 0x2002 || cp === 0x2003) out += ' ';
-    else out += stripDiacritics(ch);
-  }
-  return out.replace(/[ \t]+/g, ' ').trim();
-}
-
-/** "ṣ" -> "s", "ā" -> "a" (common in romanised Indian names); anything else unencodable -> "?". */
-function stripDiacritics(ch: string): string {
-  const base = ch.normalize('NFD').replace(/\p{M}+/gu, '');
-  return base.length > 0 && [...base].every((c) => c.codePointAt(0)! < 0x7f) ? base : '?';
 }
 
 /** SHA-256 over the input fields in a fixed order (independent of caller key order / extra props). */
@@ -215,42 +149,14 @@ function validateInput(input: AgreementPdfInput): void {
   });
 }
 
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Uint8Array) => chunks.push(Buffer.from(chunk)));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
-// ---------------------------------------------------------------------------
-// Layout
-
-const MARGINS = { top: 54, bottom: 64, left: 50, right: 50 } as const;
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
-const COLOR = {
-  text: '#111111',
-  muted: '#555555',
-  accent: '#1f3a5f',
-  rule: '#9aa3ad',
-  headerFill: '#e3e8ef',
-  zebra: '#f4f6f8',
-} as const;
-
-type Align = 'left' | 'right' | 'center';
-
-class Renderer {
-  private readonly left: number;
-  private readonly width: number;
+class Renderer extends PdfLayout {
   private readonly money: (minor: number) => string;
 
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
+    doc: PDFKit.PDFDocument,
     private readonly input: AgreementPdfInput,
   ) {
-    this.left = MARGINS.left;
-    this.width = doc.page.width - MARGINS.left - MARGINS.right;
+    super(doc);
     this.money = (minor) => formatMoney(minor, input.terms.currency);
   }
 
@@ -263,73 +169,6 @@ class Renderer {
     this.terms();
     this.acceptance();
     this.footers();
-  }
-
-  // -- primitives ----------------------------------------------------------
-
-  private get maxY(): number {
-    return this.doc.page.height - this.doc.page.margins.bottom;
-  }
-
-  /** Starts a new page if fewer than `needed` points remain; returns true if it did. */
-  private ensureSpace(needed: number): boolean {
-    if (this.doc.y + needed <= this.maxY) return false;
-    this.doc.addPage();
-    return true;
-  }
-
-  private font(name: string, size: number, color: string = COLOR.text): this {
-    this.doc.font(name).fontSize(size).fillColor(color);
-    return this;
-  }
-
-  private measure(text: string, width: number, lineGap = 0): number {
-    return this.doc.heightOfString(text, { width, lineGap });
-  }
-
-  /** Text confined to a box: never triggers pdfkit's automatic page break. */
-  private boxText(text: string, x: number, y: number, width: number, height: number, align: Align = 'left', lineGap = 0): void {
-    this.doc.text(text, x, y, { width, height: height + 0.5, align, lineGap, ellipsis: true });
-  }
-
-  private rule(y: number, color: string = COLOR.rule, weight = 0.5): void {
-    this.doc
-      .save()
-      .moveTo(this.left, y)
-      .lineTo(this.left + this.width, y)
-      .lineWidth(weight)
-      .strokeColor(color)
-      .stroke()
-      .restore();
-  }
-
-  private fillRect(x: number, y: number, w: number, h: number, color: string): void {
-    this.doc.save().rect(x, y, w, h).fillColor(color).fill().restore();
-    this.doc.fillColor(COLOR.text);
-  }
-
-  private strokeRect(x: number, y: number, w: number, h: number): void {
-    this.doc.save().rect(x, y, w, h).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
-  }
-
-  private sectionHeading(text: string, minFollowing: number): void {
-    this.ensureSpace(22 + minFollowing);
-    this.doc.y += 8;
-    this.font(FONT.bold, 12, COLOR.accent);
-    const y = this.doc.y;
-    this.boxText(text, this.left, y, this.width, 15);
-    this.rule(y + 16, COLOR.accent, 0.8);
-    this.doc.x = this.left;
-    this.doc.y = y + 22;
-    this.font(FONT.regular, 9.5);
-  }
-
-  private paragraph(text: string, opts: { indent?: number; size?: number; color?: string; font?: string; gapAfter?: number } = {}): void {
-    const indent = opts.indent ?? 0;
-    this.font(opts.font ?? FONT.regular, opts.size ?? 9.5, opts.color ?? COLOR.text);
-    this.doc.text(text, this.left + indent, this.doc.y, { width: this.width - indent, lineGap: 1.5, align: 'left' });
-    this.doc.x = this.left;
-    this.doc.y += opts.gapAfter ?? 4;
   }
 
   // -- sections ------------------------------------------------------------
@@ -354,11 +193,7 @@ class Renderer {
 
     const lender = pdfText(input.lender.name);
     const borrower = pdfText(input.borrower.name);
-    this.paragraph(
-      `This Loan Agreement ("Agreement") is made on ${date} between ${lender} ("the Lender", "we", "us") and ` +
-        `${borrower} ("the Borrower", "you"). It sets out the terms on which we lend you money. Please read the ` +
-        `Key Facts and the terms below carefully before you sign. Ask us if anything is unclear.`,
-    );
+    this.paragraph(openingParagraph(date, lender, borrower));
   }
 
   private parties(): void {
@@ -427,8 +262,7 @@ class Renderer {
     if (isEmi) {
       rows.push([
         'Interest calculation method',
-        'Reducing balance: interest for each month is charged only on the principal still outstanding, so ' +
-          'the interest part of each instalment falls as you repay.',
+        REDUCING_BALANCE_EXPLANATION,
       ]);
     }
     rows.push(
@@ -440,8 +274,7 @@ class Renderer {
       ['Total amount payable', money(t.totalPayable), true],
       [
         'Late payment',
-        "As published on the Lender's Rate & Terms page on the date of this Agreement (see clause 4). " +
-          'Not included in the amounts above.',
+        LATE_PAYMENT_KEY_FACT,
       ],
     );
 
@@ -498,10 +331,7 @@ class Renderer {
 
     this.sectionHeading('Repayment schedule (indicative)', headerH + 3 * rowH + 30);
     this.paragraph(
-      'Amounts are in ' +
-        pdfText(input.terms.currency.toUpperCase()) +
-        '. Due dates are indicative: the confirmed schedule is fixed from the date the loan is disbursed and ' +
-        'will be sent to you at disbursal. The number of instalments, interest rate and fee will not change.',
+      scheduleNote(pdfText(input.terms.currency.toUpperCase())),
       { size: 8.5, color: COLOR.muted },
     );
     drawHeader();
@@ -537,92 +367,7 @@ class Renderer {
     const isEmi = input.loanType === 'EMI';
     const phone = pdfText(input.borrower.phone);
     const email = pdfText(input.borrower.email);
-    const clauses: [string, string][] = [
-      [
-        'The loan',
-        'We agree to lend you the Loan amount shown in the Key facts on the terms of this Agreement. The Key facts ' +
-          'and the repayment schedule form part of this Agreement. We pay the loan into the bank account you have ' +
-          'verified with us after you have signed. The loan is for your personal use.',
-      ],
-      [
-        'Repayment',
-        (isEmi
-          ? 'You agree to repay the loan, with interest calculated on the reducing balance, in equal monthly ' +
-            'instalments (EMIs) on the due dates in the repayment schedule. The last instalment may differ slightly ' +
-            'because of rounding. '
-          : 'You agree to repay the salary advance, with the flat fee and any interest shown in the Key facts, on the ' +
-            'due date(s) in the repayment schedule. ') +
-          'Payments are collected through the repayment method you set up with us (for example an auto-debit ' +
-          'mandate). Please keep enough money in your account on each due date. You remain responsible for paying ' +
-          'on time even if an automatic collection fails.',
-      ],
-      [
-        'Prepayment',
-        'You may repay the whole loan, or part of it, at any time before it is due. We do not charge any ' +
-          'prepayment or foreclosure penalty. Interest is charged only up to the date you repay. After a part ' +
-          'prepayment we will send you an updated repayment schedule.',
-      ],
-      [
-        'Late payment',
-        "If an instalment is not paid in full on its due date, late-payment charges may apply. The charges, and how " +
-          "they are calculated, are those published on the Lender's Rate & Terms page as in force on the date of " +
-          'this Agreement; we will not charge anything that is not published there. Late payment is reported to ' +
-          'credit information companies and may affect your credit score and your ability to borrow in future.',
-      ],
-      [
-        'Default and collections',
-        'You are in default if you do not pay an amount when due and do not pay it after we remind you, or if ' +
-          'information you gave us to obtain this loan was materially false. If you are in default we will write ' +
-          'to you before taking further action, and we may then ask you to repay the whole outstanding amount. ' +
-          'We, and any collection agent acting for us, will treat you fairly and respectfully: we will contact you ' +
-          'only at reasonable hours, will not threaten, harass or embarrass you, and will not contact your family, ' +
-          'friends or employer about your debt except as the law allows or as you have agreed. Collection ' +
-          'agents will identify themselves and carry our written authority. We may take lawful recovery action if the default continues.',
-      ],
-      [
-        'Cooling-off and cancellation before disbursal',
-        'You may cancel this Agreement at any time before the loan is disbursed, free of charge, by telling us ' +
-          'through the app or by email. If you cancel, you owe nothing under this Agreement and we will refund ' +
-          "any fee you have already paid. Any cooling-off period after disbursal is described on the Lender's " +
-          'Rate & Terms page.',
-      ],
-      [
-        'Your personal data',
-        'We collect and use your personal data (identity, contact, bank, employment and repayment information) ' +
-          'only to assess your application, provide and service this loan, prevent fraud and meet our legal and ' +
-          'regulatory obligations. We share it only with credit information companies, with service providers ' +
-          'who act for us under confidentiality obligations (such as payment and collection partners), and with ' +
-          'authorities where the law requires. We do not sell your data. You may ask to see or correct your data ' +
-          'and withdraw consent for optional uses, as explained in our Privacy Policy. We keep your data only for ' +
-          'as long as the law requires.',
-      ],
-      [
-        'Complaints and grievance redressal',
-        'If you are unhappy with our service, contact our Grievance Redressal Officer using the details published ' +
-          'on our website and in the app. We will acknowledge your complaint and respond within the time set out ' +
-          'in our Grievance Redressal Policy. If your complaint is not resolved, or you are not satisfied with our ' +
-          'reply, you may escalate it to the ombudsman or regulator that supervises the Lender.',
-      ],
-      [
-        'Electronic signature',
-        `You sign this Agreement electronically by entering a one-time password (OTP) sent to your registered ` +
-          `mobile number (${phone}) or email address (${email}). By entering the OTP you confirm that you have ` +
-          'read and accept exactly this document, which is identified by its SHA-256 hash. We record that hash ' +
-          'together with the time of signing and the OTP verification, and send you a copy of the signed ' +
-          'document. A copy whose SHA-256 hash differs is not the document you signed. You agree that accepting ' +
-          'this Agreement in this way creates a binding contract, just as a handwritten signature would.',
-      ],
-      [
-        'Notices',
-        'We will send notices and statements to your registered email address or mobile number, or through the ' +
-          'app. Please tell us promptly if your contact details change.',
-      ],
-      [
-        'Governing law',
-        'This Agreement is governed by the laws of India. The competent courts in India have jurisdiction, ' +
-          'without affecting your right to use the complaint and grievance redressal routes described above.',
-      ],
-    ];
+    const clauses = agreementClauses(isEmi, { phone, email });
 
     this.sectionHeading('Terms and conditions', 50);
     const numW = 18;
@@ -652,14 +397,12 @@ class Renderer {
       {
         label: 'For the Lender',
         name: lender,
-        note: 'Issued and authorised electronically by the Lender.',
+        note: LENDER_SIGNATURE_NOTE,
       },
       {
         label: 'Borrower',
         name: borrower,
-        note:
-          'Signed electronically by one-time password (OTP). The time of signing and the SHA-256 hash of this ' +
-          'document are recorded in the signing record.',
+        note: BORROWER_SIGNATURE_NOTE,
       },
     ];
     const layout = blocks.map((b) => {

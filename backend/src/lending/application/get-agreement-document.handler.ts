@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
 import { AgreementDocumentsRepository } from '../agreements/agreement-documents.repository.js';
-import { LoanDomainError, LoanNotFound } from '../domain/loan.errors.js';
+import { AgreementNotIssued, LoanNotFound } from '../domain/loan.errors.js';
 import type { Actor } from '../domain/loan.types.js';
 
 export class GetAgreementDocumentQuery {
@@ -10,12 +10,6 @@ export class GetAgreementDocumentQuery {
     readonly loanId: string,
     readonly viewer: Actor,
   ) {}
-}
-
-export class AgreementNotIssued extends LoanDomainError {
-  constructor(loanId: string) {
-    super('AGREEMENT.NOT_FOUND', `No agreement has been issued for loan ${loanId} yet.`, { loanId });
-  }
 }
 
 @QueryHandler(GetAgreementDocumentQuery)

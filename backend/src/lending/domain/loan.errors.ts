@@ -1,63 +1,66 @@
+import { DomainError } from '../../platform/errors/domain-error.js';
+
 /**
- * Domain errors carry a stable `code` (the API's problem `type` is built from it) and
- * structured `details`, so one exception filter can map them without parsing messages.
+ * Lending's domain errors: each carries a stable `code` and a `kind` (the API's problem `type` is built from the
+ * code, its status from the kind) and structured `details`, so one exception filter maps them without parsing messages.
  */
-export class LoanDomainError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export abstract class LoanDomainError extends DomainError {}
 
 export class IllegalTransition extends LoanDomainError {
+  readonly code = 'LOAN.ILLEGAL_TRANSITION';
+  readonly kind = 'conflict';
   constructor(currentState: string, action: string, allowedActions: readonly string[]) {
     const allowed = allowedActions.length > 0 ? allowedActions.join(', ') : 'none';
-    super(
-      'LOAN.ILLEGAL_TRANSITION',
-      `Cannot ${action} a loan in state ${currentState}; allowed: ${allowed}`,
-      { currentState, action, allowedActions: [...allowedActions] },
-    );
+    super(`Cannot ${action} a loan in state ${currentState}; allowed: ${allowed}`, { currentState, action, allowedActions: [...allowedActions] });
   }
 }
 
 export class LoanNotFound extends LoanDomainError {
+  readonly code = 'LOAN.NOT_FOUND';
+  readonly kind = 'not-found';
   constructor(loanId: string) {
-    super('LOAN.NOT_FOUND', `Loan ${loanId} does not exist`, { loanId });
+    super(`Loan ${loanId} does not exist`, { loanId });
   }
 }
 
 export class LoanAlreadyExists extends LoanDomainError {
+  readonly code = 'LOAN.ALREADY_EXISTS';
+  readonly kind = 'conflict';
   constructor(loanId: string) {
-    super('LOAN.ALREADY_EXISTS', `Loan ${loanId} already exists`, { loanId });
+    super(`Loan ${loanId} already exists`, { loanId });
   }
 }
 
 export type InvalidField = { name: string; message: string };
 
 export class InvalidLoanInput extends LoanDomainError {
+  readonly code = 'LOAN.INVALID_INPUT';
+  readonly kind = 'invalid';
   constructor(readonly fields: InvalidField[]) {
-    super('LOAN.INVALID_INPUT', fields.map((field) => field.message).join('; '), { fields });
+    super(fields.map((field) => field.message).join('; '), { fields });
   }
 }
 
 export class AgreementMismatch extends LoanDomainError {
+  readonly code = 'LOAN.AGREEMENT_MISMATCH';
+  readonly kind = 'conflict';
   constructor(issuedDocumentHash: string | undefined, signedDocumentHash: string) {
-    super(
-      'LOAN.AGREEMENT_MISMATCH',
-      'The signed document is not the agreement that was issued for this loan',
-      { issuedDocumentHash, signedDocumentHash },
-    );
+    super('The signed document is not the agreement that was issued for this loan', { issuedDocumentHash, signedDocumentHash });
   }
 }
 
 export class ProfileIncomplete extends LoanDomainError {
+  readonly code = 'LOAN.PROFILE_INCOMPLETE';
+  readonly kind = 'unprocessable';
   constructor(missing: string[]) {
-    super('LOAN.PROFILE_INCOMPLETE', `Complete your profile first: ${missing.join(', ')}`, {
-      missing,
-    });
+    super(`Complete your profile first: ${missing.join(', ')}`, { missing });
+  }
+}
+
+export class AgreementNotIssued extends LoanDomainError {
+  readonly code = 'AGREEMENT.NOT_FOUND';
+  readonly kind = 'not-found';
+  constructor(loanId: string) {
+    super(`No agreement has been issued for loan ${loanId} yet.`, { loanId });
   }
 }

@@ -45,6 +45,13 @@ const schema = z.object({
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().min(3).default('Open Lending <no-reply@lending.local>'),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(1440, 'must be at most 1440').default(30),
+  STORAGE_S3_BUCKET: z.string().trim().optional(),
+  STORAGE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  STORAGE_S3_ENDPOINT: optionalUrl('STORAGE_S3_ENDPOINT'),
+  STORAGE_S3_PREFIX: z.string().trim().regex(/^([A-Za-z0-9._-]+\/)*$/, 'STORAGE_S3_PREFIX must be empty or end with / (e.g. lending/)').default(''),
+  STORAGE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'STORAGE_S3_FORCE_PATH_STYLE must be true or false' }).default('false'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   FIREBASE_PROJECT_ID: z.string().trim().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -96,6 +103,8 @@ export type AppConfig = {
   /** Express's `trust proxy` setting, so rate limits see the client's address behind a load balancer. */
   trustProxy?: string;
   mail: { smtpUrl?: string; from: string };
+  /** Documents (agreements, uploads) in PostgreSQL by default; in an S3-compatible bucket when STORAGE_S3_BUCKET is set. */
+  storage: { s3?: { bucket: string; region: string; endpoint?: string; prefix: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } } };
   passwordResetTtlMinutes: number;
   /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
   firebase: { projectId?: string; authEmulatorHost?: string };
@@ -127,6 +136,21 @@ export const PUBLISHED_JWT_SECRETS: readonly string[] = [
 export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, 'change-me-before-first-start', 'a strong one'];
 // Vite's dev servers for the admin console and the borrower portal.
 const DEVELOPMENT_ORIGINS = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
+
+function s3Storage(c: z.infer<typeof schema>): AppConfig['storage']['s3'] {
+  if (!c.STORAGE_S3_BUCKET) return undefined;
+  if (Boolean(c.STORAGE_S3_ACCESS_KEY_ID) !== Boolean(c.STORAGE_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Cannot start: set both STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY, or neither (to use the SDK\'s default credentials).');
+  }
+  return {
+    bucket: c.STORAGE_S3_BUCKET,
+    region: c.STORAGE_S3_REGION,
+    endpoint: c.STORAGE_S3_ENDPOINT,
+    prefix: c.STORAGE_S3_PREFIX,
+    forcePathStyle: c.STORAGE_S3_FORCE_PATH_STYLE === 'true',
+    credentials: c.STORAGE_S3_ACCESS_KEY_ID && c.STORAGE_S3_SECRET_ACCESS_KEY ? { accessKeyId: c.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: c.STORAGE_S3_SECRET_ACCESS_KEY } : undefined,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = schema.safeParse(env);
@@ -192,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY || undefined,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    storage: { s3: s3Storage(c) },
     passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
     firebase: { projectId: c.FIREBASE_PROJECT_ID || undefined, authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST || undefined },
     rateLimits: {

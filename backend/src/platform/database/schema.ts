@@ -133,11 +133,12 @@ export interface LoanBorrowersTable {
   updated_at: Generated<Date>;
 }
 
-export interface AgreementDocumentsTable {
-  document_hash: string;
-  loan_id: string;
+/** Documents of the PostgreSQL DocumentStorage adapter (platform/storage), agreements among them. */
+export interface DocumentsTable {
+  key: string;
+  content_type: string;
   content: Buffer;
-  created_at: Generated<Date>;
+  stored_at: Generated<Date>;
 }
 
 export interface LoanNotificationsTable {
@@ -191,7 +192,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
   loan_borrowers: LoanBorrowersTable;
-  agreement_documents: AgreementDocumentsTable;
+  documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;
   email_secrets: EmailSecretsTable;

@@ -1,6 +1,9 @@
+import { DomainError } from '../errors/domain-error.js';
+
 /** Another writer appended to the stream first; the client may reload and retry. */
-export class ConcurrencyError extends Error {
+export class ConcurrencyError extends DomainError {
   readonly code = 'EVENT_STORE.CONCURRENCY';
+  readonly kind = 'conflict';
   constructor(
     readonly streamId: string,
     readonly expectedVersion: number,
@@ -11,8 +14,9 @@ export class ConcurrencyError extends Error {
 }
 
 /** The same idempotency key was used for a different stream. */
-export class IdempotencyKeyReused extends Error {
+export class IdempotencyKeyReused extends DomainError {
   readonly code = 'EVENT_STORE.IDEMPOTENCY_KEY_REUSED';
+  readonly kind = 'unprocessable';
   constructor(readonly idempotencyKey: string) {
     super(`Idempotency-Key ${idempotencyKey} was already used for a different command.`);
   }

@@ -1,22 +1,30 @@
 import { describe, expect, it } from '@jest/globals';
 import { NotFoundException } from '@nestjs/common';
+import { DomainError, type ErrorKind } from '../errors/domain-error.js';
 import { ConcurrencyError } from '../event-store/event-store.errors.js';
 import { HttpProblem, RequestValidationFailed } from './problem.js';
 import { toProblem } from './problem.filter.js';
 
-class FakeDomainError extends Error {
-  constructor(readonly code: string, message: string, readonly details: Record<string, unknown> = {}) {
-    super(message);
+class FakeDomainError extends DomainError {
+  constructor(
+    readonly code: string,
+    readonly kind: ErrorKind,
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(message, details);
   }
 }
 
 describe('errors as RFC 9457 problem details', () => {
-  it('map domain error codes to statuses and stable types, keeping their details', () => {
-    const p = toProblem(new FakeDomainError('LOAN.ILLEGAL_TRANSITION', 'Cannot accept a loan in state new', { currentState: 'new', allowedActions: ['submit'] }), '/x');
+  it('map domain errors by kind to statuses, and by code to stable types, keeping their details', () => {
+    const p = toProblem(new FakeDomainError('LOAN.ILLEGAL_TRANSITION', 'conflict', 'Cannot accept a loan in state new', { currentState: 'new', allowedActions: ['submit'] }), '/x');
     expect(p).toMatchObject({ status: 409, type: 'illegal-transition', detail: 'Cannot accept a loan in state new', message: 'Cannot accept a loan in state new', currentState: 'new', allowedActions: ['submit'], instance: '/x' });
-    expect(toProblem(new FakeDomainError('LOAN.NOT_FOUND', 'gone')).status).toBe(404);
-    expect(toProblem(new FakeDomainError('LOAN.INVALID_INPUT', 'bad', { fields: [{ name: 'amount', message: 'too big' }] }))).toMatchObject({ status: 400, fields: [{ name: 'amount', message: 'too big' }] });
-    expect(toProblem(new ConcurrencyError('loan-1', 2, 3))).toMatchObject({ status: 409, type: 'concurrency' });
+    expect(toProblem(new FakeDomainError('LOAN.NOT_FOUND', 'not-found', 'gone')).status).toBe(404);
+    expect(toProblem(new FakeDomainError('LOAN.INVALID_INPUT', 'invalid', 'bad', { fields: [{ name: 'amount', message: 'too big' }] }))).toMatchObject({ status: 400, fields: [{ name: 'amount', message: 'too big' }] });
+    expect(toProblem(new ConcurrencyError('loan-1', 2, 3))).toMatchObject({ status: 409, type: 'concurrency', code: 'EVENT_STORE.CONCURRENCY' });
+    const limited = toProblem(new FakeDomainError('AUTH.TOO_MANY_REQUESTS', 'too-many', 'Slow down.', { retryAfter: 60 }));
+    expect(limited).toMatchObject({ status: 429, type: 'too-many-requests', title: 'Too many requests', retryAfter: 60 });
   });
 
   it('list each invalid field', () => {

@@ -1,17 +1,18 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DomainError, typeOfCode, type ErrorKind } from '../errors/domain-error.js';
 import { HttpProblem, type Problem } from './problem.js';
 
-/** Status for a domain error code, by the part after the context prefix (LOAN.NOT_FOUND -> NOT_FOUND). */
-const STATUS_BY_KIND: Record<string, number> = {
-  NOT_FOUND: 404,
-  ILLEGAL_TRANSITION: 409,
-  ALREADY_EXISTS: 409,
-  CONCURRENCY: 409,
-  AGREEMENT_MISMATCH: 409,
-  INVALID_INPUT: 400,
-  PROFILE_INCOMPLETE: 422,
-  IDEMPOTENCY_KEY_REUSED: 422,
+/** The one mapping from what went wrong, in the domain's words, to an HTTP status. */
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  unprocessable: 422,
+  'too-many': 429,
+  unavailable: 503,
 };
 
 const TITLES: Record<number, string> = {
@@ -25,6 +26,7 @@ const TITLES: Record<number, string> = {
   422: 'Cannot be processed',
   429: 'Too many requests',
   500: 'Something went wrong on our side',
+  503: 'Service unavailable',
 };
 
 const HTTP_TYPES: Record<number, string> = {
@@ -38,25 +40,15 @@ const HTTP_TYPES: Record<number, string> = {
   429: 'too-many-requests',
 };
 
-type CodedError = Error & { code: string; details?: Record<string, unknown> };
-
-function isDomainError(error: unknown): error is CodedError {
-  return error instanceof Error && typeof (error as CodedError).code === 'string' && /^[A-Z_]+\.[A-Z_]+$/.test((error as CodedError).code);
-}
-
-const slug = (s: string) => s.toLowerCase().replace(/_/g, '-');
-
 const isJsonParseFailure = (error: unknown) => (error as { type?: unknown } | undefined)?.type === 'entity.parse.failed';
 
 export function toProblem(error: unknown, instance?: string): Problem {
   if (error instanceof HttpProblem) {
     return { type: error.type, title: error.title, status: error.status, detail: error.message, message: error.message, instance, ...error.extensions };
   }
-  if (isDomainError(error)) {
-    const kind = error.code.split('.')[1];
-    const status = STATUS_BY_KIND[kind] ?? 422;
-    const details = error.details ?? {};
-    return { type: slug(kind), title: TITLES[status] ?? 'Cannot be processed', status, detail: error.message, message: error.message, instance, code: error.code, ...details };
+  if (error instanceof DomainError) {
+    const status = STATUS_BY_KIND[error.kind];
+    return { type: typeOfCode(error.code), title: error.title ?? TITLES[status], status, detail: error.message, message: error.message, instance, code: error.code, ...error.details };
   }
   // Nest's Express adapter wraps body-parser's JSON SyntaxError in a BadRequestException (as its `cause`).
   if (isJsonParseFailure(error) || (error instanceof HttpException && isJsonParseFailure(error.cause))) {
@@ -82,7 +74,10 @@ export function toProblem(error: unknown, instance?: string): Problem {
   return { type: 'internal-error', title: TITLES[500], status: 500, detail, message: detail, instance };
 }
 
-/** The one place errors become RFC 9457 problem details; nothing below the controllers knows about HTTP. */
+/**
+ * The one place errors become RFC 9457 problem details: coded domain errors by kind, HTTP-layer problems (request
+ * parsing) as they are. Nothing below the controllers knows about HTTP statuses.
+ */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');

@@ -8,6 +8,7 @@ import * as communications from './0005-communications.js';
 import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
 import * as emailSecrets from './0008-email-secrets.js';
 import * as loanBorrowers from './0009-loan-borrowers.js';
+import * as documents from './0010-documents.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -22,6 +23,7 @@ export const migrationProvider: MigrationProvider = {
       '0007-sessions-known-devices': sessionsKnownDevices,
       '0008-email-secrets': emailSecrets,
       '0009-loan-borrowers': loanBorrowers,
+      '0010-documents': documents,
     };
   },
 };
