@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Admin, CustomRoutes, Notification, Resource, defaultTheme } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from './layout/AdminLayout';
+import { ErrorView } from './layout/ErrorView';
 import { LoginPage } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
 import { loanRoutes } from './loans/LoanRoutes';
@@ -41,6 +42,7 @@ export function App() {
       loginPage={LoginPage}
       dashboard={Home}
       catchAll={NotFound}
+      error={ErrorView}
       theme={theme}
       disableTelemetry
     >

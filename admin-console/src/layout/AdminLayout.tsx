@@ -3,6 +3,7 @@ import { Chip } from '@mui/material';
 import { AppBar, Layout, Loading, TitlePortal, useAuthState } from 'react-admin';
 import { usePresence, usePresenceConnected } from '../providers/presence';
 import { DefaultPasswordBanner } from './DefaultPasswordBanner';
+import { ErrorView } from './ErrorView';
 import { AdminMenu } from './Menu';
 
 /** Shows whether this page holds its presence connection (what makes the user "online" for other staff). */
@@ -36,7 +37,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { authenticated } = useAuthState(undefined, true);
   usePresence();
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ '& .RaLayout-content': { px: 2 } }}>
+    <Layout menu={AdminMenu} appBar={AdminAppBar} error={ErrorView} sx={{ '& .RaLayout-content': { px: 2 } }}>
       {authenticated ? (
         <>
           <DefaultPasswordBanner />
