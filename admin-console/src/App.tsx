@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { withChunkRecovery } from '@lending/web-common/updates';
-import { Admin, CustomRoutes, Notification, Resource, defaultTheme } from 'react-admin';
+import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from './layout/AdminLayout';
+import { ErrorView } from './layout/ErrorView';
 import { LoginPage } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
+import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -17,8 +19,6 @@ const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } } });
-
-const theme = { ...defaultTheme, sidebar: { width: 250, closedWidth: 55 } };
 
 /** Toasts top-right, as the specification's shell places them. */
 function TopRightNotification() {
@@ -42,6 +42,7 @@ export function App() {
       loginPage={LoginPage}
       dashboard={Home}
       catchAll={NotFound}
+      error={ErrorView}
       theme={theme}
       disableTelemetry
     >

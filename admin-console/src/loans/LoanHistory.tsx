@@ -53,14 +53,26 @@ export function LoanHistory({ loan, onAsOf, asOf }: { loan: Loan; onAsOf(iso: st
             component="li"
             key={entry.position}
             data-testid="history-entry"
-            sx={{ position: 'relative', pl: 4, pb: index === data.length - 1 ? 0 : 2.5, opacity: later ? 0.45 : 1 }}
+            sx={{ position: 'relative', pl: 4, pb: index === data.length - 1 ? 0 : 2.5 }}
+            data-later={later || undefined}
           >
             <Box sx={{ position: 'absolute', left: 7, top: 6, bottom: 0, width: 2, bgcolor: index === data.length - 1 ? 'transparent' : 'divider' }} />
-            <Box sx={{ position: 'absolute', left: 2, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: entry.type.includes('Rejected') || entry.type.includes('Cancelled') ? 'error.main' : 'primary.main' }} />
+            {/* Events after the moment shown: a hollow dot and a muted title, not faded text (it must stay readable, 4.5:1). */}
+            <Box
+              sx={{
+                position: 'absolute', left: 2, top: 4, width: 12, height: 12, borderRadius: '50%', boxSizing: 'border-box',
+                ...(later ? { border: 2, borderColor: 'grey.500', bgcolor: 'background.paper' } : { bgcolor: entry.type.includes('Rejected') || entry.type.includes('Cancelled') ? 'error.main' : 'primary.main' }),
+              }}
+            />
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="subtitle2" component="span">
+              <Typography variant="subtitle2" component="span" color={later ? 'text.secondary' : undefined}>
                 {humanizeEventType(entry.type)}
               </Typography>
+              {later ? (
+                <Typography variant="caption" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                  after the moment shown
+                </Typography>
+              ) : null}
               <Chip size="small" variant="outlined" label={`→ ${STATE_LABELS[entry.stateAfter] ?? entry.stateAfter}`} />
               <Typography variant="caption" color="text.secondary">
                 #{entry.version} · {formatDateTime(entry.at ?? entry.recordedAt)} · <ActorName actor={entry.actor} loan={loan} />
