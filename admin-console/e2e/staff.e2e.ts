@@ -82,6 +82,11 @@ test.describe('staff, permissions and sessions in the admin console', () => {
   test('signing in on another device ends this session with "Someone else logged in!"', async ({ page }) => {
     await signIn(page, '/Admin/Dashboard', OPS);
     await expect(page.getByTestId('presence')).toHaveText('online');
+    // Spec §4: the takeover clears local storage and all cookies; these two markers must be gone with the token.
+    await page.evaluate(() => {
+      localStorage.setItem('takeover-marker', '1');
+      document.cookie = 'takeover-marker=1; Path=/';
+    });
     const alert = page.waitForEvent('dialog');
     await api().signIn(OPS, 'another-device-0001');
     const dialog = await alert;
@@ -90,5 +95,7 @@ test.describe('staff, permissions and sessions in the admin console', () => {
     await expect(page).toHaveURL(`${baseUrl()}/Admin/login`);
     await expect(page.getByTestId('signed-out-notice')).toHaveText('Someone else logged in!');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('takeover-marker'))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('takeover-marker');
   });
 });
