@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { baseUrl, call, newBorrower, registerInBrowser, staff } from './support';
+import { AUTH_PAGES, INFO_PAGES, baseUrl, call, newBorrower, registerInBrowser, staff } from './support';
 
 /**
  * axe-core's WCAG 2 A/AA rules on every screen of the portal: the public pages, sign-in, registration and password
@@ -9,20 +9,12 @@ import { baseUrl, call, newBorrower, registerInBrowser, staff } from './support'
  */
 
 const PUBLIC: [string, string | RegExp][] = [
-  ['/', 'Borrow for what matters, repay in fixed monthly EMIs'],
-  ['/About', 'About Open Lending'],
-  ['/Contact-us', 'Contact us'],
-  ['/privacy-policy', 'Privacy policy'],
-  ['/terms-and-conditions', 'Terms and conditions'],
-  ['/Rate-terms', 'Rates and fees'],
-  ['/EmiCalculator', 'EMI calculator'],
+  ...INFO_PAGES,
   ['/Eagreement/3f1e0c4e-0000-4000-8000-000000000001', /Agreement links/],
   ['/quickStart', 'Quick start'],
   ['/quickStart/components/Otp', 'Quick start'],
   ['/quickStart/components/Step3', 'Quick start'],
-  ['/Auth/Login', 'Sign in'],
-  ['/Auth/Register', 'Create your account'],
-  ['/Auth/ForgotPassword', 'Forgot your password?'],
+  ...AUTH_PAGES,
   ['/Auth/confirm-password/reset-token-that-does-not-exist', 'Choose a new password'],
   ['/No/such/page', 'Page not found: /No/such/page'],
 ];

@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { baseUrl, call, rupees, screenshot } from './support';
+import { AUTH_PAGES, INFO_PAGES, baseUrl, call, rupees, screenshot } from './support';
 
 const PAGES: [string, string][] = [
-  ['/', 'Borrow for what matters, repay in fixed monthly EMIs'],
-  ['/About', 'About Open Lending'],
-  ['/Contact-us', 'Contact us'],
-  ['/privacy-policy', 'Privacy policy'],
-  ['/terms-and-conditions', 'Terms and conditions'],
-  ['/Rate-terms', 'Rates and fees'],
-  ['/EmiCalculator', 'EMI calculator'],
-  ['/Auth/Login', 'Sign in'],
-  ['/Auth/Register', 'Create your account'],
-  ['/Auth/ForgotPassword', 'Forgot your password?'],
+  ...INFO_PAGES,
+  ...AUTH_PAGES,
   ['/quickStart', 'Quick start'],
 ];
 

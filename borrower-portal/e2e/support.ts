@@ -61,3 +61,19 @@ export async function signInInBrowser(page: Page, who: { email: string; password
 
 /** Expected money text as the portal formats it (en-IN, rupees from paise). */
 export const rupees = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(minor / 100);
+
+/** The portal's public pages and sign-in pages with the heading each shows: the public and accessibility suites walk them. */
+export const INFO_PAGES: [string, string][] = [
+  ['/', 'Borrow for what matters, repay in fixed monthly EMIs'],
+  ['/About', 'About Open Lending'],
+  ['/Contact-us', 'Contact us'],
+  ['/privacy-policy', 'Privacy policy'],
+  ['/terms-and-conditions', 'Terms and conditions'],
+  ['/Rate-terms', 'Rates and fees'],
+  ['/EmiCalculator', 'EMI calculator'],
+];
+export const AUTH_PAGES: [string, string][] = [
+  ['/Auth/Login', 'Sign in'],
+  ['/Auth/Register', 'Create your account'],
+  ['/Auth/ForgotPassword', 'Forgot your password?'],
+];
