@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeAuthEmulator, type FakeAuthEmulator } from './support/firebase-emulator.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -78,7 +77,7 @@ type FuzzRequest = {
 
 let t: TestApp;
 let base: string;
-let emulator: Server;
+let emulator: FakeAuthEmulator | undefined;
 let operations: Operation[] = [];
 
 /** Ids the generators draw from; answers add to them as the fuzz goes (new loans, users, roles, agreements). */
@@ -115,25 +114,9 @@ const stats = {
 // Set-up: the app, a fake Firebase Auth emulator, identities and seeded data
 
 beforeAll(async () => {
-  emulator = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url?.includes('accounts:lookup')) {
-        let ids: string[] = [];
-        try {
-          ids = (JSON.parse(body || '{}').localId ?? []) as string[];
-        } catch {
-          ids = [];
-        }
-        const users = ids.map((id) => ({ localId: id, email: `${id.slice(0, 20).replace(/[^a-z0-9]/gi, 'x') || 'x'}@social.example`, emailVerified: true, disabled: false }));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(users.length ? { users } : {}));
-        return;
-      }
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
+  emulator = await startFakeAuthEmulator((ids) =>
+    ids.map((id) => ({ localId: id, email: `${id.slice(0, 20).replace(/[^a-z0-9]/gi, 'x') || 'x'}@social.example`, emailVerified: true, disabled: false })),
+  );
   const limits = '1000000';
   t = await startTestApp('fuzz', {
     RATE_LIMIT_LOGIN_FAILURES: limits,
@@ -142,7 +125,7 @@ beforeAll(async () => {
     RATE_LIMIT_PASSWORD_RESETS: limits,
     RATE_LIMIT_TOKEN_REGENERATIONS: limits,
     FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${(emulator.address() as AddressInfo).port}`,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
   });
   base = await listen(t);
 
@@ -191,7 +174,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((r) => emulator?.close(r));
+  await emulator?.close();
 });
 
 async function call(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeAuthEmulator, type FakeAuthEmulator } from './support/firebase-emulator.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Auth } from 'firebase-admin/auth';
@@ -15,34 +14,22 @@ import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from 
 
 const PROJECT = 'lending-test';
 let t: TestApp;
-let emulator: Server;
+let emulator: FakeAuthEmulator | undefined;
 /** The emulator's accounts. `validSince` (seconds, as a string) is when the user's tokens were last revoked. */
 const accounts = new Map<string, { localId: string; email?: string; emailVerified: boolean; disabled: boolean; phoneNumber?: string; validSince?: string }>();
 let lookups = 0;
 
 beforeAll(async () => {
-  emulator = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url?.includes('accounts:lookup')) {
-        lookups += 1;
-        const ids = (JSON.parse(body || '{}').localId ?? []) as string[];
-        const users = ids.map((id) => accounts.get(id)).filter(Boolean);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(users.length ? { users } : {}));
-        return;
-      }
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-    });
+  emulator = await startFakeAuthEmulator((ids) => {
+    lookups += 1;
+    return ids.map((id) => accounts.get(id)).filter((a) => a !== undefined);
   });
-  await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
-  const host = `127.0.0.1:${(emulator.address() as AddressInfo).port}`;
-  t = await startTestApp('social', { FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: host });
+  t = await startTestApp('social', { FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((r) => emulator?.close(r));
+  await emulator?.close();
 });
 
 const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
