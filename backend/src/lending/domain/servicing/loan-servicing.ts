@@ -1,0 +1,322 @@
+import { assertNever } from '../assert-never.js';
+import { ALLOCATE_DUE } from './allocation-strategies.js';
+import { currentPeriod, payoffOfRest, sumAmounts } from './current-period.js';
+import { initialInstalments, reschedule } from './servicing-schedule.js';
+import type {
+  Amounts,
+  ChargeApplied,
+  ChargeWaived,
+  LedgerLine,
+  LoanServicing,
+  Outstanding,
+  RepaymentApplied,
+  ServicingEvent,
+  ServicingTerms,
+} from './servicing.types.js';
+import {
+  mergeCharges,
+  owed,
+  owedTotal,
+  pay,
+  payInstalment,
+  toInstalment,
+  zeroAmounts,
+} from './working-instalment.js';
+import type { WorkingInstalment } from './working-instalment.js';
+
+/** The fold's private state; `serviceLoan` hands out a frozen view of it. */
+export type ServicingState = {
+  terms: ServicingTerms;
+  instalments: WorkingInstalment[];
+  emi: number;
+  creditBalance: number;
+  closedOn: string | null;
+  ledger: LedgerLine[];
+};
+
+/**
+ * Everything a loan shows after disbursal (instalments, outstanding, ledger, credit balance,
+ * closure), as a pure fold of its money events in value-date order, ties in log order.
+ * The order the events arrived in does not matter beyond ties: a back-dated payment or a
+ * reversal gives exactly what the fold gives had it been there from the start, which is
+ * what re-allocating every later payment means.
+ */
+export function serviceLoan(terms: ServicingTerms, events: readonly ServicingEvent[]): LoanServicing {
+  return viewOf(foldServicing(terms, events));
+}
+
+export function foldServicing(terms: ServicingTerms, events: readonly ServicingEvent[]): ServicingState {
+  const { emi, instalments } = initialInstalments(terms);
+  const state: ServicingState = { terms, instalments, emi, creditBalance: 0, closedOn: null, ledger: [] };
+  state.ledger.push(line(state, 'disbursement', 'disbursement', terms.disbursedOn, terms.principal, {
+    ...zeroAmounts(),
+    principal: terms.principal,
+  }));
+  if (terms.fee > 0) {
+    state.ledger.push(line(state, 'fee', 'charge', terms.disbursedOn, terms.fee, { ...zeroAmounts(), fees: terms.fee }));
+  }
+
+  const reversals = reversalDates(events);
+  const seenPayments = new Set<string>();
+  for (const event of inValueDateOrder(events)) {
+    switch (event.type) {
+      case 'RepaymentApplied':
+        // A repeated payment id (a webhook delivered twice) applies once.
+        if (seenPayments.has(event.paymentId)) continue;
+        seenPayments.add(event.paymentId);
+        applyRepayment(state, event, reversals.get(event.paymentId) ?? null);
+        break;
+      case 'RepaymentReversed':
+        applyReversal(state, event, events);
+        break;
+      case 'ChargeApplied':
+        applyCharge(state, event);
+        break;
+      case 'ChargeWaived':
+        applyWaiver(state, event);
+        break;
+      case 'CreditBalanceRefunded':
+        state.creditBalance -= event.amount;
+        state.ledger.push(line(state, event.refundId, 'refund', event.valueDate, event.amount, zeroAmounts()));
+        break;
+      default:
+        assertNever(event, 'servicing event');
+    }
+    settle(state, event.valueDate);
+  }
+  return state;
+}
+
+function inValueDateOrder(events: readonly ServicingEvent[]): ServicingEvent[] {
+  return events
+    .map((event, position) => ({ event, position }))
+    .sort((a, b) =>
+      a.event.valueDate < b.event.valueDate ? -1 : a.event.valueDate > b.event.valueDate ? 1 : a.position - b.position,
+    )
+    .map(({ event }) => event);
+}
+
+/** Reversed payment ids and the date of their (first) reversal, wherever it sits in the log. */
+function reversalDates(events: readonly ServicingEvent[]): Map<string, string> {
+  const dates = new Map<string, string>();
+  for (const event of events) {
+    if (event.type === 'RepaymentReversed' && !dates.has(event.paymentId)) {
+      dates.set(event.paymentId, event.valueDate);
+    }
+  }
+  return dates;
+}
+
+function applyRepayment(state: ServicingState, event: RepaymentApplied, reversedOn: string | null): void {
+  const { paymentId, valueDate, amount } = event;
+  if (reversedOn !== null) {
+    // A reversed payment is shown, but allocates nothing: the loan is as if it never came.
+    state.ledger.push({
+      ...line(state, paymentId, 'repayment', valueDate, amount, zeroAmounts()),
+      paymentId,
+      reversedOn,
+    });
+    return;
+  }
+  const allocated = zeroAmounts();
+  const left = allocate(state, valueDate, amount, allocated);
+  state.creditBalance += left;
+  state.ledger.push({
+    ...line(state, paymentId, 'repayment', valueDate, amount, allocated),
+    paymentId,
+    toCreditBalance: left,
+  });
+}
+
+function applyReversal(state: ServicingState, event: Extract<ServicingEvent, { type: 'RepaymentReversed' }>, events: readonly ServicingEvent[]): void {
+  const payment = events.find(
+    (candidate): candidate is RepaymentApplied =>
+      candidate.type === 'RepaymentApplied' && candidate.paymentId === event.paymentId,
+  );
+  const first = events.find(
+    (candidate) => candidate.type === 'RepaymentReversed' && candidate.paymentId === event.paymentId,
+  );
+  // A reversal of a payment the log does not hold, or a second one, changes nothing.
+  if (payment === undefined || first !== event) return;
+  state.ledger.push({
+    ...line(state, `${event.paymentId}:reversal`, 'reversal', event.valueDate, payment.amount, zeroAmounts()),
+    paymentId: event.paymentId,
+  });
+}
+
+function applyCharge(state: ServicingState, event: ChargeApplied): void {
+  const target = instalmentFor(state, event.instalmentNumber);
+  if (event.kind === 'fee') target.fees += event.amount;
+  else target.penalties += event.amount;
+  const parts = { ...zeroAmounts(), [event.kind === 'fee' ? 'fees' : 'penalties']: event.amount };
+  state.ledger.push(line(state, event.chargeId, 'charge', event.valueDate, event.amount, parts));
+  if (state.creditBalance > 0) payFromCreditBalance(state, event.chargeId, event.valueDate);
+}
+
+function applyWaiver(state: ServicingState, event: ChargeWaived): void {
+  const target = instalmentFor(state, event.instalmentNumber);
+  const waived = Math.min(event.amount, Math.max(0, owed(target, event.component)));
+  const key = event.component === 'interest' ? 'waivedInterest' : event.component === 'fees' ? 'waivedFees' : 'waivedPenalties';
+  target[key] += waived;
+  const parts = { ...zeroAmounts(), [event.component]: waived };
+  state.ledger.push(line(state, event.waiverId, 'waiver', event.valueDate, waived, parts));
+}
+
+/**
+ * Money held beyond what is owed is the borrower's: when something becomes owed again (a
+ * charge replayed after the closing payment), it pays that first.
+ */
+function payFromCreditBalance(state: ServicingState, chargeId: string, date: string): void {
+  const allocated = zeroAmounts();
+  const available = state.creditBalance;
+  const left = allocate(state, date, available, allocated);
+  const used = available - left;
+  if (used === 0) return;
+  state.creditBalance = left;
+  state.ledger.push({
+    ...line(state, `${chargeId}:credit`, 'repayment', date, used, allocated),
+    fromCreditBalance: true,
+  });
+}
+
+/**
+ * A charge or waiver names an instalment by number; one that has since fallen away (a
+ * shorter tenure, a foreclosure) lands on the last instalment that is left.
+ */
+function instalmentFor(state: ServicingState, number: number): WorkingInstalment {
+  return state.instalments.find((candidate) => candidate.number === number) ?? state.instalments.at(-1)!;
+}
+
+/**
+ * Allocates `amount` received on `date` and answers what is left beyond everything owed:
+ *  1. what is due by that date, by the product's strategy;
+ *  2. if the rest pays off the loan (foreclosure quote), the running period's interest is
+ *     prorated by days, the later instalments fall away, and the loan is paid off;
+ *  3. otherwise the instalment of the running period is paid ahead, in Fineract's order
+ *     (so paying an EMI a few days early pays that EMI), and what is beyond it prepays
+ *     principal: the instalments after it are recomputed on the lower balance.
+ */
+function allocate(state: ServicingState, date: string, amount: number, into: Amounts): number {
+  const { terms } = state;
+  const due = state.instalments.filter((candidate) => candidate.dueDate <= date);
+  let rest = ALLOCATE_DUE[terms.strategy](due, amount, into);
+  const period = currentPeriod(state.instalments, terms.disbursedOn, date);
+  if (rest === 0 || period === null) return rest;
+
+  const running = state.instalments[period.index]!;
+  if (rest >= sumAmounts(payoffOfRest(state.instalments, period))) {
+    foreclose(state, period.index, period.proratedInterest);
+    return payInstalment(running, rest, into);
+  }
+  // The instalment a prepayment's principal is shown on: the one being paid now.
+  let anchor = due.at(-1);
+  let firstToReschedule = period.index;
+  if (period.underway) {
+    rest = payInstalment(running, rest, into);
+    anchor = running;
+    firstToReschedule = period.index + 1;
+  }
+  return rest > 0 ? prepay(state, firstToReschedule, anchor, rest, into) : 0;
+}
+
+/** Pays off the loan from instalment `index`: it takes all principal left and the prorated interest. */
+function foreclose(state: ServicingState, index: number, proratedInterest: number): void {
+  const running = state.instalments[index]!;
+  for (const later of state.instalments.slice(index + 1)) {
+    running.principal += owed(later, 'principal');
+    mergeCharges(running, later);
+  }
+  running.interest = Math.max(proratedInterest, running.paidInterest + running.waivedInterest);
+  state.instalments = state.instalments.slice(0, index + 1);
+}
+
+function prepay(
+  state: ServicingState,
+  from: number,
+  anchor: WorkingInstalment | undefined,
+  amount: number,
+  into: Amounts,
+): number {
+  const { terms } = state;
+  const unpaid = state.instalments.slice(from);
+  if (unpaid.some((candidate) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest > 0)) {
+    throw new Error('prepay: an instalment to recompute has already been paid on');
+  }
+  let rest = amount;
+  // Charges on later instalments are owed whatever happens to their principal.
+  for (const candidate of unpaid) rest = pay(candidate, 'penalties', pay(candidate, 'fees', rest, into), into);
+  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0);
+  const prepaid = Math.min(rest, principalLeft);
+  if (prepaid === 0) return rest;
+  const { emi, instalments } = reschedule(
+    unpaid,
+    principalLeft - prepaid,
+    terms.prepaymentMode,
+    terms.annualRatePercent,
+    state.emi,
+  );
+  state.emi = emi;
+  state.instalments = [...state.instalments.slice(0, from), ...instalments];
+  const shownOn = anchor ?? instalments[0];
+  if (shownOn === undefined) throw new Error('prepay: no instalment to show the prepayment on');
+  shownOn.principal += prepaid;
+  shownOn.paidPrincipal += prepaid;
+  into.principal += prepaid;
+  return rest - prepaid;
+}
+
+/** After each event: when each instalment was paid off, and whether the loan is. */
+function settle(state: ServicingState, date: string): void {
+  for (const instalment of state.instalments) {
+    if (owedTotal(instalment) > 0) instalment.paidOn = null;
+    else instalment.paidOn ??= date;
+  }
+  const nothingOwed = outstandingOf(state.instalments).total === 0 && state.creditBalance >= 0;
+  if (!nothingOwed) state.closedOn = null;
+  else state.closedOn ??= date;
+}
+
+export function outstandingOf(instalments: readonly WorkingInstalment[]): Outstanding {
+  const sums = zeroAmounts();
+  for (const instalment of instalments) {
+    sums.principal += owed(instalment, 'principal');
+    sums.interest += owed(instalment, 'interest');
+    sums.fees += owed(instalment, 'fees');
+    sums.penalties += owed(instalment, 'penalties');
+  }
+  return { ...sums, total: sumAmounts(sums) };
+}
+
+function line(
+  state: ServicingState,
+  id: string,
+  type: LedgerLine['type'],
+  date: string,
+  amount: number,
+  parts: Amounts,
+): LedgerLine {
+  return {
+    id,
+    type,
+    date,
+    amount,
+    ...parts,
+    balanceAfter: outstandingOf(state.instalments).principal,
+    paymentId: null,
+    toCreditBalance: 0,
+    reversedOn: null,
+    fromCreditBalance: false,
+  };
+}
+
+function viewOf(state: ServicingState): LoanServicing {
+  return {
+    status: state.closedOn === null ? 'active' : 'closed',
+    closedOn: state.closedOn,
+    instalmentAmount: state.emi,
+    instalments: state.instalments.map(toInstalment),
+    outstanding: outstandingOf(state.instalments),
+    creditBalance: state.creditBalance,
+    ledger: state.ledger,
+  };
+}

@@ -1,0 +1,165 @@
+import type { LoanType } from '../loan.types.js';
+
+/** How a payment is split over what is due (DESIGN §5), chosen per product. */
+export type AllocationStrategyName = 'mifos-standard' | 'rbi-india';
+
+export const ALLOCATION_STRATEGIES = [
+  'mifos-standard',
+  'rbi-india',
+] as const satisfies readonly AllocationStrategyName[];
+
+/** What a prepayment of principal does to the rest of the schedule. */
+export type PrepaymentMode = 'reduceTenure' | 'reduceEmi';
+
+export const PREPAYMENT_MODES = [
+  'reduceTenure',
+  'reduceEmi',
+] as const satisfies readonly PrepaymentMode[];
+
+export const DEFAULT_ALLOCATION_STRATEGY: AllocationStrategyName = 'mifos-standard';
+export const DEFAULT_PREPAYMENT_MODE: PrepaymentMode = 'reduceTenure';
+
+/** A loan's terms as fixed at disbursal: the input every servicing fold starts from. */
+export type ServicingTerms = {
+  loanType: LoanType;
+  principal: number;
+  /** 0 for a salary advance. */
+  annualRatePercent: number;
+  /** 1 for a salary advance. */
+  months: number;
+  /** YYYY-MM-DD: the start of the first period (foreclosure prorates from it). */
+  disbursedOn: string;
+  /** YYYY-MM-DD: due date of instalment 1 (a salary advance: its pay date). */
+  firstDueDate: string;
+  /** Day of month the due dates are pinned to (default: firstDueDate's day). */
+  anchorDay?: number;
+  /** The one-off fee (EMI processing fee, salary-advance fee): charged on instalment 1. */
+  fee: number;
+  strategy: AllocationStrategyName;
+  prepaymentMode: PrepaymentMode;
+};
+
+/**
+ * The money events of a loan, as the servicing fold reads them. Every one carries its value
+ * date; the fold orders by it, ties by position in the log.
+ */
+export type RepaymentApplied = {
+  type: 'RepaymentApplied';
+  paymentId: string;
+  /** YYYY-MM-DD: when the money counts, which may be earlier than when it was recorded. */
+  valueDate: string;
+  amount: number;
+};
+
+/** Takes a payment back out as if it had never been made; later payments re-allocate. */
+export type RepaymentReversed = {
+  type: 'RepaymentReversed';
+  paymentId: string;
+  /** YYYY-MM-DD: when it was reversed; it dates the ledger line only. */
+  valueDate: string;
+};
+
+export type ChargeKind = 'fee' | 'penalty';
+
+/** A fee or penalty on one instalment (collections' PenalChargeApplied maps to kind 'penalty'). */
+export type ChargeApplied = {
+  type: 'ChargeApplied';
+  chargeId: string;
+  instalmentNumber: number;
+  kind: ChargeKind;
+  amount: number;
+  valueDate: string;
+};
+
+export type WaivableComponent = 'interest' | 'fees' | 'penalties';
+
+export type ChargeWaived = {
+  type: 'ChargeWaived';
+  waiverId: string;
+  instalmentNumber: number;
+  component: WaivableComponent;
+  amount: number;
+  valueDate: string;
+};
+
+/** Credit balance paid back to the borrower (a staff action under maker-checker). */
+export type CreditBalanceRefunded = {
+  type: 'CreditBalanceRefunded';
+  refundId: string;
+  amount: number;
+  valueDate: string;
+};
+
+export type ServicingEvent =
+  | RepaymentApplied
+  | RepaymentReversed
+  | ChargeApplied
+  | ChargeWaived
+  | CreditBalanceRefunded;
+
+export type InstalmentStatus = 'upcoming' | 'partial' | 'paid';
+
+export type Instalment = {
+  number: number;
+  /** YYYY-MM-DD */
+  dueDate: string;
+  principal: number;
+  interest: number;
+  fees: number;
+  penalties: number;
+  paidPrincipal: number;
+  paidInterest: number;
+  paidFees: number;
+  paidPenalties: number;
+  waivedInterest: number;
+  waivedFees: number;
+  waivedPenalties: number;
+  status: InstalmentStatus;
+  /** Value date of the event that left nothing owed on it; null while something is. */
+  paidOn: string | null;
+};
+
+export type Amounts = { principal: number; interest: number; fees: number; penalties: number };
+
+export type Outstanding = Amounts & { total: number };
+
+export type LedgerLineType =
+  | 'disbursement'
+  | 'repayment'
+  | 'reversal'
+  | 'charge'
+  | 'waiver'
+  | 'refund';
+
+export type LedgerLine = Amounts & {
+  /** The event's own id: paymentId, chargeId, waiverId, refundId; `disbursement`, `fee`. */
+  id: string;
+  type: LedgerLineType;
+  date: string;
+  amount: number;
+  /** Principal still owed after this line. */
+  balanceAfter: number;
+  /** Repayments and reversals: the payment concerned. */
+  paymentId: string | null;
+  /** Repayments: what went beyond everything owed, into the credit balance. */
+  toCreditBalance: number;
+  /** Repayments that were later reversed: the reversal's date (their parts are then 0). */
+  reversedOn: string | null;
+  /** A repayment made from the credit balance held, not from new money. */
+  fromCreditBalance: boolean;
+};
+
+export type LoanServicing = {
+  status: 'active' | 'closed';
+  /** Value date of the event after which nothing was owed any more. */
+  closedOn: string | null;
+  /** The EMI now in force (falls after a reduce-EMI prepayment). */
+  instalmentAmount: number;
+  instalments: Instalment[];
+  outstanding: Outstanding;
+  /** Money held beyond what is owed; negative only if a refund outran a later-reversed payment. */
+  creditBalance: number;
+  ledger: LedgerLine[];
+};
+
+export type ForeclosureQuote = Amounts & { date: string; total: number };
