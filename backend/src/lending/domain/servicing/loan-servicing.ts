@@ -10,6 +10,7 @@ import type {
   LoanServicing,
   Outstanding,
   RepaymentApplied,
+  RepaymentReversed,
   ServicingEvent,
   ServicingTerms,
 } from './servicing.types.js';
@@ -56,18 +57,19 @@ export function foldServicing(terms: ServicingTerms, events: readonly ServicingE
     state.ledger.push(line(state, 'fee', 'charge', terms.disbursedOn, terms.fee, { ...zeroAmounts(), fees: terms.fee }));
   }
 
-  const reversals = reversalDates(events);
+  const ordered = inValueDateOrder(events);
+  const reversals = reversalsOf(ordered);
   const seenPayments = new Set<string>();
-  for (const event of inValueDateOrder(events)) {
+  for (const event of ordered) {
     switch (event.type) {
       case 'RepaymentApplied':
         // A repeated payment id (a webhook delivered twice) applies once.
         if (seenPayments.has(event.paymentId)) continue;
         seenPayments.add(event.paymentId);
-        applyRepayment(state, event, reversals.get(event.paymentId) ?? null);
+        applyRepayment(state, event, reversals.get(event.paymentId)?.valueDate ?? null);
         break;
       case 'RepaymentReversed':
-        applyReversal(state, event, events);
+        if (reversals.get(event.paymentId) === event) applyReversal(state, event, ordered);
         break;
       case 'ChargeApplied':
         applyCharge(state, event);
@@ -96,15 +98,15 @@ function inValueDateOrder(events: readonly ServicingEvent[]): ServicingEvent[] {
     .map(({ event }) => event);
 }
 
-/** Reversed payment ids and the date of their (first) reversal, wherever it sits in the log. */
-function reversalDates(events: readonly ServicingEvent[]): Map<string, string> {
-  const dates = new Map<string, string>();
-  for (const event of events) {
-    if (event.type === 'RepaymentReversed' && !dates.has(event.paymentId)) {
-      dates.set(event.paymentId, event.valueDate);
+/** The reversal that counts for each payment: the earliest by value date, then by log. */
+function reversalsOf(ordered: readonly ServicingEvent[]): Map<string, RepaymentReversed> {
+  const reversals = new Map<string, RepaymentReversed>();
+  for (const event of ordered) {
+    if (event.type === 'RepaymentReversed' && !reversals.has(event.paymentId)) {
+      reversals.set(event.paymentId, event);
     }
   }
-  return dates;
+  return reversals;
 }
 
 function applyRepayment(state: ServicingState, event: RepaymentApplied, reversedOn: string | null): void {
@@ -128,16 +130,13 @@ function applyRepayment(state: ServicingState, event: RepaymentApplied, reversed
   });
 }
 
-function applyReversal(state: ServicingState, event: Extract<ServicingEvent, { type: 'RepaymentReversed' }>, events: readonly ServicingEvent[]): void {
+function applyReversal(state: ServicingState, event: RepaymentReversed, events: readonly ServicingEvent[]): void {
   const payment = events.find(
     (candidate): candidate is RepaymentApplied =>
       candidate.type === 'RepaymentApplied' && candidate.paymentId === event.paymentId,
   );
-  const first = events.find(
-    (candidate) => candidate.type === 'RepaymentReversed' && candidate.paymentId === event.paymentId,
-  );
-  // A reversal of a payment the log does not hold, or a second one, changes nothing.
-  if (payment === undefined || first !== event) return;
+  // A reversal of a payment the log does not hold changes nothing.
+  if (payment === undefined) return;
   state.ledger.push({
     ...line(state, `${event.paymentId}:reversal`, 'reversal', event.valueDate, payment.amount, zeroAmounts()),
     paymentId: event.paymentId,
