@@ -3,21 +3,11 @@ import fc from 'fast-check';
 import { InvalidLoanInput } from '../loan.errors.js';
 import { foreclosureQuote } from './foreclosure-quote.js';
 import { serviceLoan } from './loan-servicing.js';
-import { charged, paid } from './servicing-spec.helper.js';
+import { EMI_LOAN, EMI_LOAN_EMI, SALARY_ADVANCE, charged, dayAfter, paid } from './servicing-spec.helper.js';
 import type { ServicingTerms } from './servicing.types.js';
 
-const EMI = 888_488;
-const LOAN: ServicingTerms = {
-  loanType: 'EMI',
-  principal: 10_000_000,
-  annualRatePercent: 12,
-  months: 12,
-  disbursedOn: '2026-01-15',
-  firstDueDate: '2026-02-15',
-  fee: 0,
-  strategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure',
-};
+const EMI = EMI_LOAN_EMI;
+const LOAN = EMI_LOAN;
 
 describe('foreclosureQuote', () => {
   it('is what is due, all principal, and the running period interest prorated by days', () => {
@@ -69,17 +59,7 @@ describe('foreclosureQuote', () => {
   });
 
   it('for a salary advance is the principal and the whole flat fee', () => {
-    const advance: ServicingTerms = {
-      ...LOAN,
-      loanType: 'salaryAdvance',
-      principal: 2_000_000,
-      annualRatePercent: 0,
-      months: 1,
-      disbursedOn: '2026-03-01',
-      firstDueDate: '2026-03-20',
-      fee: 100_000,
-    };
-    expect(foreclosureQuote(advance, [], '2026-03-10')).toMatchObject({ principal: 2_000_000, interest: 0, fees: 100_000, total: 2_100_000 });
+    expect(foreclosureQuote(SALARY_ADVANCE, [], '2026-03-10')).toMatchObject({ principal: 2_000_000, interest: 0, fees: 100_000, total: 2_100_000 });
   });
 
   it('refuses a date that is not one', () => {
@@ -145,8 +125,3 @@ describe('paying the foreclosure quote', () => {
     );
   });
 });
-
-function dayAfter(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}

@@ -1,24 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { emiFor } from '../emi-schedule.js';
 import { serviceLoan } from './loan-servicing.js';
-import { charged, given, paid, refunded, reversed, waived } from './servicing-spec.helper.js';
+import { EMI_LOAN, EMI_LOAN_EMI, SALARY_ADVANCE, charged, given, paid, refunded, reversed, waived } from './servicing-spec.helper.js';
 import type { LoanServicing, ServicingTerms } from './servicing.types.js';
 
-// 1,00,000.00 at 12% for 12 months (emi-schedule.spec's hand-worked case): EMI 8,884.88.
-// Instalment 1 (15 Feb): principal 7,884.88 + interest 1,000.00; 2 (15 Mar): 7,963.73 + 921.15;
-// 3 (15 Apr): 8,043.37 + 841.51; ... 12 (15 Jan 2027): 8,796.88 + 87.97.
-const EMI = 888_488;
-const LOAN: ServicingTerms = {
-  loanType: 'EMI',
-  principal: 10_000_000,
-  annualRatePercent: 12,
-  months: 12,
-  disbursedOn: '2026-01-15',
-  firstDueDate: '2026-02-15',
-  fee: 0,
-  strategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure',
-};
+const EMI = EMI_LOAN_EMI;
+const LOAN = EMI_LOAN;
 const RBI: ServicingTerms = { ...LOAN, strategy: 'rbi-india' };
 const REDUCE_EMI: ServicingTerms = { ...LOAN, prepaymentMode: 'reduceEmi' };
 
@@ -277,8 +264,7 @@ describe('a reversal', () => {
   });
 
   it('reopens a loan the reversed payment had closed', () => {
-    const salary = salaryAdvance();
-    given(salary, paid('p1', '2026-03-20', 2_100_000))
+    given(SALARY_ADVANCE, paid('p1', '2026-03-20', 2_100_000))
       .when(reversed('p1', '2026-03-25'))
       .then({ status: 'active', closedOn: null, outstanding: { total: 2_100_000 } });
   });
@@ -320,8 +306,7 @@ describe('closure and overpayment', () => {
   });
 
   it('a charge replayed after the closing payment is paid from the credit balance held', () => {
-    const salary = salaryAdvance();
-    given(salary, paid('p1', '2026-03-18', 2_150_000))
+    given(SALARY_ADVANCE, paid('p1', '2026-03-18', 2_150_000))
       .when(charged('c1', '2026-03-19', 1, 'fee', 10_000))
       .then({
         status: 'closed',
@@ -354,7 +339,7 @@ describe('charges and waivers', () => {
 
 describe('a salary advance: one instalment with a flat fee', () => {
   it('the fee is a fee, not interest, and a part payment pays it first', () => {
-    given(salaryAdvance())
+    given(SALARY_ADVANCE)
       .when(paid('p1', '2026-03-20', 1_000_000))
       .then({
         instalmentAmount: 2_000_000,
@@ -364,28 +349,14 @@ describe('a salary advance: one instalment with a flat fee', () => {
   });
 
   it('principal and fee paid on the pay date close it', () => {
-    given(salaryAdvance()).when(paid('p1', '2026-03-20', 2_100_000)).then({ status: 'closed', closedOn: '2026-03-20' });
+    given(SALARY_ADVANCE).when(paid('p1', '2026-03-20', 2_100_000)).then({ status: 'closed', closedOn: '2026-03-20' });
   });
 
   it('a penal charge on the overdue repayment is owed with it, under either strategy', () => {
     for (const strategy of ['mifos-standard', 'rbi-india'] as const) {
-      given({ ...salaryAdvance(), strategy }, charged('late', '2026-03-25', 1, 'penalty', 25_000))
+      given({ ...SALARY_ADVANCE, strategy }, charged('late', '2026-03-25', 1, 'penalty', 25_000))
         .when(paid('p1', '2026-03-30', 2_125_000))
         .then({ status: 'closed', instalments: [{ paidPenalties: 25_000, paidFees: 100_000, paidPrincipal: 2_000_000 }] });
     }
   });
 });
-
-function salaryAdvance(): ServicingTerms {
-  return {
-    loanType: 'salaryAdvance',
-    principal: 2_000_000,
-    annualRatePercent: 0,
-    months: 1,
-    disbursedOn: '2026-03-01',
-    firstDueDate: '2026-03-20',
-    fee: 100_000,
-    strategy: 'mifos-standard',
-    prepaymentMode: 'reduceTenure',
-  };
-}

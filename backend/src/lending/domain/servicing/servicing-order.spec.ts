@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { serviceLoan } from './loan-servicing.js';
-import { charged, paid, reversed, waived } from './servicing-spec.helper.js';
+import { charged, dayAfter, paid, reversed, waived } from './servicing-spec.helper.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from './servicing.types.js';
 
 const TERMS: ServicingTerms = {
@@ -17,10 +17,6 @@ const TERMS: ServicingTerms = {
   prepaymentMode: 'reduceTenure',
 };
 
-const dayAfter = (date: string, days: number): string => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-};
 
 /**
  * A loan's money events on distinct value dates (ties are ordered by the log, by design):

@@ -61,3 +61,39 @@ export function given(terms: ServicingTerms, ...history: ServicingEvent[]) {
     },
   };
 }
+
+/**
+ * 1,00,000.00 at 12% for 12 months (emi-schedule.spec's hand-worked case): EMI 8,884.88.
+ * Instalment 1 (15 Feb): principal 7,884.88 + interest 1,000.00; 2 (15 Mar): 7,963.73 + 921.15;
+ * 3 (15 Apr): 8,043.37 + 841.51; ... 12 (15 Jan 2027): 8,796.88 + 87.97.
+ */
+export const EMI_LOAN: ServicingTerms = {
+  loanType: 'EMI',
+  principal: 10_000_000,
+  annualRatePercent: 12,
+  months: 12,
+  disbursedOn: '2026-01-15',
+  firstDueDate: '2026-02-15',
+  fee: 0,
+  strategy: 'mifos-standard',
+  prepaymentMode: 'reduceTenure',
+};
+export const EMI_LOAN_EMI = 888_488;
+
+/** 20,000.00 paid out on 1 Mar, repaid with a 1,000.00 fee on the 20 Mar pay day. */
+export const SALARY_ADVANCE: ServicingTerms = {
+  loanType: 'salaryAdvance',
+  principal: 2_000_000,
+  annualRatePercent: 0,
+  months: 1,
+  disbursedOn: '2026-03-01',
+  firstDueDate: '2026-03-20',
+  fee: 100_000,
+  strategy: 'mifos-standard',
+  prepaymentMode: 'reduceTenure',
+};
+
+export function dayAfter(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}

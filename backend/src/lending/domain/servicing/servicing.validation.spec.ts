@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { IllegalTransition, InvalidLoanInput } from '../loan.errors.js';
-import { charged, paid, reversed } from './servicing-spec.helper.js';
+import { EMI_LOAN, charged, paid, reversed } from './servicing-spec.helper.js';
 import { PaymentAlreadyReversed, PaymentNotFound } from './servicing.errors.js';
 import {
   checkCharge,
@@ -10,19 +10,9 @@ import {
   checkWaiver,
 } from './servicing.validation.js';
 import type { ServicingContext } from './servicing.validation.js';
-import type { ServicingEvent, ServicingTerms } from './servicing.types.js';
+import type { ServicingEvent } from './servicing.types.js';
 
-const TERMS: ServicingTerms = {
-  loanType: 'EMI',
-  principal: 10_000_000,
-  annualRatePercent: 12,
-  months: 12,
-  disbursedOn: '2026-01-15',
-  firstDueDate: '2026-02-15',
-  fee: 0,
-  strategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure',
-};
+const TERMS = EMI_LOAN;
 
 function context(events: ServicingEvent[] = [], overrides: Partial<ServicingContext> = {}): ServicingContext {
   return { loanId: 'loan-1', loanStatus: 'active', terms: TERMS, events, businessDate: '2026-03-01', ...overrides };
