@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
@@ -11,14 +10,13 @@ import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { queryClient } from './providers/queryClient';
 import users from './users';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
 const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } } });
 
 /** Toasts top-right, as the specification's shell places them. */
 function TopRightNotification() {

@@ -2,6 +2,7 @@ import { type AuthProvider, HttpError } from 'react-admin';
 import { ALL_ACCESS, canAccess, type Permissions } from '../permissions/canAccess';
 import { API_URL, httpClient, problemType } from './http';
 import { clearBrowserSession, forgetToken, getDeviceId, getToken, storeToken } from '@lending/web-common/session';
+import { queryClient } from './queryClient';
 import { setSignedOutNotice } from './session';
 
 export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
@@ -71,6 +72,9 @@ export const authProvider: AuthProvider = {
     if (user.role !== 'staff') throw new Error('This console is for staff. Borrowers sign in on the portal.');
     identity = null;
     storeToken(token);
+    // Answers cached before this sign-in (signed out, or another staff member's) are not this session's: a stale
+    // canAccess=false would keep menus and queue counts hidden until it expired.
+    queryClient.clear();
   },
 
   async logout() {

@@ -8,8 +8,12 @@ export function setSignedOutNotice(message: string): void {
   sessionStorage.setItem(NOTICE_KEY, message);
 }
 
-export function takeSignedOutNotice(): string | null {
-  const message = sessionStorage.getItem(NOTICE_KEY);
+/** The notice, left in place: a render may be discarded and run again (a router transition), so read it there. */
+export function peekSignedOutNotice(): string | null {
+  return sessionStorage.getItem(NOTICE_KEY);
+}
+
+/** Forgets the notice once shown (from an effect, after the login page committed). */
+export function forgetSignedOutNotice(): void {
   sessionStorage.removeItem(NOTICE_KEY);
-  return message;
 }
