@@ -4,7 +4,7 @@ import { ALL_ACCESS } from '../permissions/canAccess';
 import { authProvider, EXPIRED_MESSAGE, SUPERSEDED_MESSAGE } from './authProvider';
 import { getToken, storeToken as setToken } from '@lending/web-common/session';
 import { queryClient } from './queryClient';
-import { peekSignedOutNotice } from './session';
+import { setSignedOutNotice, signedOutNotice } from './session';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -24,6 +24,13 @@ describe('authProvider', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ email: 'priya@lending.local', password: 'secret-pass', deviceId: localStorage.getItem('device_id') });
     expect(getToken()).toBe('tok-staff');
+  });
+
+  it('forgets why the previous session ended once signed in again', async () => {
+    setSignedOutNotice(SUPERSEDED_MESSAGE);
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 'tok-staff', user: { _id: 'u1', id: 'u1', role: 'staff', name: 'Priya' } })));
+    await authProvider.login({ email: 'priya@lending.local', password: 'secret-pass' });
+    expect(signedOutNotice()).toBeNull();
   });
 
   it('drops every answer cached before the sign-in (a canAccess=false from signed out would hide the menu)', async () => {
@@ -50,7 +57,7 @@ describe('authProvider', () => {
     const error = new HttpError('Signed in elsewhere', 401, { type: 'session-superseded' });
     await expect(authProvider.checkError!(error)).rejects.toThrow(SUPERSEDED_MESSAGE);
     expect(getToken()).toBeNull();
-    expect(peekSignedOutNotice()).toBe(SUPERSEDED_MESSAGE);
+    expect(signedOutNotice()).toBe(SUPERSEDED_MESSAGE);
   });
 
   it('signs out with an expiry message on any other 401', async () => {
@@ -63,7 +70,7 @@ describe('authProvider', () => {
     setToken('tok');
     const error = new HttpError('This account has been disabled; ask an administrator.', 401, { type: 'account-disabled' });
     await expect(authProvider.checkError!(error)).rejects.toThrow('This account has been disabled; ask an administrator.');
-    expect(peekSignedOutNotice()).toBe('This account has been disabled; ask an administrator.');
+    expect(signedOutNotice()).toBe('This account has been disabled; ask an administrator.');
   });
 
   it('keeps the session on 403: the page shows the refusal', async () => {
