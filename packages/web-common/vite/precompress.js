@@ -7,8 +7,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** Text formats worth compressing; images and fonts (png, woff2) are compressed already. */
-export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map|wasm|ico)$/i;
+/** Text formats worth compressing (source maps are not shipped); images and fonts (png, woff2) are compressed already. */
+export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm|ico)$/i;
 
 /** Below this many bytes a compressed copy saves less than its headers and a lookup cost. */
 export const DEFAULT_THRESHOLD = 1024;
