@@ -9,7 +9,6 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: 180_000,
-  expect: { timeout: 20_000 },
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/e2e.json' }]],
   use: {

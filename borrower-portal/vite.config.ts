@@ -1,4 +1,4 @@
-import { buildVersion } from '@lending/web-common/vite';
+import { buildVersion, precompress } from '@lending/web-common/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,8 +7,9 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 // Served by the backend at / (npm start); `npm run dev` proxies the API and the presence socket to it.
 export default defineConfig({
   base: '/',
+  // precompress: .br and .gz beside each text asset, served by the backend with Content-Encoding.
   // buildVersion: version.json and the build id for new-build detection (spec §4).
-  plugins: [react(), buildVersion()],
+  plugins: [react(), buildVersion(), precompress()],
   server: {
     port: 5174,
     strictPort: true,

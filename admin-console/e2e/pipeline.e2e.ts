@@ -91,9 +91,12 @@ test.describe('loan pipeline in the admin console', () => {
   test('an open loan page follows a move made by another staff member', async ({ page }) => {
     const client = api();
     const id = await client.loanIn('soft.pending', await client.borrower('Imran Sheikh'), { type: 'salaryAdvance', amount: 5_000_000 });
+    await page.clock.install();
     await signIn(page, `/Admin/Loan/soft/salaryAdvance/${id}`);
     await expect(page.getByRole('button', { name: 'Approve soft check' })).toBeVisible();
     await client.call('POST', `/admin/loans/${id}/approve-soft`, await client.staff(), { score: 705, reason: 'Approved from another desk' });
+    // The page polls its loan every 5 s (LOAN_REFRESH_MS): the page's clock jumps past one poll instead of waiting.
+    await page.clock.fastForward(6_000);
     await expect(page.getByTestId('summary-State')).toHaveText('Bank verification pending');
     await expect(page.getByTestId('summary-Last move')).toContainText('Rohan Mehta (staff)');
     await expect(page.getByRole('button', { name: 'Approve soft check' })).toHaveCount(0);

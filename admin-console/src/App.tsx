@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
+import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
@@ -9,16 +9,24 @@ import { LoginPage } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
 import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
-import { authProvider } from './providers/authProvider';
+import { authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { queryClient } from './providers/queryClient';
 import users from './users';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
 const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
+
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } } });
+// Signed in, what the first screen waits for starts now, while React renders, not when the layout asks for it: the
+// staff member (permissions decide the menu and the queue counts) and, opening the dashboard, its chunk.
+if (getToken()) {
+  signedInUser().catch(() => undefined);
+  const path = window.location.pathname.slice(import.meta.env.BASE_URL.length - 1);
+  if (['', '/', '/Dashboard'].includes(path)) import('./dashboard/Dashboard').catch(() => undefined);
+}
 
 /** Toasts top-right, as the specification's shell places them. */
 function TopRightNotification() {

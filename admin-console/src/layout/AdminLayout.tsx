@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Chip } from '@mui/material';
 import { AppBar, Layout, Loading, TitlePortal, UserMenu, useAuthState, useGetIdentity } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { guardExternalNavigation } from '@lending/web-common/external-url';
 import { LoadingBar, useApiBusy, useReloadOnNewBuild } from '@lending/web-common/react';
 import { EXTERNAL_URLS } from '../external-urls';
@@ -47,29 +47,28 @@ function AdminAppBar() {
 
 /**
  * The shell of spec §2: the loading bar (2000 ms, 200 ms throttle, 3 px; @lending/web-common/react) over the layout.
- * Every page in the layout needs a signed-in staff member, custom routes included: nothing below renders (and so
- * nothing is fetched) until the check passes; a failed check signs out to the login page.
+ * Every page in the layout needs a signed-in staff member, custom routes included: nothing below renders (not even
+ * the menu, so nothing is fetched or cached) until the check passes; a failed check goes to the login page once.
+ *
+ * Not `useAuthState(undefined, true)`: its logout clears the query cache while this layout is still mounted (the
+ * navigation is a React transition), so the check refetches, fails and logs out again, every ~20 ms, and the login
+ * page waited ~12 s for Chromium to throttle the history. Signing in clears the cache instead (authProvider.login).
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  const { authenticated } = useAuthState(undefined, true);
+  const { authenticated, isPending } = useAuthState();
   usePresence();
   // Spec §4: a newer build reloads the page on the next route change (lazy pages reload once if their chunk is gone).
   useReloadOnNewBuild(useLocation().pathname);
   // Spec §8: links to outside addresses not on the allow-list are refused.
   useEffect(() => guardExternalNavigation(EXTERNAL_URLS), []);
   const busy = useApiBusy();
+  if (!authenticated) return isPending ? <Loading /> : <Navigate to="/login" replace />;
   return (
     <>
     <LoadingBar active={busy} color="#1976d2" />
     <Layout menu={AdminMenu} appBar={AdminAppBar} error={ErrorView} sx={{ '& .RaLayout-content': { px: 2 } }}>
-      {authenticated ? (
-        <>
-          <DefaultPasswordBanner />
-          {children}
-        </>
-      ) : (
-        <Loading />
-      )}
+      <DefaultPasswordBanner />
+      {children}
     </Layout>
     </>
   );

@@ -2,12 +2,12 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Alert, Avatar, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLogin } from 'react-admin';
-import { takeSignedOutNotice } from '../providers/session';
+import { signedOutNotice } from '../providers/session';
 
 /** Staff sign in with email and password; a notice says why they were signed out, if they were. */
 export function LoginPage() {
   const login = useLogin();
-  const [notice] = useState(takeSignedOutNotice);
+  const [notice] = useState(signedOutNotice);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

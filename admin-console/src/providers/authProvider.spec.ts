@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_ACCESS } from '../permissions/canAccess';
 import { authProvider, EXPIRED_MESSAGE, SUPERSEDED_MESSAGE } from './authProvider';
 import { getToken, storeToken as setToken } from '@lending/web-common/session';
-import { takeSignedOutNotice } from './session';
+import { queryClient } from './queryClient';
+import { setSignedOutNotice, signedOutNotice } from './session';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -25,6 +26,21 @@ describe('authProvider', () => {
     expect(getToken()).toBe('tok-staff');
   });
 
+  it('forgets why the previous session ended once signed in again', async () => {
+    setSignedOutNotice(SUPERSEDED_MESSAGE);
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 'tok-staff', user: { _id: 'u1', id: 'u1', role: 'staff', name: 'Priya' } })));
+    await authProvider.login({ email: 'priya@lending.local', password: 'secret-pass' });
+    expect(signedOutNotice()).toBeNull();
+  });
+
+  it('drops every answer cached before the sign-in (a canAccess=false from signed out would hide the menu)', async () => {
+    const key = ['auth', 'canAccess', { action: 'list', resource: 'loans' }];
+    queryClient.setQueryData(key, false);
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 'tok-staff', user: { _id: 'u1', id: 'u1', role: 'staff', name: 'Priya' } })));
+    await authProvider.login({ email: 'priya@lending.local', password: 'secret-pass' });
+    expect(queryClient.getQueryData(key)).toBeUndefined();
+  });
+
   it('refuses borrowers and keeps no token', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 'tok-b', user: { _id: 'b1', id: 'b1', role: 'borrower', name: 'Asha' } })));
     await expect(authProvider.login({ email: 'asha@example.com', password: 'x' })).rejects.toThrow(/for staff/);
@@ -41,7 +57,7 @@ describe('authProvider', () => {
     const error = new HttpError('Signed in elsewhere', 401, { type: 'session-superseded' });
     await expect(authProvider.checkError!(error)).rejects.toThrow(SUPERSEDED_MESSAGE);
     expect(getToken()).toBeNull();
-    expect(takeSignedOutNotice()).toBe(SUPERSEDED_MESSAGE);
+    expect(signedOutNotice()).toBe(SUPERSEDED_MESSAGE);
   });
 
   it('signs out with an expiry message on any other 401', async () => {
@@ -54,7 +70,7 @@ describe('authProvider', () => {
     setToken('tok');
     const error = new HttpError('This account has been disabled; ask an administrator.', 401, { type: 'account-disabled' });
     await expect(authProvider.checkError!(error)).rejects.toThrow('This account has been disabled; ask an administrator.');
-    expect(takeSignedOutNotice()).toBe('This account has been disabled; ask an administrator.');
+    expect(signedOutNotice()).toBe('This account has been disabled; ask an administrator.');
   });
 
   it('keeps the session on 403: the page shows the refusal', async () => {

@@ -2,7 +2,8 @@ import { type AuthProvider, HttpError } from 'react-admin';
 import { ALL_ACCESS, canAccess, type Permissions } from '../permissions/canAccess';
 import { API_URL, httpClient, problemType } from './http';
 import { clearBrowserSession, forgetToken, getDeviceId, getToken, storeToken } from '@lending/web-common/session';
-import { setSignedOutNotice } from './session';
+import { queryClient } from './queryClient';
+import { forgetSignedOutNotice, setSignedOutNotice } from './session';
 
 export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
 export const EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -71,6 +72,10 @@ export const authProvider: AuthProvider = {
     if (user.role !== 'staff') throw new Error('This console is for staff. Borrowers sign in on the portal.');
     identity = null;
     storeToken(token);
+    forgetSignedOutNotice();
+    // Answers cached before this sign-in (signed out, or another staff member's) are not this session's: a stale
+    // canAccess=false would keep menus and queue counts hidden until it expired.
+    queryClient.clear();
   },
 
   async logout() {

@@ -5,7 +5,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
@@ -14,6 +13,7 @@ import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
 import { openApiDocument } from './openapi.js';
 import { securityHeaders } from './security-headers.js';
+import { serveBuiltApp } from './static-files.js';
 
 /** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
 export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string; exclude?: string[] }[] };
@@ -50,13 +50,8 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   return app;
 }
 
-/** Serves a built single-page app with an index.html fallback for deep links. */
+/** Serves a built single-page app (precompressed files, cache headers, index.html for deep links): static-files.ts. */
 function serveSpa(app: NestExpressApplication, mount: string, dir: string, exclude: string[] = []): void {
   if (!existsSync(path.join(dir, 'index.html'))) return;
-  const excluded = (url: string) => exclude.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
-  app.useStaticAssets(dir, { prefix: mount, index: false });
-  app.use(mount, (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.originalUrl.startsWith('/api') || excluded(req.originalUrl)) return next();
-    res.sendFile(path.join(dir, 'index.html'));
-  });
+  app.use(mount, serveBuiltApp(dir, exclude));
 }

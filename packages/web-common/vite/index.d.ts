@@ -1,0 +1,2 @@
+export { buildVersion } from './build-version.js';
+export { precompress, precompressDirectory } from './precompress.js';

@@ -1,0 +1,3 @@
+// The Vite plugins both apps build with.
+export { buildVersion } from './build-version.js';
+export { precompress, precompressDirectory } from './precompress.js';
