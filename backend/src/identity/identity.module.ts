@@ -35,6 +35,7 @@ import { UpdateStaffUserHandler } from './application/update-staff-user.handler.
 import { AccessGuard } from './auth/access.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { SessionAuthenticator } from './auth/session-authenticator.js';
+import { SessionCache } from './auth/session-cache.js';
 import { TokenIssuer } from './auth/token-issuer.js';
 import { AdminUserController } from './http/admin-user.controller.js';
 import { AuthController } from './http/auth.controller.js';
@@ -99,6 +100,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     SessionsRepository,
     SessionStarter,
     SessionAuthenticator,
+    SessionCache,
     PresenceRepository,
     PresenceGateway,
     { provide: DEVICE_NOTIFIER, useExisting: PresenceGateway },

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
 import { requestCredential } from './credentials.js';
 import { SessionAuthenticator } from './session-authenticator.js';
-import type { TokenClaims } from './token-issuer.js';
+import { jwtKey, type TokenClaims } from './token-issuer.js';
 
 // The bearer header when there is one (never the cookie then), else the cookie: see credentials.ts.
 const fromRequest = (request: Request): string | null => requestCredential(request)?.token || null;
@@ -20,7 +20,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: fromRequest,
-      secretOrKey: config.jwtSecret,
+      // A KeyObject (see jwtKey), which jsonwebtoken takes as it is; passport-jwt passes it through untouched.
+      secretOrKey: jwtKey(config.jwtSecret) as unknown as Buffer,
       algorithms: ['HS256'],
       passReqToCallback: true,
     });
