@@ -1,4 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { SessionRevokedReason } from '../../platform/database/schema.js';
 import { NotificationListener } from '../../platform/database/notification-listener.js';
 import { RUNTIME, type Runtime } from '../../platform/runtime.js';
@@ -99,6 +101,11 @@ export class SessionCacheCore {
     return entry.value;
   }
 
+  /** Whether an entry for the session is held (tests and diagnostics; no effect on recency or age). */
+  holds(sessionId: string): boolean {
+    return this.entries.has(sessionId);
+  }
+
   /** Call before reading the database. */
   begin(): LoadTicket {
     return { epoch: this.epoch };
@@ -143,15 +150,35 @@ export class SessionCacheCore {
 export const ACCESS_CHANGED_CHANNEL = 'access_changed';
 
 /**
+ * Messages of the settle handshake on the same channel, never invalidations: `ping:<nonce>` asks every listening
+ * process to answer `pong:<nonce>:<instance>` once it has handled everything before the ping.
+ */
+export type Handshake = { kind: 'ping'; nonce: string } | { kind: 'pong'; nonce: string; instance: string };
+
+export function parseHandshake(payload: string): Handshake | undefined {
+  const ping = /^ping:([0-9a-f-]{36})$/.exec(payload);
+  if (ping) return { kind: 'ping', nonce: ping[1] };
+  const pong = /^pong:([0-9a-f-]{36}):(.+)$/.exec(payload);
+  return pong ? { kind: 'pong', nonce: pong[1], instance: pong[2] } : undefined;
+}
+
+/**
  * The process's session cache, kept true by LISTEN access_changed: the triggers on sessions, users and staff_roles
  * notify in the changing transaction, so every API process hears a sign-out, takeover, password change, disabling,
  * role reassignment or permission change when it commits. While the listening connection is down (or has not
  * answered its heartbeat) the cache answers nothing and every request reads PostgreSQL, as without a cache; when it
  * comes back the cache starts empty, since notifications sent meanwhile are lost.
+ *
+ * A notification reaches each process a little after the commit, so a client told "signed out" could otherwise beat
+ * it to another process. `settle()` closes that gap: the handlers that end sessions or change access call it before
+ * they answer, and it returns once every listening process has confirmed it handled the change (see settle).
  */
 @Injectable()
 export class SessionCache extends SessionCacheCore implements OnApplicationBootstrap, OnApplicationShutdown {
   private listener?: NotificationListener;
+  private readonly instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  /** Open settles: the instances that confirmed so far. */
+  private readonly settling = new Map<string, { confirmed: Set<string>; check?: () => void }>();
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
     super({ maxEntries: runtime.config.sessionCache.maxEntries, maxAgeMs: runtime.config.sessionCache.maxAgeSeconds * 1000 });
@@ -162,13 +189,67 @@ export class SessionCache extends SessionCacheCore implements OnApplicationBoots
     this.listener = new NotificationListener(
       this.runtime.database.url,
       ACCESS_CHANGED_CHANNEL,
-      { onNotification: (payload) => this.invalidate(parseInvalidation(payload)), onLive: (live) => this.setLive(live) },
-      { log: this.runtime.log },
+      { onNotification: (payload) => this.heard(payload), onLive: (live) => this.setLive(live) },
+      { log: this.runtime.log, instance: this.instance },
     );
     await this.listener.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.listener?.stop();
+  }
+
+  private heard(payload: string): void {
+    const handshake = parseHandshake(payload);
+    if (!handshake) return this.invalidate(parseInvalidation(payload));
+    if (handshake.kind === 'ping') {
+      // Everything notified before the ping has been applied (notifications arrive in commit order, handled synchronously).
+      this.listener?.notify(`pong:${handshake.nonce}:${this.instance}`).catch(() => undefined);
+      return;
+    }
+    const open = this.settling.get(handshake.nonce);
+    if (open) {
+      open.confirmed.add(handshake.instance);
+      open.check?.();
+    }
+  }
+
+  /**
+   * Resolves once every API process listening now has applied the access changes this process committed before the
+   * call: a NOTIFY ping goes out after them, and each listener (this one too) answers it, in order, after them. The
+   * listeners are those named in pg_stat_activity (application_name `listen:access_changed:<instance>`); one that
+   * joins later starts with an empty cache anyway. A process that does not answer within `timeoutMs` is waited for
+   * no longer (its connection is failing, and its cache empties when the heartbeat notices); that is logged.
+   */
+  async settle(timeoutMs = 2_000): Promise<void> {
+    const listener = this.listener;
+    if (!listener?.isLive) return; // no cache here, or not hearing: nothing this process could confirm
+    const nonce = randomUUID();
+    const open: { confirmed: Set<string>; check?: () => void } = { confirmed: new Set() };
+    this.settling.set(nonce, open); // before the ping: an answer can arrive before the query's own result
+    try {
+      const prefix = `listen:${ACCESS_CHANGED_CHANNEL}:`;
+      const { rows } = await sql<{ listeners: string[] }>`
+        SELECT pg_notify(${ACCESS_CHANGED_CHANNEL}, ${`ping:${nonce}`})::text AS sent,
+               ARRAY(SELECT substr(application_name, ${prefix.length + 1}) FROM pg_stat_activity
+                     WHERE datname = current_database() AND starts_with(application_name, ${prefix})) AS listeners`.execute(this.runtime.db);
+      const expected = new Set(rows[0].listeners);
+      const missing = () => [...expected].filter((instance) => !open.confirmed.has(instance));
+      if (missing().length === 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.runtime.log(`session cache: ${missing().length} API process(es) did not confirm an access change within ${timeoutMs} ms: ${missing().join(', ')}`);
+          resolve();
+        }, timeoutMs);
+        timer.unref();
+        open.check = () => {
+          if (missing().length > 0) return;
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    } finally {
+      this.settling.delete(nonce);
+    }
   }
 }

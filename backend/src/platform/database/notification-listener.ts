@@ -7,6 +7,8 @@ export type NotificationListenerOptions = {
   heartbeatTimeoutMs?: number;
   /** Longest wait between reconnection attempts (they start at 100 ms and double). */
   maxRetryMs?: number;
+  /** Names the connection in pg_stat_activity as `listen:<channel>:<instance>` (default: the process id). */
+  instance?: string;
   log?: (line: string) => void;
 };
 
@@ -48,6 +50,18 @@ export class NotificationListener {
     return this.live;
   }
 
+  /** How this connection appears in pg_stat_activity.application_name; `listen:<channel>:` starts every listener's. */
+  get applicationName(): string {
+    return `listen:${this.channel}:${this.options.instance ?? process.pid}`;
+  }
+
+  /** NOTIFY on the listening connection itself (so it follows every notification this process has handled). */
+  async notify(payload: string): Promise<void> {
+    const client = this.client;
+    if (!client || !this.live) throw new Error(`listener on ${this.channel} is not connected`);
+    await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+  }
+
   /** Connects and listens; resolves once live or after the first failure (it keeps retrying in the background). */
   start(): Promise<void> {
     this.stopped = false;
@@ -74,7 +88,13 @@ export class NotificationListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Names the connection in pg_stat_activity: which process listens on what.
+      application_name: this.applicationName,
+    });
     this.client = client;
     const lost = (reason: string) => {
       if (this.client !== client) return;
