@@ -18,7 +18,7 @@ export const APPROVAL_P99_GOAL_MS = 50;
 export function httpSizes(quick: boolean) {
   return quick
     ? { clients: 16, approvalsPerRun: 160, runs: 2, sessionRequests: 60, warmup: 5 }
-    : { clients: 16, approvalsPerRun: 1_500, runs: 3, sessionRequests: 400, warmup: 20 };
+    : { clients: 16, approvalsPerRun: 1_000, runs: 3, sessionRequests: 300, warmup: 20 };
 }
 
 /**

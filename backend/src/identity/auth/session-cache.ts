@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { sql } from 'kysely';
 import type { SessionRevokedReason } from '../../platform/database/schema.js';
 import { NotificationListener } from '../../platform/database/notification-listener.js';
@@ -180,12 +181,17 @@ export class SessionCache extends SessionCacheCore implements OnApplicationBoots
   /** Open settles: the instances that confirmed so far. */
   private readonly settling = new Map<string, { confirmed: Set<string>; check?: () => void }>();
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
     super({ maxEntries: runtime.config.sessionCache.maxEntries, maxAgeMs: runtime.config.sessionCache.maxAgeSeconds * 1000 });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.runtime.config.sessionCache.maxEntries === 0) return;
+    // Only a process that serves HTTP (and the presence socket) checks sessions: not a worker or the CLI.
+    if (!this.adapterHost.httpAdapter) return;
     this.listener = new NotificationListener(
       this.runtime.database.url,
       ACCESS_CHANGED_CHANNEL,

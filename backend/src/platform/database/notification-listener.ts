@@ -108,6 +108,7 @@ export class NotificationListener {
       this.reconnectTimer = setTimeout(() => {
         this.connecting = this.connect();
       }, this.retryMs);
+      this.reconnectTimer.unref(); // a listener alone never keeps the process alive
     };
     client.on('error', (e) => lost(e.message));
     client.on('end', () => lost('closed'));
