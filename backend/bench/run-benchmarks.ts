@@ -14,15 +14,20 @@ import { applyProjections } from '../src/platform/projections/projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { ApiClient } from './api-client.js';
+import { benchmarkHttpApprovals, benchmarkSessionCheck, httpSizes, type HttpBenchContext } from './http-bench.js';
 import { createBenchDatabase } from './bench-database.js';
 import { insertLoanEvents, insertUsers, SURNAMES } from './bulk-load.js';
 import { LoanHistoryGenerator, loanStreamId, stepMetadata, type GeneratedLoan, type LoanStep } from './loan-histories.js';
-import { formatTable, forEachConcurrently, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
+import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sizes and knobs. BENCH_QUICK=1 is a smoke run of about a minute; BENCH_LOANS sets the size of the queue test.
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
+/** BENCH_ONLY=http runs only the HTTP command path and the session check (issue 11), skipping appends, rebuild and queues. */
+const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
+if (ONLY !== undefined && ONLY !== 'http') throw new Error(`BENCH_ONLY must be http (or unset), not "${ONLY}"`);
+const runs = (part: 'http' | 'store') => ONLY === undefined || ONLY === part;
 
 function positiveIntFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -190,75 +195,6 @@ async function benchmarkAppends(ctx: Context): Promise<void> {
   }
 }
 
-type Session = { token: string; id: string };
-
-async function registerBorrower(api: ApiClient, n: number): Promise<Session> {
-  const suffix = `${Date.now() % 1_000_000}${n}`.padStart(8, '0');
-  const answer = await api.call('POST', '/api/auth/register', {
-    expect: 201,
-    body: { name: `Bench Borrower ${n}`, email: `bench.borrower.${suffix}@example.com`, phone: `+9198${suffix.slice(-8)}`, password: 'bench-borrower-password' },
-  });
-  return { token: answer.body.token, id: answer.body.user.id };
-}
-
-/** Loans in soft.pending made through the API exactly as a borrower and staff would: create, submit, accept. */
-async function seedSoftPending(ctx: Context, borrowers: Session[], staffToken: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  const random = seededRandom(7);
-  await forEachConcurrently(
-    Array.from({ length: count }, (_, i) => i),
-    ctx.sizes.approvalClients,
-    async (i) => {
-      const borrower = borrowers[i % borrowers.length];
-      const emi = random() < 0.7;
-      const body = emi ? { type: 'EMI', amount: 1_000_000 + Math.floor(random() * 400) * 100_000, tenureMonths: 3 + Math.floor(random() * 34) } : { type: 'salaryAdvance', amount: 500_000 + Math.floor(random() * 90) * 100_000 };
-      const created = await ctx.api.call('POST', '/api/me/loans', { token: borrower.token, body, expect: 201 });
-      const id = created.body.id as string;
-      await ctx.api.call('POST', `/api/me/loans/${id}/submit`, { token: borrower.token });
-      const accepted = await ctx.api.call('POST', `/api/admin/loans/${id}/accept`, { token: staffToken, body: {} });
-      if (accepted.body.state !== 'soft.pending') throw new Error(`seeding: loan ${id} is in ${accepted.body.state} after accept, not soft.pending`);
-      ids.push(id);
-      if (ids.length % 250 === 0) log(`  seeded ${ids.length}/${count} loans in soft.pending`);
-    },
-  );
-  return ids;
-}
-
-async function benchmarkApprovals(ctx: Context, staffToken: string): Promise<void> {
-  const { approvalsPerRun, approvalRuns, approvalClients } = ctx.sizes;
-  const borrowers: Session[] = [];
-  for (let n = 1; n <= 8; n++) borrowers.push(await registerBorrower(ctx.api, n));
-  log(`Seeding ${approvalsPerRun * approvalRuns + approvalClients * 2} loans in soft.pending through the API (register, create, submit, accept)`);
-  const ids = await seedSoftPending(ctx, borrowers, staffToken, approvalsPerRun * approvalRuns + approvalClients * 2);
-
-  const approve = async (id: string, latencies: number[]) => {
-    const answer = await ctx.api.call('POST', `/api/admin/loans/${id}/approve-soft`, { token: staffToken, body: { score: 640 + (id.charCodeAt(0) % 200) } });
-    if (answer.body.state !== 'bank.pending') throw new Error(`approve-soft left loan ${id} in ${answer.body.state}, not bank.pending`);
-    latencies.push(answer.milliseconds);
-  };
-  // Warm-up: a couple of approvals per client, not measured.
-  await forEachConcurrently(ids.splice(0, approvalClients * 2), approvalClients, (id) => approve(id, []));
-
-  const rates: number[] = [];
-  const p50s: number[] = [];
-  const p95s: number[] = [];
-  for (let run = 1; run <= approvalRuns; run++) {
-    const batch = ids.splice(0, approvalsPerRun);
-    const latencies: number[] = [];
-    const started = performance.now();
-    await forEachConcurrently(batch, approvalClients, (id) => approve(id, latencies));
-    const rate = batch.length / ((performance.now() - started) / 1000);
-    rates.push(rate);
-    p50s.push(percentile(latencies, 50));
-    p95s.push(percentile(latencies, 95));
-    log(`  run ${run}/${approvalRuns}: ${Math.round(rate)} approvals/s, p50 ${tidy(percentile(latencies, 50))} ms, p95 ${tidy(percentile(latencies, 95))} ms`);
-  }
-  const note = `POST /api/admin/loans/:id/approve-soft, ${approvalClients} concurrent clients, ${approvalsPerRun} approvals, median of ${approvalRuns}`;
-  ctx.figures.push({ name: 'http_staff_approvals_per_s', value: median(rates), unit: 'approvals/s', note });
-  ctx.figures.push({ name: 'http_staff_approve_p50_ms', value: median(p50s), unit: 'ms', note });
-  ctx.figures.push({ name: 'http_staff_approve_p95_ms', value: median(p95s), unit: 'ms', note });
-}
-
 /** Appends generated loans to the log in chunks (memory stays flat); returns the number of events written. */
 async function loadLoans(ctx: Context, count: number, label: string): Promise<number> {
   const chunk = 5_000;
@@ -354,34 +290,6 @@ async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> 
   }
 }
 
-/**
- * What the per-request session check costs: every authenticated request looks its session, user and role up in
- * PostgreSQL. A public request (the calculator) against an authenticated one of similar work (the signed-in user).
- */
-async function benchmarkSessionCheck(ctx: Context, staffToken: string): Promise<void> {
-  const requests = ctx.sizes.queueRequests;
-  const cases = [
-    { name: 'http_public_get', path: '/api/public/emi?principal=10000000&annualRatePercent=18&months=12', token: undefined, label: 'GET /api/public/emi (no token)' },
-    { name: 'http_authenticated_get', path: '/api/users/admin', token: staffToken, label: 'GET /api/users/admin (JWT + session, user and role lookup)' },
-  ];
-  const medians: Record<string, number> = {};
-  for (const c of cases) {
-    for (let i = 0; i < ctx.sizes.queueWarmup; i++) await ctx.api.call('GET', c.path, { token: c.token });
-    const latencies: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      const answer = await ctx.api.call('GET', c.path, { token: c.token });
-      if (answer.status !== 200) throw new Error(`${c.label} answered ${answer.status}`);
-      latencies.push(answer.milliseconds);
-    }
-    medians[c.name] = percentile(latencies, 50);
-    const note = `${c.label}, ${requests} sequential requests`;
-    ctx.figures.push({ name: `${c.name}_p50_ms`, value: percentile(latencies, 50), unit: 'ms', note });
-    ctx.figures.push({ name: `${c.name}_p95_ms`, value: percentile(latencies, 95), unit: 'ms', note });
-    log(`  ${c.label}: p50 ${tidy(percentile(latencies, 50))} ms, p95 ${tidy(percentile(latencies, 95))} ms`);
-  }
-  ctx.figures.push({ name: 'http_session_check_overhead_ms', value: medians.http_authenticated_get - medians.http_public_get, unit: 'ms', note: 'difference of the two p50s: the session, user and role lookup plus the handler reading the user once' });
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -404,6 +312,8 @@ async function main(): Promise<number> {
     // The benchmark registers its borrowers through the API from one address.
     RATE_LIMIT_REGISTRATIONS_PER_IP: '1000000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Knobs of the HTTP path, passed through for comparisons (e.g. SESSION_CACHE_MAX_ENTRIES=0: no session cache).
+    ...Object.fromEntries(['SESSION_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
   });
   const runtime = await createRuntime(config, (line) => log(line), { databaseUrl: database.url, queuePrefix: `bench-${randomBytes(4).toString('hex')}` });
   cleanups.push({ name: 'close the runtime', run: () => runtime.close() });
@@ -433,29 +343,31 @@ async function main(): Promise<number> {
   const generator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20260101);
   const ctx: Context = { sizes: s, runtime, db, api, generator, figures: [] };
 
+  const httpCtx: HttpBenchContext = { api, app, figures: ctx.figures, quick: QUICK, log };
+
   phase = 'measuring event appends';
-  log(`1-2. Appends through PostgresEventStore: ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`);
-  await benchmarkAppends(ctx);
+  if (runs('store')) log(`1-2. Appends through PostgresEventStore: ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`);
+  if (runs('store')) await benchmarkAppends(ctx);
   if (interrupted) return 130;
 
   phase = 'measuring staff approvals over HTTP';
-  log(`3. Staff soft-check approvals over HTTP, ${s.approvalClients} concurrent clients`);
-  await benchmarkApprovals(ctx, staffToken);
+  log(`3. Staff soft-check approvals over HTTP, ${httpSizes(QUICK).clients} concurrent clients`);
+  await benchmarkHttpApprovals(httpCtx, staffToken);
   if (interrupted) return 130;
 
   phase = 'measuring the session check';
   log('3b. The per-request session check');
-  await benchmarkSessionCheck(ctx, staffToken);
+  await benchmarkSessionCheck(httpCtx, staffToken);
   if (interrupted) return 130;
 
   phase = 'measuring the projection rebuild';
-  log('4. Projection rebuild');
-  await benchmarkRebuild(ctx);
+  if (runs('store')) log('4. Projection rebuild');
+  if (runs('store')) await benchmarkRebuild(ctx);
   if (interrupted) return 130;
 
   phase = 'measuring the queue pages';
-  log(`5. Queue pages at ${s.loans} loans`);
-  await benchmarkQueues(ctx, staffToken);
+  if (runs('store')) log(`5. Queue pages at ${s.loans} loans`);
+  if (runs('store')) await benchmarkQueues(ctx, staffToken);
   if (interrupted) return 130;
 
   const events = await countRows(db, 'events');

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type ExecutionContext, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AccessGuard } from '../src/identity/auth/access.guard.js';
+import { SessionAuthenticator } from '../src/identity/auth/session-authenticator.js';
+import { TokenIssuer } from '../src/identity/auth/token-issuer.js';
 import { Public, Roles } from '../src/platform/http/access.decorators.js';
 import { toProblem } from '../src/platform/http/problem.filter.js';
 import { DomainError } from '../src/platform/errors/domain-error.js';
@@ -163,8 +165,8 @@ describe('AccessGuard on its own', () => {
   let borrowerToken: string;
 
   beforeAll(async () => {
-    // The app registered the 'jwt' passport strategy; the guard is built by hand around the app's Reflector.
-    guard = new AccessGuard(t.app.get(Reflector));
+    // The guard is built by hand around the app's Reflector, token issuer and session authenticator.
+    guard = new AccessGuard(t.app.get(Reflector), t.app.get(TokenIssuer), t.app.get(SessionAuthenticator));
     staffToken = await loginStaff(t.http);
     borrowerToken = (await registerBorrower(t.http)).token;
   });

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { Redis } from 'ioredis';
 import { CommunicationsModule } from '../communications/communications.module.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -33,8 +32,8 @@ import { UpdateProfileHandler } from './application/update-profile.handler.js';
 import { UpdateRoleHandler } from './application/update-role.handler.js';
 import { UpdateStaffUserHandler } from './application/update-staff-user.handler.js';
 import { AccessGuard } from './auth/access.guard.js';
-import { JwtStrategy } from './auth/jwt.strategy.js';
 import { SessionAuthenticator } from './auth/session-authenticator.js';
+import { SessionCache } from './auth/session-cache.js';
 import { TokenIssuer } from './auth/token-issuer.js';
 import { AdminUserController } from './http/admin-user.controller.js';
 import { AuthController } from './http/auth.controller.js';
@@ -85,7 +84,7 @@ const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUs
 const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController];
 
 @Module({
-  imports: [PassportModule, JwtModule.register({}), CommunicationsModule],
+  imports: [JwtModule.register({}), CommunicationsModule],
   controllers,
   providers: [
     ...commandHandlers,
@@ -99,6 +98,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     SessionsRepository,
     SessionStarter,
     SessionAuthenticator,
+    SessionCache,
     PresenceRepository,
     PresenceGateway,
     { provide: DEVICE_NOTIFIER, useExisting: PresenceGateway },
@@ -106,7 +106,6 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     PasswordHasher,
     DefaultPasswordCheck,
     TokenIssuer,
-    JwtStrategy,
     {
       // Social sign-in is on when a Firebase project is named (its Auth emulator in development and tests).
       provide: ID_TOKEN_VERIFIER,

@@ -17,15 +17,9 @@ export type TestApp = {
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
 
-/** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
-export async function startTestApp(
-  label: string,
-  env: Record<string, string> = {},
-  reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string },
-  apiOptions: Pick<ApiOptions, 'staticDirs'> = {},
-): Promise<TestApp> {
-  const database = reuse?.database ?? (await createTestDatabase(label));
-  const config = loadConfig({
+/** The environment of a test API process: fast hashes, high abuse limits, the test admin; `env` overrides. */
+export function testEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -39,7 +33,18 @@ export async function startTestApp(
     ARGON2_MAX_QUEUE: '1000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
-  });
+  };
+}
+
+/** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
+export async function startTestApp(
+  label: string,
+  env: Record<string, string> = {},
+  reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string },
+  apiOptions: Pick<ApiOptions, 'staticDirs'> = {},
+): Promise<TestApp> {
+  const database = reuse?.database ?? (await createTestDatabase(label));
+  const config = loadConfig(testEnv(env));
   const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix });
   const app = await createApi(runtime, { logger: false, ...apiOptions });

@@ -7,6 +7,7 @@ import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifie
 import { PasswordHasher } from '../users/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { wrongCurrentPassword } from '../domain/identity.errors.js';
+import { SessionCache } from '../auth/session-cache.js';
 
 export class ChangePassword extends Command<{ message: string }> {
   constructor(
@@ -28,6 +29,7 @@ export class ChangePassword extends Command<{ message: string }> {
 export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
     @Inject(DB) private readonly db: Db,
+    private readonly cache: SessionCache,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
@@ -62,6 +64,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
         .execute();
       return rows.map((r) => r.id);
     });
+    if (ended.length > 0) await this.cache.settle(); // the other sessions are out of every API process's cache
     this.notifier.sessionsEnded(ended, 'password-reset');
     return { message: 'Your password has been changed.' };
   }

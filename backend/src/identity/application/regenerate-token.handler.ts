@@ -5,6 +5,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
 import { DEVICE_RELOAD, PresenceRepository } from '../presence/presence.repository.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionCache } from '../auth/session-cache.js';
 
 export class RegenerateToken extends Command<{ token: string }> {
   constructor(readonly caller: AuthenticatedUser) {
@@ -20,6 +21,7 @@ export class RegenerateToken extends Command<{ token: string }> {
 export class RegenerateTokenHandler implements ICommandHandler<RegenerateToken> {
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly cache: SessionCache,
     private readonly tokens: TokenIssuer,
     private readonly presence: PresenceRepository,
     private readonly limits: RateLimiter,
@@ -29,6 +31,8 @@ export class RegenerateTokenHandler implements ICommandHandler<RegenerateToken> 
     await this.limits.consume('token-regenerations', caller.sessionId);
     const session = await this.sessions.nextTokenVersion(caller.sessionId);
     if (!session) throw unauthenticated('This session has ended; sign in again.');
+    // The older tokens stop working in every API process before the new one is handed out.
+    await this.cache.settle();
     const current = await this.presence.find(caller.id);
     if (current?.device === DEVICE_RELOAD) await this.presence.setDevice(caller.id, session.deviceId);
     return { token: this.tokens.issue({ sub: caller.id, role: caller.role, sid: session.id, dev: session.deviceId, tv: session.tokenVersion }) };

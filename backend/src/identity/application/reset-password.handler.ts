@@ -7,6 +7,7 @@ import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifie
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { resetLinkInvalid } from '../domain/identity.errors.js';
+import { SessionCache } from '../auth/session-cache.js';
 
 export class ResetPassword extends Command<{ message: string }> {
   constructor(
@@ -25,6 +26,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     @Inject(DB) private readonly db: Db,
     private readonly resets: PasswordResetsRepository,
     private readonly sessions: SessionsRepository,
+    private readonly cache: SessionCache,
     private readonly hasher: PasswordHasher,
     private readonly limits: RateLimiter,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
@@ -40,6 +42,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
       await this.resets.voidAllOf(userId, trx);
       return this.sessions.revokeAllOf(userId, 'password-reset', trx);
     });
+    if (ended.length > 0) await this.cache.settle(); // the ended sessions are out of every API process's cache
     this.notifier.sessionsEnded(ended, 'password-reset');
     return { message: 'Your password has been changed. Sign in with the new password.' };
   }

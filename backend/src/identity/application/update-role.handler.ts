@@ -5,6 +5,7 @@ import { throwIfRefused, refuseRoleEdit } from '../domain/staff-policy.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, DuplicateRoleName, StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
 import { administratorIsFixed, duplicateRoleName, roleNotFound } from '../domain/identity.errors.js';
+import { SessionCache } from '../auth/session-cache.js';
 
 export class UpdateRole extends Command<StaffRoleRecord> {
   constructor(
@@ -25,6 +26,7 @@ export class UpdateRole extends Command<StaffRoleRecord> {
 export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
   constructor(
     private readonly roles: StaffRolesRepository,
+    private readonly cache: SessionCache,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
   ) {}
 
@@ -41,6 +43,8 @@ export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
       }
     });
     // Holders who lost users.view stop hearing who comes online before this answer goes out.
+    // Every API process has dropped the role's holders from its cache before this answers.
+    if (change.permissions) await this.cache.settle();
     if (change.permissions) await this.notifier.staffAccessChanged().catch(() => undefined);
     return updated;
   }

@@ -9,6 +9,7 @@ import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { StaffDirectory, type StaffView } from '../users/staff-directory.js';
 import { rethrowAsAlreadyInUse, UsersRepository } from '../users/users.repository.js';
 import { staffUserNotFound, unknownRole } from '../domain/identity.errors.js';
+import { SessionCache } from '../auth/session-cache.js';
 
 export type StaffUserChange = { name?: string; phone?: string | null; roleId?: string; status?: 'active' | 'disabled' };
 
@@ -35,6 +36,7 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly cache: SessionCache,
     private readonly directory: StaffDirectory,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
   ) {}
@@ -66,7 +68,10 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
       }
       return { disabled: statusChanges && change.status === 'disabled', accessChanged: roleChanges || statusChanges };
     });
-    if (disabled) this.notifier.sessionsEnded(await this.sessions.revokeAllOf(id, 'disabled'), 'disabled');
+    const ended = disabled ? await this.sessions.revokeAllOf(id, 'disabled') : [];
+    // The new role or status applies in every API process (each has dropped the user from its cache) before this answers.
+    if (accessChanged) await this.cache.settle();
+    if (disabled) this.notifier.sessionsEnded(ended, 'disabled');
     // Staff who lost users.view (or their account) stop hearing who comes online before this answer goes out.
     if (accessChanged) await this.notifier.staffAccessChanged().catch(() => undefined);
     return (await this.directory.find(id))!;

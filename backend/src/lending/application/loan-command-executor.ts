@@ -60,7 +60,8 @@ export class LoanCommandExecutor {
     const { loanId, actor } = command.data;
     const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
     const isStart = command.type === 'StartLoanApplication';
-    const fingerprint = requestFingerprint(command.type, options.request ?? {});
+    // Only a keyed command is ever compared with an earlier one: no hashing for the others.
+    const fingerprint = key ? requestFingerprint(command.type, options.request ?? {}) : undefined;
     const repeat = await this.repeatOf(key, loanId, command.type, fingerprint);
     if (repeat) return repeat;
 
@@ -98,7 +99,7 @@ export class LoanCommandExecutor {
   }
 
   /** A repeat is the same command on the same loan; a start mints a new loan id per request, so only its type must match. */
-  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type'], fingerprint: string): Promise<LoanCommandResult | undefined> {
+  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type'], fingerprint: string | undefined): Promise<LoanCommandResult | undefined> {
     if (!key) return undefined;
     const stored = await this.store.findCommandResult(key);
     if (!stored) return undefined;

@@ -60,6 +60,9 @@ const schema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PASSWORD_RESETS: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0 (0 turns the session cache off)').max(1_000_000, 'must be at most 1000000').default(10_000),
+  SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(60),
+  DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
@@ -112,6 +115,13 @@ export type AppConfig = {
   rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
   /** Open presence sockets one client address may hold, across API processes (a session holds at most 10). */
   presenceSocketsPerAddress: number;
+  /**
+   * The per-process cache of session checks (docs/security.md): at most `maxEntries` sessions (0 turns it off), each
+   * read again after `maxAgeSeconds` at the latest; invalidated at once by LISTEN access_changed.
+   */
+  sessionCache: { maxEntries: number; maxAgeSeconds: number };
+  /** Connections in this process's PostgreSQL pool. */
+  databasePoolSize: number;
   product: ProductSettings;
 };
 
@@ -228,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenRegenerations: c.RATE_LIMIT_TOKEN_REGENERATIONS,
     },
     presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
+    sessionCache: { maxEntries: c.SESSION_CACHE_MAX_ENTRIES, maxAgeSeconds: c.SESSION_CACHE_MAX_AGE_SECONDS },
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     product,
   };
 }
