@@ -8,9 +8,8 @@ import { createApi } from '../src/app/create-api.js';
 import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { createDb } from '../src/platform/database/database.js';
-import type { RecordedEvent } from '../src/platform/event-store/event-store.port.js';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store.js';
-import { applyProjections } from '../src/platform/projections/projection.js';
+import { inlineProjector } from '../src/platform/projections/projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { ApiClient } from './api-client.js';
@@ -115,7 +114,7 @@ type Context = {
   figures: Figure[];
 };
 
-const projectionOn = (trx: Kysely<any>, events: RecordedEvent[]) => applyProjections(trx, [loanSummaryProjection], events);
+const projectionOn = inlineProjector([loanSummaryProjection]);
 
 /** Generates whole loans until their histories hold at least `events` events. */
 function loansWithEvents(generator: LoanHistoryGenerator, events: number): GeneratedLoan[] {

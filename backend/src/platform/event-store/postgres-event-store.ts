@@ -1,14 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import { pgPoolOf } from '../database/database.js';
 import { ConcurrencyError } from './event-store.errors.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  Checkpoint,
-  EventStore,
-  InlineProjector,
-  NewEvent,
-  RecordedEvent,
-  StoredCommandResult,
+import {
+  NO_INLINE_PROJECTIONS,
+  type AppendOptions,
+  type AppendResult,
+  type Checkpoint,
+  type EventMetadata,
+  type EventStore,
+  type InlineProjector,
+  type NewEvent,
+  type ProjectedRow,
+  type RecordedEvent,
+  type StoredCommandResult,
 } from './event-store.port.js';
 
 type EventRow = {
@@ -22,6 +28,9 @@ type EventRow = {
   recorded_at: Date;
   transaction_id: string;
 };
+
+/** What the append statement answers: the stream's version as it found it, then one row per appended event (none on a conflict). */
+type AppendRow = { head: number; global_position: string | null; version: number | null; recorded_at: Date | null; transaction_id: string | null };
 
 const UNIQUE_VIOLATION = '23505';
 export const EVENTS_CHANNEL = 'events_appended';
@@ -40,50 +49,72 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+export type PostgresEventStoreOptions = {
+  /**
+   * How listeners of `events_appended` are woken. 'after-commit' (the default): once an append has committed, the
+   * store sends a NOTIFY, one at a time, a NOTIFY asked for while one is on its way following it, so every committed
+   * append is followed by a NOTIFY sent after its commit, and one NOTIFY covers the appends committed meanwhile.
+   * 'in-transaction': every append's own statement notifies, delivered by its commit; PostgreSQL then serializes
+   * those commits on its notify queue lock (WAL flush included), which costs most under concurrent writers.
+   */
+  notify?: 'after-commit' | 'in-transaction';
+};
+
+const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
+
+/**
+ * The append as one statement: read the stream's head, insert the events if it is at the expected version, store the
+ * command's result, upsert the pre-built read-model rows, and (optionally) notify, each after the events and only if
+ * they were inserted. Run on its own it is its own transaction, so a successful append costs one round trip. Two
+ * writers at the same version both see the head where they expect it; the unique (stream_id, version) index lets
+ * one insert and fails the other's whole statement (23505), so nothing of the loser is written.
+ */
+type AppendStatement = { name: string; text: string; values: unknown[] };
+
 export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool | undefined;
+  private readonly notifyMode: 'after-commit' | 'in-transaction';
+  /** Column types of the read-model tables that pre-built rows go to, read once from the catalog. */
+  private readonly columnTypes = new Map<string, Promise<Map<string, string>>>();
+  private readonly statementNames = new Map<string, string>();
+  private notifying: Promise<void> | undefined;
+  private notifyAgain = false;
+  private notifyPosition = 0;
+
   constructor(
     private readonly db: Kysely<any>,
-    private readonly inlineProjector: InlineProjector = async () => undefined,
-  ) {}
+    private readonly inlineProjector: InlineProjector = NO_INLINE_PROJECTIONS,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.pool = pgPoolOf(db);
+    this.notifyMode = options.notify ?? 'after-commit';
+  }
 
   async append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const metadata: EventMetadata = { ...(options.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) };
+    const metadataJson = JSON.stringify(metadata);
+    const dataJson = events.map((e) => JSON.stringify(e.data));
+    const projected = options.projectedRows ?? [];
+    const prebuilt = new Set(projected.map((p) => p.projection));
+    const statement = await this.appendStatement(streamId, streamType, events, dataJson, metadataJson, options, projected);
+    const inTransaction = this.inlineProjector.hasWork(
+      events.map((e) => e.type),
+      prebuilt,
+    );
+
+    let recorded: RecordedEvent[];
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const current = await sql<{ version: number }>`
-          SELECT coalesce(max(version), 0)::int AS version FROM events WHERE stream_id = ${streamId}`.execute(trx);
-        const actual = current.rows[0].version;
-        if (actual !== options.expectedVersion) throw new ConcurrencyError(streamId, options.expectedVersion, actual);
-
-        const metadata = { ...(options.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) };
-        const values = events.map(
-          (e, i) => sql`(${streamId}, ${streamType}, ${options.expectedVersion + i + 1}, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb)`,
-        );
-        const inserted = await sql<EventRow>`
-          INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-          VALUES ${sql.join(values)}
-          RETURNING global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text`.execute(trx);
-        const recorded = inserted.rows.map(toRecordedEvent);
-
-        await this.inlineProjector(trx, recorded);
-
-        const result = options.buildResult?.(recorded);
-        if (options.idempotencyKey) {
-          await sql`INSERT INTO command_results (idempotency_key, stream_id, command_type, request_fingerprint, result)
-                    VALUES (${options.idempotencyKey}, ${streamId}, ${options.commandType ?? events[0].type}, ${options.requestFingerprint ?? ''},
-                            ${JSON.stringify(result ?? {})}::jsonb)`.execute(trx);
-        }
-        // Delivered on commit: wakes durable subscriptions without waiting for their poll.
-        await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${String(recorded[recorded.length - 1].position)})`.execute(trx);
-
-        return {
-          streamId,
-          events: recorded,
-          nextExpectedVersion: options.expectedVersion + events.length,
-          lastPosition: recorded[recorded.length - 1].position,
-          result,
-        };
-      });
+      if (!inTransaction) {
+        recorded = this.recorded(streamId, streamType, events, dataJson, metadataJson, options.expectedVersion, await this.run(statement));
+      } else {
+        recorded = await this.db.transaction().execute(async (trx) => {
+          const rows = await trx.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values));
+          const appended = this.recorded(streamId, streamType, events, dataJson, metadataJson, options.expectedVersion, rows.rows);
+          await this.inlineProjector.project(trx, appended, prebuilt);
+          return appended;
+        });
+      }
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         // Either another append took this version, or a concurrent repeat stored the same
@@ -93,6 +124,15 @@ export class PostgresEventStore implements EventStore {
       }
       throw error;
     }
+
+    const lastPosition = recorded[recorded.length - 1].position;
+    if (this.notifyMode === 'after-commit') this.wakeListeners(lastPosition);
+    return { streamId, events: recorded, nextExpectedVersion: options.expectedVersion + events.length, lastPosition };
+  }
+
+  /** Resolves once the NOTIFYs asked for so far have been sent (tests, shutdown). */
+  async notified(): Promise<void> {
+    while (this.notifying) await this.notifying;
   }
 
   async readStream(streamId: string, options: { until?: Date } = {}): Promise<RecordedEvent[]> {
@@ -119,10 +159,163 @@ export class PostgresEventStore implements EventStore {
   }
 
   async findCommandResult(idempotencyKey: string): Promise<StoredCommandResult | undefined> {
-    const rows = await sql<{ stream_id: string; command_type: string; request_fingerprint: string; result: Record<string, unknown> }>`
-      SELECT stream_id, command_type, request_fingerprint, result FROM command_results WHERE idempotency_key = ${idempotencyKey}`.execute(this.db);
+    const rows = await sql<{ stream_id: string; command_type: string; request_fingerprint: string; result: Record<string, unknown>; last_position: string | null }>`
+      SELECT stream_id, command_type, request_fingerprint, result, last_position FROM command_results WHERE idempotency_key = ${idempotencyKey}`.execute(this.db);
     const row = rows.rows[0];
-    return row ? { streamId: row.stream_id, commandType: row.command_type, requestFingerprint: row.request_fingerprint, result: row.result } : undefined;
+    if (!row) return undefined;
+    return {
+      streamId: row.stream_id,
+      commandType: row.command_type,
+      requestFingerprint: row.request_fingerprint,
+      result: row.result,
+      ...(row.last_position === null ? {} : { lastPosition: Number(row.last_position) }),
+    };
+  }
+
+  /** The events as appended, or ConcurrencyError when the statement found the stream elsewhere and wrote nothing. */
+  private recorded(
+    streamId: string,
+    streamType: string,
+    events: NewEvent[],
+    dataJson: string[],
+    metadataJson: string,
+    expectedVersion: number,
+    rows: AppendRow[],
+  ): RecordedEvent[] {
+    if (rows.length !== events.length || rows[0].global_position === null) {
+      throw new ConcurrencyError(streamId, expectedVersion, Number(rows[0]?.head ?? 0));
+    }
+    // The data as a reader gets it back (a JSON round trip), not the caller's objects.
+    const metadata = JSON.parse(metadataJson) as EventMetadata;
+    return rows.map((row, i) => ({
+      position: Number(row.global_position),
+      streamId,
+      streamType,
+      version: row.version!,
+      type: events[i].type,
+      data: JSON.parse(dataJson[i]) as Record<string, unknown>,
+      metadata,
+      recordedAt: row.recorded_at!,
+      transactionId: String(row.transaction_id),
+    }));
+  }
+
+  private async run(statement: AppendStatement): Promise<AppendRow[]> {
+    if (this.pool) return (await this.pool.query<AppendRow>({ name: statement.name, text: statement.text, values: statement.values })).rows;
+    return (await this.db.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values))).rows;
+  }
+
+  private async appendStatement(
+    streamId: string,
+    streamType: string,
+    events: NewEvent[],
+    dataJson: string[],
+    metadataJson: string,
+    options: AppendOptions,
+    projected: readonly ProjectedRow[],
+  ): Promise<AppendStatement> {
+    const values: unknown[] = [streamId, streamType, options.expectedVersion, events.map((e) => e.type), dataJson, metadataJson];
+    const param = (value: unknown) => `$${values.push(value)}`;
+    const ctes = [
+      `head AS (SELECT coalesce(max(version), 0)::int AS version FROM events WHERE stream_id = $1)`,
+      `appended AS (
+        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+        SELECT $1, $2, $3 + e.n::int, e.type, e.data, $6::jsonb
+        FROM head, unnest($4::text[], $5::jsonb[]) WITH ORDINALITY AS e(type, data, n)
+        WHERE head.version = $3
+        ORDER BY e.n
+        RETURNING global_position, version, recorded_at, transaction_id)`,
+      // One row holding the last position, none when nothing was appended: what every write below hangs from.
+      `last AS (SELECT max(global_position) AS position FROM appended HAVING count(*) > 0)`,
+    ];
+    if (options.idempotencyKey) {
+      ctes.push(`result AS (
+        INSERT INTO command_results (idempotency_key, stream_id, command_type, request_fingerprint, result, last_position)
+        SELECT ${param(options.idempotencyKey)}, $1, ${param(options.commandType ?? events[0].type)}, ${param(options.requestFingerprint ?? '')},
+               ${param(JSON.stringify(options.result ?? {}))}::jsonb, last.position
+        FROM last)`);
+    }
+    for (const [i, p] of projected.entries()) {
+      const types = await this.columnTypesOf(p.table);
+      const columns = Object.keys(p.row);
+      if (!columns.includes(p.key)) throw new Error(`projected row for ${p.table} has no ${p.key}`);
+      const selected = columns.map((column) => {
+        const type = types.get(column);
+        if (!type) throw new Error(`projected row for ${p.table}: no column ${column}`);
+        return column === p.positionColumn ? 'last.position' : `${param(p.row[column])}::${type}`;
+      });
+      const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
+      ctes.push(`projected_${i} AS (
+        INSERT INTO ${quoteIdent(p.table)} (${columns.map(quoteIdent).join(', ')})
+        SELECT ${selected.join(', ')} FROM last
+        ON CONFLICT (${quoteIdent(p.key)}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'})`);
+    }
+    // A SELECT in WITH runs only as far as the main query reads it: this one is read below, once.
+    const notify = this.notifyMode === 'in-transaction';
+    if (notify) ctes.push(`notified AS (SELECT pg_notify('${EVENTS_CHANNEL}', position::text) FROM last)`);
+    const text = `WITH ${ctes.join(',\n')}
+      SELECT head.version AS head, appended.global_position, appended.version, appended.recorded_at, appended.transaction_id::text AS transaction_id
+             ${notify ? ', (SELECT count(*) FROM notified) AS notified' : ''}
+      FROM head LEFT JOIN appended ON true
+      ORDER BY appended.version`;
+    return { name: this.statementName(text), text, values };
+  }
+
+  /** A stable name per statement text: each pooled connection prepares it once. */
+  private statementName(text: string): string {
+    let name = this.statementNames.get(text);
+    if (!name) {
+      name = `event_store_append_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      this.statementNames.set(text, name);
+    }
+    return name;
+  }
+
+  private columnTypesOf(table: string): Promise<Map<string, string>> {
+    let types = this.columnTypes.get(table);
+    if (!types) {
+      types = sql<{ name: string; type: string }>`
+        SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+        WHERE attrelid = to_regclass(${quoteIdent(table)}) AND attnum > 0 AND NOT attisdropped`
+        .execute(this.db)
+        .then((r) => {
+          if (r.rows.length === 0) throw new Error(`projected rows name table ${table}, which does not exist`);
+          return new Map(r.rows.map((c) => [c.name, c.type]));
+        });
+      types.catch(() => this.columnTypes.delete(table));
+      this.columnTypes.set(table, types);
+    }
+    return types;
+  }
+
+  /**
+   * After a commit: send a NOTIFY unless one is on its way, in which case one more follows it. Either way a NOTIFY
+   * is sent after this commit. A failure is dropped: subscribers poll as well.
+   */
+  private wakeListeners(position: number): void {
+    this.notifyPosition = Math.max(this.notifyPosition, position);
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = (async () => {
+      try {
+        do {
+          this.notifyAgain = false;
+          await this.sendNotify(this.notifyPosition);
+        } while (this.notifyAgain);
+      } catch {
+        // The listeners' poll delivers what this NOTIFY would have woken them for.
+      } finally {
+        this.notifying = undefined;
+      }
+    })();
+  }
+
+  private async sendNotify(position: number): Promise<void> {
+    const text = `SELECT pg_notify('${EVENTS_CHANNEL}', $1)`;
+    if (this.pool) await this.pool.query({ name: 'event_store_notify', text, values: [String(position)] });
+    else await this.db.executeQuery(CompiledQuery.raw(text, [String(position)]));
   }
 
   private async currentVersion(streamId: string): Promise<number> {
