@@ -203,6 +203,26 @@ describe.each(['after-commit', 'in-transaction'] as const)('NOTIFY (%s)', (notif
   });
 });
 
+describe('NOTIFY after commit under concurrent writers', () => {
+  it('ends with a NOTIFY sent after the last commit, naming the highest position', async () => {
+    const notifying = new PostgresEventStore(db);
+    const listening = await listener();
+    try {
+      const appended = await Promise.all(
+        Array.from({ length: 16 }, (_, w) => notifying.append(`notify-many-${w}`, 'test', [{ type: 'Happened', data: { w } }], { expectedVersion: 0 })),
+      );
+      await notifying.notified();
+      const highest = Math.max(...appended.map((a) => a.lastPosition));
+      await waitFor(() => listening.payloads.includes(String(highest)), 'the notification for the last commit');
+      expect(listening.payloads.length).toBeGreaterThan(0);
+      expect(listening.payloads.length).toBeLessThanOrEqual(16);
+      expect(listening.payloads.at(-1)).toBe(String(highest));
+    } finally {
+      await listening.end();
+    }
+  });
+});
+
 describe('pre-built read-model rows', () => {
   beforeAll(async () => {
     await sql`CREATE TABLE model (id uuid PRIMARY KEY, n integer NOT NULL, amount numeric NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(db);

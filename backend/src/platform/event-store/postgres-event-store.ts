@@ -52,12 +52,19 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 export type PostgresEventStoreOptions = {
   /**
    * How listeners of `events_appended` are woken. 'after-commit' (the default): once an append has committed, the
-   * store sends a NOTIFY, one at a time, a NOTIFY asked for while one is on its way following it, so every committed
-   * append is followed by a NOTIFY sent after its commit, and one NOTIFY covers the appends committed meanwhile.
-   * 'in-transaction': every append's own statement notifies, delivered by its commit; PostgreSQL then serializes
-   * those commits on its notify queue lock (WAL flush included), which costs most under concurrent writers.
+   * store sends a NOTIFY (autocommit, on a pooled connection, one at a time), so every committed append is followed
+   * by a NOTIFY sent after its commit, one NOTIFY covering the appends committed meanwhile, and a refused or rolled
+   * back append wakes no one. Should the process die between a commit and its NOTIFY, listeners find the events at
+   * their next poll. 'in-transaction': each append's own statement notifies, delivered by its commit; PostgreSQL
+   * holds a database-wide lock on its notify queue from there until the commit is flushed, so it serializes the
+   * commits of concurrent writers (no group commit): measured in the benchmark, kept for comparison.
    */
   notify?: 'after-commit' | 'in-transaction';
+  /**
+   * 'after-commit' only: how long a NOTIFY waits for more commits to cover (default 5 ms), so that under a steady
+   * stream of appends listeners are woken a few hundred times a second at most, not once per append.
+   */
+  notifyDelayMs?: number;
 };
 
 const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
@@ -76,9 +83,13 @@ export class PostgresEventStore implements EventStore {
   private readonly notifyMode: 'after-commit' | 'in-transaction';
   /** Column types of the read-model tables that pre-built rows go to, read once from the catalog. */
   private readonly columnTypes = new Map<string, Promise<Map<string, string>>>();
-  private readonly statementNames = new Map<string, string>();
+  /** Append statements by shape (see appendStatement). */
+  private readonly statements = new Map<string, { name: string; text: string }>();
+  private readonly notifyDelayMs: number;
+  /** The NOTIFY scheduled or on its way, and whether one is scheduled that has not started yet. */
   private notifying: Promise<void> | undefined;
-  private notifyAgain = false;
+  private notifyScheduled = false;
+  private notifyGeneration = 0;
   private notifyPosition = 0;
 
   constructor(
@@ -88,6 +99,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pool = pgPoolOf(db);
     this.notifyMode = options.notify ?? 'after-commit';
+    this.notifyDelayMs = options.notifyDelayMs ?? 5;
   }
 
   async append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -205,6 +217,10 @@ export class PostgresEventStore implements EventStore {
     return (await this.db.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values))).rows;
   }
 
+  /**
+   * The statement and its values. The text depends only on the append's shape (number of events, a key or not, the
+   * pre-built rows' tables and columns), so it is built once per shape and prepared once per connection.
+   */
   private async appendStatement(
     streamId: string,
     streamType: string,
@@ -214,26 +230,40 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions,
     projected: readonly ProjectedRow[],
   ): Promise<AppendStatement> {
-    const values: unknown[] = [streamId, streamType, options.expectedVersion, events.map((e) => e.type), dataJson, metadataJson];
-    const param = (value: unknown) => `$${values.push(value)}`;
+    const keyed = options.idempotencyKey !== undefined;
+    const shape = `${events.length}|${keyed ? 'k' : ''}|${projected.map((p) => `${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`).join('|')}`;
+    let statement = this.statements.get(shape);
+    if (!statement) {
+      statement = await this.statementText(events.length, keyed, projected);
+      this.statements.set(shape, statement);
+    }
+    const values: unknown[] = [streamId, streamType, options.expectedVersion, metadataJson];
+    for (const [i, e] of events.entries()) values.push(e.type, dataJson[i]);
+    if (keyed) values.push(options.idempotencyKey, options.commandType ?? events[0].type, options.requestFingerprint ?? '', JSON.stringify(options.result ?? {}));
+    for (const p of projected) for (const [column, value] of Object.entries(p.row)) if (column !== p.positionColumn) values.push(value);
+    return { name: statement.name, text: statement.text, values };
+  }
+
+  private async statementText(eventCount: number, keyed: boolean, projected: readonly ProjectedRow[]): Promise<{ name: string; text: string }> {
+    let next = 4;
+    const param = () => `$${++next}`;
+    const rows = Array.from({ length: eventCount }, (_, i) => `(${i + 1}, ${param()}, ${param()})`);
     const ctes = [
       `head AS (SELECT coalesce(max(version), 0)::int AS version FROM events WHERE stream_id = $1)`,
       `appended AS (
         INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-        SELECT $1, $2, $3 + e.n::int, e.type, e.data, $6::jsonb
-        FROM head, unnest($4::text[], $5::jsonb[]) WITH ORDINALITY AS e(type, data, n)
-        WHERE head.version = $3
+        SELECT $1, $2, $3::int + e.n, e.type, e.data::jsonb, $4::jsonb
+        FROM head, (VALUES ${rows.join(', ')}) AS e(n, type, data)
+        WHERE head.version = $3::int
         ORDER BY e.n
         RETURNING global_position, version, recorded_at, transaction_id)`,
       // One row holding the last position, none when nothing was appended: what every write below hangs from.
       `last AS (SELECT max(global_position) AS position FROM appended HAVING count(*) > 0)`,
     ];
-    if (options.idempotencyKey) {
+    if (keyed) {
       ctes.push(`result AS (
         INSERT INTO command_results (idempotency_key, stream_id, command_type, request_fingerprint, result, last_position)
-        SELECT ${param(options.idempotencyKey)}, $1, ${param(options.commandType ?? events[0].type)}, ${param(options.requestFingerprint ?? '')},
-               ${param(JSON.stringify(options.result ?? {}))}::jsonb, last.position
-        FROM last)`);
+        SELECT ${param()}, $1, ${param()}, ${param()}, ${param()}::jsonb, last.position FROM last)`);
     }
     for (const [i, p] of projected.entries()) {
       const types = await this.columnTypesOf(p.table);
@@ -242,7 +272,7 @@ export class PostgresEventStore implements EventStore {
       const selected = columns.map((column) => {
         const type = types.get(column);
         if (!type) throw new Error(`projected row for ${p.table}: no column ${column}`);
-        return column === p.positionColumn ? 'last.position' : `${param(p.row[column])}::${type}`;
+        return column === p.positionColumn ? 'last.position' : `${param()}::${type}`;
       });
       const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
       ctes.push(`projected_${i} AS (
@@ -258,17 +288,7 @@ export class PostgresEventStore implements EventStore {
              ${notify ? ', (SELECT count(*) FROM notified) AS notified' : ''}
       FROM head LEFT JOIN appended ON true
       ORDER BY appended.version`;
-    return { name: this.statementName(text), text, values };
-  }
-
-  /** A stable name per statement text: each pooled connection prepares it once. */
-  private statementName(text: string): string {
-    let name = this.statementNames.get(text);
-    if (!name) {
-      name = `event_store_append_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-      this.statementNames.set(text, name);
-    }
-    return name;
+    return { name: `event_store_append_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
   }
 
   private columnTypesOf(table: string): Promise<Map<string, string>> {
@@ -289,25 +309,26 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * After a commit: send a NOTIFY unless one is on its way, in which case one more follows it. Either way a NOTIFY
-   * is sent after this commit. A failure is dropped: subscribers poll as well.
+   * After a commit: make sure a NOTIFY is sent after it. One is scheduled `notifyDelayMs` later unless one is already
+   * scheduled, or sent once the NOTIFY on its way returns. A failure is dropped: subscribers poll as well.
    */
   private wakeListeners(position: number): void {
     this.notifyPosition = Math.max(this.notifyPosition, position);
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
-    }
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    const previous = this.notifying ?? Promise.resolve();
+    const generation = ++this.notifyGeneration;
     this.notifying = (async () => {
+      await previous;
+      await new Promise((resolve) => setTimeout(resolve, this.notifyDelayMs));
+      // From here on a commit needs a NOTIFY after this one.
+      this.notifyScheduled = false;
       try {
-        do {
-          this.notifyAgain = false;
-          await this.sendNotify(this.notifyPosition);
-        } while (this.notifyAgain);
+        await this.sendNotify(this.notifyPosition);
       } catch {
         // The listeners' poll delivers what this NOTIFY would have woken them for.
       } finally {
-        this.notifying = undefined;
+        if (this.notifyGeneration === generation) this.notifying = undefined;
       }
     })();
   }
