@@ -110,10 +110,8 @@ export class PostgresEventStore implements EventStore {
     const projected = options.projectedRows ?? [];
     const prebuilt = new Set(projected.map((p) => p.projection));
     const statement = await this.appendStatement(streamId, streamType, events, dataJson, metadataJson, options, projected);
-    const inTransaction = this.inlineProjector.hasWork(
-      events.map((e) => e.type),
-      prebuilt,
-    );
+    // Only a projection that no pre-built row covers needs a transaction around the statement.
+    const inTransaction = this.inlineProjector.hasWork(events.map((e) => e.type), prebuilt);
 
     let recorded: RecordedEvent[];
     try {
