@@ -8,26 +8,29 @@ import { createApi } from '../src/app/create-api.js';
 import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { createDb } from '../src/platform/database/database.js';
-import type { RecordedEvent } from '../src/platform/event-store/event-store.port.js';
-import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store.js';
-import { applyProjections } from '../src/platform/projections/projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { ApiClient } from './api-client.js';
 import { benchmarkHttpApprovals, benchmarkSessionCheck, httpSizes, type HttpBenchContext } from './http-bench.js';
 import { createBenchDatabase } from './bench-database.js';
 import { insertLoanEvents, insertUsers, SURNAMES } from './bulk-load.js';
-import { LoanHistoryGenerator, loanStreamId, stepMetadata, type GeneratedLoan, type LoanStep } from './loan-histories.js';
+import { benchmarkAppends } from './append-bench.js';
+import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sizes and knobs. BENCH_QUICK=1 is a smoke run of about a minute; BENCH_LOANS sets the size of the queue test.
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
-/** BENCH_ONLY=http runs only the HTTP command path and the session check (issue 11), skipping appends, rebuild and queues. */
+/**
+ * BENCH_ONLY runs one part: `appends` (append-bench.ts: ours, the floor, Emmett, their ratios), `http` (the HTTP
+ * command path and the session check, http-bench.ts) or `queues` (rebuild and queue pages).
+ */
+const PARTS = ['appends', 'http', 'queues'] as const;
+type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
-if (ONLY !== undefined && ONLY !== 'http') throw new Error(`BENCH_ONLY must be http (or unset), not "${ONLY}"`);
-const runs = (part: 'http' | 'store') => ONLY === undefined || ONLY === part;
+if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (or unset), not "${ONLY}"`);
+const runs = (part: Part) => ONLY === undefined || ONLY === part;
 
 function positiveIntFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -119,81 +122,6 @@ type Context = {
   generator: LoanHistoryGenerator;
   figures: Figure[];
 };
-
-const projectionOn = (trx: Kysely<any>, events: RecordedEvent[]) => applyProjections(trx, [loanSummaryProjection], events);
-
-/** Generates whole loans until their histories hold at least `events` events. */
-function loansWithEvents(generator: LoanHistoryGenerator, events: number): GeneratedLoan[] {
-  const loans: GeneratedLoan[] = [];
-  let total = 0;
-  while (total < events) {
-    const loan = generator.next();
-    loans.push(loan);
-    total += loan.steps.length;
-  }
-  return loans;
-}
-
-/** A writer's appends: step 1 of each of its loans, then step 2 of each, … so consecutive appends hit different, growing streams. */
-function roundRobin(loans: readonly GeneratedLoan[], limit: number): { loan: GeneratedLoan; index: number; step: LoanStep }[] {
-  const ops: { loan: GeneratedLoan; index: number; step: LoanStep }[] = [];
-  const longest = Math.max(...loans.map((l) => l.steps.length));
-  for (let index = 0; index < longest && ops.length < limit; index++) {
-    for (const loan of loans) {
-      if (index < loan.steps.length && ops.length < limit) ops.push({ loan, index, step: loan.steps[index] });
-    }
-  }
-  return ops;
-}
-
-async function appendRun(ctx: Context, writers: number, withProjection: boolean): Promise<number> {
-  const perWriter = Math.ceil(ctx.sizes.appendsPerRun / writers);
-  const plans = Array.from({ length: writers }, () => roundRobin(loansWithEvents(ctx.generator, perWriter), perWriter));
-  const store = withProjection ? new PostgresEventStore(ctx.db, projectionOn) : new PostgresEventStore(ctx.db);
-  const started = performance.now();
-  await Promise.all(
-    plans.map(async (ops) => {
-      for (const { loan, index, step } of ops) {
-        await store.append(loanStreamId(loan.loanId), 'loan', [{ type: step.event.type, data: step.event.data }], {
-          expectedVersion: index,
-          metadata: stepMetadata(step),
-        });
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const appended = plans.reduce((sum, ops) => sum + ops.length, 0);
-  return appended / seconds;
-}
-
-async function benchmarkAppends(ctx: Context): Promise<void> {
-  const { appendsPerRun, appendRuns, writers } = ctx.sizes;
-  const variants = [
-    { name: 'append_events_per_s_1_writer', writers: 1, projection: true },
-    { name: 'append_events_per_s_1_writer_no_projection', writers: 1, projection: false },
-    { name: `append_events_per_s_${writers}_writers`, writers, projection: true },
-    { name: `append_events_per_s_${writers}_writers_no_projection`, writers, projection: false },
-  ];
-  const results = new Map<string, number[]>(variants.map((v) => [v.name, []]));
-  // Warm up connections, JIT and caches so the first measured run is not the slow one.
-  await appendRun(ctx, writers, true);
-  for (let run = 1; run <= appendRuns; run++) {
-    // Variants alternate within each round, so a log that grows during the benchmark weighs on all alike.
-    for (const v of variants) {
-      const rate = await appendRun(ctx, v.writers, v.projection);
-      results.get(v.name)!.push(rate);
-      log(`  run ${run}/${appendRuns} ${v.name}: ${Math.round(rate)} events/s`);
-    }
-  }
-  for (const v of variants) {
-    ctx.figures.push({
-      name: v.name,
-      value: median(results.get(v.name)!),
-      unit: 'events/s',
-      note: `${appendsPerRun} single-event appends, ${v.writers} writer${v.writers > 1 ? 's' : ''}, ${v.projection ? 'inline loan projection' : 'no projection'}, median of ${appendRuns}`,
-    });
-  }
-}
 
 /** Appends generated loans to the log in chunks (memory stays flat); returns the number of events written. */
 async function loadLoans(ctx: Context, count: number, label: string): Promise<number> {
@@ -346,28 +274,30 @@ async function main(): Promise<number> {
   const httpCtx: HttpBenchContext = { api, app, figures: ctx.figures, quick: QUICK, log };
 
   phase = 'measuring event appends';
-  if (runs('store')) log(`1-2. Appends through PostgresEventStore: ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`);
-  if (runs('store')) await benchmarkAppends(ctx);
+  if (runs('appends')) {
+    log(`1-2. Appends: PostgresEventStore, the plain-INSERT floor and Emmett 0.42, ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`);
+    await benchmarkAppends({ ...ctx, databaseUrl: database.url, log });
+  }
   if (interrupted) return 130;
 
   phase = 'measuring staff approvals over HTTP';
-  log(`3. Staff soft-check approvals over HTTP, ${httpSizes(QUICK).clients} concurrent clients`);
-  await benchmarkHttpApprovals(httpCtx, staffToken);
+  if (runs('http')) log(`3. Staff soft-check approvals over HTTP, ${httpSizes(QUICK).clients} concurrent clients`);
+  if (runs('http')) await benchmarkHttpApprovals(httpCtx, staffToken);
   if (interrupted) return 130;
 
   phase = 'measuring the session check';
-  log('3b. The per-request session check');
-  await benchmarkSessionCheck(httpCtx, staffToken);
+  if (runs('http')) log('3b. The per-request session check');
+  if (runs('http')) await benchmarkSessionCheck(httpCtx, staffToken);
   if (interrupted) return 130;
 
   phase = 'measuring the projection rebuild';
-  if (runs('store')) log('4. Projection rebuild');
-  if (runs('store')) await benchmarkRebuild(ctx);
+  if (runs('queues')) log('4. Projection rebuild');
+  if (runs('queues')) await benchmarkRebuild(ctx);
   if (interrupted) return 130;
 
   phase = 'measuring the queue pages';
-  if (runs('store')) log(`5. Queue pages at ${s.loans} loans`);
-  if (runs('store')) await benchmarkQueues(ctx, staffToken);
+  if (runs('queues')) log(`5. Queue pages at ${s.loans} loans`);
+  if (runs('queues')) await benchmarkQueues(ctx, staffToken);
   if (interrupted) return 130;
 
   const events = await countRows(db, 'events');

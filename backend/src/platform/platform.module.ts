@@ -7,7 +7,7 @@ import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { HealthController } from './health/health.controller.js';
 import { ProblemDetailsFilter } from './http/problem.filter.js';
 import { StorableTextPipe } from './http/storable-text.js';
-import { applyProjections } from './projections/projection.js';
+import { inlineProjector } from './projections/projection.js';
 import { QUEUE_BACKEND } from './queue/queue-backend.js';
 import { PlatformRegistry } from './registry.js';
 import { RUNTIME, type Runtime } from './runtime.js';
@@ -33,7 +33,7 @@ export class PlatformModule {
           provide: EVENT_STORE,
           inject: [PlatformRegistry],
           useFactory: (registry: PlatformRegistry) =>
-            new PostgresEventStore(runtime.db, (trx, events) => applyProjections(trx, registry.projections, events)),
+            new PostgresEventStore(runtime.db, inlineProjector(registry.projections)),
         },
         {
           // PostgreSQL by default; an S3-compatible bucket when STORAGE_S3_BUCKET is set (needs @aws-sdk/client-s3).

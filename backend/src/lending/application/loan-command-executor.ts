@@ -9,12 +9,17 @@ import { LoanNotFound } from '../domain/loan.errors.js';
 import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
+import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary.projection.js';
 import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
 import { loanView, type LoanView } from './loan.view.js';
 
 export const loanStream = (loanId: string) => `loan-${loanId}`;
 
-export type LoadedLoan = { state: LoanState; version: number; lastPosition: number };
+/** A loan as its stream stands; `submittedAt` is what the loan_summaries row needs beside the state. */
+export type LoadedLoan = { state: LoanState; version: number; lastPosition: number; submittedAt: string | null };
+
+/** A loan with no events yet: where a StartLoanApplication begins. */
+export const NEW_LOAN: LoadedLoan = { state: { status: 'none' }, version: 0, lastPosition: 0, submittedAt: null };
 
 /** A command's answer: the loan as the actor may see it (a borrower gets the borrower view), plus what was appended. */
 export type LoanCommandResult = (LoanView | BorrowerLoanView) & { position: number; events: string[] };
@@ -53,7 +58,7 @@ export class LoanCommandExecutor {
     const events = await this.store.readStream(loanStream(loanId));
     const state = replay(events.map(toLoanEvent));
     if (actor?.role === 'borrower' && state.status !== 'none' && state.borrowerId !== actor.id) throw new LoanNotFound(loanId);
-    return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0 };
+    return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0, submittedAt: submittedAtAfter(null, events) };
   }
 
   async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown } = {}): Promise<LoanCommandResult> {
@@ -73,6 +78,10 @@ export class LoanCommandExecutor {
     const next = events.reduce(evolve, loaded.state) as LoanRecord;
     // One id per accepted command; the client's idempotency key, when given, correlates its retries.
     const commandId = randomUUID();
+    // The answer and the loan_summaries row are known before the append (all but the position, which the store
+    // records beside them), so both go in the append's own statement.
+    const { position: _unknownYet, ...result } = this.answer(next, actor, 0, events.map((e) => e.type));
+    const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
     try {
       const appended = await this.store.append(loanStream(loanId), 'loan', events, {
         expectedVersion: loaded.version,
@@ -80,9 +89,10 @@ export class LoanCommandExecutor {
         commandType: command.type,
         requestFingerprint: fingerprint,
         metadata: { actor, commandType: command.type, commandId, correlationId: options.idempotencyKey ?? commandId },
-        buildResult: (recorded) => this.answer(next, actor, recorded.at(-1)!.position, recorded.map((e) => e.type)),
+        result,
+        projectedRows: summary ? [summary] : [],
       });
-      return appended.result as LoanCommandResult;
+      return { ...result, position: appended.lastPosition } as LoanCommandResult;
     } catch (error) {
       // A concurrent repeat of the same keyed command won the race: answer as it did.
       if (error instanceof ConcurrencyError && key) {
@@ -106,7 +116,8 @@ export class LoanCommandExecutor {
     const sameStream = commandType === 'StartLoanApplication' || stored.streamId === loanStream(loanId);
     const sameRequest = stored.requestFingerprint === fingerprint;
     if (!sameStream || stored.commandType !== commandType || !sameRequest) throw new IdempotencyKeyReused(key.slice(key.indexOf(':') + 1));
-    return stored.result as LoanCommandResult;
+    // Results stored before migration 0011 carry their position inside.
+    return (stored.lastPosition === undefined ? stored.result : { ...stored.result, position: stored.lastPosition }) as LoanCommandResult;
   }
 
   private answer(state: LoanRecord, actor: Actor, position: number, events: string[]): LoanCommandResult {

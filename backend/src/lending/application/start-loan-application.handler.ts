@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LoanBorrowersRepository } from '../borrowers/loan-borrowers.repository.js';
 import type { Actor, LoanType } from '../domain/loan.types.js';
-import { LoanCommandExecutor } from './loan-command-executor.js';
+import { LoanCommandExecutor, NEW_LOAN } from './loan-command-executor.js';
 
 export class StartLoanApplicationCommand {
   constructor(
@@ -28,7 +28,7 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
         type: 'StartLoanApplication',
         data: { loanId, at: new Date().toISOString(), actor, borrowerId: actor.id, loanType: input.type, amount: input.amount, tenureMonths: input.tenureMonths, payDayOfMonth: input.payDayOfMonth },
       },
-      { idempotencyKey, request: input, loaded: { state: { status: 'none' }, version: 0, lastPosition: 0 } },
+      { idempotencyKey, request: input, loaded: NEW_LOAN },
     );
   }
 }

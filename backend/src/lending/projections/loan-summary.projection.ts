@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import type { ProjectedRow, RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
@@ -54,7 +54,8 @@ export const loanSummaryProjection: Projection = {
   },
 };
 
-function toRow(s: LoanRecord, version: number, lastPosition: number, submittedAt: string | null) {
+/** The loan_summaries row of a loan folded to `version`: what applyBatch writes, and what a writer sends pre-built. */
+export function toRow(s: LoanRecord, version: number, lastPosition: number, submittedAt: string | null) {
   return {
     id: s.id,
     borrower_id: s.borrowerId,
@@ -87,4 +88,21 @@ function toRow(s: LoanRecord, version: number, lastPosition: number, submittedAt
     last_position: lastPosition,
     loan_state: JSON.stringify(s),
   };
+}
+
+/** `submitted_at` after these events, folded as applyBatch folds it: the time of the latest LoanApplicationSubmitted. */
+export function submittedAtAfter(previous: string | null, events: readonly { type: string; data: Record<string, unknown> }[]): string | null {
+  let submittedAt = previous;
+  for (const event of events) if (event.type === 'LoanApplicationSubmitted') submittedAt = String(event.data.at);
+  return submittedAt;
+}
+
+/**
+ * The loan_summaries row for an append, built by the command's writer from the state it folded (the state after the
+ * new events, at `version`): the event store upserts it in the append's own statement instead of running applyBatch,
+ * which would read the row back to fold the same events onto it. The store fills in `last_position`.
+ */
+export function loanSummaryUpsert(state: LoanState, version: number, submittedAt: string | null): ProjectedRow | undefined {
+  if (state.status === 'none') return undefined;
+  return { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', row: toRow(state, version, 0, submittedAt), positionColumn: 'last_position' };
 }

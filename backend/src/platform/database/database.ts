@@ -9,9 +9,21 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 export type Db = Kysely<Database>;
 export const DB = Symbol('DB');
 
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The pg pool behind a handle made by `createDb`, for the few hot statements that are worth a named (server-side
+ * prepared) statement, which kysely does not offer. Undefined for any other handle: callers fall back to kysely.
+ */
+export function pgPoolOf(db: Kysely<any>): pg.Pool | undefined {
+  return pools.get(db);
 }

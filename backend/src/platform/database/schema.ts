@@ -20,6 +20,8 @@ export interface CommandResultsTable {
   command_type: string;
   request_fingerprint: string;
   result: JSONColumnType<Record<string, unknown>>;
+  /** Global position of the command's last event (NULL for rows written before migration 0011). */
+  last_position: string | null;
   created_at: Generated<Date>;
 }
 

@@ -29,7 +29,37 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
       await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });
       await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
       await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 5 })).rejects.toMatchObject({ expectedVersion: 5, actualVersion: 1 });
+      await expect(store().append(id, 'contract', [event(2), event(3)], { expectedVersion: 2 })).rejects.toMatchObject({ expectedVersion: 2, actualVersion: 1 });
+      await expect(store().append(stream(), 'contract', [event(1)], { expectedVersion: 1 })).rejects.toMatchObject({ expectedVersion: 1, actualVersion: 0 });
       expect(await store().readStream(id)).toHaveLength(1);
+      // A refused key stays unused: nothing of the failed append was kept.
+      const key = `key-${randomUUID()}`;
+      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store().findCommandResult(key)).toBeUndefined();
+    });
+
+    it('appends several events at once with consecutive versions and rising positions', async () => {
+      const id = stream();
+      await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });
+      const result = await store().append(id, 'contract', [event(2), event(3), event(4)], { expectedVersion: 1, metadata: { commandId: 'c1' } });
+      expect(result.events.map((e) => [e.version, e.data.n, e.metadata.commandId])).toEqual([[2, 2, 'c1'], [3, 3, 'c1'], [4, 4, 'c1']]);
+      expect(result.lastPosition).toBe(result.events[2].position);
+      expect(result.events[2].position).toBeGreaterThan(result.events[1].position);
+      expect(result.events[1].position).toBeGreaterThan(result.events[0].position);
+      expect((await store().readStream(id)).map((e) => [e.version, e.position])).toEqual([[1, expect.any(Number)], ...result.events.map((e) => [e.version, e.position])]);
+    });
+
+    it('lets exactly one of eight concurrent appends at the same expected version win, with or without a key', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const id = stream();
+        await store().append(id, 'contract', [event(0)], { expectedVersion: 0 });
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) => store().append(id, 'contract', [event(i), event(i + 100)], { expectedVersion: 1, ...(i % 2 ? { idempotencyKey: `key-${randomUUID()}` } : {}) })),
+        );
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConcurrencyError);
+        expect((await store().readStream(id)).map((e) => e.version)).toEqual([1, 2, 3]);
+      }
     });
 
     it('lets exactly one of two concurrent appends at the same expected version win', async () => {
@@ -50,12 +80,23 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
     it('stores the result of an idempotent command with its events', async () => {
       const id = stream();
       const key = `key-${randomUUID()}`;
-      await store().append(id, 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key, buildResult: (events) => ({ position: events[0].position }) });
+      const appended = await store().append(id, 'contract', [event(1), event(2)], {
+        expectedVersion: 0,
+        idempotencyKey: key,
+        commandType: 'DoThing',
+        requestFingerprint: 'f1',
+        result: { answer: 42, nested: { ok: true } },
+      });
       const stored = await store().findCommandResult(key);
-      expect(stored?.streamId).toBe(id);
-      expect(typeof stored?.result.position).toBe('number');
+      expect(stored).toEqual({ streamId: id, commandType: 'DoThing', requestFingerprint: 'f1', result: { answer: 42, nested: { ok: true } }, lastPosition: appended.lastPosition });
       // The key is unique: a second append that claims it loses as a concurrent writer and appends nothing.
-      await expect(store().append(stream(), 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(ConcurrencyError);
+      const other = stream();
+      await expect(store().append(other, 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store().readStream(other)).toEqual([]);
+      // A repeat on the same stream at the version it first saw is refused as well, and leaves the first result alone.
+      await expect(store().append(id, 'contract', [event(3)], { expectedVersion: 2, idempotencyKey: key, result: { answer: 0 } })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store().readStream(id)).toHaveLength(2);
+      expect((await store().findCommandResult(key))?.result).toEqual({ answer: 42, nested: { ok: true } });
       expect(await store().findCommandResult(`missing-${randomUUID()}`)).toBeUndefined();
     });
 

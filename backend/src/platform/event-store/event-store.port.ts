@@ -30,8 +30,33 @@ export type RecordedEvent = {
 export type Checkpoint = { transactionId: string; position: number };
 export const START_OF_LOG: Checkpoint = { transactionId: '0', position: 0 };
 
-/** Runs inside the append transaction, so read models commit or roll back with the events. */
-export type InlineProjector = (trx: Kysely<any>, events: RecordedEvent[]) => Promise<void>;
+/**
+ * A read-model row that an inline projection would write for the appended events, built by the writer from the
+ * state it loaded before deciding (the projection's own pure function, so it is the row a replay would give). The
+ * store upserts it on `key` in the append's own statement, and does not run `projection` for these events.
+ */
+export type ProjectedRow = {
+  /** The inline projection whose work this row does (Projection.name). */
+  projection: string;
+  table: string;
+  /** The conflict target: the table's primary key column. */
+  key: string;
+  row: Record<string, unknown>;
+  /** A column of `row` that the store sets to the global position of the last appended event. */
+  positionColumn?: string;
+};
+
+/**
+ * The inline projections: read models that commit or roll back with the events. `project` runs inside the append
+ * transaction for every projection that no pre-built row covers; `hasWork` tells the store beforehand whether there
+ * is any, so that an append with nothing left to run needs no transaction around it (one statement in Postgres).
+ */
+export interface InlineProjector {
+  hasWork(eventTypes: readonly string[], prebuilt: ReadonlySet<string>): boolean;
+  project(trx: Kysely<any>, events: RecordedEvent[], prebuilt: ReadonlySet<string>): Promise<void>;
+}
+
+export const NO_INLINE_PROJECTIONS: InlineProjector = { hasWork: () => false, project: async () => undefined };
 
 export type AppendOptions = {
   /** Number of events the writer saw in the stream; 0 creates the stream. */
@@ -43,8 +68,13 @@ export type AppendOptions = {
   commandType?: string;
   /** A digest of what the keyed command asked for: the same key with different input is refused, not replayed. */
   requestFingerprint?: string;
-  /** What a repeat of this command returns, stored with the events under the idempotency key. */
-  buildResult?: (events: RecordedEvent[]) => Record<string, unknown>;
+  /**
+   * What a repeat of this command returns, stored with the events under the idempotency key in the same statement;
+   * the position of the command's last event is stored beside it (StoredCommandResult.lastPosition).
+   */
+  result?: Record<string, unknown>;
+  /** Rows of inline projections built by the writer; see ProjectedRow. */
+  projectedRows?: readonly ProjectedRow[];
 };
 
 export type AppendResult = {
@@ -52,12 +82,22 @@ export type AppendResult = {
   events: RecordedEvent[];
   nextExpectedVersion: number;
   lastPosition: number;
-  result?: Record<string, unknown>;
 };
 
-export type StoredCommandResult = { streamId: string; commandType: string; requestFingerprint: string; result: Record<string, unknown> };
+export type StoredCommandResult = {
+  streamId: string;
+  commandType: string;
+  requestFingerprint: string;
+  result: Record<string, unknown>;
+  /** Global position of the command's last event; undefined for results stored before it was recorded. */
+  lastPosition?: number;
+};
 
 export interface EventStore {
+  /**
+   * Appends when the stream is at `expectedVersion` (else ConcurrencyError, nothing written), with the command's
+   * result and the inline read models in the same transaction. Once it has committed, listeners of the log are woken.
+   */
   append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: { until?: Date }): Promise<RecordedEvent[]>;
   /** The global log after `after`, oldest first, never returning an event while an older transaction may still commit before it. */

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
 import { waitFor } from '../../../test/support/wait-for.js';
 import type { Db } from '../database/database.js';
 import { eventStoreContract } from './event-store.contract.js';
+import { ConcurrencyError } from './event-store.errors.js';
 import { START_OF_LOG, type Checkpoint, type RecordedEvent } from './event-store.port.js';
-import { PostgresEventStore } from './postgres-event-store.js';
+import { EVENTS_CHANNEL, PostgresEventStore } from './postgres-event-store.js';
 
 let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Db;
@@ -125,11 +127,147 @@ describe('PostgresEventStore specifics', () => {
     expect((await store.readStream('immutable-1'))[0].data).toEqual({ v: 1 });
   });
 
-  it('rolls back the events when an inline projection fails', async () => {
-    const failing = new PostgresEventStore(db, async () => {
-      throw new Error('projection failed');
+  it('rolls back the events, the command result and the pre-built rows when an inline projection fails', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS rollback_model (id text PRIMARY KEY, n integer NOT NULL)`.execute(db);
+    const failing = new PostgresEventStore(db, {
+      hasWork: () => true,
+      project: async () => {
+        throw new Error('projection failed');
+      },
     });
-    await expect(failing.append('rollback-1', 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 })).rejects.toThrow('projection failed');
+    await expect(
+      failing.append('rollback-1', 'test', [{ type: 'Happened', data: {} }], {
+        expectedVersion: 0,
+        idempotencyKey: 'rollback-key',
+        projectedRows: [{ projection: 'other', table: 'rollback_model', key: 'id', row: { id: 'rollback-1', n: 1 } }],
+      }),
+    ).rejects.toThrow('projection failed');
     expect(await store.readStream('rollback-1')).toHaveLength(0);
+    expect(await store.findCommandResult('rollback-key')).toBeUndefined();
+    expect((await sql`SELECT * FROM rollback_model`.execute(db)).rows).toEqual([]);
+  });
+});
+
+/** A second connection LISTENing on the store's channel, collecting payloads in the order they arrive. */
+async function listener(): Promise<{ payloads: string[]; end(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const payloads: string[] = [];
+  client.on('notification', (n) => payloads.push(n.payload ?? ''));
+  await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+  return { payloads, end: () => client.end() };
+}
+
+describe.each(['after-commit', 'in-transaction'] as const)('NOTIFY (%s)', (notify) => {
+  it('wakes listeners for a committed append, once its events are readable, and never for a refused one', async () => {
+    const notifying = new PostgresEventStore(db, undefined, { notify });
+    const listening = await listener();
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    try {
+      const id = `notify-${notify}`;
+      await notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 });
+      await waitFor(async () => listening.payloads.length >= 1, 'the first notification');
+      await notifying.notified();
+      listening.payloads.length = 0;
+
+      // Refused by the version check: nothing inserted.
+      await expect(notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+      // Refused by the unique index after its statement ran: another transaction takes version 2 and commits meanwhile.
+      await blocker.query('BEGIN');
+      await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 2, 'Raced', '{}')`, [id]);
+      const loser = notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1 });
+      await waitFor(async () => {
+        const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+        return waiting.rows[0].n > 0;
+      }, 'the loser to wait for the raced row');
+      await blocker.query('COMMIT');
+      await expect(loser).rejects.toBeInstanceOf(ConcurrencyError);
+
+      const winner = await notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 2 });
+      const seen: number[] = [];
+      await waitFor(async () => {
+        if (listening.payloads.length === 0) return false;
+        // Woken after the commit: what it was woken for is there to read.
+        seen.push(...(await store.readStream(id)).map((e) => e.version));
+        return true;
+      }, 'the winner notification');
+      await notifying.notified();
+      // Notifications come in commit order: had a refused append notified, it would have come first.
+      expect(listening.payloads).toEqual([String(winner.lastPosition)]);
+      expect(seen).toEqual([1, 2, 3]);
+    } finally {
+      await blocker.end();
+      await listening.end();
+    }
+  });
+});
+
+describe('NOTIFY after commit under concurrent writers', () => {
+  it('ends with a NOTIFY sent after the last commit, naming the highest position', async () => {
+    const notifying = new PostgresEventStore(db);
+    const listening = await listener();
+    try {
+      const appended = await Promise.all(
+        Array.from({ length: 16 }, (_, w) => notifying.append(`notify-many-${w}`, 'test', [{ type: 'Happened', data: { w } }], { expectedVersion: 0 })),
+      );
+      await notifying.notified();
+      const highest = Math.max(...appended.map((a) => a.lastPosition));
+      await waitFor(() => listening.payloads.includes(String(highest)), 'the notification for the last commit');
+      expect(listening.payloads.length).toBeGreaterThan(0);
+      expect(listening.payloads.length).toBeLessThanOrEqual(16);
+      expect(listening.payloads.at(-1)).toBe(String(highest));
+    } finally {
+      await listening.end();
+    }
+  });
+});
+
+describe('pre-built read-model rows', () => {
+  beforeAll(async () => {
+    await sql`CREATE TABLE model (id uuid PRIMARY KEY, n integer NOT NULL, amount numeric NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(db);
+  });
+  const modelRow = (id: string, n: number) => ({
+    projection: 'model',
+    table: 'model',
+    key: 'id',
+    row: { id, n, amount: 12.5 * n, at: n > 1 ? '2026-01-02T03:04:05.678Z' : null, doc: JSON.stringify({ n, list: [n, 'x'] }), last_position: 0 },
+    positionColumn: 'last_position',
+  });
+  const modelRows = async (id: string) => (await sql<Record<string, unknown>>`SELECT * FROM model WHERE id = ${id}`.execute(db)).rows;
+
+  it('are upserted with the events, positioned at the last one, and not when the append is refused', async () => {
+    const id = randomUUID();
+    const first = await store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0, projectedRows: [modelRow(id, 1)] });
+    expect(await modelRows(id)).toEqual([{ id, n: 1, amount: '12.5', at: null, doc: { n: 1, list: [1, 'x'] }, last_position: String(first.lastPosition) }]);
+    const second = await store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }, { type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 3)] });
+    const after = await modelRows(id);
+    expect(after).toEqual([{ id, n: 3, amount: '37.5', at: new Date('2026-01-02T03:04:05.678Z'), doc: { n: 3, list: [3, 'x'] }, last_position: String(second.lastPosition) }]);
+    await expect(store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 9)] })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 7, projectedRows: [modelRow(id, 9)] })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await modelRows(id)).toEqual(after);
+  });
+
+  it('run the projections they do not cover in the transaction, and skip those they do', async () => {
+    const projected: string[] = [];
+    const projector = {
+      hasWork: (types: readonly string[], prebuilt: ReadonlySet<string>) => !prebuilt.has('model') && types.includes('Happened'),
+      project: async (trx: any, events: RecordedEvent[], prebuilt: ReadonlySet<string>) => {
+        // Inside the append's transaction: its events are there to read.
+        const mine = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events WHERE stream_id = ${events[0].streamId}`.execute(trx);
+        projected.push(`${events.map((e) => e.version).join(',')} seen ${mine.rows[0].n} prebuilt ${[...prebuilt].join(',')}`);
+      },
+    };
+    const projecting = new PostgresEventStore(db, projector);
+    const id = randomUUID();
+    await projecting.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 });
+    await projecting.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 2)] });
+    expect(projected).toEqual(['1 seen 1 prebuilt ']);
+    expect((await modelRows(id))[0]).toMatchObject({ n: 2 });
+  });
+
+  it('are refused when they name a column the table does not have', async () => {
+    const row = modelRow(randomUUID(), 1);
+    await expect(store.append(`model-${randomUUID()}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0, projectedRows: [{ ...row, row: { ...row.row, nope: 1 } }] })).rejects.toThrow(/no column nope/);
   });
 });

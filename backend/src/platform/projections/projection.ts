@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type { InlineProjector, RecordedEvent } from '../event-store/event-store.port.js';
 
 /**
  * A read model built from the log. It must be a pure function of the events it is given (no clock, no other
@@ -24,4 +24,17 @@ export async function applyProjections(db: Kysely<any>, projections: readonly Pr
     const mine = relevantEvents(projection, events);
     if (mine.length > 0) await projection.applyBatch(db, mine);
   }
+}
+
+/**
+ * The projections run inline by the event store: in the append's transaction, each for the events of its types,
+ * except those whose rows the writer sent along pre-built (AppendOptions.projectedRows). `projections` is read at
+ * each append, so projections registered later (PlatformRegistry) take part.
+ */
+export function inlineProjector(projections: readonly Projection[]): InlineProjector {
+  const pending = (prebuilt: ReadonlySet<string>) => projections.filter((p) => !prebuilt.has(p.name));
+  return {
+    hasWork: (eventTypes, prebuilt) => pending(prebuilt).some((p) => p.eventTypes.some((t) => eventTypes.includes(t))),
+    project: (trx, events, prebuilt) => applyProjections(trx, pending(prebuilt), events),
+  };
 }

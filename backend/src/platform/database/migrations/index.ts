@@ -9,6 +9,7 @@ import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
 import * as emailSecrets from './0008-email-secrets.js';
 import * as loanBorrowers from './0009-loan-borrowers.js';
 import * as documents from './0010-documents.js';
+import * as appendStatement from './0011-append-statement.js';
 import * as accessChangedNotifications from './0013-access-changed-notifications.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -25,6 +26,7 @@ export const migrationProvider: MigrationProvider = {
       '0008-email-secrets': emailSecrets,
       '0009-loan-borrowers': loanBorrowers,
       '0010-documents': documents,
+      '0011-append-statement': appendStatement,
       '0013-access-changed-notifications': accessChangedNotifications,
     };
   },
