@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { backendGlobalSetup } from '../e2e/backend';
 import { BENCH_STAFF } from './figures';
 
@@ -6,5 +7,6 @@ export default backendGlobalSetup({
   label: 'bench_frontend',
   staff: BENCH_STAFF,
   serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist', BORROWER_PORTAL_DIR: 'borrower-portal/dist' },
-  jwtSecret: 'bench-frontend-secret-0123456789',
+  // A secret of its own per run: a literal here would be a published secret (production-credentials.spec.ts).
+  jwtSecret: randomBytes(24).toString('hex'),
 });
