@@ -34,7 +34,8 @@ export class ProductCodeTaken extends ProductError {
 export class NoActiveProduct extends ProductError {
   readonly code = 'PRODUCT.NONE_ACTIVE';
   readonly kind = 'unprocessable';
-  constructor(type: string) {
-    super(`No ${type} product is open for applications at the moment.`, { type });
+  constructor(loanType: string) {
+    // Not `type`: details become problem members, and `type` is the problem's own.
+    super(`No ${loanType} product is open for applications at the moment.`, { loanType });
   }
 }
