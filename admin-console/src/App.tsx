@@ -11,6 +11,7 @@ import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import products from './products';
 import users from './users';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
@@ -53,6 +54,7 @@ export function App() {
       <Resource name="Roles" recordRepresentation="name" />
       <Resource name="Permissions" />
       <Resource name="loans" />
+      <Resource name="Products" {...products} />
       <CustomRoutes>
         <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
