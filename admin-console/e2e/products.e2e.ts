@@ -13,9 +13,11 @@ test.describe('loan products', () => {
     await expect(page.getByText('18% a year, fee 2%, 3–36 months')).toBeVisible();
 
     await page.getByRole('link', { name: 'Create' }).click();
+    // The list's search box is named "Code or name": wait for the form, and name its fields exactly.
+    await expect(page.getByRole('heading', { name: 'New loan product' })).toBeVisible();
     const code = `festive-${Date.now().toString(36)}`;
-    await page.getByLabel('Code').fill(code);
-    await page.getByLabel('Name').fill('Festive loan');
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Festive loan');
     await page.getByLabel('Minimum amount (₹)').fill('50000');
     await page.getByLabel('Maximum amount (₹)').fill('20000');
     await page.getByLabel('Annual rate (%)').fill('14');
@@ -43,8 +45,9 @@ test.describe('loan products', () => {
 
   test('a salary advance product asks for a flat fee and pay-day rules, not a rate or tenure; server problems show under the field', async ({ page }) => {
     await signIn(page, '/Admin/Products/create');
-    await page.getByLabel('Code').fill('salary-advance');
-    await page.getByLabel('Name').fill('Duplicate code');
+    await expect(page.getByRole('heading', { name: 'New loan product' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill('salary-advance');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Duplicate code');
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Salary advance' }).click();
     await expect(page.getByLabel('Annual rate (%)')).toHaveCount(0);

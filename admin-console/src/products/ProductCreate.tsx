@@ -1,10 +1,10 @@
 import { Create, SimpleForm } from 'react-admin';
-import { NEW_PRODUCT_DEFAULTS, ProductInputs, productBody, validateProduct } from './ProductInputs';
+import { NEW_PRODUCT_DEFAULTS, ProductInputs, productBody } from './ProductInputs';
 
 export function ProductCreate() {
   return (
     <Create title="New loan product" redirect="edit" transform={(values: Record<string, unknown>) => productBody(values, true)}>
-      <SimpleForm defaultValues={NEW_PRODUCT_DEFAULTS} validate={validateProduct} sx={{ maxWidth: 760 }}>
+      <SimpleForm defaultValues={NEW_PRODUCT_DEFAULTS} sx={{ maxWidth: 760 }}>
         <ProductInputs create />
       </SimpleForm>
     </Create>

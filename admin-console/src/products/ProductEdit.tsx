@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import type { LoanProduct } from '@lending/web-common/api';
-import { ProductInputs, productBody, validateProduct } from './ProductInputs';
+import { ProductInputs, productBody } from './ProductInputs';
 import { ProductVersions } from './ProductVersions';
 
 function FormToolbar() {
@@ -26,7 +26,7 @@ function VersionNote() {
 export function ProductEdit() {
   return (
     <Edit title={<Title />} mutationMode="pessimistic" redirect={false} actions={<TopToolbar />} transform={(values: Record<string, unknown>) => productBody(values, false)}>
-      <SimpleForm toolbar={<FormToolbar />} validate={validateProduct} sx={{ maxWidth: 760 }}>
+      <SimpleForm toolbar={<FormToolbar />} sx={{ maxWidth: 760 }}>
         <VersionNote />
         <ProductInputs />
       </SimpleForm>

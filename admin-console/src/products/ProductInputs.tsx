@@ -6,6 +6,9 @@ import { fromMajor, toMajor } from './money';
 const CURRENCY = 'INR';
 const whole = (v: unknown) => (v === null || v === undefined || v === '' || Number.isInteger(Number(v)) ? undefined : 'Must be a whole number');
 
+/** An input-level validator for one field of validateProduct (react-admin does not combine form- and input-level validation). */
+const crossField = (field: string) => (_value: unknown, values: Record<string, unknown>) => validateProduct(values)[field];
+
 function MoneyInput({ source, label, min = 0.01 }: { source: string; label: string; min?: number }) {
   return (
     <NumberInput
@@ -13,7 +16,7 @@ function MoneyInput({ source, label, min = 0.01 }: { source: string; label: stri
       label={`${label} (₹)`}
       format={(v) => toMajor(v, CURRENCY)}
       parse={(v) => fromMajor(v, CURRENCY)}
-      validate={[required(), number()]}
+      validate={[required(), number(), crossField(source)]}
       min={min}
       helperText={false}
       sx={{ flex: 1, minWidth: 180 }}
@@ -24,7 +27,7 @@ function MoneyInput({ source, label, min = 0.01 }: { source: string; label: stri
 const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' } as const;
 
 /** Cross-field rules, the server's too (it checks again): bounds in order. */
-export function validateProduct(values: Record<string, unknown>) {
+export function validateProduct(values: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
   const n = (k: string) => (typeof values[k] === 'number' ? (values[k] as number) : undefined);
   if (n('minAmount') !== undefined && n('maxAmount') !== undefined && n('minAmount')! > n('maxAmount')!) errors.minAmount = 'Must not exceed the maximum amount';
@@ -80,7 +83,7 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
               <Box sx={row}>
                 <NumberInput source="annualRatePercent" label="Annual rate (%)" validate={[required(), minValue(0), maxValue(100)]} helperText="Reducing balance" sx={{ flex: 1, minWidth: 160 }} />
                 <NumberInput source="processingFeePercent" label="Processing fee (%)" validate={[required(), minValue(0), maxValue(100)]} helperText={false} sx={{ flex: 1, minWidth: 160 }} />
-                <NumberInput source="minTenureMonths" label="Minimum tenure (months)" validate={[required(), minValue(1), maxValue(600), whole]} helperText={false} sx={{ flex: 1, minWidth: 180 }} />
+                <NumberInput source="minTenureMonths" label="Minimum tenure (months)" validate={[required(), minValue(1), maxValue(600), whole, crossField('minTenureMonths')]} helperText={false} sx={{ flex: 1, minWidth: 180 }} />
                 <NumberInput source="maxTenureMonths" label="Maximum tenure (months)" validate={[required(), minValue(1), maxValue(600), whole]} helperText={false} sx={{ flex: 1, minWidth: 180 }} />
               </Box>
             </>
