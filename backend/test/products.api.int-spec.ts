@@ -318,3 +318,20 @@ it('when no product of the type is open, a start is 422 and starts nothing', asy
     await local.close();
   }
 });
+
+it('a repeated start (same Idempotency-Key) answers as the first time even after its product closed', async () => {
+  const local = await startTestApp('products-repeat');
+  try {
+    const admin = await loginStaff(local.http);
+    const someone = await registerBorrower(local.http);
+    const body = { type: 'salaryAdvance', amount: 1_000_000 };
+    const first = await local.http.post('/api/me/loans').set(bearer(someone.token)).set('Idempotency-Key', 'start-1').send(body).expect(201);
+    await local.http.put(`/api/admin/products/${ADVANCE_ID}`).set(bearer(admin)).send({ active: false }).expect(200);
+    const before = await storeCounts(local);
+    const again = await local.http.post('/api/me/loans').set(bearer(someone.token)).set('Idempotency-Key', 'start-1').send(body);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await storeCounts(local)).toEqual(before);
+  } finally {
+    await local.close();
+  }
+});

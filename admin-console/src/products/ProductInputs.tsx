@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, TextInput, maxLength, maxValue, minLength, minValue, number, regex, required } from 'react-admin';
+import { BooleanInput, FormDataConsumer, useRecordContext, NumberInput, SelectInput, TextInput, maxLength, maxValue, minLength, minValue, number, regex, required } from 'react-admin';
 import { ALLOCATION_CHOICES, PREPAYMENT_CHOICES, TYPE_CHOICES } from './labels';
 import { fromMajor, toMajor } from './money';
 
@@ -37,6 +37,18 @@ export function validateProduct(values: Record<string, unknown>): Record<string,
   return errors;
 }
 
+/** Code and type name what a product is: shown, not edited, once it exists. */
+function FixedIdentity() {
+  const product = useRecordContext<{ code: string; type: string }>();
+  if (!product) return null;
+  const type = TYPE_CHOICES.find((c) => c.id === product.type)?.name ?? product.type;
+  return (
+    <Typography variant="body2" sx={{ mb: 1 }}>
+      Code <strong>{product.code}</strong>, type <strong>{type}</strong> (fixed once created)
+    </Typography>
+  );
+}
+
 /**
  * The fields Create and Edit share. Code and type name what a product is, so they are fixed once it exists. A salary
  * advance has a flat fee and pay-day rules instead of a rate and a tenure.
@@ -44,17 +56,25 @@ export function validateProduct(values: Record<string, unknown>): Record<string,
 export function ProductInputs({ create = false }: { create?: boolean }) {
   return (
     <>
-      <Box sx={row}>
-        <TextInput
-          source="code"
-          disabled={!create}
-          validate={create ? [required(), regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'Lower-case letters, digits and dashes, 2 to 40')] : undefined}
-          helperText={create ? 'e.g. personal-loan; cannot change later' : 'Fixed once created'}
-          sx={{ flex: 1, minWidth: 200 }}
-        />
-        <TextInput source="name" validate={[required(), minLength(2), maxLength(100)]} helperText={false} sx={{ flex: 2, minWidth: 240 }} />
-      </Box>
-      <SelectInput source="type" choices={TYPE_CHOICES} disabled={!create} validate={required()} helperText={create ? 'Cannot change later' : 'Fixed once created'} />
+      {create ? (
+        <>
+          <Box sx={row}>
+            <TextInput
+              source="code"
+              validate={[required(), regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'Lower-case letters, digits and dashes, 2 to 40')]}
+              helperText="e.g. personal-loan; cannot change later"
+              sx={{ flex: 1, minWidth: 200 }}
+            />
+            <TextInput source="name" validate={[required(), minLength(2), maxLength(100)]} helperText={false} sx={{ flex: 2, minWidth: 240 }} />
+          </Box>
+          <SelectInput source="type" choices={TYPE_CHOICES} validate={required()} helperText="Cannot change later" />
+        </>
+      ) : (
+        <>
+          <FixedIdentity />
+          <TextInput source="name" validate={[required(), minLength(2), maxLength(100)]} helperText={false} fullWidth />
+        </>
+      )}
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         Amounts
       </Typography>

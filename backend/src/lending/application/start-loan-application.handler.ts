@@ -24,6 +24,9 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
   async execute({ actor, input, idempotencyKey }: StartLoanApplicationCommand) {
     // The queues show and search the borrower's name from lending's own copy: make sure it has this borrower.
     await this.borrowers.ensure(actor.id);
+    // A repeat answers as the first time, even if the product has been closed or edited since.
+    const repeat = await this.executor.previousAnswer(actor, idempotencyKey, '', 'StartLoanApplication', input);
+    if (repeat) return repeat;
     // The product's current version, pinned by the loan from here on (the first active one of the type if none named).
     const params = await this.catalog.forApplication(input.type, input.productId);
     const loanId = randomUUID();
