@@ -1,22 +1,8 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@lending/web-common/format';
-import { useEmiQuote } from '../../components/useEmiQuote';
-import { defaultProduct, suggestedAmount, suggestedMonths, useProducts, type Product } from '../../lending/products';
+import { defaultProduct, useProducts, type Product } from '../../lending/products';
 
 const range = (p: Product) => `${formatMoney(p.minAmount, p.currency, { whole: true })} to ${formatMoney(p.maxAmount, p.currency, { whole: true })}`;
-
-/** An example EMI at the current rate, from the same calculation the calculator uses. */
-function Example({ emi }: { emi: Product }) {
-  const principal = suggestedAmount(emi);
-  const months = suggestedMonths(emi);
-  const { quote } = useEmiQuote({ principal, annualRatePercent: emi.annualRatePercent, months }, 0);
-  if (!quote) return null;
-  return (
-    <p className="offer-card__example">
-      Example: {formatMoney(principal, emi.currency, { whole: true })} over {months} months is an EMI of {formatMoney(quote.emi, emi.currency)}.
-    </p>
-  );
-}
 
 /** The home page: the current offer (the default products' terms), how it works, and a way into the calculator. */
 export function Home() {
@@ -56,7 +42,6 @@ export function Home() {
               <li>Decision after a soft credit check, no effect on your score</li>
               <li>Money in your bank account the day you are approved</li>
             </ul>
-            {emi && <Example emi={emi} />}
           </aside>
         </div>
       </section>

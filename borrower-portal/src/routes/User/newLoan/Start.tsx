@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listLoans, startLoan } from '../../../api/loans';
 import { formatMoney, parseAmount } from '@lending/web-common/format';
@@ -29,17 +29,13 @@ export default function Start() {
       </div>
     );
   }
-  return (
-    <>
-      {offered.length > 1 && <ProductChoice products={offered} value={product.id} onChange={setChosenId} />}
-      <StartProduct key={product.id} type={type} product={product} />
-    </>
-  );
+  const choice = offered.length > 1 ? <ProductChoice products={offered} value={product.id} onChange={setChosenId} /> : null;
+  return <StartProduct key={product.id} type={type} product={product} choice={choice} />;
 }
 
 function ProductChoice({ products, value, onChange }: { products: Product[]; value: string; onChange(id: string): void }) {
   return (
-    <fieldset className="field product-choice">
+    <fieldset className="product-choice">
       <legend>Choose a product</legend>
       {products.map((p) => (
         <label key={p.id} className="check">
@@ -50,7 +46,7 @@ function ProductChoice({ products, value, onChange }: { products: Product[]; val
   );
 }
 
-function StartProduct({ type, product }: { type: 'EMI' | 'salaryAdvance'; product: Product }) {
+function StartProduct({ type, product, choice }: { type: 'EMI' | 'salaryAdvance'; product: Product; choice: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
   const { errors, busy, run } = useSubmit();
@@ -81,6 +77,7 @@ function StartProduct({ type, product }: { type: 'EMI' | 'salaryAdvance'; produc
   const fieldMessage = errors.fields.amount ?? errors.fields.tenureMonths;
   return (
     <div className="flow">
+      {choice}
       <p className="eyebrow">{product.name}</p>
       <h1>{type === 'EMI' ? 'How much would you like to borrow?' : 'How much of your salary do you need now?'}</h1>
       {inProgress && (
