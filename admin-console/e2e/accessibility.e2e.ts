@@ -154,6 +154,29 @@ test.describe('accessibility of the admin console (axe-core, WCAG 2 A/AA)', () =
     }
   });
 
+  test('loan products: list, create with field errors, edit with the version history; the business-date dialog', async ({ page }) => {
+    await signIn(page, '/Admin/Products');
+    await menuReady(page);
+    await expect(page.getByRole('cell', { name: 'personal-loan', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'products list');
+
+    await page.goto(`${baseUrl()}/Admin/Products/create`);
+    await page.getByLabel('Minimum amount (₹)').fill('50000');
+    await page.getByLabel('Maximum amount (₹)').fill('100');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Must not exceed the maximum amount')).toBeVisible();
+    await expectNoAxeViolations(page, 'product create, field errors');
+
+    await page.goto(`${baseUrl()}/Admin/Products/00000000-0000-4000-8000-000000000001`);
+    await expect(page.getByTestId('version-1')).toBeVisible();
+    await expectNoAxeViolations(page, 'product edit with version history');
+
+    await page.getByTestId('business-date').click();
+    await expect(page.getByRole('dialog', { name: 'Change the business date' })).toBeVisible();
+    await expectNoAxeViolations(page, 'business date dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('the collapsed sidebar', async ({ page }) => {
     await signIn(page, '/Admin/Dashboard');
     await menuReady(page);

@@ -5,4 +5,5 @@ export const STAFF = { email: 'admin@e2e.local', password: 'admin-e2e-password' 
 export const OPS = { name: 'Rohan Mehta', email: 'rohan.ops@e2e.local', password: 'rohan-ops-password', roleId: 'administrator' };
 export const CREDIT_OFFICER = { name: 'Kavya Iyer', email: 'kavya.credit@e2e.local', password: 'kavya-credit-password', roleId: 'credit-officer' };
 
-export const BACKEND = { label: 'e2e', staff: STAFF, serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' }, jwtSecret: 'e2e-secret-0123456789abcdef' };
+// Manual business date: the console's business-date dialog is tested (the date starts as today in Asia/Kolkata).
+export const BACKEND = { label: 'e2e', staff: STAFF, serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' }, jwtSecret: 'e2e-secret-0123456789abcdef', env: { BUSINESS_DATE_MODE: 'manual' } };

@@ -12,6 +12,7 @@ import { loanRoutes } from './loans/LoanRoutes';
 import { authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
+import products from './products';
 import users from './users';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
@@ -61,6 +62,7 @@ export function App() {
       <Resource name="Roles" recordRepresentation="name" />
       <Resource name="Permissions" />
       <Resource name="loans" />
+      <Resource name="Products" {...products} />
       <CustomRoutes>
         <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />

@@ -4,7 +4,8 @@ import { decide } from '../src/lending/domain/loan.decide.js';
 import type { LoanEvent } from '../src/lending/domain/loan.events.js';
 import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/domain/loan.state.js';
 import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../src/lending/domain/loan.types.js';
-import type { ProductParameters } from '../src/lending/domain/product-parameters.js';
+import type { ProductSettings } from '../src/platform/config/product-settings.js';
+import { defaultProductParameters } from '../src/lending/domain/loan-product.js';
 import { seededRandom } from './measure.js';
 
 /** One event of a loan's history with what the command executor stores next to it. */
@@ -46,7 +47,7 @@ export class LoanHistoryGenerator {
 
   constructor(
     private readonly population: Population,
-    private readonly params: ProductParameters,
+    private readonly params: ProductSettings,
     seed: number,
     /** Business times are spread over the `spreadDays` before `until`. */
     private readonly until = Date.now() - 30 * DAY,
@@ -66,8 +67,10 @@ export class LoanHistoryGenerator {
     let state: LoanState = initialLoanState;
     const steps: LoanStep[] = [];
 
+    const emi = this.random() < 0.7;
+    const product = defaultProductParameters(this.params, emi ? 'EMI' : 'salaryAdvance');
     const run = (command: LoanCommand): void => {
-      const events = decide(command, state, this.params);
+      const events = decide(command, state, product);
       if (events.length !== 1) throw new Error(`generator: ${command.type} decided ${events.length} events`);
       state = evolve(state, events[0]);
       steps.push({ event: events[0], commandType: command.type, actor: command.data.actor });
@@ -78,7 +81,6 @@ export class LoanHistoryGenerator {
     };
     const staff = (): Actor => ({ id: this.pick(this.population.staffIds), role: 'staff' });
 
-    const emi = this.random() < 0.7;
     const limits = emi ? this.params.EMI : this.params.salaryAdvance;
     const amount = this.amountBetween(limits.minAmount, limits.maxAmount);
     run({

@@ -73,6 +73,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/users\/:id/, () => adminId],
   [/^\/api\/admin\/roles\/:id/, () => 'viewer'],
   [/^\/api\/admin\/emails\/:id/, () => emailId],
+  // The loan product created from the EMI settings on an empty database.
+  [/^\/api\/admin\/products\/:id/, () => '00000000-0000-4000-8000-000000000001'],
 ];
 
 /** GET routes that need query parameters to succeed. */

@@ -21,6 +21,8 @@ import { loginStaff, registerBorrower, startTestApp, type TestApp } from './supp
 const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/public/emi',
+  // The loan products open for applications: the portal's calculator and apply flow read their bounds, rates and fees.
+  'GET /api/public/products',
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/social',
@@ -77,11 +79,12 @@ describe('every registered route declares who may reach it', () => {
     expect(classLevelOnly.map(key)).toEqual([]);
   });
 
-  it('every staff route under /api/admin names the permission it needs (only the own-profile routes do not)', () => {
+  it('every staff route under /api/admin names the permission it needs (only the own-profile routes and the business date do not)', () => {
     const admin = routes.filter((r) => r.path.startsWith('/api/admin/'));
     expect(admin.length).toBeGreaterThanOrEqual(25);
     const without = admin.filter((r) => !r.permission).map(key);
-    expect(without.sort()).toEqual(['GET /api/admin/profile', 'POST /api/admin/profile/password', 'PUT /api/admin/profile']);
+    // Every staff member sees the business date the console shows; setting it needs business-date.manage.
+    expect(without.sort()).toEqual(['GET /api/admin/business-date', 'GET /api/admin/profile', 'POST /api/admin/profile/password', 'PUT /api/admin/profile']);
     for (const r of admin.filter((x) => x.permission)) expect(r.roles).toEqual(['staff']);
   });
 
@@ -92,6 +95,7 @@ describe('every registered route declares who may reach it', () => {
   it('the public routes answer without a token (not 401)', async () => {
     await t.http.get('/api/health').expect(200);
     await t.http.get('/api/public/emi').query({ principal: 100_000, annualRatePercent: 10, months: 3 }).expect(200);
+    await t.http.get('/api/public/products').expect(200);
     expectProblem(await t.http.post('/api/auth/login').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/register').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/social').send({}), 400, 'validation-failed');

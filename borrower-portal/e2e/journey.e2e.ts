@@ -14,7 +14,8 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   await expect(page).toHaveURL(/\/User\/newLoan\/Emi$/);
   await page.getByLabel('Loan amount (₹)').fill('150000');
   await page.getByLabel('Tenure (months)').fill('24');
-  const quote = await call<{ emi: number }>('GET', '/public/emi?principal=15000000&annualRatePercent=18&months=24', null);
+  const [emi] = (await call<{ type: string; annualRatePercent: number }[]>('GET', '/public/products', null)).filter((p) => p.type === 'EMI');
+  const quote = await call<{ emi: number }>('GET', `/public/emi?principal=15000000&annualRatePercent=${emi.annualRatePercent}&months=24`, null);
   await expect(page.getByTestId('emi')).toHaveText(rupees(quote.emi));
   await screenshot(page, 'apply-start');
   await page.getByRole('button', { name: 'Start my application' }).click();

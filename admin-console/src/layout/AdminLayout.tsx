@@ -4,6 +4,7 @@ import { AppBar, Layout, Loading, TitlePortal, UserMenu, useAuthState, useGetIde
 import { Navigate, useLocation } from 'react-router-dom';
 import { guardExternalNavigation } from '@lending/web-common/external-url';
 import { LoadingBar, useApiBusy, useReloadOnNewBuild } from '@lending/web-common/react';
+import { BusinessDateChip } from '../business-date/BusinessDateChip';
 import { EXTERNAL_URLS } from '../external-urls';
 import { usePresence, usePresenceConnected } from '../providers/presence';
 import { DefaultPasswordBanner } from './DefaultPasswordBanner';
@@ -40,6 +41,7 @@ function AdminAppBar() {
   return (
     <AppBar userMenu={<AccountMenu />}>
       <TitlePortal />
+      <BusinessDateChip />
       <PresenceChip />
     </AppBar>
   );

@@ -1,3 +1,4 @@
+import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -102,6 +103,7 @@ export function AdminMenu() {
             {QUEUE_GROUPS.map((group) => (
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
+            <Menu.Item to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
           </MenuSection>
         ) : null}
         <MenuSection label="Staff">

@@ -25,6 +25,19 @@ describe('canAccess', () => {
     expect(canAccess(['users.reload-device'], 'reload-device', 'Users')).toBe(true);
   });
 
+  it('lets loans.view read products and keeps their writes for products.manage', () => {
+    expect(canAccess(['loans.view'], 'list', 'Products')).toBe(true);
+    expect(canAccess(['loans.view'], 'edit', 'Products')).toBe(false);
+    expect(canAccess(['products.manage'], 'create', 'Products')).toBe(true);
+    expect(canAccess([], 'list', 'Products')).toBe(false);
+  });
+
+  it('shows the business date to all staff and lets business-date.manage change it', () => {
+    expect(canAccess([], 'show', 'business-date')).toBe(true);
+    expect(canAccess(['loans.view'], 'edit', 'business-date')).toBe(false);
+    expect(canAccess(['business-date.manage'], 'edit', 'business-date')).toBe(true);
+  });
+
   it('refuses what it does not know, and grants everything known when the server names no permissions', () => {
     expect(canAccess(ALL_ACCESS, 'delete', 'loans')).toBe(false);
     expect(canAccess(ALL_ACCESS, 'export', 'banners')).toBe(false);

@@ -34,6 +34,12 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Permissions':
     case 'permissions':
       return 'users.view';
+    case 'Products':
+    case 'products':
+      return READ.has(action) ? 'loans.view' : 'products.manage';
+    case 'business-date':
+      // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission.
+      return action === 'edit' ? 'business-date.manage' : null;
     case 'profile':
     case 'dashboard':
       return null;

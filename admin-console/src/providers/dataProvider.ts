@@ -1,14 +1,14 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
-import type { Answer, StaffUser } from '@lending/web-common/api';
+import type { Answer, BusinessDate, LoanProductVersion, StaffUser } from '@lending/web-common/api';
 import { API_URL, httpClient } from './http';
 import type { DayPoint } from '../dashboard/activity';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions' };
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products' };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -25,7 +25,20 @@ export type LendingDataProvider = DataProvider & {
   getProfile(): Promise<StaffUser>;
   updateProfile(data: { name?: string; phone?: string }): Promise<StaffUser>;
   changePassword(data: { currentPassword: string; newPassword: string }): Promise<unknown>;
+  /** Every version of a product, newest first. */
+  productVersions(id: string): Promise<LoanProductVersion[]>;
+  businessDate(): Promise<BusinessDate>;
+  setBusinessDate(date: string): Promise<BusinessDate>;
 };
+
+/** Resources whose forms show the server's field problems under their inputs (react-admin reads `body.errors`). */
+const FORMS_WITH_SERVER_ERRORS = new Set(['products']);
+
+function withFieldErrors(error: unknown): never {
+  const fields = error instanceof HttpError ? (error.body as { fields?: { name: string; message: string }[] } | undefined)?.fields : undefined;
+  if (fields?.length) (error as HttpError).body.errors = Object.fromEntries(fields.map((f) => [f.name, f.message]));
+  throw error;
+}
 
 export function createDataProvider(base = ADMIN_API, http = httpClient): LendingDataProvider {
   const rest = simpleRestProvider(base, http);
@@ -35,7 +48,10 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
   const crud = Object.fromEntries(
     (['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const).map((method) => [
       method,
-      (resource: string, params: unknown) => (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiName(resource), params),
+      (resource: string, params: unknown) => {
+        const answer = (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiName(resource), params);
+        return FORMS_WITH_SERVER_ERRORS.has(apiName(resource)) && (method === 'create' || method === 'update') ? answer.catch(withFieldErrors) : answer;
+      },
     ]),
   ) as unknown as DataProvider;
 
@@ -51,6 +67,9 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     getProfile: async () => (await http(`${base}/profile`)).json as StaffUser,
     updateProfile: async (data) => (await send('PUT', `${base}/profile`, data)).json as StaffUser,
     changePassword: async (data) => (await send('POST', `${base}/profile/password`, data)).json,
+    productVersions: async (id) => (await http(`${base}/products/${encodeURIComponent(id)}/versions`)).json as LoanProductVersion[],
+    businessDate: async () => (await http(`${base}/business-date`)).json as BusinessDate,
+    setBusinessDate: async (date) => (await send('PUT', `${base}/business-date`, { date })).json as BusinessDate,
   };
 }
 

@@ -6,6 +6,7 @@ import { IdentityModule } from '../identity/identity.module.js';
 import { BorrowerDirectory } from '../identity/public/index.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
 import { LoanBorrowersRepository } from './borrowers/loan-borrowers.repository.js';
+import { GetBusinessDateHandler, SetBusinessDateHandler } from './application/business-date.handlers.js';
 import { CalculateEmiHandler } from './application/calculate-emi.handler.js';
 import { CountLoanActivityHandler } from './application/count-loan-activity.handler.js';
 import { CountLoanQueuesHandler } from './application/count-loan-queues.handler.js';
@@ -14,21 +15,39 @@ import { GetLoanAsOfHandler } from './application/get-loan-as-of.handler.js';
 import { GetLoanHistoryHandler } from './application/get-loan-history.handler.js';
 import { GetMyLoanTimelineHandler } from './application/get-my-loan-timeline.handler.js';
 import { GetLoanHandler } from './application/get-loan.handler.js';
+import { GetProductHandler, ListProductVersionsHandler } from './application/get-product.handler.js';
 import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
 import { ListLoansHandler } from './application/list-loans.handler.js';
 import { ListMyLoansHandler } from './application/list-my-loans.handler.js';
 import { ListMyNotificationsHandler } from './application/list-my-notifications.handler.js';
+import { ListProductsHandler } from './application/list-products.handler.js';
+import { ListPublicProductsHandler } from './application/list-public-products.handler.js';
 import { LoanCommandExecutor } from './application/loan-command-executor.js';
 import { MoveLoanHandler } from './application/move-loan.handler.js';
+import { ProductCatalog } from './application/product-catalog.js';
+import { CreateProductHandler, UpdateProductHandler } from './application/save-product.handler.js';
 import { StartLoanApplicationHandler } from './application/start-loan-application.handler.js';
 import { SubmitLoanApplicationHandler } from './application/submit-loan-application.handler.js';
 import { AdminLoansController } from './http/admin-loans.controller.js';
+import { AdminProductsController } from './http/admin-products.controller.js';
+import { BusinessDateController } from './http/business-date.controller.js';
 import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
+import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
+import { DefaultProducts } from './products/default-products.js';
+import { LoanProductsRepository } from './products/loan-products.repository.js';
 import { loanSummaryProjection } from './projections/loan-summary.projection.js';
 
-const commandHandlers = [StartLoanApplicationHandler, MoveLoanHandler, SubmitLoanApplicationHandler, IssueAgreementHandler];
+const commandHandlers = [
+  StartLoanApplicationHandler,
+  MoveLoanHandler,
+  SubmitLoanApplicationHandler,
+  IssueAgreementHandler,
+  CreateProductHandler,
+  UpdateProductHandler,
+  SetBusinessDateHandler,
+];
 const queryHandlers = [
   ListLoansHandler,
   CountLoanQueuesHandler,
@@ -41,13 +60,19 @@ const queryHandlers = [
   ListMyNotificationsHandler,
   GetAgreementDocumentHandler,
   CalculateEmiHandler,
+  ListProductsHandler,
+  GetProductHandler,
+  ListProductVersionsHandler,
+  ListPublicProductsHandler,
+  GetBusinessDateHandler,
 ];
-const controllers = [AdminLoansController, MyLoansController, PublicEmiController];
+const controllers = [AdminLoansController, AdminProductsController, BusinessDateController, MyLoansController, PublicEmiController, PublicProductsController];
+const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 
 @Module({
   imports: [IdentityModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -56,6 +81,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
     private readonly directory: BorrowerDirectory,
     private readonly borrowers: LoanBorrowersRepository,
+    private readonly defaultProducts: DefaultProducts,
   ) {}
 
   onModuleInit(): void {
@@ -70,8 +96,12 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
   }
 
-  /** Borrowers who registered before loan_borrowers existed, or were written around identity, get their row now. */
+  /**
+   * Borrowers who registered before loan_borrowers existed, or were written around identity, get their row now; an
+   * empty product table gets the two products the settings describe.
+   */
   async onApplicationBootstrap(): Promise<void> {
     await this.borrowers.fillMissing();
+    await this.defaultProducts.ensure();
   }
 }

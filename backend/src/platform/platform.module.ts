@@ -1,5 +1,8 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { BUSINESS_DATE } from './business-date/business-date.port.js';
+import { ManualBusinessDate } from './business-date/manual-business-date.js';
+import { SystemBusinessDate } from './business-date/system-business-date.js';
 import { APP_CONFIG } from './config/config.js';
 import { DB } from './database/database.js';
 import { EVENT_STORE } from './event-store/event-store.port.js';
@@ -41,11 +44,18 @@ export class PlatformModule {
           useFactory: (): Promise<DocumentStorage> | DocumentStorage =>
             runtime.config.storage.s3 ? S3DocumentStorage.create(runtime.config.storage.s3) : new PostgresDocumentStorage(runtime.db),
         },
+        {
+          provide: BUSINESS_DATE,
+          useFactory: () =>
+            runtime.config.businessDate.mode === 'manual'
+              ? new ManualBusinessDate(runtime.db, runtime.config.businessDate.timeZone)
+              : new SystemBusinessDate(runtime.config.businessDate.timeZone),
+        },
         WorkerHost,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
-      exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, PlatformRegistry, WorkerHost],
+      exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, BUSINESS_DATE, PlatformRegistry, WorkerHost],
     };
   }
 }

@@ -38,7 +38,7 @@ describe('EmiCalculator', () => {
 
   it('explains a figure it cannot use without asking the API', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
-    render(<EmiCalculator />);
+    render(<EmiCalculator initial={{ principal: 10_000_000, annualRatePercent: null, months: 12 }} />);
     fireEvent.change(screen.getByLabelText('Tenure (months)'), { target: { value: '0' } });
     expect(screen.getByText('The tenure must be between 1 and 600 months')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Interest rate (% a year)'), { target: { value: 'abc' } });

@@ -6,7 +6,8 @@ import { useEmiQuote } from './useEmiQuote';
 export type CalculatorValue = { principal: number | null; annualRatePercent: number | null; months: number | null };
 
 type Props = {
-  initial?: { principal: number; annualRatePercent: number; months: number };
+  /** The figures shown first; a rate of null leaves the field for the user (when the products could not be loaded). */
+  initial: { principal: number; annualRatePercent: number | null; months: number };
   /** The rate is the product's and cannot be changed (the application flow). */
   fixedRate?: number;
   amountRange?: { min: number; max: number; step: number };
@@ -18,10 +19,10 @@ type Props = {
 const MAX_PRINCIPAL = 10_000_000_000_000;
 
 /** Amount, rate and tenure in; EMI, total interest and the schedule out, from the API as the user types. */
-export function EmiCalculator({ initial = { principal: 10_000_000, annualRatePercent: 18, months: 12 }, fixedRate, amountRange, tenureRange, showSchedule = true, onChange }: Props) {
+export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, showSchedule = true, onChange }: Props) {
   const ids = { amount: useId(), rate: useId(), months: useId() };
   const [amountText, setAmountText] = useState(String(initial.principal / 100));
-  const [rateText, setRateText] = useState(String(fixedRate ?? initial.annualRatePercent));
+  const [rateText, setRateText] = useState(String(fixedRate ?? initial.annualRatePercent ?? ''));
   const [monthsText, setMonthsText] = useState(String(initial.months));
 
   const principal = parseAmount(amountText, 'INR');

@@ -57,6 +57,7 @@ describe('the status timeline', () => {
     fee: 0,
     currency: 'INR',
     payDayOfMonth: null,
+    product: null,
     bankAccountLast4: null,
     agreement: null,
     signedAt: null,

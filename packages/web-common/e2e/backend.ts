@@ -25,6 +25,8 @@ export type BackendOptions = {
   jwtSecret: string;
   /** Keep the database after stop() (to look at it). */
   keepDatabase?: boolean;
+  /** More configuration for this suite's backend, e.g. { BUSINESS_DATE_MODE: 'manual' }. */
+  env?: Record<string, string>;
 };
 
 const serverUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,6 +70,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       // Every test signs in from 127.0.0.1: the per-address sign-in limit (default 30 per 15 minutes) would trip.
       RATE_LIMIT_LOGINS_PER_IP: '100000',
       JWT_SECRET: options.jwtSecret,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,24 @@
 // Do not edit: change the backend's zod schemas and decorators, then regenerate. CI (`npm run api-types:check`)
 // fails when this file is stale. Friendly names for these types: ./api.ts.
 export interface paths {
+    "/api/admin/business-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business date: today in BUSINESS_TIMEZONE, or in manual mode the date staff set */
+        get: operations["BusinessDateController_get"];
+        /** Set the business date (BUSINESS_DATE_MODE=manual only; 409 business-date-automatic otherwise). Audited: who, when, from, to */
+        put: operations["BusinessDateController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/emails": {
         parameters: {
             query?: never;
@@ -300,6 +318,59 @@ export interface paths {
         };
         /** Who is online now (a page connected to the presence socket), borrowers and staff */
         get: operations["PresenceController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Loan products at their current version (ra-data-simple-rest): filter={"q":"text","type":"EMI","active":true}, sort, range */
+        get: operations["AdminProductsController_list"];
+        put?: never;
+        /** Create a product (version 1). A salary advance needs no rate or tenure: it charges processingFeePercent as its flat fee */
+        post: operations["AdminProductsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product at its current version */
+        get: operations["AdminProductsController_get"];
+        /** Edit a product: makes the next version (none if nothing changed); code and type cannot change. Deactivate with active=false */
+        put: operations["AdminProductsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of a product, newest first, with who made it and when */
+        get: operations["AdminProductsController_versions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -743,6 +814,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan products open for applications, by type; the first of each type is the default */
+        get: operations["PublicProductsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/token/regenerate": {
         parameters: {
             query?: never;
@@ -789,6 +877,113 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    BusinessDateController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD */
+                        date: string;
+                        /** @enum {string} */
+                        mode: "automatic" | "manual";
+                        setAt?: string;
+                        /** @description manual mode, once set: the staff user who set it */
+                        setBy?: string;
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BusinessDateController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD */
+                        date: string;
+                        /** @enum {string} */
+                        mode: "automatic" | "manual";
+                        setAt?: string;
+                        /** @description manual mode, once set: the staff user who set it */
+                        setBy?: string;
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminEmailsController_list: {
         parameters: {
             query?: {
@@ -1308,6 +1503,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -1453,6 +1656,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -1642,6 +1853,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -1787,6 +2006,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -1934,6 +2161,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -2082,6 +2317,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -2289,6 +2532,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -2434,6 +2685,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -2500,7 +2759,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
                         label: string;
                     }[];
                 };
@@ -2542,6 +2801,446 @@ export interface operations {
             };
         };
     };
+    AdminProductsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: products <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        allocationStrategy: "mifos-standard" | "rbi-india";
+                        annualRatePercent: number;
+                        code: string;
+                        createdAt: string;
+                        currency: string;
+                        /** @description salary advances only */
+                        defaultPayDayOfMonth: number | null;
+                        graceDays: number;
+                        /** Format: uuid */
+                        id: string;
+                        madeAt: string;
+                        /** @description who made the current version: a staff user id, or "system" for the products created from settings */
+                        madeBy: string;
+                        maxAmount: number;
+                        maxTenureMonths: number;
+                        minAmount: number;
+                        /** @description salary advances only */
+                        minDaysToRepayment: number | null;
+                        minTenureMonths: number;
+                        name: string;
+                        /** @description minor units, charged once per overdue instalment */
+                        penalChargeFlat: number;
+                        /** @enum {string} */
+                        prepaymentMode: "reduceTenure" | "reduceEmi";
+                        /** @description the flat fee of a salary advance */
+                        processingFeePercent: number;
+                        /** @enum {string} */
+                        type: "EMI" | "salaryAdvance";
+                        updatedAt: string;
+                        /** @description the current version; every edit makes the next */
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminProductsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    /** @enum {string} */
+                    allocationStrategy?: "mifos-standard" | "rbi-india";
+                    annualRatePercent?: number;
+                    code: string;
+                    currency?: string;
+                    defaultPayDayOfMonth?: number | null;
+                    graceDays?: number;
+                    maxAmount: number;
+                    maxTenureMonths?: number;
+                    minAmount: number;
+                    minDaysToRepayment?: number | null;
+                    minTenureMonths?: number;
+                    name: string;
+                    penalChargeFlat?: number;
+                    /** @enum {string} */
+                    prepaymentMode?: "reduceTenure" | "reduceEmi";
+                    processingFeePercent: number;
+                    /** @enum {string} */
+                    type: "EMI" | "salaryAdvance";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        allocationStrategy: "mifos-standard" | "rbi-india";
+                        annualRatePercent: number;
+                        code: string;
+                        createdAt: string;
+                        currency: string;
+                        /** @description salary advances only */
+                        defaultPayDayOfMonth: number | null;
+                        graceDays: number;
+                        /** Format: uuid */
+                        id: string;
+                        madeAt: string;
+                        /** @description who made the current version: a staff user id, or "system" for the products created from settings */
+                        madeBy: string;
+                        maxAmount: number;
+                        maxTenureMonths: number;
+                        minAmount: number;
+                        /** @description salary advances only */
+                        minDaysToRepayment: number | null;
+                        minTenureMonths: number;
+                        name: string;
+                        /** @description minor units, charged once per overdue instalment */
+                        penalChargeFlat: number;
+                        /** @enum {string} */
+                        prepaymentMode: "reduceTenure" | "reduceEmi";
+                        /** @description the flat fee of a salary advance */
+                        processingFeePercent: number;
+                        /** @enum {string} */
+                        type: "EMI" | "salaryAdvance";
+                        updatedAt: string;
+                        /** @description the current version; every edit makes the next */
+                        version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminProductsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        allocationStrategy: "mifos-standard" | "rbi-india";
+                        annualRatePercent: number;
+                        code: string;
+                        createdAt: string;
+                        currency: string;
+                        /** @description salary advances only */
+                        defaultPayDayOfMonth: number | null;
+                        graceDays: number;
+                        /** Format: uuid */
+                        id: string;
+                        madeAt: string;
+                        /** @description who made the current version: a staff user id, or "system" for the products created from settings */
+                        madeBy: string;
+                        maxAmount: number;
+                        maxTenureMonths: number;
+                        minAmount: number;
+                        /** @description salary advances only */
+                        minDaysToRepayment: number | null;
+                        minTenureMonths: number;
+                        name: string;
+                        /** @description minor units, charged once per overdue instalment */
+                        penalChargeFlat: number;
+                        /** @enum {string} */
+                        prepaymentMode: "reduceTenure" | "reduceEmi";
+                        /** @description the flat fee of a salary advance */
+                        processingFeePercent: number;
+                        /** @enum {string} */
+                        type: "EMI" | "salaryAdvance";
+                        updatedAt: string;
+                        /** @description the current version; every edit makes the next */
+                        version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminProductsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    /** @enum {string} */
+                    allocationStrategy?: "mifos-standard" | "rbi-india";
+                    annualRatePercent?: number;
+                    code?: string;
+                    createdAt?: unknown;
+                    currency?: string;
+                    defaultPayDayOfMonth?: number | null;
+                    graceDays?: number;
+                    id?: unknown;
+                    madeAt?: unknown;
+                    madeBy?: unknown;
+                    maxAmount?: number;
+                    maxTenureMonths?: number;
+                    minAmount?: number;
+                    minDaysToRepayment?: number | null;
+                    minTenureMonths?: number;
+                    name?: string;
+                    penalChargeFlat?: number;
+                    /** @enum {string} */
+                    prepaymentMode?: "reduceTenure" | "reduceEmi";
+                    processingFeePercent?: number;
+                    /** @enum {string} */
+                    type?: "EMI" | "salaryAdvance";
+                    updatedAt?: unknown;
+                    version?: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        allocationStrategy: "mifos-standard" | "rbi-india";
+                        annualRatePercent: number;
+                        code: string;
+                        createdAt: string;
+                        currency: string;
+                        /** @description salary advances only */
+                        defaultPayDayOfMonth: number | null;
+                        graceDays: number;
+                        /** Format: uuid */
+                        id: string;
+                        madeAt: string;
+                        /** @description who made the current version: a staff user id, or "system" for the products created from settings */
+                        madeBy: string;
+                        maxAmount: number;
+                        maxTenureMonths: number;
+                        minAmount: number;
+                        /** @description salary advances only */
+                        minDaysToRepayment: number | null;
+                        minTenureMonths: number;
+                        name: string;
+                        /** @description minor units, charged once per overdue instalment */
+                        penalChargeFlat: number;
+                        /** @enum {string} */
+                        prepaymentMode: "reduceTenure" | "reduceEmi";
+                        /** @description the flat fee of a salary advance */
+                        processingFeePercent: number;
+                        /** @enum {string} */
+                        type: "EMI" | "salaryAdvance";
+                        updatedAt: string;
+                        /** @description the current version; every edit makes the next */
+                        version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminProductsController_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        allocationStrategy: "mifos-standard" | "rbi-india";
+                        annualRatePercent: number;
+                        code: string;
+                        currency: string;
+                        /** @description salary advances only */
+                        defaultPayDayOfMonth: number | null;
+                        graceDays: number;
+                        /** @description <productId>:<version> */
+                        id: string;
+                        madeAt: string;
+                        madeBy: string;
+                        maxAmount: number;
+                        maxTenureMonths: number;
+                        minAmount: number;
+                        /** @description salary advances only */
+                        minDaysToRepayment: number | null;
+                        minTenureMonths: number;
+                        name: string;
+                        /** @description minor units, charged once per overdue instalment */
+                        penalChargeFlat: number;
+                        /** @enum {string} */
+                        prepaymentMode: "reduceTenure" | "reduceEmi";
+                        /** @description the flat fee of a salary advance */
+                        processingFeePercent: number;
+                        /** Format: uuid */
+                        productId: string;
+                        /** @enum {string} */
+                        type: "EMI" | "salaryAdvance";
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     ProfileController_get: {
         parameters: {
             query?: never;
@@ -2569,7 +3268,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -2628,7 +3327,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -2877,7 +3576,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -2928,7 +3627,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -2970,7 +3669,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3032,7 +3731,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3074,7 +3773,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3182,7 +3881,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -3255,7 +3954,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -3337,7 +4036,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -3400,7 +4099,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -3475,6 +4174,14 @@ export interface operations {
                         payDayOfMonth: number | null;
                         payoutReference: string | null;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -3535,6 +4242,11 @@ export interface operations {
                 "application/json": {
                     amount: number;
                     payDayOfMonth?: number;
+                    /**
+                     * Format: uuid
+                     * @description default: the first active product of the type
+                     */
+                    productId?: string;
                     tenureMonths?: number;
                     /** @enum {string} */
                     type: "EMI" | "salaryAdvance";
@@ -3596,6 +4308,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -3712,6 +4432,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -3833,6 +4561,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -3996,6 +4732,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -4170,6 +4914,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -4284,6 +5036,14 @@ export interface operations {
                         payoutReference: string | null;
                         position: number;
                         principal: number;
+                        /** @description the product version the loan is applied under; null for loans started before products were data */
+                        product: {
+                            code: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            version: number;
+                        } | null;
                         /** @description why the loan ended: only on a rejected or cancelled loan, else null */
                         reason: string | null;
                         /** @description fixed at disbursal; null before */
@@ -4403,7 +5163,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -4457,7 +5217,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -4528,6 +5288,46 @@ export interface operations {
             };
         };
     };
+    PublicProductsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        annualRatePercent: number;
+                        code: string;
+                        currency: string;
+                        defaultPayDayOfMonth: number | null;
+                        graceDays: number;
+                        /** Format: uuid */
+                        id: string;
+                        maxAmount: number;
+                        maxTenureMonths: number;
+                        minAmount: number;
+                        minDaysToRepayment: number | null;
+                        minTenureMonths: number;
+                        name: string;
+                        penalChargeFlat: number;
+                        /** @enum {string} */
+                        prepaymentMode: "reduceTenure" | "reduceEmi";
+                        processingFeePercent: number;
+                        /** @enum {string} */
+                        type: "EMI" | "salaryAdvance";
+                        version: number;
+                    }[];
+                };
+            };
+        };
+    };
     TokenController_regenerate: {
         parameters: {
             query?: never;
@@ -4581,7 +5381,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

@@ -30,6 +30,9 @@ export type StaffUser = Answer<'/api/admin/users/{id}', 'get'>;
 export type Role = Answer<'/api/admin/roles/{id}', 'get'>;
 export type PermissionInfo = Item<Answer<'/api/admin/permissions', 'get'>>;
 export type SignedInStaff = Answer<'/api/users/admin', 'get'>;
+export type LoanProduct = Answer<'/api/admin/products/{id}', 'get'>;
+export type LoanProductVersion = Item<Answer<'/api/admin/products/{id}/versions', 'get'>>;
+export type BusinessDate = Answer<'/api/admin/business-date', 'get'>;
 
 // Borrowers (portal)
 export type MyLoan = Answer<'/api/me/loans/{id}', 'get'>;
@@ -38,6 +41,7 @@ export type MyNotification = Item<Answer<'/api/me/notifications', 'get'>>;
 export type StartLoanBody = Body<'/api/me/loans', 'post'>;
 export type AmendLoanBody = Body<'/api/me/loans/{id}', 'patch'>;
 export type EmiQuote = Answer<'/api/public/emi', 'get'>;
+export type PublicProduct = Item<Answer<'/api/public/products', 'get'>>;
 export type Profile = Answer<'/api/me/profile', 'get'>;
 export type UpdateProfileBody = Body<'/api/me/profile', 'put'>;
 export type Me = Answer<'/api/me', 'get'>;

@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   'loans.final.approve': { group: 'Loans', label: 'Grant final approval' },
   'loans.disburse': { group: 'Loans', label: 'Disburse approved loans' },
   'loans.reject': { group: 'Loans', label: 'Reject applications' },
+  'products.manage': { group: 'Loans', label: 'Create and edit loan products (each edit is a new version)' },
   'customers.view': { group: 'Customers', label: 'See customers and their profiles' },
   'leads.manage': { group: 'Leads', label: 'Work and assign leads' },
   'collections.manage': { group: 'Collections', label: 'Work collection buckets and record payments' },
@@ -22,6 +23,7 @@ export const PERMISSIONS = {
   'users.manage': { group: 'Staff', label: 'Create, edit and disable staff users and assign their roles' },
   'users.reload-device': { group: 'Staff', label: "Make a user's open pages fetch a fresh token and reload" },
   'roles.manage': { group: 'Staff', label: 'Create and edit roles and their permissions' },
+  'business-date.manage': { group: 'System', label: 'Set the business date (manual mode only: training, testing, catch-up)' },
   'system.health': { group: 'System', label: 'See the health details: database, queues and subscription lag' },
 } as const satisfies Record<string, { group: string; label: string }>;
 

@@ -10,8 +10,10 @@ import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary.projection.js';
+import type { ProductParameters } from '../domain/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
 import { loanView, type LoanView } from './loan.view.js';
+import { ProductCatalog } from './product-catalog.js';
 
 export const loanStream = (loanId: string) => `loan-${loanId}`;
 
@@ -52,6 +54,7 @@ export class LoanCommandExecutor {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalog: ProductCatalog,
   ) {}
 
   async load(loanId: string, actor?: Actor): Promise<LoadedLoan> {
@@ -61,7 +64,8 @@ export class LoanCommandExecutor {
     return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0, submittedAt: submittedAtAfter(null, events) };
   }
 
-  async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown } = {}): Promise<LoanCommandResult> {
+  /** `params`: the product version a start is made under; any other command is decided under the version the loan pinned. */
+  async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown; params?: ProductParameters } = {}): Promise<LoanCommandResult> {
     const { loanId, actor } = command.data;
     const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
     const isStart = command.type === 'StartLoanApplication';
@@ -72,7 +76,9 @@ export class LoanCommandExecutor {
 
     const loaded = options.loaded ?? (await this.load(loanId, actor));
     if (!isStart && loaded.state.status === 'none') throw new LoanNotFound(loanId);
-    const events = decide(command, loaded.state, this.config.product);
+    if (isStart && !options.params) throw new Error('A loan is started under a product version: pass its parameters');
+    const params = options.params ?? (await this.catalog.parametersOf(loaded.state as LoanRecord));
+    const events = decide(command, loaded.state, params);
     if (events.length === 0) return this.answer(loaded.state as LoanRecord, actor, loaded.lastPosition, []);
 
     const next = events.reduce(evolve, loaded.state) as LoanRecord;

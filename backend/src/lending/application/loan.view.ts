@@ -21,6 +21,8 @@ export function loanTermsView(loan: LoanRecord, currency: string) {
     fee: loan.fee,
     currency,
     payDayOfMonth: loan.payDayOfMonth ?? null,
+    /** The product version the loan pinned; null for loans started before products were data. */
+    product: loan.product ? { id: loan.product.id, version: loan.product.version, code: loan.product.terms.code, name: loan.product.terms.name } : null,
   };
 }
 

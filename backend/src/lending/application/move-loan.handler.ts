@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
 import type { LoanCommand } from '../domain/loan.commands.js';
 import type { Actor } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
@@ -27,16 +29,20 @@ export class MoveLoanCommand {
 
 @CommandHandler(MoveLoanCommand)
 export class MoveLoanHandler implements ICommandHandler<MoveLoanCommand> {
-  constructor(private readonly executor: LoanCommandExecutor) {}
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+  ) {}
 
-  execute({ actor, loanId, move, note, idempotencyKey }: MoveLoanCommand) {
-    const now = new Date();
-    const base = { loanId, actor, at: now.toISOString(), ...(note ? { reason: note } : {}) };
-    return this.executor.execute(toCommand(move, base, now), { idempotencyKey, request: { move, note } });
+  async execute({ actor, loanId, move, note, idempotencyKey }: MoveLoanCommand) {
+    const base = { loanId, actor, at: new Date().toISOString(), ...(note ? { reason: note } : {}) };
+    // A payout without a date is paid out on the business date (manual mode: the date staff set).
+    const today = move.action === 'disburse' && !move.disbursedOn ? await this.businessDate.today() : '';
+    return this.executor.execute(toCommand(move, base, today), { idempotencyKey, request: { move, note } });
   }
 }
 
-function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; at: string; reason?: string }, now: Date): LoanCommand {
+function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; at: string; reason?: string }, businessDate: string): LoanCommand {
   switch (move.action) {
     case 'amend':
       return { type: 'AmendLoanApplication', data: { ...base, amount: move.amount, tenureMonths: move.tenureMonths } };
@@ -51,7 +57,7 @@ function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; a
     case 'approve-final':
       return { type: 'GrantFinalApproval', data: base };
     case 'disburse':
-      return { type: 'DisburseLoan', data: { ...base, payoutReference: move.payoutReference, disbursedOn: move.disbursedOn ?? now.toISOString().slice(0, 10) } };
+      return { type: 'DisburseLoan', data: { ...base, payoutReference: move.payoutReference, disbursedOn: move.disbursedOn ?? businessDate } };
     case 'reject':
       return { type: 'RejectLoan', data: { ...base, reason: move.reason } };
     case 'cancel':

@@ -9,7 +9,7 @@ import type { ProductParameters } from './product-parameters.js';
  * Rate, tenure and fee come from the loan's own events, not today's parameters, so a change
  * of configuration never rewrites an application already in the pipeline.
  */
-export function agreementTermsFor(loan: LoanRecord, params: ProductParameters): AgreementTerms {
+export function agreementTermsFor(loan: LoanRecord, params: Pick<ProductParameters, 'currency'>): AgreementTerms {
   const principal = loan.approvedAmount ?? loan.amount;
   const { annualRatePercent, tenureMonths, fee } = loan;
   const [instalmentAmount, totalInterest] =

@@ -31,6 +31,10 @@ export class FieldProblems {
     if (typeof value !== 'string' || value.trim() === '') this.add(name, `${name} is required`);
   }
 
+  get all(): InvalidField[] {
+    return [...this.fields];
+  }
+
   throwIfAny(): void {
     if (this.fields.length > 0) throw new InvalidLoanInput([...this.fields]);
   }

@@ -19,6 +19,8 @@ import {
   LoanNotFound,
   ProfileIncomplete,
 } from './loan.errors.js';
+import { DEFAULT_PRODUCT_SETTINGS } from '../../platform/config/product-settings.js';
+import { defaultProductParameters, pinnedTerms, type ProductParameters } from './loan-product.js';
 import { LOAN_STATES, LOAN_TYPES } from './loan.types.js';
 import type { Actor, LoanStatus, LoanType } from './loan.types.js';
 
@@ -65,6 +67,13 @@ const VALID_COMMANDS: Record<LoanAction, LoanCommand> = {
   reject: { type: 'RejectLoan', data: byStaff({ reason: 'Policy' }) },
 };
 
+/** What a start records of the product it is made under: the version, and a copy of its terms. */
+function pinned(params: ProductParameters) {
+  return { productId: params.productId, productVersion: params.productVersion, productTerms: pinnedTerms(params) };
+}
+const DEFAULT_EMI = defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI');
+const DEFAULT_ADVANCE = defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'salaryAdvance');
+
 const PRE_ACTIVE_STATES = LOAN_STATES.slice(0, LOAN_STATES.indexOf('active'));
 
 function fieldNames(error: InvalidLoanInput): string[] {
@@ -86,6 +95,7 @@ describe('when there is no loan', () => {
             tenureMonths: 3,
             annualRatePercent: 18,
             fee: 24_000,
+            ...pinned(DEFAULT_EMI),
           },
         },
       ]);
@@ -106,6 +116,7 @@ describe('when there is no loan', () => {
             annualRatePercent: 0,
             fee: 125_000,
             payDayOfMonth: 1,
+            ...pinned(DEFAULT_ADVANCE),
           },
         },
       ]);
@@ -133,6 +144,7 @@ describe('when there is no loan', () => {
             annualRatePercent: 0,
             fee: 125_000,
             payDayOfMonth: 5,
+            ...pinned(DEFAULT_ADVANCE),
           },
         },
       ]);

@@ -26,20 +26,21 @@ import type { LoanRecord, LoanState } from './loan.state.js';
 import { LOAN_TYPES } from './loan.types.js';
 import type { LoanMessageBase, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
 import { formatMinorUnits } from './money.js';
+import { MAX_PAY_DAY, pinnedTerms } from './loan-product.js';
 import { feeFor } from './product-parameters.js';
 import type { ProductParameters } from './product-parameters.js';
 import { salaryAdvanceRepayment } from './salary-advance.js';
 
 const MIN_SCORE = 300;
 const MAX_SCORE = 900;
-// Capped below every month's length so a pay day exists in each month.
-const MAX_PAY_DAY = 28;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Decides what a command means for a loan: the events to append, [] when its outcome
  * already holds, or a LoanDomainError. Pure: time, actor and outside facts (missing
- * profile fields) arrive on the command, limits and fees in params.
+ * profile fields) arrive on the command; limits, rate and fees in params, the version of
+ * the product the loan is applied under (for a start, the one chosen; after that, the one
+ * it pinned).
  */
 export function decide(
   command: LoanCommand,
@@ -49,6 +50,9 @@ export function decide(
   validateEnvelope(command.data);
   if (command.type === 'StartLoanApplication') return startApplication(command, state, params);
   if (state.status === 'none') throw new LoanNotFound(command.data.loanId);
+  if (params.type !== state.loanType) {
+    throw new Error(`Loan ${state.id} is ${state.loanType}, but was given the parameters of a ${params.type} product`);
+  }
   if (outcomeAlreadyHolds(command, state)) return [];
   requireAllowed(state.status, commandAction(command.type));
 
@@ -131,11 +135,15 @@ function startApplication(
     problems.throwIfAny();
   }
   const { loanType, amount } = data;
-  checkAmount(problems, 'amount', amount, loanType, params);
+  if (params.type !== loanType) {
+    problems.add('productId', `productId names a ${params.type} product, not ${loanType}`);
+    problems.throwIfAny();
+  }
+  checkAmount(problems, 'amount', amount, params);
   const tenureMonths = checkTenure(problems, loanType, data.tenureMonths, params);
   let payDayOfMonth: number | undefined;
   if (loanType === 'salaryAdvance') {
-    payDayOfMonth = data.payDayOfMonth ?? params.salaryAdvance.defaultPayDayOfMonth;
+    payDayOfMonth = data.payDayOfMonth ?? params.defaultPayDayOfMonth ?? 1;
     problems.requireInteger('payDayOfMonth', payDayOfMonth, 1, MAX_PAY_DAY);
   } else if (data.payDayOfMonth !== undefined) {
     problems.add('payDayOfMonth', 'payDayOfMonth applies to salary advances only');
@@ -152,9 +160,12 @@ function startApplication(
         amount,
         tenureMonths,
         // A salary advance charges its flat fee instead of interest.
-        annualRatePercent: loanType === 'EMI' ? params.EMI.annualRatePercent : 0,
-        fee: feeFor(loanType, amount, params),
+        annualRatePercent: loanType === 'EMI' ? params.annualRatePercent : 0,
+        fee: feeFor(amount, params),
         ...(payDayOfMonth !== undefined && { payDayOfMonth }),
+        productId: params.productId,
+        productVersion: params.productVersion,
+        productTerms: pinnedTerms(params),
       },
     },
   ];
@@ -167,7 +178,7 @@ function amendApplication(
 ): LoanEvent[] {
   const amount = command.data.amount ?? loan.amount;
   const problems = new FieldProblems();
-  checkAmount(problems, 'amount', amount, loan.loanType, params);
+  checkAmount(problems, 'amount', amount, params);
   const tenureMonths = checkTenure(
     problems,
     loan.loanType,
@@ -183,7 +194,7 @@ function amendApplication(
         ...eventBase(command.data),
         amount,
         tenureMonths,
-        fee: feeFor(loan.loanType, amount, params),
+        fee: feeFor(amount, params),
       },
     },
   ];
@@ -198,7 +209,7 @@ function approveSoftCheck(
   const approvedAmount = command.data.approvedAmount ?? loan.amount;
   const problems = new FieldProblems();
   problems.requireInteger('score', score, MIN_SCORE, MAX_SCORE);
-  if (checkAmount(problems, 'approvedAmount', approvedAmount, loan.loanType, params)) {
+  if (checkAmount(problems, 'approvedAmount', approvedAmount, params)) {
     if (approvedAmount > loan.amount) {
       const requested = `${formatMinorUnits(loan.amount)} ${params.currency}`;
       problems.add(
@@ -215,7 +226,7 @@ function approveSoftCheck(
         ...eventBase(command.data),
         score,
         approvedAmount,
-        fee: feeFor(loan.loanType, approvedAmount, params),
+        fee: feeFor(approvedAmount, params),
       },
     },
   ];
@@ -261,8 +272,8 @@ function repaymentSchedule(
     principal,
     fee: loan.fee,
     disbursedOn,
-    payDayOfMonth: loan.payDayOfMonth ?? params.salaryAdvance.defaultPayDayOfMonth,
-    minDaysToRepayment: params.salaryAdvance.minDaysToRepayment,
+    payDayOfMonth: loan.payDayOfMonth ?? params.defaultPayDayOfMonth ?? 1,
+    minDaysToRepayment: params.minDaysToRepayment ?? 0,
   });
 }
 
@@ -283,10 +294,9 @@ function checkAmount(
   problems: FieldProblems,
   name: string,
   amount: unknown,
-  loanType: LoanType,
   params: ProductParameters,
 ): boolean {
-  const { minAmount, maxAmount } = params[loanType];
+  const { minAmount, maxAmount } = params;
   if (isIntegerBetween(amount, minAmount, maxAmount)) return true;
   const [min, max] = [formatMinorUnits(minAmount), formatMinorUnits(maxAmount)];
   problems.add(name, `${name} must be between ${min} and ${max} ${params.currency}`);
@@ -306,7 +316,7 @@ function checkTenure(
     }
     return 1;
   }
-  const { minTenureMonths, maxTenureMonths } = params.EMI;
+  const { minTenureMonths, maxTenureMonths } = params;
   if (tenureMonths === undefined) {
     // The 0 is never recorded: the problem added here stops the command.
     problems.add('tenureMonths', 'tenureMonths is required for an EMI loan');

@@ -1,3 +1,4 @@
+import type { PinnedProductTerms } from './loan-product.js';
 import type {
   AgreementTerms,
   LoanMessageBase,
@@ -26,6 +27,14 @@ export type LoanApplicationStarted = LoanEventOf<
     fee: number;
     /** Salary advances only. */
     payDayOfMonth?: number;
+    /**
+     * The product version the loan is applied under, and a copy of its terms: the loan's terms never change under it,
+     * and replay never reads the product tables. Absent on loans started before products were data (issue 12): those
+     * are read as applied under version 1 of the default product of their type.
+     */
+    productId?: string;
+    productVersion?: number;
+    productTerms?: PinnedProductTerms;
   }
 >;
 

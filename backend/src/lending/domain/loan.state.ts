@@ -1,4 +1,5 @@
 import { assertNever } from './assert-never.js';
+import type { PinnedProductTerms } from './loan-product.js';
 import type { LoanEvent } from './loan.events.js';
 import type { Actor, AgreementTerms, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
 
@@ -20,6 +21,8 @@ export type LoanRecord = {
   annualRatePercent: number;
   fee: number;
   payDayOfMonth?: number;
+  /** The pinned product version; absent for loans started before products were data. */
+  product?: { id: string; version: number; terms: PinnedProductTerms };
   score?: number;
   bankAccountLast4?: string;
   agreement?: { documentHash: string; terms: AgreementTerms; issuedAt: string };
@@ -57,6 +60,9 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
       annualRatePercent: data.annualRatePercent,
       fee: data.fee,
       payDayOfMonth: data.payDayOfMonth,
+      ...(data.productId !== undefined && data.productVersion !== undefined && data.productTerms !== undefined
+        ? { product: { id: data.productId, version: data.productVersion, terms: data.productTerms } }
+        : {}),
       createdAt: data.at,
       updatedAt: data.at,
       lastActor: data.actor,

@@ -1,13 +1,10 @@
-import type { ProductSettings } from '../../platform/config/product-settings.js';
-import type { LoanType } from './loan.types.js';
+import type { ProductParameters } from './loan-product.js';
 import { roundHalfEven } from './rounding.js';
 
-/** Business limits, rates and fees: the configured product settings (defaults in platform/config/product-settings.ts). */
-export type ProductParameters = ProductSettings;
+export type { ProductParameters } from './loan-product.js';
 
-export function feeFor(type: LoanType, principal: number, params: ProductParameters): number {
-  const percent =
-    type === 'EMI' ? params.EMI.processingFeePercent : params.salaryAdvance.feePercent;
+/** The product's one-off fee on a principal: the processing fee of an EMI loan, the flat fee of a salary advance. */
+export function feeFor(principal: number, params: Pick<ProductParameters, 'processingFeePercent'>): number {
   // Multiply before dividing: exact for whole percentages, so ties are seen as ties.
-  return roundHalfEven((principal * percent) / 100);
+  return roundHalfEven((principal * params.processingFeePercent) / 100);
 }

@@ -16,6 +16,7 @@ export const startLoanBody = z.strictObject({
   amount: minor('amount'),
   tenureMonths: z.number().int('tenureMonths must be a whole number').positive().optional(),
   payDayOfMonth: z.number().int('payDayOfMonth must be a whole number').min(1).max(28, 'payDayOfMonth must be between 1 and 28').optional(),
+  productId: z.uuid('productId must be a product id (GET /api/public/products lists them)').optional().describe('default: the first active product of the type'),
 });
 
 export const amendLoanBody = z

@@ -43,6 +43,10 @@ const loanTermsFields = {
   fee: money,
   currency: z.string(),
   payDayOfMonth: z.number().int().nullable(),
+  product: z
+    .strictObject({ id: z.uuid(), version: z.number().int(), code: z.string(), name: z.string() })
+    .nullable()
+    .describe('the product version the loan is applied under; null for loans started before products were data'),
 };
 
 /** The staff view of a loan (/api/admin/loans*). */

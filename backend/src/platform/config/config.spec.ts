@@ -45,6 +45,12 @@ describe('configuration', () => {
     expect(loadConfig({ ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending' }).firebase.authEmulatorHost).toBeUndefined();
   });
 
+  it('runs on the calendar in Asia/Kolkata by default; manual mode outside production, or in production when allowed', () => {
+    expect(loadConfig({}).businessDate).toEqual({ timeZone: 'Asia/Kolkata', mode: 'automatic' });
+    expect(loadConfig({ BUSINESS_DATE_MODE: 'manual', BUSINESS_TIMEZONE: 'Europe/Berlin' }).businessDate).toEqual({ timeZone: 'Europe/Berlin', mode: 'manual' });
+    expect(loadConfig({ ...PRODUCTION, BUSINESS_DATE_MODE: 'manual', ALLOW_MANUAL_BUSINESS_DATE: 'true' }).businessDate.mode).toBe('manual');
+  });
+
   it('bounds sign-in work: per-address sign-ins and argon2 concurrency have documented defaults and overrides', () => {
     const defaults = loadConfig({});
     expect(defaults.rateLimits.loginsPerIp).toBe(30);
@@ -61,6 +67,9 @@ describe('configuration', () => {
     [{ ARGON2_MAX_QUEUE: '-1' }, /ARGON2_MAX_QUEUE must be at least 0/],
     [{ RATE_LIMIT_LOGINS_PER_IP: '0' }, /RATE_LIMIT_LOGINS_PER_IP must be at least 1/],
     [{ ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /FIREBASE_AUTH_EMULATOR_HOST .*production/],
+    [{ ...PRODUCTION, BUSINESS_DATE_MODE: 'manual' }, /BUSINESS_DATE_MODE=manual .*refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true/],
+    [{ BUSINESS_DATE_MODE: 'frozen' }, /BUSINESS_DATE_MODE must be automatic or manual/],
+    [{ BUSINESS_TIMEZONE: 'Mars/Olympus' }, /BUSINESS_TIMEZONE must be an IANA time zone/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a URL/],

@@ -18,6 +18,15 @@ const minorUnits = (fallback: number) => z.coerce.number().int('must be a whole 
 const months = (fallback: number) => z.coerce.number().int('must be a whole number of months').min(1, 'must be at least 1').max(600, 'must be at most 600').default(fallback);
 const percent = (fallback: number) => z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(fallback);
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // npm runs workspace scripts inside backend/; INIT_CWD is where the user typed the command, so ./.data means theirs.
 const defaultDataDir = (env: NodeJS.ProcessEnv) => (env.INIT_CWD ? path.join(env.INIT_CWD, '.data') : './.data');
 
@@ -76,6 +85,9 @@ const schema = z.object({
   SALARY_ADVANCE_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.minAmount),
   SALARY_ADVANCE_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.maxAmount),
   SALARY_ADVANCE_FEE_PERCENT: percent(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.feePercent),
+  BUSINESS_TIMEZONE: z.string().trim().default('Asia/Kolkata').refine(isTimeZone, 'BUSINESS_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
+  BUSINESS_DATE_MODE: z.enum(['automatic', 'manual'], { error: 'BUSINESS_DATE_MODE must be automatic or manual' }).default('automatic'),
+  ALLOW_MANUAL_BUSINESS_DATE: z.enum(['true', 'false'], { error: 'ALLOW_MANUAL_BUSINESS_DATE must be true or false' }).default('false'),
   SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
 });
 
@@ -123,6 +135,11 @@ export type AppConfig = {
   /** Connections in this process's PostgreSQL pool. */
   databasePoolSize: number;
   product: ProductSettings;
+  /**
+   * The date business runs on (disbursal dates, value dates, quotes): today in `timeZone`, or, in manual mode (training,
+   * testing, catch-up), the date staff with business-date.manage set. Manual is refused in production unless allowed.
+   */
+  businessDate: { timeZone: string; mode: 'automatic' | 'manual' };
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
@@ -175,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.NODE_ENV === 'production' && c.FIREBASE_AUTH_EMULATOR_HOST) {
     // firebase-admin then accepts unsigned ID tokens from anyone, so anyone could sign in as any social user.
     throw new ConfigError('Cannot start: FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator accepts unsigned tokens, so it is refused in production; unset it.');
+  }
+  if (c.NODE_ENV === 'production' && c.BUSINESS_DATE_MODE === 'manual' && c.ALLOW_MANUAL_BUSINESS_DATE !== 'true') {
+    throw new ConfigError('Cannot start: BUSINESS_DATE_MODE=manual lets staff move the business date, so it is refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true.');
   }
   if (c.EVENTSTORE_URL) {
     throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
@@ -241,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCache: { maxEntries: c.SESSION_CACHE_MAX_ENTRIES, maxAgeSeconds: c.SESSION_CACHE_MAX_AGE_SECONDS },
     databasePoolSize: c.DATABASE_POOL_SIZE,
     product,
+    businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
   };
 }
 

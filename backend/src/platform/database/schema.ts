@@ -135,6 +135,58 @@ export interface LoanBorrowersTable {
   updated_at: Generated<Date>;
 }
 
+/** A loan product: its stable id, unique code and type; its terms are in loan_product_versions. */
+export interface LoanProductsTable {
+  id: string;
+  code: string;
+  type: 'EMI' | 'salaryAdvance';
+  current_version: number;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+/** One immutable version of a product's terms (append-only, enforced by a trigger). */
+export interface LoanProductVersionsTable {
+  product_id: string;
+  version: number;
+  name: string;
+  currency: string;
+  /** bigint: node-postgres reads it as a string. */
+  min_amount: ColumnType<string, number, number>;
+  max_amount: ColumnType<string, number, number>;
+  min_tenure_months: number;
+  max_tenure_months: number;
+  /** numeric: node-postgres reads it as a string. */
+  annual_rate_percent: ColumnType<string, number, number>;
+  processing_fee_percent: ColumnType<string, number, number>;
+  grace_days: number;
+  penal_charge_flat: ColumnType<string, number, number>;
+  allocation_strategy: string;
+  prepayment_mode: string;
+  default_pay_day_of_month: number | null;
+  min_days_to_repayment: number | null;
+  active: boolean;
+  made_by: string;
+  made_at: Generated<Date>;
+}
+
+/** The business date staff set in manual mode (one row at most). */
+export interface BusinessDateTable {
+  id: Generated<boolean>;
+  /** YYYY-MM-DD (database.ts reads dates as text). */
+  date: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+export interface BusinessDateChangesTable {
+  id: Generated<string>;
+  from_date: string;
+  to_date: string;
+  changed_by: string;
+  changed_at: Generated<Date>;
+}
+
 /** Documents of the PostgreSQL DocumentStorage adapter (platform/storage), agreements among them. */
 export interface DocumentsTable {
   key: string;
@@ -194,6 +246,10 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
   loan_borrowers: LoanBorrowersTable;
+  loan_products: LoanProductsTable;
+  loan_product_versions: LoanProductVersionsTable;
+  business_date: BusinessDateTable;
+  business_date_changes: BusinessDateChangesTable;
   documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;

@@ -1,22 +1,25 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@lending/web-common/format';
-import { PRODUCTS } from '../../lending/products';
+import { defaultProduct, useProducts, type Product } from '../../lending/products';
 
-const emi = PRODUCTS.EMI;
-const advance = PRODUCTS.salaryAdvance;
+const range = (p: Product) => `${formatMoney(p.minAmount, p.currency, { whole: true })} to ${formatMoney(p.maxAmount, p.currency, { whole: true })}`;
 
-/** The home page: the current offer, how it works, and a way into the calculator. */
+/** The home page: the current offer (the default products' terms), how it works, and a way into the calculator. */
 export function Home() {
+  const { products } = useProducts();
+  const emi = defaultProduct(products, 'EMI');
+  const advance = defaultProduct(products, 'salaryAdvance');
   return (
     <>
       <section className="hero">
         <div className="container hero__grid">
           <div>
-            <p className="eyebrow">Personal loans from {formatMoney(emi.minAmount, 'INR', { whole: true })} to {formatMoney(emi.maxAmount, 'INR', { whole: true })}</p>
+            <p className="eyebrow">{emi ? `Personal loans from ${range(emi)}` : 'Personal loans'}</p>
             <h1>Borrow for what matters, repay in fixed monthly EMIs</h1>
             <p className="lead">
-              Apply online in about ten minutes. {emi.annualRatePercent}% a year on a reducing balance, a one-time processing fee of {emi.feePercent}%, and no charge for
-              repaying early. You see every instalment before you sign.
+              Apply online in about ten minutes.{' '}
+              {emi ? `${emi.annualRatePercent}% a year on a reducing balance, a one-time processing fee of ${emi.processingFeePercent}%, and no charge for repaying early.` : 'Interest on a reducing balance and no charge for repaying early.'} You see
+              every instalment before you sign.
             </p>
             <div className="actions">
               <Link className="button button--primary" to="/User/newLoan/Emi">
@@ -27,21 +30,18 @@ export function Home() {
               </Link>
             </div>
           </div>
-          <aside className="offer-card" aria-label="Current offer">
+          <aside className="offer-card" aria-label="Current offer" aria-busy={!emi}>
             <p className="offer-card__label">Current offer</p>
-            <p className="offer-card__rate">
-              {emi.annualRatePercent}% <span>a year</span>
-            </p>
+            <p className="offer-card__rate">{emi ? <>{emi.annualRatePercent}% <span>a year</span></> : <span>…</span>}</p>
             <ul>
-              <li>
-                {emi.minTenure} to {emi.maxTenure} months to repay
-              </li>
+              {emi && (
+                <li>
+                  {emi.minTenureMonths} to {emi.maxTenureMonths} months to repay
+                </li>
+              )}
               <li>Decision after a soft credit check, no effect on your score</li>
               <li>Money in your bank account the day you are approved</li>
             </ul>
-            <p className="offer-card__example">
-              Example: {formatMoney(10_000_000, 'INR', { whole: true })} over 12 months is an EMI of {formatMoney(916_800, 'INR')}.
-            </p>
           </aside>
         </div>
       </section>
@@ -72,16 +72,16 @@ export function Home() {
         <article className="card">
           <h2>Personal loan</h2>
           <p>
-            {formatMoney(emi.minAmount, 'INR', { whole: true })} to {formatMoney(emi.maxAmount, 'INR', { whole: true })}, repaid in {emi.minTenure} to {emi.maxTenure} equal monthly
-            instalments. For a wedding, a course, a medical bill or consolidating card debt.
+            {emi ? `${range(emi)}, repaid in ${emi.minTenureMonths} to ${emi.maxTenureMonths} equal monthly instalments.` : 'Repaid in equal monthly instalments.'} For a wedding, a
+            course, a medical bill or consolidating card debt.
           </p>
           <Link to="/User/newLoan/Emi">Apply for a personal loan →</Link>
         </article>
         <article className="card">
           <h2>Salary advance</h2>
           <p>
-            {formatMoney(advance.minAmount, 'INR', { whole: true })} to {formatMoney(advance.maxAmount, 'INR', { whole: true })} until your next payday, for a flat fee of{' '}
-            {advance.feePercent}% and no interest. Repaid in one go when your salary arrives.
+            {advance ? `${range(advance)} until your next payday, for a flat fee of ${advance.processingFeePercent}% and no interest.` : 'Until your next payday, for a flat fee and no interest.'}{' '}
+            Repaid in one go when your salary arrives.
           </p>
           <Link to="/User/newLoan/salaryAdvance">Apply for a salary advance →</Link>
         </article>

@@ -1,59 +1,68 @@
 import { formatMoney } from '@lending/web-common/format';
-import { PRODUCTS } from '../../lending/products';
+import { useProducts, type Product } from '../../lending/products';
 import { Prose } from './Prose';
 
-const money = (minor: number) => formatMoney(minor, 'INR', { whole: true });
+const money = (minor: number, currency: string) => formatMoney(minor, currency, { whole: true });
+
+/** One column of the key facts: a product open for applications, as /api/public/products states it today. */
+function facts(p: Product) {
+  const advance = p.type === 'salaryAdvance';
+  return {
+    amount: `${money(p.minAmount, p.currency)} to ${money(p.maxAmount, p.currency)}`,
+    tenure: advance ? 'until your next payday' : `${p.minTenureMonths} to ${p.maxTenureMonths} months`,
+    interest: advance ? 'none' : `${p.annualRatePercent}% a year, reducing balance`,
+    fee: advance ? `${p.processingFeePercent}% flat fee` : `${p.processingFeePercent}% processing fee, once`,
+    late: `${p.graceDays === 0 ? 'no' : p.graceDays} grace day${p.graceDays === 1 ? '' : 's'}, then ${p.penalChargeFlat === 0 ? 'no charge' : `${formatMoney(p.penalChargeFlat, p.currency)} once per late instalment`}`,
+  };
+}
+
+const ROWS = [
+  ['Amount', 'amount'],
+  ['Tenure', 'tenure'],
+  ['Interest', 'interest'],
+  ['Fee', 'fee'],
+  ['Late payment', 'late'],
+] as const;
 
 export default function RateTerms() {
-  const emi = PRODUCTS.EMI;
-  const advance = PRODUCTS.salaryAdvance;
+  const { products, error } = useProducts();
   return (
     <Prose title="Rates and fees" intro="All charges, before you apply. Your agreement states the exact figures for your loan.">
+      {error && <p className="notice">Our current rates could not be loaded. Please try again in a moment.</p>}
+      {!products && !error && <p className="muted">Loading our current rates…</p>}
+      {products && (
       <div className="table-scroll">
         <table className="schedule">
           <caption>Key facts</caption>
           <thead>
             <tr>
               <th scope="col" />
-              <th scope="col">Personal loan (EMI)</th>
-              <th scope="col">Salary advance</th>
+              {products.map((p) => (
+                <th scope="col" key={p.id}>
+                  {p.name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">Amount</th>
-              <td>
-                {money(emi.minAmount)} to {money(emi.maxAmount)}
-              </td>
-              <td>
-                {money(advance.minAmount)} to {money(advance.maxAmount)}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Tenure</th>
-              <td>
-                {emi.minTenure} to {emi.maxTenure} months
-              </td>
-              <td>until your next payday</td>
-            </tr>
-            <tr>
-              <th scope="row">Interest</th>
-              <td>{emi.annualRatePercent}% a year, reducing balance</td>
-              <td>none</td>
-            </tr>
-            <tr>
-              <th scope="row">Fee</th>
-              <td>{emi.feePercent}% processing fee, once</td>
-              <td>{advance.feePercent}% flat fee</td>
-            </tr>
+            {ROWS.map(([label, key]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                {products.map((p) => (
+                  <td key={p.id}>{facts(p)[key]}</td>
+                ))}
+              </tr>
+            ))}
             <tr>
               <th scope="row">Early repayment</th>
-              <td>free</td>
-              <td>free</td>
+              {products.map((p) => (
+                <td key={p.id}>free</td>
+              ))}
             </tr>
           </tbody>
         </table>
       </div>
+      )}
       <h2>How the EMI is worked out</h2>
       <p>
         With a monthly rate r (the yearly rate divided by 1,200) and n months, the EMI is P × r × (1 + r)ⁿ ÷ ((1 + r)ⁿ − 1), rounded to the paisa. Each month's interest is the

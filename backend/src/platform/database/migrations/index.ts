@@ -11,6 +11,7 @@ import * as loanBorrowers from './0009-loan-borrowers.js';
 import * as documents from './0010-documents.js';
 import * as appendStatement from './0011-append-statement.js';
 import * as accessChangedNotifications from './0013-access-changed-notifications.js';
+import * as productsAndBusinessDate from './0014-products-and-business-date.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -28,6 +29,7 @@ export const migrationProvider: MigrationProvider = {
       '0010-documents': documents,
       '0011-append-statement': appendStatement,
       '0013-access-changed-notifications': accessChangedNotifications,
+      '0014-products-and-business-date': productsAndBusinessDate,
     };
   },
 };

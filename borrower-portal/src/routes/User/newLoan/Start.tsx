@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listLoans, startLoan } from '../../../api/loans';
 import { formatMoney, parseAmount } from '@lending/web-common/format';
@@ -6,32 +6,63 @@ import type { CalculatorValue } from '../../../components/EmiCalculator';
 import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
 import { newKey } from '../../../components/newKey';
 import { useAsync } from '../../../components/useAsync';
-import { NEW_LOAN_SEGMENT, PRODUCTS } from '../../../lending/products';
+import { amountStep, NEW_LOAN_SEGMENT, suggestedAmount, suggestedMonths, useProducts, type Product } from '../../../lending/products';
 import { resumePath } from '../../../lending/steps';
 import { useToast } from '../../../shell/Toasts';
 import { FormAlert, useSubmit } from '../../Auth/forms';
 import { useFlowType } from './flow';
 
-/** The start page: choose the amount (and tenure) with the calculator, then create the application. */
+/** The start page: choose the product (when more than one of the type is open), the amount and tenure, then apply. */
 export default function Start() {
   const type = useFlowType();
-  const product = PRODUCTS[type];
+  const { products, error } = useProducts();
+  const offered = products?.filter((p) => p.type === type) ?? [];
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const product = offered.find((p) => p.id === chosenId) ?? offered[0];
+  if (error) return <FormAlert message={`Our loan products could not be loaded: ${error.message}`} />;
+  if (!products) return <p className="muted">Loading our loan products…</p>;
+  if (!product) {
+    return (
+      <div className="flow">
+        <h1>Not available at the moment</h1>
+        <p className="lead">{type === 'EMI' ? 'Personal loans are' : 'Salary advances are'} not open for applications right now. Please come back later.</p>
+      </div>
+    );
+  }
+  const choice = offered.length > 1 ? <ProductChoice products={offered} value={product.id} onChange={setChosenId} /> : null;
+  return <StartProduct key={product.id} type={type} product={product} choice={choice} />;
+}
+
+function ProductChoice({ products, value, onChange }: { products: Product[]; value: string; onChange(id: string): void }) {
+  return (
+    <fieldset className="product-choice">
+      <legend>Choose a product</legend>
+      {products.map((p) => (
+        <label key={p.id} className="check">
+          <input type="radio" name="product" value={p.id} checked={p.id === value} onChange={() => onChange(p.id)} /> {p.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function StartProduct({ type, product, choice }: { type: 'EMI' | 'salaryAdvance'; product: Product; choice: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
   const { errors, busy, run } = useSubmit();
-  const [value, setValue] = useState<CalculatorValue>({ principal: 10_000_000, annualRatePercent: product.annualRatePercent, months: 12 });
-  const [advanceText, setAdvanceText] = useState('25000');
+  const [value, setValue] = useState<CalculatorValue>({ principal: suggestedAmount(product), annualRatePercent: product.annualRatePercent, months: suggestedMonths(product) });
+  const [advanceText, setAdvanceText] = useState(String(suggestedAmount(product) / 100));
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const existing = useAsync((signal) => listLoans(signal), []);
   const inProgress = existing.data?.find((l) => l.type === type && l.state === 'new');
 
-  const amount = type === 'EMI' ? value.principal : parseAmount(advanceText, 'INR');
+  const amount = type === 'EMI' ? value.principal : parseAmount(advanceText, product.currency);
   const tenureMonths = type === 'EMI' ? value.months : undefined;
 
   const start = async () => {
     if (amount === null || (type === 'EMI' && tenureMonths === null)) return errors.set({ amount: 'Enter the amount you need' });
-    const body = { type, amount, ...(tenureMonths ? { tenureMonths } : {}) };
+    const body = { type, amount, ...(tenureMonths ? { tenureMonths } : {}), productId: product.id };
     const fingerprint = JSON.stringify(body);
     // Retrying the same request reuses its key (no second loan); another amount is another action.
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
@@ -46,7 +77,8 @@ export default function Start() {
   const fieldMessage = errors.fields.amount ?? errors.fields.tenureMonths;
   return (
     <div className="flow">
-      <p className="eyebrow">{product.label}</p>
+      {choice}
+      <p className="eyebrow">{product.name}</p>
       <h1>{type === 'EMI' ? 'How much would you like to borrow?' : 'How much of your salary do you need now?'}</h1>
       {inProgress && (
         <p className="notice">
@@ -54,9 +86,9 @@ export default function Start() {
         </p>
       )}
       {type === 'EMI' ? (
-        <EmiTermsCalculator principal={10_000_000} months={12} onChange={onChange} />
+        <EmiTermsCalculator product={product} principal={suggestedAmount(product)} months={suggestedMonths(product)} onChange={onChange} />
       ) : (
-        <SalaryAdvanceAmount text={advanceText} onText={setAdvanceText} />
+        <SalaryAdvanceAmount product={product} text={advanceText} onText={setAdvanceText} />
       )}
       <FormAlert message={fieldMessage ? `${errors.form ?? ''} ${fieldMessage}`.trim() : errors.form} />
       <div className="actions">
@@ -64,17 +96,18 @@ export default function Start() {
           {busy ? 'Starting…' : 'Start my application'}
         </button>
         <span className="muted small">
-          Processing fee {product.feePercent}% of the amount{type === 'EMI' ? `, interest ${product.annualRatePercent}% a year` : ', no interest'}.
+          {type === 'EMI' ? `Processing fee ${product.processingFeePercent}% of the amount, interest ${product.annualRatePercent}% a year.` : `Flat fee ${product.processingFeePercent}% of the amount, no interest.`}
         </span>
       </div>
     </div>
   );
 }
 
-function SalaryAdvanceAmount({ text, onText }: { text: string; onText(text: string): void }) {
-  const product = PRODUCTS.salaryAdvance;
-  const amount = parseAmount(text, 'INR');
-  const fee = amount === null ? null : Math.round((amount * product.feePercent) / 100);
+function SalaryAdvanceAmount({ product, text, onText }: { product: Product; text: string; onText(text: string): void }) {
+  const amount = parseAmount(text, product.currency);
+  // An estimate for the page: the server's figure (rounded half to even) is the one on the application.
+  const fee = amount === null ? null : Math.round((amount * product.processingFeePercent) / 100);
+  const step = amountStep(product);
   return (
     <div className="calculator">
       <div className="calculator__inputs">
@@ -86,24 +119,24 @@ function SalaryAdvanceAmount({ text, onText }: { text: string; onText(text: stri
             aria-label="Amount slider"
             min={product.minAmount / 100}
             max={product.maxAmount / 100}
-            step={product.step / 100}
+            step={step / 100}
             value={amount ? amount / 100 : product.minAmount / 100}
             onChange={(e) => onText(e.target.value)}
           />
           <p className="field__hint">
-            {formatMoney(product.minAmount, 'INR', { whole: true })} to {formatMoney(product.maxAmount, 'INR', { whole: true })}
+            {formatMoney(product.minAmount, product.currency, { whole: true })} to {formatMoney(product.maxAmount, product.currency, { whole: true })}
           </p>
         </div>
       </div>
       {amount !== null && fee !== null && (
         <dl className="figures calculator__result">
           <div>
-            <dt>Flat fee ({product.feePercent}%)</dt>
-            <dd>{formatMoney(fee, 'INR')}</dd>
+            <dt>Flat fee ({product.processingFeePercent}%)</dt>
+            <dd>{formatMoney(fee, product.currency)}</dd>
           </div>
           <div>
             <dt>You repay on payday</dt>
-            <dd>{formatMoney(amount + fee, 'INR')}</dd>
+            <dd>{formatMoney(amount + fee, product.currency)}</dd>
           </div>
         </dl>
       )}

@@ -4,6 +4,7 @@ import { amendLoan, type Loan } from '../../../api/loans';
 import { formatMoney, parseAmount } from '@lending/web-common/format';
 import type { CalculatorValue } from '../../../components/EmiCalculator';
 import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
+import { defaultProduct, useProducts } from '../../../lending/products';
 import { newLoanBase } from '../../../lending/steps';
 import { FormAlert, useSubmit } from '../../Auth/forms';
 import { CancelLoanButton } from '../Loans/CancelLoanButton';
@@ -20,6 +21,9 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   const [value, setValue] = useState<CalculatorValue>({ principal: loan.amount, annualRatePercent: loan.annualRatePercent, months: loan.tenureMonths });
   const [advanceText, setAdvanceText] = useState(String(loan.amount / 100));
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
+  // The sliders' bounds: the loan's product as it is offered now (the server holds the loan to the version it pinned).
+  const { products } = useProducts();
+  const product = products?.find((p) => p.id === loan.product?.id) ?? defaultProduct(products, loan.type);
 
   const save = async () => {
     const amount = loan.type === 'EMI' ? value.principal : parseAmount(advanceText, 'INR');
@@ -36,7 +40,11 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
       <h1>Your loan terms</h1>
       <p className="lead">Check the amount{loan.type === 'EMI' ? ' and the number of months' : ''}. You can change them until you submit.</p>
       {loan.type === 'EMI' ? (
-        <EmiTermsCalculator principal={loan.amount} months={loan.tenureMonths} annualRatePercent={loan.annualRatePercent} onChange={onChange} />
+        product ? (
+          <EmiTermsCalculator product={product} principal={loan.amount} months={loan.tenureMonths} annualRatePercent={loan.annualRatePercent} onChange={onChange} />
+        ) : (
+          <p className="muted">Loading the product's bounds…</p>
+        )
       ) : (
         <div className="field narrow">
           <label htmlFor="advance-amount">Amount (₹)</label>

@@ -1,0 +1,32 @@
+export const TYPE_CHOICES = [
+  { id: 'EMI', name: 'EMI (monthly instalments)' },
+  { id: 'salaryAdvance', name: 'Salary advance' },
+];
+export const ALLOCATION_CHOICES = [
+  { id: 'mifos-standard', name: 'Mifos standard (penalties, fees, interest, principal)' },
+  { id: 'rbi-india', name: 'RBI India (oldest dues first)' },
+];
+export const PREPAYMENT_CHOICES = [
+  { id: 'reduceTenure', name: 'Reduce tenure (keep the EMI)' },
+  { id: 'reduceEmi', name: 'Reduce the EMI (keep the tenure)' },
+];
+
+/** Field names as people read them, for the version history's list of changes. */
+export const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  currency: 'Currency',
+  minAmount: 'Minimum amount',
+  maxAmount: 'Maximum amount',
+  minTenureMonths: 'Minimum tenure',
+  maxTenureMonths: 'Maximum tenure',
+  annualRatePercent: 'Annual rate',
+  processingFeePercent: 'Fee',
+  graceDays: 'Grace days',
+  penalChargeFlat: 'Penal charge',
+  allocationStrategy: 'Allocation',
+  prepaymentMode: 'Prepayment',
+  defaultPayDayOfMonth: 'Default pay day',
+  minDaysToRepayment: 'Minimum days to repayment',
+  active: 'Open for applications',
+};
+export const MONEY_FIELDS = new Set(['minAmount', 'maxAmount', 'penalChargeFlat']);
