@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { toRecordedEvent } from '../event-store/postgres-event-store.js';
-import type { Checkpoint } from '../event-store/event-store.port.js';
+import type { Checkpoint, RecordedEvent } from '../event-store/event-store.port.js';
 import { START_OF_LOG } from '../event-store/event-store.port.js';
-import { applyProjections, type Projection } from './projection.js';
+import { relevantEvents, type Projection, type ProjectionRebuild } from './projection.js';
 
 export type RebuildReport = { events: number; batches: number; tables: string[]; milliseconds: number };
 
@@ -12,6 +12,12 @@ export type RebuildReport = { events: number; batches: number; tables: string[];
  * append that was waiting applies on top of the rebuilt rows). Being one transaction, it also holds durable
  * subscriptions back while it runs. Run it in a quiet moment. `schema` sends the rows to scratch copies of the
  * tables instead (verify), which locks nothing live.
+ *
+ * For speed at millions of events: the tables' secondary indexes (every index but the primary key and unique
+ * ones, which upserts need) are dropped after the TRUNCATE and built again from their saved definitions once the
+ * rows are in (a bulk build is far cheaper than maintaining a dozen indexes row by row; a failed rebuild rolls the
+ * drop back with everything else). A projection with `startRebuild` replays through it (held state, bulk writes);
+ * the others through `applyBatch`. The next batch of the log is read while the current one is being applied.
  */
 export async function rebuildProjections(
   db: Kysely<any>,
@@ -19,32 +25,63 @@ export async function rebuildProjections(
   options: { batchSize?: number; schema?: string; onProgress?: (events: number) => void } = {},
 ): Promise<RebuildReport> {
   const started = performance.now();
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? 10_000;
   const tables = projections.flatMap((p) => p.tables);
   let events = 0;
   let batches = 0;
   await db.transaction().execute(async (trx) => {
     if (options.schema) await sql`SELECT set_config('search_path', ${`${options.schema}, public`}, true)`.execute(trx);
+    // Index builds at the end sort in memory rather than on disk (this transaction only).
+    await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
     if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+    const indexes = await dropSecondaryIndexes(trx, tables);
+    const sessions: { projection: Projection; rebuild: ProjectionRebuild }[] = [];
+    for (const projection of projections) {
+      sessions.push({ projection, rebuild: projection.startRebuild ? await projection.startRebuild(trx) : { applyBatch: (d, e) => projection.applyBatch(d, e), finish: async () => undefined } });
+    }
     const types = [...new Set(projections.flatMap((p) => p.eventTypes))];
-    let after: Checkpoint = START_OF_LOG;
-    for (;;) {
-      const rows = await sql<any>`
+    const read = (after: Checkpoint) =>
+      sql<any>`
         SELECT global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text
         FROM public.events
         WHERE (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position}::bigint)
           AND type = ANY(${types})
         ORDER BY events.transaction_id, events.global_position
-        LIMIT ${batchSize}`.execute(trx);
-      if (rows.rows.length === 0) break;
-      const batch = rows.rows.map(toRecordedEvent);
-      await applyProjections(trx, projections, batch);
-      const last = batch[batch.length - 1];
-      after = { transactionId: last.transactionId, position: last.position };
+        LIMIT ${batchSize}`
+        .execute(trx)
+        .then((r) => r.rows);
+    let pending = read(START_OF_LOG);
+    for (;;) {
+      const rows = await pending;
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1];
+      // Ask for the next batch now: PostgreSQL reads it while this one is applied (the connection queues the
+      // projection's own statements behind it).
+      pending = rows.length < batchSize ? Promise.resolve([]) : read({ transactionId: String(last.transaction_id), position: Number(last.global_position) });
+      const batch: RecordedEvent[] = rows.map(toRecordedEvent);
+      for (const { projection, rebuild } of sessions) {
+        const mine = relevantEvents(projection, batch);
+        if (mine.length > 0) await rebuild.applyBatch(trx, mine);
+      }
       events += batch.length;
       batches += 1;
       options.onProgress?.(events);
     }
+    for (const { rebuild } of sessions) await rebuild.finish(trx);
+    for (const definition of indexes) await sql.raw(definition).execute(trx);
   });
   return { events, batches, tables, milliseconds: Math.round(performance.now() - started) };
+}
+
+/** Drops the non-unique indexes of `tables` (as the search path resolves them) and answers their definitions. */
+async function dropSecondaryIndexes(trx: Kysely<any>, tables: readonly string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const found = await sql<{ name: string; definition: string }>`
+    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i
+    WHERE i.indrelid = ANY(SELECT to_regclass(t) FROM unnest(${tables}::text[]) AS t)
+      AND NOT i.indisunique AND NOT i.indisprimary AND NOT i.indisexclusion
+    ORDER BY i.indexrelid`.execute(trx);
+  for (const index of found.rows) await sql`DROP INDEX ${sql.raw(index.name)}`.execute(trx);
+  return found.rows.map((index) => index.definition);
 }

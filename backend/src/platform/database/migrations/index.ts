@@ -9,6 +9,7 @@ import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
 import * as emailSecrets from './0008-email-secrets.js';
 import * as loanBorrowers from './0009-loan-borrowers.js';
 import * as documents from './0010-documents.js';
+import * as loanQueueCounters from './0012-loan-queue-counters.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -24,6 +25,7 @@ export const migrationProvider: MigrationProvider = {
       '0008-email-secrets': emailSecrets,
       '0009-loan-borrowers': loanBorrowers,
       '0010-documents': documents,
+      '0012-loan-queue-counters': loanQueueCounters,
     };
   },
 };
