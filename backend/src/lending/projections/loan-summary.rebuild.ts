@@ -35,9 +35,12 @@ export class LoanSummaryRebuild implements ProjectionRebuild {
   /** Loans written out before the end, whose rows must be read back if the log brings more of their events. */
   private readonly written = new Set<string>();
 
+  /** Loans held in memory at most (about 1-2 KB each). */
+  static maxHeld = 100_000;
+
   constructor(
     private readonly toRow: LoanRowBuilder,
-    private readonly maxHeld = 100_000,
+    private readonly maxHeld = LoanSummaryRebuild.maxHeld,
     private readonly rowsPerStatement = 5_000,
   ) {}
 
