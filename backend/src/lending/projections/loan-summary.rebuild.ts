@@ -11,22 +11,12 @@ type Row = Record<string, unknown>;
 export type LoanRowBuilder = (state: LoanRecord, version: number, lastPosition: number, submittedAt: string | null) => Row;
 type Held = { state: LoanState; version: number; lastPosition: number; submittedAt: string | null };
 
-/** Column of loan_summaries -> the SQL type its array is cast to in the bulk upsert. */
-const COLUMNS: [string, string][] = [
-  ['id', 'uuid'], ['borrower_id', 'uuid'], ['type', 'text'], ['state', 'text'], ['amount', 'bigint'], ['approved_amount', 'bigint'],
-  ['tenure_months', 'integer'], ['annual_rate_percent', 'numeric'], ['fee', 'bigint'], ['score', 'integer'], ['document_hash', 'text'],
-  ['payout_reference', 'text'], ['disbursed_on', 'date'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['submitted_at', 'timestamptz'],
-  ['last_actor_id', 'text'], ['last_actor_role', 'text'], ['last_reason', 'text'], ['soft_approved_at', 'timestamptz'], ['soft_approved_by', 'text'],
-  ['bank_approved_at', 'timestamptz'], ['bank_approved_by', 'text'], ['consent_approved_at', 'timestamptz'], ['consent_approved_by', 'text'],
-  ['final_approved_at', 'timestamptz'], ['final_approved_by', 'text'], ['version', 'integer'], ['last_position', 'bigint'], ['loan_state', 'jsonb'],
-];
-
 /**
  * The loan summaries' replay of a whole log (rebuild, verify). The folded state of each loan is held in memory
  * from batch to batch instead of being written and read back after every batch, so a loan's row is written once
  * rather than once per batch that touches it. Memory is bounded: past `maxHeld` loans, the least recently touched
  * fifth is written out (a loan of the log that comes back later is read back from its row, as `applyBatch` would).
- * Rows go out as multi-row upserts from arrays (one parameter per column). The counter triggers are off while it
+ * Rows go out as multi-row upserts, 2,000 a statement, as one JSON parameter each. The counter triggers are off while it
  * runs (the table is exclusively locked by the rebuild's TRUNCATE; a failed rebuild rolls this back too) and the
  * queue counts are recounted with one GROUP BY at the end.
  */
@@ -41,7 +31,7 @@ export class LoanSummaryRebuild implements ProjectionRebuild {
   constructor(
     private readonly toRow: LoanRowBuilder,
     private readonly maxHeld = LoanSummaryRebuild.maxHeld,
-    private readonly rowsPerStatement = 5_000,
+    private readonly rowsPerStatement = 2_000,
   ) {}
 
   static async start(db: Kysely<any>, toRow: LoanRowBuilder): Promise<LoanSummaryRebuild> {
@@ -114,12 +104,30 @@ export class LoanSummaryRebuild implements ProjectionRebuild {
   }
 }
 
+/** Column of loan_summaries -> its SQL type, for reading the rows back out of one JSON parameter. */
+const COLUMNS: [string, string][] = [
+  ['id', 'uuid'], ['borrower_id', 'uuid'], ['type', 'text'], ['state', 'text'], ['amount', 'bigint'], ['approved_amount', 'bigint'],
+  ['tenure_months', 'integer'], ['annual_rate_percent', 'numeric'], ['fee', 'bigint'], ['score', 'integer'], ['document_hash', 'text'],
+  ['payout_reference', 'text'], ['disbursed_on', 'date'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['submitted_at', 'timestamptz'],
+  ['last_actor_id', 'text'], ['last_actor_role', 'text'], ['last_reason', 'text'], ['soft_approved_at', 'timestamptz'], ['soft_approved_by', 'text'],
+  ['bank_approved_at', 'timestamptz'], ['bank_approved_by', 'text'], ['consent_approved_at', 'timestamptz'], ['consent_approved_by', 'text'],
+  ['final_approved_at', 'timestamptz'], ['final_approved_by', 'text'], ['version', 'integer'], ['last_position', 'bigint'], ['loan_state', 'jsonb'],
+];
+const COLUMN_NAMES = sql.raw(COLUMNS.map(([c]) => c).join(', '));
+const COLUMN_TYPES = sql.raw(COLUMNS.map(([c, t]) => `${c} ${t}`).join(', '));
+const UPDATE_ALL = sql.raw(COLUMNS.filter(([c]) => c !== 'id').map(([c]) => `${c} = excluded.${c}`).join(', '));
+
+/**
+ * A multi-row upsert whose rows travel as one JSON parameter (the row's `loan_state`, already JSON text, is spliced
+ * in as it is), read back with json_to_recordset and an explicit column list. Measured on 2,000-row statements, it
+ * costs about half of a VALUES list with one parameter per value (60,000 parameters to bind and plan), and a fifth
+ * of unnest over text[]/jsonb[] parameters (PostgreSQL parses multi-megabyte array literals slowly).
+ */
 async function upsertRows(db: Kysely<any>, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const arrays = COLUMNS.map(([column, type]) => sql`${rows.map((r) => r[column])}::${sql.raw(type)}[]`);
-  const names = COLUMNS.map(([column]) => sql.id(column));
+  const payload = `[${rows.map(({ loan_state, ...rest }) => `${JSON.stringify(rest).slice(0, -1)},"loan_state":${loan_state as string}}`).join(',')}]`;
   await sql`
-    INSERT INTO loan_summaries (${sql.join(names)})
-    SELECT * FROM unnest(${sql.join(arrays)})
-    ON CONFLICT (id) DO UPDATE SET ${sql.join(COLUMNS.filter(([c]) => c !== 'id').map(([c]) => sql`${sql.id(c)} = excluded.${sql.id(c)}`))}`.execute(db);
+    INSERT INTO loan_summaries (${COLUMN_NAMES})
+    SELECT ${COLUMN_NAMES} FROM json_to_recordset(${payload}::json) AS r(${COLUMN_TYPES})
+    ON CONFLICT (id) DO UPDATE SET ${UPDATE_ALL}`.execute(db);
 }
