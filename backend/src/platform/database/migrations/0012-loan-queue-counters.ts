@@ -136,6 +136,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, column] of [['updated', 'updated_at'], ['amount', 'amount'], ['tenure', 'tenure_months'], ['type', 'type']]) {
     await sql`CREATE INDEX ${sql.id(`loan_summaries_state_${name}`)} ON loan_summaries (state, ${sql.ref(column)}, id)`.execute(db);
   }
+  // A type's share of a state queue by amount or tenure (the console's Active/EMI and Active/salaryAdvance lists):
+  // amounts and tenures differ by type (a salary advance is small and short), so reading (state, amount) with the
+  // type as a filter would skip most of the queue before finding the first row of the other type.
+  for (const [name, column] of [['amount', 'amount'], ['tenure', 'tenure_months']]) {
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_state_type_${name}`)} ON loan_summaries (state, type, ${sql.ref(column)}, id)`.execute(db);
+  }
   // The approved lists in their default order (when the gate was passed) and by where the loan is now, over the
   // loans that passed the gate. They replace 0003's created_at partials (createdAt on an approved list now reads
   // loan_summaries_created with the gate as a filter) and 0006's index on final_approved_at, which the activity
@@ -166,7 +172,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX loan_summaries_id_text, loan_borrowers_search`.execute(db);
-  for (const name of ['by_amount', 'by_tenure', 'by_type', 'state_updated', 'state_amount', 'state_tenure', 'state_type']) {
+  for (const name of ['by_amount', 'by_tenure', 'by_type', 'state_updated', 'state_amount', 'state_tenure', 'state_type', 'state_type_amount', 'state_type_tenure']) {
     await sql`DROP INDEX ${sql.id(`loan_summaries_${name}`)}`.execute(db);
   }
   await sql`DROP INDEX loan_summaries_borrower`.execute(db);
