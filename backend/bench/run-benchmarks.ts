@@ -13,7 +13,8 @@ import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { ApiClient } from './api-client.js';
 import { benchmarkHttpApprovals, benchmarkSessionCheck, httpSizes, type HttpBenchContext } from './http-bench.js';
 import { createBenchDatabase } from './bench-database.js';
-import { insertLoanEvents, insertUsers, SURNAMES } from './bulk-load.js';
+import { insertLoanEvents, insertUsers } from './bulk-load.js';
+import { benchmarkQueuePages } from './queue-bench.js';
 import { benchmarkAppends } from './append-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
@@ -176,46 +177,7 @@ async function benchmarkRebuild(ctx: Context): Promise<void> {
 }
 
 async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> {
-  const target = ctx.sizes.loans;
-  const existing = await countRows(ctx.db, 'loan_summaries');
-  if (existing < target) {
-    log(`Growing the log to ${target} loans: ${target - existing} more generated loans`);
-    await loadLoans(ctx, target - existing, 'queue log');
-  }
-  log('Rebuilding loan_summaries from the whole log');
-  const full = await timedRebuild(ctx, 'full rebuild');
-  const loans = await countRows(ctx.db, 'loan_summaries');
-  if (loans < target) throw new Error(`loan_summaries holds ${loans} loans after the rebuild, fewer than the ${target} wanted`);
-  log(`  full rebuild: ${full.events} events into ${loans} loans in ${full.seconds.toFixed(1)} s = ${Math.round(full.eventsPerSecond)} events/s`);
-  ctx.figures.push({ name: 'projection_rebuild_events_per_s_full_log', value: full.eventsPerSecond, unit: 'events/s', note: `rebuildProjections of ${full.events} events (${loans} loans), 1 run` });
-  // What autovacuum would have done a minute after the rebuild; without statistics the planner guesses.
-  await sql`ANALYZE loan_summaries`.execute(ctx.db);
-  await sql`ANALYZE users`.execute(ctx.db);
-  await sql`ANALYZE loan_borrowers`.execute(ctx.db);
-
-  const surname = SURNAMES[7].toLowerCase();
-  const variants = [
-    { name: 'queue_page', filter: { queue: 'soft.pending' }, label: 'soft.pending' },
-    { name: 'queue_page_search', filter: { queue: 'soft.pending', q: surname }, label: `soft.pending, q="${surname}"` },
-    { name: 'queue_page_soft_approved', filter: { queue: 'soft.approved' }, label: 'soft.approved' },
-  ];
-  for (const v of variants) {
-    const query = new URLSearchParams({ filter: JSON.stringify(v.filter), sort: JSON.stringify(['createdAt', 'DESC']), range: JSON.stringify([0, 24]) });
-    const path = `/api/admin/loans?${query}`;
-    let total = '?';
-    for (let i = 0; i < ctx.sizes.queueWarmup; i++) await ctx.api.call('GET', path, { token: staffToken });
-    const latencies: number[] = [];
-    for (let i = 0; i < ctx.sizes.queueRequests; i++) {
-      const answer = await ctx.api.call('GET', path, { token: staffToken });
-      if (!Array.isArray(answer.body)) throw new Error(`GET /api/admin/loans (${v.label}) did not answer a list`);
-      total = answer.headers.get('content-range')?.split('/')[1] ?? '?';
-      latencies.push(answer.milliseconds);
-    }
-    const note = `GET /api/admin/loans ${v.label}, createdAt DESC, rows 0-24 of ${total}, ${loans} loans, ${ctx.sizes.queueRequests} sequential requests`;
-    ctx.figures.push({ name: `${v.name}_p50_ms`, value: percentile(latencies, 50), unit: 'ms', note });
-    ctx.figures.push({ name: `${v.name}_p95_ms`, value: percentile(latencies, 95), unit: 'ms', note });
-    log(`  ${v.label}: p50 ${tidy(percentile(latencies, 50))} ms, p95 ${tidy(percentile(latencies, 95))} ms (${total} matching loans)`);
-  }
+  await benchmarkQueuePages({ ...ctx, log, staffToken, loans: ctx.sizes.loans, quick: QUICK, interrupted: () => interrupted });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

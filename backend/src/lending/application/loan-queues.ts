@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/database/schema.js';
 
 /** The read-model column that records when a loan passed each gate. */
-const APPROVED_QUEUES = {
+export const APPROVED_QUEUES = {
   'soft.approved': 'soft_approved_at',
   'bank.approved': 'bank_approved_at',
   'consent.approved': 'consent_approved_at',
@@ -31,6 +31,14 @@ export const LOAN_QUEUES = [
   'cancelled',
 ] as const;
 export type LoanQueue = (typeof LOAN_QUEUES)[number];
+
+/** The queues that list the loans in one state (the others are the gates' approved lists). */
+export const STATE_QUEUES = LOAN_QUEUES.filter((q) => !(q in APPROVED_QUEUES));
+
+/** The gate column that is never null in `queue` (an approved list), if any. */
+export function gateColumnOf(queue: LoanQueue | undefined): string | undefined {
+  return queue && queue in APPROVED_QUEUES ? APPROVED_QUEUES[queue as keyof typeof APPROVED_QUEUES] : undefined;
+}
 
 export function queueCondition(queue: LoanQueue) {
   return (eb: ExpressionBuilder<Database, 'loan_summaries'>) =>

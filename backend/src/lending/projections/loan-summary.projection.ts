@@ -3,6 +3,7 @@ import type { ProjectedRow, RecordedEvent } from '../../platform/event-store/eve
 import type { Projection } from '../../platform/projections/projection.js';
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
+import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
 type Stored = { id: string; version: number; loan_state: LoanState; submitted_at: Date | string | null };
@@ -11,7 +12,7 @@ type Stored = { id: string; version: number; loan_state: LoanState; submitted_at
 export const loanSummaryProjection: Projection = {
   name: 'loan-summaries',
   eventTypes: LOAN_EVENT_TYPES,
-  tables: ['loan_summaries'],
+  tables: ['loan_summaries', 'loan_queue_counts'],
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     const byLoan = new Map<string, RecordedEvent[]>();
@@ -52,6 +53,8 @@ export const loanSummaryProjection: Projection = {
       )
       .execute();
   },
+
+  startRebuild: (db) => LoanSummaryRebuild.start(db, toRow),
 };
 
 /** The loan_summaries row of a loan folded to `version`: what applyBatch writes, and what a writer sends pre-built. */

@@ -234,6 +234,14 @@ export interface EmailSecretsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Queue sizes kept with loan_summaries (migration 0012): a queue's total is the sum of its rows. */
+export interface LoanQueueCountsTable {
+  queue: string;
+  type: string;
+  slot: number;
+  n: ColumnType<string, number | string, number | string>;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -250,6 +258,7 @@ export interface Database {
   loan_product_versions: LoanProductVersionsTable;
   business_date: BusinessDateTable;
   business_date_changes: BusinessDateChangesTable;
+  loan_queue_counts: LoanQueueCountsTable;
   documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;

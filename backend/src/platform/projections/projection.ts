@@ -12,6 +12,18 @@ export interface Projection {
   /** Tables this projection owns; rebuild truncates them. */
   readonly tables: readonly string[];
   applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Optional: a replay of the whole log into the projection's freshly truncated tables (rebuild and verify), which
+   * may hold state between batches instead of reading its rows back, write in bulk, and derive tables at the end
+   * (e.g. counts). Its `finish` must leave exactly the rows that `applyBatch` over the same events would.
+   */
+  startRebuild?(db: Kysely<any>): Promise<ProjectionRebuild>;
+}
+
+/** One replay of the log, batch after batch in log order, then `finish` once (same transaction throughout). */
+export interface ProjectionRebuild {
+  applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
+  finish(db: Kysely<any>): Promise<void>;
 }
 
 

@@ -9,8 +9,9 @@ import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
 import * as emailSecrets from './0008-email-secrets.js';
 import * as loanBorrowers from './0009-loan-borrowers.js';
 import * as documents from './0010-documents.js';
-import * as appendStatement from './0011-append-statement.js';
 import * as accessChangedNotifications from './0013-access-changed-notifications.js';
+import * as appendStatement from './0011-append-statement.js';
+import * as loanQueueCounters from './0012-loan-queue-counters.js';
 import * as productsAndBusinessDate from './0014-products-and-business-date.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -28,6 +29,7 @@ export const migrationProvider: MigrationProvider = {
       '0009-loan-borrowers': loanBorrowers,
       '0010-documents': documents,
       '0011-append-statement': appendStatement,
+      '0012-loan-queue-counters': loanQueueCounters,
       '0013-access-changed-notifications': accessChangedNotifications,
       '0014-products-and-business-date': productsAndBusinessDate,
     };
