@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.env.BENCH_ONLY?.trim() || undefined;
+const parts = ['appends', 'http', 'queues', 'frontend'];
+if (only !== undefined && !parts.includes(only)) {
+  process.stderr.write(`BENCH_ONLY must be one of ${parts.join(', ')} (or unset), not "${only}".\n`);
+  process.exit(2);
+}
 const npm = (args) => spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }).status ?? 1;
 const quietly = (args) => spawnSync('npm', args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] }).status ?? 1;
 

@@ -30,7 +30,10 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
 const PARTS = ['appends', 'http', 'queues'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
-if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (or unset), not "${ONLY}"`);
+if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
+  process.stderr.write(`BENCH_ONLY must be one of ${PARTS.join(', ')} (or unset), not "${ONLY}".\n`);
+  process.exit(2);
+}
 const runs = (part: Part) => ONLY === undefined || ONLY === part;
 
 function positiveIntFromEnv(name: string, fallback: number): number {
