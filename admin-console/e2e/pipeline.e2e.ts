@@ -125,7 +125,7 @@ test.describe('loan pipeline in the admin console', () => {
     await expect(loanRow(page, second)).toBeVisible();
 
     await page.goto(`${baseUrl()}/Admin/Loan/Active/Emi/${active}`);
-    await expect(page.getByRole('table', { name: 'Repayment schedule' }).locator('tbody tr')).toHaveCount(12);
+    await expect(page.getByRole('table', { name: 'Instalments' }).locator('tbody tr')).toHaveCount(12);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     expect((await download).suggestedFilename()).toBe(`loan-agreement-${active}.pdf`);

@@ -31,6 +31,25 @@ test.describe('signed out, the console goes straight to its sign-in form', () =>
     await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
   });
 
+  test('the sign-in form needs none of the console\'s own code: it shows while react-admin and the screens are held back', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/Admin\/assets\/Console-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/Admin/Loan/soft/pending`);
+    await expect(signInForm(page)).toBeVisible();
+    await expect.poll(() => asked).toBe(true); // loaded behind the form, for after the sign-in
+    release();
+    await signInHere(page);
+    // Back where the visitor was going, not only to the dashboard.
+    await expect(page).toHaveURL(`${baseUrl()}/Admin/Loan/soft/pending`);
+    await expect(page.getByTestId('count-soft/pending')).toBeVisible();
+  });
+
   test('a token the server refuses ends on the sign-in form with the reason, and signing in again restores the menu', async ({ page }) => {
     await page.goto(`${baseUrl()}/Admin/login`);
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));

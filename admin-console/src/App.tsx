@@ -12,6 +12,10 @@ import { loanRoutes } from './loans/LoanRoutes';
 import { authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
+import payments from './payments';
+import banners from './banners';
+import emailTemplates, { EmailTemplateCreate, EmailTemplateEdit } from './email-templates';
+import emails, { EmailShow } from './emails';
 import products from './products';
 import users from './users';
 
@@ -63,6 +67,16 @@ export function App() {
       <Resource name="Permissions" />
       <Resource name="loans" />
       <Resource name="Products" {...products} />
+      <Resource name="Payments" {...payments} />
+      <Resource name="Banners" {...banners} />
+      <Resource name="Emails" {...emails}>
+        <Route path=":id" element={<EmailShow />} />
+      </Resource>
+      {/* The spec's paths for the editor: Add and update/{id} (react-admin's would be /create and /{id}). */}
+      <Resource name="EmailTemplates" {...emailTemplates}>
+        <Route path="Add" caseSensitive element={<EmailTemplateCreate />} />
+        <Route path="update/:id" caseSensitive element={<EmailTemplateEdit />} />
+      </Resource>
       <CustomRoutes>
         <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />

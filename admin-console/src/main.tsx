@@ -1,18 +1,38 @@
-import { StrictMode } from 'react';
+import { getToken } from '@lending/web-common/session';
+import { withChunkRecovery } from '@lending/web-common/updates';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
 import { CaseSensitiveBase } from './layout/CaseSensitiveBase';
+import { SignInScreen } from './layout/SignInScreen';
 
 // Served under /Admin (vite `base`); the router strips it so routes read as the spec's paths after /Admin.
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
+// react-admin and the screens: most of the JavaScript. Signed in, it loads at once; signed out, the entry chunk
+// shows the sign-in form first and loads it behind the form (SignInScreen).
+let consoleModule: Promise<typeof import('./Console')> | undefined;
+const loadConsole = () =>
+  (consoleModule ??= withChunkRecovery(import('./Console')).catch((error: unknown) => {
+    consoleModule = undefined;
+    throw error;
+  }));
+const Console = lazy(loadConsole);
+if (getToken()) void loadConsole();
+
+function Root() {
+  const [signedIn, setSignedIn] = useState(() => getToken() !== null);
+  if (!signedIn) return <SignInScreen basename={basename} preload={loadConsole} onSignedIn={() => setSignedIn(true)} />;
+  return (
+    <Suspense fallback={null}>
+      <Console basename={basename} />
+    </Suspense>
+  );
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <CaseSensitiveBase basename={basename}>
-      <BrowserRouter basename={basename}>
-        <App />
-      </BrowserRouter>
+      <Root />
     </CaseSensitiveBase>
   </StrictMode>,
 );

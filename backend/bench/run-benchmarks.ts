@@ -204,6 +204,8 @@ async function main(): Promise<number> {
     WORKER_IN_PROCESS: 'false',
     // The benchmark registers its borrowers through the API from one address.
     RATE_LIMIT_REGISTRATIONS_PER_IP: '1000000',
+    // The benchmark's borrowers apply without filling in the seven profile sections (issue 14's 422 profile-incomplete).
+    PROFILE_REQUIRED_SECTIONS: '',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // Knobs of the HTTP path, passed through for comparisons (e.g. SESSION_CACHE_MAX_ENTRIES=0: no session cache).
     ...Object.fromEntries(['SESSION_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Test } from 'supertest';
 import { bearer, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle, type LoanState } from './support/loan-api.js';
+import { PNG_1X1 } from './support/images.js';
+import { upload } from './support/profile-api.js';
 import { discoverRoutes, key, type DiscoveredRoute } from './support/routes.js';
+import { pdf } from './support/sample-files.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -21,10 +24,43 @@ let nobody: string;
 let viewer: string;
 let adminId: string;
 let emailId: string;
+let templateId: string;
+let bannerId: string;
+let documentId: string;
 const loans: Partial<Record<LoanState, LoanHandle>> = {};
 
-/** The state in which each action on a loan would succeed, and a body it would accept. */
-const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle) => object }> = {
+/** Staff holding the Operations manager role: the second person of maker-checker. */
+let checker: string;
+/** A payment of Alice's (online) and one recorded by staff, for the routes about a payment. */
+let alicePaymentId: string;
+let staffPaymentId: string;
+
+/** Overpays a loan (recorded by staff, verified by the checker), so it holds credit balance to refund. */
+async function overpay(loan: LoanHandle): Promise<void> {
+  const quote = (await t.http.get(`/api/admin/loans/${loan.id}/foreclosure-quote`).set(bearer(staff)).expect(200)).body;
+  const paidOn = quote.date as string;
+  const payment = await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(staff)).send({ amount: quote.total + 100_00, paidOn, method: 'cash' }).expect(201);
+  await t.http.post(`/api/admin/payments/${payment.body.id}/verify`).set(bearer(checker)).expect(200);
+}
+
+/**
+ * The state in which each action on a loan would succeed, and a body it would accept; `prepare` does what else the
+ * action needs (and names the other path parameters); `status` when success is not 200.
+ */
+const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle) => object; prepare?: (loan: LoanHandle) => Promise<Record<string, string>>; status?: number }> = {
+  'POST /api/me/loans/:id/payments': { state: 'active', body: () => ({ amount: 1_000_00 }), status: 201 },
+  'GET /api/me/loans/:id/foreclosure-quote': { state: 'active' },
+  'GET /api/admin/loans/:id/foreclosure-quote': { state: 'active' },
+  'POST /api/admin/loans/:id/payments': { state: 'active', body: () => ({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }), status: 201 },
+  'POST /api/admin/loans/:id/refunds': { state: 'active', body: () => ({ amount: 100_00 }), prepare: async (loan) => (await overpay(loan), {}), status: 201 },
+  'POST /api/admin/loans/:id/refunds/:refundId/approve': {
+    state: 'active',
+    prepare: async (loan) => {
+      await overpay(loan);
+      const refund = await t.http.post(`/api/admin/loans/${loan.id}/refunds`).set(bearer(checker)).send({ amount: 100_00 }).expect(201);
+      return { refundId: refund.body.id as string };
+    },
+  },
   'PATCH /api/me/loans/:id': { state: 'new', body: () => ({ amount: 12_000_000 }) },
   'POST /api/me/loans/:id/submit': { state: 'new' },
   'POST /api/me/loans/:id/cancel': { state: 'new', body: () => ({ reason: 'not needed' }) },
@@ -51,11 +87,18 @@ beforeAll(async () => {
   const empty = await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'No permissions', permissions: [] }).expect(201);
   nobody = await staffWithRole(empty.body.id);
   viewer = await staffWithRole('viewer');
+  checker = await staffWithRole('operations-manager');
   await t.http.post('/api/auth/forgot-password').send({ email: 'admin@test.local' }).expect(202);
   emailId = (await t.http.get('/api/admin/emails').set(bearer(staff)).expect(200)).body[0].id;
+  templateId = (await t.http.get('/api/admin/email-templates').set(bearer(staff)).expect(200)).body[0].id;
+  bannerId = (await t.http.post('/api/admin/banners').set(bearer(staff)).send({ title: 'Offer', audience: 'home', startsAt: new Date().toISOString(), active: true, image: PNG_1X1 }).expect(201)).body.id;
+  documentId = (await upload(t.http, alice.token, 'salarySlip', pdf())).body.id as string;
   for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
     loans[state] = await loanIn(t.http, state, alice.token, staff);
   }
+  const paying = await loanIn(t.http, 'active', alice.token, staff);
+  alicePaymentId = (await t.http.post(`/api/me/loans/${paying.id}/payments`).set(bearer(alice.token)).send({ amount: 1_000_00 }).expect(201)).body.paymentId;
+  staffPaymentId = (await t.http.post(`/api/admin/loans/${paying.id}/payments`).set(bearer(staff)).send({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }).expect(201)).body.id;
 });
 
 afterAll(async () => {
@@ -73,8 +116,15 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/users\/:id/, () => adminId],
   [/^\/api\/admin\/roles\/:id/, () => 'viewer'],
   [/^\/api\/admin\/emails\/:id/, () => emailId],
+  [/^\/api\/admin\/email-templates\/:id/, () => templateId],
+  [/^\/api\/admin\/banners\/:id/, () => bannerId],
   // The loan product created from the EMI settings on an empty database.
   [/^\/api\/admin\/products\/:id/, () => '00000000-0000-4000-8000-000000000001'],
+  [/^\/api\/admin\/payments\/:id/, () => staffPaymentId],
+  [/^\/api\/me\/payments\/:paymentId/, () => alicePaymentId],
+  // Alice's upload, and one of her profile sections.
+  [/^\/api\/me\/documents\/:id/, () => documentId],
+  [/^\/api\/me\/profile\/:section/, () => 'address'],
 ];
 
 /** GET routes that need query parameters to succeed. */
@@ -84,11 +134,11 @@ const QUERIES: Record<string, Record<string, string>> = {
 
 const isLoanRoute = (r: { path: string }) => /\/(loans|loan-queues|notifications)(\/|$)/.test(r.path);
 
-function call(route: { method: string; path: string }, loan?: LoanHandle): Test {
+function call(route: { method: string; path: string }, loan?: LoanHandle, params: Record<string, string> = {}): Test {
   const setup = ACTION_SETUP[key(route)];
   const target = loan ?? loans[setup?.state ?? 'new']!;
   const other = OTHER_IDS.find(([pattern]) => pattern.test(route.path));
-  const url = route.path.replace(/:[A-Za-z]+/g, other ? other[1]() : target.id);
+  const url = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? (other ? other[1]() : target.id));
   const body = setup?.body?.(target);
   switch (route.method) {
     case 'GET':
@@ -214,6 +264,10 @@ describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
     ['POST', '/api/me/loans/:id/cancel', 'consent.customerpending'],
     ['POST', '/api/me/loans/:id/sign-agreement', 'consent.customerpending'],
     ['GET', '/api/me/loans/:id/agreement.pdf', 'consent.customerpending'],
+    ['POST', '/api/me/loans/:id/payments', 'active'],
+    ['GET', '/api/me/loans/:id/foreclosure-quote', 'active'],
+    ['GET', '/api/me/loans/:id/transactions', 'active'],
+    ['GET', '/api/me/loans/:id/statement.pdf', 'active'],
   ];
 
   it.each(cases)('%s %s (loan in %s)', async (method, path, state) => {
@@ -263,9 +317,10 @@ describe('control: the refused writes are ones the right caller may make', () =>
     for (const r of writes) {
       const setup = ACTION_SETUP[key(r)];
       const loan = await loanIn(t.http, setup?.state ?? 'new', alice.token, staff);
+      const params = (await setup?.prepare?.(loan)) ?? {};
       const token = r.roles?.includes('borrower') ? alice.token : staff;
-      const res = await call(r, loan).set(bearer(token));
-      expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: r.path === '/api/me/loans' ? 201 : 200 });
+      const res = await call(r, loan, params).set(bearer(token));
+      expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: setup?.status ?? (r.path === '/api/me/loans' ? 201 : 200) });
     }
   });
 });

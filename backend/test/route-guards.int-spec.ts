@@ -23,6 +23,9 @@ const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/public/emi',
   // The loan products open for applications: the portal's calculator and apply flow read their bounds, rates and fees.
   'GET /api/public/products',
+  // Banners are public content: the portal's home shows the current ones, with their pictures (issue 15).
+  'GET /api/public/banners',
+  'GET /api/public/banners/:id/image',
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/social',
@@ -30,6 +33,15 @@ const EXPECTED_PUBLIC_ROUTES = [
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // The payment provider's webhook: authenticated by its HMAC signature (X-Signature), not a token.
+  'POST /api/payments/webhooks/sandbox',
+  // The sandbox provider's checkout (development and tests; off in production unless PAYMENT_SANDBOX=true).
+  'GET /api/payments/sandbox/:paymentId',
+  'POST /api/payments/sandbox/:paymentId/pay',
+  'POST /api/payments/sandbox/:paymentId/fail',
+  // One-time codes by SMS (quick start, e-signing): limited per phone and per address.
+  'POST /api/public/otp',
+  'POST /api/public/otp/verify',
 ];
 
 /** Served by @nestjs/swagger straight on Express, outside the controllers: the OpenAPI document and its UI. */
@@ -96,11 +108,15 @@ describe('every registered route declares who may reach it', () => {
     await t.http.get('/api/health').expect(200);
     await t.http.get('/api/public/emi').query({ principal: 100_000, annualRatePercent: 10, months: 3 }).expect(200);
     await t.http.get('/api/public/products').expect(200);
+    await t.http.get('/api/public/banners').query({ audience: 'home' }).expect(200);
+    expectProblem(await t.http.get('/api/public/banners/00000000-0000-4000-8000-000000000000/image'), 404, 'not-found');
     expectProblem(await t.http.post('/api/auth/login').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/register').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/social').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/forgot-password').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/auth/reset-password').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/public/otp').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/public/otp/verify').send({}), 400, 'validation-failed');
     await t.http.post('/api/auth/logout').send({}).expect(204);
   });
 

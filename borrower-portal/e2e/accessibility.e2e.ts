@@ -58,9 +58,9 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     for (const [path, title] of [
       ['/User/Help', 'Help'],
       ['/User/Loans', /loans/i],
-      ['/User/Loans/verifypayment', /Online repayments/],
+      ['/User/Loans/verifypayment', /No payment to check/],
       ['/User/Profile', /profile/i],
-      ['/User/Profile/Address', /Address/],
+      ['/User/Profile/Address', /Your profile/],
       ['/User/Dashboard/nothing-here', 'Page not found: /User/Dashboard/nothing-here'],
     ] as [string, string | RegExp][]) {
       await page.goto(`${baseUrl()}${path}`);
@@ -154,7 +154,7 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     await call('POST', `/admin/loans/${loanId}/approve-final`, token);
     await call('POST', `/admin/loans/${loanId}/disburse`, token, { payoutReference: 'UTR-A11Y-0001', disbursedOn: '2026-11-21' });
     await page.goto(`${baseUrl()}/User/Loans/${loanId}`);
-    await expect(page.getByRole('heading', { name: 'Repayment schedule' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Repayments' })).toBeVisible();
     await expectNoAxeViolations(page, 'loan detail, active');
     await page.goto(`${baseUrl()}/User/Dashboard`);
     await expect(page.getByRole('heading', { name: 'Next repayment' })).toBeVisible();

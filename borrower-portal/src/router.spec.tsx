@@ -38,11 +38,19 @@ describe('routes', () => {
     expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent('/User/Loans/3f0c8a3e-7c55-4d8c-9a57-1f1f9b0f2a11')}`);
   });
 
-  it('show the profile sections to come as "coming soon", not as not found', async () => {
+  it('show each profile section as its own page with its form and status, not as not found', async () => {
     localStorage.setItem('token', 'signed-in');
-    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ user: { name: 'Asha Rao' } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const bank = { section: 'bank', status: 'missing', reason: null, updatedAt: null, reviewedAt: null, data: null };
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/api/me/profile/sections')) return json([bank]);
+      if (url.endsWith('/api/me/profile/bank')) return json(bank);
+      return json({ user: { name: 'Asha Rao' } });
+    });
     renderAt('/User/Profile/Bank');
-    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Bank' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bank' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toBeInTheDocument();
+    expect(await screen.findByText('(to do)')).toBeInTheDocument();
   });
 });

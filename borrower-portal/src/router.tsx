@@ -34,7 +34,6 @@ const newLoanFlow = (segment: 'Emi' | 'salaryAdvance'): RouteObject => ({
   ],
 });
 
-const PROFILE_SECTIONS = ['Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'];
 
 export const routes: RouteObject[] = [
   {
@@ -83,7 +82,9 @@ export const routes: RouteObject[] = [
                 children: [
                   page(undefined, () => import('./routes/User/Profile/ProfileSection')),
                   page('Profile', () => import('./routes/User/Profile/ProfileSection')),
-                  ...PROFILE_SECTIONS.map((section) => page(section, () => import('./routes/User/Profile/ComingSection'))),
+                  ...['Address', 'Bank', 'Employment', 'Reference'].map((section) => page(section, () => import('./routes/User/Profile/SectionPage'))),
+                  page('Documents', () => import('./routes/User/Profile/DocumentsSection')),
+                  page('Selfie', () => import('./routes/User/Profile/SelfieSection')),
                 ],
               },
               newLoanFlow('Emi'),

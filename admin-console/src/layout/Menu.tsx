@@ -1,9 +1,13 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import EmailIcon from '@mui/icons-material/Email';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import GroupIcon from '@mui/icons-material/Group';
 import LockIcon from '@mui/icons-material/Lock';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
@@ -94,6 +98,10 @@ export function AdminMenu() {
   const { data: counts } = useQueueCounts();
   const { canAccess: canSeeLoans } = useCanAccess({ action: 'list', resource: 'loans' });
   const { canAccess: canSeeUsers } = useCanAccess({ action: 'list', resource: 'Users' });
+  const { canAccess: canSeePayments } = useCanAccess({ action: 'list', resource: 'Payments' });
+  const { canAccess: canSeeEmails } = useCanAccess({ action: 'list', resource: 'Emails' });
+  const { canAccess: canEditTemplates } = useCanAccess({ action: 'list', resource: 'EmailTemplates' });
+  const { canAccess: canEditBanners } = useCanAccess({ action: 'list', resource: 'Banners' });
   return (
     <Box component="nav" aria-label="Main menu">
       <Menu aria-label="Main menu">
@@ -104,6 +112,18 @@ export function AdminMenu() {
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
             <Menu.Item to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
+          </MenuSection>
+        ) : null}
+        {canSeePayments ? (
+          <MenuSection label="Servicing">
+            <Menu.Item to="/Payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
+          </MenuSection>
+        ) : null}
+        {canSeeEmails || canEditTemplates || canEditBanners ? (
+          <MenuSection label="Communication">
+            {canSeeEmails ? <Menu.Item to="/Emails" primaryText="Emails" leftIcon={<EmailIcon />} /> : null}
+            {canEditTemplates ? <Menu.Item to="/EmailTemplates" primaryText="Email templates" leftIcon={<MailOutlineIcon />} /> : null}
+            {canEditBanners ? <Menu.Item to="/Banners" primaryText="Banners" leftIcon={<ViewCarouselIcon />} /> : null}
           </MenuSection>
         ) : null}
         <MenuSection label="Staff">

@@ -1,9 +1,9 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { type ActionSpec, validateAction } from './actions';
 
 type Props = {
-  spec: ActionSpec;
+  spec: ActionSpec<string>;
   open: boolean;
   /** Shown under the question, e.g. how many loans a bulk action touches. */
   subject?: string;
@@ -15,7 +15,9 @@ type Props = {
 
 /** The confirmation for one action: its question, its fields (a reason where required) and the server's refusal. */
 export function ActionDialog({ spec, open, subject, busy, error, onCancel, onConfirm }: Props) {
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(spec.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue!])),
+  );
   const [touched, setTouched] = useState(false);
   const errors = validateAction(spec, values);
   const invalid = Object.keys(errors).length > 0;
@@ -41,7 +43,8 @@ export function ActionDialog({ spec, open, subject, busy, error, onCancel, onCon
               name={field.name}
               label={field.label}
               required={field.required}
-              type={field.type === 'multiline' ? 'text' : (field.type ?? 'text')}
+              type={field.type === 'multiline' || field.type === 'select' ? 'text' : (field.type ?? 'text')}
+              select={field.type === 'select'}
               multiline={field.type === 'multiline'}
               minRows={field.type === 'multiline' ? 2 : undefined}
               slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
@@ -51,7 +54,13 @@ export function ActionDialog({ spec, open, subject, busy, error, onCancel, onCon
               onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
               error={touched && Boolean(errors[field.name])}
               helperText={(touched && errors[field.name]) || field.helperText}
-            />
+            >
+              {field.choices?.map((choice) => (
+                <MenuItem key={choice.id} value={choice.id}>
+                  {choice.name}
+                </MenuItem>
+              ))}
+            </TextField>
           ))}
           {error ? (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">

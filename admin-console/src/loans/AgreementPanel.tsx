@@ -1,3 +1,4 @@
+import { saveBlob } from '@lending/web-common/download';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ADMIN_API } from '../providers/dataProvider';
@@ -32,12 +33,7 @@ export function AgreementPanel({ loan }: { loan: Loan }) {
     setError(null);
     try {
       const { blob, filename } = await fetchBlob(pdfUrl(loan.id, true));
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename ?? `loan-agreement-${loan.id}.pdf`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(blob, filename ?? `loan-agreement-${loan.id}.pdf`);
     } catch (e) {
       setError((e as Error).message);
     }

@@ -7,6 +7,7 @@ import type { AdminLoanRow as Loan } from '@lending/web-common/api';
 
 const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'> = {
   active: 'success',
+  closed: 'success',
   rejected: 'error',
   cancelled: 'default',
   new: 'default',

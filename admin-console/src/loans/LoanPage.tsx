@@ -14,6 +14,12 @@ import { LoanSummary } from './LoanSummary';
 import { loanPath, queueOfState } from './queues';
 import { RepaymentSchedule } from './RepaymentSchedule';
 import type { AdminLoan as Loan } from '@lending/web-common/api';
+import { Instalments } from './Instalments';
+import { ScrollArea } from '../layout/ScrollArea';
+import { Ledger } from './Ledger';
+import { LoanPayments } from './LoanPayments';
+import { Repayments } from './Repayments';
+
 
 /** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
 export const LOAN_REFRESH_MS = 5000;
@@ -38,7 +44,7 @@ function useLoan(id: string, asOf: string | null) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const live = useGetOne<Loan>('loans', { id, meta: PAGE_META }, { refetchInterval: asOf ? false : LOAN_REFRESH_MS });
   const past = useQuery({ queryKey: ['loan-as-of', id, asOf], queryFn: () => dataProvider.loanAsOf(id, asOf!), enabled: Boolean(asOf), retry: false });
-  if (asOf) return { loan: past.data, current: live.data, isPending: past.isPending, error: past.error };
+  if (asOf) return { loan: past.data as Loan | undefined, current: live.data, isPending: past.isPending, error: past.error };
   return { loan: live.data, current: live.data, isPending: live.isPending, error: live.error };
 }
 
@@ -62,6 +68,7 @@ export function LoanPage() {
   }
 
   const queue = queueOfState(loan.state);
+  const instalments = loan.instalments?.length ? loan.instalments : null;
   return (
     <Box sx={{ py: 2 }} data-testid="loan-page">
       <Title title={`Loan ${shortId(loan.id)}`} />
@@ -92,11 +99,31 @@ export function LoanPage() {
           <LoanActions loan={loan} />
         </Section>
       ) : null}
+      {instalments && !asOf ? (
+        <Section title="Repayments">
+          <Repayments loanId={loan.id} state={loan.state} currency={loan.currency} instalments={instalments} outstanding={loan.outstanding} creditBalance={loan.creditBalance} refunds={loan.refunds ?? []} />
+        </Section>
+      ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
-        <Box>
-          <Section title="Repayment schedule">
-            <RepaymentSchedule loan={loan} />
-          </Section>
+        <Box sx={{ minWidth: 0 }}>
+          {instalments ? (
+            <Section title="Instalments">
+              <ScrollArea label="Instalments, scrollable">
+                <Instalments instalments={instalments} currency={loan.currency} />
+              </ScrollArea>
+            </Section>
+          ) : (
+            <Section title="Repayment schedule">
+              <RepaymentSchedule loan={loan} />
+            </Section>
+          )}
+          {instalments && !asOf ? (
+            <Section title="Payments">
+              <ScrollArea label="Payments, scrollable">
+                <LoanPayments loanId={loan.id} currency={loan.currency} />
+              </ScrollArea>
+            </Section>
+          ) : null}
           <Section title="Agreement">
             <AgreementPanel loan={loan} />
           </Section>
@@ -108,6 +135,13 @@ export function LoanPage() {
           <LoanHistory loan={current && asOf ? current : loan} asOf={asOf} onAsOf={setAsOf} />
         </Section>
       </Box>
+      {instalments && !asOf ? (
+        <Section title="Ledger">
+          <ScrollArea label="Ledger, scrollable">
+            <Ledger loanId={loan.id} version={loan.version} currency={loan.currency} />
+          </ScrollArea>
+        </Section>
+      ) : null}
     </Box>
   );
 }

@@ -6,18 +6,25 @@ export type ActionField = {
   name: string;
   label: string;
   required?: boolean;
-  type?: 'text' | 'number' | 'date' | 'multiline';
+  type?: 'text' | 'number' | 'date' | 'multiline' | 'select';
+  /** The options of a select. */
+  choices?: { id: string; name: string }[];
+  /** What the field holds when the dialog opens (an amount due, today's business date). */
+  defaultValue?: string;
   helperText?: string;
   validate?: (value: string) => string | null;
 };
 
-export type ActionSpec = {
-  action: LoanAction;
+/** A confirmed staff action with its fields: the loan commands here, payment commands in ../payments. */
+export type ActionSpec<Action extends string = LoanAction> = {
+  action: Action;
   label: string;
   /** The question the confirmation asks. */
   confirm: string;
   color: 'primary' | 'error' | 'success';
   fields: ActionField[];
+  /** Rules across fields (a reference required for every method but cash), by field name. */
+  check?: (values: Record<string, string>) => Record<string, string>;
   /** The request body from the form's values. */
   body: (values: Record<string, string>, currency: string) => Record<string, unknown>;
 };
@@ -113,7 +120,7 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
 export const STAFF_ACTIONS = Object.keys(ACTIONS) as LoanAction[];
 
 /** Validation messages for the dialog's values, by field name; empty when the form may be sent. */
-export function validateAction(spec: ActionSpec, values: Record<string, string>): Record<string, string> {
+export function validateAction(spec: ActionSpec<string>, values: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of spec.fields) {
     const value = (values[field.name] ?? '').trim();
@@ -123,5 +130,5 @@ export function validateAction(spec: ActionSpec, values: Record<string, string>)
       if (message) errors[field.name] = message;
     }
   }
-  return errors;
+  return { ...spec.check?.(values), ...errors };
 }

@@ -52,5 +52,6 @@ describe('pipeline queues', () => {
     expect(queueOfState('active')?.path).toBe('Active');
     expect(queueOfState('rejected')).toBeUndefined();
     expect(loanPath({ id: 'X', type: 'EMI', state: 'final.pending' })).toBe('/Loan/final/EMI/X');
+    expect(loanPath({ id: 'X', type: 'EMI', state: 'closed' })).toBe('/Loan/Active/Emi/X');
   });
 });

@@ -101,7 +101,9 @@ export function queueOfState(state: string): Queue | undefined {
 
 /** The loan page path for a loan, by the queue its current state belongs to. */
 export function loanPath(loan: { id: string; type: LoanType; state: string }): string {
-  return (queueOfState(loan.state) ?? QUEUES[0]).detail(loan);
+  // A closed loan has no queue of its own yet (the collections issue adds the closed tab): it opens as active loans do.
+  const queue = loan.state === 'closed' ? queueOfState('active') : queueOfState(loan.state);
+  return (queue ?? QUEUES[0]).detail(loan);
 }
 
 export const STATE_LABELS: Record<string, string> = {
@@ -114,6 +116,7 @@ export const STATE_LABELS: Record<string, string> = {
   'final.pending': 'Final approval pending',
   'disbursal.pending': 'Disbursal pending',
   active: 'Active',
+  closed: 'Closed',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
 };

@@ -19,6 +19,23 @@ const LOAN_ACTION_PERMISSIONS: Record<string, string> = {
 };
 
 const READ = new Set(['list', 'show']);
+/** What react-admin asks of a plain resource; anything else (export, clone, …) is not offered. */
+const CRUD = new Set(['list', 'show', 'create', 'edit', 'delete']);
+const crud = (action: string, permission: string) => (CRUD.has(action) ? permission : undefined);
+
+/** Payments (issue 12): staff record, a second person verifies; reversals and refunds are maker-checker the same way. */
+const PAYMENT_ACTION_PERMISSIONS: Record<string, string> = {
+  list: 'loans.view',
+  show: 'loans.view',
+  record: 'payments.record',
+  verify: 'payments.verify',
+  reject: 'payments.verify',
+  reverse: 'payments.record',
+  'approve-reversal': 'payments.verify',
+  'reject-reversal': 'payments.verify',
+  'request-refund': 'payments.record',
+  'approve-refund': 'payments.verify',
+};
 
 function required(action: string, resource: string): string | null | undefined {
   switch (resource) {
@@ -37,6 +54,18 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Products':
     case 'products':
       return READ.has(action) ? 'loans.view' : 'products.manage';
+    case 'Payments':
+    case 'payments':
+      return PAYMENT_ACTION_PERMISSIONS[action];
+    case 'Emails':
+    case 'emails':
+      return action === 'resend' ? 'emails.view' : crud(action, 'emails.view');
+    case 'EmailTemplates':
+    case 'email-templates':
+      return action === 'preview' ? 'templates.manage' : crud(action, 'templates.manage');
+    case 'Banners':
+    case 'banners':
+      return crud(action, 'banners.manage');
     case 'business-date':
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission.
       return action === 'edit' ? 'business-date.manage' : null;

@@ -2,13 +2,16 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type { Answer, BusinessDate, LoanProductVersion, StaffUser } from '@lending/web-common/api';
+import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
+import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
 import type { DayPoint } from '../dashboard/activity';
+import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products' };
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners' };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -29,10 +32,34 @@ export type LendingDataProvider = DataProvider & {
   productVersions(id: string): Promise<LoanProductVersion[]>;
   businessDate(): Promise<BusinessDate>;
   setBusinessDate(date: string): Promise<BusinessDate>;
+  /** The loan's money ledger, oldest first. */
+  loanTransactions(id: string): Promise<LedgerLine[]>;
+  /** What pays the loan off on `date` (default: the business date). */
+  foreclosureQuote(id: string, date?: string): Promise<ForeclosureQuote>;
+  /** An offline payment, pending until a second person verifies it. */
+  recordPayment(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<Payment>;
+  paymentAction(paymentId: string, action: PaymentAction, body: Record<string, unknown>, idempotencyKey: string): Promise<Payment>;
+  /** Asks for the credit balance (or part of it) to be refunded; a second person approves. */
+  requestRefund(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<unknown>;
+  /** The checker's approval of a refund asked for by someone else: the credit balance is paid out. */
+  approveRefund(loanId: string, refundId: string): Promise<unknown>;
+  emailTemplateEvents(): Promise<TemplateEvent[]>;
+  /** The template rendered with sample data; the draft's fields replace the saved ones. */
+  previewEmailTemplate(id: string, draft: TemplateDraft): Promise<RenderedEmail>;
+  retryEmail(id: string): Promise<unknown>;
+};
+
+/** Where each payment command is posted, under /api/admin/payments/:id/ (docs/api.md "Payments"). */
+const PAYMENT_ACTION_PATHS: Record<PaymentAction, string> = {
+  verify: 'verify',
+  reject: 'reject',
+  reverse: 'reverse',
+  'approve-reversal': 'reverse/approve',
+  'reject-reversal': 'reverse/reject',
 };
 
 /** Resources whose forms show the server's field problems under their inputs (react-admin reads `body.errors`). */
-const FORMS_WITH_SERVER_ERRORS = new Set(['products']);
+const FORMS_WITH_SERVER_ERRORS = new Set(['products', 'email-templates', 'banners']);
 
 function withFieldErrors(error: unknown): never {
   const fields = error instanceof HttpError ? (error.body as { fields?: { name: string; message: string }[] } | undefined)?.fields : undefined;
@@ -70,6 +97,19 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     productVersions: async (id) => (await http(`${base}/products/${encodeURIComponent(id)}/versions`)).json as LoanProductVersion[],
     businessDate: async () => (await http(`${base}/business-date`)).json as BusinessDate,
     setBusinessDate: async (date) => (await send('PUT', `${base}/business-date`, { date })).json as BusinessDate,
+    loanTransactions: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/transactions`)).json as LedgerLine[],
+    foreclosureQuote: async (id, date) =>
+      (await http(`${base}/loans/${encodeURIComponent(id)}/foreclosure-quote${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as ForeclosureQuote,
+    recordPayment: async (loanId, body, idempotencyKey) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments`, body, { 'Idempotency-Key': idempotencyKey })).json as Payment,
+    paymentAction: async (paymentId, action, body, idempotencyKey) =>
+      (await send('POST', `${base}/payments/${encodeURIComponent(paymentId)}/${PAYMENT_ACTION_PATHS[action]}`, body, { 'Idempotency-Key': idempotencyKey })).json as Payment,
+    requestRefund: async (loanId, body, idempotencyKey) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds`, body, { 'Idempotency-Key': idempotencyKey })).json,
+    approveRefund: async (loanId, refundId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds/${encodeURIComponent(refundId)}/approve`, {})).json,
+    emailTemplateEvents: async () => (await http(`${base}/email-template-events`)).json as TemplateEvent[],
+    previewEmailTemplate: async (id, draft) => (await send('POST', `${base}/email-templates/${encodeURIComponent(id)}/preview`, draft)).json as RenderedEmail,
+    retryEmail: async (id) => (await send('POST', `${base}/emails/${encodeURIComponent(id)}/retry`, {})).json,
   };
 }
 

@@ -1,8 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { BorrowerMessagingModule } from '../communications/borrower-messaging.module.js';
 import { CommunicationsModule } from '../communications/communications.module.js';
+import { ContentModule } from '../content/content.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
+import { OriginationModule } from '../origination/origination.module.js';
 import { PlatformModule } from '../platform/platform.module.js';
 import type { Runtime } from '../platform/runtime.js';
 
@@ -11,7 +14,7 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, LendingModule],
+      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, OriginationModule, LendingModule, BorrowerMessagingModule, ContentModule],
     };
   }
 }

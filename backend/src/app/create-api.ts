@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import { json } from 'express';
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
@@ -24,6 +25,8 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     // Route tables and module wiring are noise at start-up; warnings, errors and our own lines stay.
     logger: options.logger === false ? false : ['warn', 'error'],
     bodyParser: true,
+    // Payment webhooks are signed over their raw bytes (lending/payments): keep them beside the parsed body.
+    rawBody: true,
   });
   app.setGlobalPrefix('api');
   const express = app.getHttpAdapter().getInstance();
@@ -32,8 +35,11 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   app.use(cookieParser());
   // CSRF: before routing, so a refused request never reaches a guard or handler.
   app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
-  app.use('/api', requireJson);
+  // Uploads (origination) are the one body that is not JSON.
+  app.use('/api', requireJson(['/me/documents']));
   app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
+  // A banner carries its picture as a data URL (at most 2 MB): its routes alone take a larger body.
+  app.use('/api/admin/banners', json({ limit: '3mb' }));
   app.useBodyParser('json', { limit: '100kb' });
   express.disable('x-powered-by');
   answerClientErrorsAsProblems(app.getHttpServer());

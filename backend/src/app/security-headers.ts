@@ -46,6 +46,12 @@ function spaDirectives(config: AppConfig, extra: { script?: string[]; connect?: 
   };
 }
 
+/**
+ * The sandbox payment provider's checkout page (/api/payments/sandbox/:id): its own inline styles, no script at
+ * all, and forms that post only to our own origin (which then redirects back to the portal, same origin).
+ */
+const sandboxCheckoutDirectives: Directives = { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"] };
+
 /** JSON, problem details and PDFs: nothing in them should ever load or run. */
 const apiDirectives: Directives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"] };
 
@@ -66,6 +72,7 @@ export function securityHeaders(config: AppConfig): Handler {
   });
   const firebase = firebaseSources(config);
   const api = helmet(common(apiDirectives));
+  const sandboxCheckout = helmet(common(sandboxCheckoutDirectives));
   // Swagger UI: helmet's default policy (which it renders under), never framed, no upgrade on plain-http development.
   const docs = helmet(
     common({
@@ -84,6 +91,7 @@ export function securityHeaders(config: AppConfig): Handler {
       return p === prefix || p.startsWith(`${prefix}/`);
     };
     if (under('/api/docs') || path.startsWith('/api/docs-')) return docs(req, res, next);
+    if (path.startsWith('/api/payments/sandbox/')) return sandboxCheckout(req, res, next);
     if (under('/api') || under('/socket.io')) return api(req, res, next);
     // Express matches the /Admin mount without regard to case.
     if (under('/admin', true)) return adminConsole(req, res, next);

@@ -11,22 +11,39 @@ import { GetEmailHandler } from './application/get-email.handler.js';
 import { ListEmailsHandler } from './application/list-emails.handler.js';
 import { RetryEmailHandler } from './application/retry-email.handler.js';
 import { AdminEmailsController } from './http/admin-emails.controller.js';
+import { AdminSmsController } from './http/admin-sms.controller.js';
+import { ListSmsHandler } from './application/list-sms.handler.js';
 import { EMAIL_SENDER, type EmailSender } from './email-sender/email-sender.port.js';
 import { LogEmailSender } from './email-sender/log-email-sender.js';
 import { SmtpEmailSender } from './email-sender/smtp-email-sender.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
-import { LogSmsSender } from './sms-sender/log-sms-sender.js';
+import { RecordingSmsSender } from './sms-sender/recording-sms-sender.js';
 import { SMS_SENDER, type SmsSender } from './sms-sender/sms-sender.port.js';
 import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
+import { EmailTemplatesRepository } from './application/email-templates.repository.js';
+import { GetEmailTemplateHandler, ListEmailTemplatesHandler, ListEmailTemplateVersionsHandler, PreviewEmailTemplateHandler } from './application/email-template.queries.js';
+import { CreateEmailTemplateHandler, UpdateEmailTemplateHandler } from './application/save-email-template.handler.js';
+import { TemplatedEmails } from './application/templated-emails.js';
+import { AdminEmailTemplatesController } from './http/admin-email-templates.controller.js';
+
+const templateHandlers = [
+  ListEmailTemplatesHandler,
+  GetEmailTemplateHandler,
+  ListEmailTemplateVersionsHandler,
+  PreviewEmailTemplateHandler,
+  CreateEmailTemplateHandler,
+  UpdateEmailTemplateHandler,
+];
 
 /**
  * Email through the worker: EmailOutbox records and enqueues, the `email` queue's processor sends through the email
  * sender port (SMTP, or printed when SMTP_URL is unset), a scheduled sweep re-enqueues rows whose job never reached the queue, and staff
- * read the log at /api/admin/emails. Other contexts import this module and inject EmailOutbox, or SMS_SENDER for
+ * read the log at /api/admin/emails. Email templates (one active per event, seeded from the shipped defaults at start)
+ * render what TemplatedEmails sends. Other contexts import this module and inject EmailOutbox, or SMS_SENDER for
  * text messages.
  */
 @Module({
-  controllers: [AdminEmailsController],
+  controllers: [AdminEmailsController, AdminEmailTemplatesController, AdminSmsController],
   providers: [
     { provide: EMAIL_DELIVERY, useValue: DEFAULT_EMAIL_DELIVERY },
     // Seals reset tokens and other email secrets with a key derived from JWT_SECRET (see email-secret-box.ts).
@@ -39,18 +56,22 @@ import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
         config.mail.smtpUrl ? new SmtpEmailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : new LogEmailSender(log, { printSecrets: config.env !== 'production' }),
     },
     {
-      // No SMS provider adapter yet: messages are printed and kept in memory (one-time codes only outside production).
+      // No SMS provider adapter yet: every message goes to the sms_log table and is printed (one-time codes only outside production).
       provide: SMS_SENDER,
-      inject: [RUNTIME],
-      useFactory: ({ config, log }: Runtime): SmsSender => new LogSmsSender(log, { printSecrets: config.env !== 'production' }),
+      inject: [RUNTIME, DB],
+      useFactory: ({ config, log }: Runtime, db: Db): SmsSender => new RecordingSmsSender(db, log, { printSecrets: config.env !== 'production' }),
     },
     EmailOutbox,
     EmailSweeper,
     ListEmailsHandler,
     GetEmailHandler,
     RetryEmailHandler,
+    EmailTemplatesRepository,
+    TemplatedEmails,
+    ...templateHandlers,
+    ListSmsHandler,
   ],
-  exports: [EmailOutbox, SMS_SENDER],
+  exports: [EmailOutbox, TemplatedEmails, SMS_SENDER],
 })
 export class CommunicationsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -61,6 +82,7 @@ export class CommunicationsModule implements OnModuleInit, OnApplicationBootstra
     @Inject(EMAIL_DELIVERY) private readonly options: EmailDeliveryOptions,
     @Inject(EMAIL_SECRET_BOX) private readonly box: EmailSecretBox,
     @Inject(EMAIL_SENDER) private readonly sender: EmailSender,
+    private readonly templates: EmailTemplatesRepository,
   ) {}
 
   onModuleInit(): void {
@@ -70,6 +92,7 @@ export class CommunicationsModule implements OnModuleInit, OnApplicationBootstra
 
   /** The sweep's schedule lives in the queue: upserting it from every process leaves one schedule. */
   async onApplicationBootstrap(): Promise<void> {
+    await this.templates.seedShipped();
     try {
       await this.queue.queue(EMAIL_QUEUE).upsertJobScheduler(
         SWEEP_EMAILS_JOB,

@@ -8,6 +8,12 @@ import { DB, type Db } from '../platform/database/database.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
 import { PostgresRateLimitStore, RedisRateLimitStore } from './abuse/rate-limit-store.js';
 import { RATE_LIMIT_STORE, RateLimiter } from './abuse/rate-limiter.js';
+import { RequestOneTimeCodeHandler } from './application/request-one-time-code.handler.js';
+import { VerifyOneTimeCodeHandler } from './application/verify-one-time-code.handler.js';
+import { PublicOtpController } from './http/public-otp.controller.js';
+import { OtpChallengesRepository } from './otp/otp-challenges.repository.js';
+import { PhoneProofs } from './otp/phone-proofs.js';
+import { PhoneVerification } from './public/phone-verification.port.js';
 import { ChangePasswordHandler } from './application/change-password.handler.js';
 import { CreateRoleHandler } from './application/create-role.handler.js';
 import { CreateStaffUserHandler } from './application/create-staff-user.handler.js';
@@ -79,9 +85,11 @@ const commandHandlers = [
   UpdateProfileHandler,
   UpdateMyProfileHandler,
   ChangePasswordHandler,
+  RequestOneTimeCodeHandler,
+  VerifyOneTimeCodeHandler,
 ];
 const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUserHandler, ListRolesHandler, GetRoleHandler, ListOnlineUsersHandler];
-const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController];
+const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController, PublicOtpController];
 
 @Module({
   imports: [JwtModule.register({}), CommunicationsModule],
@@ -93,6 +101,9 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     BorrowerProfileFeed,
     { provide: BorrowerDirectory, useClass: UsersBorrowerDirectory },
     StaffDirectory,
+    OtpChallengesRepository,
+    PhoneProofs,
+    { provide: PhoneVerification, useExisting: PhoneProofs },
     StaffRolesRepository,
     UserPermissions,
     SessionsRepository,
@@ -130,6 +141,6 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   // Only what identity/public/ declares: other contexts get the port, never the repository.
-  exports: [BorrowerDirectory],
+  exports: [BorrowerDirectory, PhoneVerification],
 })
 export class IdentityModule {}

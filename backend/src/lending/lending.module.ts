@@ -3,6 +3,7 @@ import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../platform/registry.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { OriginationModule } from '../origination/origination.module.js';
 import { BorrowerDirectory } from '../identity/public/index.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
 import { LoanBorrowersRepository } from './borrowers/loan-borrowers.repository.js';
@@ -38,6 +39,29 @@ import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/bor
 import { DefaultProducts } from './products/default-products.js';
 import { LoanProductsRepository } from './products/loan-products.repository.js';
 import { loanSummaryProjection } from './projections/loan-summary.projection.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { ActOnPaymentHandler } from './application/act-on-payment.handler.js';
+import { GetForeclosureQuoteHandler } from './application/get-foreclosure-quote.handler.js';
+import { GetLoanStatementHandler } from './application/get-loan-statement.handler.js';
+import { GetPaymentHandler } from './application/get-payment.handler.js';
+import { ListLoanTransactionsHandler } from './application/list-loan-transactions.handler.js';
+import { ListPaymentsHandler } from './application/list-payments.handler.js';
+import { LoanAccess } from './application/loan-access.js';
+import { LoanServicingReader } from './application/loan-servicing.reader.js';
+import { PaymentCommands } from './application/payment-commands.js';
+import { ReceivePaymentWebhookHandler } from './application/receive-payment-webhook.handler.js';
+import { RecordPaymentHandler } from './application/record-payment.handler.js';
+import { ApproveRefundHandler, RequestRefundHandler } from './application/refund-credit-balance.handlers.js';
+import { StartOnlinePaymentHandler } from './application/start-online-payment.handler.js';
+import { AdminLoanServicingController } from './http/admin-loan-servicing.controller.js';
+import { AdminPaymentsController } from './http/admin-payments.controller.js';
+import { MyPaymentsController } from './http/my-payments.controller.js';
+import { PaymentWebhooksController } from './http/payment-webhooks.controller.js';
+import { PAYMENT_PROVIDER } from './payments/payment-provider.port.js';
+import { SandboxCheckout } from './payments/sandbox-checkout.js';
+import { SandboxPaymentProvider } from './payments/sandbox-payment-provider.js';
+import { paymentsProjection } from './projections/payments.projection.js';
+import { servicingProjection } from './projections/servicing.projection.js';
 
 const commandHandlers = [
   StartLoanApplicationHandler,
@@ -47,6 +71,12 @@ const commandHandlers = [
   CreateProductHandler,
   UpdateProductHandler,
   SetBusinessDateHandler,
+  RecordPaymentHandler,
+  ActOnPaymentHandler,
+  StartOnlinePaymentHandler,
+  ReceivePaymentWebhookHandler,
+  RequestRefundHandler,
+  ApproveRefundHandler,
 ];
 const queryHandlers = [
   ListLoansHandler,
@@ -65,14 +95,38 @@ const queryHandlers = [
   ListProductVersionsHandler,
   ListPublicProductsHandler,
   GetBusinessDateHandler,
+  ListPaymentsHandler,
+  GetPaymentHandler,
+  ListLoanTransactionsHandler,
+  GetForeclosureQuoteHandler,
+  GetLoanStatementHandler,
 ];
-const controllers = [AdminLoansController, AdminProductsController, BusinessDateController, MyLoansController, PublicEmiController, PublicProductsController];
+const controllers = [
+  AdminLoansController,
+  AdminLoanServicingController,
+  AdminPaymentsController,
+  AdminProductsController,
+  BusinessDateController,
+  MyLoansController,
+  MyPaymentsController,
+  PaymentWebhooksController,
+  PublicEmiController,
+  PublicProductsController,
+];
+/** Servicing (issue 12): money commands, the servicing read models, the payment provider and its sandbox. */
+const servicing = [
+  PaymentCommands,
+  LoanServicingReader,
+  LoanAccess,
+  SandboxCheckout,
+  { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SandboxPaymentProvider(config.payments.webhookSecret) },
+];
 const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, OriginationModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -86,6 +140,8 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
 
   onModuleInit(): void {
     this.registry.addProjection(loanSummaryProjection);
+    this.registry.addProjection(paymentsProjection);
+    this.registry.addProjection(servicingProjection);
     this.registry.addSubscription(
       borrowerNotificationsSubscription(this.queue, async (loanIds) => {
         const rows = await this.db.selectFrom('loan_summaries').select(['id', 'borrower_id']).where('id', 'in', loanIds).execute();

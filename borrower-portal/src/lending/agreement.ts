@@ -1,3 +1,4 @@
+import { saveBlob } from '@lending/web-common/download';
 import { fetchAgreement } from '../api/loans';
 
 /** The hash of the agreement the borrower was shown, kept for the signing step of this tab. */
@@ -9,13 +10,6 @@ export const shownHash = (loanId: string) => sessionStorage.getItem(key(loanId))
 export async function downloadAgreement(loanId: string): Promise<string> {
   const { blob, hash, filename } = await fetchAgreement(loanId, true);
   rememberShownHash(loanId, hash);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, filename);
   return filename;
 }

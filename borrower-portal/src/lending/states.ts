@@ -10,6 +10,7 @@ export const STATE_LABELS: Record<LoanState, string> = {
   'final.pending': 'Final approval',
   'disbursal.pending': 'Disbursal in progress',
   active: 'Active',
+  closed: 'Closed',
   rejected: 'Not approved',
   cancelled: 'Cancelled',
 };
@@ -24,6 +25,7 @@ export const STATE_TONE: Record<LoanState, 'neutral' | 'action' | 'progress' | '
   'final.pending': 'progress',
   'disbursal.pending': 'progress',
   active: 'good',
+  closed: 'neutral',
   rejected: 'bad',
   cancelled: 'neutral',
 };
@@ -68,10 +70,4 @@ function lastReachedBeforeEnd(loan: Loan): number {
   if (loan.approvals.bank) return ORDER.indexOf('consent.pending');
   if (loan.approvals.soft) return ORDER.indexOf('bank.pending');
   return ORDER.indexOf('new');
-}
-
-/** The next instalment not yet due, for an active loan. */
-export function nextRepayment(loan: Loan, today = new Date().toISOString().slice(0, 10)) {
-  if (loan.state !== 'active' || !loan.schedule) return null;
-  return loan.schedule.find((line) => line.dueDate >= today) ?? null;
 }

@@ -73,6 +73,11 @@ describe('the status timeline', () => {
     borrower: { id, name: 'Asha Rao', email: 'asha@example.com', phone: null },
     version: 3,
     position: 10,
+    instalments: [],
+    outstanding: null,
+    creditBalance: 0,
+    instalmentAmount: null,
+    closedOn: null,
   };
 
   it('marks what is done, with dates, and the current milestone', () => {

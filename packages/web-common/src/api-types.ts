@@ -2,6 +2,43 @@
 // Do not edit: change the backend's zod schemas and decorators, then regenerate. CI (`npm run api-types:check`)
 // fails when this file is stale. Friendly names for these types: ./api.ts.
 export interface paths {
+    "/api/admin/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Banners (ra-data-simple-rest): filter={"q":"text","audience":"home","active":true}, sort, range */
+        get: operations["AdminBannersController_list"];
+        put?: never;
+        /** Create a banner; image is a data URL of a PNG, JPEG, GIF or WebP picture (at most 2 MB), kept in document storage */
+        post: operations["AdminBannersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One banner */
+        get: operations["AdminBannersController_get"];
+        /** Save a banner; send image only to replace the picture */
+        put: operations["AdminBannersController_update"];
+        post?: never;
+        /** Delete a banner and its image */
+        delete: operations["AdminBannersController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/business-date": {
         parameters: {
             query?: never;
@@ -13,6 +50,93 @@ export interface paths {
         get: operations["BusinessDateController_get"];
         /** Set the business date (BUSINESS_DATE_MODE=manual only; 409 business-date-automatic otherwise). Audited: who, when, from, to */
         put: operations["BusinessDateController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-template-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The events a template can answer, each with the variables it may use (the editor’s catalogue) */
+        get: operations["AdminEmailTemplatesController_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Email templates (ra-data-simple-rest): filter={"q":"text","event":"loan-disbursed","active":true}, sort, range */
+        get: operations["AdminEmailTemplatesController_list"];
+        put?: never;
+        /** Create a template (version 1). A variable outside the event’s catalogue, {{{…}}}, helpers or partials are refused (400, per field) */
+        post: operations["AdminEmailTemplatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One email template at its current version */
+        get: operations["AdminEmailTemplatesController_get"];
+        /** Save a template as its next version (none if nothing changed), checked as on create */
+        put: operations["AdminEmailTemplatesController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The template rendered with its event’s sample data; send subject, html, text or event to preview an unsaved draft */
+        post: operations["AdminEmailTemplatesController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-templates/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of a template, newest first, with who saved it and when */
+        get: operations["AdminEmailTemplatesController_versions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -241,6 +365,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/foreclosure-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What pays the loan off on a date (default: the business date); paying total on that date closes it */
+        get: operations["AdminLoanServicingController_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/history": {
         parameters: {
             query?: never;
@@ -275,6 +416,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an offline payment (cash, bankTransfer, upi, cheque) as pending; a second person verifies it */
+        post: operations["AdminPaymentsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to refund credit balance to the borrower (the maker): at most what is held */
+        post: operations["AdminPaymentsController_requestRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/refunds/{refundId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a refund (403 same-person for the one who asked): CreditBalanceRefunded */
+        post: operations["AdminPaymentsController_approveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/reject": {
         parameters: {
             query?: never;
@@ -286,6 +478,159 @@ export interface paths {
         put?: never;
         /** Reject the loan (any state before active); reason required */
         post: operations["AdminLoansController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan statement PDF (inline; ?download=1 to download) */
+        get: operations["AdminLoanServicingController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's ledger, oldest first */
+        get: operations["AdminLoanServicingController_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payments (ra-data-simple-rest): filter={"status":"pending","loanId":"…","method":"cash"}, sort, range */
+        get: operations["AdminPaymentsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment with its lifecycle */
+        get: operations["AdminPaymentsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending payment, with a reason: it is never applied */
+        post: operations["AdminPaymentsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an applied payment to be reversed (the maker); a second person approves it */
+        post: operations["AdminPaymentsController_reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/reverse/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the reversal asked for (403 same-person for the one who asked): later payments re-allocate */
+        post: operations["AdminPaymentsController_approveReversal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/reverse/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the reversal request down, with a reason: the payment stands */
+        post: operations["AdminPaymentsController_rejectReversal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a pending payment: it is applied on its paidOn (403 same-person for the one who recorded it) */
+        post: operations["AdminPaymentsController_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -446,6 +791,23 @@ export interface paths {
         post?: never;
         /** Delete a role nobody holds */
         delete: operations["RolesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMS log (ra-data-simple-rest): filter={"to":"+91…","purpose":"quick-start"}, sort, range */
+        get: operations["AdminSmsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -641,6 +1003,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My documents, newest first */
+        get: operations["MyDocumentsController_list"];
+        put?: never;
+        /** Upload a document (multipart: kind, file); refused unless PDF, JPEG or PNG by content, within the size limit (a selfie: JPEG/PNG, 2 MB, 480×480 or more) */
+        post: operations["MyDocumentsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my documents, its bytes (another borrower's is 404) */
+        get: operations["MyDocumentsController_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans": {
         parameters: {
             query?: never;
@@ -711,6 +1108,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/loans/{id}/foreclosure-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What pays my loan off today (the business date) */
+        get: operations["MyPaymentsController_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans/{id}/history": {
         parameters: {
             query?: never;
@@ -722,6 +1136,23 @@ export interface paths {
         get: operations["MyLoansController_history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay online: creates the payment with the provider; send the borrower to redirectUrl */
+        post: operations["MyPaymentsController_pay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -745,6 +1176,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/loans/{id}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My loan statement PDF (inline; ?download=1 to download) */
+        get: operations["MyPaymentsController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans/{id}/submit": {
         parameters: {
             query?: never;
@@ -762,6 +1210,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/loans/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My loan's ledger, oldest first */
+        get: operations["MyPaymentsController_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -771,6 +1236,23 @@ export interface paths {
         };
         /** Messages about my loans, newest first (written by the worker) */
         get: operations["MyLoansController_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my payments: poll until final is true */
+        get: operations["MyPaymentsController_payment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -797,6 +1279,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/profile/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One section: {section, status, reason, data} */
+        get: operations["MyProfileSectionsController_one"];
+        /** Save a section (its fields, or the section as read with them in `data`); answers it with status complete. See docs/origination.md for each section's fields */
+        put: operations["MyProfileSectionsController_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/profile/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All seven sections with their status: missing, complete, verified or rejected (with the reason) */
+        get: operations["MyProfileSectionsController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox checkout page with Pay and Fail (development and tests; off in production unless PAYMENT_SANDBOX=true) */
+        get: operations["PaymentWebhooksController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/{paymentId}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the provider reports a failure (signed webhook sent server-side), then 303 to /User/Loans/verifypayment */
+        post: operations["PaymentWebhooksController_fail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/{paymentId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the provider captures the payment (signed webhook sent server-side), then 303 to /User/Loans/verifypayment */
+        post: operations["PaymentWebhooksController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhooks/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider confirms a payment: {paymentId, status: captured|failed, amount, providerReference}; 401 on a bad signature; a repeat applies once */
+        post: operations["PaymentWebhooksController_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The banners showing now for an audience (home or dashboard), in order; cacheable for a minute */
+        get: operations["PublicBannersController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/banners/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An active banner's picture; its URL carries the image's hash (?v=), so it is cached for a year */
+        get: operations["PublicBannersController_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/emi": {
         parameters: {
             query?: never;
@@ -808,6 +1427,40 @@ export interface paths {
         get: operations["PublicEmiController_emi"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a one-time code by SMS to {phone} for {purpose}; replaces an earlier code; 429 past the limits per phone and per address */
+        post: operations["PublicOtpController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the code; answers a proof of the phone, valid 30 minutes, for the calls that follow */
+        post: operations["PublicOtpController_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -877,6 +1530,329 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminBannersController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: banners <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        audience: "home" | "dashboard";
+                        createdAt: string;
+                        endsAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageUrl: string;
+                        link: string | null;
+                        order: number;
+                        startsAt: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBannersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    audience: "home" | "dashboard";
+                    endsAt?: string | null;
+                    image: string;
+                    link?: string | null;
+                    /** @default 0 */
+                    order?: number;
+                    /** Format: date-time */
+                    startsAt: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        audience: "home" | "dashboard";
+                        createdAt: string;
+                        endsAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageUrl: string;
+                        link: string | null;
+                        order: number;
+                        startsAt: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBannersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        audience: "home" | "dashboard";
+                        createdAt: string;
+                        endsAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageUrl: string;
+                        link: string | null;
+                        order: number;
+                        startsAt: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBannersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    audience: "home" | "dashboard";
+                    endsAt?: string | null;
+                    image?: string;
+                    link?: string | null;
+                    /** @default 0 */
+                    order?: number;
+                    /** Format: date-time */
+                    startsAt: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        audience: "home" | "dashboard";
+                        createdAt: string;
+                        endsAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageUrl: string;
+                        link: string | null;
+                        order: number;
+                        startsAt: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBannersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        audience: "home" | "dashboard";
+                        createdAt: string;
+                        endsAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageUrl: string;
+                        link: string | null;
+                        order: number;
+                        startsAt: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     BusinessDateController_get: {
         parameters: {
             query?: never;
@@ -984,6 +1960,438 @@ export interface operations {
             };
         };
     };
+    AdminEmailTemplatesController_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        label: string;
+                        loanEvent?: string;
+                        required?: string[];
+                        variables: {
+                            description: string;
+                            name: string;
+                            sample: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminEmailTemplatesController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: email-templates <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description at most one template per event is active; saving one active deactivates the others */
+                        active: boolean;
+                        createdAt: string;
+                        /** @description the event the template answers (GET /api/admin/email-template-events) */
+                        event: string;
+                        html: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description seeded from the product’s default for its event */
+                        shipped: boolean;
+                        subject: string;
+                        text: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                        /** @description each save that changes something is the next version; each email records the version it used */
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminEmailTemplatesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "issue-replied";
+                    html: string;
+                    name: string;
+                    subject: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description at most one template per event is active; saving one active deactivates the others */
+                        active: boolean;
+                        createdAt: string;
+                        /** @description the event the template answers (GET /api/admin/email-template-events) */
+                        event: string;
+                        html: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description seeded from the product’s default for its event */
+                        shipped: boolean;
+                        subject: string;
+                        text: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                        /** @description each save that changes something is the next version; each email records the version it used */
+                        version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminEmailTemplatesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description at most one template per event is active; saving one active deactivates the others */
+                        active: boolean;
+                        createdAt: string;
+                        /** @description the event the template answers (GET /api/admin/email-template-events) */
+                        event: string;
+                        html: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description seeded from the product’s default for its event */
+                        shipped: boolean;
+                        subject: string;
+                        text: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                        /** @description each save that changes something is the next version; each email records the version it used */
+                        version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminEmailTemplatesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "issue-replied";
+                    html: string;
+                    name: string;
+                    subject: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description at most one template per event is active; saving one active deactivates the others */
+                        active: boolean;
+                        createdAt: string;
+                        /** @description the event the template answers (GET /api/admin/email-template-events) */
+                        event: string;
+                        html: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description seeded from the product’s default for its event */
+                        shipped: boolean;
+                        subject: string;
+                        text: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                        /** @description each save that changes something is the next version; each email records the version it used */
+                        version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminEmailTemplatesController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event?: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "issue-replied";
+                    html?: string;
+                    subject?: string;
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        html: string;
+                        subject: string;
+                        text: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminEmailTemplatesController_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        event: string;
+                        html: string;
+                        madeAt: string;
+                        madeBy: string;
+                        name: string;
+                        subject: string;
+                        /** Format: uuid */
+                        templateId: string;
+                        text: string;
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminEmailsController_list: {
         parameters: {
             query?: {
@@ -1018,8 +2426,12 @@ export interface operations {
                         /** @enum {string} */
                         status: "queued" | "sending" | "sent" | "failed" | "logged";
                         subject: string;
-                        /** @description the kind of message, e.g. 'password-reset' */
+                        /** @description the kind of message (the template event), e.g. 'password-reset' */
                         template: string | null;
+                        /** @description the email template it was rendered from (null: the shipped default in code, or no template) */
+                        templateId: string | null;
+                        /** @description the version of that template */
+                        templateVersion: number | null;
                         text: string;
                         to: string;
                         updatedAt: string;
@@ -1082,8 +2494,12 @@ export interface operations {
                         /** @enum {string} */
                         status: "queued" | "sending" | "sent" | "failed" | "logged";
                         subject: string;
-                        /** @description the kind of message, e.g. 'password-reset' */
+                        /** @description the kind of message (the template event), e.g. 'password-reset' */
                         template: string | null;
+                        /** @description the email template it was rendered from (null: the shipped default in code, or no template) */
+                        templateId: string | null;
+                        /** @description the version of that template */
+                        templateVersion: number | null;
                         text: string;
                         to: string;
                         updatedAt: string;
@@ -1147,8 +2563,12 @@ export interface operations {
                         /** @enum {string} */
                         status: "queued" | "sending" | "sent" | "failed" | "logged";
                         subject: string;
-                        /** @description the kind of message, e.g. 'password-reset' */
+                        /** @description the kind of message (the template event), e.g. 'password-reset' */
                         template: string | null;
+                        /** @description the email template it was rendered from (null: the shipped default in code, or no template) */
+                        templateId: string | null;
+                        /** @description the version of that template */
+                        templateVersion: number | null;
                         text: string;
                         to: string;
                         updatedAt: string;
@@ -1253,6 +2673,7 @@ export interface operations {
                         "bank.approved": number;
                         "bank.pending": number;
                         cancelled: number;
+                        closed: number;
                         "consent.approved": number;
                         "consent.customerpending": number;
                         "consent.pending": number;
@@ -1371,7 +2792,7 @@ export interface operations {
                         lastReason: string | null;
                         score: number | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         submittedAt: string | null;
                         tenureMonths: number;
                         /** @enum {string} */
@@ -1487,18 +2908,45 @@ export interface operations {
                         };
                         /** Format: uuid */
                         borrowerId: string;
+                        closedOn: string | null;
                         createdAt: string;
+                        /** @description money held beyond what is owed; refunded only by staff (maker-checker) */
+                        creditBalance: number;
                         currency: string;
                         disbursedOn: string | null;
                         fee: number;
                         /** Format: uuid */
                         id: string;
+                        /** @description the EMI in force (lower after a reduce-EMI prepayment) */
+                        instalmentAmount: number | null;
+                        instalments: {
+                            dueDate: string;
+                            fees: number;
+                            interest: number;
+                            number: number;
+                            paidFees: number;
+                            paidInterest: number;
+                            paidOn: string | null;
+                            paidPenalties: number;
+                            paidPrincipal: number;
+                            penalties: number;
+                            principal: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "partial" | "paid";
+                        }[];
                         lastActor: {
                             id: string;
                             /** @enum {string} */
                             role: "borrower" | "staff";
                         };
                         lastReason: string | null;
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
                         payDayOfMonth: number | null;
                         payoutReference: string | null;
                         position: number;
@@ -1511,6 +2959,16 @@ export interface operations {
                             name: string;
                             version: number;
                         } | null;
+                        refunds: {
+                            amount: number;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            status: "requested" | "refunded";
+                        }[];
                         /** @description fixed at disbursal; null before */
                         schedule: {
                             balance: number;
@@ -1523,7 +2981,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -1642,7 +3100,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -1676,7 +3134,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -1839,7 +3297,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -1873,7 +3331,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -1992,7 +3450,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -2026,7 +3484,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -2147,7 +3605,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -2181,7 +3639,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -2303,7 +3761,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -2337,12 +3795,64 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLoanServicingController_quote: {
+        parameters: {
+            query?: {
+                date?: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        fees: number;
+                        interest: number;
+                        penalties: number;
+                        principal: number;
+                        total: number;
                     };
                 };
             };
@@ -2401,9 +3911,9 @@ export interface operations {
                         reason: string | null;
                         recordedAt: string;
                         /** @enum {string} */
-                        stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened";
                         version: number;
                     }[];
                 };
@@ -2518,7 +4028,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -2552,12 +4062,220 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_record: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /** @enum {string} */
+                    method: "cash" | "bankTransfer" | "upi" | "cheque";
+                    /** @description the value date: not after the business date */
+                    paidOn: string;
+                    /**
+                     * @description UTR, UPI reference or cheque number; required except for cash
+                     * @default
+                     */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_requestRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        requestedBy: string;
+                        /** @enum {string} */
+                        status: "requested" | "refunded";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_approveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        requestedBy: string;
+                        /** @enum {string} */
+                        status: "requested" | "refunded";
                     };
                 };
             };
@@ -2671,7 +4389,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -2705,12 +4423,664 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLoanServicingController_statement: {
+        parameters: {
+            query?: {
+                download?: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLoanServicingController_transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description principal still owed after this line */
+                        balanceAfter: number;
+                        date: string;
+                        fees: number;
+                        id: string;
+                        interest: number;
+                        paymentId: string | null;
+                        penalties: number;
+                        principal: number;
+                        /** @enum {string} */
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: payments <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_reverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_approveReversal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_rejectReversal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        capturedAmount: number | null;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        /** @description a captured amount other than the order: for staff to look at, never applied */
+                        flagged: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        /** @description value date: an offline payment as recorded, an online one once captured */
+                        paidOn: string | null;
+                        provider: string | null;
+                        providerOrderId: string | null;
+                        providerReference: string | null;
+                        recordedAt: string;
+                        recordedBy: string;
+                        reference: string | null;
+                        rejectedBy: string | null;
+                        rejectionReason: string | null;
+                        reversalReason: string | null;
+                        /** @description a reversal waiting for a second person: who asked */
+                        reversalRequestedBy: string | null;
+                        reversedBy: string | null;
+                        reversedOn: string | null;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
                     };
                 };
             };
@@ -2759,7 +5129,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
                         label: string;
                     }[];
                 };
@@ -3268,7 +5638,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3327,7 +5697,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3545,6 +5915,66 @@ export interface operations {
             };
         };
     };
+    AdminSmsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page of messages; Content-Range: sms <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the text; a one-time code shows as [redacted] in production */
+                        body: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        providerMessageId: string | null;
+                        purpose: string | null;
+                        /**
+                         * @description sent through a provider, or only recorded (no provider configured)
+                         * @enum {string}
+                         */
+                        status: "sent" | "logged";
+                        to: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     StaffUsersController_list: {
         parameters: {
             query?: {
@@ -3576,7 +6006,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3627,7 +6057,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3669,7 +6099,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3731,7 +6161,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3773,7 +6203,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -3881,7 +6311,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -3954,7 +6384,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -4036,7 +6466,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -4099,7 +6529,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -4108,6 +6538,153 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "disabled";
                         };
+                    };
+                };
+            };
+        };
+    };
+    MyDocumentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        contentType: "application/pdf" | "image/jpeg" | "image/png";
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "identityProof" | "addressProof" | "salarySlip" | "bankStatement" | "selfie";
+                        size: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyDocumentsController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @enum {string} */
+                    kind: "identityProof" | "addressProof" | "salarySlip" | "bankStatement" | "selfie";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        contentType: "application/pdf" | "image/jpeg" | "image/png";
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "identityProof" | "addressProof" | "salarySlip" | "bankStatement" | "selfie";
+                        size: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyDocumentsController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -4194,7 +6771,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4300,7 +6877,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4328,7 +6905,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4422,12 +6999,39 @@ export interface operations {
                         };
                         /** Format: uuid */
                         borrowerId: string;
+                        closedOn: string | null;
                         createdAt: string;
+                        /** @description money held beyond what is owed; refunded only by staff (maker-checker) */
+                        creditBalance: number;
                         currency: string;
                         disbursedOn: string | null;
                         fee: number;
                         /** Format: uuid */
                         id: string;
+                        /** @description the EMI in force (lower after a reduce-EMI prepayment) */
+                        instalmentAmount: number | null;
+                        instalments: {
+                            dueDate: string;
+                            fees: number;
+                            interest: number;
+                            number: number;
+                            paidFees: number;
+                            paidInterest: number;
+                            paidOn: string | null;
+                            paidPenalties: number;
+                            paidPrincipal: number;
+                            penalties: number;
+                            principal: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "partial" | "paid";
+                        }[];
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
                         payDayOfMonth: number | null;
                         payoutReference: string | null;
                         position: number;
@@ -4452,7 +7056,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4553,7 +7157,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4581,7 +7185,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4724,7 +7328,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4752,12 +7356,62 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPaymentsController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        fees: number;
+                        interest: number;
+                        penalties: number;
+                        principal: number;
+                        total: number;
                     };
                 };
             };
@@ -4813,6 +7467,61 @@ export interface operations {
                         /** @description the event, e.g. LoanApplicationSubmitted */
                         type: string;
                     }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPaymentsController_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        paymentId: string;
+                        redirectUrl: string;
+                        /** @constant */
+                        status: "created";
+                    };
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -4906,7 +7615,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4934,7 +7643,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4942,6 +7651,49 @@ export interface operations {
                         version: number;
                     };
                 };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPaymentsController_statement: {
+        parameters: {
+            query?: {
+                download?: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description RFC 9457 problem details (application/problem+json) */
             default: {
@@ -5028,7 +7780,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5056,13 +7808,69 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
                     };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPaymentsController_transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description principal still owed after this line */
+                        balanceAfter: number;
+                        date: string;
+                        fees: number;
+                        id: string;
+                        interest: number;
+                        paymentId: string | null;
+                        penalties: number;
+                        principal: number;
+                        /** @enum {string} */
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund";
+                    }[];
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -5137,6 +7945,66 @@ export interface operations {
             };
         };
     };
+    MyPaymentsController_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @enum {string} */
+                        channel: "online" | "offline";
+                        createdAt: string;
+                        /** @description true once the status will not change by itself (stop polling) */
+                        final: boolean;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @enum {string} */
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        paidOn: string | null;
+                        /** Format: uuid */
+                        paymentId: string;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyProfileController_get: {
         parameters: {
             query?: never;
@@ -5163,7 +8031,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -5217,7 +8085,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -5227,6 +8095,389 @@ export interface operations {
                         status: "active" | "disabled";
                     };
                 };
+            };
+        };
+    };
+    MyProfileSectionsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the section's fields; a bank account number is masked */
+                        data: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description why staff rejected it */
+                        reason: string | null;
+                        reviewedAt: string | null;
+                        /** @enum {string} */
+                        section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+                        /** @enum {string} */
+                        status: "missing" | "complete" | "verified" | "rejected";
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyProfileSectionsController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the section's fields; a bank account number is masked */
+                        data: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description why staff rejected it */
+                        reason: string | null;
+                        reviewedAt: string | null;
+                        /** @enum {string} */
+                        section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+                        /** @enum {string} */
+                        status: "missing" | "complete" | "verified" | "rejected";
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyProfileSectionsController_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the section's fields; a bank account number is masked */
+                        data: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description why staff rejected it */
+                        reason: string | null;
+                        reviewedAt: string | null;
+                        /** @enum {string} */
+                        section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+                        /** @enum {string} */
+                        status: "missing" | "complete" | "verified" | "rejected";
+                        updatedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PaymentWebhooksController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PaymentWebhooksController_fail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PaymentWebhooksController_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PaymentWebhooksController_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with PAYMENT_WEBHOOK_SECRET> */
+                "X-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        paymentId: string;
+                        /** @constant */
+                        received: true;
+                        /** @enum {string} */
+                        status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicBannersController_current: {
+        parameters: {
+            query: {
+                audience: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        imageUrl: string;
+                        link: string | null;
+                        title: string;
+                    }[];
+                };
+            };
+        };
+    };
+    PublicBannersController_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5283,6 +8534,72 @@ export interface operations {
                         type: string;
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicOtpController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    /** @enum {string} */
+                    purpose: "quick-start" | "e-sign" | "phone";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digits: number;
+                        expiresAt: string;
+                        phone: string;
+                        /** @enum {string} */
+                        purpose: "quick-start" | "e-sign" | "phone";
+                    };
+                };
+            };
+        };
+    };
+    PublicOtpController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    phone: string;
+                    /** @enum {string} */
+                    purpose: "quick-start" | "e-sign" | "phone";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description seconds */
+                        expiresIn: number;
+                        /** @description present it as `proof` to the calls that need a verified phone */
+                        proof: string;
                     };
                 };
             };
@@ -5381,7 +8698,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "products.manage" | "customers.view" | "leads.manage" | "collections.manage" | "emails.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

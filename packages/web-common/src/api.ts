@@ -33,6 +33,8 @@ export type SignedInStaff = Answer<'/api/users/admin', 'get'>;
 export type LoanProduct = Answer<'/api/admin/products/{id}', 'get'>;
 export type LoanProductVersion = Item<Answer<'/api/admin/products/{id}/versions', 'get'>>;
 export type BusinessDate = Answer<'/api/admin/business-date', 'get'>;
+export type AdminPayment = Item<Answer<'/api/admin/payments', 'get'>>;
+export type CreditBalanceRefund = NonNullable<AdminLoan['refunds']>[number];
 
 // Borrowers (portal)
 export type MyLoan = Answer<'/api/me/loans/{id}', 'get'>;
@@ -49,9 +51,16 @@ export type SignedIn = Answer<'/api/auth/login', 'post'>;
 export type Registered = Answer<'/api/auth/register', 'post'>;
 export type SocialSignedIn = Answer<'/api/auth/social', 'post'>;
 export type Message = Answer<'/api/auth/forgot-password', 'post'>;
+export type MyPayment = Answer<'/api/me/payments/{paymentId}', 'get'>;
+export type OnlinePaymentCreated = Answer<'/api/me/loans/{id}/payments', 'post'>;
 
 // Shared pieces of a loan
 export type LoanType = MyLoan['type'];
 export type LoanState = MyLoan['state'];
 export type ScheduleLine = NonNullable<MyLoan['schedule']>[number];
 export type AgreementTerms = NonNullable<MyLoan['agreement']>['terms'];
+// Servicing (issue 12): the same shapes in the staff and the borrower answers
+export type Instalment = MyLoan['instalments'][number];
+export type Outstanding = NonNullable<MyLoan['outstanding']>;
+export type LedgerLine = Item<Answer<'/api/admin/loans/{id}/transactions', 'get'>>;
+export type ForeclosureQuote = Answer<'/api/admin/loans/{id}/foreclosure-quote', 'get'>;

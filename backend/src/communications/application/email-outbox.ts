@@ -41,7 +41,15 @@ export class EmailOutbox {
     const to = message.to.trim();
     if (/[\s\p{Cc}]/u.test(to) || to.includes(',')) throw new Error('An email recipient must be one bare address');
 
-    await this.db.transaction().execute(async (trx) => {
+    const written = await this.db.transaction().execute(async (trx) => {
+      // A message with a dedupe key is written once: a repeat (a subscription reading an event again) finds the key.
+      if (message.dedupeKey) {
+        const claimed = await trx.insertInto('email_dedupe').values({ key: message.dedupeKey, email_id: id }).onConflict((oc) => oc.column('key').doNothing()).returning('key').executeTakeFirst();
+        if (!claimed) {
+          const first = await trx.selectFrom('email_dedupe').select('email_id').where('key', '=', message.dedupeKey).executeTakeFirstOrThrow();
+          return { id: first.email_id, repeat: true };
+        }
+      }
       await trx
         .insertInto('emails')
         .values({
@@ -51,6 +59,8 @@ export class EmailOutbox {
           text_body: message.text,
           html_body: message.html ?? null,
           template: message.template ?? null,
+          template_id: message.templateRef?.id ?? null,
+          template_version: message.templateRef?.version ?? null,
           user_id: message.userId ?? null,
           status: 'queued',
           has_secrets: given.length > 0,
@@ -59,7 +69,9 @@ export class EmailOutbox {
       if (given.length > 0) {
         await trx.insertInto('email_secrets').values({ email_id: id, sealed: this.box.seal(id, secrets), expires_at: message.secretsExpireAt! }).execute();
       }
+      return { id, repeat: false };
     });
+    if (written.repeat) return { id: written.id };
     try {
       await enqueueEmailOrLeaveQueued(this.queue, this.options, id);
     } catch (error) {

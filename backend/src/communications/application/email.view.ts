@@ -17,6 +17,8 @@ export function emailView(r: Selectable<EmailsTable>) {
     text: redactSecrets(r.text_body),
     html: redactSecrets(r.html_body),
     template: r.template,
+    templateId: r.template_id,
+    templateVersion: r.template_version,
     userId: r.user_id,
     status: r.status,
     attempts: r.attempts,

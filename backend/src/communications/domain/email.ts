@@ -27,6 +27,10 @@ export type EmailMessage = {
   userId?: string;
   secrets?: EmailSecrets;
   secretsExpireAt?: Date;
+  /** The email template and version the message was rendered from (recorded on the email). */
+  templateRef?: { id: string; version: number };
+  /** Writes the message at most once per key (e.g. one email per event and template); a repeat answers the first id. */
+  dedupeKey?: string;
 };
 
 /** Communications' domain errors: a stable code and a kind, mapped to problem details by the one exception filter. */

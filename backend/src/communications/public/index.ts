@@ -6,3 +6,5 @@
 export { EmailOutbox } from '../application/email-outbox.js';
 export type { EmailMessage } from '../domain/email.js';
 export { secretRef } from '../domain/email-secrets.js';
+export { TemplatedEmails, type TemplatedEmail } from '../application/templated-emails.js';
+export { SMS_SENDER, type OutgoingSms, type SmsSender } from '../sms-sender/sms-sender.port.js';

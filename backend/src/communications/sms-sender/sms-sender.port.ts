@@ -1,5 +1,5 @@
 /** One text message. `sensitive` marks a body that holds a secret (a one-time code): recordings redact it in production. */
-export type OutgoingSms = { to: string; body: string; sensitive?: boolean };
+export type OutgoingSms = { to: string; body: string; sensitive?: boolean; purpose?: string };
 
 /** What became of it: accepted by a provider (with its message id), or only recorded. */
 export type SmsOutcome = { status: 'sent'; providerMessageId?: string } | { status: 'logged' };

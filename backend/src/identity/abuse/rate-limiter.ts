@@ -15,7 +15,10 @@ export type RateLimitRule =
   | 'registrations-ip'
   | 'password-resets'
   | 'password-resets-ip'
-  | 'token-regenerations';
+  | 'token-regenerations'
+  | 'otp-requests'
+  | 'otp-requests-ip'
+  | 'otp-verifications-ip';
 
 /** One attempt counted ahead of its outcome (`reserve`); `release` it if it turns out not to count. */
 export type Reservation = { readonly rule: RateLimitRule; readonly subject: string };
@@ -33,6 +36,9 @@ const WINDOWS: Record<RateLimitRule, number> = {
   'password-resets': 60 * MINUTE,
   'password-resets-ip': 60 * MINUTE,
   'token-regenerations': 60 * MINUTE,
+  'otp-requests': 60 * MINUTE,
+  'otp-requests-ip': 60 * MINUTE,
+  'otp-verifications-ip': 60 * MINUTE,
 };
 
 const MESSAGES: Record<RateLimitRule, string> = {
@@ -45,6 +51,9 @@ const MESSAGES: Record<RateLimitRule, string> = {
   'password-resets': 'Too many password reset requests.',
   'password-resets-ip': 'Too many password reset attempts from your network.',
   'token-regenerations': 'Too many token refreshes for this session.',
+  'otp-requests': 'Too many one-time codes requested for this phone.',
+  'otp-requests-ip': 'Too many one-time codes requested from your network.',
+  'otp-verifications-ip': 'Too many one-time code checks from your network.',
 };
 
 /**
@@ -81,6 +90,12 @@ export class RateLimiter implements OnApplicationShutdown {
         return l.passwordResets * 4;
       case 'token-regenerations':
         return l.tokenRegenerations;
+      case 'otp-requests':
+        return l.otpPerPhone;
+      case 'otp-requests-ip':
+        return l.otpPerIp;
+      case 'otp-verifications-ip':
+        return l.otpPerIp * 5;
     }
   }
 

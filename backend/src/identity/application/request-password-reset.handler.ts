@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EmailOutbox, secretRef } from '../../communications/public/index.js';
+import { secretRef, TemplatedEmails } from '../../communications/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
@@ -23,14 +23,15 @@ export class RequestPasswordReset extends Command<{ message: string }> {
  *
  * The token is a secret of the email, not part of its text: the email log stores and shows
  * `/Auth/confirm-password/[redacted]`, and only the message the worker hands to SMTP carries the token (sealed until
- * then, deleted once sent, gone when the link expires). Staff who read the log cannot use the link.
+ * then, deleted once sent, gone when the link expires). Staff who read the log cannot use the link. The message is
+ * the active 'password-reset' email template (or the shipped one when staff have deactivated it).
  */
 @CommandHandler(RequestPasswordReset)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset> {
   constructor(
     private readonly users: UsersRepository,
     private readonly resets: PasswordResetsRepository,
-    private readonly outbox: EmailOutbox,
+    private readonly emails: TemplatedEmails,
     private readonly limits: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -43,26 +44,17 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       const minutes = this.config.passwordResetTtlMinutes;
       const { token, expiresAt } = await this.resets.create(user.id, minutes);
       const link = `${this.config.publicUrl}/Auth/confirm-password/${secretRef('reset-token')}`;
-      await this.outbox.send({
+      await this.emails.send({
+        event: 'password-reset',
+        kind: 'product',
         to: user.email,
         userId: user.id,
-        template: 'password-reset',
+        variables: { name: user.name, resetLink: link, expiresInMinutes: String(minutes) },
+        secretBearing: ['resetLink'],
         secrets: { 'reset-token': token },
         secretsExpireAt: expiresAt,
-        subject: 'Choose a new password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone (we hope you) asked to reset the password of your account. Open this link to choose a new one:',
-          link,
-          '',
-          `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-        ].join('\n'),
-        html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (we hope you) asked to reset the password of your account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p>`,
       });
     }
     return { message: RESET_REQUESTED_MESSAGE };
   }
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

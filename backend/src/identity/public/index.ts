@@ -6,3 +6,4 @@ export { CurrentActor, type Actor } from '../auth/authenticated-user.js';
 export { RequirePermission } from '../auth/require-permission.decorator.js';
 export type { Permission } from '../permissions/permissions.js';
 export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from './borrower-directory.port.js';
+export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';

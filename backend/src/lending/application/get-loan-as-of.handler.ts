@@ -3,9 +3,11 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
-import { replay } from '../domain/loan.state.js';
+import { replay, type LoanRecord } from '../domain/loan.state.js';
+import { serviceLoan } from '../domain/servicing/loan-servicing.js';
 import { loanStream, toLoanEvent } from './loan-command-executor.js';
 import { loanView } from './loan.view.js';
+import { servicingDetailOf, servicingFields } from './servicing-fields.view.js';
 
 export class GetLoanAsOfQuery {
   constructor(
@@ -26,6 +28,13 @@ export class GetLoanAsOfHandler implements IQueryHandler<GetLoanAsOfQuery> {
     const events = await this.store.readStream(loanStream(loanId), { until: asOf });
     const state = replay(events.map(toLoanEvent));
     if (state.status === 'none') throw new LoanNotFound(loanId);
-    return { ...loanView(state, this.config.product.currency), asOf: asOf.toISOString(), position: events.at(-1)!.position };
+    const loan = state as LoanRecord;
+    const detail = loan.servicing ? servicingDetailOf(serviceLoan(loan.servicing.terms, loan.servicing.events)) : null;
+    return {
+      ...loanView(loan, this.config.product.currency),
+      ...servicingFields(loanId, loan, detail, { role: 'staff' }),
+      asOf: asOf.toISOString(),
+      position: events.at(-1)!.position,
+    };
   }
 }

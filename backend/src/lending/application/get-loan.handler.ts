@@ -7,6 +7,8 @@ import type { LoanRecord } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import { borrowerLoanView } from './borrower-loan.view.js';
 import { loanView } from './loan.view.js';
+import { LoanServicingReader } from './loan-servicing.reader.js';
+import { servicingFields } from './servicing-fields.view.js';
 
 export class GetLoanQuery {
   constructor(
@@ -21,15 +23,19 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly servicing: LoanServicingReader,
   ) {}
 
   async execute({ loanId, viewer }: GetLoanQuery) {
-    const row = await this.db
+    const [row, servicing] = await Promise.all([
+      this.db
       .selectFrom('loan_summaries as l')
       .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
       .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
       .where('l.id', '=', loanId)
-      .executeTakeFirst();
+      .executeTakeFirst(),
+      this.servicing.detailOf(loanId),
+    ]);
     if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);
     const loan = row.loan_state as unknown as LoanRecord;
     const currency = this.config.product.currency;
@@ -37,6 +43,7 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
       // A borrower gets the borrower view (no staff identities or notes), staff the full one.
       ...(viewer.role === 'borrower' ? borrowerLoanView(loan, currency) : loanView(loan, currency)),
       borrower: { id: row.borrower_id, name: row.name, email: row.email, phone: row.phone },
+      ...servicingFields(loanId, loan, servicing, viewer),
       position: Number(row.last_position),
     };
   }

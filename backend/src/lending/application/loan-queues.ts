@@ -27,6 +27,7 @@ export const LOAN_QUEUES = [
   'final.approved',
   'disbursal.pending',
   'active',
+  'closed',
   'rejected',
   'cancelled',
 ] as const;

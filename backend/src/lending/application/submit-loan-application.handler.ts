@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../identity/public/index.js';
+import { ProfileCompleteness } from '../../origination/public/index.js';
 import type { Actor } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
 
@@ -11,21 +12,25 @@ export class SubmitLoanApplicationCommand {
   ) {}
 }
 
-/** Submission needs the borrower's profile to be complete: the profile fields are read here and handed to the decider. */
+/** Submission needs the borrower's profile to be complete: contact fields and required sections are read here and handed to the decider. */
 @CommandHandler(SubmitLoanApplicationCommand)
 export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanApplicationCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: BorrowerDirectory,
+    private readonly profiles: ProfileCompleteness,
   ) {}
 
   async execute({ actor, loanId, idempotencyKey }: SubmitLoanApplicationCommand) {
     const loaded = await this.executor.load(loanId, actor);
     const borrowerId = loaded.state.status === 'none' ? actor.id : loaded.state.borrowerId;
     const borrower = await this.borrowers.profileOf(borrowerId);
-    const missingProfileFields = !borrower
+    const missingContact = !borrower
       ? ['profile']
       : (['name', 'email', 'phone'] as const).filter((field) => !borrower[field] || String(borrower[field]).trim() === '');
+    // The product's required profile sections (origination) must be complete too; the 422 lists what is missing.
+    const missingSections = borrower ? await this.profiles.missingSections(borrowerId) : [];
+    const missingProfileFields = [...new Set([...missingContact, ...missingSections])];
     return this.executor.execute(
       { type: 'SubmitLoanApplication', data: { loanId, actor, at: new Date().toISOString(), missingProfileFields } },
       { idempotencyKey, loaded },

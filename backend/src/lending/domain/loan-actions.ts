@@ -31,6 +31,7 @@ const ACTIONS_BY_STATUS: Record<LoanStatus, readonly LoanAction[]> = {
   'final.pending': ['approve-final', 'reject', 'cancel'],
   'disbursal.pending': ['disburse', 'reject', 'cancel'],
   active: [],
+  closed: [],
   rejected: [],
   cancelled: [],
 };

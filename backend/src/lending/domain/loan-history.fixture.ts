@@ -162,5 +162,15 @@ export function historyTo(status: LoanStatus, loanType: LoanType): LoanEvent[] {
       },
     ];
   }
+  if (status === 'closed') {
+    // Paid off on the day of payout: principal and the fee, no interest yet.
+    const f = FIXTURES[loanType];
+    const paidOff = f.approved + f.approvedFee;
+    return [
+      ...happyPath(loanType),
+      { type: 'RepaymentApplied', data: { ...base(10, STAFF), paymentId: 'payment-1', amount: paidOff, valueDate: f.disbursedOn, method: 'cash' } },
+      { type: 'LoanClosed', data: { ...base(10, STAFF), closedOn: f.disbursedOn } },
+    ];
+  }
   return happyPath(loanType).slice(0, PIPELINE.indexOf(status) + 1);
 }

@@ -1,4 +1,5 @@
 import type { LoanMessageBase, LoanType } from './loan.types.js';
+import type { MoneyCommand } from './payment.commands.js';
 
 type LoanCommandOf<Type extends string, Data = unknown> = {
   type: Type;
@@ -79,10 +80,11 @@ export type LoanCommand =
   | GrantFinalApproval
   | DisburseLoan
   | RejectLoan
-  | CancelLoan;
+  | CancelLoan
+  | MoneyCommand;
 
 export type LoanCommandType = LoanCommand['type'];
 
 /** Commands that act on an existing loan, each one named action of the HTTP API. */
-export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication>;
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand>;
 export type LoanTransitionCommandType = LoanTransitionCommand['type'];

@@ -461,6 +461,7 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
               payoutReference: 'PAYOUT-1',
               disbursedOn: f.disbursedOn,
               schedule: f.schedule,
+              servicingTerms: expect.objectContaining({ principal: f.approved, disbursedOn: f.disbursedOn, firstDueDate: f.schedule[0]!.dueDate, strategy: 'mifos-standard' }) as never,
             },
           },
         ]);

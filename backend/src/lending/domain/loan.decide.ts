@@ -22,7 +22,10 @@ import {
   ProfileIncomplete,
 } from './loan.errors.js';
 import type { LoanEvent } from './loan.events.js';
-import type { LoanRecord, LoanState } from './loan.state.js';
+import { servicingChoicesOf, type LoanRecord, type LoanState } from './loan.state.js';
+import { isMoneyCommand } from './payment.commands.js';
+import { decideMoney } from './payment.decide.js';
+import { servicingTermsFor } from './servicing/servicing-terms.js';
 import { LOAN_TYPES } from './loan.types.js';
 import type { LoanMessageBase, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
 import { formatMinorUnits } from './money.js';
@@ -53,6 +56,7 @@ export function decide(
   if (params.type !== state.loanType) {
     throw new Error(`Loan ${state.id} is ${state.loanType}, but was given the parameters of a ${params.type} product`);
   }
+  if (isMoneyCommand(command)) return decideMoney(command, state);
   if (outcomeAlreadyHolds(command, state)) return [];
   requireAllowed(state.status, commandAction(command.type));
 
@@ -238,6 +242,7 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
   problems.requireText('payoutReference', payoutReference);
   problems.requireDate('disbursedOn', disbursedOn);
   problems.throwIfAny();
+  const schedule = repaymentSchedule(loan, disbursedOn, params);
   return [
     {
       type: 'LoanDisbursed',
@@ -245,7 +250,8 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
         ...eventBase(command.data),
         payoutReference,
         disbursedOn,
-        schedule: repaymentSchedule(loan, disbursedOn, params),
+        schedule,
+        servicingTerms: servicingTermsFor({ ...loan, disbursedOn, schedule }, servicingChoicesOf(loan)),
       },
     },
   ];

@@ -1,4 +1,6 @@
 import type { PinnedProductTerms } from './loan-product.js';
+import { MONEY_EVENT_TYPES, type MoneyEvent } from './payment.events.js';
+import type { ServicingTerms } from './servicing/servicing.types.js';
 import type {
   AgreementTerms,
   LoanMessageBase,
@@ -83,6 +85,12 @@ export type LoanDisbursed = LoanEventOf<
     /** YYYY-MM-DD */
     disbursedOn: string;
     schedule: ScheduleLine[];
+    /**
+     * The servicing terms fixed here (principal, rate, tenure, fee, first due date, the product's allocation strategy
+     * and prepayment mode), copied so that servicing read models start from this event alone. Absent on loans
+     * disbursed before issue 12: those are read from the stream's earlier events.
+     */
+    servicingTerms?: ServicingTerms;
   }
 >;
 
@@ -105,12 +113,13 @@ export type LoanEvent =
   | FinalApprovalGranted
   | LoanDisbursed
   | LoanRejected
-  | LoanApplicationCancelled;
+  | LoanApplicationCancelled
+  | MoneyEvent;
 
 export type LoanEventType = LoanEvent['type'];
 
 // A record keyed by every event type makes the compiler reject a list that misses one.
-const EVERY_LOAN_EVENT_TYPE: Record<LoanEventType, true> = {
+const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type']>, true> = {
   LoanApplicationStarted: true,
   LoanApplicationAmended: true,
   LoanApplicationSubmitted: true,
@@ -125,4 +134,4 @@ const EVERY_LOAN_EVENT_TYPE: Record<LoanEventType, true> = {
   LoanApplicationCancelled: true,
 };
 
-export const LOAN_EVENT_TYPES = Object.keys(EVERY_LOAN_EVENT_TYPE) as readonly LoanEventType[];
+export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES] as readonly LoanEventType[];

@@ -1,6 +1,9 @@
 import { assertNever } from './assert-never.js';
 import type { PinnedProductTerms } from './loan-product.js';
 import type { LoanEvent } from './loan.events.js';
+import { evolveMoney, type PaymentRecord, type RefundRecord } from './payment.state.js';
+import { servicingTermsFor, type ServicingChoices, DEFAULT_SERVICING_CHOICES } from './servicing/servicing-terms.js';
+import type { ServicingEvent, ServicingTerms } from './servicing/servicing.types.js';
 import type { Actor, AgreementTerms, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
 
 /** A gate of the pipeline; the admin "approved" lists show who passed it and when. */
@@ -30,6 +33,14 @@ export type LoanRecord = {
   payoutReference?: string;
   disbursedOn?: string;
   schedule?: ScheduleLine[];
+  /** From disbursal: the terms the servicing fold starts from and the money events it reads, in log order. */
+  servicing?: { terms: ServicingTerms; events: ServicingEvent[] };
+  /** Payments by id, with their lifecycle (absent until the first one). */
+  payments?: Record<string, PaymentRecord>;
+  /** Credit balance refunds by id (maker-checker). */
+  refunds?: Record<string, RefundRecord>;
+  /** YYYY-MM-DD, while closed. */
+  closedOn?: string;
   createdAt: string;
   updatedAt: string;
   lastActor: Actor;
@@ -134,21 +145,43 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
       };
     case 'FinalApprovalGranted':
       return { ...loan, status: 'disbursal.pending', passed: { ...loan.passed, final: passage } };
-    case 'LoanDisbursed':
-      return {
+    case 'LoanDisbursed': {
+      const disbursed: LoanRecord = {
         ...loan,
         status: 'active',
         payoutReference: event.data.payoutReference,
         disbursedOn: event.data.disbursedOn,
         schedule: event.data.schedule,
       };
+      return { ...disbursed, servicing: { terms: event.data.servicingTerms ?? servicingTermsFor(disbursed, servicingChoicesOf(loan)), events: [] } };
+    }
     case 'LoanRejected':
       return { ...loan, status: 'rejected' };
     case 'LoanApplicationCancelled':
       return { ...loan, status: 'cancelled' };
+    case 'PaymentRecorded':
+    case 'PaymentRejected':
+    case 'OnlinePaymentCreated':
+    case 'OnlinePaymentFailed':
+    case 'PaymentAmountMismatched':
+    case 'RepaymentApplied':
+    case 'PaymentReversalRequested':
+    case 'PaymentReversalRejected':
+    case 'RepaymentReversed':
+    case 'CreditBalanceRefundRequested':
+    case 'CreditBalanceRefunded':
+    case 'LoanClosed':
+    case 'LoanReopened':
+      return evolveMoney(loan, event);
     default:
       return assertNever(event, 'loan event');
   }
+}
+
+/** The product's allocation strategy and prepayment mode, as the loan pinned them (defaults for loans from before products). */
+export function servicingChoicesOf(loan: LoanRecord): ServicingChoices {
+  const terms = loan.product?.terms;
+  return terms ? { strategy: terms.allocationStrategy, prepaymentMode: terms.prepaymentMode } : DEFAULT_SERVICING_CHOICES;
 }
 
 export function replay(events: readonly LoanEvent[]): LoanState {

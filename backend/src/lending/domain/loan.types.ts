@@ -13,6 +13,7 @@ export const LOAN_STATES = [
   'final.pending',
   'disbursal.pending',
   'active',
+  'closed',
   'rejected',
   'cancelled',
 ] as const;

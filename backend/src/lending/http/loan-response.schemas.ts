@@ -3,6 +3,7 @@ import { LOAN_ACTIONS } from '../domain/loan-actions.js';
 import { LOAN_EVENT_TYPES } from '../domain/loan.events.js';
 import { LOAN_STATES } from '../domain/loan.types.js';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
+import { loanServicingFields, refundsField } from './servicing.schemas.js';
 
 /**
  * What the loan endpoints answer, as schemas: OpenAPI is generated from them (so the frontends can take their
@@ -94,10 +95,10 @@ const borrower = z.strictObject({ id: z.uuid(), name: z.string(), email: z.strin
 
 /** A command's answer: the loan after it, the log position of its last event and the events it appended. */
 export const commandResultSchema = loanSchema.extend({ position: z.number().int(), events: z.array(z.enum(LOAN_EVENT_TYPES)) });
-export const loanDetailSchema = loanSchema.extend({ borrower, position: z.number().int() });
+export const loanDetailSchema = loanSchema.extend({ borrower, ...loanServicingFields, ...refundsField, position: z.number().int() });
 export const myCommandResultSchema = myLoanSchema.extend({ position: z.number().int(), events: z.array(z.enum(LOAN_EVENT_TYPES)) });
-export const myLoanDetailSchema = myLoanSchema.extend({ borrower, position: z.number().int() });
-export const loanAsOfSchema = loanSchema.extend({ asOf: z.string(), position: z.number().int() });
+export const myLoanDetailSchema = myLoanSchema.extend({ borrower, ...loanServicingFields, position: z.number().int() });
+export const loanAsOfSchema = loanSchema.extend({ ...loanServicingFields, ...refundsField, asOf: z.string(), position: z.number().int() });
 
 export const loanRowSchema = z.strictObject({
   id: z.uuid(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEVELOPMENT_PAYMENT_WEBHOOK_SECRET, loadConfig } from './config.js';
 
 /** Production needs credentials of its own: fresh random ones, never a literal that would then be in the repository. */
 const ownCredentials = () => ({ JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
@@ -49,6 +49,15 @@ describe('configuration', () => {
     expect(loadConfig({}).businessDate).toEqual({ timeZone: 'Asia/Kolkata', mode: 'automatic' });
     expect(loadConfig({ BUSINESS_DATE_MODE: 'manual', BUSINESS_TIMEZONE: 'Europe/Berlin' }).businessDate).toEqual({ timeZone: 'Europe/Berlin', mode: 'manual' });
     expect(loadConfig({ ...PRODUCTION, BUSINESS_DATE_MODE: 'manual', ALLOW_MANUAL_BUSINESS_DATE: 'true' }).businessDate.mode).toBe('manual');
+  });
+
+  it('signs payment webhooks with a development secret outside production; production refuses it, and has online payments off until one is set', () => {
+    expect(loadConfig({}).payments).toEqual({ webhookSecret: DEVELOPMENT_PAYMENT_WEBHOOK_SECRET, sandbox: true });
+    const production = { NODE_ENV: 'production', ...ownCredentials() };
+    expect(loadConfig(production).payments).toEqual({ webhookSecret: undefined, sandbox: false });
+    expect(loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef', PAYMENT_SANDBOX: 'true' }).payments).toEqual({ webhookSecret: 'whsec_0123456789abcdef', sandbox: true });
+    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: DEVELOPMENT_PAYMENT_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET is the development default/);
+    expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(/PAYMENT_WEBHOOK_SECRET must be at least 16 characters/);
   });
 
   it('bounds sign-in work: per-address sign-ins and argon2 concurrency have documented defaults and overrides', () => {

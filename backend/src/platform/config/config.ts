@@ -28,6 +28,9 @@ function isTimeZone(zone: string): boolean {
 }
 
 // npm runs workspace scripts inside backend/; INIT_CWD is where the user typed the command, so ./.data means theirs.
+/** The seven profile sections of a borrower (origination); kept here so the setting is checked at start-up. */
+const PROFILE_SECTION_NAMES = ['address', 'bank', 'documents', 'employment', 'profile', 'reference', 'selfie'];
+
 const defaultDataDir = (env: NodeJS.ProcessEnv) => (env.INIT_CWD ? path.join(env.INIT_CWD, '.data') : './.data');
 
 const schema = z.object({
@@ -38,6 +41,8 @@ const schema = z.object({
   REDIS_URL: optionalUrl('REDIS_URL'),
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  PAYMENT_SANDBOX: z.enum(['true', 'false'], { error: 'PAYMENT_SANDBOX must be true or false' }).optional(),
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(180),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -69,6 +74,14 @@ const schema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PASSWORD_RESETS: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_OTP_PER_PHONE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(5),
+  RATE_LIMIT_OTP_PER_IP: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(20),
+  UPLOAD_MAX_BYTES: z.coerce.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024').max(50 * 1024 * 1024, 'must be at most 52428800').default(5 * 1024 * 1024),
+  PROFILE_REQUIRED_SECTIONS: z
+    .string()
+    .trim()
+    .default('profile,address,bank,documents,employment,reference,selfie')
+    .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every((s) => PROFILE_SECTION_NAMES.includes(s)), `PROFILE_REQUIRED_SECTIONS must be a comma-separated list of sections: address, bank, documents, employment, profile, reference, selfie (or empty)`),
   SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0 (0 turns the session cache off)').max(1_000_000, 'must be at most 1000000').default(10_000),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
@@ -124,7 +137,11 @@ export type AppConfig = {
   /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
   firebase: { projectId?: string; authEmulatorHost?: string };
   /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limiter.ts). */
-  rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number };
+  rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number; otpPerPhone: number; otpPerIp: number };
+  /** Uploads (origination): the largest file accepted, in bytes (a selfie has its own, lower limit). */
+  uploadMaxBytes: number;
+  /** The profile sections a borrower completes before an application can be submitted (422 profile-incomplete). */
+  profileRequiredSections: string[];
   /** Open presence sockets one client address may hold, across API processes (a session holds at most 10). */
   presenceSocketsPerAddress: number;
   /**
@@ -140,9 +157,17 @@ export type AppConfig = {
    * testing, catch-up), the date staff with business-date.manage set. Manual is refused in production unless allowed.
    */
   businessDate: { timeZone: string; mode: 'automatic' | 'manual' };
+  /**
+   * Online payments (issue 12): the key of the provider's webhook signatures (HMAC-SHA256), and whether the sandbox
+   * provider's Pay/Fail page is served. In production online payments are off until PAYMENT_WEBHOOK_SECRET is set,
+   * and the sandbox page is off unless PAYMENT_SANDBOX=true (anyone holding a payment id could "pay" through it).
+   */
+  payments: { webhookSecret?: string; sandbox: boolean };
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
+/** The key of payment webhook signatures when PAYMENT_WEBHOOK_SECRET is unset: development and tests only. */
+export const DEVELOPMENT_PAYMENT_WEBHOOK_SECRET = 'development-only-webhook-secret';
 /** The first staff user's password when ADMIN_PASSWORD is unset: development only. */
 export const DEFAULT_ADMIN_PASSWORD = 'admin-password';
 
@@ -158,6 +183,7 @@ export const PUBLISHED_JWT_SECRETS: readonly string[] = [
   'test-secret-0123456789abcdef',
   'e2e-secret-0123456789abcdef',
   'portal-e2e-secret-0123456789abcdef',
+  'e2e-comms-secret-0123456789abcdef',
 ];
 /** ADMIN_PASSWORD values written in this repository's examples, refused in production like the default. */
 export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, 'change-me-before-first-start', 'a strong one'];
@@ -195,6 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (c.NODE_ENV === 'production' && c.BUSINESS_DATE_MODE === 'manual' && c.ALLOW_MANUAL_BUSINESS_DATE !== 'true') {
     throw new ConfigError('Cannot start: BUSINESS_DATE_MODE=manual lets staff move the business date, so it is refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true.');
+  }
+  if (c.NODE_ENV === 'production' && c.PAYMENT_WEBHOOK_SECRET?.trim() === DEVELOPMENT_PAYMENT_WEBHOOK_SECRET) {
+    throw new ConfigError('Cannot start: PAYMENT_WEBHOOK_SECRET is the development default published in this repository, so anyone could confirm payments; set your provider\'s webhook secret.');
   }
   if (c.EVENTSTORE_URL) {
     throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
@@ -256,12 +285,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registrationsPerIp: c.RATE_LIMIT_REGISTRATIONS_PER_IP,
       passwordResets: c.RATE_LIMIT_PASSWORD_RESETS,
       tokenRegenerations: c.RATE_LIMIT_TOKEN_REGENERATIONS,
+      otpPerPhone: c.RATE_LIMIT_OTP_PER_PHONE,
+      otpPerIp: c.RATE_LIMIT_OTP_PER_IP,
     },
+    uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    profileRequiredSections: c.PROFILE_REQUIRED_SECTIONS.split(',').map((s) => s.trim()).filter(Boolean),
     presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
     sessionCache: { maxEntries: c.SESSION_CACHE_MAX_ENTRIES, maxAgeSeconds: c.SESSION_CACHE_MAX_AGE_SECONDS },
     databasePoolSize: c.DATABASE_POOL_SIZE,
     product,
     businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
+    payments: {
+      webhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? (c.NODE_ENV === 'production' ? undefined : DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
+      sandbox: c.PAYMENT_SANDBOX !== undefined ? c.PAYMENT_SANDBOX === 'true' : c.NODE_ENV !== 'production',
+    },
   };
 }
 

@@ -224,6 +224,80 @@ export interface EmailsTable {
   sent_at: Timestamp | null;
   /** The message holds `{{secret:…}}` placeholders whose sealed values are in `email_secrets` (until sent or expired). */
   has_secrets: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The email template (and its version) the message was rendered from, if any (migration 0017). */
+  template_id: ColumnType<string | null, string | null | undefined, string | null>;
+  template_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Email templates at their current version (migration 0017); at most one active per event. */
+export interface EmailTemplatesTable {
+  id: string;
+  name: string;
+  event: string;
+  subject: string;
+  html: string;
+  text: string;
+  active: boolean;
+  version: number;
+  /** The key of the shipped default this row was seeded from; null for templates staff wrote. */
+  shipped_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** Every saved version of a template, append-only. */
+export interface EmailTemplateVersionsTable {
+  template_id: string;
+  version: number;
+  name: string;
+  event: string;
+  subject: string;
+  html: string;
+  text: string;
+  active: boolean;
+  made_by: string;
+  made_at: Timestamp;
+}
+
+/** Idempotency keys of emails written by subscriptions: one email per (event, template). */
+export interface EmailDedupeTable {
+  key: string;
+  email_id: string;
+  created_at: Timestamp;
+}
+
+/** Banners on the portal's home and dashboard (migration 0017); the image is in document storage. */
+export interface BannersTable {
+  id: string;
+  title: string;
+  link: string | null;
+  audience: 'home' | 'dashboard';
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  sort_order: number;
+  active: boolean;
+  image_key: string;
+  image_type: string;
+  image_sha256: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** Communications' read model of the loans it writes to borrowers about (projection of the loan events). */
+export interface EmailLoanContactsTable {
+  loan_id: string;
+  borrower_id: string;
+  loan_type: string;
+  amount: ColumnType<string, number | string, number | string>;
+  tenure_months: number;
+  annual_rate_percent: ColumnType<string, number | string, number | string>;
+  instalment_amount: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  payout_reference: string | null;
+  disbursed_on: string | null;
+  first_due_date: string | null;
+  version: number;
 }
 
 /** Sealed (AES-256-GCM) secrets of an email, e.g. a reset token; never selected by a query that answers the API. */
@@ -242,6 +316,182 @@ export interface LoanQueueCountsTable {
   n: ColumnType<string, number | string, number | string>;
 }
 
+/** Migration 0015: the servicing read models (lending/projections/servicing*). Money columns are bigint (strings). */
+type Money = ColumnType<string, number | string, number | string>;
+
+export interface PaymentsTable {
+  id: string;
+  loan_id: string;
+  channel: string;
+  method: string;
+  amount: Money;
+  paid_on: string | null;
+  reference: string | null;
+  status: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
+  verified_by: string | null;
+  verified_at: Timestamp | null;
+  rejected_by: string | null;
+  rejection_reason: string | null;
+  provider: string | null;
+  provider_order_id: string | null;
+  provider_reference: string | null;
+  captured_amount: Money | null;
+  reversal_requested_by: string | null;
+  reversal_reason: string | null;
+  reversed_by: string | null;
+  reversed_on: string | null;
+  updated_at: Timestamp;
+  last_position: Money;
+}
+
+export interface LoanServicingTable {
+  loan_id: string;
+  version: number;
+  terms: JSONColumnType<Record<string, unknown>>;
+  events: JSONColumnType<Record<string, unknown>[]>;
+  status: string;
+  closed_on: string | null;
+  instalment_amount: Money;
+  credit_balance: Money;
+  outstanding_principal: Money;
+  outstanding_interest: Money;
+  outstanding_fees: Money;
+  outstanding_penalties: Money;
+  outstanding_total: Money;
+}
+
+export interface LoanInstalmentsTable {
+  loan_id: string;
+  number: number;
+  due_date: string;
+  principal: Money;
+  interest: Money;
+  fees: Money;
+  penalties: Money;
+  paid_principal: Money;
+  paid_interest: Money;
+  paid_fees: Money;
+  paid_penalties: Money;
+  status: string;
+  paid_on: string | null;
+}
+
+export interface LoanTransactionsTable {
+  loan_id: string;
+  seq: number;
+  id: string;
+  type: string;
+  date: string;
+  amount: Money;
+  principal: Money;
+  interest: Money;
+  fees: Money;
+  penalties: Money;
+  balance_after: Money;
+  payment_id: string | null;
+  to_credit_balance: Money;
+  reversed_on: string | null;
+}
+
+/** Text messages the SMS port handled (migration 0016); a one-time code's body is kept only outside production. */
+export interface SmsLogTable {
+  id: string;
+  to_phone: string;
+  body: string;
+  purpose: string | null;
+  status: string;
+  provider_message_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** One-time codes (migration 0016): a keyed hash of the code, never the code. */
+export interface OtpChallengesTable {
+  id: string;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: Date;
+  attempts: Generated<number>;
+  verified_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LeadsTable {
+  id: string;
+  name: Generated<string>;
+  phone: string;
+  email: string | null;
+  source: 'quickStart' | 'agent' | 'import';
+  status: 'new' | 'contacted' | 'interested' | 'converted' | 'lost';
+  lost_reason: string | null;
+  assigned_to: string | null;
+  /** YYYY-MM-DD (dates are read as text). */
+  follow_up_on: string | null;
+  borrower_id: string | null;
+  quick_start: ColumnType<Record<string, unknown>, string | undefined, string>;
+  quick_start_step: string | null;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface LeadChangesTable {
+  id: Generated<string>;
+  lead_id: string;
+  field: string;
+  from_value: string | null;
+  to_value: string | null;
+  reason: string | null;
+  changed_by: string;
+  changed_at: Generated<Date>;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  text: string;
+  author_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ProfileSectionsTable {
+  borrower_id: string;
+  section: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  status: 'complete' | 'verified' | 'rejected';
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  updated_at: Timestamp;
+}
+
+export interface ProfileSectionChangesTable {
+  id: Generated<string>;
+  borrower_id: string;
+  section: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  actor_id: string;
+  actor_role: string;
+  changed_at: Generated<Date>;
+}
+
+export interface CustomerDocumentsTable {
+  id: string;
+  borrower_id: string;
+  kind: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  created_at: Generated<Date>;
+}
+
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -253,6 +503,10 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
+  payments: PaymentsTable;
+  loan_servicing: LoanServicingTable;
+  loan_instalments: LoanInstalmentsTable;
+  loan_transactions: LoanTransactionsTable;
   loan_borrowers: LoanBorrowersTable;
   loan_products: LoanProductsTable;
   loan_product_versions: LoanProductVersionsTable;
@@ -263,4 +517,17 @@ export interface Database {
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;
   email_secrets: EmailSecretsTable;
+  email_templates: EmailTemplatesTable;
+  email_template_versions: EmailTemplateVersionsTable;
+  email_dedupe: EmailDedupeTable;
+  email_loan_contacts: EmailLoanContactsTable;
+  banners: BannersTable;
+  sms_log: SmsLogTable;
+  otp_challenges: OtpChallengesTable;
+  leads: LeadsTable;
+  lead_changes: LeadChangesTable;
+  lead_notes: LeadNotesTable;
+  profile_sections: ProfileSectionsTable;
+  profile_section_changes: ProfileSectionChangesTable;
+  customer_documents: CustomerDocumentsTable;
 }

@@ -1,31 +1,35 @@
 import { Link } from 'react-router';
 import { getMe } from '../../api/auth';
-import { listLoans, type Loan } from '../../api/loans';
+import { getLoan, listLoans, type Loan } from '../../api/loans';
 import { formatDate, formatMoney } from '@lending/web-common/format';
+import { Banners } from '../../components/Banners';
 import { Loading } from '../../components/Loading';
 import { StateBadge } from '../../components/StateBadge';
 import { useAsync } from '../../components/useAsync';
-import { nextRepayment } from '../../lending/states';
+import { nextAmountDue } from '../../lending/next-due';
 import { resumePath } from '../../lending/steps';
 import { ErrorView } from '../../shell/ErrorView';
 
 const OPEN: Loan['state'][] = ['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending'];
 
+/** Active loans with their instalments: the list may answer without them, then each active loan is read in full. */
+async function withInstalments(loans: Loan[], signal: AbortSignal): Promise<Loan[]> {
+  return Promise.all(loans.map((loan) => (loan.state === 'active' && !loan.instalments ? (getLoan(loan.id, signal) as Promise<Loan>) : loan)));
+}
+
 export default function Dashboard() {
   const me = useAsync((signal) => getMe(signal), []);
-  const loans = useAsync((signal) => listLoans(signal), []);
+  const loans = useAsync((signal) => listLoans(signal).then((all) => withInstalments(all, signal)), []);
   if (loans.error) return <ErrorView status={loans.error.status} detail={loans.error.message} />;
   const all = loans.data ?? [];
   const active = all.filter((l) => l.state === 'active');
   const inProgress = all.filter((l) => OPEN.includes(l.state));
-  const upcoming = active
-    .map((loan) => ({ loan, line: nextRepayment(loan) }))
-    .filter((x) => x.line)
-    .sort((a, b) => a.line!.dueDate.localeCompare(b.line!.dueDate))[0];
+  const upcoming = nextAmountDue(active, new Date().toLocaleDateString('en-CA'));
 
   return (
     <>
       <h1>{me.data ? `Welcome, ${me.data.user.name.split(' ')[0]}` : 'Your dashboard'}</h1>
+      <Banners audience="dashboard" />
       {loans.loading && !loans.data ? (
         <Loading />
       ) : (
@@ -34,11 +38,14 @@ export default function Dashboard() {
             <h2 id="next-repayment">Next repayment</h2>
             {upcoming ? (
               <>
-                <p className="figure">{formatMoney(upcoming.line!.principal + upcoming.line!.interest, upcoming.loan.currency)}</p>
-                <p>
-                  due on <strong>{formatDate(upcoming.line!.dueDate)}</strong> (instalment {upcoming.line!.number} of {upcoming.loan.schedule!.length})
+                <p className="figure" data-testid="next-amount-due">
+                  {formatMoney(upcoming.due.amount, upcoming.loan.currency)}
                 </p>
-                <Link to={`/User/Loans/${upcoming.loan.id}`}>See the schedule →</Link>
+                <p>
+                  {upcoming.due.late ? 'overdue since' : upcoming.due.fallenDue ? 'due today,' : 'due on'} <strong>{formatDate(upcoming.due.dueDate)}</strong> (
+                  {upcoming.due.numbers.length > 1 ? `instalments ${upcoming.due.numbers.join(', ')}` : `instalment ${upcoming.due.numbers[0]}`} of {upcoming.loan.instalments!.length})
+                </p>
+                <Link to={`/User/Loans/${upcoming.loan.id}`}>Pay or see the schedule →</Link>
               </>
             ) : (
               <p className="muted">Nothing to repay yet. Once a loan is active, its next instalment shows here.</p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@lending/web-common/format';
+import { Banners } from '../../components/Banners';
 import { defaultProduct, useProducts, type Product } from '../../lending/products';
 
 const range = (p: Product) => `${formatMoney(p.minAmount, p.currency, { whole: true })} to ${formatMoney(p.maxAmount, p.currency, { whole: true })}`;
@@ -45,6 +46,10 @@ export function Home() {
           </aside>
         </div>
       </section>
+
+      <div className="container">
+        <Banners audience="home" />
+      </div>
 
       <section className="container section" aria-labelledby="how-it-works">
         <h2 id="how-it-works">How it works</h2>

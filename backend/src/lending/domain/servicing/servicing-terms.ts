@@ -1,5 +1,5 @@
 import { dayOfMonth } from '../calendar.js';
-import type { LoanRecord } from '../loan.state.js';
+import type { LoanType, ScheduleLine } from '../loan.types.js';
 import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_PREPAYMENT_MODE } from './servicing.types.js';
 import type { AllocationStrategyName, PrepaymentMode, ServicingTerms } from './servicing.types.js';
 
@@ -16,7 +16,20 @@ export const DEFAULT_SERVICING_CHOICES: ServicingChoices = {
  * fee it was signed for, and the first due date fixed in LoanDisbursed. EMI due dates stay
  * pinned to the disbursal's day of month, as the decider scheduled them.
  */
-export function servicingTermsFor(loan: LoanRecord, choices: ServicingChoices = DEFAULT_SERVICING_CHOICES): ServicingTerms {
+/** What servicingTermsFor reads of a loan (a LoanRecord has it all). */
+export type DisbursedLoan = {
+  id: string;
+  loanType: LoanType;
+  amount: number;
+  approvedAmount?: number;
+  annualRatePercent: number;
+  tenureMonths: number;
+  fee: number;
+  disbursedOn?: string;
+  schedule?: ScheduleLine[];
+};
+
+export function servicingTermsFor(loan: DisbursedLoan, choices: ServicingChoices = DEFAULT_SERVICING_CHOICES): ServicingTerms {
   const firstDueDate = loan.schedule?.[0]?.dueDate;
   if (loan.disbursedOn === undefined || firstDueDate === undefined) {
     throw new Error(`Loan ${loan.id} has not been disbursed: it has no servicing terms yet`);

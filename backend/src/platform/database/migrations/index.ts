@@ -13,6 +13,9 @@ import * as accessChangedNotifications from './0013-access-changed-notifications
 import * as appendStatement from './0011-append-statement.js';
 import * as loanQueueCounters from './0012-loan-queue-counters.js';
 import * as productsAndBusinessDate from './0014-products-and-business-date.js';
+import * as servicing from './0015-servicing.js';
+import * as origination from './0016-origination.js';
+import * as communicationsAndContent from './0017-communications-and-content.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -32,6 +35,9 @@ export const migrationProvider: MigrationProvider = {
       '0012-loan-queue-counters': loanQueueCounters,
       '0013-access-changed-notifications': accessChangedNotifications,
       '0014-products-and-business-date': productsAndBusinessDate,
+      '0015-servicing': servicing,
+      '0016-origination': origination,
+      '0017-communications-and-content': communicationsAndContent,
     };
   },
 };

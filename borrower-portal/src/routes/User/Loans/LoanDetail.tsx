@@ -12,6 +12,10 @@ import { resumePath } from '../../../lending/steps';
 import { ErrorView } from '../../../shell/ErrorView';
 import { useToast } from '../../../shell/Toasts';
 import { CancelLoanButton } from './CancelLoanButton';
+import { Repayments } from './Repayments';
+
+/** A disbursed loan's instalments with what was paid on them; null before disbursal. */
+const servicing = (loan: Loan) => (loan.instalments?.length ? loan.instalments : null);
 
 export default function LoanDetail() {
   const { id = '' } = useParams();
@@ -109,7 +113,9 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
           </ol>
         </section>
       </div>
-      {loan.schedule && (
+      {servicing(loan) ? (
+        <Repayments loan={loan} instalments={servicing(loan)!} />
+      ) : loan.schedule && (
         <section className="section" aria-labelledby="schedule">
           <h2 id="schedule">Repayment schedule</h2>
           <Schedule lines={loan.schedule} currency={loan.currency} caption={`${loan.schedule.length} instalments, fixed when the money was sent`} />

@@ -1,19 +1,30 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { listSections, type Section } from '../../../api/profile';
+import { useAsync } from '../../../components/useAsync';
 
-/** The profile's sections (spec §2); only Profile has screens today, the others say when they come. */
+/** The profile's sections (spec §2), each with where it stands. */
 export const PROFILE_SECTIONS = ['Profile', 'Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'] as const;
+
+const MARK: Record<Section['status'], string> = { missing: 'to do', complete: 'saved', verified: 'verified', rejected: 'needs attention' };
 
 export default function ProfileLayout() {
   const { pathname } = useLocation();
+  // Fetched again on every section change, so a tab's mark follows what was just saved.
+  const sections = useAsync((signal) => listSections(signal), [pathname]);
+  const status = (name: string) => sections.data?.find((s) => s.section === name.toLowerCase());
   return (
     <>
       <h1>Your profile</h1>
       <nav className="tabs" aria-label="Profile sections">
-        {PROFILE_SECTIONS.map((section) => (
-          <NavLink key={section} to={`/User/Profile/${section}`} className={({ isActive }) => (isActive || (section === 'Profile' && pathname === '/User/Profile') ? 'active' : '')}>
-            {section}
-          </NavLink>
-        ))}
+        {PROFILE_SECTIONS.map((section) => {
+          const s = status(section);
+          return (
+            <NavLink key={section} to={`/User/Profile/${section}`} className={({ isActive }) => `${isActive || (section === 'Profile' && pathname === '/User/Profile') ? 'active' : ''} ${s ? `tab--${s.status}` : ''}`.trim()}>
+              {section}
+              {s ? <span className="tab__status"> ({MARK[s.status]})</span> : null}
+            </NavLink>
+          );
+        })}
       </nav>
       <Outlet />
     </>

@@ -19,6 +19,8 @@ export default function Step1() {
 }
 
 const LABELS: Record<string, string> = { name: 'full name', email: 'email', phone: 'mobile number' };
+/** Profile sections the API may name as missing (422 profile-incomplete), and where the borrower completes each. */
+const SECTION_PAGES: Record<string, string> = { profile: 'Profile', address: 'Address', bank: 'Bank', documents: 'Documents', employment: 'Employment', reference: 'Reference', selfie: 'Selfie' };
 
 function ConfirmDetails({ loan }: { loan: Loan }) {
   const navigate = useNavigate();
@@ -35,7 +37,8 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
   if (!profile.data) return <Loading />;
   const p = profile.data;
   const localMissing = (['name', 'email', 'phone'] as const).filter((f) => !p[f]);
-  const stillMissing = [...new Set([...localMissing, ...missing.filter((m) => !p[m as keyof Profile])])];
+  const stillMissing = [...new Set([...localMissing, ...missing.filter((m) => m in LABELS && !p[m as keyof Profile])])];
+  const missingSections = missing.filter((m) => m in SECTION_PAGES);
 
   const submit = async () => {
     const answer = await confirm({
@@ -56,8 +59,9 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
       navigate(`${newLoanBase(loan.type, loan.id)}/Step7`);
     } catch (e) {
       if (e instanceof ApiError && e.type === 'profile-incomplete') {
-        setMissing(e.problem.missing ?? []);
-        setEditing(true);
+        const named = (e.problem.missing ?? []) as string[];
+        setMissing(named);
+        if (named.some((m) => m in LABELS)) setEditing(true);
       }
       setError((e as Error).message);
     } finally {
@@ -75,6 +79,18 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
           <p className="form-alert" role="alert">
             We need your {stillMissing.map((m) => LABELS[m] ?? m).join(' and ')} before you can submit.
           </p>
+        )}
+        {missingSections.length > 0 && (
+          <div className="form-alert" role="alert">
+            <p>Complete these parts of your profile, then submit again:</p>
+            <ul>
+              {missingSections.map((m) => (
+                <li key={m}>
+                  <Link to={`/User/Profile/${SECTION_PAGES[m]}`}>{SECTION_PAGES[m]}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         {editing || stillMissing.length > 0 ? (
           <ProfileForm

@@ -1,0 +1,34 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module.js';
+import { BorrowerDirectory } from '../identity/public/index.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { DB, type Db } from '../platform/database/database.js';
+import { PlatformRegistry } from '../platform/registry.js';
+import { TemplatedEmails } from './application/templated-emails.js';
+import { CommunicationsModule } from './communications.module.js';
+import { loanEmailsSubscription } from './jobs/loan-emails.subscription.js';
+import { emailLoanContactsProjection } from './projections/email-loan-contacts.projection.js';
+
+/**
+ * Communications that speak to borrowers about their loans. A module apart from CommunicationsModule because it needs
+ * identity's borrower directory, and identity itself imports CommunicationsModule (to send password resets).
+ */
+@Module({
+  imports: [IdentityModule, CommunicationsModule],
+})
+export class BorrowerMessagingModule implements OnModuleInit {
+  constructor(
+    private readonly registry: PlatformRegistry,
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly emails: TemplatedEmails,
+    private readonly directory: BorrowerDirectory,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.addProjection(emailLoanContactsProjection);
+    this.registry.addSubscription(
+      loanEmailsSubscription({ db: this.db, emails: this.emails, directory: this.directory, portalUrl: this.config.publicUrl, currency: this.config.product.currency }),
+    );
+  }
+}

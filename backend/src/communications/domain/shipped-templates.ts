@@ -1,0 +1,64 @@
+import type { TemplateSource } from './template-rules.js';
+
+/**
+ * The templates the product ships: seeded as active templates on an empty table (so staff can edit them), and what
+ * the product's own emails fall back to when staff have deactivated every template of such an event (a password
+ * reset must always go out). Each must pass checkTemplate for its event (template-rules.spec checks them all).
+ */
+export type ShippedTemplate = TemplateSource & { key: string; event: string; name: string };
+
+const wrap = (body: string) => `<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">${body}<p style="color:#555">Open Lending</p></div>`;
+
+const loanEmail = (key: string, name: string, subject: string, sentence: string, extraHtml = '', extraText = ''): ShippedTemplate => ({
+  key,
+  event: key,
+  name,
+  subject,
+  html: wrap(`<p>Hello {{borrowerName}},</p><p>${sentence}</p>${extraHtml}<p><a href="{{loanUrl}}">See your loan {{loanReference}}</a></p>`),
+  text: `Hello {{borrowerName}},\n\n${sentence}\n${extraText}\nSee your loan {{loanReference}}: {{loanUrl}}\n\nOpen Lending`,
+});
+
+export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
+  loanEmail('application-received', 'Application received', 'We have received your application {{loanReference}}', 'We have received your application for {{amount}} and will review it shortly.'),
+  loanEmail(
+    'agreement-issued',
+    'Agreement issued',
+    'Your loan agreement {{loanReference}} is ready to sign',
+    'Your loan agreement is ready: {{amount}} over {{tenureMonths}} months at {{annualRatePercent}}% a year, {{instalmentAmount}} a month. Please read it, and sign it if you agree.',
+  ),
+  loanEmail('loan-approved', 'Loan approved', 'Your loan {{loanReference}} is approved', 'Your loan of {{amount}} is approved and will be paid out shortly.'),
+  loanEmail(
+    'loan-disbursed',
+    'Loan disbursed',
+    'Your loan {{loanReference}} has been paid out',
+    'We have paid out your loan of {{amount}} (reference {{payoutReference}}) on {{disbursedOn}}.',
+    '{{#if firstDueDate}}<p>Your first instalment of {{instalmentAmount}} is due on {{firstDueDate}}.</p>{{/if}}',
+    '{{#if firstDueDate}}Your first instalment of {{instalmentAmount}} is due on {{firstDueDate}}.\n{{/if}}',
+  ),
+  loanEmail('loan-rejected', 'Loan rejected', 'About your application {{loanReference}}', 'We are sorry: we cannot offer you this loan at this time.'),
+  loanEmail('application-cancelled', 'Application cancelled', 'Your application {{loanReference}} is cancelled', 'Your loan application has been cancelled.'),
+  loanEmail('instalment-due-soon', 'Instalment due soon', 'Instalment {{instalmentNumber}} of loan {{loanReference}} is due on {{dueDate}}', 'Instalment {{instalmentNumber}} of {{amountDue}} is due on {{dueDate}}.'),
+  loanEmail('instalment-overdue', 'Instalment overdue', 'Instalment {{instalmentNumber}} of loan {{loanReference}} is overdue', 'Instalment {{instalmentNumber}} of {{amountDue}}, due on {{dueDate}}, is {{daysPastDue}} days overdue. Please pay it as soon as you can.'),
+  loanEmail('payment-received', 'Payment received', 'We received your payment of {{amountPaid}}', 'We received your payment of {{amountPaid}} on {{paidOn}}. Thank you.'),
+  loanEmail('loan-closed', 'Loan closed', 'Your loan {{loanReference}} is closed', 'Your loan is fully repaid and closed. Thank you for borrowing with us.'),
+  {
+    key: 'password-reset',
+    event: 'password-reset',
+    name: 'Password reset',
+    subject: 'Choose a new password',
+    html: wrap(
+      '<p>Hello {{name}},</p><p>Someone (we hope you) asked to reset the password of your account.</p><p><a href="{{resetLink}}">Choose a new password</a></p><p>The link works once and expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p>',
+    ),
+    text: 'Hello {{name}},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link to choose a new one:\n{{resetLink}}\n\nThe link works once and expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email: your password stays as it is.',
+  },
+  {
+    key: 'issue-replied',
+    event: 'issue-replied',
+    name: 'Help issue replied',
+    subject: 'Re: your issue #{{issueNumber}} ({{issueSubject}})',
+    html: wrap('<p>Hello {{borrowerName}},</p><p>We have replied to your issue #{{issueNumber}}:</p><blockquote style="white-space:pre-wrap">{{reply}}</blockquote><p><a href="{{issueUrl}}">See the issue</a></p>'),
+    text: 'Hello {{borrowerName}},\n\nWe have replied to your issue #{{issueNumber}}:\n\n{{reply}}\n\nSee the issue: {{issueUrl}}\n\nOpen Lending',
+  },
+];
+
+export const shippedTemplate = (event: string): ShippedTemplate | undefined => SHIPPED_TEMPLATES.find((t) => t.event === event);

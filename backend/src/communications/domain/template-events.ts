@@ -1,0 +1,96 @@
+/**
+ * What an email template can answer, and the variables each event offers (the editor's catalogue). A template may
+ * name only these variables: anything else is refused when the template is saved (see template-rules.ts).
+ * `loanEvent` is the loan event that sends it; events without one are sent by the product itself (password reset,
+ * issue replies) or by a context that does not publish its events yet (collections: due soon, overdue, payments,
+ * closure), which will send them through TemplatedEmails once it exists.
+ */
+export type TemplateVariable = { name: string; description: string; sample: string };
+export type TemplateEvent = {
+  key: string;
+  label: string;
+  loanEvent?: string;
+  variables: readonly TemplateVariable[];
+  /** Variables both bodies must use (a password reset without its link is no use). */
+  required?: readonly string[];
+};
+
+const borrower: TemplateVariable[] = [
+  { name: 'borrowerName', description: "The borrower's name", sample: 'Asha Rao' },
+  { name: 'portalUrl', description: "The portal's address", sample: 'https://lending.example.com' },
+];
+
+const loan: TemplateVariable[] = [
+  ...borrower,
+  { name: 'loanReference', description: 'The loan reference (first 8 characters of its id, upper case)', sample: '3F2A91C0' },
+  { name: 'loanType', description: 'EMI loan or Salary advance', sample: 'EMI loan' },
+  { name: 'amount', description: 'The loan amount, formatted (₹1,00,000.00)', sample: '₹1,00,000.00' },
+  { name: 'loanUrl', description: "The loan's page in the portal", sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000' },
+];
+
+const terms: TemplateVariable[] = [
+  { name: 'tenureMonths', description: 'Tenure in months', sample: '12' },
+  { name: 'annualRatePercent', description: 'Annual interest rate, per cent', sample: '14' },
+  { name: 'instalmentAmount', description: 'Each instalment, formatted', sample: '₹8,978.00' },
+];
+
+const instalment: TemplateVariable[] = [
+  ...loan,
+  { name: 'instalmentNumber', description: 'Which instalment', sample: '3' },
+  { name: 'dueDate', description: 'Its due date (YYYY-MM-DD)', sample: '2026-12-05' },
+  { name: 'amountDue', description: 'The amount due, formatted', sample: '₹8,978.00' },
+];
+
+export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
+  { key: 'application-received', label: 'Application received', loanEvent: 'LoanApplicationSubmitted', variables: loan },
+  { key: 'agreement-issued', label: 'Agreement issued', loanEvent: 'AgreementIssued', variables: [...loan, ...terms] },
+  { key: 'loan-approved', label: 'Loan approved (final approval)', loanEvent: 'FinalApprovalGranted', variables: loan },
+  {
+    key: 'loan-disbursed',
+    label: 'Loan disbursed',
+    loanEvent: 'LoanDisbursed',
+    variables: [
+      ...loan,
+      ...terms,
+      { name: 'payoutReference', description: 'The payout reference (UTR)', sample: 'UTR3F2A91C0' },
+      { name: 'disbursedOn', description: 'The disbursal date (YYYY-MM-DD)', sample: '2026-11-21' },
+      { name: 'firstDueDate', description: 'The first instalment’s due date (YYYY-MM-DD)', sample: '2026-12-21' },
+    ],
+  },
+  { key: 'loan-rejected', label: 'Loan rejected', loanEvent: 'LoanRejected', variables: loan },
+  { key: 'application-cancelled', label: 'Application cancelled', loanEvent: 'LoanApplicationCancelled', variables: loan },
+  { key: 'instalment-due-soon', label: 'Instalment due soon', variables: instalment },
+  { key: 'instalment-overdue', label: 'Instalment overdue', variables: [...instalment, { name: 'daysPastDue', description: 'Days past due', sample: '4' }] },
+  { key: 'payment-received', label: 'Payment received', variables: [...loan, { name: 'amountPaid', description: 'The payment, formatted', sample: '₹8,978.00' }, { name: 'paidOn', description: 'Its date (YYYY-MM-DD)', sample: '2026-12-04' }] },
+  { key: 'loan-closed', label: 'Loan closed', variables: loan },
+  {
+    key: 'password-reset',
+    label: 'Password reset',
+    required: ['resetLink'],
+    variables: [
+      { name: 'name', description: "The user's name", sample: 'Asha Rao' },
+      { name: 'resetLink', description: 'The single-use link (shown as [redacted] in the email log)', sample: 'https://lending.example.com/Auth/confirm-password/[redacted]' },
+      { name: 'expiresInMinutes', description: 'Minutes until the link expires', sample: '30' },
+    ],
+  },
+  {
+    key: 'issue-replied',
+    label: 'Help issue replied',
+    variables: [
+      ...borrower,
+      { name: 'issueNumber', description: "The issue's number", sample: '1042' },
+      { name: 'issueSubject', description: 'The category of the issue', sample: 'Repayment' },
+      { name: 'reply', description: "Staff's reply", sample: 'We have refunded the duplicate payment.' },
+      { name: 'issueUrl', description: "The issue's page in the portal", sample: 'https://lending.example.com/User/Help' },
+    ],
+  },
+];
+
+export const TEMPLATE_EVENT_KEYS = TEMPLATE_EVENTS.map((e) => e.key) as [string, ...string[]];
+
+export const templateEvent = (key: string): TemplateEvent | undefined => TEMPLATE_EVENTS.find((e) => e.key === key);
+
+export const eventForLoanEvent = (type: string): TemplateEvent | undefined => TEMPLATE_EVENTS.find((e) => e.loanEvent === type);
+
+/** The catalogue's sample values of an event, for previews. */
+export const sampleVariables = (event: TemplateEvent): Record<string, string> => Object.fromEntries(event.variables.map((v) => [v.name, v.sample]));

@@ -1,0 +1,98 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
+import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseWith } from '../../platform/http/zod-body.js';
+import { TEMPLATE_SORT_FIELDS } from '../application/email-templates.repository.js';
+import { GetEmailTemplateQuery, ListEmailTemplatesQuery, ListEmailTemplateVersionsQuery, PreviewEmailTemplateQuery } from '../application/email-template.queries.js';
+import { CreateEmailTemplateCommand, UpdateEmailTemplateCommand } from '../application/save-email-template.handler.js';
+import { TEMPLATE_EVENTS } from '../domain/template-events.js';
+import { openApi, problemSchema } from './email-response.schemas.js';
+import { emailTemplateSchema, emailTemplateVersionSchema, previewBody, renderedEmailSchema, templateBody, templateEventSchema, templateIdParam, templateListFilter } from './email-template.schemas.js';
+
+const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
+
+/** Email templates (ra-data-simple-rest) for staff holding templates.manage: the editor, its catalogue and preview. */
+@ApiTags('admin email templates')
+@ApiBearerAuth()
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@Controller('admin')
+export class AdminEmailTemplatesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('email-template-events')
+  @RequirePermission('templates.manage')
+  @ApiOperation({ summary: 'The events a template can answer, each with the variables it may use (the editor’s catalogue)' })
+  @ApiOkResponse({ schema: openApi(z.array(templateEventSchema)) })
+  events() {
+    return TEMPLATE_EVENTS;
+  }
+
+  @Get('email-templates')
+  @RequirePermission('templates.manage')
+  @ApiOperation({ summary: 'Email templates (ra-data-simple-rest): filter={"q":"text","event":"loan-disbursed","active":true}, sort, range' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"event":"loan-disbursed"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiOkResponse({ description: 'one page; Content-Range: email-templates <start>-<end>/<total>', schema: openApi(z.array(emailTemplateSchema)) })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const params = parseListParams(query, { sortFields: Object.keys(TEMPLATE_SORT_FIELDS), defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(templateListFilter.shape) });
+    const { id, ...filter } = parseWith(templateListFilter, params.filter);
+    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const { rows, total } = await this.queries.execute(new ListEmailTemplatesQuery({ ...filter, ids }, params.sort, params.range));
+    res.setHeader('Content-Range', contentRange('email-templates', params.range, rows.length, total));
+    return rows;
+  }
+
+  @Get('email-templates/:id')
+  @RequirePermission('templates.manage')
+  @ApiOperation({ summary: 'One email template at its current version' })
+  @ApiOkResponse({ schema: openApi(emailTemplateSchema) })
+  get(@Param('id') id: string) {
+    return this.queries.execute(new GetEmailTemplateQuery(parseWith(templateIdParam, id)));
+  }
+
+  @Get('email-templates/:id/versions')
+  @RequirePermission('templates.manage')
+  @ApiOperation({ summary: 'Every version of a template, newest first, with who saved it and when' })
+  @ApiOkResponse({ schema: openApi(z.array(emailTemplateVersionSchema)) })
+  versions(@Param('id') id: string) {
+    return this.queries.execute(new ListEmailTemplateVersionsQuery(parseWith(templateIdParam, id)));
+  }
+
+  @Post('email-templates')
+  @RequirePermission('templates.manage')
+  @ApiOperation({ summary: 'Create a template (version 1). A variable outside the event’s catalogue, {{{…}}}, helpers or partials are refused (400, per field)' })
+  @ApiBody({ schema: inputSchema(templateBody) })
+  @ApiCreatedResponse({ schema: openApi(emailTemplateSchema) })
+  create(@CurrentActor() actor: Actor, @Body() body: unknown) {
+    return this.commands.execute(new CreateEmailTemplateCommand(actor, parseWith(templateBody, body)));
+  }
+
+  @Put('email-templates/:id')
+  @RequirePermission('templates.manage')
+  @ApiOperation({ summary: 'Save a template as its next version (none if nothing changed), checked as on create' })
+  @ApiBody({ schema: inputSchema(templateBody) })
+  @ApiOkResponse({ schema: openApi(emailTemplateSchema) })
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const templateId = parseWith(templateIdParam, id);
+    return this.commands.execute(new UpdateEmailTemplateCommand(actor, templateId, parseWith(templateBody, body)));
+  }
+
+  @Post('email-templates/:id/preview')
+  @RequirePermission('templates.manage')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The template rendered with its event’s sample data; send subject, html, text or event to preview an unsaved draft' })
+  @ApiBody({ schema: inputSchema(previewBody) })
+  @ApiOkResponse({ schema: openApi(renderedEmailSchema) })
+  preview(@Param('id') id: string, @Body() body: unknown) {
+    const templateId = parseWith(templateIdParam, id);
+    return this.queries.execute(new PreviewEmailTemplateQuery(templateId, parseWith(previewBody, body ?? {})));
+  }
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { LoanEvent } from '../../lending/public/index.js';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import type { Projection } from '../../platform/projections/projection.js';
+
+type Row = {
+  loan_id: string;
+  borrower_id: string;
+  loan_type: string;
+  amount: number;
+  tenure_months: number;
+  annual_rate_percent: number;
+  instalment_amount: number | null;
+  payout_reference: string | null;
+  disbursed_on: string | null;
+  first_due_date: string | null;
+  version: number;
+};
+
+const EVENT_TYPES = ['LoanApplicationStarted', 'LoanApplicationAmended', 'SoftCheckApproved', 'AgreementIssued', 'LoanDisbursed'] as const;
+
+/** One loan event folded into the row (pure). Events before LoanApplicationStarted cannot exist in a stream. */
+export function evolveContact(row: Row | undefined, event: LoanEvent, version: number): Row | undefined {
+  switch (event.type) {
+    case 'LoanApplicationStarted':
+      return {
+        loan_id: event.data.loanId,
+        borrower_id: event.data.borrowerId,
+        loan_type: event.data.loanType,
+        amount: event.data.amount,
+        tenure_months: event.data.tenureMonths,
+        annual_rate_percent: event.data.annualRatePercent,
+        instalment_amount: null,
+        payout_reference: null,
+        disbursed_on: null,
+        first_due_date: null,
+        version,
+      };
+    case 'LoanApplicationAmended':
+      return row && { ...row, amount: event.data.amount, tenure_months: event.data.tenureMonths, version };
+    case 'SoftCheckApproved':
+      return row && { ...row, amount: event.data.approvedAmount, version };
+    case 'AgreementIssued':
+      return (
+        row && {
+          ...row,
+          amount: event.data.terms.principal,
+          tenure_months: event.data.terms.tenureMonths,
+          annual_rate_percent: event.data.terms.annualRatePercent,
+          instalment_amount: event.data.terms.instalmentAmount,
+          version,
+        }
+      );
+    case 'LoanDisbursed': {
+      const first = event.data.schedule[0];
+      return (
+        row && {
+          ...row,
+          payout_reference: event.data.payoutReference,
+          disbursed_on: event.data.disbursedOn,
+          first_due_date: first?.dueDate || null,
+          instalment_amount: row.instalment_amount ?? (first ? first.principal + first.interest : null),
+          version,
+        }
+      );
+    }
+    default:
+      return row;
+  }
+}
+
+/**
+ * Communications' own copy of what it writes about a loan (DESIGN §2: a context keeps the fields it needs instead of
+ * reading another's tables): the borrower, the type and amounts, the payout. Inline, so the row is there before any
+ * subscription reads the event; rebuilt and verified with the other projections.
+ */
+export const emailLoanContactsProjection: Projection = {
+  name: 'email-loan-contacts',
+  eventTypes: EVENT_TYPES,
+  tables: ['email_loan_contacts'],
+
+  async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
+    const ids = [...new Set(events.map((e) => String(e.data.loanId)))];
+    const stored = (await db.selectFrom('email_loan_contacts').selectAll().where('loan_id', 'in', ids).execute()) as Row[];
+    const rows = new Map<string, Row>(stored.map((r) => [r.loan_id, { ...r, amount: Number(r.amount), annual_rate_percent: Number(r.annual_rate_percent), instalment_amount: r.instalment_amount === null ? null : Number(r.instalment_amount) }]));
+    const changed = new Set<string>();
+    for (const event of events) {
+      const id = String(event.data.loanId);
+      const current = rows.get(id);
+      if (current && event.version <= current.version) continue; // already applied: idempotent
+      const next = evolveContact(current, { type: event.type, data: event.data } as LoanEvent, event.version);
+      if (!next) continue;
+      rows.set(id, next);
+      changed.add(id);
+    }
+    if (changed.size === 0) return;
+    const values = [...changed].map((id) => rows.get(id)!);
+    await db
+      .insertInto('email_loan_contacts')
+      .values(values)
+      .onConflict((oc) => oc.column('loan_id').doUpdateSet((eb) => Object.fromEntries(Object.keys(values[0]).filter((k) => k !== 'loan_id').map((k) => [k, eb.ref(`excluded.${k}`)]))))
+      .execute();
+  },
+};

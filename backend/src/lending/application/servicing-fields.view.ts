@@ -1,0 +1,37 @@
+import type { LoanRecord } from '../domain/loan.state.js';
+import type { Actor } from '../domain/loan.types.js';
+import type { Instalment, LoanServicing } from '../domain/servicing/servicing.types.js';
+
+/** A loan's servicing as its answers show it: from the read models (GET) or from a replay (?asOf), the same shape. */
+export type ServicingDetail = {
+  instalments: Array<Omit<Instalment, 'waivedInterest' | 'waivedFees' | 'waivedPenalties'>>;
+  outstanding: LoanServicing['outstanding'];
+  creditBalance: number;
+  instalmentAmount: number;
+  closedOn: string | null;
+};
+
+/** The fold's answer in the shape the read models keep. */
+export function servicingDetailOf(view: LoanServicing): ServicingDetail {
+  return {
+    instalments: view.instalments.map(({ waivedInterest: _i, waivedFees: _f, waivedPenalties: _p, ...instalment }) => instalment),
+    outstanding: view.outstanding,
+    creditBalance: view.creditBalance,
+    instalmentAmount: view.instalmentAmount,
+    closedOn: view.closedOn,
+  };
+}
+
+/** The servicing part of a loan answer: [] and null until the loan is disbursed; staff also see refunds awaiting a second person. */
+export function servicingFields(loanId: string, loan: LoanRecord, detail: ServicingDetail | null, viewer: Pick<Actor, 'role'>) {
+  return {
+    instalments: detail?.instalments ?? [],
+    outstanding: detail?.outstanding ?? null,
+    creditBalance: detail?.creditBalance ?? 0,
+    instalmentAmount: detail?.instalmentAmount ?? null,
+    closedOn: detail?.closedOn ?? null,
+    ...(viewer.role === 'staff' && {
+      refunds: Object.entries(loan.refunds ?? {}).map(([id, r]) => ({ id, loanId, amount: r.amount, status: r.status, requestedBy: r.requestedBy })),
+    }),
+  };
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { multiLineText, singleLineText } from '../../platform/text/text-fields.js';
+import { OFFLINE_PAYMENT_METHODS } from '../domain/payment.events.js';
+
+/**
+ * Requests and answers of servicing (issue 12): payments, refunds, instalments, outstanding amounts, the ledger,
+ * foreclosure quotes. Money is integer minor units (paise), dates YYYY-MM-DD. The amount rules (a whole number
+ * greater than 0) and the date rules (not after the business date) are the domain's, so every refusal names its field.
+ */
+const money = z.number().int();
+const amount = z.number({ error: 'amount must be a whole number of minor units (paise) greater than 0' });
+const reason = multiLineText({ min: 1, max: 1000, typeMessage: 'reason is required', minMessage: 'reason is required' });
+
+export const recordPaymentBody = z.strictObject({
+  amount,
+  paidOn: z.string({ error: 'paidOn must be a date (YYYY-MM-DD)' }).describe('the value date: not after the business date'),
+  method: z.enum(OFFLINE_PAYMENT_METHODS, { error: `method must be one of ${OFFLINE_PAYMENT_METHODS.join(', ')}` }),
+  reference: singleLineText({ max: 200 }).default('').describe('UTR, UPI reference or cheque number; required except for cash'),
+});
+export const onlinePaymentBody = z.strictObject({ amount });
+export const paymentReasonBody = z.strictObject({ reason });
+export const refundBody = z.strictObject({ amount });
+export const quoteQuery = z.strictObject({ date: z.iso.date('date must be a date (YYYY-MM-DD)').optional() });
+
+const paymentStatus = z.enum(['created', 'pending', 'applied', 'rejected', 'failed', 'mismatched', 'reversed']);
+const method = z.enum([...OFFLINE_PAYMENT_METHODS, 'online']);
+
+export const paymentSchema = z.strictObject({
+  id: z.uuid(),
+  loanId: z.uuid(),
+  channel: z.enum(['online', 'offline']),
+  method,
+  amount: money,
+  paidOn: z.string().nullable().describe('value date: an offline payment as recorded, an online one once captured'),
+  reference: z.string().nullable(),
+  status: paymentStatus,
+  flagged: z.boolean().describe('a captured amount other than the order: for staff to look at, never applied'),
+  recordedBy: z.string(),
+  recordedAt: z.string(),
+  verifiedBy: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  rejectedBy: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  provider: z.string().nullable(),
+  providerOrderId: z.string().nullable(),
+  providerReference: z.string().nullable(),
+  capturedAmount: money.nullable(),
+  reversalRequestedBy: z.string().nullable().describe('a reversal waiting for a second person: who asked'),
+  reversalReason: z.string().nullable(),
+  reversedBy: z.string().nullable(),
+  reversedOn: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+export const myPaymentSchema = z.strictObject({
+  paymentId: z.uuid(),
+  loanId: z.uuid(),
+  channel: z.enum(['online', 'offline']),
+  method,
+  amount: money,
+  paidOn: z.string().nullable(),
+  status: paymentStatus,
+  final: z.boolean().describe('true once the status will not change by itself (stop polling)'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const onlinePaymentCreatedSchema = z.strictObject({ paymentId: z.uuid(), status: z.literal('created'), redirectUrl: z.string() });
+export const webhookAnswerSchema = z.strictObject({ received: z.literal(true), paymentId: z.uuid(), status: paymentStatus });
+export const refundSchema = z.strictObject({ id: z.uuid(), loanId: z.uuid(), amount: money, status: z.enum(['requested', 'refunded']), requestedBy: z.string() });
+
+export const instalmentSchema = z.strictObject({
+  number: z.number().int(),
+  dueDate: z.string(),
+  principal: money,
+  interest: money,
+  fees: money,
+  penalties: money,
+  paidPrincipal: money,
+  paidInterest: money,
+  paidFees: money,
+  paidPenalties: money,
+  status: z.enum(['upcoming', 'partial', 'paid']),
+  paidOn: z.string().nullable(),
+});
+export const outstandingSchema = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });
+export const foreclosureQuoteSchema = z.strictObject({ date: z.string(), principal: money, interest: money, fees: money, penalties: money, total: money });
+export const transactionSchema = z.strictObject({
+  id: z.string(),
+  type: z.enum(['disbursement', 'repayment', 'reversal', 'charge', 'waiver', 'refund']),
+  date: z.string(),
+  amount: money,
+  principal: money,
+  interest: money,
+  fees: money,
+  penalties: money,
+  balanceAfter: money.describe('principal still owed after this line'),
+  paymentId: z.string().nullable(),
+});
+
+/** What GET /api/{admin,me}/loans/:id add for servicing: [] and null until the loan is disbursed. */
+export const loanServicingFields = {
+  instalments: z.array(instalmentSchema),
+  outstanding: outstandingSchema.nullable(),
+  creditBalance: money.describe('money held beyond what is owed; refunded only by staff (maker-checker)'),
+  instalmentAmount: money.nullable().describe('the EMI in force (lower after a reduce-EMI prepayment)'),
+  closedOn: z.string().nullable(),
+};
+export const refundsField = { refunds: z.array(refundSchema) };

@@ -1,0 +1,39 @@
+import { formatDate, formatMoney } from '@lending/web-common/format';
+import { INSTALMENT_STATUS_LABELS, instalmentTotal, paidOn, type Instalment } from '@lending/web-common/servicing';
+
+/** Badge tones by status; due and overdue arrive with collections (issue 13). */
+const TONE: Record<string, string> = { upcoming: 'neutral', due: 'action', overdue: 'bad', partial: 'progress', paid: 'good' };
+
+/** The instalments with what was paid on each and where each stands. */
+export function Instalments({ lines, currency, caption }: { lines: Instalment[]; currency: string; caption: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="schedule" data-testid="instalments">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Due on</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.number} data-status={line.status}>
+              <td>{line.number}</td>
+              <td>{formatDate(line.dueDate)}</td>
+              <td>{formatMoney(instalmentTotal(line), currency)}</td>
+              <td>{formatMoney(paidOn(line), currency)}</td>
+              <td>
+                <span className={`badge badge--${TONE[line.status]}`}>{INSTALMENT_STATUS_LABELS[line.status] ?? line.status}</span>
+                {line.paidOn && <span className="muted small"> {formatDate(line.paidOn)}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { ApiError } from '@lending/web-common/http';
+import { uploadDocument, type DocumentKind, type UploadedDocument } from '../../../api/profile';
+
+/** A file input that uploads at once (PDF, JPEG or PNG) and shows the server's verdict beside it. */
+export function UploadField({ kind, label, current, onUploaded, accept = 'application/pdf,image/jpeg,image/png' }: { kind: DocumentKind; label: string; current?: UploadedDocument; onUploaded(document: UploadedDocument): void; accept?: string }) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const change = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0];
+    if (!file) return;
+    setError(null);
+    setBusy(true);
+    try {
+      onUploaded(await uploadDocument(kind, file, file.name));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+      e.target.value = '';
+    }
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="file" accept={accept} onChange={(e) => void change(e)} disabled={busy} aria-invalid={!!error} aria-describedby={`${id}-msg`} />
+      {error ? (
+        <p id={`${id}-msg`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-msg`} className="field__hint">
+          {busy ? 'Uploading…' : current ? `Uploaded (${current.contentType.replace(/^.*\//, '').toUpperCase()}, ${Math.ceil(current.size / 1024)} kB)` : 'PDF, JPEG or PNG, at most 5 MB'}
+        </p>
+      )}
+    </div>
+  );
+}
