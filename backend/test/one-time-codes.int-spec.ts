@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { bearer, expectFieldProblem, expectProblem } from './support/loan-api.js';
@@ -131,7 +132,7 @@ describe('GET /api/admin/sms', () => {
 describe('in production', () => {
   let production: TestApp;
   beforeAll(async () => {
-    production = await startTestApp('one_time_codes_prod', { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-for-this-test-only', ADMIN_PASSWORD: 'a-production-admin-password' });
+    production = await startTestApp('one_time_codes_prod', { NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
   });
   afterAll(async () => {
     await production?.close();
