@@ -32,7 +32,7 @@ export const STATE_TONE: Record<LoanState, 'neutral' | 'action' | 'progress' | '
 
 export type TimelineEntry = { label: string; at: string | null; done: boolean; current: boolean };
 
-const ORDER: LoanState[] = ['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active'];
+const ORDER: LoanState[] = ['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active', 'closed'];
 
 /** The loan's way through the pipeline, each milestone with its date, from the loan's own history when given. */
 export function timeline(loan: Loan, history: TimelineEvent[] = []): TimelineEntry[] {
@@ -47,6 +47,8 @@ export function timeline(loan: Loan, history: TimelineEvent[] = []): TimelineEnt
     { label: 'Agreement signed', reached: 'final.pending', at: loan.signedAt },
     { label: 'Final approval', reached: 'disbursal.pending', at: loan.approvals.final?.at ?? null },
     { label: 'Money sent to your bank', reached: 'active', at: loan.disbursedOn },
+    // A closed loan ends with its closure; an active one does not announce it in advance.
+    ...(loan.state === 'closed' ? [{ label: 'Loan repaid and closed', reached: 'closed' as const, at: loan.closedOn }] : []),
   ];
   const ended = loan.state === 'rejected' || loan.state === 'cancelled';
   const reachedIndex = ended ? lastReachedBeforeEnd(loan) : ORDER.indexOf(loan.state);

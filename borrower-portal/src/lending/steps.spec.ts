@@ -99,6 +99,13 @@ describe('the status timeline', () => {
     expect(entries.find((e) => e.current)?.label).toBe('Accepted for credit review');
   });
 
+  it('shows a closed loan with every milestone done, ending with its closure', () => {
+    const entries = timeline({ ...base, state: 'closed', disbursedOn: '2026-11-21', closedOn: '2026-11-23' });
+    expect(entries.every((e) => e.done)).toBe(true);
+    expect(entries.at(-1)).toEqual({ label: 'Loan repaid and closed', at: '2026-11-23', done: true, current: true });
+    expect(entries.find((e) => e.label === 'Money sent to your bank')).toMatchObject({ at: '2026-11-21', current: false });
+  });
+
   it('ends a cancelled application with its cancellation', () => {
     const entries = timeline({ ...base, state: 'cancelled' });
     expect(entries.map((e) => e.label)).toEqual(['Application started', 'Application cancelled']);
