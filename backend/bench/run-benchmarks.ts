@@ -16,6 +16,7 @@ import { createBenchDatabase } from './bench-database.js';
 import { insertLoanEvents, insertUsers } from './bulk-load.js';
 import { benchmarkQueuePages } from './queue-bench.js';
 import { benchmarkAppends } from './append-bench.js';
+import { benchmarkServicing } from './servicing-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
@@ -25,9 +26,10 @@ import { formatTable, median, percentile, seededRandom, tidy, type Figure } from
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 /**
  * BENCH_ONLY runs one part: `appends` (append-bench.ts: ours, the floor, Emmett, their ratios), `http` (the HTTP
- * command path and the session check, http-bench.ts) or `queues` (rebuild and queue pages).
+ * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages) or `servicing` (payment
+ * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts).
  */
-const PARTS = ['appends', 'http', 'queues'] as const;
+const PARTS = ['appends', 'http', 'queues', 'servicing'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -265,6 +267,11 @@ async function main(): Promise<number> {
   phase = 'measuring the queue pages';
   if (runs('queues')) log(`5. Queue pages at ${s.loans} loans`);
   if (runs('queues')) await benchmarkQueues(ctx, staffToken);
+  if (interrupted) return 130;
+
+  phase = 'measuring servicing';
+  if (runs('servicing')) log('6. Servicing: payments over HTTP, re-allocation after a back-dated payment');
+  if (runs('servicing')) await benchmarkServicing({ api, figures: ctx.figures, quick: QUICK, log }, staffToken);
   if (interrupted) return 130;
 
   const events = await countRows(db, 'events');

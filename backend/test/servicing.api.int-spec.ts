@@ -176,6 +176,38 @@ describe('a back-dated payment and a reversal', () => {
   });
 });
 
+describe('a back-dated payment on a long loan', () => {
+  it('re-allocates 23 instalments paid on their due dates after a payment dated before 22 of them', async () => {
+    const loan = await loanIn(t.http, 'disbursal.pending', alice.token, admin, { type: 'EMI', amount: 50_000_000, tenureMonths: 36 });
+    await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(bearer(admin)).send({ payoutReference: 'UTR-LONG-1', disbursedOn: '2024-11-23' }).expect(200);
+    const schedule = (await adminLoan(loan.id)).instalments;
+    expect(schedule).toHaveLength(36);
+    for (const line of schedule.slice(0, 23)) await recordAndVerify(loan.id, line.principal + line.interest + line.fees + line.penalties, line.dueDate);
+    const before = await adminLoan(loan.id);
+    expect(before.instalments.slice(0, 23).every((l) => l.status === 'paid')).toBe(true);
+
+    const late = await recordAndVerify(loan.id, 2_000_000, '2025-01-20');
+    expect(late.status).toBe('applied');
+    const after = await adminLoan(loan.id);
+    // The late money paid instalment 2 ahead and prepaid the rest; every later payment re-allocated from there (the
+    // ones on a due date already paid now prepay principal): the loan owes more than the 20,000.00 less.
+    expect(after.outstanding!.total).toBeLessThan(before.outstanding!.total);
+    expect(after.instalments.filter((l) => l.status === 'paid').length).toBeGreaterThanOrEqual(23);
+    expect(before.outstanding!.total - after.outstanding!.total).toBeGreaterThan(1_900_000);
+    const ledger = await transactions(loan.id);
+    expect(ledger.filter((l: { type: string }) => l.type === 'repayment')).toHaveLength(24);
+  });
+
+  it('takes two payments on the day of disbursal (the second prepays again)', async () => {
+    const loan = await loanIn(t.http, 'disbursal.pending', alice.token, admin);
+    await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(bearer(admin)).send({ payoutReference: 'UTR-SAME-DAY', disbursedOn: '2026-12-21' }).expect(200);
+    await recordAndVerify(loan.id, 500_000, '2026-12-21');
+    expect((await recordAndVerify(loan.id, 100_000, '2026-12-21')).status).toBe('applied');
+    const after = await adminLoan(loan.id);
+    expect(after.outstanding!.principal).toBeLessThan(10_000_000);
+  });
+});
+
 describe('an online payment through the sandbox provider', () => {
   it('goes from created to applied through the sandbox page and its signed webhook', async () => {
     const loan = await activeLoan();

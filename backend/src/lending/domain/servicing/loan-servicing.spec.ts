@@ -202,6 +202,24 @@ describe('prepayment: what is paid beyond everything due', () => {
     expect(view.instalments).toHaveLength(12);
   });
 
+  it('two prepayments on the day of disbursal give the schedule of one prepayment of both, in either mode', () => {
+    // Found by the servicing benchmark: the second one used to stop the fold (instalment 1 already showed the first).
+    for (const terms of [LOAN, REDUCE_EMI, { ...LOAN, fee: 200_000 }]) {
+      const twice = serviceLoan(terms, [paid('p1', '2026-01-15', 500_000), paid('p2', '2026-01-15', 300_000)]);
+      const once = serviceLoan(terms, [paid('p1', '2026-01-15', 800_000)]);
+      expect(twice.instalments).toEqual(once.instalments);
+      expect(twice.outstanding).toEqual(once.outstanding);
+      expect(sum(twice, 'principal')).toBe(10_000_000);
+    }
+  });
+
+  it('a prepayment on the day of disbursal, then one in the first period, then the EMI: each re-allocates in turn', () => {
+    const view = serviceLoan(REDUCE_EMI, [paid('p1', '2026-01-15', 1_000_000), paid('p2', '2026-01-15', 1_000_000), paid('p3', '2026-02-15', 2_000_000)]);
+    expect(view.instalments[0]).toMatchObject({ status: 'paid', paidPrincipal: view.instalments[0]!.principal });
+    expect(sum(view, 'principal')).toBe(10_000_000);
+    expect(view.outstanding.principal).toBeLessThan(8_000_000);
+  });
+
   it('a second prepayment under reduceTenure keeps the same EMI and shortens the loan again', () => {
     const view = serviceLoan(LOAN, [payment, paid('p2', '2026-03-15', EMI + 2_000_000)]);
     expect(view.instalmentAmount).toBe(EMI);

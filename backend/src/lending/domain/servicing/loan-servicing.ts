@@ -238,13 +238,18 @@ function prepay(
 ): number {
   const { terms } = state;
   const unpaid = state.instalments.slice(from);
-  if (unpaid.some((candidate) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest > 0)) {
+  // With nothing due yet (on the disbursal date), an earlier prepayment of the same day is shown on instalment 1,
+  // which is also the first to recompute: that prepaid principal is carried over to the new instalment 1.
+  const first = unpaid[0];
+  const carried = anchor === undefined && first !== undefined && first.paidInterest + first.waivedInterest === 0 ? first.paidPrincipal : 0;
+  const paidOn = (candidate: WorkingInstalment) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest;
+  if (unpaid.some((candidate, index) => paidOn(candidate) - (index === 0 ? carried : 0) > 0)) {
     throw new Error('prepay: an instalment to recompute has already been paid on');
   }
   let rest = amount;
   // Charges on later instalments are owed whatever happens to their principal.
   for (const candidate of unpaid) rest = pay(candidate, 'penalties', pay(candidate, 'fees', rest, into), into);
-  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0);
+  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0) - carried;
   const prepaid = Math.min(rest, principalLeft);
   if (prepaid === 0) return rest;
   const { emi, instalments } = reschedule(
@@ -258,8 +263,8 @@ function prepay(
   state.instalments = [...state.instalments.slice(0, from), ...instalments];
   const shownOn = anchor ?? instalments[0];
   if (shownOn === undefined) throw new Error('prepay: no instalment to show the prepayment on');
-  shownOn.principal += prepaid;
-  shownOn.paidPrincipal += prepaid;
+  shownOn.principal += prepaid + carried;
+  shownOn.paidPrincipal += prepaid + carried;
   into.principal += prepaid;
   return rest - prepaid;
 }
