@@ -121,7 +121,11 @@ describe('paying the foreclosure quote', () => {
           }
         },
       ),
-      { numRuns: 200 },
+      {
+        numRuns: 200,
+        // A counterexample CI found (two payments on the day of disbursal, the second stopped the fold): always tried.
+        examples: [[[{ day: 0, amount: 200_001 }, { day: 0, amount: 1 }], 0, 'mifos-standard', 'reduceTenure', 0]],
+      },
     );
   });
 });
