@@ -70,8 +70,8 @@ export function App() {
       <Resource name="Products" {...products} />
       <Resource name="Payments" {...payments} />
       <Resource name="Banners" {...banners} />
-      <Resource name="Leads" {...leads} />
-      <Resource name="agentLeads" {...agentLeads} />
+      <Resource name="Leads" {...leads} options={{ label: 'Leads' }} />
+      <Resource name="agentLeads" {...agentLeads} options={{ label: 'My leads' }} />
       <Resource name="Emails" {...emails}>
         <Route path=":id" element={<EmailShow />} />
       </Resource>

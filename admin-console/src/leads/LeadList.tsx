@@ -1,3 +1,4 @@
+import { Box, Typography } from '@mui/material';
 import { CreateButton, Datagrid, DateField, List, SearchInput, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { DuplicateMarker, StatusChipField } from './LeadFields';
 import { SOURCE_CHOICES, STATUS_CHOICES } from './leadStatus';
@@ -24,10 +25,21 @@ function Rows({ withAgent }: { withAgent: boolean }) {
   );
 }
 
+function NoLeads({ text, create }: { text: string; create: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, display: 'grid', gap: 2, justifyItems: 'center' }}>
+      <Typography variant="h6" component="p" color="text.secondary">
+        {text}
+      </Typography>
+      <CreateButton label={create} variant="contained" />
+    </Box>
+  );
+}
+
 /** /Admin/Leads: every lead, newest first, with filters, status chips and a duplicate marker (leads.manage). */
 export function LeadList() {
   return (
-    <List title="Leads" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar><CreateButton /></TopToolbar>} exporter={false}>
+    <List title="Leads" empty={<NoLeads text="No leads yet." create="Create" />} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar><CreateButton /></TopToolbar>} exporter={false}>
       <Rows withAgent />
     </List>
   );
@@ -36,7 +48,7 @@ export function LeadList() {
 /** /Admin/agentLeads: my leads, follow-ups due today first (the server orders them), then newest (leads.work). */
 export function AgentLeadList() {
   return (
-    <List title="My leads" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar><CreateButton label="New walk-in lead" /></TopToolbar>} exporter={false}>
+    <List title="My leads" empty={<NoLeads text="No leads are assigned to you yet." create="New walk-in lead" />} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar><CreateButton label="New walk-in lead" /></TopToolbar>} exporter={false}>
       <Rows withAgent={false} />
     </List>
   );
