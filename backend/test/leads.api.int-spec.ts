@@ -107,6 +107,23 @@ describe('leads (leads.manage)', () => {
     expectProblem(await move(id, { status: 'lost', reason: 'x' }), 409, 'illegal-transition');
   });
 
+  it("converting without a borrowerId links the one borrower with the lead's phone or email, else asks for it", async () => {
+    const p = phone();
+    const email = `kavya.${randomUUID().slice(0, 6)}@example.com`;
+    const registered = await t.http.post('/api/auth/register').send({ name: 'Kavya Rao', email, phone: `+91${p}`, password: 'borrower-password' }).expect(201);
+    const byPhone = (await create({ phone: p }).expect(201)).body;
+    const byEmail = (await create({ email: email.toUpperCase() }).expect(201)).body;
+    const nobody = (await create({}).expect(201)).body;
+    for (const lead of [byPhone, byEmail, nobody]) {
+      await move(lead.id, { status: 'contacted' }).expect(200);
+      await move(lead.id, { status: 'interested' }).expect(200);
+    }
+    expect((await move(byPhone.id, { status: 'converted' }).expect(200)).body).toMatchObject({ status: 'converted', borrowerId: registered.body.user._id });
+    expect((await move(byEmail.id, { status: 'converted', borrowerId: null }).expect(200)).body).toMatchObject({ status: 'converted', borrowerId: registered.body.user._id });
+    expectFieldProblem(await move(nobody.id, { status: 'converted' }), ['borrowerId']);
+    expect((await detail(nobody.id)).status).toBe('interested');
+  });
+
   it('refuses an illegal move (409) and lost without a reason (400), changing nothing', async () => {
     const { id } = (await create({}).expect(201)).body;
     const before = await counts();

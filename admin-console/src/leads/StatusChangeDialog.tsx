@@ -4,7 +4,7 @@ import { HttpError, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { NEXT_STATUSES, STATUS_LABELS, statusBody, statusDraftProblems, type LeadStatus, type StatusDraft } from './leadStatus';
 
-/** Moves a lead: only the moves the funnel allows are offered; lost asks a reason, converted the borrower's id. */
+/** Moves a lead: only the moves the funnel allows are offered; lost asks a reason, converted may name the borrower. */
 export function StatusChangeDialog({ resource, id, status, open, onClose }: { resource: string; id: string; status: LeadStatus; open: boolean; onClose: () => void }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const notify = useNotify();
@@ -61,7 +61,7 @@ export function StatusChangeDialog({ resource, id, status, open, onClose }: { re
           required={draft.status === 'lost'}
         />
         {draft.status === 'converted' ? (
-          <TextField label="Borrower id" value={draft.borrowerId} onChange={(e) => set({ borrowerId: e.target.value })} error={!!shown.borrowerId} helperText={shown.borrowerId ?? 'The borrower this lead became'} required />
+          <TextField label="Borrower id" value={draft.borrowerId} onChange={(e) => set({ borrowerId: e.target.value })} error={!!shown.borrowerId} helperText={shown.borrowerId ?? 'The borrower this lead became; empty: the borrower with its phone or email'} />
         ) : null}
       </DialogContent>
       <DialogActions>

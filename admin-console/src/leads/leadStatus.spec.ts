@@ -9,10 +9,11 @@ describe('lead status dialog', () => {
     expect(NEXT_STATUSES.lost).toEqual([]);
   });
 
-  it('asks a reason for lost and a borrower id for converted', () => {
+  it('asks a reason for lost; a borrower id for converted is a UUID or empty (the server matches by phone or email)', () => {
     expect(statusDraftProblems({ status: '', reason: '', borrowerId: '' })).toEqual({ status: 'Choose the new status' });
     expect(statusDraftProblems({ status: 'lost', reason: '  ', borrowerId: '' })).toEqual({ reason: 'A lost lead needs a reason' });
     expect(Object.keys(statusDraftProblems({ status: 'converted', reason: '', borrowerId: 'abc' }))).toEqual(['borrowerId']);
+    expect(statusDraftProblems({ status: 'converted', reason: '', borrowerId: '' })).toEqual({});
     expect(statusDraftProblems({ status: 'contacted', reason: '', borrowerId: '' })).toEqual({});
   });
 
@@ -20,6 +21,7 @@ describe('lead status dialog', () => {
     expect(statusBody({ status: 'lost', reason: ' moved away ', borrowerId: 'x' })).toEqual({ status: 'lost', reason: 'moved away' });
     const id = '11111111-1111-4111-8111-111111111111';
     expect(statusBody({ status: 'converted', reason: '', borrowerId: ` ${id}` })).toEqual({ status: 'converted', borrowerId: id });
+    expect(statusBody({ status: 'converted', reason: '', borrowerId: '' })).toEqual({ status: 'converted' });
   });
 
   it('saves only the editable fields, the agent only where it may be changed', () => {

@@ -28,7 +28,8 @@ export function statusDraftProblems(draft: StatusDraft): Record<string, string> 
   const problems: Record<string, string> = {};
   if (!draft.status) problems.status = 'Choose the new status';
   if (draft.status === 'lost' && draft.reason.trim() === '') problems.reason = 'A lost lead needs a reason';
-  if (draft.status === 'converted' && !UUID.test(draft.borrowerId.trim())) problems.borrowerId = "The borrower's id (a UUID) this lead became";
+  const borrowerId = draft.borrowerId.trim();
+  if (draft.status === 'converted' && borrowerId !== '' && !UUID.test(borrowerId)) problems.borrowerId = "The borrower's id is a UUID (or leave it empty to match by phone or email)";
   return problems;
 }
 
@@ -37,7 +38,7 @@ export function statusBody(draft: StatusDraft): { status: LeadStatus; reason?: s
   return {
     status: draft.status as LeadStatus,
     ...(draft.reason.trim() ? { reason: draft.reason.trim() } : {}),
-    ...(draft.status === 'converted' ? { borrowerId: draft.borrowerId.trim() } : {}),
+    ...(draft.status === 'converted' && draft.borrowerId.trim() !== '' ? { borrowerId: draft.borrowerId.trim() } : {}),
   };
 }
 

@@ -87,7 +87,8 @@ export class MoveLeadStatusCommand {
 
 /**
  * Moves a lead along the funnel under its row lock. Lost needs a reason; converted links the borrower it became,
- * who must exist (identity's BorrowerDirectory). A refused move changes nothing.
+ * who must exist (identity's BorrowerDirectory): the borrowerId given, else the one borrower with the lead's phone
+ * or email. A refused move changes nothing.
  */
 @CommandHandler(MoveLeadStatusCommand)
 export class MoveLeadStatusHandler implements ICommandHandler<MoveLeadStatusCommand> {
@@ -99,7 +100,8 @@ export class MoveLeadStatusHandler implements ICommandHandler<MoveLeadStatusComm
 
   async execute({ actor, scope, id, move }: MoveLeadStatusCommand) {
     const row = await this.leads.change(id, scope, actor.id, async (current) => {
-      const decision = decideStatusMove(current.status, { to: move.status, reason: move.reason, borrowerId: move.borrowerId });
+      const borrowerId = move.borrowerId ?? (move.status === 'converted' ? await this.matchedBorrower(current) : null);
+      const decision = decideStatusMove(current.status, { to: move.status, reason: move.reason, borrowerId });
       if (!decision.ok) {
         if (decision.refusal.kind === 'illegal') throw leadIllegalMove(decision.refusal.message, current.status, move.status);
         throw leadInvalid(decision.refusal.fields);
@@ -111,6 +113,12 @@ export class MoveLeadStatusHandler implements ICommandHandler<MoveLeadStatusComm
     });
     if (!row) throw leadNotFound(id);
     return this.reader.execute(new GetLeadQuery(scope, id));
+  }
+
+  /** Without a borrowerId, the one borrower with the lead's phone or email (none, or several: the caller must say). */
+  private async matchedBorrower(lead: { phone: string; email: string | null }): Promise<string | null> {
+    const found = await this.borrowers.findByContact({ phone: lead.phone, email: lead.email });
+    return found.length === 1 ? found[0].id : null;
   }
 }
 
