@@ -18,6 +18,7 @@ import emailTemplates, { EmailTemplateCreate, EmailTemplateEdit } from './email-
 import emails, { EmailShow } from './emails';
 import products from './products';
 import users from './users';
+import { agentLeads, leads } from './leads';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
 const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
@@ -69,6 +70,8 @@ export function App() {
       <Resource name="Products" {...products} />
       <Resource name="Payments" {...payments} />
       <Resource name="Banners" {...banners} />
+      <Resource name="Leads" {...leads} options={{ label: 'Leads' }} />
+      <Resource name="agentLeads" {...agentLeads} options={{ label: 'My leads' }} />
       <Resource name="Emails" {...emails}>
         <Route path=":id" element={<EmailShow />} />
       </Resource>

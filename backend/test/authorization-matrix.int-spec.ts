@@ -27,6 +27,7 @@ let emailId: string;
 let templateId: string;
 let bannerId: string;
 let documentId: string;
+let leadId: string;
 const loans: Partial<Record<LoanState, LoanHandle>> = {};
 
 /** Staff holding the Operations manager role: the second person of maker-checker. */
@@ -93,6 +94,8 @@ beforeAll(async () => {
   templateId = (await t.http.get('/api/admin/email-templates').set(bearer(staff)).expect(200)).body[0].id;
   bannerId = (await t.http.post('/api/admin/banners').set(bearer(staff)).send({ title: 'Offer', audience: 'home', startsAt: new Date().toISOString(), active: true, image: PNG_1X1 }).expect(201)).body.id;
   documentId = (await upload(t.http, alice.token, 'salarySlip', pdf())).body.id as string;
+  // A walk-in lead the administrator created as an agent: assigned to them, so both lead routes reach it.
+  leadId = (await t.http.post('/api/admin/agent-leads').set(bearer(staff)).send({ name: 'Walk In', phone: '9876500001' }).expect(201)).body.id as string;
   for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
     loans[state] = await loanIn(t.http, state, alice.token, staff);
   }
@@ -125,6 +128,7 @@ const OTHER_IDS: [RegExp, () => string][] = [
   // Alice's upload, and one of her profile sections.
   [/^\/api\/me\/documents\/:id/, () => documentId],
   [/^\/api\/me\/profile\/:section/, () => 'address'],
+  [/^\/api\/admin\/(agent-)?leads\/:id/, () => leadId],
 ];
 
 /** GET routes that need query parameters to succeed. */

@@ -1,14 +1,67 @@
-import { Card, CardContent, CardHeader, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Loading, useCanAccess, useDataProvider } from 'react-admin';
+import { LEAD_SOURCES, LEAD_STATUSES, SOURCE_LABELS, STATUS_LABELS } from '../leads/leadStatus';
+import type { LendingDataProvider } from '../providers/dataProvider';
+import { period } from './activity';
 
-/** Panel `leadStatus`: the platform has no leads yet (they arrive with the origination context). */
+function Counts({ caption, rows }: { caption: string; rows: [string, number][] }) {
+  return (
+    <Table size="small" aria-label={caption}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{caption}</TableCell>
+          <TableCell align="right">Leads</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map(([label, n]) => (
+          <TableRow key={label}>
+            <TableCell>{label}</TableCell>
+            <TableCell align="right">{n}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Panel `leadStatus`: leads created in the chosen period, counted by status and by source (leads.manage). */
 export function LeadStatusPanel() {
+  const { canAccess } = useCanAccess({ action: 'counts', resource: 'Leads' });
+  const [days, setDays] = useState(30);
+  const dataProvider = useDataProvider<LendingDataProvider>();
+  const { from, to } = period(days);
+  const { data, isPending, error } = useQuery({ queryKey: ['lead-status', from, to], queryFn: () => dataProvider.leadStatusCounts(from, to), enabled: canAccess === true });
+  if (!canAccess) return null;
   return (
     <Card variant="outlined" data-testid="panel-leadStatus">
-      <CardHeader title="Lead status" slotProps={{ title: { variant: 'h6' } }} />
+      <CardHeader
+        title="Lead status"
+        subheader={data ? `${data.total} leads created ${data.from} to ${data.to}` : 'Leads created in the period'}
+        slotProps={{ title: { variant: 'h6' } }}
+        action={
+          <TextField select size="small" label="Lead period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 130 }}>
+            {[7, 30, 90, 365].map((d) => (
+              <MenuItem key={d} value={d}>
+                Last {d} days
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
       <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          Leads are not tracked yet: this panel will count them by status once lead management is built.
-        </Typography>
+        {isPending ? (
+          <Loading />
+        ) : error ? (
+          <Typography color="error">{error.message}</Typography>
+        ) : data ? (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <Counts caption="Status" rows={LEAD_STATUSES.map((s) => [STATUS_LABELS[s], data.byStatus[s]])} />
+            <Counts caption="Source" rows={LEAD_SOURCES.map((s) => [SOURCE_LABELS[s], data.bySource[s]])} />
+          </Box>
+        ) : null}
       </CardContent>
     </Card>
   );

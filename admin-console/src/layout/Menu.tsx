@@ -9,6 +9,8 @@ import GroupIcon from '@mui/icons-material/Group';
 import LockIcon from '@mui/icons-material/Lock';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { Menu, useCanAccess, useSidebarState } from 'react-admin';
@@ -102,6 +104,8 @@ export function AdminMenu() {
   const { canAccess: canSeeEmails } = useCanAccess({ action: 'list', resource: 'Emails' });
   const { canAccess: canEditTemplates } = useCanAccess({ action: 'list', resource: 'EmailTemplates' });
   const { canAccess: canEditBanners } = useCanAccess({ action: 'list', resource: 'Banners' });
+  const { canAccess: canSeeLeads } = useCanAccess({ action: 'list', resource: 'Leads' });
+  const { canAccess: canWorkLeads } = useCanAccess({ action: 'list', resource: 'agentLeads' });
   return (
     <Box component="nav" aria-label="Main menu">
       <Menu aria-label="Main menu">
@@ -117,6 +121,12 @@ export function AdminMenu() {
         {canSeePayments ? (
           <MenuSection label="Servicing">
             <Menu.Item to="/Payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
+          </MenuSection>
+        ) : null}
+        {canSeeLeads || canWorkLeads ? (
+          <MenuSection label="Leads">
+            {canSeeLeads ? <Menu.Item to="/Leads" primaryText="Leads" leftIcon={<PersonSearchIcon />} /> : null}
+            {canWorkLeads ? <Menu.Item to="/agentLeads" primaryText="My leads" leftIcon={<ContactPhoneIcon />} /> : null}
           </MenuSection>
         ) : null}
         {canSeeEmails || canEditTemplates || canEditBanners ? (

@@ -38,6 +38,19 @@ describe('canAccess', () => {
     expect(canAccess(['business-date.manage'], 'edit', 'business-date')).toBe(true);
   });
 
+  it('keeps every lead for leads.manage and the own worklist for leads.work; leads are never deleted', () => {
+    expect(canAccess(['leads.manage'], 'list', 'Leads')).toBe(true);
+    expect(canAccess(['leads.manage'], 'status', 'Leads')).toBe(true);
+    expect(canAccess(['leads.manage'], 'counts', 'Leads')).toBe(true);
+    expect(canAccess(['leads.work'], 'list', 'Leads')).toBe(false);
+    expect(canAccess(['leads.work'], 'counts', 'Leads')).toBe(false);
+    expect(canAccess(['leads.work'], 'create', 'agentLeads')).toBe(true);
+    expect(canAccess(['leads.work'], 'note', 'agentLeads')).toBe(true);
+    expect(canAccess(['leads.manage'], 'list', 'agentLeads')).toBe(false);
+    expect(canAccess(ALL_ACCESS, 'delete', 'Leads')).toBe(false);
+    expect(canAccess(ALL_ACCESS, 'delete', 'agentLeads')).toBe(false);
+  });
+
   it('refuses what it does not know, and grants everything known when the server names no permissions', () => {
     expect(canAccess(ALL_ACCESS, 'delete', 'loans')).toBe(false);
     expect(canAccess(ALL_ACCESS, 'export', 'banners')).toBe(false);

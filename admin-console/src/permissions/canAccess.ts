@@ -66,6 +66,14 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Banners':
     case 'banners':
       return crud(action, 'banners.manage');
+    case 'Leads':
+    case 'leads':
+      // Every lead: list, show/edit, create, and the status and note actions; the dashboard's leadStatus panel.
+      return action === 'status' || action === 'note' || action === 'counts' ? 'leads.manage' : action === 'delete' ? undefined : crud(action, 'leads.manage');
+    case 'agentLeads':
+    case 'agent-leads':
+      // The signed-in agent's own leads (the server answers 404 for anyone else's).
+      return action === 'status' || action === 'note' ? 'leads.work' : action === 'delete' ? undefined : crud(action, 'leads.work');
     case 'business-date':
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission.
       return action === 'edit' ? 'business-date.manage' : null;

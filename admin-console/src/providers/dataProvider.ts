@@ -7,11 +7,12 @@ import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
 import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
+import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners' };
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Leads: 'leads', agentLeads: 'agent-leads' };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -47,6 +48,13 @@ export type LendingDataProvider = DataProvider & {
   /** The template rendered with sample data; the draft's fields replace the saved ones. */
   previewEmailTemplate(id: string, draft: TemplateDraft): Promise<RenderedEmail>;
   retryEmail(id: string): Promise<unknown>;
+  /** Moves a lead (resource Leads or agentLeads): lost needs a reason, converted a borrowerId. */
+  moveLead(resource: string, id: string, body: Record<string, unknown>): Promise<LeadDetail>;
+  addLeadNote(resource: string, id: string, text: string): Promise<LeadDetail>;
+  /** The active staff a lead may be assigned to. */
+  leadAgents(): Promise<LeadAgent[]>;
+  /** Leads created from..to (YYYY-MM-DD, business time zone) by status and by source. */
+  leadStatusCounts(from: string, to: string): Promise<LeadStatusCounts>;
 };
 
 /** Where each payment command is posted, under /api/admin/payments/:id/ (docs/api.md "Payments"). */
@@ -59,7 +67,7 @@ const PAYMENT_ACTION_PATHS: Record<PaymentAction, string> = {
 };
 
 /** Resources whose forms show the server's field problems under their inputs (react-admin reads `body.errors`). */
-const FORMS_WITH_SERVER_ERRORS = new Set(['products', 'email-templates', 'banners']);
+const FORMS_WITH_SERVER_ERRORS = new Set(['products', 'email-templates', 'banners', 'leads', 'agent-leads']);
 
 function withFieldErrors(error: unknown): never {
   const fields = error instanceof HttpError ? (error.body as { fields?: { name: string; message: string }[] } | undefined)?.fields : undefined;
@@ -110,6 +118,10 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     emailTemplateEvents: async () => (await http(`${base}/email-template-events`)).json as TemplateEvent[],
     previewEmailTemplate: async (id, draft) => (await send('POST', `${base}/email-templates/${encodeURIComponent(id)}/preview`, draft)).json as RenderedEmail,
     retryEmail: async (id) => (await send('POST', `${base}/emails/${encodeURIComponent(id)}/retry`, {})).json,
+    moveLead: async (resource, id, body) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/status`, body).catch(withFieldErrors)).json as LeadDetail,
+    addLeadNote: async (resource, id, text) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/notes`, { text }).catch(withFieldErrors)).json as LeadDetail,
+    leadAgents: async () => (await http(`${base}/lead-agents`)).json as LeadAgent[],
+    leadStatusCounts: async (from, to) => (await http(`${base}/lead-status?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as LeadStatusCounts,
   };
 }
 

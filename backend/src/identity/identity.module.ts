@@ -66,6 +66,8 @@ import { BorrowerDirectory } from './public/borrower-directory.port.js';
 import { BorrowerProfileFeed } from './users/borrower-profile-feed.js';
 import { StaffDirectory } from './users/staff-directory.js';
 import { UsersBorrowerDirectory } from './users/users-borrower-directory.js';
+import { UsersStaffMembers } from './users/users-staff-members.js';
+import { StaffMembers } from './public/staff-members.port.js';
 import { UsersRepository } from './users/users.repository.js';
 
 const commandHandlers = [
@@ -100,6 +102,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     UsersRepository,
     BorrowerProfileFeed,
     { provide: BorrowerDirectory, useClass: UsersBorrowerDirectory },
+    { provide: StaffMembers, useClass: UsersStaffMembers },
     StaffDirectory,
     OtpChallengesRepository,
     PhoneProofs,
@@ -141,6 +144,6 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   // Only what identity/public/ declares: other contexts get the port, never the repository.
-  exports: [BorrowerDirectory, PhoneVerification],
+  exports: [BorrowerDirectory, PhoneVerification, StaffMembers],
 })
 export class IdentityModule {}

@@ -5,6 +5,12 @@ import { ListDocumentsHandler, ReadDocumentHandler } from './application/documen
 import { GetProfileSectionsHandler } from './application/get-profile-sections.handler.js';
 import { SaveProfileSectionHandler } from './application/save-profile-section.handler.js';
 import { UploadDocumentHandler } from './application/upload-document.handler.js';
+import { AddLeadNoteHandler, CreateLeadHandler, MoveLeadStatusHandler, UpdateLeadHandler } from './application/lead.commands.js';
+import { LeadStaff } from './application/lead-names.js';
+import { GetLeadHandler, LeadStatusCountsHandler, ListLeadAgentsHandler, ListLeadsHandler } from './application/lead.queries.js';
+import { AdminLeadsController } from './http/admin-leads.controller.js';
+import { AgentLeadsController } from './http/agent-leads.controller.js';
+import { LeadsRepository } from './leads/leads.repository.js';
 import { MyDocumentsController } from './http/my-documents.controller.js';
 import { MyProfileSectionsController } from './http/my-profile-sections.controller.js';
 import { ACCOUNT_NUMBER_BOX, AccountNumberBox } from './profiles/account-number-box.js';
@@ -13,9 +19,9 @@ import { ProfileSectionsRepository } from './profiles/profile-sections.repositor
 import { SectionsProfileCompleteness } from './profiles/sections-profile-completeness.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
 
-const commandHandlers = [SaveProfileSectionHandler, UploadDocumentHandler];
-const queryHandlers = [GetProfileSectionsHandler, ListDocumentsHandler, ReadDocumentHandler];
-const controllers = [MyProfileSectionsController, MyDocumentsController];
+const commandHandlers = [SaveProfileSectionHandler, UploadDocumentHandler, CreateLeadHandler, UpdateLeadHandler, MoveLeadStatusHandler, AddLeadNoteHandler];
+const queryHandlers = [GetProfileSectionsHandler, ListDocumentsHandler, ReadDocumentHandler, ListLeadsHandler, GetLeadHandler, LeadStatusCountsHandler, ListLeadAgentsHandler];
+const controllers = [MyProfileSectionsController, MyDocumentsController, AdminLeadsController, AgentLeadsController];
 
 /**
  * Origination (DESIGN §2): profile sections and uploads, customers, leads and quick start. Plain tables, every
@@ -29,6 +35,8 @@ const controllers = [MyProfileSectionsController, MyDocumentsController];
     ...queryHandlers,
     ProfileSectionsRepository,
     CustomerDocumentsRepository,
+    LeadsRepository,
+    LeadStaff,
     { provide: ACCOUNT_NUMBER_BOX, inject: [RUNTIME], useFactory: (runtime: Runtime) => new AccountNumberBox(runtime.config.jwtSecret) },
     { provide: ProfileCompleteness, useClass: SectionsProfileCompleteness },
   ],

@@ -2,6 +2,76 @@
 // Do not edit: change the backend's zod schemas and decorators, then regenerate. CI (`npm run api-types:check`)
 // fails when this file is stale. Friendly names for these types: ./api.ts.
 export interface paths {
+    "/api/admin/agent-leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in agent's leads (ra-data-simple-rest): follow-ups due on the business date first, then overdue, later, undated; then sort */
+        get: operations["AgentLeadsController_list"];
+        put?: never;
+        /** Create a walk-in lead, assigned to me (source agent) */
+        post: operations["AgentLeadsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agent-leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my leads with its notes and history (another agent’s lead is 404) */
+        get: operations["AgentLeadsController_get"];
+        /** Save my lead's name, phone, email and follow-up date */
+        put: operations["AgentLeadsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agent-leads/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to my lead */
+        post: operations["AgentLeadsController_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agent-leads/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move my lead along the funnel (lost needs a reason; converted a borrowerId) */
+        post: operations["AgentLeadsController_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/banners": {
         parameters: {
             query?: never;
@@ -189,6 +259,110 @@ export interface paths {
         put?: never;
         /** Queue a failed email again with a fresh set of attempts (409 unless it is failed) */
         post: operations["AdminEmailsController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/lead-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active staff a lead may be assigned to */
+        get: operations["AdminLeadsController_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/lead-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's leadStatus panel: leads created from..to (business time zone; default the last 30 days) by status and source */
+        get: operations["AdminLeadsController_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads (ra-data-simple-rest): filter={"q":"text","status":"new","source":"agent","assignedTo":"<staff id>"}, sort, range */
+        get: operations["AdminLeadsController_list"];
+        put?: never;
+        /** Create a lead (source agent or import); phone is an Indian mobile, stored as +91 and ten digits */
+        post: operations["AdminLeadsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lead with its notes, its change history and its duplicates */
+        get: operations["AdminLeadsController_get"];
+        /** Save a lead's name, phone, email, follow-up date and agent (each changed field audited) */
+        put: operations["AdminLeadsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to a lead */
+        post: operations["AdminLeadsController_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a lead: new → contacted → interested → converted (borrowerId) | lost (reason); 409 illegal-transition otherwise */
+        post: operations["AdminLeadsController_move"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1530,6 +1704,514 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AgentLeadsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: agentLeads <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AgentLeadsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string | null;
+                    followUpOn?: string | null;
+                    name: string;
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AgentLeadsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AgentLeadsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string | null;
+                    followUpOn?: string | null;
+                    name: string;
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AgentLeadsController_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AgentLeadsController_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    borrowerId?: string | null;
+                    reason?: string | null;
+                    /** @enum {string} */
+                    status: "new" | "contacted" | "interested" | "converted" | "lost";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminBannersController_list: {
         parameters: {
             query?: {
@@ -2573,6 +3255,626 @@ export interface operations {
                         to: string;
                         updatedAt: string;
                         userId: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_agents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_counts: {
+        parameters: {
+            query?: {
+                from?: unknown;
+                to?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bySource: {
+                            agent: number;
+                            import: number;
+                            quickStart: number;
+                        };
+                        byStatus: {
+                            contacted: number;
+                            converted: number;
+                            interested: number;
+                            lost: number;
+                            new: number;
+                        };
+                        from: string;
+                        to: string;
+                        total: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: leads <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignedTo?: string | null;
+                    email?: string | null;
+                    followUpOn?: string | null;
+                    name: string;
+                    phone: string;
+                    /**
+                     * @default agent
+                     * @enum {string}
+                     */
+                    source?: "agent" | "import";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignedTo?: string | null;
+                    email?: string | null;
+                    followUpOn?: string | null;
+                    name: string;
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminLeadsController_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    borrowerId?: string | null;
+                    reason?: string | null;
+                    /** @enum {string} */
+                    status: "new" | "contacted" | "interested" | "converted" | "lost";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        borrowerId: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                        /** @description ids of other leads with the same phone or email */
+                        duplicates: string[];
+                        email: string | null;
+                        followUpOn: string | null;
+                        history: {
+                            changedAt: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            field: string;
+                            from: string | null;
+                            id: number;
+                            reason: string | null;
+                            to: string | null;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        lostReason: string | null;
+                        name: string;
+                        notes: {
+                            authorId: string;
+                            authorName: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        /** @description +91 and ten digits */
+                        phone: string;
+                        /** @enum {string} */
+                        source: "quickStart" | "agent" | "import";
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "interested" | "converted" | "lost";
+                        updatedAt: string;
                     };
                 };
             };
@@ -5129,7 +6431,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
                         label: string;
                     }[];
                 };
@@ -5638,7 +6940,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -5697,7 +6999,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -6006,7 +7308,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -6057,7 +7359,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -6099,7 +7401,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -6161,7 +7463,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -6203,7 +7505,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -6311,7 +7613,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -6384,7 +7686,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -6466,7 +7768,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -6529,7 +7831,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8031,7 +9333,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -8085,7 +9387,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -8698,7 +10000,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   'customers.view': { group: 'Customers', label: 'See customers, their profiles and documents' },
   'customers.verify': { group: 'Customers', label: "Mark a customer's profile sections verified or rejected" },
   'leads.manage': { group: 'Leads', label: 'Work and assign leads' },
+  'leads.work': { group: 'Leads', label: 'Create walk-in leads and work the leads assigned to you (your own worklist)' },
   'collections.manage': { group: 'Collections', label: 'Work collection buckets and record payments' },
   'emails.view': { group: 'Communication', label: 'See sent emails and retry failed ones' },
   'sms.view': { group: 'Communication', label: 'See the SMS log (one-time codes only outside production)' },

@@ -16,6 +16,12 @@ export abstract class BorrowerDirectory {
   abstract profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]>;
 
   /**
+   * The borrowers whose phone (as identity stores it, +91 and ten digits) or email (ignoring case) is the one given,
+   * at most a few; for linking a lead to the borrower it became.
+   */
+  abstract findByContact(contact: { phone: string | null; email: string | null }): Promise<BorrowerProfile[]>;
+
+  /**
    * Calls `listener` after each write of a borrower's profile, before the request that wrote it answers, so the
    * copy is current when the borrower or staff read it next. A listener that throws fails that request.
    */

@@ -7,3 +7,4 @@ export { RequirePermission } from '../auth/require-permission.decorator.js';
 export type { Permission } from '../permissions/permissions.js';
 export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from './borrower-directory.port.js';
 export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';
+export { StaffMembers, type StaffMember } from './staff-members.port.js';

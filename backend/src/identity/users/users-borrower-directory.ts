@@ -27,6 +27,18 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
       .execute();
   }
 
+  async findByContact({ phone, email }: { phone: string | null; email: string | null }): Promise<BorrowerProfile[]> {
+    if (!phone && !email) return [];
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'phone'])
+      .where('role', '=', 'borrower')
+      .where((eb) => eb.or([...(phone ? [eb('phone', '=', phone)] : []), ...(email ? [eb(eb.fn('lower', ['email']), '=', email.toLowerCase())] : [])]))
+      .orderBy('created_at')
+      .limit(5)
+      .execute();
+  }
+
   onProfileWritten(listener: BorrowerProfileListener): void {
     this.feed.subscribe(listener);
   }

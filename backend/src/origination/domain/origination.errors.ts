@@ -29,3 +29,11 @@ const UPLOAD_CODES = { 413: 'UPLOAD.TOO_LARGE', 415: 'UPLOAD.UNSUPPORTED_TYPE', 
 /** An upload that is not stored: too large, not a PDF/JPEG/PNG by content (or broken), or a selfie too small. */
 export const uploadRefused = (reason: keyof typeof UPLOAD_CODES, message: string) =>
   new OriginationError(UPLOAD_CODES[reason], 'unprocessable', message, { fields: [{ name: 'file', message }] }, 'Upload refused');
+
+export const leadNotFound = (id: string) => new OriginationError('LEAD.NOT_FOUND', 'not-found', `No lead ${id} is yours to see.`, { id });
+
+export const leadInvalid = (fields: FieldProblem[]) =>
+  new OriginationError('LEAD.VALIDATION_FAILED', 'invalid', fields.map((f) => `${f.name}: ${f.message}`).join('; '), { fields }, 'Your request has invalid fields');
+
+/** A status move the funnel does not allow from where the lead is (409, nothing changed). */
+export const leadIllegalMove = (message: string, from: string, to: string) => new OriginationError('LEAD.ILLEGAL_TRANSITION', 'conflict', message, { from, to });

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DB, type Db } from '../../platform/database/database.js';
+import { StaffMembers, type StaffMember } from '../public/staff-members.port.js';
+
+/** StaffMembers over identity's `users` table. */
+@Injectable()
+export class UsersStaffMembers extends StaffMembers {
+  constructor(@Inject(DB) private readonly db: Db) {
+    super();
+  }
+
+  private staff() {
+    return this.db.selectFrom('users').select(['id', 'name', 'email', 'status']).where('role', '=', 'staff');
+  }
+
+  async memberOf(id: string): Promise<StaffMember | undefined> {
+    return (await this.membersOf([id]))[0];
+  }
+
+  async membersOf(ids: readonly string[]): Promise<StaffMember[]> {
+    if (ids.length === 0) return [];
+    return (await this.staff().where('id', 'in', [...ids]).execute()).map(member);
+  }
+
+  async activeMembers(): Promise<StaffMember[]> {
+    return (await this.staff().where('status', '=', 'active').orderBy('name').orderBy('id').limit(1000).execute()).map(member);
+  }
+}
+
+const member = (r: { id: string; name: string; email: string; status: 'active' | 'disabled' }): StaffMember => ({ id: r.id, name: r.name, email: r.email, active: r.status === 'active' });
