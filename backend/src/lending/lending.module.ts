@@ -61,6 +61,10 @@ import { PAYMENT_PROVIDER } from './payments/payment-provider.port.js';
 import { SandboxCheckout } from './payments/sandbox-checkout.js';
 import { SandboxPaymentProvider } from './payments/sandbox-payment-provider.js';
 import { paymentsProjection } from './projections/payments.projection.js';
+import { CloseOfBusiness } from './application/close-of-business.js';
+import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
+import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
+import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { servicingProjection } from './projections/servicing.projection.js';
 
 const commandHandlers = [
@@ -77,6 +81,7 @@ const commandHandlers = [
   ReceivePaymentWebhookHandler,
   RequestRefundHandler,
   ApproveRefundHandler,
+  RunCloseOfBusinessHandler,
 ];
 const queryHandlers = [
   ListLoansHandler,
@@ -100,9 +105,11 @@ const queryHandlers = [
   ListLoanTransactionsHandler,
   GetForeclosureQuoteHandler,
   GetLoanStatementHandler,
+  GetLoanDelinquencyHandler,
 ];
 const controllers = [
   AdminLoansController,
+  AdminCollectionsController,
   AdminLoanServicingController,
   AdminPaymentsController,
   AdminProductsController,
@@ -126,7 +133,7 @@ const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 @Module({
   imports: [IdentityModule, OriginationModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

@@ -59,7 +59,7 @@ function agedThrough(history: LoanEvent[], date: string, params = NO_GRACE): Loa
 }
 
 const run = (history: LoanEvent[], date: string, params = NO_GRACE) => decide(closeBusinessDay(date), replay(history), params);
-const ofType = (events: LoanEvent[], type: LoanEvent['type']) => events.filter((e) => e.type === type);
+const ofType = <T extends LoanEvent['type']>(events: LoanEvent[], type: T) => events.filter((e): e is Extract<LoanEvent, { type: T }> => e.type === type);
 
 describe('close of business', () => {
   describe('when an instalment reaches its due date unpaid', () => {
