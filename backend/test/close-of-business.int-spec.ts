@@ -164,6 +164,15 @@ describe('refusals', () => {
     await t.http.post('/api/admin/close-of-business').set(bearer(agent)).send({}).expect(200);
   });
 
+  it('a run asked with the staff cookie alone from another site is refused and appends nothing', async () => {
+    const login = await t.http.post('/api/auth/login').send(ADMIN).expect(200);
+    admin = login.body.token;
+    const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
+    const counts = await storeCounts(t);
+    expectProblem(await t.http.post('/api/admin/close-of-business').set('Cookie', cookie).set('Origin', 'https://evil.example').send({}), 403, 'csrf-refused');
+    expect(await storeCounts(t)).toEqual(counts);
+  });
+
   it('the delinquency of an unknown loan is 404', async () => {
     expectProblem(await t.http.get(`/api/admin/loans/${randomUUID()}/delinquency`).set(bearer(admin)), 404);
   });
