@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ageLoansJob, CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../src/lending/http/collections.schemas.js';
@@ -140,6 +141,29 @@ describe('close of business, run day after day', () => {
     const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections);
     expect(report.tables).toEqual(expect.arrayContaining(['loan_summaries', 'loan_instalments']));
     expect(report.differences).toEqual([]);
+  });
+});
+
+describe('close of business split into BullMQ jobs', () => {
+  it('ages loans by chunks on two workers exactly as the in-process run does', async () => {
+    const cob = t.app.get(CloseOfBusiness);
+    const job = ageLoansJob(cob);
+    for (let i = 0; i < 2; i++) t.runtime.queue.worker(CLOSE_OF_BUSINESS_QUEUE, (j) => job.process(j), 1);
+    await setBusinessDate('2026-11-21');
+    const product = (await historyOf(t.http, admin, loan.id))[0]!.data.productId as string;
+    const inJobs = [await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }),
+      await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product })];
+    await setBusinessDate('2027-01-22');
+    const run = await closeOfBusinessInJobs(cob, t.runtime.queue, CLOSE_OF_BUSINESS_ACTOR, '2027-01-22', { chunk: 1 });
+    expect(run.date).toBe('2027-01-22');
+    expect(run.loansProcessed).toBeGreaterThanOrEqual(3);
+    const shape = (events: Record<string, unknown>[]) => events.map(({ type, instalmentNumber, date, dueDate, to, dpd, amount }) => ({ type, instalmentNumber, date, dueDate, to, dpd, amount }));
+    const first = shape(await collectionEvents(inJobs[0]!.id));
+    expect(first.filter((e) => e.type === 'LoanClassificationChanged').map((e) => e.to)).toEqual(['SMA-0', 'SMA-1']);
+    expect(shape(await collectionEvents(inJobs[1]!.id))).toEqual(first);
+    expect(run.eventsAppended).toBe(2 * first.length);
+    // Run again with other chunks (one of them the same single loan as before): nothing more, counted as nothing.
+    expect(await closeOfBusinessInJobs(cob, t.runtime.queue, CLOSE_OF_BUSINESS_ACTOR, '2027-01-22', { chunk: 2 })).toMatchObject({ loansProcessed: run.loansProcessed, eventsAppended: 0 });
   });
 });
 

@@ -36,6 +36,7 @@ import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
 import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
+import { ageLoansJob } from './jobs/close-of-business.job.js';
 import { DefaultProducts } from './products/default-products.js';
 import { LoanProductsRepository } from './products/loan-products.repository.js';
 import { loanSummaryProjection } from './projections/loan-summary.projection.js';
@@ -143,6 +144,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly directory: BorrowerDirectory,
     private readonly borrowers: LoanBorrowersRepository,
     private readonly defaultProducts: DefaultProducts,
+    private readonly closeOfBusiness: CloseOfBusiness,
   ) {}
 
   onModuleInit(): void {
@@ -156,6 +158,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
       }),
     );
     this.registry.addJob(notifyBorrowerJob(this.db));
+    this.registry.addJob(ageLoansJob(this.closeOfBusiness));
     this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
   }
 
