@@ -16,6 +16,7 @@ import { createBenchDatabase } from './bench-database.js';
 import { insertLoanEvents, insertUsers } from './bulk-load.js';
 import { benchmarkQueuePages } from './queue-bench.js';
 import { benchmarkAppends } from './append-bench.js';
+import { benchmarkCloseOfBusiness } from './cob-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
@@ -25,9 +26,10 @@ import { formatTable, median, percentile, seededRandom, tidy, type Figure } from
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 /**
  * BENCH_ONLY runs one part: `appends` (append-bench.ts: ours, the floor, Emmett, their ratios), `http` (the HTTP
- * command path and the session check, http-bench.ts) or `queues` (rebuild and queue pages).
+ * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages) or `cob` (close of
+ * business, cob-bench.ts; BENCH_COB_LOANS active loans, default 2,000, 300 quick).
  */
-const PARTS = ['appends', 'http', 'queues'] as const;
+const PARTS = ['appends', 'http', 'queues', 'cob'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -265,6 +267,14 @@ async function main(): Promise<number> {
   phase = 'measuring the queue pages';
   if (runs('queues')) log(`5. Queue pages at ${s.loans} loans`);
   if (runs('queues')) await benchmarkQueues(ctx, staffToken);
+  if (interrupted) return 130;
+
+  phase = 'measuring close of business';
+  if (runs('cob')) {
+    const cobLoans = positiveIntFromEnv('BENCH_COB_LOANS', QUICK ? 300 : 2_000);
+    log(`6. Close of business over ${cobLoans} active loans`);
+    await benchmarkCloseOfBusiness({ app, runtime, db, generator, figures: ctx.figures, log, loans: cobLoans });
+  }
   if (interrupted) return 130;
 
   const events = await countRows(db, 'events');

@@ -33,9 +33,10 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
   const start = addDays(state.collections?.recordedThrough ?? state.disbursedOn, 1);
   let loan: LoanRecord = state;
   const decided: LoanEvent[] = [];
+  const instalmentsAt = instalmentsByDayEnd();
   for (let day = start; day <= data.date; day = addDays(day, 1)) {
     if (!ages(loan)) break;
-    const events = dayEnd(loan, terms, day, base);
+    const events = dayEnd(loan, instalmentsAt(loan, day), terms, day, base);
     loan = events.reduce(evolve, loan) as LoanRecord;
     decided.push(...events);
   }
@@ -45,11 +46,24 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
 /** Active loans age; a loan closed while past due only has its classification brought back to standard. */
 const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
 
-function dayEnd(loan: LoanRecord, terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
-  const servicing = loan.servicing!;
+/**
+ * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
+ * days add no event, so the fold is redone only when the events it would read change.
+ */
+function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
+  let read: { events: readonly unknown[]; count: number; instalments: Instalment[] } | undefined;
+  return (loan, day) => {
+    const { terms, events } = loan.servicing!;
+    const upToDay = events.filter((event) => event.valueDate <= day);
+    if (read?.events !== events || read.count !== upToDay.length) {
+      read = { events, count: upToDay.length, instalments: serviceLoan(terms, upToDay).instalments };
+    }
+    return read.instalments;
+  };
+}
+
+function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
   const collections = loan.collections ?? initialCollections;
-  // At a day end, what was paid with a value date up to that day counts.
-  const { instalments } = serviceLoan(servicing.terms, servicing.events.filter((event) => event.valueDate <= day));
   const events: CollectionEvent[] = [];
   if (loan.status === 'active') {
     for (const instalment of instalments) {
