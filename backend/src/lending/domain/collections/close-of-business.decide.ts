@@ -5,6 +5,7 @@ import { evolve, type LoanRecord, type LoanState } from '../loan.state.js';
 import type { LoanMessageBase } from '../loan.types.js';
 import { serviceLoan } from '../servicing/loan-servicing.js';
 import type { Instalment } from '../servicing/servicing.types.js';
+import { owedTotal } from '../servicing/working-instalment.js';
 import type { CollectionEvent } from './collection.events.js';
 import { initialCollections } from './collections.state.js';
 import { daysPastDue, nextClassification } from './delinquency.js';
@@ -69,11 +70,11 @@ function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTe
     for (const instalment of instalments) {
       const number = instalment.number;
       if (instalment.dueDate <= day && !collections.fellDue.includes(number)) {
-        events.push({ type: 'InstalmentFellDue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owed(instalment) } });
+        events.push({ type: 'InstalmentFellDue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owedTotal(instalment) } });
       }
       const graceEnds = addDays(instalment.dueDate, terms.graceDays);
       if (graceEnds <= day && instalment.status !== 'paid' && !collections.overdue.includes(number)) {
-        events.push({ type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owed(instalment) } });
+        events.push({ type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owedTotal(instalment) } });
         if (terms.penalChargeFlat > 0 && !collections.penalised.includes(number)) {
           events.push({ type: 'PenalChargeApplied', data: { ...base, chargeId: `penal-${number}`, instalmentNumber: number, amount: terms.penalChargeFlat, date: day } });
         }
@@ -87,13 +88,4 @@ function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTe
     events.push({ type: 'LoanClassificationChanged', data: { ...base, from: collections.classification, to, dpd, date: day } });
   }
   return events;
-}
-
-function owed(instalment: Instalment): number {
-  return (
-    instalment.principal - instalment.paidPrincipal +
-    instalment.interest - instalment.paidInterest - instalment.waivedInterest +
-    instalment.fees - instalment.paidFees - instalment.waivedFees +
-    instalment.penalties - instalment.paidPenalties - instalment.waivedPenalties
-  );
 }
