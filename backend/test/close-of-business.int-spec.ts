@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ageLoansJob, CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
+import type { Job } from 'bullmq';
+import {
+  ageLoansJob, CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness, closeOfBusinessInJobs, NIGHTLY_CLOSE_OF_BUSINESS_JOB, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, nightlyCloseOfBusinessJob,
+} from '../src/lending/public/index.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../src/lending/http/collections.schemas.js';
@@ -164,6 +167,15 @@ describe('close of business split into BullMQ jobs', () => {
     expect(run.eventsAppended).toBe(2 * first.length);
     // Run again with other chunks (one of them the same single loan as before): nothing more, counted as nothing.
     expect(await closeOfBusinessInJobs(cob, t.runtime.queue, CLOSE_OF_BUSINESS_ACTOR, '2027-01-22', { chunk: 2 })).toMatchObject({ loansProcessed: run.loansProcessed, eventsAppended: 0 });
+  });
+});
+
+describe('the nightly close of business', () => {
+  it('is scheduled at five past midnight in the business time zone, and closes the day before the business date', async () => {
+    const scheduler = await t.runtime.queue.queue(NIGHTLY_CLOSE_OF_BUSINESS_QUEUE).getJobScheduler(NIGHTLY_CLOSE_OF_BUSINESS_JOB);
+    expect(scheduler).toMatchObject({ pattern: '5 0 * * *', tz: 'Asia/Kolkata' });
+    const nightly = nightlyCloseOfBusinessJob(t.app.get(CloseOfBusiness), t.runtime.queue);
+    expect(await nightly.process({ data: {} } as Job)).toMatchObject({ date: '2027-01-21', eventsAppended: 0 });
   });
 });
 

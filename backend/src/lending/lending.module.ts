@@ -1,4 +1,4 @@
-import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../platform/registry.js';
@@ -36,7 +36,7 @@ import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
 import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
-import { ageLoansJob } from './jobs/close-of-business.job.js';
+import { ageLoansJob, nightlyCloseOfBusinessJob, scheduleNightlyCloseOfBusiness } from './jobs/close-of-business.job.js';
 import { DefaultProducts } from './products/default-products.js';
 import { LoanProductsRepository } from './products/loan-products.repository.js';
 import { loanSummaryProjection } from './projections/loan-summary.projection.js';
@@ -145,6 +145,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly borrowers: LoanBorrowersRepository,
     private readonly defaultProducts: DefaultProducts,
     private readonly closeOfBusiness: CloseOfBusiness,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -159,15 +160,21 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     );
     this.registry.addJob(notifyBorrowerJob(this.db));
     this.registry.addJob(ageLoansJob(this.closeOfBusiness));
+    this.registry.addJob(nightlyCloseOfBusinessJob(this.closeOfBusiness, this.queue));
     this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
   }
 
   /**
    * Borrowers who registered before loan_borrowers existed, or were written around identity, get their row now; an
-   * empty product table gets the two products the settings describe.
+   * empty product table gets the two products the settings describe; the nightly close of business is scheduled.
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.borrowers.fillMissing();
     await this.defaultProducts.ensure();
+    try {
+      await scheduleNightlyCloseOfBusiness(this.queue, this.config.businessDate.timeZone);
+    } catch (error) {
+      new Logger('LendingModule').warn(`Could not schedule the nightly close of business (${(error as Error).message}); run it with npm run cli -- close-of-business.`);
+    }
   }
 }

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import type { JobDefinition } from '../../platform/queue/job-definition.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
+import { addDays } from '../domain/calendar.js';
 import type { Actor } from '../domain/loan.types.js';
-import { CLOSE_OF_BUSINESS_CHUNK, type CloseOfBusiness, type CloseOfBusinessResult } from '../application/close-of-business.js';
+import { CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_CHUNK, type CloseOfBusiness, type CloseOfBusinessResult } from '../application/close-of-business.js';
 
 export const CLOSE_OF_BUSINESS_QUEUE = 'close-of-business';
 export const AGE_LOANS_JOB = 'close-of-business.age-loans';
+/** Its own queue: the nightly run waits for the chunks, which must not queue behind it. */
+export const NIGHTLY_CLOSE_OF_BUSINESS_QUEUE = 'close-of-business-nightly';
+export const NIGHTLY_CLOSE_OF_BUSINESS_JOB = 'close-of-business.nightly';
+/** Five past midnight in BUSINESS_TIMEZONE: the business date has just moved on, and the day before is closed. */
+export const NIGHTLY_CLOSE_OF_BUSINESS_PATTERN = '5 0 * * *';
 
 type AgeLoansData = { date: string; loanIds: string[]; actor: Actor };
 type Aged = { loansProcessed: number; eventsAppended: number };
@@ -18,6 +24,26 @@ export function ageLoansJob(closeOfBusiness: CloseOfBusiness): JobDefinition {
     name: AGE_LOANS_JOB,
     process: (job: Job<AgeLoansData>): Promise<Aged> => closeOfBusiness.ageLoans(job.data.loanIds, job.data.date, job.data.actor),
   };
+}
+
+/** The nightly run (a BullMQ job scheduler): closes the business day that just ended, in chunks. */
+export function nightlyCloseOfBusinessJob(closeOfBusiness: CloseOfBusiness, queue: QueueBackend): JobDefinition {
+  return {
+    queue: NIGHTLY_CLOSE_OF_BUSINESS_QUEUE,
+    name: NIGHTLY_CLOSE_OF_BUSINESS_JOB,
+    process: async () => closeOfBusinessInJobs(closeOfBusiness, queue, CLOSE_OF_BUSINESS_ACTOR, addDays(await closeOfBusiness.dateOf(undefined), -1)),
+  };
+}
+
+/** Upserted by every process at start: one schedule in the queue, in the business time zone. */
+export function scheduleNightlyCloseOfBusiness(queue: QueueBackend, timeZone: string): Promise<unknown> {
+  return queue
+    .queue(NIGHTLY_CLOSE_OF_BUSINESS_QUEUE)
+    .upsertJobScheduler(
+      NIGHTLY_CLOSE_OF_BUSINESS_JOB,
+      { pattern: NIGHTLY_CLOSE_OF_BUSINESS_PATTERN, tz: timeZone },
+      { name: NIGHTLY_CLOSE_OF_BUSINESS_JOB, data: {}, opts: { removeOnComplete: { age: 30 * 24 * 3600 }, removeOnFail: false } },
+    );
 }
 
 /**
