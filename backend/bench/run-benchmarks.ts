@@ -17,6 +17,7 @@ import { insertLoanEvents, insertUsers } from './bulk-load.js';
 import { benchmarkQueuePages } from './queue-bench.js';
 import { benchmarkAppends } from './append-bench.js';
 import { benchmarkServicing } from './servicing-bench.js';
+import { benchmarkCloseOfBusiness } from './cob-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
@@ -26,10 +27,11 @@ import { formatTable, median, percentile, seededRandom, tidy, type Figure } from
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 /**
  * BENCH_ONLY runs one part: `appends` (append-bench.ts: ours, the floor, Emmett, their ratios), `http` (the HTTP
- * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages) or `servicing` (payment
- * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts).
+ * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages), `servicing` (payment
+ * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts) or `cob` (close of business,
+ * cob-bench.ts; BENCH_COB_LOANS active loans, default 2,000, 300 quick).
  */
-const PARTS = ['appends', 'http', 'queues', 'servicing'] as const;
+const PARTS = ['appends', 'http', 'queues', 'servicing', 'cob'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -272,6 +274,14 @@ async function main(): Promise<number> {
   phase = 'measuring servicing';
   if (runs('servicing')) log('6. Servicing: payments over HTTP, re-allocation after a back-dated payment');
   if (runs('servicing')) await benchmarkServicing({ api, figures: ctx.figures, quick: QUICK, log }, staffToken);
+  if (interrupted) return 130;
+
+  phase = 'measuring close of business';
+  if (runs('cob')) {
+    const cobLoans = positiveIntFromEnv('BENCH_COB_LOANS', QUICK ? 300 : 2_000);
+    log(`7. Close of business over ${cobLoans} active loans`);
+    await benchmarkCloseOfBusiness({ app, runtime, db, generator, figures: ctx.figures, log, loans: cobLoans });
+  }
   if (interrupted) return 130;
 
   const events = await countRows(db, 'events');

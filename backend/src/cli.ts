@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app/app.module.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
+import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from './lending/public/index.js';
 import { rebuildProjections } from './platform/projections/rebuild.js';
 import { verifyProjections } from './platform/projections/verify.js';
 import { PlatformRegistry } from './platform/registry.js';
@@ -10,7 +11,9 @@ import { createRuntime, type Runtime } from './platform/runtime.js';
 const USAGE = `Usage: npm run cli -- <command>
   migrate               apply database migrations
   projections:rebuild   truncate the read models and replay the whole event log into them
-  projections:verify    rebuild into scratch tables and compare with the live ones (exit 1 on any difference)`;
+  projections:verify    rebuild into scratch tables and compare with the live ones (exit 1 on any difference)
+  close-of-business [--date YYYY-MM-DD]
+                        age every active loan through the date (default: the business date), catching up missed days`;
 
 async function projections(runtime: Runtime) {
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
@@ -19,13 +22,30 @@ async function projections(runtime: Runtime) {
   return list;
 }
 
+async function closeOfBusiness(runtime: Runtime, args: string[]): Promise<number> {
+  const dateAt = args.indexOf('--date');
+  const date = dateAt === -1 ? undefined : args[dateAt + 1];
+  if (dateAt !== -1 && date === undefined) {
+    console.error(`--date needs a value (YYYY-MM-DD).\n${USAGE}`);
+    return 2;
+  }
+  const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
+  try {
+    const result = await app.get(CloseOfBusiness).run(CLOSE_OF_BUSINESS_ACTOR, date);
+    console.log(`Close of business for ${result.date}: ${result.loansProcessed} loan(s) processed, ${result.eventsAppended} event(s) appended.`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  if (!['migrate', 'projections:rebuild', 'projections:verify'].includes(command)) {
+  if (!['migrate', 'projections:rebuild', 'projections:verify', 'close-of-business'].includes(command)) {
     console.error(`Unknown command "${command}".\n${USAGE}`);
     return 2;
   }
@@ -35,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
       console.log('Database is at the latest migration.');
       return 0;
     }
+    if (command === 'close-of-business') return await closeOfBusiness(runtime, argv.slice(1));
     const list = await projections(runtime);
     if (command === 'projections:rebuild') {
       const report = await rebuildProjections(runtime.db, list, { onProgress: (n) => n % 20000 === 0 && console.log(`  ${n} events replayed`) });

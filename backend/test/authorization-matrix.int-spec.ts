@@ -181,6 +181,7 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'GET /api/admin/loans/:id/agreement.pdf', 'POST /api/admin/loans/:id/accept', 'POST /api/admin/loans/:id/approve-soft',
       'POST /api/admin/loans/:id/approve-bank', 'POST /api/admin/loans/:id/issue-agreement', 'POST /api/admin/loans/:id/approve-final',
       'POST /api/admin/loans/:id/disburse', 'POST /api/admin/loans/:id/reject', 'GET /api/users/admin',
+      'POST /api/admin/close-of-business', 'GET /api/admin/loans/:id/delinquency',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.

@@ -1,4 +1,4 @@
-import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../platform/registry.js';
@@ -36,6 +36,7 @@ import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
 import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
+import { ageLoansJob, nightlyCloseOfBusinessJob, scheduleNightlyCloseOfBusiness } from './jobs/close-of-business.job.js';
 import { DefaultProducts } from './products/default-products.js';
 import { LoanProductsRepository } from './products/loan-products.repository.js';
 import { loanSummaryProjection } from './projections/loan-summary.projection.js';
@@ -61,6 +62,10 @@ import { PAYMENT_PROVIDER } from './payments/payment-provider.port.js';
 import { SandboxCheckout } from './payments/sandbox-checkout.js';
 import { SandboxPaymentProvider } from './payments/sandbox-payment-provider.js';
 import { paymentsProjection } from './projections/payments.projection.js';
+import { CloseOfBusiness } from './application/close-of-business.js';
+import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
+import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
+import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { servicingProjection } from './projections/servicing.projection.js';
 
 const commandHandlers = [
@@ -77,6 +82,7 @@ const commandHandlers = [
   ReceivePaymentWebhookHandler,
   RequestRefundHandler,
   ApproveRefundHandler,
+  RunCloseOfBusinessHandler,
 ];
 const queryHandlers = [
   ListLoansHandler,
@@ -100,9 +106,11 @@ const queryHandlers = [
   ListLoanTransactionsHandler,
   GetForeclosureQuoteHandler,
   GetLoanStatementHandler,
+  GetLoanDelinquencyHandler,
 ];
 const controllers = [
   AdminLoansController,
+  AdminCollectionsController,
   AdminLoanServicingController,
   AdminPaymentsController,
   AdminProductsController,
@@ -126,7 +134,7 @@ const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 @Module({
   imports: [IdentityModule, OriginationModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -136,6 +144,8 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly directory: BorrowerDirectory,
     private readonly borrowers: LoanBorrowersRepository,
     private readonly defaultProducts: DefaultProducts,
+    private readonly closeOfBusiness: CloseOfBusiness,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -149,15 +159,22 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
       }),
     );
     this.registry.addJob(notifyBorrowerJob(this.db));
+    this.registry.addJob(ageLoansJob(this.closeOfBusiness));
+    this.registry.addJob(nightlyCloseOfBusinessJob(this.closeOfBusiness, this.queue));
     this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
   }
 
   /**
    * Borrowers who registered before loan_borrowers existed, or were written around identity, get their row now; an
-   * empty product table gets the two products the settings describe.
+   * empty product table gets the two products the settings describe; the nightly close of business is scheduled.
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.borrowers.fillMissing();
     await this.defaultProducts.ensure();
+    try {
+      await scheduleNightlyCloseOfBusiness(this.queue, this.config.businessDate.timeZone);
+    } catch (error) {
+      new Logger('LendingModule').warn(`Could not schedule the nightly close of business (${(error as Error).message}); run it with npm run cli -- close-of-business.`);
+    }
   }
 }

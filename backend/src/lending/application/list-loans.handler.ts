@@ -49,7 +49,7 @@ const ROW_COLUMNS = [
   'l.id', 'l.borrower_id', 'l.type', 'l.state', 'l.amount', 'l.approved_amount', 'l.tenure_months', 'l.annual_rate_percent', 'l.fee',
   'l.score', 'l.created_at', 'l.updated_at', 'l.submitted_at', 'l.last_actor_id', 'l.last_actor_role', 'l.last_reason',
   'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
-  'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'b.name as borrower_name', 'b.email as borrower_email', 'b.phone as borrower_phone',
+  'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'l.dpd', 'l.classification', 'b.name as borrower_name', 'b.email as borrower_email', 'b.phone as borrower_phone',
 ] as const;
 
 /** A search text that could be part of a loan id's text (hex digits and dashes); other texts cannot match an id. */

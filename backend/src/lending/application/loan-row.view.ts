@@ -21,6 +21,8 @@ export function loanRowView(r: any, currency: string) {
     updatedAt: iso(r.updated_at),
     submittedAt: iso(r.submitted_at),
     disbursedOn: r.disbursed_on ?? null,
+    dpd: r.dpd,
+    classification: r.classification,
     lastActor: { id: r.last_actor_id, role: r.last_actor_role },
     lastReason: r.last_reason,
     approvals: {

@@ -35,6 +35,8 @@ export function loanView(loan: LoanRecord, currency: string) {
     signedAt: loan.signedAt ?? null,
     payoutReference: loan.payoutReference ?? null,
     disbursedOn: loan.disbursedOn ?? null,
+    dpd: loan.collections?.dpd ?? 0,
+    classification: loan.collections?.classification ?? 'standard',
     schedule: loan.schedule ?? null,
     createdAt: loan.createdAt,
     updatedAt: loan.updatedAt,

@@ -64,3 +64,10 @@ export function daysBetween(from: string, to: string): number {
 export function dayOfMonth(isoDate: string): number {
   return parse(isoDate).day;
 }
+
+/** The date `days` whole days after (before, when negative) `isoDate`. */
+export function addDays(isoDate: string, days: number): string {
+  const { year, month, day } = parse(isoDate);
+  const moved = new Date(Date.UTC(year, month - 1, day) + days * MS_PER_DAY);
+  return format({ year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() });
+}

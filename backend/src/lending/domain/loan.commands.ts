@@ -1,3 +1,4 @@
+import type { CloseBusinessDay } from './collections/close-of-business.decide.js';
 import type { LoanMessageBase, LoanType } from './loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
 
@@ -81,10 +82,11 @@ export type LoanCommand =
   | DisburseLoan
   | RejectLoan
   | CancelLoan
-  | MoneyCommand;
+  | MoneyCommand
+  | CloseBusinessDay;
 
 export type LoanCommandType = LoanCommand['type'];
 
 /** Commands that act on an existing loan, each one named action of the HTTP API. */
-export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand>;
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay>;
 export type LoanTransitionCommandType = LoanTransitionCommand['type'];

@@ -1,5 +1,6 @@
 import { addMonths, dayOfMonth } from './calendar.js';
 import { agreementTermsFor } from './agreement-terms.js';
+import { decideCloseOfBusiness } from './collections/close-of-business.decide.js';
 import { assertNever } from './assert-never.js';
 import { emiSchedule } from './emi-schedule.js';
 import { allowedActions, commandAction } from './loan-actions.js';
@@ -57,6 +58,7 @@ export function decide(
     throw new Error(`Loan ${state.id} is ${state.loanType}, but was given the parameters of a ${params.type} product`);
   }
   if (isMoneyCommand(command)) return decideMoney(command, state);
+  if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
   if (outcomeAlreadyHolds(command, state)) return [];
   requireAllowed(state.status, commandAction(command.type));
 

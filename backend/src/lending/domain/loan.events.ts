@@ -1,4 +1,5 @@
 import type { PinnedProductTerms } from './loan-product.js';
+import { COLLECTION_EVENT_TYPES, type CollectionEvent } from './collections/collection.events.js';
 import { MONEY_EVENT_TYPES, type MoneyEvent } from './payment.events.js';
 import type { ServicingTerms } from './servicing/servicing.types.js';
 import type {
@@ -114,12 +115,13 @@ export type LoanEvent =
   | LoanDisbursed
   | LoanRejected
   | LoanApplicationCancelled
-  | MoneyEvent;
+  | MoneyEvent
+  | CollectionEvent;
 
 export type LoanEventType = LoanEvent['type'];
 
 // A record keyed by every event type makes the compiler reject a list that misses one.
-const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type']>, true> = {
+const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | CollectionEvent['type']>, true> = {
   LoanApplicationStarted: true,
   LoanApplicationAmended: true,
   LoanApplicationSubmitted: true,
@@ -134,4 +136,4 @@ const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type']>, 
   LoanApplicationCancelled: true,
 };
 
-export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES] as readonly LoanEventType[];
+export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES, ...COLLECTION_EVENT_TYPES] as readonly LoanEventType[];

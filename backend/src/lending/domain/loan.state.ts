@@ -1,5 +1,6 @@
 import { assertNever } from './assert-never.js';
 import type { PinnedProductTerms } from './loan-product.js';
+import { evolveCollections, type CollectionsState } from './collections/collections.state.js';
 import type { LoanEvent } from './loan.events.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from './payment.state.js';
 import { servicingTermsFor, type ServicingChoices, DEFAULT_SERVICING_CHOICES } from './servicing/servicing-terms.js';
@@ -39,6 +40,8 @@ export type LoanRecord = {
   payments?: Record<string, PaymentRecord>;
   /** Credit balance refunds by id (maker-checker). */
   refunds?: Record<string, RefundRecord>;
+  /** What close of business recorded: instalments fallen due and overdue, penal charges, days past due, classification. */
+  collections?: CollectionsState;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
   createdAt: string;
@@ -173,6 +176,11 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'LoanClosed':
     case 'LoanReopened':
       return evolveMoney(loan, event);
+    case 'InstalmentFellDue':
+    case 'InstalmentWentOverdue':
+    case 'PenalChargeApplied':
+    case 'LoanClassificationChanged':
+      return evolveCollections(loan, event);
     default:
       return assertNever(event, 'loan event');
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOAN_ACTIONS } from '../domain/loan-actions.js';
 import { LOAN_EVENT_TYPES } from '../domain/loan.events.js';
 import { LOAN_STATES } from '../domain/loan.types.js';
+import { CLASSIFICATIONS } from '../domain/collections/delinquency.js';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
 import { loanServicingFields, refundsField } from './servicing.schemas.js';
 
@@ -13,6 +14,8 @@ import { loanServicingFields, refundsField } from './servicing.schemas.js';
 const money = z.number().int();
 const actor = z.strictObject({ id: z.string(), role: z.enum(['borrower', 'staff']) });
 const gate = z.strictObject({ at: z.string(), actor });
+const dpd = z.number().int().describe('days past due, as close of business last recorded them (at the last classification change)');
+const classification = z.enum(CLASSIFICATIONS).describe("the RBI classification (circular of 12 Nov 2021) close of business last recorded");
 const nullableGate = z.strictObject({ at: z.string(), actor: z.strictObject({ id: z.string().nullable(), role: z.enum(['borrower', 'staff']) }) }).nullable();
 
 export const scheduleLineSchema = z.strictObject({ number: z.number().int(), dueDate: z.string(), principal: money, interest: money, balance: money });
@@ -60,6 +63,8 @@ export const loanSchema = z.strictObject({
   payoutReference: z.string().nullable(),
   disbursedOn: z.string().nullable(),
   schedule: z.array(scheduleLineSchema).nullable().describe('fixed at disbursal; null before'),
+  dpd,
+  classification,
   createdAt: z.string(),
   updatedAt: z.string(),
   lastActor: actor,
@@ -117,6 +122,8 @@ export const loanRowSchema = z.strictObject({
   updatedAt: z.string(),
   submittedAt: z.string().nullable(),
   disbursedOn: z.string().nullable(),
+  dpd,
+  classification,
   lastActor: actor,
   lastReason: z.string().nullable(),
   approvals: z.strictObject({ soft: nullableGate, bank: nullableGate, consent: nullableGate, final: nullableGate }),

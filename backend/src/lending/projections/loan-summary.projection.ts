@@ -90,6 +90,9 @@ export function toRow(s: LoanRecord, version: number, lastPosition: number, subm
     version,
     last_position: lastPosition,
     loan_state: JSON.stringify(s),
+    dpd: s.collections?.dpd ?? 0,
+    classification: s.collections?.classification ?? 'standard',
+    overdue_since: s.collections?.overdueSince ?? null,
   };
 }
 

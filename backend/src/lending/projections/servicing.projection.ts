@@ -7,7 +7,7 @@ import { serviceLoan } from '../domain/servicing/loan-servicing.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from '../domain/servicing/servicing.types.js';
 
 /** The events that change what a disbursed loan owes: the fold's input. */
-const SERVICING_EVENT_TYPES = ['LoanDisbursed', 'RepaymentApplied', 'RepaymentReversed', 'CreditBalanceRefunded'] as const;
+const SERVICING_EVENT_TYPES = ['LoanDisbursed', 'RepaymentApplied', 'RepaymentReversed', 'CreditBalanceRefunded', 'PenalChargeApplied'] as const;
 
 type Held = { version: number; terms: ServicingTerms; events: ServicingEvent[] };
 
@@ -60,6 +60,8 @@ function toServicingEvent(event: RecordedEvent): ServicingEvent {
       return { type: 'RepaymentReversed', paymentId: data.paymentId, valueDate: data.valueDate };
     case 'CreditBalanceRefunded':
       return { type: 'CreditBalanceRefunded', refundId: data.refundId, valueDate: data.valueDate, amount: data.amount };
+    case 'PenalChargeApplied':
+      return { type: 'ChargeApplied', chargeId: data.chargeId, instalmentNumber: data.instalmentNumber, kind: 'penalty', amount: data.amount, valueDate: data.date };
     default:
       throw new Error(`${event.type} is not a servicing event`);
   }

@@ -3,3 +3,6 @@
  * needs it yet; collections will read the loan events, so their types are the first entry.
  */
 export type { LoanEvent } from '../domain/loan.events.js';
+/** Close of business, for the CLI (`npm run cli -- close-of-business`) and the worker. */
+export { CloseOfBusiness, CLOSE_OF_BUSINESS_ACTOR } from '../application/close-of-business.js';
+export { closeOfBusinessInJobs, CLOSE_OF_BUSINESS_QUEUE, ageLoansJob, nightlyCloseOfBusinessJob, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, NIGHTLY_CLOSE_OF_BUSINESS_JOB } from '../jobs/close-of-business.job.js';

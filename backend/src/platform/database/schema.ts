@@ -124,6 +124,10 @@ export interface LoanSummariesTable {
   version: number;
   last_position: string;
   loan_state: JSONColumnType<Record<string, unknown>>;
+  /** Collections (migration 0018): the RBI classification, days past due at its last change, the oldest unpaid due date then. */
+  dpd: Generated<number>;
+  classification: Generated<string>;
+  overdue_since: string | null;
 }
 
 /** Lending's copy of each borrower's contact fields, kept through identity's BorrowerDirectory (migration 0009). */

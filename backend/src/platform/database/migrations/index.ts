@@ -16,6 +16,7 @@ import * as productsAndBusinessDate from './0014-products-and-business-date.js';
 import * as servicing from './0015-servicing.js';
 import * as origination from './0016-origination.js';
 import * as communicationsAndContent from './0017-communications-and-content.js';
+import * as collections from './0018-collections.js';
 import * as leadAgents from './0019-lead-agents.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -39,6 +40,7 @@ export const migrationProvider: MigrationProvider = {
       '0015-servicing': servicing,
       '0016-origination': origination,
       '0017-communications-and-content': communicationsAndContent,
+      '0018-collections': collections,
       '0019-lead-agents': leadAgents,
     };
   },
