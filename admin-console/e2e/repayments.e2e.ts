@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { api, baseUrl, signIn } from './support';
 import { STAFF } from './users';
 
@@ -52,6 +55,8 @@ test.describe('a payment at the counter', () => {
       const checkerPage = await checkerContext.newPage();
       await signIn(checkerPage, '/Admin/Payments', checker);
       const row = paymentRow(checkerPage, loanId);
+      await expectNoAxeViolations(checkerPage, 'payments to verify');
+      await checkerPage.screenshot({ path: path.join(shots, 'admin-payments-pending.png') });
       await row.getByRole('button', { name: 'Verify' }).click();
       const confirm = checkerPage.getByRole('dialog', { name: 'Verify' });
       await expect(confirm).toContainText('applied to the loan’s instalments at once');
@@ -71,8 +76,12 @@ test.describe('a payment at the counter', () => {
     await expect(page.getByRole('table', { name: 'Ledger' })).toContainText('Repayment');
     const loan = (await api().call('GET', `/admin/loans/${loanId}`, await api().staff())) as { instalments: { status: string }[]; outstanding: { total: number } };
     expect(loan.instalments[0]!.status).toBe('paid');
+    await expectNoAxeViolations(page, 'loan page with a verified payment');
+    await page.screenshot({ path: path.join(shots, 'admin-loan-repayments.png'), fullPage: true });
   });
 });
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 /** The Payments list's row of the loan's payment (its Loan column shows the first 8 characters of the id). */
 const paymentRow = (page: Page, loanId: string) => page.locator('tbody tr', { has: page.getByRole('link', { name: loanId.slice(0, 8), exact: true }) });
