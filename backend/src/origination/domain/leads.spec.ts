@@ -75,6 +75,9 @@ describe('lead fields', () => {
   it('given bad fields, when validated, then each is named', () => {
     const result = validLeadFields({ name: 'A', phone: '12345', email: 'not-an-email', followUpOn: '2026-02-30' });
     expect(!result.ok && result.problems.map((p) => p.name)).toEqual(['name', 'phone', 'email', 'followUpOn']);
+    // A year PostgreSQL cannot store (year 0) is refused here, not by the database.
+    const yearZero = validLeadFields({ name: 'Ravi', phone: '+919876543210', followUpOn: '0000-01-01' });
+    expect(!yearZero.ok && yearZero.problems).toEqual([{ name: 'followUpOn', message: 'must be between 1900-01-01 and 2999-12-31' }]);
   });
 });
 

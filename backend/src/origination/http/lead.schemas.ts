@@ -7,6 +7,10 @@ import { LEAD_SOURCES, LEAD_STATUSES } from '../domain/leads.js';
  * funnel's moves) are the domain's (domain/leads.ts), so each refusal names its field either way.
  */
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+// A period's ends: real dates between 1900 and 2999, as every date the API takes (docs/api.md, bounds).
+const periodDate = z.iso
+  .date('must be a date, YYYY-MM-DD')
+  .refine((v) => v >= '1900-01-01' && v <= '2999-12-31', 'must be between 1900-01-01 and 2999-12-31');
 const staffId = z.uuid('must be the id of a staff member');
 
 const fields = {
@@ -42,7 +46,7 @@ export const leadListFilter = z.strictObject({
 });
 export const agentLeadListFilter = leadListFilter.omit({ assignedTo: true });
 
-export const leadStatusQuery = z.strictObject({ from: date.optional(), to: date.optional() });
+export const leadStatusQuery = z.strictObject({ from: periodDate.optional(), to: periodDate.optional() });
 
 export const leadIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the lead id must be a UUID', path: ['id'] });
 
