@@ -73,7 +73,7 @@ export function toProblem(error: unknown, instance?: string): Problem {
   }
   // PostgreSQL down, restarting or out of connections: a brief outage, not the caller's fault nor a bug (never 401/500).
   if (isDatabaseUnavailable(error)) {
-    const detail = 'The service is briefly unavailable (its database cannot be reached); try again in a moment.';
+    const detail = 'The service is briefly unavailable; try again in a moment.';
     return { type: 'service-unavailable', title: TITLES[503], status: 503, detail, message: detail, instance, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
   }
   const detail = 'An unexpected error occurred. It has been logged; please try again.';
