@@ -73,6 +73,14 @@ describe('authProvider', () => {
     expect(signedOutNotice()).toBe('This account has been disabled; ask an administrator.');
   });
 
+  it('keeps the session on 503 (the database briefly down): the page says to try again in a moment', async () => {
+    setToken('tok');
+    const error = new HttpError('The service is briefly unavailable; try again in a moment.', 503, { type: 'service-unavailable', retryAfter: 5 });
+    await expect(authProvider.checkError!(error)).resolves.toBeUndefined();
+    expect(getToken()).toBe('tok');
+    expect(signedOutNotice()).toBeNull();
+  });
+
   it('keeps the session on 403: the page shows the refusal', async () => {
     setToken('tok');
     await expect(authProvider.checkError!(new HttpError('You need loans.disburse', 403, { type: 'missing-permission' }))).resolves.toBeUndefined();

@@ -94,7 +94,9 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: unknown) {
     const status = (error as HttpError)?.status;
-    if (status !== 401) return; // 403 shows its message where it happened and keeps the session
+    // Only a 401 ends the session. A 403 shows its message where it happened; a 503 (`service-unavailable`: the
+    // database briefly down) shows "The service is briefly unavailable; try again in a moment." and keeps it.
+    if (status !== 401) return;
     const message = signedOutMessage(problemType(error), (error as HttpError).message);
     forget();
     // Another device took the session over: clear local storage and every cookie, as the presence client does.

@@ -20,7 +20,7 @@ export const RUNTIME = Symbol('RUNTIME');
 
 export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string } = {}): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
-  const db = createDb(database.url, config.databasePoolSize);
+  const db = createDb(database.url, config.databasePoolSize, config.databaseConnectTimeoutMs);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onActivity } from './activity';
-import { api, apiBlob, ApiError, apiFetch, setUnauthorizedHandler } from './http';
+import { api, apiBlob, ApiError, apiFetch, SERVICE_UNAVAILABLE_MESSAGE, setUnauthorizedHandler } from './http';
 import { getDeviceId, storeToken } from './session';
 
 const json = (status: number, body: unknown, contentType = status >= 400 ? 'application/problem+json' : 'application/json') =>
@@ -65,6 +65,17 @@ describe('the problem-aware fetch', () => {
     expect(handler).not.toHaveBeenCalled();
     await expect(api('/me/loans')).rejects.toThrow();
     expect(handler).toHaveBeenCalledWith(expect.objectContaining({ type: 'session-revoked' }), '/api/me/loans');
+  });
+
+  it('keeps the session on a 503 (the database briefly down) and says to try again in a moment', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const sentence = 'The service is briefly unavailable; try again in a moment.';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(json(503, { type: 'service-unavailable', status: 503, detail: sentence, message: sentence, retryAfter: 5 }));
+    await expect(api('/me/loans')).rejects.toMatchObject({ status: 503, type: 'service-unavailable', sentence });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(api('/me/loans')).rejects.toMatchObject({ status: 503, type: 'service-unavailable', sentence: SERVICE_UNAVAILABLE_MESSAGE });
+    expect(handler).not.toHaveBeenCalled();
   });
 
   it('counts requests in flight for the loading bar', async () => {

@@ -44,6 +44,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What people see when the API (or a proxy before it) answers 503: the database or a dependency is briefly away. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable; try again in a moment.';
+
 /** What a 401 means to the app: set by the app's session code (kept here as a hook so this file knows no router). */
 type UnauthorizedHandler = (problem: Problem, url: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
@@ -62,12 +65,15 @@ export function apiHeaders(extra: Record<string, string> = {}): Record<string, s
 async function problemOf(res: Response): Promise<Problem> {
   const body = await res.json().catch(() => null);
   if (body && typeof body === 'object' && typeof body.type === 'string') return { ...body, status: res.status } as Problem;
+  // A 503 that is not our problem+json (a proxy's page while the API restarts): still a brief outage, not a sign-out.
+  if (res.status === 503) return { type: 'service-unavailable', status: 503, detail: SERVICE_UNAVAILABLE_MESSAGE, message: SERVICE_UNAVAILABLE_MESSAGE };
   return { type: res.status === 404 ? 'not-found' : 'http-error', status: res.status, detail: `The server answered ${res.status} ${res.statusText}`.trim() };
 }
 
 /**
  * fetch with our headers (the caller's win) and the loading bar's request count; a network failure or a non-2xx
- * answer rejects with ApiError, and a 401 outside the credential forms is reported to the app's handler first.
+ * answer rejects with ApiError, and a 401 outside the credential forms is reported to the app's handler first. Only
+ * a 401 ends the session: a 503 (PostgreSQL briefly down, `service-unavailable`) keeps it and shows its sentence.
  */
 export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(apiHeaders());

@@ -1,6 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { isDatabaseUnavailable } from '../../platform/database/database-unavailable.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { PUBLIC_ROUTE, PUBLIC_ROUTE_IDENTIFIES_CALLER, ROUTE_ROLES, type Role } from '../../platform/http/access.decorators.js';
 import type { Permission } from '../permissions/permissions.js';
@@ -72,6 +73,8 @@ export class AccessGuard implements CanActivate {
       return await this.authenticator.authenticate(claims, deviceId ? deviceId : undefined);
     } catch (error) {
       if (error instanceof DomainError) throw error;
+      // The session could not be read (PostgreSQL down): 503 from the filter, never a 401 that signs the user out.
+      if (isDatabaseUnavailable(error)) throw error;
       throw unauthenticated();
     }
   }

@@ -85,6 +85,7 @@ const schema = z.object({
   SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0 (0 turns the session cache off)').max(1_000_000, 'must be at most 1000000').default(10_000),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(3000),
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
@@ -151,6 +152,8 @@ export type AppConfig = {
   sessionCache: { maxEntries: number; maxAgeSeconds: number };
   /** Connections in this process's PostgreSQL pool. */
   databasePoolSize: number;
+  /** How long a request waits for a pooled PostgreSQL connection (or a new one) before it fails with 503. */
+  databaseConnectTimeoutMs: number;
   product: ProductSettings;
   /**
    * The date business runs on (disbursal dates, value dates, quotes): today in `timeZone`, or, in manual mode (training,
@@ -293,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
     sessionCache: { maxEntries: c.SESSION_CACHE_MAX_ENTRIES, maxAgeSeconds: c.SESSION_CACHE_MAX_AGE_SECONDS },
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     product,
     businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
     payments: {

@@ -11,8 +11,13 @@ export const DB = Symbol('DB');
 
 const pools = new WeakMap<Kysely<any>, pg.Pool>();
 
-export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+/**
+ * `connectTimeoutMs` bounds both the wait for a free pooled connection and the opening of a new one, so a request
+ * fails fast (503, see database-unavailable.ts) while PostgreSQL is down or every connection is busy, instead of
+ * waiting for ever (pg's default).
+ */
+export function createDb(connectionString: string, max = 10, connectTimeoutMs = 3000): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

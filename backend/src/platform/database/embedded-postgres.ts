@@ -45,7 +45,7 @@ type Binaries = { nativeDir: string; initdb: string; postgres: string; packageNa
  * /var/lib/lending-embedded-postgres (one folder per DATA_DIR), and one log line says why. The user's folders keep
  * their permissions.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void, options: { port?: number } = {}): Promise<RunningDatabase> {
   const requested = path.resolve(dataDir, 'postgres');
   try {
     mkdirSync(path.dirname(requested), { recursive: true });
@@ -61,7 +61,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${running}/${DATABASE}`, embedded: true, directory: databaseDir, stop: async () => undefined };
   }
   const binaries = reachableBinaries(await packagedBinaries(), runAs, log);
-  const port = await freePort();
+  // A caller restarting a cluster it stopped (the outage test) asks for the same port, so its clients find it again.
+  const port = options.port ?? (await freePort());
   const cluster = new Cluster(binaries, databaseDir, port, runAs);
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {

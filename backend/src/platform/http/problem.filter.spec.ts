@@ -27,6 +27,13 @@ describe('errors as RFC 9457 problem details', () => {
     expect(limited).toMatchObject({ status: 429, type: 'too-many-requests', title: 'Too many requests', retryAfter: 60 });
   });
 
+  it('answer PostgreSQL being unavailable with 503 service-unavailable and a Retry-After, never 500', () => {
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(toProblem(terminated, '/x')).toMatchObject({ status: 503, type: 'service-unavailable', retryAfter: 5, message: 'The service is briefly unavailable; try again in a moment.' });
+    expect(toProblem(new Error('timeout exceeded when trying to connect'))).toMatchObject({ status: 503, type: 'service-unavailable' });
+    expect(toProblem(new Error('boom'))).toMatchObject({ status: 500, type: 'internal-error' });
+  });
+
   it('list each invalid field', () => {
     const p = toProblem(new RequestValidationFailed([{ name: 'email', message: 'must be a valid email address' }, { name: 'password', message: 'password must be at least 8 characters' }]));
     expect(p).toMatchObject({ status: 400, type: 'validation-failed', detail: 'email: must be a valid email address; password must be at least 8 characters' });

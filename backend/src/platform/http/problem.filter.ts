@@ -1,5 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { DomainError, typeOfCode, type ErrorKind } from '../errors/domain-error.js';
 import { HttpProblem, type Problem } from './problem.js';
 
@@ -70,6 +71,11 @@ export function toProblem(error: unknown, instance?: string): Problem {
     const detail = status === 413 ? 'The request body is too large (at most 100 kB).' : (withStatus.message ?? 'Bad request');
     return { type: HTTP_TYPES[status] ?? 'bad-request', title: TITLES[status] ?? 'Bad request', status, detail, message: detail, instance };
   }
+  // PostgreSQL down, restarting or out of connections: a brief outage, not the caller's fault nor a bug (never 401/500).
+  if (isDatabaseUnavailable(error)) {
+    const detail = 'The service is briefly unavailable; try again in a moment.';
+    return { type: 'service-unavailable', title: TITLES[503], status: 503, detail, message: detail, instance, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
+  }
   const detail = 'An unexpected error occurred. It has been logged; please try again.';
   return { type: 'internal-error', title: TITLES[500], status: 500, detail, message: detail, instance };
 }
@@ -87,7 +93,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const problem = toProblem(error, request?.originalUrl);
-    if (problem.status >= 500) this.logger.error(`${request?.method} ${request?.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
+    if (problem.type === 'service-unavailable') this.logger.warn(`${request?.method} ${request?.originalUrl}: database unavailable (${(error as Error)?.message ?? String(error)})`);
+    else if (problem.status >= 500) this.logger.error(`${request?.method} ${request?.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
     if (response.headersSent) return;
     if (typeof problem.retryAfter === 'number') response.setHeader('Retry-After', String(problem.retryAfter));
     response.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
