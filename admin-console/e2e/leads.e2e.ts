@@ -13,6 +13,7 @@ test.describe('leads', () => {
     const phone = `9${String(Date.now()).slice(-9)}`;
     await signIn(page, '/Admin/Leads');
     await expect(page).toHaveURL(/\/Admin\/Leads$/);
+    await expect(page.getByRole('link', { name: 'Create' })).toBeVisible();
     await expectNoAxeViolations(page, 'leads list');
 
     await page.getByRole('link', { name: 'Create' }).click();

@@ -34,5 +34,8 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiCheckbox: { defaultProps: { slotProps: checkboxLabelOnInput as never } },
+    // Every spinner (react-admin's app-bar loading indicator, buttons while busy) is a named progressbar for screen
+    // readers and axe (aria-progressbar-name); a spinner with a name of its own keeps it.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
 };
