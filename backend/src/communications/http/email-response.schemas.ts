@@ -21,15 +21,5 @@ export const emailSchema = z.strictObject({
   sentAt: z.string().nullable(),
 });
 
-export const problemSchema = z.looseObject({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  message: z.string(),
-  instance: z.string().optional(),
-  fields: z.array(z.strictObject({ name: z.string(), message: z.string() })).optional(),
-});
-
-/** JSON Schema for @nestjs/swagger decorators. */
-export const openApi = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any' }) as Record<string, unknown>;
+// The problem schema and openApi() live once, in platform; re-exported for this context's controllers.
+export { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
