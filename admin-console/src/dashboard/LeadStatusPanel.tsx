@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Loading, useCanAccess, useDataProvider } from 'react-admin';
 import { LEAD_SOURCES, LEAD_STATUSES, SOURCE_LABELS, STATUS_LABELS } from '../leads/leadStatus';
 import type { LendingDataProvider } from '../providers/dataProvider';
-import { period } from './activity';
+import { useBusinessDate } from '../business-date/useBusinessDate';
+import { period, periodEndingOn } from './activity';
 
 function Counts({ caption, rows }: { caption: string; rows: [string, number][] }) {
   return (
@@ -32,8 +33,15 @@ export function LeadStatusPanel() {
   const { canAccess } = useCanAccess({ action: 'counts', resource: 'Leads' });
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const { from, to } = period(days);
-  const { data, isPending, error } = useQuery({ queryKey: ['lead-status', from, to], queryFn: () => dataProvider.leadStatusCounts(from, to), enabled: canAccess === true });
+  // The server counts leads by their day in the business time zone: the period ends on the business date (the UTC
+  // date is a day behind in Asia/Kolkata after 18:30 UTC); today's UTC date only if the business date cannot be read.
+  const businessDate = useBusinessDate();
+  const { from, to } = businessDate.data ? periodEndingOn(days, businessDate.data.date) : period(days);
+  const { data, isPending, error } = useQuery({
+    queryKey: ['lead-status', from, to],
+    queryFn: () => dataProvider.leadStatusCounts(from, to),
+    enabled: canAccess === true && !businessDate.isPending,
+  });
   if (!canAccess) return null;
   return (
     <Card variant="outlined" data-testid="panel-leadStatus">
