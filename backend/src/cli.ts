@@ -32,7 +32,7 @@ async function closeOfBusiness(runtime: Runtime, args: string[]): Promise<number
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
   try {
     const result = await app.get(CloseOfBusiness).run(CLOSE_OF_BUSINESS_ACTOR, date);
-    console.log(`Close of business for ${result.date}: ${result.loansProcessed} loan(s) processed, ${result.eventsAppended} event(s) appended.`);
+    console.log(`Close of business for ${result.date}: ${result.loansProcessed} loan(s) aged, ${result.loansVisited} with something to record, ${result.eventsAppended} event(s) appended.`);
     return 0;
   } finally {
     await app.close();

@@ -84,7 +84,7 @@ describe('close of business, run day after day', () => {
 
   it('run again for the same date, it appends nothing', async () => {
     const counts = await storeCounts(t);
-    expect(await closeOfBusiness({ date: '2026-12-21' })).toMatchObject({ date: '2026-12-21', eventsAppended: 0 });
+    expect(await closeOfBusiness({ date: '2026-12-21' })).toMatchObject({ date: '2026-12-21', loansVisited: 0, eventsAppended: 0 });
     expect(await storeCounts(t)).toEqual(counts);
   });
 
@@ -138,6 +138,19 @@ describe('close of business, run day after day', () => {
     expect(after).toMatchObject({ classification: 'standard', dpd: 0, overdueSince: null });
     expect(after.history.at(-1)).toEqual({ from: 'SMA-1', to: 'standard', dpd: 0, date: '2027-01-22' });
     expect(await adminLoan(loan.id)).toMatchObject({ dpd: 0, classification: 'standard' });
+  });
+
+  it('reads only the loans with something to record: a row dated too early (as migration 0023 leaves old rows) is read once and put right', async () => {
+    const nextOn = async () => (await t.runtime.db.selectFrom('loan_summaries').select('next_cob_on').where('id', '=', loan.id).executeTakeFirstOrThrow()).next_cob_on;
+    // Standard again, instalment 2 paid: the next thing to record is instalment 3 falling due.
+    expect(await nextOn()).toBe('2027-02-21');
+    expect(await closeOfBusiness({ date: '2027-01-22' })).toMatchObject({ loansProcessed: 1, loansVisited: 0, eventsAppended: 0 });
+    await t.runtime.db.updateTable('loan_summaries').set({ next_cob_on: '2026-11-22' }).where('id', '=', loan.id).execute();
+    const counts = await storeCounts(t);
+    expect(await closeOfBusiness({ date: '2027-01-22' })).toMatchObject({ loansVisited: 1, eventsAppended: 0 });
+    expect(await storeCounts(t)).toEqual(counts);
+    expect(await nextOn()).toBe('2027-02-21');
+    expect(await closeOfBusiness({ date: '2027-01-22' })).toMatchObject({ loansVisited: 0 });
   });
 
   it('the read models replay exactly', async () => {

@@ -219,11 +219,11 @@ describe('migration 0012 on a database that already holds loans', () => {
       const before = await migrator.migrateTo('0010-documents');
       expect(before.error).toBeUndefined();
       await target.insertInto('loan_borrowers').values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone }))).execute();
-      // Today's projection also writes the columns migration 0018 adds: the old table has them while the loans are
+      // Today's projection also writes the columns migrations 0018 and 0023 add: the old table has them while the loans are
       // appended, and loses them again before migrating, as a database of that time would be.
-      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date`.execute(target);
+      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date`.execute(target);
       await appendAll(target, generate(60, 13), 4);
-      await sql`ALTER TABLE loan_summaries DROP COLUMN dpd, DROP COLUMN classification, DROP COLUMN overdue_since`.execute(target);
+      await sql`ALTER TABLE loan_summaries DROP COLUMN dpd, DROP COLUMN classification, DROP COLUMN overdue_since, DROP COLUMN next_cob_on`.execute(target);
       await migrateToLatest(target);
       await expectCountersMatch(target);
       const total = await sql<{ n: string }>`SELECT sum(n) AS n FROM loan_queue_counts WHERE queue = ANY(${['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active', 'rejected', 'cancelled']})`.execute(target);

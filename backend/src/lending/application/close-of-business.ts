@@ -5,9 +5,18 @@ import { ConcurrencyError } from '../../platform/event-store/event-store.errors.
 import { isIsoDate } from '../domain/calendar.js';
 import { InvalidLoanInput } from '../domain/loan.errors.js';
 import type { Actor } from '../domain/loan.types.js';
-import { LoanCommandExecutor } from './loan-command-executor.js';
+import { LoanCommandExecutor, type LoadedLoan } from './loan-command-executor.js';
+import type { LoanState } from '../domain/loan.state.js';
+import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/collections/next-close-of-business.js';
 
-export type CloseOfBusinessResult = { date: string; loansProcessed: number; eventsAppended: number };
+/**
+ * A run's answer: `loansProcessed` loans were aged through `date` (the whole book COB covers); `loansVisited` of them
+ * had something to record by then and were decided; `eventsAppended` events were recorded.
+ */
+export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number };
+
+/** What one chunk of a run did. */
+export type Aged = { loansVisited: number; eventsAppended: number };
 
 /** Who appends COB's events when no staff member asked for the run (the CLI, the nightly job). */
 export const CLOSE_OF_BUSINESS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
@@ -17,8 +26,9 @@ export const CLOSE_OF_BUSINESS_CHUNK = 500;
 
 /**
  * Close of business over the book: every active loan (and every closed one still classified past due) is aged
- * through the date, page by page of loan ids, each loan in its own append with its expected version. A run for a
- * date already closed appends nothing, so a run cut short is simply run again.
+ * through the date. Only the loans whose next close of business has come are read (`next_cob_on`, migration 0023),
+ * page by page of loan ids, each in its own append with its expected version. A run for a date already closed
+ * appends nothing, so a run cut short is simply run again.
  */
 @Injectable()
 export class CloseOfBusiness {
@@ -39,44 +49,85 @@ export class CloseOfBusiness {
 
   async run(actor: Actor, requested?: string, chunk = CLOSE_OF_BUSINESS_CHUNK): Promise<CloseOfBusinessResult> {
     const date = await this.dateOf(requested);
-    const total: CloseOfBusinessResult = { date, loansProcessed: 0, eventsAppended: 0 };
+    const total: CloseOfBusinessResult = { date, loansProcessed: await this.bookSize(), loansVisited: 0, eventsAppended: 0 };
     for (let after: string | null = null; ; ) {
-      const ids = await this.loanIdsAfter(after, chunk);
+      const ids = await this.loanIdsAfter(after, chunk, date);
       if (ids.length === 0) return total;
       const done = await this.ageLoans(ids, date, actor);
-      total.loansProcessed += done.loansProcessed;
+      total.loansVisited += done.loansVisited;
       total.eventsAppended += done.eventsAppended;
       after = ids.at(-1)!;
     }
   }
 
-  /** One page of the loans COB ages, in id order after `after`. */
-  async loanIdsAfter(after: string | null, limit: number): Promise<string[]> {
-    let query = this.db
+  /** The loans a run ages through its date: every active loan, and every closed one still classified past due. */
+  async bookSize(): Promise<number> {
+    const row = await this.db
       .selectFrom('loan_summaries')
-      .select('id')
-      .where((eb) => eb.or([eb('state', '=', 'active'), eb('classification', '<>', 'standard')]));
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => eb.or([eb('state', '=', 'active'), eb('classification', '<>', 'standard')]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * One page, in id order after `after`, of the loans with something to record by the day end of `date`: those
+   * whose next close of business has come. Every other loan of the book would be decided to [], so it is not read.
+   */
+  async loanIdsAfter(after: string | null, limit: number, date: string): Promise<string[]> {
+    let query = this.db.selectFrom('loan_summaries').select('id').where('next_cob_on', 'is not', null).where('next_cob_on', '<=', date);
     if (after !== null) query = query.where('id', '>', after);
     const rows = await query.orderBy('id').limit(limit).execute();
     return rows.map((row) => row.id);
   }
 
-  /** Ages these loans through `date`; a loan written concurrently (a payment) is decided again on its new version. */
-  async ageLoans(loanIds: readonly string[], date: string, actor: Actor): Promise<{ loansProcessed: number; eventsAppended: number }> {
+  /**
+   * Ages these loans through `date`. Each is decided from its loan_summaries row (the state folded at its version,
+   * written with every append) instead of a replay of its stream; a loan written meanwhile fails the append's version
+   * check and is decided again from its stream.
+   */
+  async ageLoans(loanIds: readonly string[], date: string, actor: Actor): Promise<Aged> {
+    const rows = await this.db
+      .selectFrom('loan_summaries')
+      .select(['id', 'version', 'last_position', 'loan_state', 'submitted_at', 'next_cob_on'])
+      .where('id', 'in', [...loanIds])
+      .execute();
     let eventsAppended = 0;
-    for (const loanId of loanIds) eventsAppended += await this.ageLoan(loanId, date, actor);
-    return { loansProcessed: loanIds.length, eventsAppended };
+    for (const row of rows) {
+      const loaded: LoadedLoan = {
+        state: row.loan_state as unknown as LoanState,
+        version: row.version,
+        lastPosition: Number(row.last_position),
+        submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+      };
+      eventsAppended += await this.ageLoan(row.id, date, actor, loaded, row.next_cob_on);
+    }
+    return { loansVisited: rows.length, eventsAppended };
   }
 
-  private async ageLoan(loanId: string, date: string, actor: Actor): Promise<number> {
-    for (let attempt = 1; ; attempt += 1) {
+  private async ageLoan(loanId: string, date: string, actor: Actor, snapshot: LoadedLoan, nextOn: string | null): Promise<number> {
+    for (let attempt = 1, loaded = snapshot; ; attempt += 1) {
       try {
         const at = new Date().toISOString();
-        const result = await this.executor.execute({ type: 'CloseBusinessDay', data: { loanId, at, actor, date } });
+        const result = await this.executor.execute({ type: 'CloseBusinessDay', data: { loanId, at, actor, date } }, { loaded });
+        if (result.events.length === 0) await this.correctNextOn(loanId, loaded, nextOn);
         return result.events.length;
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
+        loaded = await this.executor.load(loanId);
       }
     }
   }
+
+  /**
+   * A visit that records nothing leaves the row as it was, so a date earlier than the true one (a row from before
+   * migration 0023) would bring the loan back every night: write the exact one, computed from the same state as the
+   * projection computes it, and only onto the version it was computed from.
+   */
+  private async correctNextOn(loanId: string, loaded: LoadedLoan, nextOn: string | null): Promise<void> {
+    const exact = nextCloseOfBusinessOn(loaded.state, collectionTermsOf(loaded.state));
+    if (exact === nextOn) return;
+    await this.db.updateTable('loan_summaries').set({ next_cob_on: exact }).where('id', '=', loanId).where('version', '=', loaded.version).execute();
+  }
 }
+

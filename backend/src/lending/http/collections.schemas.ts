@@ -7,7 +7,8 @@ export const closeOfBusinessBody = z.strictObject({
 
 export const closeOfBusinessResultSchema = z.strictObject({
   date: z.string().describe('the business date aged through'),
-  loansProcessed: z.number().int(),
+  loansProcessed: z.number().int().describe('the loans aged through the date: every active loan, and every closed one still past due'),
+  loansVisited: z.number().int().describe('of those, the loans with something to record by the day end of the date (the others were not read)'),
   eventsAppended: z.number().int().describe('0 when the date was already closed'),
 });
 

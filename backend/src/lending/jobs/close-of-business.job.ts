@@ -4,7 +4,7 @@ import type { JobDefinition } from '../../platform/queue/job-definition.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
 import { addDays } from '../domain/calendar.js';
 import type { Actor } from '../domain/loan.types.js';
-import { CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_CHUNK, type CloseOfBusiness, type CloseOfBusinessResult } from '../application/close-of-business.js';
+import { CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_CHUNK, type Aged, type CloseOfBusiness, type CloseOfBusinessResult } from '../application/close-of-business.js';
 
 export const CLOSE_OF_BUSINESS_QUEUE = 'close-of-business';
 export const AGE_LOANS_JOB = 'close-of-business.age-loans';
@@ -15,7 +15,6 @@ export const NIGHTLY_CLOSE_OF_BUSINESS_JOB = 'close-of-business.nightly';
 export const NIGHTLY_CLOSE_OF_BUSINESS_PATTERN = '5 0 * * *';
 
 type AgeLoansData = { date: string; loanIds: string[]; actor: Actor };
-type Aged = { loansProcessed: number; eventsAppended: number };
 
 /** One chunk of a close of business: any number of workers take chunks, so more workers age the book faster. */
 export function ageLoansJob(closeOfBusiness: CloseOfBusiness): JobDefinition {
@@ -47,8 +46,8 @@ export function scheduleNightlyCloseOfBusiness(queue: QueueBackend, timeZone: st
 }
 
 /**
- * Close of business split into BullMQ jobs of `chunk` loans, one per page of loan ids, and waited for; the totals
- * are summed from the jobs' answers. Job ids are per run (a run's own count must not be read from an earlier run's
+ * Close of business split into BullMQ jobs of `chunk` loans, one per page of the loans with something to record,
+ * and waited for; the totals are summed from the jobs' answers. Job ids are per run (a run's own count must not be read from an earlier run's
  * job): two runs for one date may both enqueue a chunk, and the second appends nothing, as the decider guarantees.
  */
 export async function closeOfBusinessInJobs(
@@ -63,7 +62,7 @@ export async function closeOfBusinessInJobs(
   const run = randomUUID();
   const jobIds: string[] = [];
   for (let after: string | null = null; ; ) {
-    const loanIds = await closeOfBusiness.loanIdsAfter(after, chunk);
+    const loanIds = await closeOfBusiness.loanIdsAfter(after, chunk, date);
     if (loanIds.length === 0) break;
     const jobId = `cob-${date}-${run}-${jobIds.length + 1}`;
     const data: AgeLoansData = { date, loanIds, actor };
@@ -71,7 +70,7 @@ export async function closeOfBusinessInJobs(
     jobIds.push(jobId);
     after = loanIds.at(-1)!;
   }
-  const total: CloseOfBusinessResult = { date, loansProcessed: 0, eventsAppended: 0 };
+  const total: CloseOfBusinessResult = { date, loansProcessed: await closeOfBusiness.bookSize(), loansVisited: 0, eventsAppended: 0 };
   const pending = new Set(jobIds);
   const jobs = queue.queue(CLOSE_OF_BUSINESS_QUEUE);
   while (pending.size > 0) {
@@ -86,7 +85,7 @@ export async function closeOfBusinessInJobs(
         continue;
       }
       const aged = job.returnvalue as Aged;
-      total.loansProcessed += aged.loansProcessed;
+      total.loansVisited += aged.loansVisited;
       total.eventsAppended += aged.eventsAppended;
       pending.delete(id);
     }

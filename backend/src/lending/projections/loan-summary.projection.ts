@@ -4,6 +4,7 @@ import type { Projection } from '../../platform/projections/projection.js';
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
 import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
+import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/collections/next-close-of-business.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
 type Stored = { id: string; version: number; loan_state: LoanState; submitted_at: Date | string | null };
@@ -93,6 +94,7 @@ export function toRow(s: LoanRecord, version: number, lastPosition: number, subm
     dpd: s.collections?.dpd ?? 0,
     classification: s.collections?.classification ?? 'standard',
     overdue_since: s.collections?.overdueSince ?? null,
+    next_cob_on: nextCloseOfBusinessOn(s, collectionTermsOf(s)),
   };
 }
 

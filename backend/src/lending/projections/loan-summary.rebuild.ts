@@ -112,7 +112,7 @@ const COLUMNS: [string, string][] = [
   ['last_actor_id', 'text'], ['last_actor_role', 'text'], ['last_reason', 'text'], ['soft_approved_at', 'timestamptz'], ['soft_approved_by', 'text'],
   ['bank_approved_at', 'timestamptz'], ['bank_approved_by', 'text'], ['consent_approved_at', 'timestamptz'], ['consent_approved_by', 'text'],
   ['final_approved_at', 'timestamptz'], ['final_approved_by', 'text'], ['version', 'integer'], ['last_position', 'bigint'], ['loan_state', 'jsonb'],
-  ['dpd', 'integer'], ['classification', 'text'], ['overdue_since', 'date'],
+  ['dpd', 'integer'], ['classification', 'text'], ['overdue_since', 'date'], ['next_cob_on', 'date'],
 ];
 const COLUMN_NAMES = sql.raw(COLUMNS.map(([c]) => c).join(', '));
 const COLUMN_TYPES = sql.raw(COLUMNS.map(([c, t]) => `${c} ${t}`).join(', '));

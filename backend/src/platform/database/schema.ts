@@ -128,6 +128,7 @@ export interface LoanSummariesTable {
   dpd: Generated<number>;
   classification: Generated<string>;
   overdue_since: string | null;
+  next_cob_on: string | null;
 }
 
 /** Lending's copy of each borrower's contact fields, kept through identity's BorrowerDirectory (migration 0009). */

@@ -45,13 +45,13 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
 }
 
 /** Active loans age; a loan closed while past due only has its classification brought back to standard. */
-const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
+export const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
 
 /**
  * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
  * days add no event, so the fold is redone only when the events it would read change.
  */
-function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
+export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
   let read: { events: readonly unknown[]; count: number; instalments: Instalment[] } | undefined;
   return (loan, day) => {
     const { terms, events } = loan.servicing!;
@@ -63,7 +63,8 @@ function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] 
   };
 }
 
-function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
+/** What one day end records for a loan as it stands: [] on most days. */
+export function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
   const collections = loan.collections ?? initialCollections;
   const events: CollectionEvent[] = [];
   if (loan.status === 'active') {
