@@ -226,3 +226,21 @@ describe('refusals', () => {
     expectProblem(await t.http.get(`/api/admin/loans/${randomUUID()}/delinquency`).set(bearer(admin)), 404);
   });
 });
+
+describe('close of business over several loans at once', () => {
+  it('decides several loans of a chunk at once and counts every event it appended', async () => {
+    await setBusinessDate('2026-11-21');
+    const product = (await historyOf(t.http, admin, loan.id))[0]!.data.productId as string;
+    const loans: LoanHandle[] = [];
+    for (let i = 0; i < 6; i++) loans.push(await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }));
+    await setBusinessDate('2027-02-22');
+    const collectionEventCount = async () =>
+      Number((await t.runtime.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', 'in', COLLECTION_EVENTS).executeTakeFirstOrThrow()).n);
+    const before = await collectionEventCount();
+    const run = await t.app.get(CloseOfBusiness).run(CLOSE_OF_BUSINESS_ACTOR, '2027-02-22');
+    // Each new loan: instalments 1 to 3 fell due, 1 and 2 went overdue with their charges, SMA-0, SMA-1, SMA-2 (61 days on 19 February).
+    for (const l of loans) expect((await collectionEvents(l.id)).length).toBe(10);
+    expect(run.loansVisited).toBeGreaterThanOrEqual(6);
+    expect(run.eventsAppended).toBe((await collectionEventCount()) - before);
+  });
+});

@@ -1,20 +1,15 @@
-import { addDays, isIsoDate } from '../calendar.js';
+import { isIsoDate } from '../calendar.js';
 import { FieldProblems } from '../loan-input.validation.js';
 import type { LoanEvent } from '../loan.events.js';
 import { evolve, type LoanRecord, type LoanState } from '../loan.state.js';
 import type { LoanMessageBase } from '../loan.types.js';
-import { serviceLoan } from '../servicing/loan-servicing.js';
-import type { Instalment } from '../servicing/servicing.types.js';
-import { owedTotal } from '../servicing/working-instalment.js';
-import type { CollectionEvent } from './collection.events.js';
-import { initialCollections } from './collections.state.js';
-import { daysPastDue, nextClassification } from './delinquency.js';
+import { dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-end.js';
+import { nextCloseOfBusinessOn } from './next-close-of-business.js';
+
+export type { CollectionTerms } from './day-end.js';
 
 /** Age one loan through the day end of `date` (YYYY-MM-DD), catching up every day since COB last recorded anything. */
 export type CloseBusinessDay = { type: 'CloseBusinessDay'; data: LoanMessageBase & { date: string } };
-
-/** The product terms COB reads, as the loan pinned them. */
-export type CollectionTerms = { graceDays: number; penalChargeFlat: number };
 
 /**
  * Close of business for one loan: for each day from the one after COB last recorded anything (or the disbursal)
@@ -22,6 +17,10 @@ export type CollectionTerms = { graceDays: number; penalChargeFlat: number };
  * and the flat `PenalChargeApplied` once it is still unpaid at the day end of its due date plus the grace days;
  * `LoanClassificationChanged` when days past due move the loan into another class. What the stream already holds is
  * never decided again, so a second run for the same date answers [].
+ *
+ * Days on which nothing would be recorded are not walked: the loop goes from one day with something to record to the
+ * next (`nextCloseOfBusinessOn`, the first such day of the loan as it now stands), which decides exactly what a walk
+ * through every day would (the walk is kept as the oracle of the property test in close-of-business.decide.spec.ts).
  */
 export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, { data }: CloseBusinessDay): LoanEvent[] {
   if (!isIsoDate(data.date)) {
@@ -31,62 +30,13 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
   }
   if (state.status === 'none' || !state.servicing || !state.disbursedOn) return [];
   const base: LoanMessageBase = { loanId: data.loanId, at: data.at, actor: data.actor };
-  const start = addDays(state.collections?.recordedThrough ?? state.disbursedOn, 1);
   let loan: LoanRecord = state;
   const decided: LoanEvent[] = [];
   const instalmentsAt = instalmentsByDayEnd();
-  for (let day = start; day <= data.date; day = addDays(day, 1)) {
-    if (!ages(loan)) break;
+  for (let day = nextCloseOfBusinessOn(loan, terms); day !== null && day <= data.date; day = nextCloseOfBusinessOn(loan, terms)) {
     const events = dayEnd(loan, instalmentsAt(loan, day), terms, day, base);
     loan = events.reduce(evolve, loan) as LoanRecord;
     decided.push(...events);
   }
   return decided;
-}
-
-/** Active loans age; a loan closed while past due only has its classification brought back to standard. */
-export const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
-
-/**
- * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
- * days add no event, so the fold is redone only when the events it would read change.
- */
-export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
-  let read: { events: readonly unknown[]; count: number; instalments: Instalment[] } | undefined;
-  return (loan, day) => {
-    const { terms, events } = loan.servicing!;
-    const upToDay = events.filter((event) => event.valueDate <= day);
-    if (read?.events !== events || read.count !== upToDay.length) {
-      read = { events, count: upToDay.length, instalments: serviceLoan(terms, upToDay).instalments };
-    }
-    return read.instalments;
-  };
-}
-
-/** What one day end records for a loan as it stands: [] on most days. */
-export function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
-  const collections = loan.collections ?? initialCollections;
-  const events: CollectionEvent[] = [];
-  if (loan.status === 'active') {
-    for (const instalment of instalments) {
-      const number = instalment.number;
-      if (instalment.dueDate <= day && !collections.fellDue.includes(number)) {
-        events.push({ type: 'InstalmentFellDue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owedTotal(instalment) } });
-      }
-      const graceEnds = addDays(instalment.dueDate, terms.graceDays);
-      if (graceEnds <= day && instalment.status !== 'paid' && !collections.overdue.includes(number)) {
-        events.push({ type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owedTotal(instalment) } });
-        if (terms.penalChargeFlat > 0 && !collections.penalised.includes(number)) {
-          events.push({ type: 'PenalChargeApplied', data: { ...base, chargeId: `penal-${number}`, instalmentNumber: number, amount: terms.penalChargeFlat, date: day } });
-        }
-      }
-    }
-  }
-  const oldestUnpaid = loan.status === 'active' ? instalments.find((i) => i.dueDate <= day && i.status !== 'paid')?.dueDate ?? null : null;
-  const dpd = daysPastDue(oldestUnpaid, day);
-  const to = nextClassification(collections.classification, dpd);
-  if (to !== collections.classification) {
-    events.push({ type: 'LoanClassificationChanged', data: { ...base, from: collections.classification, to, dpd, date: day } });
-  }
-  return events;
 }

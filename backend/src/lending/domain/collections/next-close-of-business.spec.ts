@@ -6,6 +6,7 @@ import { happyPath, LOAN_ID, STAFF } from '../loan-history.fixture.js';
 import { replay, type LoanRecord } from '../loan.state.js';
 import type { ServicingTerms } from '../servicing/servicing.types.js';
 import { decideCloseOfBusiness, type CollectionTerms } from './close-of-business.decide.js';
+import { closeOfBusinessDayByDay } from './day-by-day.spec-helper.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from './next-close-of-business.js';
 
 /** 30,000.00 at 12% over 6 months, paid out 28 Feb 2021; instalments due on the last day of March to August. */
@@ -40,12 +41,12 @@ const repaid = (paymentId: string, valueDate: string, amount: number): LoanEvent
 
 const closeThrough = (history: LoanEvent[], date: string, terms: CollectionTerms): LoanEvent[] => [
   ...history,
-  ...decideCloseOfBusiness(replay(history), terms, { type: 'CloseBusinessDay', data: { loanId: LOAN_ID, at: `${date}T18:30:00.000Z`, actor: COB, date } }),
+  ...closeOfBusinessDayByDay(replay(history), terms, { loanId: LOAN_ID, at: `${date}T18:30:00.000Z`, actor: COB, date }),
 ];
 
-/** The answer by brute force: the decider run once far ahead walks every day in order; its first event is on the day sought. */
+/** The answer by brute force: close of business walking every day in order, far ahead; its first event is on the day sought. */
 function firstDayWithEvents(history: LoanEvent[], terms: CollectionTerms, through: string): string | null {
-  const events = decideCloseOfBusiness(replay(history), terms, { type: 'CloseBusinessDay', data: { loanId: LOAN_ID, at: `${through}T18:30:00.000Z`, actor: COB, date: through } });
+  const events = closeOfBusinessDayByDay(replay(history), terms, { loanId: LOAN_ID, at: `${through}T18:30:00.000Z`, actor: COB, date: through });
   if (events.length === 0) return null;
   const data = events[0].data as { date?: string; dueDate?: string };
   return data.date ?? data.dueDate ?? null;
@@ -93,6 +94,31 @@ describe('the next close of business that records something for a loan', () => {
   it('reads the grace days and the penal charge the loan pinned, and no grace for a loan from before products', () => {
     expect(collectionTermsOf(replay(disbursed))).toEqual({ graceDays: 0, penalChargeFlat: 0 });
     expect(collectionTermsOf({ status: 'none' })).toEqual({ graceDays: 0, penalChargeFlat: 0 });
+  });
+
+  it('property: close of business, skipping the days with nothing to record, decides exactly what the walk through every day does', () => {
+    const day = fc.integer({ min: 0, max: 240 });
+    const payment = fc.record({ day, amount: fc.integer({ min: 1, max: 900_000 }) });
+    fc.assert(
+      fc.property(fc.array(payment, { maxLength: 5 }), fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 4 }), fc.constantFrom(NO_GRACE, GRACE_5), (payments, runDays, terms) => {
+        // Payments and runs interleaved in date order; each run is decided both ways and must agree.
+        const steps = [...payments.map((p) => ({ day: p.day, payment: p.amount })), ...runDays.map((d) => ({ day: d, payment: 0 }))].sort((a, b) => a.day - b.day);
+        let history: LoanEvent[] = [...disbursed];
+        let n = 0;
+        for (const step of steps) {
+          const date = addDays('2021-02-28', step.day);
+          if (step.payment > 0) {
+            if (replay(history).status === 'active') history.push(repaid(`p${(n += 1)}`, date, step.payment));
+            continue;
+          }
+          const data = { loanId: LOAN_ID, at: `${date}T18:30:00.000Z`, actor: COB, date };
+          const walked = closeOfBusinessDayByDay(replay(history), terms, data);
+          expect(decideCloseOfBusiness(replay(history), terms, { type: 'CloseBusinessDay', data })).toEqual(walked);
+          history = [...history, ...walked];
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('property: it is the first day on which the decider, run one day at a time, records something', () => {

@@ -2,7 +2,7 @@ import { addDays } from '../calendar.js';
 import type { LoanState } from '../loan.state.js';
 import type { LoanMessageBase } from '../loan.types.js';
 import { serviceLoan } from '../servicing/loan-servicing.js';
-import { ages, dayEnd, instalmentsByDayEnd, type CollectionTerms } from './close-of-business.decide.js';
+import { ages, dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-end.js';
 
 /** Days after an oldest unpaid due date on which its days past due cross a class boundary (1, 31, 61, 91 dpd). */
 const CLASS_BOUNDARIES = [0, 30, 60, 90];

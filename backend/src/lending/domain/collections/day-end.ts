@@ -1,0 +1,59 @@
+import { addDays } from '../calendar.js';
+import type { LoanRecord } from '../loan.state.js';
+import type { LoanMessageBase } from '../loan.types.js';
+import { serviceLoan } from '../servicing/loan-servicing.js';
+import type { Instalment } from '../servicing/servicing.types.js';
+import { owedTotal } from '../servicing/working-instalment.js';
+import type { CollectionEvent } from './collection.events.js';
+import { initialCollections } from './collections.state.js';
+import { daysPastDue, nextClassification } from './delinquency.js';
+
+/** The product terms COB reads, as the loan pinned them. */
+export type CollectionTerms = { graceDays: number; penalChargeFlat: number };
+
+/** Active loans age; a loan closed while past due only has its classification brought back to standard. */
+export const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
+
+/**
+ * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
+ * days add no event, so the fold is redone only when the events it would read change.
+ */
+export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
+  let read: { events: readonly unknown[]; count: number; instalments: Instalment[] } | undefined;
+  return (loan, day) => {
+    const { terms, events } = loan.servicing!;
+    const upToDay = events.filter((event) => event.valueDate <= day);
+    if (read?.events !== events || read.count !== upToDay.length) {
+      read = { events, count: upToDay.length, instalments: serviceLoan(terms, upToDay).instalments };
+    }
+    return read.instalments;
+  };
+}
+
+/** What one day end records for a loan as it stands: [] on most days. */
+export function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
+  const collections = loan.collections ?? initialCollections;
+  const events: CollectionEvent[] = [];
+  if (loan.status === 'active') {
+    for (const instalment of instalments) {
+      const number = instalment.number;
+      if (instalment.dueDate <= day && !collections.fellDue.includes(number)) {
+        events.push({ type: 'InstalmentFellDue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owedTotal(instalment) } });
+      }
+      const graceEnds = addDays(instalment.dueDate, terms.graceDays);
+      if (graceEnds <= day && instalment.status !== 'paid' && !collections.overdue.includes(number)) {
+        events.push({ type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owedTotal(instalment) } });
+        if (terms.penalChargeFlat > 0 && !collections.penalised.includes(number)) {
+          events.push({ type: 'PenalChargeApplied', data: { ...base, chargeId: `penal-${number}`, instalmentNumber: number, amount: terms.penalChargeFlat, date: day } });
+        }
+      }
+    }
+  }
+  const oldestUnpaid = loan.status === 'active' ? instalments.find((i) => i.dueDate <= day && i.status !== 'paid')?.dueDate ?? null : null;
+  const dpd = daysPastDue(oldestUnpaid, day);
+  const to = nextClassification(collections.classification, dpd);
+  if (to !== collections.classification) {
+    events.push({ type: 'LoanClassificationChanged', data: { ...base, from: collections.classification, to, dpd, date: day } });
+  }
+  return events;
+}
