@@ -6,7 +6,7 @@ import {
 } from '../src/lending/http/collections.schemas.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
+import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -24,6 +24,7 @@ let alice: LoanHandle;
 let bob: LoanHandle;
 let chandra: LoanHandle;
 let pendingPaymentId: string;
+let aliceToken: string;
 
 const rowsSchema = z.array(collectionRowSchema);
 type Row = z.infer<typeof collectionRowSchema>;
@@ -73,7 +74,8 @@ beforeAll(async () => {
   ).body as { id: string };
   await setBusinessDate('2026-11-21');
   const body = { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id };
-  alice = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Alice Queue')).token, admin, body);
+  aliceToken = (await registerBorrower(t.http, 'Alice Queue')).token;
+  alice = await loanIn(t.http, 'active', aliceToken, admin, body);
   bob = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Bob Queue')).token, admin, body);
   chandra = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Chandra Queue')).token, admin, body);
 });
@@ -221,6 +223,15 @@ describe('contacts and promises to pay', () => {
     expect((await row(inst(chandra))).promiseBroken).toBe(true);
     await pay(chandra, 10_000, '2026-12-27');
     expect((await row(inst(chandra))).promiseBroken).toBe(false);
+  });
+
+  it("the loan's history has the collections work; the borrower's timeline does not", async () => {
+    const staffTypes = (await historyOf(t.http, admin, alice.id)).map((e) => e.type);
+    expect(staffTypes).toEqual(expect.arrayContaining(['CollectorAssigned', 'CollectionContactRecorded']));
+    const timeline = (await t.http.get(`/api/me/loans/${alice.id}/history`).set(bearer(aliceToken)).expect(200)).body as { type: string }[];
+    expect(timeline.map((e) => e.type)).toEqual(expect.arrayContaining(['LoanDisbursed']));
+    expect(timeline.map((e) => e.type)).not.toEqual(expect.arrayContaining(['CollectorAssigned']));
+    expect(timeline.map((e) => e.type)).not.toEqual(expect.arrayContaining(['CollectionContactRecorded']));
   });
 
   it('a collector cannot record on a loan not assigned to them (403 not-assignee); staff with collections.manage can', async () => {
