@@ -33,7 +33,7 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
   let loan: LoanRecord = state;
   const decided: LoanEvent[] = [];
   const instalmentsAt = instalmentsByDayEnd();
-  for (let day = nextCloseOfBusinessOn(loan, terms); day !== null && day <= data.date; day = nextCloseOfBusinessOn(loan, terms)) {
+  for (let day = nextCloseOfBusinessOn(loan, terms, instalmentsAt); day !== null && day <= data.date; day = nextCloseOfBusinessOn(loan, terms, instalmentsAt)) {
     const events = dayEnd(loan, instalmentsAt(loan, day), terms, day, base);
     loan = events.reduce(evolve, loan) as LoanRecord;
     decided.push(...events);

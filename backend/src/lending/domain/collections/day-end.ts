@@ -19,14 +19,15 @@ export const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.stat
  * days add no event, so the fold is redone only when the events it would read change.
  */
 export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
-  let read: { events: readonly unknown[]; count: number; instalments: Instalment[] } | undefined;
+  let folded: { events: readonly unknown[]; byCount: Map<number, Instalment[]> } | undefined;
   return (loan, day) => {
     const { terms, events } = loan.servicing!;
+    if (folded?.events !== events) folded = { events, byCount: new Map() };
+    // The events up to a day grow with the day, so their count names them.
     const upToDay = events.filter((event) => event.valueDate <= day);
-    if (read?.events !== events || read.count !== upToDay.length) {
-      read = { events, count: upToDay.length, instalments: serviceLoan(terms, upToDay).instalments };
-    }
-    return read.instalments;
+    let instalments = folded.byCount.get(upToDay.length);
+    if (!instalments) folded.byCount.set(upToDay.length, (instalments = serviceLoan(terms, upToDay).instalments));
+    return instalments;
   };
 }
 
