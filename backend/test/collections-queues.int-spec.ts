@@ -130,7 +130,10 @@ describe('the buckets as the business date moves', () => {
     expect(await counts()).toMatchObject({ Due: 3, Partial: 1, Pending: 1 });
   });
 
-  it('past the grace days they are Overdue, with days past due counted at the business date', async () => {
+  it('on the last of the 3 grace days they are still Due; past them they are Overdue, days past due counted at the business date', async () => {
+    await setBusinessDate('2026-12-24');
+    expect(await ids('Due')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
+    expect(await ids('Overdue')).toEqual([]);
     await setBusinessDate('2026-12-25');
     await closeOfBusiness();
     expect(await ids('Due')).toEqual([]);
