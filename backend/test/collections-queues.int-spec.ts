@@ -130,7 +130,10 @@ describe('the buckets as the business date moves', () => {
     expect(await counts()).toMatchObject({ Due: 3, Partial: 1, Pending: 1 });
   });
 
-  it('past the grace days they are Overdue, with days past due counted at the business date', async () => {
+  it('on the last of the 3 grace days they are still Due; past them they are Overdue, days past due counted at the business date', async () => {
+    await setBusinessDate('2026-12-24');
+    expect(await ids('Due')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
+    expect(await ids('Overdue')).toEqual([]);
     await setBusinessDate('2026-12-25');
     await closeOfBusiness();
     expect(await ids('Due')).toEqual([]);
@@ -181,6 +184,9 @@ describe('collectors', () => {
     expect((await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }).expect(200)).body).toMatchObject({ assigned: [], unchanged: [alice.id] });
     expect(await storeCounts(t)).toEqual(before);
     expect(await row(inst(alice))).toMatchObject({ assignedTo: collectorId, assignedToName: 'Kavya Collector' });
+    // As ra-data-simple-rest asks for one row: the id URI-encoded.
+    const encoded = await t.http.get(`/api/admin/collections/${encodeURIComponent(inst(alice))}`).set(bearer(admin)).expect(200);
+    expect(encoded.body).toMatchObject({ id: inst(alice), assignedTo: collectorId });
     expect(await ids('Overdue', { assignedTo: collectorId })).toEqual([inst(alice)]);
   });
 
@@ -190,7 +196,7 @@ describe('collectors', () => {
     const refused = expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, missing, chandra.id], staffId: collectorId }), ['loanIds.1']);
     expect(refused[0]!.message).toContain(missing);
     expect(await storeCounts(t)).toEqual(before);
-    const res = assignmentResultSchema.parse((await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, chandra.id], staffId: collectorId }).expect(200)).body);
+    const res = assignmentResultSchema.parse((await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, chandra.id, bob.id], staffId: collectorId }).expect(200)).body);
     expect(res.assigned.sort()).toEqual([bob.id, chandra.id].sort());
     expect(await ids('Active', { assignedTo: collectorId })).toEqual([`loan:${alice.id}`, `loan:${bob.id}`, `loan:${chandra.id}`].sort());
   });
