@@ -66,6 +66,9 @@ import { CloseOfBusiness } from './application/close-of-business.js';
 import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
 import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
+import { AdminSettlementController } from './http/admin-settlement.controller.js';
+import { ApproveSettlementOfferHandler, ApproveWriteOffHandler, GetWriteOffHandler, ListSettlementOffersHandler, OfferSettlementHandler, RequestWriteOffHandler } from './application/settlement.handlers.js';
+import { settlementOffersProjection } from './projections/settlement-offers.projection.js';
 import { servicingProjection } from './projections/servicing.projection.js';
 
 const commandHandlers = [
@@ -82,6 +85,10 @@ const commandHandlers = [
   ReceivePaymentWebhookHandler,
   RequestRefundHandler,
   ApproveRefundHandler,
+  OfferSettlementHandler,
+  ApproveSettlementOfferHandler,
+  RequestWriteOffHandler,
+  ApproveWriteOffHandler,
   RunCloseOfBusinessHandler,
 ];
 const queryHandlers = [
@@ -107,10 +114,13 @@ const queryHandlers = [
   GetForeclosureQuoteHandler,
   GetLoanStatementHandler,
   GetLoanDelinquencyHandler,
+  ListSettlementOffersHandler,
+  GetWriteOffHandler,
 ];
 const controllers = [
   AdminLoansController,
   AdminCollectionsController,
+  AdminSettlementController,
   AdminLoanServicingController,
   AdminPaymentsController,
   AdminProductsController,
@@ -152,6 +162,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addProjection(loanSummaryProjection);
     this.registry.addProjection(paymentsProjection);
     this.registry.addProjection(servicingProjection);
+    this.registry.addProjection(settlementOffersProjection);
     this.registry.addSubscription(
       borrowerNotificationsSubscription(this.queue, async (loanIds) => {
         const rows = await this.db.selectFrom('loan_summaries').select(['id', 'borrower_id']).where('id', 'in', loanIds).execute();

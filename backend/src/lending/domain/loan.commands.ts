@@ -1,6 +1,7 @@
 import type { CloseBusinessDay } from './collections/close-of-business.decide.js';
 import type { LoanMessageBase, LoanType } from './loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
+import type { SettlementCommand } from './settlement/settlement.commands.js';
 
 type LoanCommandOf<Type extends string, Data = unknown> = {
   type: Type;
@@ -83,10 +84,11 @@ export type LoanCommand =
   | RejectLoan
   | CancelLoan
   | MoneyCommand
-  | CloseBusinessDay;
+  | CloseBusinessDay
+  | SettlementCommand;
 
 export type LoanCommandType = LoanCommand['type'];
 
 /** Commands that act on an existing loan, each one named action of the HTTP API. */
-export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay>;
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay | SettlementCommand>;
 export type LoanTransitionCommandType = LoanTransitionCommand['type'];

@@ -3,6 +3,7 @@ import type { PinnedProductTerms } from './loan-product.js';
 import { evolveCollections, type CollectionsState } from './collections/collections.state.js';
 import type { LoanEvent } from './loan.events.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from './payment.state.js';
+import { evolveSettlement, type SettlementState } from './settlement/settlement.state.js';
 import { servicingTermsFor, type ServicingChoices, DEFAULT_SERVICING_CHOICES } from './servicing/servicing-terms.js';
 import type { ServicingEvent, ServicingTerms } from './servicing/servicing.types.js';
 import type { Actor, AgreementTerms, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
@@ -42,6 +43,8 @@ export type LoanRecord = {
   refunds?: Record<string, RefundRecord>;
   /** What close of business recorded: instalments fallen due and overdue, penal charges, days past due, classification. */
   collections?: CollectionsState;
+  /** Settlement offers and the write-off (maker-checker), absent until the first. */
+  settlement?: SettlementState;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
   createdAt: string;
@@ -181,6 +184,14 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'PenalChargeApplied':
     case 'LoanClassificationChanged':
       return evolveCollections(loan, event);
+    case 'SettlementOffered':
+    case 'SettlementOfferApproved':
+    case 'SettlementOfferLapsed':
+    case 'LoanSettled':
+    case 'WriteOffRequested':
+    case 'WriteOffApproved':
+    case 'LoanWrittenOff':
+      return evolveSettlement(loan, event);
     default:
       return assertNever(event, 'loan event');
   }
