@@ -692,6 +692,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/settlement-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's settlement offers, oldest first */
+        get: operations["AdminSettlementController_offers"];
+        put?: never;
+        /** Offer to settle an active loan for an amount paid by validUntil (the maker); one open offer at a time */
+        post: operations["AdminSettlementController_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/statement.pdf": {
         parameters: {
             query?: never;
@@ -720,6 +738,41 @@ export interface paths {
         get: operations["AdminLoanServicingController_transactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's write-off: none, requested or approved (with what was written off) */
+        get: operations["AdminSettlementController_writeOff"];
+        put?: never;
+        /** Ask for an active loan to be written off (the maker) */
+        post: operations["AdminSettlementController_requestWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/write-off/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the write-off asked for (403 same-person for the one who asked): the loan is writtenOff, later payments are recoveries */
+        post: operations["AdminSettlementController_approveWriteOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -999,6 +1052,23 @@ export interface paths {
         post?: never;
         /** Delete a role nobody holds */
         delete: operations["RolesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settlement-offers/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending settlement offer (403 same-person for the one who made it): payments from now count towards it */
+        post: operations["AdminSettlementController_approveOffer"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4075,8 +4145,10 @@ export interface operations {
                         "final.pending": number;
                         new: number;
                         rejected: number;
+                        settled: number;
                         "soft.approved": number;
                         "soft.pending": number;
+                        writtenOff: number;
                     };
                 };
             };
@@ -4192,7 +4264,7 @@ export interface operations {
                         lastReason: string | null;
                         score: number | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         submittedAt: string | null;
                         tenureMonths: number;
                         /** @enum {string} */
@@ -4388,7 +4460,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4514,7 +4586,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4548,7 +4620,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4718,7 +4790,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4752,7 +4824,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4878,7 +4950,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4912,7 +4984,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5040,7 +5112,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5074,7 +5146,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5265,7 +5337,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5299,7 +5371,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5415,9 +5487,9 @@ export interface operations {
                         reason: string | null;
                         recordedAt: string;
                         /** @enum {string} */
-                        stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff";
                         version: number;
                     }[];
                 };
@@ -5539,7 +5611,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5573,7 +5645,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5907,7 +5979,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5941,12 +6013,170 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_offer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most the total outstanding */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * Format: date
+                     * @description not before the business date
+                     */
+                    validUntil: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
                     };
                 };
             };
@@ -6045,8 +6275,209 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
                     }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_writeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /** @enum {string} */
+                        status: "none" | "requested" | "approved";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_requestWriteOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /** @enum {string} */
+                        status: "none" | "requested" | "approved";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_approveWriteOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /** @enum {string} */
+                        status: "none" | "requested" | "approved";
+                    };
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -6647,7 +7078,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
                         label: string;
                     }[];
                 };
@@ -7156,7 +7587,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7215,7 +7646,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7433,6 +7864,77 @@ export interface operations {
             };
         };
     };
+    AdminSettlementController_approveOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminSmsController_list: {
         parameters: {
             query?: {
@@ -7524,7 +8026,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7575,7 +8077,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7617,7 +8119,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7679,7 +8181,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7721,7 +8223,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7829,7 +8331,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -7902,7 +8404,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -7984,7 +8486,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8047,7 +8549,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8289,7 +8791,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -8395,7 +8897,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8423,7 +8925,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -8574,7 +9076,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -8675,7 +9177,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8703,7 +9205,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -8846,7 +9348,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8874,7 +9376,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9133,7 +9635,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9161,7 +9663,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9298,7 +9800,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9326,7 +9828,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9387,7 +9889,7 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
                     }[];
                 };
             };
@@ -9549,7 +10051,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -9603,7 +10105,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -10216,7 +10718,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
