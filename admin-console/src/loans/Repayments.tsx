@@ -36,8 +36,9 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
   const { canAccess: canRefund } = useCanAccess({ action: 'request-refund', resource: 'payments' });
   const money = (minor: number | null | undefined) => formatMoney(minor, currency);
   const today = businessDate?.date;
-  const due = today ? amountDue(instalments, today) : null;
   const active = state === 'active';
+  // A settled or written-off loan owes nothing more, whatever its instalments still show unpaid (waived, written off).
+  const due = today && active ? amountDue(instalments, today) : null;
   // A written-off loan still takes payments: recoveries.
   const takesPayments = active || state === 'writtenOff';
   return (
