@@ -203,4 +203,19 @@ describe('after validUntil', () => {
     expect(report.tables).toEqual(expect.arrayContaining(['settlement_offers', 'loan_summaries', 'loan_transactions', 'loan_servicing']));
     expect(report.differences).toEqual([]);
   });
+
+  it('the settled and writtenOff queues list those loans, and their counters agree', async () => {
+    const queue = async (name: string) => {
+      const res = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: name }) }).set(bearer(viewer)).expect(200);
+      return { states: (res.body as { state: string }[]).map((l) => l.state), total: Number(String(res.headers['content-range']).split('/')[1]) };
+    };
+    const settled = await queue('settled');
+    const writtenOff = await queue('writtenOff');
+    expect(settled.total).toBe(1);
+    expect(settled.states).toEqual(['settled']);
+    expect(writtenOff.total).toBe(1);
+    expect(writtenOff.states).toEqual(['writtenOff']);
+    const counts = (await t.http.get('/api/admin/loan-queues').set(bearer(viewer)).expect(200)).body;
+    expect({ settled: counts.settled, writtenOff: counts.writtenOff }).toEqual({ settled: 1, writtenOff: 1 });
+  });
 });
