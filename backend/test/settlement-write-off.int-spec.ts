@@ -84,6 +84,8 @@ describe('a settlement', () => {
     expect(settled.state).toBe('settled');
     expect(settled.outstanding!.total).toBe(0);
     expect(await summaryState(loan.id)).toBe('settled');
+    // The borrower sees it settled too.
+    expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(alice.token)).expect(200)).body).toMatchObject({ state: 'settled' });
     const [after] = await offers(loan.id);
     expect(after).toMatchObject({ id: pending.id, status: 'settled', amountPaid: 5_000_000, settledOn: '2026-12-21' });
     expect(after!.waived!.total).toBeGreaterThan(0);

@@ -15,8 +15,9 @@ export class SettlementTermsRefused extends LoanDomainError {
 export class SettlementOfferNotFound extends LoanDomainError {
   readonly code = 'SETTLEMENT.OFFER_NOT_FOUND';
   readonly kind = 'not-found';
+  /** `loanId` empty when the offer was looked up by its id alone. */
   constructor(loanId: string, offerId: string) {
-    super(`Loan ${loanId} has no settlement offer ${offerId}`, { loanId, offerId });
+    super(loanId ? `Loan ${loanId} has no settlement offer ${offerId}` : `Settlement offer ${offerId} does not exist`, loanId ? { loanId, offerId } : { offerId });
   }
 }
 
