@@ -35,6 +35,8 @@ let checker: string;
 /** A payment of Alice's (online) and one recorded by staff, for the routes about a payment. */
 let alicePaymentId: string;
 let staffPaymentId: string;
+/** A settlement offer made by the checker (so the administrator may approve it). */
+let settlementOfferId: string;
 
 /** Overpays a loan (recorded by staff, verified by the checker), so it holds credit balance to refund. */
 async function overpay(loan: LoanHandle): Promise<void> {
@@ -60,6 +62,15 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
       await overpay(loan);
       const refund = await t.http.post(`/api/admin/loans/${loan.id}/refunds`).set(bearer(checker)).send({ amount: 100_00 }).expect(201);
       return { refundId: refund.body.id as string };
+    },
+  },
+  'POST /api/admin/loans/:id/settlement-offers': { state: 'active', body: () => ({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' }), status: 201 },
+  'POST /api/admin/loans/:id/write-off': { state: 'active', body: () => ({ reason: 'unreachable' }), status: 201 },
+  'POST /api/admin/loans/:id/write-off/approve': {
+    state: 'active',
+    prepare: async (loan) => {
+      await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(checker)).send({ reason: 'unreachable' }).expect(201);
+      return {};
     },
   },
   'PATCH /api/me/loans/:id': { state: 'new', body: () => ({ amount: 12_000_000 }) },
@@ -104,6 +115,8 @@ beforeAll(async () => {
   }
   const paying = await loanIn(t.http, 'active', alice.token, staff);
   alicePaymentId = (await t.http.post(`/api/me/loans/${paying.id}/payments`).set(bearer(alice.token)).send({ amount: 1_000_00 }).expect(201)).body.paymentId;
+  const settling = await loanIn(t.http, 'active', alice.token, staff);
+  settlementOfferId = (await t.http.post(`/api/admin/loans/${settling.id}/settlement-offers`).set(bearer(checker)).send({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' }).expect(201)).body.id;
   staffPaymentId = (await t.http.post(`/api/admin/loans/${paying.id}/payments`).set(bearer(staff)).send({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }).expect(201)).body.id;
 });
 
@@ -127,6 +140,7 @@ const OTHER_IDS: [RegExp, () => string][] = [
   // The loan product created from the EMI settings on an empty database.
   [/^\/api\/admin\/products\/:id/, () => '00000000-0000-4000-8000-000000000001'],
   [/^\/api\/admin\/payments\/:id/, () => staffPaymentId],
+  [/^\/api\/admin\/settlement-offers\/:id/, () => settlementOfferId],
   [/^\/api\/me\/payments\/:paymentId/, () => alicePaymentId],
   // Alice's upload, and one of her profile sections.
   [/^\/api\/me\/documents\/:id/, () => documentId],
@@ -190,6 +204,8 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'POST /api/admin/close-of-business', 'GET /api/admin/loans/:id/delinquency',
       'GET /api/admin/collections', 'GET /api/admin/collections/:id', 'GET /api/admin/collection-buckets', 'GET /api/admin/collectors',
       'POST /api/admin/loans/:id/assign', 'POST /api/admin/collections/assign', 'POST /api/admin/loans/:id/contacts', 'GET /api/admin/loans/:id/contacts',
+      'POST /api/admin/loans/:id/settlement-offers', 'GET /api/admin/loans/:id/settlement-offers', 'POST /api/admin/settlement-offers/:id/approve',
+      'POST /api/admin/loans/:id/write-off', 'POST /api/admin/loans/:id/write-off/approve', 'GET /api/admin/loans/:id/write-off',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.

@@ -8,6 +8,8 @@ import type { AdminLoanRow as Loan } from '@lending/web-common/api';
 const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'> = {
   active: 'success',
   closed: 'success',
+  settled: 'success',
+  writtenOff: 'error',
   rejected: 'error',
   cancelled: 'default',
   new: 'default',

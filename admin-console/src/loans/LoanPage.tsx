@@ -19,6 +19,7 @@ import { ScrollArea } from '../layout/ScrollArea';
 import { Ledger } from './Ledger';
 import { LoanPayments } from './LoanPayments';
 import { Repayments } from './Repayments';
+import { CollectionsPanel } from '../collections/CollectionsPanel';
 
 
 /** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
@@ -102,6 +103,11 @@ export function LoanPage() {
       {instalments && !asOf ? (
         <Section title="Repayments">
           <Repayments loanId={loan.id} state={loan.state} currency={loan.currency} instalments={instalments} outstanding={loan.outstanding} creditBalance={loan.creditBalance} refunds={loan.refunds ?? []} />
+        </Section>
+      ) : null}
+      {instalments && !asOf ? (
+        <Section title="Collections">
+          <CollectionsPanel loanId={loan.id} state={loan.state} currency={loan.currency} outstandingTotal={loan.outstanding?.total ?? 0} />
         </Section>
       ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>

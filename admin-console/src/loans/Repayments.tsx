@@ -36,8 +36,11 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
   const { canAccess: canRefund } = useCanAccess({ action: 'request-refund', resource: 'payments' });
   const money = (minor: number | null | undefined) => formatMoney(minor, currency);
   const today = businessDate?.date;
-  const due = today ? amountDue(instalments, today) : null;
   const active = state === 'active';
+  // A settled or written-off loan owes nothing more, whatever its instalments still show unpaid (waived, written off).
+  const due = today && active ? amountDue(instalments, today) : null;
+  // A written-off loan still takes payments: recoveries.
+  const takesPayments = active || state === 'writtenOff';
   return (
     <Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' }, gap: 2 }}>
@@ -55,7 +58,7 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
         </Figure>
       </Box>
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
-        {active && canRecord && today ? (
+        {takesPayments && canRecord && today ? (
           <CommandButton
             spec={recordPaymentSpec(currency, today, due?.amount ?? null)}
             currency={currency}
@@ -78,7 +81,7 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
         .map((refund) => (
           <RequestedRefund key={refund.id} loanId={loanId} refund={refund} currency={currency} />
         ))}
-      {!active ? (
+      {!takesPayments ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           This loan is {state}: no payment can be recorded.
         </Typography>

@@ -102,7 +102,8 @@ export function queueOfState(state: string): Queue | undefined {
 /** The loan page path for a loan, by the queue its current state belongs to. */
 export function loanPath(loan: { id: string; type: LoanType; state: string }): string {
   // A closed loan has no queue of its own yet (the collections issue adds the closed tab): it opens as active loans do.
-  const queue = loan.state === 'closed' ? queueOfState('active') : queueOfState(loan.state);
+  const ended = loan.state === 'closed' || loan.state === 'settled' || loan.state === 'writtenOff';
+  const queue = ended ? queueOfState('active') : queueOfState(loan.state);
   return (queue ?? QUEUES[0]).detail(loan);
 }
 
@@ -119,4 +120,6 @@ export const STATE_LABELS: Record<string, string> = {
   closed: 'Closed',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+  settled: 'Settled',
+  writtenOff: 'Written off',
 };

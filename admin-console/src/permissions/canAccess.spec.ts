@@ -14,6 +14,17 @@ describe('canAccess', () => {
     expect(canAccess(['loans.disburse'], 'disburse', 'loans')).toBe(true);
   });
 
+  it('keeps settlement and write-off making and approving apart (maker-checker)', () => {
+    const agent = ['loans.view', 'collections.settle', 'loans.write-off'];
+    expect(canAccess(agent, 'settle', 'collections')).toBe(true);
+    expect(canAccess(agent, 'write-off', 'collections')).toBe(true);
+    expect(canAccess(agent, 'approve-settlement', 'collections')).toBe(false);
+    expect(canAccess(agent, 'approve-write-off', 'collections')).toBe(false);
+    expect(canAccess(['collections.settle.approve'], 'approve-settlement', 'collections')).toBe(true);
+    expect(canAccess(['loans.write-off.approve'], 'approve-write-off', 'collections')).toBe(true);
+    expect(canAccess(agent, 'waive', 'collections')).toBe(false);
+  });
+
   it('lets users.view read staff and roles, and keeps writes for users.manage and roles.manage', () => {
     expect(canAccess(reviewer, 'list', 'Users')).toBe(true);
     expect(canAccess(reviewer, 'edit', 'Users')).toBe(false);

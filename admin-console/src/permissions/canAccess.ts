@@ -37,8 +37,19 @@ const PAYMENT_ACTION_PERMISSIONS: Record<string, string> = {
   'approve-refund': 'payments.verify',
 };
 
+/** Settlement and write-off (issue 13 item 5): each made by one person and approved by another. */
+const COLLECTION_ACTION_PERMISSIONS: Record<string, string> = {
+  show: 'loans.view',
+  settle: 'collections.settle',
+  'approve-settlement': 'collections.settle.approve',
+  'write-off': 'loans.write-off',
+  'approve-write-off': 'loans.write-off.approve',
+};
+
 function required(action: string, resource: string): string | null | undefined {
   switch (resource) {
+    case 'collections':
+      return COLLECTION_ACTION_PERMISSIONS[action];
     case 'loans':
       return LOAN_ACTION_PERMISSIONS[action];
     case 'Users':

@@ -8,6 +8,7 @@ import { API_URL, httpClient } from './http';
 import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
+import type { LoanDelinquency, SettlementOffer, WriteOff } from '../collections/settlement';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -44,6 +45,15 @@ export type LendingDataProvider = DataProvider & {
   requestRefund(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<unknown>;
   /** The checker's approval of a refund asked for by someone else: the credit balance is paid out. */
   approveRefund(loanId: string, refundId: string): Promise<unknown>;
+  /** The loan's RBI classification, days past due and every change close of business recorded. */
+  loanDelinquency(loanId: string): Promise<LoanDelinquency>;
+  settlementOffers(loanId: string): Promise<SettlementOffer[]>;
+  /** An offer to settle (the maker); a second person approves. */
+  offerSettlement(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<SettlementOffer>;
+  approveSettlementOffer(offerId: string): Promise<SettlementOffer>;
+  writeOff(loanId: string): Promise<WriteOff>;
+  requestWriteOff(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<WriteOff>;
+  approveWriteOff(loanId: string): Promise<WriteOff>;
   emailTemplateEvents(): Promise<TemplateEvent[]>;
   /** The template rendered with sample data; the draft's fields replace the saved ones. */
   previewEmailTemplate(id: string, draft: TemplateDraft): Promise<RenderedEmail>;
@@ -115,6 +125,15 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     requestRefund: async (loanId, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds`, body, { 'Idempotency-Key': idempotencyKey })).json,
     approveRefund: async (loanId, refundId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds/${encodeURIComponent(refundId)}/approve`, {})).json,
+    loanDelinquency: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/delinquency`)).json as LoanDelinquency,
+    settlementOffers: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
+    offerSettlement: async (loanId, body, idempotencyKey) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`, body, { 'Idempotency-Key': idempotencyKey })).json as SettlementOffer,
+    approveSettlementOffer: async (offerId) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/approve`, {})).json as SettlementOffer,
+    writeOff: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/write-off`)).json as WriteOff,
+    requestWriteOff: async (loanId, body, idempotencyKey) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off`, body, { 'Idempotency-Key': idempotencyKey })).json as WriteOff,
+    approveWriteOff: async (loanId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/approve`, {})).json as WriteOff,
     emailTemplateEvents: async () => (await http(`${base}/email-template-events`)).json as TemplateEvent[],
     previewEmailTemplate: async (id, draft) => (await send('POST', `${base}/email-templates/${encodeURIComponent(id)}/preview`, draft)).json as RenderedEmail,
     retryEmail: async (id) => (await send('POST', `${base}/emails/${encodeURIComponent(id)}/retry`, {})).json,

@@ -66,6 +66,9 @@ import { CloseOfBusiness } from './application/close-of-business.js';
 import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
 import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
+import { AdminSettlementController } from './http/admin-settlement.controller.js';
+import { ApproveSettlementOfferHandler, ApproveWriteOffHandler, GetWriteOffHandler, ListSettlementOffersHandler, OfferSettlementHandler, RequestWriteOffHandler } from './application/settlement.handlers.js';
+import { settlementOffersProjection } from './projections/settlement-offers.projection.js';
 import { servicingProjection } from './projections/servicing.projection.js';
 import { collectionWorkProjection } from './projections/collection-work.projection.js';
 import { CollectionQueues } from './application/collection-queues.js';
@@ -89,6 +92,10 @@ const commandHandlers = [
   ReceivePaymentWebhookHandler,
   RequestRefundHandler,
   ApproveRefundHandler,
+  OfferSettlementHandler,
+  ApproveSettlementOfferHandler,
+  RequestWriteOffHandler,
+  ApproveWriteOffHandler,
   RunCloseOfBusinessHandler,
   AssignCollectorHandler,
   RecordCollectionContactHandler,
@@ -121,11 +128,14 @@ const queryHandlers = [
   GetCollectionRowHandler,
   ListCollectorsHandler,
   ListLoanContactsHandler,
+  ListSettlementOffersHandler,
+  GetWriteOffHandler,
 ];
 const controllers = [
   AdminLoansController,
   AdminCollectionsController,
   AdminCollectionQueuesController,
+  AdminSettlementController,
   AdminLoanServicingController,
   AdminPaymentsController,
   AdminProductsController,
@@ -168,6 +178,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addProjection(paymentsProjection);
     this.registry.addProjection(servicingProjection);
     this.registry.addProjection(collectionWorkProjection);
+    this.registry.addProjection(settlementOffersProjection);
     this.registry.addSubscription(
       borrowerNotificationsSubscription(this.queue, async (loanIds) => {
         const rows = await this.db.selectFrom('loan_summaries').select(['id', 'borrower_id']).where('id', 'in', loanIds).execute();

@@ -13,6 +13,8 @@ export const STATE_LABELS: Record<LoanState, string> = {
   closed: 'Closed',
   rejected: 'Not approved',
   cancelled: 'Cancelled',
+  settled: 'Settled',
+  writtenOff: 'Written off',
 };
 
 export const STATE_TONE: Record<LoanState, 'neutral' | 'action' | 'progress' | 'good' | 'bad'> = {
@@ -28,6 +30,8 @@ export const STATE_TONE: Record<LoanState, 'neutral' | 'action' | 'progress' | '
   closed: 'neutral',
   rejected: 'bad',
   cancelled: 'neutral',
+  settled: 'neutral',
+  writtenOff: 'bad',
 };
 
 export type TimelineEntry = { label: string; at: string | null; done: boolean; current: boolean };

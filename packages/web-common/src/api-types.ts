@@ -812,6 +812,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/settlement-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's settlement offers, oldest first */
+        get: operations["AdminSettlementController_offers"];
+        put?: never;
+        /** Offer to settle an active loan for an amount paid by validUntil (the maker); one open offer at a time */
+        post: operations["AdminSettlementController_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/statement.pdf": {
         parameters: {
             query?: never;
@@ -840,6 +858,41 @@ export interface paths {
         get: operations["AdminLoanServicingController_transactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's write-off: none, requested or approved (with what was written off) */
+        get: operations["AdminSettlementController_writeOff"];
+        put?: never;
+        /** Ask for an active loan to be written off (the maker) */
+        post: operations["AdminSettlementController_requestWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/write-off/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the write-off asked for (403 same-person for the one who asked): the loan is writtenOff, later payments are recoveries */
+        post: operations["AdminSettlementController_approveWriteOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1119,6 +1172,23 @@ export interface paths {
         post?: never;
         /** Delete a role nobody holds */
         delete: operations["RolesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settlement-offers/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending settlement offer (403 same-person for the one who made it): payments from now count towards it */
+        post: operations["AdminSettlementController_approveOffer"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2825,7 +2895,10 @@ export interface operations {
                         date: string;
                         /** @description 0 when the date was already closed */
                         eventsAppended: number;
+                        /** @description the loans aged through the date: every active loan, and every closed one still past due */
                         loansProcessed: number;
+                        /** @description of those, the loans with something to record by the day end of the date (the others were not read) */
+                        loansVisited: number;
                     };
                 };
             };
@@ -4508,8 +4581,10 @@ export interface operations {
                         "final.pending": number;
                         new: number;
                         rejected: number;
+                        settled: number;
                         "soft.approved": number;
                         "soft.pending": number;
+                        writtenOff: number;
                     };
                 };
             };
@@ -4625,7 +4700,7 @@ export interface operations {
                         lastReason: string | null;
                         score: number | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         submittedAt: string | null;
                         tenureMonths: number;
                         /** @enum {string} */
@@ -4821,7 +4896,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -4947,7 +5022,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -4981,7 +5056,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5151,7 +5226,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5185,7 +5260,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5311,7 +5386,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5345,7 +5420,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5473,7 +5548,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5507,7 +5582,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -5887,7 +5962,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5921,7 +5996,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -6037,9 +6112,9 @@ export interface operations {
                         reason: string | null;
                         recordedAt: string;
                         /** @enum {string} */
-                        stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff";
                         version: number;
                     }[];
                 };
@@ -6161,7 +6236,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -6195,7 +6270,7 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -6529,7 +6604,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -6563,12 +6638,170 @@ export interface operations {
                         score: number | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_offer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most the total outstanding */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * Format: date
+                     * @description not before the business date
+                     */
+                    validUntil: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
                     };
                 };
             };
@@ -6667,8 +6900,209 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
                     }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_writeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /** @enum {string} */
+                        status: "none" | "requested" | "approved";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_requestWriteOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /** @enum {string} */
+                        status: "none" | "requested" | "approved";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_approveWriteOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /** @enum {string} */
+                        status: "none" | "requested" | "approved";
+                    };
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -7269,7 +7703,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
                         label: string;
                     }[];
                 };
@@ -7778,7 +8212,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -7837,7 +8271,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8055,6 +8489,77 @@ export interface operations {
             };
         };
     };
+    AdminSettlementController_approveOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminSmsController_list: {
         parameters: {
             query?: {
@@ -8146,7 +8651,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8197,7 +8702,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8239,7 +8744,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8301,7 +8806,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8343,7 +8848,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8451,7 +8956,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8524,7 +9029,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8606,7 +9111,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8669,7 +9174,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -8911,7 +9416,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9017,7 +9522,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9045,7 +9550,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9196,7 +9701,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9297,7 +9802,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9325,7 +9830,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9468,7 +9973,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9496,7 +10001,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9755,7 +10260,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9783,7 +10288,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -9920,7 +10425,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9948,7 +10453,7 @@ export interface operations {
                         }[] | null;
                         signedAt: string | null;
                         /** @enum {string} */
-                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled";
+                        state: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         tenureMonths: number;
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
@@ -10009,7 +10514,7 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
                     }[];
                 };
             };
@@ -10171,7 +10676,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -10225,7 +10730,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -10838,7 +11343,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

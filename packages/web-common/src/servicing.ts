@@ -118,6 +118,9 @@ export const LEDGER_TYPE_LABELS: Record<LedgerLineType, string> = {
   charge: 'Charge',
   waiver: 'Waiver',
   refund: 'Refund',
+  settlement: 'Settlement waiver',
+  'write-off': 'Write-off',
+  recovery: 'Recovery',
 };
 
 /** A YYYY-MM-DD date no later than `latest` (also YYYY-MM-DD), and a real calendar day. */

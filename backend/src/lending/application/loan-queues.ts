@@ -30,6 +30,8 @@ export const LOAN_QUEUES = [
   'closed',
   'rejected',
   'cancelled',
+  'settled',
+  'writtenOff',
 ] as const;
 export type LoanQueue = (typeof LOAN_QUEUES)[number];
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
-import type { ServicingEvent, ServicingTerms } from '../domain/servicing/servicing.types.js';
+import type { LedgerLine, ServicingEvent, ServicingTerms } from '../domain/servicing/servicing.types.js';
 
 const n = (value: string | number) => Number(value);
 
@@ -49,7 +49,7 @@ export class LoanServicingReader {
     const rows = await this.db.selectFrom('loan_transactions').selectAll().where('loan_id', '=', loanId).orderBy('seq').execute();
     return rows.map((t) => ({
       id: t.id,
-      type: t.type as 'disbursement' | 'repayment' | 'reversal' | 'charge' | 'waiver' | 'refund',
+      type: t.type as LedgerLine['type'],
       date: t.date,
       amount: n(t.amount),
       principal: n(t.principal),

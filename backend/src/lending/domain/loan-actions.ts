@@ -34,6 +34,8 @@ const ACTIONS_BY_STATUS: Record<LoanStatus, readonly LoanAction[]> = {
   closed: [],
   rejected: [],
   cancelled: [],
+  settled: [],
+  writtenOff: [],
 };
 
 const COMMAND_ACTIONS: Record<LoanTransitionCommandType, LoanAction> = {

@@ -172,5 +172,27 @@ export function historyTo(status: LoanStatus, loanType: LoanType): LoanEvent[] {
       { type: 'LoanClosed', data: { ...base(10, STAFF), closedOn: f.disbursedOn } },
     ];
   }
+  if (status === 'settled' || status === 'writtenOff') {
+    // Issue 13 item 5: settled by an approved offer of the principal paid on the payout day; or written off then.
+    const f = FIXTURES[loanType];
+    const checker: Actor = { id: 'staff-2', role: 'staff' };
+    const owed = { principal: 0, interest: 0, fees: f.approvedFee, penalties: 0, total: f.approvedFee };
+    if (status === 'writtenOff') {
+      const outstanding = { principal: f.approved, interest: 0, fees: f.approvedFee, penalties: 0, total: f.approved + f.approvedFee };
+      return [
+        ...happyPath(loanType),
+        { type: 'WriteOffRequested', data: { ...base(10, STAFF), reason: 'Borrower unreachable', by: STAFF.id } },
+        { type: 'WriteOffApproved', data: { ...base(11, checker), by: checker.id } },
+        { type: 'LoanWrittenOff', data: { ...base(11, checker), outstanding, on: f.disbursedOn } },
+      ];
+    }
+    return [
+      ...happyPath(loanType),
+      { type: 'SettlementOffered', data: { ...base(10, STAFF), offerId: 'offer-1', amount: f.approved, validUntil: f.disbursedOn, reason: 'Hardship', by: STAFF.id } },
+      { type: 'SettlementOfferApproved', data: { ...base(10, checker), offerId: 'offer-1', by: checker.id } },
+      { type: 'RepaymentApplied', data: { ...base(10, STAFF), paymentId: 'payment-1', amount: f.approved, valueDate: f.disbursedOn, method: 'cash' } },
+      { type: 'LoanSettled', data: { ...base(10, STAFF), offerId: 'offer-1', amountPaid: f.approved, waived: owed, on: f.disbursedOn } },
+    ];
+  }
   return happyPath(loanType).slice(0, PIPELINE.indexOf(status) + 1);
 }

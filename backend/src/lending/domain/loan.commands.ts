@@ -2,6 +2,7 @@ import type { CloseBusinessDay } from './collections/close-of-business.decide.js
 import type { CollectionWorkCommand } from './collections/collection-work.js';
 import type { LoanMessageBase, LoanType } from './loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
+import type { SettlementCommand } from './settlement/settlement.commands.js';
 
 type LoanCommandOf<Type extends string, Data = unknown> = {
   type: Type;
@@ -85,10 +86,11 @@ export type LoanCommand =
   | CancelLoan
   | MoneyCommand
   | CloseBusinessDay
-  | CollectionWorkCommand;
+  | CollectionWorkCommand
+  | SettlementCommand;
 
 export type LoanCommandType = LoanCommand['type'];
 
 /** Commands that act on an existing loan, each one named action of the HTTP API. */
-export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay | CollectionWorkCommand>;
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay | CollectionWorkCommand | SettlementCommand>;
 export type LoanTransitionCommandType = LoanTransitionCommand['type'];

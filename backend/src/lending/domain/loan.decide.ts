@@ -27,6 +27,8 @@ import type { LoanEvent } from './loan.events.js';
 import { servicingChoicesOf, type LoanRecord, type LoanState } from './loan.state.js';
 import { isMoneyCommand } from './payment.commands.js';
 import { decideMoney } from './payment.decide.js';
+import { isSettlementCommand } from './settlement/settlement.commands.js';
+import { decideSettlement } from './settlement/settlement.decide.js';
 import { servicingTermsFor } from './servicing/servicing-terms.js';
 import { LOAN_TYPES } from './loan.types.js';
 import type { LoanMessageBase, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
@@ -59,6 +61,7 @@ export function decide(
     throw new Error(`Loan ${state.id} is ${state.loanType}, but was given the parameters of a ${params.type} product`);
   }
   if (isMoneyCommand(command)) return decideMoney(command, state);
+  if (isSettlementCommand(command)) return decideSettlement(command, state);
   if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
   if (isCollectionWorkCommand(command)) return decideCollectionWork(command, state);
   if (outcomeAlreadyHolds(command, state)) return [];

@@ -4,6 +4,7 @@ import { evolveCollectionWork, type CollectorState } from './collections/collect
 import { evolveCollections, type CollectionsState } from './collections/collections.state.js';
 import type { LoanEvent } from './loan.events.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from './payment.state.js';
+import { evolveSettlement, type SettlementState } from './settlement/settlement.state.js';
 import { servicingTermsFor, type ServicingChoices, DEFAULT_SERVICING_CHOICES } from './servicing/servicing-terms.js';
 import type { ServicingEvent, ServicingTerms } from './servicing/servicing.types.js';
 import type { Actor, AgreementTerms, LoanStatus, LoanType, ScheduleLine } from './loan.types.js';
@@ -45,6 +46,8 @@ export type LoanRecord = {
   collections?: CollectionsState;
   /** Collections work: the collector assigned and the last promise to pay (absent until the first). */
   collector?: CollectorState;
+  /** Settlement offers and the write-off (maker-checker), absent until the first. */
+  settlement?: SettlementState;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
   createdAt: string;
@@ -187,6 +190,14 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'CollectorAssigned':
     case 'CollectionContactRecorded':
       return evolveCollectionWork(loan, event);
+    case 'SettlementOffered':
+    case 'SettlementOfferApproved':
+    case 'SettlementOfferLapsed':
+    case 'LoanSettled':
+    case 'WriteOffRequested':
+    case 'WriteOffApproved':
+    case 'LoanWrittenOff':
+      return evolveSettlement(loan, event);
     default:
       return assertNever(event, 'loan event');
   }

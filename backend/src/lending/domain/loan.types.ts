@@ -16,6 +16,9 @@ export const LOAN_STATES = [
   'closed',
   'rejected',
   'cancelled',
+  // Issue 13 item 5: closed by an agreed settlement amount; written off (later payments are recoveries).
+  'settled',
+  'writtenOff',
 ] as const;
 
 export type LoanStatus = (typeof LOAN_STATES)[number];

@@ -11,6 +11,7 @@ import type { PaymentRecord } from './payment.state.js';
 import { foldServicing } from './servicing/loan-servicing.js';
 import { PaymentNotFound } from './servicing/servicing.errors.js';
 import { checkRefund, checkRepayment, checkReversal, type ServicingContext } from './servicing/servicing.validation.js';
+import { checkRecovery, settlementAfterPayment } from './settlement/settlement.decide.js';
 
 /** Action names as the HTTP API spells them, for refusals. */
 const ACTION: Record<MoneyCommand['type'], string> = {
@@ -40,7 +41,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
   switch (command.type) {
     case 'RecordPayment': {
       const { paymentId, amount, paidOn, method, reference, businessDate } = command.data;
-      requireActive(loan, action);
+      requireActive(loan, action, true);
       const problems = new FieldProblems();
       requireAmount(problems, amount);
       if (!(OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method)) problems.add('method', `method must be one of ${OFFLINE_PAYMENT_METHODS.join(', ')}`);
@@ -48,7 +49,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       else if (method !== 'cash' && reference.trim() === '') problems.add('reference', 'reference is required for a bank transfer, UPI or cheque (the UTR, UPI or cheque number)');
       problems.throwIfAny();
       if (loan.payments?.[paymentId]) throw new InvalidLoanInput([{ name: 'paymentId', message: `paymentId ${paymentId} was already used` }]);
-      withFieldNames({ valueDate: 'paidOn' }, () => checkRepayment(contextOf(loan, businessDate), { paymentId, amount, valueDate: paidOn }));
+      withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(loan, businessDate, { paymentId, amount, valueDate: paidOn }));
       return [{ type: 'PaymentRecorded', data: { ...base, paymentId, amount, paidOn, method, reference: reference.trim() } }];
     }
     case 'VerifyPayment': {
@@ -57,8 +58,8 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       requireStatus(command.data.paymentId, payment, 'pending', 'verify');
       if (payment.recordedBy === base.actor.id) throw new SamePerson('verify', payment.recordedBy);
       const repayment = { paymentId: command.data.paymentId, amount: payment.amount, valueDate: payment.paidOn! };
-      withFieldNames({ valueDate: 'paidOn' }, () => checkRepayment(contextOf(loan, command.data.businessDate), repayment));
-      return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method } }], base);
+      withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(loan, command.data.businessDate, repayment));
+      return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method } }], base, undefined, command.data.businessDate);
     }
     case 'RejectPayment': {
       const payment = paymentOf(loan, command.data.paymentId, 'offline');
@@ -69,7 +70,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
     }
     case 'CreateOnlinePayment': {
       const { paymentId, amount, provider, providerOrderId } = command.data;
-      requireActive(loan, action);
+      requireActive(loan, action, true);
       const problems = new FieldProblems();
       requireAmount(problems, amount);
       problems.requireText('provider', provider);
@@ -148,12 +149,20 @@ function confirmOnline(
     return [{ type: 'PaymentAmountMismatched', data: { ...base, paymentId, expectedAmount: payment.amount, capturedAmount: Number(amount), providerReference } }];
   }
   const valueDate = businessDate < loan.servicing!.terms.disbursedOn ? loan.servicing!.terms.disbursedOn : businessDate;
-  return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference } }], base);
+  return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference } }], base, undefined, businessDate);
 }
 
-/** Appends LoanClosed or LoanReopened when the money events change whether anything is owed. */
-function withClosure(loan: LoanRecord, events: MoneyEvent[], base: LoanMessageBase, paymentId?: string): LoanEvent[] {
+/**
+ * Appends LoanClosed or LoanReopened when the money events change whether anything is owed; a payment (given its
+ * business date) may instead settle the loan by an approved settlement offer, or let that offer lapse.
+ */
+function withClosure(loan: LoanRecord, events: MoneyEvent[], base: LoanMessageBase, paymentId?: string, businessDate?: string): LoanEvent[] {
   const after = events.reduce(evolve, loan) as LoanRecord;
+  if (businessDate !== undefined) {
+    const settlement = settlementAfterPayment(after, base, businessDate);
+    if (settlement.some((e) => e.type === 'LoanSettled')) return [...events, ...settlement];
+    if (settlement.length > 0) return [...withClosure(loan, events, base, paymentId), ...settlement];
+  }
   const { closedOn } = foldServicing(after.servicing!.terms, after.servicing!.events);
   if (after.status === 'active' && closedOn !== null) return [...events, { type: 'LoanClosed', data: { ...base, closedOn } }];
   if (after.status === 'closed' && closedOn === null) {
@@ -167,8 +176,16 @@ function contextOf(loan: LoanRecord, businessDate: string): ServicingContext {
   return { loanId: loan.id, loanStatus: loan.status, terms: servicing.terms, events: servicing.events, businessDate };
 }
 
-function requireActive(loan: LoanRecord, action: string): void {
-  if (loan.status !== 'active' || !loan.servicing) throw new IllegalTransition(loan.status, action, []);
+/** `recoveries`: a written-off loan takes payments too (recoveries). */
+function requireActive(loan: LoanRecord, action: string, recoveries = false): void {
+  const open = loan.status === 'active' || (recoveries && loan.status === 'writtenOff');
+  if (!open || !loan.servicing) throw new IllegalTransition(loan.status, action, []);
+}
+
+/** A payment is checked by the servicing rules, or, on a written-off loan, as a recovery. */
+function checkPayment(loan: LoanRecord, businessDate: string, input: { paymentId: string; amount: number; valueDate: string }): void {
+  if (loan.status === 'writtenOff') checkRecovery(loan, input, businessDate);
+  else checkRepayment(contextOf(loan, businessDate), input);
 }
 
 function requireDisbursed(loan: LoanRecord, action: string): void {

@@ -64,6 +64,7 @@ const named = (name: string, check: z.ZodType<string>, message: string) =>
 export const uuidParam = named('id', z.uuid(), 'the loan id must be a UUID');
 export const paymentIdParam = named('id', z.uuid(), 'the payment id must be a UUID');
 export const refundIdParam = named('refundId', z.uuid(), 'the refund id must be a UUID');
+export const offerIdParam = named('id', z.uuid(), 'the settlement offer id must be a UUID');
 export const asOfParam = named('asOf', z.iso.datetime({ offset: true }), 'asOf must be an ISO date-time such as 2026-11-21T10:00:00Z');
 
 /** The dashboard graph's period: whole UTC days, at most a year. */

@@ -87,7 +87,7 @@ export const outstandingSchema = z.strictObject({ principal: money, interest: mo
 export const foreclosureQuoteSchema = z.strictObject({ date: z.string(), principal: money, interest: money, fees: money, penalties: money, total: money });
 export const transactionSchema = z.strictObject({
   id: z.string(),
-  type: z.enum(['disbursement', 'repayment', 'reversal', 'charge', 'waiver', 'refund']),
+  type: z.enum(['disbursement', 'repayment', 'reversal', 'charge', 'waiver', 'refund', 'settlement', 'write-off', 'recovery']),
   date: z.string(),
   amount: money,
   principal: money,

@@ -7,7 +7,7 @@ import { serviceLoan } from '../domain/servicing/loan-servicing.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from '../domain/servicing/servicing.types.js';
 
 /** The events that change what a disbursed loan owes: the fold's input. */
-const SERVICING_EVENT_TYPES = ['LoanDisbursed', 'RepaymentApplied', 'RepaymentReversed', 'CreditBalanceRefunded', 'PenalChargeApplied'] as const;
+const SERVICING_EVENT_TYPES = ['LoanDisbursed', 'RepaymentApplied', 'RepaymentReversed', 'CreditBalanceRefunded', 'PenalChargeApplied', 'LoanSettled', 'LoanWrittenOff'] as const;
 
 type Held = { version: number; terms: ServicingTerms; events: ServicingEvent[] };
 
@@ -62,6 +62,10 @@ function toServicingEvent(event: RecordedEvent): ServicingEvent {
       return { type: 'CreditBalanceRefunded', refundId: data.refundId, valueDate: data.valueDate, amount: data.amount };
     case 'PenalChargeApplied':
       return { type: 'ChargeApplied', chargeId: data.chargeId, instalmentNumber: data.instalmentNumber, kind: 'penalty', amount: data.amount, valueDate: data.date };
+    case 'LoanSettled':
+      return { type: 'ClosedOut', id: data.offerId, kind: 'settlement', valueDate: data.on };
+    case 'LoanWrittenOff':
+      return { type: 'ClosedOut', id: 'write-off', kind: 'writeOff', valueDate: data.on };
     default:
       throw new Error(`${event.type} is not a servicing event`);
   }

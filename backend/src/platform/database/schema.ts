@@ -324,6 +324,24 @@ export interface LoanQueueCountsTable {
 /** Migration 0015: the servicing read models (lending/projections/servicing*). Money columns are bigint (strings). */
 type Money = ColumnType<string, number | string, number | string>;
 
+/** Settlement offers (migration 0021), from the loan streams' settlement events. */
+export interface SettlementOffersTable {
+  id: string;
+  loan_id: string;
+  amount: Money;
+  valid_until: string;
+  reason: string;
+  status: string;
+  offered_by: string;
+  offered_at: Timestamp;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  amount_paid: Money | null;
+  waived: { principal: number; interest: number; fees: number; penalties: number; total: number } | null;
+  settled_on: string | null;
+  last_position: Money;
+}
+
 export interface PaymentsTable {
   id: string;
   loan_id: string;
@@ -534,6 +552,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
   payments: PaymentsTable;
+  settlement_offers: SettlementOffersTable;
   loan_servicing: LoanServicingTable;
   loan_instalments: LoanInstalmentsTable;
   loan_transactions: LoanTransactionsTable;

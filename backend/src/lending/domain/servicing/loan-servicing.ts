@@ -6,6 +6,7 @@ import type {
   Amounts,
   ChargeApplied,
   ChargeWaived,
+  ClosedOut,
   LedgerLine,
   LoanServicing,
   Outstanding,
@@ -21,6 +22,7 @@ import {
   pay,
   payInstalment,
   toInstalment,
+  waive,
   zeroAmounts,
 } from './working-instalment.js';
 import type { WorkingInstalment } from './working-instalment.js';
@@ -33,6 +35,8 @@ export type ServicingState = {
   creditBalance: number;
   closedOn: string | null;
   ledger: LedgerLine[];
+  /** Set by a ClosedOut (settlement, write-off): nothing is allocated after it. */
+  closedOut?: ClosedOut['kind'];
 };
 
 /**
@@ -66,6 +70,10 @@ export function foldServicing(terms: ServicingTerms, events: readonly ServicingE
         // A repeated payment id (a webhook delivered twice) applies once.
         if (seenPayments.has(event.paymentId)) continue;
         seenPayments.add(event.paymentId);
+        if (state.closedOut !== undefined) {
+          applyAfterCloseOut(state, event, state.closedOut);
+          break;
+        }
         applyRepayment(state, event, reversals.get(event.paymentId)?.valueDate ?? null);
         break;
       case 'RepaymentReversed':
@@ -80,6 +88,9 @@ export function foldServicing(terms: ServicingTerms, events: readonly ServicingE
       case 'CreditBalanceRefunded':
         state.creditBalance -= event.amount;
         state.ledger.push(line(state, event.refundId, 'refund', event.valueDate, event.amount, zeroAmounts()));
+        break;
+      case 'ClosedOut':
+        applyCloseOut(state, event);
         break;
       default:
         assertNever(event, 'servicing event');
@@ -128,6 +139,33 @@ function applyRepayment(state: ServicingState, event: RepaymentApplied, reversed
     paymentId,
     toCreditBalance: left,
   });
+}
+
+/**
+ * Settlement or write-off: what is still owed of every instalment is taken off (interest, fees and penalties as
+ * waived, principal as no longer due), in one ledger line of type `settlement` or `write-off` with its components.
+ */
+function applyCloseOut(state: ServicingState, event: ClosedOut): void {
+  const parts = outstandingOf(state.instalments);
+  for (const instalment of state.instalments) {
+    waive(instalment, 'interest', owed(instalment, 'interest'));
+    waive(instalment, 'fees', owed(instalment, 'fees'));
+    waive(instalment, 'penalties', owed(instalment, 'penalties'));
+    instalment.principal -= Math.max(0, owed(instalment, 'principal'));
+  }
+  const { total, ...amounts } = parts;
+  state.ledger.push(line(state, event.id, event.kind === 'settlement' ? 'settlement' : 'write-off', event.valueDate, total, amounts));
+  state.closedOut = event.kind;
+}
+
+/** A payment after a write-off is a recovery; after a settlement, money held for the borrower (credit balance). */
+function applyAfterCloseOut(state: ServicingState, event: RepaymentApplied, kind: ClosedOut['kind']): void {
+  if (kind === 'writeOff') {
+    state.ledger.push({ ...line(state, event.paymentId, 'recovery', event.valueDate, event.amount, zeroAmounts()), paymentId: event.paymentId });
+    return;
+  }
+  state.creditBalance += event.amount;
+  state.ledger.push({ ...line(state, event.paymentId, 'repayment', event.valueDate, event.amount, zeroAmounts()), paymentId: event.paymentId, toCreditBalance: event.amount });
 }
 
 function applyReversal(state: ServicingState, event: RepaymentReversed, events: readonly ServicingEvent[]): void {

@@ -90,12 +90,25 @@ export type CreditBalanceRefunded = {
   valueDate: string;
 };
 
+/**
+ * Settlement or write-off (LoanSettled, LoanWrittenOff): everything still owed is taken off the books on that date.
+ * After it nothing is allocated: a payment on a written-off loan is a recovery, one on a settled loan is credit balance.
+ */
+export type ClosedOut = {
+  type: 'ClosedOut';
+  /** The settlement offer's id, or `write-off`. */
+  id: string;
+  kind: 'settlement' | 'writeOff';
+  valueDate: string;
+};
+
 export type ServicingEvent =
   | RepaymentApplied
   | RepaymentReversed
   | ChargeApplied
   | ChargeWaived
-  | CreditBalanceRefunded;
+  | CreditBalanceRefunded
+  | ClosedOut;
 
 export type InstalmentStatus = 'upcoming' | 'partial' | 'paid';
 
@@ -129,7 +142,13 @@ export type LedgerLineType =
   | 'reversal'
   | 'charge'
   | 'waiver'
-  | 'refund';
+  | 'refund'
+  /** What a settlement waived (LoanSettled), by component. */
+  | 'settlement'
+  /** What a write-off took off the books (LoanWrittenOff), by component. */
+  | 'write-off'
+  /** A payment on a written-off loan: recorded, allocated to nothing. */
+  | 'recovery';
 
 export type LedgerLine = Amounts & {
   /** The event's own id: paymentId, chargeId, waiverId, refundId; `disbursement`, `fee`. */
