@@ -31,6 +31,32 @@ function isTimeZone(zone: string): boolean {
 /** The seven profile sections of a borrower (origination); kept here so the setting is checked at start-up. */
 const PROFILE_SECTION_NAMES = ['address', 'bank', 'documents', 'employment', 'profile', 'reference', 'selfie'];
 
+/**
+ * A list of reminder days (REMINDER_DAYS_BEFORE, REMINDER_DAYS_AFTER): comma-separated whole numbers from 1 to 365,
+ * each once; empty means none. Answers the sorted list, or a sentence naming what is wrong.
+ */
+export function parseReminderDays(name: string, value: string): number[] | string {
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const days: number[] = [];
+  for (const item of items) {
+    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 365) return `${name} must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "${item}" is not one`;
+    if (days.includes(Number(item))) return `${name} names ${item} twice`;
+    days.push(Number(item));
+  }
+  return days.sort((a, b) => a - b);
+}
+
+const reminderDays = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .superRefine((value, ctx) => {
+      const parsed = parseReminderDays(name, value);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    })
+    .transform((value) => parseReminderDays(name, value) as number[]);
+
 const defaultDataDir = (env: NodeJS.ProcessEnv) => (env.INIT_CWD ? path.join(env.INIT_CWD, '.data') : './.data');
 
 const schema = z.object({
@@ -102,6 +128,8 @@ const schema = z.object({
   BUSINESS_TIMEZONE: z.string().trim().default('Asia/Kolkata').refine(isTimeZone, 'BUSINESS_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
   BUSINESS_DATE_MODE: z.enum(['automatic', 'manual'], { error: 'BUSINESS_DATE_MODE must be automatic or manual' }).default('automatic'),
   ALLOW_MANUAL_BUSINESS_DATE: z.enum(['true', 'false'], { error: 'ALLOW_MANUAL_BUSINESS_DATE must be true or false' }).default('false'),
+  REMINDER_DAYS_BEFORE: reminderDays('REMINDER_DAYS_BEFORE', '3,1'),
+  REMINDER_DAYS_AFTER: reminderDays('REMINDER_DAYS_AFTER', '1,7,15'),
   SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
 });
 
@@ -166,6 +194,11 @@ export type AppConfig = {
    * and the sandbox page is off unless PAYMENT_SANDBOX=true (anyone holding a payment id could "pay" through it).
    */
   payments: { webhookSecret?: string; sandbox: boolean };
+  /**
+   * Collection reminders (issue 13): days before a due date a due-soon reminder goes out, and days after it an
+   * overdue one; each sent inside the contact window (08:00–19:00 in the business time zone).
+   */
+  reminders: { daysBefore: number[]; daysAfter: number[] };
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
@@ -303,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? (c.NODE_ENV === 'production' ? undefined : DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
       sandbox: c.PAYMENT_SANDBOX !== undefined ? c.PAYMENT_SANDBOX === 'true' : c.NODE_ENV !== 'production',
     },
+    reminders: { daysBefore: c.REMINDER_DAYS_BEFORE, daysAfter: c.REMINDER_DAYS_AFTER },
   };
 }
 
