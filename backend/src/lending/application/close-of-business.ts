@@ -5,9 +5,10 @@ import { ConcurrencyError } from '../../platform/event-store/event-store.errors.
 import { isIsoDate } from '../domain/calendar.js';
 import { InvalidLoanInput } from '../domain/loan.errors.js';
 import type { Actor } from '../domain/loan.types.js';
+import { CollectionReminders } from './collection-reminders.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
 
-export type CloseOfBusinessResult = { date: string; loansProcessed: number; eventsAppended: number };
+export type CloseOfBusinessResult = { date: string; loansProcessed: number; eventsAppended: number; remindersQueued: number };
 
 /** Who appends COB's events when no staff member asked for the run (the CLI, the nightly job). */
 export const CLOSE_OF_BUSINESS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
@@ -26,6 +27,7 @@ export class CloseOfBusiness {
     private readonly executor: LoanCommandExecutor,
     @Inject(DB) private readonly db: Db,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    private readonly reminders: CollectionReminders,
   ) {}
 
   /** The date a run is for: the one asked (never after the business date), or the business date. */
@@ -39,15 +41,23 @@ export class CloseOfBusiness {
 
   async run(actor: Actor, requested?: string, chunk = CLOSE_OF_BUSINESS_CHUNK): Promise<CloseOfBusinessResult> {
     const date = await this.dateOf(requested);
-    const total: CloseOfBusinessResult = { date, loansProcessed: 0, eventsAppended: 0 };
+    const total: CloseOfBusinessResult = { date, loansProcessed: 0, eventsAppended: 0, remindersQueued: 0 };
     for (let after: string | null = null; ; ) {
       const ids = await this.loanIdsAfter(after, chunk);
-      if (ids.length === 0) return total;
+      if (ids.length === 0) return { ...total, ...(await this.queueReminders(date)) };
       const done = await this.ageLoans(ids, date, actor);
       total.loansProcessed += done.loansProcessed;
       total.eventsAppended += done.eventsAppended;
       after = ids.at(-1)!;
     }
+  }
+
+  /**
+   * The step after ageing: the collection reminders due on `date`, selected from the read models (not by the per-loan
+   * decider), each queued once for the contact window. Both the in-process run and the chunked job run end with it.
+   */
+  async queueReminders(date: string): Promise<{ remindersQueued: number }> {
+    return { remindersQueued: (await this.reminders.queueDueOn(date)).queued };
   }
 
   /** One page of the loans COB ages, in id order after `after`. */

@@ -9,6 +9,7 @@ export const closeOfBusinessResultSchema = z.strictObject({
   date: z.string().describe('the business date aged through'),
   loansProcessed: z.number().int(),
   eventsAppended: z.number().int().describe('0 when the date was already closed'),
+  remindersQueued: z.number().int().describe('collection reminders newly queued for the date (after ageing); 0 when the date was already closed'),
 });
 
 const classification = z.enum(CLASSIFICATIONS);
