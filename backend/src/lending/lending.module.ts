@@ -38,6 +38,7 @@ import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
 import { sendReminderJob } from './jobs/collection-reminder.job.js';
 import { CollectionReminders } from './application/collection-reminders.js';
+import { CLOCK, systemClock } from '../platform/clock.js';
 import { CommunicationsModule } from '../communications/communications.module.js';
 import { ageLoansJob, nightlyCloseOfBusinessJob, scheduleNightlyCloseOfBusiness } from './jobs/close-of-business.job.js';
 import { DefaultProducts } from './products/default-products.js';
@@ -137,7 +138,7 @@ const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 @Module({
   imports: [IdentityModule, OriginationModule, CommunicationsModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionReminders, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionReminders, { provide: CLOCK, useValue: systemClock }, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

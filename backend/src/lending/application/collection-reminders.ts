@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TemplatedEmails } from '../../communications/public/index.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
@@ -32,10 +33,12 @@ export class CollectionReminders {
     @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emails: TemplatedEmails,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Queues the reminders due on `date`; `now` is the clock (the contact window is read from it). Answers how many were new. */
-  async queueDueOn(date: string, now: Date = new Date()): Promise<{ queued: number }> {
+  /** Queues the reminders due on `date`, delayed by the contact window at the clock's now. Answers how many were new. */
+  async queueDueOn(date: string): Promise<{ queued: number }> {
+    const now = this.clock.now();
     const offsets = { before: this.config.reminders.daysBefore, after: this.config.reminders.daysAfter };
     const dueDates = reminderDueDates(offsets, date);
     if (dueDates.length === 0) return { queued: 0 };
@@ -88,7 +91,7 @@ export class CollectionReminders {
    * The job: a reminder still queued is sent unless its instalment was paid meanwhile (`skipped-paid`). A reminder
    * already sent or skipped is left alone, so a job run twice sends once; the email's dedupe key guards the outbox too.
    */
-  async send(key: ReminderKey, now: Date = new Date()): Promise<'sent' | 'skipped-paid' | 'failed' | 'done already'> {
+  async send(key: ReminderKey): Promise<'sent' | 'skipped-paid' | 'failed' | 'done already'> {
     const reminder = await this.db
       .selectFrom('collection_reminders')
       .selectAll()
@@ -141,7 +144,7 @@ export class CollectionReminders {
       await where.set({ status: 'failed', failure: 'no active template for this event' }).execute();
       return 'failed';
     }
-    await where.set({ status: 'sent', sent_at: now, email_id: email.id }).execute();
+    await where.set({ status: 'sent', sent_at: this.clock.now(), email_id: email.id }).execute();
     return 'sent';
   }
 
