@@ -21,6 +21,10 @@ let admin: string;
 let checker: string;
 let borrowerEmail: string;
 let loan: LoanHandle;
+/** A second loan of the same borrower, never paid: it goes overdue. */
+let unpaid: LoanHandle;
+let borrowerToken: string;
+const PENAL = 50_000;
 let clock: Clock;
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
@@ -56,8 +60,20 @@ beforeAll(async () => {
   checker = (await t.http.post('/api/auth/login').send({ email: checkerEmail, password: 'staff-password-1' }).expect(200)).body.token;
   const borrower = await registerBorrower(t.http, 'Ravi Reminded');
   borrowerEmail = (await t.runtime.db.selectFrom('loan_borrowers').select('email').where('user_id', '=', borrower.user._id).executeTakeFirstOrThrow()).email;
+  borrowerToken = borrower.token;
+  const product = (
+    await t.http
+      .post('/api/admin/products')
+      .set(bearer(admin))
+      .send({
+        code: 'reminder-emi', name: 'Reminder personal loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
+        annualRatePercent: 12, processingFeePercent: 1, graceDays: 3, penalChargeFlat: PENAL, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
+      })
+      .expect(201)
+  ).body as { id: string };
   await setBusinessDate('2026-11-21');
-  loan = await loanIn(t.http, 'active', borrower.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12 });
+  loan = await loanIn(t.http, 'active', borrower.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id });
+  unpaid = await loanIn(t.http, 'active', borrower.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id });
 });
 
 afterAll(async () => {
@@ -70,7 +86,7 @@ describe('collection reminders', () => {
   it('given COB at three days before the due date inside the contact window, then a due-soon email reaches the borrower and the record shows when', async () => {
     itIs('2026-12-18T06:00:00Z'); // 11:30 in Asia/Kolkata
     await setBusinessDate('2026-12-18');
-    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 1 });
+    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 2 });
     const mail = await reminderMail(`Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} is due on 2026-12-21`);
     expect(JSON.stringify(mail.to)).toContain(borrowerEmail);
     expect(mail.text).toContain('Hello Ravi Reminded');
@@ -87,7 +103,7 @@ describe('collection reminders', () => {
     const emails = await emailCount();
     expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 0 });
     const counts = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJobCounts('waiting', 'delayed', 'active', 'completed');
-    expect(counts).toMatchObject({ waiting: 0, delayed: 0, active: 0, completed: 1 });
+    expect(counts).toMatchObject({ waiting: 0, delayed: 0, active: 0, completed: 2 });
     expect(await reminderRows(loan.id)).toHaveLength(1);
     expect(await emailCount()).toBe(emails);
   });
@@ -95,7 +111,7 @@ describe('collection reminders', () => {
   it('given COB after 19:00 local time, then the reminder is held until 08:00: the job is delayed and nothing is sent yet', async () => {
     itIs('2026-12-19T14:00:00Z'); // 19:30 in Asia/Kolkata
     await setBusinessDate('2026-12-20');
-    expect(await closeOfBusiness()).toMatchObject({ remindersQueued: 1 });
+    expect(await closeOfBusiness()).toMatchObject({ remindersQueued: 2 });
     const job = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJob(reminderJobId({ loanId: loan.id, instalmentNumber: 1, offsetDays: -1 }));
     expect(job!.opts.delay).toBe(12.5 * 3_600_000);
     expect(await job!.getState()).toBe('delayed');
@@ -116,7 +132,26 @@ describe('collection reminders', () => {
   it('given the instalment was paid, then COB after the due date queues no overdue reminder for it', async () => {
     itIs('2026-12-22T06:00:00Z');
     await setBusinessDate('2026-12-22');
-    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-22', remindersQueued: 0 });
+    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-22', remindersQueued: 1 });
     expect((await reminderRows(loan.id)).map((r) => r.offset_days)).toEqual([-3, -1]);
+  });
+
+  it('given the other loan unpaid a day after its due date, then its overdue reminder goes out', async () => {
+    const mail = await reminderMail(`Instalment 1 of loan ${unpaid.id.slice(0, 8).toUpperCase()} is overdue`);
+    expect(mail.text).toMatch(/due on 2026-12-21, is 1 days overdue/);
+    expect((await reminderRows(unpaid.id)).find((r) => r.offset_days === 1)).toMatchObject({ kind: 'overdue', status: 'sent', sent_at: new Date('2026-12-22T06:00:00Z') });
+  });
+});
+
+describe('an overdue loan in the borrower view', () => {
+  it('given COB past the grace days, then the loan answers its days overdue and the amount to pay now with the penal charge', async () => {
+    await setBusinessDate('2026-12-25');
+    await closeOfBusiness();
+    const detail = (await t.http.get(`/api/me/loans/${unpaid.id}`).set(bearer(borrowerToken)).expect(200)).body;
+    const first = detail.instalments[0];
+    expect(first.penalties).toBe(PENAL);
+    const owed = first.principal + first.interest + first.fees + first.penalties;
+    expect(detail.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 4, overdueAmount: owed, amountDueNow: owed });
+    expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(borrowerToken)).expect(200)).body.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 0, overdueAmount: 0, amountDueNow: 0 });
   });
 });

@@ -2706,6 +2706,8 @@ export interface operations {
                         /** @description 0 when the date was already closed */
                         eventsAppended: number;
                         loansProcessed: number;
+                        /** @description collection reminders newly queued for the date (after ageing); 0 when the date was already closed */
+                        remindersQueued: number;
                     };
                 };
             };
@@ -4298,6 +4300,16 @@ export interface operations {
                             };
                         };
                         approvedAmount: number | null;
+                        arrears: {
+                            /** @description owed on instalments due by asOf, penal charges included: what to pay now */
+                            amountDueNow: number;
+                            /** @description the business date these figures are for */
+                            asOf: string;
+                            /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
+                            daysOverdue: number;
+                            /** @description owed on instalments due before asOf, penal charges included */
+                            overdueAmount: number;
+                        } | null;
                         bankAccountLast4: string | null;
                         borrower: {
                             email: string;
@@ -8507,6 +8519,16 @@ export interface operations {
                             };
                         };
                         approvedAmount: number | null;
+                        arrears: {
+                            /** @description owed on instalments due by asOf, penal charges included: what to pay now */
+                            amountDueNow: number;
+                            /** @description the business date these figures are for */
+                            asOf: string;
+                            /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
+                            daysOverdue: number;
+                            /** @description owed on instalments due before asOf, penal charges included */
+                            overdueAmount: number;
+                        } | null;
                         bankAccountLast4: string | null;
                         borrower: {
                             email: string;
