@@ -151,7 +151,7 @@ describe('an overdue loan in the borrower view', () => {
     const first = detail.instalments[0];
     expect(first.penalties).toBe(PENAL);
     const owed = first.principal + first.interest + first.fees + first.penalties;
-    expect(detail.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 4, overdueAmount: owed, amountDueNow: owed });
-    expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(borrowerToken)).expect(200)).body.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 0, overdueAmount: 0, amountDueNow: 0 });
+    expect(detail.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 4, overdueAmount: owed, amountDueNow: owed, chargesDue: PENAL });
+    expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(borrowerToken)).expect(200)).body.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 0, overdueAmount: 0, amountDueNow: 0, chargesDue: 0 });
   });
 });

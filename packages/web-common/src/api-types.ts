@@ -4305,6 +4305,8 @@ export interface operations {
                             amountDueNow: number;
                             /** @description the business date these figures are for */
                             asOf: string;
+                            /** @description of amountDueNow, the penal charges and fees */
+                            chargesDue: number;
                             /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
                             daysOverdue: number;
                             /** @description owed on instalments due before asOf, penal charges included */
@@ -8524,6 +8526,8 @@ export interface operations {
                             amountDueNow: number;
                             /** @description the business date these figures are for */
                             asOf: string;
+                            /** @description of amountDueNow, the penal charges and fees */
+                            chargesDue: number;
                             /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
                             daysOverdue: number;
                             /** @description owed on instalments due before asOf, penal charges included */

@@ -88,18 +88,19 @@ describe('the contact window (19:00–08:00 local time held)', () => {
 
 describe('what an overdue loan owes now', () => {
   it('given instalment 1 overdue with its penal charge and instalment 2 due later, then days overdue and the amount with the charge', () => {
-    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 947_800 }, { dueDate: '2027-01-21', amountDue: 897_800 }], '2026-12-30')).toEqual({
+    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 947_800, chargesDue: 50_000 }, { dueDate: '2027-01-21', amountDue: 897_800, chargesDue: 0 }], '2026-12-30')).toEqual({
       daysOverdue: 9,
       amountDueNow: 947_800,
       overdueAmount: 947_800,
+      chargesDue: 50_000,
     });
   });
 
   it('given an instalment due today, then it is owed now but not overdue', () => {
-    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 897_800 }], '2026-12-21')).toEqual({ daysOverdue: 0, amountDueNow: 897_800, overdueAmount: 0 });
+    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 897_800, chargesDue: 0 }], '2026-12-21')).toEqual({ daysOverdue: 0, amountDueNow: 897_800, overdueAmount: 0, chargesDue: 0 });
   });
 
   it('given everything paid, then nothing', () => {
-    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 0 }], '2027-01-30')).toEqual({ daysOverdue: 0, amountDueNow: 0, overdueAmount: 0 });
+    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 0, chargesDue: 0 }], '2027-01-30')).toEqual({ daysOverdue: 0, amountDueNow: 0, overdueAmount: 0, chargesDue: 0 });
   });
 });

@@ -89,16 +89,21 @@ export function contactWindowDelay(now: Date, timeZone: string): { sendAt: Date;
 
 /**
  * Days overdue and the amount to pay now, on business date `date`: everything owed on instalments due by then
- * (penal charges included, as they sit on their instalments). Days overdue count from the oldest unpaid due date
+ * (penal charges included, as they sit on their instalments; `chargesDue` says how much of it they are). Days overdue count from the oldest unpaid due date
  * before `date` (an instalment due today is due, not overdue).
  */
-export function amountDueNow(instalments: readonly { dueDate: string; amountDue: number }[], date: string): { daysOverdue: number; amountDueNow: number; overdueAmount: number } {
+export function amountDueNow(
+  instalments: readonly { dueDate: string; amountDue: number; chargesDue: number }[],
+  date: string,
+): { daysOverdue: number; amountDueNow: number; overdueAmount: number; chargesDue: number } {
   const owed = instalments.filter((i) => i.amountDue > 0 && i.dueDate <= date);
   const overdue = owed.filter((i) => i.dueDate < date);
   const oldest = overdue.map((i) => i.dueDate).sort()[0];
+  const sum = (lines: typeof owed, pick: (i: (typeof owed)[number]) => number) => lines.reduce((total, i) => total + pick(i), 0);
   return {
     daysOverdue: oldest === undefined ? 0 : daysBetween(oldest, date),
-    amountDueNow: owed.reduce((sum, i) => sum + i.amountDue, 0),
-    overdueAmount: overdue.reduce((sum, i) => sum + i.amountDue, 0),
+    amountDueNow: sum(owed, (i) => i.amountDue),
+    overdueAmount: sum(overdue, (i) => i.amountDue),
+    chargesDue: sum(owed, (i) => i.chargesDue),
   };
 }
