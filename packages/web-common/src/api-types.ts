@@ -4305,7 +4305,7 @@ export interface operations {
                             amountDueNow: number;
                             /** @description the business date these figures are for */
                             asOf: string;
-                            /** @description of amountDueNow, the penal charges and fees */
+                            /** @description of amountDueNow, the penal (late-payment) charges still owed */
                             chargesDue: number;
                             /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
                             daysOverdue: number;
@@ -8526,7 +8526,7 @@ export interface operations {
                             amountDueNow: number;
                             /** @description the business date these figures are for */
                             asOf: string;
-                            /** @description of amountDueNow, the penal charges and fees */
+                            /** @description of amountDueNow, the penal (late-payment) charges still owed */
                             chargesDue: number;
                             /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
                             daysOverdue: number;

@@ -32,7 +32,7 @@ const owedOn = (i: ServicingDetail['instalments'][number]) => i.principal + i.in
  */
 export function arrearsOf(loan: LoanRecord, detail: ServicingDetail | null, date: string) {
   if (!detail || loan.status !== 'active') return null;
-  return { asOf: date, ...amountDueNow(detail.instalments.map((i) => ({ dueDate: i.dueDate, amountDue: owedOn(i), chargesDue: i.fees + i.penalties - i.paidFees - i.paidPenalties })), date) };
+  return { asOf: date, ...amountDueNow(detail.instalments.map((i) => ({ dueDate: i.dueDate, amountDue: owedOn(i), chargesDue: i.penalties - i.paidPenalties })), date) };
 }
 
 /** The servicing part of a loan answer: [] and null until the loan is disbursed; staff also see refunds awaiting a second person. */

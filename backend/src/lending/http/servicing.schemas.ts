@@ -105,7 +105,7 @@ export const arrearsSchema = z
     daysOverdue: z.number().int().describe('days since the oldest due date before asOf still unpaid; 0 when nothing is overdue'),
     overdueAmount: money.describe('owed on instalments due before asOf, penal charges included'),
     amountDueNow: money.describe('owed on instalments due by asOf, penal charges included: what to pay now'),
-    chargesDue: money.describe('of amountDueNow, the penal charges and fees'),
+    chargesDue: money.describe('of amountDueNow, the penal (late-payment) charges still owed'),
   })
   .describe('what an active loan owes now, computed on the server; null before disbursal and after the loan ends');
 

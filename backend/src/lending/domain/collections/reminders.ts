@@ -89,8 +89,8 @@ export function contactWindowDelay(now: Date, timeZone: string): { sendAt: Date;
 
 /**
  * Days overdue and the amount to pay now, on business date `date`: everything owed on instalments due by then
- * (penal charges included, as they sit on their instalments; `chargesDue` says how much of it they are). Days overdue count from the oldest unpaid due date
- * before `date` (an instalment due today is due, not overdue).
+ * (penal charges included, as they sit on their instalments; `chargesDue` says how much of it they are). Days
+ * overdue count from the oldest unpaid due date before `date` (an instalment due today is due, not overdue).
  */
 export function amountDueNow(
   instalments: readonly { dueDate: string; amountDue: number; chargesDue: number }[],
