@@ -36,6 +36,10 @@ import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
 import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
+import { sendReminderJob } from './jobs/collection-reminder.job.js';
+import { CollectionReminders } from './application/collection-reminders.js';
+import { CLOCK, systemClock } from '../platform/clock.js';
+import { CommunicationsModule } from '../communications/communications.module.js';
 import { ageLoansJob, nightlyCloseOfBusinessJob, scheduleNightlyCloseOfBusiness } from './jobs/close-of-business.job.js';
 import { DefaultProducts } from './products/default-products.js';
 import { LoanProductsRepository } from './products/loan-products.repository.js';
@@ -157,9 +161,9 @@ const servicing = [
 const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 
 @Module({
-  imports: [IdentityModule, OriginationModule],
+  imports: [IdentityModule, OriginationModule, CommunicationsModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionQueues, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionQueues, CollectionReminders, { provide: CLOCK, useValue: systemClock }, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -170,6 +174,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly borrowers: LoanBorrowersRepository,
     private readonly defaultProducts: DefaultProducts,
     private readonly closeOfBusiness: CloseOfBusiness,
+    private readonly reminders: CollectionReminders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -188,6 +193,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addJob(notifyBorrowerJob(this.db));
     this.registry.addJob(ageLoansJob(this.closeOfBusiness));
     this.registry.addJob(nightlyCloseOfBusinessJob(this.closeOfBusiness, this.queue));
+    this.registry.addJob(sendReminderJob(this.reminders));
     this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
   }
 

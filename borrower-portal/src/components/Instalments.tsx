@@ -7,7 +7,8 @@ const TONE: Record<string, string> = { upcoming: 'neutral', due: 'action', overd
 /** The instalments with what was paid on each and where each stands. */
 export function Instalments({ lines, currency, caption }: { lines: Instalment[]; currency: string; caption: string }) {
   return (
-    <div className="table-scroll">
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="schedule" data-testid="instalments">
         <caption>{caption}</caption>
         <thead>

@@ -6,7 +6,8 @@ type Line = { number: number; principal: number; interest: number; balance: numb
 export function Schedule({ lines, currency = 'INR', caption }: { lines: Line[]; currency?: string; caption: string }) {
   const dated = lines.some((l) => l.dueDate);
   return (
-    <div className="table-scroll">
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="schedule">
         <caption>{caption}</caption>
         <thead>

@@ -78,6 +78,7 @@ describe('the status timeline', () => {
     creditBalance: 0,
     instalmentAmount: null,
     closedOn: null,
+    arrears: null,
   };
 
   it('marks what is done, with dates, and the current milestone', () => {

@@ -2899,6 +2899,8 @@ export interface operations {
                         loansProcessed: number;
                         /** @description of those, the loans with something to record by the day end of the date (the others were not read) */
                         loansVisited: number;
+                        /** @description collection reminders newly queued for the date (after ageing); 0 when the date was already closed */
+                        remindersQueued: number;
                     };
                 };
             };
@@ -4806,6 +4808,18 @@ export interface operations {
                             };
                         };
                         approvedAmount: number | null;
+                        arrears: {
+                            /** @description owed on instalments due by asOf, penal charges included: what to pay now */
+                            amountDueNow: number;
+                            /** @description the business date these figures are for */
+                            asOf: string;
+                            /** @description of amountDueNow, the penal (late-payment) charges still owed */
+                            chargesDue: number;
+                            /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
+                            daysOverdue: number;
+                            /** @description owed on instalments due before asOf, penal charges included */
+                            overdueAmount: number;
+                        } | null;
                         bankAccountLast4: string | null;
                         borrower: {
                             email: string;
@@ -9634,6 +9648,18 @@ export interface operations {
                             };
                         };
                         approvedAmount: number | null;
+                        arrears: {
+                            /** @description owed on instalments due by asOf, penal charges included: what to pay now */
+                            amountDueNow: number;
+                            /** @description the business date these figures are for */
+                            asOf: string;
+                            /** @description of amountDueNow, the penal (late-payment) charges still owed */
+                            chargesDue: number;
+                            /** @description days since the oldest due date before asOf still unpaid; 0 when nothing is overdue */
+                            daysOverdue: number;
+                            /** @description owed on instalments due before asOf, penal charges included */
+                            overdueAmount: number;
+                        } | null;
                         bankAccountLast4: string | null;
                         borrower: {
                             email: string;

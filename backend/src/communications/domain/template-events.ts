@@ -2,8 +2,8 @@
  * What an email template can answer, and the variables each event offers (the editor's catalogue). A template may
  * name only these variables: anything else is refused when the template is saved (see template-rules.ts).
  * `loanEvent` is the loan event that sends it; events without one are sent by the product itself (password reset,
- * issue replies) or by a context that does not publish its events yet (collections: due soon, overdue, payments,
- * closure), which will send them through TemplatedEmails once it exists.
+ * issue replies) or by a context that sends them itself through TemplatedEmails: collection reminders (due soon,
+ * overdue: lending/application/collection-reminders.ts, queued by close of business); payments and closure later.
  */
 export type TemplateVariable = { name: string; description: string; sample: string };
 export type TemplateEvent = {
@@ -38,7 +38,9 @@ const instalment: TemplateVariable[] = [
   ...loan,
   { name: 'instalmentNumber', description: 'Which instalment', sample: '3' },
   { name: 'dueDate', description: 'Its due date (YYYY-MM-DD)', sample: '2026-12-05' },
-  { name: 'amountDue', description: 'The amount due, formatted', sample: '₹8,978.00' },
+  { name: 'amountDue', description: 'The amount still owed on it, charges included, formatted', sample: '₹8,978.00' },
+  { name: 'loanId', description: "The loan's id", sample: '3f2a91c0-0000-4000-8000-000000000000' },
+  { name: 'payUrl', description: "Where the borrower pays it: the loan's page in the portal, at its Pay form", sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000#pay' },
 ];
 
 export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [

@@ -5,15 +5,17 @@ import { ConcurrencyError } from '../../platform/event-store/event-store.errors.
 import { isIsoDate } from '../domain/calendar.js';
 import { InvalidLoanInput } from '../domain/loan.errors.js';
 import type { Actor } from '../domain/loan.types.js';
+import { CollectionReminders } from './collection-reminders.js';
 import { LoanCommandExecutor, type LoadedLoan } from './loan-command-executor.js';
 import type { LoanState } from '../domain/loan.state.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/collections/next-close-of-business.js';
 
 /**
  * A run's answer: `loansProcessed` loans were aged through `date` (the whole book COB covers); `loansVisited` of them
- * had something to record by then and were decided; `eventsAppended` events were recorded.
+ * had something to record by then and were decided; `eventsAppended` events were recorded; `remindersQueued` reminders
+ * were queued for the contact window (the step after ageing).
  */
-export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number };
+export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number };
 
 /** What one chunk of a run did. */
 export type Aged = { loansVisited: number; eventsAppended: number };
@@ -39,6 +41,7 @@ export class CloseOfBusiness {
     private readonly executor: LoanCommandExecutor,
     @Inject(DB) private readonly db: Db,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    private readonly reminders: CollectionReminders,
   ) {}
 
   /** The date a run is for: the one asked (never after the business date), or the business date. */
@@ -52,15 +55,23 @@ export class CloseOfBusiness {
 
   async run(actor: Actor, requested?: string, chunk = CLOSE_OF_BUSINESS_CHUNK): Promise<CloseOfBusinessResult> {
     const date = await this.dateOf(requested);
-    const total: CloseOfBusinessResult = { date, loansProcessed: await this.bookSize(), loansVisited: 0, eventsAppended: 0 };
+    const total: CloseOfBusinessResult = { date, loansProcessed: await this.bookSize(), loansVisited: 0, eventsAppended: 0, remindersQueued: 0 };
     for (let after: string | null = null; ; ) {
       const ids = await this.loanIdsAfter(after, chunk, date);
-      if (ids.length === 0) return total;
+      if (ids.length === 0) return { ...total, ...(await this.queueReminders(date)) };
       const done = await this.ageLoans(ids, date, actor);
       total.loansVisited += done.loansVisited;
       total.eventsAppended += done.eventsAppended;
       after = ids.at(-1)!;
     }
+  }
+
+  /**
+   * The step after ageing: the collection reminders due on `date`, selected from the read models (not by the per-loan
+   * decider), each queued once for the contact window. Both the in-process run and the chunked job run end with it.
+   */
+  async queueReminders(date: string): Promise<{ remindersQueued: number }> {
+    return { remindersQueued: (await this.reminders.queueDueOn(date)).queued };
   }
 
   /** The loans a run ages through its date: every active loan, and every closed one still classified past due. */

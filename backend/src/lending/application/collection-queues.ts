@@ -7,7 +7,7 @@ import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { addDays } from '../domain/calendar.js';
 import { MAX_GRACE_DAYS } from '../domain/loan-product.js';
-import { collectionReminders } from './collection-reminders.js';
+import { collectionReminders } from './collection-reminder-columns.js';
 
 /** The buckets of the spec, spelt as it spells them. */
 export const INSTALMENT_BUCKETS = ['Upcoming', 'Due', 'Overdue', 'Partial', 'Paid', 'Reminder'] as const;
@@ -158,7 +158,7 @@ export class CollectionQueues {
       case 'Paid':
         return this.instalmentRows(today, sql`NOT ${unpaid('i')} AND i.paid_on >= ${recent}::date AND i.paid_on <= ${today}::date`);
       case 'Reminder':
-        return this.instalmentRows(today, sql`${active} AND ${unpaid('i')} AND ${collectionReminders.isDue(today, this.config.collections)}`);
+        return this.instalmentRows(today, sql`${active} AND ${unpaid('i')} AND ${collectionReminders.isDue(today, this.config.reminders)}`);
       case 'Active':
         return this.loanRows(today, sql`s.state = 'active'`);
       case 'closed':

@@ -1,22 +1,161 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { AppConfig } from '../../platform/config/config.js';
-import { addDays } from '../domain/calendar.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { TemplatedEmails } from '../../communications/public/index.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DB, type Db } from '../../platform/database/database.js';
+import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
+import { contactWindowDelay, reminderDueDates, remindersDueOn, type DueReminder, type ReminderKind } from '../domain/collections/reminders.js';
+
+export const COLLECTION_REMINDERS_QUEUE = 'collection-reminders';
+export const SEND_REMINDER_JOB = 'collection-reminders.send';
+
+export type ReminderKey = { loanId: string; instalmentNumber: number; offsetDays: number };
+
+/** One job per (loan, instalment, offset): a second COB run for the same date adds nothing while the job exists. */
+export const reminderJobId = ({ loanId, instalmentNumber, offsetDays }: ReminderKey) => `reminder-${loanId}-${instalmentNumber}-${offsetDays}`;
+
+const owed = (i: { principal: string; interest: string; fees: string; penalties: string; paid_principal: string; paid_interest: string; paid_fees: string; paid_penalties: string }) =>
+  Number(i.principal) + Number(i.interest) + Number(i.fees) + Number(i.penalties) - Number(i.paid_principal) - Number(i.paid_interest) - Number(i.paid_fees) - Number(i.paid_penalties);
+
+const TEMPLATE_EVENT: Record<ReminderKind, string> = { 'due-soon': 'instalment-due-soon', overdue: 'instalment-overdue' };
 
 /**
- * Where the collection buckets read reminders: the one place to switch when the reminder log (collection_reminders,
- * migration 0022) is on the branch. Until then `lastReminderAt` is null and the `Reminder` bucket lists the unpaid
- * instalments whose reminder date is the business date: REMINDER_DAYS_BEFORE days before the due date, or
- * REMINDER_DAYS_AFTER days after it. `i` is the loan_instalments row of the bucket query.
+ * Collection reminders (issue 13), a step of close of business run after ageing, apart from the per-loan decider:
+ * for business date D it selects the reminders due on D from the read models (loan_instalments of active loans),
+ * records each in `collection_reminders` and queues one job, delayed until the contact window opens. The job
+ * (jobs/collection-reminder.job.ts) checks again that the instalment is unpaid and sends the email through
+ * communications' templates, outbox and `email` queue.
  */
-export const collectionReminders = {
-  /** When the instalment's last reminder went out (null until the reminder log exists). */
-  lastReminderAt(): RawBuilder<Date | null> {
-    return sql<Date | null>`NULL::timestamptz`;
-  },
+@Injectable()
+export class CollectionReminders {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly emails: TemplatedEmails,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
-  /** The instalment's reminder is due on the business date `today`. */
-  isDue(today: string, config: AppConfig['collections']): RawBuilder<boolean> {
-    const dueDates = [...config.reminderDaysBefore.map((d) => addDays(today, d)), ...config.reminderDaysAfter.map((d) => addDays(today, -d))];
-    return sql<boolean>`i.due_date = ANY(${dueDates}::date[])`;
-  },
-};
+  /** Queues the reminders due on `date`, delayed by the contact window at the clock's now. Answers how many were new. */
+  async queueDueOn(date: string): Promise<{ queued: number }> {
+    const now = this.clock.now();
+    const offsets = { before: this.config.reminders.daysBefore, after: this.config.reminders.daysAfter };
+    const dueDates = reminderDueDates(offsets, date);
+    if (dueDates.length === 0) return { queued: 0 };
+    const rows = await this.db
+      .selectFrom('loan_instalments as i')
+      .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
+      .select(['i.loan_id', 'i.number', 'i.due_date', 'i.paid_on', 'i.principal', 'i.interest', 'i.fees', 'i.penalties', 'i.paid_principal', 'i.paid_interest', 'i.paid_fees', 'i.paid_penalties'])
+      .where('l.state', '=', 'active')
+      .where('i.due_date', 'in', dueDates)
+      .orderBy('i.loan_id')
+      .orderBy('i.number')
+      .execute();
+    const byLoan = new Map<string, typeof rows>();
+    for (const row of rows) byLoan.set(row.loan_id, [...(byLoan.get(row.loan_id) ?? []), row]);
+    const { sendAt, delayMs } = contactWindowDelay(now, this.config.businessDate.timeZone);
+    let queued = 0;
+    for (const [loanId, instalments] of byLoan) {
+      const due = remindersDueOn(instalments.map((i) => ({ number: i.number, dueDate: i.due_date, amountDue: owed(i), paidOn: i.paid_on })), offsets, date);
+      for (const reminder of due) {
+        if (await this.record(loanId, reminder, sendAt)) queued += 1;
+        await this.enqueue({ loanId, instalmentNumber: reminder.instalmentNumber, offsetDays: reminder.offsetDays }, delayMs);
+      }
+    }
+    return { queued };
+  }
+
+  /** The row is written once: a repeat run finds it (and re-adding the job is a no-op while it exists). */
+  private async record(loanId: string, reminder: DueReminder, scheduledFor: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('collection_reminders')
+      .values({ loan_id: loanId, instalment_number: reminder.instalmentNumber, offset_days: reminder.offsetDays, kind: reminder.kind, due_on: reminder.dueOn, scheduled_for: scheduledFor })
+      .onConflict((oc) => oc.columns(['loan_id', 'instalment_number', 'offset_days']).doNothing())
+      .returning('loan_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  private enqueue(key: ReminderKey, delayMs: number): Promise<void> {
+    return this.queue.add(COLLECTION_REMINDERS_QUEUE, SEND_REMINDER_JOB, key, {
+      jobId: reminderJobId(key),
+      delay: delayMs,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: { age: 30 * 24 * 3600 },
+      removeOnFail: false,
+    });
+  }
+
+  /**
+   * The job: a reminder still queued is sent unless its instalment was paid meanwhile (`skipped-paid`). A reminder
+   * already sent or skipped is left alone, so a job run twice sends once; the email's dedupe key guards the outbox too.
+   */
+  async send(key: ReminderKey): Promise<'sent' | 'skipped-paid' | 'failed' | 'done already'> {
+    const reminder = await this.db
+      .selectFrom('collection_reminders')
+      .selectAll()
+      .where('loan_id', '=', key.loanId)
+      .where('instalment_number', '=', key.instalmentNumber)
+      .where('offset_days', '=', key.offsetDays)
+      .executeTakeFirst();
+    if (!reminder || reminder.status !== 'queued') return 'done already';
+    const where = this.db
+      .updateTable('collection_reminders')
+      .where('loan_id', '=', key.loanId)
+      .where('instalment_number', '=', key.instalmentNumber)
+      .where('offset_days', '=', key.offsetDays);
+    const found = await this.db
+      .selectFrom('loan_instalments as i')
+      .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
+      .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
+      .select(['i.due_date', 'i.principal', 'i.interest', 'i.fees', 'i.penalties', 'i.paid_principal', 'i.paid_interest', 'i.paid_fees', 'i.paid_penalties', 'l.state', 'l.borrower_id', 'l.amount', 'l.type', 'b.name', 'b.email'])
+      .where('i.loan_id', '=', key.loanId)
+      .where('i.number', '=', key.instalmentNumber)
+      .executeTakeFirst();
+    if (!found || owed(found) <= 0 || found.state !== 'active') {
+      await where.set({ status: 'skipped-paid' }).execute();
+      return 'skipped-paid';
+    }
+    const currency = this.config.product.currency;
+    const money = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(minor / 100);
+    const loanUrl = `${this.config.publicUrl}/User/Loans/${key.loanId}`;
+    const email = await this.emails.send({
+      event: TEMPLATE_EVENT[reminder.kind],
+      kind: 'optional',
+      to: found.email,
+      userId: found.borrower_id,
+      variables: {
+        borrowerName: found.name,
+        loanReference: key.loanId.slice(0, 8).toUpperCase(),
+        loanId: key.loanId,
+        loanType: found.type === 'salaryAdvance' ? 'Salary advance' : 'EMI loan',
+        amount: money(Number(found.amount)),
+        loanUrl,
+        payUrl: `${loanUrl}#pay`,
+        instalmentNumber: String(key.instalmentNumber),
+        dueDate: reminder.due_on,
+        amountDue: money(owed(found)),
+        daysPastDue: String(Math.max(key.offsetDays, 0)),
+      },
+      dedupeKey: (templateId) => `${reminderJobId(key)}:template:${templateId}`,
+    });
+    if (!email) {
+      await where.set({ status: 'failed', failure: 'no active template for this event' }).execute();
+      return 'failed';
+    }
+    await where.set({ status: 'sent', sent_at: this.clock.now(), email_id: email.id }).execute();
+    return 'sent';
+  }
+
+  /** When the last reminder of an instalment went out (the `Reminder` bucket); null when none has. */
+  async lastReminderAt(loanId: string, instalmentNumber: number): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('collection_reminders')
+      .select((eb) => eb.fn.max('sent_at').as('last'))
+      .where('loan_id', '=', loanId)
+      .where('instalment_number', '=', instalmentNumber)
+      .executeTakeFirst();
+    return row?.last ?? null;
+  }
+}

@@ -32,7 +32,7 @@ export class GetLoanAsOfHandler implements IQueryHandler<GetLoanAsOfQuery> {
     const detail = loan.servicing ? servicingDetailOf(serviceLoan(loan.servicing.terms, loan.servicing.events)) : null;
     return {
       ...loanView(loan, this.config.product.currency),
-      ...servicingFields(loanId, loan, detail, { role: 'staff' }),
+      ...servicingFields(loanId, loan, detail, { role: 'staff' }, asOf.toISOString().slice(0, 10)),
       asOf: asOf.toISOString(),
       position: events.at(-1)!.position,
     };

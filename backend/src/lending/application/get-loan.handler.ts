@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
@@ -24,10 +25,11 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly servicing: LoanServicingReader,
+    @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
   ) {}
 
   async execute({ loanId, viewer }: GetLoanQuery) {
-    const [row, servicing] = await Promise.all([
+    const [row, servicing, today] = await Promise.all([
       this.db
       .selectFrom('loan_summaries as l')
       .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
@@ -35,6 +37,7 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
       .where('l.id', '=', loanId)
       .executeTakeFirst(),
       this.servicing.detailOf(loanId),
+      this.businessDate.today(),
     ]);
     if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);
     const loan = row.loan_state as unknown as LoanRecord;
@@ -43,7 +46,7 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
       // A borrower gets the borrower view (no staff identities or notes), staff the full one.
       ...(viewer.role === 'borrower' ? borrowerLoanView(loan, currency) : loanView(loan, currency)),
       borrower: { id: row.borrower_id, name: row.name, email: row.email, phone: row.phone },
-      ...servicingFields(loanId, loan, servicing, viewer),
+      ...servicingFields(loanId, loan, servicing, viewer, today),
       position: Number(row.last_position),
     };
   }

@@ -1,3 +1,4 @@
+import { amountDueNow } from '../domain/collections/reminders.js';
 import type { LoanRecord } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import type { Instalment, LoanServicing } from '../domain/servicing/servicing.types.js';
@@ -22,9 +23,22 @@ export function servicingDetailOf(view: LoanServicing): ServicingDetail {
   };
 }
 
+const owedOn = (i: ServicingDetail['instalments'][number]) => i.principal + i.interest + i.fees + i.penalties - i.paidPrincipal - i.paidInterest - i.paidFees - i.paidPenalties;
+
+/**
+ * What an active loan owes now on business date `date`: days overdue (from the oldest unpaid due date before it),
+ * the overdue amount, and the amount due now (instalments due by then, penal charges included). Null before
+ * disbursal and once the loan is no longer active.
+ */
+export function arrearsOf(loan: LoanRecord, detail: ServicingDetail | null, date: string) {
+  if (!detail || loan.status !== 'active') return null;
+  return { asOf: date, ...amountDueNow(detail.instalments.map((i) => ({ dueDate: i.dueDate, amountDue: owedOn(i), chargesDue: i.penalties - i.paidPenalties })), date) };
+}
+
 /** The servicing part of a loan answer: [] and null until the loan is disbursed; staff also see refunds awaiting a second person. */
-export function servicingFields(loanId: string, loan: LoanRecord, detail: ServicingDetail | null, viewer: Pick<Actor, 'role'>) {
+export function servicingFields(loanId: string, loan: LoanRecord, detail: ServicingDetail | null, viewer: Pick<Actor, 'role'>, date: string) {
   return {
+    arrears: arrearsOf(loan, detail, date),
     instalments: detail?.instalments ?? [],
     outstanding: detail?.outstanding ?? null,
     creditBalance: detail?.creditBalance ?? 0,

@@ -13,6 +13,7 @@ export const closeOfBusinessResultSchema = z.strictObject({
   loansProcessed: z.number().int().describe('the loans aged through the date: every active loan, and every closed one still past due'),
   loansVisited: z.number().int().describe('of those, the loans with something to record by the day end of the date (the others were not read)'),
   eventsAppended: z.number().int().describe('0 when the date was already closed'),
+  remindersQueued: z.number().int().describe('collection reminders newly queued for the date (after ageing); 0 when the date was already closed'),
 });
 
 const classification = z.enum(CLASSIFICATIONS);

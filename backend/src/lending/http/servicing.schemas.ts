@@ -99,7 +99,18 @@ export const transactionSchema = z.strictObject({
 });
 
 /** What GET /api/{admin,me}/loans/:id add for servicing: [] and null until the loan is disbursed. */
+export const arrearsSchema = z
+  .strictObject({
+    asOf: z.string().describe('the business date these figures are for'),
+    daysOverdue: z.number().int().describe('days since the oldest due date before asOf still unpaid; 0 when nothing is overdue'),
+    overdueAmount: money.describe('owed on instalments due before asOf, penal charges included'),
+    amountDueNow: money.describe('owed on instalments due by asOf, penal charges included: what to pay now'),
+    chargesDue: money.describe('of amountDueNow, the penal (late-payment) charges still owed'),
+  })
+  .describe('what an active loan owes now, computed on the server; null before disbursal and after the loan ends');
+
 export const loanServicingFields = {
+  arrears: arrearsSchema.nullable(),
   instalments: z.array(instalmentSchema),
   outstanding: outstandingSchema.nullable(),
   creditBalance: money.describe('money held beyond what is owed; refunded only by staff (maker-checker)'),

@@ -70,7 +70,7 @@ export async function closeOfBusinessInJobs(
     jobIds.push(jobId);
     after = loanIds.at(-1)!;
   }
-  const total: CloseOfBusinessResult = { date, loansProcessed: await closeOfBusiness.bookSize(), loansVisited: 0, eventsAppended: 0 };
+  const total: CloseOfBusinessResult = { date, loansProcessed: await closeOfBusiness.bookSize(), loansVisited: 0, eventsAppended: 0, remindersQueued: 0 };
   const pending = new Set(jobIds);
   const jobs = queue.queue(CLOSE_OF_BUSINESS_QUEUE);
   while (pending.size > 0) {
@@ -91,5 +91,5 @@ export async function closeOfBusinessInJobs(
     }
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
   }
-  return total;
+  return { ...total, ...(await closeOfBusiness.queueReminders(date)) };
 }

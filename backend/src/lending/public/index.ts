@@ -6,3 +6,5 @@ export type { LoanEvent } from '../domain/loan.events.js';
 /** Close of business, for the CLI (`npm run cli -- close-of-business`) and the worker. */
 export { CloseOfBusiness, CLOSE_OF_BUSINESS_ACTOR } from '../application/close-of-business.js';
 export { closeOfBusinessInJobs, CLOSE_OF_BUSINESS_QUEUE, ageLoansJob, nightlyCloseOfBusinessJob, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, NIGHTLY_CLOSE_OF_BUSINESS_JOB } from '../jobs/close-of-business.job.js';
+/** Collection reminders (issue 13): the COB step, the record of what went out (`lastReminderAt`), the job's queue. */
+export { CollectionReminders, COLLECTION_REMINDERS_QUEUE, SEND_REMINDER_JOB, reminderJobId } from '../application/collection-reminders.js';

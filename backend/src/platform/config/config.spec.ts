@@ -20,6 +20,15 @@ describe('configuration', () => {
     expect(config.workerInProcess).toBe(true);
   });
 
+  it('sends collection reminders 3 and 1 days before a due date and 1, 7 and 15 days after it by default; overrides are checked at start', () => {
+    expect(loadConfig({}).reminders).toEqual({ daysBefore: [1, 3], daysAfter: [1, 7, 15] });
+    expect(loadConfig({ REMINDER_DAYS_BEFORE: ' 5, 2 ', REMINDER_DAYS_AFTER: '' }).reminders).toEqual({ daysBefore: [2, 5], daysAfter: [] });
+    expect(() => loadConfig({ REMINDER_DAYS_BEFORE: '3,x' })).toThrow(new ConfigError('Cannot start: REMINDER_DAYS_BEFORE must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "x" is not one.'));
+    expect(() => loadConfig({ REMINDER_DAYS_AFTER: '0' })).toThrow(/REMINDER_DAYS_AFTER must be a comma-separated list of whole days from 1 to 365/);
+    expect(() => loadConfig({ REMINDER_DAYS_AFTER: '-1' })).toThrow(/"-1" is not one/);
+    expect(() => loadConfig({ REMINDER_DAYS_AFTER: '7,7' })).toThrow(new ConfigError('Cannot start: REMINDER_DAYS_AFTER names 7 twice.'));
+  });
+
   it('keeps embedded data where the command was typed, not in the workspace npm runs it from', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/lending' }).dataDir).toBe('/home/me/lending/.data');
     expect(loadConfig({ INIT_CWD: '/home/me/lending', DATA_DIR: '/var/lib/lending' }).dataDir).toBe('/var/lib/lending');

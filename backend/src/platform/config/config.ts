@@ -16,12 +16,6 @@ const optionalUrl = (name: string) =>
 
 const minorUnits = (fallback: number) => z.coerce.number().int('must be a whole number of minor units').positive('must be greater than 0').default(fallback);
 const months = (fallback: number) => z.coerce.number().int('must be a whole number of months').min(1, 'must be at least 1').max(600, 'must be at most 600').default(fallback);
-const dayList = (name: string, fallback: string) =>
-  z
-    .string()
-    .trim()
-    .default(fallback)
-    .refine((v) => v === '' || v.split(',').every((d) => /^\s*\d{1,3}\s*$/.test(d)), `${name} must be a comma-separated list of whole numbers of days, e.g. ${fallback}`);
 const percent = (fallback: number) => z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(fallback);
 
 function isTimeZone(zone: string): boolean {
@@ -36,6 +30,32 @@ function isTimeZone(zone: string): boolean {
 // npm runs workspace scripts inside backend/; INIT_CWD is where the user typed the command, so ./.data means theirs.
 /** The seven profile sections of a borrower (origination); kept here so the setting is checked at start-up. */
 const PROFILE_SECTION_NAMES = ['address', 'bank', 'documents', 'employment', 'profile', 'reference', 'selfie'];
+
+/**
+ * A list of reminder days (REMINDER_DAYS_BEFORE, REMINDER_DAYS_AFTER): comma-separated whole numbers from 1 to 365,
+ * each once; empty means none. Answers the sorted list, or a sentence naming what is wrong.
+ */
+export function parseReminderDays(name: string, value: string): number[] | string {
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const days: number[] = [];
+  for (const item of items) {
+    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 365) return `${name} must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "${item}" is not one`;
+    if (days.includes(Number(item))) return `${name} names ${item} twice`;
+    days.push(Number(item));
+  }
+  return days.sort((a, b) => a - b);
+}
+
+const reminderDays = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .superRefine((value, ctx) => {
+      const parsed = parseReminderDays(name, value);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    })
+    .transform((value) => parseReminderDays(name, value) as number[]);
 
 const defaultDataDir = (env: NodeJS.ProcessEnv) => (env.INIT_CWD ? path.join(env.INIT_CWD, '.data') : './.data');
 
@@ -93,8 +113,6 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(3000),
   COLLECTIONS_UPCOMING_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 60').max(60, 'must be between 1 and 60').default(7),
-  REMINDER_DAYS_BEFORE: dayList('REMINDER_DAYS_BEFORE', '3,1'),
-  REMINDER_DAYS_AFTER: dayList('REMINDER_DAYS_AFTER', '1,7,15'),
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
@@ -111,6 +129,8 @@ const schema = z.object({
   BUSINESS_TIMEZONE: z.string().trim().default('Asia/Kolkata').refine(isTimeZone, 'BUSINESS_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
   BUSINESS_DATE_MODE: z.enum(['automatic', 'manual'], { error: 'BUSINESS_DATE_MODE must be automatic or manual' }).default('automatic'),
   ALLOW_MANUAL_BUSINESS_DATE: z.enum(['true', 'false'], { error: 'ALLOW_MANUAL_BUSINESS_DATE must be true or false' }).default('false'),
+  REMINDER_DAYS_BEFORE: reminderDays('REMINDER_DAYS_BEFORE', '3,1'),
+  REMINDER_DAYS_AFTER: reminderDays('REMINDER_DAYS_AFTER', '1,7,15'),
   SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
 });
 
@@ -176,13 +196,15 @@ export type AppConfig = {
    */
   payments: { webhookSecret?: string; sandbox: boolean };
   /**
-   * Collection buckets (issue 13): `Upcoming` lists instalments due within `upcomingDays` of the business date; an
-   * instalment's reminders fall `reminderDaysBefore` days before its due date and `reminderDaysAfter` days after it.
+   * Collection buckets (issue 13): `Upcoming` lists instalments due within `upcomingDays` of the business date.
    */
-  collections: { upcomingDays: number; reminderDaysBefore: number[]; reminderDaysAfter: number[] };
+  collections: { upcomingDays: number };
+  /**
+   * Collection reminders (issue 13): days before a due date a due-soon reminder goes out, and days after it an
+   * overdue one; each sent inside the contact window (08:00–19:00 in the business time zone).
+   */
+  reminders: { daysBefore: number[]; daysAfter: number[] };
 };
-
-const days = (list: string) => [...new Set(list.split(',').map((d) => d.trim()).filter(Boolean).map(Number))];
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
 /** The key of payment webhook signatures when PAYMENT_WEBHOOK_SECRET is unset: development and tests only. */
@@ -315,11 +337,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     product,
     businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
-    collections: { upcomingDays: c.COLLECTIONS_UPCOMING_DAYS, reminderDaysBefore: days(c.REMINDER_DAYS_BEFORE), reminderDaysAfter: days(c.REMINDER_DAYS_AFTER) },
+    collections: { upcomingDays: c.COLLECTIONS_UPCOMING_DAYS },
     payments: {
       webhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? (c.NODE_ENV === 'production' ? undefined : DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
       sandbox: c.PAYMENT_SANDBOX !== undefined ? c.PAYMENT_SANDBOX === 'true' : c.NODE_ENV !== 'production',
     },
+    reminders: { daysBefore: c.REMINDER_DAYS_BEFORE, daysAfter: c.REMINDER_DAYS_AFTER },
   };
 }
 

@@ -426,6 +426,21 @@ export interface CollectionContactsTable {
   recorded_at: Timestamp;
 }
 
+/** Migration 0022: collection reminders, a record of what close of business queued and what went out. */
+export interface CollectionRemindersTable {
+  loan_id: string;
+  instalment_number: number;
+  offset_days: number;
+  kind: 'due-soon' | 'overdue';
+  due_on: string;
+  scheduled_for: Date;
+  sent_at: Date | null;
+  status: Generated<'queued' | 'sent' | 'skipped-paid' | 'failed'>;
+  email_id: string | null;
+  failure: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface LoanTransactionsTable {
   loan_id: string;
   seq: number;
@@ -555,6 +570,7 @@ export interface Database {
   settlement_offers: SettlementOffersTable;
   loan_servicing: LoanServicingTable;
   loan_instalments: LoanInstalmentsTable;
+  collection_reminders: CollectionRemindersTable;
   loan_transactions: LoanTransactionsTable;
   collection_loans: CollectionLoansTable;
   collection_contacts: CollectionContactsTable;

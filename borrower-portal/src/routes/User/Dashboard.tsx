@@ -4,6 +4,7 @@ import { getLoan, listLoans, type Loan } from '../../api/loans';
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { Banners } from '../../components/Banners';
 import { Loading } from '../../components/Loading';
+import { OverdueNotice } from '../../components/OverdueNotice';
 import { StateBadge } from '../../components/StateBadge';
 import { useAsync } from '../../components/useAsync';
 import { nextAmountDue } from '../../lending/next-due';
@@ -72,6 +73,7 @@ export default function Dashboard() {
                 {[...inProgress, ...active, ...all.filter((l) => !OPEN.includes(l.state) && l.state !== 'active')].slice(0, 6).map((loan) => (
                   <li key={loan.id}>
                     <LoanSummary loan={loan} />
+                    <OverdueNotice loan={loan} />
                   </li>
                 ))}
               </ul>

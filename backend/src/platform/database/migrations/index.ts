@@ -20,6 +20,7 @@ import * as collections from './0018-collections.js';
 import * as leadAgents from './0019-lead-agents.js';
 import * as collectionQueues from './0020-collection-queues.js';
 import * as settlementAndWriteOff from './0021-settlement-and-write-off.js';
+import * as collectionReminders from './0022-collection-reminders.js';
 import * as nextCloseOfBusiness from './0023-next-close-of-business.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -47,6 +48,7 @@ export const migrationProvider: MigrationProvider = {
       '0019-lead-agents': leadAgents,
       '0020-collection-queues': collectionQueues,
       '0021-settlement-and-write-off': settlementAndWriteOff,
+      '0022-collection-reminders': collectionReminders,
       '0023-next-close-of-business': nextCloseOfBusiness,
     };
   },

@@ -5,6 +5,7 @@ import { amountDue, type ForeclosureQuote, type Instalment } from '@lending/web-
 import type { Loan } from '../../../api/loans';
 import { createPayment, getForeclosureQuote, statementUrl } from '../../../api/servicing';
 import { Instalments } from '../../../components/Instalments';
+import { OverdueNotice, overdueOf } from '../../../components/OverdueNotice';
 import { newKey } from '../../../components/newKey';
 import { useAsync } from '../../../components/useAsync';
 import { EXTERNAL_URLS } from '../../../external-urls';
@@ -21,11 +22,15 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
   const open = loan.state === 'active';
   const quote = useAsync((signal) => (open ? getForeclosureQuote(loan.id, signal).catch(() => null) : Promise.resolve(null)), [loan.id, open, loan.updatedAt]);
   const today = quote.data?.date ?? localToday();
-  const due = open ? amountDue(instalments, today) : null;
+  const lines = open ? amountDue(instalments, today) : null;
+  // Overdue: the amount to pay now is the server's (business date, penal charges included), not a browser sum.
+  const overdue = overdueOf(loan);
+  const due = lines && overdue ? { ...lines, amount: overdue.amountDueNow } : lines;
   const outstanding = loan.outstanding?.total ?? null;
   return (
     <section className="section" aria-labelledby="repayments">
       <h2 id="repayments">Repayments</h2>
+      <OverdueNotice loan={loan} inPage />
       {loan.state === 'closed' ? (
         <p className="notice" data-testid="loan-closed">
           This loan is closed: everything is repaid. Thank you.
@@ -98,7 +103,7 @@ function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; q
   };
 
   return (
-    <form className="card pay-form" onSubmit={(e) => void pay(e)} noValidate aria-labelledby={`${id}-title`}>
+    <form id="pay" className="card pay-form" onSubmit={(e) => void pay(e)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Make a payment</h3>
       <fieldset className="choices">
         <legend className="muted small">How much do you want to pay?</legend>

@@ -1,0 +1,28 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AppConfig } from '../../platform/config/config.js';
+import { addDays } from '../domain/calendar.js';
+
+/** Days a reminder that went out keeps its instalment in the `Reminder` bucket. */
+export const REMINDER_BUCKET_DAYS = 7;
+
+/**
+ * How the collection buckets read the reminder record (collection_reminders, migration 0022; CollectionReminders
+ * writes it). `i` is the loan_instalments row of the bucket query.
+ */
+export const collectionReminders = {
+  /** When the instalment's last reminder went out; null when none has. */
+  lastReminderAt(): RawBuilder<Date | null> {
+    return sql<Date | null>`(SELECT max(r.sent_at) FROM collection_reminders r WHERE r.loan_id = i.loan_id AND r.instalment_number = i.number)`;
+  },
+
+  /**
+   * The `Reminder` bucket: a reminder of the instalment is due on the business date `today` (REMINDER_DAYS_BEFORE
+   * days before its due date, or REMINDER_DAYS_AFTER days after it), or one went out in the last 7 days.
+   */
+  isDue(today: string, config: AppConfig['reminders']): RawBuilder<boolean> {
+    const dueDates = [...config.daysBefore.map((d) => addDays(today, d)), ...config.daysAfter.map((d) => addDays(today, -d))];
+    const since = addDays(today, -REMINDER_BUCKET_DAYS);
+    return sql<boolean>`(i.due_date = ANY(${dueDates}::date[]) OR EXISTS (
+      SELECT 1 FROM collection_reminders r WHERE r.loan_id = i.loan_id AND r.instalment_number = i.number AND r.sent_at >= ${since}::date))`;
+  },
+};

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId } from '../src/lending/public/index.js';
+import { closeOfBusinessResultSchema } from '../src/lending/http/collections.schemas.js';
+import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
+import { CLOCK, type Clock } from '../src/platform/clock.js';
+import { WorkerHost } from '../src/platform/worker-host.js';
+import { bearer, loanIn, type LoanHandle } from './support/loan-api.js';
+import { startSmtp } from './support/smtp.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
+
+/**
+ * Issue 13, collection reminders end to end: close of business over HTTP (business date set by hand), the reminder
+ * job on the in-process BullMQ worker, the email through the `email` queue to a real SMTP server. The loan is paid
+ * out on 2026-11-21: instalment 1 is due on 2026-12-21. The clock is the app's CLOCK, told what time it is.
+ */
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let admin: string;
+let checker: string;
+let borrowerEmail: string;
+let loan: LoanHandle;
+/** A second loan of the same borrower, never paid: it goes overdue. */
+let unpaid: LoanHandle;
+let borrowerToken: string;
+const PENAL = 50_000;
+let clock: Clock;
+
+const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
+const closeOfBusiness = async () => closeOfBusinessResultSchema.parse((await t.http.post('/api/admin/close-of-business').set(bearer(admin)).send({}).expect(200)).body);
+const itIs = (iso: string) => jest.spyOn(clock, 'now').mockReturnValue(new Date(iso));
+const reminderRows = (loanId: string) => t.runtime.db.selectFrom('collection_reminders').selectAll().where('loan_id', '=', loanId).orderBy('instalment_number').orderBy('offset_days').execute();
+const REMINDER_TEMPLATES = ['instalment-due-soon', 'instalment-overdue'];
+const emailCount = async () => Number((await t.runtime.db.selectFrom('emails').select((eb) => eb.fn.countAll().as('n')).where('to_address', '=', borrowerEmail).where('template', 'in', REMINDER_TEMPLATES).executeTakeFirstOrThrow()).n);
+/** The loan's own emails (application received, approved, paid out) go to the same borrower: wait for the reminder. */
+async function reminderMail(subject: string) {
+  await waitFor(() => smtp.received.some((m) => m.subject === subject), `the email "${subject}"`);
+  return smtp.received.find((m) => m.subject === subject)!;
+}
+
+async function pay(loanId: string, amount: number, paidOn: string) {
+  const recorded = paymentSchema.parse((await t.http.post(`/api/admin/loans/${loanId}/payments`).set(bearer(admin)).send({ amount, paidOn, method: 'cash' }).expect(201)).body);
+  await t.http.post(`/api/admin/payments/${recorded.id}/verify`).set(bearer(checker)).expect(200);
+}
+
+async function owedOnFirstInstalment(loanId: string): Promise<number> {
+  const i = await t.runtime.db.selectFrom('loan_instalments').selectAll().where('loan_id', '=', loanId).where('number', '=', 1).executeTakeFirstOrThrow();
+  return [i.principal, i.interest, i.fees, i.penalties].reduce((s, v) => s + Number(v), 0) - [i.paid_principal, i.paid_interest, i.paid_fees, i.paid_penalties].reduce((s, v) => s + Number(v), 0);
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await startTestApp('collection_reminders', { BUSINESS_DATE_MODE: 'manual', SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.test' });
+  await t.app.get(WorkerHost).start({ queues: [COLLECTION_REMINDERS_QUEUE, 'email'] });
+  clock = t.app.get<Clock>(CLOCK);
+  admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
+  const checkerEmail = `checker.${randomUUID().slice(0, 8)}@test.local`;
+  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: 'Checker', email: checkerEmail, password: 'staff-password-1', roleId: 'operations-manager' }).expect(201);
+  checker = (await t.http.post('/api/auth/login').send({ email: checkerEmail, password: 'staff-password-1' }).expect(200)).body.token;
+  const borrower = await registerBorrower(t.http, 'Ravi Reminded');
+  borrowerEmail = (await t.runtime.db.selectFrom('loan_borrowers').select('email').where('user_id', '=', borrower.user._id).executeTakeFirstOrThrow()).email;
+  borrowerToken = borrower.token;
+  const product = (
+    await t.http
+      .post('/api/admin/products')
+      .set(bearer(admin))
+      .send({
+        code: 'reminder-emi', name: 'Reminder personal loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
+        annualRatePercent: 12, processingFeePercent: 1, graceDays: 3, penalChargeFlat: PENAL, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
+      })
+      .expect(201)
+  ).body as { id: string };
+  await setBusinessDate('2026-11-21');
+  loan = await loanIn(t.http, 'active', borrower.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id });
+  unpaid = await loanIn(t.http, 'active', borrower.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id });
+});
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await t?.close();
+  await smtp?.stop();
+});
+
+describe('collection reminders', () => {
+  it('given COB at three days before the due date inside the contact window, then a due-soon email reaches the borrower and the record shows when', async () => {
+    itIs('2026-12-18T06:00:00Z'); // 11:30 in Asia/Kolkata
+    await setBusinessDate('2026-12-18');
+    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 2 });
+    const mail = await reminderMail(`Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} is due on 2026-12-21`);
+    expect(JSON.stringify(mail.to)).toContain(borrowerEmail);
+    expect(mail.text).toContain('Hello Ravi Reminded');
+    expect(mail.text).toMatch(/Instalment 1 of ₹[\d,]+\.\d\d is due on 2026-12-21\./);
+    expect(mail.text).toContain(`https://portal.example.test/User/Loans/${loan.id}#pay`);
+    const [row] = await reminderRows(loan.id);
+    expect(row).toMatchObject({ instalment_number: 1, offset_days: -3, kind: 'due-soon', due_on: '2026-12-21', status: 'sent', scheduled_for: new Date('2026-12-18T06:00:00Z') });
+    expect(row!.sent_at).toEqual(new Date('2026-12-18T06:00:00Z'));
+    expect(row!.email_id).toEqual(expect.any(String));
+    expect(await t.app.get(CollectionReminders).lastReminderAt(loan.id, 1)).toEqual(new Date('2026-12-18T06:00:00Z'));
+  });
+
+  it('given COB for the same date again, then nothing new is queued or sent', async () => {
+    const emails = await emailCount();
+    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 0 });
+    const counts = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJobCounts('waiting', 'delayed', 'active', 'completed');
+    expect(counts).toMatchObject({ waiting: 0, delayed: 0, active: 0, completed: 2 });
+    expect(await reminderRows(loan.id)).toHaveLength(1);
+    expect(await emailCount()).toBe(emails);
+  });
+
+  it('given COB after 19:00 local time, then the reminder is held until 08:00: the job is delayed and nothing is sent yet', async () => {
+    itIs('2026-12-19T14:00:00Z'); // 19:30 in Asia/Kolkata
+    await setBusinessDate('2026-12-20');
+    expect(await closeOfBusiness()).toMatchObject({ remindersQueued: 2 });
+    const job = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJob(reminderJobId({ loanId: loan.id, instalmentNumber: 1, offsetDays: -1 }));
+    expect(job!.opts.delay).toBe(12.5 * 3_600_000);
+    expect(await job!.getState()).toBe('delayed');
+    const row = (await reminderRows(loan.id)).find((r) => r.offset_days === -1);
+    expect(row).toMatchObject({ kind: 'due-soon', status: 'queued', sent_at: null, scheduled_for: new Date('2026-12-20T02:30:00Z') });
+  });
+
+  it('given the instalment is paid while its reminder waits, then the job skips it as paid and sends nothing', async () => {
+    const emails = await emailCount();
+    await pay(loan.id, await owedOnFirstInstalment(loan.id), '2026-12-20');
+    const job = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJob(reminderJobId({ loanId: loan.id, instalmentNumber: 1, offsetDays: -1 }));
+    await job!.promote();
+    await waitFor(async () => (await reminderRows(loan.id)).find((r) => r.offset_days === -1)?.status === 'skipped-paid', 'the held reminder to be skipped');
+    expect((await reminderRows(loan.id)).find((r) => r.offset_days === -1)).toMatchObject({ status: 'skipped-paid', sent_at: null, email_id: null });
+    expect(await emailCount()).toBe(emails);
+  });
+
+  it('given the instalment was paid, then COB after the due date queues no overdue reminder for it', async () => {
+    itIs('2026-12-22T06:00:00Z');
+    await setBusinessDate('2026-12-22');
+    expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-22', remindersQueued: 1 });
+    expect((await reminderRows(loan.id)).map((r) => r.offset_days)).toEqual([-3, -1]);
+  });
+
+  it('given the other loan unpaid a day after its due date, then its overdue reminder goes out', async () => {
+    const mail = await reminderMail(`Instalment 1 of loan ${unpaid.id.slice(0, 8).toUpperCase()} is overdue`);
+    expect(mail.text).toMatch(/due on 2026-12-21, is 1 days overdue/);
+    expect((await reminderRows(unpaid.id)).find((r) => r.offset_days === 1)).toMatchObject({ kind: 'overdue', status: 'sent', sent_at: new Date('2026-12-22T06:00:00Z') });
+  });
+});
+
+describe('an overdue loan in the borrower view', () => {
+  it('given COB past the grace days, then the loan answers its days overdue and the amount to pay now with the penal charge', async () => {
+    await setBusinessDate('2026-12-25');
+    await closeOfBusiness();
+    const detail = (await t.http.get(`/api/me/loans/${unpaid.id}`).set(bearer(borrowerToken)).expect(200)).body;
+    const first = detail.instalments[0];
+    expect(first.penalties).toBe(PENAL);
+    const owed = first.principal + first.interest + first.fees + first.penalties;
+    expect(detail.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 4, overdueAmount: owed, amountDueNow: owed, chargesDue: PENAL });
+    expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(borrowerToken)).expect(200)).body.arrears).toEqual({ asOf: '2026-12-25', daysOverdue: 0, overdueAmount: 0, amountDueNow: 0, chargesDue: 0 });
+  });
+});
