@@ -2,6 +2,9 @@ import type { AppConfig } from './config/config.js';
 import { createDb, type Db } from './database/database.js';
 import { resolveDatabase, type RunningDatabase } from './database/embedded-postgres.js';
 import { migrateToLatest } from './database/migrate.js';
+import type { DestinationStream, Logger } from 'pino';
+import { createLogger } from './observability/logging.js';
+import { Metrics } from './observability/metrics.js';
 import { createQueueBackend, type QueueBackend } from './queue/queue-backend.js';
 
 /** The outside services a process runs on, resolved before Nest starts so that start-up failures are one sentence. */
@@ -13,12 +16,18 @@ export type Runtime = {
   /** Prefix for every key this process writes to Redis (queues, rate limits, socket fan-out); tests make it unique. */
   keyPrefix: string;
   log: (line: string) => void;
+  /** This process's Prometheus series (one registry per runtime: tests run several in one process). */
+  metrics: Metrics;
+  /** Structured log lines (pino, JSON) at LOG_LEVEL: requests, jobs, shutdown. */
+  logger: Logger;
+  /** Set when SIGTERM arrives: readiness answers 503 and responses close their connections. */
+  lifecycle: { draining: boolean };
   close(): Promise<void>;
 };
 
 export const RUNTIME = Symbol('RUNTIME');
 
-export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string } = {}): Promise<Runtime> {
+export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string; logDestination?: DestinationStream } = {}): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
   const db = createDb(database.url, config.databasePoolSize, config.databaseConnectTimeoutMs);
   try {
@@ -35,6 +44,9 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
       queue,
       keyPrefix: options.queuePrefix ?? 'lending',
       log,
+      metrics: new Metrics(),
+      logger: createLogger(config.logLevel, options.logDestination),
+      lifecycle: { draining: false },
       async close() {
         await queue.close();
         await db.destroy();

@@ -19,6 +19,7 @@ import * as communicationsAndContent from './0017-communications-and-content.js'
 import * as collections from './0018-collections.js';
 import * as leadAgents from './0019-lead-agents.js';
 import * as nextCloseOfBusiness from './0023-next-close-of-business.js';
+import * as operations from './0024-operations.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -44,6 +45,7 @@ export const migrationProvider: MigrationProvider = {
       '0018-collections': collections,
       '0019-lead-agents': leadAgents,
       '0023-next-close-of-business': nextCloseOfBusiness,
+      '0024-operations': operations,
     };
   },
 };
