@@ -25,19 +25,24 @@ function problem(res: Response, status: number, type: string, title: string, det
  */
 export function mountQueueBoard(app: INestApplication, runtime: Runtime): void {
   if (runtime.queue.kind !== 'redis') return;
-  const registry = app.get(PlatformRegistry);
-  const tokens = app.get(TokenIssuer, { strict: false });
-  const sessions = app.get(SessionAuthenticator, { strict: false });
-  const adapter = new ExpressAdapter();
-  adapter.setBasePath(QUEUE_BOARD_PATH);
-  const names = [...new Set(registry.jobs.map((j) => j.queue))].sort();
-  createBullBoard({
-    queues: names.map((name) => new BullMQAdapter(runtime.queue.queue(name), { readOnlyMode: true })),
-    serverAdapter: adapter,
-    options: { uiConfig: { boardTitle: 'Lending queues' } },
-  });
+  // Built at the first request: the contexts register their jobs (and so the queues) when the application starts.
+  let board: ReturnType<ExpressAdapter['getRouter']> | undefined;
+  const boardRouter = () => {
+    if (board) return board;
+    const adapter = new ExpressAdapter();
+    adapter.setBasePath(QUEUE_BOARD_PATH);
+    const names = [...new Set(app.get(PlatformRegistry).jobs.map((j) => j.queue))].sort();
+    createBullBoard({
+      queues: names.map((name) => new BullMQAdapter(runtime.queue.queue(name), { readOnlyMode: true })),
+      serverAdapter: adapter,
+      options: { uiConfig: { boardTitle: 'Lending queues' } },
+    });
+    return (board = adapter.getRouter());
+  };
   const guard = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return problem(res, 405, 'method-not-allowed', 'Read-only', 'The queue board is read-only.');
+    const tokens = app.get(TokenIssuer, { strict: false });
+    const sessions = app.get(SessionAuthenticator, { strict: false });
     const token = requestCredential(req)?.token;
     if (!token) return problem(res, 401, 'unauthenticated', 'Sign in required', 'Sign in to the console (operations.view) to see the queues.');
     try {
@@ -52,5 +57,5 @@ export function mountQueueBoard(app: INestApplication, runtime: Runtime): void {
     }
     next();
   };
-  app.use(QUEUE_BOARD_PATH, guard, adapter.getRouter());
+  app.use(QUEUE_BOARD_PATH, guard, (req: Request, res: Response, next: NextFunction) => boardRouter()(req, res, next));
 }

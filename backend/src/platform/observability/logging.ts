@@ -33,7 +33,9 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
 /** The path and the names of the query parameters, never their values (a reset link carries its token there). */
 export function loggableUrl(url: string | undefined): string {
   if (!url) return '';
-  const [path, query] = url.split('?', 2);
+  const [rawPath, query] = url.split('?', 2);
+  // A password-reset link carries its secret in the path (the portal's /Auth/confirm-password/{id}).
+  const path = rawPath.replace(/(\/confirm-password\/|\/reset-password\/)[^/]+/gi, '$1[redacted]');
   if (query === undefined) return path;
   const names = query.split('&').filter(Boolean).map((pair) => `${decodeSafely(pair.split('=', 1)[0])}=…`);
   return `${path}?${names.join('&')}`;
