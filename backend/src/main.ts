@@ -46,8 +46,9 @@ async function main(): Promise<void> {
   stopOnSignals(
     async () => {
       runtime.lifecycle.draining = true;
-      log(`Stopping: no new requests; waiting up to ${config.shutdownTimeoutMs} ms for those in flight`);
-      const { cut } = await closeHttpServer(app.getHttpServer(), config.shutdownTimeoutMs);
+      const closed = closeHttpServer(app.getHttpServer(), config.shutdownTimeoutMs);
+      log(`Stopping: no new connections; waiting up to ${config.shutdownTimeoutMs} ms for the requests in flight`);
+      const { cut } = await closed;
       if (cut) log('Requests still running after SHUTDOWN_TIMEOUT_MS were cut off');
       await app.close();
       await runtime.close();
