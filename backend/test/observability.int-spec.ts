@@ -106,8 +106,8 @@ describe('GET /api/metrics', () => {
   it('refuses without the token or operations.view: 401 anonymous or a wrong token, 403 other staff and borrowers', async () => {
     expectProblem(await http.get('/api/metrics'), 401, 'unauthenticated');
     expectProblem(await http.get('/api/metrics').set(bearer('metrics-token-wrong-0123456789')), 401, 'unauthenticated');
-    expectProblem(await http.get('/api/metrics').set(bearer(await staffWith(['loans.view', 'system.health']))), 403, 'forbidden');
-    expectProblem(await http.get('/api/metrics').set(bearer((await registerBorrower(http)).token)), 403, 'forbidden');
+    expectProblem(await http.get('/api/metrics').set(bearer(await staffWith(['loans.view', 'system.health']))), 403, 'missing-permission');
+    expectProblem(await http.get('/api/metrics').set(bearer((await registerBorrower(http)).token)), 403, 'missing-permission');
   });
 
   it('answers Prometheus text to METRICS_TOKEN and to staff with operations.view; requests appear by route pattern', async () => {
@@ -137,8 +137,8 @@ describe('the queue board at /Admin/queues', () => {
     expectProblem(await http.get('/Admin/queues'), 401, 'unauthenticated');
     expectProblem(await http.get('/Admin/queues/api/queues'), 401, 'unauthenticated');
     const viewer = await staffWith(['loans.view']);
-    expectProblem(await http.get('/Admin/queues').set(bearer(viewer)), 403, 'forbidden');
-    expectProblem(await http.get('/Admin/queues/api/queues').set('Cookie', `token=${viewer}`), 403, 'forbidden');
+    expectProblem(await http.get('/Admin/queues').set(bearer(viewer)), 403, 'missing-permission');
+    expectProblem(await http.get('/Admin/queues/api/queues').set('Cookie', `token=${viewer}`), 403, 'missing-permission');
     const page = await http.get('/Admin/queues').set('Cookie', `token=${admin}`).expect(200);
     expect(page.text).toContain('<html');
     const queues = await http.get('/Admin/queues/api/queues').set(bearer(admin)).expect(200);

@@ -50,7 +50,7 @@ export function mountQueueBoard(app: INestApplication, runtime: Runtime): void {
       const deviceId = (Array.isArray(raw) ? raw[0] : raw)?.trim();
       const user = await sessions.authenticate(tokens.verify(token), deviceId || undefined);
       if (!user.permissions.includes(OPERATIONS_VIEW_PERMISSION)) {
-        return problem(res, 403, 'forbidden', 'Forbidden', 'The queue board needs the operations.view permission, which your role does not have.');
+        return problem(res, 403, 'missing-permission', 'Permission required', 'The queue board needs the operations.view permission, which your role does not have.');
       }
     } catch {
       return problem(res, 401, 'unauthenticated', 'Sign in required', 'Sign in to the console (operations.view) to see the queues.');

@@ -70,7 +70,7 @@ export class MetricsController {
       const permissions = permissionsOf(req);
       if (!permissions) throw new HttpProblem(401, 'unauthenticated', 'Sign in required', 'Metrics need the METRICS_TOKEN bearer token or a staff session with the operations.view permission.');
       if (!permissions.includes(OPERATIONS_VIEW_PERMISSION)) {
-        throw new HttpProblem(403, 'forbidden', 'Forbidden', 'This action needs the operations.view permission, which your role does not have.', { permission: OPERATIONS_VIEW_PERMISSION });
+        throw new HttpProblem(403, 'missing-permission', 'Permission required', 'This action needs the operations.view permission, which your role does not have.', { permission: OPERATIONS_VIEW_PERMISSION });
       }
     }
     const { contentType, body } = await this.runtime.metrics.scrape();
