@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config/config.js';
-import { startOrExitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
+import { closeHttpServer, startOrExitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
 import { createRuntime } from './platform/runtime.js';
 import { WorkerHost } from './platform/worker-host.js';
 import { createApi } from './app/create-api.js';
@@ -41,10 +41,21 @@ async function main(): Promise<void> {
     const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
     log(`Worker running in this process for queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);
   }
-  stopOnSignals(async () => {
-    await app.close();
-    await runtime.close();
-  });
+  // SIGTERM: readiness turns 503 and answers say Connection: close; the server takes no new connection, answers those
+  // in flight (SHUTDOWN_TIMEOUT_MS at most), then the subscriptions and workers stop (running jobs finish), then the database.
+  stopOnSignals(
+    async () => {
+      runtime.lifecycle.draining = true;
+      const closed = closeHttpServer(app.getHttpServer(), config.shutdownTimeoutMs);
+      log(`Stopping: no new connections; waiting up to ${config.shutdownTimeoutMs} ms for the requests in flight`);
+      const { cut } = await closed;
+      if (cut) log('Requests still running after SHUTDOWN_TIMEOUT_MS were cut off');
+      await app.close();
+      await runtime.close();
+      log('Stopped');
+    },
+    { timeoutMs: config.shutdownTimeoutMs, log },
+  );
 }
 
 void startOrExitWithOneSentence('the API', main);

@@ -15,10 +15,16 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['warn', 'error'] });
   const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
   log(`Serving queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);
-  stopOnSignals(async () => {
-    await app.close();
-    await runtime.close();
-  });
+  // SIGTERM: the subscriptions stop, BullMQ's workers finish their running jobs (worker.close() waits), then the database.
+  stopOnSignals(
+    async () => {
+      log('Stopping: finishing running jobs');
+      await app.close();
+      await runtime.close();
+      log('Stopped');
+    },
+    { timeoutMs: config.shutdownTimeoutMs, log },
+  );
 }
 
 void startOrExitWithOneSentence('the worker', main);

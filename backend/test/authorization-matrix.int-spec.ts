@@ -395,3 +395,17 @@ describe('staff without the permission', () => {
     await t.http.get('/api/me').set(bearer(nobody)).expect(200);
   });
 });
+
+describe('operations (issue 16): /api/metrics and the queue board check the caller themselves', () => {
+  it('anonymous 401; a borrower, staff without operations.view and the Viewer 403; the administrator and the Operations manager 200', async () => {
+    for (const path of ['/api/metrics', '/Admin/queues', '/Admin/queues/api/queues']) {
+      expectProblem(await t.http.get(path), 401, 'unauthenticated');
+      for (const token of [alice.token, nobody, viewer]) {
+        expect({ path, status: (await t.http.get(path).set(bearer(token))).status }).toEqual({ path, status: 403 });
+      }
+      for (const token of [staff, checker]) {
+        expect({ path, status: (await t.http.get(path).set(bearer(token))).status }).toEqual({ path, status: 200 });
+      }
+    }
+  });
+});

@@ -20,6 +20,11 @@ import { loginStaff, registerBorrower, startTestApp, type TestApp } from './supp
 
 const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/health',
+  // Probes (issue 16): liveness asks nothing, readiness says only ready or what is down.
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  // Prometheus: checks METRICS_TOKEN or a staff session with operations.view itself (401/403 otherwise).
+  'GET /api/metrics',
   'GET /api/public/emi',
   // The loan products open for applications: the portal's calculator and apply flow read their bounds, rates and fees.
   'GET /api/public/products',

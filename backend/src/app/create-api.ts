@@ -6,6 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { json } from 'express';
+import { Logger } from 'nestjs-pino';
+import { observeRequests } from '../platform/observability/logging.js';
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
@@ -13,6 +15,7 @@ import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
 import { openApiDocument } from './openapi.js';
+import { mountQueueBoard } from './queue-board.js';
 import { securityHeaders } from './security-headers.js';
 import { serveBuiltApp } from './static-files.js';
 
@@ -27,9 +30,14 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     bodyParser: true,
     // Payment webhooks are signed over their raw bytes (lending/payments): keep them beside the parsed body.
     rawBody: true,
+    bufferLogs: options.logger !== false,
   });
+  // Nest's own warnings and errors as pino lines (LOG_LEVEL), like the request lines.
+  if (options.logger !== false) app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   const express = app.getHttpAdapter().getInstance();
+  // First: the request id (echoed as X-Request-Id, the correlation of the events and jobs it causes) and the latency histogram.
+  app.use(observeRequests(runtime.metrics, () => runtime.lifecycle.draining));
   // Before anything else, so every answer (static files, 404s, problems) carries them.
   app.use(securityHeaders(runtime.config));
   app.use(cookieParser());
@@ -52,6 +60,8 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
   }
 
+  // Before the console's index.html fallback at /Admin.
+  mountQueueBoard(app, runtime);
   for (const { mount, dir, exclude } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir, exclude);
   return app;
 }

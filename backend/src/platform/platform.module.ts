@@ -8,6 +8,10 @@ import { DB } from './database/database.js';
 import { EVENT_STORE } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { HealthController } from './health/health.controller.js';
+import { LoggerModule } from 'nestjs-pino';
+import { loggerParams } from './observability/logging.js';
+import { Metrics } from './observability/metrics.js';
+import { MetricsController, ScrapeCollectors } from './observability/metrics.controller.js';
 import { ProblemDetailsFilter } from './http/problem.filter.js';
 import { StorableTextPipe } from './http/storable-text.js';
 import { inlineProjector } from './projections/projection.js';
@@ -25,7 +29,8 @@ export class PlatformModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: PlatformModule,
-      controllers: [HealthController],
+      imports: [LoggerModule.forRoot(loggerParams(runtime.logger))],
+      controllers: [HealthController, MetricsController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: APP_CONFIG, useValue: runtime.config },
@@ -36,7 +41,7 @@ export class PlatformModule {
           provide: EVENT_STORE,
           inject: [PlatformRegistry],
           useFactory: (registry: PlatformRegistry) =>
-            new PostgresEventStore(runtime.db, inlineProjector(registry.projections)),
+            new PostgresEventStore(runtime.db, inlineProjector(registry.projections), { observeAppend: (s) => runtime.metrics.appendDuration.observe(s) }),
         },
         {
           // PostgreSQL by default; an S3-compatible bucket when STORAGE_S3_BUCKET is set (needs @aws-sdk/client-s3).
@@ -52,10 +57,12 @@ export class PlatformModule {
               : new SystemBusinessDate(runtime.config.businessDate.timeZone),
         },
         WorkerHost,
+        { provide: Metrics, useValue: runtime.metrics },
+        ScrapeCollectors,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
-      exports: [RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, BUSINESS_DATE, PlatformRegistry, WorkerHost],
+      exports: [Metrics, RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, BUSINESS_DATE, PlatformRegistry, WorkerHost],
     };
   }
 }

@@ -1,12 +1,25 @@
+import type { Server } from 'node:http';
 import { ConfigError } from './config/config.js';
 
 /**
  * Shuts the process down on SIGINT/SIGTERM in order: the caller's `close` (HTTP server, queues, then the database).
  * Libraries that hook these signals themselves (and exit at once, racing that order) are replaced.
  */
-export function stopOnSignals(close: () => Promise<void>): void {
+export function stopOnSignals(close: () => Promise<void>, options: { timeoutMs?: number; log?: (line: string) => void } = {}): void {
   const stop = async () => {
-    await close();
+    if (options.timeoutMs !== undefined) {
+      // Past the bound (requests, then jobs, then connections) plus a margin, stop anyway: an orchestrator would kill us.
+      setTimeout(() => {
+        options.log?.('Shutdown did not finish within its bound: exiting now.');
+        process.exit(1);
+      }, options.timeoutMs * 2 + 5000).unref();
+    }
+    try {
+      await close();
+    } catch (error) {
+      options.log?.(`Shutdown failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.removeAllListeners('SIGINT');
@@ -47,4 +60,26 @@ export async function startOrExitWithOneSentence(what: string, start: () => Prom
     process.off('uncaughtException', fail);
     process.off('unhandledRejection', fail);
   }
+}
+
+/**
+ * Stops an HTTP server gracefully: no new connections, idle kept-alive connections closed (and each one that turns
+ * idle after its last response), requests in flight answered; after `timeoutMs` the remaining connections are cut.
+ * Resolves when the server has closed.
+ */
+export function closeHttpServer(server: Server, timeoutMs: number): Promise<{ cut: boolean }> {
+  return new Promise((resolve) => {
+    let cut = false;
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const bound = setTimeout(() => {
+      cut = true;
+      server.closeAllConnections();
+    }, timeoutMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(bound);
+      resolve({ cut });
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -2,6 +2,10 @@ import type { AppConfig } from './config/config.js';
 import { createDb, type Db } from './database/database.js';
 import { resolveDatabase, type RunningDatabase } from './database/embedded-postgres.js';
 import { migrateToLatest } from './database/migrate.js';
+import { sql } from 'kysely';
+import type { DestinationStream, Logger } from 'pino';
+import { createLogger } from './observability/logging.js';
+import { Metrics } from './observability/metrics.js';
 import { createQueueBackend, type QueueBackend } from './queue/queue-backend.js';
 
 /** The outside services a process runs on, resolved before Nest starts so that start-up failures are one sentence. */
@@ -10,22 +14,44 @@ export type Runtime = {
   database: RunningDatabase;
   db: Db;
   queue: QueueBackend;
-  /** Prefix for every key this process writes to Redis (queues, rate limits, socket fan-out); tests make it unique. */
+  /**
+   * Prefix for every key this process writes to Redis (queues and job ids, rate limits, socket fan-out):
+   * `<base>:<eventLogId>`, base `lending` (tests pass their own), so two databases on one Redis never meet.
+   */
   keyPrefix: string;
+  /** The stable id of this database's event log (table event_log_identity, migration 0024). */
+  eventLogId: string;
   log: (line: string) => void;
+  /** This process's Prometheus series (one registry per runtime: tests run several in one process). */
+  metrics: Metrics;
+  /** Structured log lines (pino, JSON) at LOG_LEVEL: requests, jobs, shutdown. */
+  logger: Logger;
+  /** Set when SIGTERM arrives: readiness answers 503 and responses close their connections. */
+  lifecycle: { draining: boolean };
   close(): Promise<void>;
 };
 
 export const RUNTIME = Symbol('RUNTIME');
 
-export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string } = {}): Promise<Runtime> {
+/** The event log's id, made once per database by migration 0024. */
+export async function readEventLogId(db: Db): Promise<string> {
+  const r = await sql<{ id: string }>`SELECT id FROM event_log_identity`.execute(db);
+  if (!r.rows[0]) throw new Error('Cannot start: the database has no event log identity (table event_log_identity is empty); run the migrations again.');
+  return r.rows[0].id;
+}
+
+export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string; logDestination?: DestinationStream } = {}): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
   const db = createDb(database.url, config.databasePoolSize, config.databaseConnectTimeoutMs);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`);
     if (config.queueBackend === 'auto' && !config.redisUrl) log('No REDIS_URL: trying Redis on 127.0.0.1:6379, else the PostgreSQL queue backend.');
-    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: options.queuePrefix, choice: config.queueBackend });
+    const eventLogId = await readEventLogId(db);
+    const base = options.queuePrefix ?? 'lending';
+    // A prefix already namespaced (another runtime's keyPrefix, handed on) is kept as it is.
+    const keyPrefix = base.endsWith(`:${eventLogId}`) ? base : `${base}:${eventLogId}`;
+    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: keyPrefix, choice: config.queueBackend });
     log(`Queues: ${queue.description}`);
     if (!config.mail.smtpUrl) log('No SMTP_URL: emails are recorded in the email log and printed, not sent.');
     return {
@@ -33,8 +59,12 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
       database,
       db,
       queue,
-      keyPrefix: options.queuePrefix ?? 'lending',
+      keyPrefix,
+      eventLogId,
       log,
+      metrics: new Metrics(),
+      logger: createLogger(config.logLevel, options.logDestination),
+      lifecycle: { draining: false },
       async close() {
         await queue.close();
         await db.destroy();

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port.js';
+import { runWithCorrelation } from './observability/request-context.js';
 import { PlatformRegistry } from './registry.js';
 import { RUNTIME, type Runtime } from './runtime.js';
 import { SubscriptionRunner } from './subscriptions/subscription-runner.js';
@@ -36,7 +37,18 @@ export class WorkerHost implements OnApplicationShutdown {
       this.runtime.queue.worker(queue, async (job) => {
         const definition = jobs.find((j) => j.name === job.name);
         if (!definition) throw new Error(`No processor for job ${job.name} on queue ${queue}`);
-        return definition.process(job);
+        // The correlation id of the request or event that caused the job: on its log lines and on what it causes.
+        const correlationId = typeof job.data?.correlationId === 'string' ? job.data.correlationId : `job:${queue}:${job.id}`;
+        const line = { queue, job: job.name, jobId: job.id, attempt: job.attemptsMade + 1, correlationId };
+        const started = Date.now();
+        try {
+          const result = await runWithCorrelation(correlationId, () => definition.process(job));
+          this.runtime.logger.info({ ...line, ms: Date.now() - started }, 'job done');
+          return result;
+        } catch (error) {
+          this.runtime.logger.warn({ ...line, ms: Date.now() - started, err: { message: (error as Error).message } }, 'job failed');
+          throw error;
+        }
       });
     }
     this.runner = new SubscriptionRunner(this.runtime.db, this.store, this.runtime.database.url, this.registry.subscriptions, { log: this.runtime.log });

@@ -1384,6 +1384,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 {status: "up"} while the process runs; asks no dependency */
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 {status: "ready"} when the database and the queue backend answer; 503 problem+json naming what is down, or shutting-down */
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1704,6 +1738,23 @@ export interface paths {
         };
         /** All seven sections with their status: missing, complete, verified or rejected (with the reason) */
         get: operations["MyProfileSectionsController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff */
+        get: operations["MetricsController_metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7717,7 +7768,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -8226,7 +8277,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8285,7 +8336,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8665,7 +8716,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8716,7 +8767,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8758,7 +8809,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8820,7 +8871,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8862,7 +8913,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8970,7 +9021,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9043,7 +9094,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9125,7 +9176,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9140,6 +9191,40 @@ export interface operations {
         };
     };
     HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    HealthController_ready: {
         parameters: {
             query?: never;
             header?: never;
@@ -9188,7 +9273,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -10702,7 +10787,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -10756,7 +10841,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -10929,6 +11014,23 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+        };
+    };
+    MetricsController_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -11369,7 +11471,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   'users.reload-device': { group: 'Staff', label: "Make a user's open pages fetch a fresh token and reload" },
   'roles.manage': { group: 'Staff', label: 'Create and edit roles and their permissions' },
   'business-date.manage': { group: 'System', label: 'Set the business date (manual mode only: training, testing, catch-up)' },
+  'operations.view': { group: 'System', label: 'See the metrics and the job queues (read-only queue board)' },
   'system.health': { group: 'System', label: 'See the health details: database, queues and subscription lag' },
 } as const satisfies Record<string, { group: string; label: string }>;
 

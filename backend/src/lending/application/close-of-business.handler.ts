@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Metrics } from '../../platform/observability/metrics.js';
 import type { Actor } from '../domain/loan.types.js';
 import { CloseOfBusiness, type CloseOfBusinessResult } from './close-of-business.js';
 
@@ -14,9 +15,17 @@ export class RunCloseOfBusinessCommand extends Command<CloseOfBusinessResult> {
 /** On demand (POST /api/admin/close-of-business, the CLI): ages the book through the date and answers the totals. */
 @CommandHandler(RunCloseOfBusinessCommand)
 export class RunCloseOfBusinessHandler implements ICommandHandler<RunCloseOfBusinessCommand> {
-  constructor(private readonly closeOfBusiness: CloseOfBusiness) {}
+  constructor(
+    private readonly closeOfBusiness: CloseOfBusiness,
+    private readonly metrics: Metrics,
+  ) {}
 
-  execute({ actor, date }: RunCloseOfBusinessCommand): Promise<CloseOfBusinessResult> {
-    return this.closeOfBusiness.run(actor, date);
+  /** The last run's duration and book size go to close_of_business_duration_seconds / close_of_business_loans_total. */
+  async execute({ actor, date }: RunCloseOfBusinessCommand): Promise<CloseOfBusinessResult> {
+    const started = process.hrtime.bigint();
+    const result = await this.closeOfBusiness.run(actor, date);
+    this.metrics.closeOfBusinessDuration.set(Number(process.hrtime.bigint() - started) / 1e9);
+    this.metrics.closeOfBusinessLoans.set(result.loansProcessed);
+    return result;
   }
 }

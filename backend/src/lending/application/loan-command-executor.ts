@@ -14,6 +14,7 @@ import type { ProductParameters } from '../domain/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
 import { loanView, type LoanView } from './loan.view.js';
 import { ProductCatalog } from './product-catalog.js';
+import { currentCorrelationId } from '../../platform/observability/request-context.js';
 
 export const loanStream = (loanId: string) => `loan-${loanId}`;
 
@@ -82,7 +83,8 @@ export class LoanCommandExecutor {
     if (events.length === 0) return this.answer(loaded.state as LoanRecord, actor, loaded.lastPosition, []);
 
     const next = events.reduce(evolve, loaded.state) as LoanRecord;
-    // One id per accepted command; the client's idempotency key, when given, correlates its retries.
+    // One id per accepted command; the client's idempotency key, when given, correlates its retries; else the
+    // request's id (X-Request-Id), so that the events and the jobs they cause are found by the request's log line.
     const commandId = randomUUID();
     // The answer and the loan_summaries row are known before the append (all but the position, which the store
     // records beside them), so both go in the append's own statement.
@@ -94,7 +96,7 @@ export class LoanCommandExecutor {
         idempotencyKey: key,
         commandType: command.type,
         requestFingerprint: fingerprint,
-        metadata: { actor, commandType: command.type, commandId, correlationId: options.idempotencyKey ?? commandId },
+        metadata: { actor, commandType: command.type, commandId, correlationId: options.idempotencyKey ?? currentCorrelationId() ?? commandId },
         result,
         projectedRows: summary ? [summary] : [],
       });

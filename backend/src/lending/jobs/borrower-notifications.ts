@@ -21,7 +21,7 @@ const MESSAGES: Record<string, string> = {
   LoanApplicationCancelled: 'Your loan application has been cancelled.',
 };
 
-type NotifyData = { position: number; loanId: string; eventType: string; borrowerId: string; message: string };
+type NotifyData = { position: number; loanId: string; eventType: string; borrowerId: string; message: string; correlationId?: string };
 
 /**
  * Durable subscription -> BullMQ: each loan event that concerns the borrower becomes one job whose id is derived
@@ -40,7 +40,9 @@ export function borrowerNotificationsSubscription(queue: QueueBackend, borrowerO
         const loanId = String(event.data.loanId);
         const borrowerId = borrowers.get(loanId);
         if (!borrowerId) continue;
-        const data: NotifyData = { position: event.position, loanId, eventType: event.type, borrowerId, message: MESSAGES[event.type] };
+        // The request that caused the event, so the job's log lines are found by its X-Request-Id.
+        const correlationId = typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : undefined;
+        const data: NotifyData = { position: event.position, loanId, eventType: event.type, borrowerId, message: MESSAGES[event.type], ...(correlationId ? { correlationId } : {}) };
         await queue.add(NOTIFICATIONS_QUEUE, NOTIFY_BORROWER_JOB, data, {
           jobId: `${name}-${event.position}`,
           attempts: 5,

@@ -131,6 +131,9 @@ const schema = z.object({
   ALLOW_MANUAL_BUSINESS_DATE: z.enum(['true', 'false'], { error: 'ALLOW_MANUAL_BUSINESS_DATE must be true or false' }).default('false'),
   REMINDER_DAYS_BEFORE: reminderDays('REMINDER_DAYS_BEFORE', '3,1'),
   REMINDER_DAYS_AFTER: reminderDays('REMINDER_DAYS_AFTER', '1,7,15'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent' }).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(600_000, 'must be at most 600000').default(10_000),
   SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
 });
 
@@ -204,6 +207,12 @@ export type AppConfig = {
    * overdue one; each sent inside the contact window (08:00–19:00 in the business time zone).
    */
   reminders: { daysBefore: number[]; daysAfter: number[] };
+  /** One JSON line per request and per notable event (pino); tests run at `silent` unless they capture lines. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** A scraper's bearer token for /api/metrics (staff with operations.view need none); unset: staff only. */
+  metricsToken?: string;
+  /** How long SIGTERM waits for in-flight requests and running jobs before closing anyway. */
+  shutdownTimeoutMs: number;
 };
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
@@ -343,6 +352,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sandbox: c.PAYMENT_SANDBOX !== undefined ? c.PAYMENT_SANDBOX === 'true' : c.NODE_ENV !== 'production',
     },
     reminders: { daysBefore: c.REMINDER_DAYS_BEFORE, daysAfter: c.REMINDER_DAYS_AFTER },
+    logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: c.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

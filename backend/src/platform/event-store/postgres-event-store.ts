@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { pgPoolOf } from '../database/database.js';
+import { Metrics } from '../observability/metrics.js';
+import { currentCorrelationId } from '../observability/request-context.js';
 import { ConcurrencyError } from './event-store.errors.js';
 import {
   NO_INLINE_PROJECTIONS,
@@ -50,6 +52,8 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 }
 
 export type PostgresEventStoreOptions = {
+  /** Told each append's duration in seconds (the event_store_append_duration_seconds histogram). */
+  observeAppend?: (seconds: number) => void;
   /**
    * How listeners of `events_appended` are woken. 'after-commit' (the default): once an append has committed, the
    * store sends a NOTIFY (autocommit, on a pooled connection, one at a time), so every committed append is followed
@@ -86,6 +90,7 @@ export class PostgresEventStore implements EventStore {
   /** Append statements by shape (see appendStatement). */
   private readonly statements = new Map<string, { name: string; text: string }>();
   private readonly notifyDelayMs: number;
+  private readonly observeAppend?: (seconds: number) => void;
   /** The NOTIFY scheduled or on its way, and whether one is scheduled that has not started yet. */
   private notifying: Promise<void> | undefined;
   private notifyScheduled = false;
@@ -100,11 +105,19 @@ export class PostgresEventStore implements EventStore {
     this.pool = pgPoolOf(db);
     this.notifyMode = options.notify ?? 'after-commit';
     this.notifyDelayMs = options.notifyDelayMs ?? 5;
+    this.observeAppend = options.observeAppend;
   }
 
   async append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (!this.observeAppend) return this.appendNow(streamId, streamType, events, options);
+    return Metrics.time(this.observeAppend, () => this.appendNow(streamId, streamType, events, options));
+  }
+
+  private async appendNow(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const metadata: EventMetadata = { ...(options.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) };
+    // The request (or job) that caused these events, unless the writer named a correlation itself.
+    const correlationId = options.metadata?.correlationId ?? currentCorrelationId();
+    const metadata: EventMetadata = { ...(correlationId ? { correlationId } : {}), ...(options.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) };
     const metadataJson = JSON.stringify(metadata);
     const dataJson = events.map((e) => JSON.stringify(e.data));
     const projected = options.projectedRows ?? [];

@@ -2,7 +2,8 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sql } from 'kysely';
-import { PublicIdentifyingCaller } from '../http/access.decorators.js';
+import { Public, PublicIdentifyingCaller } from '../http/access.decorators.js';
+import { HttpProblem } from '../http/problem.js';
 import { PlatformRegistry } from '../registry.js';
 import { RUNTIME, type Runtime } from '../runtime.js';
 import { subscriptionLag } from '../subscriptions/checkpoint-store.js';
@@ -26,6 +27,31 @@ export class HealthController {
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly registry: PlatformRegistry,
   ) {}
+
+  /** Liveness: the process runs and its event loop turns; no dependency is asked (a restart would not fix one). */
+  @Get('live')
+  @Public()
+  @ApiOperation({ summary: 'Liveness: 200 {status: "up"} while the process runs; asks no dependency' })
+  live() {
+    return { status: 'up' };
+  }
+
+  /**
+   * Readiness: whether to send this process traffic. 503 problem+json naming what is down (database, queue backend),
+   * or `shutting-down` from SIGTERM on, so a load balancer stops routing here before the connections close.
+   */
+  @Get('ready')
+  @Public()
+  @ApiOperation({ summary: 'Readiness: 200 {status: "ready"} when the database and the queue backend answer; 503 problem+json naming what is down, or shutting-down' })
+  async ready() {
+    if (this.runtime.lifecycle.draining) {
+      throw new HttpProblem(503, 'not-ready', 'Not ready', 'This process is shutting down: send new requests elsewhere.', { down: ['shutting-down'] });
+    }
+    const [databaseUp, queueUp] = await Promise.all([within(sql`SELECT 1`.execute(this.runtime.db).then(() => true), false), within(this.runtime.queue.ping(), false)]);
+    const down = [...(databaseUp ? [] : ['database']), ...(queueUp ? [] : [this.runtime.queue.kind === 'redis' ? 'redis' : 'queue'])];
+    if (down.length > 0) throw new HttpProblem(503, 'not-ready', 'Not ready', `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`, { down });
+    return { status: 'ready' };
+  }
 
   @Get()
   @PublicIdentifyingCaller()

@@ -1,6 +1,7 @@
 import { Queue, Worker, createPostgresBackend, withBackend, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { safeUrl } from '../database/embedded-postgres.js';
+import { currentCorrelationId } from '../observability/request-context.js';
 
 export type QueueBackendKind = 'redis' | 'postgres';
 
@@ -75,7 +76,9 @@ abstract class BaseQueueBackend implements QueueBackend {
   }
 
   async add(queue: string, name: string, data: Record<string, unknown>, options?: JobsOptions): Promise<void> {
-    await this.queue(queue).add(name, data, options);
+    // A job enqueued while serving a request (or another job) carries its correlation id, unless it names its own.
+    const correlationId = currentCorrelationId();
+    await this.queue(queue).add(name, correlationId && data.correlationId === undefined ? { ...data, correlationId } : data, options);
   }
 
   worker(queue: string, processor: JobProcessor, concurrency = 4): Worker {

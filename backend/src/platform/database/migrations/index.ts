@@ -22,6 +22,7 @@ import * as collectionQueues from './0020-collection-queues.js';
 import * as settlementAndWriteOff from './0021-settlement-and-write-off.js';
 import * as collectionReminders from './0022-collection-reminders.js';
 import * as nextCloseOfBusiness from './0023-next-close-of-business.js';
+import * as operations from './0024-operations.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -50,6 +51,7 @@ export const migrationProvider: MigrationProvider = {
       '0021-settlement-and-write-off': settlementAndWriteOff,
       '0022-collection-reminders': collectionReminders,
       '0023-next-close-of-business': nextCloseOfBusiness,
+      '0024-operations': operations,
     };
   },
 };

@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import type { Params } from 'nestjs-pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { Metrics } from './metrics.js';
+import { requestIdFrom, runWithCorrelation } from './request-context.js';
+
+/**
+ * Fields never written to a log line whatever object they appear in: credentials, one-time codes and reset links.
+ * The request serializer below logs no headers and no query values at all; this list is the second line of defence.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  '*.code',
+  '*.resetLink',
+  '*.link',
+  '*.authorization',
+  '*.cookie',
+];
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** One JSON line per entry (pino); `destination` lets a test capture the lines. */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { pid: process.pid } }, destination ?? pino.destination({ sync: false }));
+}
+
+/** The path and the names of the query parameters, never their values (a reset link carries its token there). */
+export function loggableUrl(url: string | undefined): string {
+  if (!url) return '';
+  const [rawPath, query] = url.split('?', 2);
+  // A password-reset link carries its secret in the path (the portal's /Auth/confirm-password/{id}).
+  const path = rawPath.replace(/(\/confirm-password\/|\/reset-password\/)[^/]+/gi, '$1[redacted]');
+  if (query === undefined) return path;
+  const names = query.split('&').filter(Boolean).map((pair) => `${decodeSafely(pair.split('=', 1)[0])}=…`);
+  return `${path}?${names.join('&')}`;
+}
+
+function decodeSafely(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+type ObservedRequest = IncomingMessage & { id?: string; user?: { id?: string }; route?: { path?: string }; baseUrl?: string; originalUrl?: string };
+
+/** The nestjs-pino settings: the request id set by observeRequests, the signed-in user, no headers, no bodies. */
+export function loggerParams(logger: Logger): Params {
+  return {
+    pinoHttp: {
+      logger,
+      genReqId: (req) => (req as ObservedRequest).id ?? requestIdFrom(req.headers['x-request-id']),
+      customProps: (req) => {
+        const user = (req as ObservedRequest).user;
+        return user?.id ? { userId: user.id } : {};
+      },
+      serializers: {
+        req: (req: { id?: string; method?: string; url?: string; raw?: ObservedRequest }) => ({ id: req.id, method: req.method, url: loggableUrl(req.raw?.originalUrl ?? req.url) }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+      // Probes call these every few seconds: their lines would drown the rest.
+      autoLogging: { ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)/.test(req.url ?? '') },
+      customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    },
+  };
+}
+
+/** The route pattern Express matched (`/api/loans/:id`), never the URL with its ids; unmatched requests share one label. */
+export function routeLabel(req: ObservedRequest): string {
+  return req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : 'unmatched';
+}
+
+/**
+ * First middleware of the API: the request id (the caller's X-Request-Id if well-formed, else a new one) set on the
+ * request and echoed in the response, the correlation context for the events and jobs the request causes, the HTTP
+ * latency histogram, and `Connection: close` once the process is shutting down.
+ */
+export function observeRequests(metrics: Metrics, draining: () => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const id = requestIdFrom(req.headers['x-request-id']);
+    (req as ObservedRequest).id = id;
+    res.setHeader('X-Request-Id', id);
+    if (draining()) res.setHeader('Connection', 'close');
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.httpDuration.observe({ method: req.method, route: routeLabel(req as ObservedRequest), status: String(res.statusCode) }, seconds);
+    });
+    runWithCorrelation(id, next);
+  };
+}
