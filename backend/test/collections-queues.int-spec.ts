@@ -114,12 +114,12 @@ describe('the buckets as the business date moves', () => {
     expect(await ids('Reminder')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
   });
 
-  it('on the due date they are Due (within grace), one day past due; part paid is Partial; an unverified payment is Pending', async () => {
+  it('on the due date they are Due (within grace), not yet past due (the day has not ended); part paid is Partial; an unverified payment is Pending', async () => {
     await setBusinessDate('2026-12-21');
     await closeOfBusiness();
     expect(await ids('Upcoming')).toEqual([]);
     expect(await ids('Due')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
-    expect((await row(inst(alice))).dpd).toBe(1);
+    expect((await row(inst(alice))).dpd).toBe(0);
     await pay(bob, 100_000, '2026-12-21');
     expect(await ids('Partial')).toEqual([inst(bob)]);
     expect(await row(inst(bob))).toMatchObject({ amountPaid: 100_000 });
@@ -130,7 +130,7 @@ describe('the buckets as the business date moves', () => {
     expect(await counts()).toMatchObject({ Due: 3, Partial: 1, Pending: 1 });
   });
 
-  it('on the last of the 3 grace days they are still Due; past them they are Overdue, days past due counted at the business date', async () => {
+  it('on the last of the 3 grace days they are still Due; past them they are Overdue, days past due counted to the last day end', async () => {
     await setBusinessDate('2026-12-24');
     expect(await ids('Due')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
     expect(await ids('Overdue')).toEqual([]);
@@ -138,10 +138,10 @@ describe('the buckets as the business date moves', () => {
     await closeOfBusiness();
     expect(await ids('Due')).toEqual([]);
     expect(await ids('Overdue')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
-    expect(await row(inst(alice))).toMatchObject({ dpd: 5, classification: 'SMA-0' });
+    expect(await row(inst(alice))).toMatchObject({ dpd: 4, classification: 'SMA-0' });
     // Not stale: a day later, with no close of business run, the row counts one more day.
     await setBusinessDate('2026-12-26');
-    expect((await row(inst(alice))).dpd).toBe(6);
+    expect((await row(inst(alice))).dpd).toBe(5);
     expect((await counts()).Overdue).toBe(3);
   });
 
@@ -158,8 +158,8 @@ describe('the buckets as the business date moves', () => {
 describe('filters and sorts', () => {
   it('q finds by borrower name; dpd and classification filter; sorts by dpd, dueDate and amountDue', async () => {
     expect(mine((await bucket('Overdue', { q: 'chandra' })).rows).map((r) => r.id)).toEqual([inst(chandra)]);
-    expect(await ids('Overdue', { dpdFrom: 6, dpdTo: 6 })).toEqual([inst(alice), inst(chandra)].sort());
-    expect(await ids('Overdue', { dpdFrom: 7 })).toEqual([]);
+    expect(await ids('Overdue', { dpdFrom: 5, dpdTo: 5 })).toEqual([inst(alice), inst(chandra)].sort());
+    expect(await ids('Overdue', { dpdFrom: 6 })).toEqual([]);
     expect(await ids('Overdue', { classification: 'SMA-0' })).toEqual([inst(alice), inst(chandra)].sort());
     expect(await ids('Overdue', { classification: 'NPA' })).toEqual([]);
     const byDpd = mine((await bucket('Active', {}, { sort: '["dpd","DESC"]' })).rows);

@@ -172,11 +172,15 @@ export class CollectionQueues {
     }
   }
 
-  /** Days past due of loan `loanId` at the day end of the business date. */
+  /**
+   * Days past due of loan `loanId` as of the last day end closed, the one before the business date: the RBI's count
+   * (1 at the day end of the due date), so an instalment due today is 0 until today ends, and the row agrees with the
+   * dpd close of business records and with what the borrower is shown.
+   */
   private dpd(loanId: RawBuilder<unknown>, today: string): RawBuilder<number> {
     return sql<number>`coalesce(${today}::date - (
-      SELECT min(u.due_date) FROM loan_instalments u WHERE u.loan_id = ${loanId} AND u.due_date <= ${today}::date AND ${unpaid('u')}
-    ) + 1, 0)`;
+      SELECT min(u.due_date) FROM loan_instalments u WHERE u.loan_id = ${loanId} AND u.due_date < ${today}::date AND ${unpaid('u')}
+    ), 0)`;
   }
 
   /** A promise to pay whose date has passed with no payment received since it was made. */
