@@ -11,11 +11,14 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import SavingsIcon from '@mui/icons-material/Savings';
 import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { Menu, useCanAccess, useSidebarState } from 'react-admin';
 import { QUEUE_GROUPS, type Queue, type QueueGroup } from '../loans/queues';
 import { useQueueCounts } from '../loans/useQueueCounts';
+import { BUCKET_SPECS, COLLECTION_PAGES, WORK_BUCKETS, bucketCount, listPath, type Bucket } from '../collections/buckets';
+import { useBucketCounts } from '../collections/useCollections';
 
 /*
  * Accessibility (WCAG 2 A/AA, checked by axe-core in e2e/accessibility.e2e.ts): react-admin's <Menu> is a MUI
@@ -53,6 +56,35 @@ function QueueItem({ queue, count }: { queue: Queue; count: number | undefined }
         <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
           <span>{queue.label}</span>
           {count !== undefined && !queue.type ? <CountBadge queue={queue} count={count} /> : null}
+        </span>
+      }
+      sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
+    />
+  );
+}
+
+/** A bucket's entry: its list, with its count (highlighted where it is work waiting). */
+function BucketItem({ bucket, counts, label }: { bucket: Bucket; counts: Record<string, number | undefined> | undefined; label?: string }) {
+  const [open] = useSidebarState();
+  const count = bucketCount(counts, bucket);
+  const waiting = count !== undefined && count > 0 && WORK_BUCKETS.has(bucket);
+  return (
+    <Menu.Item
+      dense
+      to={listPath(bucket)}
+      primaryText={
+        <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
+          <span>{label ?? BUCKET_SPECS[bucket].label}</span>
+          {count !== undefined ? (
+            <Badge
+              badgeContent={count}
+              max={9999}
+              showZero
+              color={waiting ? 'primary' : 'default'}
+              sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none', ...(waiting ? {} : { color: 'text.secondary' }) } }}
+              data-testid={`count-collection-${bucket}`}
+            />
+          ) : null}
         </span>
       }
       sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
@@ -106,6 +138,8 @@ export function AdminMenu() {
   const { canAccess: canEditBanners } = useCanAccess({ action: 'list', resource: 'Banners' });
   const { canAccess: canSeeLeads } = useCanAccess({ action: 'list', resource: 'Leads' });
   const { canAccess: canWorkLeads } = useCanAccess({ action: 'list', resource: 'agentLeads' });
+  const { canAccess: canSeeCollections } = useCanAccess({ action: 'list', resource: 'Collections' });
+  const { data: bucketCounts } = useBucketCounts();
   return (
     <Box component="nav" aria-label="Main menu">
       <Menu aria-label="Main menu">
@@ -116,6 +150,15 @@ export function AdminMenu() {
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
             <Menu.Item to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
+          </MenuSection>
+        ) : null}
+        {canSeeCollections ? (
+          <MenuSection label="Collections">
+            <Menu.Item to="/Collections" primaryText="All collections" leftIcon={<SavingsIcon />} />
+            <BucketItem bucket="Overdue" counts={bucketCounts} />
+            {COLLECTION_PAGES.map((bucket) => (
+              <BucketItem key={bucket} bucket={bucket} counts={bucketCounts} />
+            ))}
           </MenuSection>
         ) : null}
         {canSeePayments ? (
