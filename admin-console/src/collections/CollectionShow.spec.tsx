@@ -1,6 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AdminContext, HttpError, Notification } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, fakeAuth } from '../test/renderWithAdmin';
@@ -77,45 +76,14 @@ describe('a collection’s detail page', () => {
     expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
   });
 
-  it('records a promise to pay only with its date, and shows the server’s field problem under its input', async () => {
-    let answer: 'refuse' | 'accept' = 'refuse';
-    const { dataProvider, calls } = api({
-      'POST /api/admin/loans/loan-1/contacts': () => {
-        if (answer === 'refuse') throw new HttpError('Check the highlighted fields.', 400, { fields: [{ name: 'promiseToPayOn', message: 'The promised date is too far ahead.' }] });
-        return { id: 'c2' };
-      },
-    });
-    renderAt('/Collections/inst%3Aloan-1%3A2?tab=Overdue', ['collections.view'], dataProvider);
-    await userEvent.click(await screen.findByRole('button', { name: 'Record contact' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Record contact with Meera Pillai' });
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Outcome/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Promised to pay' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Record contact' }));
-    expect(await within(dialog).findByText('A promise to pay needs the date promised.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-
-    fireEvent.change(within(dialog).getByLabelText(/Promised to pay on/), { target: { value: '2027-06-01' } });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Record contact' }));
-    expect(await within(dialog).findByText('The promised date is too far ahead.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
-
-    answer = 'accept';
-    fireEvent.change(within(dialog).getByLabelText(/Promised to pay on/), { target: { value: '2026-11-25' } });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Record contact' }));
-    expect(await screen.findByText('Contact recorded.')).toBeInTheDocument();
-    const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts.at(-1)!.body).toEqual({ channel: 'call', outcome: 'promised-to-pay', promiseToPayOn: '2026-11-25' });
-    expect(screen.getByRole('link', { name: '← Back to Overdue' })).toHaveAttribute('href', '/Collections?tab=Overdue');
-  });
-
   it('assigns the loan to a collector for collections.manage', async () => {
     const { dataProvider, calls } = api({ 'POST /api/admin/loans/loan-1/assign': () => ({ ok: true }) });
     renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view', 'collections.manage'], dataProvider);
-    await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign to a collector' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Collector/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Priya Staff' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign 1 loan to Priya Staff' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Priya Staff' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 1 loan to Priya Staff' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ staffId: 'staff-1' });
     expect(await screen.findByText('Loan assigned to Priya Staff.')).toBeInTheDocument();

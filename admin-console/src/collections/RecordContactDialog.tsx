@@ -46,25 +46,22 @@ export function RecordContactDialog({ loanId, borrowerName, today, onClose, onDo
   };
 
   const promise = draft.outcome === PROMISED_TO_PAY;
+  const choiceField = (name: 'channel' | 'outcome', label: string, choices: readonly { id: string; name: string }[]) => (
+    <TextField select fullWidth required margin="dense" label={label} name={name} value={draft[name]} onChange={set(name)} error={Boolean(errorOf(name))} helperText={errorOf(name)}>
+      {choices.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
       <form onSubmit={submit} noValidate>
         <DialogTitle id={`${id}-title`}>Record contact with {borrowerName}</DialogTitle>
         <DialogContent>
-          <TextField select fullWidth required margin="dense" label="Channel" name="channel" value={draft.channel} onChange={set('channel')} error={Boolean(errorOf('channel'))} helperText={errorOf('channel')}>
-            {CONTACT_CHANNELS.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select fullWidth required margin="dense" label="Outcome" name="outcome" value={draft.outcome} onChange={set('outcome')} error={Boolean(errorOf('outcome'))} helperText={errorOf('outcome')}>
-            {CONTACT_OUTCOMES.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {choiceField('channel', 'Channel', CONTACT_CHANNELS)}
+          {choiceField('outcome', 'Outcome', CONTACT_OUTCOMES)}
           {promise ? (
             <TextField
               fullWidth

@@ -29,11 +29,10 @@ import { useBucketCounts } from '../collections/useCollections';
  */
 
 /**
- * A queue's count: white on the theme's primary colour when work is waiting (5.8:1; react-admin's #1976d2 was 4.6:1),
- * else plain secondary text (5.7:1 on white).
+ * A count in the menu: white on the theme's primary colour when work is waiting (5.8:1; react-admin's #1976d2 was
+ * 4.6:1), else plain secondary text (5.7:1 on white).
  */
-function CountBadge({ queue, count }: { queue: Queue; count: number }) {
-  const waiting = count > 0 && !queue.gate;
+function CountBadge({ count, waiting, testId }: { count: number; waiting: boolean; testId: string }) {
   return (
     <Badge
       badgeContent={count}
@@ -41,55 +40,39 @@ function CountBadge({ queue, count }: { queue: Queue; count: number }) {
       showZero
       color={waiting ? 'primary' : 'default'}
       sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none', ...(waiting ? {} : { color: 'text.secondary' }) } }}
-      data-testid={`count-${queue.path}`}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A nested entry of the menu with its count on the right. */
+function CountedItem({ to, label, badge }: { to: string; label: string; badge: ReactNode }) {
+  const [open] = useSidebarState();
+  return (
+    <Menu.Item
+      dense
+      to={to}
+      primaryText={
+        <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
+          <span>{label}</span>
+          {badge}
+        </span>
+      }
+      sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
     />
   );
 }
 
 function QueueItem({ queue, count }: { queue: Queue; count: number | undefined }) {
-  const [open] = useSidebarState();
-  return (
-    <Menu.Item
-      dense
-      to={`/Loan/${queue.path}`}
-      primaryText={
-        <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
-          <span>{queue.label}</span>
-          {count !== undefined && !queue.type ? <CountBadge queue={queue} count={count} /> : null}
-        </span>
-      }
-      sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
-    />
-  );
+  const badge = count !== undefined && !queue.type ? <CountBadge count={count} waiting={count > 0 && !queue.gate} testId={`count-${queue.path}`} /> : null;
+  return <CountedItem to={`/Loan/${queue.path}`} label={queue.label} badge={badge} />;
 }
 
-/** A bucket's entry: its list, with its count (highlighted where it is work waiting). */
-function BucketItem({ bucket, counts, label }: { bucket: Bucket; counts: Record<string, number | undefined> | undefined; label?: string }) {
-  const [open] = useSidebarState();
+/** A collection bucket's list with its count (highlighted where the bucket is work waiting). */
+function BucketItem({ bucket, counts }: { bucket: Bucket; counts: Record<string, number | undefined> | undefined }) {
   const count = bucketCount(counts, bucket);
-  const waiting = count !== undefined && count > 0 && WORK_BUCKETS.has(bucket);
-  return (
-    <Menu.Item
-      dense
-      to={listPath(bucket)}
-      primaryText={
-        <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
-          <span>{label ?? BUCKET_SPECS[bucket].label}</span>
-          {count !== undefined ? (
-            <Badge
-              badgeContent={count}
-              max={9999}
-              showZero
-              color={waiting ? 'primary' : 'default'}
-              sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none', ...(waiting ? {} : { color: 'text.secondary' }) } }}
-              data-testid={`count-collection-${bucket}`}
-            />
-          ) : null}
-        </span>
-      }
-      sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
-    />
-  );
+  const badge = count !== undefined ? <CountBadge count={count} waiting={count > 0 && WORK_BUCKETS.has(bucket)} testId={`count-collection-${bucket}`} /> : null;
+  return <CountedItem to={listPath(bucket)} label={BUCKET_SPECS[bucket].label} badge={badge} />;
 }
 
 /** A section of the menu: a labelled group of menu items, its title shown while the sidebar is open. */
