@@ -76,6 +76,9 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
   'POST /api/admin/loans/:id/disburse': { state: 'disbursal.pending', body: () => ({ payoutReference: 'UTR-777' }) },
   'POST /api/admin/loans/:id/reject': { state: 'new', body: () => ({ reason: 'policy' }) },
   'POST /api/me/loans': { state: 'new', body: () => ({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) },
+  // Collections work (issue 13 item 3): the administrator is a collector (collections.view) and works any loan.
+  'POST /api/admin/loans/:id/assign': { state: 'active', body: () => ({ staffId: adminId }) },
+  'POST /api/admin/loans/:id/contacts': { state: 'active', body: () => ({ channel: 'call', outcome: 'no-answer' }), status: 201 },
 };
 
 beforeAll(async () => {
@@ -129,11 +132,14 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/me\/documents\/:id/, () => documentId],
   [/^\/api\/me\/profile\/:section/, () => 'address'],
   [/^\/api\/admin\/(agent-)?leads\/:id/, () => leadId],
+  // A collection row's id names its kind: here the active loan's row.
+  [/^\/api\/admin\/collections\/:id/, () => `loan:${loans.active!.id}`],
 ];
 
 /** GET routes that need query parameters to succeed. */
 const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/loan-activity': { from: '2026-01-01', to: '2026-12-31' },
+  'GET /api/admin/collections': { filter: '{"bucket":"Active"}' },
 };
 
 const isLoanRoute = (r: { path: string }) => /\/(loans|loan-queues|notifications)(\/|$)/.test(r.path);
@@ -182,6 +188,8 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'POST /api/admin/loans/:id/approve-bank', 'POST /api/admin/loans/:id/issue-agreement', 'POST /api/admin/loans/:id/approve-final',
       'POST /api/admin/loans/:id/disburse', 'POST /api/admin/loans/:id/reject', 'GET /api/users/admin',
       'POST /api/admin/close-of-business', 'GET /api/admin/loans/:id/delinquency',
+      'GET /api/admin/collections', 'GET /api/admin/collections/:id', 'GET /api/admin/collection-buckets', 'GET /api/admin/collectors',
+      'POST /api/admin/loans/:id/assign', 'POST /api/admin/collections/assign', 'POST /api/admin/loans/:id/contacts', 'GET /api/admin/loans/:id/contacts',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.
@@ -349,7 +357,8 @@ describe('staff without the permission', () => {
   });
 
   it('the read-only Viewer reads loans but every loan action is 403, naming the permission it lacks', async () => {
-    for (const r of adminRoutes().filter((x) => isLoanRoute(x) && x.method === 'GET')) {
+    // The contact log is collections work (collections.view), which the Viewer does not hold: refused like any other.
+    for (const r of adminRoutes().filter((x) => isLoanRoute(x) && x.method === 'GET' && x.permission !== 'collections.view')) {
       const res = await call(r).set(bearer(viewer));
       expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 200 });
     }
@@ -359,6 +368,8 @@ describe('staff without the permission', () => {
         expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 403 });
         expectProblem(res, 403, 'missing-permission');
       }
+      expectProblem(await t.http.get(`/api/admin/loans/${loans.active!.id}/contacts`).set(bearer(viewer)), 403, 'missing-permission');
+      expectProblem(await t.http.get('/api/admin/collections').query({ filter: '{"bucket":"Active"}' }).set(bearer(viewer)), 403, 'missing-permission');
     });
   });
 

@@ -67,6 +67,13 @@ import { RunCloseOfBusinessHandler } from './application/close-of-business.handl
 import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { servicingProjection } from './projections/servicing.projection.js';
+import { collectionWorkProjection } from './projections/collection-work.projection.js';
+import { CollectionQueues } from './application/collection-queues.js';
+import {
+  CountCollectionBucketsHandler, GetCollectionRowHandler, ListCollectionsHandler, ListCollectorsHandler, ListLoanContactsHandler,
+} from './application/collection-queues.handlers.js';
+import { AssignCollectorHandler, RecordCollectionContactHandler } from './application/collection-work.handlers.js';
+import { AdminCollectionQueuesController } from './http/admin-collection-queues.controller.js';
 
 const commandHandlers = [
   StartLoanApplicationHandler,
@@ -83,6 +90,8 @@ const commandHandlers = [
   RequestRefundHandler,
   ApproveRefundHandler,
   RunCloseOfBusinessHandler,
+  AssignCollectorHandler,
+  RecordCollectionContactHandler,
 ];
 const queryHandlers = [
   ListLoansHandler,
@@ -107,10 +116,16 @@ const queryHandlers = [
   GetForeclosureQuoteHandler,
   GetLoanStatementHandler,
   GetLoanDelinquencyHandler,
+  ListCollectionsHandler,
+  CountCollectionBucketsHandler,
+  GetCollectionRowHandler,
+  ListCollectorsHandler,
+  ListLoanContactsHandler,
 ];
 const controllers = [
   AdminLoansController,
   AdminCollectionsController,
+  AdminCollectionQueuesController,
   AdminLoanServicingController,
   AdminPaymentsController,
   AdminProductsController,
@@ -134,7 +149,7 @@ const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 @Module({
   imports: [IdentityModule, OriginationModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionQueues, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -152,6 +167,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addProjection(loanSummaryProjection);
     this.registry.addProjection(paymentsProjection);
     this.registry.addProjection(servicingProjection);
+    this.registry.addProjection(collectionWorkProjection);
     this.registry.addSubscription(
       borrowerNotificationsSubscription(this.queue, async (loanIds) => {
         const rows = await this.db.selectFrom('loan_summaries').select(['id', 'borrower_id']).where('id', 'in', loanIds).execute();

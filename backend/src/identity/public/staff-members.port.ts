@@ -1,3 +1,5 @@
+import type { Permission } from '../permissions/permissions.js';
+
 /** A staff member as other contexts may see them: who they are and whether they may still sign in. */
 export type StaffMember = { id: string; name: string; email: string; active: boolean };
 
@@ -14,4 +16,7 @@ export abstract class StaffMembers {
 
   /** Every active staff member, by name. */
   abstract activeMembers(): Promise<StaffMember[]>;
+
+  /** The active staff members whose role grants the permission (the administrator holds every one), by name; only those among `ids` when given. */
+  abstract activeMembersWith(permission: Permission, ids?: readonly string[]): Promise<StaffMember[]>;
 }

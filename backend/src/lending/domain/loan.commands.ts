@@ -1,4 +1,5 @@
 import type { CloseBusinessDay } from './collections/close-of-business.decide.js';
+import type { CollectionWorkCommand } from './collections/collection-work.js';
 import type { LoanMessageBase, LoanType } from './loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
 
@@ -83,10 +84,11 @@ export type LoanCommand =
   | RejectLoan
   | CancelLoan
   | MoneyCommand
-  | CloseBusinessDay;
+  | CloseBusinessDay
+  | CollectionWorkCommand;
 
 export type LoanCommandType = LoanCommand['type'];
 
 /** Commands that act on an existing loan, each one named action of the HTTP API. */
-export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay>;
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay | CollectionWorkCommand>;
 export type LoanTransitionCommandType = LoanTransitionCommand['type'];

@@ -1,6 +1,7 @@
 import { addMonths, dayOfMonth } from './calendar.js';
 import { agreementTermsFor } from './agreement-terms.js';
 import { decideCloseOfBusiness } from './collections/close-of-business.decide.js';
+import { decideCollectionWork, isCollectionWorkCommand } from './collections/collection-work.js';
 import { assertNever } from './assert-never.js';
 import { emiSchedule } from './emi-schedule.js';
 import { allowedActions, commandAction } from './loan-actions.js';
@@ -59,6 +60,7 @@ export function decide(
   }
   if (isMoneyCommand(command)) return decideMoney(command, state);
   if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
+  if (isCollectionWorkCommand(command)) return decideCollectionWork(command, state);
   if (outcomeAlreadyHolds(command, state)) return [];
   requireAllowed(state.status, commandAction(command.type));
 

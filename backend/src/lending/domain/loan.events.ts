@@ -1,5 +1,6 @@
 import type { PinnedProductTerms } from './loan-product.js';
 import { COLLECTION_EVENT_TYPES, type CollectionEvent } from './collections/collection.events.js';
+import { COLLECTION_WORK_EVENT_TYPES, type CollectionWorkEvent } from './collections/collection-work.events.js';
 import { MONEY_EVENT_TYPES, type MoneyEvent } from './payment.events.js';
 import type { ServicingTerms } from './servicing/servicing.types.js';
 import type {
@@ -116,12 +117,13 @@ export type LoanEvent =
   | LoanRejected
   | LoanApplicationCancelled
   | MoneyEvent
-  | CollectionEvent;
+  | CollectionEvent
+  | CollectionWorkEvent;
 
 export type LoanEventType = LoanEvent['type'];
 
 // A record keyed by every event type makes the compiler reject a list that misses one.
-const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | CollectionEvent['type']>, true> = {
+const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | CollectionEvent['type'] | CollectionWorkEvent['type']>, true> = {
   LoanApplicationStarted: true,
   LoanApplicationAmended: true,
   LoanApplicationSubmitted: true,
@@ -136,4 +138,4 @@ const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | 
   LoanApplicationCancelled: true,
 };
 
-export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES, ...COLLECTION_EVENT_TYPES] as readonly LoanEventType[];
+export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...COLLECTION_WORK_EVENT_TYPES] as readonly LoanEventType[];

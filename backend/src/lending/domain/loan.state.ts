@@ -1,5 +1,6 @@
 import { assertNever } from './assert-never.js';
 import type { PinnedProductTerms } from './loan-product.js';
+import { evolveCollectionWork, type CollectorState } from './collections/collection-work.js';
 import { evolveCollections, type CollectionsState } from './collections/collections.state.js';
 import type { LoanEvent } from './loan.events.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from './payment.state.js';
@@ -42,6 +43,8 @@ export type LoanRecord = {
   refunds?: Record<string, RefundRecord>;
   /** What close of business recorded: instalments fallen due and overdue, penal charges, days past due, classification. */
   collections?: CollectionsState;
+  /** Collections work: the collector assigned and the last promise to pay (absent until the first). */
+  collector?: CollectorState;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
   createdAt: string;
@@ -181,6 +184,9 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'PenalChargeApplied':
     case 'LoanClassificationChanged':
       return evolveCollections(loan, event);
+    case 'CollectorAssigned':
+    case 'CollectionContactRecorded':
+      return evolveCollectionWork(loan, event);
     default:
       return assertNever(event, 'loan event');
   }

@@ -16,6 +16,12 @@ const optionalUrl = (name: string) =>
 
 const minorUnits = (fallback: number) => z.coerce.number().int('must be a whole number of minor units').positive('must be greater than 0').default(fallback);
 const months = (fallback: number) => z.coerce.number().int('must be a whole number of months').min(1, 'must be at least 1').max(600, 'must be at most 600').default(fallback);
+const dayList = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((v) => v === '' || v.split(',').every((d) => /^\s*\d{1,3}\s*$/.test(d)), `${name} must be a comma-separated list of whole numbers of days, e.g. ${fallback}`);
 const percent = (fallback: number) => z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(fallback);
 
 function isTimeZone(zone: string): boolean {
@@ -86,6 +92,9 @@ const schema = z.object({
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(3000),
+  COLLECTIONS_UPCOMING_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 60').max(60, 'must be between 1 and 60').default(7),
+  REMINDER_DAYS_BEFORE: dayList('REMINDER_DAYS_BEFORE', '3,1'),
+  REMINDER_DAYS_AFTER: dayList('REMINDER_DAYS_AFTER', '1,7,15'),
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
@@ -166,7 +175,14 @@ export type AppConfig = {
    * and the sandbox page is off unless PAYMENT_SANDBOX=true (anyone holding a payment id could "pay" through it).
    */
   payments: { webhookSecret?: string; sandbox: boolean };
+  /**
+   * Collection buckets (issue 13): `Upcoming` lists instalments due within `upcomingDays` of the business date; an
+   * instalment's reminders fall `reminderDaysBefore` days before its due date and `reminderDaysAfter` days after it.
+   */
+  collections: { upcomingDays: number; reminderDaysBefore: number[]; reminderDaysAfter: number[] };
 };
+
+const days = (list: string) => [...new Set(list.split(',').map((d) => d.trim()).filter(Boolean).map(Number))];
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me';
 /** The key of payment webhook signatures when PAYMENT_WEBHOOK_SECRET is unset: development and tests only. */
@@ -299,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     product,
     businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
+    collections: { upcomingDays: c.COLLECTIONS_UPCOMING_DAYS, reminderDaysBefore: days(c.REMINDER_DAYS_BEFORE), reminderDaysAfter: days(c.REMINDER_DAYS_AFTER) },
     payments: {
       webhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? (c.NODE_ENV === 'production' ? undefined : DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
       sandbox: c.PAYMENT_SANDBOX !== undefined ? c.PAYMENT_SANDBOX === 'true' : c.NODE_ENV !== 'production',

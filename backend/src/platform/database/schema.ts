@@ -382,6 +382,31 @@ export interface LoanInstalmentsTable {
   paid_on: string | null;
 }
 
+/** Migration 0020: who works a loan in collections, and the contact log (lending/projections/collection-work*). */
+export interface CollectionLoansTable {
+  loan_id: string;
+  assigned_to: string | null;
+  assigned_by: string | null;
+  assigned_at: Timestamp | null;
+  last_contact_at: Timestamp | null;
+  last_contact_outcome: string | null;
+  promise_to_pay_on: string | null;
+  promise_made_on: string | null;
+  version: number;
+}
+
+export interface CollectionContactsTable {
+  loan_id: string;
+  version: number;
+  channel: string;
+  outcome: string;
+  note: string;
+  promise_to_pay_on: string | null;
+  business_date: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
+}
+
 export interface LoanTransactionsTable {
   loan_id: string;
   seq: number;
@@ -511,6 +536,8 @@ export interface Database {
   loan_servicing: LoanServicingTable;
   loan_instalments: LoanInstalmentsTable;
   loan_transactions: LoanTransactionsTable;
+  collection_loans: CollectionLoansTable;
+  collection_contacts: CollectionContactsTable;
   loan_borrowers: LoanBorrowersTable;
   loan_products: LoanProductsTable;
   loan_product_versions: LoanProductVersionsTable;

@@ -18,6 +18,7 @@ import * as origination from './0016-origination.js';
 import * as communicationsAndContent from './0017-communications-and-content.js';
 import * as collections from './0018-collections.js';
 import * as leadAgents from './0019-lead-agents.js';
+import * as collectionQueues from './0020-collection-queues.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -42,6 +43,7 @@ export const migrationProvider: MigrationProvider = {
       '0017-communications-and-content': communicationsAndContent,
       '0018-collections': collections,
       '0019-lead-agents': leadAgents,
+      '0020-collection-queues': collectionQueues,
     };
   },
 };
