@@ -81,7 +81,7 @@ export function ClassificationColumn(_: ColumnProps) {
 export function CollectorColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
   const nameOf = useCollectorName();
-  return <span>{nameOf(row?.assignedTo)}</span>;
+  return <span>{row?.assignedToName ?? nameOf(row?.assignedTo)}</span>;
 }
 
 export function PromiseColumn(_: ColumnProps) {

@@ -10,6 +10,7 @@ const ROW: CollectionRow = {
   id: 'inst:loan-1:2',
   kind: 'instalment',
   loanId: 'loan-1',
+  state: 'active',
   borrower: { name: 'Meera Pillai', phone: '+919800000001' },
   instalmentNumber: 2,
   dueDate: '2026-11-15',
@@ -19,8 +20,12 @@ const ROW: CollectionRow = {
   classification: 'SMA-0',
   lastReminderAt: null,
   assignedTo: 'staff-2',
+  assignedToName: 'Asha Rao',
+  lastContactAt: '2026-11-16T10:00:00Z',
   promiseToPayOn: '2026-11-20',
   promiseBroken: true,
+  paymentId: null,
+  amount: null,
 };
 
 function api(extra: Record<string, (body: unknown) => unknown> = {}) {
@@ -31,7 +36,7 @@ function api(extra: Record<string, (body: unknown) => unknown> = {}) {
       { id: 'staff-2', name: 'Asha Rao' },
     ],
     'GET /api/admin/loans/loan-1/contacts': () => [
-      { id: 'c1', loanId: 'loan-1', channel: 'call', outcome: 'promised-to-pay', note: 'Salary on the 20th', promiseToPayOn: '2026-11-20', recordedAt: '2026-11-16T10:00:00Z', recordedBy: { id: 'staff-2', name: 'Asha Rao' } },
+      { id: 'c1', loanId: 'loan-1', channel: 'call', outcome: 'promised-to-pay', note: 'Salary on the 20th', promiseToPayOn: '2026-11-20', businessDate: '2026-11-16', recordedAt: '2026-11-16T10:00:00Z', recordedBy: 'staff-2', recordedByName: 'Asha Rao' },
     ],
     'GET /api/admin/business-date': () => ({ date: '2026-11-23', mode: 'manual', timeZone: 'Asia/Kolkata' }),
     ...extra,

@@ -16,7 +16,7 @@ import { ClassificationChip, PromiseText, money } from './CollectionFields';
 import { pendingPaymentPath } from './CollectionList';
 import { channelLabel, outcomeLabel } from './contacts';
 import { RecordContactDialog, contactsKey } from './RecordContactDialog';
-import type { CollectionRow, ContactEntry } from './types';
+import type { CollectionRow, CollectionContact } from './types';
 import { useCollectorName } from './useCollections';
 
 export const COLLECTION_REFRESH_MS = 10000;
@@ -34,7 +34,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const recorder = (entry: ContactEntry) => (typeof entry.recordedBy === 'string' ? entry.recordedBy : (entry.recordedBy?.name ?? shortId(entry.recordedBy?.id)));
+const recorder = (entry: CollectionContact) => entry.recordedByName ?? shortId(entry.recordedBy);
 
 function ContactLog({ loanId }: { loanId: string }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
@@ -141,7 +141,7 @@ export function CollectionShow() {
               </Fact>
             </>
           )}
-          <Fact label="Collector">{nameOf(row.assignedTo)}</Fact>
+          <Fact label="Collector">{row.assignedToName ?? nameOf(row.assignedTo)}</Fact>
           <Fact label="Last reminder">{formatDateTime(row.lastReminderAt)}</Fact>
           <Fact label="Promise to pay">
             <PromiseText promiseToPayOn={row.promiseToPayOn} promiseBroken={row.promiseBroken} />

@@ -8,7 +8,7 @@ import { API_URL, httpClient } from './http';
 import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
-import type { CollectionBucketCounts, Collector, ContactEntry, RecordContactBody } from '../collections/types';
+import type { CollectionBucketCounts, CollectionContact, Collector, CollectorAssignment, RecordContactBody } from '../collections/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -61,10 +61,10 @@ export type LendingDataProvider = DataProvider & {
   /** The staff loans may be assigned to. */
   collectors(): Promise<Collector[]>;
   /** The loan's contact log, newest first. */
-  loanContacts(loanId: string): Promise<ContactEntry[]>;
+  loanContacts(loanId: string): Promise<CollectionContact[]>;
   recordContact(loanId: string, body: RecordContactBody): Promise<unknown>;
   /** Assigns loans to a collector: one loan by its own command, several in one all-or-nothing request. */
-  assignLoans(loanIds: string[], staffId: string): Promise<unknown>;
+  assignLoans(loanIds: string[], staffId: string): Promise<CollectorAssignment>;
 };
 
 /** Where each payment command is posted, under /api/admin/payments/:id/ (docs/api.md "Payments"). */
@@ -134,15 +134,12 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     leadStatusCounts: async (from, to) => (await http(`${base}/lead-status?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as LeadStatusCounts,
     collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
     collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
-    loanContacts: async (loanId) => {
-      const json = (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`)).json as ContactEntry[] | { items: ContactEntry[] };
-      return Array.isArray(json) ? json : json.items;
-    },
+    loanContacts: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`)).json as CollectionContact[],
     recordContact: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/contacts`, body)).json,
     assignLoans: async (loanIds, staffId) =>
       loanIds.length === 1
-        ? (await send('POST', `${base}/loans/${encodeURIComponent(loanIds[0]!)}/assign`, { staffId })).json
-        : (await send('POST', `${base}/collections/assign`, { loanIds, staffId })).json,
+        ? ((await send('POST', `${base}/loans/${encodeURIComponent(loanIds[0]!)}/assign`, { staffId })).json as CollectorAssignment)
+        : ((await send('POST', `${base}/collections/assign`, { loanIds, staffId })).json as CollectorAssignment),
   };
 }
 
