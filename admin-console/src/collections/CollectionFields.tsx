@@ -7,6 +7,8 @@ import { promiseDisplay } from './promise';
 import type { CollectionRow } from './types';
 import { useCollectorName } from './useCollections';
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 type ColumnProps = { label?: string; sortable?: boolean; sortBy?: string; textAlign?: 'left' | 'right' };
 
 export const money = (minor: number | null | undefined) => (minor === null || minor === undefined ? '—' : formatMoney(minor, DEFAULT_CURRENCY));
@@ -45,7 +47,7 @@ export function LoanColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
   if (!row) return null;
   return (
-    <span title={row.loanId} style={{ fontFamily: 'monospace' }}>
+    <span title={row.loanId} style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
       {shortId(row.loanId)}
       {row.instalmentNumber ? ` · #${row.instalmentNumber}` : ''}
     </span>
@@ -54,23 +56,23 @@ export function LoanColumn(_: ColumnProps) {
 
 export function DueDateColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
-  return <span>{formatDate(row?.dueDate)}</span>;
+  return <span style={NOWRAP}>{formatDate(row?.dueDate)}</span>;
 }
 
 export function AmountDueColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
   if (!row) return null;
-  return <span>{money(row.kind === 'payment' ? row.amount : row.amountDue)}</span>;
+  return <span style={NOWRAP}>{money(row.kind === 'payment' ? row.amount : row.amountDue)}</span>;
 }
 
 export function AmountPaidColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
-  return <span>{money(row?.amountPaid)}</span>;
+  return <span style={NOWRAP}>{money(row?.amountPaid)}</span>;
 }
 
 export function DpdColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
-  return <span>{dpdLabel(row?.dpd)}</span>;
+  return <span style={NOWRAP}>{dpdLabel(row?.dpd)}</span>;
 }
 
 export function ClassificationColumn(_: ColumnProps) {
@@ -91,5 +93,5 @@ export function PromiseColumn(_: ColumnProps) {
 
 export function ReminderColumn(_: ColumnProps) {
   const row = useRecordContext<CollectionRow>();
-  return <span>{formatDateTime(row?.lastReminderAt)}</span>;
+  return <span style={NOWRAP}>{formatDateTime(row?.lastReminderAt)}</span>;
 }

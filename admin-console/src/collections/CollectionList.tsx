@@ -64,18 +64,18 @@ export function CollectionList({ bucket, via, title = true, initialFilters }: { 
         bulkActionButtons={canAssign && !payments ? <BulkAssignButton /> : false}
         empty={<EmptyBucket bucket={bucket} />}
         data-testid={`collections-${bucket}`}
-        sx={{ '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
+        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-rowCell': { px: 1 }, '& .RaDatagrid-headerCell': { px: 1 } }}
       >
         <BorrowerColumn label="Borrower" sortable={false} />
         <LoanColumn label={instalments ? 'Loan · instalment' : 'Loan'} sortable={false} />
         {payments ? null : <DueDateColumn label={instalments ? 'Due date' : 'Next due'} sortBy="dueDate" />}
         <AmountDueColumn label={payments ? 'Amount' : 'Amount due'} sortBy="amountDue" textAlign="right" />
-        {instalments ? <AmountPaidColumn label="Paid" sortable={false} textAlign="right" /> : null}
+        {bucket === 'Partial' || bucket === 'Paid' || spec.kind === 'loan' ? <AmountPaidColumn label="Paid" sortable={false} textAlign="right" /> : null}
         {payments ? null : <DpdColumn label="DPD" sortBy="dpd" textAlign="right" />}
         {payments ? null : <ClassificationColumn label="Classification" sortable={false} />}
         {payments ? null : <CollectorColumn label="Collector" sortable={false} />}
         {payments ? null : <PromiseColumn label="Promise to pay" sortable={false} />}
-        {instalments ? <ReminderColumn label="Last reminder" sortable={false} /> : null}
+        {bucket === 'Reminder' ? <ReminderColumn label="Last reminder" sortable={false} /> : null}
       </Datagrid>
     </List>
   );

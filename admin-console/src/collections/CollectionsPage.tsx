@@ -13,7 +13,7 @@ export function CollectionsPage() {
   const classification = new URLSearchParams(search).get('classification');
   const { data: counts } = useBucketCounts();
   return (
-    <Box sx={{ pt: 1 }}>
+    <Box sx={{ pt: 1, minWidth: 0 }}>
       <Title title={bucketTitle(tab)} />
       <Tabs value={tab} aria-label="Collection buckets" variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {COLLECTIONS_TABS.map((bucket) => {
