@@ -73,7 +73,6 @@ test.describe('collections', () => {
       await expect(overdue).toContainText(dpdLabel(listed!.dpd));
       await expect(overdue).toContainText('SMA-0');
       await expectNoAxeViolations(page, 'collections, Overdue tab');
-      await page.screenshot({ path: path.join(shots, 'admin-collections-overdue.png') });
 
       // A manager assigns the row to a collector: select, Assign, choose, confirm.
       await overdue.getByRole('checkbox').check();
@@ -86,6 +85,7 @@ test.describe('collections', () => {
       await assign.getByRole('button', { name: `Assign 1 loan to ${checker.name}` }).click();
       await expect(page.getByText(`1 loan assigned to ${checker.name}.`)).toBeVisible();
       await expect(overdue).toContainText(checker.name);
+      await page.screenshot({ path: path.join(shots, 'admin-collections-overdue.png') });
 
       // The dashboard's book by classification counts it.
       await page.goto(`${baseUrl()}/Admin/Dashboard`);
