@@ -6,7 +6,7 @@ import {
 } from '../src/lending/http/collections.schemas.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
+import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -24,6 +24,7 @@ let alice: LoanHandle;
 let bob: LoanHandle;
 let chandra: LoanHandle;
 let pendingPaymentId: string;
+let aliceToken: string;
 
 const rowsSchema = z.array(collectionRowSchema);
 type Row = z.infer<typeof collectionRowSchema>;
@@ -73,7 +74,8 @@ beforeAll(async () => {
   ).body as { id: string };
   await setBusinessDate('2026-11-21');
   const body = { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id };
-  alice = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Alice Queue')).token, admin, body);
+  aliceToken = (await registerBorrower(t.http, 'Alice Queue')).token;
+  alice = await loanIn(t.http, 'active', aliceToken, admin, body);
   bob = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Bob Queue')).token, admin, body);
   chandra = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Chandra Queue')).token, admin, body);
 });
@@ -128,7 +130,10 @@ describe('the buckets as the business date moves', () => {
     expect(await counts()).toMatchObject({ Due: 3, Partial: 1, Pending: 1 });
   });
 
-  it('past the grace days they are Overdue, with days past due counted at the business date', async () => {
+  it('on the last of the 3 grace days they are still Due; past them they are Overdue, days past due counted at the business date', async () => {
+    await setBusinessDate('2026-12-24');
+    expect(await ids('Due')).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
+    expect(await ids('Overdue')).toEqual([]);
     await setBusinessDate('2026-12-25');
     await closeOfBusiness();
     expect(await ids('Due')).toEqual([]);
@@ -179,6 +184,9 @@ describe('collectors', () => {
     expect((await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }).expect(200)).body).toMatchObject({ assigned: [], unchanged: [alice.id] });
     expect(await storeCounts(t)).toEqual(before);
     expect(await row(inst(alice))).toMatchObject({ assignedTo: collectorId, assignedToName: 'Kavya Collector' });
+    // As ra-data-simple-rest asks for one row: the id URI-encoded.
+    const encoded = await t.http.get(`/api/admin/collections/${encodeURIComponent(inst(alice))}`).set(bearer(admin)).expect(200);
+    expect(encoded.body).toMatchObject({ id: inst(alice), assignedTo: collectorId });
     expect(await ids('Overdue', { assignedTo: collectorId })).toEqual([inst(alice)]);
   });
 
@@ -188,7 +196,7 @@ describe('collectors', () => {
     const refused = expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, missing, chandra.id], staffId: collectorId }), ['loanIds.1']);
     expect(refused[0]!.message).toContain(missing);
     expect(await storeCounts(t)).toEqual(before);
-    const res = assignmentResultSchema.parse((await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, chandra.id], staffId: collectorId }).expect(200)).body);
+    const res = assignmentResultSchema.parse((await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, chandra.id, bob.id], staffId: collectorId }).expect(200)).body);
     expect(res.assigned.sort()).toEqual([bob.id, chandra.id].sort());
     expect(await ids('Active', { assignedTo: collectorId })).toEqual([`loan:${alice.id}`, `loan:${bob.id}`, `loan:${chandra.id}`].sort());
   });
@@ -221,6 +229,15 @@ describe('contacts and promises to pay', () => {
     expect((await row(inst(chandra))).promiseBroken).toBe(true);
     await pay(chandra, 10_000, '2026-12-27');
     expect((await row(inst(chandra))).promiseBroken).toBe(false);
+  });
+
+  it("the loan's history has the collections work; the borrower's timeline does not", async () => {
+    const staffTypes = (await historyOf(t.http, admin, alice.id)).map((e) => e.type);
+    expect(staffTypes).toEqual(expect.arrayContaining(['CollectorAssigned', 'CollectionContactRecorded']));
+    const timeline = (await t.http.get(`/api/me/loans/${alice.id}/history`).set(bearer(aliceToken)).expect(200)).body as { type: string }[];
+    expect(timeline.map((e) => e.type)).toEqual(expect.arrayContaining(['LoanDisbursed']));
+    expect(timeline.map((e) => e.type)).not.toEqual(expect.arrayContaining(['CollectorAssigned']));
+    expect(timeline.map((e) => e.type)).not.toEqual(expect.arrayContaining(['CollectionContactRecorded']));
   });
 
   it('a collector cannot record on a loan not assigned to them (403 not-assignee); staff with collections.manage can', async () => {

@@ -3075,6 +3075,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description a loan named twice (two of its instalments selected) is assigned once */
                     loanIds: string[];
                     staffId: string | null;
                 };

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
+import { COLLECTION_WORK_EVENT_TYPES } from '../domain/collections/collection-work.events.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
 import { evolve, initialLoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
@@ -15,6 +16,9 @@ export class GetMyLoanTimelineQuery {
 
 /** Events whose reason the borrower is told: why the loan ended. Staff notes on other steps stay internal. */
 const REASON_SHOWN = new Set(['LoanRejected', 'LoanApplicationCancelled']);
+
+/** The lender's own collections work (who was assigned, contact notes) is not part of the borrower's timeline. */
+const INTERNAL: ReadonlySet<string> = new Set(COLLECTION_WORK_EVENT_TYPES);
 
 /**
  * The borrower's view of their loan's history: what happened and when, from the log. Unlike the staff history it
@@ -40,6 +44,6 @@ export class GetMyLoanTimelineHandler implements IQueryHandler<GetMyLoanTimeline
       };
     });
     if (state.status === 'none' || state.borrowerId !== viewer.id) throw new LoanNotFound(loanId);
-    return entries;
+    return entries.filter((entry) => !INTERNAL.has(entry.type));
   }
 }

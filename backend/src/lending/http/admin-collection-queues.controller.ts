@@ -97,7 +97,7 @@ export class AdminCollectionQueuesController {
   @ApiOkResponse({ schema: openApi(assignmentResultSchema) })
   assignMany(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const { loanIds, staffId } = parseWith(bulkAssignCollectorBody, body);
-    return this.commands.execute(new AssignCollectorCommand(actor, loanIds, staffId, false));
+    return this.commands.execute(new AssignCollectorCommand(actor, [...new Set(loanIds.map((id) => id.toLowerCase()))], staffId, false));
   }
 
   @Post('loans/:id/contacts')

@@ -75,7 +75,7 @@ export const bulkAssignCollectorBody = z.strictObject({
     .array(z.uuid('each loan id must be a loan id'))
     .min(1, 'loanIds must name at least one loan')
     .max(MAX_BULK_ASSIGN, `loanIds must name at most ${MAX_BULK_ASSIGN} loans`)
-    .refine((ids) => new Set(ids).size === ids.length, 'loanIds must not repeat a loan'),
+    .describe('a loan named twice (two of its instalments selected) is assigned once'),
   staffId: staffId.nullable(),
 });
 

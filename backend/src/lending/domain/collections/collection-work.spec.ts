@@ -7,12 +7,13 @@ import { happyPath, historyTo, LOAN_ID, STAFF } from '../loan-history.fixture.js
 import { IllegalTransition, InvalidLoanInput } from '../loan.errors.js';
 import type { LoanEvent } from '../loan.events.js';
 import { replay, type LoanRecord } from '../loan.state.js';
+import type { Actor } from '../loan.types.js';
 import { NotTheAssignee, type AssignCollector, type RecordCollectionContact } from './collection-work.js';
 
 const AT = '2026-03-10T10:00:00.000Z';
 const TODAY = '2026-03-10';
-const COLLECTOR = { id: 'collector-1', role: 'staff' } as const;
-const LEAD = { id: 'lead-1', role: 'staff' } as const;
+const COLLECTOR: Actor = { id: 'collector-1', role: 'staff' };
+const LEAD: Actor = { id: 'lead-1', role: 'staff' };
 
 const assign = (staffId: string | null, actor = LEAD): AssignCollector => ({ type: 'AssignCollector', data: { loanId: LOAN_ID, at: AT, actor, staffId } });
 const contact = (data: Partial<RecordCollectionContact['data']> = {}, actor = COLLECTOR): RecordCollectionContact => ({
