@@ -52,6 +52,8 @@ test.describe('collections', () => {
       await openDay(due);
       await page.goto(`${baseUrl()}/Admin/Collection/Due`);
       await search(page, name);
+      // The page's list keeps its filter in the URL after a debounce: a click before that would be navigated back.
+      await expect(page).toHaveURL(/filter=.*Lakshmi/);
       await expect(rowOf(page, name)).toHaveCount(1);
       await page.screenshot({ path: path.join(shots, 'admin-collections-due.png') });
       await rowOf(page, name).click();
@@ -85,6 +87,7 @@ test.describe('collections', () => {
       await assign.getByRole('button', { name: `Assign 1 loan to ${checker.name}` }).click();
       await expect(page.getByText(`1 loan assigned to ${checker.name}.`)).toBeVisible();
       await expect(overdue).toContainText(checker.name);
+      await expect(overdue.getByRole('checkbox')).not.toBeChecked();
       await page.screenshot({ path: path.join(shots, 'admin-collections-overdue.png') });
 
       // The dashboard's book by classification counts it.

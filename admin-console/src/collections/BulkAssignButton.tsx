@@ -1,7 +1,7 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { useCanAccess, useListContext, useNotify, useUnselectAll } from 'react-admin';
+import { useCanAccess, useListContext, useNotify } from 'react-admin';
 import { AssignDialog } from './AssignDialog';
 import type { CollectionRow } from './types';
 
@@ -12,9 +12,9 @@ export function selectedLoanIds(rows: readonly Pick<CollectionRow, 'id' | 'loanI
 }
 
 export function BulkAssignButton() {
-  const { selectedIds, data } = useListContext<CollectionRow>();
+  // The list's own unselect: its selection is kept under the list's storeKey, not the resource's.
+  const { selectedIds, data, onUnselectItems } = useListContext<CollectionRow>();
   const { canAccess } = useCanAccess({ action: 'assign', resource: 'Collections' });
-  const unselectAll = useUnselectAll('Collections');
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   if (!canAccess) return null;
@@ -33,7 +33,7 @@ export function BulkAssignButton() {
           onClose={() => setOpen(false)}
           onDone={(name) => {
             setOpen(false);
-            unselectAll();
+            onUnselectItems();
             notify(`${loanIds.length} loan${loanIds.length === 1 ? '' : 's'} assigned to ${name}.`, { type: 'success' });
           }}
         />
