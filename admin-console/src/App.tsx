@@ -9,6 +9,7 @@ import { LoginPage } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
 import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
+import { collectionRoutes } from './collections/CollectionRoutes';
 import { authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
@@ -84,6 +85,7 @@ export function App() {
         <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         {loanRoutes}
+        {collectionRoutes}
       </CustomRoutes>
     </Admin>
   );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { Title, useCanAccess } from 'react-admin';
+import { ClassificationPanel } from './ClassificationPanel';
 import { GraphPanel } from './GraphPanel';
 import { LeadStatusPanel } from './LeadStatusPanel';
 import { LoanStatusPanel } from './LoanStatusPanel';
@@ -7,6 +8,7 @@ import { LoanStatusPanel } from './LoanStatusPanel';
 /** /Admin/Dashboard with the spec's panels graph, loanStatus and leadStatus. */
 export function Dashboard() {
   const { canAccess: canSeeLoans } = useCanAccess({ action: 'list', resource: 'loans' });
+  const { canAccess: canSeeCollections } = useCanAccess({ action: 'list', resource: 'Collections' });
   return (
     <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, alignItems: 'start' }}>
       <Title title="Dashboard" />
@@ -14,7 +16,10 @@ export function Dashboard() {
         {canSeeLoans ? <GraphPanel /> : null}
         <LeadStatusPanel />
       </Box>
-      {canSeeLoans ? <LoanStatusPanel /> : null}
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {canSeeLoans ? <LoanStatusPanel /> : null}
+        {canSeeCollections ? <ClassificationPanel /> : null}
+      </Box>
     </Box>
   );
 }

@@ -11,11 +11,14 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import SavingsIcon from '@mui/icons-material/Savings';
 import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { Menu, useCanAccess, useSidebarState } from 'react-admin';
 import { QUEUE_GROUPS, type Queue, type QueueGroup } from '../loans/queues';
 import { useQueueCounts } from '../loans/useQueueCounts';
+import { BUCKET_SPECS, COLLECTION_PAGES, WORK_BUCKETS, bucketCount, listPath, type Bucket } from '../collections/buckets';
+import { useBucketCounts } from '../collections/useCollections';
 
 /*
  * Accessibility (WCAG 2 A/AA, checked by axe-core in e2e/accessibility.e2e.ts): react-admin's <Menu> is a MUI
@@ -26,11 +29,10 @@ import { useQueueCounts } from '../loans/useQueueCounts';
  */
 
 /**
- * A queue's count: white on the theme's primary colour when work is waiting (5.8:1; react-admin's #1976d2 was 4.6:1),
- * else plain secondary text (5.7:1 on white).
+ * A count in the menu: white on the theme's primary colour when work is waiting (5.8:1; react-admin's #1976d2 was
+ * 4.6:1), else plain secondary text (5.7:1 on white).
  */
-function CountBadge({ queue, count }: { queue: Queue; count: number }) {
-  const waiting = count > 0 && !queue.gate;
+function CountBadge({ count, waiting, testId }: { count: number; waiting: boolean; testId: string }) {
   return (
     <Badge
       badgeContent={count}
@@ -38,26 +40,39 @@ function CountBadge({ queue, count }: { queue: Queue; count: number }) {
       showZero
       color={waiting ? 'primary' : 'default'}
       sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none', ...(waiting ? {} : { color: 'text.secondary' }) } }}
-      data-testid={`count-${queue.path}`}
+      data-testid={testId}
     />
   );
 }
 
-function QueueItem({ queue, count }: { queue: Queue; count: number | undefined }) {
+/** A nested entry of the menu with its count on the right. */
+function CountedItem({ to, label, badge }: { to: string; label: string; badge: ReactNode }) {
   const [open] = useSidebarState();
   return (
     <Menu.Item
       dense
-      to={`/Loan/${queue.path}`}
+      to={to}
       primaryText={
         <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
-          <span>{queue.label}</span>
-          {count !== undefined && !queue.type ? <CountBadge queue={queue} count={count} /> : null}
+          <span>{label}</span>
+          {badge}
         </span>
       }
       sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
     />
   );
+}
+
+function QueueItem({ queue, count }: { queue: Queue; count: number | undefined }) {
+  const badge = count !== undefined && !queue.type ? <CountBadge count={count} waiting={count > 0 && !queue.gate} testId={`count-${queue.path}`} /> : null;
+  return <CountedItem to={`/Loan/${queue.path}`} label={queue.label} badge={badge} />;
+}
+
+/** A collection bucket's list with its count (highlighted where the bucket is work waiting). */
+function BucketItem({ bucket, counts }: { bucket: Bucket; counts: Record<string, number | undefined> | undefined }) {
+  const count = bucketCount(counts, bucket);
+  const badge = count !== undefined ? <CountBadge count={count} waiting={count > 0 && WORK_BUCKETS.has(bucket)} testId={`count-collection-${bucket}`} /> : null;
+  return <CountedItem to={listPath(bucket)} label={BUCKET_SPECS[bucket].label} badge={badge} />;
 }
 
 /** A section of the menu: a labelled group of menu items, its title shown while the sidebar is open. */
@@ -106,6 +121,8 @@ export function AdminMenu() {
   const { canAccess: canEditBanners } = useCanAccess({ action: 'list', resource: 'Banners' });
   const { canAccess: canSeeLeads } = useCanAccess({ action: 'list', resource: 'Leads' });
   const { canAccess: canWorkLeads } = useCanAccess({ action: 'list', resource: 'agentLeads' });
+  const { canAccess: canSeeCollections } = useCanAccess({ action: 'list', resource: 'Collections' });
+  const { data: bucketCounts } = useBucketCounts();
   return (
     <Box component="nav" aria-label="Main menu">
       <Menu aria-label="Main menu">
@@ -116,6 +133,15 @@ export function AdminMenu() {
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
             <Menu.Item to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
+          </MenuSection>
+        ) : null}
+        {canSeeCollections ? (
+          <MenuSection label="Collections">
+            <Menu.Item to="/Collections" primaryText="All collections" leftIcon={<SavingsIcon />} />
+            <BucketItem bucket="Overdue" counts={bucketCounts} />
+            {COLLECTION_PAGES.map((bucket) => (
+              <BucketItem key={bucket} bucket={bucket} counts={bucketCounts} />
+            ))}
           </MenuSection>
         ) : null}
         {canSeePayments ? (

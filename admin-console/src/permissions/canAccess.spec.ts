@@ -43,6 +43,16 @@ describe('canAccess', () => {
     expect(canAccess([], 'list', 'Products')).toBe(false);
   });
 
+  it('lets collections.view read the buckets and record contacts, and keeps assignment for collections.manage', () => {
+    expect(canAccess(['collections.view'], 'list', 'Collections')).toBe(true);
+    expect(canAccess(['collections.view'], 'show', 'Collections')).toBe(true);
+    expect(canAccess(['collections.view'], 'contact', 'Collections')).toBe(true);
+    expect(canAccess(['collections.view'], 'assign', 'Collections')).toBe(false);
+    expect(canAccess(['collections.manage'], 'assign', 'Collections')).toBe(true);
+    expect(canAccess(['loans.view'], 'list', 'Collections')).toBe(false);
+    expect(canAccess(['collections.view', 'collections.manage'], 'delete', 'Collections')).toBe(false);
+  });
+
   it('shows the business date to all staff and lets business-date.manage change it', () => {
     expect(canAccess([], 'show', 'business-date')).toBe(true);
     expect(canAccess(['loans.view'], 'edit', 'business-date')).toBe(false);

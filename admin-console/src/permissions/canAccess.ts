@@ -85,6 +85,11 @@ function required(action: string, resource: string): string | null | undefined {
     case 'agent-leads':
       // The signed-in agent's own leads (the server answers 404 for anyone else's).
       return action === 'status' || action === 'note' ? 'leads.work' : action === 'delete' ? undefined : crud(action, 'leads.work');
+    case 'Collections':
+    case 'collections':
+      // Issue 13: the buckets and the contact log are read with collections.view (recording a contact too: the server
+      // also requires being the loan's collector or holding collections.manage); assigning needs collections.manage.
+      return action === 'assign' ? 'collections.manage' : action === 'list' || action === 'show' || action === 'contact' ? 'collections.view' : undefined;
     case 'business-date':
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission.
       return action === 'edit' ? 'business-date.manage' : null;

@@ -9,11 +9,12 @@ import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
 import type { LoanDelinquency, SettlementOffer, WriteOff } from '../collections/settlement';
+import type { CollectionBucketCounts, CollectionContact, Collector, CollectorAssignment, RecordContactBody } from '../collections/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Leads: 'leads', agentLeads: 'agent-leads' };
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Leads: 'leads', agentLeads: 'agent-leads', Collections: 'collections' };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -65,6 +66,15 @@ export type LendingDataProvider = DataProvider & {
   leadAgents(): Promise<LeadAgent[]>;
   /** Leads created from..to (YYYY-MM-DD, business time zone) by status and by source. */
   leadStatusCounts(from: string, to: string): Promise<LeadStatusCounts>;
+  /** How many rows each collection bucket holds (GET /api/admin/collection-buckets). */
+  collectionBuckets(): Promise<CollectionBucketCounts>;
+  /** The staff loans may be assigned to. */
+  collectors(): Promise<Collector[]>;
+  /** The loan's contact log, newest first. */
+  loanContacts(loanId: string): Promise<CollectionContact[]>;
+  recordContact(loanId: string, body: RecordContactBody): Promise<unknown>;
+  /** Assigns loans to a collector: one loan by its own command, several in one all-or-nothing request. */
+  assignLoans(loanIds: string[], staffId: string): Promise<CollectorAssignment>;
 };
 
 /** Where each payment command is posted, under /api/admin/payments/:id/ (docs/api.md "Payments"). */
@@ -141,6 +151,14 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     addLeadNote: async (resource, id, text) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/notes`, { text }).catch(withFieldErrors)).json as LeadDetail,
     leadAgents: async () => (await http(`${base}/lead-agents`)).json as LeadAgent[],
     leadStatusCounts: async (from, to) => (await http(`${base}/lead-status?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as LeadStatusCounts,
+    collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
+    collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
+    loanContacts: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`)).json as CollectionContact[],
+    recordContact: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/contacts`, body)).json,
+    assignLoans: async (loanIds, staffId) =>
+      loanIds.length === 1
+        ? ((await send('POST', `${base}/loans/${encodeURIComponent(loanIds[0]!)}/assign`, { staffId })).json as CollectorAssignment)
+        : ((await send('POST', `${base}/collections/assign`, { loanIds, staffId })).json as CollectorAssignment),
   };
 }
 

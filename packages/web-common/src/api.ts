@@ -35,6 +35,12 @@ export type LoanProductVersion = Item<Answer<'/api/admin/products/{id}/versions'
 export type BusinessDate = Answer<'/api/admin/business-date', 'get'>;
 export type AdminPayment = Item<Answer<'/api/admin/payments', 'get'>>;
 export type CreditBalanceRefund = NonNullable<AdminLoan['refunds']>[number];
+export type CollectionRow = Item<Answer<'/api/admin/collections', 'get'>>;
+export type CollectionBucketCounts = Answer<'/api/admin/collection-buckets', 'get'>;
+export type Collector = Item<Answer<'/api/admin/collectors', 'get'>>;
+export type CollectionContact = Item<Answer<'/api/admin/loans/{id}/contacts', 'get'>>;
+export type RecordContactBody = Body<'/api/admin/loans/{id}/contacts', 'post'>;
+export type CollectorAssignment = Answer<'/api/admin/collections/assign', 'post'>;
 
 // Borrowers (portal)
 export type MyLoan = Answer<'/api/me/loans/{id}', 'get'>;

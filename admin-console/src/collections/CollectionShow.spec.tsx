@@ -1,0 +1,96 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, Notification } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, fakeAuth } from '../test/renderWithAdmin';
+import { CollectionShow } from './CollectionShow';
+import type { CollectionRow } from './types';
+
+const ROW: CollectionRow = {
+  id: 'inst:loan-1:2',
+  kind: 'instalment',
+  loanId: 'loan-1',
+  state: 'active',
+  borrower: { name: 'Meera Pillai', phone: '+919800000001' },
+  instalmentNumber: 2,
+  dueDate: '2026-11-15',
+  amountDue: 888_488,
+  amountPaid: 100_000,
+  dpd: 8,
+  classification: 'SMA-0',
+  lastReminderAt: null,
+  assignedTo: 'staff-2',
+  assignedToName: 'Asha Rao',
+  lastContactAt: '2026-11-16T10:00:00Z',
+  promiseToPayOn: '2026-11-20',
+  promiseBroken: true,
+  paymentId: null,
+  amount: null,
+};
+
+function api(extra: Record<string, (body: unknown) => unknown> = {}) {
+  return fakeApi({
+    'GET /api/admin/collections/inst%3Aloan-1%3A2': () => ROW,
+    'GET /api/admin/collectors': () => [
+      { id: 'staff-1', name: 'Priya Staff' },
+      { id: 'staff-2', name: 'Asha Rao' },
+    ],
+    'GET /api/admin/loans/loan-1/contacts': () => [
+      { id: 'c1', loanId: 'loan-1', channel: 'call', outcome: 'promised-to-pay', note: 'Salary on the 20th', promiseToPayOn: '2026-11-20', businessDate: '2026-11-16', recordedAt: '2026-11-16T10:00:00Z', recordedBy: 'staff-2', recordedByName: 'Asha Rao' },
+    ],
+    'GET /api/admin/business-date': () => ({ date: '2026-11-23', mode: 'manual', timeZone: 'Asia/Kolkata' }),
+    ...extra,
+  });
+}
+
+function renderAt(path: string, permissions: string[], dataProvider: ReturnType<typeof api>['dataProvider']) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={dataProvider} authProvider={fakeAuth(permissions)}>
+        <Routes>
+          <Route path="/Collection/Due/:id" element={<CollectionShow />} />
+          <Route path="/Collections/:id" element={<CollectionShow />} />
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+describe('a collection’s detail page', () => {
+  it('shows the borrower, the money in rupees, days past due, the collector, the broken promise and the contact log', async () => {
+    const { dataProvider } = api();
+    renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view'], dataProvider);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Meera Pillai · instalment 2');
+    const page = screen.getByTestId('collection-page');
+    expect(page).toHaveTextContent('+919800000001');
+    expect(page).toHaveTextContent('₹8,884.88');
+    expect(page).toHaveTextContent('₹1,000.00');
+    expect(page).toHaveTextContent('8 days');
+    expect(page).toHaveTextContent('SMA-0');
+    expect(await within(page).findByText('Asha Rao', { selector: 'div' })).toBeInTheDocument();
+    expect(screen.getByTestId('promise-broken')).toHaveTextContent('Broken: promised 20 Nov 2026');
+    expect(screen.getByText('The borrower promised to pay by 20 Nov 2026 and no payment has arrived since.')).toBeInTheDocument();
+    const log = await screen.findByRole('table', { name: 'Contact log' });
+    expect(log).toHaveTextContent('Phone call');
+    expect(log).toHaveTextContent('Promised to pay');
+    expect(log).toHaveTextContent('Salary on the 20th');
+    expect(screen.getByRole('link', { name: '← Back to Due' })).toHaveAttribute('href', '/Collection/Due');
+    // collections.view records contacts; assigning needs collections.manage.
+    expect(screen.getByRole('button', { name: 'Record contact' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+  });
+
+  it('assigns the loan to a collector for collections.manage', async () => {
+    const { dataProvider, calls } = api({ 'POST /api/admin/loans/loan-1/assign': () => ({ ok: true }) });
+    renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view', 'collections.manage'], dataProvider);
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign to a collector' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Collector/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Priya Staff' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 1 loan to Priya Staff' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ staffId: 'staff-1' });
+    expect(await screen.findByText('Loan assigned to Priya Staff.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,206 @@
+import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { formatDate, formatDateTime } from '@lending/web-common/format';
+import type { AdminLoan } from '@lending/web-common/api';
+import { useBusinessDate } from '../business-date/useBusinessDate';
+import { shortId } from '../loans/labels';
+import { loanPath } from '../loans/queues';
+import type { LendingDataProvider } from '../providers/dataProvider';
+import { AssignDialog } from './AssignDialog';
+import { backPath } from './buckets';
+import { dpdLabel } from './classification';
+import { ClassificationChip, PromiseText, money } from './CollectionFields';
+import { pendingPaymentPath } from './CollectionList';
+import { channelLabel, outcomeLabel } from './contacts';
+import { RecordContactDialog, contactsKey } from './RecordContactDialog';
+import type { CollectionRow, CollectionContact } from './types';
+import { useCollectorName } from './useCollections';
+
+export const COLLECTION_REFRESH_MS = 10000;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const recorder = (entry: CollectionContact) => entry.recordedByName ?? shortId(entry.recordedBy);
+
+function ContactLog({ loanId }: { loanId: string }) {
+  const dataProvider = useDataProvider<LendingDataProvider>();
+  const { data, isPending, error } = useQuery({ queryKey: contactsKey(loanId), queryFn: () => dataProvider.loanContacts(loanId), refetchInterval: COLLECTION_REFRESH_MS });
+  if (isPending) return <CircularProgress size={24} aria-label="Loading the contact log" />;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data.length) return <Typography color="text.secondary">No contact recorded yet.</Typography>;
+  return (
+    <Table size="small" aria-label="Contact log">
+      <TableHead>
+        <TableRow>
+          <TableCell>When</TableCell>
+          <TableCell>Channel</TableCell>
+          <TableCell>Outcome</TableCell>
+          <TableCell>Promised for</TableCell>
+          <TableCell>Note</TableCell>
+          <TableCell>By</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.recordedAt)}</TableCell>
+            <TableCell>{channelLabel(entry.channel)}</TableCell>
+            <TableCell>{outcomeLabel(entry.outcome)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.promiseToPayOn)}</TableCell>
+            <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{entry.note || '—'}</TableCell>
+            <TableCell>{recorder(entry)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The loan page's path, once the loan's type and state are known (staff without loans.view get no link). */
+function LoanLink({ loanId }: { loanId: string }) {
+  const { canAccess } = useCanAccess({ action: 'show', resource: 'loans' });
+  const { data: loan } = useGetOne<AdminLoan>('loans', { id: loanId }, { enabled: Boolean(canAccess) });
+  if (!canAccess || !loan) return null;
+  return (
+    <Button component={Link} to={loanPath(loan)} variant="outlined">
+      Open the loan
+    </Button>
+  );
+}
+
+/** A collection row (instalment, loan or payment) with its borrower, money, delinquency, collector and contact log. */
+export function CollectionShow() {
+  const { id = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const back = backPath(pathname, search);
+  const notify = useNotify();
+  const nameOf = useCollectorName();
+  const { data: today } = useBusinessDate();
+  const { canAccess: canAssign } = useCanAccess({ action: 'assign', resource: 'Collections' });
+  const { canAccess: canContact } = useCanAccess({ action: 'contact', resource: 'Collections' });
+  const { data: row, isPending, error } = useGetOne<CollectionRow>('Collections', { id }, { refetchInterval: COLLECTION_REFRESH_MS });
+  const [dialog, setDialog] = useState<'contact' | 'assign' | null>(null);
+
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Loading the collection" />;
+  if (error || !row) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Title title="Collection" />
+        <Alert severity="error">{(error as Error | null)?.message ?? 'This collection row was not found.'}</Alert>
+        <Button component={Link} to={back.to} sx={{ mt: 2 }}>
+          Back to {back.label}
+        </Button>
+      </Box>
+    );
+  }
+
+  const borrower = row.borrower?.name ?? 'Borrower';
+  const what = row.kind === 'instalment' ? `instalment ${row.instalmentNumber ?? ''}` : row.kind === 'payment' ? 'payment awaiting verification' : 'loan';
+  return (
+    <Box sx={{ py: 2 }} data-testid="collection-page">
+      <Title title={`Collection · ${borrower}`} />
+      <Button component={Link} to={back.to} size="small" sx={{ mb: 1 }}>
+        ← Back to {back.label}
+      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          {borrower} · {what}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          Loan {row.loanId}
+        </Typography>
+      </Box>
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
+          <Fact label="Borrower">{borrower}</Fact>
+          <Fact label="Phone">{row.borrower?.phone ? <a href={`tel:${row.borrower.phone}`}>{row.borrower.phone}</a> : '—'}</Fact>
+          {row.kind === 'payment' ? (
+            <Fact label="Payment amount">{money(row.amount)}</Fact>
+          ) : (
+            <>
+              <Fact label={row.kind === 'instalment' ? 'Due date' : 'Next due date'}>{formatDate(row.dueDate)}</Fact>
+              <Fact label="Amount due">{money(row.amountDue)}</Fact>
+              <Fact label="Amount paid">{money(row.amountPaid)}</Fact>
+              <Fact label="Days past due">{dpdLabel(row.dpd)}</Fact>
+              <Fact label="Classification">
+                <ClassificationChip value={row.classification} />
+              </Fact>
+            </>
+          )}
+          <Fact label="Collector">{row.assignedToName ?? nameOf(row.assignedTo)}</Fact>
+          <Fact label="Last reminder">{formatDateTime(row.lastReminderAt)}</Fact>
+          <Fact label="Promise to pay">
+            <PromiseText promiseToPayOn={row.promiseToPayOn} promiseBroken={row.promiseBroken} />
+          </Fact>
+        </CardContent>
+      </Card>
+      {row.promiseBroken ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The borrower promised to pay by {formatDate(row.promiseToPayOn)} and no payment has arrived since.
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        {canContact ? (
+          <Button variant="contained" onClick={() => setDialog('contact')}>
+            Record contact
+          </Button>
+        ) : null}
+        {canAssign ? (
+          <Button variant="outlined" onClick={() => setDialog('assign')}>
+            Assign
+          </Button>
+        ) : null}
+        {row.kind === 'payment' ? (
+          <Button component={Link} to={pendingPaymentPath(row)} variant="outlined">
+            Verify the payment
+          </Button>
+        ) : null}
+        <LoanLink loanId={row.loanId} />
+      </Box>
+      <Card variant="outlined">
+        <CardHeader title="Contact log" slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
+        <CardContent>
+          <ContactLog loanId={row.loanId} />
+        </CardContent>
+      </Card>
+      {dialog === 'contact' ? (
+        <RecordContactDialog
+          loanId={row.loanId}
+          borrowerName={borrower}
+          today={today?.date}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            notify('Contact recorded.', { type: 'success' });
+          }}
+        />
+      ) : null}
+      {dialog === 'assign' ? (
+        <AssignDialog
+          loanIds={[row.loanId]}
+          subject={`Loan ${shortId(row.loanId)} of ${borrower}`}
+          currentStaffId={row.assignedTo}
+          onClose={() => setDialog(null)}
+          onDone={(name) => {
+            setDialog(null);
+            notify(`Loan assigned to ${name}.`, { type: 'success' });
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}
