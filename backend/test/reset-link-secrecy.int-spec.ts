@@ -100,9 +100,9 @@ describe('password-reset links in the email log', () => {
     const dump = await databaseAsText();
     expect(dump).toContain(id);
     expect(dump).not.toContain(token);
-    // The queue job names the email, nothing more.
+    // The queue job names the email, nothing more (and the request's correlation id, for the logs).
     const job = await t.runtime.queue.queue(EMAIL_QUEUE).getJob(id);
-    expect(job?.data).toEqual({ emailId: id });
+    expect(job?.data).toEqual({ emailId: id, correlationId: expect.stringMatching(/^[A-Za-z0-9._:-]{8,64}$/) });
 
     // What staff can read does not open the account; the delivered link does.
     expectFieldProblem(await t.http.post('/api/auth/reset-password').send({ id: '[redacted]', password: 'taken over!!' }), ['id']);
