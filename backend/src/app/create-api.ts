@@ -32,8 +32,13 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     rawBody: true,
     bufferLogs: options.logger !== false,
   });
-  // Nest's own warnings and errors as pino lines (LOG_LEVEL), like the request lines.
-  if (options.logger !== false) app.useLogger(app.get(Logger));
+  // Nest's own warnings and errors as pino lines (LOG_LEVEL), like the request lines; its route tables and module
+  // wiring (`log`, `debug`, `verbose`) stay out, as the levels above asked.
+  if (options.logger !== false) {
+    const pino = app.get(Logger);
+    const quiet = () => undefined;
+    app.useLogger({ log: quiet, debug: quiet, verbose: quiet, warn: (m: unknown, ...r: unknown[]) => pino.warn(m, ...r), error: (m: unknown, ...r: unknown[]) => pino.error(m, ...r), fatal: (m: unknown, ...r: unknown[]) => pino.fatal(m, ...r) });
+  }
   app.setGlobalPrefix('api');
   const express = app.getHttpAdapter().getInstance();
   // First: the request id (echoed as X-Request-Id, the correlation of the events and jobs it causes) and the latency histogram.
