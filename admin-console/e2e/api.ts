@@ -55,7 +55,18 @@ export function apiClient(base: string) {
         ['bank.pending', () => call('POST', `/admin/loans/${id}/approve-soft`, staff, { score: 742 })],
         ['consent.pending', () => call('POST', `/admin/loans/${id}/approve-bank`, staff, { bankAccountLast4: '4321' })],
         ['consent.customerpending', () => call('POST', `/admin/loans/${id}/issue-agreement`, staff, {})],
-        ['final.pending', () => call('POST', `/me/loans/${id}/sign-agreement`, borrower, { documentHash })],
+        [
+          'final.pending',
+          async () => {
+            // Step6: the code goes by SMS to the borrower's registered phone; development keeps it readable in the SMS log.
+            const sent = await call('POST', `/me/loans/${id}/agreement/code`, borrower);
+            const me = await call('GET', '/me/profile', borrower);
+            const sms = await call('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: me.phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`, staff);
+            const code = /\b(\d{6})\b/.exec(String(sms[0]?.body ?? ''))?.[1];
+            if (!sent || !code) throw new Error('no e-sign code in the SMS log');
+            return call('POST', `/me/loans/${id}/sign-agreement`, borrower, { documentHash, code });
+          },
+        ],
         ['disbursal.pending', () => call('POST', `/admin/loans/${id}/approve-final`, staff, {})],
         ['active', () => call('POST', `/admin/loans/${id}/disburse`, staff, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' })],
       ];

@@ -10,16 +10,22 @@ import { NotFound } from './layout/NotFound';
 import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
 import { collectionRoutes } from './collections/CollectionRoutes';
+import { channelRoutes } from './channels/ChannelRoutes';
 import { authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
 import payments from './payments';
 import banners from './banners';
+import issues from './issues';
+import statePages from './state-pages';
 import emailTemplates, { EmailTemplateCreate, EmailTemplateEdit } from './email-templates';
 import emails, { EmailShow } from './emails';
 import products from './products';
 import users from './users';
 import { agentLeads, leads } from './leads';
+import customers, { CustomerShow } from './customers';
+import sms from './sms';
+import agreements, { AgreementShow } from './agreements';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
 const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
@@ -70,9 +76,16 @@ export function App() {
       <Resource name="loans" />
       <Resource name="Products" {...products} />
       <Resource name="Payments" {...payments} />
+      <Resource name="LoanAgreements" {...agreements} options={{ label: 'Loan agreements' }} />
       <Resource name="Banners" {...banners} />
+      <Resource name="StatePages" {...statePages} options={{ label: 'State pages' }} />
+      <Resource name="Issues" {...issues} />
       <Resource name="Leads" {...leads} options={{ label: 'Leads' }} />
       <Resource name="agentLeads" {...agentLeads} options={{ label: 'My leads' }} />
+      <Resource name="Customers" {...customers}>
+        <Route path=":id" element={<CustomerShow />} />
+      </Resource>
+      <Resource name="Sms" {...sms} options={{ label: 'SMS log' }} />
       <Resource name="Emails" {...emails}>
         <Route path=":id" element={<EmailShow />} />
       </Resource>
@@ -83,9 +96,11 @@ export function App() {
       </Resource>
       <CustomRoutes>
         <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
+        <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         {loanRoutes}
         {collectionRoutes}
+        {channelRoutes}
       </CustomRoutes>
     </Admin>
   );

@@ -47,16 +47,12 @@ export async function insertUsers(db: Kysely<any>, count: number, role: 'borrowe
   return ids;
 }
 
-type Row = { stream: string; version: number; type: string; data: string; metadata: string; at: string };
+/** One row of `events` as the event store writes it (data and metadata as JSON text). */
+export type EventRow = { stream: string; version: number; type: string; data: string; metadata: string; at: string };
 
-/**
- * Writes whole loan histories straight into `events` with multi-row INSERTs (no inline projection), the same
- * columns and JSON the event store writes. Within a call the events are ordered by business time, so the log
- * interleaves loans as a real one does (a projection batch then spans many loans); each stream stays in one
- * statement or in statements run one after another, so versions are always in log order.
- */
-export async function insertLoanEvents(db: Kysely<any>, loans: readonly GeneratedLoan[], statementRows = 4000): Promise<number> {
-  const rows: Row[] = [];
+/** The rows of whole loan histories, each stream from version 1. */
+export function loanEventRows(loans: readonly GeneratedLoan[]): EventRow[] {
+  const rows: EventRow[] = [];
   for (const loan of loans) {
     const stream = loanStreamId(loan.loanId);
     loan.steps.forEach((step, i) => {
@@ -70,7 +66,25 @@ export async function insertLoanEvents(db: Kysely<any>, loans: readonly Generate
       });
     });
   }
-  rows.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.version - b.version));
+  return rows;
+}
+
+/**
+ * Writes whole loan histories straight into `events` with multi-row INSERTs (no inline projection), the same
+ * columns and JSON the event store writes. Within a call the events are ordered by business time, so the log
+ * interleaves loans as a real one does (a projection batch then spans many loans); each stream stays in one
+ * statement or in statements run one after another, so versions are always in log order.
+ */
+export async function insertLoanEvents(db: Kysely<any>, loans: readonly GeneratedLoan[], statementRows = 4000): Promise<number> {
+  return insertEventRows(db, loanEventRows(loans), statementRows);
+}
+
+/**
+ * Inserts rows ordered by business time (then version: a stream's times never go back), `statementRows` a statement;
+ * with `byTime: false`, in the order given (each loan's history in one piece: a rebuild then touches each loan once).
+ */
+export async function insertEventRows(db: Kysely<any>, rows: EventRow[], statementRows = 4000, byTime = true): Promise<number> {
+  if (byTime) rows.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.version - b.version));
   for (let start = 0; start < rows.length; start += statementRows) {
     const part = rows.slice(start, start + statementRows);
     await sql`

@@ -1,72 +1,180 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import { ageLoansJob, CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
+import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
 import { addDays } from '../src/lending/domain/calendar.js';
 import { BUSINESS_DATE, type BusinessDate } from '../src/platform/business-date/business-date.port.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import type { Runtime } from '../src/platform/runtime.js';
-import { insertLoanEvents } from './bulk-load.js';
+import { AgedTemplate, BookAger } from './aged-book.js';
+import { insertEventRows, type EventRow } from './bulk-load.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
-import type { Figure } from './measure.js';
+import { seededRandom, type Figure } from './measure.js';
 
 export type CobBenchContext = {
   app: INestApplication;
   runtime: Runtime;
   db: Kysely<any>;
+  /** Makes the loans up to their payout; its products carry grace days and a penal charge (run-benchmarks.ts). */
   generator: LoanHistoryGenerator;
+  staffIds: readonly string[];
+  borrowerIds: readonly string[];
+  /** Loans generated and aged one by one; the rest of the book is copies of them with fresh ids. */
+  distinct: number;
+  databaseUrl: string;
   figures: Figure[];
   log: (line: string) => void;
+  /** The book: active loans (and closed ones still classified past due) aged through the day before the first run. */
   loans: number;
 };
 
+/** Days of the bench: the book is aged through D, then nightly runs close D+1, D+2, D+3, and a catch-up D+4..D+6 (today). */
+const AGED_THROUGH_DAYS_AGO = 6;
+
+const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+
 /**
- * Issue 13: close of business over `loans` active loans paid out over the last year (default products: no grace, no
- * penal charge). First the catch-up from each payout to three days ago (in process, one loan after another), then
- * one nightly run each: in process, then in BullMQ chunks with one and with two workers. The workers live in this
- * process, so a second one overlaps database waits but not CPU; separate worker processes (`npm run worker`) scale
- * further on more cores.
+ * Issue 13: close of business over a book of `loans` loans, written already aged. The loans are generated paid out
+ * over the last eight months, each borrower with a repayment habit (on time, late, stopped, partly paid), and aged
+ * in memory by the pure decider through the day before the first measured date (aged-book.ts): the log holds exactly
+ * what the nightly runs would have written. It is bulk inserted and the read models rebuilt (loan_summaries with
+ * next_cob_on, the collection rows). Then one nightly run each, timed: in process, in BullMQ chunks with one worker
+ * process, with two worker processes (bench/cob-worker.ts), and a catch-up of three missed days in process.
+ * `cob_loans_per_s` is the book divided by the wall time; loans read are those whose next close of business came.
  */
 export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<void> {
-  const { app, runtime, db, generator, figures, log, loans } = ctx;
-  for (let done = 0; done < loans; ) {
-    const n = Math.min(2_000, loans - done);
-    await insertLoanEvents(db, Array.from({ length: n }, () => generator.next('active')));
-    done += n;
-  }
-  await rebuildProjections(db, app.get(PlatformRegistry).projections);
-  const active = await sql<{ n: string }>`SELECT count(*) AS n FROM loan_summaries WHERE state = 'active'`.execute(db);
-  log(`  ${active.rows[0]!.n} active loans in loan_summaries`);
+  const { app, runtime, db, figures, log, loans } = ctx;
+  const today = await app.get<BusinessDate>(BUSINESS_DATE).today();
+  const through = addDays(today, -AGED_THROUGH_DAYS_AGO);
+  await writeAgedBook(ctx, through);
+
+  const rebuildStarted = performance.now();
+  const rebuilt = await rebuildProjections(db, app.get(PlatformRegistry).projections);
+  log(`  read models rebuilt in ${((performance.now() - rebuildStarted) / 1000).toFixed(0)} s (${JSON.stringify(rebuilt.phases)} ms; load ${load()})`);
+  const classes = await sql<{ state: string; classification: string; n: string; due: string }>`
+    SELECT state, classification, count(*) AS n, count(*) FILTER (WHERE next_cob_on <= ${addDays(through, 1)}) AS due
+    FROM loan_summaries WHERE state IN ('active', 'closed') GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+  for (const row of classes.rows) log(`    ${row.state} ${row.classification}: ${row.n} (${row.due} with something to record on ${addDays(through, 1)})`);
 
   const cob = app.get(CloseOfBusiness);
-  const today = await app.get<BusinessDate>(BUSINESS_DATE).today();
-  /** Loans aged through the date per second (the whole book), and loans read and decided per second (those with something to record). */
-  const timed = async (label: string, run: () => Promise<{ loansProcessed: number; loansVisited: number; eventsAppended: number }>) => {
+  const book = await cob.bookSize();
+  log(`  book: ${book} loans aged through ${through}`);
+
+  // The reminders step of each run (the same in process and in jobs), timed on its own.
+  const reminders = { queued: 0, seconds: 0 };
+  const queueReminders = cob.queueReminders.bind(cob);
+  cob.queueReminders = async (date: string) => {
+    const started = performance.now();
+    const result = await queueReminders(date);
+    reminders.seconds += (performance.now() - started) / 1000;
+    reminders.queued += result.remindersQueued;
+    return result;
+  };
+
+  const timed = async (name: string, label: string, run: () => Promise<{ loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number }>) => {
+    reminders.queued = 0;
+    reminders.seconds = 0;
+    const before = load();
     const started = performance.now();
     const result = await run();
     const seconds = (performance.now() - started) / 1000;
-    log(
-      `  ${label}: ${result.loansProcessed} loans aged, ${result.loansVisited} read, ${result.eventsAppended} events in ${seconds.toFixed(1)} s = ` +
-        `${Math.round(result.loansProcessed / seconds)} loans/s (${Math.round(result.loansVisited / seconds)} read/s)`,
-    );
-    return result.loansProcessed / seconds;
+    const rate = result.loansProcessed / seconds;
+    const note =
+      `${label}: ${result.loansProcessed} loans aged, ${result.loansVisited} read (${Math.round(result.loansVisited / seconds)}/s), ${result.eventsAppended} events, ` +
+      `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s; load ${before} -> ${load()}`;
+    log(`  ${name} = ${Math.round(rate)} loans/s (${note})`);
+    figures.push({ name, value: rate, unit: 'loans/s', note });
+    figures.push({ name: name.replace('loans_per_s', 'loans_read_per_s'), value: result.loansVisited / seconds, unit: 'loans/s', note: `${label}: loans with something to record, read and decided` });
+    const runKind = name.slice(name.indexOf('loans_per_s') + 'loans_per_s'.length);
+    const reminderFigure = `${name.startsWith('cob_catch_up') ? 'cob_catch_up_' : 'cob_'}reminders_queued_per_s${runKind}`;
+    if (result.remindersQueued > 0) figures.push({ name: reminderFigure, value: result.remindersQueued / reminders.seconds, unit: 'reminders/s', note: `${label}: the reminders step` });
   };
 
-  const catchUp = await timed(`catch-up through ${addDays(today, -3)}`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(today, -3)));
-  figures.push({ name: 'cob_catch_up_loans_per_s', value: catchUp, unit: 'loans/s', note: `${loans} loans from payout (up to 13 months) to 3 days ago, in process: every loan read` });
-  const inProcess = await timed(`nightly ${addDays(today, -2)}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(today, -2)));
-  figures.push({ name: 'cob_loans_per_s', value: inProcess, unit: 'loans/s', note: `one nightly run over ${loans} active loans, in process: the loans aged through the date per second, of which only those with something to record are read` });
-
-  const job = ageLoansJob(cob);
-  for (const [workers, date] of [[1, addDays(today, -1)], [2, today]] as const) {
-    const started = Array.from({ length: workers }, () => runtime.queue.worker(CLOSE_OF_BUSINESS_QUEUE, (j) => job.process(j), 1));
+  await timed('cob_loans_per_s', `nightly ${addDays(through, 1)}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(through, 1)));
+  for (const [workers, date] of [[1, addDays(through, 2)], [2, addDays(through, 3)]] as const) {
+    const processes = await startWorkers(ctx, workers);
     try {
-      const rate = await timed(`nightly ${date}, BullMQ chunks of 100, ${workers} worker(s)`, () =>
-        closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { chunk: 100, pollMs: 20 }),
+      await timed(`cob_loans_per_s_${workers}_worker${workers > 1 ? 's' : ''}`, `nightly ${date}, BullMQ chunks of 500, ${workers} worker process(es)`, () =>
+        closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20 }),
       );
-      figures.push({ name: `cob_loans_per_s_${workers}_worker${workers > 1 ? 's' : ''}`, value: rate, unit: 'loans/s', note: `BullMQ chunks of 100 loans, ${workers} in-process worker(s)` });
     } finally {
-      await Promise.all(started.map((w) => w.close()));
+      await stopWorkers(processes);
     }
   }
+  await timed('cob_catch_up_loans_per_s', `catch-up of 3 missed days ${addDays(through, 4)}..${today}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, today));
+}
+
+/**
+ * Writes the book: `distinct` loans generated and aged by the decider (aged-book.ts), then copies of them with fresh
+ * ids (AgedTemplate), 2,000 loans a statement batch, until the book (active loans, and closed ones still past due)
+ * holds `loans`; the loans paid off on the way are written too, as a real log holds them.
+ */
+async function writeAgedBook(ctx: CobBenchContext, through: string): Promise<void> {
+  const { db, generator, log, loans, staffIds, borrowerIds, distinct } = ctx;
+  const ager = new BookAger(seededRandom(13), staffIds);
+  const started = performance.now();
+  const templates: AgedTemplate[] = [];
+  for (let inBook = 0; templates.length < distinct && inBook < loans; ) {
+    const template = new AgedTemplate(ager.age(generator.next('active'), through));
+    templates.push(template);
+    if (template.inBook) inBook += 1;
+  }
+  const decided = (performance.now() - started) / 1000;
+  log(`  ${templates.length} distinct loans generated and aged through ${through} by the decider in ${decided.toFixed(0)} s (load ${load()})`);
+  const pick = seededRandom(17);
+  let book = 0;
+  let written = 0;
+  let events = 0;
+  let nextReport = loans / 10;
+  while (book < loans) {
+    const rows: EventRow[] = [];
+    for (let n = 0; n < 2_000 && book < loans; n++, written++) {
+      const template = templates[written % templates.length]!;
+      rows.push(...template.copy(randomUUID(), borrowerIds[Math.floor(pick() * borrowerIds.length)]!));
+      if (template.inBook) book += 1;
+    }
+    // Each loan's history in one piece: the rebuild then writes each loan's rows once (COB reads by loan, not by log order).
+    events += await insertEventRows(db, rows, 4000, false);
+    if (book >= nextReport) {
+      log(`    ${book} of ${loans} in the book (${written} loans, ${events} events) in ${((performance.now() - started) / 1000).toFixed(0)} s, load ${load()}`);
+      nextReport += loans / 10;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  log(`  aged book written: ${written} loans (${book} in the book), ${events} events in ${seconds.toFixed(0)} s (${Math.round(written / seconds)} loans/s)`);
+}
+
+/** Forks `count` worker processes (bench/cob-worker.ts) on the bench's database and queues; resolves when each is ready. */
+async function startWorkers(ctx: CobBenchContext, count: number): Promise<ChildProcess[]> {
+  const script = fileURLToPath(new URL('./cob-worker.js', import.meta.url));
+  const env = { ...process.env, BENCH_DATABASE_URL: ctx.databaseUrl, BENCH_QUEUE_PREFIX: ctx.runtime.keyPrefix };
+  const children = Array.from({ length: count }, () => fork(script, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve, reject) => {
+          child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(`cob-worker said ${String(message)}`))));
+          child.once('exit', (code) => reject(new Error(`cob-worker exited with ${code} before it was ready`)));
+        }),
+    ),
+  );
+  return children;
+}
+
+async function stopWorkers(children: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+          child.once('exit', () => (clearTimeout(timer), resolve()));
+          child.send('stop');
+        }),
+    ),
+  );
 }

@@ -5,7 +5,7 @@ import type { LoanEvent } from '../src/lending/domain/loan.events.js';
 import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/domain/loan.state.js';
 import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../src/lending/domain/loan.types.js';
 import type { ProductSettings } from '../src/platform/config/product-settings.js';
-import { defaultProductParameters } from '../src/lending/domain/loan-product.js';
+import { defaultProductParameters, type ProductParameters } from '../src/lending/domain/loan-product.js';
 import { seededRandom } from './measure.js';
 
 /** One event of a loan's history with what the command executor stores next to it. */
@@ -52,6 +52,8 @@ export class LoanHistoryGenerator {
     /** Business times are spread over the `spreadDays` before `until`. */
     private readonly until = Date.now() - 30 * DAY,
     private readonly spreadDays = 365,
+    /** Terms laid over the default products (e.g. grace days and a penal charge for the aged book of cob-bench.ts). */
+    private readonly productTerms: Partial<Pick<ProductParameters, 'graceDays' | 'penalChargeFlat'>> = {},
   ) {
     if (population.borrowerIds.length === 0 || population.staffIds.length === 0) throw new Error('the loan generator needs borrowers and staff');
     this.random = seededRandom(seed);
@@ -68,7 +70,7 @@ export class LoanHistoryGenerator {
     const steps: LoanStep[] = [];
 
     const emi = this.random() < 0.7;
-    const product = defaultProductParameters(this.params, emi ? 'EMI' : 'salaryAdvance');
+    const product = { ...defaultProductParameters(this.params, emi ? 'EMI' : 'salaryAdvance'), ...this.productTerms };
     const run = (command: LoanCommand): void => {
       const events = decide(command, state, product);
       if (events.length !== 1) throw new Error(`generator: ${command.type} decided ${events.length} events`);

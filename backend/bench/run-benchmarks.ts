@@ -29,7 +29,7 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
  * BENCH_ONLY runs one part: `appends` (append-bench.ts: ours, the floor, Emmett, their ratios), `http` (the HTTP
  * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages), `servicing` (payment
  * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts) or `cob` (close of business,
- * cob-bench.ts; BENCH_COB_LOANS active loans, default 2,000, 300 quick).
+ * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick).
  */
 const PARTS = ['appends', 'http', 'queues', 'servicing', 'cob'] as const;
 type Part = (typeof PARTS)[number];
@@ -278,9 +278,11 @@ async function main(): Promise<number> {
 
   phase = 'measuring close of business';
   if (runs('cob')) {
-    const cobLoans = positiveIntFromEnv('BENCH_COB_LOANS', QUICK ? 300 : 2_000);
-    log(`7. Close of business over ${cobLoans} active loans`);
-    await benchmarkCloseOfBusiness({ app, runtime, db, generator, figures: ctx.figures, log, loans: cobLoans });
+    const cobLoans = positiveIntFromEnv('BENCH_COB_LOANS', process.env.BENCH_LOANS?.trim() ? s.loans : QUICK ? 300 : 2_000);
+    log(`7. Close of business over a book of ${cobLoans} loans, written already aged`);
+    // Paid out over the eight months before the last thirty days, under products with 3 grace days and a ₹500 penal charge.
+    const cobGenerator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20261113, Date.now() - 30 * 24 * 3_600_000, 240, { graceDays: 3, penalChargeFlat: 50_000 });
+    await benchmarkCloseOfBusiness({ app, runtime, db, generator: cobGenerator, staffIds, borrowerIds, distinct: positiveIntFromEnv('BENCH_COB_DISTINCT_LOANS', 5_000), databaseUrl: database.url, figures: ctx.figures, log, loans: cobLoans });
   }
   if (interrupted) return 130;
 

@@ -49,7 +49,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command "${command}".\n${USAGE}`);
     return 2;
   }
-  const runtime = await createRuntime(loadConfig(), (line) => console.log(line));
+  // A rebuild or a verify of a large log runs statements longer than the API's limit (an index build over a million
+  // rows): the operator's batch commands run without DATABASE_STATEMENT_TIMEOUT_MS.
+  const config = loadConfig();
+  const batch = command.startsWith('projections:') ? { ...config, databaseStatementTimeoutMs: 0 } : config;
+  const runtime = await createRuntime(batch, (line) => console.log(line));
   try {
     if (command === 'migrate') {
       console.log('Database is at the latest migration.');

@@ -32,12 +32,14 @@ import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
  * edit or reload mark, and after any 401 to a signed-in identity, the identity's token is checked (GET /api/me) and
  * the identity signs in again if it died. A successful password change of the administrator is followed.
  *
- * FUZZ_SEED (default 20261121) and FUZZ_RUNS (default 10000) override the run; a failure prints the seed and the
+ * FUZZ_SEED (default 20261121) and FUZZ_RUNS (default 2000 in the suite; 10000 and more by hand) override the run; a failure prints the seed and the
  * fast-check path to replay it. See docs/api.md, "API fuzz".
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+// 2,000 in the suite: with 158 paths a 10,000-request run took over 25 minutes of one core in CI (session 7) and
+// starved the suites beside it; longer runs by hand (docs/api.md).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 /** FUZZ_KEEP_GOING=1: record every distinct failure (operation and kind) and go on, instead of stopping at the first. */
 const KEEP_GOING = process.env.FUZZ_KEEP_GOING === '1';
 const failures = new Map<string, string>();
@@ -126,6 +128,9 @@ beforeAll(async () => {
     RATE_LIMIT_TOKEN_REGENERATIONS: limits,
     FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    // The signed webhooks are on (unset, they answer 503 not-configured by design): unsigned requests get 401.
+    WHATSAPP_WEBHOOK_SECRET: 'fuzz-whatsapp-webhook-secret',
+    IVR_WEBHOOK_SECRET: 'fuzz-ivr-webhook-secret-0000',
   });
   base = await listen(t);
 

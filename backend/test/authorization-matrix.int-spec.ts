@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Test } from 'supertest';
-import { bearer, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle, type LoanState } from './support/loan-api.js';
+import { bearer, expectProblem, historyOf, lastSigningCode, loanIn, storeCounts, type LoanHandle, type LoanState } from './support/loan-api.js';
 import { PNG_1X1 } from './support/images.js';
 import { upload } from './support/profile-api.js';
 import { discoverRoutes, key, type DiscoveredRoute } from './support/routes.js';
@@ -28,6 +28,10 @@ let templateId: string;
 let bannerId: string;
 let documentId: string;
 let leadId: string;
+let issueId: string;
+let statePageId: string;
+/** Alice's push registration (issue 15). */
+let pushTokenId: string;
 const loans: Partial<Record<LoanState, LoanHandle>> = {};
 
 /** Staff holding the Operations manager role: the second person of maker-checker. */
@@ -37,6 +41,9 @@ let alicePaymentId: string;
 let staffPaymentId: string;
 /** A settlement offer made by the checker (so the administrator may approve it). */
 let settlementOfferId: string;
+
+/** The e-sign codes sent for the control's signature, by loan id (the right code makes the signature succeed). */
+const signingCodes = new Map<string, string>();
 
 /** Overpays a loan (recorded by staff, verified by the checker), so it holds credit balance to refund. */
 async function overpay(loan: LoanHandle): Promise<void> {
@@ -73,10 +80,28 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
       return {};
     },
   },
+  'POST /api/admin/loans/:id/write-off/reject': {
+    state: 'active',
+    body: () => ({ reason: 'recovery still likely' }),
+    prepare: async (loan) => {
+      await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(checker)).send({ reason: 'unreachable' }).expect(201);
+      return {};
+    },
+  },
   'PATCH /api/me/loans/:id': { state: 'new', body: () => ({ amount: 12_000_000 }) },
   'POST /api/me/loans/:id/submit': { state: 'new' },
   'POST /api/me/loans/:id/cancel': { state: 'new', body: () => ({ reason: 'not needed' }) },
-  'POST /api/me/loans/:id/sign-agreement': { state: 'consent.customerpending', body: (l) => ({ documentHash: l.documentHash }) },
+  'POST /api/me/loans/:id/sign-agreement': {
+    state: 'consent.customerpending',
+    // Refusals never reach the code; the control sends one to Alice's phone first and signs with it.
+    body: (l) => ({ documentHash: l.documentHash, code: signingCodes.get(l.id) ?? '000000' }),
+    prepare: async (loan) => {
+      await t.http.post(`/api/me/loans/${loan.id}/agreement/code`).set(bearer(alice.token)).expect(202);
+      signingCodes.set(loan.id, await lastSigningCode(t.http, alice.token, staff));
+      return {};
+    },
+  },
+  'POST /api/me/loans/:id/agreement/code': { state: 'consent.customerpending', status: 202 },
   'GET /api/me/loans/:id/agreement.pdf': { state: 'consent.customerpending' },
   'GET /api/admin/loans/:id/agreement.pdf': { state: 'consent.customerpending' },
   'POST /api/admin/loans/:id/accept': { state: 'applied', body: () => ({}) },
@@ -109,6 +134,16 @@ beforeAll(async () => {
   bannerId = (await t.http.post('/api/admin/banners').set(bearer(staff)).send({ title: 'Offer', audience: 'home', startsAt: new Date().toISOString(), active: true, image: PNG_1X1 }).expect(201)).body.id;
   documentId = (await upload(t.http, alice.token, 'salarySlip', pdf())).body.id as string;
   // A walk-in lead the administrator created as an agent: assigned to them, so both lead routes reach it.
+  // Alice's help issue with her upload attached, and a published state page.
+  issueId = (await t.http.post('/api/me/issues').set(bearer(alice.token)).send({ category: 'other', message: 'Hello', attachmentIds: [documentId] }).expect(201)).body.id as string;
+  statePageId = (await t.http.post('/api/admin/state-pages').set(bearer(staff)).send({ state: 'Karnataka', city: 'Bengaluru', title: 'Loans', text: 'Apply', active: true }).expect(201)).body.id as string;
+  pushTokenId = (
+    await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(alice.token))
+      .send({ token: `fcm${randomUUID().replace(/-/g, '')}`, options: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', auth: 'auth', p256dh: 'p256dh', swScope: '/', vapidKey: 'vapid' } })
+      .expect(201)
+  ).body.id as string;
   leadId = (await t.http.post('/api/admin/agent-leads').set(bearer(staff)).send({ name: 'Walk In', phone: '9876500001' }).expect(201)).body.id as string;
   for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
     loans[state] = await loanIn(t.http, state, alice.token, staff);
@@ -137,22 +172,40 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/emails\/:id/, () => emailId],
   [/^\/api\/admin\/email-templates\/:id/, () => templateId],
   [/^\/api\/admin\/banners\/:id/, () => bannerId],
+  [/^\/api\/(admin|me)\/issues\/:id/, () => issueId],
+  [/^\/api\/admin\/state-pages\/:id/, () => statePageId],
   // The loan product created from the EMI settings on an empty database.
   [/^\/api\/admin\/products\/:id/, () => '00000000-0000-4000-8000-000000000001'],
   [/^\/api\/admin\/payments\/:id/, () => staffPaymentId],
   [/^\/api\/admin\/settlement-offers\/:id/, () => settlementOfferId],
+  // An issued agreement is addressed by its loan's id.
+  [/^\/api\/admin\/agreements\/:id/, () => loans['consent.customerpending']!.id],
   [/^\/api\/me\/payments\/:paymentId/, () => alicePaymentId],
   // Alice's upload, and one of her profile sections.
   [/^\/api\/me\/documents\/:id/, () => documentId],
   [/^\/api\/me\/profile\/:section/, () => 'address'],
   [/^\/api\/admin\/(agent-)?leads\/:id/, () => leadId],
+  [/^\/api\/me\/push-tokens\/:id/, () => pushTokenId],
+  // Alice as a customer (her upload under :docId, her address section under :section: see NAMED_PARAMS).
+  [/^\/api\/admin\/customers\/:id/, () => alice.user._id],
   // A collection row's id names its kind: here the active loan's row.
   [/^\/api\/admin\/collections\/:id/, () => `loan:${loans.active!.id}`],
+  // Channels (issue 15 item 3): Alice's WhatsApp conversation (empty, but hers), and a dialer call id.
+  [/^\/api\/admin\/whatsapp\/conversations\/:id/, () => alice.user._id],
+  [/^\/api\/admin\/dialer\/calls\/:id/, () => randomUUID()],
 ];
+
+/** Routes whose second path parameter is of another kind: the issue's attachment is Alice's upload. */
+const EXTRA_PARAMS: Record<string, () => Record<string, string>> = {
+  'GET /api/admin/issues/:id/attachments/:documentId': () => ({ documentId }),
+};
+/** Path parameters named for what they hold, whatever the route (a customer's document and section). */
+const NAMED_PARAMS: Record<string, () => string> = { docId: () => documentId, section: () => 'address' };
 
 /** GET routes that need query parameters to succeed. */
 const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/loan-activity': { from: '2026-01-01', to: '2026-12-31' },
+  'GET /api/admin/application-funnel': { from: '2026-01-01', to: '2026-12-31' },
   'GET /api/admin/collections': { filter: '{"bucket":"Active"}' },
 };
 
@@ -162,7 +215,8 @@ function call(route: { method: string; path: string }, loan?: LoanHandle, params
   const setup = ACTION_SETUP[key(route)];
   const target = loan ?? loans[setup?.state ?? 'new']!;
   const other = OTHER_IDS.find(([pattern]) => pattern.test(route.path));
-  const url = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? (other ? other[1]() : target.id));
+  const given = { ...EXTRA_PARAMS[key(route)]?.(), ...params };
+  const url = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => given[name] ?? NAMED_PARAMS[name]?.() ?? (other ? other[1]() : target.id));
   const body = setup?.body?.(target);
   switch (route.method) {
     case 'GET':
@@ -206,6 +260,10 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'POST /api/admin/loans/:id/assign', 'POST /api/admin/collections/assign', 'POST /api/admin/loans/:id/contacts', 'GET /api/admin/loans/:id/contacts',
       'POST /api/admin/loans/:id/settlement-offers', 'GET /api/admin/loans/:id/settlement-offers', 'POST /api/admin/settlement-offers/:id/approve',
       'POST /api/admin/loans/:id/write-off', 'POST /api/admin/loans/:id/write-off/approve', 'GET /api/admin/loans/:id/write-off',
+      'GET /api/admin/customers', 'GET /api/admin/customers/:id', 'GET /api/admin/customers/:id/documents/:docId',
+      'POST /api/admin/customers/:id/sections/:section/verification', 'GET /api/admin/sms',
+      'GET /api/me/loans/:id/kfs', 'POST /api/me/loans/:id/agreement/code', 'GET /api/admin/loans/:id/kfs', 'GET /api/admin/agreements', 'GET /api/admin/agreements/:id',
+      'POST /api/admin/settlement-offers/:id/reject', 'POST /api/admin/settlement-offers/:id/withdraw', 'POST /api/admin/loans/:id/write-off/reject',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.
@@ -293,6 +351,8 @@ describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
     ['POST', '/api/me/loans/:id/cancel', 'consent.customerpending'],
     ['POST', '/api/me/loans/:id/sign-agreement', 'consent.customerpending'],
     ['GET', '/api/me/loans/:id/agreement.pdf', 'consent.customerpending'],
+    ['GET', '/api/me/loans/:id/kfs', 'consent.customerpending'],
+    ['POST', '/api/me/loans/:id/agreement/code', 'consent.customerpending'],
     ['POST', '/api/me/loans/:id/payments', 'active'],
     ['GET', '/api/me/loans/:id/foreclosure-quote', 'active'],
     ['GET', '/api/me/loans/:id/transactions', 'active'],
@@ -407,5 +467,19 @@ describe('operations (issue 16): /api/metrics and the queue board check the call
         expect({ path, status: (await t.http.get(path).set(bearer(token))).status }).toEqual({ path, status: 200 });
       }
     }
+  });
+});
+
+describe('channels (issue 15 item 3): the provider webhooks are public, but only a signature lets them in', () => {
+  it('anonymous, a staff token or a borrower token without X-Signature: 503 with no secret configured, and nothing changes', async () => {
+    // This suite configures no WHATSAPP_/IVR_WEBHOOK_SECRET: the webhooks are off, whoever asks (tokens do not help).
+    await changesNothing(async () => {
+      for (const path of ['/api/webhooks/whatsapp', '/api/webhooks/ivr']) {
+        for (const token of [undefined, staff, alice.token]) {
+          const req = t.http.post(path).send({ messageId: 'm', from: '+919876543210', text: 'hi', timestamp: new Date().toISOString() });
+          expectProblem(await (token ? req.set(bearer(token)) : req), 503, 'not-configured');
+        }
+      }
+    });
   });
 });

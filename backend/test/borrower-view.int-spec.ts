@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../src/lending/http/loan-response.schemas.js';
-import { bearer } from './support/loan-api.js';
+import { bearer, signAgreement } from './support/loan-api.js';
 import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -58,7 +58,8 @@ describe('what a borrower reads under /api/me/loans*', () => {
     await t.http.post(`/api/admin/loans/${active}/approve-soft`).set(s).send({ score: 777, reason: note('soft') }).expect(200);
     await t.http.post(`/api/admin/loans/${active}/approve-bank`).set(s).send({ bankAccountLast4: '1234', reason: note('bank') }).expect(200);
     const issued = await t.http.post(`/api/admin/loans/${active}/issue-agreement`).set(s).send({ reason: note('issue') }).expect(200);
-    const signed = await t.http.post(`/api/me/loans/${active}/sign-agreement`).set(b).send({ documentHash: issued.body.agreement.documentHash }).expect(200);
+    const signed = await signAgreement(t.http, active, issued.body.agreement.documentHash, alice.token, admin);
+    expect(signed.status).toBe(200);
     seen.push(signed.body);
     await t.http.post(`/api/admin/loans/${active}/approve-final`).set(s).send({ reason: note('final') }).expect(200);
     await t.http.post(`/api/admin/loans/${active}/disburse`).set(s).send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21', reason: note('disburse') }).expect(200);

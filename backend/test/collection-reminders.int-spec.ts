@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId } from '../src/lending/public/index.js';
+import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId, SEND_REMINDER_JOB } from '../src/lending/public/index.js';
 import { closeOfBusinessResultSchema } from '../src/lending/http/collections.schemas.js';
 import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
 import { CLOCK, type Clock } from '../src/platform/clock.js';
@@ -102,8 +102,11 @@ describe('collection reminders', () => {
   it('given COB for the same date again, then nothing new is queued or sent', async () => {
     const emails = await emailCount();
     expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 0 });
-    const counts = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJobCounts('waiting', 'delayed', 'active', 'completed');
-    expect(counts).toMatchObject({ waiting: 0, delayed: 0, active: 0, completed: 2 });
+    // The reminder jobs only (the queue also holds the outbox sweep's scheduled job).
+    const jobs = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJobs(['waiting', 'delayed', 'active', 'completed']);
+    const reminders = jobs.filter((j) => j.name === SEND_REMINDER_JOB);
+    expect(reminders).toHaveLength(2);
+    expect(await Promise.all(reminders.map((j) => j.getState()))).toEqual(['completed', 'completed']);
     expect(await reminderRows(loan.id)).toHaveLength(1);
     expect(await emailCount()).toBe(emails);
   });

@@ -108,7 +108,7 @@ describe('moves the pipeline does not allow: 409 naming currentState and allowed
   const send: Record<string, (id: string) => Test> = {
     amend: (id) => t.http.patch(`/api/me/loans/${id}`).set(b()).send({ amount: 12_000_000 }),
     submit: (id) => t.http.post(`/api/me/loans/${id}/submit`).set(b()),
-    'sign-agreement': (id) => t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: 'ab'.repeat(32) }),
+    'sign-agreement': (id) => t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: 'ab'.repeat(32), code: '123456' }),
     cancel: (id) => t.http.post(`/api/me/loans/${id}/cancel`).set(b()).send({ reason: 'no longer needed' }),
     accept: (id) => t.http.post(`/api/admin/loans/${id}/accept`).set(s()).send({}),
     'approve-soft': (id) => t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).send({ score: 700 }),
@@ -199,13 +199,14 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     const { id, documentHash } = await loan('consent.customerpending');
     const before = await historyOf(t.http, staff, id);
     const wrong = documentHash!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-    const mismatch = await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: wrong });
+    const mismatch = await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: wrong, code: '123456' });
     const body = expectProblem(mismatch, 409, 'agreement-mismatch');
     expect(body.signedDocumentHash).toBe(wrong);
     for (const bad of ['not-a-hash', 'g'.repeat(64), documentHash!.slice(0, 63), '']) {
-      expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: bad }), ['documentHash'], 'validation-failed');
+      expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: bad, code: '123456' }), ['documentHash'], 'validation-failed');
     }
-    expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({}), ['documentHash'], 'validation-failed');
+    expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({}), ['documentHash', 'code'], 'validation-failed');
+    expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash }), ['code'], 'validation-failed');
     expect(await historyOf(t.http, staff, id)).toEqual(before);
     const mine = await t.http.get(`/api/me/loans/${id}`).set(b()).expect(200);
     expect(mine.body.state).toBe('consent.customerpending');

@@ -16,6 +16,7 @@ import {
   queueCountsSchema,
 } from '../src/lending/http/loan-response.schemas.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { signAgreement } from './support/loan-api.js';
 
 let t: TestApp;
 let staff: string;
@@ -54,7 +55,7 @@ async function takeToActive(type: 'EMI' | 'salaryAdvance') {
   expect(pdf.headers['content-type']).toBe('application/pdf');
   const hash = createHash('sha256').update(pdf.body as Buffer).digest('hex');
   expect(hash).toBe(issued.body.agreement.documentHash);
-  expect((await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b).send({ documentHash: hash }).expect(200)).body.state).toBe('final.pending');
+  expect((await signAgreement(t.http, id, hash, borrower.token, staff)).body.state).toBe('final.pending');
   expect((await t.http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({}).expect(200)).body.state).toBe('disbursal.pending');
   const active = await t.http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21' }).expect(200);
   expect(active.body.state).toBe('active');

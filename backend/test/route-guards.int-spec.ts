@@ -28,6 +28,8 @@ const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/public/emi',
   // The loan products open for applications: the portal's calculator and apply flow read their bounds, rates and fees.
   'GET /api/public/products',
+  // State landing pages (issue 15 item 7): active pages of known state and city pairs, cacheable.
+  'GET /api/public/state-pages/:state/:city',
   // Banners are public content: the portal's home shows the current ones, with their pictures (issue 15).
   'GET /api/public/banners',
   'GET /api/public/banners/:id/image',
@@ -40,6 +42,9 @@ const EXPECTED_PUBLIC_ROUTES = [
   'POST /api/auth/reset-password',
   // The payment provider's webhook: authenticated by its HMAC signature (X-Signature), not a token.
   'POST /api/payments/webhooks/sandbox',
+  // The WhatsApp and IVR providers' webhooks (issue 15): their X-Signature, or 401 (503 with no secret configured).
+  'POST /api/webhooks/whatsapp',
+  'POST /api/webhooks/ivr',
   // The sandbox provider's checkout (development and tests; off in production unless PAYMENT_SANDBOX=true).
   'GET /api/payments/sandbox/:paymentId',
   'POST /api/payments/sandbox/:paymentId/pay',
@@ -47,6 +52,16 @@ const EXPECTED_PUBLIC_ROUTES = [
   // One-time codes by SMS (quick start, e-signing): limited per phone and per address.
   'POST /api/public/otp',
   'POST /api/public/otp/verify',
+  // Quick start: every call presents the phone proof the OTP verify answered (403 without it); limited per address.
+  'POST /api/public/quick-start',
+  'PUT /api/public/quick-start/steps/:step',
+  'POST /api/public/quick-start/finish',
+  // The emailed e-sign link (issue 14 item 6): the single-use, expiring token is the credential; the code goes to
+  // the borrower's registered phone.
+  'GET /api/public/agreements/:token',
+  'GET /api/public/agreements/:token/agreement.pdf',
+  'POST /api/public/agreements/:token/code',
+  'POST /api/public/agreements/:token/sign',
 ];
 
 /** Served by @nestjs/swagger straight on Express, outside the controllers: the OpenAPI document and its UI. */
@@ -122,6 +137,13 @@ describe('every registered route declares who may reach it', () => {
     expectProblem(await t.http.post('/api/auth/reset-password').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/public/otp').send({}), 400, 'validation-failed');
     expectProblem(await t.http.post('/api/public/otp/verify').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/public/quick-start').send({}), 403, 'phone-not-verified');
+    expectProblem(await t.http.put('/api/public/quick-start/steps/basic').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.post('/api/public/quick-start/finish').send({}), 400, 'validation-failed');
+    expectProblem(await t.http.get('/api/public/agreements/not-a-real-link-token-000000'), 404, 'link-invalid');
+    expectProblem(await t.http.get('/api/public/agreements/not-a-real-link-token-000000/agreement.pdf'), 404, 'link-invalid');
+    expectProblem(await t.http.post('/api/public/agreements/not-a-real-link-token-000000/code').send({}), 404, 'link-invalid');
+    expectProblem(await t.http.post('/api/public/agreements/not-a-real-link-token-000000/sign').send({ code: '123456' }), 404, 'link-invalid');
     await t.http.post('/api/auth/logout').send({}).expect(204);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { baseUrl, call, newBorrower, rupees, screenshot, signInInBrowser, staff } from './support';
+import { baseUrl, call, newBorrower, rupees, screenshot, signInInBrowser, signWithCode, staff } from './support';
 
 /**
  * Issue 13 in the portal: a loan made overdue by close of business (business date set by staff, then
@@ -30,7 +30,7 @@ test('an overdue loan shows days overdue, the amount with its charge, and a Pay 
   await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
   await call('POST', `/admin/loans/${id}/approve-bank`, staffToken, { bankAccountLast4: '4321' });
   const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
-  await call('POST', `/me/loans/${id}/sign-agreement`, token, { documentHash: issued.agreement.documentHash });
+  await signWithCode(id, issued.agreement.documentHash, token, borrower.phone);
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
   await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-09-10' });
   // Instalment 1 falls due on 2026-10-10; three grace days later it is overdue and charged.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, call, newBorrower, rupees, signInInBrowser, staff } from './support';
+import { baseUrl, call, newBorrower, rupees, signInInBrowser, signWithCode, staff } from './support';
 
 /**
  * Issue 12's online journeys (docs/servicing.md): the borrower pays on the sandbox provider's page, comes back to
@@ -15,7 +15,7 @@ async function activeLoan(who: ReturnType<typeof newBorrower>): Promise<string> 
   await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
   await call('POST', `/admin/loans/${id}/approve-bank`, staffToken, { bankAccountLast4: '4321' });
   const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
-  await call('POST', `/me/loans/${id}/sign-agreement`, token, { documentHash: issued.agreement.documentHash });
+  await signWithCode(id, issued.agreement.documentHash, token, who.phone);
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
   await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' });
   return id;

@@ -34,6 +34,21 @@ export async function staff(): Promise<string> {
   return staffToken;
 }
 
+/** The last e-sign code sent by SMS to `phone`, read from the SMS log as staff (development keeps codes readable). */
+export async function lastSigningCode(phone: string, baseStaffToken?: string): Promise<string> {
+  const token = baseStaffToken ?? (await staff());
+  const rows = await call<{ body: string }[]>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`, token);
+  const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no e-sign code for ${phone} in the SMS log`);
+  return code;
+}
+
+/** Step6 through the API: a code to the borrower's registered phone, read from the SMS log, then the signature. */
+export async function signWithCode(loanId: string, documentHash: string, borrowerToken: string, phone: string): Promise<void> {
+  await call('POST', `/me/loans/${loanId}/agreement/code`, borrowerToken);
+  await call('POST', `/me/loans/${loanId}/sign-agreement`, borrowerToken, { documentHash, code: await lastSigningCode(phone) });
+}
+
 let counter = 0;
 /** A new borrower's details, unique in the run. */
 export function newBorrower(name: string) {

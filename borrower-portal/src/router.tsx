@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
               page('Auth/Register', () => import('./routes/Auth/Register')),
               page('Auth/ForgotPassword', () => import('./routes/Auth/ForgotPassword')),
               page('Auth/confirm-password/:id', () => import('./routes/Auth/ConfirmPassword')),
+              // The catch-all /{state}/{id}: a state and city landing page, or 'Page not found' (docs/borrower-portal.md).
+              page(':state/:city', () => import('./routes/public/StatePage')),
               { path: '*', element: <NotFound /> },
             ],
           },

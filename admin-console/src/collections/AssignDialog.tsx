@@ -11,12 +11,16 @@ type Props = {
   subject: string;
   currentStaffId?: string | null;
   onClose(): void;
-  onDone(collectorName: string): void;
+  /** The collector's name, or null when the loans were un-assigned. */
+  onDone(collectorName: string | null): void;
 };
 
+/** The choice that takes the loans off their collector (the API's `staffId: null`). */
+const UNASSIGN = 'unassign';
+
 /**
- * Picks a collector and confirms: the button says exactly what happens ("Assign 3 loans to Asha Rao"), so the
- * dialog is its own confirmation. A refusal keeps the dialog open with the server's sentence; nothing was assigned
+ * Picks a collector (or "No collector" to un-assign) and confirms: the button says exactly what happens ("Assign 3
+ * loans to Asha Rao", "Un-assign 3 loans"), so the dialog is its own confirmation. A refusal keeps the dialog open with the server's sentence; nothing was assigned
  * (the bulk command is all-or-nothing).
  */
 export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone }: Props) {
@@ -27,21 +31,22 @@ export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone
   const [staffId, setStaffId] = useState(currentStaffId ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const unassign = staffId === UNASSIGN;
   const chosen = collectors.data?.find((c) => c.id === staffId);
   const count = `${loanIds.length} loan${loanIds.length === 1 ? '' : 's'}`;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!chosen) {
+    if (!chosen && !unassign) {
       setError('Choose the collector to assign to.');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await dataProvider.assignLoans(loanIds, chosen.id);
+      await dataProvider.assignLoans(loanIds, unassign ? null : chosen!.id);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['Collections'] }), queryClient.invalidateQueries({ queryKey: BUCKET_COUNTS_KEY })]);
-      onDone(chosen.name);
+      onDone(unassign ? null : chosen!.name);
     } catch (e) {
       setError((e as Error).message || 'The assignment was refused.');
     } finally {
@@ -68,6 +73,7 @@ export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone
             disabled={collectors.isPending}
             helperText={collectors.isPending ? 'Loading collectors…' : collectors.error ? collectors.error.message : collectors.data?.length === 0 ? 'No staff member can be assigned collections.' : undefined}
           >
+            {currentStaffId !== null ? <MenuItem value={UNASSIGN}>No collector (un-assign)</MenuItem> : null}
             {(collectors.data ?? []).map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
@@ -84,8 +90,8 @@ export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || !chosen}>
-            {busy ? 'Assigning…' : chosen ? `Assign ${count} to ${chosen.name}` : `Assign ${count}`}
+          <Button type="submit" variant="contained" color={unassign ? 'warning' : 'primary'} disabled={busy || (!chosen && !unassign)}>
+            {busy ? (unassign ? 'Un-assigning…' : 'Assigning…') : unassign ? `Un-assign ${count}` : chosen ? `Assign ${count} to ${chosen.name}` : `Assign ${count}`}
           </Button>
         </DialogActions>
       </form>

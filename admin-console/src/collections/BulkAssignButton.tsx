@@ -34,7 +34,8 @@ export function BulkAssignButton() {
           onDone={(name) => {
             setOpen(false);
             onUnselectItems();
-            notify(`${loanIds.length} loan${loanIds.length === 1 ? '' : 's'} assigned to ${name}.`, { type: 'success' });
+            const loans = `${loanIds.length} loan${loanIds.length === 1 ? '' : 's'}`;
+            notify(name === null ? `${loans} un-assigned: no collector.` : `${loans} assigned to ${name}.`, { type: 'success' });
           }}
         />
       ) : null}

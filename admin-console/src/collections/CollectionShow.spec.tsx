@@ -93,4 +93,19 @@ describe('a collection’s detail page', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ staffId: 'staff-1' });
     expect(await screen.findByText('Loan assigned to Priya Staff.')).toBeInTheDocument();
   });
+  it('un-assigns an assigned loan after confirming in the dialog (staffId null)', async () => {
+    const { dataProvider, calls } = api({
+      'GET /api/admin/collections/inst%3Aloan-1%3A2': () => ({ ...ROW, assignedTo: 'staff-1' }),
+      'POST /api/admin/loans/loan-1/assign': () => ({ ok: true }),
+    });
+    renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view', 'collections.manage'], dataProvider);
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign to a collector' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Collector/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'No collector (un-assign)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Un-assign 1 loan' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ staffId: null });
+    expect(await screen.findByText('Loan un-assigned: no collector.')).toBeInTheDocument();
+  });
 });

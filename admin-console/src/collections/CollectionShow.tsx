@@ -1,3 +1,4 @@
+import { WhatsappButton } from '../channels/WhatsappButton';
 import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -170,6 +171,7 @@ export function CollectionShow() {
           </Button>
         ) : null}
         <LoanLink loanId={row.loanId} />
+        <WhatsappButton loanId={row.loanId} />
       </Box>
       <Card variant="outlined">
         <CardHeader title="Contact log" slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
@@ -197,7 +199,7 @@ export function CollectionShow() {
           onClose={() => setDialog(null)}
           onDone={(name) => {
             setDialog(null);
-            notify(`Loan assigned to ${name}.`, { type: 'success' });
+            notify(name === null ? 'Loan un-assigned: no collector.' : `Loan assigned to ${name}.`, { type: 'success' });
           }}
         />
       ) : null}

@@ -18,6 +18,7 @@ export const CONTACT_OUTCOMES = [
   { id: 'refused', name: 'Refused to pay' },
   { id: 'wrong-number', name: 'Wrong number' },
   { id: 'paid', name: 'Says already paid' },
+  { id: 'answered', name: 'Answered' },
 ] as const satisfies readonly { id: RecordContactBody['outcome']; name: string }[];
 
 const label = (choices: readonly { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;

@@ -15,6 +15,9 @@ const offer = (status: SettlementOffer['status'], id = status): SettlementOffer 
   amountPaid: null,
   waived: null,
   settledOn: null,
+  closedBy: null,
+  closedAt: null,
+  closeReason: null,
 });
 
 describe('settlement helpers', () => {

@@ -29,6 +29,8 @@ export const OFFER_STATUS_LABELS: Record<SettlementOffer['status'], string> = {
   approved: 'Approved: waiting for payment',
   settled: 'Settled',
   lapsed: 'Lapsed',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
 
 /** The offer still open (pending or approved): at most one. */

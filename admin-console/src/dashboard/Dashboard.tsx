@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { Title, useCanAccess } from 'react-admin';
 import { ClassificationPanel } from './ClassificationPanel';
+import { FunnelPanel } from './FunnelPanel';
 import { GraphPanel } from './GraphPanel';
 import { LeadStatusPanel } from './LeadStatusPanel';
 import { LoanStatusPanel } from './LoanStatusPanel';
@@ -18,6 +19,7 @@ export function Dashboard() {
       </Box>
       <Box sx={{ display: 'grid', gap: 2 }}>
         {canSeeLoans ? <LoanStatusPanel /> : null}
+        {canSeeLoans ? <FunnelPanel /> : null}
         {canSeeCollections ? <ClassificationPanel /> : null}
       </Box>
     </Box>

@@ -1,16 +1,23 @@
+import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import PlaceIcon from '@mui/icons-material/Place';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import GroupIcon from '@mui/icons-material/Group';
 import LockIcon from '@mui/icons-material/Lock';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import DescriptionIcon from '@mui/icons-material/Description';
 import PersonIcon from '@mui/icons-material/Person';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import PeopleIcon from '@mui/icons-material/People';
+import SmsIcon from '@mui/icons-material/Sms';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
@@ -119,8 +126,14 @@ export function AdminMenu() {
   const { canAccess: canSeeEmails } = useCanAccess({ action: 'list', resource: 'Emails' });
   const { canAccess: canEditTemplates } = useCanAccess({ action: 'list', resource: 'EmailTemplates' });
   const { canAccess: canEditBanners } = useCanAccess({ action: 'list', resource: 'Banners' });
+  const { canAccess: canWorkIssues } = useCanAccess({ action: 'list', resource: 'Issues' });
+  const { canAccess: canWhatsapp } = useCanAccess({ action: 'list', resource: 'whatsapp' });
+  const { canAccess: canSeeIvr } = useCanAccess({ action: 'list', resource: 'IvrStatus' });
+  const { canAccess: canDial } = useCanAccess({ action: 'list', resource: 'Dialer' });
   const { canAccess: canSeeLeads } = useCanAccess({ action: 'list', resource: 'Leads' });
   const { canAccess: canWorkLeads } = useCanAccess({ action: 'list', resource: 'agentLeads' });
+  const { canAccess: canSeeCustomers } = useCanAccess({ action: 'list', resource: 'Customers' });
+  const { canAccess: canSeeSms } = useCanAccess({ action: 'list', resource: 'Sms' });
   const { canAccess: canSeeCollections } = useCanAccess({ action: 'list', resource: 'Collections' });
   const { data: bucketCounts } = useBucketCounts();
   return (
@@ -132,6 +145,7 @@ export function AdminMenu() {
             {QUEUE_GROUPS.map((group) => (
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
+            <Menu.Item to="/LoanAgreements" primaryText="Loan agreements" leftIcon={<DescriptionIcon />} />
             <Menu.Item to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
           </MenuSection>
         ) : null}
@@ -144,9 +158,21 @@ export function AdminMenu() {
             ))}
           </MenuSection>
         ) : null}
+        {canWhatsapp || canSeeIvr || canDial ? (
+          <MenuSection label="Channels">
+            {canDial ? <Menu.Item to="/Dialer" primaryText="Dialer" leftIcon={<PhoneInTalkIcon />} /> : null}
+            {canSeeIvr ? <Menu.Item to="/IvrStatus" primaryText="IVR status" leftIcon={<SupportAgentIcon />} /> : null}
+            {canWhatsapp ? <Menu.Item to="/whatsapp" primaryText="WhatsApp" leftIcon={<WhatsAppIcon />} /> : null}
+          </MenuSection>
+        ) : null}
         {canSeePayments ? (
           <MenuSection label="Servicing">
             <Menu.Item to="/Payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
+          </MenuSection>
+        ) : null}
+        {canSeeCustomers ? (
+          <MenuSection label="Customers">
+            <Menu.Item to="/Customers" primaryText="Customers" leftIcon={<PeopleIcon />} />
           </MenuSection>
         ) : null}
         {canSeeLeads || canWorkLeads ? (
@@ -155,11 +181,18 @@ export function AdminMenu() {
             {canWorkLeads ? <Menu.Item to="/agentLeads" primaryText="My leads" leftIcon={<ContactPhoneIcon />} /> : null}
           </MenuSection>
         ) : null}
-        {canSeeEmails || canEditTemplates || canEditBanners ? (
+        {canSeeEmails || canEditTemplates || canEditBanners || canSeeSms ? (
           <MenuSection label="Communication">
             {canSeeEmails ? <Menu.Item to="/Emails" primaryText="Emails" leftIcon={<EmailIcon />} /> : null}
             {canEditTemplates ? <Menu.Item to="/EmailTemplates" primaryText="Email templates" leftIcon={<MailOutlineIcon />} /> : null}
             {canEditBanners ? <Menu.Item to="/Banners" primaryText="Banners" leftIcon={<ViewCarouselIcon />} /> : null}
+            {canSeeSms ? <Menu.Item to="/Sms" primaryText="SMS log" leftIcon={<SmsIcon />} /> : null}
+            {canEditBanners ? <Menu.Item to="/StatePages" primaryText="State pages" leftIcon={<PlaceIcon />} /> : null}
+          </MenuSection>
+        ) : null}
+        {canWorkIssues ? (
+          <MenuSection label="Support">
+            <Menu.Item to="/Issues" primaryText="Issues" leftIcon={<SupportAgentIcon />} />
           </MenuSection>
         ) : null}
         <MenuSection label="Staff">

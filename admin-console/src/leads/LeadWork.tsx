@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { LeadStatusChip } from './LeadFields';
 import { NEXT_STATUSES, SOURCE_LABELS, type LeadSource, type LeadStatus } from './leadStatus';
@@ -72,6 +73,17 @@ function History({ lead }: { lead: LeadDetail }) {
   );
 }
 
+/** The borrower a converted lead became: a link to their customer page for staff who may see customers. */
+function BorrowerLink({ id }: { id: string }) {
+  const { canAccess } = useCanAccess({ action: 'show', resource: 'Customers' });
+  if (!canAccess) return <Typography color="text.secondary">Borrower {id}</Typography>;
+  return (
+    <Link component={RouterLink} to={`/Customers/${id}`} data-testid="lead-customer-link">
+      Open the customer
+    </Link>
+  );
+}
+
 /** Below a lead's form: its status with the move dialog, duplicates, the borrower it became, notes and history. */
 export function LeadWork({ resource }: { resource: string }) {
   const lead = useRecordContext<LeadDetail>();
@@ -85,7 +97,7 @@ export function LeadWork({ resource }: { resource: string }) {
           <Typography component="span">Status</Typography>
           <LeadStatusChip status={status} />
           {lead.lostReason ? <Typography color="text.secondary">Lost: {lead.lostReason}</Typography> : null}
-          {lead.borrowerId ? <Typography color="text.secondary">Borrower {lead.borrowerId}</Typography> : null}
+          {lead.borrowerId ? <BorrowerLink id={lead.borrowerId} /> : null}
           <Typography color="text.secondary">Source: {SOURCE_LABELS[lead.source as LeadSource]}</Typography>
           {NEXT_STATUSES[status].length > 0 ? (
             <Button variant="contained" onClick={() => setOpen(true)}>

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Te
 import { useState } from 'react';
 import { HttpError, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
+import { BorrowerPicker } from './BorrowerPicker';
 import { NEXT_STATUSES, STATUS_LABELS, statusBody, statusDraftProblems, type LeadStatus, type StatusDraft } from './leadStatus';
 
 /** Moves a lead: only the moves the funnel allows are offered; lost asks a reason, converted may name the borrower. */
@@ -61,7 +62,7 @@ export function StatusChangeDialog({ resource, id, status, open, onClose }: { re
           required={draft.status === 'lost'}
         />
         {draft.status === 'converted' ? (
-          <TextField label="Borrower id" value={draft.borrowerId} onChange={(e) => set({ borrowerId: e.target.value })} error={!!shown.borrowerId} helperText={shown.borrowerId ?? 'The borrower this lead became; empty: the borrower with its phone or email'} />
+          <BorrowerPicker value={draft.borrowerId} onChange={(borrowerId) => set({ borrowerId })} error={!!shown.borrowerId} helperText={shown.borrowerId ?? 'The borrower this lead became; empty: the borrower with its phone or email'} />
         ) : null}
       </DialogContent>
       <DialogActions>

@@ -53,3 +53,6 @@ export function leadBody(record: Record<string, unknown>, { withAgent }: { withA
     ...(withAgent ? { assignedTo: text(record.assignedTo) } : {}),
   };
 }
+
+/** How the borrower picker shows a customer: name, then phone or email to tell namesakes apart. */
+export const customerOptionLabel = (c: { name: string; phone: string | null; email: string }) => `${c.name} · ${c.phone ?? c.email}`;

@@ -1,3 +1,4 @@
+import { WhatsappButton } from '../channels/WhatsappButton';
 import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ActorName } from './ActorName';
@@ -32,6 +33,7 @@ export function LoanSummary({ loan }: { loan: Loan }) {
               {loan.borrower.phone ? ` · ${loan.borrower.phone}` : ''}
             </Typography>
           ) : null}
+          {loan.borrower?.phone ? <WhatsappButton loanId={loan.id} /> : null}
         </Item>
         <Item label="Type">{loan.type === 'EMI' ? 'EMI (monthly instalments)' : `Salary advance (pay day ${loan.payDayOfMonth ?? '—'})`}</Item>
         <Item label="State">

@@ -43,6 +43,16 @@ describe('canAccess', () => {
     expect(canAccess([], 'list', 'Products')).toBe(false);
   });
 
+  it('opens the channels to their own permissions: whatsapp.send, ivr.view, dialer.use', () => {
+    expect(canAccess(['whatsapp.send'], 'list', 'whatsapp')).toBe(true);
+    expect(canAccess(['whatsapp.send'], 'send', 'whatsapp')).toBe(true);
+    expect(canAccess(['collections.manage'], 'send', 'whatsapp')).toBe(false);
+    expect(canAccess(['ivr.view'], 'list', 'IvrStatus')).toBe(true);
+    expect(canAccess(['dialer.use'], 'list', 'IvrStatus')).toBe(false);
+    expect(canAccess(['dialer.use'], 'call', 'Dialer')).toBe(true);
+    expect(canAccess(['collections.view'], 'list', 'Dialer')).toBe(false);
+  });
+
   it('lets collections.view read the buckets and record contacts, and keeps assignment for collections.manage', () => {
     expect(canAccess(['collections.view'], 'list', 'Collections')).toBe(true);
     expect(canAccess(['collections.view'], 'show', 'Collections')).toBe(true);
@@ -72,11 +82,31 @@ describe('canAccess', () => {
     expect(canAccess(ALL_ACCESS, 'delete', 'agentLeads')).toBe(false);
   });
 
+  it('lets customers.view read customers and keeps verdicts for customers.verify; the SMS log is sms.view', () => {
+    expect(canAccess(['customers.view'], 'list', 'Customers')).toBe(true);
+    expect(canAccess(['customers.view'], 'show', 'Customers')).toBe(true);
+    expect(canAccess(['customers.view'], 'verify', 'Customers')).toBe(false);
+    expect(canAccess(['customers.verify'], 'verify', 'Customers')).toBe(true);
+    expect(canAccess(['customers.view'], 'edit', 'Customers')).toBe(false);
+    expect(canAccess(['sms.view'], 'list', 'Sms')).toBe(true);
+    expect(canAccess(['customers.view'], 'list', 'Sms')).toBe(false);
+  });
+
   it('refuses what it does not know, and grants everything known when the server names no permissions', () => {
     expect(canAccess(ALL_ACCESS, 'delete', 'loans')).toBe(false);
     expect(canAccess(ALL_ACCESS, 'export', 'banners')).toBe(false);
     expect(canAccess(ALL_ACCESS, 'disburse', 'loans')).toBe(true);
     expect(canAccess(undefined, 'list', 'loans')).toBe(false);
     expect(canAccess([], 'show', 'profile')).toBe(true);
+  });
+
+  it('help issues need issues.manage (never created nor deleted in the console); state pages are banners.manage content', () => {
+    const support = ['issues.manage'];
+    for (const action of ['list', 'edit', 'reply']) expect(canAccess(support, action, 'Issues')).toBe(true);
+    expect(canAccess(support, 'create', 'Issues')).toBe(false);
+    expect(canAccess(support, 'delete', 'Issues')).toBe(false);
+    expect(canAccess(['banners.manage'], 'list', 'Issues')).toBe(false);
+    for (const action of ['list', 'edit', 'create', 'delete']) expect(canAccess(['banners.manage'], action, 'StatePages')).toBe(true);
+    expect(canAccess(support, 'list', 'StatePages')).toBe(false);
   });
 });

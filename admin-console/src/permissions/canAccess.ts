@@ -68,6 +68,10 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Payments':
     case 'payments':
       return PAYMENT_ACTION_PERMISSIONS[action];
+    case 'LoanAgreements':
+    case 'agreements':
+      // Issue 14 item 6: issued agreements and their signing evidence are read with the loans read permission.
+      return READ.has(action) ? 'loans.view' : undefined;
     case 'Emails':
     case 'emails':
       return action === 'resend' ? 'emails.view' : crud(action, 'emails.view');
@@ -76,7 +80,14 @@ function required(action: string, resource: string): string | null | undefined {
       return action === 'preview' ? 'templates.manage' : crud(action, 'templates.manage');
     case 'Banners':
     case 'banners':
+    // State landing pages are staff-managed public content, like banners (docs/help-issues.md).
+    case 'StatePages':
+    case 'state-pages':
       return crud(action, 'banners.manage');
+    case 'Issues':
+    case 'issues':
+      // Help issues: list, the issue page, assign and move (edit), reply and note; never created nor deleted here.
+      return action === 'reply' ? 'issues.manage' : action === 'create' || action === 'delete' ? undefined : crud(action, 'issues.manage');
     case 'Leads':
     case 'leads':
       // Every lead: list, show/edit, create, and the status and note actions; the dashboard's leadStatus panel.
@@ -85,11 +96,25 @@ function required(action: string, resource: string): string | null | undefined {
     case 'agent-leads':
       // The signed-in agent's own leads (the server answers 404 for anyone else's).
       return action === 'status' || action === 'note' ? 'leads.work' : action === 'delete' ? undefined : crud(action, 'leads.work');
+    case 'Customers':
+    case 'customers':
+      // Issue 14: customers are read with customers.view; a section's verdict needs customers.verify.
+      return action === 'verify' ? 'customers.verify' : READ.has(action) ? 'customers.view' : undefined;
+    case 'Sms':
+    case 'sms':
+      return action === 'list' ? 'sms.view' : undefined;
     case 'Collections':
     case 'collections':
       // Issue 13: the buckets and the contact log are read with collections.view (recording a contact too: the server
       // also requires being the loan's collector or holding collections.manage); assigning needs collections.manage.
       return action === 'assign' ? 'collections.manage' : action === 'list' || action === 'show' || action === 'contact' ? 'collections.view' : undefined;
+    // Issue 15 item 3: the WhatsApp conversations (reading and sending), the IVR calls, the dialer.
+    case 'whatsapp':
+      return action === 'list' || action === 'show' || action === 'send' ? 'whatsapp.send' : undefined;
+    case 'IvrStatus':
+      return action === 'list' || action === 'request' ? 'ivr.view' : undefined;
+    case 'Dialer':
+      return action === 'list' || action === 'call' ? 'dialer.use' : undefined;
     case 'business-date':
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission.
       return action === 'edit' ? 'business-date.manage' : null;

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
-import type { Answer, BusinessDate, LoanProductVersion, StaffUser } from '@lending/web-common/api';
+import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CustomerSection, LoanProductVersion, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
 import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
@@ -9,12 +9,13 @@ import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
 import type { LoanDelinquency, SettlementOffer, WriteOff } from '../collections/settlement';
+import type { AdminIssue, IssueAssignee } from '@lending/web-common/api';
 import type { CollectionBucketCounts, CollectionContact, Collector, CollectorAssignment, RecordContactBody } from '../collections/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Leads: 'leads', agentLeads: 'agent-leads', Collections: 'collections' };
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Issues: 'issues', StatePages: 'state-pages', Leads: 'leads', agentLeads: 'agent-leads', Collections: 'collections', Customers: 'customers', Sms: 'sms', LoanAgreements: 'agreements' };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -64,8 +65,14 @@ export type LendingDataProvider = DataProvider & {
   addLeadNote(resource: string, id: string, text: string): Promise<LeadDetail>;
   /** The active staff a lead may be assigned to. */
   leadAgents(): Promise<LeadAgent[]>;
+  /** Staff who may be assigned issues (issues.manage). */
+  issueAssignees(): Promise<IssueAssignee[]>;
+  /** A reply to the borrower (emailed) or, with internal, a note only staff see. */
+  replyToIssue(id: string, body: { message: string; internal: boolean }): Promise<AdminIssue>;
   /** Leads created from..to (YYYY-MM-DD, business time zone) by status and by source. */
   leadStatusCounts(from: string, to: string): Promise<LeadStatusCounts>;
+  /** Of the loans started from..to, how many reached each application step (GET /api/admin/application-funnel). */
+  applicationFunnel(from: string, to: string): Promise<ApplicationFunnel>;
   /** How many rows each collection bucket holds (GET /api/admin/collection-buckets). */
   collectionBuckets(): Promise<CollectionBucketCounts>;
   /** The staff loans may be assigned to. */
@@ -74,8 +81,16 @@ export type LendingDataProvider = DataProvider & {
   loanContacts(loanId: string): Promise<CollectionContact[]>;
   recordContact(loanId: string, body: RecordContactBody): Promise<unknown>;
   /** Assigns loans to a collector: one loan by its own command, several in one all-or-nothing request. */
-  assignLoans(loanIds: string[], staffId: string): Promise<CollectorAssignment>;
+  /** `staffId` null un-assigns: the loans go back to no collector. */
+  assignLoans(loanIds: string[], staffId: string | null): Promise<CollectorAssignment>;
+  /** A customer with their loans, every profile section, their documents and the review audit. */
+  customer(id: string): Promise<AdminCustomer>;
+  /** Marks a customer's section verified (it must be complete) or rejected (with a reason). */
+  reviewSection(customerId: string, section: string, body: SectionVerdictBody): Promise<Omit<CustomerSection, 'reviewedBy'>>;
 };
+
+/** Where staff read a customer's upload (the session cookie authenticates it; never a public URL). */
+export const customerDocumentUrl = (customerId: string, documentId: string, base = ADMIN_API) => `${base}/customers/${encodeURIComponent(customerId)}/documents/${encodeURIComponent(documentId)}`;
 
 /** Where each payment command is posted, under /api/admin/payments/:id/ (docs/api.md "Payments"). */
 const PAYMENT_ACTION_PATHS: Record<PaymentAction, string> = {
@@ -87,7 +102,7 @@ const PAYMENT_ACTION_PATHS: Record<PaymentAction, string> = {
 };
 
 /** Resources whose forms show the server's field problems under their inputs (react-admin reads `body.errors`). */
-const FORMS_WITH_SERVER_ERRORS = new Set(['products', 'email-templates', 'banners', 'leads', 'agent-leads']);
+const FORMS_WITH_SERVER_ERRORS = new Set(['products', 'email-templates', 'banners', 'issues', 'state-pages', 'leads', 'agent-leads']);
 
 function withFieldErrors(error: unknown): never {
   const fields = error instanceof HttpError ? (error.body as { fields?: { name: string; message: string }[] } | undefined)?.fields : undefined;
@@ -150,7 +165,13 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     moveLead: async (resource, id, body) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/status`, body).catch(withFieldErrors)).json as LeadDetail,
     addLeadNote: async (resource, id, text) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/notes`, { text }).catch(withFieldErrors)).json as LeadDetail,
     leadAgents: async () => (await http(`${base}/lead-agents`)).json as LeadAgent[],
+    issueAssignees: async () => (await http(`${base}/issue-assignees`)).json as IssueAssignee[],
+    replyToIssue: async (id, body) => (await send('POST', `${base}/issues/${encodeURIComponent(id)}/replies`, body).catch(withFieldErrors)).json as AdminIssue,
     leadStatusCounts: async (from, to) => (await http(`${base}/lead-status?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as LeadStatusCounts,
+    applicationFunnel: async (from, to) => (await http(`${base}/application-funnel?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as ApplicationFunnel,
+    customer: async (id) => (await http(`${base}/customers/${encodeURIComponent(id)}`)).json as AdminCustomer,
+    reviewSection: async (customerId, section, body) =>
+      (await send('POST', `${base}/customers/${encodeURIComponent(customerId)}/sections/${encodeURIComponent(section)}/verification`, body).catch(withFieldErrors)).json as Omit<CustomerSection, 'reviewedBy'>,
     collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
     collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
     loanContacts: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`)).json as CollectionContact[],

@@ -5,6 +5,7 @@ import { CommunicationsModule } from '../communications/communications.module.js
 import { ContentModule } from '../content/content.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
+import { ChannelsModule } from '../communications/channels.module.js';
 import { OriginationModule } from '../origination/origination.module.js';
 import { PlatformModule } from '../platform/platform.module.js';
 import type { Runtime } from '../platform/runtime.js';
@@ -14,7 +15,7 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, OriginationModule, LendingModule, BorrowerMessagingModule, ContentModule],
+      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, OriginationModule, LendingModule, BorrowerMessagingModule, ChannelsModule, ContentModule],
     };
   }
 }

@@ -6,7 +6,9 @@ import { DB, type Db } from '../platform/database/database.js';
 import { PlatformRegistry } from '../platform/registry.js';
 import { TemplatedEmails } from './application/templated-emails.js';
 import { CommunicationsModule } from './communications.module.js';
+import { PushOutbox } from './application/push-outbox.js';
 import { loanEmailsSubscription } from './jobs/loan-emails.subscription.js';
+import { loanPushesSubscription } from './jobs/loan-pushes.subscription.js';
 import { emailLoanContactsProjection } from './projections/email-loan-contacts.projection.js';
 
 /**
@@ -23,6 +25,7 @@ export class BorrowerMessagingModule implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emails: TemplatedEmails,
     private readonly directory: BorrowerDirectory,
+    private readonly pushes: PushOutbox,
   ) {}
 
   onModuleInit(): void {
@@ -30,5 +33,6 @@ export class BorrowerMessagingModule implements OnModuleInit {
     this.registry.addSubscription(
       loanEmailsSubscription({ db: this.db, emails: this.emails, directory: this.directory, portalUrl: this.config.publicUrl, currency: this.config.product.currency }),
     );
+    this.registry.addSubscription(loanPushesSubscription({ db: this.db, outbox: this.pushes, portalUrl: this.config.publicUrl, currency: this.config.product.currency }));
   }
 }

@@ -25,6 +25,17 @@ import { GetEmailTemplateHandler, ListEmailTemplatesHandler, ListEmailTemplateVe
 import { CreateEmailTemplateHandler, UpdateEmailTemplateHandler } from './application/save-email-template.handler.js';
 import { TemplatedEmails } from './application/templated-emails.js';
 import { AdminEmailTemplatesController } from './http/admin-email-templates.controller.js';
+import { DeletePushTokenHandler } from './application/delete-push-token.handler.js';
+import { ListPushesHandler } from './application/list-pushes.handler.js';
+import { PushOutbox } from './application/push-outbox.js';
+import { RefreshPushTokenHandler } from './application/refresh-push-token.handler.js';
+import { RegisterPushTokenHandler } from './application/register-push-token.handler.js';
+import { AdminPushesController } from './http/admin-pushes.controller.js';
+import { MyPushTokensController } from './http/my-push-tokens.controller.js';
+import { sendPushJob } from './jobs/send-push.job.js';
+import { FirebasePushSender } from './push-sender/firebase-push-sender.js';
+import { PUSH_SENDER, type PushSender } from './push-sender/push-sender.port.js';
+import { RecordingPushSender } from './push-sender/recording-push-sender.js';
 
 const templateHandlers = [
   ListEmailTemplatesHandler,
@@ -35,17 +46,25 @@ const templateHandlers = [
   UpdateEmailTemplateHandler,
 ];
 
+const pushHandlers = [RegisterPushTokenHandler, RefreshPushTokenHandler, DeletePushTokenHandler, ListPushesHandler];
+
 /**
  * Email through the worker: EmailOutbox records and enqueues, the `email` queue's processor sends through the email
  * sender port (SMTP, or printed when SMTP_URL is unset), a scheduled sweep re-enqueues rows whose job never reached the queue, and staff
  * read the log at /api/admin/emails. Email templates (one active per event, seeded from the shipped defaults at start)
  * render what TemplatedEmails sends. Other contexts import this module and inject EmailOutbox, or SMS_SENDER for
- * text messages.
+ * text messages. Push notifications: borrowers register devices at /api/me/push-tokens, PushOutbox addresses a push
+ * to each device, the `push` queue's job sends it through the push sender port (FCM, or recorded), staff read /api/admin/pushes.
  */
 @Module({
-  controllers: [AdminEmailsController, AdminEmailTemplatesController, AdminSmsController],
+  controllers: [AdminEmailsController, AdminEmailTemplatesController, AdminSmsController, MyPushTokensController, AdminPushesController],
   providers: [
-    { provide: EMAIL_DELIVERY, useValue: DEFAULT_EMAIL_DELIVERY },
+    {
+      // EMAIL_SWEEP_INTERVAL_MS and EMAIL_STALE_AFTER_MS: how soon a row whose job never reached the queue is handed over.
+      provide: EMAIL_DELIVERY,
+      inject: [RUNTIME],
+      useFactory: ({ config }: Runtime): EmailDeliveryOptions => ({ ...DEFAULT_EMAIL_DELIVERY, sweepEveryMs: config.outboxSweep.everyMs, staleAfterMs: config.outboxSweep.staleAfterMs }),
+    },
     // Seals reset tokens and other email secrets with a key derived from JWT_SECRET (see email-secret-box.ts).
     { provide: EMAIL_SECRET_BOX, useFactory: (runtime: Runtime) => new EmailSecretBox(runtime.config.jwtSecret), inject: [RUNTIME] },
     {
@@ -61,6 +80,17 @@ const templateHandlers = [
       inject: [RUNTIME, DB],
       useFactory: ({ config, log }: Runtime, db: Db): SmsSender => new RecordingSmsSender(db, log, { printSecrets: config.env !== 'production' }),
     },
+    {
+      // FCM through firebase-admin when a service account and project are configured; otherwise recorded, not sent.
+      provide: PUSH_SENDER,
+      inject: [RUNTIME],
+      useFactory: ({ config, log }: Runtime): PushSender =>
+        config.push.serviceAccount && config.firebase.projectId
+          ? new FirebasePushSender({ projectId: config.firebase.projectId, serviceAccount: config.push.serviceAccount })
+          : new RecordingPushSender(log, { invalidTokenPrefix: config.push.devInvalidTokenPrefix, failingTokenPrefix: config.push.devFailingTokenPrefix }),
+    },
+    PushOutbox,
+    ...pushHandlers,
     EmailOutbox,
     EmailSweeper,
     ListEmailsHandler,
@@ -71,7 +101,7 @@ const templateHandlers = [
     ...templateHandlers,
     ListSmsHandler,
   ],
-  exports: [EmailOutbox, TemplatedEmails, SMS_SENDER],
+  exports: [EmailOutbox, TemplatedEmails, SMS_SENDER, PushOutbox],
 })
 export class CommunicationsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -83,22 +113,20 @@ export class CommunicationsModule implements OnModuleInit, OnApplicationBootstra
     @Inject(EMAIL_SECRET_BOX) private readonly box: EmailSecretBox,
     @Inject(EMAIL_SENDER) private readonly sender: EmailSender,
     private readonly templates: EmailTemplatesRepository,
+    @Inject(PUSH_SENDER) private readonly pushSender: PushSender,
   ) {}
 
   onModuleInit(): void {
     this.registry.addJob(sendEmailJob(this.db, this.sender, { box: this.box }));
     this.registry.addJob(sweepEmailsJob(this.sweeper));
+    this.registry.addJob(sendPushJob(this.db, this.pushSender));
   }
 
   /** The sweep's schedule lives in the queue: upserting it from every process leaves one schedule. */
   async onApplicationBootstrap(): Promise<void> {
     await this.templates.seedShipped();
     try {
-      await this.queue.queue(EMAIL_QUEUE).upsertJobScheduler(
-        SWEEP_EMAILS_JOB,
-        { every: this.options.sweepEveryMs },
-        { name: SWEEP_EMAILS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-      );
+      await this.queue.schedule(EMAIL_QUEUE, SWEEP_EMAILS_JOB, { every: this.options.sweepEveryMs }, { name: SWEEP_EMAILS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
     } catch (error) {
       new Logger('CommunicationsModule').warn(`Could not schedule the email sweep (${(error as Error).message}); queued emails whose job was lost wait until it runs.`);
     }

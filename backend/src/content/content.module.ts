@@ -1,20 +1,41 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { LendingModule } from '../lending/lending.module.js';
+import { OriginationModule } from '../origination/origination.module.js';
 import { CreateBannerHandler, DeleteBannerHandler, UpdateBannerHandler } from './application/banner.commands.js';
 import { CurrentBannersHandler, GetBannerHandler, GetBannerImageHandler, ListBannersHandler } from './application/banner.queries.js';
 import { BannersRepository } from './application/banners.repository.js';
+import { RaiseIssueHandler, ReplyToIssueHandler, ReplyToMyIssueHandler, UpdateIssueHandler } from './application/help-issue.commands.js';
+import { GetIssueHandler, GetMyIssueHandler, ListIssueAssigneesHandler, ListIssuesHandler, ListMyIssuesHandler, ReadIssueAttachmentHandler } from './application/help-issue.queries.js';
+import { HelpIssueViews } from './application/help-issue.views.js';
+import { HelpIssuesRepository } from './application/help-issues.repository.js';
+import { CreateStatePageHandler, DeleteStatePageHandler, UpdateStatePageHandler } from './application/state-page.commands.js';
+import { GetPublishedStatePageHandler, GetStatePageHandler, ListStatePagesHandler } from './application/state-page.queries.js';
+import { StatePagesRepository } from './application/state-pages.repository.js';
 import { AdminBannersController } from './http/admin-banners.controller.js';
+import { AdminIssuesController } from './http/admin-issues.controller.js';
+import { AdminStatePagesController } from './http/admin-state-pages.controller.js';
+import { MyIssuesController } from './http/my-issues.controller.js';
 import { PublicBannersController } from './http/public-banners.controller.js';
+import { PublicStatePagesController } from './http/public-state-pages.controller.js';
 
-const commandHandlers = [CreateBannerHandler, UpdateBannerHandler, DeleteBannerHandler];
-const queryHandlers = [ListBannersHandler, GetBannerHandler, CurrentBannersHandler, GetBannerImageHandler];
-const controllers = [AdminBannersController, PublicBannersController];
+const commandHandlers = [
+  CreateBannerHandler, UpdateBannerHandler, DeleteBannerHandler,
+  RaiseIssueHandler, ReplyToMyIssueHandler, UpdateIssueHandler, ReplyToIssueHandler,
+  CreateStatePageHandler, UpdateStatePageHandler, DeleteStatePageHandler,
+];
+const queryHandlers = [
+  ListBannersHandler, GetBannerHandler, CurrentBannersHandler, GetBannerImageHandler,
+  ListMyIssuesHandler, GetMyIssueHandler, ListIssuesHandler, GetIssueHandler, ListIssueAssigneesHandler, ReadIssueAttachmentHandler,
+  ListStatePagesHandler, GetStatePageHandler, GetPublishedStatePageHandler,
+];
+const controllers = [AdminBannersController, PublicBannersController, MyIssuesController, AdminIssuesController, AdminStatePagesController, PublicStatePagesController];
 
-/** Content staff publish for borrowers and visitors: banners, help issues, landing pages (DESIGN §2, content/). */
+/** Content staff publish for borrowers and visitors: banners, help issues, state landing pages (DESIGN §2, content/). */
 @Module({
-  imports: [IdentityModule, CommunicationsModule],
+  imports: [IdentityModule, CommunicationsModule, OriginationModule, LendingModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, BannersRepository],
+  providers: [...commandHandlers, ...queryHandlers, BannersRepository, HelpIssuesRepository, HelpIssueViews, StatePagesRepository],
 })
 export class ContentModule {}

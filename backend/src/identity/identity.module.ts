@@ -7,11 +7,14 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DB, type Db } from '../platform/database/database.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
 import { PostgresRateLimitStore, RedisRateLimitStore } from './abuse/rate-limit-store.js';
+import { BorrowerSignUp } from './public/borrower-sign-up.port.js';
+import { BorrowerSignUps } from './users/borrower-sign-ups.js';
 import { RATE_LIMIT_STORE, RateLimiter } from './abuse/rate-limiter.js';
 import { RequestOneTimeCodeHandler } from './application/request-one-time-code.handler.js';
 import { VerifyOneTimeCodeHandler } from './application/verify-one-time-code.handler.js';
 import { PublicOtpController } from './http/public-otp.controller.js';
 import { OtpChallengesRepository } from './otp/otp-challenges.repository.js';
+import { OneTimeCodePhoneVerification } from './otp/one-time-code-phone-verification.js';
 import { PhoneProofs } from './otp/phone-proofs.js';
 import { PhoneVerification } from './public/phone-verification.port.js';
 import { ChangePasswordHandler } from './application/change-password.handler.js';
@@ -63,6 +66,7 @@ import { UnconfiguredIdTokenVerifier } from './social/unconfigured-id-token-veri
 import { PasswordHasher } from './users/password-hasher.js';
 import { DefaultPasswordCheck } from './users/default-password-check.js';
 import { BorrowerDirectory } from './public/borrower-directory.port.js';
+import { PresencePlans } from './public/presence-plans.port.js';
 import { BorrowerProfileFeed } from './users/borrower-profile-feed.js';
 import { StaffDirectory } from './users/staff-directory.js';
 import { UsersBorrowerDirectory } from './users/users-borrower-directory.js';
@@ -106,7 +110,9 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     StaffDirectory,
     OtpChallengesRepository,
     PhoneProofs,
-    { provide: PhoneVerification, useExisting: PhoneProofs },
+    { provide: BorrowerSignUp, useClass: BorrowerSignUps },
+    OneTimeCodePhoneVerification,
+    { provide: PhoneVerification, useExisting: OneTimeCodePhoneVerification },
     StaffRolesRepository,
     UserPermissions,
     SessionsRepository,
@@ -115,6 +121,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     SessionCache,
     PresenceRepository,
     PresenceGateway,
+    PresencePlans,
     { provide: DEVICE_NOTIFIER, useExisting: PresenceGateway },
     PasswordResetsRepository,
     PasswordHasher,
@@ -144,6 +151,6 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   // Only what identity/public/ declares: other contexts get the port, never the repository.
-  exports: [BorrowerDirectory, PhoneVerification, StaffMembers],
+  exports: [BorrowerDirectory, PhoneVerification, StaffMembers, PresencePlans, BorrowerSignUp],
 })
 export class IdentityModule {}

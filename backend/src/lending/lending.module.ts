@@ -1,10 +1,17 @@
+import { ChannelContacts } from './application/channel-contacts.js';
+import { OverdueBook } from './application/overdue-book.js';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { LoanSummariesBorrowerLoans } from './application/borrower-loans.reader.js';
+import { BorrowerLoans } from './public/borrower-loans.port.js';
 import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../platform/registry.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { OriginationModule } from '../origination/origination.module.js';
-import { BorrowerDirectory } from '../identity/public/index.js';
+import { BorrowerDirectory, PresencePlans } from '../identity/public/index.js';
+import { presencePlanReader } from './application/presence-plan-reader.js';
+import { CountApplicationFunnelHandler } from './application/count-application-funnel.handler.js';
+import { AdminFunnelController } from './http/admin-funnel.controller.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
 import { LoanBorrowersRepository } from './borrowers/loan-borrowers.repository.js';
 import { GetBusinessDateHandler, SetBusinessDateHandler } from './application/business-date.handlers.js';
@@ -18,6 +25,16 @@ import { GetMyLoanTimelineHandler } from './application/get-my-loan-timeline.han
 import { GetLoanHandler } from './application/get-loan.handler.js';
 import { GetProductHandler, ListProductVersionsHandler } from './application/get-product.handler.js';
 import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
+import { AgreementSignLinksRepository } from './agreements/agreement-sign-links.repository.js';
+import { AgreementSignLinkMailer } from './application/agreement-sign-link-mailer.js';
+import { GetSignLinkDocumentHandler, GetSignLinkHandler, SendSignLinkCodeHandler, SignByLinkHandler } from './application/agreement-sign-link.handlers.js';
+import { GetAgreementHandler } from './application/get-agreement.handler.js';
+import { GetLoanKfsHandler } from './application/get-loan-kfs.handler.js';
+import { ListAgreementsHandler } from './application/list-agreements.handler.js';
+import { SendSigningCodeHandler } from './application/send-signing-code.handler.js';
+import { SignAgreementHandler } from './application/sign-agreement.handler.js';
+import { AdminAgreementsController } from './http/admin-agreements.controller.js';
+import { PublicAgreementsController } from './http/public-agreements.controller.js';
 import { ListLoansHandler } from './application/list-loans.handler.js';
 import { ListMyLoansHandler } from './application/list-my-loans.handler.js';
 import { ListMyNotificationsHandler } from './application/list-my-notifications.handler.js';
@@ -36,7 +53,7 @@ import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
 import { PublicProductsController } from './http/public-products.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
-import { sendReminderJob } from './jobs/collection-reminder.job.js';
+import { scheduleReminderSweep, sendReminderJob, sweepRemindersJob } from './jobs/collection-reminder.job.js';
 import { CollectionReminders } from './application/collection-reminders.js';
 import { CLOCK, systemClock } from '../platform/clock.js';
 import { CommunicationsModule } from '../communications/communications.module.js';
@@ -71,8 +88,19 @@ import { RunCloseOfBusinessHandler } from './application/close-of-business.handl
 import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { AdminSettlementController } from './http/admin-settlement.controller.js';
-import { ApproveSettlementOfferHandler, ApproveWriteOffHandler, GetWriteOffHandler, ListSettlementOffersHandler, OfferSettlementHandler, RequestWriteOffHandler } from './application/settlement.handlers.js';
+import {
+  ApproveSettlementOfferHandler,
+  ApproveWriteOffHandler,
+  GetWriteOffHandler,
+  ListSettlementOffersHandler,
+  OfferSettlementHandler,
+  RejectSettlementOfferHandler,
+  RejectWriteOffHandler,
+  RequestWriteOffHandler,
+  WithdrawSettlementOfferHandler,
+} from './application/settlement.handlers.js';
 import { settlementOffersProjection } from './projections/settlement-offers.projection.js';
+import { agreementsProjection } from './projections/agreements.projection.js';
 import { servicingProjection } from './projections/servicing.projection.js';
 import { collectionWorkProjection } from './projections/collection-work.projection.js';
 import { CollectionQueues } from './application/collection-queues.js';
@@ -81,12 +109,19 @@ import {
 } from './application/collection-queues.handlers.js';
 import { AssignCollectorHandler, RecordCollectionContactHandler } from './application/collection-work.handlers.js';
 import { AdminCollectionQueuesController } from './http/admin-collection-queues.controller.js';
+import { AdminCustomersController } from './http/admin-customers.controller.js';
+import { GetCustomerHandler } from './application/get-customer.handler.js';
+import { ListCustomersHandler } from './application/list-customers.handler.js';
 
 const commandHandlers = [
   StartLoanApplicationHandler,
   MoveLoanHandler,
   SubmitLoanApplicationHandler,
   IssueAgreementHandler,
+  SignAgreementHandler,
+  SendSigningCodeHandler,
+  SendSignLinkCodeHandler,
+  SignByLinkHandler,
   CreateProductHandler,
   UpdateProductHandler,
   SetBusinessDateHandler,
@@ -100,12 +135,18 @@ const commandHandlers = [
   ApproveSettlementOfferHandler,
   RequestWriteOffHandler,
   ApproveWriteOffHandler,
+  RejectSettlementOfferHandler,
+  WithdrawSettlementOfferHandler,
+  RejectWriteOffHandler,
   RunCloseOfBusinessHandler,
   AssignCollectorHandler,
   RecordCollectionContactHandler,
 ];
 const queryHandlers = [
+  ListCustomersHandler,
+  GetCustomerHandler,
   ListLoansHandler,
+  CountApplicationFunnelHandler,
   CountLoanQueuesHandler,
   CountLoanActivityHandler,
   GetLoanHandler,
@@ -134,11 +175,20 @@ const queryHandlers = [
   ListLoanContactsHandler,
   ListSettlementOffersHandler,
   GetWriteOffHandler,
+  GetLoanKfsHandler,
+  ListAgreementsHandler,
+  GetAgreementHandler,
+  GetSignLinkHandler,
+  GetSignLinkDocumentHandler,
 ];
 const controllers = [
   AdminLoansController,
+  AdminFunnelController,
+  AdminAgreementsController,
+  PublicAgreementsController,
   AdminCollectionsController,
   AdminCollectionQueuesController,
+  AdminCustomersController,
   AdminSettlementController,
   AdminLoanServicingController,
   AdminPaymentsController,
@@ -163,7 +213,9 @@ const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 @Module({
   imports: [IdentityModule, OriginationModule, CommunicationsModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionQueues, CollectionReminders, { provide: CLOCK, useValue: systemClock }, LoanCommandExecutor, AgreementDocumentsRepository, LoanBorrowersRepository],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionQueues, CollectionReminders, { provide: CLOCK, useValue: systemClock }, LoanCommandExecutor, AgreementDocumentsRepository, AgreementSignLinksRepository, AgreementSignLinkMailer, LoanBorrowersRepository, { provide: BorrowerLoans, useClass: LoanSummariesBorrowerLoans }, ChannelContacts, OverdueBook],
+  // Through lending's public entry: BorrowerLoans for help issues; ChannelContacts and OverdueBook for communications' channels (issue 15).
+  exports: [BorrowerLoans, ChannelContacts, OverdueBook],
 })
 export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -176,6 +228,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly closeOfBusiness: CloseOfBusiness,
     private readonly reminders: CollectionReminders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly plans: PresencePlans,
   ) {}
 
   onModuleInit(): void {
@@ -184,6 +237,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addProjection(servicingProjection);
     this.registry.addProjection(collectionWorkProjection);
     this.registry.addProjection(settlementOffersProjection);
+    this.registry.addProjection(agreementsProjection);
     this.registry.addSubscription(
       borrowerNotificationsSubscription(this.queue, async (loanIds) => {
         const rows = await this.db.selectFrom('loan_summaries').select(['id', 'borrower_id']).where('id', 'in', loanIds).execute();
@@ -194,7 +248,9 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addJob(ageLoansJob(this.closeOfBusiness));
     this.registry.addJob(nightlyCloseOfBusinessJob(this.closeOfBusiness, this.queue));
     this.registry.addJob(sendReminderJob(this.reminders));
+    this.registry.addJob(sweepRemindersJob(this.reminders));
     this.directory.onProfileWritten((profile) => this.borrowers.remember(profile));
+    this.plans.provide(presencePlanReader(this.db, this.config.product.currency));
   }
 
   /**
@@ -208,6 +264,11 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
       await scheduleNightlyCloseOfBusiness(this.queue, this.config.businessDate.timeZone);
     } catch (error) {
       new Logger('LendingModule').warn(`Could not schedule the nightly close of business (${(error as Error).message}); run it with npm run cli -- close-of-business.`);
+    }
+    try {
+      await scheduleReminderSweep(this.queue, this.config.outboxSweep.everyMs);
+    } catch (error) {
+      new Logger('LendingModule').warn(`Could not schedule the collection reminders' sweep (${(error as Error).message}); reminders whose job was lost wait until it runs.`);
     }
   }
 }

@@ -4,7 +4,16 @@ import { RUNTIME, type Runtime } from '../platform/runtime.js';
 import { ListDocumentsHandler, ReadDocumentHandler } from './application/document.queries.js';
 import { GetProfileSectionsHandler } from './application/get-profile-sections.handler.js';
 import { SaveProfileSectionHandler } from './application/save-profile-section.handler.js';
+import { FinishQuickStartHandler } from './application/finish-quick-start.handler.js';
+import { QuickStartGate, SaveQuickStartStepHandler, StartQuickStartHandler } from './application/quick-start.commands.js';
+import { PublicQuickStartController } from './http/public-quick-start.controller.js';
+import { QuickStartLeadsRepository } from './leads/quick-start-leads.repository.js';
 import { UploadDocumentHandler } from './application/upload-document.handler.js';
+import { ReadCustomerDocumentHandler } from './application/read-customer-document.handler.js';
+import { ReviewProfileSectionHandler } from './application/review-profile-section.handler.js';
+import { SectionsCustomerProfiles } from './customers/sections-customer-profiles.js';
+import { AdminCustomerProfilesController } from './http/admin-customer-profiles.controller.js';
+import { CustomerProfiles } from './public/customer-profiles.port.js';
 import { AddLeadNoteHandler, CreateLeadHandler, MoveLeadStatusHandler, UpdateLeadHandler } from './application/lead.commands.js';
 import { LeadStaff } from './application/lead-names.js';
 import { GetLeadHandler, LeadStatusCountsHandler, ListLeadAgentsHandler, ListLeadsHandler } from './application/lead.queries.js';
@@ -17,11 +26,12 @@ import { ACCOUNT_NUMBER_BOX, AccountNumberBox } from './profiles/account-number-
 import { CustomerDocumentsRepository } from './profiles/customer-documents.repository.js';
 import { ProfileSectionsRepository } from './profiles/profile-sections.repository.js';
 import { SectionsProfileCompleteness } from './profiles/sections-profile-completeness.js';
+import { BorrowerDocuments } from './public/borrower-documents.port.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
 
-const commandHandlers = [SaveProfileSectionHandler, UploadDocumentHandler, CreateLeadHandler, UpdateLeadHandler, MoveLeadStatusHandler, AddLeadNoteHandler];
-const queryHandlers = [GetProfileSectionsHandler, ListDocumentsHandler, ReadDocumentHandler, ListLeadsHandler, GetLeadHandler, LeadStatusCountsHandler, ListLeadAgentsHandler];
-const controllers = [MyProfileSectionsController, MyDocumentsController, AdminLeadsController, AgentLeadsController];
+const commandHandlers = [SaveProfileSectionHandler, UploadDocumentHandler, CreateLeadHandler, UpdateLeadHandler, MoveLeadStatusHandler, AddLeadNoteHandler, StartQuickStartHandler, SaveQuickStartStepHandler, FinishQuickStartHandler, ReviewProfileSectionHandler];
+const queryHandlers = [GetProfileSectionsHandler, ListDocumentsHandler, ReadDocumentHandler, ListLeadsHandler, GetLeadHandler, LeadStatusCountsHandler, ListLeadAgentsHandler, ReadCustomerDocumentHandler];
+const controllers = [MyProfileSectionsController, MyDocumentsController, AdminLeadsController, AgentLeadsController, PublicQuickStartController, AdminCustomerProfilesController];
 
 /**
  * Origination (DESIGN §2): profile sections and uploads, customers, leads and quick start. Plain tables, every
@@ -36,10 +46,14 @@ const controllers = [MyProfileSectionsController, MyDocumentsController, AdminLe
     ProfileSectionsRepository,
     CustomerDocumentsRepository,
     LeadsRepository,
+    QuickStartLeadsRepository,
+    QuickStartGate,
     LeadStaff,
     { provide: ACCOUNT_NUMBER_BOX, inject: [RUNTIME], useFactory: (runtime: Runtime) => new AccountNumberBox(runtime.config.jwtSecret) },
     { provide: ProfileCompleteness, useClass: SectionsProfileCompleteness },
+    { provide: BorrowerDocuments, useExisting: CustomerDocumentsRepository },
+    { provide: CustomerProfiles, useClass: SectionsCustomerProfiles },
   ],
-  exports: [ProfileCompleteness],
+  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles],
 })
 export class OriginationModule {}

@@ -75,6 +75,28 @@ export function expectFieldProblem(res: Response, names: string[], type?: string
 
 export type LoanHandle = { id: string; documentHash?: string };
 
+/** The last e-sign code sent by SMS to this borrower's registered phone, read from the SMS log as staff. */
+const phones = new Map<string, string>();
+
+export async function lastSigningCode(http: Http, borrowerToken: string, staffToken: string): Promise<string> {
+  let phone = phones.get(borrowerToken);
+  if (!phone) {
+    phone = (await http.get('/api/me/profile').set(bearer(borrowerToken)).expect(200)).body.phone as string;
+    phones.set(borrowerToken, phone);
+  }
+  const res = await http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone, purpose: 'e-sign' }), range: '[0,0]' }).set(bearer(staffToken)).expect(200);
+  const match = /\b(\d{6})\b/.exec(String(res.body[0]?.body ?? ''));
+  if (!match) throw new Error(`no e-sign code in the SMS log for ${phone}`);
+  return match[1]!;
+}
+
+/** Step6 through the API: the code sent to the registered phone (read from the SMS log), then the signature. */
+export async function signAgreement(http: Http, loanId: string, documentHash: string, borrowerToken: string, staffToken: string): Promise<Response> {
+  await http.post(`/api/me/loans/${loanId}/agreement/code`).set(bearer(borrowerToken)).expect(202);
+  const code = await lastSigningCode(http, borrowerToken, staffToken);
+  return http.post(`/api/me/loans/${loanId}/sign-agreement`).set(bearer(borrowerToken)).send({ documentHash, code });
+}
+
 /**
  * Drives a fresh loan of `borrowerToken`'s borrower to `target` through the API alone. EMI of 1,00,000.00 INR
  * over 12 months unless `body` says otherwise.
@@ -101,13 +123,13 @@ export async function loanIn(
     await ok(http.post(`/api/admin/loans/${id}/reject`).set(s).send({ reason: 'policy' }), 'rejected');
     return handle;
   }
-  const steps: [LoanState, () => ReturnType<Http['post']>][] = [
+  const steps: [LoanState, () => PromiseLike<Response>][] = [
     ['applied', () => http.post(`/api/me/loans/${id}/submit`).set(b)],
     ['soft.pending', () => http.post(`/api/admin/loans/${id}/accept`).set(s).send({})],
     ['bank.pending', () => http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 })],
     ['consent.pending', () => http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ bankAccountLast4: '1234' })],
     ['consent.customerpending', () => http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({})],
-    ['final.pending', () => http.post(`/api/me/loans/${id}/sign-agreement`).set(b).send({ documentHash: handle.documentHash })],
+    ['final.pending', () => signAgreement(http, id, handle.documentHash!, borrowerToken, staffToken)],
     ['disbursal.pending', () => http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({})],
     ['active', () => http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: `UTR-${id.slice(0, 8)}`, disbursedOn: '2026-11-21' })],
   ];
@@ -119,7 +141,7 @@ export async function loanIn(
   throw new Error(`unreachable state ${target}`);
 }
 
-async function ok(req: ReturnType<Http['post']>, state: string): Promise<Response> {
+async function ok(req: PromiseLike<Response>, state: string): Promise<Response> {
   const res = await req;
   if (res.status !== 200 || res.body.state !== state) throw new Error(`expected 200 ${state}, got ${res.status} ${JSON.stringify(res.body)}`);
   return res;

@@ -30,6 +30,7 @@ export function testEnv(env: Record<string, string> = {}): Record<string, string
     RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
     RATE_LIMIT_LOGINS_PER_IP: '100000',
     RATE_LIMIT_OTP_PER_IP: '100000',
+    RATE_LIMIT_OTP_PER_PHONE: '100000',
     // Suites that submit applications without filling the profile; the profile suites name the sections they require.
     PROFILE_REQUIRED_SECTIONS: '',
     // Cheap hashes in tests: a line long enough that no suite's parallel requests meet a 503 (login-burst tests the bound).

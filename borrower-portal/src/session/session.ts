@@ -3,6 +3,7 @@ import { apiHeaders, setUnauthorizedHandler, type Problem } from '@lending/web-c
 import { handleDeviceChanged as takeOver, handleDeviceReload as reloadDevice, SOMEONE_ELSE_LOGGED_IN } from '@lending/web-common/presence';
 import { forgetToken, getToken, storeToken } from '@lending/web-common/session';
 import type { SignedIn } from '@lending/web-common/api';
+import { unregisterPush } from '../push/push-registration';
 import { notifySessionChanged } from './auth-state';
 
 /** The portal's side of the session behaviours of spec §4; the behaviours themselves are web-common's presence client. */
@@ -24,9 +25,11 @@ export function completeSignIn(answer: { token: string }): void {
 /**
  * The borrower signs out: this page forgets the token first (so the session's end, announced over the socket and
  * in 401s, is not taken for a lost session), the session ends on the server, and a fresh load of the home page
- * drops everything the page held in memory. The device id stays.
+ * drops everything the page held in memory. The device id stays; the push registration goes.
  */
 export async function signOut(): Promise<void> {
+  // This device's push registration goes first, while the session can still remove it (spec §3: DELETE at sign-out).
+  await unregisterPush();
   const headers = apiHeaders();
   forgetToken();
   await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers }).catch(() => undefined);

@@ -3,7 +3,9 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { guardExternalNavigation } from '@lending/web-common/external-url';
 import { connectPresence } from '@lending/web-common/presence';
 import { LoadingBar, useApiBusy, useReloadOnNewBuild } from '@lending/web-common/react';
+import { AnalyticsBridge } from '../analytics/AnalyticsBridge';
 import { EXTERNAL_URLS } from '../external-urls';
+import { PushBridge } from '../push/PushBridge';
 import { useToken } from '../session/auth-state';
 import { handleDeviceChanged, handleDeviceReload, handleUnauthorized, setNavigate } from '../session/session';
 import { ConfirmProvider } from './ConfirmDialog';
@@ -19,6 +21,8 @@ export function Root() {
       <ConfirmProvider>
         <LoadingBar active={navigation.state !== 'idle' || apiBusy} />
         <SessionBridge />
+        <PushBridge />
+        <AnalyticsBridge />
         <ReloadOnNewBuild />
         <ScrollRestoration />
         <Outlet />

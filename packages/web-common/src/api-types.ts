@@ -72,6 +72,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issued agreements (ra-data-simple-rest): filter={"signed":false,"issuedFrom":"2026-11-01","issuedTo":"2026-11-30","q":"name, email, loan id or hash"}, sort by issuedAt|signedAt|principal, range */
+        get: operations["AdminAgreementsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agreements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One issued agreement by its loan's id: hash, issued, signed, and the signing evidence (code verified, time, address, user agent) */
+        get: operations["AdminAgreementsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/application-funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Of the loans started from..to (business dates, at most a year), how many reached each application step */
+        get: operations["AdminFunnelController_funnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/banners": {
         parameters: {
             query?: never;
@@ -229,6 +280,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers (ra-data-simple-rest): filter={"q":"name, phone, email, PAN last four or loan id","pan":"234F","loanId":"…","hasLoans":true}, sort, range */
+        get: operations["AdminCustomersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer: their loans (summary rows), every profile section with its status, their documents and the review audit */
+        get: operations["AdminCustomersController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/documents/{docId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer's uploads, its bytes as its sniffed type (a document of another customer is 404) */
+        get: operations["AdminCustomerProfilesController_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/sections/{section}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a section verified (it must be complete) or rejected (with a reason); 409 when its status does not allow it */
+        post: operations["AdminCustomerProfilesController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dialer/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Click-to-call an overdue loan's borrower through the dialer provider; 409 outside 08:00–19:00 business time */
+        post: operations["AdminDialerController_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dialer/calls/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The outcome of a call you placed, to the loan's contact log (CollectionContactRecorded, channel call); once per call (409 after) */
+        post: operations["AdminDialerController_outcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dialer/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overdue loans to call, most days past due then largest amount first (200 at most), and whether the 08:00–19:00 window is open now */
+        get: operations["AdminDialerController_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/email-template-events": {
         parameters: {
             query?: never;
@@ -361,6 +531,110 @@ export interface paths {
         put?: never;
         /** Queue a failed email again with a fresh set of attempts (409 unless it is failed) */
         post: operations["AdminEmailsController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/issue-assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom an issue may be assigned to: active staff holding issues.manage */
+        get: operations["AdminIssuesController_assignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issues (ra-data-simple-rest): filter={"status":"open","category":"repayment","assignedTo":"<staff id>","overdue":true,"q":"#1042 or text"}, sort, range */
+        get: operations["AdminIssuesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One issue: borrower, attachments, replies and internal notes, the audit trail, the statuses it may move to */
+        get: operations["AdminIssuesController_get"];
+        /** Move an issue (open → inProgress → resolved → closed; resolved → inProgress reopens) and/or assign it; each change audited */
+        put: operations["AdminIssuesController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/issues/{id}/attachments/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment of the issue (one of its borrower's uploads), its bytes */
+        get: operations["AdminIssuesController_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/issues/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply to the borrower (emailed through the issue-replied template) or, with internal: true, add a note only staff see */
+        post: operations["AdminIssuesController_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ivr-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IVR calls (ra-data-simple-rest): filter={"outcome":"promised-to-pay","status":"completed","loanId":"…","phone":"+91…","from":"…","to":"…"}, sort, range */
+        get: operations["AdminIvrController_list"];
+        put?: never;
+        /** Ask the IVR provider to call a loan's borrower with the overdue reminder flow (08:00–19:00 business time, else 409); the outcome arrives by webhook */
+        post: operations["AdminIvrController_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -744,6 +1018,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/kfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A loan's Key Facts Statement (the one page 1 of its agreement prints) */
+        get: operations["AdminAgreementsController_kfs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/payments": {
         parameters: {
             query?: never;
@@ -893,6 +1184,23 @@ export interface paths {
         put?: never;
         /** Approve the write-off asked for (403 same-person for the one who asked): the loan is writtenOff, later payments are recoveries */
         post: operations["AdminSettlementController_approveWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/write-off/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject the write-off asked for, with a reason (the checker; 403 same-person for the one who asked): the loan stays active */
+        post: operations["AdminSettlementController_rejectWriteOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1140,6 +1448,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pushes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The push log (ra-data-simple-rest): filter={"status":"token-removed","topic":"loan-disbursed","userId":"…"}, sort, range */
+        get: operations["AdminPushesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roles": {
         parameters: {
             query?: never;
@@ -1194,6 +1519,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settlement-offers/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending settlement offer with a reason (the checker; 403 same-person for the one who made it) */
+        post: operations["AdminSettlementController_rejectOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settlement-offers/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw your own pending settlement offer (the maker; 403 for an offer someone else made) */
+        post: operations["AdminSettlementController_withdrawOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sms": {
         parameters: {
             query?: never;
@@ -1206,6 +1565,43 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/state-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State pages (ra-data-simple-rest): filter={"q":"text","state":"Karnataka","active":true}, sort, range */
+        get: operations["AdminStatePagesController_list"];
+        put?: never;
+        /** Create the page of a state and city (one per pair: a second is 409) */
+        post: operations["AdminStatePagesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/state-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One state page */
+        get: operations["AdminStatePagesController_get"];
+        /** Save a state page */
+        put: operations["AdminStatePagesController_update"];
+        post?: never;
+        /** Delete a state page */
+        delete: operations["AdminStatePagesController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1259,6 +1655,74 @@ export interface paths {
         put?: never;
         /** Mark any user's device 'devicereload': their pages get device-reload, fetch a fresh token and reload */
         post: operations["StaffUsersController_reloadDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/whatsapp/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversations, latest first (ra-data-simple-rest): filter={"borrowerId":"…","open":true}, range; each with its 24-hour window */
+        get: operations["AdminWhatsappController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/whatsapp/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation by the borrower's id (or the phone of a number no borrower has), every message oldest first, and its window */
+        get: operations["AdminWhatsappController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/whatsapp/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send to a borrower (borrowerId, or loanId of one of their loans): {text} only inside the 24-hour window since they last wrote (409 window-closed otherwise), or {templateName, parameters} any time */
+        post: operations["AdminWhatsappController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/whatsapp/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The approved templates: what may be sent outside the 24-hour window */
+        get: operations["AdminWhatsappController_templates"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1470,6 +1934,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My issues, newest first, each with its age against the service level */
+        get: operations["MyIssuesController_list"];
+        put?: never;
+        /** Raise an issue: a category, optionally one of my loans, the message, and up to 5 of my uploads (POST /api/me/documents) by id */
+        post: operations["MyIssuesController_raise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my issues with its replies (staff's internal notes are not shown); another borrower's is 404 */
+        get: operations["MyIssuesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/issues/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add to my issue (a resolved one is reopened; a closed one is 409) */
+        post: operations["MyIssuesController_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans": {
         parameters: {
             query?: never;
@@ -1517,6 +2033,23 @@ export interface paths {
         get: operations["MyLoansController_agreement"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/agreement/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the e-sign one-time code by SMS to my registered phone (6 digits, 5 minutes, 5 tries; 429 past the limits) */
+        post: operations["MyLoansController_signingCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1574,6 +2107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/loans/{id}/kfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Key Facts Statement of my loan (RBI KFS circular of 15 April 2024): APR with every fee, schedule, cooling-off period, grievance officer */
+        get: operations["MyLoansController_kfs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans/{id}/payments": {
         parameters: {
             query?: never;
@@ -1600,7 +2150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-sign the issued agreement, naming its SHA-256 (consent.customerpending -> final.pending) */
+        /** E-sign the issued agreement, naming its SHA-256 and the one-time code sent to my phone (consent.customerpending -> final.pending) */
         post: operations["MyLoansController_sign"];
         delete?: never;
         options?: never;
@@ -1746,6 +2296,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/push-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register this device for pushes (replaces this device's earlier registration) */
+        post: operations["MyPushTokensController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/push-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a registration (sign-out, notifications turned off) */
+        delete: operations["MyPushTokensController_remove"];
+        options?: never;
+        head?: never;
+        /** Refresh a registration (after 7 days, or a new FCM token): token and options replace the stored ones */
+        patch: operations["MyPushTokensController_refresh"];
+        trace?: never;
+    };
     "/api/metrics": {
         parameters: {
             query?: never;
@@ -1825,6 +2410,74 @@ export interface paths {
         put?: never;
         /** The provider confirms a payment: {paymentId, status: captured|failed, amount, providerReference}; 401 on a bad signature; a repeat applies once */
         post: operations["PaymentWebhooksController_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/agreements/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agreement a link signs: its Key Facts Statement, hash, and the masked phone the code goes to */
+        get: operations["PublicAgreementsController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/agreements/{token}/agreement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agreement PDF the link signs (inline; ?download=1 to download) */
+        get: operations["PublicAgreementsController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/agreements/{token}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the e-sign one-time code by SMS to the borrower's registered phone */
+        post: operations["PublicAgreementsController_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/agreements/{token}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign with the one-time code; the link is used up once the agreement is signed */
+        post: operations["PublicAgreementsController_sign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1933,6 +2586,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/quick-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start (a lead, source quickStart) or resume (the same phone, within 30 days) a quick start; answers the answers so far and the page to continue on */
+        post: operations["PublicQuickStartController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/quick-start/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish with a password: the borrower, signed in on this device (as login; sets the token cookie), and the application in new; answers where to land. Once: a repeat is told to sign in */
+        post: operations["PublicQuickStartController_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/quick-start/steps/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save one step's answers ({proof, ...fields}; steps in order, an earlier one may be changed); answers the quick start. See docs/origination.md for each step's fields */
+        put: operations["PublicQuickStartController_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/state-pages/{state}/{city}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The landing page of a state and city (/Karnataka/Bengaluru); only active pages of known pairs, anything else 404; cacheable for 5 minutes */
+        get: operations["PublicStatePagesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/token/regenerate": {
         parameters: {
             query?: never;
@@ -1961,6 +2682,40 @@ export interface paths {
         get: operations["AdminUserController_admin"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/ivr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A finished IVR call {callId, loanId?, to, outcome, promiseToPayOn?, durationSeconds?, endedAt}; the outcome goes to the loan's contact log; 401 on a bad signature, 503 when IVR_WEBHOOK_SECRET is unset; a repeated callId is applied once */
+        post: operations["ChannelWebhooksController_ivr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An inbound WhatsApp message {messageId, from, text, timestamp}; 401 on a bad signature, 503 when WHATSAPP_WEBHOOK_SECRET is unset; a repeated messageId is stored once */
+        post: operations["ChannelWebhooksController_whatsapp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2460,6 +3215,195 @@ export interface operations {
                         /** @enum {string} */
                         status: "new" | "contacted" | "interested" | "converted" | "lost";
                         updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAgreementsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: agreements <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerEmail: string;
+                        borrowerId: string;
+                        borrowerName: string;
+                        currency: string;
+                        documentHash: string;
+                        /** @description the loan id */
+                        id: string;
+                        issuedAt: string;
+                        loanId: string;
+                        loanState: string;
+                        loanType: string;
+                        /** @description integer minor units */
+                        principal: number;
+                        signed: boolean;
+                        signedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAgreementsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerEmail: string;
+                        borrowerId: string;
+                        borrowerName: string;
+                        currency: string;
+                        documentHash: string;
+                        /** @description null until signed, and for agreements signed before one-time codes */
+                        evidence: {
+                            /** @enum {string} */
+                            channel: "portal" | "email-link";
+                            code: {
+                                phone: string;
+                                /** @constant */
+                                purpose: "e-sign";
+                                verifiedAt: string;
+                            };
+                            ip: string;
+                            userAgent: string;
+                        } | null;
+                        /** @description the loan id */
+                        id: string;
+                        issuedAt: string;
+                        issuedBy: string;
+                        loanId: string;
+                        loanState: string;
+                        loanType: string;
+                        /** @description integer minor units */
+                        principal: number;
+                        signed: boolean;
+                        signedAt: string | null;
+                        signedDocumentHash: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminFunnelController_funnel: {
+        parameters: {
+            query: {
+                from: unknown;
+                to: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        steps: {
+                            label: string;
+                            /** @description loans started in the period that reached this step */
+                            loans: number;
+                            step: string;
+                        }[];
+                        to: string;
                     };
                 };
             };
@@ -3292,6 +4236,463 @@ export interface operations {
             };
         };
     };
+    AdminCustomersController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: customers <start>-<end>/<total> (exact) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanCount: number;
+                        name: string;
+                        phone: string | null;
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCustomersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the audit of the profile sections, oldest first */
+                        changes: {
+                            /** @description saved (by the borrower), verified or rejected (by staff) */
+                            action: string;
+                            actor: {
+                                id: string;
+                                name: string | null;
+                                role: string;
+                            };
+                            at: string;
+                            fromStatus: string | null;
+                            reason: string | null;
+                            section: string;
+                            toStatus: string;
+                        }[];
+                        currency: string;
+                        /** @description read each at /api/admin/customers/{id}/documents/{docId} */
+                        documents: {
+                            contentType: string;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                        }[];
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        loans: {
+                            /** @description minor units */
+                            amount: number;
+                            approvedAmount: number | null;
+                            classification: string;
+                            createdAt: string;
+                            disbursedOn: string | null;
+                            dpd: number;
+                            /** Format: uuid */
+                            id: string;
+                            state: string;
+                            submittedAt: string | null;
+                            tenureMonths: number;
+                            type: string;
+                        }[];
+                        name: string;
+                        phone: string | null;
+                        sections: {
+                            /** @description the section's fields; a bank account number is masked */
+                            data: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description why staff rejected it */
+                            reason: string | null;
+                            reviewedAt: string | null;
+                            reviewedBy: {
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+                            /** @enum {string} */
+                            status: "missing" | "complete" | "verified" | "rejected";
+                            updatedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCustomerProfilesController_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                docId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCustomerProfilesController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description required when rejected: what the borrower must fix (they read it on /User/Profile) */
+                    reason?: string | null;
+                    /** @enum {string} */
+                    status: "verified" | "rejected";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the section's fields; a bank account number is masked */
+                        data: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description why staff rejected it */
+                        reason: string | null;
+                        reviewedAt: string | null;
+                        /** @enum {string} */
+                        section: "address" | "bank" | "documents" | "employment" | "profile" | "reference" | "selfie";
+                        /** @enum {string} */
+                        status: "missing" | "complete" | "verified" | "rejected";
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminDialerController_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loanId: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string;
+                        note: string | null;
+                        outcome: string | null;
+                        outcomeAt: string | null;
+                        phone: string;
+                        providerCallId: string;
+                        startedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminDialerController_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    note?: string;
+                    /** @enum {string} */
+                    outcome: "answered" | "no-answer" | "promised-to-pay" | "wrong-number" | "callback" | "refused" | "paid";
+                    /** Format: date */
+                    promiseToPayOn?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        businessDate: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string;
+                        note: string | null;
+                        outcome: string | null;
+                        outcomeAt: string | null;
+                        phone: string;
+                        position: number;
+                        providerCallId: string;
+                        startedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminDialerController_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        loans: {
+                            /** @description minor units */
+                            amountOverdue: number;
+                            assignedToName: string | null;
+                            borrowerName: string | null;
+                            classification: string;
+                            dpd: number;
+                            id: string;
+                            lastContactAt: string | null;
+                            loanId: string;
+                            overdueInstalments: number;
+                            phone: string | null;
+                            promiseToPayOn: string | null;
+                        }[];
+                        window: {
+                            closes: string;
+                            /** @description now in the business time zone, YYYY-MM-DD HH:MM */
+                            localTime: string;
+                            open: boolean;
+                            opens: string;
+                            opensAt: string | null;
+                            /** @description why calls are off now */
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminEmailTemplatesController_events: {
         parameters: {
             query?: never;
@@ -3419,7 +4820,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "issue-replied";
+                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
                     html: string;
                     name: string;
                     subject: string;
@@ -3553,7 +4954,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "issue-replied";
+                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
                     html: string;
                     name: string;
                     subject: string;
@@ -3625,7 +5026,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "issue-replied";
+                    event?: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
                     html?: string;
                     subject?: string;
                     text?: string;
@@ -3905,6 +5306,599 @@ export interface operations {
                         to: string;
                         updatedAt: string;
                         userId: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIssuesController_assignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIssuesController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: issues <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        assignedTo: string | null;
+                        assigneeName: string | null;
+                        attachmentCount: number;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        number: number;
+                        overdue: boolean;
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIssuesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        assignedTo: string | null;
+                        assigneeName: string | null;
+                        attachmentCount: number;
+                        attachments: {
+                            contentType: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                            /** @description the attachment, at /api/admin/issues/{id}/attachments/{documentId} */
+                            url: string;
+                        }[];
+                        borrowerEmail: string | null;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        borrowerPhone: string | null;
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        changes: {
+                            at: string;
+                            by: string;
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        messages: {
+                            /** @enum {string} */
+                            author: "borrower" | "staff";
+                            authorName: string;
+                            createdAt: string;
+                            emailed: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            internal: boolean;
+                            message: string;
+                        }[];
+                        nextStatuses: ("open" | "inProgress" | "resolved" | "closed")[];
+                        number: number;
+                        overdue: boolean;
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIssuesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignedTo?: string | null;
+                    /** @enum {string} */
+                    status?: "open" | "inProgress" | "resolved" | "closed";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        assignedTo: string | null;
+                        assigneeName: string | null;
+                        attachmentCount: number;
+                        attachments: {
+                            contentType: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                            /** @description the attachment, at /api/admin/issues/{id}/attachments/{documentId} */
+                            url: string;
+                        }[];
+                        borrowerEmail: string | null;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        borrowerPhone: string | null;
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        changes: {
+                            at: string;
+                            by: string;
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        messages: {
+                            /** @enum {string} */
+                            author: "borrower" | "staff";
+                            authorName: string;
+                            createdAt: string;
+                            emailed: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            internal: boolean;
+                            message: string;
+                        }[];
+                        nextStatuses: ("open" | "inProgress" | "resolved" | "closed")[];
+                        number: number;
+                        overdue: boolean;
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIssuesController_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIssuesController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    internal?: boolean;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        assignedTo: string | null;
+                        assigneeName: string | null;
+                        attachmentCount: number;
+                        attachments: {
+                            contentType: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                            /** @description the attachment, at /api/admin/issues/{id}/attachments/{documentId} */
+                            url: string;
+                        }[];
+                        borrowerEmail: string | null;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        borrowerPhone: string | null;
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        changes: {
+                            at: string;
+                            by: string;
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        messages: {
+                            /** @enum {string} */
+                            author: "borrower" | "staff";
+                            authorName: string;
+                            createdAt: string;
+                            emailed: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            internal: boolean;
+                            message: string;
+                        }[];
+                        nextStatuses: ("open" | "inProgress" | "resolved" | "closed")[];
+                        number: number;
+                        overdue: boolean;
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIvrController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Content-Range: ivr-calls <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerName: string | null;
+                        /** @description why the contact log did not take it */
+                        contactError: string | null;
+                        /** @description the outcome is in the loan's collections contact log */
+                        contactLogged: boolean;
+                        createdAt: string;
+                        durationSeconds: number | null;
+                        endedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        outcome: ("answered" | "no-answer" | "promised-to-pay" | "wrong-number") | null;
+                        phone: string;
+                        promiseToPayOn: string | null;
+                        providerCallId: string;
+                        /** @enum {string} */
+                        status: "requested" | "completed";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminIvrController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loanId: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerName: string | null;
+                        /** @description why the contact log did not take it */
+                        contactError: string | null;
+                        /** @description the outcome is in the loan's collections contact log */
+                        contactLogged: boolean;
+                        createdAt: string;
+                        durationSeconds: number | null;
+                        endedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        outcome: ("answered" | "no-answer" | "promised-to-pay" | "wrong-number") | null;
+                        phone: string;
+                        promiseToPayOn: string | null;
+                        providerCallId: string;
+                        /** @enum {string} */
+                        status: "requested" | "completed";
                     };
                 };
             };
@@ -5087,7 +7081,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5291,7 +7285,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5451,7 +7445,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5613,7 +7607,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -5766,7 +7760,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
                         promiseToPayOn: string | null;
                         recordedAt: string;
                         recordedBy: string;
@@ -5815,7 +7809,7 @@ export interface operations {
                     /** @default  */
                     note?: string;
                     /** @enum {string} */
-                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback";
+                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
                     /**
                      * Format: date
                      * @description required with promised-to-pay: from the business date to 30 days after
@@ -5838,7 +7832,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
                         position: number;
                         promiseToPayOn?: string;
                         recordedBy: string;
@@ -6027,7 +8021,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -6179,7 +8173,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff";
                         version: number;
                     }[];
                 };
@@ -6301,7 +8295,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -6341,6 +8335,120 @@ export interface operations {
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAgreementsController_kfs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the APR in hundredths of a per cent: 3701 is 37.01 % a year */
+                        aprBasisPoints: number;
+                        contingentCharges: {
+                            name: string;
+                            value: string;
+                        }[];
+                        coolingOffDays: number;
+                        currency: string;
+                        disbursal: string;
+                        fees: {
+                            /** @description integer minor units */
+                            amount: number;
+                            collected: string;
+                            name: string;
+                            /** @enum {string} */
+                            payableTo: "lender" | "third party";
+                            /** @constant */
+                            recurrence: "one-time";
+                        }[];
+                        grievanceOfficer: {
+                            address: string;
+                            email: string;
+                            name: string;
+                            phone: string;
+                        };
+                        instalments: {
+                            /** @description integer minor units */
+                            amount: number;
+                            commencement: string;
+                            count: number;
+                            /** @enum {string} */
+                            type: "Monthly" | "Single bullet";
+                        };
+                        interestRate: {
+                            annualRatePercent: number;
+                            /** @constant */
+                            type: "Fixed";
+                        };
+                        loanId: string;
+                        /** @enum {string} */
+                        loanType: "EMI" | "salaryAdvance";
+                        /** @description integer minor units */
+                        netDisbursedAmount: number;
+                        qualitative: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description integer minor units */
+                        sanctionedAmount: number;
+                        schedule: {
+                            /** @description integer minor units */
+                            amount: number;
+                            /** @description integer minor units */
+                            balance: number;
+                            dueDate: string;
+                            /** @description integer minor units */
+                            fee: number;
+                            /** @description integer minor units */
+                            interest: number;
+                            number: number;
+                            /** @description integer minor units */
+                            principal: number;
+                        }[];
+                        tenureMonths: number;
+                        /** @description integer minor units */
+                        totalFees: number;
+                        /** @description integer minor units */
+                        totalInterest: number;
+                        /** @description integer minor units */
+                        totalPayable: number;
                     };
                 };
             };
@@ -6669,7 +8777,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -6758,6 +8866,11 @@ export interface operations {
                         amountPaid: number | null;
                         approvedAt: string | null;
                         approvedBy: string | null;
+                        closedAt: string | null;
+                        /** @description rejected or withdrawn: by whom */
+                        closedBy: string | null;
+                        /** @description rejected: the reason given */
+                        closeReason: string | null;
                         /** Format: uuid */
                         id: string;
                         /** Format: uuid */
@@ -6770,7 +8883,7 @@ export interface operations {
                          * @description lapsed also for an open offer past its validUntil
                          * @enum {string}
                          */
-                        status: "pending" | "approved" | "settled" | "lapsed";
+                        status: "pending" | "approved" | "settled" | "lapsed" | "rejected" | "withdrawn";
                         validUntil: string;
                         /** @description settled: what was still owed and was waived, by component */
                         waived: {
@@ -6845,6 +8958,11 @@ export interface operations {
                         amountPaid: number | null;
                         approvedAt: string | null;
                         approvedBy: string | null;
+                        closedAt: string | null;
+                        /** @description rejected or withdrawn: by whom */
+                        closedBy: string | null;
+                        /** @description rejected: the reason given */
+                        closeReason: string | null;
                         /** Format: uuid */
                         id: string;
                         /** Format: uuid */
@@ -6857,7 +8975,7 @@ export interface operations {
                          * @description lapsed also for an open offer past its validUntil
                          * @enum {string}
                          */
-                        status: "pending" | "approved" | "settled" | "lapsed";
+                        status: "pending" | "approved" | "settled" | "lapsed" | "rejected" | "withdrawn";
                         validUntil: string;
                         /** @description settled: what was still owed and was waived, by component */
                         waived: {
@@ -7026,10 +9144,16 @@ export interface operations {
                             total: number;
                         } | null;
                         reason: string | null;
+                        rejectedAt: string | null;
+                        rejectedBy: string | null;
+                        rejectReason: string | null;
                         requestedAt: string | null;
                         requestedBy: string | null;
-                        /** @enum {string} */
-                        status: "none" | "requested" | "approved";
+                        /**
+                         * @description rejected: turned down by the checker; a new request may follow
+                         * @enum {string}
+                         */
+                        status: "none" | "requested" | "approved" | "rejected";
                     };
                 };
             };
@@ -7099,10 +9223,16 @@ export interface operations {
                             total: number;
                         } | null;
                         reason: string | null;
+                        rejectedAt: string | null;
+                        rejectedBy: string | null;
+                        rejectReason: string | null;
                         requestedAt: string | null;
                         requestedBy: string | null;
-                        /** @enum {string} */
-                        status: "none" | "requested" | "approved";
+                        /**
+                         * @description rejected: turned down by the checker; a new request may follow
+                         * @enum {string}
+                         */
+                        status: "none" | "requested" | "approved" | "rejected";
                     };
                 };
             };
@@ -7163,10 +9293,92 @@ export interface operations {
                             total: number;
                         } | null;
                         reason: string | null;
+                        rejectedAt: string | null;
+                        rejectedBy: string | null;
+                        rejectReason: string | null;
                         requestedAt: string | null;
                         requestedBy: string | null;
-                        /** @enum {string} */
-                        status: "none" | "requested" | "approved";
+                        /**
+                         * @description rejected: turned down by the checker; a new request may follow
+                         * @enum {string}
+                         */
+                        status: "none" | "requested" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_rejectWriteOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        rejectedAt: string | null;
+                        rejectedBy: string | null;
+                        rejectReason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /**
+                         * @description rejected: turned down by the checker; a new request may follow
+                         * @enum {string}
+                         */
+                        status: "none" | "requested" | "approved" | "rejected";
                     };
                 };
             };
@@ -7768,7 +9980,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -8277,7 +10489,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8336,7 +10548,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8372,6 +10584,73 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminPushesController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page of pushes; Content-Range: pushes <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        body: string;
+                        createdAt: string;
+                        /** @description the token's last six characters */
+                        device: string;
+                        /** Format: uuid */
+                        id: string;
+                        lastError: string | null;
+                        link: string | null;
+                        /** @description FCM's message id once sent */
+                        messageId: string | null;
+                        sentAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "sent" | "logged" | "failed" | "token-removed" | "skipped";
+                        title: string;
+                        /** @description what it is about, e.g. 'loan-disbursed', 'instalment-due-soon' */
+                        topic: string;
+                        updatedAt: string;
+                        /** Format: uuid */
+                        userId: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -8576,6 +10855,11 @@ export interface operations {
                         amountPaid: number | null;
                         approvedAt: string | null;
                         approvedBy: string | null;
+                        closedAt: string | null;
+                        /** @description rejected or withdrawn: by whom */
+                        closedBy: string | null;
+                        /** @description rejected: the reason given */
+                        closeReason: string | null;
                         /** Format: uuid */
                         id: string;
                         /** Format: uuid */
@@ -8588,7 +10872,165 @@ export interface operations {
                          * @description lapsed also for an open offer past its validUntil
                          * @enum {string}
                          */
-                        status: "pending" | "approved" | "settled" | "lapsed";
+                        status: "pending" | "approved" | "settled" | "lapsed" | "rejected" | "withdrawn";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_rejectOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        closedAt: string | null;
+                        /** @description rejected or withdrawn: by whom */
+                        closedBy: string | null;
+                        /** @description rejected: the reason given */
+                        closeReason: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed" | "rejected" | "withdrawn";
+                        validUntil: string;
+                        /** @description settled: what was still owed and was waived, by component */
+                        waived: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_withdrawOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @description settled: what the payments since the approval came to */
+                        amountPaid: number | null;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        closedAt: string | null;
+                        /** @description rejected or withdrawn: by whom */
+                        closedBy: string | null;
+                        /** @description rejected: the reason given */
+                        closeReason: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        loanId: string;
+                        offeredAt: string;
+                        offeredBy: string;
+                        reason: string;
+                        settledOn: string | null;
+                        /**
+                         * @description lapsed also for an open offer past its validUntil
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "settled" | "lapsed" | "rejected" | "withdrawn";
                         validUntil: string;
                         /** @description settled: what was still owed and was waived, by component */
                         waived: {
@@ -8685,6 +11127,311 @@ export interface operations {
             };
         };
     };
+    AdminStatePagesController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: state-pages <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        offer: string | null;
+                        path: string;
+                        state: string;
+                        text: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminStatePagesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    city: string;
+                    offer?: string | null;
+                    /** @enum {string} */
+                    state: "Andaman and Nicobar Islands" | "Andhra Pradesh" | "Arunachal Pradesh" | "Assam" | "Bihar" | "Chandigarh" | "Chhattisgarh" | "Dadra and Nagar Haveli and Daman and Diu" | "Delhi" | "Goa" | "Gujarat" | "Haryana" | "Himachal Pradesh" | "Jammu and Kashmir" | "Jharkhand" | "Karnataka" | "Kerala" | "Ladakh" | "Lakshadweep" | "Madhya Pradesh" | "Maharashtra" | "Manipur" | "Meghalaya" | "Mizoram" | "Nagaland" | "Odisha" | "Puducherry" | "Punjab" | "Rajasthan" | "Sikkim" | "Tamil Nadu" | "Telangana" | "Tripura" | "Uttar Pradesh" | "Uttarakhand" | "West Bengal";
+                    text: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        offer: string | null;
+                        path: string;
+                        state: string;
+                        text: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminStatePagesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        offer: string | null;
+                        path: string;
+                        state: string;
+                        text: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminStatePagesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    city: string;
+                    offer?: string | null;
+                    /** @enum {string} */
+                    state: "Andaman and Nicobar Islands" | "Andhra Pradesh" | "Arunachal Pradesh" | "Assam" | "Bihar" | "Chandigarh" | "Chhattisgarh" | "Dadra and Nagar Haveli and Daman and Diu" | "Delhi" | "Goa" | "Gujarat" | "Haryana" | "Himachal Pradesh" | "Jammu and Kashmir" | "Jharkhand" | "Karnataka" | "Kerala" | "Ladakh" | "Lakshadweep" | "Madhya Pradesh" | "Maharashtra" | "Manipur" | "Meghalaya" | "Mizoram" | "Nagaland" | "Odisha" | "Puducherry" | "Punjab" | "Rajasthan" | "Sikkim" | "Tamil Nadu" | "Telangana" | "Tripura" | "Uttar Pradesh" | "Uttarakhand" | "West Bengal";
+                    text: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        offer: string | null;
+                        path: string;
+                        state: string;
+                        text: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminStatePagesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        offer: string | null;
+                        path: string;
+                        state: string;
+                        text: string;
+                        title: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     StaffUsersController_list: {
         parameters: {
             query?: {
@@ -8716,7 +11463,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8767,7 +11514,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8809,7 +11556,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8871,7 +11618,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8913,7 +11660,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -8947,6 +11694,251 @@ export interface operations {
                         device: "devicereload";
                         /** Format: uuid */
                         id: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminWhatsappController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Content-Range: conversations <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerId: string | null;
+                        borrowerName: string | null;
+                        /** @description the borrower's id, or the phone number when no borrower has it */
+                        id: string;
+                        lastInboundAt: string | null;
+                        lastMessage: string;
+                        lastMessageAt: string;
+                        messages: number;
+                        phone: string;
+                        window: {
+                            /** @description when free text stops being allowed (or stopped) */
+                            closesAt: string | null;
+                            open: boolean;
+                        };
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminWhatsappController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerId: string | null;
+                        borrowerName: string | null;
+                        id: string;
+                        lastInboundAt: string | null;
+                        messages: {
+                            at: string;
+                            body: string;
+                            /** @enum {string} */
+                            direction: "inbound" | "outbound";
+                            /** Format: uuid */
+                            id: string;
+                            loanId: string | null;
+                            sentBy: string | null;
+                            /** @description received (inbound); sent, or recorded by the development adapter (outbound) */
+                            status: string;
+                            templateName: string | null;
+                        }[];
+                        phone: string;
+                        window: {
+                            /** @description when free text stops being allowed (or stopped) */
+                            closesAt: string | null;
+                            open: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminWhatsappController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    borrowerId?: string;
+                    /** Format: uuid */
+                    loanId?: string;
+                    text: string;
+                } | {
+                    /** Format: uuid */
+                    borrowerId?: string;
+                    /** Format: uuid */
+                    loanId?: string;
+                    /** @default [] */
+                    parameters?: string[];
+                    templateName: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string;
+                        body: string;
+                        conversationId: string;
+                        /** @enum {string} */
+                        direction: "inbound" | "outbound";
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        sentBy: string | null;
+                        /** @description received (inbound); sent, or recorded by the development adapter (outbound) */
+                        status: string;
+                        templateName: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminWhatsappController_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string;
+                        id: string;
+                        name: string;
+                        parameters: string[];
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -9021,7 +12013,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9094,7 +12086,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9176,7 +12168,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9273,7 +12265,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -9423,6 +12415,318 @@ export interface operations {
                             message: string;
                             name: string;
                         }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyIssuesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        attachmentCount: number;
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        number: number;
+                        overdue: boolean;
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyIssuesController_raise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    attachmentIds?: string[];
+                    /** @enum {string} */
+                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                    loanId?: string | null;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        attachmentCount: number;
+                        attachments: {
+                            contentType: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                            /** @description the upload, at /api/me/documents/{id} */
+                            url: string;
+                        }[];
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        number: number;
+                        overdue: boolean;
+                        replies: {
+                            createdAt: string;
+                            /** @enum {string} */
+                            from: "you" | "support";
+                            /** Format: uuid */
+                            id: string;
+                            message: string;
+                        }[];
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyIssuesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        attachmentCount: number;
+                        attachments: {
+                            contentType: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                            /** @description the upload, at /api/me/documents/{id} */
+                            url: string;
+                        }[];
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        number: number;
+                        overdue: boolean;
+                        replies: {
+                            createdAt: string;
+                            /** @enum {string} */
+                            from: "you" | "support";
+                            /** Format: uuid */
+                            id: string;
+                            message: string;
+                        }[];
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyIssuesController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ageHours: number;
+                        attachmentCount: number;
+                        attachments: {
+                            contentType: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            size: number;
+                            /** @description the upload, at /api/me/documents/{id} */
+                            url: string;
+                        }[];
+                        /** @enum {string} */
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        categoryLabel: string;
+                        createdAt: string;
+                        dueAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        loanId: string | null;
+                        message: string;
+                        number: number;
+                        overdue: boolean;
+                        replies: {
+                            createdAt: string;
+                            /** @enum {string} */
+                            from: "you" | "support";
+                            /** Format: uuid */
+                            id: string;
+                            message: string;
+                        }[];
+                        resolvedAt: string | null;
+                        slaHours: number;
+                        /** @enum {string} */
+                        status: "open" | "inProgress" | "resolved" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
                         message: string;
                         status: number;
                         title: string;
@@ -9621,7 +12925,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9913,7 +13217,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10017,6 +13321,53 @@ export interface operations {
             };
         };
     };
+    MyLoansController_signingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        /** @description the registered phone, masked */
+                        phone: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyLoansController_cancel: {
         parameters: {
             query?: never;
@@ -10084,7 +13435,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10249,6 +13600,120 @@ export interface operations {
             };
         };
     };
+    MyLoansController_kfs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the APR in hundredths of a per cent: 3701 is 37.01 % a year */
+                        aprBasisPoints: number;
+                        contingentCharges: {
+                            name: string;
+                            value: string;
+                        }[];
+                        coolingOffDays: number;
+                        currency: string;
+                        disbursal: string;
+                        fees: {
+                            /** @description integer minor units */
+                            amount: number;
+                            collected: string;
+                            name: string;
+                            /** @enum {string} */
+                            payableTo: "lender" | "third party";
+                            /** @constant */
+                            recurrence: "one-time";
+                        }[];
+                        grievanceOfficer: {
+                            address: string;
+                            email: string;
+                            name: string;
+                            phone: string;
+                        };
+                        instalments: {
+                            /** @description integer minor units */
+                            amount: number;
+                            commencement: string;
+                            count: number;
+                            /** @enum {string} */
+                            type: "Monthly" | "Single bullet";
+                        };
+                        interestRate: {
+                            annualRatePercent: number;
+                            /** @constant */
+                            type: "Fixed";
+                        };
+                        loanId: string;
+                        /** @enum {string} */
+                        loanType: "EMI" | "salaryAdvance";
+                        /** @description integer minor units */
+                        netDisbursedAmount: number;
+                        qualitative: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description integer minor units */
+                        sanctionedAmount: number;
+                        schedule: {
+                            /** @description integer minor units */
+                            amount: number;
+                            /** @description integer minor units */
+                            balance: number;
+                            dueDate: string;
+                            /** @description integer minor units */
+                            fee: number;
+                            /** @description integer minor units */
+                            interest: number;
+                            number: number;
+                            /** @description integer minor units */
+                            principal: number;
+                        }[];
+                        tenureMonths: number;
+                        /** @description integer minor units */
+                        totalFees: number;
+                        /** @description integer minor units */
+                        totalInterest: number;
+                        /** @description integer minor units */
+                        totalPayable: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyPaymentsController_pay: {
         parameters: {
             query?: never;
@@ -10319,6 +13784,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    code: string;
                     documentHash: string;
                 };
             };
@@ -10371,7 +13837,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10536,7 +14002,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10787,7 +14253,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -10841,7 +14307,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -11017,6 +14483,194 @@ export interface operations {
             };
         };
     };
+    MyPushTokensController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    options: {
+                        auth: string;
+                        /** Format: uri */
+                        endpoint: string;
+                        p256dh: string;
+                        swScope: string;
+                        vapidKey: string;
+                    };
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        /** @description the device (spec's device_id) that registered it */
+                        deviceId: string;
+                        /** Format: uuid */
+                        id: string;
+                        options: {
+                            auth: string;
+                            /** Format: uri */
+                            endpoint: string;
+                            p256dh: string;
+                            swScope: string;
+                            vapidKey: string;
+                        };
+                        /** @description refreshedAt plus 7 days (spec §9): the portal refreshes the token after this */
+                        refreshDueAt: string;
+                        refreshedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPushTokensController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPushTokensController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    options: {
+                        auth: string;
+                        /** Format: uri */
+                        endpoint: string;
+                        p256dh: string;
+                        swScope: string;
+                        vapidKey: string;
+                    };
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        /** @description the device (spec's device_id) that registered it */
+                        deviceId: string;
+                        /** Format: uuid */
+                        id: string;
+                        options: {
+                            auth: string;
+                            /** Format: uri */
+                            endpoint: string;
+                            p256dh: string;
+                            swScope: string;
+                            vapidKey: string;
+                        };
+                        /** @description refreshedAt plus 7 days (spec §9): the portal refreshes the token after this */
+                        refreshDueAt: string;
+                        refreshedAt: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MetricsController_metrics: {
         parameters: {
             query?: never;
@@ -11181,6 +14835,272 @@ export interface operations {
                         received: true;
                         /** @enum {string} */
                         status: "created" | "pending" | "applied" | "rejected" | "failed" | "mismatched" | "reversed";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicAgreementsController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        borrowerName: string;
+                        documentHash: string;
+                        expiresAt: string;
+                        kfs: {
+                            /** @description the APR in hundredths of a per cent: 3701 is 37.01 % a year */
+                            aprBasisPoints: number;
+                            contingentCharges: {
+                                name: string;
+                                value: string;
+                            }[];
+                            coolingOffDays: number;
+                            currency: string;
+                            disbursal: string;
+                            fees: {
+                                /** @description integer minor units */
+                                amount: number;
+                                collected: string;
+                                name: string;
+                                /** @enum {string} */
+                                payableTo: "lender" | "third party";
+                                /** @constant */
+                                recurrence: "one-time";
+                            }[];
+                            grievanceOfficer: {
+                                address: string;
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            instalments: {
+                                /** @description integer minor units */
+                                amount: number;
+                                commencement: string;
+                                count: number;
+                                /** @enum {string} */
+                                type: "Monthly" | "Single bullet";
+                            };
+                            interestRate: {
+                                annualRatePercent: number;
+                                /** @constant */
+                                type: "Fixed";
+                            };
+                            loanId: string;
+                            /** @enum {string} */
+                            loanType: "EMI" | "salaryAdvance";
+                            /** @description integer minor units */
+                            netDisbursedAmount: number;
+                            qualitative: {
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description integer minor units */
+                            sanctionedAmount: number;
+                            schedule: {
+                                /** @description integer minor units */
+                                amount: number;
+                                /** @description integer minor units */
+                                balance: number;
+                                dueDate: string;
+                                /** @description integer minor units */
+                                fee: number;
+                                /** @description integer minor units */
+                                interest: number;
+                                number: number;
+                                /** @description integer minor units */
+                                principal: number;
+                            }[];
+                            tenureMonths: number;
+                            /** @description integer minor units */
+                            totalFees: number;
+                            /** @description integer minor units */
+                            totalInterest: number;
+                            /** @description integer minor units */
+                            totalPayable: number;
+                        };
+                        loanReference: string;
+                        /** @enum {string} */
+                        loanType: "EMI" | "salaryAdvance";
+                        /** @description the registered phone the code goes to, masked */
+                        phone: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicAgreementsController_pdf: {
+        parameters: {
+            query?: {
+                download?: unknown;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicAgreementsController_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        /** @description the registered phone, masked */
+                        phone: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicAgreementsController_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signedAt: string;
+                        state: string;
                     };
                 };
             };
@@ -11418,6 +15338,311 @@ export interface operations {
             };
         };
     };
+    PublicQuickStartController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description from POST /api/public/otp/verify (purpose quick-start) */
+                    proof?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description what was answered so far */
+                        answers: {
+                            basic?: {
+                                dateOfBirth: string;
+                                email: string;
+                                /** @enum {string} */
+                                gender: "female" | "male" | "other" | "undisclosed";
+                                /** @enum {string} */
+                                maritalStatus: "single" | "married" | "divorced" | "widowed";
+                                name: string;
+                            };
+                            consents?: {
+                                [key: string]: {
+                                    /** @constant */
+                                    accepted: true;
+                                    at: string;
+                                    version: string;
+                                };
+                            };
+                            employment?: {
+                                employer: string;
+                                /** @enum {string} */
+                                employmentType: "salaried" | "selfEmployed";
+                            };
+                            income?: {
+                                /** @description paise */
+                                monthlyNetIncome: number;
+                                payDayOfMonth: number;
+                            };
+                            loan?: {
+                                /** @description paise */
+                                amount: number;
+                                productId?: string;
+                                tenureMonths?: number;
+                                /** @enum {string} */
+                                type: "EMI" | "salaryAdvance";
+                            };
+                        };
+                        /** @description the texts to show, with the version to send back */
+                        consents: {
+                            /** @enum {string} */
+                            key: "creditCheck" | "terms" | "privacy";
+                            text: string;
+                            version: string;
+                        }[];
+                        missing: ("basic" | "employment" | "income" | "loan" | "consents")[];
+                        /**
+                         * @description the page to continue on: the first unanswered step, or Step5 (review) when all are answered
+                         * @enum {string}
+                         */
+                        next: "Step0" | "Step1" | "Step2" | "Step3" | "Step4" | "Step5";
+                        phone: string;
+                        /** @description the same phone resumes this quick start until then (30 days after the last answer) */
+                        resumableUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicQuickStartController_finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceId?: string;
+                    password: string;
+                    proof?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        loan: {
+                            /** Format: uuid */
+                            id: string;
+                            state: string;
+                            /** @enum {string} */
+                            type: "EMI" | "salaryAdvance";
+                        };
+                        /** @description where to land: the application's next step in the portal */
+                        next: string;
+                        /** @description as at login; also set as the HttpOnly cookie "token" */
+                        token: string;
+                        user: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            permissions: string[];
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "borrower" | "staff";
+                            roleId: string | null;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicQuickStartController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                step: "basic" | "employment" | "income" | "loan" | "consents";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description what was answered so far */
+                        answers: {
+                            basic?: {
+                                dateOfBirth: string;
+                                email: string;
+                                /** @enum {string} */
+                                gender: "female" | "male" | "other" | "undisclosed";
+                                /** @enum {string} */
+                                maritalStatus: "single" | "married" | "divorced" | "widowed";
+                                name: string;
+                            };
+                            consents?: {
+                                [key: string]: {
+                                    /** @constant */
+                                    accepted: true;
+                                    at: string;
+                                    version: string;
+                                };
+                            };
+                            employment?: {
+                                employer: string;
+                                /** @enum {string} */
+                                employmentType: "salaried" | "selfEmployed";
+                            };
+                            income?: {
+                                /** @description paise */
+                                monthlyNetIncome: number;
+                                payDayOfMonth: number;
+                            };
+                            loan?: {
+                                /** @description paise */
+                                amount: number;
+                                productId?: string;
+                                tenureMonths?: number;
+                                /** @enum {string} */
+                                type: "EMI" | "salaryAdvance";
+                            };
+                        };
+                        /** @description the texts to show, with the version to send back */
+                        consents: {
+                            /** @enum {string} */
+                            key: "creditCheck" | "terms" | "privacy";
+                            text: string;
+                            version: string;
+                        }[];
+                        missing: ("basic" | "employment" | "income" | "loan" | "consents")[];
+                        /**
+                         * @description the page to continue on: the first unanswered step, or Step5 (review) when all are answered
+                         * @enum {string}
+                         */
+                        next: "Step0" | "Step1" | "Step2" | "Step3" | "Step4" | "Step5";
+                        phone: string;
+                        /** @description the same phone resumes this quick start until then (30 days after the last answer) */
+                        resumableUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicStatePagesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                city: string;
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        city: string;
+                        offer: string | null;
+                        path: string;
+                        state: string;
+                        text: string;
+                        title: string;
+                    };
+                };
+            };
+        };
+    };
     TokenController_regenerate: {
         parameters: {
             query?: never;
@@ -11471,7 +15696,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -11480,6 +15705,108 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "disabled";
                         };
+                    };
+                };
+            };
+        };
+    };
+    ChannelWebhooksController_ivr: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with IVR_WEBHOOK_SECRET> */
+                "X-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contactError: string | null;
+                        contactLogged: boolean;
+                        duplicate: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ChannelWebhooksController_whatsapp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with WHATSAPP_WEBHOOK_SECRET> */
+                "X-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };

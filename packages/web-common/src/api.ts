@@ -38,11 +38,28 @@ export type CreditBalanceRefund = NonNullable<AdminLoan['refunds']>[number];
 export type CollectionRow = Item<Answer<'/api/admin/collections', 'get'>>;
 export type CollectionBucketCounts = Answer<'/api/admin/collection-buckets', 'get'>;
 export type Collector = Item<Answer<'/api/admin/collectors', 'get'>>;
+export type AdminAgreementRow = Item<Answer<'/api/admin/agreements', 'get'>>;
+export type AdminAgreement = Answer<'/api/admin/agreements/{id}', 'get'>;
 export type CollectionContact = Item<Answer<'/api/admin/loans/{id}/contacts', 'get'>>;
 export type RecordContactBody = Body<'/api/admin/loans/{id}/contacts', 'post'>;
 export type CollectorAssignment = Answer<'/api/admin/collections/assign', 'post'>;
+// Customers (issue 14): the list, the detail with loans and profile, a section's verdict; the SMS log
+export type AdminCustomerRow = Item<Answer<'/api/admin/customers', 'get'>>;
+export type AdminCustomer = Answer<'/api/admin/customers/{id}', 'get'>;
+export type CustomerSection = AdminCustomer['sections'][number];
+export type CustomerDocument = AdminCustomer['documents'][number];
+export type CustomerLoan = AdminCustomer['loans'][number];
+export type SectionVerdictBody = Body<'/api/admin/customers/{id}/sections/{section}/verification', 'post'>;
+export type SmsRow = Item<Answer<'/api/admin/sms', 'get'>>;
 
 // Borrowers (portal)
+/** The Key Facts Statement (RBI, 15 April 2024): Part 1, Part 2 and the schedule; the APR in basis points. */
+export type KeyFactStatement = Answer<'/api/me/loans/{id}/kfs', 'get'>;
+export type SigningCodeSent = Answer<'/api/me/loans/{id}/agreement/code', 'post'>;
+/** What the emailed e-sign link shows before signing. */
+export type SignLink = Answer<'/api/public/agreements/{token}', 'get'>;
+export type SignedByLink = Answer<'/api/public/agreements/{token}/sign', 'post'>;
+export type SignAgreementBody = Body<'/api/me/loans/{id}/sign-agreement', 'post'>;
 export type MyLoan = Answer<'/api/me/loans/{id}', 'get'>;
 export type MyLoanEvent = Item<Answer<'/api/me/loans/{id}/history', 'get'>>;
 export type MyNotification = Item<Answer<'/api/me/notifications', 'get'>>;
@@ -70,3 +87,33 @@ export type Instalment = MyLoan['instalments'][number];
 export type Outstanding = NonNullable<MyLoan['outstanding']>;
 export type LedgerLine = Item<Answer<'/api/admin/loans/{id}/transactions', 'get'>>;
 export type ForeclosureQuote = Answer<'/api/admin/loans/{id}/foreclosure-quote', 'get'>;
+// Help issues and state landing pages (issue 15 items 5 and 7)
+export type MyIssue = Answer<'/api/me/issues/{id}', 'get'>;
+export type MyIssueRow = Item<Answer<'/api/me/issues', 'get'>>;
+export type RaiseIssueBody = Body<'/api/me/issues', 'post'>;
+export type IssueCategory = MyIssue['category'];
+export type IssueStatus = MyIssue['status'];
+export type AdminIssue = Answer<'/api/admin/issues/{id}', 'get'>;
+export type AdminIssueRow = Item<Answer<'/api/admin/issues', 'get'>>;
+export type IssueAssignee = Item<Answer<'/api/admin/issue-assignees', 'get'>>;
+export type StatePage = Answer<'/api/admin/state-pages/{id}', 'get'>;
+export type PublicStatePage = Answer<'/api/public/state-pages/{state}/{city}', 'get'>;
+
+// Push notifications and the funnel (issue 15)
+export type PushRegistration = Answer<'/api/me/push-tokens', 'post'>;
+export type PushTokenBody = Body<'/api/me/push-tokens', 'post'>;
+export type PushSubscriptionOptions = PushTokenBody['options'];
+export type PushLogEntry = Item<Answer<'/api/admin/pushes', 'get'>>;
+export type ApplicationFunnel = Answer<'/api/admin/application-funnel', 'get'>;
+export type QuickStart = Answer<'/api/public/quick-start', 'post'>;
+export type QuickStartFinished = Answer<'/api/public/quick-start/finish', 'post'>;
+export type PhoneProof = Answer<'/api/public/otp/verify', 'post'>;
+// Channels (issue 15 item 3): WhatsApp, IVR, the dialer
+export type WhatsappConversationSummary = Item<Answer<'/api/admin/whatsapp/conversations', 'get'>>;
+export type WhatsappConversation = Answer<'/api/admin/whatsapp/conversations/{id}', 'get'>;
+export type WhatsappTemplate = Item<Answer<'/api/admin/whatsapp/templates', 'get'>>;
+export type SendWhatsappBody = Body<'/api/admin/whatsapp/messages', 'post'>;
+export type IvrCall = Item<Answer<'/api/admin/ivr-calls', 'get'>>;
+export type DialerQueue = Answer<'/api/admin/dialer/queue', 'get'>;
+export type DialerCall = Answer<'/api/admin/dialer/calls', 'post'>;
+export type DialerOutcomeBody = Body<'/api/admin/dialer/calls/{id}/outcome', 'post'>;

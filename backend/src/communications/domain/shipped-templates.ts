@@ -58,6 +58,16 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     text: 'Hello {{name}},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link to choose a new one:\n{{resetLink}}\n\nThe link works once and expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email: your password stays as it is.',
   },
   {
+    key: 'agreement-sign-link',
+    event: 'agreement-sign-link',
+    name: 'Agreement ready to sign',
+    subject: 'Your loan agreement {{loanReference}} is ready to sign',
+    html: wrap(
+      '<p>Hello {{borrowerName}},</p><p>Your {{loanType}} agreement {{loanReference}} is ready. Its first page is the Key Facts Statement: the annual percentage rate with every fee, the repayment schedule, the cooling-off period and whom to contact with a complaint.</p><p><a href="{{signLink}}">Read and sign your agreement</a></p><p>To sign, you will enter a one-time code we send by SMS to your registered phone. The link works once and expires in {{expiresInHours}} hours; you can also sign in the portal.</p>',
+    ),
+    text: 'Hello {{borrowerName}},\n\nYour {{loanType}} agreement {{loanReference}} is ready. Its first page is the Key Facts Statement: the annual percentage rate with every fee, the repayment schedule, the cooling-off period and whom to contact with a complaint.\n\nRead and sign it here:\n{{signLink}}\n\nTo sign, you will enter a one-time code we send by SMS to your registered phone. The link works once and expires in {{expiresInHours}} hours; you can also sign in the portal.',
+  },
+  {
     key: 'issue-replied',
     event: 'issue-replied',
     name: 'Help issue replied',

@@ -76,6 +76,18 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
     ],
   },
   {
+    key: 'agreement-sign-link',
+    label: 'Agreement ready to sign (e-sign link)',
+    required: ['signLink'],
+    variables: [
+      ...borrower,
+      { name: 'loanReference', description: 'The loan reference (first 8 characters of its id, upper case)', sample: '3F2A91C0' },
+      { name: 'loanType', description: 'EMI loan or Salary advance', sample: 'EMI loan' },
+      { name: 'signLink', description: 'The single-use signing link (shown as [redacted] in the email log)', sample: 'https://lending.example.com/Eagreement/[redacted]' },
+      { name: 'expiresInHours', description: 'Hours until the link expires', sample: '72' },
+    ],
+  },
+  {
     key: 'issue-replied',
     label: 'Help issue replied',
     variables: [

@@ -8,3 +8,6 @@ export type { EmailMessage } from '../domain/email.js';
 export { secretRef } from '../domain/email-secrets.js';
 export { TemplatedEmails, type TemplatedEmail } from '../application/templated-emails.js';
 export { SMS_SENDER, type OutgoingSms, type SmsSender } from '../sms-sender/sms-sender.port.js';
+/** Push notifications: addressing a push to a borrower's devices, and the wording of a reminder's push. */
+export { PushOutbox, type PushRequest } from '../application/push-outbox.js';
+export { pushForReminder } from '../domain/push.js';

@@ -18,7 +18,8 @@ export type RateLimitRule =
   | 'token-regenerations'
   | 'otp-requests'
   | 'otp-requests-ip'
-  | 'otp-verifications-ip';
+  | 'otp-verifications-ip'
+  | 'quick-start-ip';
 
 /** One attempt counted ahead of its outcome (`reserve`); `release` it if it turns out not to count. */
 export type Reservation = { readonly rule: RateLimitRule; readonly subject: string };
@@ -39,6 +40,7 @@ const WINDOWS: Record<RateLimitRule, number> = {
   'otp-requests': 60 * MINUTE,
   'otp-requests-ip': 60 * MINUTE,
   'otp-verifications-ip': 60 * MINUTE,
+  'quick-start-ip': 60 * MINUTE,
 };
 
 const MESSAGES: Record<RateLimitRule, string> = {
@@ -54,6 +56,7 @@ const MESSAGES: Record<RateLimitRule, string> = {
   'otp-requests': 'Too many one-time codes requested for this phone.',
   'otp-requests-ip': 'Too many one-time codes requested from your network.',
   'otp-verifications-ip': 'Too many one-time code checks from your network.',
+  'quick-start-ip': 'Too many quick start steps from your network.',
 };
 
 /**
@@ -95,6 +98,7 @@ export class RateLimiter implements OnApplicationShutdown {
       case 'otp-requests-ip':
         return l.otpPerIp;
       case 'otp-verifications-ip':
+      case 'quick-start-ip':
         return l.otpPerIp * 5;
     }
   }

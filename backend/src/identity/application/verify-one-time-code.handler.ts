@@ -15,6 +15,8 @@ export class VerifyOneTimeCode {
     readonly purpose: OtpPurpose,
     readonly code: string,
     readonly ip: string,
+    /** Names the request the code is for (a signing request's idempotency key): the same request may present it again. */
+    readonly usedFor?: string,
   ) {}
 }
 
@@ -30,9 +32,13 @@ export class VerifyOneTimeCodeHandler implements ICommandHandler<VerifyOneTimeCo
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ phone, purpose, code, ip }: VerifyOneTimeCode) {
+  async execute({ phone, purpose, code, ip, usedFor }: VerifyOneTimeCode) {
     await this.limiter.consume('otp-verifications-ip', ip);
     const latest = await this.challenges.latest(phone, purpose);
+    // The retry of the request that used the code (its process died before it answered): the same code, unexpired.
+    if (usedFor && latest?.verifiedAt && latest.usedFor === usedFor && latest.expiresAt > new Date() && sameHash(latest.codeHash, codeHash(this.config.jwtSecret, latest.id, code))) {
+      return this.proofs.issue(phone, purpose);
+    }
     const taken = latest && (await this.challenges.takeTry(latest.id, ONE_TIME_CODE.maxTries));
     const challenge = taken ?? latest;
     const matches = taken !== undefined && sameHash(taken.codeHash, codeHash(this.config.jwtSecret, taken.id, code));
@@ -40,7 +46,7 @@ export class VerifyOneTimeCodeHandler implements ICommandHandler<VerifyOneTimeCo
     const verdict = judgeAttempt(challenge, matches, new Date());
     switch (verdict.outcome) {
       case 'verified':
-        if (!(await this.challenges.markVerified(challenge!.id))) throw codeUsed();
+        if (!(await this.challenges.markVerified(challenge!.id, usedFor))) throw codeUsed();
         return this.proofs.issue(phone, purpose);
       case 'wrong':
         throw wrongCode(verdict.triesLeft);

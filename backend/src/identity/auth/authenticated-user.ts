@@ -25,3 +25,11 @@ export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionCont
   const user = userOf(ctx);
   return { id: user.id, role: user.role };
 });
+
+/** The calling session and its device, for records kept per device (push registrations). */
+export type CurrentDeviceSession = { userId: string; sessionId: string; deviceId: string };
+
+export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionContext): CurrentDeviceSession => {
+  const user = userOf(ctx);
+  return { userId: user.id, sessionId: user.sessionId, deviceId: user.deviceId };
+});

@@ -3,14 +3,15 @@ import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { OtpChallenge, OtpPurpose } from '../domain/one-time-code.js';
 
-export type StoredChallenge = OtpChallenge & { id: string; codeHash: string };
+export type StoredChallenge = OtpChallenge & { id: string; codeHash: string; usedFor: string | null };
 
-const toChallenge = (row: { id: string; code_hash: string; expires_at: Date; attempts: number; verified_at: Date | null }): StoredChallenge => ({
+const toChallenge = (row: { id: string; code_hash: string; expires_at: Date; attempts: number; verified_at: Date | null; used_for: string | null }): StoredChallenge => ({
   id: row.id,
   codeHash: row.code_hash,
   expiresAt: row.expires_at,
   attempts: row.attempts,
   verifiedAt: row.verified_at,
+  usedFor: row.used_for,
 });
 
 /** One-time codes in `otp_challenges`: only the newest code of a phone and purpose counts. */
@@ -28,7 +29,7 @@ export class OtpChallengesRepository {
   async latest(phone: string, purpose: OtpPurpose): Promise<StoredChallenge | undefined> {
     const row = await this.db
       .selectFrom('otp_challenges')
-      .select(['id', 'code_hash', 'expires_at', 'attempts', 'verified_at'])
+      .select(['id', 'code_hash', 'expires_at', 'attempts', 'verified_at', 'used_for'])
       .where('phone', '=', phone)
       .where('purpose', '=', purpose)
       .orderBy('created_at', 'desc')
@@ -48,14 +49,14 @@ export class OtpChallengesRepository {
       .where('id', '=', id)
       .where('attempts', '<', maxTries)
       .where('verified_at', 'is', null)
-      .returning(['id', 'code_hash', 'expires_at', 'attempts', 'verified_at'])
+      .returning(['id', 'code_hash', 'expires_at', 'attempts', 'verified_at', 'used_for'])
       .executeTakeFirst();
     return row && { ...toChallenge(row), attempts: row.attempts - 1 };
   }
 
-  /** Marks the code used; false when a concurrent request used it first. */
-  async markVerified(id: string): Promise<boolean> {
-    const result = await this.db.updateTable('otp_challenges').set({ verified_at: sql`now()` }).where('id', '=', id).where('verified_at', 'is', null).executeTakeFirst();
+  /** Marks the code used (by `usedFor`, when its user may present it again); false when a concurrent request used it first. */
+  async markVerified(id: string, usedFor?: string): Promise<boolean> {
+    const result = await this.db.updateTable('otp_challenges').set({ verified_at: sql`now()`, used_for: usedFor ?? null }).where('id', '=', id).where('verified_at', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 }

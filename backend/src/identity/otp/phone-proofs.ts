@@ -4,7 +4,6 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { phoneNotVerified } from '../domain/one-time-code.errors.js';
 import type { OtpPurpose } from '../domain/one-time-code.js';
-import { PhoneVerification } from '../public/phone-verification.port.js';
 
 /** How long a verified phone stays verified for the calls that follow (the rest of quick start, a signature). */
 export const PROOF_TTL_SECONDS = 30 * 60;
@@ -16,14 +15,13 @@ type ProofClaims = { sub: string; purpose: OtpPurpose; typ: 'phone-proof' };
  * proof is never a session token and a session token is never a proof), naming the phone and the purpose.
  */
 @Injectable()
-export class PhoneProofs extends PhoneVerification {
+export class PhoneProofs {
   private readonly key: KeyObject;
 
   constructor(
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    super();
     this.key = createSecretKey(createHash('sha256').update(`phone-proof:${config.jwtSecret}`).digest());
   }
 

@@ -16,6 +16,8 @@ import { TokenIssuer } from '../auth/token-issuer.js';
 import { StaffRolesRepository } from '../roles/staff-roles.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { DeviceNotifier } from './device-notifier.js';
+import { PresencePlans } from '../public/presence-plans.port.js';
+import { parsePlanPath } from './plan-path.js';
 import { PresenceRepository } from './presence.repository.js';
 import { LocalSocketQuota, RedisSocketQuota, type SocketQuota } from './socket-quota.js';
 
@@ -53,6 +55,7 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     private readonly users: UsersRepository,
     private readonly roles: StaffRolesRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly plans: PresencePlans,
   ) {}
 
   private quota: SocketQuota = new LocalSocketQuota();
@@ -144,10 +147,32 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
     if (user.permissions.includes('users.view')) await socket.join(STAFF_ROOM);
     socket.on('disconnect', () => void this.disconnected(user.id).catch(() => undefined));
+    socket.on('read', (request: unknown, ack: unknown) => {
+      if (typeof ack === 'function') void this.read(user, request).then((answer) => ack(answer));
+    });
     const record = await this.presence.setStatus(user.id, true).catch(() => undefined);
     if (!record) return;
     socket.emit('presence', { status: true, device: record.device });
     this.io?.to(STAFF_ROOM).emit('presence', { userId: user.id, status: true, device: record.device });
+  }
+
+  /**
+   * The spec's realtime read of `users/{userId}/plans/{planId}` (docs/borrower-portal.md, "Presence plans"): the
+   * page emits `read` with `{ path }` and an acknowledgement; it gets `{ path, value }`, or `{ path, error }` with a
+   * problem. Only the owner reads their plans: another user's plan, an unknown plan and a malformed path all answer
+   * the same not-found, so a path tells nobody whether someone else's plan exists.
+   */
+  private async read(user: AuthenticatedUser, request: unknown): Promise<{ path: unknown; value?: unknown; error?: { type: string; status: number; detail: string } }> {
+    const path = (request as { path?: unknown } | null)?.path;
+    const target = parsePlanPath(path);
+    const notFound = { path, error: { type: 'not-found', status: 404, detail: 'No such plan of yours: read users/{your user id}/plans/{planId}.' } };
+    if (!target || target.userId !== user.id || user.role !== 'borrower') return notFound;
+    try {
+      const plan = await this.plans.read(user.id, target.planId);
+      return plan ? { path, value: plan } : notFound;
+    } catch {
+      return { path, error: { type: 'unavailable', status: 503, detail: 'The plan could not be read just now; try again.' } };
+    }
   }
 
   private async disconnected(userId: string): Promise<void> {

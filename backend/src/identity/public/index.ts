@@ -2,9 +2,11 @@
  * What other contexts may use of identity (DESIGN §2; checked by .dependency-cruiser.cjs): who is calling, the
  * permission a staff route needs, and the borrower directory. Everything else in identity is its own.
  */
-export { CurrentActor, type Actor } from '../auth/authenticated-user.js';
+export { CurrentActor, CurrentSession, type Actor, type CurrentDeviceSession } from '../auth/authenticated-user.js';
 export { RequirePermission } from '../auth/require-permission.decorator.js';
 export type { Permission } from '../permissions/permissions.js';
 export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from './borrower-directory.port.js';
+export { BorrowerSignUp, type SignedUp, type SignUpContext } from './borrower-sign-up.port.js';
 export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';
 export { StaffMembers, type StaffMember } from './staff-members.port.js';
+export { PresencePlans, type PresencePlan, type PresencePlanReader } from './presence-plans.port.js';

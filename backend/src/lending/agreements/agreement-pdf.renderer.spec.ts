@@ -1,9 +1,22 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import { keyFactStatement, type KfsSettings } from '../domain/kfs/key-fact-statement.js';
 import { formatMoney } from '../domain/money.js';
 import { renderAgreementPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
 
 const sha256 = (buf: Buffer): string => createHash('sha256').update(buf).digest('hex');
+
+const KFS_SETTINGS: KfsSettings = {
+  lenderName: 'Acme Finance Private Limited',
+  coolingOffDays: 3,
+  grievanceOfficer: { name: 'Meera Iyer', phone: '+91 80 4000 1234', email: 'grievance@acme.example', address: '12 MG Road, Bengaluru' },
+};
+
+/** The input with its KFS built from its own terms, as the issue-agreement handler does. */
+function withKfs(input: Omit<AgreementPdfInput, 'kfs'>): AgreementPdfInput {
+  const kfs = keyFactStatement({ loanId: input.loanId, loanType: input.loanType, terms: input.terms, schedule: input.schedule, charges: { penalChargeFlat: 50_000, graceDays: 3 }, settings: KFS_SETTINGS });
+  return { ...input, kfs };
+}
 
 /** Builds a reducing-balance EMI schedule in paise (same shape the loan engine produces). */
 function emiInput(months = 36, overrides: Partial<AgreementPdfInput> = {}): AgreementPdfInput {
@@ -21,7 +34,7 @@ function emiInput(months = 36, overrides: Partial<AgreementPdfInput> = {}): Agre
   }
   const totalInterest = schedule.reduce((s, l) => s + l.interest, 0);
   const fee = 600_000;
-  return {
+  return withKfs({
     loanId: 'LN-2025-000123',
     loanType: 'EMI',
     issuedAt: '2025-03-15T10:30:00.000Z',
@@ -39,11 +52,11 @@ function emiInput(months = 36, overrides: Partial<AgreementPdfInput> = {}): Agre
     },
     schedule,
     ...overrides,
-  };
+  });
 }
 
 function salaryAdvanceInput(): AgreementPdfInput {
-  return {
+  return withKfs({
     loanId: 'SA-2025-000042',
     loanType: 'salaryAdvance',
     issuedAt: '2025-03-15T10:30:00.000Z',
@@ -60,7 +73,7 @@ function salaryAdvanceInput(): AgreementPdfInput {
       currency: 'INR',
     },
     schedule: [{ number: 1, dueDate: '', principal: 2_500_000, interest: 0, balance: 0 }],
-  };
+  });
 }
 
 /**
@@ -167,6 +180,26 @@ describe('renderAgreementPdf', () => {
     }
     expect(text).toContain('SHA-256');
     expect(text).toContain('Rate & Terms page');
+  });
+
+  it('prints the Key Facts Statement first, APR and grievance officer included, and its hash covers it', async () => {
+    const input = emiInput(12);
+    const pdf = await renderAgreementPdf(input, { compress: false });
+    const lines = pageTextLines(pdf);
+    // the KFS's title comes before the agreement's
+    expect(lines.indexOf('Key Facts Statement')).toBeGreaterThanOrEqual(0);
+    expect(lines.indexOf('Key Facts Statement')).toBeLessThan(lines.findIndex((l) => l.startsWith('Loan Agreement ')));
+    for (const text of ['Part 1 (Interest rate and fees/charges)', 'Part 2 (Other qualitative information)', 'Annual Percentage Rate (APR)', 'Cooling-off / look-up period', 'Grievance redressal officer']) {
+      expect(lines).toContain(text);
+    }
+    expect(lines.some((l) => l.startsWith(`${(input.kfs.aprBasisPoints / 100).toFixed(2)}% per annum`))).toBe(true);
+    expect(lines.some((l) => l.includes('Meera Iyer'))).toBe(true);
+    const changed = { ...input, kfs: { ...input.kfs, coolingOffDays: 7 } };
+    expect(sha256(await renderAgreementPdf(changed))).not.toBe(sha256(await renderAgreementPdf(input)));
+  });
+
+  it('refuses a KFS of another loan', async () => {
+    await expect(renderAgreementPdf({ ...emiInput(), kfs: salaryAdvanceInput().kfs })).rejects.toThrow(/kfs/);
   });
 
   it('paginates a 36-line schedule with a repeated header and "Page X of Y" footers', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { AgreementTerms, LoanType, ScheduleLine } from '../domain/loan.types.js';
+import type { KeyFactStatement } from '../domain/kfs/key-fact-statement.js';
 import { formatMoney } from '../domain/money.js';
 import {
   agreementClauses,
@@ -11,6 +12,7 @@ import {
   REDUCING_BALANCE_EXPLANATION,
   scheduleNote,
 } from './agreement-legal-text.js';
+import { KfsPdfPage } from './kfs-pdf-page.js';
 import { collect, COLOR, FONT, MARGINS, PdfLayout, pdfText, type Align } from './pdf-layout.js';
 
 /**
@@ -27,6 +29,8 @@ export type AgreementPdfInput = {
   terms: AgreementTerms;
   /** Indicative schedule; dueDate may be '' (printed as "month N after disbursal"). */
   schedule: ScheduleLine[];
+  /** The Key Facts Statement, printed as page 1 (so the SHA-256 recorded in AgreementIssued covers it). */
+  kfs: KeyFactStatement;
 };
 
 export type RenderAgreementPdfOptions = {
@@ -78,6 +82,8 @@ export async function renderAgreementPdf(
   });
   const bytes = collect(doc);
 
+  new KfsPdfPage(doc, input.kfs, input.lender.name).render(DATE_FORMAT.format(issuedAt));
+  doc.addPage();
   const r = new Renderer(doc, input);
   r.render(title, issuedAt);
   doc.end();
@@ -114,7 +120,7 @@ function plural(n: number, one: string, many: string): string {
 function canonicalInputDigest(input: AgreementPdfInput): string {
   const t = input.terms;
   const canonical = [
-    'agreement-pdf/v1',
+    'agreement-pdf/v2',
     input.loanId,
     input.loanType,
     input.issuedAt,
@@ -122,8 +128,16 @@ function canonicalInputDigest(input: AgreementPdfInput): string {
     [input.borrower.name, input.borrower.email, input.borrower.phone],
     [t.principal, t.annualRatePercent, t.tenureMonths, t.fee, t.instalmentAmount, t.totalInterest, t.totalPayable, t.currency],
     input.schedule.map((s) => [s.number, s.dueDate, s.principal, s.interest, s.balance]),
+    canonicalJson(input.kfs),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/** JSON with object keys sorted, so the digest does not depend on the order a caller built the KFS in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 }
 
 function validateInput(input: AgreementPdfInput): void {
@@ -141,6 +155,7 @@ function validateInput(input: AgreementPdfInput): void {
   if (!Number.isSafeInteger(t.tenureMonths) || t.tenureMonths < 1) fail('terms.tenureMonths must be a positive integer');
   formatMoney(0, t.currency); // validates the currency code
   if (!Array.isArray(input.schedule) || input.schedule.length === 0) fail('schedule must have at least one instalment');
+  if (!input.kfs || input.kfs.loanId !== input.loanId) fail('kfs must be the Key Facts Statement of this loan');
   input.schedule.forEach((s, i) => {
     if (!Number.isSafeInteger(s.number)) fail(`schedule[${i}].number must be an integer`);
     for (const key of ['principal', 'interest', 'balance'] as const) {

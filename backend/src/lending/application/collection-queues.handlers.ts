@@ -111,13 +111,17 @@ export class ListLoanContactsHandler implements IQueryHandler<ListLoanContactsQu
       mine.selectAll().orderBy('version', 'desc').offset(range.start).limit(range.end - range.start + 1).execute(),
       mine.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    const names = new Map((await this.staff.membersOf([...new Set(rows.map((r) => r.recorded_by))])).map((m) => [m.id, m.name]));
+    // A channel (the IVR provider, `ivr-provider:<name>`) records contacts too: only staff ids have a name to look up.
+    const staffIds = [...new Set(rows.map((r) => r.recorded_by))].filter((id) => STAFF_ID.test(id));
+    const names = new Map((await this.staff.membersOf(staffIds)).map((m) => [m.id, m.name]));
     return {
       rows: rows.map((r) => contactView(r, names.get(r.recorded_by) ?? null)),
       total: Number(count.total),
     };
   }
 }
+
+const STAFF_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function contactView(
   r: { loan_id: string; version: number; channel: string; outcome: string; note: string; promise_to_pay_on: string | null; business_date: string; recorded_by: string; recorded_at: Date },

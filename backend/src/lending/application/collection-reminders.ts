@@ -1,13 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TemplatedEmails } from '../../communications/public/index.js';
+import { PushOutbox, pushForReminder, TemplatedEmails } from '../../communications/public/index.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
-import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
+import { sql } from 'kysely';
+import { addBulkWithin, QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import { contactWindowDelay, reminderDueDates, remindersDueOn, type DueReminder, type ReminderKind } from '../domain/collections/reminders.js';
 
 export const COLLECTION_REMINDERS_QUEUE = 'collection-reminders';
 export const SEND_REMINDER_JOB = 'collection-reminders.send';
+export const SWEEP_REMINDERS_JOB = 'collection-reminders.sweep';
+/** How long close of business waits for the queue per reminder before leaving it to the sweep (Redis down). */
+const ENQUEUE_TIMEOUT_MS = 2000;
+const SWEEP_BATCH = 500;
 
 export type ReminderKey = { loanId: string; instalmentNumber: number; offsetDays: number };
 
@@ -16,6 +21,9 @@ export const reminderJobId = ({ loanId, instalmentNumber, offsetDays }: Reminder
 
 const owed = (i: { principal: string; interest: string; fees: string; penalties: string; paid_principal: string; paid_interest: string; paid_fees: string; paid_penalties: string }) =>
   Number(i.principal) + Number(i.interest) + Number(i.fees) + Number(i.penalties) - Number(i.paid_principal) - Number(i.paid_interest) - Number(i.paid_fees) - Number(i.paid_penalties);
+
+/** Reminders written and queued per round trip (one multi-row INSERT, one addBulk): well under PostgreSQL's 65,535 parameters. */
+export const REMINDER_BATCH = 1_000;
 
 const TEMPLATE_EVENT: Record<ReminderKind, string> = { 'due-soon': 'instalment-due-soon', overdue: 'instalment-overdue' };
 
@@ -34,6 +42,7 @@ export class CollectionReminders {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emails: TemplatedEmails,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly pushes: PushOutbox,
   ) {}
 
   /** Queues the reminders due on `date`, delayed by the contact window at the clock's now. Answers how many were new. */
@@ -54,37 +63,78 @@ export class CollectionReminders {
     const byLoan = new Map<string, typeof rows>();
     for (const row of rows) byLoan.set(row.loan_id, [...(byLoan.get(row.loan_id) ?? []), row]);
     const { sendAt, delayMs } = contactWindowDelay(now, this.config.businessDate.timeZone);
-    let queued = 0;
+    const reminders: { loanId: string; reminder: DueReminder }[] = [];
     for (const [loanId, instalments] of byLoan) {
       const due = remindersDueOn(instalments.map((i) => ({ number: i.number, dueDate: i.due_date, amountDue: owed(i), paidOn: i.paid_on })), offsets, date);
-      for (const reminder of due) {
-        if (await this.record(loanId, reminder, sendAt)) queued += 1;
-        await this.enqueue({ loanId, instalmentNumber: reminder.instalmentNumber, offsetDays: reminder.offsetDays }, delayMs);
-      }
+      for (const reminder of due) reminders.push({ loanId, reminder });
+    }
+    let queued = 0;
+    for (let start = 0; start < reminders.length; start += REMINDER_BATCH) {
+      const batch = reminders.slice(start, start + REMINDER_BATCH);
+      queued += await this.record(batch, sendAt);
+      // The rows are the outbox: if the queue does not take the jobs now (Redis down), the sweep adds them later.
+      await this.enqueue(batch.map(({ loanId, reminder }) => ({ loanId, instalmentNumber: reminder.instalmentNumber, offsetDays: reminder.offsetDays })), delayMs).catch(() => undefined);
     }
     return { queued };
   }
 
-  /** The row is written once: a repeat run finds it (and re-adding the job is a no-op while it exists). */
-  private async record(loanId: string, reminder: DueReminder, scheduledFor: Date): Promise<boolean> {
+  /** The rows are written once (one multi-row INSERT per batch): a repeat run finds them. Answers how many were new. */
+  private async record(batch: readonly { loanId: string; reminder: DueReminder }[], scheduledFor: Date): Promise<number> {
     const inserted = await this.db
       .insertInto('collection_reminders')
-      .values({ loan_id: loanId, instalment_number: reminder.instalmentNumber, offset_days: reminder.offsetDays, kind: reminder.kind, due_on: reminder.dueOn, scheduled_for: scheduledFor })
+      .values(
+        batch.map(({ loanId, reminder }) => ({
+          loan_id: loanId,
+          instalment_number: reminder.instalmentNumber,
+          offset_days: reminder.offsetDays,
+          kind: reminder.kind,
+          due_on: reminder.dueOn,
+          scheduled_for: scheduledFor,
+        })),
+      )
       .onConflict((oc) => oc.columns(['loan_id', 'instalment_number', 'offset_days']).doNothing())
       .returning('loan_id')
-      .executeTakeFirst();
-    return inserted !== undefined;
+      .execute();
+    return inserted.length;
   }
 
-  private enqueue(key: ReminderKey, delayMs: number): Promise<void> {
-    return this.queue.add(COLLECTION_REMINDERS_QUEUE, SEND_REMINDER_JOB, key, {
-      jobId: reminderJobId(key),
-      delay: delayMs,
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: { age: 30 * 24 * 3600 },
-      removeOnFail: false,
-    });
+  /**
+   * The outbox sweep (a job scheduler, every EMAIL_SWEEP_INTERVAL_MS): a reminder still `queued` after
+   * EMAIL_STALE_AFTER_MS whose job the queue does not know (never added while Redis was down, or lost with a Redis
+   * restarted without its data) gets its job again, delayed to its contact window. Answers the reminders re-added.
+   */
+  async sweep(): Promise<{ requeued: number }> {
+    const stale = await this.db
+      .selectFrom('collection_reminders')
+      .select(['loan_id', 'instalment_number', 'offset_days', 'scheduled_for'])
+      .where('status', '=', 'queued')
+      .where('created_at', '<', sql<Date>`now() - ${this.config.outboxSweep.staleAfterMs} * interval '1 millisecond'`)
+      .orderBy('created_at')
+      .limit(SWEEP_BATCH)
+      .execute();
+    const jobs = this.queue.queue(COLLECTION_REMINDERS_QUEUE);
+    let requeued = 0;
+    for (const row of stale) {
+      const key = { loanId: row.loan_id, instalmentNumber: row.instalment_number, offsetDays: row.offset_days };
+      if ((await jobs.getJobState(reminderJobId(key))) !== 'unknown') continue;
+      await this.enqueue([key], Math.max(0, row.scheduled_for.getTime() - this.clock.now().getTime()));
+      requeued += 1;
+    }
+    return { requeued };
+  }
+
+  /** One addBulk per batch, bounded in time; each job keeps its idempotent id, so re-adding one that exists is a no-op. */
+  private enqueue(keys: readonly ReminderKey[], delayMs: number): Promise<void> {
+    return addBulkWithin(
+      this.queue,
+      ENQUEUE_TIMEOUT_MS,
+      COLLECTION_REMINDERS_QUEUE,
+      keys.map((key) => ({
+        name: SEND_REMINDER_JOB,
+        data: key,
+        options: { jobId: reminderJobId(key), delay: delayMs, attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 30 * 24 * 3600 }, removeOnFail: false },
+      })),
+    );
   }
 
   /**
@@ -139,6 +189,12 @@ export class CollectionReminders {
         daysPastDue: String(Math.max(key.offsetDays, 0)),
       },
       dedupeKey: (templateId) => `${reminderJobId(key)}:template:${templateId}`,
+    });
+    // The same reminder to the borrower's registered devices (issue 15); idempotent per reminder and device.
+    await this.pushes.send({
+      userId: found.borrower_id,
+      message: pushForReminder({ loanId: key.loanId, kind: reminder.kind, instalmentNumber: key.instalmentNumber, dueDate: reminder.due_on, amountDue: owed(found) }, { currency, portalUrl: this.config.publicUrl }),
+      about: reminderJobId(key),
     });
     if (!email) {
       await where.set({ status: 'failed', failure: 'no active template for this event' }).execute();

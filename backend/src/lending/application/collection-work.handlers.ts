@@ -24,7 +24,7 @@ export class AssignCollectorCommand extends Command<AssignmentResult> {
 }
 
 /** A command decided again on the loan's new version when a concurrent write (a payment, COB) moved it. */
-async function executeRetrying(executor: LoanCommandExecutor, command: (at: string) => CollectionWorkCommand, loaded?: LoadedLoan) {
+export async function executeRetrying(executor: LoanCommandExecutor, command: (at: string) => CollectionWorkCommand, loaded?: LoadedLoan) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await executor.execute(command(new Date().toISOString()), attempt === 1 && loaded ? { loaded } : {});

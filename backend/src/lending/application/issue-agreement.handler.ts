@@ -5,13 +5,12 @@ import { BorrowerDirectory } from '../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AgreementDocumentsRepository } from '../agreements/agreement-documents.repository.js';
 import { renderAgreementPdf } from '../agreements/agreement-pdf.renderer.js';
-import { agreementTermsFor } from '../domain/agreement-terms.js';
-import { emiSchedule } from '../domain/emi-schedule.js';
 import { allowedActions } from '../domain/loan-actions.js';
 import { IllegalTransition, LoanNotFound } from '../domain/loan.errors.js';
-import type { LoanRecord } from '../domain/loan.state.js';
-import type { Actor, AgreementTerms, ScheduleLine } from '../domain/loan.types.js';
+import type { Actor } from '../domain/loan.types.js';
+import { AgreementSignLinkMailer } from './agreement-sign-link-mailer.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
+import { loanKfs } from './loan-kfs.js';
 
 export class IssueAgreementCommand {
   constructor(
@@ -22,15 +21,10 @@ export class IssueAgreementCommand {
   ) {}
 }
 
-/** Due dates are fixed at disbursal, so the agreement shows the schedule by month after payout. */
-function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): ScheduleLine[] {
-  if (loan.loanType === 'EMI') return emiSchedule({ principal: terms.principal, annualRatePercent: terms.annualRatePercent, months: terms.tenureMonths }).schedule;
-  return [{ number: 1, dueDate: '', principal: terms.principal, interest: terms.fee, balance: 0 }];
-}
-
 /**
  * Renders the agreement from the loan's own terms, stores the PDF under its SHA-256, and records that hash in
- * AgreementIssued, so the borrower can later sign exactly the document they were shown.
+ * AgreementIssued, so the borrower can later sign exactly the document they were shown. Page 1 is the Key Facts
+ * Statement, so the hash covers it. Once recorded, the borrower is emailed a single-use link to sign it.
  */
 @CommandHandler(IssueAgreementCommand)
 export class IssueAgreementHandler implements ICommandHandler<IssueAgreementCommand> {
@@ -38,6 +32,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: BorrowerDirectory,
     private readonly documents: AgreementDocumentsRepository,
+    private readonly signLinks: AgreementSignLinkMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,7 +47,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     if (!allowedActions(loan.status).includes('issue-agreement')) throw new IllegalTransition(loan.status, 'issue-agreement', allowedActions(loan.status));
     const borrower = await this.borrowers.profileOf(loan.borrowerId);
     const at = new Date().toISOString();
-    const terms = agreementTermsFor(loan, this.config.product);
+    const { terms, schedule, kfs } = loanKfs(loan, this.config);
     const pdf = await renderAgreementPdf({
       loanId,
       loanType: loan.loanType,
@@ -60,13 +55,16 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
       lender: this.config.lender,
       borrower: { name: borrower?.name ?? '(unknown)', email: borrower?.email ?? '', phone: borrower?.phone ?? '' },
       terms,
-      schedule: indicativeSchedule(loan, terms),
+      schedule,
+      kfs,
     });
     const documentHash = createHash('sha256').update(pdf).digest('hex');
     await this.documents.save(documentHash, loanId, pdf);
-    return this.executor.execute(
+    const result = await this.executor.execute(
       { type: 'IssueAgreement', data: { loanId, actor, at, documentHash, ...(note ? { reason: note } : {}) } },
       { idempotencyKey, loaded, request },
     );
+    if (borrower) await this.signLinks.send(loanId, documentHash, loan.loanType, borrower);
+    return result;
   }
 }

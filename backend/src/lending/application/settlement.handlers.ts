@@ -28,6 +28,29 @@ export class ApproveSettlementOfferCommand {
   ) {}
 }
 
+export class RejectSettlementOfferCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly offerId: string,
+    readonly reason: string,
+  ) {}
+}
+
+export class WithdrawSettlementOfferCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly offerId: string,
+  ) {}
+}
+
+export class RejectWriteOffCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly loanId: string,
+    readonly reason: string,
+  ) {}
+}
+
 export class RequestWriteOffCommand {
   constructor(
     readonly actor: Actor,
@@ -103,6 +126,59 @@ export class ApproveSettlementOfferHandler implements ICommandHandler<ApproveSet
     const businessDate = await this.payments.today();
     await this.payments.execute((at) => ({ type: 'ApproveSettlementOffer', data: { loanId, at, actor, offerId, businessDate } }), actor);
     return offerView(this.db, this.payments, offerId);
+  }
+}
+
+/** The loan an offer belongs to, by the offer's id alone (404 when there is no such offer). */
+async function loanOfOffer(db: Db, offerId: string): Promise<string> {
+  const row = await db.selectFrom('settlement_offers').select('loan_id').where('id', '=', offerId).executeTakeFirst();
+  if (!row) throw new SettlementOfferNotFound('', offerId);
+  return row.loan_id;
+}
+
+/** A second person turns a pending offer down, with a reason (the checker): SettlementOfferRejected. */
+@CommandHandler(RejectSettlementOfferCommand)
+export class RejectSettlementOfferHandler implements ICommandHandler<RejectSettlementOfferCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    private readonly payments: PaymentCommands,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ actor, offerId, reason }: RejectSettlementOfferCommand) {
+    const loanId = await loanOfOffer(this.db, offerId);
+    await this.executor.execute({ type: 'RejectSettlementOffer', data: { loanId, at: new Date().toISOString(), actor, offerId, reason } });
+    return offerView(this.db, this.payments, offerId);
+  }
+}
+
+/** The maker takes back their own pending offer: SettlementOfferWithdrawn. */
+@CommandHandler(WithdrawSettlementOfferCommand)
+export class WithdrawSettlementOfferHandler implements ICommandHandler<WithdrawSettlementOfferCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    private readonly payments: PaymentCommands,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ actor, offerId }: WithdrawSettlementOfferCommand) {
+    const loanId = await loanOfOffer(this.db, offerId);
+    await this.executor.execute({ type: 'WithdrawSettlementOffer', data: { loanId, at: new Date().toISOString(), actor, offerId } });
+    return offerView(this.db, this.payments, offerId);
+  }
+}
+
+/** A second person turns the write-off down, with a reason (the checker): WriteOffRejected; the loan stays active. */
+@CommandHandler(RejectWriteOffCommand)
+export class RejectWriteOffHandler implements ICommandHandler<RejectWriteOffCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ actor, loanId, reason }: RejectWriteOffCommand) {
+    await this.executor.execute({ type: 'RejectWriteOff', data: { loanId, at: new Date().toISOString(), actor, reason } });
+    return loanWriteOff(this.db, loanId);
   }
 }
 

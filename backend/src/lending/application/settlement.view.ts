@@ -10,7 +10,7 @@ export type SettlementOfferView = {
   validUntil: string;
   reason: string;
   /** `lapsed` also for a pending or approved offer whose validUntil is before the business date. */
-  status: 'pending' | 'approved' | 'settled' | 'lapsed';
+  status: 'pending' | 'approved' | 'settled' | 'lapsed' | 'rejected' | 'withdrawn';
   offeredBy: string;
   offeredAt: string;
   approvedBy: string | null;
@@ -18,6 +18,10 @@ export type SettlementOfferView = {
   amountPaid: number | null;
   waived: ComponentAmounts | null;
   settledOn: string | null;
+  /** rejected (by the checker, with a reason) or withdrawn (by its maker). */
+  closedBy: string | null;
+  closedAt: string | null;
+  closeReason: string | null;
 };
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -38,13 +42,16 @@ export function settlementOfferView(row: Selectable<SettlementOffersTable>, busi
     amountPaid: row.amount_paid === null ? null : Number(row.amount_paid),
     waived: row.waived,
     settledOn: row.settled_on,
+    closedBy: row.closed_by,
+    closedAt: row.closed_at === null ? null : iso(row.closed_at as Date | string),
+    closeReason: row.close_reason,
   };
 }
 
 export type WriteOffView = {
   loanId: string;
   loanState: string;
-  status: 'none' | 'requested' | 'approved';
+  status: 'none' | 'requested' | 'approved' | 'rejected';
   reason: string | null;
   requestedBy: string | null;
   requestedAt: string | null;
@@ -52,6 +59,9 @@ export type WriteOffView = {
   approvedAt: string | null;
   outstanding: ComponentAmounts | null;
   on: string | null;
+  rejectedBy: string | null;
+  rejectedAt: string | null;
+  rejectReason: string | null;
 };
 
 export function writeOffView(loanId: string, loanState: string, writeOff: WriteOffRecord | undefined): WriteOffView {
@@ -66,5 +76,8 @@ export function writeOffView(loanId: string, loanState: string, writeOff: WriteO
     approvedAt: writeOff?.approvedAt ?? null,
     outstanding: writeOff?.outstanding ?? null,
     on: writeOff?.on ?? null,
+    rejectedBy: writeOff?.rejectedBy ?? null,
+    rejectedAt: writeOff?.rejectedAt ?? null,
+    rejectReason: writeOff?.rejectReason ?? null,
   };
 }

@@ -1,6 +1,6 @@
 import type { CloseBusinessDay } from './collections/close-of-business.decide.js';
 import type { CollectionWorkCommand } from './collections/collection-work.js';
-import type { LoanMessageBase, LoanType } from './loan.types.js';
+import type { LoanMessageBase, LoanType, SigningEvidence } from './loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
 import type { SettlementCommand } from './settlement/settlement.commands.js';
 
@@ -54,7 +54,7 @@ export type ApproveBankVerification = LoanCommandOf<
 /** The terms are not sent: the decider computes them with agreementTermsFor. */
 export type IssueAgreement = LoanCommandOf<'IssueAgreement', { documentHash: string }>;
 
-export type SignAgreement = LoanCommandOf<'SignAgreement', { documentHash: string }>;
+export type SignAgreement = LoanCommandOf<'SignAgreement', { documentHash: string; evidence?: SigningEvidence }>;
 
 export type GrantFinalApproval = LoanCommandOf<'GrantFinalApproval'>;
 

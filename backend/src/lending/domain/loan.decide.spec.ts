@@ -419,6 +419,13 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
         .then([{ type: 'AgreementSigned', data: byBorrower({ documentHash: DOCUMENT_HASH }) }]);
     });
 
+    it('records the signing evidence (code verified for the phone, address, user agent) in AgreementSigned', () => {
+      const evidence = { channel: 'email-link' as const, code: { purpose: 'e-sign' as const, phone: '******3210', verifiedAt: '2026-11-23T10:00:00.000Z' }, ip: '203.0.113.7', userAgent: 'Chromium' };
+      given(history)
+        .when({ type: 'SignAgreement', data: byBorrower({ documentHash: DOCUMENT_HASH, evidence }) })
+        .then([{ type: 'AgreementSigned', data: byBorrower({ documentHash: DOCUMENT_HASH, evidence }) }]);
+    });
+
     it('refuses a signature on any other document', () => {
       const error = given(history)
         .when({ type: 'SignAgreement', data: byBorrower({ documentHash: OTHER_HASH }) })

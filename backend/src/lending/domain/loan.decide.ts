@@ -105,7 +105,8 @@ export function decide(
       if (documentHash !== state.agreement?.documentHash) {
         throw new AgreementMismatch(state.agreement?.documentHash, documentHash);
       }
-      return [{ type: 'AgreementSigned', data: { ...base, documentHash } }];
+      const { evidence } = command.data;
+      return [{ type: 'AgreementSigned', data: { ...base, documentHash, ...(evidence ? { evidence } : {}) } }];
     }
     case 'GrantFinalApproval':
       return [{ type: 'FinalApprovalGranted', data: base }];

@@ -64,3 +64,30 @@ export class AgreementNotIssued extends LoanDomainError {
     super(`No agreement has been issued for loan ${loanId} yet.`, { loanId });
   }
 }
+
+/** No borrower has this id (the customer screens; a staff user's id is not a customer either). */
+export class CustomerNotFound extends LoanDomainError {
+  readonly code = 'CUSTOMER.NOT_FOUND';
+  readonly kind = 'not-found';
+  constructor(customerId: string) {
+    super(`No customer has the id ${customerId}`, { customerId });
+  }
+}
+
+/** An e-sign link that is unknown, expired or already used: one answer for all three, so a link tells nothing. */
+export class AgreementLinkInvalid extends LoanDomainError {
+  readonly code = 'AGREEMENT.LINK_INVALID';
+  readonly kind = 'not-found';
+  constructor() {
+    super('This signing link is not valid: it may have expired or been used already. Sign in to the portal to sign your agreement, or ask us for a new link.', {});
+  }
+}
+
+/** A borrower without a phone on file cannot receive the signing code. */
+export class NoRegisteredPhone extends LoanDomainError {
+  readonly code = 'AGREEMENT.NO_PHONE';
+  readonly kind = 'conflict';
+  constructor() {
+    super('There is no phone number on your profile to send the signing code to. Add one in your profile first.', {});
+  }
+}

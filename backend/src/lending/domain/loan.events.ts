@@ -10,6 +10,7 @@ import type {
   LoanStatus,
   LoanType,
   ScheduleLine,
+  SigningEvidence,
 } from './loan.types.js';
 
 // Published event names and fields are a contract with projections and the stored log:
@@ -77,7 +78,8 @@ export type AgreementIssued = LoanEventOf<
   }
 >;
 
-export type AgreementSigned = LoanEventOf<'AgreementSigned', { documentHash: string }>;
+/** `evidence` is absent on agreements signed before issue 14 (no one-time code then). */
+export type AgreementSigned = LoanEventOf<'AgreementSigned', { documentHash: string; evidence?: SigningEvidence }>;
 
 export type FinalApprovalGranted = LoanEventOf<'FinalApprovalGranted'>;
 

@@ -192,10 +192,13 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
       return evolveCollectionWork(loan, event);
     case 'SettlementOffered':
     case 'SettlementOfferApproved':
+    case 'SettlementOfferRejected':
+    case 'SettlementOfferWithdrawn':
     case 'SettlementOfferLapsed':
     case 'LoanSettled':
     case 'WriteOffRequested':
     case 'WriteOffApproved':
+    case 'WriteOffRejected':
     case 'LoanWrittenOff':
       return evolveSettlement(loan, event);
     default:

@@ -46,6 +46,17 @@ export type AgreementTerms = {
   currency: string;
 };
 
+/**
+ * How a borrower signed (issue 14 item 6): where (the portal's Step6 or the emailed link), the one-time code checked
+ * for the registered phone (masked to its last 4 digits), and the client's address and user agent.
+ */
+export type SigningEvidence = {
+  channel: 'portal' | 'email-link';
+  code: { purpose: 'e-sign'; phone: string; verifiedAt: string };
+  ip: string;
+  userAgent: string;
+};
+
 /** What every loan command and event carries: the stream, the business time, who, and why. */
 export type LoanMessageBase = {
   loanId: string;

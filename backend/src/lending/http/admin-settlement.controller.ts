@@ -10,12 +10,15 @@ import {
   GetWriteOffQuery,
   ListSettlementOffersQuery,
   OfferSettlementCommand,
+  RejectSettlementOfferCommand,
+  RejectWriteOffCommand,
   RequestWriteOffCommand,
+  WithdrawSettlementOfferCommand,
 } from '../application/settlement.handlers.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { offerIdParam, uuidParam } from './loan-request.schemas.js';
 import { openApi, problemSchema } from './loan-response.schemas.js';
-import { settlementOfferBody, settlementOfferSchema, writeOffBody, writeOffSchema } from './settlement.schemas.js';
+import { rejectBody, settlementOfferBody, settlementOfferSchema, writeOffBody, writeOffSchema } from './settlement.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and records nothing new' });
 
@@ -61,6 +64,25 @@ export class AdminSettlementController {
     return this.commands.execute(new ApproveSettlementOfferCommand(user, parseWith(offerIdParam, id)));
   }
 
+  @Post('settlement-offers/:id/reject')
+  @RequirePermission('collections.settle.approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject a pending settlement offer with a reason (the checker; 403 same-person for the one who made it)' })
+  @ApiBody({ schema: z.toJSONSchema(rejectBody) as object })
+  @ApiOkResponse({ schema: openApi(settlementOfferSchema) })
+  rejectOffer(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new RejectSettlementOfferCommand(user, parseWith(offerIdParam, id), parseWith(rejectBody, body).reason));
+  }
+
+  @Post('settlement-offers/:id/withdraw')
+  @RequirePermission('collections.settle')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Withdraw your own pending settlement offer (the maker; 403 for an offer someone else made)' })
+  @ApiOkResponse({ schema: openApi(settlementOfferSchema) })
+  withdrawOffer(@CurrentActor() user: Actor, @Param('id') id: string) {
+    return this.commands.execute(new WithdrawSettlementOfferCommand(user, parseWith(offerIdParam, id)));
+  }
+
   @Post('loans/:id/write-off')
   @RequirePermission('loans.write-off')
   @idempotencyHeader
@@ -78,6 +100,16 @@ export class AdminSettlementController {
   @ApiOkResponse({ schema: openApi(writeOffSchema) })
   approveWriteOff(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.commands.execute(new ApproveWriteOffCommand(user, parseWith(uuidParam, id)));
+  }
+
+  @Post('loans/:id/write-off/reject')
+  @RequirePermission('loans.write-off.approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject the write-off asked for, with a reason (the checker; 403 same-person for the one who asked): the loan stays active' })
+  @ApiBody({ schema: z.toJSONSchema(rejectBody) as object })
+  @ApiOkResponse({ schema: openApi(writeOffSchema) })
+  rejectWriteOff(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new RejectWriteOffCommand(user, parseWith(uuidParam, id), parseWith(rejectBody, body).reason));
   }
 
   @Get('loans/:id/write-off')

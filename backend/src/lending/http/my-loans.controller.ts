@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../identity/public/index.js';
 import { Roles } from '../../platform/http/access.decorators.js';
@@ -11,12 +11,17 @@ import { GetMyLoanTimelineQuery } from '../application/get-my-loan-timeline.hand
 import { GetLoanQuery } from '../application/get-loan.handler.js';
 import { ListMyLoansQuery } from '../application/list-my-loans.handler.js';
 import { ListMyNotificationsQuery } from '../application/list-my-notifications.handler.js';
+import { GetLoanKfsQuery } from '../application/get-loan-kfs.handler.js';
 import { MoveLoanCommand } from '../application/move-loan.handler.js';
+import { SendSigningCodeCommand } from '../application/send-signing-code.handler.js';
+import { SignAgreementCommand } from '../application/sign-agreement.handler.js';
 import { StartLoanApplicationCommand } from '../application/start-loan-application.handler.js';
 import { SubmitLoanApplicationCommand } from '../application/submit-loan-application.handler.js';
 import { sendAgreementPdf } from './agreement-response.js';
+import { kfsSchema, signAgreementWithCodeBody, signingCodeSentSchema } from './agreement.schemas.js';
 import { IdempotencyKey } from './idempotency-key.js';
-import { amendLoanBody, reasonBody, signAgreementBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
+import { amendLoanBody, reasonBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
+import { signingClient } from './signing-client.js';
 import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
@@ -82,16 +87,33 @@ export class MyLoansController {
     return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
   }
 
+  @Get('loans/:id/kfs')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'The Key Facts Statement of my loan (RBI KFS circular of 15 April 2024): APR with every fee, schedule, cooling-off period, grievance officer' })
+  @ApiOkResponse({ schema: openApi(kfsSchema) })
+  kfs(@CurrentActor() user: Actor, @Param('id') id: string) {
+    return this.queries.execute(new GetLoanKfsQuery(parseWith(uuidParam, id), user));
+  }
+
+  @Post('loans/:id/agreement/code')
+  @Roles('borrower')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send the e-sign one-time code by SMS to my registered phone (6 digits, 5 minutes, 5 tries; 429 past the limits)' })
+  @ApiOkResponse({ schema: openApi(signingCodeSentSchema) })
+  signingCode(@CurrentActor() user: Actor, @Param('id') id: string, @Req() req: Request) {
+    return this.commands.execute(new SendSigningCodeCommand(user, parseWith(uuidParam, id), signingClient(req).ip));
+  }
+
   @Post('loans/:id/sign-agreement')
   @Roles('borrower')
   @HttpCode(200)
   @idempotencyHeader
-  @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 (consent.customerpending -> final.pending)' })
-  @ApiBody({ schema: z.toJSONSchema(signAgreementBody) as object })
+  @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 and the one-time code sent to my phone (consent.customerpending -> final.pending)' })
+  @ApiBody({ schema: z.toJSONSchema(signAgreementWithCodeBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
-  sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
-    const { documentHash } = parseWith(signAgreementBody, body);
-    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'sign-agreement', documentHash }, undefined, key));
+  sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @Req() req: Request, @IdempotencyKey() key?: string) {
+    const { documentHash, code } = parseWith(signAgreementWithCodeBody, body);
+    return this.commands.execute(new SignAgreementCommand(user, parseWith(uuidParam, id), documentHash, code, signingClient(req), 'portal', key));
   }
 
   @Post('loans/:id/cancel')

@@ -25,7 +25,7 @@ export const settlementOfferSchema = z.strictObject({
   amount: money,
   validUntil: z.string(),
   reason: z.string(),
-  status: z.enum(['pending', 'approved', 'settled', 'lapsed']).describe('lapsed also for an open offer past its validUntil'),
+  status: z.enum(['pending', 'approved', 'settled', 'lapsed', 'rejected', 'withdrawn']).describe('lapsed also for an open offer past its validUntil'),
   offeredBy: z.string(),
   offeredAt: z.string(),
   approvedBy: z.string().nullable(),
@@ -33,12 +33,18 @@ export const settlementOfferSchema = z.strictObject({
   amountPaid: money.nullable().describe('settled: what the payments since the approval came to'),
   waived: amounts.nullable().describe('settled: what was still owed and was waived, by component'),
   settledOn: z.string().nullable(),
+  closedBy: z.string().nullable().describe('rejected or withdrawn: by whom'),
+  closedAt: z.string().nullable(),
+  closeReason: z.string().nullable().describe('rejected: the reason given'),
 });
+
+/** Rejecting an offer or a write-off: the reason, required. */
+export const rejectBody = z.strictObject({ reason });
 
 export const writeOffSchema = z.strictObject({
   loanId: z.uuid(),
   loanState: z.string(),
-  status: z.enum(['none', 'requested', 'approved']),
+  status: z.enum(['none', 'requested', 'approved', 'rejected']).describe('rejected: turned down by the checker; a new request may follow'),
   reason: z.string().nullable(),
   requestedBy: z.string().nullable(),
   requestedAt: z.string().nullable(),
@@ -46,4 +52,7 @@ export const writeOffSchema = z.strictObject({
   approvedAt: z.string().nullable(),
   outstanding: amounts.nullable().describe('approved: what was written off, by component'),
   on: z.string().nullable().describe('approved: the business date of the write-off'),
+  rejectedBy: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
 });

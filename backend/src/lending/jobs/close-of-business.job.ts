@@ -36,13 +36,12 @@ export function nightlyCloseOfBusinessJob(closeOfBusiness: CloseOfBusiness, queu
 
 /** Upserted by every process at start: one schedule in the queue, in the business time zone. */
 export function scheduleNightlyCloseOfBusiness(queue: QueueBackend, timeZone: string): Promise<unknown> {
-  return queue
-    .queue(NIGHTLY_CLOSE_OF_BUSINESS_QUEUE)
-    .upsertJobScheduler(
-      NIGHTLY_CLOSE_OF_BUSINESS_JOB,
-      { pattern: NIGHTLY_CLOSE_OF_BUSINESS_PATTERN, tz: timeZone },
-      { name: NIGHTLY_CLOSE_OF_BUSINESS_JOB, data: {}, opts: { removeOnComplete: { age: 30 * 24 * 3600 }, removeOnFail: false } },
-    );
+  return queue.schedule(
+    NIGHTLY_CLOSE_OF_BUSINESS_QUEUE,
+    NIGHTLY_CLOSE_OF_BUSINESS_JOB,
+    { pattern: NIGHTLY_CLOSE_OF_BUSINESS_PATTERN, tz: timeZone },
+    { name: NIGHTLY_CLOSE_OF_BUSINESS_JOB, data: {}, opts: { removeOnComplete: { age: 30 * 24 * 3600 }, removeOnFail: false } },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { DB, type Db } from '../../platform/database/database.js';
 import { formatMoney } from '../domain/money.js';
 import { UnknownPayment } from '../domain/payment.errors.js';
 import { ReceivePaymentWebhookCommand } from '../application/receive-payment-webhook.handler.js';
-import { signWebhook } from './webhook-signature.js';
+import { signWebhook } from '../../platform/webhooks/webhook-signature.js';
 
 /** Where the provider sends the borrower back (the portal shows the outcome). */
 export const returnUrlOf = (paymentId: string) => `/User/Loans/verifypayment?paymentId=${encodeURIComponent(paymentId)}`;

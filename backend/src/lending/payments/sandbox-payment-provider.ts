@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PaymentProvider, ProviderConfirmation, ProviderOrder } from './payment-provider.port.js';
-import { hasValidSignature } from './webhook-signature.js';
+import { hasValidSignature } from '../../platform/webhooks/webhook-signature.js';
 
 const webhookBody = z.strictObject({
   paymentId: z.uuid(),

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Projection } from '../../platform/projections/projection.js';
 
-const SETTLEMENT_OFFER_EVENT_TYPES = ['SettlementOffered', 'SettlementOfferApproved', 'SettlementOfferLapsed', 'LoanSettled', 'LoanWrittenOff'] as const;
+const SETTLEMENT_OFFER_EVENT_TYPES = ['SettlementOffered', 'SettlementOfferApproved', 'SettlementOfferRejected', 'SettlementOfferWithdrawn', 'SettlementOfferLapsed', 'LoanSettled', 'LoanWrittenOff'] as const;
 
 type Data = Record<string, any>;
 
 /**
- * One row per settlement offer with its lifecycle (pending -> approved -> settled | lapsed): the loan page's list,
+ * One row per settlement offer with its lifecycle (pending -> approved -> settled | lapsed; pending -> rejected | withdrawn): the loan page's list,
  * and how an approval names its loan by the offer id alone. Each event changes a row only when it is newer than the
  * row (`last_position`), so applying an event twice changes nothing.
  */
@@ -42,6 +42,12 @@ export const settlementOffersProjection: Projection = {
           break;
         case 'SettlementOfferApproved':
           await newer(data.offerId, { status: 'approved', approved_by: data.by, approved_at: data.at });
+          break;
+        case 'SettlementOfferRejected':
+          await newer(data.offerId, { status: 'rejected', closed_by: data.by, closed_at: data.at, close_reason: data.reason });
+          break;
+        case 'SettlementOfferWithdrawn':
+          await newer(data.offerId, { status: 'withdrawn', closed_by: data.by, closed_at: data.at });
           break;
         case 'SettlementOfferLapsed':
           await newer(data.offerId, { status: 'lapsed' });

@@ -30,6 +30,13 @@ export class CustomerDocumentsRepository {
     return rows.map(view);
   }
 
+  /** Those of `ids` that belong to `borrowerId` (no bytes). */
+  async ownedBy(borrowerId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('customer_documents').select(['id', 'kind', 'content_type', 'size', 'created_at']).where('borrower_id', '=', borrowerId).where('id', 'in', [...ids]).execute();
+    return rows.map(view);
+  }
+
   /** The document and its bytes, only if it belongs to `borrowerId`. */
   async read(borrowerId: string, id: string): Promise<(DocumentRecord & { bytes: Buffer }) | undefined> {
     const row = await this.db.selectFrom('customer_documents').select(['id', 'kind', 'content_type', 'size', 'created_at', 'storage_key']).where('borrower_id', '=', borrowerId).where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ProfileSection, SectionStatus } from '../domain/profile-sections.js';
 
@@ -35,11 +36,16 @@ export class ProfileSectionsRepository {
     });
   }
 
-  /** Staff mark a section verified or rejected; undefined when the section is missing. */
-  async review(borrowerId: string, section: ProfileSection, verdict: { status: 'verified' | 'rejected'; reason: string | null }, actor: Actor): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+  /**
+   * Staff mark a section verified or rejected. `refuse` judges the verdict against the section's status as locked
+   * in this transaction (missing when there is no row); whatever it returns is thrown and nothing is written, so a
+   * borrower's save racing the review either lands first (and is what was judged) or after (and resets the verdict).
+   */
+  async review(borrowerId: string, section: ProfileSection, verdict: { status: 'verified' | 'rejected'; reason: string | null }, actor: Actor, refuse: (current: SectionStatus) => Error | undefined): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('profile_sections').select('status').where('borrower_id', '=', borrowerId).where('section', '=', section).forUpdate().executeTakeFirst();
-      if (!before) return false;
+      const refusal = refuse(before?.status ?? 'missing');
+      if (refusal) throw refusal;
       await trx
         .updateTable('profile_sections')
         .set({ status: verdict.status, reason: verdict.reason, reviewed_by: actor.id, reviewed_at: new Date() })
@@ -48,9 +54,26 @@ export class ProfileSectionsRepository {
         .execute();
       await trx
         .insertInto('profile_section_changes')
-        .values({ borrower_id: borrowerId, section, action: verdict.status, from_status: before.status, to_status: verdict.status, reason: verdict.reason, actor_id: actor.id, actor_role: actor.role })
+        .values({ borrower_id: borrowerId, section, action: verdict.status, from_status: before!.status, to_status: verdict.status, reason: verdict.reason, actor_id: actor.id, actor_role: actor.role })
         .execute();
-      return true;
     });
+  }
+
+  /** The audit of a borrower's sections, oldest first: every save and every verdict, who and when. */
+  async changes(borrowerId: string): Promise<{ section: ProfileSection; action: string; fromStatus: string | null; toStatus: string; reason: string | null; actorId: string; actorRole: string; changedAt: Date }[]> {
+    const rows = await this.db.selectFrom('profile_section_changes').selectAll().where('borrower_id', '=', borrowerId).orderBy('id').execute();
+    return rows.map((r) => ({ section: r.section as ProfileSection, action: r.action, fromStatus: r.from_status, toStatus: r.to_status, reason: r.reason, actorId: r.actor_id, actorRole: r.actor_role, changedAt: r.changed_at }));
+  }
+
+  /** The borrowers whose PAN ends with these four characters (migration 0026 indexes it). */
+  async borrowersWithPanEnding(last4: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('profile_sections')
+      .select('borrower_id')
+      .where('section', '=', 'documents')
+      .where(sql<string>`right(data->>'pan', 4)`, '=', last4.toUpperCase())
+      .limit(1000)
+      .execute();
+    return rows.map((r) => r.borrower_id);
   }
 }

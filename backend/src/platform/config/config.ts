@@ -68,6 +68,8 @@ const schema = z.object({
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  WHATSAPP_WEBHOOK_SECRET: z.string().min(16, 'WHATSAPP_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  IVR_WEBHOOK_SECRET: z.string().min(16, 'IVR_WEBHOOK_SECRET must be at least 16 characters').optional(),
   PAYMENT_SANDBOX: z.enum(['true', 'false'], { error: 'PAYMENT_SANDBOX must be true or false' }).optional(),
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(180),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
@@ -94,6 +96,9 @@ const schema = z.object({
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   FIREBASE_PROJECT_ID: z.string().trim().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
+  FIREBASE_SERVICE_ACCOUNT: z.string().trim().optional(),
+  PUSH_DEV_INVALID_TOKEN_PREFIX: z.string().trim().default('invalid-'),
+  PUSH_DEV_FAILING_TOKEN_PREFIX: z.string().trim().default('failing-'),
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_LOGINS_PER_IP: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
@@ -112,10 +117,22 @@ const schema = z.object({
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(3000),
+  ISSUE_SLA_HOURS: z.coerce.number().int('must be a whole number of hours').min(1, 'must be between 1 and 720').max(720, 'must be between 1 and 720').default(48),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0 (0: no limit)').max(3_600_000, 'must be at most 3600000').default(30_000),
+  QUEUE_LOCK_DURATION_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(30_000),
+  EMAIL_SWEEP_INTERVAL_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(86_400_000, 'must be at most 86400000').default(60_000),
+  EMAIL_STALE_AFTER_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(86_400_000, 'must be at most 86400000').default(60_000),
+  QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(30_000),
   COLLECTIONS_UPCOMING_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 60').max(60, 'must be between 1 and 60').default(7),
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
+  KFS_COOLING_OFF_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 day').max(30, 'must be at most 30 days').default(3),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default('Grievance Redressal Officer'),
+  GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).default('+91 80 4000 0000'),
+  GRIEVANCE_OFFICER_EMAIL: z.string().trim().email('must be an email address').default('grievance@lending.local'),
+  GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(1).optional(),
+  AGREEMENT_LINK_TTL_HOURS: z.coerce.number().int('must be a whole number of hours').min(1, 'must be at least 1 hour').max(720, 'must be at most 720 hours').default(72),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_SETTINGS.currency),
   EMI_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.minAmount),
   EMI_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.maxAmount),
@@ -157,6 +174,10 @@ export type AppConfig = {
   workerInProcess: boolean;
   workerQueues?: string[];
   lender: { name: string; address: string };
+  /** The Key Facts Statement's Part 2: the cooling-off (look-up) period and the grievance officer. */
+  kfs: { coolingOffDays: number; grievanceOfficer: { name: string; phone: string; email: string; address: string } };
+  /** How long the e-sign link emailed with an issued agreement works (single use). */
+  agreementLinkTtlHours: number;
   /** Where borrowers reach the portal; links in emails start here. */
   publicUrl: string;
   /** Swagger UI and the OpenAPI document at /api/docs: on by default, off in production unless API_DOCS=true. */
@@ -169,6 +190,13 @@ export type AppConfig = {
   passwordResetTtlMinutes: number;
   /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
   firebase: { projectId?: string; authEmulatorHost?: string };
+  /**
+   * Push notifications (issue 15): sent through FCM with firebase-admin when FIREBASE_SERVICE_ACCOUNT names a service
+   * account (its JSON, or the path of its JSON file) and FIREBASE_PROJECT_ID is set; otherwise the development adapter
+   * records each push without sending, answering "unregistered" for tokens starting with `devInvalidTokenPrefix` and
+   * failing for tokens starting with `devFailingTokenPrefix` (so the removal and retry paths can be seen locally).
+   */
+  push: { serviceAccount?: string; devInvalidTokenPrefix: string; devFailingTokenPrefix: string };
   /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limiter.ts). */
   rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number; otpPerPhone: number; otpPerIp: number };
   /** Uploads (origination): the largest file accepted, in bytes (a selfie has its own, lower limit). */
@@ -186,6 +214,21 @@ export type AppConfig = {
   databasePoolSize: number;
   /** How long a request waits for a pooled PostgreSQL connection (or a new one) before it fails with 503. */
   databaseConnectTimeoutMs: number;
+  /**
+   * The longest one SQL statement may run (PostgreSQL's statement_timeout, and the driver's query_timeout a little
+   * later for a connection that stops answering); 0: no limit. Migrations run without it.
+   */
+  databaseStatementTimeoutMs: number;
+  /**
+   * BullMQ's job lock (a worker renews it every half of it) and how often workers look for jobs whose lock expired:
+   * a job whose worker died is taken up again within about lockDurationMs + stalledIntervalMs.
+   */
+  queueRecovery: { lockDurationMs: number; stalledIntervalMs: number };
+  /**
+   * The outbox sweeps (emails, collection reminders): how often they run, and how long a `queued` row must have been
+   * left alone (its job never reached the queue: Redis was down, the process died) before it is handed over again.
+   */
+  outboxSweep: { everyMs: number; staleAfterMs: number };
   product: ProductSettings;
   /**
    * The date business runs on (disbursal dates, value dates, quotes): today in `timeZone`, or, in manual mode (training,
@@ -199,9 +242,16 @@ export type AppConfig = {
    */
   payments: { webhookSecret?: string; sandbox: boolean };
   /**
+   * WhatsApp and IVR (issue 15): the keys of the providers' inbound webhook signatures (HMAC-SHA256 of the raw body).
+   * Unset, that webhook answers 503 and stores nothing (no development default: a webhook is the provider's to call).
+   */
+  channels: { whatsappWebhookSecret?: string; ivrWebhookSecret?: string };
+  /**
    * Collection buckets (issue 13): `Upcoming` lists instalments due within `upcomingDays` of the business date.
    */
   collections: { upcomingDays: number };
+  /** Help issues: hours within which an issue should be resolved (older unresolved ones are overdue). */
+  issues: { slaHours: number };
   /**
    * Collection reminders (issue 13): days before a due date a due-soon reminder goes out, and days after it an
    * overdue one; each sent inside the contact window (08:00–19:00 in the business time zone).
@@ -234,6 +284,8 @@ export const PUBLISHED_JWT_SECRETS: readonly string[] = [
   'e2e-secret-0123456789abcdef',
   'portal-e2e-secret-0123456789abcdef',
   'e2e-comms-secret-0123456789abcdef',
+  'e2e-help-secret-0123456789abcdef',
+  'portal-kfs-secret-0123456789abcdef',
 ];
 /** ADMIN_PASSWORD values written in this repository's examples, refused in production like the default. */
 export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, 'change-me-before-first-start', 'a strong one'];
@@ -321,6 +373,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerInProcess: c.WORKER_IN_PROCESS === 'true',
     workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
+    kfs: {
+      coolingOffDays: c.KFS_COOLING_OFF_DAYS,
+      grievanceOfficer: { name: c.GRIEVANCE_OFFICER_NAME, phone: c.GRIEVANCE_OFFICER_PHONE, email: c.GRIEVANCE_OFFICER_EMAIL, address: c.GRIEVANCE_OFFICER_ADDRESS ?? c.LENDER_ADDRESS },
+    },
+    agreementLinkTtlHours: c.AGREEMENT_LINK_TTL_HOURS,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY || undefined,
@@ -328,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: { s3: s3Storage(c) },
     passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
     firebase: { projectId: c.FIREBASE_PROJECT_ID || undefined, authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST || undefined },
+    push: { serviceAccount: c.FIREBASE_SERVICE_ACCOUNT || undefined, devInvalidTokenPrefix: c.PUSH_DEV_INVALID_TOKEN_PREFIX, devFailingTokenPrefix: c.PUSH_DEV_FAILING_TOKEN_PREFIX },
     rateLimits: {
       loginFailures: c.RATE_LIMIT_LOGIN_FAILURES,
       loginFailuresPerIp: c.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
@@ -344,13 +402,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCache: { maxEntries: c.SESSION_CACHE_MAX_ENTRIES, maxAgeSeconds: c.SESSION_CACHE_MAX_AGE_SECONDS },
     databasePoolSize: c.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    queueRecovery: { lockDurationMs: c.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: c.QUEUE_STALLED_INTERVAL_MS },
+    outboxSweep: { everyMs: c.EMAIL_SWEEP_INTERVAL_MS, staleAfterMs: c.EMAIL_STALE_AFTER_MS },
     product,
     businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
     collections: { upcomingDays: c.COLLECTIONS_UPCOMING_DAYS },
+    issues: { slaHours: c.ISSUE_SLA_HOURS },
     payments: {
       webhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? (c.NODE_ENV === 'production' ? undefined : DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
       sandbox: c.PAYMENT_SANDBOX !== undefined ? c.PAYMENT_SANDBOX === 'true' : c.NODE_ENV !== 'production',
     },
+    channels: { whatsappWebhookSecret: c.WHATSAPP_WEBHOOK_SECRET, ivrWebhookSecret: c.IVR_WEBHOOK_SECRET },
     reminders: { daysBefore: c.REMINDER_DAYS_BEFORE, daysAfter: c.REMINDER_DAYS_AFTER },
     logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
     metricsToken: c.METRICS_TOKEN || undefined,

@@ -17,6 +17,12 @@ describe('an unreachable database, told apart from a wrong statement', () => {
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: withCode('57P01') }))).toBe(true);
   });
 
+  it('given a statement cut off by DATABASE_STATEMENT_TIMEOUT_MS (server or driver), then it is unavailable', () => {
+    expect(isDatabaseUnavailable(withCode('57014', 'canceling statement due to statement timeout'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Query read timeout'))).toBe(true);
+    expect(isDatabaseUnavailable(withCode('57014', 'canceling statement due to user request'))).toBe(false);
+  });
+
   it('given a statement error or anything else, then it is not', () => {
     for (const code of ['23505', '42P01', '40001', '57014']) expect(isDatabaseUnavailable(withCode(code))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);

@@ -2,7 +2,9 @@
  * Whether an error means PostgreSQL cannot be reached or is going away, rather than that a statement was wrong:
  * the server shutting down or starting (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now), any
  * connection exception (class 08), too many connections (53300), a refused, reset or timed-out socket, a connection
- * pg reports as terminated, or the pool's bound on acquiring a connection (DATABASE_CONNECT_TIMEOUT_MS). The API
+ * pg reports as terminated, the pool's bound on acquiring a connection (DATABASE_CONNECT_TIMEOUT_MS), or a statement
+ * cut off by DATABASE_STATEMENT_TIMEOUT_MS (the server's "canceling statement due to statement timeout", or the
+ * driver's "Query read timeout"; any other 57014, a cancel asked for, is not). The API
  * answers these with 503 `service-unavailable` and Retry-After (problem.filter.ts), never 401 or 500.
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
@@ -13,6 +15,8 @@ const UNAVAILABLE_MESSAGES = [
   /client has encountered a connection error and is not queryable/i,
   /client was closed and is not queryable/i,
   /connection to the database server was lost/i,
+  /canceling statement due to statement timeout/i, // 57014 from statement_timeout
+  /query read timeout/i, // pg: query_timeout, the server did not answer
 ];
 
 /** Seconds a client is told to wait (Retry-After) when the database is unavailable. */

@@ -12,12 +12,22 @@ export const DB = Symbol('DB');
 const pools = new WeakMap<Kysely<any>, pg.Pool>();
 
 /**
+ * A statement running longer than `ms` is cancelled by the server (statement_timeout, SQLSTATE 57014: also a wait for
+ * a lock held by a stuck transaction); the driver gives up on its own 2 s later (query_timeout), for a connection
+ * whose server stopped answering altogether (a network partition), so no request holds a pooled connection for ever.
+ * 0: no limit (migrations, the CLI's long rebuild when asked).
+ */
+export function statementTimeouts(ms: number): { statement_timeout?: number; query_timeout?: number } {
+  return ms > 0 ? { statement_timeout: ms, query_timeout: ms + 2000 } : {};
+}
+
+/**
  * `connectTimeoutMs` bounds both the wait for a free pooled connection and the opening of a new one, so a request
  * fails fast (503, see database-unavailable.ts) while PostgreSQL is down or every connection is busy, instead of
  * waiting for ever (pg's default).
  */
-export function createDb(connectionString: string, max = 10, connectTimeoutMs = 3000): Db {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs });
+export function createDb(connectionString: string, max = 10, connectTimeoutMs = 3000, statementTimeoutMs = 0): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs, ...statementTimeouts(statementTimeoutMs) });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -290,6 +290,61 @@ export interface BannersTable {
   updated_by: string;
 }
 
+/** A borrower's help issue (content context); `number` is what borrower and staff call it by. */
+export interface HelpIssuesTable {
+  id: string;
+  number: Generated<number>;
+  borrower_id: string;
+  category: string;
+  loan_id: string | null;
+  message: string;
+  attachment_ids: ColumnType<string[], string[] | undefined, string[]>;
+  status: 'open' | 'inProgress' | 'resolved' | 'closed';
+  assigned_to: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
+/** A reply on an issue (borrower's or staff's) or staff's internal note. */
+export interface HelpIssueMessagesTable {
+  id: string;
+  issue_id: string;
+  author_id: string;
+  author_role: 'borrower' | 'staff';
+  message: string;
+  internal: boolean;
+  email_id: string | null;
+  created_at: Timestamp;
+}
+
+/** The audit trail of an issue: each field change, by whom and when. */
+export interface HelpIssueChangesTable {
+  id: Generated<string>;
+  issue_id: string;
+  field: string;
+  from_value: string | null;
+  to_value: string | null;
+  changed_by: string;
+  changed_at: Timestamp;
+}
+
+/** A public landing page of an Indian state and city (`/{state}/{city}` in the portal). */
+export interface StatePagesTable {
+  id: string;
+  state: string;
+  city: string;
+  state_slug: string;
+  city_slug: string;
+  title: string;
+  text: string;
+  offer: string | null;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
 /** Communications' read model of the loans it writes to borrowers about (projection of the loan events). */
 export interface EmailLoanContactsTable {
   loan_id: string;
@@ -339,7 +394,34 @@ export interface SettlementOffersTable {
   amount_paid: Money | null;
   waived: { principal: number; interest: number; fees: number; penalties: number; total: number } | null;
   settled_on: string | null;
+  /** rejected or withdrawn (migration 0032). */
+  closed_by: string | null;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
   last_position: Money;
+}
+
+export interface AgreementsTable {
+  loan_id: string;
+  principal: Money;
+  currency: string;
+  document_hash: string;
+  issued_at: Timestamp;
+  issued_by: string;
+  signed_at: Timestamp | null;
+  signed_document_hash: string | null;
+  evidence: Record<string, unknown> | null;
+  last_position: Money;
+}
+
+export interface AgreementSignLinksTable {
+  id: string;
+  token_hash: string;
+  loan_id: string;
+  document_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
 }
 
 export interface PaymentsTable {
@@ -469,6 +551,68 @@ export interface SmsLogTable {
   created_at: Generated<Date>;
 }
 
+/** WhatsApp, IVR and the dialer (migration 0029). */
+export interface WhatsappTemplatesTable {
+  name: string;
+  body: string;
+  parameters: string[];
+  approved: boolean;
+  created_at: Generated<Date>;
+}
+
+export interface WhatsappMessagesTable {
+  id: string;
+  phone: string;
+  borrower_id: string | null;
+  loan_id: string | null;
+  direction: 'inbound' | 'outbound';
+  body: string;
+  template_name: string | null;
+  provider_message_id: string | null;
+  status: string;
+  sent_by: string | null;
+  at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface IvrCallsTable {
+  id: string;
+  provider_call_id: string;
+  loan_id: string | null;
+  phone: string;
+  status: 'requested' | 'completed';
+  outcome: string | null;
+  promise_to_pay_on: ColumnType<string | null, string | null | undefined, string | null>;
+  duration_seconds: number | null;
+  ended_at: Date | null;
+  contact_logged: Generated<boolean>;
+  contact_error: string | null;
+  requested_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DialerCallsTable {
+  id: string;
+  loan_id: string;
+  phone: string;
+  staff_id: string;
+  provider_call_id: string;
+  outcome: string | null;
+  note: string | null;
+  started_at: Date;
+  outcome_at: Date | null;
+}
+
+export interface ChannelOutboxTable {
+  id: Generated<string>;
+  channel: 'whatsapp' | 'ivr' | 'dialer';
+  recipient: string;
+  payload: JSONColumnType<Record<string, unknown>>;
+  provider_id: string;
+  created_at: Generated<Date>;
+}
+
 /** One-time codes (migration 0016): a keyed hash of the code, never the code. */
 export interface OtpChallengesTable {
   id: string;
@@ -478,6 +622,8 @@ export interface OtpChallengesTable {
   expires_at: Date;
   attempts: Generated<number>;
   verified_at: Date | null;
+  /** What used the code, when its user can present it again (migration 0033): the signing request it signed. */
+  used_for: Generated<string | null>;
   created_at: Generated<Date>;
 }
 
@@ -555,6 +701,39 @@ export interface CustomerDocumentsTable {
 }
 
 
+export interface PushTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string;
+  device_id: string;
+  token: string;
+  options: PushSubscriptionOptionsColumn;
+  created_at: Generated<Date>;
+  refreshed_at: Generated<Date>;
+}
+
+/** Spec §3: the browser's push subscription beside the FCM token. */
+export type PushSubscriptionOptionsColumn = { endpoint: string; auth: string; p256dh: string; swScope: string; vapidKey: string };
+
+export interface PushesTable {
+  id: Generated<string>;
+  dedupe_key: string;
+  user_id: string;
+  token_id: string | null;
+  token_tail: string;
+  topic: string;
+  title: string;
+  body: string;
+  link: string | null;
+  status: Generated<'queued' | 'sent' | 'logged' | 'failed' | 'token-removed' | 'skipped'>;
+  attempts: Generated<number>;
+  message_id: string | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -568,6 +747,8 @@ export interface Database {
   loan_summaries: LoanSummariesTable;
   payments: PaymentsTable;
   settlement_offers: SettlementOffersTable;
+  agreements: AgreementsTable;
+  agreement_sign_links: AgreementSignLinksTable;
   loan_servicing: LoanServicingTable;
   loan_instalments: LoanInstalmentsTable;
   collection_reminders: CollectionRemindersTable;
@@ -589,7 +770,14 @@ export interface Database {
   email_dedupe: EmailDedupeTable;
   email_loan_contacts: EmailLoanContactsTable;
   banners: BannersTable;
+  push_tokens: PushTokensTable;
+  pushes: PushesTable;
   sms_log: SmsLogTable;
+  whatsapp_templates: WhatsappTemplatesTable;
+  whatsapp_messages: WhatsappMessagesTable;
+  ivr_calls: IvrCallsTable;
+  dialer_calls: DialerCallsTable;
+  channel_outbox: ChannelOutboxTable;
   otp_challenges: OtpChallengesTable;
   leads: LeadsTable;
   lead_changes: LeadChangesTable;
@@ -597,4 +785,8 @@ export interface Database {
   profile_sections: ProfileSectionsTable;
   profile_section_changes: ProfileSectionChangesTable;
   customer_documents: CustomerDocumentsTable;
+  help_issues: HelpIssuesTable;
+  help_issue_messages: HelpIssueMessagesTable;
+  help_issue_changes: HelpIssueChangesTable;
+  state_pages: StatePagesTable;
 }

@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '@lending/web-common/format';
 import { Banners } from '../../components/Banners';
 import { Loading } from '../../components/Loading';
 import { OverdueNotice } from '../../components/OverdueNotice';
+import { PushNotificationsControl } from '../../push/PushNotificationsControl';
 import { StateBadge } from '../../components/StateBadge';
 import { useAsync } from '../../components/useAsync';
 import { nextAmountDue } from '../../lending/next-due';
@@ -64,6 +65,7 @@ export default function Dashboard() {
               </Link>
             </div>
           </section>
+          <PushNotificationsControl />
           <section className="card card--wide" aria-labelledby="my-loans">
             <h2 id="my-loans">My loans</h2>
             {all.length === 0 ? (

@@ -1,6 +1,13 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ExternalLink } from '@lending/web-common/react';
+import { formatDateTime } from '@lending/web-common/format';
+import { listIssues } from '../../api/issues';
+import { Loading } from '../../components/Loading';
+import { useAsync } from '../../components/useAsync';
 import { EXTERNAL_URLS } from '../../external-urls';
+import { IssueBadge } from './help-issues/IssueBadge';
+import { IssueThread } from './help-issues/IssueThread';
+import { RaiseIssueForm } from './help-issues/RaiseIssueForm';
 
 const FAQ: [string, string][] = [
   ['How long does a decision take?', 'Usually one working day after you submit. You can follow each step on the loan’s page, with its date.'],
@@ -12,10 +19,52 @@ const FAQ: [string, string][] = [
   ['When are my repayments due?', 'On the dates in your repayment schedule, shown on the loan’s page once the money is sent.'],
 ];
 
+/** The borrower's issues: the list, one open issue (`?issue=<id>`, the link of the reply email), and the form. */
+function MyIssues() {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('issue');
+  const issues = useAsync((signal) => listIssues(signal), [open]);
+  const show = (id: string | null) => setParams(id ? { issue: id } : {});
+  if (open) return <IssueThread id={open} />;
+  return (
+    <>
+      <section className="card" aria-labelledby="my-issues">
+        <h2 id="my-issues">Your issues</h2>
+        {issues.error ? (
+          <p className="form-alert" role="alert">
+            {issues.error.message}
+          </p>
+        ) : !issues.data ? (
+          <Loading />
+        ) : issues.data.length === 0 ? (
+          <p className="muted">You have not raised any issue. Use the form below and we will reply by email and here.</p>
+        ) : (
+          <ul className="issue-list">
+            {issues.data.map((i) => (
+              <li key={i.id}>
+                <button type="button" className="issue-list__open" onClick={() => show(i.id)}>
+                  <span className="issue-list__title">
+                    #{i.number} {i.categoryLabel}
+                  </span>
+                  <span className="issue-list__text">{i.message}</span>
+                  <span className="muted">Raised {formatDateTime(i.createdAt)}</span>
+                </button>
+                <IssueBadge status={i.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <RaiseIssueForm onRaised={(issue) => show(issue.id)} />
+    </>
+  );
+}
+
 export default function Help() {
   return (
     <>
       <h1>Help</h1>
+      <MyIssues />
       <section className="card">
         <h2>Talk to us</h2>
         <p>

@@ -1,15 +1,16 @@
-import { Link } from 'react-router';
-import { ComingSoon } from '../../shell/ComingSoon';
+import { useParams } from 'react-router';
+import { NotFound } from '../../shell/ErrorView';
+import { OtpPage, PhonePage } from './quickStart/PhoneAndCode';
+import { QUICK_START_PAGES, QuickStartStepPage, type StepPage } from './quickStart/StepPage';
 
+/**
+ * Quick start (spec §2): /quickStart (the phone), /quickStart/components/Otp (the code), then Step0 … Step6, each
+ * its own address. An unknown step is Page not found.
+ */
 export default function QuickStart() {
-  return (
-    <div className="container section">
-      <ComingSoon title="Quick start">
-        <p>A shorter way to check your eligibility with just your mobile number is on its way.</p>
-        <p>
-          Until then, <Link to="/Auth/Register">create an account</Link> and apply in a few minutes, or try the <Link to="/EmiCalculator">EMI calculator</Link>.
-        </p>
-      </ComingSoon>
-    </div>
-  );
+  const { step } = useParams();
+  if (step === undefined) return <PhonePage />;
+  if (step === 'Otp') return <OtpPage />;
+  if ((QUICK_START_PAGES as readonly string[]).includes(step)) return <QuickStartStepPage key={step} page={step as StepPage} />;
+  return <NotFound />;
 }

@@ -7,7 +7,7 @@ type CollectionWorkEventOf<Type extends string, Data> = { type: Type; data: Loan
 export const CONTACT_CHANNELS = ['call', 'sms', 'email', 'whatsapp', 'visit'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
-export const CONTACT_OUTCOMES = ['no-answer', 'promised-to-pay', 'paid', 'refused', 'wrong-number', 'callback'] as const;
+export const CONTACT_OUTCOMES = ['no-answer', 'promised-to-pay', 'paid', 'refused', 'wrong-number', 'callback', 'answered'] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 
 /** The loan was given to a collector (`staffId`), or taken from one (`staffId` null); `by` is who decided it. */

@@ -13,13 +13,30 @@ export type ApproveSettlementOffer = SettlementCommandOf<'ApproveSettlementOffer
 export type RequestWriteOff = SettlementCommandOf<'RequestWriteOff', { reason: string }>;
 export type ApproveWriteOff = SettlementCommandOf<'ApproveWriteOff', OnBusinessDate>;
 
-export type SettlementCommand = OfferSettlement | ApproveSettlementOffer | RequestWriteOff | ApproveWriteOff;
+/** The checker turns a pending offer down, with a reason. */
+export type RejectSettlementOffer = SettlementCommandOf<'RejectSettlementOffer', { offerId: string; reason: string }>;
+/** The maker takes back their own pending offer. */
+export type WithdrawSettlementOffer = SettlementCommandOf<'WithdrawSettlementOffer', { offerId: string }>;
+/** The checker turns down the write-off asked for, with a reason; a new one may be asked for later. */
+export type RejectWriteOff = SettlementCommandOf<'RejectWriteOff', { reason: string }>;
+
+export type SettlementCommand =
+  | OfferSettlement
+  | ApproveSettlementOffer
+  | RejectSettlementOffer
+  | WithdrawSettlementOffer
+  | RequestWriteOff
+  | ApproveWriteOff
+  | RejectWriteOff;
 
 const EVERY_SETTLEMENT_COMMAND_TYPE: Record<SettlementCommand['type'], true> = {
   OfferSettlement: true,
   ApproveSettlementOffer: true,
+  RejectSettlementOffer: true,
+  WithdrawSettlementOffer: true,
   RequestWriteOff: true,
   ApproveWriteOff: true,
+  RejectWriteOff: true,
 };
 
 export function isSettlementCommand(command: { type: string }): command is SettlementCommand {

@@ -12,7 +12,7 @@ import type { Actor } from '../loan.types.js';
 import { SamePerson } from '../payment.errors.js';
 import { serviceLoan } from '../servicing/loan-servicing.js';
 import { outstandingNow } from './settlement.decide.js';
-import { SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffNotRequested } from './settlement.errors.js';
+import { NotTheOfferMaker, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffNotRequested } from './settlement.errors.js';
 
 const CHECKER: Actor = { id: 'staff-2', role: 'staff' };
 const AT = '2026-03-10T09:00:00.000Z';
@@ -157,5 +157,65 @@ describe('a write-off', () => {
     expect(view.creditBalance).toBe(0);
     const error = given(writtenOff).when(pay('p2', 100, '2026-03-09')[0]!).thenThrows(InvalidLoanInput);
     expect(error.fields.map((f) => f.name)).toEqual(['paidOn']);
+  });
+});
+
+describe('rejecting and withdrawing a settlement offer', () => {
+  const offered = after(active, offer(1_000_000));
+  const reject = (actor: Actor = CHECKER, reason: unknown = ' Too low for the arrears ') => command('RejectSettlementOffer', { offerId: 'o1', reason }, actor);
+  const withdraw = (actor: Actor = STAFF) => command('WithdrawSettlementOffer', { offerId: 'o1' }, actor);
+
+  it('given a pending offer, when a second person rejects it with a reason, then SettlementOfferRejected and the offer is closed', () => {
+    given(offered)
+      .when(reject())
+      .then([{ type: 'SettlementOfferRejected', data: { ...envelope(CHECKER), offerId: 'o1', reason: 'Too low for the arrears', by: CHECKER.id } }]);
+    expect(loanAfter(after(offered, reject())).settlement?.offers[0]).toMatchObject({ status: 'rejected', closedBy: CHECKER.id, closeReason: 'Too low for the arrears' });
+  });
+
+  it('given a pending offer, when its maker rejects it, then 403 same-person; when the reason is blank, then 400 naming reason', () => {
+    given(offered).when(reject(STAFF)).thenThrows(SamePerson, 'PAYMENT.SAME_PERSON');
+    given(offered).when(reject(CHECKER, '  ')).thenThrows(InvalidLoanInput, 'LOAN.INVALID_INPUT');
+  });
+
+  it('given a rejected offer, when rejected again, then nothing is appended; when approved, then 409 not pending', () => {
+    const rejected = after(offered, reject());
+    given(rejected).when(reject()).then([]);
+    given(rejected).when(approve()).thenThrows(SettlementOfferNotPending, 'SETTLEMENT.OFFER_NOT_PENDING');
+  });
+
+  it('given a pending offer, when its maker withdraws it, then SettlementOfferWithdrawn, and a new offer may be made', () => {
+    given(offered).when(withdraw()).then([{ type: 'SettlementOfferWithdrawn', data: { ...envelope(STAFF), offerId: 'o1', by: STAFF.id } }]);
+    const withdrawn = after(offered, withdraw());
+    expect(loanAfter(withdrawn).settlement?.offers[0]).toMatchObject({ status: 'withdrawn', closedBy: STAFF.id });
+    given(withdrawn).when(withdraw()).then([]);
+    given(withdrawn).when(offer(900_000, '2026-03-31', 'o2')).then([expect.objectContaining({ type: 'SettlementOffered' }) as unknown as LoanEvent]);
+  });
+
+  it('given a pending offer, when someone else withdraws it, then 403 not the maker; given an approved offer, then 409 not pending', () => {
+    given(offered).when(withdraw(CHECKER)).thenThrows(NotTheOfferMaker, 'SETTLEMENT.NOT_THE_MAKER');
+    given(after(offered, approve())).when(withdraw()).thenThrows(SettlementOfferNotPending, 'SETTLEMENT.OFFER_NOT_PENDING');
+  });
+});
+
+describe('rejecting a write-off', () => {
+  const requested = after(active, requestWriteOff());
+  const reject = (actor: Actor = CHECKER) => command('RejectWriteOff', { reason: 'Recovery still likely' }, actor);
+
+  it('given a write-off asked for, when a second person rejects it, then WriteOffRejected and the loan stays active', () => {
+    given(requested).when(reject()).then([{ type: 'WriteOffRejected', data: { ...envelope(CHECKER), reason: 'Recovery still likely', by: CHECKER.id } }]);
+    const loan = loanAfter(after(requested, reject()));
+    expect(loan.status).toBe('active');
+    expect(loan.settlement?.writeOff).toMatchObject({ status: 'rejected', rejectedBy: CHECKER.id, rejectReason: 'Recovery still likely' });
+  });
+
+  it('given a write-off asked for, when the one who asked rejects it, then 403 same-person; given none asked for, then 409', () => {
+    given(requested).when(reject(STAFF)).thenThrows(SamePerson, 'PAYMENT.SAME_PERSON');
+    given(active).when(reject()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
+  });
+
+  it('given a rejected write-off, when it is approved, then 409; when asked for again, then a new request is recorded', () => {
+    const rejected = after(requested, reject());
+    given(rejected).when(approveWriteOff()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
+    given(rejected).when(requestWriteOff()).then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
   });
 });

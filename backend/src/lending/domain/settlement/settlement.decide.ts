@@ -9,7 +9,7 @@ import { SamePerson } from '../payment.errors.js';
 import { foldServicing, outstandingOf } from '../servicing/loan-servicing.js';
 import type { ServicingEvent } from '../servicing/servicing.types.js';
 import type { SettlementCommand } from './settlement.commands.js';
-import { SettlementOfferNotFound, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffAlreadyRequested, WriteOffNotRequested } from './settlement.errors.js';
+import { NotTheOfferMaker, SettlementOfferNotFound, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffAlreadyRequested, WriteOffNotRequested } from './settlement.errors.js';
 import type { ComponentAmounts } from './settlement.events.js';
 import { openOffer, type SettlementOfferRecord } from './settlement.state.js';
 
@@ -19,8 +19,11 @@ const MAX_REASON = 1000;
 const ACTION: Record<SettlementCommand['type'], string> = {
   OfferSettlement: 'offer-settlement',
   ApproveSettlementOffer: 'approve-settlement',
+  RejectSettlementOffer: 'reject-settlement',
+  WithdrawSettlementOffer: 'withdraw-settlement',
   RequestWriteOff: 'write-off',
   ApproveWriteOff: 'approve-write-off',
+  RejectWriteOff: 'reject-write-off',
 };
 
 /**
@@ -64,6 +67,27 @@ export function decideSettlement(command: SettlementCommand, loan: LoanRecord): 
       if (offer.validUntil < businessDate) throw new SettlementOfferNotPending(offerId, `past its validUntil (${offer.validUntil})`);
       return [{ type: 'SettlementOfferApproved', data: { ...base, offerId, by } }];
     }
+    case 'RejectSettlementOffer': {
+      const { offerId, reason } = command.data;
+      const offer = loan.settlement?.offers.find((o) => o.offerId === offerId);
+      if (offer === undefined) throw new SettlementOfferNotFound(loan.id, offerId);
+      if (offer.status === 'rejected') return [];
+      if (offer.status !== 'pending') throw new SettlementOfferNotPending(offerId, offer.status, 'rejected');
+      if (offer.offeredBy === by) throw new SamePerson('reject', offer.offeredBy);
+      const problems = new FieldProblems();
+      requireReason(problems, reason);
+      problems.throwIfAny();
+      return [{ type: 'SettlementOfferRejected', data: { ...base, offerId, reason: reason.trim(), by } }];
+    }
+    case 'WithdrawSettlementOffer': {
+      const { offerId } = command.data;
+      const offer = loan.settlement?.offers.find((o) => o.offerId === offerId);
+      if (offer === undefined) throw new SettlementOfferNotFound(loan.id, offerId);
+      if (offer.status === 'withdrawn') return [];
+      if (offer.status !== 'pending') throw new SettlementOfferNotPending(offerId, offer.status, 'withdrawn');
+      if (offer.offeredBy !== by) throw new NotTheOfferMaker(offerId);
+      return [{ type: 'SettlementOfferWithdrawn', data: { ...base, offerId, by } }];
+    }
     case 'RequestWriteOff': {
       const { reason } = command.data;
       requireActive(loan, action);
@@ -84,6 +108,16 @@ export function decideSettlement(command: SettlementCommand, loan: LoanRecord): 
         { type: 'WriteOffApproved', data: { ...base, by } },
         { type: 'LoanWrittenOff', data: { ...base, outstanding, on: command.data.businessDate } },
       ];
+    }
+    case 'RejectWriteOff': {
+      const { reason } = command.data;
+      const writeOff = loan.settlement?.writeOff;
+      if (writeOff?.status !== 'requested') throw new WriteOffNotRequested(loan.id);
+      if (writeOff.requestedBy === by) throw new SamePerson('reject the write-off of', writeOff.requestedBy);
+      const problems = new FieldProblems();
+      requireReason(problems, reason);
+      problems.throwIfAny();
+      return [{ type: 'WriteOffRejected', data: { ...base, reason: reason.trim(), by } }];
     }
     default:
       return assertNever(command, 'settlement command');

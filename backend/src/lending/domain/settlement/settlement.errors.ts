@@ -33,8 +33,17 @@ export class SettlementOfferOpen extends LoanDomainError {
 export class SettlementOfferNotPending extends LoanDomainError {
   readonly code = 'SETTLEMENT.OFFER_NOT_PENDING';
   readonly kind = 'conflict';
-  constructor(offerId: string, status: string) {
-    super(`Settlement offer ${offerId} is ${status}; only a pending offer can be approved.`, { offerId, offerStatus: status });
+  constructor(offerId: string, status: string, action: 'approved' | 'rejected' | 'withdrawn' = 'approved') {
+    super(`Settlement offer ${offerId} is ${status}; only a pending offer can be ${action}.`, { offerId, offerStatus: status });
+  }
+}
+
+/** Only the one who made an offer may withdraw it (the checker rejects instead). */
+export class NotTheOfferMaker extends LoanDomainError {
+  readonly code = 'SETTLEMENT.NOT_THE_MAKER';
+  readonly kind = 'forbidden';
+  constructor(offerId: string) {
+    super(`Settlement offer ${offerId} was made by someone else: only its maker may withdraw it (a checker rejects it).`, { offerId });
   }
 }
 

@@ -16,6 +16,12 @@ export type SettlementOffered = SettlementEventOf<
 /** A second person approved the offer: payments from now on count towards its amount. */
 export type SettlementOfferApproved = SettlementEventOf<'SettlementOfferApproved', { offerId: string; by: string }>;
 
+/** A second person turned the pending offer down (the checker), with a reason: it is closed. */
+export type SettlementOfferRejected = SettlementEventOf<'SettlementOfferRejected', { offerId: string; reason: string; by: string }>;
+
+/** The one who made the pending offer took it back: it is closed. */
+export type SettlementOfferWithdrawn = SettlementEventOf<'SettlementOfferWithdrawn', { offerId: string; by: string }>;
+
 /** The offer's validUntil passed before its amount was paid (seen by the next command on the loan after that day). */
 export type SettlementOfferLapsed = SettlementEventOf<'SettlementOfferLapsed', { offerId: string; validUntil: string }>;
 
@@ -34,6 +40,9 @@ export type WriteOffRequested = SettlementEventOf<'WriteOffRequested', { reason:
 /** A second person approved the write-off; LoanWrittenOff follows in the same append. */
 export type WriteOffApproved = SettlementEventOf<'WriteOffApproved', { by: string }>;
 
+/** A second person turned the write-off down (the checker), with a reason; the loan stays active. */
+export type WriteOffRejected = SettlementEventOf<'WriteOffRejected', { reason: string; by: string }>;
+
 /** Everything still owed is written off (state writtenOff); later payments are recoveries. */
 export type LoanWrittenOff = SettlementEventOf<
   'LoanWrittenOff',
@@ -43,10 +52,13 @@ export type LoanWrittenOff = SettlementEventOf<
 export type SettlementEvent =
   | SettlementOffered
   | SettlementOfferApproved
+  | SettlementOfferRejected
+  | SettlementOfferWithdrawn
   | SettlementOfferLapsed
   | LoanSettled
   | WriteOffRequested
   | WriteOffApproved
+  | WriteOffRejected
   | LoanWrittenOff;
 
 export type SettlementEventType = SettlementEvent['type'];
@@ -54,10 +66,13 @@ export type SettlementEventType = SettlementEvent['type'];
 const EVERY_SETTLEMENT_EVENT_TYPE: Record<SettlementEventType, true> = {
   SettlementOffered: true,
   SettlementOfferApproved: true,
+  SettlementOfferRejected: true,
+  SettlementOfferWithdrawn: true,
   SettlementOfferLapsed: true,
   LoanSettled: true,
   WriteOffRequested: true,
   WriteOffApproved: true,
+  WriteOffRejected: true,
   LoanWrittenOff: true,
 };
 

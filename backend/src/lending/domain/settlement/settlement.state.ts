@@ -3,8 +3,11 @@ import type { LoanStatus } from '../loan.types.js';
 import type { ServicingEvent, ServicingTerms } from '../servicing/servicing.types.js';
 import type { ComponentAmounts, SettlementEvent } from './settlement.events.js';
 
-/** pending (waiting for a second person) -> approved -> settled | lapsed; a pending offer may lapse too. */
-export type SettlementOfferStatus = 'pending' | 'approved' | 'settled' | 'lapsed';
+/**
+ * pending (waiting for a second person) -> approved -> settled | lapsed; a pending offer may lapse too, be rejected
+ * by the checker or withdrawn by its maker.
+ */
+export type SettlementOfferStatus = 'pending' | 'approved' | 'settled' | 'lapsed' | 'rejected' | 'withdrawn';
 
 export type SettlementOfferRecord = {
   offerId: string;
@@ -21,10 +24,15 @@ export type SettlementOfferRecord = {
   amountPaid?: number;
   waived?: ComponentAmounts;
   settledOn?: string;
+  /** rejected or withdrawn: by whom, when, and (rejected) why. */
+  closedBy?: string;
+  closedAt?: string;
+  closeReason?: string;
 };
 
 export type WriteOffRecord = {
-  status: 'requested' | 'approved';
+  /** rejected: the checker turned it down; a new request replaces it. */
+  status: 'requested' | 'approved' | 'rejected';
   reason: string;
   requestedBy: string;
   requestedAt: string;
@@ -32,6 +40,9 @@ export type WriteOffRecord = {
   approvedAt?: string;
   outstanding?: ComponentAmounts;
   on?: string;
+  rejectedBy?: string;
+  rejectedAt?: string;
+  rejectReason?: string;
 };
 
 export type SettlementState = { offers: SettlementOfferRecord[]; writeOff?: WriteOffRecord };
@@ -67,6 +78,10 @@ export function evolveSettlement<Loan extends Settleable>(loan: Loan, event: Set
     }
     case 'SettlementOfferApproved':
       return offer(event.data.offerId, { status: 'approved', approvedBy: event.data.by, approvedAt: data.at, countFrom: loan.servicing?.events.length ?? 0 });
+    case 'SettlementOfferRejected':
+      return offer(event.data.offerId, { status: 'rejected', closedBy: event.data.by, closedAt: data.at, closeReason: event.data.reason });
+    case 'SettlementOfferWithdrawn':
+      return offer(event.data.offerId, { status: 'withdrawn', closedBy: event.data.by, closedAt: data.at });
     case 'SettlementOfferLapsed':
       return offer(event.data.offerId, { status: 'lapsed' });
     case 'LoanSettled': {
@@ -78,6 +93,8 @@ export function evolveSettlement<Loan extends Settleable>(loan: Loan, event: Set
       return { ...loan, settlement: { ...settlement, writeOff: { status: 'requested', reason: event.data.reason, requestedBy: event.data.by, requestedAt: data.at } } };
     case 'WriteOffApproved':
       return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'approved', approvedBy: event.data.by, approvedAt: data.at } } };
+    case 'WriteOffRejected':
+      return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'rejected', rejectedBy: event.data.by, rejectedAt: data.at, rejectReason: event.data.reason } } };
     case 'LoanWrittenOff': {
       // A write-off ends any offer still open.
       const offers = settlement.offers.map((o) => (o.status === 'pending' || o.status === 'approved' ? { ...o, status: 'lapsed' as const } : o));

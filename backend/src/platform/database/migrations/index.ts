@@ -3,15 +3,15 @@ import * as eventStore from './0001-event-store.js';
 import * as identity from './0002-identity.js';
 import * as lending from './0003-lending.js';
 import * as sessionsAndPermissions from './0004-sessions-and-permissions.js';
-import * as loanActivityIndexes from './0006-loan-activity-indexes.js';
 import * as communications from './0005-communications.js';
+import * as loanActivityIndexes from './0006-loan-activity-indexes.js';
 import * as sessionsKnownDevices from './0007-sessions-known-devices.js';
 import * as emailSecrets from './0008-email-secrets.js';
 import * as loanBorrowers from './0009-loan-borrowers.js';
 import * as documents from './0010-documents.js';
-import * as accessChangedNotifications from './0013-access-changed-notifications.js';
 import * as appendStatement from './0011-append-statement.js';
 import * as loanQueueCounters from './0012-loan-queue-counters.js';
+import * as accessChangedNotifications from './0013-access-changed-notifications.js';
 import * as productsAndBusinessDate from './0014-products-and-business-date.js';
 import * as servicing from './0015-servicing.js';
 import * as origination from './0016-origination.js';
@@ -23,6 +23,13 @@ import * as settlementAndWriteOff from './0021-settlement-and-write-off.js';
 import * as collectionReminders from './0022-collection-reminders.js';
 import * as nextCloseOfBusiness from './0023-next-close-of-business.js';
 import * as operations from './0024-operations.js';
+import * as customerSearch from './0026-customer-search.js';
+import * as agreements from './0027-agreements.js';
+import * as pushNotifications from './0028-push-notifications.js';
+import * as channels from './0029-channels.js';
+import * as helpIssuesAndStatePages from './0030-help-issues-and-state-pages.js';
+import * as settlementRejections from './0032-settlement-rejections.js';
+import * as otpUsedFor from './0033-otp-used-for.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -52,6 +59,13 @@ export const migrationProvider: MigrationProvider = {
       '0022-collection-reminders': collectionReminders,
       '0023-next-close-of-business': nextCloseOfBusiness,
       '0024-operations': operations,
+      '0026-customer-search': customerSearch,
+      '0027-agreements': agreements,
+      '0028-push-notifications': pushNotifications,
+      '0029-channels': channels,
+      '0030-help-issues-and-state-pages': helpIssuesAndStatePages,
+      '0032-settlement-rejections': settlementRejections,
+      '0033-otp-used-for': otpUsedFor,
     };
   },
 };

@@ -1,11 +1,16 @@
 import { Link, NavLink, Outlet } from 'react-router';
-import type { Loan } from '../../../api/loans';
+import { getKfs, type Loan } from '../../../api/loans';
+import { KeyFactStatement } from '../../../components/KeyFactStatement';
+import { useAsync } from '../../../components/useAsync';
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { newLoanBase } from '../../../lending/steps';
 import { CancelLoanButton } from '../Loans/CancelLoanButton';
 import { LoanStep } from './flow';
 
-/** Step 5: the issued agreement's terms; read it inline (pdfDisplay) or download it (pdfDownload). */
+/**
+ * Step 5: the issued agreement's Key Facts Statement (APR with every fee, schedule, cooling-off period, grievance
+ * officer), then its terms; read it inline (pdfDisplay) or download it (pdfDownload).
+ */
 export default function Step5() {
   return <LoanStep step="Step5">{(loan, setLoan) => <Agreement loan={loan} setLoan={setLoan} />}</LoanStep>;
 }
@@ -13,10 +18,12 @@ export default function Step5() {
 function Agreement({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   const terms = loan.agreement!.terms;
   const base = `${newLoanBase(loan.type, loan.id)}/Step5`;
+  const kfs = useAsync((signal) => getKfs(loan.id, signal), [loan.id]);
   return (
     <>
       <h1>Your loan agreement is ready</h1>
-      <p className="lead">Issued on {formatDate(loan.agreement!.issuedAt)}. Read it before you sign; these are its key terms.</p>
+      <p className="lead">Issued on {formatDate(loan.agreement!.issuedAt)}. Read its Key Facts Statement before you sign: it is also the first page of the agreement.</p>
+      {kfs.data ? <KeyFactStatement kfs={kfs.data} /> : kfs.error ? <p role="alert">{kfs.error.message}</p> : <p className="muted">Loading the Key Facts Statement…</p>}
       <section className="card" aria-labelledby="key-terms">
         <h2 id="key-terms">Key terms</h2>
         <dl className="facts facts--columns">

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@lending/web-common/http';
-import { fetchAgreement, signAgreement, type Loan } from '../../../api/loans';
+import { fetchAgreement, sendSigningCode, signAgreement, type Loan } from '../../../api/loans';
+import { SigningCode } from '../../../components/SigningCode';
 import { formatMoney } from '@lending/web-common/format';
 import { newKey } from '../../../components/newKey';
 import { rememberShownHash, shownHash } from '../../../lending/agreement';
@@ -10,7 +11,7 @@ import { useConfirm } from '../../../shell/ConfirmDialog';
 import { FormAlert } from '../../Auth/forms';
 import { LoanStep } from './flow';
 
-/** Step 6: sign the agreement that was shown (its SHA-256), after a confirmation. */
+/** Step 6: sign the agreement that was shown (its SHA-256) with a one-time code sent to the registered phone. */
 export default function Step6() {
   return <LoanStep step="Step6">{(loan) => <Sign loan={loan} />}</LoanStep>;
 }
@@ -22,6 +23,7 @@ function Sign({ loan }: { loan: Loan }) {
   const [read, setRead] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
   const key = useRef(newKey());
   const base = newLoanBase(loan.type, loan.id);
 
@@ -37,7 +39,7 @@ function Sign({ loan }: { loan: Loan }) {
   }, [hash, loan.id]);
 
   const sign = async () => {
-    if (!hash) return;
+    if (!hash || !/^\d{6}$/.test(code)) return;
     const answer = await confirm({
       title: 'Sign the loan agreement?',
       message: (
@@ -51,13 +53,17 @@ function Sign({ loan }: { loan: Loan }) {
     setBusy(true);
     setError(null);
     try {
-      await signAgreement(loan.id, hash, key.current);
+      await signAgreement(loan.id, hash, code, key.current);
       navigate(`${base}/Step7`);
     } catch (e) {
       if (e instanceof ApiError && e.type === 'agreement-mismatch') {
         sessionStorage.removeItem(`agreement-hash:${loan.id}`);
         setError('The agreement changed since you opened it. Read the current version, then sign again.');
-      } else setError((e as Error).message);
+      } else {
+        // A wrong code takes a try; a new request needs a new key (the server remembers the refused one's answer).
+        key.current = newKey();
+        setError((e as Error).message);
+      }
     } finally {
       setBusy(false);
     }
@@ -75,15 +81,16 @@ function Sign({ loan }: { loan: Loan }) {
         </p>
         <label className="check">
           <input type="checkbox" checked={read} onChange={(e) => setRead(e.target.checked)} />
-          <span>I have read the loan agreement and I accept its terms.</span>
+          <span>I have read the loan agreement and its Key Facts Statement, and I accept its terms.</span>
         </label>
+        <SigningCode send={() => sendSigningCode(loan.id)} code={code} onCode={setCode} disabled={!read} />
       </section>
       <FormAlert message={error} />
       <div className="actions">
         <Link className="button button--ghost" to={`${base}/Step5/pdfDisplay`}>
           Read it again
         </Link>
-        <button type="button" className="button button--primary" disabled={!read || !hash || busy} onClick={() => void sign()}>
+        <button type="button" className="button button--primary" disabled={!read || !hash || busy || !/^\d{6}$/.test(code)} onClick={() => void sign()}>
           Sign the agreement
         </button>
       </div>

@@ -1,0 +1,86 @@
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import { channelsApi } from './api';
+
+type Props = {
+  /** Who to write to: the borrower, or a loan of theirs (the loan and collection pages). */
+  target: { borrowerId: string } | { loanId: string };
+  /** The 24-hour window when known; unknown (from a loan), the server decides and says why it refused. */
+  windowOpen?: boolean;
+  onSent?: () => void;
+};
+
+/** Writes a WhatsApp message: free text while the window is open, otherwise (or by choice) an approved template. */
+export function WhatsappComposer({ target, windowOpen, onSent }: Props) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const templates = useQuery({ queryKey: ['whatsapp', 'templates'], queryFn: channelsApi.templates });
+  const [text, setText] = useState('');
+  const [templateName, setTemplateName] = useState('');
+  const [parameters, setParameters] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const template = templates.data?.find((t) => t.name === templateName);
+  const freeTextAllowed = windowOpen !== false;
+  const send = async () => {
+    setSending(true);
+    try {
+      await channelsApi.send(templateName ? { ...target, templateName, parameters } : { ...target, text });
+      setText('');
+      setTemplateName('');
+      setParameters([]);
+      notify('WhatsApp message sent', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['whatsapp'] });
+      onSent?.();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Stack spacing={1.5}>
+      {freeTextAllowed ? (
+        <TextField
+          label="Message"
+          multiline
+          minRows={2}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          disabled={Boolean(templateName)}
+          helperText={windowOpen ? 'Free text is allowed while the window is open.' : 'Free text goes only within 24 hours of the borrower\'s last message.'}
+        />
+      ) : (
+        <Alert severity="warning">The 24-hour window is closed: only an approved template can be sent.</Alert>
+      )}
+      <TextField select label="Approved template" value={templateName} onChange={(e) => (setTemplateName(e.target.value), setParameters([]))} sx={{ maxWidth: 360 }}>
+        <MenuItem value="">{freeTextAllowed ? 'None (free text)' : 'Choose a template'}</MenuItem>
+        {templates.data?.map((t) => (
+          <MenuItem key={t.name} value={t.name}>
+            {t.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {template ? (
+        <>
+          <Typography variant="body2">{template.body}</Typography>
+          {template.parameters.map((name, index) => (
+            <TextField
+              key={name}
+              label={`{{${index + 1}}} ${name}`}
+              value={parameters[index] ?? ''}
+              onChange={(e) => setParameters((p) => Object.assign([...template.parameters.map((_, i) => p[i] ?? '')], { [index]: e.target.value }))}
+              sx={{ maxWidth: 360 }}
+            />
+          ))}
+        </>
+      ) : null}
+      <Box>
+        <Button variant="contained" onClick={send} disabled={sending || (templateName ? false : !freeTextAllowed || text.trim() === '')}>
+          Send
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module.js';
+import { LendingModule } from '../lending/lending.module.js';
+import { DB, type Db } from '../platform/database/database.js';
+import { CHANNELS_CLOCK, channelsClock } from './application/channels-clock.js';
+import { GetDialerQueueHandler, PlaceDialerCallHandler, RecordDialerOutcomeHandler } from './application/dialer.handlers.js';
+import { ListIvrCallsHandler } from './application/list-ivr-calls.handler.js';
+import { ReceiveIvrCallHandler } from './application/receive-ivr-call.handler.js';
+import { ReceiveWhatsappMessageHandler } from './application/receive-whatsapp-message.handler.js';
+import { RequestIvrCallHandler } from './application/request-ivr-call.handler.js';
+import { SendWhatsappMessageHandler } from './application/send-whatsapp-message.handler.js';
+import { WebhookAuthenticity } from './application/webhook-authenticity.js';
+import { WhatsappConversations } from './application/whatsapp-conversations.js';
+import { GetWhatsappConversationHandler, ListWhatsappConversationsHandler, ListWhatsappTemplatesHandler } from './application/whatsapp-queries.handlers.js';
+import { DIALER_PROVIDER } from './channel-providers/dialer-provider.port.js';
+import { IVR_PROVIDER } from './channel-providers/ivr-provider.port.js';
+import { RecordingDialerProvider, RecordingIvrProvider, RecordingWhatsappProvider } from './channel-providers/recording-channel-providers.js';
+import { WHATSAPP_PROVIDER } from './channel-providers/whatsapp-provider.port.js';
+import { AdminDialerController } from './http/admin-dialer.controller.js';
+import { AdminIvrController } from './http/admin-ivr.controller.js';
+import { AdminWhatsappController } from './http/admin-whatsapp.controller.js';
+import { ChannelWebhooksController } from './http/channel-webhooks.controller.js';
+
+const controllers = [ChannelWebhooksController, AdminWhatsappController, AdminIvrController, AdminDialerController];
+const whatsapp = [WhatsappConversations, ReceiveWhatsappMessageHandler, SendWhatsappMessageHandler, ListWhatsappConversationsHandler, GetWhatsappConversationHandler, ListWhatsappTemplatesHandler];
+const ivr = [ReceiveIvrCallHandler, RequestIvrCallHandler, ListIvrCallsHandler];
+const dialer = [GetDialerQueueHandler, PlaceDialerCallHandler, RecordDialerOutcomeHandler];
+/** No provider adapters yet: the development adapters record into channel_outbox (docs/communications.md shows a real one's shape). */
+const providers = [
+  { provide: WHATSAPP_PROVIDER, inject: [DB], useFactory: (db: Db) => new RecordingWhatsappProvider(db) },
+  { provide: IVR_PROVIDER, inject: [DB], useFactory: (db: Db) => new RecordingIvrProvider(db) },
+  { provide: DIALER_PROVIDER, inject: [DB], useFactory: (db: Db) => new RecordingDialerProvider(db) },
+  { provide: CHANNELS_CLOCK, useFactory: channelsClock },
+];
+
+/**
+ * WhatsApp, IVR and the dialer (issue 15 item 3): signed inbound webhooks, conversations and calls for staff, each
+ * provider behind a port. A module apart from CommunicationsModule because outcomes go to lending's contact log and
+ * the dialer reads lending's overdue book, while lending itself imports CommunicationsModule (reminder emails).
+ */
+@Module({
+  imports: [IdentityModule, LendingModule],
+  controllers,
+  providers: [WebhookAuthenticity, ...whatsapp, ...ivr, ...dialer, ...providers],
+})
+export class ChannelsModule {}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Job } from 'bullmq';
+import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
+import { RecordingPushSender } from '../push-sender/recording-push-sender.js';
+import { sendPushJob } from './send-push.job.js';
+
+/**
+ * The send job's outcomes where no queue is needed to show them: retries of an outage and the last attempt, a dead
+ * token, a device gone meanwhile, a duplicate job. Real PostgreSQL; the job is called as BullMQ would call it, and
+ * the development adapter plays FCM through its configured prefixes.
+ */
+let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
+let userId: string;
+const lines: string[] = [];
+const sender = new RecordingPushSender((l) => lines.push(l), { invalidTokenPrefix: 'dead-', failingTokenPrefix: 'down-' });
+const job = (pushId: string, attemptsMade = 0) => ({ data: { pushId }, attemptsMade, opts: { attempts: 5 } }) as unknown as Job;
+const options = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', auth: 'a', p256dh: 'p', swScope: '/', vapidKey: 'v' };
+
+beforeAll(async () => {
+  database = await createMigratedTestDatabase('send_push_job');
+  userId = randomUUID();
+  await database.db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'Push Person', role: 'borrower', password_hash: 'x' } as never).execute();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function pushTo(tokenPrefix: string): Promise<{ pushId: string; tokenId: string }> {
+  const token = await database.db
+    .insertInto('push_tokens')
+    .values({ user_id: userId, session_id: randomUUID(), device_id: randomUUID(), token: `${tokenPrefix}${randomUUID()}`, options: JSON.stringify(options) as never })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const push = await database.db
+    .insertInto('pushes')
+    .values({ dedupe_key: randomUUID(), user_id: userId, token_id: token.id, token_tail: '…abcdef', topic: 'loan-disbursed', title: 'Money sent', body: 'Loan X was paid out.', link: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { pushId: push.id, tokenId: token.id };
+}
+
+const rowOf = (id: string) => database.db.selectFrom('pushes').select(['status', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('send-push job', () => {
+  it('records (logged) without sending when no Firebase is configured, printing only the token tail; a duplicate job sends nothing', async () => {
+    const { pushId } = await pushTo('fcm-');
+    expect(await sendPushJob(database.db, sender).process(job(pushId))).toEqual({ logged: pushId });
+    expect(await rowOf(pushId)).toEqual({ status: 'logged', attempts: 1, last_error: null });
+    expect(lines.at(-1)).toContain('Money sent');
+    expect(lines.at(-1)).not.toMatch(/fcm-[0-9a-f]{8}/);
+    const printed = lines.length;
+    expect(await sendPushJob(database.db, sender).process(job(pushId))).toEqual({ skipped: pushId });
+    expect(lines.length).toBe(printed);
+  });
+
+  it('an outage is recorded and rethrown for BullMQ to retry; the last attempt leaves it failed', async () => {
+    const { pushId } = await pushTo('down-');
+    await expect(sendPushJob(database.db, sender).process(job(pushId, 0))).rejects.toThrow(/unavailable/);
+    expect(await rowOf(pushId)).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringContaining('unavailable') });
+    await expect(sendPushJob(database.db, sender).process(job(pushId, 4))).rejects.toThrow(/unavailable/);
+    expect(await rowOf(pushId)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('a token FCM no longer knows is removed with the outcome token-removed', async () => {
+    const { pushId, tokenId } = await pushTo('dead-');
+    expect(await sendPushJob(database.db, sender).process(job(pushId))).toEqual({ tokenRemoved: pushId });
+    expect(await rowOf(pushId)).toMatchObject({ status: 'token-removed', last_error: expect.stringContaining('not-registered') });
+    expect(await database.db.selectFrom('push_tokens').select('id').where('id', '=', tokenId).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a device that unregistered before the job ran is skipped, not sent', async () => {
+    const { pushId, tokenId } = await pushTo('fcm-');
+    await database.db.deleteFrom('push_tokens').where('id', '=', tokenId).execute();
+    expect(await sendPushJob(database.db, sender).process(job(pushId))).toEqual({ skipped: pushId });
+    expect(await rowOf(pushId)).toMatchObject({ status: 'skipped', last_error: expect.stringContaining('unregistered') });
+  });
+});

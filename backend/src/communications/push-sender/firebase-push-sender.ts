@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getMessaging } from 'firebase-admin/messaging';
+import type { OutgoingPush, PushOutcome, PushSender } from './push-sender.port.js';
+
+export type FirebasePushSettings = { projectId: string; serviceAccount: string };
+
+/** FCM's answers that mean the registration is gone for good: the token is removed, not retried. */
+const DEAD_TOKEN_CODES = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token', 'messaging/invalid-argument']);
+
+/** The service account: its JSON itself, or the path of its JSON file. */
+function credentialOf(serviceAccount: string) {
+  const json = serviceAccount.startsWith('{') ? serviceAccount : readFileSync(serviceAccount, 'utf8');
+  return cert(JSON.parse(json) as Record<string, string>);
+}
+
+/** Adapter: sends through Firebase Cloud Messaging with firebase-admin (a web push with a click-through link). */
+export class FirebasePushSender implements PushSender, OnApplicationShutdown {
+  private app?: App;
+
+  constructor(private readonly settings: FirebasePushSettings) {}
+
+  async send(push: OutgoingPush): Promise<PushOutcome> {
+    this.app ??= initializeApp({ projectId: this.settings.projectId, credential: credentialOf(this.settings.serviceAccount) }, `lending-push-${randomUUID()}`);
+    try {
+      const messageId = await getMessaging(this.app).send({
+        token: push.token,
+        notification: { title: push.title, body: push.body },
+        webpush: push.link ? { fcmOptions: { link: push.link } } : undefined,
+      });
+      return { status: 'sent', messageId };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (DEAD_TOKEN_CODES.has(code)) return { status: 'unregistered', reason: code };
+      throw error;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.app) await deleteApp(this.app).catch(() => undefined);
+  }
+}

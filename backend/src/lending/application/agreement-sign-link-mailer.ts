@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { secretRef, TemplatedEmails } from '../../communications/public/index.js';
+import type { BorrowerProfile } from '../../identity/public/index.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { AgreementSignLinksRepository } from '../agreements/agreement-sign-links.repository.js';
+import type { LoanType } from '../domain/loan.types.js';
+
+/**
+ * Emails the borrower a single-use, expiring link to read and sign an issued agreement (`/Eagreement/<token>`), with
+ * the 'agreement-sign-link' template. The token is a secret of the email: the stored message and the email log show
+ * `[redacted]`; only the message handed to SMTP carries it, and it is dropped once sent or when the link expires.
+ */
+@Injectable()
+export class AgreementSignLinkMailer {
+  constructor(
+    private readonly links: AgreementSignLinksRepository,
+    private readonly emails: TemplatedEmails,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async send(loanId: string, documentHash: string, loanType: LoanType, borrower: BorrowerProfile): Promise<void> {
+    if (!borrower.email) return;
+    const hours = this.config.agreementLinkTtlHours;
+    const { token, expiresAt } = await this.links.create(loanId, documentHash, hours);
+    await this.emails.send({
+      event: 'agreement-sign-link',
+      kind: 'product',
+      to: borrower.email,
+      userId: borrower.id,
+      variables: {
+        borrowerName: borrower.name,
+        loanReference: loanId.slice(0, 8).toUpperCase(),
+        loanType: loanType === 'salaryAdvance' ? 'Salary advance' : 'EMI loan',
+        signLink: `${this.config.publicUrl}/Eagreement/${secretRef('agreement-link')}`,
+        expiresInHours: String(hours),
+      },
+      secretBearing: ['signLink'],
+      secrets: { 'agreement-link': token },
+      secretsExpireAt: expiresAt,
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { CollectionQueues } from './collection-queues.js';
+
+/** One loan to call: its worst overdue instalment's days past due, and what is overdue on it in all. */
+export type OverdueLoan = {
+  loanId: string;
+  borrowerName: string | null;
+  phone: string | null;
+  dpd: number;
+  classification: string;
+  amountOverdue: number;
+  overdueInstalments: number;
+  lastContactAt: string | null;
+  promiseToPayOn: string | null;
+  assignedToName: string | null;
+};
+
+/** How many overdue instalment rows one queue read looks at (a loan's rows sit together at the top by days past due). */
+const SCAN_LIMIT = 2000;
+
+/**
+ * The overdue book as a call list, read from the collections queue's Overdue bucket: one entry per loan, most days
+ * past due first, then the largest amount overdue.
+ */
+@Injectable()
+export class OverdueBook {
+  constructor(private readonly queues: CollectionQueues) {}
+
+  async loans(limit: number): Promise<OverdueLoan[]> {
+    const { rows } = await this.queues.list('Overdue', {}, { field: 'dpd', order: 'DESC' }, { start: 0, end: SCAN_LIMIT - 1 });
+    const byLoan = new Map<string, OverdueLoan>();
+    for (const row of rows) {
+      const known = byLoan.get(row.loanId);
+      const owed = Math.max(0, (row.amountDue ?? 0) - (row.amountPaid ?? 0));
+      if (known) {
+        known.amountOverdue += owed;
+        known.overdueInstalments += 1;
+        known.dpd = Math.max(known.dpd, row.dpd);
+        continue;
+      }
+      byLoan.set(row.loanId, {
+        loanId: row.loanId,
+        borrowerName: row.borrower.name,
+        phone: row.borrower.phone,
+        dpd: row.dpd,
+        classification: row.classification,
+        amountOverdue: owed,
+        overdueInstalments: 1,
+        lastContactAt: row.lastContactAt,
+        promiseToPayOn: row.promiseToPayOn,
+        assignedToName: row.assignedToName,
+      });
+    }
+    return [...byLoan.values()].sort((a, b) => b.dpd - a.dpd || b.amountOverdue - a.amountOverdue || a.loanId.localeCompare(b.loanId)).slice(0, limit);
+  }
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { BorrowerSignUp, type SignUpContext } from '../../identity/public/index.js';
+import { Public } from '../../platform/http/access.decorators.js';
+import { parseWith } from '../../platform/http/zod-body.js';
+import { FinishQuickStart } from '../application/finish-quick-start.handler.js';
+import { SaveQuickStartStep, StartQuickStart } from '../application/quick-start.commands.js';
+import { OriginationError } from '../domain/origination.errors.js';
+import { isQuickStartStep, QUICK_START_STEPS, STEP_INPUT, type QuickStartStep } from '../domain/quick-start.js';
+import { openApi, problemSchema } from './origination-response.schemas.js';
+import { proofBody, quickStartFinishedSchema, quickStartSchema, splitProof } from './quick-start.schemas.js';
+
+const deviceId = z.string().trim().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').regex(/^[A-Za-z0-9._:-]+$/, 'may hold only letters, digits and . _ : -');
+export const finishBody = z.strictObject({
+  proof: z.string().max(4000).optional(),
+  password: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters'),
+  deviceId: deviceId.optional(),
+});
+
+const stepParam = (value: string): QuickStartStep => {
+  if (!isQuickStartStep(value)) throw new OriginationError('QUICK_START.STEP_NOT_FOUND', 'not-found', `There is no quick start step "${value}"; steps: ${QUICK_START_STEPS.join(', ')}.`, { step: value });
+  return value;
+};
+
+/** Where a call comes from, as at login: the device id (body, else X-Device-Id), the address, the agent. */
+const contextOf = (req: Request, bodyDeviceId?: string): SignUpContext => {
+  const header = req.header('x-device-id')?.trim();
+  const device = bodyDeviceId ?? (header ? parseWith(z.strictObject({ 'X-Device-Id': deviceId }), { 'X-Device-Id': header })['X-Device-Id'] : undefined);
+  return { deviceId: device, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.header('user-agent') ?? undefined };
+};
+
+/**
+ * Quick start (/quickStart in the portal): public, but every call presents the `proof` that
+ * `POST /api/public/otp/verify` answered for purpose quick-start (403 phone-not-verified without it), and is limited per
+ * address. A phone that already has an account is told to sign in (409 sign-in-instead).
+ */
+@ApiTags('quick start')
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@Controller('public/quick-start')
+export class PublicQuickStartController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly signUps: BorrowerSignUp,
+  ) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start (a lead, source quickStart) or resume (the same phone, within 30 days) a quick start; answers the answers so far and the page to continue on' })
+  @ApiBody({ schema: openApi(proofBody) })
+  @ApiOkResponse({ schema: openApi(quickStartSchema) })
+  start(@Body() body: unknown, @Req() req: Request) {
+    const { proof } = parseWith(proofBody, body);
+    return this.commands.execute(new StartQuickStart(proof, contextOf(req)));
+  }
+
+  @Put('steps/:step')
+  @Public()
+  @ApiParam({ name: 'step', enum: QUICK_START_STEPS })
+  @ApiOperation({ summary: "Save one step's answers ({proof, ...fields}; steps in order, an earlier one may be changed); answers the quick start. See docs/origination.md for each step's fields" })
+  @ApiOkResponse({ schema: openApi(quickStartSchema) })
+  save(@Param('step') step: string, @Body() body: unknown, @Req() req: Request) {
+    const name = stepParam(step);
+    const { proof, fields } = splitProof(body);
+    return this.commands.execute(new SaveQuickStartStep(proof, name, parseWith(STEP_INPUT[name], fields), contextOf(req)));
+  }
+
+  @Post('finish')
+  @Public()
+  @ApiOperation({ summary: 'Finish with a password: the borrower, signed in on this device (as login; sets the token cookie), and the application in new; answers where to land. Once: a repeat is told to sign in' })
+  @ApiBody({ schema: openApi(finishBody) })
+  @ApiCreatedResponse({ schema: openApi(quickStartFinishedSchema) })
+  async finish(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { proof, password, deviceId: device } = parseWith(finishBody, body);
+    const result = await this.commands.execute(new FinishQuickStart(proof, password, contextOf(req, device)));
+    this.signUps.setSessionCookie(res, result.token);
+    return result;
+  }
+}

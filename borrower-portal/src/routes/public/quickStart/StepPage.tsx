@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '@lending/web-common/http';
+import { startQuickStart, type QuickStart } from '../../../api/quickStart';
+import { FormAlert } from '../../Auth/forms';
+import { pagePath, QuickStartFrame } from './Frame';
+import { readQuickStart } from './proof';
+import { SignInInstead, isSignInInstead } from './SignInInstead';
+import { BasicStep, ConsentsStep, EmploymentStep, IncomeStep, LoanStep } from './Steps';
+import { FinishStep, ReviewStep } from './Finish';
+
+export const QUICK_START_PAGES = ['Step0', 'Step1', 'Step2', 'Step3', 'Step4', 'Step5', 'Step6'] as const;
+export type StepPage = (typeof QUICK_START_PAGES)[number];
+
+export type StepProps = { proof: string; view: QuickStart; onSaved(view: QuickStart): void };
+
+const TITLES: Record<StepPage, string> = {
+  Step0: 'About you',
+  Step1: 'Your work',
+  Step2: 'Your income',
+  Step3: 'The loan you want',
+  Step4: 'Your consent',
+  Step5: 'Check your answers',
+  Step6: 'Create your password',
+};
+
+/** Step0 … Step6: loads the quick start (the answers so far) with the phone's proof, then shows the step's form. */
+export function QuickStartStepPage({ page }: { page: StepPage }) {
+  const navigate = useNavigate();
+  const stored = readQuickStart();
+  const [view, setView] = useState<QuickStart | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const proof = stored?.proof;
+
+  useEffect(() => {
+    if (!proof) return;
+    let live = true;
+    startQuickStart(proof).then(
+      (v) => live && setView(v),
+      (e: unknown) => live && setFailure(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [proof]);
+
+  const back = page === 'Step0' ? undefined : QUICK_START_PAGES[QUICK_START_PAGES.indexOf(page) - 1];
+  if (!proof || (failure instanceof ApiError && failure.type === 'phone-not-verified')) {
+    return (
+      <QuickStartFrame page={page} title="Confirm your mobile number">
+        <p role="status">For your security, confirm your mobile number with a new code. Your answers are kept for 30 days.</p>
+        <p>
+          <Link className="button button--primary button--block" to={pagePath('phone')}>
+            Get a code
+          </Link>
+        </p>
+      </QuickStartFrame>
+    );
+  }
+  if (isSignInInstead(failure)) return <SignInInstead page={page} />;
+  const onSaved = (next: QuickStart) => {
+    setView(next);
+    navigate(pagePath(next.next));
+  };
+  return (
+    <QuickStartFrame page={page} title={TITLES[page]} back={back}>
+      {failure ? <FormAlert message={failure instanceof Error ? failure.message : String(failure)} /> : null}
+      {!view && !failure && <p className="muted">Loading your answers…</p>}
+      {view && <StepBody page={page} props={{ proof, view, onSaved }} />}
+    </QuickStartFrame>
+  );
+}
+
+function StepBody({ page, props }: { page: StepPage; props: StepProps }) {
+  switch (page) {
+    case 'Step0':
+      return <BasicStep {...props} />;
+    case 'Step1':
+      return <EmploymentStep {...props} />;
+    case 'Step2':
+      return <IncomeStep {...props} />;
+    case 'Step3':
+      return <LoanStep {...props} />;
+    case 'Step4':
+      return <ConsentsStep {...props} />;
+    case 'Step5':
+      return <ReviewStep {...props} />;
+    case 'Step6':
+      return <FinishStep {...props} />;
+  }
+}
