@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/chromium';
 
 /** Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), one worker on 2 cores. */
 export default defineConfig({
@@ -17,9 +18,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 860 },
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM,
   },
 });

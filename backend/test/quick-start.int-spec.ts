@@ -1,18 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { bearer, expectFieldProblem, expectProblem } from './support/loan-api.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { emulatorIdToken, startFakeAuthEmulator, type FakeAuthEmulator } from './support/firebase-emulator.js';
+import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Quick start (issue 14, item 1): phone proof → five steps on a lead → a signed-in borrower with an application in new. */
 
 let t: TestApp;
+let emulator: FakeAuthEmulator | undefined;
 let staff: string;
 let emi: { id: string; minAmount: number; maxAmount: number; minTenureMonths: number; maxTenureMonths: number };
 let counter = 0;
 const freshPhone = () => `+9181${String(Date.now()).slice(-6)}${String(++counter).padStart(2, '0')}`;
 
+/** Social sign-in as social-sign-in.int-spec.ts tests it: firebase-admin in emulator mode, the emulator played locally. */
+const FIREBASE_PROJECT = 'lending-quick-start';
+const firebaseAccounts = new Set<string>();
+
 beforeAll(async () => {
-  t = await startTestApp('quick_start', { RATE_LIMIT_OTP_PER_PHONE: '50', RATE_LIMIT_OTP_PER_IP: '1000' });
+  emulator = await startFakeAuthEmulator((ids) => ids.filter((id) => firebaseAccounts.has(id)).map((localId) => ({ localId, disabled: false })));
+  t = await startTestApp('quick_start', { RATE_LIMIT_OTP_PER_PHONE: '50', RATE_LIMIT_OTP_PER_IP: '1000', FIREBASE_PROJECT_ID: FIREBASE_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
   staff = await loginStaff(t.http);
   const products = (await t.http.get('/api/public/products').expect(200)).body as Array<typeof emi & { type: string }>;
   emi = products.find((p) => p.type === 'EMI')!;
@@ -20,6 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await emulator?.close();
 });
 
 /** A proof of the phone, the way a visitor gets one: the code read from the SMS log. */
@@ -195,6 +204,76 @@ describe('refusals', () => {
     expectFieldProblem(await t.http.post('/api/public/quick-start/finish').send({ proof, password: 'short' }), ['password'], 'validation-failed');
     expect(await t.runtime.db.selectFrom('users').select('id').where('phone', '=', phone).execute()).toHaveLength(0);
     expect((await leadsOf(phone))[0].quick_start_step).toBe('Step4');
+  });
+});
+
+const newUid = () => randomUUID().replace(/-/g, '').slice(0, 28);
+/** A Google sign-in's ID token for a new Firebase account. */
+function googleToken(account: { uid: string; email?: string; name?: string }, overrides: Record<string, unknown> = {}) {
+  firebaseAccounts.add(account.uid);
+  return emulatorIdToken(FIREBASE_PROJECT, account, overrides);
+}
+const usersWithPhone = (phone: string) => t.runtime.db.selectFrom('users').select(['id', 'firebase_uid', 'password_hash']).where('phone', '=', phone).execute();
+async function applicationsOf(borrowerId: string): Promise<number> {
+  const rows = await sql<{ n: string }>`SELECT count(DISTINCT stream_id) AS n FROM events WHERE type = 'LoanApplicationStarted' AND data->>'borrowerId' = ${borrowerId}`.execute(t.runtime.db);
+  return Number(rows.rows[0].n);
+}
+
+describe('finishing with a social sign-in (idToken instead of password)', () => {
+  it('creates one borrower linked to the social identity, signed in on this device, with one application; the lead converts', async () => {
+    const phone = freshPhone();
+    const proof = await proofFor(phone);
+    await answerAll(proof, 20);
+    const uid = newUid();
+    const finished = await t.http.post('/api/public/quick-start/finish').send({ proof, idToken: googleToken({ uid, email: `google.${uid.slice(0, 8)}@example.com`, name: 'Meera on Google' }), deviceId: 'device-quick-social' }).expect(201);
+    expect(finished.headers['set-cookie']?.[0]).toMatch(/^token=.+HttpOnly/);
+    // The account is quick start's (name, email and the proved phone), linked to the Google identity, with no password.
+    expect(finished.body.user).toEqual(expect.objectContaining({ role: 'borrower', name: 'Meera Iyer', phone, email: expect.stringMatching(/^meera\.\d+\.20@test\.local$/) }));
+    expect(await usersWithPhone(phone)).toEqual([{ id: finished.body.user.id, firebase_uid: uid, password_hash: null }]);
+    expect(await applicationsOf(finished.body.user.id)).toBe(1);
+    const loans = (await t.http.get('/api/me/loans').set(bearer(finished.body.token)).expect(200)).body;
+    expect(loans).toEqual([expect.objectContaining({ id: finished.body.loan.id, state: 'new' })]);
+    const sessions = await t.runtime.db.selectFrom('sessions').select('device_id').where('user_id', '=', finished.body.user.id).execute();
+    expect(sessions).toEqual([{ device_id: 'device-quick-social' }]);
+    const [lead] = await leadsOf(phone);
+    expect(lead).toEqual(expect.objectContaining({ status: 'converted', borrower_id: finished.body.user.id }));
+    // Later, the same Google account signs in to the same borrower.
+    const again = await t.http.post('/api/auth/social').send({ idToken: googleToken({ uid, email: `google.${uid.slice(0, 8)}@example.com` }) }).expect(200);
+    expect(again.body).toEqual(expect.objectContaining({ created: false, user: expect.objectContaining({ id: finished.body.user.id }) }));
+  });
+
+  it('a bad token is refused and creates nothing; then a good one finishes', async () => {
+    const phone = freshPhone();
+    const proof = await proofFor(phone);
+    await answerAll(proof, 21);
+    const uid = newUid();
+    const finish = (idToken: string) => t.http.post('/api/public/quick-start/finish').send({ proof, idToken });
+    expectProblem(await finish('definitely-not-a-jwt'), 401, 'invalid-social-token');
+    expectProblem(await finish(googleToken({ uid, email: `other.${uid.slice(0, 8)}@example.com` }, { aud: 'someone-else' })), 401, 'invalid-social-token');
+    // A staff member's identity is refused as social sign-in refuses it.
+    expectProblem(await finish(googleToken({ uid: newUid(), email: ADMIN.email })), 403, 'social-sign-in-staff-refused');
+    // An identity that already has an account (here: its email) signs in with it instead.
+    const existing = await registerBorrower(t.http, 'Asha Existing');
+    const email = (await t.http.get('/api/me').set(bearer(existing.token)).expect(200)).body.user.email as string;
+    const taken = expectProblem(await finish(googleToken({ uid: newUid(), email })), 409, 'already-registered');
+    expect(taken.fields).toEqual([expect.objectContaining({ name: 'idToken' })]);
+    expect(await usersWithPhone(phone)).toHaveLength(0);
+    expect((await leadsOf(phone))[0]).toEqual(expect.objectContaining({ status: 'new', borrower_id: null, quick_start_step: 'Step5' }));
+
+    const finished = await finish(googleToken({ uid, email: `good.${uid.slice(0, 8)}@example.com` })).expect(201);
+    expect(await usersWithPhone(phone)).toHaveLength(1);
+    expect(await applicationsOf(finished.body.user.id)).toBe(1);
+  });
+
+  it('a password and an idToken together, or neither, are refused naming the field; nothing is created', async () => {
+    const phone = freshPhone();
+    const proof = await proofFor(phone);
+    await answerAll(proof, 22);
+    const idToken = googleToken({ uid: newUid(), email: `both.${Date.now()}@example.com` });
+    expectFieldProblem(await t.http.post('/api/public/quick-start/finish').send({ proof, password: 'long-enough-1', idToken }), ['idToken'], 'validation-failed');
+    expectFieldProblem(await t.http.post('/api/public/quick-start/finish').send({ proof }), ['password'], 'validation-failed');
+    expect(await usersWithPhone(phone)).toHaveLength(0);
+    expect((await leadsOf(phone))[0].status).toBe('new');
   });
 });
 

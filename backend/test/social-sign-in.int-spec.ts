@@ -1,4 +1,4 @@
-import { startFakeAuthEmulator, type FakeAuthEmulator } from './support/firebase-emulator.js';
+import { emulatorIdToken, startFakeAuthEmulator, type FakeAuthEmulator } from './support/firebase-emulator.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Auth } from 'firebase-admin/auth';
@@ -32,28 +32,10 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
-
 /** An emulator ID token: unsigned, issued for our project, as the Auth emulator hands them out. */
 function idToken(account: { uid: string; email?: string; emailVerified?: boolean; name?: string; phone?: string }, overrides: Record<string, unknown> = {}): string {
   accounts.set(account.uid, { localId: account.uid, email: account.email, emailVerified: account.emailVerified ?? true, disabled: false, phoneNumber: account.phone });
-  const now = Math.floor(Date.now() / 1000);
-  const payload = {
-    iss: `https://securetoken.google.com/${PROJECT}`,
-    aud: PROJECT,
-    auth_time: now,
-    user_id: account.uid,
-    sub: account.uid,
-    iat: now,
-    exp: now + 3600,
-    email: account.email,
-    email_verified: account.emailVerified ?? true,
-    name: account.name,
-    phone_number: account.phone,
-    firebase: { identities: { 'google.com': [account.uid] }, sign_in_provider: 'google.com' },
-    ...overrides,
-  };
-  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
+  return emulatorIdToken(PROJECT, account, overrides);
 }
 
 describe('POST /api/auth/social', () => {

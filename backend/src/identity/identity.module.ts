@@ -60,6 +60,7 @@ import { StaffRolesRepository } from './roles/staff-roles.repository.js';
 import { UserPermissions } from './roles/user-permissions.js';
 import { SessionStarter } from './sessions/session-starter.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
+import { BorrowerSocialIdentities } from './social/borrower-social-identities.js';
 import { FirebaseIdTokenVerifier } from './social/firebase-id-token-verifier.js';
 import { ID_TOKEN_VERIFIER } from './social/id-token-verifier.port.js';
 import { UnconfiguredIdTokenVerifier } from './social/unconfigured-id-token-verifier.js';
@@ -104,6 +105,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     ...commandHandlers,
     ...queryHandlers,
     UsersRepository,
+    BorrowerSocialIdentities,
     BorrowerProfileFeed,
     { provide: BorrowerDirectory, useClass: UsersBorrowerDirectory },
     { provide: StaffMembers, useClass: UsersStaffMembers },

@@ -32,3 +32,31 @@ export async function startFakeAuthEmulator(lookup: (ids: string[]) => object[])
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+export type EmulatorAccount = { uid: string; email?: string; emailVerified?: boolean; name?: string; phone?: string };
+
+/**
+ * An ID token as the Auth emulator hands them out (unsigned), issued for `project` to `account` by Google sign-in;
+ * `overrides` changes claims (another audience, a past expiry). firebase-admin in emulator mode accepts it.
+ */
+export function emulatorIdToken(project: string, account: EmulatorAccount, overrides: Record<string, unknown> = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${project}`,
+    aud: project,
+    auth_time: now,
+    user_id: account.uid,
+    sub: account.uid,
+    iat: now,
+    exp: now + 3600,
+    email: account.email,
+    email_verified: account.emailVerified ?? true,
+    name: account.name,
+    phone_number: account.phone,
+    firebase: { identities: { 'google.com': [account.uid] }, sign_in_provider: 'google.com' },
+    ...overrides,
+  };
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
+}

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { oneLine } from '../../platform/text/text-fields.js';
 import { accountDisabled } from '../auth/auth.errors.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
-import { ID_TOKEN_VERIFIER, type IdTokenVerifier, type SocialIdentity } from '../social/id-token-verifier.port.js';
+import { BorrowerSocialIdentities, socialDisplayName } from '../social/borrower-social-identities.js';
+import type { SocialIdentity } from '../social/id-token-verifier.port.js';
 import type { UserRecord } from '../users/user.record.js';
 import { DuplicateUser, UsersRepository } from '../users/users.repository.js';
 import type { SignInResult } from './log-in.handler.js';
-import { alreadyLinked, emailNotVerified, socialEmailMissing, socialSignInStaffRefused } from '../domain/identity.errors.js';
+import { alreadyLinked, emailNotVerified, socialEmailMissing } from '../domain/identity.errors.js';
 
 export class SignInWithFirebase extends Command<SignInResult & { created: boolean }> {
   constructor(
@@ -30,28 +29,16 @@ export class SignInWithFirebase extends Command<SignInResult & { created: boolea
 @CommandHandler(SignInWithFirebase)
 export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFirebase> {
   constructor(
-    @Inject(ID_TOKEN_VERIFIER) private readonly verifier: IdTokenVerifier,
+    private readonly identities: BorrowerSocialIdentities,
     private readonly users: UsersRepository,
     private readonly sessions: SessionStarter,
   ) {}
 
   async execute({ idToken, context }: SignInWithFirebase) {
-    const identity = await this.verifier.verify(idToken);
-    await this.refuseStaff(identity);
+    const identity = await this.identities.verify(idToken);
     const { user, created } = await this.findOrCreate(identity);
     if (user.status !== 'active') throw accountDisabled();
     return { ...(await this.sessions.start(user, context)), created };
-  }
-
-  private async refuseStaff(identity: SocialIdentity): Promise<void> {
-    const matches = await Promise.all([
-      this.users.findByFirebaseUid(identity.uid),
-      identity.email ? this.users.findByEmail(identity.email) : undefined,
-      identity.phone ? this.users.findByLogin({ phone: identity.phone }) : undefined,
-    ]);
-    if (matches.some((u) => u?.role === 'staff')) {
-      throw socialSignInStaffRefused();
-    }
   }
 
   private async findOrCreate(identity: SocialIdentity): Promise<{ user: UserRecord; created: boolean }> {
@@ -74,8 +61,7 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
       const user = await this.users.insert({
         id: randomUUID(),
         role: 'borrower',
-        // The provider's display name goes into emails like any name: one line, no control or bidi characters.
-        name: [...oneLine(identity.name ?? '')].slice(0, 100).join('').trim() || identity.email.split('@')[0],
+        name: socialDisplayName(identity, identity.email.split('@')[0]),
         email: identity.email,
         phone: null,
         passwordHash: null,

@@ -111,4 +111,8 @@ export const emailNotVerified = () =>
     'Email not verified',
   );
 
+/** A sign-up with a social identity that already has an account (linked, or with its email). */
+export const socialAlreadyRegistered = () =>
+  fieldRefusal('USER.ALREADY_REGISTERED', 'conflict', 'Already registered', 'idToken', 'This sign-in account already has an account with us; sign in with it instead.');
+
 export const alreadyLinked = () => new IdentityError('SOCIAL.ALREADY_LINKED', 'conflict', 'This account is already linked to another social sign-in.', {}, 'Already linked');

@@ -6,7 +6,7 @@ export { CurrentActor, CurrentSession, type Actor, type CurrentDeviceSession } f
 export { RequirePermission } from '../auth/require-permission.decorator.js';
 export type { Permission } from '../permissions/permissions.js';
 export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from './borrower-directory.port.js';
-export { BorrowerSignUp, type SignedUp, type SignUpContext } from './borrower-sign-up.port.js';
+export { BorrowerSignUp, type SignedUp, type SignUpContext, type SignUpCredential } from './borrower-sign-up.port.js';
 export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';
 export { StaffMembers, type StaffMember } from './staff-members.port.js';
 export { PresencePlans, type PresencePlan, type PresencePlanReader } from './presence-plans.port.js';

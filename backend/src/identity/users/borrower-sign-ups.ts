@@ -4,13 +4,14 @@ import type { Response } from 'express';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { accountDisabled } from '../auth/auth.errors.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
-import { alreadyRegistered } from '../domain/identity.errors.js';
-import { BorrowerSignUp, type SignedUp, type SignUpContext } from '../public/borrower-sign-up.port.js';
+import { alreadyRegistered, socialAlreadyRegistered } from '../domain/identity.errors.js';
+import { BorrowerSignUp, type SignedUp, type SignUpContext, type SignUpCredential } from '../public/borrower-sign-up.port.js';
 import { SessionStarter } from '../sessions/session-starter.js';
+import { BorrowerSocialIdentities } from '../social/borrower-social-identities.js';
 import { PasswordHasher } from './password-hasher.js';
 import { DuplicateUser, UsersRepository } from './users.repository.js';
 
-/** BorrowerSignUp over identity's users, sessions and limits: the same steps as registration and login. */
+/** BorrowerSignUp over identity's users, sessions and limits: the same steps as registration, social sign-in and login. */
 @Injectable()
 export class BorrowerSignUps extends BorrowerSignUp {
   constructor(
@@ -19,19 +20,33 @@ export class BorrowerSignUps extends BorrowerSignUp {
     private readonly sessions: SessionStarter,
     private readonly limits: RateLimiter,
     private readonly tokens: TokenIssuer,
+    private readonly socialIdentities: BorrowerSocialIdentities,
   ) {
     super();
   }
 
-  async signUp(input: { name: string; email: string; phone: string; password: string }, context: SignUpContext): Promise<SignedUp> {
+  async signUp(input: { name: string; email: string; phone: string }, credential: SignUpCredential, context: SignUpContext): Promise<SignedUp> {
     await this.limits.consume('registrations-ip', context.ip ?? 'unknown');
+    const login = 'password' in credential ? { passwordHash: await this.hasher.hash(credential.password) } : { passwordHash: null, firebaseUid: await this.unregisteredSocialUid(credential.idToken) };
     try {
-      const user = await this.users.insert({ id: randomUUID(), role: 'borrower', name: input.name, email: input.email.toLowerCase(), phone: input.phone, passwordHash: await this.hasher.hash(input.password) });
+      const user = await this.users.insert({ id: randomUUID(), role: 'borrower', name: input.name, email: input.email.toLowerCase(), phone: input.phone, ...login });
       return await this.sessions.start(user, context);
     } catch (error) {
       if (error instanceof DuplicateUser) throw alreadyRegistered(error.field);
+      if ((error as { constraint?: string }).constraint === 'users_firebase_uid') throw socialAlreadyRegistered();
       throw error;
     }
+  }
+
+  /**
+   * The uid of a verified social identity that has no account yet. One that has (linked, or an account with its
+   * email, which social sign-in would join) signs in with it instead: one person, one user.
+   */
+  private async unregisteredSocialUid(idToken: string): Promise<string> {
+    const identity = await this.socialIdentities.verify(idToken);
+    const [linked, sameEmail] = await Promise.all([this.users.findByFirebaseUid(identity.uid), identity.email ? this.users.findByEmail(identity.email) : undefined]);
+    if (linked || sameEmail) throw socialAlreadyRegistered();
+    return identity.uid;
   }
 
   async signInCreated(borrowerId: string, context: SignUpContext): Promise<SignedUp> {

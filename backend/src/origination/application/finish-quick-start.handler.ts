@@ -1,5 +1,5 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { BorrowerSignUp, type SignUpContext } from '../../identity/public/index.js';
+import { BorrowerSignUp, type SignUpContext, type SignUpCredential } from '../../identity/public/index.js';
 import { StartLoanApplicationCommand } from '../../lending/public/index.js';
 import { quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
 import { isResumable, landingPath, missingSteps, STEP_PAGES, type QuickStartAnswers } from '../domain/quick-start.js';
@@ -10,7 +10,7 @@ import { QuickStartGate } from './quick-start.commands.js';
 export class FinishQuickStart {
   constructor(
     readonly proof: string | undefined,
-    readonly password: string,
+    readonly credential: SignUpCredential,
     readonly context: SignUpContext,
   ) {}
 }
@@ -21,7 +21,8 @@ const FINISHED = 'done';
 const LAST_PAY_DAY = 28;
 
 /**
- * Finishes a quick start with every step answered: the borrower (signed in on this device, exactly as login), their
+ * Finishes a quick start with every step answered: the borrower (with a password or linked to a social sign-in; signed
+ * in on this device, exactly as login), their
  * profile and employment sections from the answers, and the application in `new`; the lead converts to the borrower.
  * Once: a second finish waits for the first and is told to sign in. A finish that failed after the borrower was
  * created resumes with that borrower (same phone, same lead) and opens the application with the same idempotency key.
@@ -36,7 +37,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
     private readonly commands: CommandBus,
   ) {}
 
-  async execute({ proof, password, context }: FinishQuickStart) {
+  async execute({ proof, credential, context }: FinishQuickStart) {
     const phone = await this.gate.verifiedPhone(proof, context);
     const latest = await this.leads.latestFor(phone);
     if (latest?.applicationId) throw signInInstead();
@@ -55,7 +56,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
         session = await this.signUps.signInCreated(lead.borrower_id, context);
       } else {
         if (await this.gate.hasAccount(phone)) throw signInInstead();
-        session = await this.signUps.signUp({ name: basic.name, email: basic.email, phone, password }, context);
+        session = await this.signUps.signUp({ name: basic.name, email: basic.email, phone }, credential, context);
         await this.leads.linkBorrower(lead.id, session.user.id);
       }
       const borrower = { id: session.user.id, role: 'borrower' as const };

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { BorrowerSignUp, type SignUpContext } from '../../identity/public/index.js';
+import { BorrowerSignUp, type SignUpContext, type SignUpCredential } from '../../identity/public/index.js';
 import { Public } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { FinishQuickStart } from '../application/finish-quick-start.handler.js';
@@ -14,11 +14,20 @@ import { openApi, problemSchema } from './origination-response.schemas.js';
 import { proofBody, quickStartFinishedSchema, quickStartSchema, splitProof } from './quick-start.schemas.js';
 
 const deviceId = z.string().trim().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').regex(/^[A-Za-z0-9._:-]+$/, 'may hold only letters, digits and . _ : -');
-export const finishBody = z.strictObject({
-  proof: z.string().max(4000).optional(),
-  password: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters'),
-  deviceId: deviceId.optional(),
-});
+/** How the borrower signs in from now on: exactly one of a password and a social sign-in's ID token. */
+export const finishBody = z
+  .strictObject({
+    proof: z.string().max(4000).optional(),
+    password: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional(),
+    idToken: z.string().min(10, 'must be a Firebase ID token').max(10_000, 'must be a Firebase ID token').optional().describe('instead of password: the ID token of a social sign-in (Firebase)'),
+    deviceId: deviceId.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.password !== undefined && body.idToken !== undefined) ctx.addIssue({ code: 'custom', path: ['idToken'], message: 'give a password or an idToken, not both' });
+    else if (body.password === undefined && body.idToken === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required (or an idToken from a social sign-in)' });
+  });
+
+const credentialOf = ({ password, idToken }: { password?: string; idToken?: string }): SignUpCredential => (idToken !== undefined ? { idToken } : { password: password! });
 
 const stepParam = (value: string): QuickStartStep => {
   if (!isQuickStartStep(value)) throw new OriginationError('QUICK_START.STEP_NOT_FOUND', 'not-found', `There is no quick start step "${value}"; steps: ${QUICK_START_STEPS.join(', ')}.`, { step: value });
@@ -70,12 +79,12 @@ export class PublicQuickStartController {
 
   @Post('finish')
   @Public()
-  @ApiOperation({ summary: 'Finish with a password: the borrower, signed in on this device (as login; sets the token cookie), and the application in new; answers where to land. Once: a repeat is told to sign in' })
+  @ApiOperation({ summary: 'Finish with a password or a social sign-in (idToken, exactly one): the borrower, signed in on this device (as login; sets the token cookie), and the application in new; answers where to land. Once: a repeat is told to sign in' })
   @ApiBody({ schema: openApi(finishBody) })
   @ApiCreatedResponse({ schema: openApi(quickStartFinishedSchema) })
   async finish(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { proof, password, deviceId: device } = parseWith(finishBody, body);
-    const result = await this.commands.execute(new FinishQuickStart(proof, password, contextOf(req, device)));
+    const { proof, deviceId: device, ...credential } = parseWith(finishBody, body);
+    const result = await this.commands.execute(new FinishQuickStart(proof, credentialOf(credential), contextOf(req, device)));
     this.signUps.setSessionCookie(res, result.token);
     return result;
   }

@@ -3,15 +3,20 @@ import { socialSignIn } from '../../api/auth';
 import { completeSignIn } from '../../session/session';
 import { socialSignInConfigured } from './firebase-config';
 
+/** Signing in with the provider's ID token: by default POST /api/auth/social; quick start finishes with it instead. */
+export type IdTokenExchange = (idToken: string) => Promise<void>;
+
+const signInWithIdToken: IdTokenExchange = async (idToken) => completeSignIn(await socialSignIn(idToken));
+
 /** "Continue with Google", shown only when Firebase is configured for this build. */
-export function SocialSignIn({ onSignedIn, onError }: { onSignedIn(): void; onError(error: unknown): void }) {
+export function SocialSignIn({ onSignedIn, onError, exchange = signInWithIdToken }: { onSignedIn(): void; onError(error: unknown): void; exchange?: IdTokenExchange }) {
   const [busy, setBusy] = useState(false);
   if (!socialSignInConfigured) return null;
   const start = async () => {
     setBusy(true);
     try {
       const { googleIdToken } = await import('./firebase');
-      completeSignIn(await socialSignIn(await googleIdToken()));
+      await exchange(await googleIdToken());
       onSignedIn();
     } catch (error) {
       console.error('Social login error', error);

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@lending/web-common/http';
 import { formatMoney } from '@lending/web-common/format';
-import { finishQuickStart } from '../../../api/quickStart';
+import { finishQuickStart, type FinishCredential } from '../../../api/quickStart';
 import { completeSignIn } from '../../../session/session';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
+import { SocialSignIn } from '../../Auth/SocialSignIn';
 import { pagePath, type AnyPage } from './Frame';
 import { forgetQuickStart } from './proof';
 import type { StepProps } from './StepPage';
@@ -56,43 +57,50 @@ export function ReviewStep({ view }: StepProps) {
   );
 }
 
-/** Step6: a password for the new account; finishing signs in and lands on the application's next step. */
+/**
+ * Step6: a password for the new account, or (where the build has Firebase, as Login) a social sign-in; finishing signs
+ * in and lands on the application's next step.
+ */
 export function FinishStep({ proof, view }: StepProps) {
   const navigate = useNavigate();
   const { errors, busy, run } = useSubmit();
   const [missing, setMissing] = useState<AnyPage | null>(null);
+  const finish = async (credential: FinishCredential) => {
+    try {
+      const finished = await finishQuickStart(proof, credential);
+      completeSignIn(finished);
+      forgetQuickStart();
+      navigate(finished.next, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.type === 'step-missing' && Array.isArray(error.problem.pages)) setMissing((error.problem.pages as AnyPage[])[0]);
+      throw error;
+    }
+  };
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const password = String(data.get('password') ?? '');
     if (password !== String(data.get('confirm') ?? '')) return errors.set({ confirm: 'The two passwords are not the same' }, 'Please correct the fields marked below.');
-    await run(async () => {
-      try {
-        const finished = await finishQuickStart(proof, password);
-        completeSignIn(finished);
-        forgetQuickStart();
-        navigate(finished.next, { replace: true });
-      } catch (error) {
-        if (error instanceof ApiError && error.type === 'step-missing' && Array.isArray(error.problem.pages)) setMissing((error.problem.pages as AnyPage[])[0]);
-        throw error;
-      }
-    });
+    await run(() => finish({ password }));
   };
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <p className="muted">You sign in with {view.phone} and this password from now on.</p>
-      <FormAlert message={errors.form} />
-      {missing && (
-        <p>
-          <Link to={pagePath(missing)}>Go to the missing step</Link>
-        </p>
-      )}
-      <input type="text" name="username" autoComplete="username" value={view.phone} readOnly hidden />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.fields.password} hint="At least 8 characters" />
-      <Field label="Password again" name="confirm" type="password" autoComplete="new-password" error={errors.fields.confirm} />
-      <button className="button button--primary button--block" type="submit" disabled={busy}>
-        {busy ? 'Creating your account…' : 'Create my account and apply'}
-      </button>
-    </form>
+    <>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <p className="muted">You sign in with {view.phone} and this password from now on.</p>
+        <FormAlert message={errors.form} />
+        {missing && (
+          <p>
+            <Link to={pagePath(missing)}>Go to the missing step</Link>
+          </p>
+        )}
+        <input type="text" name="username" autoComplete="username" value={view.phone} readOnly hidden />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.fields.password} hint="At least 8 characters" />
+        <Field label="Password again" name="confirm" type="password" autoComplete="new-password" error={errors.fields.confirm} />
+        <button className="button button--primary button--block" type="submit" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create my account and apply'}
+        </button>
+      </form>
+      <SocialSignIn exchange={(idToken) => finish({ idToken })} onSignedIn={() => undefined} onError={errors.fromError} />
+    </>
   );
 }
