@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { signIn } from './support';
+import { api, signIn } from './support';
 
 /**
  * Issue 14 (2) in the console: staff create a lead, move it along the funnel (lost is refused without a reason),
- * note it, read its history, and find it in the list with its status; an agent's walk-in lands in "My leads"; the
- * dashboard's leadStatus panel counts it.
+ * note it, read its history, and find it in the list with its status; an agent's walk-in lands in "My leads", and
+ * the agent converts it once the walk-in customer has registered; the dashboard's leadStatus panel counts it.
  */
 test.describe('leads', () => {
   test('create a lead, move its status (lost needs a reason), note it and see it in the list and the dashboard', async ({ page }) => {
@@ -83,5 +83,23 @@ test.describe('leads', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.getByTestId('lead-duplicate')).toHaveCount(2);
     await expectNoAxeViolations(page, 'my leads');
+
+    // The walk-in customer registers; the agent converts their own lead: no borrower named, the one with its phone.
+    const client = api();
+    const email = `walk.in.${phone}@example.com`;
+    await client.call('POST', '/auth/register', null, { name: `Walk-in Customer ${phone}`, email, phone: `+91${phone}`, password: 'borrower-password' });
+    await rows.filter({ hasText: 'Walk-in One' }).click();
+    await expect(page).toHaveURL(/\/Admin\/agentLeads\/[0-9a-f-]{36}$/);
+    for (const status of ['Contacted', 'Interested', 'Converted']) {
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await page.getByRole('combobox', { name: 'New status' }).click();
+      await page.getByRole('option', { name: status }).click();
+      await page.getByRole('button', { name: 'Save status' }).click();
+      await expect(page.getByTestId(`lead-status-${status.toLowerCase()}`)).toBeVisible();
+    }
+    await expect(page.getByTestId('lead-history-entry').filter({ hasText: /^borrowerId: — → [0-9a-f-]{36}/ })).toBeVisible();
+    await page.getByTestId('lead-customer-link').click();
+    await expect(page).toHaveURL(/\/Admin\/Customers\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: `Walk-in Customer ${phone}`, exact: true, level: 1 })).toBeVisible();
   });
 });

@@ -2612,7 +2612,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish with a password: the borrower, signed in on this device (as login; sets the token cookie), and the application in new; answers where to land. Once: a repeat is told to sign in */
+        /** Finish with a password or a social sign-in (idToken, exactly one): the borrower, signed in on this device (as login; sets the token cookie), and the application in new; answers where to land. Once: a repeat is told to sign in */
         post: operations["PublicQuickStartController_finish"];
         delete?: never;
         options?: never;
@@ -15451,7 +15451,9 @@ export interface operations {
             content: {
                 "application/json": {
                     deviceId?: string;
-                    password: string;
+                    /** @description instead of password: the ID token of a social sign-in (Firebase) */
+                    idToken?: string;
+                    password?: string;
                     proof?: string;
                 };
             };

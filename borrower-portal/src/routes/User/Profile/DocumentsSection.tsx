@@ -7,6 +7,7 @@ import { useToast } from '../../../shell/Toasts';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 import { SectionStatusNote } from './SectionStatusNote';
 import { UploadField } from './UploadField';
+import { useSectionSaved } from './section-saved';
 
 type Loaded = { section: Section; documents: UploadedDocument[] };
 
@@ -25,6 +26,7 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
   const [documents, setDocuments] = useState(initial.documents);
   const { errors, busy, run } = useSubmit();
   const toast = useToast();
+  const sectionSaved = useSectionSaved();
   const data = section.data ?? {};
   const added = (document: UploadedDocument) => setDocuments((all) => [document, ...all]);
   const identity = latest(documents, ['identityProof']);
@@ -43,6 +45,7 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
           incomeProofIds: income.map((d) => d.id).slice(0, 12),
         }),
       );
+      sectionSaved();
       toast.success('Documents saved.');
     });
   };

@@ -1,6 +1,8 @@
+import { useMemo, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { listSections, type Section } from '../../../api/profile';
 import { useAsync } from '../../../components/useAsync';
+import type { ProfileOutlet } from './section-saved';
 
 /** The profile's sections (spec §2), each with where it stands. */
 export const PROFILE_SECTIONS = ['Profile', 'Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'] as const;
@@ -9,8 +11,10 @@ const MARK: Record<Section['status'], string> = { missing: 'to do', complete: 's
 
 export default function ProfileLayout() {
   const { pathname } = useLocation();
-  // Fetched again on every section change, so a tab's mark follows what was just saved.
-  const sections = useAsync((signal) => listSections(signal), [pathname]);
+  const [saves, setSaves] = useState(0);
+  // Fetched again on every section change and after every save (useSectionSaved), so a tab's mark follows at once.
+  const sections = useAsync((signal) => listSections(signal), [pathname, saves]);
+  const outlet = useMemo<ProfileOutlet>(() => ({ sectionSaved: () => setSaves((n) => n + 1) }), []);
   const status = (name: string) => sections.data?.find((s) => s.section === name.toLowerCase());
   return (
     <>
@@ -26,7 +30,7 @@ export default function ProfileLayout() {
           );
         })}
       </nav>
-      <Outlet />
+      <Outlet context={outlet} />
     </>
   );
 }

@@ -8,11 +8,13 @@ import { Loading } from '../../../components/Loading';
 import { useAsync } from '../../../components/useAsync';
 import { ErrorView } from '../../../shell/ErrorView';
 import { ProfileForm } from './ProfileForm';
+import { useSectionSaved } from './section-saved';
 
 export default function ProfileSection() {
   const profile = useAsync((signal) => getProfile(signal), []);
   const personal = useAsync((signal) => getSection('profile', signal), []);
   const toast = useToast();
+  const sectionSaved = useSectionSaved();
   const failed = profile.error ?? personal.error;
   if (failed) return <ErrorView status={failed.status} detail={failed.message} />;
   if (!profile.data || !personal.data) return <Loading />;
@@ -30,6 +32,7 @@ export default function ProfileSection() {
         submitLabel="Save personal details"
         onSave={async (body) => {
           personal.setData(await saveSection('profile', body));
+          sectionSaved();
           toast.success('Personal details saved.');
         }}
       />

@@ -7,6 +7,7 @@ import { useToast } from '../../../shell/Toasts';
 import { SECTION_FIELDS } from './section-fields';
 import { SectionForm } from './SectionForm';
 import { SectionStatusNote } from './SectionStatusNote';
+import { useSectionSaved } from './section-saved';
 
 const INTRO: Partial<Record<SectionName, string>> = {
   address: 'Where you live now and your permanent address.',
@@ -21,6 +22,7 @@ export default function SectionPage() {
   const name = title.toLowerCase() as SectionName;
   const section = useAsync((signal) => getSection(name, signal), [name]);
   const toast = useToast();
+  const sectionSaved = useSectionSaved();
   if (section.error) return <ErrorView status={section.error.status} detail={section.error.message} />;
   if (!section.data || section.data.section !== name) return <Loading />;
   return (
@@ -34,6 +36,7 @@ export default function SectionPage() {
         data={section.data.data}
         onSave={async (body) => {
           section.setData(await saveSection(name, body));
+          sectionSaved();
           toast.success(`${title} saved.`);
         }}
       />

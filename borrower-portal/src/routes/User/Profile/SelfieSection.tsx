@@ -8,9 +8,12 @@ import { useToast } from '../../../shell/Toasts';
 import { FormAlert } from '../../Auth/forms';
 import { SectionStatusNote } from './SectionStatusNote';
 import { UploadField } from './UploadField';
+import { useSectionSaved } from './section-saved';
 
 /** The camera's frame as a JPEG, at least 480×480 (the server refuses smaller). */
 async function capture(video: HTMLVideoElement): Promise<Blob> {
+  // Before the first frame the video has no size, and the canvas would be an empty (black) square.
+  if (video.videoWidth === 0 || video.videoHeight === 0) throw new Error('The camera is not showing a picture yet; wait a moment and try again.');
   const side = Math.max(480, Math.min(video.videoWidth, video.videoHeight));
   const canvas = document.createElement('canvas');
   canvas.width = side;
@@ -33,10 +36,13 @@ export default function SelfieSection() {
 function Selfie({ initial }: { initial: Section }) {
   const [section, setSection] = useState(initial);
   const [camera, setCamera] = useState<MediaStream | null>(null);
+  /** The preview shows a picture (its first frame has arrived): only then can a photo be taken. */
+  const [showing, setShowing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const toast = useToast();
+  const sectionSaved = useSectionSaved();
   const documentId = section.data?.documentId as string | undefined;
 
   useEffect(() => {
@@ -48,12 +54,14 @@ function Selfie({ initial }: { initial: Section }) {
     };
   }, [documentId]);
   useEffect(() => {
+    setShowing(false);
     if (video.current && camera) video.current.srcObject = camera;
     return () => camera?.getTracks().forEach((t) => t.stop());
   }, [camera]);
 
   const use = async (document: UploadedDocument) => {
     setSection(await saveSection('selfie', { documentId: document.id }));
+    sectionSaved();
     toast.success('Selfie saved.');
   };
   const attempt = async (action: () => Promise<void>) => {
@@ -81,9 +89,9 @@ function Selfie({ initial }: { initial: Section }) {
       {preview && !camera ? <img className="selfie-preview" src={preview} alt="Your saved selfie" width={240} height={240} /> : null}
       {camera ? (
         <div className="selfie-camera">
-          <video ref={video} autoPlay playsInline muted aria-label="Camera preview" width={320} height={320} />
-          <button className="button button--primary" type="button" onClick={() => void takePhoto()}>
-            Take photo
+          <video ref={video} autoPlay playsInline muted aria-label="Camera preview" width={320} height={320} onLoadedData={() => setShowing(true)} />
+          <button className="button button--primary" type="button" onClick={() => void takePhoto()} disabled={!showing}>
+            {showing ? 'Take photo' : 'Starting the camera…'}
           </button>
         </div>
       ) : (
@@ -91,7 +99,7 @@ function Selfie({ initial }: { initial: Section }) {
           Use camera
         </button>
       )}
-      <UploadField kind="selfie" label="Or upload a photo (JPEG or PNG, at most 2 MB, at least 480×480)" accept="image/jpeg,image/png" onUploaded={(d) => void attempt(() => use(d))} />
+      <UploadField kind="selfie" label="Or upload a photo (JPEG or PNG, at most 2 MB, at least 480×480)" accept="image/jpeg,image/png" hint="A clear photo of your face, square if you can" onUploaded={(d) => void attempt(() => use(d))} />
     </section>
   );
 }

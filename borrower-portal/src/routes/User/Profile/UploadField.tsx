@@ -3,7 +3,22 @@ import { ApiError } from '@lending/web-common/http';
 import { uploadDocument, type DocumentKind, type UploadedDocument } from '../../../api/profile';
 
 /** A file input that uploads at once (PDF, JPEG or PNG) and shows the server's verdict beside it. */
-export function UploadField({ kind, label, current, onUploaded, accept = 'application/pdf,image/jpeg,image/png' }: { kind: DocumentKind; label: string; current?: UploadedDocument; onUploaded(document: UploadedDocument): void; accept?: string }) {
+export function UploadField({
+  kind,
+  label,
+  current,
+  onUploaded,
+  accept = 'application/pdf,image/jpeg,image/png',
+  hint = 'PDF, JPEG or PNG, at most 5 MB',
+}: {
+  kind: DocumentKind;
+  label: string;
+  current?: UploadedDocument;
+  onUploaded(document: UploadedDocument): void;
+  accept?: string;
+  /** What the input takes, shown under it until a file is uploaded. */
+  hint?: string;
+}) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +46,7 @@ export function UploadField({ kind, label, current, onUploaded, accept = 'applic
         </p>
       ) : (
         <p id={`${id}-msg`} className="field__hint">
-          {busy ? 'Uploading…' : current ? `Uploaded (${current.contentType.replace(/^.*\//, '').toUpperCase()}, ${Math.ceil(current.size / 1024)} kB)` : 'PDF, JPEG or PNG, at most 5 MB'}
+          {busy ? 'Uploading…' : current ? `Uploaded (${current.contentType.replace(/^.*\//, '').toUpperCase()}, ${Math.ceil(current.size / 1024)} kB)` : hint}
         </p>
       )}
     </div>
