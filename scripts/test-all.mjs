@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs every workspace's tests (backend jest, web-common vitest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]".
+// Runs every workspace's tests (backend jest, web-common vitest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]", after the reasons for what was skipped.
+// PostgreSQL and Redis: see backend/test/support/test-services.ts (docs/testing.md).
 import { spawnSync } from 'node:child_process';
+import { register } from 'node:module';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +11,22 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const out = mkdtempSync(path.join(tmpdir(), 'lending-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+/** Why tests were skipped (the names of describeWithRedis blocks say it), with how many each. */
+const skipReasons = new Map();
+
+// PostgreSQL and Redis for every suite, found or started once (backend/test/support/test-services.ts, in TypeScript):
+// the suites get them through the environment and do not look again.
+register('../backend/test/support/ts-hooks.mjs', import.meta.url);
+const { resolveTestServices } = await import('../backend/test/support/test-services.ts');
+let services;
+try {
+  services = await resolveTestServices();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+Object.assign(process.env, services.env);
+console.log(services.summary);
 
 function run(name, cwd, command, args, env, resultFile, read) {
   console.log(`\n=== ${name} ===`);
@@ -23,6 +41,7 @@ function run(name, cwd, command, args, env, resultFile, read) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
+  for (const [reason, n] of counts.reasons ?? []) skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + n);
   // A suite that failed to load has no failed tests but a non-zero exit: count it.
   if (result.status !== 0 && counts.failed === 0) {
     broken = true;
@@ -35,7 +54,22 @@ const jestCounts = (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  reasons: pendingReasons(r),
 });
+
+/** Skipped jest tests grouped by the reason their describe block names: "... (skipped: <reason>)". */
+function pendingReasons(r) {
+  const reasons = new Map();
+  for (const file of r.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'pending') continue;
+      const named = (test.ancestorTitles ?? []).map((t) => /\(skipped: (.+)\)$/.exec(t)?.[1]).find(Boolean);
+      const reason = named ? `needs Redis itself; ${named}` : 'no reason given';
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+  }
+  return reasons;
+}
 
 const jestFile = path.join(out, 'backend.json');
 run(
@@ -126,6 +160,13 @@ run(
   }),
 );
 
+await services.stop();
+if (totals.skipped > 0) {
+  console.log('\nSkipped:');
+  for (const [reason, n] of skipReasons) console.log(`  ${n} test(s): ${reason}`);
+  const unexplained = totals.skipped - [...skipReasons.values()].reduce((sum, n) => sum + n, 0);
+  if (unexplained > 0) console.log(`  ${unexplained} test(s): skipped in a browser suite (its output above says why)`);
+}
 const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
 if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
 console.log(`\n${parts.join(', ')}`);

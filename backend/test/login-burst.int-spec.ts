@@ -4,6 +4,7 @@ import type { Response } from 'supertest';
 import { PasswordHasher } from '../src/identity/users/password-hasher.js';
 import { bearer, expectProblem } from './support/loan-api.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+import { describeWithRedis } from './support/redis.js';
 
 /**
  * Sign-in limits under a burst, on both counter stores (Redis, and PostgreSQL when no Redis is used). An attempt is
@@ -52,10 +53,10 @@ async function registerOwner(t: TestApp, device: string) {
   return { email, password: 'owner-password' };
 }
 
-describe.each([
+for (const [store, backendEnv] of [
   ['Redis', {}],
   ['PostgreSQL', { QUEUE_BACKEND: 'postgres' }],
-] as const)('on %s', (_, backendEnv) => {
+] as const) (store === 'Redis' ? describeWithRedis : describe)(`on ${store}`, () => {
   let t: TestApp;
 
   it('starts the API', async () => {

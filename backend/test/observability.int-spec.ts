@@ -8,7 +8,7 @@ import { loadConfig } from '../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { WorkerHost } from '../src/platform/worker-host.js';
 import { bearer, expectProblem } from './support/loan-api.js';
-import { deleteRedisKeys } from './support/redis.js';
+import { deleteRedisKeys, describeWithRedis } from './support/redis.js';
 import { startSmtp } from './support/smtp.js';
 import { ADMIN, registerBorrower, testEnv } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -132,7 +132,8 @@ describe('GET /api/metrics', () => {
   });
 });
 
-describe('the queue board at /Admin/queues', () => {
+// bull-board reads Redis queues only (queue-board.ts).
+describeWithRedis('the queue board at /Admin/queues', () => {
   it('401 signed out, 403 for staff without operations.view; the UI and its API for the administrator (bearer or cookie)', async () => {
     expectProblem(await http.get('/Admin/queues'), 401, 'unauthenticated');
     expectProblem(await http.get('/Admin/queues/api/queues'), 401, 'unauthenticated');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer } from './support/loan-api.js';
+import { describeWithRedis } from './support/redis.js';
 import { connectPage, listen, refusedConnection, type PageSocket } from './support/sockets.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -151,9 +152,9 @@ describe('the staff room', () => {
   });
 });
 
-describe('across API processes (Redis adapter)', () => {
+describeWithRedis('across API processes (Redis adapter)', () => {
   it('the session cap counts the sockets of every process', async () => {
-    if (t.runtime.queue.kind !== 'redis') return; // one process only without Redis (documented)
+    expect(t.runtime.queue.kind).toBe('redis');
     const second = await startTestApp('presence-socket-2', { PUBLIC_URL }, { database: t.database, keepDatabase: true, keyPrefix: t.runtime.keyPrefix });
     try {
       const secondUrl = await listen(second);

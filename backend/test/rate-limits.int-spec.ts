@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { bearer, expectProblem } from './support/loan-api.js';
 import { registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { describeWithRedis } from './support/redis.js';
 
 /**
  * Abuse limits, on both counter stores: Redis (when the queues run on it) and PostgreSQL (when no Redis answers).
@@ -31,10 +32,10 @@ function expectTooMany(res: Response): void {
   expect(body.detail).toMatch(/Try again in/);
 }
 
-describe.each([
+for (const [store, backendEnv] of [
   ['Redis', {}],
   ['PostgreSQL', { QUEUE_BACKEND: 'postgres' }],
-] as const)('on %s', (_, backendEnv) => {
+] as const) (store === 'Redis' ? describeWithRedis : describe)(`on ${store}`, () => {
   let a: TestApp;
   let b: TestApp;
 

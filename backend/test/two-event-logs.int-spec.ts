@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { WorkerHost } from '../src/platform/worker-host.js';
 import { bearer } from './support/loan-api.js';
+import { describeWithRedis } from './support/redis.js';
 import { registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -37,7 +38,7 @@ async function submitLoan(t: TestApp): Promise<{ token: string; loanId: string }
   return { token: borrower.token, loanId: loan.body.id };
 }
 
-describe('two event logs on one Redis', () => {
+describeWithRedis('two event logs on one Redis', () => {
   it('each database has its own stable event log id, and its Redis keys carry it', async () => {
     expect(a.runtime.eventLogId).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.runtime.eventLogId).not.toBe(a.runtime.eventLogId);

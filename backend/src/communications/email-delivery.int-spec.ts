@@ -6,7 +6,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { sql } from 'kysely';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { deleteRedisKeys } from '../../test/support/redis.js';
+import { deleteRedisKeys, describeWithRedis } from '../../test/support/redis.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.js';
 import { waitFor } from '../../test/support/wait-for.js';
 import { loadConfig } from '../platform/config/config.js';
@@ -105,7 +105,7 @@ async function stopHarness(h: Harness | undefined): Promise<void> {
   if (h.runtime.queue.kind === 'redis') await deleteRedisKeys(`${h.prefix}:*`);
 }
 
-describe.each(['redis', 'postgres'] as const)('email through the worker (%s queue backend)', (kind) => {
+for (const kind of ['redis', 'postgres'] as const) (kind === 'redis' ? describeWithRedis : describe)(`email through the worker (${kind} queue backend)`, () => {
   // Each harness has its own database: BullMQ's PostgreSQL backend keeps its queues per database, not per prefix.
   let database: TestDatabase;
   let otherDatabase: TestDatabase;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../../src/platform/database/database.js';
 import { readEventLogId } from '../../src/platform/runtime.js';
-import { deleteRedisKeys } from '../support/redis.js';
+import { deleteRedisKeys, describeWithRedis } from '../support/redis.js';
 import { runCli, startService, type ServiceProcess } from '../support/service-process.js';
 import { ADMIN } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -105,7 +105,7 @@ async function client(n: number, borrower: string, staff: string, until: { at: n
   }
 }
 
-describe('kill -9 of the API and the worker under load', () => {
+describeWithRedis('kill -9 of the API and the worker under load', () => {
   it('loses no acknowledged command, applies every retried one once, and delivers each side effect once', async () => {
     await startApi();
     db = createDb(database.url, 2);

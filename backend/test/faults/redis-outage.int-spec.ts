@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { EMAIL_QUEUE, SWEEP_EMAILS_JOB } from '../../src/communications/application/email-delivery.js';
 import { createDb, type Db } from '../../src/platform/database/database.js';
 import { readEventLogId } from '../../src/platform/runtime.js';
+import { describeWithRedis } from '../support/redis.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { ADMIN } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -119,7 +120,7 @@ async function pipeline(target: Target, borrower: string, staff: string, sent: S
   }
 }
 
-describe('Redis down for 60 s', () => {
+describeWithRedis('Redis down for 60 s', () => {
   it('keeps commands succeeding, reports Redis down then up, and delivers what was caused meanwhile once it is back', async () => {
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
     const env = {
@@ -198,4 +199,4 @@ describe('Redis down for 60 s', () => {
     expect(effects).toEqual({ ...effects, notificationsWritten: effects.notificationsExpected, emailsWritten: effects.emailsExpected, emailsDelivered: effects.emailsExpected, duplicates: 0, lost: 0 });
     expect(sweepScheduled).toBe(true);
   }, 900_000);
-});
+}, { command: 'redis-server' });

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { EMAIL_QUEUE } from '../../src/communications/application/email-delivery.js';
 import { createDb, type Db } from '../../src/platform/database/database.js';
 import { readEventLogId } from '../../src/platform/runtime.js';
-import { deleteRedisKeys } from '../support/redis.js';
+import { deleteRedisKeys, describeWithRedis } from '../support/redis.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { waitFor } from '../support/wait-for.js';
@@ -63,7 +63,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-describe('a worker killed while a job runs', () => {
+describeWithRedis('a worker killed while a job runs', () => {
   it('has the job retried by another worker, and its effect (one accepted email) happens once', async () => {
     const env = {
       DATABASE_URL: database.url,

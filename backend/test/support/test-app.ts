@@ -36,6 +36,8 @@ export function testEnv(env: Record<string, string> = {}): Record<string, string
     // Cheap hashes in tests: a line long enough that no suite's parallel requests meet a 503 (login-burst tests the bound).
     ARGON2_MAX_QUEUE: '1000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // A run without Redis (test-services.ts) keeps the queues on PostgreSQL even where a Redis happens to answer.
+    ...(process.env.TEST_NO_REDIS ? { QUEUE_BACKEND: 'postgres' } : {}),
     ...env,
   };
 }

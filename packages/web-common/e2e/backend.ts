@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 /**
  * The Playwright backend harness of both browser suites: the built backend (backend/dist/main.js) on a fresh
- * database of its own, serving the built app, as `npm start` runs it, on a free port. PostgreSQL from DATABASE_URL,
- * else 127.0.0.1:5432 as postgres (as the backend's tests). E2E_BACKEND_ROOT runs another checkout's built backend
+ * database of its own, serving the built app, as `npm start` runs it, on a free port. PostgreSQL as the backend's
+ * tests find it (backend/test/support/test-services.ts: DATABASE_URL, else 127.0.0.1:5432, else a testcontainers
+ * PostgreSQL where Docker answers, else an embedded one); the queues run on PostgreSQL, so no Redis. E2E_BACKEND_ROOT runs another checkout's built backend
  * (e.g. a known-good one while the backend is mid-change).
  */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -110,12 +111,34 @@ export function baseUrl(): string {
   return url;
 }
 
-/** A Playwright global setup that starts one backend for the run and stops it afterwards. */
+type TestServices = { env: Record<string, string>; summary: string; stop(): Promise<void> };
+
+/** The backend's test-services resolver (TypeScript, loaded by Playwright's own loader), asked for PostgreSQL only. */
+async function resolvePostgres(): Promise<TestServices> {
+  const file = pathToFileURL(path.join(repoRoot, 'backend/test/support/test-services.ts')).href;
+  const { resolveTestServices } = (await import(file)) as { resolveTestServices(options: { redis: boolean }): Promise<TestServices> };
+  return resolveTestServices({ redis: false });
+}
+
+/** A Playwright global setup that finds PostgreSQL, starts one backend for the run and stops both afterwards. */
 export function backendGlobalSetup(options: BackendOptions, afterStart?: (url: string) => Promise<void>) {
   return async () => {
-    const backend = await startBackend(options);
-    process.env.E2E_BASE_URL = backend.url;
-    await afterStart?.(backend.url);
-    return async () => backend.stop();
+    const inherited = Boolean(process.env.TEST_SERVICES_RESOLVED);
+    const services = await resolvePostgres();
+    Object.assign(process.env, services.env);
+    // scripts/test-all.mjs printed the line already when it resolved the services for every suite.
+    if (!inherited) console.log(services.summary);
+    try {
+      const backend = await startBackend(options);
+      process.env.E2E_BASE_URL = backend.url;
+      await afterStart?.(backend.url);
+      return async () => {
+        await backend.stop();
+        await services.stop();
+      };
+    } catch (error) {
+      await services.stop();
+      throw error;
+    }
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { deleteRedisKeys } from '../../../test/support/redis.js';
+import { deleteRedisKeys, describeWithRedis } from '../../../test/support/redis.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { createQueueBackend, redisAnswers, type QueueBackend } from './queue-backend.js';
 
@@ -33,7 +33,7 @@ async function roundTrip(backend: QueueBackend): Promise<string[]> {
   return done.sort();
 }
 
-describe('queue backends run the same jobs', () => {
+describeWithRedis('queue backends run the same jobs: Redis', () => {
   it('Redis: a job id is enqueued once, a failed job is retried', async () => {
     const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     expect(await redisAnswers(url)).toBe(true);
@@ -47,7 +47,9 @@ describe('queue backends run the same jobs', () => {
       await deleteRedisKeys(`${prefix}:*`);
     }
   });
+});
 
+describe('queue backends run the same jobs', () => {
   it('PostgreSQL (no Redis): the same', async () => {
     const backend = await createQueueBackend({ databaseUrl: database.url, choice: 'postgres', prefix: `t${randomBytes(3).toString('hex')}` });
     try {
