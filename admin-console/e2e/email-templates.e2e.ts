@@ -94,9 +94,20 @@ test('staff write a "loan disbursed" template; a disbursal sends it through SMTP
 });
 
 test('the template pages send a signed-out visitor to sign in; the API behind them stays guarded', async ({ page }) => {
-  await page.goto(`${backend.url}/Admin/EmailTemplates/Add`);
-  await expect(page.getByRole('heading', { name: 'Lending admin' })).toBeVisible();
-  await expect(page.getByLabel('Password')).toBeVisible();
-  const res = await fetch(`${backend.url}/api/admin/email-templates`);
-  expect(res.status).toBe(401);
+  // The spec lists /Admin/EmailTemplates/Add and /Admin/EmailTemplates/update/{id} without a client guard: both pages
+  // show the sign-in form to a signed-out visitor, and nothing of a template, while the API refuses them (401).
+  const api = apiClient(backend.url);
+  const [template] = (await api.call('GET', '/admin/email-templates?range=[0,0]', await api.staff())) as { id: string; subject: string }[];
+  for (const path of ['/Admin/EmailTemplates/Add', `/Admin/EmailTemplates/update/${template!.id}`]) {
+    await page.context().clearCookies();
+    await page.goto(`${backend.url}${path}`);
+    await expect(page.getByRole('heading', { name: 'Lending admin' })).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText(template!.subject)).toHaveCount(0);
+  }
+  expect((await fetch(`${backend.url}/api/admin/email-templates`)).status).toBe(401);
+  expect((await fetch(`${backend.url}/api/admin/email-templates/${template!.id}`)).status).toBe(401);
+  const put = await fetch(`${backend.url}/api/admin/email-templates/${template!.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...template, active: false }) });
+  expect(put.status).toBe(401);
 });

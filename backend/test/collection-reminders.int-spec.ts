@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId, SEND_REMINDER_JOB } from '../src/lending/public/index.js';
+import { PUSH_QUEUE } from '../src/communications/application/push-delivery.js';
 import { closeOfBusinessResultSchema } from '../src/lending/http/collections.schemas.js';
 import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
 import { CLOCK, type Clock } from '../src/platform/clock.js';
@@ -14,6 +15,8 @@ import { waitFor } from './support/wait-for.js';
  * Issue 13, collection reminders end to end: close of business over HTTP (business date set by hand), the reminder
  * job on the in-process BullMQ worker, the email through the `email` queue to a real SMTP server. The loan is paid
  * out on 2026-11-21: instalment 1 is due on 2026-12-21. The clock is the app's CLOCK, told what time it is.
+ * Issue 15: each reminder also pushes to the borrower's registered device (the `push` queue's job, the development
+ * adapter), and a reminder whose event has no active template goes out with the shipped default.
  */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -24,6 +27,7 @@ let loan: LoanHandle;
 /** A second loan of the same borrower, never paid: it goes overdue. */
 let unpaid: LoanHandle;
 let borrowerToken: string;
+let borrowerId: string;
 const PENAL = 50_000;
 let clock: Clock;
 
@@ -32,6 +36,7 @@ const closeOfBusiness = async () => closeOfBusinessResultSchema.parse((await t.h
 const itIs = (iso: string) => jest.spyOn(clock, 'now').mockReturnValue(new Date(iso));
 const reminderRows = (loanId: string) => t.runtime.db.selectFrom('collection_reminders').selectAll().where('loan_id', '=', loanId).orderBy('instalment_number').orderBy('offset_days').execute();
 const REMINDER_TEMPLATES = ['instalment-due-soon', 'instalment-overdue'];
+const pushesOf = (userId: string) => t.runtime.db.selectFrom('pushes').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 const emailCount = async () => Number((await t.runtime.db.selectFrom('emails').select((eb) => eb.fn.countAll().as('n')).where('to_address', '=', borrowerEmail).where('template', 'in', REMINDER_TEMPLATES).executeTakeFirstOrThrow()).n);
 /** The loan's own emails (application received, approved, paid out) go to the same borrower: wait for the reminder. */
 async function reminderMail(subject: string) {
@@ -52,7 +57,7 @@ async function owedOnFirstInstalment(loanId: string): Promise<number> {
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp('collection_reminders', { BUSINESS_DATE_MODE: 'manual', SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.test' });
-  await t.app.get(WorkerHost).start({ queues: [COLLECTION_REMINDERS_QUEUE, 'email'] });
+  await t.app.get(WorkerHost).start({ queues: [COLLECTION_REMINDERS_QUEUE, 'email', PUSH_QUEUE] });
   clock = t.app.get<Clock>(CLOCK);
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
   const checkerEmail = `checker.${randomUUID().slice(0, 8)}@test.local`;
@@ -61,6 +66,16 @@ beforeAll(async () => {
   const borrower = await registerBorrower(t.http, 'Ravi Reminded');
   borrowerEmail = (await t.runtime.db.selectFrom('loan_borrowers').select('email').where('user_id', '=', borrower.user._id).executeTakeFirstOrThrow()).email;
   borrowerToken = borrower.token;
+  borrowerId = borrower.user._id;
+  // The borrower's browser registered for pushes (issue 15): reminders reach it too.
+  await t.http
+    .post('/api/me/push-tokens')
+    .set(bearer(borrower.token))
+    .send({
+      token: `fcm:APA91b${randomUUID().replace(/-/g, '')}`,
+      options: { endpoint: 'https://fcm.googleapis.com/fcm/send/endpoint-1', auth: 'auth-secret-base64', p256dh: 'BPublicKeyOfTheBrowserBase64UrlEncoded', swScope: 'http://localhost:3000/firebase-cloud-messaging-push-scope', vapidKey: 'BVapidPublicKeyBase64UrlEncodedForTheProject' },
+    })
+    .expect(201);
   const product = (
     await t.http
       .post('/api/admin/products')
@@ -99,8 +114,18 @@ describe('collection reminders', () => {
     expect(await t.app.get(CollectionReminders).lastReminderAt(loan.id, 1)).toEqual(new Date('2026-12-18T06:00:00Z'));
   });
 
+  it('given the due-soon reminder, then it also pushes to the borrower’s registered device, once per reminder and device', async () => {
+    const key = reminderJobId({ loanId: loan.id, instalmentNumber: 1, offsetDays: -3 });
+    await waitFor(async () => (await pushesOf(borrowerId)).some((p) => p.dedupe_key.startsWith(`${key}:token:`) && p.status === 'logged'), 'the reminder push');
+    const pushes = (await pushesOf(borrowerId)).filter((p) => p.dedupe_key.startsWith(`${key}:token:`));
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({ topic: 'instalment-due-soon', title: 'Instalment due soon', status: 'logged', link: `https://portal.example.test/User/Loans/${loan.id}#pay` });
+    expect(pushes[0]!.body).toMatch(new RegExp(`^Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} \\(₹[\\d,]+\\.\\d\\d\\) is due on 2026-12-21\\.$`));
+  });
+
   it('given COB for the same date again, then nothing new is queued or sent', async () => {
     const emails = await emailCount();
+    const pushes = (await pushesOf(borrowerId)).length;
     expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 0 });
     // The reminder jobs only (the queue also holds the outbox sweep's scheduled job).
     const jobs = await t.runtime.queue.queue(COLLECTION_REMINDERS_QUEUE).getJobs(['waiting', 'delayed', 'active', 'completed']);
@@ -109,6 +134,7 @@ describe('collection reminders', () => {
     expect(await Promise.all(reminders.map((j) => j.getState()))).toEqual(['completed', 'completed']);
     expect(await reminderRows(loan.id)).toHaveLength(1);
     expect(await emailCount()).toBe(emails);
+    expect(await pushesOf(borrowerId)).toHaveLength(pushes);
   });
 
   it('given COB after 19:00 local time, then the reminder is held until 08:00: the job is delayed and nothing is sent yet', async () => {
@@ -132,6 +158,16 @@ describe('collection reminders', () => {
     expect(await emailCount()).toBe(emails);
   });
 
+  it('given staff deactivate the overdue template, then it is inactive (the next test sends the reminder anyway)', async () => {
+    const active = await t.runtime.db.selectFrom('email_templates').selectAll().where('event', '=', 'instalment-overdue').where('active', '=', true).executeTakeFirstOrThrow();
+    await t.http
+      .put(`/api/admin/email-templates/${active.id}`)
+      .set(bearer(admin))
+      .send({ name: active.name, event: active.event, subject: active.subject, html: active.html, text: active.text, active: false })
+      .expect(200);
+    expect(await t.runtime.db.selectFrom('email_templates').select('id').where('event', '=', 'instalment-overdue').where('active', '=', true).execute()).toEqual([]);
+  });
+
   it('given the instalment was paid, then COB after the due date queues no overdue reminder for it', async () => {
     itIs('2026-12-22T06:00:00Z');
     await setBusinessDate('2026-12-22');
@@ -142,7 +178,13 @@ describe('collection reminders', () => {
   it('given the other loan unpaid a day after its due date, then its overdue reminder goes out', async () => {
     const mail = await reminderMail(`Instalment 1 of loan ${unpaid.id.slice(0, 8).toUpperCase()} is overdue`);
     expect(mail.text).toMatch(/due on 2026-12-21, is 1 days overdue/);
-    expect((await reminderRows(unpaid.id)).find((r) => r.offset_days === 1)).toMatchObject({ kind: 'overdue', status: 'sent', sent_at: new Date('2026-12-22T06:00:00Z') });
+    const row = (await reminderRows(unpaid.id)).find((r) => r.offset_days === 1);
+    expect(row).toMatchObject({ kind: 'overdue', status: 'sent', sent_at: new Date('2026-12-22T06:00:00Z') });
+    // No active template: a reminder is the product's own email, so the shipped default went out, and says so.
+    const email = await t.runtime.db.selectFrom('emails').selectAll().where('id', '=', row!.email_id!).executeTakeFirstOrThrow();
+    expect(email).toMatchObject({ template: 'instalment-overdue', template_source: 'shipped', template_id: null, template_version: null });
+    const shown = (await t.http.get(`/api/admin/emails/${email.id}`).set(bearer(admin)).expect(200)).body;
+    expect(shown).toMatchObject({ templateSource: 'shipped', templateId: null });
   });
 });
 

@@ -148,3 +148,31 @@ test('analytics: no analytics code without configuration, none before consent or
   await expect.poll(() => loaded.some((u) => u.includes('analytics-loader'))).toBe(true);
   await consenting.close();
 });
+
+test('analytics: page views are the portal’s own, with a safe location: a token path and its query string never reach the provider', async ({ browser }) => {
+  const TOKEN = 'e2eSecretToken_Abc123-xyz789QRSTuvw0123456789';
+  const context = await browser.newContext();
+  await configured(context, ANALYTICS_CONFIG);
+  // Nothing leaves the machine: Firebase's config answers the configured measurement id, gtag.js is not loaded; what
+  // the SDK hands to gtag is read from window.dataLayer, where every command lands.
+  await context.route(/firebase\.googleapis\.com\/.*webConfig/, (route) => route.fulfill({ json: { appId: '1:1:web:e2e', measurementId: 'G-E2ETEST' } }));
+  await context.route(/googletagmanager\.com|google-analytics\.com|firebaseinstallations\.googleapis\.com/, (route) => route.abort());
+  const page = await context.newPage();
+  const sent: string[] = [];
+  page.on('request', (r) => sent.push(r.url() + (r.postData() ?? '')));
+  await page.goto(`${baseUrl()}/`);
+  await page.getByRole('button', { name: 'Allow analytics' }).click();
+  await page.goto(`${baseUrl()}/Eagreement/${TOKEN}?utm_source=email&returnTo=/Auth/confirm-password/${TOKEN}`);
+  const dataLayer = () => page.evaluate(() => JSON.stringify(((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))));
+  await expect.poll(async () => (await dataLayer()).includes('"page_view"'), { timeout: 30_000 }).toBe(true);
+  const commands = JSON.parse(await dataLayer()) as unknown[][];
+  const pageViews = commands.filter((c) => c[0] === 'event' && c[1] === 'page_view').map((c) => c[2] as Record<string, string>);
+  expect(pageViews.at(-1)).toMatchObject({ page_location: `${baseUrl()}/Eagreement/:token`, page_path: '/Eagreement/:token' });
+  // No automatic page view (send_page_view: false) and no full URL anywhere in what the SDK was told or sent.
+  expect(commands.find((c) => c[0] === 'config')?.[2]).toMatchObject({ send_page_view: false });
+  expect(JSON.stringify(commands)).not.toContain(TOKEN);
+  expect(JSON.stringify(commands)).not.toContain('utm_source');
+  // Only our own origin ever sees the token (the page and its API); no request to anyone else carries it.
+  expect(sent.filter((u) => !u.startsWith(`${baseUrl()}/`) && u.includes(TOKEN))).toEqual([]);
+  await context.close();
+});

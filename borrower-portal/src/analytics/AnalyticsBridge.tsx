@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { firebaseWebConfig } from '../push/push-config';
-import { analyticsConfigured, funnelEventOf, pageViewPath, shouldAskConsent, shouldLoadAnalytics } from './analytics-decisions';
+import { analyticsConfigured, funnelEventOf, pageViewLocation, shouldAskConsent, shouldLoadAnalytics } from './analytics-decisions';
 import type { Tracker } from './analytics-loader';
 import { analyticsConsent, onConsentChanged, setAnalyticsConsent } from './consent';
 
 /**
  * Page views and the application funnel for Firebase Analytics, only when a measurement id is configured AND the
  * visitor consented; until then not one byte of analytics code is fetched. Shows the consent control when needed.
+ * Page views are sent by the portal (`send_page_view: false`), with a safe location: no token, id or query string.
  */
 export function AnalyticsBridge() {
   const configured = analyticsConfigured(firebaseWebConfig());
@@ -19,11 +20,13 @@ export function AnalyticsBridge() {
 
   useEffect(() => {
     if (!shouldLoadAnalytics(configured, consent)) return;
-    tracker.current ??= import('./analytics-loader').then((m) => m.startAnalytics(firebaseWebConfig())).catch(() => undefined);
+    // The location the provider sees: the origin and the path with secrets and ids replaced, no query string.
+    const location = pageViewLocation(window.location.origin, pathname);
+    tracker.current ??= import('./analytics-loader').then((m) => m.startAnalytics(firebaseWebConfig(), location)).catch(() => undefined);
     const funnel = funnelEventOf(pathname);
     void tracker.current.then((t) => {
-      t?.pageView(pageViewPath(pathname));
-      if (funnel) t?.event(funnel.name, funnel.params);
+      t?.pageView(location);
+      if (funnel) t?.event(funnel.name, funnel.params, location);
     });
   }, [configured, consent, pathname]);
 

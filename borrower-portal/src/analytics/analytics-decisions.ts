@@ -41,5 +41,5 @@ export function funnelEventOf(pathname: string): FunnelEvent | undefined {
   return undefined;
 }
 
-/** Page views carry the path only: never a query string (it may hold a token or an id) or a fragment. */
-export const pageViewPath = (pathname: string) => pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id');
+/** Page views carry the path only, secrets and ids replaced (page-view-privacy.ts). */
+export { pageViewLocation, pageViewPath } from './page-view-privacy';

@@ -4820,7 +4820,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
                     html: string;
                     name: string;
                     subject: string;
@@ -4954,7 +4954,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
                     html: string;
                     name: string;
                     subject: string;
@@ -5026,7 +5026,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "application-received" | "agreement-issued" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
+                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
                     html?: string;
                     subject?: string;
                     text?: string;
@@ -5163,6 +5163,8 @@ export interface operations {
                         template: string | null;
                         /** @description the email template it was rendered from (null: the shipped default in code, or no template) */
                         templateId: string | null;
+                        /** @description 'active': the event's active template (templateId, templateVersion); 'shipped': the product's default in code, used when no template of the event is active; null: before this was recorded, or no template */
+                        templateSource: ("active" | "shipped") | null;
                         /** @description the version of that template */
                         templateVersion: number | null;
                         text: string;
@@ -5231,6 +5233,8 @@ export interface operations {
                         template: string | null;
                         /** @description the email template it was rendered from (null: the shipped default in code, or no template) */
                         templateId: string | null;
+                        /** @description 'active': the event's active template (templateId, templateVersion); 'shipped': the product's default in code, used when no template of the event is active; null: before this was recorded, or no template */
+                        templateSource: ("active" | "shipped") | null;
                         /** @description the version of that template */
                         templateVersion: number | null;
                         text: string;
@@ -5300,6 +5304,8 @@ export interface operations {
                         template: string | null;
                         /** @description the email template it was rendered from (null: the shipped default in code, or no template) */
                         templateId: string | null;
+                        /** @description 'active': the event's active template (templateId, templateVersion); 'shipped': the product's default in code, used when no template of the event is active; null: before this was recorded, or no template */
+                        templateSource: ("active" | "shipped") | null;
                         /** @description the version of that template */
                         templateVersion: number | null;
                         text: string;

@@ -61,6 +61,7 @@ export class EmailOutbox {
           template: message.template ?? null,
           template_id: message.templateRef?.id ?? null,
           template_version: message.templateRef?.version ?? null,
+          template_source: message.templateSource ?? null,
           user_id: message.userId ?? null,
           status: 'queued',
           has_secrets: given.length > 0,

@@ -63,7 +63,9 @@ export class PreviewEmailTemplateHandler implements IQueryHandler<PreviewEmailTe
     const row = await this.templates.find(id);
     if (!row) throw new EmailTemplateNotFound(id);
     const source = { event: row.event, subject: row.subject, html: row.html, text: row.text, ...draft };
-    const event = templateEvent(source.event)!;
+    const event = templateEvent(source.event);
+    // A template of a retired event (agreement-issued, migration 0034) is kept for history, never rendered.
+    if (!event) throw new TemplateRefused([{ name: 'event', message: `${source.event} is no longer an email event` }]);
     const problems = checkTemplate(event, source);
     if (problems.length > 0) throw new TemplateRefused(problems);
     return renderTemplate(source, sampleVariables(event));

@@ -19,6 +19,7 @@ export function emailView(r: Selectable<EmailsTable>) {
     template: r.template,
     templateId: r.template_id,
     templateVersion: r.template_version,
+    templateSource: r.template_source,
     userId: r.user_id,
     status: r.status,
     attempts: r.attempts,

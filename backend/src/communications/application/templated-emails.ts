@@ -19,11 +19,15 @@ export type TemplatedEmail = {
   secrets?: EmailSecrets;
   secretsExpireAt?: Date;
   /**
-   * `product`: an email the product must send (password reset): with no active template, the shipped default is
-   * used. `optional`: with no active template, staff turned this email off and nothing is sent.
+   * `product`: an email the product must send (password reset, the agreement's e-sign link, collection reminders):
+   * with no active template, the shipped default is used (recorded as template source `shipped`). `optional`: with
+   * no active template, staff turned this email off and nothing is sent.
    */
   kind: 'product' | 'optional';
-  /** Builds the email's idempotency key from the template's id (a subscription: event position + template). */
+  /**
+   * Builds the email's idempotency key from the template's id (a subscription: event position + template); for the
+   * shipped default the id is `shipped:<event>`.
+   */
   dedupeKey?: (templateId: string) => string;
   /** Send only if the active template existed when this happened (a new template does not write about the past). */
   happenedAt?: Date;
@@ -59,12 +63,13 @@ export class TemplatedEmails {
       userId: email.userId,
       template: email.event,
       ...(active ? { templateRef: { id: active.id, version: active.version } } : {}),
+      templateSource: active ? 'active' : 'shipped',
       subject: rendered.subject,
       html: rendered.html,
       text: rendered.text,
       secrets: email.secrets,
       secretsExpireAt: email.secretsExpireAt,
-      ...(active && email.dedupeKey ? { dedupeKey: email.dedupeKey(active.id) } : {}),
+      ...(email.dedupeKey ? { dedupeKey: email.dedupeKey(active ? active.id : `shipped:${email.event}`) } : {}),
     });
   }
 }

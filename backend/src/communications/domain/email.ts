@@ -29,6 +29,8 @@ export type EmailMessage = {
   secretsExpireAt?: Date;
   /** The email template and version the message was rendered from (recorded on the email). */
   templateRef?: { id: string; version: number };
+  /** Whether it was rendered from the event's active template or from the product's shipped default. */
+  templateSource?: 'active' | 'shipped';
   /** Writes the message at most once per key (e.g. one email per event and template); a repeat answers the first id. */
   dedupeKey?: string;
 };

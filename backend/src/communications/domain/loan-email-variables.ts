@@ -30,3 +30,15 @@ export function loanEmailVariables(loan: LoanContact, borrowerName: string, opti
     firstDueDate: loan.firstDueDate ?? '',
   };
 }
+
+/** The variables an email takes from its loan event itself (the payment's amount and date, the closing date). */
+export function eventEmailVariables(event: { type: string; data: Record<string, unknown> }, currency: string): Record<string, string> {
+  switch (event.type) {
+    case 'RepaymentApplied':
+      return { amountPaid: formatMoney(Number(event.data.amount), currency), paidOn: String(event.data.valueDate ?? '') };
+    case 'LoanClosed':
+      return { closedOn: String(event.data.closedOn ?? '') };
+    default:
+      return {};
+  }
+}

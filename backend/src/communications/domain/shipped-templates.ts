@@ -20,12 +20,6 @@ const loanEmail = (key: string, name: string, subject: string, sentence: string,
 
 export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
   loanEmail('application-received', 'Application received', 'We have received your application {{loanReference}}', 'We have received your application for {{amount}} and will review it shortly.'),
-  loanEmail(
-    'agreement-issued',
-    'Agreement issued',
-    'Your loan agreement {{loanReference}} is ready to sign',
-    'Your loan agreement is ready: {{amount}} over {{tenureMonths}} months at {{annualRatePercent}}% a year, {{instalmentAmount}} a month. Please read it, and sign it if you agree.',
-  ),
   loanEmail('loan-approved', 'Loan approved', 'Your loan {{loanReference}} is approved', 'Your loan of {{amount}} is approved and will be paid out shortly.'),
   loanEmail(
     'loan-disbursed',
@@ -46,7 +40,7 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     'Pay it now: {{payUrl}}\n',
   ),
   loanEmail('payment-received', 'Payment received', 'We received your payment of {{amountPaid}}', 'We received your payment of {{amountPaid}} on {{paidOn}}. Thank you.'),
-  loanEmail('loan-closed', 'Loan closed', 'Your loan {{loanReference}} is closed', 'Your loan is fully repaid and closed. Thank you for borrowing with us.'),
+  loanEmail('loan-closed', 'Loan closed', 'Your loan {{loanReference}} is closed', 'Your loan is fully repaid and was closed on {{closedOn}}. Thank you for borrowing with us.'),
   {
     key: 'password-reset',
     event: 'password-reset',
@@ -63,9 +57,9 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     name: 'Agreement ready to sign',
     subject: 'Your loan agreement {{loanReference}} is ready to sign',
     html: wrap(
-      '<p>Hello {{borrowerName}},</p><p>Your {{loanType}} agreement {{loanReference}} is ready. Its first page is the Key Facts Statement: the annual percentage rate with every fee, the repayment schedule, the cooling-off period and whom to contact with a complaint.</p><p><a href="{{signLink}}">Read and sign your agreement</a></p><p>To sign, you will enter a one-time code we send by SMS to your registered phone. The link works once and expires in {{expiresInHours}} hours; you can also sign in the portal.</p>',
+      '<p>Hello {{borrowerName}},</p><p>Your {{loanType}} agreement {{loanReference}} is ready: {{amount}} over {{tenureMonths}} months at {{annualRatePercent}}% a year, {{instalmentAmount}} a month. Its first page is the Key Facts Statement: the annual percentage rate with every fee, the repayment schedule, the cooling-off period and whom to contact with a complaint.</p><p><a href="{{signLink}}">Read and sign your agreement</a></p><p>To sign, you will enter a one-time code we send by SMS to your registered phone. The link works once and expires in {{expiresInHours}} hours; you can also sign in the portal: <a href="{{loanUrl}}">your loan {{loanReference}}</a>.</p>',
     ),
-    text: 'Hello {{borrowerName}},\n\nYour {{loanType}} agreement {{loanReference}} is ready. Its first page is the Key Facts Statement: the annual percentage rate with every fee, the repayment schedule, the cooling-off period and whom to contact with a complaint.\n\nRead and sign it here:\n{{signLink}}\n\nTo sign, you will enter a one-time code we send by SMS to your registered phone. The link works once and expires in {{expiresInHours}} hours; you can also sign in the portal.',
+    text: 'Hello {{borrowerName}},\n\nYour {{loanType}} agreement {{loanReference}} is ready: {{amount}} over {{tenureMonths}} months at {{annualRatePercent}}% a year, {{instalmentAmount}} a month. Its first page is the Key Facts Statement: the annual percentage rate with every fee, the repayment schedule, the cooling-off period and whom to contact with a complaint.\n\nRead and sign it here:\n{{signLink}}\n\nTo sign, you will enter a one-time code we send by SMS to your registered phone. The link works once and expires in {{expiresInHours}} hours; you can also sign in the portal: {{loanUrl}}',
   },
   {
     key: 'issue-replied',

@@ -2,8 +2,10 @@
  * What an email template can answer, and the variables each event offers (the editor's catalogue). A template may
  * name only these variables: anything else is refused when the template is saved (see template-rules.ts).
  * `loanEvent` is the loan event that sends it; events without one are sent by the product itself (password reset,
- * issue replies) or by a context that sends them itself through TemplatedEmails: collection reminders (due soon,
- * overdue: lending/application/collection-reminders.ts, queued by close of business); payments and closure later.
+ * issue replies, an issued agreement's terms and e-sign link) or by a context that sends them itself through TemplatedEmails: collection reminders (due soon,
+ * overdue: lending/application/collection-reminders.ts, queued by close of business). A payment is received when its
+ * money is confirmed (`RepaymentApplied`: an offline payment verified by the checker, or an online capture), not when
+ * it is merely recorded (`PaymentRecorded`, still awaiting its checker).
  */
 export type TemplateVariable = { name: string; description: string; sample: string };
 export type TemplateEvent = {
@@ -45,7 +47,6 @@ const instalment: TemplateVariable[] = [
 
 export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
   { key: 'application-received', label: 'Application received', loanEvent: 'LoanApplicationSubmitted', variables: loan },
-  { key: 'agreement-issued', label: 'Agreement issued', loanEvent: 'AgreementIssued', variables: [...loan, ...terms] },
   { key: 'loan-approved', label: 'Loan approved (final approval)', loanEvent: 'FinalApprovalGranted', variables: loan },
   {
     key: 'loan-disbursed',
@@ -63,8 +64,13 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
   { key: 'application-cancelled', label: 'Application cancelled', loanEvent: 'LoanApplicationCancelled', variables: loan },
   { key: 'instalment-due-soon', label: 'Instalment due soon', variables: instalment },
   { key: 'instalment-overdue', label: 'Instalment overdue', variables: [...instalment, { name: 'daysPastDue', description: 'Days past due', sample: '4' }] },
-  { key: 'payment-received', label: 'Payment received', variables: [...loan, { name: 'amountPaid', description: 'The payment, formatted', sample: '₹8,978.00' }, { name: 'paidOn', description: 'Its date (YYYY-MM-DD)', sample: '2026-12-04' }] },
-  { key: 'loan-closed', label: 'Loan closed', variables: loan },
+  {
+    key: 'payment-received',
+    label: 'Payment received',
+    loanEvent: 'RepaymentApplied',
+    variables: [...loan, { name: 'amountPaid', description: 'The payment, formatted', sample: '₹8,978.00' }, { name: 'paidOn', description: 'Its value date (YYYY-MM-DD)', sample: '2026-12-04' }],
+  },
+  { key: 'loan-closed', label: 'Loan closed', loanEvent: 'LoanClosed', variables: [...loan, { name: 'closedOn', description: 'The closing date (YYYY-MM-DD)', sample: '2027-11-21' }] },
   {
     key: 'password-reset',
     label: 'Password reset',
@@ -76,13 +82,14 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
     ],
   },
   {
+    // The one email of an issued agreement (its terms and the e-sign link), sent by lending when it issues one
+    // (lending/application/agreement-sign-link-mailer.ts); there is no separate "agreement issued" email.
     key: 'agreement-sign-link',
-    label: 'Agreement ready to sign (e-sign link)',
+    label: 'Agreement issued: ready to sign (terms and e-sign link)',
     required: ['signLink'],
     variables: [
-      ...borrower,
-      { name: 'loanReference', description: 'The loan reference (first 8 characters of its id, upper case)', sample: '3F2A91C0' },
-      { name: 'loanType', description: 'EMI loan or Salary advance', sample: 'EMI loan' },
+      ...loan,
+      ...terms,
       { name: 'signLink', description: 'The single-use signing link (shown as [redacted] in the email log)', sample: 'https://lending.example.com/Eagreement/[redacted]' },
       { name: 'expiresInHours', description: 'Hours until the link expires', sample: '72' },
     ],

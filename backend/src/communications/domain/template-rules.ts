@@ -14,7 +14,7 @@ import type { TemplateEvent } from './template-events.js';
  * loudly instead of rendering blank.
  */
 export type TemplateSource = { subject: string; html: string; text: string };
-export type TemplateProblem = { name: keyof TemplateSource; message: string };
+export type TemplateProblem = { name: keyof TemplateSource | 'event'; message: string };
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 const BLOCK_HELPERS = new Set(['if', 'unless']);

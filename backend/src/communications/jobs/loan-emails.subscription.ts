@@ -4,7 +4,7 @@ import type { Subscription } from '../../platform/subscriptions/subscription.js'
 import type { BorrowerDirectory } from '../../identity/public/index.js';
 import { EMAIL_QUEUE, SEND_EMAIL_JOB } from '../application/email-delivery.js';
 import type { TemplatedEmails } from '../application/templated-emails.js';
-import { loanEmailVariables } from '../domain/loan-email-variables.js';
+import { eventEmailVariables, loanEmailVariables } from '../domain/loan-email-variables.js';
 import { eventForLoanEvent, TEMPLATE_EVENTS } from '../domain/template-events.js';
 
 export const LOAN_EMAILS_SUBSCRIPTION = 'loan-emails';
@@ -13,7 +13,9 @@ export const LOAN_EMAILS_SUBSCRIPTION = 'loan-emails';
  * Durable subscription: each loan event that has a template event (domain/template-events.ts) becomes an email to
  * the borrower through the event's active template, via the outbox and the `email` queue's send job. Idempotent per
  * event and template: the email's dedupe key is the event's position and the template's id, written with the email,
- * so a re-delivered batch writes nothing new. An event older than the active template sends nothing (a new template
+ * so a re-delivered batch writes nothing new. A payment is emailed when its money is confirmed (`RepaymentApplied`, after
+ * the checker's verify or the provider's capture), a closure on `LoanClosed`; each adds its own variables
+ * (domain/loan-email-variables.ts `eventEmailVariables`). An event older than the active template sends nothing (a new template
  * does not write about the past, and a first start does not email every loan in the log).
  */
 export function loanEmailsSubscription(deps: { db: Db; emails: TemplatedEmails; directory: BorrowerDirectory; portalUrl: string; currency: string }): Subscription {
@@ -46,6 +48,7 @@ export function loanEmailsSubscription(deps: { db: Db; emails: TemplatedEmails; 
           borrower.name,
           { portalUrl: deps.portalUrl, currency: deps.currency },
         );
+        Object.assign(variables, eventEmailVariables(event, deps.currency));
         await deps.emails.send({
           event: templateEvent.key,
           kind: 'optional',

@@ -70,6 +70,15 @@ describe('send-push job', () => {
     expect(await database.db.selectFrom('push_tokens').select('id').where('id', '=', tokenId).executeTakeFirst()).toBeUndefined();
   });
 
+  it('a message FCM refuses (invalid-argument: a payload error) fails the push at once and keeps the device', async () => {
+    const { pushId, tokenId } = await pushTo('fcm-');
+    // What the Firebase adapter answers for messaging/invalid-argument (fcm-errors.ts: rejected, not a dead token).
+    const refusing = { send: () => Promise.resolve({ status: 'rejected' as const, reason: 'messaging/invalid-argument: The link is not a valid HTTPS URL.' }) };
+    expect(await sendPushJob(database.db, refusing).process(job(pushId, 0))).toEqual({ failed: pushId });
+    expect(await rowOf(pushId)).toEqual({ status: 'failed', attempts: 1, last_error: expect.stringContaining('messaging/invalid-argument') });
+    expect(await database.db.selectFrom('push_tokens').select('id').where('id', '=', tokenId).executeTakeFirst()).toEqual({ id: tokenId });
+  });
+
   it('a device that unregistered before the job ran is skipped, not sent', async () => {
     const { pushId, tokenId } = await pushTo('fcm-');
     await database.db.deleteFrom('push_tokens').where('id', '=', tokenId).execute();

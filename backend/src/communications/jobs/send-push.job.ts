@@ -12,7 +12,8 @@ const TOKEN_GONE = 'The device unregistered (signed out or turned notifications 
 /**
  * Sends one push row: claims it (counting the attempt), hands it to the push sender port with its device's current
  * token, and records the outcome: `sent` (FCM's message id), `logged` (development adapter), `token-removed` (FCM
- * says the token is dead: the registration is deleted with the outcome, in one transaction), `skipped` (the device
+ * says the token is dead: the registration is deleted with the outcome, in one transaction), `failed` at once (FCM
+ * refused the message itself, e.g. `messaging/invalid-argument`: the registration is kept), `skipped` (the device
  * unregistered meanwhile). A sender error is recorded and rethrown so BullMQ retries with backoff; the row turns
  * `failed` only when the last attempt fails. A sent push is never sent again (a duplicate job is a no-op).
  */
@@ -50,6 +51,10 @@ export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
         case 'logged':
           await finish(db, pushId, { status: 'logged', last_error: null });
           return { logged: pushId };
+        case 'rejected':
+          // FCM refused the message, not the device: failed now (a retry sends the same payload), the token stays.
+          await finish(db, pushId, { status: 'failed', last_error: describe(outcome.reason) });
+          return { failed: pushId };
         case 'unregistered':
           await db.transaction().execute(async (trx) => {
             await trx.deleteFrom('push_tokens').where('id', '=', device.id).execute();

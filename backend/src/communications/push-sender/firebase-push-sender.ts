@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
+import { fcmErrorMeaning } from './fcm-errors.js';
 import type { OutgoingPush, PushOutcome, PushSender } from './push-sender.port.js';
 
 export type FirebasePushSettings = { projectId: string; serviceAccount: string };
 
-/** FCM's answers that mean the registration is gone for good: the token is removed, not retried. */
-const DEAD_TOKEN_CODES = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token', 'messaging/invalid-argument']);
 
 /** The service account: its JSON itself, or the path of its JSON file. */
 function credentialOf(serviceAccount: string) {
@@ -32,9 +31,16 @@ export class FirebasePushSender implements PushSender, OnApplicationShutdown {
       });
       return { status: 'sent', messageId };
     } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (DEAD_TOKEN_CODES.has(code)) return { status: 'unregistered', reason: code };
-      throw error;
+      // Only FCM's dead-token codes remove the registration; a refused payload fails this push and keeps the token.
+      const code = (error as { code?: string }).code;
+      switch (fcmErrorMeaning(code)) {
+        case 'dead-token':
+          return { status: 'unregistered', reason: String(code) };
+        case 'rejected':
+          return { status: 'rejected', reason: `${String(code)}: ${(error as Error).message}` };
+        case 'retry':
+          throw error;
+      }
     }
   }
 

@@ -3,12 +3,15 @@ import { secretRef, TemplatedEmails } from '../../communications/public/index.js
 import type { BorrowerProfile } from '../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AgreementSignLinksRepository } from '../agreements/agreement-sign-links.repository.js';
-import type { LoanType } from '../domain/loan.types.js';
+import type { AgreementTerms, LoanType } from '../domain/loan.types.js';
 
 /**
- * Emails the borrower a single-use, expiring link to read and sign an issued agreement (`/Eagreement/<token>`), with
- * the 'agreement-sign-link' template. The token is a secret of the email: the stored message and the email log show
- * `[redacted]`; only the message handed to SMTP carries it, and it is dropped once sent or when the link expires.
+ * The one email of an issued agreement: the terms (amount, tenure, rate, instalment) and a single-use, expiring link
+ * to read and sign it (`/Eagreement/<token>`), with the 'agreement-sign-link' template (the product's own email: the
+ * shipped default when staff deactivated every template of it). The loan-emails subscription sends nothing for
+ * AgreementIssued, so the borrower gets one email, not two. Idempotent per agreement (loan and document hash) and
+ * template. The token is a secret of the email: the stored message and the email log show `[redacted]`; only the
+ * message handed to SMTP carries it, and it is dropped once sent or when the link expires.
  */
 @Injectable()
 export class AgreementSignLinkMailer {
@@ -18,9 +21,10 @@ export class AgreementSignLinkMailer {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async send(loanId: string, documentHash: string, loanType: LoanType, borrower: BorrowerProfile): Promise<void> {
+  async send(loanId: string, documentHash: string, loanType: LoanType, terms: AgreementTerms, borrower: BorrowerProfile): Promise<void> {
     if (!borrower.email) return;
     const hours = this.config.agreementLinkTtlHours;
+    const money = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: this.config.product.currency }).format(minor / 100);
     const { token, expiresAt } = await this.links.create(loanId, documentHash, hours);
     await this.emails.send({
       event: 'agreement-sign-link',
@@ -31,12 +35,18 @@ export class AgreementSignLinkMailer {
         borrowerName: borrower.name,
         loanReference: loanId.slice(0, 8).toUpperCase(),
         loanType: loanType === 'salaryAdvance' ? 'Salary advance' : 'EMI loan',
+        amount: money(terms.principal),
+        tenureMonths: String(terms.tenureMonths),
+        annualRatePercent: String(terms.annualRatePercent),
+        instalmentAmount: money(terms.instalmentAmount),
+        loanUrl: `${this.config.publicUrl}/User/Loans/${loanId}`,
         signLink: `${this.config.publicUrl}/Eagreement/${secretRef('agreement-link')}`,
         expiresInHours: String(hours),
       },
       secretBearing: ['signLink'],
       secrets: { 'agreement-link': token },
       secretsExpireAt: expiresAt,
+      dedupeKey: (templateId) => `agreement:${loanId}:${documentHash}:template:${templateId}`,
     });
   }
 }

@@ -32,7 +32,8 @@ const TEMPLATE_EVENT: Record<ReminderKind, string> = { 'due-soon': 'instalment-d
  * for business date D it selects the reminders due on D from the read models (loan_instalments of active loans),
  * records each in `collection_reminders` and queues one job, delayed until the contact window opens. The job
  * (jobs/collection-reminder.job.ts) checks again that the instalment is unpaid and sends the email through
- * communications' templates, outbox and `email` queue.
+ * communications' templates, outbox and `email` queue: the event's active template, or the shipped default when staff
+ * deactivated every template of it (a reminder is the product's own email, not one staff can silence), and a push.
  */
 @Injectable()
 export class CollectionReminders {
@@ -172,7 +173,8 @@ export class CollectionReminders {
     const loanUrl = `${this.config.publicUrl}/User/Loans/${key.loanId}`;
     const email = await this.emails.send({
       event: TEMPLATE_EVENT[reminder.kind],
-      kind: 'optional',
+      // The product's own email (issue 15): with no active template, the shipped default goes out (source `shipped`).
+      kind: 'product',
       to: found.email,
       userId: found.borrower_id,
       variables: {

@@ -24,7 +24,8 @@ export class IssueAgreementCommand {
 /**
  * Renders the agreement from the loan's own terms, stores the PDF under its SHA-256, and records that hash in
  * AgreementIssued, so the borrower can later sign exactly the document they were shown. Page 1 is the Key Facts
- * Statement, so the hash covers it. Once recorded, the borrower is emailed a single-use link to sign it.
+ * Statement, so the hash covers it. Once recorded, the borrower is emailed the agreement's one email: its terms and a
+ * single-use link to sign it.
  */
 @CommandHandler(IssueAgreementCommand)
 export class IssueAgreementHandler implements ICommandHandler<IssueAgreementCommand> {
@@ -64,7 +65,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
       { type: 'IssueAgreement', data: { loanId, actor, at, documentHash, ...(note ? { reason: note } : {}) } },
       { idempotencyKey, loaded, request },
     );
-    if (borrower) await this.signLinks.send(loanId, documentHash, loan.loanType, borrower);
+    if (borrower) await this.signLinks.send(loanId, documentHash, loan.loanType, terms, borrower);
     return result;
   }
 }

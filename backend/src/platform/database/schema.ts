@@ -232,6 +232,8 @@ export interface EmailsTable {
   /** The email template (and its version) the message was rendered from, if any (migration 0017). */
   template_id: ColumnType<string | null, string | null | undefined, string | null>;
   template_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What it was rendered from: the active template (`active`) or the shipped default in code (`shipped`) (migration 0034). */
+  template_source: ColumnType<'active' | 'shipped' | null, 'active' | 'shipped' | null | undefined, 'active' | 'shipped' | null>;
 }
 
 /** Email templates at their current version (migration 0017); at most one active per event. */

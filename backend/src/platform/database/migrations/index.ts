@@ -30,6 +30,7 @@ import * as channels from './0029-channels.js';
 import * as helpIssuesAndStatePages from './0030-help-issues-and-state-pages.js';
 import * as settlementRejections from './0032-settlement-rejections.js';
 import * as otpUsedFor from './0033-otp-used-for.js';
+import * as emailTemplateSource from './0034-email-template-source.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -66,6 +67,7 @@ export const migrationProvider: MigrationProvider = {
       '0030-help-issues-and-state-pages': helpIssuesAndStatePages,
       '0032-settlement-rejections': settlementRejections,
       '0033-otp-used-for': otpUsedFor,
+      '0034-email-template-source': emailTemplateSource,
     };
   },
 };
