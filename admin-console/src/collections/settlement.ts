@@ -96,7 +96,7 @@ export const APPROVE_OFFER: ActionSpec<'approve-settlement'> = {
   body: () => ({}),
 };
 
-const requiredReason = { name: 'reason', label: 'Reason', required: true, type: 'multiline' as const, validate: (value: string) => (value.trim() ? null : 'Say why') };
+const requiredReason = { name: 'reason', label: 'Reason', required: true, type: 'multiline' as const };
 
 /** The checker turns a pending offer down: a reason is required and recorded. */
 export const REJECT_OFFER: ActionSpec<'approve-settlement'> = {
