@@ -151,6 +151,7 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
     }
   }
   await book.finish();
+  if (loans > templates.length) log(`    cloning, seconds per table: ${Object.entries(book.seconds).map(([table, s]) => `${table} ${s.toFixed(1)}`).join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   const cloned = seconds - prepared;
   log(
