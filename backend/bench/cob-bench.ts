@@ -150,7 +150,9 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
       nextReport += loans / 10;
     }
   }
+  const finishing = performance.now();
   await book.finish();
+  book.seconds['indexes and ANALYZE'] = (performance.now() - finishing) / 1000;
   if (loans > templates.length) log(`    cloning, seconds per table: ${Object.entries(book.seconds).map(([table, s]) => `${table} ${s.toFixed(1)}`).join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   const cloned = seconds - prepared;
