@@ -44,8 +44,9 @@ const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
  * Issue 13: close of business over a book of `loans` loans, written already aged. The loans are generated paid out
  * over the last eight months, each borrower with a repayment habit (on time, late, stopped, partly paid), and aged
  * in memory by the pure decider through the day before the first measured date (aged-book.ts): the log holds exactly
- * what the nightly runs would have written. It is bulk inserted and the read models rebuilt (loan_summaries with
- * next_cob_on, the collection rows). Then one nightly run each, timed: in process, in BullMQ chunks with one worker
+ * what the nightly runs would have written. `distinct` loans are decided; the rest of the book is cloned from them
+ * inside PostgreSQL with their read models (cloned-book.ts), and a small book is verified against a rebuild of the
+ * log (projections:verify's comparison). Then one nightly run each, timed: in process, in BullMQ chunks with one worker
  * process, with two worker processes (bench/cob-worker.ts), and a catch-up of three missed days in process.
  * `cob_loans_per_s` is the book divided by the wall time; loans read are those whose next close of business came.
  */
@@ -156,9 +157,10 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
   if (loans > templates.length) log(`    cloning, seconds per table: ${Object.entries(book.seconds).map(([table, s]) => `${table} ${s.toFixed(1)}`).join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   const cloned = seconds - prepared;
+  const size = await sql<{ mb: string }>`SELECT round(pg_database_size(current_database()) / 1048576.0) AS mb`.execute(db);
   log(
     `  aged book written: ${loans} loans, ${events} events in ${seconds.toFixed(0)} s ` +
-      `(cloning ${loans - templates.length} loans: ${cloned.toFixed(1)} s, ${Math.round((loans - templates.length) / Math.max(cloned, 0.001))} loans/s; load ${load()})`,
+      `(cloning ${loans - templates.length} loans: ${cloned.toFixed(1)} s, ${Math.round((loans - templates.length) / Math.max(cloned, 0.001))} loans/s; database ${size.rows[0]!.mb} MB; load ${load()})`,
   );
 }
 
