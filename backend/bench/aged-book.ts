@@ -8,7 +8,7 @@ import type { Actor } from '../src/lending/domain/loan.types.js';
 import type { ProductParameters } from '../src/lending/domain/loan-product.js';
 import { owedTotal } from '../src/lending/domain/servicing/working-instalment.js';
 import { loanEventRows, type EventRow } from './bulk-load.js';
-import { loanStreamId, type GeneratedLoan, type LoanStep } from './loan-histories.js';
+import type { GeneratedLoan, LoanStep } from './loan-histories.js';
 
 /** How a generated borrower repays: the shares give a book with a realistic part overdue in each class. */
 export type RepaymentHabit = 'onTime' | 'late' | 'stopped' | 'partial';
@@ -114,10 +114,10 @@ export function nightAfter(date: string): string {
 }
 
 /**
- * An aged loan's log kept as the JSON the store writes, to be written again for other loans: the loan id, the
- * borrower and the payment ids are replaced by fresh ones, everything else (dates, amounts, what COB recorded) is
- * the same. The decider reads no ids, so each copy is exactly the log the nightly runs would have written for it.
- * This lets the bench write a book of a million loans without deciding a million histories.
+ * An aged loan's log kept as the JSON the store writes, to be written again for other loans (ClonedBook): the loan
+ * id and the payment ids are replaced by fresh ones, everything else (borrower, dates, amounts, what COB recorded)
+ * is the same. The decider reads no ids, so each copy is exactly the log the nightly runs would have written for
+ * it. This lets the bench write a book of a million loans without deciding a million histories.
  */
 export class AgedTemplate {
   readonly inBook: boolean;
@@ -130,11 +130,13 @@ export class AgedTemplate {
     this.paymentIds = [...new Set(loan.steps.flatMap((step) => ('paymentId' in step.event.data ? [String(step.event.data.paymentId)] : [])))];
   }
 
-  /** The template's rows for a loan `loanId` of borrower `borrowerId`, with fresh payment ids. */
-  copy(loanId: string, borrowerId: string): EventRow[] {
-    const swaps: [string, string][] = [[this.loan.loanId, loanId], [this.loan.borrowerId, borrowerId], ...this.paymentIds.map((id): [string, string] => [id, randomUUID()])];
-    const swap = (text: string) => swaps.reduce((out, [from, to]) => out.split(from).join(to), text);
-    const stream = loanStreamId(loanId);
-    return this.rows.map((row) => ({ ...row, stream, data: swap(row.data), metadata: swap(row.metadata) }));
+  /** The template's own rows (its loan id, borrower and payment ids), for the log. */
+  ownRows(): EventRow[] {
+    return this.rows;
+  }
+
+  /** The ids a copy replaces: the loan's and its payments' (ClonedBook). */
+  ids(): { loanId: string; paymentIds: readonly string[] } {
+    return { loanId: this.loan.loanId, paymentIds: this.paymentIds };
   }
 }

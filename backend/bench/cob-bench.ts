@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
@@ -7,11 +6,13 @@ import { sql, type Kysely } from 'kysely';
 import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
 import { addDays } from '../src/lending/domain/calendar.js';
 import { BUSINESS_DATE, type BusinessDate } from '../src/platform/business-date/business-date.port.js';
-import { rebuildProjections } from '../src/platform/projections/rebuild.js';
+import type { Projection } from '../src/platform/projections/projection.js';
+import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import type { Runtime } from '../src/platform/runtime.js';
 import { AgedTemplate, BookAger } from './aged-book.js';
-import { insertEventRows, type EventRow } from './bulk-load.js';
+import { insertEventRows } from './bulk-load.js';
+import { ClonedBook, cobProjections } from './cloned-book.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
 import { seededRandom, type Figure } from './measure.js';
 
@@ -25,6 +26,8 @@ export type CobBenchContext = {
   borrowerIds: readonly string[];
   /** Loans generated and aged one by one; the rest of the book is copies of them with fresh ids. */
   distinct: number;
+  /** Compare the written read models with a rebuild of the log before the timed runs (small books). */
+  verify: boolean;
   databaseUrl: string;
   figures: Figure[];
   log: (line: string) => void;
@@ -41,8 +44,9 @@ const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
  * Issue 13: close of business over a book of `loans` loans, written already aged. The loans are generated paid out
  * over the last eight months, each borrower with a repayment habit (on time, late, stopped, partly paid), and aged
  * in memory by the pure decider through the day before the first measured date (aged-book.ts): the log holds exactly
- * what the nightly runs would have written. It is bulk inserted and the read models rebuilt (loan_summaries with
- * next_cob_on, the collection rows). Then one nightly run each, timed: in process, in BullMQ chunks with one worker
+ * what the nightly runs would have written. `distinct` loans are decided; the rest of the book is cloned from them
+ * inside PostgreSQL with their read models (cloned-book.ts), and a small book is verified against a rebuild of the
+ * log (projections:verify's comparison). Then one nightly run each, timed: in process, in BullMQ chunks with one worker
  * process, with two worker processes (bench/cob-worker.ts), and a catch-up of three missed days in process.
  * `cob_loans_per_s` is the book divided by the wall time; loans read are those whose next close of business came.
  */
@@ -50,11 +54,15 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
   const { app, runtime, db, figures, log, loans } = ctx;
   const today = await app.get<BusinessDate>(BUSINESS_DATE).today();
   const through = addDays(today, -AGED_THROUGH_DAYS_AGO);
-  await writeAgedBook(ctx, through);
-
-  const rebuildStarted = performance.now();
-  const rebuilt = await rebuildProjections(db, app.get(PlatformRegistry).projections);
-  log(`  read models rebuilt in ${((performance.now() - rebuildStarted) / 1000).toFixed(0)} s (${JSON.stringify(rebuilt.phases)} ms; load ${load()})`);
+  const projections = cobProjections(app.get(PlatformRegistry).projections);
+  await writeAgedBook(ctx, through, projections);
+  if (ctx.verify) {
+    // The cloned read models are what a rebuild from the log writes, row for row (projections:verify's comparison).
+    const verifyStarted = performance.now();
+    const report = await verifyProjections(db, projections);
+    if (report.differences.length > 0) throw new Error(`cloned book: the read models differ from a rebuild of the log: ${JSON.stringify(report.differences)}`);
+    log(`  verified: ${report.tables.join(', ')} equal a rebuild of the log's ${report.events} events (${((performance.now() - verifyStarted) / 1000).toFixed(1)} s)`);
+  }
   const classes = await sql<{ state: string; classification: string; n: string; due: string }>`
     SELECT state, classification, count(*) AS n, count(*) FILTER (WHERE next_cob_on <= ${addDays(through, 1)}) AS due
     FROM loan_summaries WHERE state IN ('active', 'closed') GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
@@ -109,43 +117,51 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
 }
 
 /**
- * Writes the book: `distinct` loans generated and aged by the decider (aged-book.ts), then copies of them with fresh
- * ids (AgedTemplate), 2,000 loans a statement batch, until the book (active loans, and closed ones still past due)
- * holds `loans`; the loans paid off on the way are written too, as a real log holds them.
+ * Writes the book: `distinct` loans generated and aged by the decider (aged-book.ts), of those COB reads (active, or
+ * closed but still classified past due; the loans paid off on the way are dropped, COB never reads them), written to
+ * the log as they are; the read models COB reads are built from them by the projections' own rebuild; then the
+ * rest of the book is cloned from them inside PostgreSQL (ClonedBook), 5,000 loans a transaction.
  */
-async function writeAgedBook(ctx: CobBenchContext, through: string): Promise<void> {
-  const { db, generator, log, loans, staffIds, borrowerIds, distinct } = ctx;
+async function writeAgedBook(ctx: CobBenchContext, through: string, projections: Projection[]): Promise<void> {
+  const { db, generator, log, loans, staffIds, distinct } = ctx;
   const ager = new BookAger(seededRandom(13), staffIds);
   const started = performance.now();
   const templates: AgedTemplate[] = [];
-  for (let inBook = 0; templates.length < distinct && inBook < loans; ) {
+  let generated = 0;
+  while (templates.length < Math.min(distinct, loans)) {
     const template = new AgedTemplate(ager.age(generator.next('active'), through));
-    templates.push(template);
-    if (template.inBook) inBook += 1;
+    generated += 1;
+    if (template.inBook) templates.push(template);
   }
   const decided = (performance.now() - started) / 1000;
-  log(`  ${templates.length} distinct loans generated and aged through ${through} by the decider in ${decided.toFixed(0)} s (load ${load()})`);
-  const pick = seededRandom(17);
-  let book = 0;
-  let written = 0;
+  log(`  ${templates.length} distinct loans aged through ${through} by the decider (${generated - templates.length} paid off on the way, dropped) in ${decided.toFixed(0)} s (load ${load()})`);
   let events = 0;
+  for (let i = 0; i < templates.length; i += 500) events += await insertEventRows(db, templates.slice(i, i + 500).flatMap((t) => t.ownRows()), 4000, false);
+  const book = await ClonedBook.prepare(db, projections, templates.map((t) => t.ids()));
+  const prepared = (performance.now() - started) / 1000;
+  log(`  templates written (${events} events) and their read models built in ${(prepared - decided).toFixed(1)} s (load ${load()})`);
+  const chunk = 5_000;
   let nextReport = loans / 10;
-  while (book < loans) {
-    const rows: EventRow[] = [];
-    for (let n = 0; n < 2_000 && book < loans; n++, written++) {
-      const template = templates[written % templates.length]!;
-      rows.push(...template.copy(randomUUID(), borrowerIds[Math.floor(pick() * borrowerIds.length)]!));
-      if (template.inBook) book += 1;
-    }
-    // Each loan's history in one piece: the rebuild then writes each loan's rows once (COB reads by loan, not by log order).
-    events += await insertEventRows(db, rows, 4000, false);
-    if (book >= nextReport) {
-      log(`    ${book} of ${loans} in the book (${written} loans, ${events} events) in ${((performance.now() - started) / 1000).toFixed(0)} s, load ${load()}`);
+  for (let written = templates.length; written < loans; ) {
+    const to = Math.min(loans, written + chunk);
+    events += await book.write(written, to);
+    written = to;
+    if (written >= nextReport) {
+      log(`    ${written} of ${loans} loans (${events} events) in ${((performance.now() - started) / 1000).toFixed(0)} s, load ${load()}`);
       nextReport += loans / 10;
     }
   }
+  const finishing = performance.now();
+  await book.finish();
+  book.seconds['indexes and ANALYZE'] = (performance.now() - finishing) / 1000;
+  if (loans > templates.length) log(`    cloning, seconds per table: ${Object.entries(book.seconds).map(([table, s]) => `${table} ${s.toFixed(1)}`).join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
-  log(`  aged book written: ${written} loans (${book} in the book), ${events} events in ${seconds.toFixed(0)} s (${Math.round(written / seconds)} loans/s)`);
+  const cloned = seconds - prepared;
+  const size = await sql<{ mb: string }>`SELECT round(pg_database_size(current_database()) / 1048576.0) AS mb`.execute(db);
+  log(
+    `  aged book written: ${loans} loans, ${events} events in ${seconds.toFixed(0)} s ` +
+      `(cloning ${loans - templates.length} loans: ${cloned.toFixed(1)} s, ${Math.round((loans - templates.length) / Math.max(cloned, 0.001))} loans/s; database ${size.rows[0]!.mb} MB; load ${load()})`,
+  );
 }
 
 /** Forks `count` worker processes (bench/cob-worker.ts) on the bench's database and queues; resolves when each is ready. */

@@ -282,7 +282,7 @@ async function main(): Promise<number> {
     log(`7. Close of business over a book of ${cobLoans} loans, written already aged`);
     // Paid out over the eight months before the last thirty days, under products with 3 grace days and a ₹500 penal charge.
     const cobGenerator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20261113, Date.now() - 30 * 24 * 3_600_000, 240, { graceDays: 3, penalChargeFlat: 50_000 });
-    await benchmarkCloseOfBusiness({ app, runtime, db, generator: cobGenerator, staffIds, borrowerIds, distinct: positiveIntFromEnv('BENCH_COB_DISTINCT_LOANS', 5_000), databaseUrl: database.url, figures: ctx.figures, log, loans: cobLoans });
+    await benchmarkCloseOfBusiness({ app, runtime, db, generator: cobGenerator, staffIds, borrowerIds, distinct: positiveIntFromEnv('BENCH_COB_DISTINCT_LOANS', QUICK ? 100 : 1_000), verify: process.env.BENCH_COB_VERIFY ? process.env.BENCH_COB_VERIFY === '1' : cobLoans <= 2_000, databaseUrl: database.url, figures: ctx.figures, log, loans: cobLoans });
   }
   if (interrupted) return 130;
 

@@ -88,6 +88,14 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
       return {};
     },
   },
+  'POST /api/admin/loans/:id/write-off/withdraw': {
+    state: 'active',
+    // Only the one who asked may withdraw: the control's caller (staff) asks.
+    prepare: async (loan) => {
+      await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(staff)).send({ reason: 'unreachable' }).expect(201);
+      return {};
+    },
+  },
   'PATCH /api/me/loans/:id': { state: 'new', body: () => ({ amount: 12_000_000 }) },
   'POST /api/me/loans/:id/submit': { state: 'new' },
   'POST /api/me/loans/:id/cancel': { state: 'new', body: () => ({ reason: 'not needed' }) },
@@ -264,6 +272,7 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'POST /api/admin/customers/:id/sections/:section/verification', 'GET /api/admin/sms',
       'GET /api/me/loans/:id/kfs', 'POST /api/me/loans/:id/agreement/code', 'GET /api/admin/loans/:id/kfs', 'GET /api/admin/agreements', 'GET /api/admin/agreements/:id',
       'POST /api/admin/settlement-offers/:id/reject', 'POST /api/admin/settlement-offers/:id/withdraw', 'POST /api/admin/loans/:id/write-off/reject',
+      'POST /api/admin/loans/:id/write-off/withdraw',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.

@@ -10,13 +10,19 @@ import {
   APPROVE_WRITE_OFF,
   CLASSIFICATION_COLORS,
   CLASSIFICATION_LABELS,
+  closedOfferText,
   componentsText,
   mayApprove,
   OFFER_STATUS_LABELS,
   openOffer,
+  REJECT_OFFER,
+  REJECT_WRITE_OFF,
   settlementOfferSpec,
+  WITHDRAW_OFFER,
+  WITHDRAW_WRITE_OFF,
   WRITE_OFF,
   type SettlementOffer,
+  type WriteOff,
 } from './settlement';
 
 /** Another staff member may approve meanwhile: poll, as the loan page does. */
@@ -104,10 +110,18 @@ function Settlement({ loanId, state, currency, outstandingTotal }: Props) {
           {formatMoney(settled.waived?.total ?? 0, currency)} waived ({componentsText(settled.waived, currency)}).
         </Alert>
       ) : null}
-      {open ? <OpenOffer offer={open} currency={currency} mayApproveIt={mayApprove(open.offeredBy, identity?.id, canApprove === true)} mine={identity !== undefined && String(identity.id) === open.offeredBy} /> : null}
+      {open ? (
+        <OpenOffer
+          offer={open}
+          currency={currency}
+          mayApproveIt={mayApprove(open.offeredBy, identity?.id, canApprove === true)}
+          mine={identity !== undefined && String(identity.id) === open.offeredBy && canOffer === true}
+        />
+      ) : null}
       {!settled && !open && offers.length > 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {offers.length} earlier offer{offers.length === 1 ? '' : 's'}, lapsed.
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="settlement-closed">
+          {closedOfferText(offers.at(-1)!, currency)}
+          {offers.length > 1 ? ` (${offers.length} offers in all.)` : ''}
         </Typography>
       ) : null}
       {state === 'active' && !open && canOffer && today ? (
@@ -130,16 +144,25 @@ function Settlement({ loanId, state, currency, outstandingTotal }: Props) {
   );
 }
 
+/**
+ * The open offer; while it is pending, the checker may approve or reject it (with a reason) and its maker withdraw
+ * it, each after a confirmation.
+ */
 function OpenOffer({ offer, currency, mayApproveIt, mine }: { offer: SettlementOffer; currency: string; mayApproveIt: boolean; mine: boolean }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const pending = offer.status === 'pending';
+  const actions =
+    pending && (mayApproveIt || mine) ? (
+      <Stack direction="row" spacing={1}>
+        {mayApproveIt ? <CommandButton spec={APPROVE_OFFER} currency={currency} size="small" done="Settlement approved." run={() => dataProvider.approveSettlementOffer(offer.id)} /> : null}
+        {mayApproveIt ? (
+          <CommandButton spec={REJECT_OFFER} currency={currency} size="small" variant="outlined" done="Settlement offer rejected." run={(body) => dataProvider.rejectSettlementOffer(offer.id, body)} />
+        ) : null}
+        {mine ? <CommandButton spec={WITHDRAW_OFFER} currency={currency} size="small" variant="outlined" done="Settlement offer withdrawn." run={() => dataProvider.withdrawSettlementOffer(offer.id)} /> : null}
+      </Stack>
+    ) : undefined;
   return (
-    <Alert
-      severity="info"
-      sx={{ mt: 1 }}
-      data-testid="settlement-open"
-      action={pending && mayApproveIt ? <CommandButton spec={APPROVE_OFFER} currency={currency} size="small" done="Settlement approved." run={() => dataProvider.approveSettlementOffer(offer.id)} /> : undefined}
-    >
+    <Alert severity="info" sx={{ mt: 1 }} data-testid="settlement-open" action={actions}>
       {OFFER_STATUS_LABELS[offer.status]}: {formatMoney(offer.amount, currency)} by {formatDate(offer.validUntil)}. {offer.reason}
       {pending && mine ? ' (You made this offer: a second staff member approves it.)' : ''}
     </Alert>
@@ -154,6 +177,7 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
   const { data: writeOff } = useQuery({ queryKey: [SERVICING_QUERY_KEY, 'write-off', loanId], queryFn: () => dataProvider.writeOff(loanId), refetchInterval: REFRESH_MS });
   if (!writeOff) return null;
   const mine = identity !== undefined && String(identity.id) === writeOff.requestedBy;
+  const checker = mayApprove(writeOff.requestedBy, identity?.id, canApprove === true) && state === 'active';
   return (
     <Box sx={{ mt: 3 }} data-testid="write-off-panel">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -169,8 +193,16 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
           sx={{ mt: 1 }}
           data-testid="write-off-requested"
           action={
-            mayApprove(writeOff.requestedBy, identity?.id, canApprove === true) && state === 'active' ? (
-              <CommandButton spec={APPROVE_WRITE_OFF} currency={currency} size="small" done="Loan written off." run={() => dataProvider.approveWriteOff(loanId)} />
+            checker || (mine && canRequest) ? (
+              <Stack direction="row" spacing={1}>
+                {checker ? <CommandButton spec={APPROVE_WRITE_OFF} currency={currency} size="small" done="Loan written off." run={() => dataProvider.approveWriteOff(loanId)} /> : null}
+                {checker ? (
+                  <CommandButton spec={REJECT_WRITE_OFF} currency={currency} size="small" variant="outlined" done="Write-off rejected: the loan stays active." run={(body) => dataProvider.rejectWriteOff(loanId, body)} />
+                ) : null}
+                {mine && canRequest ? (
+                  <CommandButton spec={WITHDRAW_WRITE_OFF} currency={currency} size="small" variant="outlined" done="Write-off request withdrawn." run={() => dataProvider.withdrawWriteOff(loanId)} />
+                ) : null}
+              </Stack>
             ) : undefined
           }
         >
@@ -178,13 +210,34 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
         </Alert>
       ) : state === 'active' && canRequest ? (
         <Box sx={{ mt: 1 }}>
+          <ClosedWriteOff writeOff={writeOff} />
           <CommandButton spec={WRITE_OFF} currency={currency} variant="outlined" done="Write-off requested: a second staff member approves it." run={(body, key) => dataProvider.requestWriteOff(loanId, body, key)} />
         </Box>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Not written off.
-        </Typography>
+        <Box sx={{ mt: 1 }}>
+          <ClosedWriteOff writeOff={writeOff} />
+          <Typography variant="body2" color="text.secondary">
+            Not written off.
+          </Typography>
+        </Box>
       )}
     </Box>
   );
+}
+
+/** The last request turned down by the checker or taken back by the one who asked, if it was. */
+function ClosedWriteOff({ writeOff }: { writeOff: WriteOff }) {
+  if (writeOff.status === 'rejected')
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="write-off-closed">
+        The last write-off request was rejected on {formatDate(writeOff.rejectedAt)}: {writeOff.rejectReason}
+      </Typography>
+    );
+  if (writeOff.status === 'withdrawn')
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="write-off-closed">
+        The last write-off request was withdrawn by the one who asked, on {formatDate(writeOff.withdrawnAt)}.
+      </Typography>
+    );
+  return null;
 }

@@ -96,6 +96,28 @@ export const APPROVE_OFFER: ActionSpec<'approve-settlement'> = {
   body: () => ({}),
 };
 
+const requiredReason = { name: 'reason', label: 'Reason', required: true, type: 'multiline' as const };
+
+/** The checker turns a pending offer down: a reason is required and recorded. */
+export const REJECT_OFFER: ActionSpec<'approve-settlement'> = {
+  action: 'approve-settlement',
+  label: 'Reject offer',
+  confirm: 'Reject this settlement offer? It is closed for good; a new offer may be made later.',
+  color: 'error',
+  fields: [requiredReason],
+  body: (values) => ({ reason: (values.reason ?? '').trim() }),
+};
+
+/** The maker takes back their own pending offer. */
+export const WITHDRAW_OFFER: ActionSpec<'settle'> = {
+  action: 'settle',
+  label: 'Withdraw offer',
+  confirm: 'Withdraw your settlement offer? It is closed for good and no longer waits for approval; you may make a new one.',
+  color: 'error',
+  fields: [],
+  body: () => ({}),
+};
+
 export const WRITE_OFF: ActionSpec<'write-off'> = {
   action: 'write-off',
   label: 'Request write-off',
@@ -113,3 +135,31 @@ export const APPROVE_WRITE_OFF: ActionSpec<'approve-write-off'> = {
   fields: [],
   body: () => ({}),
 };
+
+/** The checker turns the write-off down: a reason is required; the loan stays active. */
+export const REJECT_WRITE_OFF: ActionSpec<'approve-write-off'> = {
+  action: 'approve-write-off',
+  label: 'Reject write-off',
+  confirm: 'Reject this write-off? The loan stays active and collections go on; a new write-off may be asked for later.',
+  color: 'error',
+  fields: [requiredReason],
+  body: (values) => ({ reason: (values.reason ?? '').trim() }),
+};
+
+/** The one who asked takes the write-off request back. */
+export const WITHDRAW_WRITE_OFF: ActionSpec<'write-off'> = {
+  action: 'write-off',
+  label: 'Withdraw request',
+  confirm: 'Withdraw your write-off request? It no longer waits for approval and the loan stays active.',
+  color: 'error',
+  fields: [],
+  body: () => ({}),
+};
+
+/** A sentence for the last offer that was closed without settling (rejected, withdrawn or lapsed). */
+export function closedOfferText(offer: SettlementOffer, currency: string): string {
+  const what = `The last offer, ${formatMoney(offer.amount, currency)} by ${formatDate(offer.validUntil)},`;
+  if (offer.status === 'rejected') return `${what} was rejected${offer.closedAt ? ` on ${formatDate(offer.closedAt)}` : ''}: ${offer.closeReason ?? ''}`.trim();
+  if (offer.status === 'withdrawn') return `${what} was withdrawn by its maker${offer.closedAt ? ` on ${formatDate(offer.closedAt)}` : ''}.`;
+  return `${what} lapsed.`;
+}

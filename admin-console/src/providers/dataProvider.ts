@@ -53,9 +53,15 @@ export type LendingDataProvider = DataProvider & {
   /** An offer to settle (the maker); a second person approves. */
   offerSettlement(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<SettlementOffer>;
   approveSettlementOffer(offerId: string): Promise<SettlementOffer>;
+  /** The checker turns a pending offer down, with a reason. */
+  rejectSettlementOffer(offerId: string, body: Record<string, unknown>): Promise<SettlementOffer>;
+  /** The maker takes back their own pending offer. */
+  withdrawSettlementOffer(offerId: string): Promise<SettlementOffer>;
   writeOff(loanId: string): Promise<WriteOff>;
   requestWriteOff(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<WriteOff>;
   approveWriteOff(loanId: string): Promise<WriteOff>;
+  rejectWriteOff(loanId: string, body: Record<string, unknown>): Promise<WriteOff>;
+  withdrawWriteOff(loanId: string): Promise<WriteOff>;
   emailTemplateEvents(): Promise<TemplateEvent[]>;
   /** The template rendered with sample data; the draft's fields replace the saved ones. */
   previewEmailTemplate(id: string, draft: TemplateDraft): Promise<RenderedEmail>;
@@ -155,10 +161,14 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     offerSettlement: async (loanId, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`, body, { 'Idempotency-Key': idempotencyKey })).json as SettlementOffer,
     approveSettlementOffer: async (offerId) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/approve`, {})).json as SettlementOffer,
+    rejectSettlementOffer: async (offerId, body) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/reject`, body)).json as SettlementOffer,
+    withdrawSettlementOffer: async (offerId) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/withdraw`, {})).json as SettlementOffer,
     writeOff: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/write-off`)).json as WriteOff,
     requestWriteOff: async (loanId, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off`, body, { 'Idempotency-Key': idempotencyKey })).json as WriteOff,
     approveWriteOff: async (loanId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/approve`, {})).json as WriteOff,
+    rejectWriteOff: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/reject`, body)).json as WriteOff,
+    withdrawWriteOff: async (loanId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/withdraw`, {})).json as WriteOff,
     emailTemplateEvents: async () => (await http(`${base}/email-template-events`)).json as TemplateEvent[],
     previewEmailTemplate: async (id, draft) => (await send('POST', `${base}/email-templates/${encodeURIComponent(id)}/preview`, draft)).json as RenderedEmail,
     retryEmail: async (id) => (await send('POST', `${base}/emails/${encodeURIComponent(id)}/retry`, {})).json,

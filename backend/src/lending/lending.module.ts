@@ -96,6 +96,7 @@ import {
   OfferSettlementHandler,
   RejectSettlementOfferHandler,
   RejectWriteOffHandler,
+  WithdrawWriteOffHandler,
   RequestWriteOffHandler,
   WithdrawSettlementOfferHandler,
 } from './application/settlement.handlers.js';
@@ -138,6 +139,7 @@ const commandHandlers = [
   RejectSettlementOfferHandler,
   WithdrawSettlementOfferHandler,
   RejectWriteOffHandler,
+  WithdrawWriteOffHandler,
   RunCloseOfBusinessHandler,
   AssignCollectorHandler,
   RecordCollectionContactHandler,

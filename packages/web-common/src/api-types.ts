@@ -1207,6 +1207,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/write-off/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active */
+        post: operations["AdminSettlementController_withdrawWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments": {
         parameters: {
             query?: never;
@@ -7087,7 +7104,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7291,7 +7308,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7451,7 +7468,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7613,7 +7630,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8027,7 +8044,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8179,7 +8196,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff";
                         version: number;
                     }[];
                 };
@@ -8301,7 +8318,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8783,7 +8800,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9156,10 +9173,12 @@ export interface operations {
                         requestedAt: string | null;
                         requestedBy: string | null;
                         /**
-                         * @description rejected: turned down by the checker; a new request may follow
+                         * @description rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either
                          * @enum {string}
                          */
-                        status: "none" | "requested" | "approved" | "rejected";
+                        status: "none" | "requested" | "approved" | "rejected" | "withdrawn";
+                        withdrawnAt: string | null;
+                        withdrawnBy: string | null;
                     };
                 };
             };
@@ -9235,10 +9254,12 @@ export interface operations {
                         requestedAt: string | null;
                         requestedBy: string | null;
                         /**
-                         * @description rejected: turned down by the checker; a new request may follow
+                         * @description rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either
                          * @enum {string}
                          */
-                        status: "none" | "requested" | "approved" | "rejected";
+                        status: "none" | "requested" | "approved" | "rejected" | "withdrawn";
+                        withdrawnAt: string | null;
+                        withdrawnBy: string | null;
                     };
                 };
             };
@@ -9305,10 +9326,12 @@ export interface operations {
                         requestedAt: string | null;
                         requestedBy: string | null;
                         /**
-                         * @description rejected: turned down by the checker; a new request may follow
+                         * @description rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either
                          * @enum {string}
                          */
-                        status: "none" | "requested" | "approved" | "rejected";
+                        status: "none" | "requested" | "approved" | "rejected" | "withdrawn";
+                        withdrawnAt: string | null;
+                        withdrawnBy: string | null;
                     };
                 };
             };
@@ -9381,10 +9404,84 @@ export interface operations {
                         requestedAt: string | null;
                         requestedBy: string | null;
                         /**
-                         * @description rejected: turned down by the checker; a new request may follow
+                         * @description rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either
                          * @enum {string}
                          */
-                        status: "none" | "requested" | "approved" | "rejected";
+                        status: "none" | "requested" | "approved" | "rejected" | "withdrawn";
+                        withdrawnAt: string | null;
+                        withdrawnBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminSettlementController_withdrawWriteOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        loanState: string;
+                        /** @description approved: the business date of the write-off */
+                        on: string | null;
+                        /** @description approved: what was written off, by component */
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        } | null;
+                        reason: string | null;
+                        rejectedAt: string | null;
+                        rejectedBy: string | null;
+                        rejectReason: string | null;
+                        requestedAt: string | null;
+                        requestedBy: string | null;
+                        /**
+                         * @description rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either
+                         * @enum {string}
+                         */
+                        status: "none" | "requested" | "approved" | "rejected" | "withdrawn";
+                        withdrawnAt: string | null;
+                        withdrawnBy: string | null;
                     };
                 };
             };
@@ -12931,7 +13028,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -13223,7 +13320,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -13441,7 +13538,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -13843,7 +13940,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14008,7 +14105,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;

@@ -51,6 +51,13 @@ export class RejectWriteOffCommand {
   ) {}
 }
 
+export class WithdrawWriteOffCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly loanId: string,
+  ) {}
+}
+
 export class RequestWriteOffCommand {
   constructor(
     readonly actor: Actor,
@@ -178,6 +185,20 @@ export class RejectWriteOffHandler implements ICommandHandler<RejectWriteOffComm
 
   async execute({ actor, loanId, reason }: RejectWriteOffCommand) {
     await this.executor.execute({ type: 'RejectWriteOff', data: { loanId, at: new Date().toISOString(), actor, reason } });
+    return loanWriteOff(this.db, loanId);
+  }
+}
+
+/** The one who asked takes the write-off request back while it waits (the maker): WriteOffWithdrawn; the loan stays active. */
+@CommandHandler(WithdrawWriteOffCommand)
+export class WithdrawWriteOffHandler implements ICommandHandler<WithdrawWriteOffCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ actor, loanId }: WithdrawWriteOffCommand) {
+    await this.executor.execute({ type: 'WithdrawWriteOff', data: { loanId, at: new Date().toISOString(), actor } });
     return loanWriteOff(this.db, loanId);
   }
 }

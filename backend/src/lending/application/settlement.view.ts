@@ -51,7 +51,7 @@ export function settlementOfferView(row: Selectable<SettlementOffersTable>, busi
 export type WriteOffView = {
   loanId: string;
   loanState: string;
-  status: 'none' | 'requested' | 'approved' | 'rejected';
+  status: 'none' | 'requested' | 'approved' | 'rejected' | 'withdrawn';
   reason: string | null;
   requestedBy: string | null;
   requestedAt: string | null;
@@ -62,6 +62,8 @@ export type WriteOffView = {
   rejectedBy: string | null;
   rejectedAt: string | null;
   rejectReason: string | null;
+  withdrawnBy: string | null;
+  withdrawnAt: string | null;
 };
 
 export function writeOffView(loanId: string, loanState: string, writeOff: WriteOffRecord | undefined): WriteOffView {
@@ -79,5 +81,7 @@ export function writeOffView(loanId: string, loanState: string, writeOff: WriteO
     rejectedBy: writeOff?.rejectedBy ?? null,
     rejectedAt: writeOff?.rejectedAt ?? null,
     rejectReason: writeOff?.rejectReason ?? null,
+    withdrawnBy: writeOff?.withdrawnBy ?? null,
+    withdrawnAt: writeOff?.withdrawnAt ?? null,
   };
 }

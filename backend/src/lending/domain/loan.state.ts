@@ -199,6 +199,7 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'WriteOffRequested':
     case 'WriteOffApproved':
     case 'WriteOffRejected':
+    case 'WriteOffWithdrawn':
     case 'LoanWrittenOff':
       return evolveSettlement(loan, event);
     default:

@@ -14,6 +14,7 @@ import {
   RejectWriteOffCommand,
   RequestWriteOffCommand,
   WithdrawSettlementOfferCommand,
+  WithdrawWriteOffCommand,
 } from '../application/settlement.handlers.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { offerIdParam, uuidParam } from './loan-request.schemas.js';
@@ -110,6 +111,15 @@ export class AdminSettlementController {
   @ApiOkResponse({ schema: openApi(writeOffSchema) })
   rejectWriteOff(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
     return this.commands.execute(new RejectWriteOffCommand(user, parseWith(uuidParam, id), parseWith(rejectBody, body).reason));
+  }
+
+  @Post('loans/:id/write-off/withdraw')
+  @RequirePermission('loans.write-off')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active' })
+  @ApiOkResponse({ schema: openApi(writeOffSchema) })
+  withdrawWriteOff(@CurrentActor() user: Actor, @Param('id') id: string) {
+    return this.commands.execute(new WithdrawWriteOffCommand(user, parseWith(uuidParam, id)));
   }
 
   @Get('loans/:id/write-off')

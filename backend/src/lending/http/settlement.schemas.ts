@@ -44,7 +44,7 @@ export const rejectBody = z.strictObject({ reason });
 export const writeOffSchema = z.strictObject({
   loanId: z.uuid(),
   loanState: z.string(),
-  status: z.enum(['none', 'requested', 'approved', 'rejected']).describe('rejected: turned down by the checker; a new request may follow'),
+  status: z.enum(['none', 'requested', 'approved', 'rejected', 'withdrawn']).describe('rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either'),
   reason: z.string().nullable(),
   requestedBy: z.string().nullable(),
   requestedAt: z.string().nullable(),
@@ -55,4 +55,6 @@ export const writeOffSchema = z.strictObject({
   rejectedBy: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  withdrawnBy: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
 });

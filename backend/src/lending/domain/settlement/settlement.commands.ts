@@ -20,6 +20,9 @@ export type WithdrawSettlementOffer = SettlementCommandOf<'WithdrawSettlementOff
 /** The checker turns down the write-off asked for, with a reason; a new one may be asked for later. */
 export type RejectWriteOff = SettlementCommandOf<'RejectWriteOff', { reason: string }>;
 
+/** The maker takes back their own write-off request while it waits for a checker. */
+export type WithdrawWriteOff = SettlementCommandOf<'WithdrawWriteOff', Record<never, never>>;
+
 export type SettlementCommand =
   | OfferSettlement
   | ApproveSettlementOffer
@@ -27,7 +30,8 @@ export type SettlementCommand =
   | WithdrawSettlementOffer
   | RequestWriteOff
   | ApproveWriteOff
-  | RejectWriteOff;
+  | RejectWriteOff
+  | WithdrawWriteOff;
 
 const EVERY_SETTLEMENT_COMMAND_TYPE: Record<SettlementCommand['type'], true> = {
   OfferSettlement: true,
@@ -37,6 +41,7 @@ const EVERY_SETTLEMENT_COMMAND_TYPE: Record<SettlementCommand['type'], true> = {
   RequestWriteOff: true,
   ApproveWriteOff: true,
   RejectWriteOff: true,
+  WithdrawWriteOff: true,
 };
 
 export function isSettlementCommand(command: { type: string }): command is SettlementCommand {

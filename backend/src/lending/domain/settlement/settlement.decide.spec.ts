@@ -12,7 +12,7 @@ import type { Actor } from '../loan.types.js';
 import { SamePerson } from '../payment.errors.js';
 import { serviceLoan } from '../servicing/loan-servicing.js';
 import { outstandingNow } from './settlement.decide.js';
-import { NotTheOfferMaker, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffNotRequested } from './settlement.errors.js';
+import { NotTheOfferMaker, NotTheWriteOffRequester, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffNotRequested } from './settlement.errors.js';
 
 const CHECKER: Actor = { id: 'staff-2', role: 'staff' };
 const AT = '2026-03-10T09:00:00.000Z';
@@ -217,5 +217,30 @@ describe('rejecting a write-off', () => {
     const rejected = after(requested, reject());
     given(rejected).when(approveWriteOff()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
     given(rejected).when(requestWriteOff()).then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
+  });
+});
+
+describe('withdrawing a write-off request', () => {
+  const requested = after(active, requestWriteOff());
+  const withdraw = (actor: Actor = STAFF) => command('WithdrawWriteOff', {}, actor);
+
+  it('given a write-off asked for, when the one who asked withdraws it, then WriteOffWithdrawn and the loan stays active', () => {
+    given(requested).when(withdraw()).then([{ type: 'WriteOffWithdrawn', data: { ...envelope(STAFF), by: STAFF.id } }]);
+    const loan = loanAfter(after(requested, withdraw()));
+    expect(loan.status).toBe('active');
+    expect(loan.settlement?.writeOff).toMatchObject({ status: 'withdrawn', withdrawnBy: STAFF.id, withdrawnAt: AT, requestedBy: STAFF.id });
+  });
+
+  it('given a write-off asked for, when someone else withdraws it, then 403 not the requester; given none asked for, then 409', () => {
+    given(requested).when(withdraw(CHECKER)).thenThrows(NotTheWriteOffRequester, 'SETTLEMENT.NOT_THE_REQUESTER');
+    given(active).when(withdraw()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
+    given(after(requested, command('RejectWriteOff', { reason: 'Recovery still likely' }, CHECKER))).when(withdraw()).thenThrows(WriteOffNotRequested);
+  });
+
+  it('given a withdrawn write-off, when withdrawn again, then nothing is appended; when approved, then 409; when asked for again, then recorded', () => {
+    const withdrawn = after(requested, withdraw());
+    given(withdrawn).when(withdraw()).then([]);
+    given(withdrawn).when(approveWriteOff()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
+    given(withdrawn).when(requestWriteOff()).then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
   });
 });

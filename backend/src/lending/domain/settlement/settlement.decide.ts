@@ -9,7 +9,7 @@ import { SamePerson } from '../payment.errors.js';
 import { foldServicing, outstandingOf } from '../servicing/loan-servicing.js';
 import type { ServicingEvent } from '../servicing/servicing.types.js';
 import type { SettlementCommand } from './settlement.commands.js';
-import { NotTheOfferMaker, SettlementOfferNotFound, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffAlreadyRequested, WriteOffNotRequested } from './settlement.errors.js';
+import { NotTheOfferMaker, NotTheWriteOffRequester, SettlementOfferNotFound, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffAlreadyRequested, WriteOffNotRequested } from './settlement.errors.js';
 import type { ComponentAmounts } from './settlement.events.js';
 import { openOffer, type SettlementOfferRecord } from './settlement.state.js';
 
@@ -24,6 +24,7 @@ const ACTION: Record<SettlementCommand['type'], string> = {
   RequestWriteOff: 'write-off',
   ApproveWriteOff: 'approve-write-off',
   RejectWriteOff: 'reject-write-off',
+  WithdrawWriteOff: 'withdraw-write-off',
 };
 
 /**
@@ -118,6 +119,14 @@ export function decideSettlement(command: SettlementCommand, loan: LoanRecord): 
       requireReason(problems, reason);
       problems.throwIfAny();
       return [{ type: 'WriteOffRejected', data: { ...base, reason: reason.trim(), by } }];
+    }
+    case 'WithdrawWriteOff': {
+      // As an offer's withdrawal: only the maker, only while it waits; a repeat after it holds appends nothing.
+      const writeOff = loan.settlement?.writeOff;
+      if (writeOff?.status === 'withdrawn' && writeOff.withdrawnBy === by) return [];
+      if (writeOff?.status !== 'requested') throw new WriteOffNotRequested(loan.id);
+      if (writeOff.requestedBy !== by) throw new NotTheWriteOffRequester(loan.id);
+      return [{ type: 'WriteOffWithdrawn', data: { ...base, by } }];
     }
     default:
       return assertNever(command, 'settlement command');

@@ -62,3 +62,12 @@ export class WriteOffAlreadyRequested extends LoanDomainError {
     super(`A write-off of loan ${loanId} is already waiting for approval.`, { loanId });
   }
 }
+
+/** Only the one who asked for a write-off may withdraw the request (the checker rejects it instead). */
+export class NotTheWriteOffRequester extends LoanDomainError {
+  readonly code = 'SETTLEMENT.NOT_THE_REQUESTER';
+  readonly kind = 'forbidden';
+  constructor(loanId: string) {
+    super(`The write-off of loan ${loanId} was asked for by someone else: only they may withdraw it (a checker rejects it).`, { loanId });
+  }
+}

@@ -43,6 +43,9 @@ export type WriteOffApproved = SettlementEventOf<'WriteOffApproved', { by: strin
 /** A second person turned the write-off down (the checker), with a reason; the loan stays active. */
 export type WriteOffRejected = SettlementEventOf<'WriteOffRejected', { reason: string; by: string }>;
 
+/** The one who asked for the write-off took the request back before a checker decided; the loan stays active. */
+export type WriteOffWithdrawn = SettlementEventOf<'WriteOffWithdrawn', { by: string }>;
+
 /** Everything still owed is written off (state writtenOff); later payments are recoveries. */
 export type LoanWrittenOff = SettlementEventOf<
   'LoanWrittenOff',
@@ -59,6 +62,7 @@ export type SettlementEvent =
   | WriteOffRequested
   | WriteOffApproved
   | WriteOffRejected
+  | WriteOffWithdrawn
   | LoanWrittenOff;
 
 export type SettlementEventType = SettlementEvent['type'];
@@ -73,6 +77,7 @@ const EVERY_SETTLEMENT_EVENT_TYPE: Record<SettlementEventType, true> = {
   WriteOffRequested: true,
   WriteOffApproved: true,
   WriteOffRejected: true,
+  WriteOffWithdrawn: true,
   LoanWrittenOff: true,
 };
 

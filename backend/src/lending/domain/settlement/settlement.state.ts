@@ -31,8 +31,8 @@ export type SettlementOfferRecord = {
 };
 
 export type WriteOffRecord = {
-  /** rejected: the checker turned it down; a new request replaces it. */
-  status: 'requested' | 'approved' | 'rejected';
+  /** rejected: the checker turned it down; withdrawn: its maker took it back; a new request replaces either. */
+  status: 'requested' | 'approved' | 'rejected' | 'withdrawn';
   reason: string;
   requestedBy: string;
   requestedAt: string;
@@ -43,6 +43,8 @@ export type WriteOffRecord = {
   rejectedBy?: string;
   rejectedAt?: string;
   rejectReason?: string;
+  withdrawnBy?: string;
+  withdrawnAt?: string;
 };
 
 export type SettlementState = { offers: SettlementOfferRecord[]; writeOff?: WriteOffRecord };
@@ -95,6 +97,8 @@ export function evolveSettlement<Loan extends Settleable>(loan: Loan, event: Set
       return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'approved', approvedBy: event.data.by, approvedAt: data.at } } };
     case 'WriteOffRejected':
       return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'rejected', rejectedBy: event.data.by, rejectedAt: data.at, rejectReason: event.data.reason } } };
+    case 'WriteOffWithdrawn':
+      return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'withdrawn', withdrawnBy: event.data.by, withdrawnAt: data.at } } };
     case 'LoanWrittenOff': {
       // A write-off ends any offer still open.
       const offers = settlement.offers.map((o) => (o.status === 'pending' || o.status === 'approved' ? { ...o, status: 'lapsed' as const } : o));
