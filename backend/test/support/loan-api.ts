@@ -1,6 +1,7 @@
 import { expect } from '@jest/globals';
 import { sql } from 'kysely';
 import type { Response } from 'supertest';
+import { fillBankSection } from './profile-api.js';
 import type { TestApp } from './test-app.js';
 
 /** Helpers shared by the API error, authorization and idempotency tests. */
@@ -127,7 +128,7 @@ export async function loanIn(
     ['applied', () => http.post(`/api/me/loans/${id}/submit`).set(b)],
     ['soft.pending', () => http.post(`/api/admin/loans/${id}/accept`).set(s).send({})],
     ['bank.pending', () => http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 })],
-    ['consent.pending', () => http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ bankAccountLast4: '1234' })],
+    ['consent.pending', async () => (await fillBankSection(http, borrowerToken), http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' }))],
     ['consent.customerpending', () => http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({})],
     ['final.pending', () => signAgreement(http, id, handle.documentHash!, borrowerToken, staffToken)],
     ['disbursal.pending', () => http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({})],
