@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { AUTH_PAGES, INFO_PAGES, baseUrl, call, newBorrower, registerInBrowser, staff } from './support';
+import { AUTH_PAGES, INFO_PAGES, approveBank, baseUrl, call, newBorrower, registerInBrowser, staff } from './support';
 
 /**
  * axe-core's WCAG 2 A/AA rules on every screen of the portal: the public pages, sign-in, registration and password
@@ -124,7 +124,7 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     const token = await staff();
     await call('POST', `/admin/loans/${loanId}/accept`, token, { reason: 'documents complete' });
     await call('POST', `/admin/loans/${loanId}/approve-soft`, token, { score: 742 });
-    await call('POST', `/admin/loans/${loanId}/approve-bank`, token, { bankAccountLast4: '1234' });
+    await approveBank(loanId, (await page.evaluate(() => localStorage.getItem('token')))!, token);
     await call('POST', `/admin/loans/${loanId}/issue-agreement`, token);
     await page.goto(`${baseUrl()}/User/Dashboard`);
     await expect(page.getByRole('link', { name: 'Review and sign' })).toBeVisible();

@@ -90,7 +90,7 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
       },
       { name: 'reason', label: 'Reason (required for manual)', type: 'multiline', helperText: 'For a manual verification: what you checked' },
     ],
-    check: (values) => (values.method === 'manual' && !optional(values.reason) ? { reason: 'Say how you checked the account (required for a manual verification)' } : {}),
+    check: (values): Record<string, string> => (values.method === 'manual' && !optional(values.reason) ? { reason: 'Say how you checked the account (required for a manual verification)' } : {}),
     body: (values) => ({ method: values.method || 'penny-drop', ...withNote(values) }),
   },
   'issue-agreement': {

@@ -1,7 +1,6 @@
 import { expect } from '@jest/globals';
 import { sql } from 'kysely';
 import type { Response } from 'supertest';
-import { fillBankSection } from './profile-api.js';
 import type { TestApp } from './test-app.js';
 
 /** Helpers shared by the API error, authorization and idempotency tests. */
@@ -72,6 +71,17 @@ export function expectFieldProblem(res: Response, names: string[], type?: string
   expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(names));
   for (const f of fields) expect(f.message.length).toBeGreaterThan(0);
   return fields;
+}
+
+/**
+ * Fills the borrower's Bank section (holder: their own name, so the development penny drop matches it): what the
+ * bank-verification stage (approve-bank) reads. `overrides` changes any field (another holder, a failing account).
+ */
+export async function fillBankSection(http: Http, token: string, overrides: Record<string, unknown> = {}) {
+  const me = (await http.get('/api/me/profile').set(bearer(token)).expect(200)).body as { name: string };
+  const res = await http.put('/api/me/profile/bank').set(bearer(token)).send({ holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings', ...overrides });
+  expect({ status: res.status, body: res.body }).toEqual(expect.objectContaining({ status: 200 }));
+  return res.body as { status: string };
 }
 
 export type LoanHandle = { id: string; documentHash?: string };

@@ -6,16 +6,7 @@ import { jpeg, pdf } from './sample-files.js';
 export const upload = (http: Http, token: string, kind: string, bytes: Buffer, filename = 'file.pdf') =>
   http.post('/api/me/documents').set(bearer(token)).field('kind', kind).attach('file', bytes, { filename, contentType: 'application/octet-stream' });
 
-/**
- * Fills the borrower's Bank section (holder: their own name, so the development penny drop matches it): what the
- * bank-verification stage (approve-bank) reads. `overrides` changes any field (another holder, a failing account).
- */
-export async function fillBankSection(http: Http, token: string, overrides: Record<string, unknown> = {}) {
-  const me = (await http.get('/api/me/profile').set(bearer(token)).expect(200)).body as { name: string };
-  const res = await http.put('/api/me/profile/bank').set(bearer(token)).send({ holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings', ...overrides });
-  expect({ status: res.status, body: res.body }).toEqual(expect.objectContaining({ status: 200 }));
-  return res.body as { status: string };
-}
+export { fillBankSection } from './loan-api.js';
 
 /** Fills all seven sections of a borrower's profile with valid answers and uploads; answers the document ids. */
 export async function completeProfile(http: Http, token: string, ownPhoneDigits = '9123456780') {
