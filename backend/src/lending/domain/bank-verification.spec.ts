@@ -35,6 +35,8 @@ describe('namesMatch', () => {
     ['A RAO', 'Asha Rao'],
     ['Asha Kiran Rao', 'Asha Rao'],
     ['Meera', 'Meera'],
+    ['José Ñúñez', 'JOSE NUNEZ'],
+    ['अमित शर्मा', 'अमित शर्मा'],
   ])('"%s" at the bank is the borrower "%s"', (bank, borrower) => {
     expect(namesMatch(bank, borrower)).toBe(true);
   });

@@ -66,9 +66,9 @@ const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'shri', 'smt', 'kumari'
 const words = (name: string) =>
   name
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^a-z\s]/g, ' ')
+    .replace(/[^\p{L}\s]/gu, ' ')
     .split(/\s+/)
     .filter((w) => w && !TITLES.has(w));
 
