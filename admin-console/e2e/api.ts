@@ -53,7 +53,15 @@ export function apiClient(base: string) {
         ['applied', () => call('POST', `/me/loans/${id}/submit`, borrower)],
         ['soft.pending', () => call('POST', `/admin/loans/${id}/accept`, staff, { reason: 'Documents complete' })],
         ['bank.pending', () => call('POST', `/admin/loans/${id}/approve-soft`, staff, { score: 742 })],
-        ['consent.pending', () => call('POST', `/admin/loans/${id}/approve-bank`, staff, { bankAccountLast4: '4321' })],
+        [
+          'consent.pending',
+          async () => {
+            // The Bank section approve-bank reads; the development penny drop matches its holder with the borrower's name.
+            const me = await call('GET', '/me/profile', borrower);
+            await call('PUT', '/me/profile/bank', borrower, { holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' });
+            return call('POST', `/admin/loans/${id}/approve-bank`, staff, { method: 'penny-drop' });
+          },
+        ],
         ['consent.customerpending', () => call('POST', `/admin/loans/${id}/issue-agreement`, staff, {})],
         [
           'final.pending',

@@ -121,7 +121,7 @@ export class LoanHistoryGenerator {
           break;
         }
         case 'bank.pending':
-          run({ type: 'ApproveBankVerification', data: { ...base(staff()), bankAccountLast4: String(this.intBetween(0, 9999)).padStart(4, '0') } });
+          run({ type: 'ApproveBankVerification', data: { ...base(staff()), reason: 'Cancelled cheque checked', check: { method: 'manual', account: { holderName: 'Bench Borrower', accountLast4: String(this.intBetween(0, 9999)).padStart(4, '0'), ifsc: 'HDFC0001234', accountType: 'savings' } } } });
           break;
         case 'consent.pending':
           run({ type: 'IssueAgreement', data: { ...base(staff()), documentHash: createHash('sha256').update(`agreement ${loanId}`).digest('hex') } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Test } from 'supertest';
 import { bearer, expectProblem, historyOf, lastSigningCode, loanIn, storeCounts, type LoanHandle, type LoanState } from './support/loan-api.js';
 import { PNG_1X1 } from './support/images.js';
-import { upload } from './support/profile-api.js';
+import { fillBankSection, upload } from './support/profile-api.js';
 import { discoverRoutes, key, type DiscoveredRoute } from './support/routes.js';
 import { pdf } from './support/sample-files.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
@@ -114,7 +114,7 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
   'GET /api/admin/loans/:id/agreement.pdf': { state: 'consent.customerpending' },
   'POST /api/admin/loans/:id/accept': { state: 'applied', body: () => ({}) },
   'POST /api/admin/loans/:id/approve-soft': { state: 'soft.pending', body: () => ({ score: 720 }) },
-  'POST /api/admin/loans/:id/approve-bank': { state: 'bank.pending', body: () => ({ bankAccountLast4: '4321' }) },
+  'POST /api/admin/loans/:id/approve-bank': { state: 'bank.pending', body: () => ({ method: 'penny-drop' }), prepare: async () => (await fillBankSection(t.http, alice.token), {}) },
   'POST /api/admin/loans/:id/issue-agreement': { state: 'consent.pending', body: () => ({}) },
   'POST /api/admin/loans/:id/approve-final': { state: 'final.pending', body: () => ({}) },
   'POST /api/admin/loans/:id/disburse': { state: 'disbursal.pending', body: () => ({ payoutReference: 'UTR-777' }) },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../src/lending/http/loan-response.schemas.js';
 import { bearer, signAgreement } from './support/loan-api.js';
+import { fillBankSection } from './support/profile-api.js';
 import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -56,7 +57,8 @@ describe('what a borrower reads under /api/me/loans*', () => {
     seen.push((await t.http.post(`/api/me/loans/${active}/submit`).set(b).expect(200)).body);
     await t.http.post(`/api/admin/loans/${active}/accept`).set(s).send({ reason: note('accept') }).expect(200);
     await t.http.post(`/api/admin/loans/${active}/approve-soft`).set(s).send({ score: 777, reason: note('soft') }).expect(200);
-    await t.http.post(`/api/admin/loans/${active}/approve-bank`).set(s).send({ bankAccountLast4: '1234', reason: note('bank') }).expect(200);
+    await fillBankSection(t.http, alice.token);
+    await t.http.post(`/api/admin/loans/${active}/approve-bank`).set(s).send({ method: 'penny-drop', reason: note('bank') }).expect(200);
     const issued = await t.http.post(`/api/admin/loans/${active}/issue-agreement`).set(s).send({ reason: note('issue') }).expect(200);
     const signed = await signAgreement(t.http, active, issued.body.agreement.documentHash, alice.token, admin);
     expect(signed.status).toBe(200);

@@ -112,7 +112,7 @@ describe('moves the pipeline does not allow: 409 naming currentState and allowed
     cancel: (id) => t.http.post(`/api/me/loans/${id}/cancel`).set(b()).send({ reason: 'no longer needed' }),
     accept: (id) => t.http.post(`/api/admin/loans/${id}/accept`).set(s()).send({}),
     'approve-soft': (id) => t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).send({ score: 700 }),
-    'approve-bank': (id) => t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s()).send({}),
+    'approve-bank': (id) => t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s()).send({ method: 'manual', reason: 'Cancelled cheque checked' }),
     'issue-agreement': (id) => t.http.post(`/api/admin/loans/${id}/issue-agreement`).set(s()).send({}),
     'approve-final': (id) => t.http.post(`/api/admin/loans/${id}/approve-final`).set(s()).send({}),
     disburse: (id) => t.http.post(`/api/admin/loans/${id}/disburse`).set(s()).send({ payoutReference: 'UTR-9' }),
@@ -228,9 +228,12 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     expect(await stateOf(t.http, staff, id)).toBe('soft.pending');
   });
 
-  it('approve-bank with a bad bankAccountLast4 is 400', async () => {
+  it('approve-bank without a method, with the old bankAccountLast4, or manual without a reason is 400', async () => {
     const { id } = await loan('bank.pending');
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s()).send({ bankAccountLast4: '12a4' }), ['bankAccountLast4'], 'validation-failed');
+    const url = `/api/admin/loans/${id}/approve-bank`;
+    expectFieldProblem(await t.http.post(url).set(s()).send({}), ['method'], 'validation-failed');
+    expectFieldProblem(await t.http.post(url).set(s()).send({ method: 'penny-drop', bankAccountLast4: '1234' }), ['bankAccountLast4'], 'validation-failed');
+    expectFieldProblem(await t.http.post(url).set(s()).send({ method: 'manual', reason: '  ' }), ['reason'], 'validation-failed');
     expect(await stateOf(t.http, staff, id)).toBe('bank.pending');
   });
 

@@ -17,6 +17,7 @@ import {
 } from '../src/lending/http/loan-response.schemas.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { signAgreement } from './support/loan-api.js';
+import { fillBankSection } from './support/profile-api.js';
 
 let t: TestApp;
 let staff: string;
@@ -44,7 +45,8 @@ async function takeToActive(type: 'EMI' | 'salaryAdvance') {
   expect((await t.http.post(`/api/me/loans/${id}/submit`).set(b).expect(200)).body.state).toBe('applied');
   expect((await t.http.post(`/api/admin/loans/${id}/accept`).set(s).send({}).expect(200)).body.state).toBe('soft.pending');
   expect((await t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 }).expect(200)).body.state).toBe('bank.pending');
-  expect((await t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ bankAccountLast4: '1234' }).expect(200)).body.state).toBe('consent.pending');
+  await fillBankSection(t.http, borrower.token);
+  expect((await t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' }).expect(200)).body.state).toBe('consent.pending');
   const issued = await t.http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({}).expect(200);
   expect(issued.body.state).toBe('consent.customerpending');
   const pdf = await t.http.get(`/api/me/loans/${id}/agreement.pdf`).set(b).buffer(true).parse((res, cb) => {

@@ -42,7 +42,22 @@ describe('POST /api/public/otp and /verify', () => {
     expect(verified.body).toEqual({ proof: expect.any(String), expiresIn: 1800 });
     // A used code does not work twice; nor for another purpose.
     expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code }), 400, 'code-used');
-    expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'e-sign', code }), 400, 'no-code');
+    expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'phone', code }), 400, 'no-code');
+  });
+
+  it('refuses e-sign codes (only the signing flows send them to the registered phone): no SMS, no row, no try taken', async () => {
+    const phone = freshPhone();
+    const count = async () => Number((await t.runtime.db.selectFrom('sms_log').select((eb) => eb.fn.countAll<string>().as('n')).where('to_phone', '=', phone).executeTakeFirstOrThrow()).n);
+    const refused = expectFieldProblem(await t.http.post('/api/public/otp').send({ phone, purpose: 'e-sign' }), ['purpose'], 'validation-failed');
+    expect(refused.find((f) => f.name === 'purpose')!.message).toMatch(/quick-start, phone/);
+    expect(await count()).toBe(0);
+    expect(await t.runtime.db.selectFrom('otp_challenges').select('id').where('phone', '=', phone).execute()).toHaveLength(0);
+    // A pending signing code (sent by the signing flow) cannot be guessed at or burnt through the public route.
+    await t.http.post('/api/public/otp').send({ phone, purpose: 'phone' }).expect(202);
+    await sql`UPDATE otp_challenges SET purpose = 'e-sign' WHERE phone = ${phone}`.execute(t.runtime.db);
+    expectFieldProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'e-sign', code: '000000' }), ['purpose'], 'validation-failed');
+    const row = await t.runtime.db.selectFrom('otp_challenges').select(['attempts', 'purpose']).where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row).toEqual({ attempts: 0, purpose: 'e-sign' });
   });
 
   it('guessing: five tries, then even the right code is refused; a hundred parallel guesses get five comparisons', async () => {
@@ -68,13 +83,13 @@ describe('POST /api/public/otp and /verify', () => {
 
   it('a code expires after five minutes; a new code replaces the old one', async () => {
     const phone = freshPhone();
-    await t.http.post('/api/public/otp').send({ phone, purpose: 'e-sign' }).expect(202);
+    await t.http.post('/api/public/otp').send({ phone, purpose: 'phone' }).expect(202);
     const code = await codeFromSmsLog(phone);
     await sql`UPDATE otp_challenges SET expires_at = now() - interval '1 second' WHERE phone = ${phone}`.execute(t.runtime.db);
-    expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'e-sign', code }), 400, 'code-expired');
-    await t.http.post('/api/public/otp').send({ phone, purpose: 'e-sign' }).expect(202);
+    expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'phone', code }), 400, 'code-expired');
+    await t.http.post('/api/public/otp').send({ phone, purpose: 'phone' }).expect(202);
     const second = await codeFromSmsLog(phone);
-    await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'e-sign', code: second }).expect(200);
+    await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'phone', code: second }).expect(200);
   });
 
   it('limits codes per phone (429 with Retry-After) and sends nothing past the limit', async () => {

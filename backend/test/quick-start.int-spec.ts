@@ -149,8 +149,8 @@ describe('refusals', () => {
     const phone = freshPhone();
     expectProblem(await t.http.post('/api/public/quick-start').send({}), 403, 'phone-not-verified');
     expectProblem(await t.http.post('/api/public/quick-start').send({ proof: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' }), 403, 'phone-not-verified');
-    const esign = await proofFor(phone, 'e-sign');
-    expectProblem(await t.http.post('/api/public/quick-start').send({ proof: esign }), 403, 'phone-not-verified');
+    const otherPurpose = await proofFor(phone, 'phone');
+    expectProblem(await t.http.post('/api/public/quick-start').send({ proof: otherPurpose }), 403, 'phone-not-verified');
     // A session token is not a proof either.
     const { token } = await registerBorrower(t.http, 'Ravi Kumar');
     expectProblem(await t.http.post('/api/public/quick-start').send({ proof: token }), 403, 'phone-not-verified');

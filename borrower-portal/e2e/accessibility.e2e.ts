@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { AUTH_PAGES, INFO_PAGES, baseUrl, call, newBorrower, registerInBrowser, staff } from './support';
+import { AUTH_PAGES, INFO_PAGES, approveBank, baseUrl, call, lastSigningCode, newBorrower, registerInBrowser, staff } from './support';
 
 /**
  * axe-core's WCAG 2 A/AA rules on every screen of the portal: the public pages, sign-in, registration and password
@@ -10,7 +10,7 @@ import { AUTH_PAGES, INFO_PAGES, baseUrl, call, newBorrower, registerInBrowser, 
 
 const PUBLIC: [string, string | RegExp][] = [
   ...INFO_PAGES,
-  ['/Eagreement/3f1e0c4e-0000-4000-8000-000000000001', /Agreement links/],
+  ['/Eagreement/3f1e0c4e-0000-4000-8000-000000000001', /This link does not work/],
   ['/quickStart', 'Quick start'],
   ['/quickStart/components/Otp', 'Enter the code'],
   ['/quickStart/components/Step3', 'Confirm your mobile number'],
@@ -124,7 +124,7 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     const token = await staff();
     await call('POST', `/admin/loans/${loanId}/accept`, token, { reason: 'documents complete' });
     await call('POST', `/admin/loans/${loanId}/approve-soft`, token, { score: 742 });
-    await call('POST', `/admin/loans/${loanId}/approve-bank`, token, { bankAccountLast4: '1234' });
+    await approveBank(loanId, (await page.evaluate(() => localStorage.getItem('token')))!, token);
     await call('POST', `/admin/loans/${loanId}/issue-agreement`, token);
     await page.goto(`${baseUrl()}/User/Dashboard`);
     await expect(page.getByRole('link', { name: 'Review and sign' })).toBeVisible();
@@ -140,9 +140,14 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectNoAxeViolations(page, 'EMI Step5, pdfDownload');
     await page.goto(`${baseUrl()}/User/newLoan/Emi/${loanId}/Step6`);
-    await expect(page.getByLabel('I have read the loan agreement and I accept its terms.')).toBeVisible();
+    const accept = page.getByLabel('I have read the loan agreement and its Key Facts Statement, and I accept its terms.');
+    await expect(accept).toBeVisible();
     await expectNoAxeViolations(page, 'EMI Step6');
-    await page.getByLabel('I have read the loan agreement and I accept its terms.').check();
+    await accept.check();
+    await page.getByRole('button', { name: 'Send me a code by SMS' }).click();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
+    await page.getByLabel('One-time code').fill(await lastSigningCode(borrower.phone));
+    await expectNoAxeViolations(page, 'EMI Step6, code sent');
     await page.getByRole('button', { name: 'Sign the agreement' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page, 'EMI Step6, sign dialog');

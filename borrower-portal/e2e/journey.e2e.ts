@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { baseUrl, call, newBorrower, registerInBrowser, rupees, screenshot, staff } from './support';
+import { approveBank, baseUrl, call, lastSigningCode, newBorrower, registerInBrowser, rupees, screenshot, staff } from './support';
 
 /** The borrower's whole way: register, apply, submit; staff move the loan; sign; the loan is active with its schedule. */
 test('a borrower registers, applies for an EMI loan, signs the agreement and sees it active', async ({ page }) => {
@@ -51,7 +51,7 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   const token = await staff();
   await call('POST', `/admin/loans/${loanId}/accept`, token, { reason: 'documents complete' });
   await call('POST', `/admin/loans/${loanId}/approve-soft`, token, { score: 742 });
-  await call('POST', `/admin/loans/${loanId}/approve-bank`, token, { bankAccountLast4: '1234' });
+  await approveBank(loanId, (await page.evaluate(() => localStorage.getItem('token')))!, token);
   const issued = await call<{ agreement: { documentHash: string; terms: { instalmentAmount: number } } }>('POST', `/admin/loans/${loanId}/issue-agreement`, token);
 
   // The dashboard offers to sign; /{id} resumes at Step5.
@@ -73,7 +73,11 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   await page.getByRole('link', { name: 'Continue to sign' }).click();
   await expect(page).toHaveURL(new RegExp(`${loanId}/Step6$`));
   await expect(page.getByTestId('document-hash')).toHaveText(issued.agreement.documentHash);
-  await page.getByLabel('I have read the loan agreement and I accept its terms.').check();
+  await page.getByLabel('I have read the loan agreement and its Key Facts Statement, and I accept its terms.').check();
+  // The code goes by SMS to the registered phone (read here from the SMS log as staff).
+  await page.getByRole('button', { name: 'Send me a code by SMS' }).click();
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
+  await page.getByLabel('One-time code').fill(await lastSigningCode(borrower.phone));
   await page.getByRole('button', { name: 'Sign the agreement' }).click();
   await screenshot(page, 'sign-confirm');
   await page.getByRole('dialog').getByRole('button', { name: 'Sign the agreement' }).click();
@@ -140,11 +144,18 @@ test('the Profile section saves the name and phone through the API', async ({ pa
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('#field-phone-msg.field__error')).toBeVisible();
   await page.getByLabel('Full name').fill('Meera K. Nair');
-  await page.getByLabel('Mobile number').fill(`+91${String(Date.now()).slice(-10)}`);
+  // A new number is confirmed with a code sent to it (read here from the SMS log as staff).
+  const newPhone = `+919${String(Date.now()).slice(-9)}`;
+  await page.getByLabel('Mobile number').fill(newPhone);
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  await expect(page.getByTestId('phone-code-sent')).toContainText(newPhone);
+  const sms = await call<Array<{ body: string }>>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: newPhone, purpose: 'phone' }))}`, await staff());
+  await page.getByLabel('6-digit code').fill(/\b(\d{6})\b/.exec(sms[0].body)![1]);
+  await page.getByRole('button', { name: 'Verify and save' }).click();
+  await expect(page.getByText('Your profile is saved and your new number is verified.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Meera K. Nair');
+  await expect(page.getByLabel('Mobile number')).toHaveValue(newPhone);
   await screenshot(page, 'profile');
   await page.getByRole('link', { name: /^Address/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Address' })).toBeVisible();

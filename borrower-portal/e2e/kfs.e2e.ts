@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
 import { startSmtp } from '../../backend/test/support/smtp';
-import { newBorrower, STAFF } from './support';
+import { BANK_SECTION, newBorrower, STAFF } from './support';
 
 /**
  * Issue 14 items 5 and 6 end to end, on a backend of its own with a worker and a real SMTP server (the suite's runs
@@ -49,7 +49,8 @@ async function issuedLoan(name: string) {
   await api('POST', `/me/loans/${id}/submit`, token);
   await api('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
   await api('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
-  await api('POST', `/admin/loans/${id}/approve-bank`, staffToken, { bankAccountLast4: '4321' });
+  await api('PUT', '/me/profile/bank', token, { holderName: who.name, ...BANK_SECTION });
+  await api('POST', `/admin/loans/${id}/approve-bank`, staffToken, { method: 'penny-drop' });
   await api('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
   return { who, token, id };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { baseUrl, call, newBorrower, rupees, screenshot, signInInBrowser, signWithCode, staff } from './support';
+import { approveBank, baseUrl, call, newBorrower, rupees, screenshot, signInInBrowser, signWithCode, staff } from './support';
 
 /**
  * Issue 13 in the portal: a loan made overdue by close of business (business date set by staff, then
@@ -28,7 +28,7 @@ test('an overdue loan shows days overdue, the amount with its charge, and a Pay 
   await call('POST', `/me/loans/${id}/submit`, token);
   await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
   await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
-  await call('POST', `/admin/loans/${id}/approve-bank`, staffToken, { bankAccountLast4: '4321' });
+  await approveBank(id, token, staffToken);
   const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
   await signWithCode(id, issued.agreement.documentHash, token, borrower.phone);
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});

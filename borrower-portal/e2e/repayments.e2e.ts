@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, call, newBorrower, rupees, signInInBrowser, signWithCode, staff } from './support';
+import { approveBank, baseUrl, call, newBorrower, rupees, signInInBrowser, signWithCode, staff } from './support';
 
 /**
  * Issue 12's online journeys (docs/servicing.md): the borrower pays on the sandbox provider's page, comes back to
@@ -13,7 +13,7 @@ async function activeLoan(who: ReturnType<typeof newBorrower>): Promise<string> 
   await call('POST', `/me/loans/${id}/submit`, token);
   await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
   await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
-  await call('POST', `/admin/loans/${id}/approve-bank`, staffToken, { bankAccountLast4: '4321' });
+  await approveBank(id, token, staffToken);
   const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
   await signWithCode(id, issued.agreement.documentHash, token, who.phone);
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});

@@ -28,6 +28,16 @@ export async function call<T = any>(method: string, apiPath: string, token: stri
   return json as T;
 }
 
+/** The Bank section approve-bank reads (holder: the borrower's own name, which the development penny drop matches). */
+export const BANK_SECTION = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' };
+
+/** approve-bank as the pipeline needs it: the borrower's Bank section filled, then a penny drop. */
+export async function approveBank(loanId: string, borrowerToken: string, staffToken: string) {
+  const me = await call<{ name: string }>('GET', '/me/profile', borrowerToken);
+  await call('PUT', '/me/profile/bank', borrowerToken, { holderName: me.name, ...BANK_SECTION });
+  return call('POST', `/admin/loans/${loanId}/approve-bank`, staffToken, { method: 'penny-drop' });
+}
+
 let staffToken: string | null = null;
 export async function staff(): Promise<string> {
   staffToken ??= (await call<{ token: string }>('POST', '/auth/login', null, { ...STAFF, deviceId: 'portal-e2e-staff' })).token;

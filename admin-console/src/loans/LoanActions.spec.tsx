@@ -58,6 +58,37 @@ describe('LoanActions', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('verifies the bank account by penny drop by default; manual needs a reason; the server’s refusal stays in the dialog', async () => {
+    const bankPending = { ...loan, state: 'bank.pending', allowedActions: ['approve-bank', 'reject', 'cancel'] } as unknown as Loan;
+    let refuse = true;
+    const { dataProvider, calls } = fakeApi({
+      'POST /api/admin/loans/loan-1/approve-bank': () => {
+        if (refuse) throw new HttpError('The penny drop to XXXXXX9999 (HDFC0001234) failed: the bank reports that the account does not exist.', 422, { type: 'bank-verification-failed' });
+        return { ...bankPending, state: 'consent.pending', allowedActions: ['issue-agreement', 'reject', 'cancel'] };
+      },
+    });
+    renderWithAdmin(<LoanActions loan={bankPending} />, { dataProvider, authProvider: fakeAuth(['loans.bank.approve']) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve bank verification' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Penny drop \(₹1 credit/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve bank verification' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The penny drop to XXXXXX9999 (HDFC0001234) failed');
+    expect(calls[0].body).toEqual({ method: 'penny-drop' });
+
+    // Manual: the reason is asked for before anything is sent.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /How/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Manually/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve bank verification' }));
+    expect(within(dialog).getByText('Say how you checked the account (required for a manual verification)')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    refuse = false;
+    await userEvent.click(within(dialog).getByLabelText(/Reason/));
+    await userEvent.paste('Cancelled cheque checked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve bank verification' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].body).toEqual({ method: 'manual', reason: 'Cancelled cheque checked' });
+  });
+
   it('says so when nothing is left to do', async () => {
     const { dataProvider } = fakeApi({});
     renderWithAdmin(<LoanActions loan={{ ...loan, state: 'active', allowedActions: [] }} />, { dataProvider, authProvider: fakeAuth('*') });

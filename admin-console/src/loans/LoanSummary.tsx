@@ -53,7 +53,15 @@ export function LoanSummary({ loan }: { loan: Loan }) {
         <Item label="Tenure">{loan.type === 'EMI' ? `${loan.tenureMonths} months` : 'until the next pay day'}</Item>
         <Item label="Processing fee">{money(loan.fee)}</Item>
         <Item label="Credit score">{loan.score ?? '—'}</Item>
-        <Item label="Bank account">{loan.bankAccountLast4 ? `•••• ${loan.bankAccountLast4}` : '—'}</Item>
+        <Item label="Bank account">
+          {loan.bankAccountLast4 ? `•••• ${loan.bankAccountLast4}` : '—'}
+          {loan.bankVerification ? (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {loan.bankVerification.method === 'penny-drop' ? `Penny drop${loan.bankVerification.reference ? ` ${loan.bankVerification.reference}` : ''}` : 'Verified manually'}
+              {loan.bankVerification.ifsc ? ` · ${loan.bankVerification.ifsc}` : ''}
+            </Typography>
+          ) : null}
+        </Item>
         <Item label="Applied">{formatDateTime(loan.createdAt)}</Item>
       </Box>
       {loan.signedAt || loan.payoutReference ? (

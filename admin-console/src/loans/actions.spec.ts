@@ -23,7 +23,11 @@ describe('loan actions', () => {
     expect(validateAction(ACTIONS.disburse, {})).toEqual({ payoutReference: 'Required' });
     expect(ACTIONS.disburse.body({ payoutReference: 'UTR1' }, 'INR')).toEqual({ payoutReference: 'UTR1' });
     expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' }, 'INR')).toEqual({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' });
-    expect(validateAction(ACTIONS['approve-bank'], { bankAccountLast4: '12a4' })).toEqual({ bankAccountLast4: 'Exactly 4 digits' });
+    expect(validateAction(ACTIONS['approve-bank'], { method: 'manual', reason: ' ' })).toEqual({ reason: 'Say how you checked the account (required for a manual verification)' });
+    expect(validateAction(ACTIONS['approve-bank'], { method: '' })).toEqual({ method: 'Required' });
+    expect(validateAction(ACTIONS['approve-bank'], { method: 'penny-drop' })).toEqual({});
+    expect(ACTIONS['approve-bank'].body({ method: 'penny-drop', reason: '' }, 'INR')).toEqual({ method: 'penny-drop' });
+    expect(ACTIONS['approve-bank'].body({ method: 'manual', reason: 'Cancelled cheque seen' }, 'INR')).toEqual({ method: 'manual', reason: 'Cancelled cheque seen' });
   });
 
   it('offers what the state allows and the staff member may do, never the borrower’s actions', () => {

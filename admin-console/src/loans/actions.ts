@@ -73,10 +73,25 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
   'approve-bank': {
     action: 'approve-bank',
     label: 'Approve bank verification',
-    confirm: "Confirm the borrower's bank account is verified?",
+    confirm:
+      "Verify the account in the borrower's Bank section. A penny drop credits ₹1 to it and checks that the bank holds it in the borrower's name; verify manually only after checking a cancelled cheque or a bank statement, and say so.",
     color: 'success',
-    fields: [{ name: 'bankAccountLast4', label: 'Account number, last 4 digits (optional)', validate: (v) => (!v || /^\d{4}$/.test(v) ? null : 'Exactly 4 digits') }, note],
-    body: (values) => ({ ...(optional(values.bankAccountLast4) ? { bankAccountLast4: values.bankAccountLast4.trim() } : {}), ...withNote(values) }),
+    fields: [
+      {
+        name: 'method',
+        label: 'How',
+        type: 'select',
+        required: true,
+        defaultValue: 'penny-drop',
+        choices: [
+          { id: 'penny-drop', name: 'Penny drop (₹1 credit, the bank confirms the name)' },
+          { id: 'manual', name: 'Manually (cheque or statement checked)' },
+        ],
+      },
+      { name: 'reason', label: 'Reason (required for manual)', type: 'multiline', helperText: 'For a manual verification: what you checked' },
+    ],
+    check: (values): Record<string, string> => (values.method === 'manual' && !optional(values.reason) ? { reason: 'Say how you checked the account (required for a manual verification)' } : {}),
+    body: (values) => ({ method: values.method || 'penny-drop', ...withNote(values) }),
   },
   'issue-agreement': {
     action: 'issue-agreement',

@@ -25,6 +25,9 @@ import { GetMyLoanTimelineHandler } from './application/get-my-loan-timeline.han
 import { GetLoanHandler } from './application/get-loan.handler.js';
 import { GetProductHandler, ListProductVersionsHandler } from './application/get-product.handler.js';
 import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
+import { ApproveBankVerificationHandler } from './application/approve-bank-verification.handler.js';
+import { DevelopmentPennyDrop } from './payouts/development-penny-drop.js';
+import { PENNY_DROP } from './payouts/penny-drop.port.js';
 import { AgreementSignLinksRepository } from './agreements/agreement-sign-links.repository.js';
 import { AgreementSignLinkMailer } from './application/agreement-sign-link-mailer.js';
 import { GetSignLinkDocumentHandler, GetSignLinkHandler, SendSignLinkCodeHandler, SignByLinkHandler } from './application/agreement-sign-link.handlers.js';
@@ -119,6 +122,7 @@ const commandHandlers = [
   MoveLoanHandler,
   SubmitLoanApplicationHandler,
   IssueAgreementHandler,
+  ApproveBankVerificationHandler,
   SignAgreementHandler,
   SendSigningCodeHandler,
   SendSignLinkCodeHandler,
@@ -209,6 +213,7 @@ const servicing = [
   LoanAccess,
   SandboxCheckout,
   { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SandboxPaymentProvider(config.payments.webhookSecret) },
+  { provide: PENNY_DROP, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DevelopmentPennyDrop({ enabled: config.pennyDrop.development, failingAccounts: config.pennyDrop.failingAccounts }, (line) => new Logger('PennyDrop').log(line)) },
 ];
 const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 

@@ -27,6 +27,8 @@ import { CustomerDocumentsRepository } from './profiles/customer-documents.repos
 import { ProfileSectionsRepository } from './profiles/profile-sections.repository.js';
 import { SectionsProfileCompleteness } from './profiles/sections-profile-completeness.js';
 import { BorrowerDocuments } from './public/borrower-documents.port.js';
+import { BankAccounts } from './public/bank-accounts.port.js';
+import { SectionsBankAccounts } from './profiles/sections-bank-accounts.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
 
 const commandHandlers = [SaveProfileSectionHandler, UploadDocumentHandler, CreateLeadHandler, UpdateLeadHandler, MoveLeadStatusHandler, AddLeadNoteHandler, StartQuickStartHandler, SaveQuickStartStepHandler, FinishQuickStartHandler, ReviewProfileSectionHandler];
@@ -53,7 +55,8 @@ const controllers = [MyProfileSectionsController, MyDocumentsController, AdminLe
     { provide: ProfileCompleteness, useClass: SectionsProfileCompleteness },
     { provide: BorrowerDocuments, useExisting: CustomerDocumentsRepository },
     { provide: CustomerProfiles, useClass: SectionsCustomerProfiles },
+    { provide: BankAccounts, useClass: SectionsBankAccounts },
   ],
-  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles],
+  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts],
 })
 export class OriginationModule {}

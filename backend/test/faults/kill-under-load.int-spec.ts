@@ -82,7 +82,7 @@ async function client(n: number, borrower: string, staff: string, until: { at: n
     if (ending === 0) steps.push([`/api/admin/loans/${id}/reject`, staff, { reason: 'policy' }]);
     else if (ending === 1) steps.push([`/api/me/loans/${id}/cancel`, borrower, { reason: 'changed my mind' }]);
     else {
-      steps.push([`/api/admin/loans/${id}/approve-soft`, staff, { score: 700 + n }], [`/api/admin/loans/${id}/approve-bank`, staff, { bankAccountLast4: '1234' }], [`/api/admin/loans/${id}/issue-agreement`, staff, {}]);
+      steps.push([`/api/admin/loans/${id}/approve-soft`, staff, { score: 700 + n }], [`/api/admin/loans/${id}/approve-bank`, staff, { method: 'penny-drop' }], [`/api/admin/loans/${id}/issue-agreement`, staff, {}]);
     }
     let last: Sent | undefined;
     for (const [path, token, body] of steps) {
@@ -120,6 +120,9 @@ describeWithRedis('kill -9 of the API and the worker under load', () => {
       const registered = await sendCommand(target, 'POST', '/api/auth/register', '', { name: `Fault Client ${i}`, email: `fault${stamp}@example.com`, phone: `+919${stamp.slice(-9)}`, password: 'borrower-password' });
       expect(registered.status).toBe(201);
       borrowers.push((registered.body as { token: string }).token);
+      // The Bank section approve-bank reads (the development penny drop matches the holder with the borrower's name).
+      const bank = { holderName: `Fault Client ${i}`, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' };
+      expect((await sendCommand(target, 'PUT', '/api/me/profile/bank', borrowers[i], bank)).status).toBe(200);
     }
 
     // Load from now until a few seconds after the last restart: the kills happen while it runs, each a few seconds

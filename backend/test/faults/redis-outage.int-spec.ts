@@ -104,7 +104,7 @@ async function pipeline(target: Target, borrower: string, staff: string, sent: S
     [`/api/me/loans/${id}/submit`, borrower, {}],
     [`/api/admin/loans/${id}/accept`, staff, {}],
     [`/api/admin/loans/${id}/approve-soft`, staff, { score: 720 }],
-    [`/api/admin/loans/${id}/approve-bank`, staff, { bankAccountLast4: '4321' }],
+    [`/api/admin/loans/${id}/approve-bank`, staff, { method: 'penny-drop' }],
     [`/api/admin/loans/${id}/issue-agreement`, staff, {}],
   ] as const) {
     last = await send(path, token, body);
@@ -146,6 +146,9 @@ describeWithRedis('Redis down for 60 s', () => {
       const stamp = `${Date.now()}${i}`;
       const registered = await sendCommand(target, 'POST', '/api/auth/register', '', { name: `Outage Client ${i}`, email: `outage${stamp}@example.com`, phone: `+918${stamp.slice(-9)}`, password: 'borrower-password' });
       borrowers.push((registered.body as { token: string }).token);
+      // The Bank section approve-bank reads (the development penny drop matches the holder with the borrower's name).
+      const bank = { holderName: `Outage Client ${i}`, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' };
+      expect((await sendCommand(target, 'PUT', '/api/me/profile/bank', borrowers[i], bank)).status).toBe(200);
     }
     const sent: Sent[] = [];
     await pipeline(target, borrowers[0], staff, sent, 'before');

@@ -73,6 +73,17 @@ export function expectFieldProblem(res: Response, names: string[], type?: string
   return fields;
 }
 
+/**
+ * Fills the borrower's Bank section (holder: their own name, so the development penny drop matches it): what the
+ * bank-verification stage (approve-bank) reads. `overrides` changes any field (another holder, a failing account).
+ */
+export async function fillBankSection(http: Http, token: string, overrides: Record<string, unknown> = {}) {
+  const me = (await http.get('/api/me/profile').set(bearer(token)).expect(200)).body as { name: string };
+  const res = await http.put('/api/me/profile/bank').set(bearer(token)).send({ holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings', ...overrides });
+  expect({ status: res.status, body: res.body }).toEqual(expect.objectContaining({ status: 200 }));
+  return res.body as { status: string };
+}
+
 export type LoanHandle = { id: string; documentHash?: string };
 
 /** The last e-sign code sent by SMS to this borrower's registered phone, read from the SMS log as staff. */
@@ -127,7 +138,7 @@ export async function loanIn(
     ['applied', () => http.post(`/api/me/loans/${id}/submit`).set(b)],
     ['soft.pending', () => http.post(`/api/admin/loans/${id}/accept`).set(s).send({})],
     ['bank.pending', () => http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 })],
-    ['consent.pending', () => http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ bankAccountLast4: '1234' })],
+    ['consent.pending', async () => (await fillBankSection(http, borrowerToken), http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' }))],
     ['consent.customerpending', () => http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({})],
     ['final.pending', () => signAgreement(http, id, handle.documentHash!, borrowerToken, staffToken)],
     ['disbursal.pending', () => http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({})],

@@ -6,6 +6,8 @@ import { jpeg, pdf } from './sample-files.js';
 export const upload = (http: Http, token: string, kind: string, bytes: Buffer, filename = 'file.pdf') =>
   http.post('/api/me/documents').set(bearer(token)).field('kind', kind).attach('file', bytes, { filename, contentType: 'application/octet-stream' });
 
+export { fillBankSection } from './loan-api.js';
+
 /** Fills all seven sections of a borrower's profile with valid answers and uploads; answers the document ids. */
 export async function completeProfile(http: Http, token: string, ownPhoneDigits = '9123456780') {
   const b = bearer(token);

@@ -856,7 +856,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bank account verified (bank.pending -> consent.pending) */
+        /** Verify the borrower's bank account from their Bank section (bank.pending -> consent.pending): {method: penny-drop} or {method: manual, reason}; 409 bank-section-incomplete naming bank when the section is missing or rejected, 422 bank-verification-failed when the penny drop fails or names someone else */
         post: operations["AdminLoansController_approveBank"];
         delete?: never;
         options?: never;
@@ -2269,7 +2269,7 @@ export interface paths {
         };
         /** My profile (the portal Profile section): {_id, id, name, email, phone, ...} */
         get: operations["MyProfileController_get"];
-        /** Change my name or phone; email is read-only */
+        /** Change my name or phone; a new phone needs `phoneProof` (403 phone-not-verified naming it otherwise); email is read-only */
         put: operations["MyProfileController_update"];
         post?: never;
         delete?: never;
@@ -6889,6 +6889,14 @@ export interface operations {
                             overdueAmount: number;
                         } | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         borrower: {
                             email: string;
                             /** Format: uuid */
@@ -7092,6 +7100,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -7226,10 +7242,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
-                    bankAccountLast4?: string;
+                    /**
+                     * @description penny-drop: a small credit through the PennyDrop port, whose bank answer must name the borrower; manual: checked by staff (a cancelled cheque, a statement), with a reason
+                     * @enum {string}
+                     */
+                    method: "penny-drop" | "manual";
+                    /** @description required for manual: how the account was checked */
                     reason?: string;
                 };
             };
@@ -7296,6 +7317,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -7456,6 +7485,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -7618,6 +7655,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -8032,6 +8077,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -8306,6 +8359,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -8788,6 +8849,14 @@ export interface operations {
                         };
                         approvedAmount: number | null;
                         bankAccountLast4: string | null;
+                        /** @description how the bank account was verified; null before, and for loans verified before it was recorded */
+                        bankVerification: {
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            method: "penny-drop" | "manual";
+                            /** @description the penny drop provider's reference */
+                            reference: string | null;
+                        } | null;
                         /** Format: uuid */
                         borrowerId: string;
                         /**
@@ -14386,6 +14455,8 @@ export interface operations {
                     name?: string;
                     permissions?: unknown;
                     phone?: string;
+                    /** @description needed when the phone changes: the proof POST /api/public/otp/verify answered for the new phone with purpose phone */
+                    phoneProof?: string;
                     role?: unknown;
                     roleId?: unknown;
                     status?: unknown;
@@ -15347,7 +15418,7 @@ export interface operations {
                 "application/json": {
                     phone: string;
                     /** @enum {string} */
-                    purpose: "quick-start" | "e-sign" | "phone";
+                    purpose: "quick-start" | "phone";
                 };
             };
         };
@@ -15362,7 +15433,7 @@ export interface operations {
                         expiresAt: string;
                         phone: string;
                         /** @enum {string} */
-                        purpose: "quick-start" | "e-sign" | "phone";
+                        purpose: "quick-start" | "phone";
                     };
                 };
             };
@@ -15381,7 +15452,7 @@ export interface operations {
                     code: string;
                     phone: string;
                     /** @enum {string} */
-                    purpose: "quick-start" | "e-sign" | "phone";
+                    purpose: "quick-start" | "phone";
                 };
             };
         };

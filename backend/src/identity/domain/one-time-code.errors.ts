@@ -14,3 +14,7 @@ export const noCode = () => codeRefusal('OTP.NO_CODE', 'No code was sent to this
 /** A phone proof that is missing, forged, expired, or for another phone or purpose. */
 export const phoneNotVerified = (detail = 'Verify your phone with a one-time code first (the proof is missing, expired or for another phone).') =>
   new IdentityError('OTP.PHONE_NOT_VERIFIED', 'forbidden', detail, {}, 'Phone not verified');
+
+/** A phone change without a valid proof of the new phone: 403 naming the `phoneProof` field. */
+export const phoneChangeNotVerified = (message: string) =>
+  new IdentityError('OTP.PHONE_NOT_VERIFIED', 'forbidden', message, { fields: [{ name: 'phoneProof', message }] }, 'Phone not verified');

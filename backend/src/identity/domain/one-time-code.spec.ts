@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { drawCode, judgeAttempt, normalizedPhone, ONE_TIME_CODE } from './one-time-code.js';
+import { drawCode, judgeAttempt, normalizedPhone, ONE_TIME_CODE, OTP_PURPOSES, PUBLIC_OTP_PURPOSES } from './one-time-code.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const fresh = { expiresAt: new Date(now.getTime() + ONE_TIME_CODE.validForMs), attempts: 0, verifiedAt: null };
@@ -45,5 +45,13 @@ describe('one-time codes', () => {
     expect(normalizedPhone('98765 43210')).toBe('+919876543210');
     expect(normalizedPhone('+91 98765-43210')).toBe('+919876543210');
     expect(normalizedPhone('447700900123')).toBe('+447700900123');
+  });
+
+  describe('given the purposes anyone may ask a code for', () => {
+    it('then they are quick start and a new phone, never e-sign (only the signing flows send those)', () => {
+      expect([...PUBLIC_OTP_PURPOSES]).toEqual(['quick-start', 'phone']);
+      expect(OTP_PURPOSES).toContain('e-sign');
+      expect(PUBLIC_OTP_PURPOSES).not.toContain('e-sign' as never);
+    });
   });
 });

@@ -7,6 +7,14 @@ export const ONE_TIME_CODE = { digits: 6, validForMs: 5 * 60_000, maxTries: 5 } 
 export const OTP_PURPOSES = ['quick-start', 'e-sign', 'phone'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
+/**
+ * What anyone may ask a code for through the public routes: starting quick start and proving a new phone. An e-sign
+ * code is only ever sent by the signing flows (signed in, or the emailed link) to the borrower's registered phone, so
+ * nobody can send "sign your loan agreement" texts to any number, or replace or burn a borrower's pending signing code.
+ */
+export const PUBLIC_OTP_PURPOSES = ['quick-start', 'phone'] as const satisfies readonly OtpPurpose[];
+export type PublicOtpPurpose = (typeof PUBLIC_OTP_PURPOSES)[number];
+
 /** A code as stored: when it stops being valid, the tries so far (right or wrong), whether it was already used. */
 export type OtpChallenge = { expiresAt: Date; attempts: number; verifiedAt: Date | null };
 

@@ -12,7 +12,15 @@ import { editBody, personNameSchema, phoneSchema } from './user-fields.schemas.j
 
 /** The portal's Profile section; the whole record may be sent back, its read-only fields are ignored. */
 export const updateMyProfileBody = editBody(
-  { name: personNameSchema.optional(), phone: phoneSchema.optional() },
+  {
+    name: personNameSchema.optional(),
+    phone: phoneSchema.optional(),
+    phoneProof: z
+      .string()
+      .max(4000, 'is not a proof')
+      .optional()
+      .describe('needed when the phone changes: the proof POST /api/public/otp/verify answered for the new phone with purpose phone'),
+  },
   ['id', '_id', 'email', 'role', 'status', 'roleId', 'permissions', 'createdAt'],
 );
 
@@ -35,10 +43,11 @@ export class MyProfileController {
 
   @Put()
   @Roles('borrower')
-  @ApiOperation({ summary: 'Change my name or phone; email is read-only' })
+  @ApiOperation({ summary: 'Change my name or phone; a new phone needs `phoneProof` (403 phone-not-verified naming it otherwise); email is read-only' })
   @ApiBody({ schema: z.toJSONSchema(updateMyProfileBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(publicUserSchema) as object })
   update(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown) {
-    return this.commands.execute(new UpdateMyProfile(me, parseWith(updateMyProfileBody, body)));
+    const { phoneProof, ...change } = parseWith(updateMyProfileBody, body);
+    return this.commands.execute(new UpdateMyProfile(me, change, phoneProof));
   }
 }

@@ -7,15 +7,15 @@ import { Public } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { RequestOneTimeCode } from '../application/request-one-time-code.handler.js';
 import { VerifyOneTimeCode } from '../application/verify-one-time-code.handler.js';
-import { normalizedPhone, ONE_TIME_CODE, OTP_PURPOSES } from '../domain/one-time-code.js';
+import { normalizedPhone, ONE_TIME_CODE, PUBLIC_OTP_PURPOSES } from '../domain/one-time-code.js';
 import { clientIp } from './request-context.js';
 import { phoneSchema } from './user-fields.schemas.js';
 
 const otpPhone = phoneSchema.transform(normalizedPhone);
-const purpose = z.enum(OTP_PURPOSES, { error: `must be one of ${OTP_PURPOSES.join(', ')}` });
+const purpose = z.enum(PUBLIC_OTP_PURPOSES, { error: `must be one of ${PUBLIC_OTP_PURPOSES.join(', ')} (e-sign codes are sent by the signing page)` });
 export const requestOtpBody = z.strictObject({ phone: otpPhone, purpose });
 export const verifyOtpBody = z.strictObject({ phone: otpPhone, purpose, code: z.string().trim().regex(new RegExp(`^[0-9]{${ONE_TIME_CODE.digits}}$`), `must be the ${ONE_TIME_CODE.digits} digits sent by SMS`) });
-export const otpSentSchema = z.strictObject({ phone: z.string(), purpose: z.enum(OTP_PURPOSES), expiresAt: z.string(), digits: z.number().int() });
+export const otpSentSchema = z.strictObject({ phone: z.string(), purpose: z.enum(PUBLIC_OTP_PURPOSES), expiresAt: z.string(), digits: z.number().int() });
 export const phoneProofSchema = z.strictObject({ proof: z.string().describe('present it as `proof` to the calls that need a verified phone'), expiresIn: z.number().int().describe('seconds') });
 
 /** One-time codes by SMS: 6 digits, 5 minutes, 5 tries, limited per phone and per address (identity/domain/one-time-code.ts). */

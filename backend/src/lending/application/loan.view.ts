@@ -31,6 +31,7 @@ export function loanView(loan: LoanRecord, currency: string) {
     ...loanTermsView(loan, currency),
     score: loan.score ?? null,
     bankAccountLast4: loan.bankAccountLast4 ?? null,
+    bankVerification: loan.bankVerification ? { method: loan.bankVerification.method, ifsc: loan.bankVerification.ifsc ?? null, reference: loan.bankVerification.reference ?? null } : null,
     agreement: loan.agreement ? { documentHash: loan.agreement.documentHash, issuedAt: loan.agreement.issuedAt, terms: loan.agreement.terms } : null,
     signedAt: loan.signedAt ?? null,
     payoutReference: loan.payoutReference ?? null,

@@ -5,12 +5,11 @@ import type { LoanCommand } from '../domain/loan.commands.js';
 import type { Actor } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
 
-/** Actions that need no outside facts; submit and issue-agreement have handlers of their own. */
+/** Actions that need no outside facts; submit, approve-bank and issue-agreement have handlers of their own. */
 export type SimpleLoanMove =
   | { action: 'amend'; amount?: number; tenureMonths?: number }
   | { action: 'accept' }
   | { action: 'approve-soft'; score: number; approvedAmount?: number }
-  | { action: 'approve-bank'; bankAccountLast4?: string }
   | { action: 'sign-agreement'; documentHash: string }
   | { action: 'approve-final' }
   | { action: 'disburse'; payoutReference: string; disbursedOn?: string }
@@ -50,8 +49,6 @@ function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; a
       return { type: 'AcceptLoanApplication', data: base };
     case 'approve-soft':
       return { type: 'ApproveSoftCheck', data: { ...base, score: move.score, approvedAmount: move.approvedAmount } };
-    case 'approve-bank':
-      return { type: 'ApproveBankVerification', data: { ...base, bankAccountLast4: move.bankAccountLast4 } };
     case 'sign-agreement':
       return { type: 'SignAgreement', data: { ...base, documentHash: move.documentHash } };
     case 'approve-final':

@@ -1,3 +1,4 @@
+import type { BankCheck } from './bank-verification.js';
 import type { CloseBusinessDay } from './collections/close-of-business.decide.js';
 import type { CollectionWorkCommand } from './collections/collection-work.js';
 import type { LoanMessageBase, LoanType, SigningEvidence } from './loan.types.js';
@@ -46,10 +47,8 @@ export type ApproveSoftCheck = LoanCommandOf<
   }
 >;
 
-export type ApproveBankVerification = LoanCommandOf<
-  'ApproveBankVerification',
-  { bankAccountLast4?: string }
->;
+/** The Bank section read and, for a penny drop, the bank's answer: gathered by the application layer. */
+export type ApproveBankVerification = LoanCommandOf<'ApproveBankVerification', { check: BankCheck }>;
 
 /** The terms are not sent: the decider computes them with agreementTermsFor. */
 export type IssueAgreement = LoanCommandOf<'IssueAgreement', { documentHash: string }>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { BankVerificationFailed, type BankCheck } from './bank-verification.js';
 import { given } from './decider-spec.helper.js';
 import {
   BORROWER,
@@ -34,6 +35,8 @@ function envelope(actor: Actor, reason?: string) {
 /** Command or event data from the borrower / from staff, now. */
 const byBorrower = <D extends object>(data: D) => ({ ...envelope(BORROWER), ...data });
 const byStaff = <D extends object>(data: D) => ({ ...envelope(STAFF), ...data });
+const BANK_ACCOUNT = { holderName: 'Asha Rao', accountLast4: '0042', ifsc: 'HDFC0001234', accountType: 'savings' };
+const PENNY_DROP: BankCheck = { method: 'penny-drop', account: BANK_ACCOUNT, borrowerName: 'Asha Rao', pennyDrop: { outcome: 'credited', provider: 'development', reference: 'PD-7', nameAtBank: 'ASHA RAO' } };
 
 function start(
   loanType: LoanType,
@@ -57,7 +60,7 @@ const VALID_COMMANDS: Record<LoanAction, LoanCommand> = {
   cancel: { type: 'CancelLoan', data: byBorrower({ reason: 'Found a cheaper loan' }) },
   accept: { type: 'AcceptLoanApplication', data: envelope(STAFF) },
   'approve-soft': { type: 'ApproveSoftCheck', data: byStaff({ score: 700 }) },
-  'approve-bank': { type: 'ApproveBankVerification', data: envelope(STAFF) },
+  'approve-bank': { type: 'ApproveBankVerification', data: byStaff({ check: PENNY_DROP }) },
   'issue-agreement': { type: 'IssueAgreement', data: byStaff({ documentHash: DOCUMENT_HASH }) },
   'approve-final': { type: 'GrantFinalApproval', data: envelope(STAFF) },
   disburse: {
@@ -368,23 +371,35 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
   describe('when bank.pending', () => {
     const history = historyTo('bank.pending', loanType);
 
-    it('records the verified account', () => {
+    it('records a penny drop: method, last four, IFSC, the reference and the name match, never the account number', () => {
       given(history)
-        .when({ type: 'ApproveBankVerification', data: byStaff({ bankAccountLast4: '0042' }) })
-        .then([{ type: 'BankVerificationApproved', data: byStaff({ bankAccountLast4: '0042' }) }]);
+        .when({ type: 'ApproveBankVerification', data: byStaff({ check: PENNY_DROP }) })
+        .then([
+          {
+            type: 'BankVerificationApproved',
+            data: byStaff({ method: 'penny-drop', bankAccountLast4: '0042', ifsc: 'HDFC0001234', pennyDrop: { provider: 'development', reference: 'PD-7', nameAtBank: 'ASHA RAO', nameMatch: true } }),
+          },
+        ]);
     });
 
-    it('approves without account digits', () => {
+    it('records a manual verification with its reason', () => {
       given(history)
-        .when({ type: 'ApproveBankVerification', data: envelope(STAFF) })
-        .then([{ type: 'BankVerificationApproved', data: envelope(STAFF) }]);
+        .when({ type: 'ApproveBankVerification', data: byStaff({ reason: 'Cancelled cheque checked', check: { method: 'manual', account: BANK_ACCOUNT } }) })
+        .then([{ type: 'BankVerificationApproved', data: byStaff({ reason: 'Cancelled cheque checked', method: 'manual', bankAccountLast4: '0042', ifsc: 'HDFC0001234' }) }]);
     });
 
-    it('refuses digits that are not the last four', () => {
+    it('refuses a manual verification without a reason', () => {
       const error = given(history)
-        .when({ type: 'ApproveBankVerification', data: byStaff({ bankAccountLast4: '12345' }) })
+        .when({ type: 'ApproveBankVerification', data: byStaff({ check: { method: 'manual', account: BANK_ACCOUNT } }) })
         .thenThrows(InvalidLoanInput);
-      expect(fieldNames(error)).toEqual(['bankAccountLast4']);
+      expect(fieldNames(error)).toEqual(['reason']);
+    });
+
+    it('refuses a failed penny drop, and one to an account in another name', () => {
+      const failed: BankCheck = { ...PENNY_DROP, pennyDrop: { outcome: 'failed', provider: 'development', reference: 'PD-8', failure: 'no such account' } };
+      given(history).when({ type: 'ApproveBankVerification', data: byStaff({ check: failed }) }).thenThrows(BankVerificationFailed, 'LOAN.BANK_VERIFICATION_FAILED');
+      const otherName: BankCheck = { ...PENNY_DROP, pennyDrop: { outcome: 'credited', provider: 'development', reference: 'PD-9', nameAtBank: 'RAVI KUMAR' } };
+      given(history).when({ type: 'ApproveBankVerification', data: byStaff({ check: otherName }) }).thenThrows(BankVerificationFailed);
     });
   });
 

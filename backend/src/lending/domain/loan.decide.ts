@@ -1,3 +1,4 @@
+import { bankVerificationRecord } from './bank-verification.js';
 import { addMonths, dayOfMonth } from './calendar.js';
 import { agreementTermsFor } from './agreement-terms.js';
 import { decideCloseOfBusiness } from './collections/close-of-business.decide.js';
@@ -80,19 +81,8 @@ export function decide(
       return [{ type: 'LoanApplicationAccepted', data: base }];
     case 'ApproveSoftCheck':
       return approveSoftCheck(command, state, params);
-    case 'ApproveBankVerification': {
-      const { bankAccountLast4 } = command.data;
-      if (bankAccountLast4 !== undefined && !/^\d{4}$/.test(bankAccountLast4)) {
-        const message = 'bankAccountLast4 must be the last 4 digits of the account';
-        throw new InvalidLoanInput([{ name: 'bankAccountLast4', message }]);
-      }
-      return [
-        {
-          type: 'BankVerificationApproved',
-          data: { ...base, ...(bankAccountLast4 !== undefined && { bankAccountLast4 }) },
-        },
-      ];
-    }
+    case 'ApproveBankVerification':
+      return [{ type: 'BankVerificationApproved', data: { ...base, ...bankVerificationRecord(command.data.check, command.data.reason) } }];
     case 'IssueAgreement': {
       const { documentHash } = command.data;
       requireText('documentHash', documentHash);

@@ -1,3 +1,4 @@
+import type { BankVerificationMethod } from './bank-verification.js';
 import type { PinnedProductTerms } from './loan-product.js';
 import { COLLECTION_EVENT_TYPES, type CollectionEvent } from './collections/collection.events.js';
 import { COLLECTION_WORK_EVENT_TYPES, type CollectionWorkEvent } from './collections/collection-work.events.js';
@@ -64,9 +65,18 @@ export type SoftCheckApproved = LoanEventOf<
   }
 >;
 
+/**
+ * How the account was verified (issue 14): the method, the account's last four digits and IFSC, and for a penny drop
+ * the provider's reference and the name the bank holds. Events before it carry only `bankAccountLast4`, or nothing.
+ */
 export type BankVerificationApproved = LoanEventOf<
   'BankVerificationApproved',
-  { bankAccountLast4?: string }
+  {
+    bankAccountLast4?: string;
+    method?: BankVerificationMethod;
+    ifsc?: string;
+    pennyDrop?: { provider: string; reference: string; nameAtBank: string; nameMatch: boolean };
+  }
 >;
 
 export type AgreementIssued = LoanEventOf<

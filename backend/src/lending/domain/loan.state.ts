@@ -1,3 +1,4 @@
+import type { BankVerificationMethod } from './bank-verification.js';
 import { assertNever } from './assert-never.js';
 import type { PinnedProductTerms } from './loan-product.js';
 import { evolveCollectionWork, type CollectorState } from './collections/collection-work.js';
@@ -31,6 +32,8 @@ export type LoanRecord = {
   product?: { id: string; version: number; terms: PinnedProductTerms };
   score?: number;
   bankAccountLast4?: string;
+  /** How the account was verified; absent for loans verified before it was recorded. */
+  bankVerification?: { method: BankVerificationMethod; ifsc?: string; reference?: string };
   agreement?: { documentHash: string; terms: AgreementTerms; issuedAt: string };
   signedAt?: string;
   payoutReference?: string;
@@ -133,6 +136,7 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
         ...loan,
         status: 'consent.pending',
         bankAccountLast4: event.data.bankAccountLast4,
+        ...(event.data.method ? { bankVerification: { method: event.data.method, ifsc: event.data.ifsc, reference: event.data.pennyDrop?.reference } } : {}),
         passed: { ...loan.passed, bank: passage },
       };
     case 'AgreementIssued':

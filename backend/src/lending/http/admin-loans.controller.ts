@@ -12,6 +12,7 @@ import { GetAgreementDocumentQuery } from '../application/get-agreement-document
 import { GetLoanAsOfQuery } from '../application/get-loan-as-of.handler.js';
 import { GetLoanHistoryQuery } from '../application/get-loan-history.handler.js';
 import { GetLoanQuery } from '../application/get-loan.handler.js';
+import { ApproveBankVerificationCommand } from '../application/approve-bank-verification.handler.js';
 import { IssueAgreementCommand } from '../application/issue-agreement.handler.js';
 import { LOAN_SORT_FIELDS, ListLoansQuery } from '../application/list-loans.handler.js';
 import { MoveLoanCommand, type SimpleLoanMove } from '../application/move-loan.handler.js';
@@ -125,12 +126,15 @@ export class AdminLoansController {
   @RequirePermission('loans.bank.approve')
   @HttpCode(200)
   @idempotencyHeader
-  @ApiOperation({ summary: 'Bank account verified (bank.pending -> consent.pending)' })
-  @ApiBody({ schema: z.toJSONSchema(approveBankBody) as object, required: false })
+  @ApiOperation({
+    summary:
+      "Verify the borrower's bank account from their Bank section (bank.pending -> consent.pending): {method: penny-drop} or {method: manual, reason}; 409 bank-section-incomplete naming bank when the section is missing or rejected, 422 bank-verification-failed when the penny drop fails or names someone else",
+  })
+  @ApiBody({ schema: z.toJSONSchema(approveBankBody, { io: 'input' }) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
   approveBank(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
-    const { reason, ...input } = parseWith(approveBankBody, body);
-    return this.move(user, id, { action: 'approve-bank', ...input }, reason, key);
+    const { method, reason } = parseWith(approveBankBody, body);
+    return this.commands.execute(new ApproveBankVerificationCommand(user, parseWith(uuidParam, id), method, reason, key));
   }
 
   @Post('loans/:id/issue-agreement')

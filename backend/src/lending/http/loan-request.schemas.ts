@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../../platform/text/text-fields.js';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
+import { BANK_VERIFICATION_METHODS } from '../domain/bank-verification.js';
 
 const minor = (what: string) => z.number({ error: `${what} must be a whole number of minor units (paise)` }).int(`${what} must be a whole number of minor units (paise)`).positive(`${what} must be greater than 0`);
 /** A calendar day the database stores and the schedule math handles (PostgreSQL has no year 0). */
@@ -31,7 +32,14 @@ export const approveSoftBody = z.strictObject({
   approvedAmount: minor('approvedAmount').optional(),
   reason: note,
 });
-export const approveBankBody = z.strictObject({ bankAccountLast4: z.string().regex(/^\d{4}$/, 'bankAccountLast4 must be 4 digits').optional(), reason: note });
+export const approveBankBody = z
+  .strictObject({
+    method: z.enum(BANK_VERIFICATION_METHODS, { error: 'method must be penny-drop or manual' }).describe("penny-drop: a small credit through the PennyDrop port, whose bank answer must name the borrower; manual: checked by staff (a cancelled cheque, a statement), with a reason"),
+    reason: note.describe('required for manual: how the account was checked'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === 'manual' && !body.reason?.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason is required for a manual verification: say how the account was checked' });
+  });
 export const disburseBody = z.strictObject({
   payoutReference: requiredLine('payoutReference'),
   disbursedOn: calendarDay('disbursedOn').optional(),

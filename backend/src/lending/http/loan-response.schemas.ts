@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_VERIFICATION_METHODS } from '../domain/bank-verification.js';
 import { LOAN_ACTIONS } from '../domain/loan-actions.js';
 import { LOAN_EVENT_TYPES } from '../domain/loan.events.js';
 import { LOAN_STATES } from '../domain/loan.types.js';
@@ -58,6 +59,10 @@ export const loanSchema = z.strictObject({
   ...loanTermsFields,
   score: z.number().int().nullable().describe('null before the soft check'),
   bankAccountLast4: z.string().nullable(),
+  bankVerification: z
+    .strictObject({ method: z.enum(BANK_VERIFICATION_METHODS), ifsc: z.string().nullable(), reference: z.string().nullable().describe("the penny drop provider's reference") })
+    .nullable()
+    .describe('how the bank account was verified; null before, and for loans verified before it was recorded'),
   agreement: agreementSchema.nullable(),
   signedAt: z.string().nullable(),
   payoutReference: z.string().nullable(),

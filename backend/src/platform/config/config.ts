@@ -132,6 +132,10 @@ const schema = z.object({
   GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).default('+91 80 4000 0000'),
   GRIEVANCE_OFFICER_EMAIL: z.string().trim().email('must be an email address').default('grievance@lending.local'),
   GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(1).optional(),
+  PENNY_DROP_FAIL_ACCOUNTS: z
+    .string()
+    .regex(/^\s*([0-9]{9,18}\s*(,\s*[0-9]{9,18}\s*)*)?$/, 'PENNY_DROP_FAIL_ACCOUNTS must be account numbers (9 to 18 digits) separated by commas')
+    .optional(),
   AGREEMENT_LINK_TTL_HOURS: z.coerce.number().int('must be a whole number of hours').min(1, 'must be at least 1 hour').max(720, 'must be at most 720 hours').default(72),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_SETTINGS.currency),
   EMI_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.minAmount),
@@ -178,6 +182,12 @@ export type AppConfig = {
   kfs: { coolingOffDays: number; grievanceOfficer: { name: string; phone: string; email: string; address: string } };
   /** How long the e-sign link emailed with an issued agreement works (single use). */
   agreementLinkTtlHours: number;
+  /**
+   * The development penny drop (no bank is called): on outside production it credits every account and answers the
+   * Bank section's holder name, except the account numbers in PENNY_DROP_FAIL_ACCOUNTS, which the "bank" refuses.
+   * In production it refuses every account until a real provider adapter is wired (docs/origination.md).
+   */
+  pennyDrop: { development: boolean; failingAccounts: string[] };
   /** Where borrowers reach the portal; links in emails start here. */
   publicUrl: string;
   /** Swagger UI and the OpenAPI document at /api/docs: on by default, off in production unless API_DOCS=true. */
@@ -378,6 +388,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       grievanceOfficer: { name: c.GRIEVANCE_OFFICER_NAME, phone: c.GRIEVANCE_OFFICER_PHONE, email: c.GRIEVANCE_OFFICER_EMAIL, address: c.GRIEVANCE_OFFICER_ADDRESS ?? c.LENDER_ADDRESS },
     },
     agreementLinkTtlHours: c.AGREEMENT_LINK_TTL_HOURS,
+    pennyDrop: {
+      development: c.NODE_ENV !== 'production',
+      failingAccounts: (c.PENNY_DROP_FAIL_ACCOUNTS ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    },
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY || undefined,
