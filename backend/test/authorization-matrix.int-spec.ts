@@ -465,9 +465,9 @@ describe('staff without the permission', () => {
   });
 });
 
-describe('operations (issue 16): /api/metrics and the queue board check the caller themselves', () => {
+describe('operations (issue 16): /metrics (and /api/metrics) and the queue board check the caller themselves', () => {
   it('anonymous 401; a borrower, staff without operations.view and the Viewer 403; the administrator and the Operations manager 200', async () => {
-    for (const path of ['/api/metrics', '/Admin/queues', '/Admin/queues/api/queues']) {
+    for (const path of ['/metrics', '/api/metrics', '/Admin/queues', '/Admin/queues/api/queues']) {
       expectProblem(await t.http.get(path), 401, 'unauthenticated');
       for (const token of [alice.token, nobody, viewer]) {
         expect({ path, status: (await t.http.get(path).set(bearer(token))).status }).toEqual({ path, status: 403 });

@@ -91,7 +91,10 @@ describe('request logs', () => {
     expect(all).not.toMatch(/authorization|set-cookie/i);
   });
 
-  it('the request id is the correlation id of the events it appends and of the jobs they cause', async () => {
+  it('the request id is the correlation id of the events it appends and of the jobs they cause (notification, email)', async () => {
+    // An active "application received" template, older than the event, so the submission causes an email job too.
+    const body = 'Dear {{borrowerName}}, we received your application {{loanReference}}.';
+    await http.post('/api/admin/email-templates').set(bearer(admin)).send({ name: 'Ops application received', event: 'application-received', subject: 'Received {{loanReference}}', html: `<p>${body}</p>`, text: body, active: true }).expect(201);
     const borrower = await registerBorrower(http);
     const created = await http.post('/api/me/loans').set(bearer(borrower.token)).set('X-Request-Id', 'req-correlation-0002').send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201);
     await http.post(`/api/me/loans/${created.body.id}/submit`).set(bearer(borrower.token)).set('X-Request-Id', 'req-correlation-0003').expect(200);
@@ -99,15 +102,46 @@ describe('request logs', () => {
     expect(events.rows[0].metadata.correlationId).toBe('req-correlation-0002');
     expect(events.rows.find((e) => e.type === 'LoanApplicationSubmitted')?.metadata.correlationId).toBe('req-correlation-0003');
     await waitFor(() => logged().some((l) => l.msg === 'job done' && l.correlationId === 'req-correlation-0003' && l.queue === 'notifications'), 'the notification job of the submission');
+    // The loan-emails subscription's send job carries the event's correlation id; the worker logs it.
+    await waitFor(() => logged().some((l) => l.msg === 'job done' && l.correlationId === 'req-correlation-0003' && l.queue === 'email' && l.job === 'email.send'), 'the email job of the submission');
+    const email = await runtime.db.selectFrom('emails').select(['id', 'status']).where('template', '=', 'application-received').where('user_id', '=', borrower.user._id).executeTakeFirstOrThrow();
+    expect(email.status).toBe('sent');
+  });
+
+  it('a loan command request line names the command and the loan (ids only)', async () => {
+    const borrower = await registerBorrower(http);
+    const created = await http.post('/api/me/loans').set(bearer(borrower.token)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201);
+    await http.post(`/api/me/loans/${created.body.id}/submit`).set(bearer(borrower.token)).expect(200);
+    await http.post(`/api/admin/loans/${created.body.id}/accept`).set(bearer(admin)).set('X-Request-Id', 'req-command-0004').send({}).expect(200);
+    const line = logged().find((l) => l.req?.id === 'req-command-0004');
+    expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 }, command: 'AcceptLoanApplication', loanId: created.body.id, userId: expect.any(String) });
+    // A request that runs no loan command carries neither.
+    await http.get('/api/me').set(bearer(admin)).set('X-Request-Id', 'req-command-0005').expect(200);
+    const plain = logged().find((l) => l.req?.id === 'req-command-0005');
+    expect(plain).toBeDefined();
+    expect(plain).not.toHaveProperty('command');
+    expect(plain).not.toHaveProperty('loanId');
   });
 });
 
-describe('GET /api/metrics', () => {
+describe('GET /metrics and GET /api/metrics', () => {
   it('refuses without the token or operations.view: 401 anonymous or a wrong token, 403 other staff and borrowers', async () => {
-    expectProblem(await http.get('/api/metrics'), 401, 'unauthenticated');
-    expectProblem(await http.get('/api/metrics').set(bearer('metrics-token-wrong-0123456789')), 401, 'unauthenticated');
-    expectProblem(await http.get('/api/metrics').set(bearer(await staffWith(['loans.view', 'system.health']))), 403, 'missing-permission');
-    expectProblem(await http.get('/api/metrics').set(bearer((await registerBorrower(http)).token)), 403, 'missing-permission');
+    const other = await staffWith(['loans.view', 'system.health']);
+    const borrower = (await registerBorrower(http)).token;
+    for (const path of ['/metrics', '/api/metrics']) {
+      expectProblem(await http.get(path), 401, 'unauthenticated');
+      expectProblem(await http.get(path).set(bearer('metrics-token-wrong-0123456789')), 401, 'unauthenticated');
+      expectProblem(await http.get(path).set(bearer(other)), 403, 'missing-permission');
+      expectProblem(await http.get(path).set(bearer(borrower)), 403, 'missing-permission');
+    }
+  });
+
+  it('/metrics is the same endpoint: Prometheus text to METRICS_TOKEN and operations.view, and no request line', async () => {
+    const res = await http.get('/metrics').set(bearer(METRICS_TOKEN)).set('X-Request-Id', 'req-metrics-root-0006').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('http_request_duration_seconds_count');
+    await http.get('/metrics').set(bearer(await staffWith(['operations.view']))).expect(200);
+    expect(logged().some((l) => l.req?.id === 'req-metrics-root-0006')).toBe(false);
   });
 
   it('answers Prometheus text to METRICS_TOKEN and to staff with operations.view; requests appear by route pattern', async () => {

@@ -23,7 +23,8 @@ const EXPECTED_PUBLIC_ROUTES = [
   // Probes (issue 16): liveness asks nothing, readiness says only ready or what is down.
   'GET /api/health/live',
   'GET /api/health/ready',
-  // Prometheus: checks METRICS_TOKEN or a staff session with operations.view itself (401/403 otherwise).
+  // Prometheus: checks METRICS_TOKEN or a staff session with operations.view itself (401/403 otherwise). GET /metrics
+  // is this same route (rewritten to it before routing: metrics.controller.ts serveMetricsAtRoot), not a route of its own.
   'GET /api/metrics',
   'GET /api/public/emi',
   // The loan products open for applications: the portal's calculator and apply flow read their bounds, rates and fees.

@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { observeRequests } from '../platform/observability/logging.js';
+import { serveMetricsAtRoot } from '../platform/observability/metrics.controller.js';
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
@@ -43,6 +44,8 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   const express = app.getHttpAdapter().getInstance();
   // First: the request id (echoed as X-Request-Id, the correlation of the events and jobs it causes) and the latency histogram.
   app.use(observeRequests(runtime.metrics, () => runtime.lifecycle.draining));
+  // GET /metrics (Prometheus' default path) is the /api/metrics route itself, with its guard.
+  app.use(serveMetricsAtRoot());
   // Before anything else, so every answer (static files, 404s, problems) carries them.
   app.use(securityHeaders(runtime.config));
   app.use(cookieParser());

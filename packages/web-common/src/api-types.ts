@@ -1889,7 +1889,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: 200 {status: "ready"} when the database and the queue backend answer; 503 problem+json naming what is down, or shutting-down */
+        /** Readiness: 200 {status: "ready"}, or 200 {status: "degraded", degraded: ["redis"]} while the queue backend does not answer (commands still succeed); 503 problem+json naming what is down (database) or shutting-down */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -2355,7 +2355,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff */
+        /** Prometheus metrics (text exposition; also served at /metrics): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff */
         get: operations["MetricsController_metrics"];
         put?: never;
         post?: never;

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/database/database.js';
+import { runForEvent } from '../../platform/observability/request-context.js';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Subscription } from '../../platform/subscriptions/subscription.js';
 import type { BorrowerDirectory } from '../../identity/public/index.js';
@@ -16,7 +17,8 @@ export const LOAN_EMAILS_SUBSCRIPTION = 'loan-emails';
  * so a re-delivered batch writes nothing new. A payment is emailed when its money is confirmed (`RepaymentApplied`, after
  * the checker's verify or the provider's capture), a closure on `LoanClosed`; each adds its own variables
  * (domain/loan-email-variables.ts `eventEmailVariables`). An event older than the active template sends nothing (a new template
- * does not write about the past, and a first start does not email every loan in the log).
+ * does not write about the past, and a first start does not email every loan in the log). The send job carries the
+ * event's `metadata.correlationId`.
  */
 export function loanEmailsSubscription(deps: { db: Db; emails: TemplatedEmails; directory: BorrowerDirectory; portalUrl: string; currency: string }): Subscription {
   return {
@@ -49,15 +51,18 @@ export function loanEmailsSubscription(deps: { db: Db; emails: TemplatedEmails; 
           { portalUrl: deps.portalUrl, currency: deps.currency },
         );
         Object.assign(variables, eventEmailVariables(event, deps.currency));
-        await deps.emails.send({
-          event: templateEvent.key,
-          kind: 'optional',
-          to: borrower.email,
-          userId: borrower.id,
-          variables,
-          happenedAt: event.recordedAt,
-          dedupeKey: (templateId) => `loan-event:${event.position}:template:${templateId}`,
-        });
+        // The send job carries the event's correlation id (the request that caused it): the worker logs it.
+        await runForEvent(event, () =>
+          deps.emails.send({
+            event: templateEvent.key,
+            kind: 'optional',
+            to: borrower.email,
+            userId: borrower.id,
+            variables,
+            happenedAt: event.recordedAt,
+            dedupeKey: (templateId) => `loan-event:${event.position}:template:${templateId}`,
+          }),
+        );
       }
     },
   };

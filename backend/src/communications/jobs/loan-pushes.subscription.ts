@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/database/database.js';
+import { runForEvent } from '../../platform/observability/request-context.js';
 import type { Subscription } from '../../platform/subscriptions/subscription.js';
 import { PUSH_QUEUE, SEND_PUSH_JOB } from '../application/push-delivery.js';
 import type { PushOutbox } from '../application/push-outbox.js';
@@ -24,7 +25,8 @@ export function loanPushesSubscription(deps: { db: Db; outbox: PushOutbox; porta
         const borrowerId = contacts.get(String(event.data.loanId));
         const message = pushForLoanEvent(event, { currency: deps.currency, portalUrl: deps.portalUrl });
         if (!borrowerId || !message) continue;
-        await deps.outbox.send({ userId: borrowerId, message, about: `loan-event:${event.position}`, happenedAt: event.recordedAt });
+        // The push jobs carry the event's correlation id (the request that caused it).
+        await runForEvent(event, () => deps.outbox.send({ userId: borrowerId, message, about: `loan-event:${event.position}`, happenedAt: event.recordedAt }));
       }
     },
   };

@@ -14,7 +14,7 @@ import type { ProductParameters } from '../domain/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
 import { loanView, type LoanView } from './loan.view.js';
 import { ProductCatalog } from './product-catalog.js';
-import { currentCorrelationId } from '../../platform/observability/request-context.js';
+import { annotateRequestLog, currentCorrelationId } from '../../platform/observability/request-context.js';
 
 export const loanStream = (loanId: string) => `loan-${loanId}`;
 
@@ -68,6 +68,8 @@ export class LoanCommandExecutor {
   /** `params`: the product version a start is made under; any other command is decided under the version the loan pinned. */
   async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown; params?: ProductParameters } = {}): Promise<LoanCommandResult> {
     const { loanId, actor } = command.data;
+    // The request's log line names the command and the loan (ids only), whether it is applied, repeated or refused.
+    annotateRequestLog({ command: command.type, loanId });
     const key = options.idempotencyKey ? `${actor.id}:${options.idempotencyKey}` : undefined;
     const isStart = command.type === 'StartLoanApplication';
     // Only a keyed command is ever compared with an earlier one: no hashing for the others.

@@ -269,7 +269,7 @@ export type AppConfig = {
   reminders: { daysBefore: number[]; daysAfter: number[] };
   /** One JSON line per request and per notable event (pino); tests run at `silent` unless they capture lines. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** A scraper's bearer token for /api/metrics (staff with operations.view need none); unset: staff only. */
+  /** A scraper's bearer token for /metrics and /api/metrics (staff with operations.view need none); unset: staff only. */
   metricsToken?: string;
   /** How long SIGTERM waits for in-flight requests and running jobs before closing anyway. */
   shutdownTimeoutMs: number;

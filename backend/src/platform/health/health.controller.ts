@@ -37,20 +37,27 @@ export class HealthController {
   }
 
   /**
-   * Readiness: whether to send this process traffic. 503 problem+json naming what is down (database, queue backend),
-   * or `shutting-down` from SIGTERM on, so a load balancer stops routing here before the connections close.
+   * Readiness: whether to send this process traffic. It depends only on what the API cannot serve without: the
+   * database, and not shutting down. 503 problem+json `not-ready` naming it (`down: ['database']`, or
+   * `['shutting-down']` from SIGTERM on, so a load balancer stops routing here before the connections close).
+   * The queue backend (Redis) is not among them: commands keep succeeding while it is down (their events are the
+   * outbox; the subscriptions and sweeps deliver the side effects once it is back), so a Redis outage answers
+   * 200 `{status: 'degraded', degraded: ['redis']}` rather than taking every API pod out of the Service.
    */
   @Get('ready')
   @Public()
-  @ApiOperation({ summary: 'Readiness: 200 {status: "ready"} when the database and the queue backend answer; 503 problem+json naming what is down, or shutting-down' })
-  async ready() {
+  @ApiOperation({
+    summary:
+      'Readiness: 200 {status: "ready"}, or 200 {status: "degraded", degraded: ["redis"]} while the queue backend does not answer (commands still succeed); 503 problem+json naming what is down (database) or shutting-down',
+  })
+  async ready(): Promise<{ status: 'ready' } | { status: 'degraded'; degraded: string[] }> {
     if (this.runtime.lifecycle.draining) {
       throw new HttpProblem(503, 'not-ready', 'Not ready', 'This process is shutting down: send new requests elsewhere.', { down: ['shutting-down'] });
     }
     const [databaseUp, queueUp] = await Promise.all([within(sql`SELECT 1`.execute(this.runtime.db).then(() => true), false), within(this.runtime.queue.ping(), false)]);
-    const down = [...(databaseUp ? [] : ['database']), ...(queueUp ? [] : [this.runtime.queue.kind === 'redis' ? 'redis' : 'queue'])];
-    if (down.length > 0) throw new HttpProblem(503, 'not-ready', 'Not ready', `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`, { down });
-    return { status: 'ready' };
+    const degraded = queueUp ? [] : [this.runtime.queue.kind === 'redis' ? 'redis' : 'queue'];
+    if (!databaseUp) throw new HttpProblem(503, 'not-ready', 'Not ready', 'Not ready: database does not answer.', { down: ['database'], degraded });
+    return degraded.length > 0 ? { status: 'degraded', degraded } : { status: 'ready' };
   }
 
   @Get()

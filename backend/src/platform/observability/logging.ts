@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Params } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Metrics } from './metrics.js';
-import { requestIdFrom, runWithCorrelation } from './request-context.js';
+import { requestIdFrom, runWithCorrelation, type RequestLogFields } from './request-context.js';
 
 /**
  * Fields never written to a log line whatever object they appear in: credentials, one-time codes and reset links.
@@ -49,24 +49,28 @@ function decodeSafely(value: string): string {
   }
 }
 
-type ObservedRequest = IncomingMessage & { id?: string; user?: { id?: string }; route?: { path?: string }; baseUrl?: string; originalUrl?: string };
+type ObservedRequest = IncomingMessage & { id?: string; user?: { id?: string }; logFields?: RequestLogFields; route?: { path?: string }; baseUrl?: string; originalUrl?: string };
 
-/** The nestjs-pino settings: the request id set by observeRequests, the signed-in user, no headers, no bodies. */
+/**
+ * The nestjs-pino settings: the request id set by observeRequests, the signed-in user, the loan command and loan id
+ * the request ran (annotateRequestLog, called by the lending command executor), no headers, no bodies. pino-http
+ * reads these props again when the response finishes, after the guards and the handler set them.
+ */
 export function loggerParams(logger: Logger): Params {
   return {
     pinoHttp: {
       logger,
       genReqId: (req) => (req as ObservedRequest).id ?? requestIdFrom(req.headers['x-request-id']),
       customProps: (req) => {
-        const user = (req as ObservedRequest).user;
-        return user?.id ? { userId: user.id } : {};
+        const { user, logFields } = req as ObservedRequest;
+        return { ...(user?.id ? { userId: user.id } : {}), ...(logFields?.command ? { command: logFields.command } : {}), ...(logFields?.loanId ? { loanId: logFields.loanId } : {}) };
       },
       serializers: {
         req: (req: { id?: string; method?: string; url?: string; raw?: ObservedRequest }) => ({ id: req.id, method: req.method, url: loggableUrl(req.raw?.originalUrl ?? req.url) }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
       // Probes call these every few seconds: their lines would drown the rest.
-      autoLogging: { ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)/.test(req.url ?? '') },
+      autoLogging: { ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/.test(req.url ?? '') },
       customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     },
   };
@@ -79,7 +83,8 @@ export function routeLabel(req: ObservedRequest): string {
 
 /**
  * First middleware of the API: the request id (the caller's X-Request-Id if well-formed, else a new one) set on the
- * request and echoed in the response, the correlation context for the events and jobs the request causes, the HTTP
+ * request and echoed in the response, the correlation context for the events and jobs the request causes (and the
+ * fields its log line gains from the handler: command, loan id), the HTTP
  * latency histogram, and `Connection: close` once the process is shutting down.
  */
 export function observeRequests(metrics: Metrics, draining: () => boolean) {
@@ -93,6 +98,8 @@ export function observeRequests(metrics: Metrics, draining: () => boolean) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpDuration.observe({ method: req.method, route: routeLabel(req as ObservedRequest), status: String(res.statusCode) }, seconds);
     });
-    runWithCorrelation(id, next);
+    const logFields: RequestLogFields = {};
+    (req as ObservedRequest).logFields = logFields;
+    runWithCorrelation(id, next, logFields);
   };
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Controller, Get, Inject, Injectable, Req, Res, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { PublicIdentifyingCaller } from '../http/access.decorators.js';
 import { HttpProblem } from '../http/problem.js';
 import { PlatformRegistry } from '../registry.js';
@@ -10,7 +10,7 @@ import { RUNTIME, type Runtime } from '../runtime.js';
 import { subscriptionLag } from '../subscriptions/checkpoint-store.js';
 import { timeCommands } from './metrics.js';
 
-/** The staff permission that opens /api/metrics and the queue board (identity/permissions/permissions.ts lists it). */
+/** The staff permission that opens /metrics (/api/metrics) and the queue board (identity/permissions/permissions.ts lists it). */
 export const OPERATIONS_VIEW_PERMISSION = 'operations.view';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
@@ -56,6 +56,21 @@ export class ScrapeCollectors implements OnModuleInit {
   }
 }
 
+/**
+ * Prometheus' conventional path: `GET /metrics` is served by the same route as `/api/metrics` (rewritten before
+ * routing, so the same guard, token check and handler answer it; nothing is excluded from the guards). Mounted by
+ * create-api.ts before the static apps, whose index.html fallback would otherwise answer it.
+ */
+export function serveMetricsAtRoot() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const [path] = req.url.split('?', 1);
+      if (path === '/metrics' || path === '/metrics/') req.url = `/api${req.url}`;
+    }
+    next();
+  };
+}
+
 @ApiTags('operations')
 @Controller('metrics')
 export class MetricsController {
@@ -64,7 +79,7 @@ export class MetricsController {
   @Get()
   @PublicIdentifyingCaller()
   @ApiProduces('text/plain')
-  @ApiOperation({ summary: 'Prometheus metrics (text exposition): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff' })
+  @ApiOperation({ summary: 'Prometheus metrics (text exposition; also served at /metrics): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff' })
   async metrics(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!bearerIs(req, this.runtime.config.metricsToken)) {
       const permissions = permissionsOf(req);
