@@ -34,8 +34,13 @@ test.describe('loan products', () => {
     await expect(page.getByTestId('version-1')).toContainText('you (');
 
     await page.getByLabel('Annual rate (%)').fill('13');
+    // The sections a borrower completes before submitting: none by the e2e backend's PROFILE_REQUIRED_SECTIONS.
+    await expect(page.getByRole('checkbox', { name: 'Bank account' })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'Personal details' }).check();
+    await page.getByRole('checkbox', { name: 'Bank account' }).check();
     await page.getByRole('button', { name: 'Save as new version' }).click();
     await expect(page.getByTestId('version-2')).toContainText('Annual rate: 14 → 13');
+    await expect(page.getByTestId('version-2')).toContainText('Profile sections required: none → profile, bank');
     await expect(page.getByTestId('version-1')).toBeVisible();
 
     // The product is open: the portal's list has it.

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, FormDataConsumer, useRecordContext, NumberInput, SelectInput, TextInput, maxLength, maxValue, minLength, minValue, number, regex, required } from 'react-admin';
-import { ALLOCATION_CHOICES, PREPAYMENT_CHOICES, TYPE_CHOICES } from './labels';
+import { BooleanInput, CheckboxGroupInput, FormDataConsumer, useRecordContext, NumberInput, SelectInput, TextInput, maxLength, maxValue, minLength, minValue, number, regex, required } from 'react-admin';
+import { ALLOCATION_CHOICES, PREPAYMENT_CHOICES, PROFILE_SECTION_CHOICES, TYPE_CHOICES } from './labels';
 import { fromMajor, toMajor } from './money';
 
 const CURRENCY = 'INR';
@@ -121,6 +121,19 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
         <SelectInput source="allocationStrategy" label="Payment allocation" choices={ALLOCATION_CHOICES} validate={required()} sx={{ flex: 1, minWidth: 240 }} />
         <SelectInput source="prepaymentMode" label="Prepayment" choices={PREPAYMENT_CHOICES} validate={required()} sx={{ flex: 1, minWidth: 240 }} />
       </Box>
+      <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
+        Before submitting
+      </Typography>
+      <CheckboxGroupInput
+        source="requiredProfileSections"
+        label="Profile sections the borrower completes"
+        choices={PROFILE_SECTION_CHOICES}
+        helperText={
+          create
+            ? 'Left untouched: the deployment default (PROFILE_REQUIRED_SECTIONS). Loans keep the list of the version they were applied under.'
+            : 'Loans keep the list of the version they were applied under.'
+        }
+      />
       <BooleanInput source="active" label="Open for applications" helperText="Closed products stay on the loans that pinned them" />
     </>
   );

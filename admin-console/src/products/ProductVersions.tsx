@@ -17,13 +17,27 @@ function MadeBy({ id }: { id: string }) {
 }
 
 const show = (field: string, value: unknown, currency: string) =>
-  value === null || value === undefined ? '—' : MONEY_FIELDS.has(field) ? formatMoney(value as number, currency) : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  value === null || value === undefined
+    ? '—'
+    : MONEY_FIELDS.has(field)
+      ? formatMoney(value as number, currency)
+      : typeof value === 'boolean'
+        ? value
+          ? 'yes'
+          : 'no'
+        : Array.isArray(value)
+          ? value.length === 0
+            ? 'none'
+            : value.join(', ')
+          : String(value);
+
+const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.join() === b.join() : a === b);
 
 /** What a version changed from the one before it, in words. */
 export function changesBetween(previous: LoanProductVersion | undefined, version: LoanProductVersion): string[] {
   if (!previous) return ['Created'];
   return Object.keys(FIELD_LABELS)
-    .filter((field) => previous[field as keyof LoanProductVersion] !== version[field as keyof LoanProductVersion])
+    .filter((field) => !same(previous[field as keyof LoanProductVersion], version[field as keyof LoanProductVersion]))
     .map((field) => `${FIELD_LABELS[field]}: ${show(field, previous[field as keyof LoanProductVersion], previous.currency)} → ${show(field, version[field as keyof LoanProductVersion], version.currency)}`);
 }
 

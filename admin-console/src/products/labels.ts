@@ -27,6 +27,18 @@ export const FIELD_LABELS: Record<string, string> = {
   prepaymentMode: 'Prepayment',
   defaultPayDayOfMonth: 'Default pay day',
   minDaysToRepayment: 'Minimum days to repayment',
+  requiredProfileSections: 'Profile sections required',
   active: 'Open for applications',
 };
 export const MONEY_FIELDS = new Set(['minAmount', 'maxAmount', 'penalChargeFlat']);
+
+/** The profile sections a product may require before an application is submitted, in the order the portal shows them. */
+export const PROFILE_SECTION_CHOICES = [
+  { id: 'profile', name: 'Personal details' },
+  { id: 'address', name: 'Address' },
+  { id: 'bank', name: 'Bank account' },
+  { id: 'documents', name: 'Documents (PAN, Aadhaar, proofs)' },
+  { id: 'employment', name: 'Employment' },
+  { id: 'reference', name: 'References' },
+  { id: 'selfie', name: 'Selfie' },
+];

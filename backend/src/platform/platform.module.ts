@@ -20,6 +20,7 @@ import { PlatformRegistry } from './registry.js';
 import { RUNTIME, type Runtime } from './runtime.js';
 import { DOCUMENT_STORAGE, type DocumentStorage } from './storage/document-storage.port.js';
 import { PostgresDocumentStorage } from './storage/postgres-document-storage.js';
+import { DiskDocumentStorage } from './storage/disk-document-storage.js';
 import { S3DocumentStorage } from './storage/s3-document-storage.js';
 import { WorkerHost } from './worker-host.js';
 
@@ -44,10 +45,14 @@ export class PlatformModule {
             new PostgresEventStore(runtime.db, inlineProjector(registry.projections), { observeAppend: (s) => runtime.metrics.appendDuration.observe(s) }),
         },
         {
-          // PostgreSQL by default; an S3-compatible bucket when STORAGE_S3_BUCKET is set (needs @aws-sdk/client-s3).
+          // PostgreSQL by default; files under DATA_DIR/documents with STORAGE=disk; an S3-compatible bucket when
+          // STORAGE_S3_BUCKET (or S3_BUCKET) is set (needs @aws-sdk/client-s3).
           provide: DOCUMENT_STORAGE,
-          useFactory: (): Promise<DocumentStorage> | DocumentStorage =>
-            runtime.config.storage.s3 ? S3DocumentStorage.create(runtime.config.storage.s3) : new PostgresDocumentStorage(runtime.db),
+          useFactory: (): Promise<DocumentStorage> | DocumentStorage => {
+            const { s3, disk } = runtime.config.storage;
+            if (s3) return S3DocumentStorage.create(s3);
+            return disk ? new DiskDocumentStorage(disk.dir) : new PostgresDocumentStorage(runtime.db);
+          },
         },
         {
           provide: BUSINESS_DATE,

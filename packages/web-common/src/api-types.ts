@@ -10242,6 +10242,8 @@ export interface operations {
                         prepaymentMode: "reduceTenure" | "reduceEmi";
                         /** @description the flat fee of a salary advance */
                         processingFeePercent: number;
+                        /** @description the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one */
+                        requiredProfileSections: ("profile" | "address" | "bank" | "documents" | "employment" | "reference" | "selfie")[];
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
@@ -10302,6 +10304,8 @@ export interface operations {
                     /** @enum {string} */
                     prepaymentMode?: "reduceTenure" | "reduceEmi";
                     processingFeePercent: number;
+                    /** @description the profile sections (profile, address, bank, documents, employment, reference, selfie) a borrower completes before submitting under this product; null or left out on create: the PROFILE_REQUIRED_SECTIONS setting */
+                    requiredProfileSections?: string[] | null;
                     /** @enum {string} */
                     type: "EMI" | "salaryAdvance";
                 };
@@ -10342,6 +10346,8 @@ export interface operations {
                         prepaymentMode: "reduceTenure" | "reduceEmi";
                         /** @description the flat fee of a salary advance */
                         processingFeePercent: number;
+                        /** @description the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one */
+                        requiredProfileSections: ("profile" | "address" | "bank" | "documents" | "employment" | "reference" | "selfie")[];
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
@@ -10419,6 +10425,8 @@ export interface operations {
                         prepaymentMode: "reduceTenure" | "reduceEmi";
                         /** @description the flat fee of a salary advance */
                         processingFeePercent: number;
+                        /** @description the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one */
+                        requiredProfileSections: ("profile" | "address" | "bank" | "documents" | "employment" | "reference" | "selfie")[];
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
@@ -10485,6 +10493,8 @@ export interface operations {
                     /** @enum {string} */
                     prepaymentMode?: "reduceTenure" | "reduceEmi";
                     processingFeePercent?: number;
+                    /** @description the profile sections (profile, address, bank, documents, employment, reference, selfie) a borrower completes before submitting under this product; null or left out on create: the PROFILE_REQUIRED_SECTIONS setting */
+                    requiredProfileSections?: string[] | null;
                     /** @enum {string} */
                     type?: "EMI" | "salaryAdvance";
                     updatedAt?: unknown;
@@ -10527,6 +10537,8 @@ export interface operations {
                         prepaymentMode: "reduceTenure" | "reduceEmi";
                         /** @description the flat fee of a salary advance */
                         processingFeePercent: number;
+                        /** @description the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one */
+                        requiredProfileSections: ("profile" | "address" | "bank" | "documents" | "employment" | "reference" | "selfie")[];
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
@@ -10604,6 +10616,8 @@ export interface operations {
                         processingFeePercent: number;
                         /** Format: uuid */
                         productId: string;
+                        /** @description the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one */
+                        requiredProfileSections: ("profile" | "address" | "bank" | "documents" | "employment" | "reference" | "selfie")[];
                         /** @enum {string} */
                         type: "EMI" | "salaryAdvance";
                         version: number;

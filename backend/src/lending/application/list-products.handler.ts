@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { LoanProductsRepository, type ProductFilter, type ProductSortField } from '../products/loan-products.repository.js';
 import { productView, type ProductView } from './product.view.js';
@@ -15,10 +17,13 @@ export class ListProductsQuery extends Query<{ rows: ProductView[]; total: numbe
 
 @QueryHandler(ListProductsQuery)
 export class ListProductsHandler implements IQueryHandler<ListProductsQuery> {
-  constructor(private readonly products: LoanProductsRepository) {}
+  constructor(
+    private readonly products: LoanProductsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ filter, sort, range }: ListProductsQuery) {
     const { rows, total } = await this.products.list(filter, sort, range);
-    return { rows: rows.map(productView), total };
+    return { rows: rows.map((row) => productView(row, this.config.profileRequiredSections)), total };
   }
 }

@@ -4,6 +4,7 @@ import { DEFAULT_PRODUCT_IDS, defaultProductParameters, type ProductParameters }
 import { InvalidLoanInput } from '../domain/loan.errors.js';
 import type { LoanRecord } from '../domain/loan.state.js';
 import type { LoanType } from '../domain/loan.types.js';
+import { requiredProfileSections } from '../domain/product-profile-sections.js';
 import { NoActiveProduct } from '../domain/product.errors.js';
 import { LoanProductsRepository } from '../products/loan-products.repository.js';
 
@@ -40,5 +41,15 @@ export class ProductCatalog {
     if (loan.product) return { ...loan.product.terms, productId: loan.product.id, productVersion: loan.product.version, active: true };
     const stored = await this.products.version(DEFAULT_PRODUCT_IDS[loan.loanType], 1);
     return stored ?? defaultProductParameters(this.config.product, loan.loanType);
+  }
+
+  /**
+   * The profile sections a borrower completes before submitting this loan: those of the product version it pinned
+   * (version 1 of its type's default product for a loan from before products), or the PROFILE_REQUIRED_SECTIONS
+   * setting when that version names none.
+   */
+  async requiredProfileSectionsOf(loan: LoanRecord): Promise<string[]> {
+    const stored = loan.product ? await this.products.version(loan.product.id, loan.product.version) : await this.products.version(DEFAULT_PRODUCT_IDS[loan.loanType], 1);
+    return requiredProfileSections(stored?.requiredProfileSections, this.config.profileRequiredSections);
   }
 }

@@ -1,7 +1,11 @@
+import { requiredProfileSections } from '../domain/product-profile-sections.js';
 import type { ProductRecord, ProductVersionRecord } from '../products/loan-products.repository.js';
 
-/** The terms of a version, by allow-list: a new column never leaks. */
-const terms = (p: ProductVersionRecord) => ({
+/**
+ * The terms of a version, by allow-list: a new column never leaks. requiredProfileSections is what applies at submit:
+ * the version's own list, or the PROFILE_REQUIRED_SECTIONS setting (`setting`) for a version without one.
+ */
+const terms = (p: ProductVersionRecord, setting: readonly string[]) => ({
   code: p.code,
   name: p.name,
   type: p.type,
@@ -18,13 +22,14 @@ const terms = (p: ProductVersionRecord) => ({
   prepaymentMode: p.prepaymentMode,
   defaultPayDayOfMonth: p.defaultPayDayOfMonth,
   minDaysToRepayment: p.minDaysToRepayment,
+  requiredProfileSections: requiredProfileSections(p.requiredProfileSections, setting),
   active: p.active,
 });
 
 /** A product as staff see it: its current version, who made that version and when. */
-export const productView = (p: ProductRecord) => ({
+export const productView = (p: ProductRecord, setting: readonly string[]) => ({
   id: p.productId,
-  ...terms(p),
+  ...terms(p, setting),
   version: p.productVersion,
   madeBy: p.madeBy,
   madeAt: p.madeAt.toISOString(),
@@ -34,11 +39,11 @@ export const productView = (p: ProductRecord) => ({
 export type ProductView = ReturnType<typeof productView>;
 
 /** One entry of a product's version history. */
-export const productVersionView = (p: ProductVersionRecord) => ({
+export const productVersionView = (p: ProductVersionRecord, setting: readonly string[]) => ({
   id: `${p.productId}:${p.productVersion}`,
   productId: p.productId,
   version: p.productVersion,
-  ...terms(p),
+  ...terms(p, setting),
   madeBy: p.madeBy,
   madeAt: p.madeAt.toISOString(),
 });

@@ -3,12 +3,16 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { productProblems, type ProductTerms } from '../domain/loan-product.js';
 import type { Actor, LoanType } from '../domain/loan.types.js';
+import { normalizedProfileSections, requiredProfileSections, requiredProfileSectionsProblems } from '../domain/product-profile-sections.js';
 import { InvalidProduct, ProductCodeTaken, ProductNotFound } from '../domain/product.errors.js';
-import { DuplicateProductCode, LoanProductsRepository } from '../products/loan-products.repository.js';
+import { DuplicateProductCode, LoanProductsRepository, type ProductVersionTerms } from '../products/loan-products.repository.js';
 import { productView, type ProductView } from './product.view.js';
 
-/** What a create or edit may name; on create, code, name, type, amounts and fee are required (the schema checks). */
-export type ProductInput = Partial<ProductTerms>;
+/**
+ * What a create or edit may name; on create, code, name, type, amounts and fee are required (the schema checks).
+ * requiredProfileSections: null or left out on create means the PROFILE_REQUIRED_SECTIONS setting.
+ */
+export type ProductInput = Partial<Omit<ProductTerms, 'requiredProfileSections'>> & { requiredProfileSections?: string[] | null };
 
 export class CreateProductCommand extends Command<ProductView> {
   constructor(
@@ -34,11 +38,10 @@ const TERM_FIELDS = [
   'graceDays', 'penalChargeFlat', 'allocationStrategy', 'prepaymentMode', 'defaultPayDayOfMonth', 'minDaysToRepayment', 'active',
 ] as const satisfies readonly (keyof ProductTerms)[];
 
-const sameTerms = (a: ProductTerms, b: ProductTerms) => TERM_FIELDS.every((field) => a[field] === b[field]);
 const termsOf = (p: ProductTerms): ProductTerms => Object.fromEntries(TERM_FIELDS.map((f) => [f, p[f]])) as ProductTerms;
 
 /** Defaults by type: a salary advance runs one month at no interest, repaid on a pay day; an EMI product has no pay day. */
-function withDefaults(input: CreateProductCommand['input'], currency: string, defaultPayDay: number, minDaysToRepayment: number): ProductTerms {
+function withDefaults(input: Omit<CreateProductCommand['input'], 'requiredProfileSections'>, currency: string, defaultPayDay: number, minDaysToRepayment: number): ProductTerms {
   const advance = input.type === 'salaryAdvance';
   const missing = (['minAmount', 'maxAmount', 'processingFeePercent', ...(advance ? [] : (['minTenureMonths', 'maxTenureMonths', 'annualRatePercent'] as const))] as const).filter(
     (field) => input[field] === undefined,
@@ -62,8 +65,9 @@ function withDefaults(input: CreateProductCommand['input'], currency: string, de
  * Products are checked whole (product-parameters rules) and in the deployment's one currency: loans, schedules and
  * views are all in CURRENCY, so a product in another would be shown in the wrong money.
  */
-function check(terms: ProductTerms, currency: string): void {
+function check(terms: ProductTerms, sections: readonly string[] | null, currency: string): void {
   const problems = productProblems(terms);
+  for (const problem of requiredProfileSectionsProblems(sections).all) problems.add(problem.name, problem.message);
   if (terms.currency !== currency) problems.add('currency', `currency must be ${currency}, the currency this deployment lends in (CURRENCY)`);
   if (problems.all.length > 0) throw new InvalidProduct(problems.all);
 }
@@ -77,10 +81,12 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
 
   async execute({ actor, input }: CreateProductCommand): Promise<ProductView> {
     const { currency, salaryAdvance } = this.config.product;
-    const terms = withDefaults(input, currency, salaryAdvance.defaultPayDayOfMonth, salaryAdvance.minDaysToRepayment);
-    check(terms, currency);
+    const { requiredProfileSections: sections = null, ...rest } = input;
+    const terms = withDefaults(rest, currency, salaryAdvance.defaultPayDayOfMonth, salaryAdvance.minDaysToRepayment);
+    check(terms, sections, currency);
     try {
-      return productView(await this.products.create(termsOf(terms), actor.id));
+      const created = await this.products.create({ ...termsOf(terms), requiredProfileSections: normalizedProfileSections(sections) }, actor.id);
+      return productView(created, this.config.profileRequiredSections);
     } catch (error) {
       if (error instanceof DuplicateProductCode) throw new ProductCodeTaken(terms.code);
       throw error;
@@ -103,11 +109,16 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
     const updated = await this.products.addVersion(id, actor.id, (current) => {
       const fixed = (['code', 'type'] as const).filter((field) => change[field] !== undefined && change[field] !== current[field]);
       if (fixed.length > 0) throw new InvalidProduct(fixed.map((name) => ({ name, message: `${name} cannot change once a product exists (it is ${current[name]}); create another product instead` })));
-      const next = termsOf({ ...current, ...change, type: current.type as LoanType });
-      check(next, this.config.product.currency);
-      return sameTerms(next, termsOf(current)) ? undefined : next;
+      const { requiredProfileSections: sections, ...terms } = change;
+      const next = termsOf({ ...current, ...terms, type: current.type as LoanType });
+      check(next, sections ?? null, this.config.product.currency);
+      const nextSections = sections === undefined ? current.requiredProfileSections : normalizedProfileSections(sections);
+      const setting = this.config.profileRequiredSections;
+      const sameSections = requiredProfileSections(nextSections, setting).join() === requiredProfileSections(current.requiredProfileSections, setting).join();
+      const same = sameSections && TERM_FIELDS.every((field) => next[field] === current[field]);
+      return same ? undefined : ({ ...next, requiredProfileSections: nextSections } satisfies ProductVersionTerms);
     });
     if (!updated) throw new ProductNotFound(id);
-    return productView(updated);
+    return productView(updated, this.config.profileRequiredSections);
   }
 }

@@ -3,6 +3,7 @@ import { BorrowerDirectory } from '../../identity/public/index.js';
 import { ProfileCompleteness } from '../../origination/public/index.js';
 import type { Actor } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
+import { ProductCatalog } from './product-catalog.js';
 
 export class SubmitLoanApplicationCommand {
   constructor(
@@ -12,13 +13,17 @@ export class SubmitLoanApplicationCommand {
   ) {}
 }
 
-/** Submission needs the borrower's profile to be complete: contact fields and required sections are read here and handed to the decider. */
+/**
+ * Submission needs the borrower's profile to be complete: contact fields and the sections the loan's pinned product
+ * version requires are read here and handed to the decider.
+ */
 @CommandHandler(SubmitLoanApplicationCommand)
 export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanApplicationCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: BorrowerDirectory,
     private readonly profiles: ProfileCompleteness,
+    private readonly catalog: ProductCatalog,
   ) {}
 
   async execute({ actor, loanId, idempotencyKey }: SubmitLoanApplicationCommand) {
@@ -28,8 +33,9 @@ export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanA
     const missingContact = !borrower
       ? ['profile']
       : (['name', 'email', 'phone'] as const).filter((field) => !borrower[field] || String(borrower[field]).trim() === '');
-    // The product's required profile sections (origination) must be complete too; the 422 lists what is missing.
-    const missingSections = borrower ? await this.profiles.missingSections(borrowerId) : [];
+    // The pinned product version's required profile sections (origination) must be complete too; the 422 lists what is missing.
+    const required = borrower && loaded.state.status !== 'none' ? await this.catalog.requiredProfileSectionsOf(loaded.state) : [];
+    const missingSections = required.length > 0 ? await this.profiles.missingSections(borrowerId, required) : [];
     const missingProfileFields = [...new Set([...missingContact, ...missingSections])];
     return this.executor.execute(
       { type: 'SubmitLoanApplication', data: { loanId, actor, at: new Date().toISOString(), missingProfileFields } },

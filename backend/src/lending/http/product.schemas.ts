@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editBody } from '../../platform/http/edit-body.js';
 import { singleLineText } from '../../platform/text/text-fields.js';
 import { ALLOCATION_STRATEGIES, MAX_GRACE_DAYS, MAX_PAY_DAY, MAX_PRODUCT_AMOUNT, MAX_TENURE_MONTHS, PREPAYMENT_MODES } from '../domain/loan-product.js';
+import { PRODUCT_PROFILE_SECTIONS } from '../domain/product-profile-sections.js';
 
 const wholeBetween = (name: string, min: number, max: number, unit = 'a whole number') =>
   z.number({ error: `${name} must be ${unit}` }).int(`${name} must be ${unit}`).min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`);
@@ -29,6 +30,12 @@ const termFields = {
   prepaymentMode: z.enum(PREPAYMENT_MODES, { error: `prepaymentMode must be one of ${PREPAYMENT_MODES.join(', ')}` }),
   defaultPayDayOfMonth: wholeBetween('defaultPayDayOfMonth', 1, MAX_PAY_DAY).nullable(),
   minDaysToRepayment: wholeBetween('minDaysToRepayment', 0, 366).nullable(),
+  // Names are checked by the domain, so an unknown one gets a message that lists the seven.
+  requiredProfileSections: z
+    .array(z.string({ error: 'requiredProfileSections must be a list of section names' }), { error: 'requiredProfileSections must be a list of section names' })
+    .max(PRODUCT_PROFILE_SECTIONS.length * 2, 'requiredProfileSections lists too many names')
+    .nullable()
+    .describe(`the profile sections (${PRODUCT_PROFILE_SECTIONS.join(', ')}) a borrower completes before submitting under this product; null or left out on create: the PROFILE_REQUIRED_SECTIONS setting`),
   active: z.boolean({ error: 'active must be true or false' }),
 };
 
@@ -74,6 +81,9 @@ const versionTerms = {
   prepaymentMode: z.enum(PREPAYMENT_MODES),
   defaultPayDayOfMonth: z.number().int().nullable().describe('salary advances only'),
   minDaysToRepayment: z.number().int().nullable().describe('salary advances only'),
+  requiredProfileSections: z
+    .array(z.enum(PRODUCT_PROFILE_SECTIONS))
+    .describe('the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one'),
   active: z.boolean(),
 };
 

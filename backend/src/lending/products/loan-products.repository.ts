@@ -6,9 +6,15 @@ import type { LoanProductVersionsTable } from '../../platform/database/schema.js
 import type { ListParams } from '../../platform/query/list-params.js';
 import type { AllocationStrategy, PrepaymentMode, ProductParameters, ProductTerms } from '../domain/loan-product.js';
 import type { LoanType } from '../domain/loan.types.js';
+import type { ProductProfileSection } from '../domain/product-profile-sections.js';
 
+/**
+ * What a version holds beside the terms the decider reads: the profile sections a borrower completes before submitting
+ * (null: the PROFILE_REQUIRED_SECTIONS setting).
+ */
+export type ProductVersionTerms = ProductTerms & { requiredProfileSections: ProductProfileSection[] | null };
 /** One version of a product as stored: its terms, who made it and when. */
-export type ProductVersionRecord = ProductParameters & { madeBy: string; madeAt: Date };
+export type ProductVersionRecord = ProductParameters & { requiredProfileSections: ProductProfileSection[] | null; madeBy: string; madeAt: Date };
 /** A product at its current version. */
 export type ProductRecord = ProductVersionRecord & { createdAt: Date; updatedAt: Date };
 
@@ -53,12 +59,13 @@ const toParameters = (p: { id: string; code: string; type: LoanType }, v: Versio
   prepaymentMode: v.prepayment_mode as PrepaymentMode,
   defaultPayDayOfMonth: v.default_pay_day_of_month,
   minDaysToRepayment: v.min_days_to_repayment,
+  requiredProfileSections: v.required_profile_sections as ProductProfileSection[] | null,
   active: v.active,
   madeBy: v.made_by,
   madeAt: v.made_at,
 });
 
-const versionValues = (productId: string, version: number, terms: ProductTerms, madeBy: string) => ({
+const versionValues = (productId: string, version: number, terms: ProductTerms & { requiredProfileSections?: ProductProfileSection[] | null }, madeBy: string) => ({
   product_id: productId,
   version,
   name: terms.name,
@@ -75,6 +82,7 @@ const versionValues = (productId: string, version: number, terms: ProductTerms, 
   prepayment_mode: terms.prepaymentMode,
   default_pay_day_of_month: terms.defaultPayDayOfMonth,
   min_days_to_repayment: terms.minDaysToRepayment,
+  required_profile_sections: terms.requiredProfileSections ?? null,
   active: terms.active,
   made_by: madeBy,
 });
@@ -152,7 +160,7 @@ export class LoanProductsRepository {
     return rows.map((row) => toParameters(row, row));
   }
 
-  async create(terms: ProductTerms, madeBy: string, id: string = randomUUID()): Promise<ProductRecord> {
+  async create(terms: ProductVersionTerms, madeBy: string, id: string = randomUUID()): Promise<ProductRecord> {
     try {
       await this.db.transaction().execute(async (trx) => {
         await trx.insertInto('loan_products').values({ id, code: terms.code, type: terms.type, current_version: 1, updated_at: new Date() }).execute();
@@ -169,7 +177,7 @@ export class LoanProductsRepository {
    * Appends a version made from the current one by `change` (which sees the current terms under the product's row
    * lock, so two editors make two versions, one after the other). `change` answers undefined to append nothing.
    */
-  async addVersion(id: string, madeBy: string, change: (current: ProductRecord) => ProductTerms | undefined): Promise<ProductRecord | undefined> {
+  async addVersion(id: string, madeBy: string, change: (current: ProductRecord) => ProductVersionTerms | undefined): Promise<ProductRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('loan_products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!locked) return undefined;

@@ -20,6 +20,19 @@ describe('configuration', () => {
     expect(config.workerInProcess).toBe(true);
   });
 
+  it('keeps documents in PostgreSQL by default, in files under DATA_DIR with STORAGE=disk, in a bucket named by STORAGE_S3_BUCKET or S3_BUCKET', () => {
+    expect(loadConfig({}).storage).toEqual({});
+    expect(loadConfig({ STORAGE: 'disk', DATA_DIR: '/srv/lending' }).storage).toEqual({ disk: { dir: '/srv/lending/documents' } });
+    expect(loadConfig({ S3_BUCKET: 'docs' }).storage.s3).toMatchObject({ bucket: 'docs', region: 'us-east-1' });
+    expect(loadConfig({ STORAGE_S3_BUCKET: 'docs', S3_BUCKET: 'docs', STORAGE: 's3' }).storage.s3).toMatchObject({ bucket: 'docs' });
+    expect(() => loadConfig({ STORAGE_S3_BUCKET: 'docs', S3_BUCKET: 'other' })).toThrow(
+      new ConfigError('Cannot start: S3_BUCKET (other) and STORAGE_S3_BUCKET (docs) name different buckets; S3_BUCKET is an alias of STORAGE_S3_BUCKET, so set one of them.'),
+    );
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/STORAGE=s3 needs a bucket/);
+    expect(() => loadConfig({ STORAGE: 'disk', S3_BUCKET: 'docs' })).toThrow(/STORAGE=disk but a bucket is set/);
+    expect(() => loadConfig({ STORAGE: 'files' })).toThrow(/STORAGE must be postgres, disk or s3/);
+  });
+
   it('sends collection reminders 3 and 1 days before a due date and 1, 7 and 15 days after it by default; overrides are checked at start', () => {
     expect(loadConfig({}).reminders).toEqual({ daysBefore: [1, 3], daysAfter: [1, 7, 15] });
     expect(loadConfig({ REMINDER_DAYS_BEFORE: ' 5, 2 ', REMINDER_DAYS_AFTER: '' }).reminders).toEqual({ daysBefore: [2, 5], daysAfter: [] });

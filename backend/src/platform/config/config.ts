@@ -87,7 +87,9 @@ const schema = z.object({
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().min(3).default('Open Lending <no-reply@lending.local>'),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(1440, 'must be at most 1440').default(30),
+  STORAGE: z.enum(['postgres', 'disk', 's3'], { error: 'STORAGE must be postgres, disk or s3' }).optional(),
   STORAGE_S3_BUCKET: z.string().trim().optional(),
+  S3_BUCKET: z.string().trim().optional(),
   STORAGE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   STORAGE_S3_ENDPOINT: optionalUrl('STORAGE_S3_ENDPOINT'),
   STORAGE_S3_PREFIX: z.string().trim().regex(/^([A-Za-z0-9._-]+\/)*$/, 'STORAGE_S3_PREFIX must be empty or end with / (e.g. lending/)').default(''),
@@ -195,8 +197,11 @@ export type AppConfig = {
   /** Express's `trust proxy` setting, so rate limits see the client's address behind a load balancer. */
   trustProxy?: string;
   mail: { smtpUrl?: string; from: string };
-  /** Documents (agreements, uploads) in PostgreSQL by default; in an S3-compatible bucket when STORAGE_S3_BUCKET is set. */
-  storage: { s3?: { bucket: string; region: string; endpoint?: string; prefix: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } } };
+  /**
+   * Documents (agreements, uploads) in PostgreSQL by default; in files under `disk.dir` (DATA_DIR/documents) with
+   * STORAGE=disk; in an S3-compatible bucket when STORAGE_S3_BUCKET (or its alias S3_BUCKET) is set.
+   */
+  storage: { disk?: { dir: string }; s3?: { bucket: string; region: string; endpoint?: string; prefix: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } } };
   passwordResetTtlMinutes: number;
   /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
   firebase: { projectId?: string; authEmulatorHost?: string };
@@ -302,13 +307,31 @@ export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSW
 // Vite's dev servers for the admin console and the borrower portal.
 const DEVELOPMENT_ORIGINS = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
 
-function s3Storage(c: z.infer<typeof schema>): AppConfig['storage']['s3'] {
-  if (!c.STORAGE_S3_BUCKET) return undefined;
+/** STORAGE_S3_BUCKET, or its shorter alias S3_BUCKET; both set to different buckets is refused rather than guessed. */
+function s3Bucket(c: z.infer<typeof schema>): string | undefined {
+  const [long, short] = [c.STORAGE_S3_BUCKET || undefined, c.S3_BUCKET || undefined];
+  if (long && short && long !== short) {
+    throw new ConfigError(`Cannot start: S3_BUCKET (${short}) and STORAGE_S3_BUCKET (${long}) name different buckets; S3_BUCKET is an alias of STORAGE_S3_BUCKET, so set one of them.`);
+  }
+  return long ?? short;
+}
+
+/** Which DocumentStorage adapter: STORAGE names it, else a bucket means s3, else postgres. */
+function documentStorage(c: z.infer<typeof schema>, dataDir: string): AppConfig['storage'] {
+  const bucket = s3Bucket(c);
+  const kind = c.STORAGE ?? (bucket ? 's3' : 'postgres');
+  if (kind === 's3' && !bucket) throw new ConfigError('Cannot start: STORAGE=s3 needs a bucket: set STORAGE_S3_BUCKET (or S3_BUCKET).');
+  if (kind !== 's3' && bucket) throw new ConfigError(`Cannot start: STORAGE=${kind} but a bucket is set (STORAGE_S3_BUCKET or S3_BUCKET); unset it, or set STORAGE=s3.`);
+  if (kind === 'disk') return { disk: { dir: path.join(dataDir, 'documents') } };
+  return kind === 's3' ? { s3: s3Storage(c, bucket!) } : {};
+}
+
+function s3Storage(c: z.infer<typeof schema>, bucket: string): NonNullable<AppConfig['storage']['s3']> {
   if (Boolean(c.STORAGE_S3_ACCESS_KEY_ID) !== Boolean(c.STORAGE_S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Cannot start: set both STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY, or neither (to use the SDK\'s default credentials).');
   }
   return {
-    bucket: c.STORAGE_S3_BUCKET,
+    bucket,
     region: c.STORAGE_S3_REGION,
     endpoint: c.STORAGE_S3_ENDPOINT,
     prefix: c.STORAGE_S3_PREFIX,
@@ -396,7 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY || undefined,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
-    storage: { s3: s3Storage(c) },
+    storage: documentStorage(c, c.DATA_DIR ?? defaultDataDir(env)),
     passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
     firebase: { projectId: c.FIREBASE_PROJECT_ID || undefined, authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST || undefined },
     push: { serviceAccount: c.FIREBASE_SERVICE_ACCOUNT || undefined, devInvalidTokenPrefix: c.PUSH_DEV_INVALID_TOKEN_PREFIX, devFailingTokenPrefix: c.PUSH_DEV_FAILING_TOKEN_PREFIX },

@@ -170,6 +170,8 @@ export interface LoanProductVersionsTable {
   prepayment_mode: string;
   default_pay_day_of_month: number | null;
   min_days_to_repayment: number | null;
+  /** The profile sections a borrower completes before submitting; null: the PROFILE_REQUIRED_SECTIONS setting (0036). */
+  required_profile_sections: ColumnType<string[] | null, string[] | null | undefined, never>;
   active: boolean;
   made_by: string;
   made_at: Generated<Date>;
