@@ -5,6 +5,8 @@ import { PUSH_QUEUE } from '../src/communications/application/push-delivery.js';
 import { closeOfBusinessResultSchema } from '../src/lending/http/collections.schemas.js';
 import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
 import { CLOCK, type Clock } from '../src/platform/clock.js';
+import { verifyProjections } from '../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../src/platform/registry.js';
 import { WorkerHost } from '../src/platform/worker-host.js';
 import { bearer, loanIn, type LoanHandle } from './support/loan-api.js';
 import { startSmtp } from './support/smtp.js';
@@ -35,6 +37,16 @@ const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date')
 const closeOfBusiness = async () => closeOfBusinessResultSchema.parse((await t.http.post('/api/admin/close-of-business').set(bearer(admin)).send({}).expect(200)).body);
 const itIs = (iso: string) => jest.spyOn(clock, 'now').mockReturnValue(new Date(iso));
 const reminderRows = (loanId: string) => t.runtime.db.selectFrom('collection_reminders').selectAll().where('loan_id', '=', loanId).orderBy('instalment_number').orderBy('offset_days').execute();
+/** The reminder outcomes in the loan's stream, oldest first. */
+const reminderEvents = async (loanId: string) =>
+  (await t.runtime.db.selectFrom('events').select(['type', 'data']).where('stream_id', '=', `loan-${loanId}`).where('type', 'in', ['CollectionReminderSent', 'CollectionReminderSkipped']).orderBy('version').execute()).map(
+    (e) => ({ ...(e.data as Record<string, unknown>), type: e.type }) as Record<string, unknown> & { type: string },
+  );
+const verifyClean = async () => {
+  const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections);
+  expect(report.tables).toEqual(expect.arrayContaining(['collection_reminder_outcomes', 'collection_loans', 'collection_contacts']));
+  expect(report.differences).toEqual([]);
+};
 const REMINDER_TEMPLATES = ['instalment-due-soon', 'instalment-overdue'];
 const pushesOf = (userId: string) => t.runtime.db.selectFrom('pushes').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 const emailCount = async () => Number((await t.runtime.db.selectFrom('emails').select((eb) => eb.fn.countAll().as('n')).where('to_address', '=', borrowerEmail).where('template', 'in', REMINDER_TEMPLATES).executeTakeFirstOrThrow()).n);
@@ -114,6 +126,38 @@ describe('collection reminders', () => {
     expect(await t.app.get(CollectionReminders).lastReminderAt(loan.id, 1)).toEqual(new Date('2026-12-18T06:00:00Z'));
   });
 
+  it('given the due-soon reminder went out, then the loan\'s stream holds one CollectionReminderSent, which the Reminder bucket reads and a rebuild reproduces', async () => {
+    const [row] = await reminderRows(loan.id);
+    await waitFor(async () => (await reminderEvents(loan.id)).length === 1, 'the reminder event');
+    expect(await reminderEvents(loan.id)).toEqual([
+      expect.objectContaining({
+        type: 'CollectionReminderSent', instalmentNumber: 1, offsetDays: -3, kind: 'due-soon', dueOn: '2026-12-21', channels: ['email', 'push'], emailId: row!.email_id,
+        at: '2026-12-18T06:00:00.000Z', actor: { id: 'system:collection-reminders', role: 'staff' },
+      }),
+    ]);
+    const rows = (await t.http.get('/api/admin/collections').query({ filter: JSON.stringify({ bucket: 'Reminder' }) }).set(bearer(admin)).expect(200)).body as { id: string; lastReminderAt: string | null }[];
+    expect(rows.find((r) => r.id === `inst:${loan.id}:1`)).toMatchObject({ lastReminderAt: '2026-12-18T06:00:00.000Z' });
+    await verifyClean();
+  });
+
+  it('given the job runs again for a reminder already sent (a retry after a crash), then it sends nothing and appends nothing more', async () => {
+    const emails = await emailCount();
+    const key = { loanId: loan.id, instalmentNumber: 1, offsetDays: -3 };
+    // The outbox row as a run that stopped after the append but before marking it would have left it.
+    await t.runtime.db.updateTable('collection_reminders').set({ status: 'queued', sent_at: null, email_id: null }).where('loan_id', '=', loan.id).where('offset_days', '=', -3).execute();
+    expect(await t.app.get(CollectionReminders).send(key)).toBe('done already');
+    expect(await t.app.get(CollectionReminders).send(key)).toBe('done already');
+    expect(await reminderEvents(loan.id)).toHaveLength(1);
+    expect(await emailCount()).toBe(emails);
+    // The outbox row was marked from the projection, so the sweep leaves it alone.
+    expect((await reminderRows(loan.id))[0]).toMatchObject({ status: 'sent', sent_at: new Date('2026-12-18T06:00:00Z') });
+  });
+
+  it('given the reminder was sent, then the borrower\'s timeline shows it, sent by the lender', async () => {
+    const timeline = (await t.http.get(`/api/me/loans/${loan.id}/history`).set(bearer(borrowerToken)).expect(200)).body as { type: string; by: string }[];
+    expect(timeline.filter((e) => e.type === 'CollectionReminderSent')).toEqual([expect.objectContaining({ by: 'lender', at: '2026-12-18T06:00:00.000Z' })]);
+  });
+
   it('given the due-soon reminder, then it also pushes to the borrower’s registered device, once per reminder and device', async () => {
     const key = reminderJobId({ loanId: loan.id, instalmentNumber: 1, offsetDays: -3 });
     await waitFor(async () => (await pushesOf(borrowerId)).some((p) => p.dedupe_key.startsWith(`${key}:token:`) && p.status === 'logged'), 'the reminder push');
@@ -156,6 +200,12 @@ describe('collection reminders', () => {
     await waitFor(async () => (await reminderRows(loan.id)).find((r) => r.offset_days === -1)?.status === 'skipped-paid', 'the held reminder to be skipped');
     expect((await reminderRows(loan.id)).find((r) => r.offset_days === -1)).toMatchObject({ status: 'skipped-paid', sent_at: null, email_id: null });
     expect(await emailCount()).toBe(emails);
+    // The skip is an event too (reason paid); a skipped reminder is not a reminder sent, nor shown to the borrower.
+    expect((await reminderEvents(loan.id)).map((e) => [e.type, e.offsetDays, e.reason])).toEqual([['CollectionReminderSent', -3, undefined], ['CollectionReminderSkipped', -1, 'paid']]);
+    expect(await t.app.get(CollectionReminders).lastReminderAt(loan.id, 1)).toEqual(new Date('2026-12-18T06:00:00Z'));
+    const timeline = (await t.http.get(`/api/me/loans/${loan.id}/history`).set(bearer(borrowerToken)).expect(200)).body as { type: string }[];
+    expect(timeline.map((e) => e.type)).not.toContain('CollectionReminderSkipped');
+    await verifyClean();
   });
 
   it('given staff deactivate the overdue template, then it is inactive (the next test sends the reminder anyway)', async () => {

@@ -107,6 +107,7 @@ import { settlementOffersProjection } from './projections/settlement-offers.proj
 import { agreementsProjection } from './projections/agreements.projection.js';
 import { servicingProjection } from './projections/servicing.projection.js';
 import { collectionWorkProjection } from './projections/collection-work.projection.js';
+import { collectionRemindersProjection } from './projections/collection-reminders.projection.js';
 import { CollectionQueues } from './application/collection-queues.js';
 import {
   CountCollectionBucketsHandler, GetCollectionRowHandler, ListCollectionsHandler, ListCollectorsHandler, ListLoanContactsHandler,
@@ -243,6 +244,7 @@ export class LendingModule implements OnModuleInit, OnApplicationBootstrap {
     this.registry.addProjection(paymentsProjection);
     this.registry.addProjection(servicingProjection);
     this.registry.addProjection(collectionWorkProjection);
+    this.registry.addProjection(collectionRemindersProjection);
     this.registry.addProjection(settlementOffersProjection);
     this.registry.addProjection(agreementsProjection);
     this.registry.addSubscription(

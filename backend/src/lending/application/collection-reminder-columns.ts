@@ -6,13 +6,14 @@ import { addDays } from '../domain/calendar.js';
 export const REMINDER_BUCKET_DAYS = 7;
 
 /**
- * How the collection buckets read the reminder record (collection_reminders, migration 0022; CollectionReminders
- * writes it). `i` is the loan_instalments row of the bucket query.
+ * How the collection buckets read what reminders went out: `collection_reminder_outcomes` (migration 0035), the
+ * projection of CollectionReminderSent / CollectionReminderSkipped, so a rebuild gives the same buckets as live.
+ * `i` is the loan_instalments row of the bucket query.
  */
 export const collectionReminders = {
   /** When the instalment's last reminder went out; null when none has. */
   lastReminderAt(): RawBuilder<Date | null> {
-    return sql<Date | null>`(SELECT max(r.sent_at) FROM collection_reminders r WHERE r.loan_id = i.loan_id AND r.instalment_number = i.number)`;
+    return sql<Date | null>`(SELECT max(r.at) FROM collection_reminder_outcomes r WHERE r.loan_id = i.loan_id AND r.instalment_number = i.number AND r.outcome = 'sent')`;
   },
 
   /**
@@ -23,6 +24,6 @@ export const collectionReminders = {
     const dueDates = [...config.daysBefore.map((d) => addDays(today, d)), ...config.daysAfter.map((d) => addDays(today, -d))];
     const since = addDays(today, -REMINDER_BUCKET_DAYS);
     return sql<boolean>`(i.due_date = ANY(${dueDates}::date[]) OR EXISTS (
-      SELECT 1 FROM collection_reminders r WHERE r.loan_id = i.loan_id AND r.instalment_number = i.number AND r.sent_at >= ${since}::date))`;
+      SELECT 1 FROM collection_reminder_outcomes r WHERE r.loan_id = i.loan_id AND r.instalment_number = i.number AND r.outcome = 'sent' AND r.at >= ${since}::date))`;
   },
 };

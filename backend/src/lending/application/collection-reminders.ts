@@ -5,7 +5,11 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { sql } from 'kysely';
 import { addBulkWithin, QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
+import { ConcurrencyError } from '../../platform/event-store/event-store.errors.js';
+import { reminderRecorded, type RecordCollectionReminder } from '../domain/collections/reminder-outcomes.js';
 import { contactWindowDelay, reminderDueDates, remindersDueOn, type DueReminder, type ReminderKind } from '../domain/collections/reminders.js';
+import type { Actor } from '../domain/loan.types.js';
+import { LoanCommandExecutor, type LoadedLoan } from './loan-command-executor.js';
 
 export const COLLECTION_REMINDERS_QUEUE = 'collection-reminders';
 export const SEND_REMINDER_JOB = 'collection-reminders.send';
@@ -15,6 +19,11 @@ const ENQUEUE_TIMEOUT_MS = 2000;
 const SWEEP_BATCH = 500;
 
 export type ReminderKey = { loanId: string; instalmentNumber: number; offsetDays: number };
+
+/** Who records a reminder's outcome in the loan's stream: the reminder job, for the lender. */
+export const COLLECTION_REMINDERS_ACTOR: Actor = { id: 'system:collection-reminders', role: 'staff' };
+
+type Outcome = { outcome: 'sent'; channels: ('email' | 'push')[]; emailId: string | null } | { outcome: 'skipped-paid' };
 
 /** One job per (loan, instalment, offset): a second COB run for the same date adds nothing while the job exists. */
 export const reminderJobId = ({ loanId, instalmentNumber, offsetDays }: ReminderKey) => `reminder-${loanId}-${instalmentNumber}-${offsetDays}`;
@@ -30,10 +39,12 @@ const TEMPLATE_EVENT: Record<ReminderKind, string> = { 'due-soon': 'instalment-d
 /**
  * Collection reminders (issue 13), a step of close of business run after ageing, apart from the per-loan decider:
  * for business date D it selects the reminders due on D from the read models (loan_instalments of active loans),
- * records each in `collection_reminders` and queues one job, delayed until the contact window opens. The job
- * (jobs/collection-reminder.job.ts) checks again that the instalment is unpaid and sends the email through
- * communications' templates, outbox and `email` queue: the event's active template, or the shipped default when staff
- * deactivated every template of it (a reminder is the product's own email, not one staff can silence), and a push.
+ * writes each to `collection_reminders` (the job's outbox, which the sweep reads) and queues one job, delayed until
+ * the contact window opens. The job (jobs/collection-reminder.job.ts) checks again that the instalment is unpaid and
+ * sends the email through communications' templates, outbox and `email` queue: the event's active template, or the
+ * shipped default when staff deactivated every template of it (a reminder is the product's own email, not one staff
+ * can silence), and a push. What became of the reminder is an event in the loan's stream (CollectionReminderSent,
+ * CollectionReminderSkipped), which the `Reminder` bucket reads through its projection.
  */
 @Injectable()
 export class CollectionReminders {
@@ -44,6 +55,7 @@ export class CollectionReminders {
     private readonly emails: TemplatedEmails,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly pushes: PushOutbox,
+    private readonly executor: LoanCommandExecutor,
   ) {}
 
   /** Queues the reminders due on `date`, delayed by the contact window at the clock's now. Answers how many were new. */
@@ -139,8 +151,9 @@ export class CollectionReminders {
   }
 
   /**
-   * The job: a reminder still queued is sent unless its instalment was paid meanwhile (`skipped-paid`). A reminder
-   * already sent or skipped is left alone, so a job run twice sends once; the email's dedupe key guards the outbox too.
+   * The job: a reminder still queued is sent unless its instalment was paid meanwhile (`skipped-paid`); either way the
+   * outcome is appended to the loan's stream. A reminder whose outcome the stream holds is left alone, so a job run
+   * twice sends once and appends once; the email's and the push's dedupe keys guard the outboxes too.
    */
   async send(key: ReminderKey): Promise<'sent' | 'skipped-paid' | 'failed' | 'done already'> {
     const reminder = await this.db
@@ -156,6 +169,14 @@ export class CollectionReminders {
       .where('loan_id', '=', key.loanId)
       .where('instalment_number', '=', key.instalmentNumber)
       .where('offset_days', '=', key.offsetDays);
+    const loaded = await this.executor.load(key.loanId);
+    if (loaded.state.status !== 'none' && reminderRecorded(loaded.state, key)) {
+      // Recorded by an earlier run that stopped before marking the outbox row: mark it from the projection.
+      const done = await this.db.selectFrom('collection_reminder_outcomes').selectAll().where('loan_id', '=', key.loanId).where('instalment_number', '=', key.instalmentNumber).where('offset_days', '=', key.offsetDays).executeTakeFirst();
+      if (done) await where.set({ status: done.outcome, sent_at: done.outcome === 'sent' ? done.at : null, email_id: done.email_id }).execute();
+      return 'done already';
+    }
+    const identity = { kind: reminder.kind, dueOn: reminder.due_on };
     const found = await this.db
       .selectFrom('loan_instalments as i')
       .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
@@ -165,6 +186,7 @@ export class CollectionReminders {
       .where('i.number', '=', key.instalmentNumber)
       .executeTakeFirst();
     if (!found || owed(found) <= 0 || found.state !== 'active') {
+      await this.recordOutcome(key, identity, { outcome: 'skipped-paid' }, this.clock.now(), loaded);
       await where.set({ status: 'skipped-paid' }).execute();
       return 'skipped-paid';
     }
@@ -193,7 +215,7 @@ export class CollectionReminders {
       dedupeKey: (templateId) => `${reminderJobId(key)}:template:${templateId}`,
     });
     // The same reminder to the borrower's registered devices (issue 15); idempotent per reminder and device.
-    await this.pushes.send({
+    const pushed = await this.pushes.send({
       userId: found.borrower_id,
       message: pushForReminder({ loanId: key.loanId, kind: reminder.kind, instalmentNumber: key.instalmentNumber, dueDate: reminder.due_on, amountDue: owed(found) }, { currency, portalUrl: this.config.publicUrl }),
       about: reminderJobId(key),
@@ -202,17 +224,38 @@ export class CollectionReminders {
       await where.set({ status: 'failed', failure: 'no active template for this event' }).execute();
       return 'failed';
     }
-    await where.set({ status: 'sent', sent_at: this.clock.now(), email_id: email.id }).execute();
+    const sentAt = this.clock.now();
+    await this.recordOutcome(key, identity, { outcome: 'sent', channels: pushed > 0 ? ['email', 'push'] : ['email'], emailId: email.id }, sentAt, loaded);
+    await where.set({ status: 'sent', sent_at: sentAt, email_id: email.id }).execute();
     return 'sent';
   }
 
-  /** When the last reminder of an instalment went out (the `Reminder` bucket); null when none has. */
+  /**
+   * Appends the reminder's outcome to the loan's stream, keyed by the reminder (a retried job, or two runs racing,
+   * append once). A concurrent write to the loan (a payment, close of business) is met by deciding again on the new
+   * version, where an outcome already recorded appends nothing.
+   */
+  private async recordOutcome(key: ReminderKey, identity: { kind: ReminderKind; dueOn: string }, outcome: Outcome, at: Date, loaded: LoadedLoan): Promise<void> {
+    const { loanId, instalmentNumber, offsetDays } = key;
+    const command = { type: 'RecordCollectionReminder', data: { loanId, at: at.toISOString(), actor: COLLECTION_REMINDERS_ACTOR, instalmentNumber, offsetDays, ...identity, ...outcome } } as RecordCollectionReminder;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.executor.execute(command, { idempotencyKey: reminderJobId(key), request: { instalmentNumber, offsetDays }, ...(attempt === 1 ? { loaded } : {}) });
+        return;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** When the last reminder of an instalment went out (the `Reminder` bucket's projection); null when none has. */
   async lastReminderAt(loanId: string, instalmentNumber: number): Promise<Date | null> {
     const row = await this.db
-      .selectFrom('collection_reminders')
-      .select((eb) => eb.fn.max('sent_at').as('last'))
+      .selectFrom('collection_reminder_outcomes')
+      .select((eb) => eb.fn.max('at').as('last'))
       .where('loan_id', '=', loanId)
       .where('instalment_number', '=', instalmentNumber)
+      .where('outcome', '=', 'sent')
       .executeTakeFirst();
     return row?.last ?? null;
   }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
 import { COLLECTION_WORK_EVENT_TYPES } from '../domain/collections/collection-work.events.js';
+import type { ReminderEvent } from '../domain/collections/reminder.events.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
 import { evolve, initialLoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
@@ -17,8 +18,11 @@ export class GetMyLoanTimelineQuery {
 /** Events whose reason the borrower is told: why the loan ended. Staff notes on other steps stay internal. */
 const REASON_SHOWN = new Set(['LoanRejected', 'LoanApplicationCancelled']);
 
-/** The lender's own collections work (who was assigned, contact notes) is not part of the borrower's timeline. */
-const INTERNAL: ReadonlySet<string> = new Set(COLLECTION_WORK_EVENT_TYPES);
+/**
+ * The lender's own collections work (who was assigned, contact notes) is not part of the borrower's timeline, nor a
+ * reminder that was skipped (nothing reached the borrower). A reminder sent to the borrower is (CollectionReminderSent).
+ */
+const INTERNAL: ReadonlySet<string> = new Set([...COLLECTION_WORK_EVENT_TYPES, 'CollectionReminderSkipped' satisfies ReminderEvent['type']]);
 
 /**
  * The borrower's view of their loan's history: what happened and when, from the log. Unlike the staff history it

@@ -1,6 +1,7 @@
 import type { BankCheck } from './bank-verification.js';
 import type { CloseBusinessDay } from './collections/close-of-business.decide.js';
 import type { CollectionWorkCommand } from './collections/collection-work.js';
+import type { RecordCollectionReminder } from './collections/reminder-outcomes.js';
 import type { LoanMessageBase, LoanType, SigningEvidence } from './loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
 import type { SettlementCommand } from './settlement/settlement.commands.js';
@@ -86,10 +87,11 @@ export type LoanCommand =
   | MoneyCommand
   | CloseBusinessDay
   | CollectionWorkCommand
+  | RecordCollectionReminder
   | SettlementCommand;
 
 export type LoanCommandType = LoanCommand['type'];
 
 /** Commands that act on an existing loan, each one named action of the HTTP API. */
-export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay | CollectionWorkCommand | SettlementCommand>;
+export type LoanTransitionCommand = Exclude<LoanCommand, StartLoanApplication | MoneyCommand | CloseBusinessDay | CollectionWorkCommand | RecordCollectionReminder | SettlementCommand>;
 export type LoanTransitionCommandType = LoanTransitionCommand['type'];

@@ -3,6 +3,7 @@ import { addMonths, dayOfMonth } from './calendar.js';
 import { agreementTermsFor } from './agreement-terms.js';
 import { decideCloseOfBusiness } from './collections/close-of-business.decide.js';
 import { decideCollectionWork, isCollectionWorkCommand } from './collections/collection-work.js';
+import { decideReminderOutcome } from './collections/reminder-outcomes.js';
 import { assertNever } from './assert-never.js';
 import { emiSchedule } from './emi-schedule.js';
 import { allowedActions, commandAction } from './loan-actions.js';
@@ -65,6 +66,7 @@ export function decide(
   if (isSettlementCommand(command)) return decideSettlement(command, state);
   if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
   if (isCollectionWorkCommand(command)) return decideCollectionWork(command, state);
+  if (command.type === 'RecordCollectionReminder') return decideReminderOutcome(command, state);
   if (outcomeAlreadyHolds(command, state)) return [];
   requireAllowed(state.status, commandAction(command.type));
 

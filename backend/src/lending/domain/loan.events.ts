@@ -2,6 +2,7 @@ import type { BankVerificationMethod } from './bank-verification.js';
 import type { PinnedProductTerms } from './loan-product.js';
 import { COLLECTION_EVENT_TYPES, type CollectionEvent } from './collections/collection.events.js';
 import { COLLECTION_WORK_EVENT_TYPES, type CollectionWorkEvent } from './collections/collection-work.events.js';
+import { REMINDER_EVENT_TYPES, type ReminderEvent } from './collections/reminder.events.js';
 import { MONEY_EVENT_TYPES, type MoneyEvent } from './payment.events.js';
 import { SETTLEMENT_EVENT_TYPES, type SettlementEvent } from './settlement/settlement.events.js';
 import type { ServicingTerms } from './servicing/servicing.types.js';
@@ -132,12 +133,13 @@ export type LoanEvent =
   | MoneyEvent
   | CollectionEvent
   | CollectionWorkEvent
+  | ReminderEvent
   | SettlementEvent;
 
 export type LoanEventType = LoanEvent['type'];
 
 // A record keyed by every event type makes the compiler reject a list that misses one.
-const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | CollectionEvent['type'] | CollectionWorkEvent['type'] | SettlementEvent['type']>, true> = {
+const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | CollectionEvent['type'] | CollectionWorkEvent['type'] | ReminderEvent['type'] | SettlementEvent['type']>, true> = {
   LoanApplicationStarted: true,
   LoanApplicationAmended: true,
   LoanApplicationSubmitted: true,
@@ -152,4 +154,4 @@ const EVERY_LOAN_EVENT_TYPE: Record<Exclude<LoanEventType, MoneyEvent['type'] | 
   LoanApplicationCancelled: true,
 };
 
-export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...COLLECTION_WORK_EVENT_TYPES, ...SETTLEMENT_EVENT_TYPES] as readonly LoanEventType[];
+export const LOAN_EVENT_TYPES = [...Object.keys(EVERY_LOAN_EVENT_TYPE), ...MONEY_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...COLLECTION_WORK_EVENT_TYPES, ...REMINDER_EVENT_TYPES, ...SETTLEMENT_EVENT_TYPES] as readonly LoanEventType[];

@@ -2,6 +2,7 @@ import type { BankVerificationMethod } from './bank-verification.js';
 import { assertNever } from './assert-never.js';
 import type { PinnedProductTerms } from './loan-product.js';
 import { evolveCollectionWork, type CollectorState } from './collections/collection-work.js';
+import { evolveReminders } from './collections/reminder-outcomes.js';
 import { evolveCollections, type CollectionsState } from './collections/collections.state.js';
 import type { LoanEvent } from './loan.events.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from './payment.state.js';
@@ -49,6 +50,8 @@ export type LoanRecord = {
   collections?: CollectionsState;
   /** Collections work: the collector assigned and the last promise to pay (absent until the first). */
   collector?: CollectorState;
+  /** Collection reminders whose outcome (sent or skipped) is recorded, as `reminderOutcomeKey`s (absent until the first). */
+  remindersRecorded?: readonly string[];
   /** Settlement offers and the write-off (maker-checker), absent until the first. */
   settlement?: SettlementState;
   /** YYYY-MM-DD, while closed. */
@@ -194,6 +197,9 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'CollectorAssigned':
     case 'CollectionContactRecorded':
       return evolveCollectionWork(loan, event);
+    case 'CollectionReminderSent':
+    case 'CollectionReminderSkipped':
+      return evolveReminders(loan, event);
     case 'SettlementOffered':
     case 'SettlementOfferApproved':
     case 'SettlementOfferRejected':

@@ -5,7 +5,8 @@ import { COLLECTION_REMINDERS_QUEUE, SEND_REMINDER_JOB, SWEEP_REMINDERS_JOB, typ
 
 /**
  * Sends one collection reminder when its delay (the contact window) is over: re-checks the instalment, then emails
- * the borrower through communications' templates and outbox, and records the outcome in collection_reminders.
+ * the borrower through communications' templates and outbox, and appends the outcome to the loan's stream
+ * (CollectionReminderSent, or CollectionReminderSkipped when paid).
  */
 export function sendReminderJob(reminders: CollectionReminders): JobDefinition {
   return {

@@ -527,6 +527,19 @@ export interface CollectionRemindersTable {
   created_at: Generated<Date>;
 }
 
+/** The projection of CollectionReminderSent / CollectionReminderSkipped (migration 0035): one row per reminder. */
+export interface CollectionReminderOutcomesTable {
+  loan_id: string;
+  instalment_number: number;
+  offset_days: number;
+  kind: 'due-soon' | 'overdue';
+  due_on: string;
+  outcome: 'sent' | 'skipped-paid';
+  at: Date;
+  email_id: string | null;
+  version: number;
+}
+
 export interface LoanTransactionsTable {
   loan_id: string;
   seq: number;
@@ -756,6 +769,7 @@ export interface Database {
   loan_servicing: LoanServicingTable;
   loan_instalments: LoanInstalmentsTable;
   collection_reminders: CollectionRemindersTable;
+  collection_reminder_outcomes: CollectionReminderOutcomesTable;
   loan_transactions: LoanTransactionsTable;
   collection_loans: CollectionLoansTable;
   collection_contacts: CollectionContactsTable;

@@ -31,6 +31,7 @@ import * as helpIssuesAndStatePages from './0030-help-issues-and-state-pages.js'
 import * as settlementRejections from './0032-settlement-rejections.js';
 import * as otpUsedFor from './0033-otp-used-for.js';
 import * as emailTemplateSource from './0034-email-template-source.js';
+import * as collectionReminderOutcomes from './0035-collection-reminder-outcomes.js';
 import * as productRequiredProfileSections from './0036-product-required-profile-sections.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -69,6 +70,7 @@ export const migrationProvider: MigrationProvider = {
       '0032-settlement-rejections': settlementRejections,
       '0033-otp-used-for': otpUsedFor,
       '0034-email-template-source': emailTemplateSource,
+      '0035-collection-reminder-outcomes': collectionReminderOutcomes,
       '0036-product-required-profile-sections': productRequiredProfileSections,
     };
   },
