@@ -3,6 +3,9 @@
  * It shows each message with its title, body and icon (fallback /loadingGif.gif, spec §9), and opens the message's
  * link, on this site only, when the notification is clicked. No Firebase code is imported: FCM's web push payload
  * is plain JSON ({ notification, data, fcmOptions }).
+ * A page of ours in view gets the message instead, as Firebase's own service worker hands it over (a postMessage
+ * with isFirebaseMessaging and messageType 'push-received'): firebase/messaging's onMessage then fires in the page,
+ * which shows it (src/push), and no system notification doubles it.
  */
 const FALLBACK_ICON = '/loadingGif.gif';
 
@@ -17,7 +20,16 @@ self.addEventListener('push', (event) => {
   const data = payload.data || {};
   const title = notification.title || data.title || 'Open Lending';
   const link = (payload.fcmOptions && payload.fcmOptions.link) || data.link || '/User/Dashboard';
-  event.waitUntil(self.registration.showNotification(title, { body: notification.body || data.body || '', icon: notification.icon || data.icon || FALLBACK_ICON, data: { link } }));
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      const inView = clients.filter((client) => client.visibilityState === 'visible' && new URL(client.url).origin === self.location.origin);
+      if (inView.length > 0) {
+        for (const client of inView) client.postMessage({ ...payload, isFirebaseMessaging: true, messageType: 'push-received' });
+        return undefined;
+      }
+      return self.registration.showNotification(title, { body: notification.body || data.body || '', icon: notification.icon || data.icon || FALLBACK_ICON, data: { link } });
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {
