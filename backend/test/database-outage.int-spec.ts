@@ -93,4 +93,54 @@ describe('PostgreSQL unavailable under a running API', () => {
     await http.post('/api/admin/roles').set(bearer(token)).send({ name: 'After the outage', permissions: [] }).expect(201);
     await http.get('/api/health').expect(200, { status: 'up' });
   }, 120_000);
+
+  it('under load from 16 clients, restarted mid-load: every answer is 2xx or a fast 503 with Retry-After, never 401 nor 500', async () => {
+    const token = (await http.post('/api/auth/login').send(ADMIN).expect(200)).body.token as string;
+    type Answer = { status: number; ms: number; retryAfter?: string; type?: string; during: boolean };
+    const answers: Answer[] = [];
+    let down = false;
+    let running = true;
+    // Each client alternates a signed-in read and a command (creating a role), as staff at work would.
+    const client = async (n: number) => {
+      for (let i = 0; running; i++) {
+        const during = down;
+        const { res, ms } = await timed(() =>
+          i % 2 === 0
+            ? http.get('/api/admin/products').set(bearer(token))
+            : http.post('/api/admin/roles').set(bearer(token)).send({ name: `Load ${n}-${i}-${randomBytes(3).toString('hex')}`, permissions: [] }),
+        );
+        answers.push({ status: res.status, ms, retryAfter: res.headers['retry-after'], type: res.body?.type, during: during || down });
+        if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const clients = Array.from({ length: 16 }, (_, n) => client(n));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+    await settle();
+    down = true;
+    await database!.stop();
+    database = undefined;
+    await settle();
+    database = await startEmbeddedPostgres(dataDir, () => undefined, { port });
+    down = false;
+    // Load goes on until every client has been answered 2xx again for a while.
+    const recoveredBy = Date.now() + 60_000;
+    while (Date.now() < recoveredBy && answers.slice(-32).some((a) => a.status !== 200 && a.status !== 201)) await settle();
+    await settle();
+    running = false;
+    await Promise.all(clients);
+
+    const unavailable = answers.filter((a) => a.status === 503);
+    const others = answers.filter((a) => ![200, 201, 503].includes(a.status));
+    console.log(
+      `database restarted mid-load: ${answers.length} answers from 16 clients, ${answers.length - unavailable.length - others.length} 2xx, ` +
+        `${unavailable.length} 503 (slowest ${Math.max(0, ...unavailable.map((a) => a.ms))} ms), ${others.length} other`,
+    );
+    expect(others).toEqual([]); // no 401 (the frontends would sign staff out), no 500
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const a of unavailable) {
+      expect({ type: a.type, retryAfter: Number(a.retryAfter) > 0, fast: a.ms < FAIL_FAST_MS }).toEqual({ type: 'service-unavailable', retryAfter: true, fast: true });
+    }
+    expect(answers.slice(-16).every((a) => a.status === 200 || a.status === 201)).toBe(true);
+  }, 120_000);
 });

@@ -30,6 +30,10 @@ export function createDb(connectionString: string, max = 10, connectTimeoutMs = 
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs, ...statementTimeouts(statementTimeoutMs) });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
+  // Nor a checked-out one between two statements (in a transaction, say): pg-pool takes its idle listener off while
+  // a client is out, and a client's 'error' with no listener is thrown. A query in flight still gets its error; the
+  // broken client is dropped by the pool when released (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
