@@ -4,6 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Job } from 'kubernetes-models/batch/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
 import { parseAllDocuments, parse } from 'yaml';
 
 /**
@@ -121,6 +126,34 @@ describe('infra/kubernetes', () => {
     }
     expect(metricsOf('lending-api').map((m) => m.resource?.name)).toEqual(['cpu']);
     expect(metricsOf('lending-worker').map((m) => m.resource?.name ?? m.external?.metric.name)).toEqual(['cpu', 'lending_queue_waiting_jobs']);
+  });
+});
+
+/** The Kubernetes API's own schemas (kubernetes-models, generated from its OpenAPI document), one class per kind. */
+const SCHEMAS: Record<string, new (data: any) => { validate(): void }> = {
+  Namespace,
+  ConfigMap,
+  Service,
+  Deployment,
+  Job,
+  HorizontalPodAutoscaler,
+  PodDisruptionBudget,
+};
+
+describe('infra/kubernetes against the Kubernetes API schemas (kubeconform is not packaged here)', () => {
+  it('holds every manifest valid: required fields present, every value of its type', () => {
+    for (const { file, doc } of manifests()) {
+      const Model = SCHEMAS[doc.kind];
+      expect({ file, kind: doc.kind, known: Boolean(Model) }).toEqual({ file, kind: doc.kind, known: true });
+      expect(() => new Model!(doc).validate()).not.toThrow();
+    }
+  });
+
+  it('would refuse a broken one: a Deployment with a number written as text, or without its selector', () => {
+    const api = of('Deployment').find((d) => d.metadata.name === 'lending-api')!;
+    expect(() => new Deployment({ ...api, spec: { ...api.spec, replicas: 'two' } } as any).validate()).toThrow(/replicas/);
+    const { selector: _selector, ...withoutSelector } = api.spec;
+    expect(() => new Deployment({ ...api, spec: withoutSelector } as any).validate()).toThrow(/selector/);
   });
 });
 
