@@ -4,7 +4,7 @@ import type { Response } from 'supertest';
 import { PasswordHasher } from '../src/identity/users/password-hasher.js';
 import { bearer, expectProblem } from './support/loan-api.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
-import { describeWithRedis } from './support/redis.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
 
 /**
  * Sign-in limits under a burst, on both counter stores (Redis, and PostgreSQL when no Redis is used). An attempt is

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer } from './support/loan-api.js';
-import { describeWithRedis } from './support/redis.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
 import { connectPage, listen, refusedConnection, type PageSocket } from './support/sockets.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { bearer, expectProblem } from './support/loan-api.js';
 import { registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
-import { describeWithRedis } from './support/redis.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
 
 /**
  * Abuse limits, on both counter stores: Redis (when the queues run on it) and PostgreSQL (when no Redis answers).

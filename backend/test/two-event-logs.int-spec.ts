@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { WorkerHost } from '../src/platform/worker-host.js';
 import { bearer } from './support/loan-api.js';
-import { describeWithRedis } from './support/redis.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
 import { registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 

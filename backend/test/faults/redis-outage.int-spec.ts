@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { EMAIL_QUEUE, SWEEP_EMAILS_JOB } from '../../src/communications/application/email-delivery.js';
 import { createDb, type Db } from '../../src/platform/database/database.js';
 import { readEventLogId } from '../../src/platform/runtime.js';
-import { describeWithRedis } from '../support/redis.js';
+import { describeWithRedis } from '../support/describe-with-redis.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { ADMIN } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';

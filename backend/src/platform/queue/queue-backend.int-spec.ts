@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { deleteRedisKeys, describeWithRedis } from '../../../test/support/redis.js';
+import { describeWithRedis } from '../../../test/support/describe-with-redis.js';
+import { deleteRedisKeys } from '../../../test/support/redis.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { createQueueBackend, redisAnswers, type QueueBackend } from './queue-backend.js';
 
