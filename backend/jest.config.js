@@ -18,5 +18,8 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   maxWorkers: 2,
+  // ESM test files leave their module graphs behind in the worker (Nest's included): a worker that ran ~140 files
+  // reached Node's heap limit and crashed the file it was running. Recycle a worker once its heap passes 1 GB.
+  workerIdleMemoryLimit: '1GB',
   testTimeout: 30000,
 };
