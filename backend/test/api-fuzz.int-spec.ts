@@ -346,13 +346,23 @@ function fromSchema(schema: Schema): fc.Arbitrary<unknown> {
       const minLength = schema.minLength ?? 0;
       const maxLength = Math.min(schema.maxLength ?? 200, 300);
       if (schema.pattern) {
-        const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+        // fast-check draws short matches (a `+` rarely passes ten characters), so a filter on minLength never ended for
+        // a pattern like the push token's (at least 20): a short match is lengthened by repeating its last character
+        // (a match still for the character-class patterns used here; a fuzz input like any other where it is not).
+        const lengthened = (s: string) => (s.length >= minLength || s.length === 0 ? s : s + s.slice(-1).repeat(minLength - s.length));
+        const matching = fc
+          .stringMatching(new RegExp(schema.pattern))
+          .map(lengthened)
+          .filter((s) => s.length <= (schema.maxLength ?? Infinity));
         return fc.oneof({ arbitrary: matching, weight: 6 }, { arbitrary: spiked(matching), weight: 1 });
       }
       return fc.oneof(
         { arbitrary: spiked(fc.string({ unit: 'grapheme-ascii', minLength: Math.max(0, minLength - 1), maxLength: Math.max(0, Math.min(maxLength, minLength + 20) - 1) })), weight: 1 },
         { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength, maxLength: Math.min(maxLength, minLength + 40) }), weight: 4 },
-        { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, minLength + 20) }).filter((s) => s.length >= minLength && s.length <= maxLength), weight: 1 },
+        // Graphemes outside the BMP count two UTF-16 units, so their strings can break the length bounds: kept as they
+        // come (a fuzz input like any other) rather than filtered, which never ended for a long fixed length (a
+        // 64-character hash is 64 graphemes of one unit each: about 2^-64 of draws).
+        { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, minLength + 20) }), weight: 1 },
         { arbitrary: fc.constant('x'.repeat(maxLength)), weight: 1 },
       );
     }
