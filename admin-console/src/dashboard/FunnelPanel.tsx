@@ -1,10 +1,11 @@
-import { Box, Card, CardContent, CardHeader, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useDataProvider } from 'react-admin';
 import { useBusinessDate } from '../business-date/useBusinessDate';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { period, periodEndingOn } from './activity';
+import { PeriodSelect } from './PeriodSelect';
 
 /**
  * Card "Funnel" (issue 15): of the applications started in the period, how many reached each step, counted from our
@@ -27,13 +28,7 @@ export function FunnelPanel() {
         title="Funnel"
         subheader={data ? `Applications started ${data.from} to ${data.to}, by the steps they reached` : 'Applications by step'}
         action={
-          <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {[7, 30, 90, 365].map((d) => (
-              <MenuItem key={d} value={d}>
-                Last {d} days
-              </MenuItem>
-            ))}
-          </TextField>
+          <PeriodSelect label="Period" days={days} onChange={setDays} />
         }
       />
       <CardContent>

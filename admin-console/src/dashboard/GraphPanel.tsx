@@ -1,10 +1,11 @@
-import { Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
+import { Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useDataProvider } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { ActivityChart } from './ActivityChart';
 import { period } from './activity';
+import { PeriodSelect } from './PeriodSelect';
 
 /** Panel `graph`: applications, final approvals and disbursals per day, counted by the API over every loan. */
 export function GraphPanel() {
@@ -19,13 +20,7 @@ export function GraphPanel() {
         subheader="Applications submitted, final approvals and disbursals per day"
         slotProps={{ title: { variant: 'h6' } }}
         action={
-          <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 130 }}>
-            {[7, 30, 90].map((d) => (
-              <MenuItem key={d} value={d}>
-                Last {d} days
-              </MenuItem>
-            ))}
-          </TextField>
+          <PeriodSelect label="Period" days={days} onChange={setDays} minWidth={130} periods={[7, 30, 90]} />
         }
       />
       <CardContent>{isPending ? <Loading /> : error ? <Typography color="error">{error.message}</Typography> : <ActivityChart points={data ?? []} />}</CardContent>

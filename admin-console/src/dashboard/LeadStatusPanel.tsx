@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, CardHeader, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useCanAccess, useDataProvider } from 'react-admin';
@@ -6,6 +6,7 @@ import { LEAD_SOURCES, LEAD_STATUSES, SOURCE_LABELS, STATUS_LABELS } from '../le
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { useBusinessDate } from '../business-date/useBusinessDate';
 import { period, periodEndingOn } from './activity';
+import { PeriodSelect } from './PeriodSelect';
 
 function Counts({ caption, rows }: { caption: string; rows: [string, number][] }) {
   return (
@@ -50,13 +51,7 @@ export function LeadStatusPanel() {
         subheader={data ? `${data.total} leads created ${data.from} to ${data.to}` : 'Leads created in the period'}
         slotProps={{ title: { variant: 'h6' } }}
         action={
-          <TextField select size="small" label="Lead period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 130 }}>
-            {[7, 30, 90, 365].map((d) => (
-              <MenuItem key={d} value={d}>
-                Last {d} days
-              </MenuItem>
-            ))}
-          </TextField>
+          <PeriodSelect label="Lead period" days={days} onChange={setDays} minWidth={130} />
         }
       />
       <CardContent>
