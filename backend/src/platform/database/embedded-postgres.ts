@@ -45,7 +45,12 @@ type Binaries = { nativeDir: string; initdb: string; postgres: string; packageNa
  * /var/lib/lending-embedded-postgres (one folder per DATA_DIR), and one log line says why. The user's folders keep
  * their permissions.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void, options: { port?: number } = {}): Promise<RunningDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+  /** `settings`: server parameters given as `-c name=value` (the bench's bigger shared_buffers, for example). */
+  options: { port?: number; settings?: Readonly<Record<string, string>> } = {},
+): Promise<RunningDatabase> {
   const requested = path.resolve(dataDir, 'postgres');
   try {
     mkdirSync(path.dirname(requested), { recursive: true });
@@ -63,7 +68,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const binaries = reachableBinaries(await packagedBinaries(), runAs, log);
   // A caller restarting a cluster it stopped (the outage test) asks for the same port, so its clients find it again.
   const port = options.port ?? (await freePort());
-  const cluster = new Cluster(binaries, databaseDir, port, runAs);
+  const cluster = new Cluster(binaries, databaseDir, port, runAs, options.settings ?? {});
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
       log(`Initialising an embedded PostgreSQL cluster in ${databaseDir}`);
@@ -260,6 +265,7 @@ class Cluster {
     private readonly dir: string,
     private readonly port: number,
     private readonly runAs: RunAs | undefined,
+    private readonly settings: Readonly<Record<string, string>>,
   ) {}
 
   async initialise(): Promise<void> {
@@ -293,8 +299,9 @@ class Cluster {
 
   start(): Promise<void> {
     const locale = bestLocale();
+    const settings = Object.entries(this.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
     return new Promise((resolve, reject) => {
-      const child = spawn(this.binaries.postgres, ['-D', this.dir, '-p', String(this.port)], {
+      const child = spawn(this.binaries.postgres, ['-D', this.dir, '-p', String(this.port), ...settings], {
         ...this.runAs,
         env: { ...process.env, LC_MESSAGES: locale },
         stdio: ['ignore', 'ignore', 'pipe'],
