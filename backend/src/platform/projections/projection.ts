@@ -20,15 +20,40 @@ export interface Projection {
   startRebuild?(db: Kysely<any>): Promise<ProjectionRebuild>;
 }
 
-/** One replay of the log, batch after batch in log order, then `finish` once (same transaction throughout). */
-export interface ProjectionRebuild {
+/** What a lean replay reads of each event: no metadata, time or transaction (fewer columns read and parsed). */
+export type ReplayedEvent = Pick<RecordedEvent, 'position' | 'streamId' | 'version' | 'type' | 'data'>;
+
+/**
+ * One replay of the log, batch after batch in log order, then `finish` once (same transaction throughout). A `lean`
+ * replay is given only the fields of ReplayedEvent; when every projection being rebuilt is lean, the log is read
+ * with only those columns.
+ */
+export type ProjectionRebuild = FullProjectionRebuild | LeanProjectionRebuild;
+
+export interface FullProjectionRebuild {
+  readonly lean?: false;
   applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
   finish(db: Kysely<any>): Promise<void>;
 }
 
+export interface LeanProjectionRebuild {
+  readonly lean: true;
+  applyBatch(db: Kysely<any>, events: ReplayedEvent[]): Promise<void>;
+  finish(db: Kysely<any>): Promise<void>;
+}
 
-export function relevantEvents(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
-  return events.filter((e) => projection.eventTypes.includes(e.type));
+const typeSets = new WeakMap<Projection, ReadonlySet<string>>();
+
+/** The projection's event types as a set (looked up once per event of every batch). */
+export function eventTypeSet(projection: Projection): ReadonlySet<string> {
+  let types = typeSets.get(projection);
+  if (!types) typeSets.set(projection, (types = new Set(projection.eventTypes)));
+  return types;
+}
+
+export function relevantEvents<E extends { type: string }>(projection: Projection, events: E[]): E[] {
+  const types = eventTypeSet(projection);
+  return events.filter((e) => types.has(e.type));
 }
 
 export async function applyProjections(db: Kysely<any>, projections: readonly Projection[], events: RecordedEvent[]): Promise<void> {

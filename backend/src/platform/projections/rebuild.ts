@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toRecordedEvent } from '../event-store/postgres-event-store.js';
-import type { Checkpoint, RecordedEvent } from '../event-store/event-store.port.js';
-import { START_OF_LOG } from '../event-store/event-store.port.js';
-import { relevantEvents, type Projection, type ProjectionRebuild } from './projection.js';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { relevantEvents, type Projection, type ProjectionRebuild, type ReplayedEvent } from './projection.js';
 
 export type RebuildReport = {
   events: number;
@@ -24,8 +23,9 @@ export type RebuildReport = {
  * ones, which upserts need) are dropped after the TRUNCATE and built again from their saved definitions once the
  * rows are in (a bulk build is far cheaper than maintaining a dozen indexes row by row; a failed rebuild rolls the
  * drop back with everything else). A projection with `startRebuild` replays through it (held state, bulk writes);
- * the others through `applyBatch`. The next batch of the log is read while the current one is being applied, by
- * the log's index (statistics are refreshed first if missing, see analyzeLogIfStale).
+ * the others through `applyBatch`. The log is read through one cursor in log order, by the log's index (statistics
+ * are refreshed first if missing, see analyzeLogIfStale); the next batch is fetched while the current one is being
+ * applied. When every projection's replay is lean, only the columns of ReplayedEvent are read.
  */
 export async function rebuildProjections(
   db: Kysely<any>,
@@ -50,34 +50,38 @@ export async function rebuildProjections(
       sessions.push({ projection, rebuild: projection.startRebuild ? await projection.startRebuild(trx) : { applyBatch: (d, e) => projection.applyBatch(d, e), finish: async () => undefined } });
     }
     const types = [...new Set(projections.flatMap((p) => p.eventTypes))];
-    const read = (after: Checkpoint) =>
-      sql<any>`
-        SELECT global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text
-        FROM public.events
-        WHERE (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position}::bigint)
-          AND type = ANY(${types})
-        ORDER BY events.transaction_id, events.global_position
-        LIMIT ${batchSize}`
-        .execute(trx)
-        .then((r) => r.rows);
+    // One cursor over the log in log order (one plan, one index scan; no per-batch keyset lookups). A lean replay
+    // reads only the columns of ReplayedEvent, named and typed so that each row already is one (no metadata or time
+    // parsed, no copy made).
+    const lean = sessions.every(({ rebuild }) => rebuild.lean === true);
+    const columns = lean
+      ? sql`global_position::float8 AS "position", stream_id AS "streamId", version, type, data`
+      : sql`global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text`;
+    await sql`
+      DECLARE projection_rebuild_log NO SCROLL CURSOR FOR
+      SELECT ${columns} FROM public.events
+      WHERE type = ANY(${types})
+      ORDER BY events.transaction_id, events.global_position`.execute(trx);
+    const fetch = () => sql<any>`FETCH ${sql.raw(String(batchSize))} FROM projection_rebuild_log`.execute(trx).then((r) => r.rows);
     let mark = performance.now();
     const lap = (phase: keyof typeof phases) => {
       const now = performance.now();
       phases[phase] = Math.round(now - mark);
       mark = now;
     };
-    let pending = read(START_OF_LOG);
+    let pending = fetch();
     for (;;) {
       const rows = await pending;
       if (rows.length === 0) break;
-      const last = rows[rows.length - 1];
       // Ask for the next batch now: PostgreSQL reads it while this one is applied (the connection queues the
-      // projection's own statements behind it).
-      pending = rows.length < batchSize ? Promise.resolve([]) : read({ transactionId: String(last.transaction_id), position: Number(last.global_position) });
-      const batch: RecordedEvent[] = rows.map(toRecordedEvent);
+      // projection's own statements behind it). Should applying fail first, that fetch's failure is not unhandled.
+      pending = rows.length < batchSize ? Promise.resolve([]) : fetch();
+      pending.catch(() => undefined);
+      const batch: RecordedEvent[] | ReplayedEvent[] = lean ? rows : rows.map(toRecordedEvent);
       for (const { projection, rebuild } of sessions) {
-        const mine = relevantEvents(projection, batch);
-        if (mine.length > 0) await rebuild.applyBatch(trx, mine);
+        // The cursor reads only the projections' types: a single projection gets every row.
+        const mine = sessions.length === 1 ? batch : relevantEvents<RecordedEvent | ReplayedEvent>(projection, batch);
+        if (mine.length > 0) await rebuild.applyBatch(trx, mine as RecordedEvent[]);
       }
       events += batch.length;
       batches += 1;
@@ -93,12 +97,11 @@ export async function rebuildProjections(
 }
 
 /**
- * The batches read the log in (transaction_id, global_position) order by its index. Without statistics on
- * `events` (a log just loaded or restored, before autovacuum got to it) the planner misjudges the row comparison
- * and sorts the whole rest of the log for every batch instead, which makes a rebuild quadratic (seconds a batch
- * at a few hundred thousand events). So the log is analyzed first when it never was or has changed by more than a
- * tenth since (ANALYZE samples a fixed number of rows: about a second at millions of events, and it blocks no
- * appends).
+ * The cursor reads the log in (transaction_id, global_position) order by its index. Without statistics on `events`
+ * (a log just loaded or restored, before autovacuum got to it) the planner may misjudge the filter and sort the
+ * whole log instead (and batches read by keyset, as they once were, sorted the whole rest of it for every batch). So
+ * the log is analyzed first when it never was or has changed by more than a tenth since (ANALYZE samples a fixed
+ * number of rows: about a second at millions of events, and it blocks no appends).
  */
 async function analyzeLogIfStale(trx: Kysely<any>): Promise<void> {
   const stats = await sql<{ stale: boolean }>`
