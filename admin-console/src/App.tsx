@@ -33,13 +33,9 @@ const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
-// Signed in, what the first screen waits for starts now, while React renders, not when the layout asks for it: the
-// staff member (permissions decide the menu and the queue counts) and, opening the dashboard, its chunk.
-if (getToken()) {
-  signedInUser().catch(() => undefined);
-  const path = window.location.pathname.slice(import.meta.env.BASE_URL.length - 1);
-  if (['', '/', '/Dashboard'].includes(path)) import('./dashboard/Dashboard').catch(() => undefined);
-}
+// Signed in, the staff member (permissions decide the menu and the queue counts) is wanted at once: the request the
+// entry chunk started (providers/startup-requests.ts), else a new one. main.tsx also started the dashboard's chunk.
+if (getToken()) signedInUser().catch(() => undefined);
 
 /** Toasts top-right, as the specification's shell places them. */
 function TopRightNotification() {

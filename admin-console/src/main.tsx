@@ -4,6 +4,7 @@ import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseSensitiveBase } from './layout/CaseSensitiveBase';
 import { SignInScreen } from './layout/SignInScreen';
+import { startSignedInRequests } from './providers/startup-requests';
 
 // Served under /Admin (vite `base`); the router strips it so routes read as the spec's paths after /Admin.
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -17,7 +18,13 @@ const loadConsole = () =>
     throw error;
   }));
 const Console = lazy(loadConsole);
-if (getToken()) void loadConsole();
+if (getToken()) {
+  void loadConsole();
+  // The staff member and the queue counts, asked now rather than once react-admin has loaded and rendered.
+  startSignedInRequests();
+  // Opening the dashboard: its chunk beside the console's, not after it.
+  if (['', '/', '/Dashboard'].includes(window.location.pathname.slice(basename.length))) import('./dashboard/Dashboard').catch(() => undefined);
+}
 
 function Root() {
   const [signedIn, setSignedIn] = useState(() => getToken() !== null);

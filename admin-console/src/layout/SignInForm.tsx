@@ -1,11 +1,13 @@
-import LockIcon from '@mui/icons-material/Lock';
-import { Alert, Avatar, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { signedOutNotice } from '../providers/session';
+import './sign-in.css';
 
 /**
  * The staff sign-in form, with a notice saying why they were signed out, if they were. `signIn` rejects with the
- * sentence to show. Imports no react-admin: the signed-out console (SignInScreen) renders it before react-admin loads.
+ * sentence to show. Plain elements and one small stylesheet (sign-in.css, drawn like the console's MUI theme), no
+ * MUI, no emotion, no react-admin: the signed-out console (SignInScreen) renders it from the entry chunk, which is
+ * then React alone (issue 11: the form within 1 s; with MUI's TextField the entry chunk was 3× larger and its first
+ * render built a theme and every style at run time).
  */
 export function SignInForm({ signIn }: { signIn: (email: string, password: string) => Promise<void> }) {
   const [notice] = useState(signedOutNotice);
@@ -13,6 +15,7 @@ export function SignInForm({ signIn }: { signIn: (email: string, password: strin
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const id = useId();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -27,39 +30,41 @@ export function SignInForm({ signIn }: { signIn: (email: string, password: strin
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card sx={{ width: 380 }} component="main">
-        <CardContent>
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
-            <Avatar sx={{ bgcolor: 'primary.main', mb: 1 }}>
-              <LockIcon />
-            </Avatar>
-            <Typography variant="h5" component="h1">
-              Lending admin
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Staff sign-in
-            </Typography>
-          </Box>
-          {notice ? (
-            <Alert severity="warning" sx={{ mb: 2 }} data-testid="signed-out-notice">
-              {notice}
-            </Alert>
+    <div className="signin">
+      <main className="signin-card">
+        <div className="signin-head">
+          <span className="signin-avatar" aria-hidden="true">
+            <svg viewBox="0 0 24 24" focusable="false">
+              <path d="M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2m-6 9c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m3.1-9H8.9V6c0-1.71 1.39-3.1 3.1-3.1s3.1 1.39 3.1 3.1z" />
+            </svg>
+          </span>
+          <h1>Lending admin</h1>
+          <p>Staff sign-in</p>
+        </div>
+        {notice ? (
+          <div role="alert" className="signin-alert signin-alert-warning" data-testid="signed-out-notice">
+            {notice}
+          </div>
+        ) : null}
+        <form onSubmit={submit} className="signin-form">
+          <div className="signin-field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input id={`${id}-email`} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+          </div>
+          <div className="signin-field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <input id={`${id}-password`} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          </div>
+          {error ? (
+            <div role="alert" className="signin-alert signin-alert-error">
+              {error}
+            </div>
           ) : null}
-          <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-            <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
-            <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? 'Signing in…' : 'Sign in'}
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </main>
+    </div>
   );
 }

@@ -1,18 +1,15 @@
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { SignInForm } from './SignInForm';
-import { theme } from './theme';
 
 const SIGN_IN_PATH = '/login';
 
 /**
- * The console opened signed out: the sign-in form at once, before react-admin and the screens (most of the
+ * The console opened signed out: the sign-in form at once, before MUI, react-admin and the screens (most of the
  * JavaScript) have loaded: they load meanwhile (`preload`), and the form hands over to them once the staff member
  * is signed in (`onSignedIn`). The address becomes /Admin/login, as react-admin's own redirect would make it; after
  * signing in it returns to the page that was opened (the dashboard for the root and for /login itself).
  */
 export function SignInScreen({ basename, preload, onSignedIn }: { basename: string; preload: () => Promise<unknown>; onSignedIn: () => void }) {
-  const [muiTheme] = useState(() => createTheme(theme));
   const [returnTo] = useState(() => {
     const path = window.location.pathname.slice(basename.length);
     return ['', '/', SIGN_IN_PATH].includes(path) ? '/Dashboard' : `${path}${window.location.search}${window.location.hash}`;
@@ -32,10 +29,5 @@ export function SignInScreen({ basename, preload, onSignedIn }: { basename: stri
     onSignedIn();
   };
 
-  return (
-    <ThemeProvider theme={muiTheme}>
-      <CssBaseline />
-      <SignInForm signIn={signIn} />
-    </ThemeProvider>
-  );
+  return <SignInForm signIn={signIn} />;
 }

@@ -1,9 +1,10 @@
 import { type AuthProvider, HttpError } from 'react-admin';
 import { ALL_ACCESS, canAccess, type Permissions } from '../permissions/canAccess';
-import { API_URL, httpClient, problemType } from './http';
+import { API_URL, asHttpError, httpClient, problemType } from './http';
 import { clearBrowserSession, forgetToken, getDeviceId, getToken, storeToken } from '@lending/web-common/session';
 import { queryClient } from './queryClient';
 import { forgetSignedOutNotice, setSignedOutNotice } from './session';
+import { takeStartedIdentity } from './startup-requests';
 
 export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
 export const EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -31,16 +32,16 @@ export function signedOutMessage(type: string | undefined, serverMessage: string
   return EXPIRED_MESSAGE;
 }
 
-/** The signed-in staff user (GET /api/users/admin), fetched once per sign-in. */
+/** The signed-in staff user (GET /api/users/admin), fetched once per sign-in (at load: by the entry chunk). */
 export function signedInUser(): Promise<SignedInUser> {
-  identity ??= httpClient(`${API_URL}/users/admin`).then(
-    ({ json }) => {
+  identity ??= (takeStartedIdentity() ?? httpClient(`${API_URL}/users/admin`).then(({ json }) => json)).then(
+    (json) => {
       const body = json as { user: SignedInUser; defaultPasswordInUse?: boolean };
       return { ...body.user, defaultPasswordInUse: body.defaultPasswordInUse === true };
     },
-    (error) => {
+    (error: unknown) => {
       identity = null;
-      throw error;
+      throw asHttpError(error);
     },
   );
   return identity;

@@ -5,6 +5,7 @@ import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CustomerSe
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
 import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
+import { takeStartedQueueCounts } from './startup-requests';
 import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
@@ -133,7 +134,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
 
   return {
     ...crud,
-    loanQueues: async () => (await http(`${base}/loan-queues`)).json as QueueCounts,
+    loanQueues: async () => ((await takeStartedQueueCounts()?.catch(() => undefined)) ?? (await http(`${base}/loan-queues`)).json) as QueueCounts,
     loanActivity: async (from, to) => (await http(`${base}/loan-activity?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as DayPoint[],
     loanHistory: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/history`)).json as HistoryEntry[],
     loanAsOf: async (id, asOf) => (await http(`${base}/loans/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf)}`)).json as Loan,

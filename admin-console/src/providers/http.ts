@@ -27,7 +27,8 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   }
 }
 
-function asHttpError(error: unknown): unknown {
+/** A shared fetch's ApiError as react-admin's HttpError (what the auth provider's checkError reads); others as they are. */
+export function asHttpError(error: unknown): unknown {
   return error instanceof ApiError ? new HttpError(error.sentence, error.status, error.problem) : error;
 }
 
