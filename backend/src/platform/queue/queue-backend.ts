@@ -73,8 +73,12 @@ export type QueueBackendChoice = 'auto' | 'redis' | 'postgres';
 /**
  * BullMQ's stalled-job recovery: a running job holds a lock of `lockDurationMs`, renewed every half of it; every
  * `stalledIntervalMs` each worker moves jobs whose lock has expired (their worker died: kill -9, a lost node) back to
- * waiting, so another worker runs them again. BullMQ's defaults are 30 s each.
+ * waiting, so another worker runs them again. BullMQ's defaults are 30 s each. BullMQ fails a job outright once it
+ * has stalled more than `maxStalledCount` times (its default is 1): a job running when its worker was killed, and
+ * again when the next one was, was failed and its side effect lost (the kill-under-load fault test, 1 in 600). Every
+ * job here is idempotent (keyed side effects), so a stalled job is always run again, up to MAX_STALLED_COUNT times.
  */
+export const MAX_STALLED_COUNT = 10;
 export type QueueRecovery = { lockDurationMs: number; stalledIntervalMs: number };
 export const DEFAULT_QUEUE_RECOVERY: QueueRecovery = { lockDurationMs: 30_000, stalledIntervalMs: 30_000 };
 
@@ -191,7 +195,7 @@ class RedisQueueBackend extends BaseQueueBackend {
     const connection = new Redis(this.url, { maxRetriesPerRequest: null });
     connection.on('error', () => undefined);
     this.workerConnections.push(connection);
-    return new Worker(queue, processor, { connection, prefix: this.prefix, concurrency, lockDuration: this.recovery.lockDurationMs, stalledInterval: this.recovery.stalledIntervalMs });
+    return new Worker(queue, processor, { connection, prefix: this.prefix, concurrency, lockDuration: this.recovery.lockDurationMs, stalledInterval: this.recovery.stalledIntervalMs, maxStalledCount: MAX_STALLED_COUNT });
   }
 
   async ping(): Promise<boolean> {
@@ -230,7 +234,7 @@ class PostgresQueueBackend extends BaseQueueBackend {
   }
 
   protected newWorker(queue: string, processor: JobProcessor, concurrency: number): Worker {
-    return new this.classes.Worker(queue, processor as never, { connection: this.connection(), prefix: this.prefix, concurrency, lockDuration: this.recovery.lockDurationMs, stalledInterval: this.recovery.stalledIntervalMs } as never) as unknown as Worker;
+    return new this.classes.Worker(queue, processor as never, { connection: this.connection(), prefix: this.prefix, concurrency, lockDuration: this.recovery.lockDurationMs, stalledInterval: this.recovery.stalledIntervalMs, maxStalledCount: MAX_STALLED_COUNT } as never) as unknown as Worker;
   }
 
   async ping(): Promise<boolean> {
