@@ -261,7 +261,14 @@ async function main(): Promise<number> {
   const generator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20260101);
   const ctx: Context = { sizes: s, runtime, db, api, generator, figures: [] };
 
-  const httpCtx: HttpBenchContext = { api, app, figures: ctx.figures, quick: QUICK, log };
+  const httpCtx: HttpBenchContext = {
+    api,
+    app,
+    figures: ctx.figures,
+    quick: QUICK,
+    log,
+    apiProcessEnv: { BENCH_DATABASE_URL: database.url, BENCH_QUEUE_PREFIX: runtime.keyPrefix, BENCH_JWT_SECRET: config.jwtSecret },
+  };
 
   phase = 'measuring event appends';
   if (runs('appends')) {

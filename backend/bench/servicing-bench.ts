@@ -7,7 +7,7 @@
 import { serviceLoan } from '../src/lending/domain/servicing/loan-servicing.js';
 import type { ServicingEvent, ServicingTerms } from '../src/lending/domain/servicing/servicing.types.js';
 import type { ApiClient } from './api-client.js';
-import { LeanClient } from './http-bench.js';
+import { LeanClient } from './lean-client.js';
 import { forEachConcurrently, median, percentile, type Figure } from './measure.js';
 
 export type ServicingBenchContext = { api: ApiClient; figures: Figure[]; quick: boolean; log: (line: string) => void };
