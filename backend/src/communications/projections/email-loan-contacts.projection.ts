@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LoanEvent } from '../../lending/public/index.js';
-import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import type { PendingEvent, ProjectedRow, RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Projection } from '../../platform/projections/projection.js';
 
 type Row = {
@@ -17,10 +17,15 @@ type Row = {
   version: number;
 };
 
+const PROJECTION_NAME = 'email-loan-contacts';
 const EVENT_TYPES = ['LoanApplicationStarted', 'LoanApplicationAmended', 'SoftCheckApproved', 'AgreementIssued', 'LoanDisbursed'] as const;
 
-/** One loan event folded into the row (pure). Events before LoanApplicationStarted cannot exist in a stream. */
-export function evolveContact(row: Row | undefined, event: LoanEvent, version: number): Row | undefined {
+/**
+ * What an event sets on the row when that does not depend on the row itself (pure): the whole row for
+ * LoanApplicationStarted, some of its columns for an amendment, a soft approval and an agreement; undefined for the
+ * others (LoanDisbursed keeps an instalment already known).
+ */
+export function contactChanges(event: LoanEvent, version: number): (Partial<Row> & { version: number }) | undefined {
   switch (event.type) {
     case 'LoanApplicationStarted':
       return {
@@ -37,20 +42,31 @@ export function evolveContact(row: Row | undefined, event: LoanEvent, version: n
         version,
       };
     case 'LoanApplicationAmended':
-      return row && { ...row, amount: event.data.amount, tenure_months: event.data.tenureMonths, version };
+      return { amount: event.data.amount, tenure_months: event.data.tenureMonths, version };
     case 'SoftCheckApproved':
-      return row && { ...row, amount: event.data.approvedAmount, version };
+      return { amount: event.data.approvedAmount, version };
     case 'AgreementIssued':
-      return (
-        row && {
-          ...row,
-          amount: event.data.terms.principal,
-          tenure_months: event.data.terms.tenureMonths,
-          annual_rate_percent: event.data.terms.annualRatePercent,
-          instalment_amount: event.data.terms.instalmentAmount,
-          version,
-        }
-      );
+      return {
+        amount: event.data.terms.principal,
+        tenure_months: event.data.terms.tenureMonths,
+        annual_rate_percent: event.data.terms.annualRatePercent,
+        instalment_amount: event.data.terms.instalmentAmount,
+        version,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** One loan event folded into the row (pure). Events before LoanApplicationStarted cannot exist in a stream. */
+export function evolveContact(row: Row | undefined, event: LoanEvent, version: number): Row | undefined {
+  switch (event.type) {
+    case 'LoanApplicationStarted':
+      return contactChanges(event, version) as Row;
+    case 'LoanApplicationAmended':
+    case 'SoftCheckApproved':
+    case 'AgreementIssued':
+      return row && { ...row, ...contactChanges(event, version) };
     case 'LoanDisbursed': {
       const first = event.data.schedule[0];
       return (
@@ -70,14 +86,29 @@ export function evolveContact(row: Row | undefined, event: LoanEvent, version: n
 }
 
 /**
+ * The row written in the append's own statement for a lone event whose changes do not depend on the row (see
+ * contactChanges): the whole row when a loan starts, an update of the loan's row (none if it has none) after.
+ */
+export function prebuildContact(events: readonly PendingEvent[]): ProjectedRow[] | undefined {
+  if (events.length !== 1) return undefined;
+  const [event] = events;
+  const changes = contactChanges({ type: event.type, data: event.data } as LoanEvent, event.version);
+  if (!changes) return undefined;
+  const row = { ...changes, loan_id: String(event.data.loanId) };
+  const mode = event.type === 'LoanApplicationStarted' ? 'upsert' : 'update';
+  return [{ projection: PROJECTION_NAME, table: 'email_loan_contacts', key: 'loan_id', row, mode }];
+}
+
+/**
  * Communications' own copy of what it writes about a loan (DESIGN §2: a context keeps the fields it needs instead of
  * reading another's tables): the borrower, the type and amounts, the payout. Inline, so the row is there before any
  * subscription reads the event; rebuilt and verified with the other projections.
  */
 export const emailLoanContactsProjection: Projection = {
-  name: 'email-loan-contacts',
+  name: PROJECTION_NAME,
   eventTypes: EVENT_TYPES,
   tables: ['email_loan_contacts'],
+  prebuild: prebuildContact,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     const ids = [...new Set(events.map((e) => String(e.data.loanId)))];

@@ -44,7 +44,16 @@ export type ProjectedRow = {
   row: Record<string, unknown>;
   /** A column of `row` that the store sets to the global position of the last appended event. */
   positionColumn?: string;
+  /**
+   * 'upsert' (the default): insert `row`, or overwrite the columns it names where `key` is taken. 'update': set the
+   * columns `row` names on the row whose `key` matches, and write nothing when there is none (as a projection that
+   * only changes a row it has).
+   */
+  mode?: 'upsert' | 'update';
 };
+
+/** An event about to be appended, with the stream version it will take: what a projection may pre-build rows from. */
+export type PendingEvent = { streamId: string; version: number; type: string; data: Record<string, unknown> };
 
 /**
  * The inline projections: read models that commit or roll back with the events. `project` runs inside the append
@@ -52,6 +61,12 @@ export type ProjectedRow = {
  * is any, so that an append with nothing left to run needs no transaction around it (one statement in Postgres).
  */
 export interface InlineProjector {
+  /**
+   * The rows of the projections (other than those in `prebuilt`) that can say what they would write for these
+   * events from the events alone, without reading their tables (`covered` names them, `rows` is what they write,
+   * possibly nothing): the store writes the rows in the append's own statement and runs none of them.
+   */
+  prebuild?(events: readonly PendingEvent[], prebuilt: ReadonlySet<string>): { rows: ProjectedRow[]; covered: string[] };
   hasWork(eventTypes: readonly string[], prebuilt: ReadonlySet<string>): boolean;
   project(trx: Kysely<any>, events: RecordedEvent[], prebuilt: ReadonlySet<string>): Promise<void>;
 }

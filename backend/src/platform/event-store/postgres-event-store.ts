@@ -120,8 +120,13 @@ export class PostgresEventStore implements EventStore {
     const metadata: EventMetadata = { ...(correlationId ? { correlationId } : {}), ...(options.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) };
     const metadataJson = JSON.stringify(metadata);
     const dataJson = events.map((e) => JSON.stringify(e.data));
-    const projected = options.projectedRows ?? [];
-    const prebuilt = new Set(projected.map((p) => p.projection));
+    const written = options.projectedRows ?? [];
+    const prebuilt = new Set(written.map((p) => p.projection));
+    // Inline projections that can tell their rows from the events alone have them written in the same statement.
+    const pending = events.map((e, i) => ({ streamId, version: options.expectedVersion + i + 1, type: e.type, data: e.data }));
+    const own = this.inlineProjector.prebuild?.(pending, prebuilt) ?? { rows: [], covered: [] };
+    for (const name of own.covered) prebuilt.add(name);
+    const projected = own.rows.length === 0 ? written : [...written, ...own.rows];
     const statement = await this.appendStatement(streamId, streamType, events, dataJson, metadataJson, options, projected);
     // Only a projection that no pre-built row covers needs a transaction around the statement.
     const inTransaction = this.inlineProjector.hasWork(events.map((e) => e.type), prebuilt);
@@ -242,7 +247,7 @@ export class PostgresEventStore implements EventStore {
     projected: readonly ProjectedRow[],
   ): Promise<AppendStatement> {
     const keyed = options.idempotencyKey !== undefined;
-    const shape = `${events.length}|${keyed ? 'k' : ''}|${projected.map((p) => `${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`).join('|')}`;
+    const shape = `${events.length}|${keyed ? 'k' : ''}|${projected.map((p) => `${p.mode ?? 'upsert'}:${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`).join('|')}`;
     let statement = this.statements.get(shape);
     if (!statement) {
       statement = await this.statementText(events.length, keyed, projected);
@@ -285,6 +290,13 @@ export class PostgresEventStore implements EventStore {
         if (!type) throw new Error(`projected row for ${p.table}: no column ${column}`);
         return column === p.positionColumn ? 'last.position' : `${param()}::${type}`;
       });
+      if (p.mode === 'update') {
+        const assignments = columns.flatMap((c, n) => (c === p.key ? [] : [`${quoteIdent(c)} = ${selected[n]}`]));
+        ctes.push(`projected_${i} AS (
+        UPDATE ${quoteIdent(p.table)} SET ${assignments.join(', ')}
+        FROM last WHERE ${quoteIdent(p.table)}.${quoteIdent(p.key)} = ${selected[columns.indexOf(p.key)]})`);
+        continue;
+      }
       const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
       ctes.push(`projected_${i} AS (
         INSERT INTO ${quoteIdent(p.table)} (${columns.map(quoteIdent).join(', ')})

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { InlineProjector, RecordedEvent } from '../event-store/event-store.port.js';
+import type { InlineProjector, PendingEvent, ProjectedRow, RecordedEvent } from '../event-store/event-store.port.js';
 
 /**
  * A read model built from the log. It must be a pure function of the events it is given (no clock, no other
@@ -12,6 +12,12 @@ export interface Projection {
   /** Tables this projection owns; rebuild truncates them. */
   readonly tables: readonly string[];
   applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Optional, for an inline projection: the rows `applyBatch` would write for these events (its own, each about to be
+   * appended), told from the events alone, or undefined when it must read its tables to know. The store then writes
+   * them in the append's own statement (one round trip, no transaction) instead of running `applyBatch`.
+   */
+  prebuild?(events: readonly PendingEvent[]): ProjectedRow[] | undefined;
   /**
    * Optional: a replay of the whole log into the projection's freshly truncated tables (rebuild and verify), which
    * may hold state between batches instead of reading its rows back, write in bulk, and derive tables at the end
@@ -65,12 +71,26 @@ export async function applyProjections(db: Kysely<any>, projections: readonly Pr
 
 /**
  * The projections run inline by the event store: in the append's transaction, each for the events of its types,
- * except those whose rows the writer sent along pre-built (AppendOptions.projectedRows). `projections` is read at
+ * except those whose rows the writer sent along pre-built (AppendOptions.projectedRows) or the projection itself could
+ * pre-build from the events (`prebuild`: a projection answering `[]` writes nothing). `projections` is read at
  * each append, so projections registered later (PlatformRegistry) take part.
  */
 export function inlineProjector(projections: readonly Projection[]): InlineProjector {
   const pending = (prebuilt: ReadonlySet<string>) => projections.filter((p) => !prebuilt.has(p.name));
   return {
+    prebuild: (events, prebuilt) => {
+      const rows: ProjectedRow[] = [];
+      const covered: string[] = [];
+      for (const projection of pending(prebuilt)) {
+        const mine = relevantEvents(projection, [...events]);
+        if (mine.length === 0 || !projection.prebuild) continue;
+        const built = projection.prebuild(mine);
+        if (!built) continue;
+        rows.push(...built.map((row) => ({ ...row, projection: projection.name })));
+        covered.push(projection.name);
+      }
+      return { rows, covered };
+    },
     hasWork: (eventTypes, prebuilt) => pending(prebuilt).some((p) => p.eventTypes.some((t) => eventTypes.includes(t))),
     project: (trx, events, prebuilt) => applyProjections(trx, pending(prebuilt), events),
   };
