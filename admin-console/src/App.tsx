@@ -3,6 +3,7 @@ import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { DashboardPage } from './dashboard/DashboardPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { ErrorView } from './layout/ErrorView';
 import { LoginPage } from './layout/LoginPage';
@@ -27,8 +28,8 @@ import customers, { CustomerShow } from './customers';
 import sms from './sms';
 import agreements, { AgreementShow } from './agreements';
 
-// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
-const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
+// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). The dashboard
+// (DashboardPage) is preloaded by main.tsx when the console opens on it.
 
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
@@ -91,7 +92,7 @@ export function App() {
         <Route path="update/:id" caseSensitive element={<EmailTemplateEdit />} />
       </Resource>
       <CustomRoutes>
-        <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
+        <Route path="/Dashboard" caseSensitive element={<DashboardPage />} />
         <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         {loanRoutes}
