@@ -3,7 +3,7 @@ import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { DashboardPage } from './dashboard/DashboardPage';
+import { Dashboard } from './dashboard/Dashboard';
 import { AdminLayout } from './layout/AdminLayout';
 import { ErrorView } from './layout/ErrorView';
 import { LoginPage } from './layout/LoginPage';
@@ -28,14 +28,15 @@ import customers, { CustomerShow } from './customers';
 import sms from './sms';
 import agreements, { AgreementShow } from './agreements';
 
-// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). The dashboard
-// (DashboardPage) is preloaded by main.tsx when the console opens on it.
+// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
+// the console's home page: lazy, it cost a chunk and its six shared ones (each a request to a busy server), and its
+// Suspense boundary revealed it only after a retry render that the menu's updates kept interrupting (issue 11).
 
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 // Signed in, the staff member (permissions decide the menu and the queue counts) is wanted at once: the request the
-// entry chunk started (providers/startup-requests.ts), else a new one. main.tsx also started the dashboard's chunk.
+// entry chunk started (providers/startup-requests.ts), else a new one.
 if (getToken()) signedInUser().catch(() => undefined);
 
 /** Toasts top-right, as the specification's shell places them. */
@@ -92,7 +93,7 @@ export function App() {
         <Route path="update/:id" caseSensitive element={<EmailTemplateEdit />} />
       </Resource>
       <CustomRoutes>
-        <Route path="/Dashboard" caseSensitive element={<DashboardPage />} />
+        <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
         <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         {loanRoutes}

@@ -2,7 +2,6 @@ import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DashboardPage } from './dashboard/DashboardPage';
 import { CaseSensitiveBase } from './layout/CaseSensitiveBase';
 import { SignInScreen } from './layout/SignInScreen';
 import { startSignedInRequests } from './providers/startup-requests';
@@ -23,8 +22,6 @@ if (getToken()) {
   void loadConsole();
   // The staff member and the queue counts, asked now rather than once react-admin has loaded and rendered.
   startSignedInRequests();
-  // Opening the dashboard: its chunk beside the console's, not after it (and so it renders without suspending).
-  if (['', '/', '/Dashboard'].includes(window.location.pathname.slice(basename.length))) DashboardPage.preload().catch(() => undefined);
 }
 
 function Root() {
