@@ -3,6 +3,7 @@ import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { Dashboard } from './dashboard/Dashboard';
 import { AdminLayout } from './layout/AdminLayout';
 import { ErrorView } from './layout/ErrorView';
 import { LoginPage } from './layout/LoginPage';
@@ -27,14 +28,15 @@ import customers, { CustomerShow } from './customers';
 import sms from './sms';
 import agreements, { AgreementShow } from './agreements';
 
-// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>).
-const Dashboard = lazy(() => withChunkRecovery(import('./dashboard/Dashboard')).then((m) => ({ default: m.Dashboard })));
+// Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
+// the console's home page: lazy, it cost a chunk and its six shared ones (each a request to a busy server), and its
+// Suspense boundary revealed it only after a retry render that the menu's updates kept interrupting (issue 11).
 
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 // Signed in, the staff member (permissions decide the menu and the queue counts) is wanted at once: the request the
-// entry chunk started (providers/startup-requests.ts), else a new one. main.tsx also started the dashboard's chunk.
+// entry chunk started (providers/startup-requests.ts), else a new one.
 if (getToken()) signedInUser().catch(() => undefined);
 
 /** Toasts top-right, as the specification's shell places them. */

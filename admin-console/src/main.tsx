@@ -22,8 +22,6 @@ if (getToken()) {
   void loadConsole();
   // The staff member and the queue counts, asked now rather than once react-admin has loaded and rendered.
   startSignedInRequests();
-  // Opening the dashboard: its chunk beside the console's, not after it.
-  if (['', '/', '/Dashboard'].includes(window.location.pathname.slice(basename.length))) import('./dashboard/Dashboard').catch(() => undefined);
 }
 
 function Root() {

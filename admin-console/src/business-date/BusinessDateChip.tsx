@@ -1,7 +1,8 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
+import { useAccess } from '../permissions/useAccess';
 import { formatDate } from '@lending/web-common/format';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { BUSINESS_DATE_QUERY_KEY, useBusinessDate } from './useBusinessDate';
@@ -14,7 +15,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function BusinessDateChip() {
   const { data } = useBusinessDate();
-  const { canAccess } = useCanAccess({ action: 'edit', resource: 'business-date' });
+  const canAccess = useAccess('edit', 'business-date');
   const [open, setOpen] = useState(false);
   if (!data) return null;
   const manual = data.mode === 'manual';

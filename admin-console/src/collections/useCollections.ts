@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useDataProvider } from 'react-admin';
+import { useDataProvider } from 'react-admin';
+import { useAccess } from '../permissions/useAccess';
 import type { LendingDataProvider } from '../providers/dataProvider';
 
 export const BUCKET_COUNTS_REFRESH_MS = 15000;
@@ -9,14 +10,14 @@ export const COLLECTORS_KEY = ['collectors'] as const;
 /** GET /api/admin/collection-buckets, shared by the menu, the tabs and the dashboard (one request, one cache entry). */
 export function useBucketCounts() {
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const { canAccess } = useCanAccess({ action: 'list', resource: 'Collections' });
+  const canAccess = useAccess('list', 'Collections');
   return useQuery({ queryKey: BUCKET_COUNTS_KEY, queryFn: () => dataProvider.collectionBuckets(), enabled: Boolean(canAccess), refetchInterval: BUCKET_COUNTS_REFRESH_MS });
 }
 
 /** The staff loans may be assigned to (GET /api/admin/collectors), for the filter, the assign dialogs and names. */
 export function useCollectors() {
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const { canAccess } = useCanAccess({ action: 'list', resource: 'Collections' });
+  const canAccess = useAccess('list', 'Collections');
   return useQuery({ queryKey: COLLECTORS_KEY, queryFn: () => dataProvider.collectors(), enabled: Boolean(canAccess), staleTime: 60_000 });
 }
 

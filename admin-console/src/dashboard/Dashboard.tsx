@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { Title, useCanAccess } from 'react-admin';
+import { Title } from 'react-admin';
+import { useAccess } from '../permissions/useAccess';
 import { ClassificationPanel } from './ClassificationPanel';
 import { FunnelPanel } from './FunnelPanel';
 import { GraphPanel } from './GraphPanel';
@@ -8,8 +9,8 @@ import { LoanStatusPanel } from './LoanStatusPanel';
 
 /** /Admin/Dashboard with the spec's panels graph, loanStatus and leadStatus. */
 export function Dashboard() {
-  const { canAccess: canSeeLoans } = useCanAccess({ action: 'list', resource: 'loans' });
-  const { canAccess: canSeeCollections } = useCanAccess({ action: 'list', resource: 'Collections' });
+  const canSeeLoans = useAccess('list', 'loans');
+  const canSeeCollections = useAccess('list', 'Collections');
   return (
     <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, alignItems: 'start' }}>
       <Title title="Dashboard" />

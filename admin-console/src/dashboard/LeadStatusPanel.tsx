@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading, useCanAccess, useDataProvider } from 'react-admin';
+import { Loading, useDataProvider } from 'react-admin';
+import { useAccess } from '../permissions/useAccess';
 import { LEAD_SOURCES, LEAD_STATUSES, SOURCE_LABELS, STATUS_LABELS } from '../leads/leadStatus';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { useBusinessDate } from '../business-date/useBusinessDate';
@@ -31,7 +32,7 @@ function Counts({ caption, rows }: { caption: string; rows: [string, number][] }
 
 /** Panel `leadStatus`: leads created in the chosen period, counted by status and by source (leads.manage). */
 export function LeadStatusPanel() {
-  const { canAccess } = useCanAccess({ action: 'counts', resource: 'Leads' });
+  const canAccess = useAccess('counts', 'Leads');
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<LendingDataProvider>();
   // The server counts leads by their day in the business time zone: the period ends on the business date (the UTC

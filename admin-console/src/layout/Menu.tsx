@@ -21,9 +21,10 @@ import SmsIcon from '@mui/icons-material/Sms';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
-import { Menu, useCanAccess, useSidebarState } from 'react-admin';
+import { Menu, useSidebarState } from 'react-admin';
 import { QUEUE_GROUPS, type Queue, type QueueGroup } from '../loans/queues';
 import { useQueueCounts } from '../loans/useQueueCounts';
+import { useAccess } from '../permissions/useAccess';
 import { BUCKET_SPECS, COLLECTION_PAGES, WORK_BUCKETS, bucketCount, listPath, type Bucket } from '../collections/buckets';
 import { useBucketCounts } from '../collections/useCollections';
 
@@ -120,21 +121,21 @@ function StageGroup({ group, counts }: { group: QueueGroup; counts: Record<strin
 /** The pipeline stages as groups with each queue's count, then staff administration, each as permissions allow. */
 export function AdminMenu() {
   const { data: counts } = useQueueCounts();
-  const { canAccess: canSeeLoans } = useCanAccess({ action: 'list', resource: 'loans' });
-  const { canAccess: canSeeUsers } = useCanAccess({ action: 'list', resource: 'Users' });
-  const { canAccess: canSeePayments } = useCanAccess({ action: 'list', resource: 'Payments' });
-  const { canAccess: canSeeEmails } = useCanAccess({ action: 'list', resource: 'Emails' });
-  const { canAccess: canEditTemplates } = useCanAccess({ action: 'list', resource: 'EmailTemplates' });
-  const { canAccess: canEditBanners } = useCanAccess({ action: 'list', resource: 'Banners' });
-  const { canAccess: canWorkIssues } = useCanAccess({ action: 'list', resource: 'Issues' });
-  const { canAccess: canWhatsapp } = useCanAccess({ action: 'list', resource: 'whatsapp' });
-  const { canAccess: canSeeIvr } = useCanAccess({ action: 'list', resource: 'IvrStatus' });
-  const { canAccess: canDial } = useCanAccess({ action: 'list', resource: 'Dialer' });
-  const { canAccess: canSeeLeads } = useCanAccess({ action: 'list', resource: 'Leads' });
-  const { canAccess: canWorkLeads } = useCanAccess({ action: 'list', resource: 'agentLeads' });
-  const { canAccess: canSeeCustomers } = useCanAccess({ action: 'list', resource: 'Customers' });
-  const { canAccess: canSeeSms } = useCanAccess({ action: 'list', resource: 'Sms' });
-  const { canAccess: canSeeCollections } = useCanAccess({ action: 'list', resource: 'Collections' });
+  const canSeeLoans = useAccess('list', 'loans');
+  const canSeeUsers = useAccess('list', 'Users');
+  const canSeePayments = useAccess('list', 'Payments');
+  const canSeeEmails = useAccess('list', 'Emails');
+  const canEditTemplates = useAccess('list', 'EmailTemplates');
+  const canEditBanners = useAccess('list', 'Banners');
+  const canWorkIssues = useAccess('list', 'Issues');
+  const canWhatsapp = useAccess('list', 'whatsapp');
+  const canSeeIvr = useAccess('list', 'IvrStatus');
+  const canDial = useAccess('list', 'Dialer');
+  const canSeeLeads = useAccess('list', 'Leads');
+  const canWorkLeads = useAccess('list', 'agentLeads');
+  const canSeeCustomers = useAccess('list', 'Customers');
+  const canSeeSms = useAccess('list', 'Sms');
+  const canSeeCollections = useAccess('list', 'Collections');
   const { data: bucketCounts } = useBucketCounts();
   return (
     <Box component="nav" aria-label="Main menu">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { signedOutNotice } from '../providers/session';
+import { PALETTE_CSS_VARIABLES } from './palette';
 import './sign-in.css';
 
 /**
@@ -30,7 +31,7 @@ export function SignInForm({ signIn }: { signIn: (email: string, password: strin
   };
 
   return (
-    <div className="signin">
+    <div className="signin" style={PALETTE_CSS_VARIABLES as React.CSSProperties}>
       <main className="signin-card">
         <div className="signin-head">
           <span className="signin-avatar" aria-hidden="true">

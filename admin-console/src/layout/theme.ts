@@ -1,19 +1,8 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { ACCESSIBLE_PALETTE, ALERT, TEXT } from './palette';
 
-/**
- * react-admin's light theme with colours that reach WCAG AA (4.5:1) for normal-size text: the app bar (white on
- * react-admin's #2196f3 was 3.1:1), primary buttons, links, focused labels and the menu's count badges (#1976d2 was
- * 4.0:1 on the filled inputs' grey), the outlined state chips (warning #ed6c02 3.1:1, info #0288d1 3.9:1) and the bulk actions' Reject (#d32f2f was 3.9:1
- * on the selection toolbar's tint).
- */
-export const ACCESSIBLE_PALETTE = {
-  primary: { main: '#1565c0', contrastText: '#ffffff' },
-  secondary: { light: '#2196f3', main: '#0069c0', dark: '#004a8c', contrastText: '#ffffff' },
-  warning: { main: '#b45309', contrastText: '#ffffff' },
-  info: { main: '#0277bd', contrastText: '#ffffff' },
-  success: { main: '#2e7d32', contrastText: '#ffffff' },
-  error: { main: '#b71c1c', contrastText: '#ffffff' },
-} as const;
+/** react-admin's light theme with the console's colours (palette.ts: WCAG AA contrast, shared with the sign-in form). */
+export { ACCESSIBLE_PALETTE };
 
 type CheckboxOwnerState = { 'aria-label'?: string; inputProps?: Record<string, unknown> };
 
@@ -30,9 +19,10 @@ const checkboxLabelOnInput = {
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   sidebar: { width: 250, closedWidth: 55 },
-  palette: { ...defaultTheme.palette, ...ACCESSIBLE_PALETTE },
+  palette: { ...defaultTheme.palette, ...ACCESSIBLE_PALETTE, text: { ...TEXT } },
   components: {
     ...defaultTheme.components,
+    MuiAlert: { styleOverrides: { standardWarning: ALERT.warning, standardError: ALERT.error } },
     MuiCheckbox: { defaultProps: { slotProps: checkboxLabelOnInput as never } },
     // Every spinner (react-admin's app-bar loading indicator, buttons while busy) is a named progressbar for screen
     // readers and axe (aria-progressbar-name); a spinner with a name of its own keeps it.

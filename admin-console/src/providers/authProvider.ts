@@ -1,26 +1,18 @@
 import { type AuthProvider, HttpError } from 'react-admin';
-import { ALL_ACCESS, canAccess, type Permissions } from '../permissions/canAccess';
+import { canAccess } from '../permissions/canAccess';
 import { API_URL, asHttpError, httpClient, problemType } from './http';
 import { clearBrowserSession, forgetToken, getDeviceId, getToken, storeToken } from '@lending/web-common/session';
 import { queryClient } from './queryClient';
 import { forgetSignedOutNotice, setSignedOutNotice } from './session';
+import { parseSignedInUser, permissionsOf, type SignedInUser } from './signed-in-user';
 import { takeStartedIdentity } from './startup-requests';
 
 export const SUPERSEDED_MESSAGE = 'Someone else logged in!';
 export const EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-type SignedInUser = {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  permissions?: string[];
-  /** Development only: the server says the first staff user still has the default password. */
-  defaultPasswordInUse?: boolean;
-};
-
 let identity: Promise<SignedInUser> | null = null;
+/** The answer `identity` resolved to, while it is this sign-in's (knownAccess). */
+let knownUser: SignedInUser | undefined;
 
 /**
  * What the login page says after a 401: the spec's sentence when another device took the session over, the
@@ -34,32 +26,41 @@ export function signedOutMessage(type: string | undefined, serverMessage: string
 
 /** The signed-in staff user (GET /api/users/admin), fetched once per sign-in (at load: by the entry chunk). */
 export function signedInUser(): Promise<SignedInUser> {
-  identity ??= (takeStartedIdentity() ?? httpClient(`${API_URL}/users/admin`).then(({ json }) => json)).then(
+  if (identity) return identity;
+  const asked: Promise<SignedInUser> = (identity = (takeStartedIdentity() ?? httpClient(`${API_URL}/users/admin`).then(({ json }) => json)).then(
     (json) => {
-      const body = json as { user: SignedInUser; defaultPasswordInUse?: boolean };
-      return { ...body.user, defaultPasswordInUse: body.defaultPasswordInUse === true };
+      const user = parseSignedInUser(json);
+      if (identity === asked) knownUser = user;
+      return user;
     },
     (error: unknown) => {
       identity = null;
+      knownUser = undefined;
       throw asHttpError(error);
     },
-  );
-  return identity;
+  ));
+  return asked;
+}
+
+/**
+ * What canAccess would answer, synchronously, once this sign-in's staff member has been fetched (undefined before):
+ * the same permissions and rules, so the first screen renders its menu and panels at once rather than after one
+ * query per check (permissions/useAccess.ts).
+ */
+export function knownAccess(action: string, resource: string): boolean | undefined {
+  if (!getToken() || !knownUser) return undefined;
+  return canAccess(permissionsOf(knownUser), action, resource);
 }
 
 /** Fetch the signed-in user again on next use (after a password change, which can end the default password warning). */
 export function forgetSignedInUser(): void {
   identity = null;
-}
-
-function permissionsOf(user: SignedInUser): Permissions {
-  // A server that sends no permission list authorizes staff by role alone: everything is visible.
-  return Array.isArray(user.permissions) ? user.permissions : ALL_ACCESS;
+  knownUser = undefined;
 }
 
 function forget(): void {
   forgetToken();
-  identity = null;
+  forgetSignedInUser();
 }
 
 export const authProvider: AuthProvider = {
@@ -71,7 +72,7 @@ export const authProvider: AuthProvider = {
     });
     const { token, user } = json as { token: string; user: SignedInUser };
     if (user.role !== 'staff') throw new Error('This console is for staff. Borrowers sign in on the portal.');
-    identity = null;
+    forgetSignedInUser();
     storeToken(token);
     forgetSignedOutNotice();
     // Answers cached before this sign-in (signed out, or another staff member's) are not this session's: a stale

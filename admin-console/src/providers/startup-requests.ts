@@ -1,6 +1,7 @@
 import { API_BASE, apiFetch } from '@lending/web-common/http';
 import { getToken } from '@lending/web-common/session';
-import { ALL_ACCESS, canAccess } from '../permissions/canAccess';
+import { canAccess } from '../permissions/canAccess';
+import { parseSignedInUser, permissionsOf } from './signed-in-user';
 
 /**
  * Opened signed in, the requests the first screen waits for: the staff member (GET /api/users/admin: permissions
@@ -10,7 +11,7 @@ import { ALL_ACCESS, canAccess } from '../permissions/canAccess';
  * JavaScript). Each answer is handed once, to the first who asks while the token is the one it was asked with
  * (authProvider.signedInUser, dataProvider.loanQueues); any other asks the server itself.
  */
-type Started = { token: string; identity?: Promise<unknown>; queueCounts?: Promise<unknown> };
+type Started = { token: string; identity?: Promise<unknown>; queueCounts?: Promise<unknown>; countsArrived?: { body: unknown; at: number } };
 
 let started: Started | undefined;
 
@@ -20,20 +21,23 @@ export function startSignedInRequests(): void {
   const token = getToken();
   if (!token) return;
   const identity = json('/users/admin');
-  const queueCounts = identity.then((body) => {
-    const permissions = (body as { user?: { permissions?: string[] } }).user?.permissions;
-    return canAccess(Array.isArray(permissions) ? permissions : ALL_ACCESS, 'list', 'loans') ? json('/admin/loan-queues') : undefined;
-  });
+  // Asked only of a staff member who may list loans, read exactly as the auth provider reads them (signed-in-user.ts).
+  const queueCounts = identity.then((body) => (canAccess(permissionsOf(parseSignedInUser(body)), 'list', 'loans') ? json('/admin/loan-queues') : undefined));
   // Whoever takes them handles their failures; an answer nobody took is not an unhandled rejection.
   identity.catch(() => undefined);
   queueCounts.catch(() => undefined);
-  started = { token, identity, queueCounts };
+  const request: Started = { token, identity, queueCounts };
+  queueCounts.then((body) => {
+    if (body !== undefined) request.countsArrived = { body, at: Date.now() };
+  }, () => undefined);
+  started = request;
 }
 
 function take(key: 'identity' | 'queueCounts'): Promise<unknown> | undefined {
   if (!started || started.token !== getToken()) return undefined;
   const answer = started[key];
   started[key] = undefined;
+  if (key === 'queueCounts') started.countsArrived = undefined;
   return answer;
 }
 
@@ -42,3 +46,15 @@ export const takeStartedIdentity = () => take('identity');
 
 /** The body of GET /api/admin/loan-queues started at load (undefined: not asked, no permission), once. */
 export const takeStartedQueueCounts = () => take('queueCounts');
+
+/**
+ * The queue counts started at load if they have already arrived (and nobody took them), with when they arrived, once:
+ * the first render of the menu and the dashboard shows them rather than asking for them (loans/useQueueCounts.ts).
+ */
+export function takeArrivedQueueCounts(): { body: unknown; at: number } | undefined {
+  if (!started || started.token !== getToken() || !started.countsArrived) return undefined;
+  const arrived = started.countsArrived;
+  started.countsArrived = undefined;
+  started.queueCounts = undefined;
+  return arrived;
+}
