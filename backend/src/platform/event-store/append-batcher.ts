@@ -8,6 +8,11 @@ export type AppendBatcherLimits = {
   inFlight: number;
   /** Appends in one statement at most. */
   batch: number;
+  /**
+   * A statement out longer than this (ms) no longer counts against `inFlight`: one waiting for a lock (a row another
+   * transaction holds) must not hold back every other append of the process. Checked when an append arrives, no timer.
+   */
+  stalledAfterMs: number;
 };
 
 /**
@@ -21,7 +26,8 @@ export type AppendBatcherLimits = {
  * another process took a version or a key, any error), nothing of it was written and each append is run again alone.
  */
 export class AppendBatcher<A extends Batchable, R> {
-  private inFlight = 0;
+  /** When each statement on its way was sent (performance.now()). */
+  private readonly inFlight = new Set<{ sentAt: number }>();
   private waiting: Waiting<A, R>[] = [];
 
   constructor(
@@ -38,14 +44,24 @@ export class AppendBatcher<A extends Batchable, R> {
   }
 
   private drain(): void {
-    while (this.inFlight < this.limits.inFlight && this.waiting.length > 0) {
+    while (this.waiting.length > 0 && this.busy() < this.limits.inFlight) {
       const batch = this.takeBatch();
-      this.inFlight += 1;
+      const statement = { sentAt: performance.now() };
+      this.inFlight.add(statement);
       void this.send(batch).finally(() => {
-        this.inFlight -= 1;
+        this.inFlight.delete(statement);
         this.drain();
       });
     }
+  }
+
+  /** Statements on their way that count against the limit: the ones not stalled. */
+  private busy(): number {
+    if (this.inFlight.size < this.limits.inFlight) return this.inFlight.size;
+    const stalledBefore = performance.now() - this.limits.stalledAfterMs;
+    let busy = 0;
+    for (const s of this.inFlight) if (s.sentAt > stalledBefore) busy += 1;
+    return busy;
   }
 
   /** The oldest waiting append and those after it that may share its statement; the rest keep their order. */

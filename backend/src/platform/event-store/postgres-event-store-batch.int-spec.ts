@@ -22,7 +22,8 @@ let store: PostgresEventStore;
 beforeAll(async () => {
   database = await createMigratedTestDatabase('eventstore_batch');
   db = database.db;
-  store = new PostgresEventStore(db, undefined, { batching: { inFlight: 1 } });
+  // Never counted as stalled here, so that which appends share a statement does not depend on the machine's speed.
+  store = new PostgresEventStore(db, undefined, { batching: { inFlight: 1, stalledAfterMs: 60_000 } });
   await sql`CREATE TABLE batch_model (id text PRIMARY KEY, n integer NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(db);
 });
 
@@ -205,5 +206,29 @@ describe('appends of concurrent writers sent together', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     expect(transactionOf(fulfilled(outcomes[1]))).not.toBe(transactionOf(fulfilled(outcomes[3])));
     expect((await store.readStream(id)).map((e) => e.data.n)).toEqual([1, 2]);
+  });
+
+  it('does not hold back other appends behind a statement that waits for a lock', async () => {
+    const stalling = new PostgresEventStore(db, undefined, { batching: { inFlight: 1, stalledAfterMs: 20 } });
+    const locked = stream('locked');
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 1, 'Raced', '{}')`, [locked]);
+      const stuck = stalling.append(locked, 'test', [happened(1)], { expectedVersion: 0 });
+      await waitFor(async () => {
+        const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+        return waiting.rows[0].n > 0;
+      }, 'the append to wait for the locked row');
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      // The only statement slot is taken by the waiting append, which is stalled by now: this one goes all the same.
+      const free = await stalling.append(stream('free'), 'test', [happened(1)], { expectedVersion: 0 });
+      expect(free.events.map((e) => e.version)).toEqual([1]);
+      await blocker.query('COMMIT');
+      await expect(stuck).rejects.toMatchObject({ streamId: locked, expectedVersion: 0, actualVersion: 1 });
+    } finally {
+      await blocker.end();
+    }
   });
 });

@@ -80,7 +80,8 @@ export type PostgresEventStoreOptions = {
   notifyDelayMs?: number;
   /**
    * 'after-commit' only: how autocommit appends of concurrent writers are sent together (see AppendBatcher). Default:
-   * 2 statements in flight, 32 appends per statement. `{ inFlight: Infinity }` sends every append alone.
+   * 2 statements in flight (not counting one out for more than 100 ms), 32 appends per statement. `{ inFlight: Infinity }`
+   * sends every append alone.
    */
   batching?: Partial<AppendBatcherLimits>;
 };
@@ -122,7 +123,7 @@ export class PostgresEventStore implements EventStore {
     this.notifyDelayMs = options.notifyDelayMs ?? 5;
     this.observeAppend = options.observeAppend;
     // With NOTIFY in each append's statement there is nothing to gain: PostgreSQL serializes those commits anyway.
-    const limits = this.notifyMode === 'in-transaction' ? { inFlight: Infinity, batch: 1 } : { inFlight: 2, batch: 32, ...options.batching };
+    const limits = this.notifyMode === 'in-transaction' ? { inFlight: Infinity, batch: 1, stalledAfterMs: 0 } : { inFlight: 2, batch: 32, stalledAfterMs: 100, ...options.batching };
     this.batcher = new AppendBatcher(
       limits,
       async (a) => this.run(await this.appendStatement(a)),
@@ -271,9 +272,10 @@ export class PostgresEventStore implements EventStore {
    * The statement and its values. The text depends only on the append's shape (number of events, a key or not, the
    * pre-built rows' tables and columns), so it is built once per shape and prepared once per connection.
    */
-  private async appendStatement({ streamId, streamType, events, dataJson, metadataJson, options, projected }: PendingAppend): Promise<AppendStatement> {
+  private async appendStatement(append: PendingAppend): Promise<AppendStatement> {
+    const { streamId, streamType, events, dataJson, metadataJson, options, projected } = append;
     const keyed = options.idempotencyKey !== undefined;
-    const shape = `${events.length}|${keyed ? 'k' : ''}|${projectedShape(projected)}`;
+    const shape = `${events.length}|${keyed ? 'k' : ''}|${append.shape}`;
     let statement = this.statements.get(shape);
     if (!statement) {
       statement = await this.statementText(events.length, keyed, projected);
