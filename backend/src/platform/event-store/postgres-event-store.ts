@@ -264,8 +264,13 @@ export class PostgresEventStore implements EventStore {
     }
     if (statement instanceof Error) throw statement;
     const { name, text } = statement;
-    const rows = await this.query<BatchAppendRow>({ name, text, values: batchStatementValues(appends) });
-    return rowsPerAppend(appends.length, rows);
+    // In stream order, so that two statements racing for the same streams take their locks in the same order (no deadlock).
+    const order = appends.map((_, i) => i).sort((a, b) => (appends[a].streamId < appends[b].streamId ? -1 : 1));
+    const sorted = order.map((i) => appends[i]);
+    const rows = rowsPerAppend(sorted.length, await this.query<BatchAppendRow>({ name, text, values: batchStatementValues(sorted) }));
+    const perAppend: AppendRow[][] = new Array(appends.length);
+    order.forEach((original, i) => (perAppend[original] = rows[i]));
+    return perAppend;
   }
 
   /**
