@@ -4,6 +4,18 @@ import type pg from 'pg';
 import { pgPoolOf } from '../database/database.js';
 import { Metrics } from '../observability/metrics.js';
 import { currentCorrelationId } from '../observability/request-context.js';
+import { AppendBatcher, type AppendBatcherLimits } from './append-batcher.js';
+import {
+  batchStatementText,
+  batchStatementValues,
+  projectedShape,
+  quoteIdent,
+  rowsPerAppend,
+  type AppendRow,
+  type BatchAppendRow,
+  type PendingAppend,
+  type Statement,
+} from './append-batch-statement.js';
 import { ConcurrencyError } from './event-store.errors.js';
 import {
   NO_INLINE_PROJECTIONS,
@@ -30,9 +42,6 @@ type EventRow = {
   recorded_at: Date;
   transaction_id: string;
 };
-
-/** What the append statement answers: the stream's version as it found it, then one row per appended event (none on a conflict). */
-type AppendRow = { head: number; global_position: string | null; version: number | null; recorded_at: Date | null; transaction_id: string | null };
 
 const UNIQUE_VIOLATION = '23505';
 export const EVENTS_CHANNEL = 'events_appended';
@@ -69,9 +78,13 @@ export type PostgresEventStoreOptions = {
    * stream of appends listeners are woken a few hundred times a second at most, not once per append.
    */
   notifyDelayMs?: number;
+  /**
+   * 'after-commit' only: how autocommit appends of concurrent writers are sent together (see AppendBatcher). Default:
+   * 2 statements in flight (not counting one out for more than 100 ms), 32 appends per statement. `{ inFlight: Infinity }`
+   * sends every append alone.
+   */
+  batching?: Partial<AppendBatcherLimits>;
 };
-
-const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
 
 /**
  * The append as one statement: read the stream's head, insert the events if it is at the expected version, store the
@@ -80,7 +93,7 @@ const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.repl
  * writers at the same version both see the head where they expect it; the unique (stream_id, version) index lets
  * one insert and fails the other's whole statement (23505), so nothing of the loser is written.
  */
-type AppendStatement = { name: string; text: string; values: unknown[] };
+type AppendStatement = Statement & { values: unknown[] };
 
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool | undefined;
@@ -96,6 +109,9 @@ export class PostgresEventStore implements EventStore {
   private notifyScheduled = false;
   private notifyGeneration = 0;
   private notifyPosition = 0;
+  private readonly batcher: AppendBatcher<PendingAppend, AppendRow[]>;
+  /** Batch statements by pre-built row shape; an Error marks a shape that is never batched. */
+  private readonly batchStatements = new Map<string, Statement | Error>();
 
   constructor(
     private readonly db: Kysely<any>,
@@ -106,6 +122,13 @@ export class PostgresEventStore implements EventStore {
     this.notifyMode = options.notify ?? 'after-commit';
     this.notifyDelayMs = options.notifyDelayMs ?? 5;
     this.observeAppend = options.observeAppend;
+    // With NOTIFY in each append's statement there is nothing to gain: PostgreSQL serializes those commits anyway.
+    const limits = this.notifyMode === 'in-transaction' ? { inFlight: Infinity, batch: 1, stalledAfterMs: 0 } : { inFlight: 2, batch: 32, stalledAfterMs: 100, ...options.batching };
+    this.batcher = new AppendBatcher(
+      limits,
+      async (a) => this.run(await this.appendStatement(a)),
+      (appends) => this.runBatch(appends),
+    );
   }
 
   async append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -127,18 +150,19 @@ export class PostgresEventStore implements EventStore {
     const own = this.inlineProjector.prebuild?.(pending, prebuilt) ?? { rows: [], covered: [] };
     for (const name of own.covered) prebuilt.add(name);
     const projected = own.rows.length === 0 ? written : [...written, ...own.rows];
-    const statement = await this.appendStatement(streamId, streamType, events, dataJson, metadataJson, options, projected);
+    const append: PendingAppend = { streamId, streamType, events, dataJson, metadataJson, options, projected, idempotencyKey: options.idempotencyKey, shape: projectedShape(projected) };
     // Only a projection that no pre-built row covers needs a transaction around the statement.
     const inTransaction = this.inlineProjector.hasWork(events.map((e) => e.type), prebuilt);
 
     let recorded: RecordedEvent[];
     try {
       if (!inTransaction) {
-        recorded = this.recorded(streamId, streamType, events, dataJson, metadataJson, options.expectedVersion, await this.run(statement));
+        recorded = this.recorded(append, await this.batcher.submit(append));
       } else {
+        const statement = await this.appendStatement(append);
         recorded = await this.db.transaction().execute(async (trx) => {
           const rows = await trx.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values));
-          const appended = this.recorded(streamId, streamType, events, dataJson, metadataJson, options.expectedVersion, rows.rows);
+          const appended = this.recorded(append, rows.rows);
           await this.inlineProjector.project(trx, appended, prebuilt);
           return appended;
         });
@@ -201,17 +225,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The events as appended, or ConcurrencyError when the statement found the stream elsewhere and wrote nothing. */
-  private recorded(
-    streamId: string,
-    streamType: string,
-    events: NewEvent[],
-    dataJson: string[],
-    metadataJson: string,
-    expectedVersion: number,
-    rows: AppendRow[],
-  ): RecordedEvent[] {
+  private recorded({ streamId, streamType, events, dataJson, metadataJson, options }: PendingAppend, rows: AppendRow[]): RecordedEvent[] {
     if (rows.length !== events.length || rows[0].global_position === null) {
-      throw new ConcurrencyError(streamId, expectedVersion, Number(rows[0]?.head ?? 0));
+      throw new ConcurrencyError(streamId, options.expectedVersion, Number(rows[0]?.head ?? 0));
     }
     // The data as a reader gets it back (a JSON round trip), not the caller's objects.
     const metadata = JSON.parse(metadataJson) as EventMetadata;
@@ -229,25 +245,47 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async run(statement: AppendStatement): Promise<AppendRow[]> {
-    if (this.pool) return (await this.pool.query<AppendRow>({ name: statement.name, text: statement.text, values: statement.values })).rows;
-    return (await this.db.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values))).rows;
+    return this.query<AppendRow>(statement);
+  }
+
+  private async query<T>(statement: AppendStatement): Promise<T[]> {
+    if (this.pool) return (await this.pool.query<T & Record<string, unknown>>({ name: statement.name, text: statement.text, values: statement.values })).rows;
+    return (await this.db.executeQuery<T>(CompiledQuery.raw(statement.text, statement.values))).rows;
+  }
+
+  /** Several appends to distinct streams, one statement; one AppendRow[] per append. Throws (nothing written) when it fails as a whole. */
+  private async runBatch(appends: PendingAppend[]): Promise<AppendRow[][]> {
+    const { shape, projected } = appends[0];
+    let statement = this.batchStatements.get(shape);
+    if (!statement) {
+      const types = await Promise.all(projected.map((p) => this.columnTypesOf(p.table)));
+      try {
+        statement = batchStatementText(projected, types);
+      } catch (error) {
+        // Kept: a shape that cannot be batched (an array column) is refused at once from then on, and run alone.
+        statement = error as Error;
+      }
+      this.batchStatements.set(shape, statement);
+    }
+    if (statement instanceof Error) throw statement;
+    const { name, text } = statement;
+    // In stream order, so that two statements racing for the same streams take their locks in the same order (no deadlock).
+    const order = appends.map((_, i) => i).sort((a, b) => (appends[a].streamId < appends[b].streamId ? -1 : 1));
+    const sorted = order.map((i) => appends[i]);
+    const rows = rowsPerAppend(sorted.length, await this.query<BatchAppendRow>({ name, text, values: batchStatementValues(sorted) }));
+    const perAppend: AppendRow[][] = new Array(appends.length);
+    order.forEach((original, i) => (perAppend[original] = rows[i]));
+    return perAppend;
   }
 
   /**
    * The statement and its values. The text depends only on the append's shape (number of events, a key or not, the
    * pre-built rows' tables and columns), so it is built once per shape and prepared once per connection.
    */
-  private async appendStatement(
-    streamId: string,
-    streamType: string,
-    events: NewEvent[],
-    dataJson: string[],
-    metadataJson: string,
-    options: AppendOptions,
-    projected: readonly ProjectedRow[],
-  ): Promise<AppendStatement> {
+  private async appendStatement(append: PendingAppend): Promise<AppendStatement> {
+    const { streamId, streamType, events, dataJson, metadataJson, options, projected } = append;
     const keyed = options.idempotencyKey !== undefined;
-    const shape = `${events.length}|${keyed ? 'k' : ''}|${projected.map((p) => `${p.mode ?? 'upsert'}:${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`).join('|')}`;
+    const shape = `${events.length}|${keyed ? 'k' : ''}|${append.shape}`;
     let statement = this.statements.get(shape);
     if (!statement) {
       statement = await this.statementText(events.length, keyed, projected);

@@ -79,4 +79,19 @@ describe('rows an inline projection pre-builds from the events', () => {
     expect(ran).toEqual(['Renamed']);
     expect(await rowOf(id)).toEqual([{ name: 'after', n: 0 }]);
   });
+
+  it('are written by a statement shared by concurrent appends: each stream its own row, a refused one nothing', async () => {
+    const ran: string[] = [];
+    // One statement in flight at a time: the appends made meanwhile go out together.
+    const store = new PostgresEventStore(db, inlineProjector([tallyProjection(ran)]), { batching: { inFlight: 1, stalledAfterMs: 60_000 } });
+    const ids = Array.from({ length: 8 }, () => `tally-${randomUUID()}`);
+    await Promise.all(ids.map((id, i) => store.append(id, 'test', [{ type: 'Named', data: { name: `n${i}` } }], { expectedVersion: 0 })));
+    const outcomes = await Promise.allSettled(
+      ids.map((id, i) => store.append(id, 'test', [{ type: 'Counted', data: { n: i + 1 } }], { expectedVersion: i === 3 ? 5 : 1 })),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(ids.map((_, i) => (i === 3 ? 'rejected' : 'fulfilled')));
+    expect((outcomes[3] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    for (const [i, id] of ids.entries()) expect(await rowOf(id)).toEqual([{ name: `n${i}`, n: i === 3 ? 0 : i + 1 }]);
+    expect(ran).toEqual([]);
+  });
 });

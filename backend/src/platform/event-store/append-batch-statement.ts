@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import type { AppendOptions, NewEvent, ProjectedRow } from './event-store.port.js';
+
+/** An append as the store has prepared it: its events' and metadata's JSON already built. */
+export type PendingAppend = {
+  streamId: string;
+  streamType: string;
+  events: NewEvent[];
+  dataJson: string[];
+  metadataJson: string;
+  options: AppendOptions;
+  projected: readonly ProjectedRow[];
+  idempotencyKey?: string;
+  /** Appends of one shape (the same pre-built rows' tables and columns) can share a batch statement. */
+  shape: string;
+};
+
+/** What an append statement answers for one append: the stream's version as it found it, then one row per appended event (none on a conflict). */
+export type AppendRow = { head: number; global_position: string | null; version: number | null; recorded_at: Date | null; transaction_id: string | null };
+
+/** The batch statement's rows: AppendRow with the 1-based index of the append it belongs to. */
+export type BatchAppendRow = AppendRow & { n: number };
+
+export type Statement = { name: string; text: string };
+
+export const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
+
+/** The shape key of an append's pre-built rows: appends with the same key fit the same batch statement. */
+export function projectedShape(projected: readonly ProjectedRow[]): string {
+  return projected.map((p) => `${p.mode ?? 'upsert'}:${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`).join('|');
+}
+
+/**
+ * Several appends to distinct streams as one statement (one transaction): the single append's statement with every
+ * value passed as an array, one element per append (per event for the events), so the text depends only on the
+ * pre-built rows' shape and is prepared once per connection whatever the batch size. Each append's head is checked
+ * on its own stream: one found elsewhere inserts nothing and writes nothing after it, the others go in. A concurrent
+ * writer that takes one of the versions (or keys) first fails the whole statement (23505): nothing of it is written.
+ *
+ * `columnTypes` are the pre-built rows' tables' column types, in the order of `projected`. A table with an array column
+ * is not batched (a JS array inside the array parameter would become a second dimension): the builder throws, before
+ * anything is sent, and the caller runs the appends alone.
+ */
+export function batchStatementText(projected: readonly ProjectedRow[], columnTypes: readonly Map<string, string>[]): Statement {
+  let next = 0;
+  const param = (type: string) => `$${++next}::${type}[]`;
+  const input = [param('text'), param('text'), param('int'), param('jsonb'), param('text'), param('text'), param('text'), param('jsonb')];
+  const eventArrays = [param('int'), param('int'), param('text'), param('jsonb')];
+  const ctes = [
+    // One row per append, with the head of its stream as the statement found it.
+    `input AS (
+      SELECT i.n::int AS n, i.stream_id, i.stream_type, i.expected, i.metadata, i.key, i.command_type, i.fingerprint, i.result,
+             (SELECT coalesce(max(version), 0)::int FROM events WHERE events.stream_id = i.stream_id) AS head
+      FROM unnest(${input.join(', ')}) WITH ORDINALITY AS i(stream_id, stream_type, expected, metadata, key, command_type, fingerprint, result, n))`,
+    `appended AS (
+      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+      SELECT i.stream_id, i.stream_type, i.expected + e.k, e.type, e.data, i.metadata
+      FROM unnest(${eventArrays.join(', ')}) AS e(n, k, type, data) JOIN input i ON i.n = e.n
+      WHERE i.head = i.expected
+      ORDER BY e.n, e.k
+      RETURNING global_position, stream_id, version, recorded_at, transaction_id)`,
+    // One row per append that went in, holding its last position: what every write below hangs from.
+    `last AS (SELECT i.n, max(a.global_position) AS position FROM appended a JOIN input i ON i.stream_id = a.stream_id GROUP BY i.n)`,
+    `result AS (
+      INSERT INTO command_results (idempotency_key, stream_id, command_type, request_fingerprint, result, last_position)
+      SELECT i.key, i.stream_id, i.command_type, i.fingerprint, i.result, last.position
+      FROM input i JOIN last ON last.n = i.n WHERE i.key IS NOT NULL)`,
+  ];
+  for (const [r, p] of projected.entries()) {
+    const types = columnTypes[r];
+    const columns = Object.keys(p.row);
+    if (!columns.includes(p.key)) throw new Error(`projected row for ${p.table} has no ${p.key}`);
+    const arrays: string[] = [];
+    const selected = columns.map((column) => {
+      const type = types.get(column);
+      if (!type) throw new Error(`projected row for ${p.table}: no column ${column}`);
+      if (type.endsWith(']')) throw new Error(`projected rows for ${p.table} have an array column (${column}): not batched`);
+      if (column === p.positionColumn) return 'last.position';
+      arrays.push(param(type));
+      return `p.v${arrays.length}`;
+    });
+    const aliases = arrays.map((_, i) => `v${i + 1}`);
+    const rows = `unnest(${arrays.join(', ')}) WITH ORDINALITY AS p(${[...aliases, 'n'].join(', ')}) JOIN last ON last.n = p.n`;
+    if (p.mode === 'update') {
+      const assignments = columns.flatMap((c, i) => (c === p.key ? [] : [`${quoteIdent(c)} = ${selected[i]}`]));
+      ctes.push(`projected_${r} AS (
+      UPDATE ${quoteIdent(p.table)} SET ${assignments.join(', ')}
+      FROM ${rows} WHERE ${quoteIdent(p.table)}.${quoteIdent(p.key)} = ${selected[columns.indexOf(p.key)]})`);
+      continue;
+    }
+    const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
+    ctes.push(`projected_${r} AS (
+      INSERT INTO ${quoteIdent(p.table)} (${columns.map(quoteIdent).join(', ')})
+      SELECT ${selected.join(', ')}
+      FROM ${rows}
+      ON CONFLICT (${quoteIdent(p.key)}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'})`);
+  }
+  const text = `WITH ${ctes.join(',\n')}
+    SELECT i.n, i.head, a.global_position, a.version, a.recorded_at, a.transaction_id::text AS transaction_id
+    FROM input i LEFT JOIN appended a ON a.stream_id = i.stream_id
+    ORDER BY i.n, a.version`;
+  return { name: `event_store_append_batch_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+}
+
+/** The batch statement's values, in the order of batchStatementText's parameters. */
+export function batchStatementValues(appends: readonly PendingAppend[]): unknown[] {
+  const column = <T>(f: (a: PendingAppend) => T) => appends.map(f);
+  const values: unknown[] = [
+    column((a) => a.streamId),
+    column((a) => a.streamType),
+    column((a) => a.options.expectedVersion),
+    column((a) => a.metadataJson),
+    column((a) => a.idempotencyKey ?? null),
+    column((a) => (a.idempotencyKey === undefined ? null : (a.options.commandType ?? a.events[0].type))),
+    column((a) => (a.idempotencyKey === undefined ? null : (a.options.requestFingerprint ?? ''))),
+    column((a) => (a.idempotencyKey === undefined ? null : JSON.stringify(a.options.result ?? {}))),
+  ];
+  const eventN: number[] = [];
+  const eventK: number[] = [];
+  const types: string[] = [];
+  const data: string[] = [];
+  appends.forEach((a, i) => {
+    a.events.forEach((e, k) => {
+      eventN.push(i + 1);
+      eventK.push(k + 1);
+      types.push(e.type);
+      data.push(a.dataJson[k]);
+    });
+  });
+  values.push(eventN, eventK, types, data);
+  const first = appends[0].projected;
+  for (const [r, p] of first.entries()) {
+    for (const c of Object.keys(p.row)) if (c !== p.positionColumn) values.push(column((a) => a.projected[r].row[c] ?? null));
+  }
+  return values;
+}
+
+/** The batch statement's rows, split per append in the order of `appends`. */
+export function rowsPerAppend(count: number, rows: readonly BatchAppendRow[]): AppendRow[][] {
+  const perAppend: AppendRow[][] = Array.from({ length: count }, () => []);
+  for (const row of rows) perAppend[row.n - 1].push(row);
+  return perAppend;
+}
