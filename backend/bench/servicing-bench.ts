@@ -81,7 +81,7 @@ async function signUpBorrower(api: ApiClient, n: number): Promise<Session> {
     expect: 201,
     body: { name: `Servicing Borrower ${n}`, email: `servicing.borrower.${suffix}@example.com`, phone: `+9197${suffix.slice(-8)}`, password: 'bench-borrower-password' },
   });
-  // The Bank section approve-bank reads (the development penny drop answers the holder, matched with the name).
+  // The Bank section approve-bank reads (verified by hand below: the bench runs in production mode, where no penny-drop provider is wired).
   await api.call('PUT', '/api/me/profile/bank', { token: answer.body.token, body: { holderName: `Servicing Borrower ${n}`, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' } });
   return { token: answer.body.token, id: answer.body.user.id };
 }
@@ -92,7 +92,7 @@ async function activeLoan(api: ApiClient, borrower: Session, staff: string, body
   await api.call('POST', `/api/me/loans/${id}/submit`, { token: borrower.token });
   await api.call('POST', `/api/admin/loans/${id}/accept`, { token: staff, body: {} });
   await api.call('POST', `/api/admin/loans/${id}/approve-soft`, { token: staff, body: { score: 742 } });
-  await api.call('POST', `/api/admin/loans/${id}/approve-bank`, { token: staff, body: { method: 'penny-drop' } });
+  await api.call('POST', `/api/admin/loans/${id}/approve-bank`, { token: staff, body: { method: 'manual', reason: 'Benchmark: a cancelled cheque seen by staff' } });
   const issued = await api.call('POST', `/api/admin/loans/${id}/issue-agreement`, { token: staff, body: {} });
   await api.call('POST', `/api/me/loans/${id}/sign-agreement`, { token: borrower.token, body: { documentHash: issued.body.agreement.documentHash } });
   await api.call('POST', `/api/admin/loans/${id}/approve-final`, { token: staff, body: {} });
