@@ -299,7 +299,7 @@ async function main(): Promise<number> {
 
   phase = 'measuring servicing';
   if (runs('servicing')) log('6. Servicing: payments over HTTP, re-allocation after a back-dated payment');
-  if (runs('servicing')) await benchmarkServicing({ api, figures: ctx.figures, quick: QUICK, log }, staffToken);
+  if (runs('servicing')) await benchmarkServicing({ api, app, figures: ctx.figures, quick: QUICK, log }, staffToken);
   if (interrupted) return 130;
 
   phase = 'measuring close of business';
