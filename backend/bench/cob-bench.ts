@@ -1,6 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
@@ -11,6 +10,7 @@ import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import type { Runtime } from '../src/platform/runtime.js';
 import { AgedTemplate, BookAger } from './aged-book.js';
+import { forkBenchScript, stopBenchScript } from './child-process.js';
 import { insertEventRows } from './bulk-load.js';
 import { ClonedBook, cobProjections } from './cloned-book.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
@@ -166,31 +166,11 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
 
 /** Forks `count` worker processes (bench/cob-worker.ts) on the bench's database and queues; resolves when each is ready. */
 async function startWorkers(ctx: CobBenchContext, count: number): Promise<ChildProcess[]> {
-  const script = fileURLToPath(new URL('./cob-worker.js', import.meta.url));
-  const env = { ...process.env, BENCH_DATABASE_URL: ctx.databaseUrl, BENCH_QUEUE_PREFIX: ctx.runtime.keyPrefix };
-  const children = Array.from({ length: count }, () => fork(script, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve, reject) => {
-          child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(`cob-worker said ${String(message)}`))));
-          child.once('exit', (code) => reject(new Error(`cob-worker exited with ${code} before it was ready`)));
-        }),
-    ),
-  );
-  return children;
+  const env = { BENCH_DATABASE_URL: ctx.databaseUrl, BENCH_QUEUE_PREFIX: ctx.runtime.keyPrefix };
+  const started = await Promise.all(Array.from({ length: count }, () => forkBenchScript('./cob-worker.js', env, (m) => (m === 'ready' ? true : undefined))));
+  return started.map((s) => s.child);
 }
 
 async function stopWorkers(children: readonly ChildProcess[]): Promise<void> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-          child.once('exit', () => (clearTimeout(timer), resolve()));
-          child.send('stop');
-        }),
-    ),
-  );
+  await Promise.all(children.map(stopBenchScript));
 }

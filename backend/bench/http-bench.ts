@@ -2,11 +2,11 @@
  * The HTTP command path (issue 11): staff approvals from 16 concurrent clients with p50/p95/p99 and a ratio against
  * the goal, and the per-request session check with its cache warm and, for comparison, bypassed.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { INestApplication } from '@nestjs/common';
 import { SessionCache } from '../src/identity/auth/session-cache.js';
 import type { ApiClient } from './api-client.js';
+import { forkBenchScript, stopBenchScript } from './child-process.js';
 import type { LoadReply, LoadRequest } from './http-load.process.js';
 import { forEachConcurrently, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
@@ -83,8 +83,8 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
   ctx.log(`Seeding ${perConfiguration * 2} loans in soft.pending through the API (register, create, submit, accept)`);
   const ids = await seedSoftPending(ctx, borrowers, staffToken, perConfiguration * 2, clients);
 
-  const load = await startChild<{ ready: true }>('./http-load.process.js', {}, (m) => (m === 'ready' ? { ready: true } : undefined));
-  const second = await startChild<{ port: number }>('./http-api.process.js', ctx.apiProcessEnv, (m) =>
+  const load = await forkBenchScript<{ ready: true }>('./http-load.process.js', {}, (m) => (m === 'ready' ? { ready: true } : undefined));
+  const second = await forkBenchScript<{ port: number }>('./http-api.process.js', ctx.apiProcessEnv, (m) =>
     typeof (m as { port?: unknown })?.port === 'number' ? (m as { port: number }) : undefined,
   );
   try {
@@ -108,7 +108,7 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
     ctx.figures.push({ name: 'http_staff_approvals_per_s_2_api_processes', value: two.rate, unit: 'approvals/s', note: `${note}, clients spread over 2 API processes` });
     ctx.figures.push({ name: 'http_staff_approve_p99_ms_2_api_processes', value: two.p99, unit: 'ms', note: `${note}, clients spread over 2 API processes` });
   } finally {
-    await Promise.all([stopChild(load.child), stopChild(second.child)]);
+    await Promise.all([stopBenchScript(load.child), stopBenchScript(second.child)]);
   }
 }
 
@@ -153,28 +153,6 @@ function runLoad(load: ChildProcess, request: LoadRequest): Promise<Extract<Load
   });
 }
 
-/** Forks a bench script (compiled beside this one) with an IPC channel; resolves with its first message, once `accept` takes it. */
-async function startChild<T>(script: string, env: Record<string, string>, accept: (message: unknown) => T | undefined): Promise<{ child: ChildProcess; message: T }> {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const message = await new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => {
-      const accepted = accept(m);
-      if (accepted === undefined) reject(new Error(`${script} said ${JSON.stringify(m)}`));
-      else resolve(accepted);
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
-  });
-  return { child, message };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => (clearTimeout(timer), resolve()));
-    child.send('stop');
-  });
-}
 
 /**
  * What the per-request session check costs: a public request (the calculator) against an authenticated one of similar

@@ -81,25 +81,29 @@ export function batchStatementText(projected: readonly ProjectedRow[], columnTyp
     });
     const aliases = arrays.map((_, i) => `v${i + 1}`);
     const rows = `unnest(${arrays.join(', ')}) WITH ORDINALITY AS p(${[...aliases, 'n'].join(', ')}) JOIN last ON last.n = p.n`;
-    if (p.mode === 'update') {
-      const assignments = columns.flatMap((c, i) => (c === p.key ? [] : [`${quoteIdent(c)} = ${selected[i]}`]));
-      ctes.push(`projected_${r} AS (
-      UPDATE ${quoteIdent(p.table)} SET ${assignments.join(', ')}
-      FROM ${rows} WHERE ${quoteIdent(p.table)}.${quoteIdent(p.key)} = ${selected[columns.indexOf(p.key)]})`);
-      continue;
-    }
-    const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
-    ctes.push(`projected_${r} AS (
-      INSERT INTO ${quoteIdent(p.table)} (${columns.map(quoteIdent).join(', ')})
-      SELECT ${selected.join(', ')}
-      FROM ${rows}
-      ON CONFLICT (${quoteIdent(p.key)}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'})`);
+    ctes.push(`projected_${r} AS (${projectedWrite(p, selected, rows)})`);
   }
   const text = `WITH ${ctes.join(',\n')}
     SELECT i.n, i.head, a.global_position, a.version, a.recorded_at, a.transaction_id::text AS transaction_id
     FROM input i LEFT JOIN appended a ON a.stream_id = i.stream_id
     ORDER BY i.n, a.version`;
   return { name: `event_store_append_batch_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+}
+
+/**
+ * A pre-built row's write, with `selected` the SQL expression of each of its columns (in `row`'s order) over `source`
+ * (one row per append that went in): an upsert on `key`, or (mode 'update') an update of the row whose key matches.
+ */
+export function projectedWrite(p: ProjectedRow, selected: readonly string[], source: string): string {
+  const columns = Object.keys(p.row);
+  const table = quoteIdent(p.table);
+  if (p.mode === 'update') {
+    const assignments = columns.flatMap((c, i) => (c === p.key ? [] : [`${quoteIdent(c)} = ${selected[i]}`]));
+    return `UPDATE ${table} SET ${assignments.join(', ')} FROM ${source} WHERE ${table}.${quoteIdent(p.key)} = ${selected[columns.indexOf(p.key)]}`;
+  }
+  const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
+  return `INSERT INTO ${table} (${columns.map(quoteIdent).join(', ')}) SELECT ${selected.join(', ')} FROM ${source}
+      ON CONFLICT (${quoteIdent(p.key)}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
 }
 
 /** The batch statement's values, in the order of batchStatementText's parameters. */

@@ -9,6 +9,7 @@ import {
   batchStatementText,
   batchStatementValues,
   projectedShape,
+  projectedWrite,
   quoteIdent,
   rowsPerAppend,
   type AppendRow,
@@ -126,7 +127,7 @@ export class PostgresEventStore implements EventStore {
     const limits = this.notifyMode === 'in-transaction' ? { inFlight: Infinity, batch: 1, stalledAfterMs: 0 } : { inFlight: 2, batch: 32, stalledAfterMs: 100, ...options.batching };
     this.batcher = new AppendBatcher(
       limits,
-      async (a) => this.run(await this.appendStatement(a)),
+      async (a) => this.query<AppendRow>(await this.appendStatement(a)),
       (appends) => this.runBatch(appends),
     );
   }
@@ -244,10 +245,6 @@ export class PostgresEventStore implements EventStore {
     }));
   }
 
-  private async run(statement: AppendStatement): Promise<AppendRow[]> {
-    return this.query<AppendRow>(statement);
-  }
-
   private async query<T>(statement: AppendStatement): Promise<T[]> {
     if (this.pool) return (await this.pool.query<T & Record<string, unknown>>({ name: statement.name, text: statement.text, values: statement.values })).rows;
     return (await this.db.executeQuery<T>(CompiledQuery.raw(statement.text, statement.values))).rows;
@@ -328,18 +325,7 @@ export class PostgresEventStore implements EventStore {
         if (!type) throw new Error(`projected row for ${p.table}: no column ${column}`);
         return column === p.positionColumn ? 'last.position' : `${param()}::${type}`;
       });
-      if (p.mode === 'update') {
-        const assignments = columns.flatMap((c, n) => (c === p.key ? [] : [`${quoteIdent(c)} = ${selected[n]}`]));
-        ctes.push(`projected_${i} AS (
-        UPDATE ${quoteIdent(p.table)} SET ${assignments.join(', ')}
-        FROM last WHERE ${quoteIdent(p.table)}.${quoteIdent(p.key)} = ${selected[columns.indexOf(p.key)]})`);
-        continue;
-      }
-      const updates = columns.filter((c) => c !== p.key).map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
-      ctes.push(`projected_${i} AS (
-        INSERT INTO ${quoteIdent(p.table)} (${columns.map(quoteIdent).join(', ')})
-        SELECT ${selected.join(', ')} FROM last
-        ON CONFLICT (${quoteIdent(p.key)}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'})`);
+      ctes.push(`projected_${i} AS (${projectedWrite(p, selected, 'last')})`);
     }
     // A SELECT in WITH runs only as far as the main query reads it: this one is read below, once.
     const notify = this.notifyMode === 'in-transaction';

@@ -57,7 +57,7 @@ export function eventTypeSet(projection: Projection): ReadonlySet<string> {
   return types;
 }
 
-export function relevantEvents<E extends { type: string }>(projection: Projection, events: E[]): E[] {
+export function relevantEvents<E extends { type: string }>(projection: Projection, events: readonly E[]): E[] {
   const types = eventTypeSet(projection);
   return events.filter((e) => types.has(e.type));
 }
@@ -82,7 +82,7 @@ export function inlineProjector(projections: readonly Projection[]): InlineProje
       const rows: ProjectedRow[] = [];
       const covered: string[] = [];
       for (const projection of pending(prebuilt)) {
-        const mine = relevantEvents(projection, [...events]);
+        const mine = relevantEvents(projection, events);
         if (mine.length === 0 || !projection.prebuild) continue;
         const built = projection.prebuild(mine);
         if (!built) continue;
