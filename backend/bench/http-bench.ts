@@ -8,6 +8,7 @@ import { SessionCache } from '../src/identity/auth/session-cache.js';
 import type { ApiClient } from './api-client.js';
 import { forkBenchScript, stopBenchScript } from './child-process.js';
 import type { LoadReply, LoadRequest } from './http-load.process.js';
+import { startCpuProfile } from './cpu-profile.js';
 import { forEachConcurrently, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
 
 /** What these measurements need from the benchmark's context. */
@@ -117,6 +118,7 @@ async function measureApprovals(ctx: HttpBenchContext, load: ChildProcess, baseU
   // Warm-up: a few approvals per client, not measured.
   await runLoad(load, { baseUrls, token, ids: ids.splice(0, clients * 4), clients });
   const results: ApprovalRuns[] = [];
+  const profile = await startCpuProfile();
   for (let run = 1; run <= runs; run++) {
     const batch = ids.splice(0, approvalsPerRun);
     const cpu = process.cpuUsage();
@@ -136,6 +138,7 @@ async function measureApprovals(ctx: HttpBenchContext, load: ChildProcess, baseU
         `CPU per approval ${tidy(result.apiCpuMs)} ms in the bench's API process, ${tidy(result.loadCpuMs)} ms in the load generator`,
     );
   }
+  await profile?.stop(`http-api-${label.replace(/\W+/g, '-')}`, ctx.log);
   const of = (key: keyof ApprovalRuns) => median(results.map((r) => r[key]));
   return { rate: of('rate'), p50: of('p50'), p95: of('p95'), p99: of('p99'), apiCpuMs: of('apiCpuMs'), loadCpuMs: of('loadCpuMs') };
 }

@@ -15,6 +15,8 @@ export type ApiProcess = {
   http: ReturnType<typeof request>;
   /** What this process's session cache holds: whether it answers from memory, and whether it holds `sessionId`. */
   cache(sessionId?: string): Promise<CacheState>;
+  /** Whether this process keeps the loan's state from its own last append to it (RecentLoans). */
+  keepsLoan(loanId: string): Promise<boolean>;
   stop(): Promise<void>;
 };
 
@@ -50,6 +52,19 @@ export async function startApiProcess(databaseUrl: string, keyPrefix: string, en
         };
         child.on('message', onMessage);
         child.send({ type: 'cache', id, sessionId } satisfies ApiProcessRequest);
+      });
+    },
+    keepsLoan(loanId) {
+      const id = ++nextId;
+      return new Promise((resolve) => {
+        const onMessage = (m: ApiProcessMessage) => {
+          if (m.type === 'loan' && m.id === id) {
+            child.off('message', onMessage);
+            resolve(m.kept);
+          }
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'loan', id, loanId } satisfies ApiProcessRequest);
       });
     },
     async stop() {

@@ -14,6 +14,7 @@ import type { ProductParameters } from '../domain/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
 import { loanView, type LoanView } from './loan.view.js';
 import { ProductCatalog } from './product-catalog.js';
+import { RecentLoans } from './recent-loans.js';
 import { annotateRequestLog, currentCorrelationId } from '../../platform/observability/request-context.js';
 
 export const loanStream = (loanId: string) => `loan-${loanId}`;
@@ -45,13 +46,23 @@ export function requestFingerprint(commandType: string, request: unknown): strin
   return createHash('sha256').update(JSON.stringify(canonical({ commandType, request }))).digest('hex');
 }
 
+/** Loans whose state a process keeps after appending to them (RecentLoans): a few kB each. */
+export const RECENT_LOANS_CAPACITY = 10_000;
+
+type ExecuteOptions = { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown; params?: ProductParameters };
+
 /**
  * Load the stream, decide, append with the version seen: the whole of command handling for loans. Borrowers
  * reach only their own loans (anyone else's is "not found", so ids cannot be probed); an idempotency key makes a
- * repeat return the first answer and append nothing.
+ * repeat return the first answer and append nothing. A loan this process appended to recently is not read again:
+ * the command is decided on the state its last append left (RecentLoans) and appended at that version; only an append
+ * decided that way and accepted stands. If it is refused because the stream moved on, or if that state refuses the
+ * command or finds nothing to do, the command is decided again on the stream as read.
  */
 @Injectable()
 export class LoanCommandExecutor {
+  private readonly recent = new RecentLoans(RECENT_LOANS_CAPACITY);
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -60,13 +71,28 @@ export class LoanCommandExecutor {
 
   async load(loanId: string, actor?: Actor): Promise<LoadedLoan> {
     const events = await this.store.readStream(loanStream(loanId));
-    const state = replay(events.map(toLoanEvent));
-    if (actor?.role === 'borrower' && state.status !== 'none' && state.borrowerId !== actor.id) throw new LoanNotFound(loanId);
-    return { state, version: events.length, lastPosition: events.at(-1)?.position ?? 0, submittedAt: submittedAtAfter(null, events) };
+    const loaded = { state: replay(events.map(toLoanEvent)), version: events.length, lastPosition: events.at(-1)?.position ?? 0, submittedAt: submittedAtAfter(null, events) };
+    return visibleTo(loaded, loanId, actor);
+  }
+
+  /** Whether this process keeps the loan's state from its last append to it (RecentLoans). */
+  keeps(loanId: string): boolean {
+    return this.recent.has(loanId);
   }
 
   /** `params`: the product version a start is made under; any other command is decided under the version the loan pinned. */
-  async execute(command: LoanCommand, options: { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown; params?: ProductParameters } = {}): Promise<LoanCommandResult> {
+  execute(command: LoanCommand, options: ExecuteOptions = {}): Promise<LoanCommandResult> {
+    const kept = options.loaded ? undefined : this.recent.get(command.data.loanId);
+    if (!kept) return this.decideAndAppend(command, options, false);
+    return this.decideAndAppend(command, { ...options, loaded: visibleTo(kept, command.data.loanId, command.data.actor) }, true).catch((error: unknown) => {
+      if (!(error instanceof StaleLoan)) throw error;
+      this.recent.forget(command.data.loanId);
+      return this.decideAndAppend(command, options, false);
+    });
+  }
+
+  /** `kept`: `options.loaded` is the state this process's last append left; any doubt about it throws StaleLoan. */
+  private async decideAndAppend(command: LoanCommand, options: ExecuteOptions, kept: boolean): Promise<LoanCommandResult> {
     const { loanId, actor } = command.data;
     // The request's log line names the command and the loan (ids only), whether it is applied, repeated or refused.
     annotateRequestLog({ command: command.type, loanId });
@@ -81,8 +107,18 @@ export class LoanCommandExecutor {
     if (!isStart && loaded.state.status === 'none') throw new LoanNotFound(loanId);
     if (isStart && !options.params) throw new Error('A loan is started under a product version: pass its parameters');
     const params = options.params ?? (await this.catalog.parametersOf(loaded.state as LoanRecord));
-    const events = decide(command, loaded.state, params);
-    if (events.length === 0) return this.answer(loaded.state as LoanRecord, actor, loaded.lastPosition, []);
+    let events: LoanEvent[];
+    try {
+      events = decide(command, loaded.state, params);
+    } catch (error) {
+      // A refusal is answered from the stream as it stands, not from a state it may have moved on from.
+      if (kept) throw new StaleLoan();
+      throw error;
+    }
+    if (events.length === 0) {
+      if (kept) throw new StaleLoan();
+      return this.answer(loaded.state as LoanRecord, actor, loaded.lastPosition, []);
+    }
 
     const next = events.reduce(evolve, loaded.state) as LoanRecord;
     // One id per accepted command; the client's idempotency key, when given, correlates its retries; else the
@@ -102,6 +138,13 @@ export class LoanCommandExecutor {
         result,
         projectedRows: summary ? [summary] : [],
       });
+      // The state as a reader of the stream would fold it: from the events as recorded (their data JSON round-tripped).
+      this.recent.set(loanId, {
+        state: appended.events.map(toLoanEvent).reduce(evolve, loaded.state),
+        version: appended.nextExpectedVersion,
+        lastPosition: appended.lastPosition,
+        submittedAt: submittedAtAfter(loaded.submittedAt, appended.events),
+      });
       return { ...result, position: appended.lastPosition } as LoanCommandResult;
     } catch (error) {
       // A concurrent repeat of the same keyed command won the race: answer as it did.
@@ -109,6 +152,7 @@ export class LoanCommandExecutor {
         const winner = await this.repeatOf(key, loanId, command.type, fingerprint);
         if (winner) return winner;
       }
+      if (error instanceof ConcurrencyError && kept) throw new StaleLoan();
       throw error;
     }
   }
@@ -135,3 +179,12 @@ export class LoanCommandExecutor {
     return { ...(actor.role === 'borrower' ? borrowerLoanView(state, currency) : loanView(state, currency)), position, events };
   }
 }
+
+/** Borrowers reach only their own loans: anyone else's is "not found", so ids cannot be probed. */
+function visibleTo(loaded: LoadedLoan, loanId: string, actor?: Actor): LoadedLoan {
+  if (actor?.role === 'borrower' && loaded.state.status !== 'none' && loaded.state.borrowerId !== actor.id) throw new LoanNotFound(loanId);
+  return loaded;
+}
+
+/** The kept state of a loan could not decide the command alone: decide it again on the stream as read. */
+class StaleLoan extends Error {}

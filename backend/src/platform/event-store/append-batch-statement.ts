@@ -15,8 +15,11 @@ export type PendingAppend = {
   shape: string;
 };
 
-/** What an append statement answers for one append: the stream's version as it found it, then one row per appended event (none on a conflict). */
-export type AppendRow = { head: number; global_position: string | null; version: number | null; recorded_at: Date | null; transaction_id: string | null };
+/**
+ * What an append statement answers for one append: one row per appended event. On a conflict the shared statement
+ * answers one row with the stream's version as it found it (`head`) and no position; the single statement, none.
+ */
+export type AppendRow = { head?: number; global_position: string | null; version: number | null; recorded_at: Date | null; transaction_id: string | null };
 
 /** The batch statement's rows: AppendRow with the 1-based index of the append it belongs to. */
 export type BatchAppendRow = AppendRow & { n: number };
