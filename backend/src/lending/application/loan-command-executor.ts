@@ -61,7 +61,7 @@ type ExecuteOptions = { idempotencyKey?: string; loaded?: LoadedLoan; request?: 
  */
 @Injectable()
 export class LoanCommandExecutor {
-  private readonly recent = new RecentLoans(RECENT_LOANS_CAPACITY);
+  private readonly recent = new RecentLoans<LoadedLoan>(RECENT_LOANS_CAPACITY);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,

@@ -6,7 +6,7 @@ const loan = (version: number): LoadedLoan => ({ state: { status: 'none' }, vers
 
 describe('RecentLoans', () => {
   it('given a full cache, when another loan is kept, then the least recently used one goes', () => {
-    const recent = new RecentLoans(2);
+    const recent = new RecentLoans<LoadedLoan>(2);
     recent.set('a', loan(1));
     recent.set('b', loan(1));
     recent.get('a'); // a is now the most recently used
@@ -16,7 +16,7 @@ describe('RecentLoans', () => {
   });
 
   it('given a kept loan, when it is kept again, then the newer state replaces it and counts once', () => {
-    const recent = new RecentLoans(2);
+    const recent = new RecentLoans<LoadedLoan>(2);
     recent.set('a', loan(1));
     recent.set('a', loan(2));
     expect(recent.get('a')?.version).toBe(2);
@@ -24,14 +24,14 @@ describe('RecentLoans', () => {
   });
 
   it('given a kept loan, when it is forgotten, then it is no longer answered', () => {
-    const recent = new RecentLoans(2);
+    const recent = new RecentLoans<LoadedLoan>(2);
     recent.set('a', loan(1));
     recent.forget('a');
     expect(recent.get('a')).toBeUndefined();
   });
 
   it('given a kept loan, when asked whether it is kept, then its place in the order does not change', () => {
-    const recent = new RecentLoans(2);
+    const recent = new RecentLoans<LoadedLoan>(2);
     recent.set('a', loan(1));
     recent.set('b', loan(1));
     expect(recent.has('a')).toBe(true);

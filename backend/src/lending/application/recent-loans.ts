@@ -1,17 +1,15 @@
-import type { LoadedLoan } from './loan-command-executor.js';
-
 /**
  * The loans this process appended to last, as its own appends left them: the stream's version, position and the
  * state folded from the events as recorded. A command on one of them decides on it without reading the stream again;
  * the append's expected version checks it, so an entry another process has moved on from costs a refused append and
  * one retry from the stream, never a wrong decision. Bounded: the least recently used loan goes first.
  */
-export class RecentLoans {
-  private readonly loans = new Map<string, LoadedLoan>();
+export class RecentLoans<Loan> {
+  private readonly loans = new Map<string, Loan>();
 
   constructor(readonly capacity: number) {}
 
-  get(loanId: string): LoadedLoan | undefined {
+  get(loanId: string): Loan | undefined {
     const loan = this.loans.get(loanId);
     if (loan) {
       // Most recently used last: a Map keeps insertion order.
@@ -21,7 +19,7 @@ export class RecentLoans {
     return loan;
   }
 
-  set(loanId: string, loan: LoadedLoan): void {
+  set(loanId: string, loan: Loan): void {
     this.loans.delete(loanId);
     this.loans.set(loanId, loan);
     if (this.loans.size > this.capacity) this.loans.delete(this.loans.keys().next().value as string);
