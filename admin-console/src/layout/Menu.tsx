@@ -33,7 +33,8 @@ import { MenuLink, MenuStateContext, type MenuState } from './MenuLink';
 
 /*
  * Accessibility (WCAG 2 A/AA, checked by axe-core in e2e/accessibility.e2e.ts): react-admin's <Menu> is a MUI
- * MenuList (role=menu) and every <Menu.Item> a MUI MenuItem (role=menuitem). So everything inside the menu is a
+ * MenuList (role=menu), every entry a link with role=menuitem (MenuLink, as react-admin's <Menu.Item> rendered it) and
+ * every stage toggle a MUI MenuItem (role=menuitem). So everything inside the menu is a
  * menuitem or a role=group of menuitems, labelled; no <ul>/<li>/<nav> in between (a list holding menuitems, or a
  * menuitem whose nearest role is a list, is what axe refused). The visible section titles are decoration
  * (aria-hidden): the groups carry the same words as their accessible names, also when the sidebar is collapsed.
