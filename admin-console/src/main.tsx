@@ -1,43 +1,14 @@
 import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
-import { lazy, StrictMode, Suspense, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { CaseSensitiveBase } from './layout/CaseSensitiveBase';
-import { SignInScreen } from './layout/SignInScreen';
+import { loadConsole } from './console-chunk';
 import { startSignedInRequests } from './providers/startup-requests';
 
-// Served under /Admin (vite `base`); the router strips it so routes read as the spec's paths after /Admin.
-const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
-
-// react-admin and the screens: most of the JavaScript. Signed in, it loads at once; signed out, the entry chunk
-// shows the sign-in form first and loads it behind the form (SignInScreen).
-let consoleModule: Promise<typeof import('./Console')> | undefined;
-const loadConsole = () =>
-  (consoleModule ??= withChunkRecovery(import('./Console')).catch((error: unknown) => {
-    consoleModule = undefined;
-    throw error;
-  }));
-const Console = lazy(loadConsole);
+// The entry chunk is small and holds no React (issue 11): it only decides what to fetch. Signed in, react-admin and
+// the screens (Console), the staff member and the queue counts are asked at once, beside React and the root
+// (Root.tsx), instead of after React had been downloaded and evaluated. Signed out, only the root (the sign-in form)
+// is asked first; it loads the console behind the form (SignInScreen).
 if (getToken()) {
   void loadConsole();
-  // The staff member and the queue counts, asked now rather than once react-admin has loaded and rendered.
   startSignedInRequests();
 }
-
-function Root() {
-  const [signedIn, setSignedIn] = useState(() => getToken() !== null);
-  if (!signedIn) return <SignInScreen basename={basename} preload={loadConsole} onSignedIn={() => setSignedIn(true)} />;
-  return (
-    <Suspense fallback={null}>
-      <Console basename={basename} />
-    </Suspense>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <CaseSensitiveBase basename={basename}>
-      <Root />
-    </CaseSensitiveBase>
-  </StrictMode>,
-);
+void withChunkRecovery(import('./Root')).then(({ mountRoot }) => mountRoot(document.getElementById('root')!));

@@ -19,18 +19,22 @@ import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import PeopleIcon from '@mui/icons-material/People';
 import SmsIcon from '@mui/icons-material/Sms';
 import SavingsIcon from '@mui/icons-material/Savings';
-import { Badge, Box, Collapse, MenuItem, Typography } from '@mui/material';
-import { useId, useState, type ReactNode } from 'react';
+import { Box, Collapse, MenuItem, useMediaQuery, type Theme } from '@mui/material';
+import { useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { QUEUE_GROUPS, type Queue, type QueueGroup } from '../loans/queues';
 import { useQueueCounts } from '../loans/useQueueCounts';
 import { useAccess } from '../permissions/useAccess';
 import { BUCKET_SPECS, COLLECTION_PAGES, WORK_BUCKETS, bucketCount, listPath, type Bucket } from '../collections/buckets';
 import { useBucketCounts } from '../collections/useCollections';
+import { menuStyles } from './menu-styles';
+import { MenuLink, MenuStateContext, type MenuState } from './MenuLink';
 
 /*
  * Accessibility (WCAG 2 A/AA, checked by axe-core in e2e/accessibility.e2e.ts): react-admin's <Menu> is a MUI
- * MenuList (role=menu) and every <Menu.Item> a MUI MenuItem (role=menuitem). So everything inside the menu is a
+ * MenuList (role=menu), every entry a link with role=menuitem (MenuLink, as react-admin's <Menu.Item> rendered it) and
+ * every stage toggle a MUI MenuItem (role=menuitem). So everything inside the menu is a
  * menuitem or a role=group of menuitems, labelled; no <ul>/<li>/<nav> in between (a list holding menuitems, or a
  * menuitem whose nearest role is a list, is what axe refused). The visible section titles are decoration
  * (aria-hidden): the groups carry the same words as their accessible names, also when the sidebar is collapsed.
@@ -38,26 +42,22 @@ import { useBucketCounts } from '../collections/useCollections';
 
 /**
  * A count in the menu: white on the theme's primary colour when work is waiting (5.8:1; react-admin's #1976d2 was
- * 4.6:1), else plain secondary text (5.7:1 on white).
+ * 4.6:1), else plain secondary text (5.7:1 on white). The elements and classes of MUI's `<Badge showZero max={9999}>`
+ * as it was used here (placed in line), styled by the menu (menu-styles.ts).
  */
 function CountBadge({ count, waiting, testId }: { count: number; waiting: boolean; testId: string }) {
   return (
-    <Badge
-      badgeContent={count}
-      max={9999}
-      showZero
-      color={waiting ? 'primary' : 'default'}
-      sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none', ...(waiting ? {} : { color: 'text.secondary' }) } }}
-      data-testid={testId}
-    />
+    <span className="MuiBadge-root console-menu-count" data-testid={testId}>
+      <span className={`MuiBadge-badge MuiBadge-standard${waiting ? ' MuiBadge-colorPrimary' : ''}`}>{count > 9999 ? '9999+' : count}</span>
+    </span>
   );
 }
 
 /** A nested entry of the menu with its count on the right. */
 function CountedItem({ to, label, badge }: { to: string; label: string; badge: ReactNode }) {
-  const [open] = useSidebarState();
+  const { sidebarOpen } = useContext(MenuStateContext);
   return (
-    <Menu.Item
+    <MenuLink
       dense
       to={to}
       primaryText={
@@ -66,7 +66,7 @@ function CountedItem({ to, label, badge }: { to: string; label: string; badge: R
           {badge}
         </span>
       }
-      sx={{ pl: open ? 4 : 2, minHeight: 30, py: 0.25 }}
+      style={{ paddingLeft: sidebarOpen ? 32 : 16 }}
     />
   );
 }
@@ -85,16 +85,16 @@ function BucketItem({ bucket, counts }: { bucket: Bucket; counts: Record<string,
 
 /** A section of the menu: a labelled group of menu items, its title shown while the sidebar is open. */
 function MenuSection({ label, children }: { label: string; children: ReactNode }) {
-  const [open] = useSidebarState();
+  const { sidebarOpen } = useContext(MenuStateContext);
   return (
-    <Box role="group" aria-label={label}>
-      {open ? (
-        <Typography aria-hidden variant="body2" color="text.secondary" sx={{ lineHeight: '32px', px: 2, fontWeight: 500 }}>
+    <div className="MuiBox-root" role="group" aria-label={label}>
+      {sidebarOpen ? (
+        <p aria-hidden className="MuiTypography-root MuiTypography-body2 console-menu-section">
           {label}
-        </Typography>
+        </p>
       ) : null}
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -102,11 +102,9 @@ function StageGroup({ group, counts }: { group: QueueGroup; counts: Record<strin
   const [expanded, setExpanded] = useState(true);
   const id = useId();
   return (
-    <Box role="group" aria-labelledby={`${id}-toggle`}>
+    <div className="MuiBox-root" role="group" aria-labelledby={`${id}-toggle`}>
       <MenuItem id={`${id}-toggle`} dense onClick={() => setExpanded((e) => !e)} aria-expanded={expanded} aria-controls={`${id}-queues`} sx={{ py: 0.25, minHeight: 28, justifyContent: 'space-between' }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {group.label}
-        </Typography>
+        <p className="MuiTypography-root MuiTypography-body2 console-menu-stage">{group.label}</p>
         {expanded ? <ExpandLess fontSize="small" aria-hidden /> : <ExpandMore fontSize="small" aria-hidden />}
       </MenuItem>
       <Collapse in={expanded} timeout="auto" unmountOnExit id={`${id}-queues`}>
@@ -114,7 +112,7 @@ function StageGroup({ group, counts }: { group: QueueGroup; counts: Record<strin
           <QueueItem key={queue.path} queue={queue} count={counts?.[queue.apiQueue]} />
         ))}
       </Collapse>
-    </Box>
+    </div>
   );
 }
 
@@ -137,22 +135,27 @@ export function AdminMenu() {
   const canSeeSms = useAccess('list', 'Sms');
   const canSeeCollections = useAccess('list', 'Collections');
   const { data: bucketCounts } = useBucketCounts();
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const { pathname } = useLocation();
+  const menuState = useMemo<MenuState>(() => ({ sidebarOpen, pathname, onNavigate: () => (isSmall ? setSidebarOpen(false) : undefined) }), [sidebarOpen, pathname, isSmall, setSidebarOpen]);
   return (
-    <Box component="nav" aria-label="Main menu">
+    <Box component="nav" aria-label="Main menu" sx={menuStyles}>
+      <MenuStateContext.Provider value={menuState}>
       <Menu aria-label="Main menu">
-        <Menu.Item to="/Dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
+        <MenuLink to="/Dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
         {canSeeLoans ? (
           <MenuSection label="Loan pipeline">
             {QUEUE_GROUPS.map((group) => (
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
-            <Menu.Item to="/LoanAgreements" primaryText="Loan agreements" leftIcon={<DescriptionIcon />} />
-            <Menu.Item to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
+            <MenuLink to="/LoanAgreements" primaryText="Loan agreements" leftIcon={<DescriptionIcon />} />
+            <MenuLink to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
           </MenuSection>
         ) : null}
         {canSeeCollections ? (
           <MenuSection label="Collections">
-            <Menu.Item to="/Collections" primaryText="All collections" leftIcon={<SavingsIcon />} />
+            <MenuLink to="/Collections" primaryText="All collections" leftIcon={<SavingsIcon />} />
             <BucketItem bucket="Overdue" counts={bucketCounts} />
             {COLLECTION_PAGES.map((bucket) => (
               <BucketItem key={bucket} bucket={bucket} counts={bucketCounts} />
@@ -161,47 +164,48 @@ export function AdminMenu() {
         ) : null}
         {canWhatsapp || canSeeIvr || canDial ? (
           <MenuSection label="Channels">
-            {canDial ? <Menu.Item to="/Dialer" primaryText="Dialer" leftIcon={<PhoneInTalkIcon />} /> : null}
-            {canSeeIvr ? <Menu.Item to="/IvrStatus" primaryText="IVR status" leftIcon={<SupportAgentIcon />} /> : null}
-            {canWhatsapp ? <Menu.Item to="/whatsapp" primaryText="WhatsApp" leftIcon={<WhatsAppIcon />} /> : null}
+            {canDial ? <MenuLink to="/Dialer" primaryText="Dialer" leftIcon={<PhoneInTalkIcon />} /> : null}
+            {canSeeIvr ? <MenuLink to="/IvrStatus" primaryText="IVR status" leftIcon={<SupportAgentIcon />} /> : null}
+            {canWhatsapp ? <MenuLink to="/whatsapp" primaryText="WhatsApp" leftIcon={<WhatsAppIcon />} /> : null}
           </MenuSection>
         ) : null}
         {canSeePayments ? (
           <MenuSection label="Servicing">
-            <Menu.Item to="/Payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
+            <MenuLink to="/Payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
           </MenuSection>
         ) : null}
         {canSeeCustomers ? (
           <MenuSection label="Customers">
-            <Menu.Item to="/Customers" primaryText="Customers" leftIcon={<PeopleIcon />} />
+            <MenuLink to="/Customers" primaryText="Customers" leftIcon={<PeopleIcon />} />
           </MenuSection>
         ) : null}
         {canSeeLeads || canWorkLeads ? (
           <MenuSection label="Leads">
-            {canSeeLeads ? <Menu.Item to="/Leads" primaryText="Leads" leftIcon={<PersonSearchIcon />} /> : null}
-            {canWorkLeads ? <Menu.Item to="/agentLeads" primaryText="My leads" leftIcon={<ContactPhoneIcon />} /> : null}
+            {canSeeLeads ? <MenuLink to="/Leads" primaryText="Leads" leftIcon={<PersonSearchIcon />} /> : null}
+            {canWorkLeads ? <MenuLink to="/agentLeads" primaryText="My leads" leftIcon={<ContactPhoneIcon />} /> : null}
           </MenuSection>
         ) : null}
         {canSeeEmails || canEditTemplates || canEditBanners || canSeeSms ? (
           <MenuSection label="Communication">
-            {canSeeEmails ? <Menu.Item to="/Emails" primaryText="Emails" leftIcon={<EmailIcon />} /> : null}
-            {canEditTemplates ? <Menu.Item to="/EmailTemplates" primaryText="Email templates" leftIcon={<MailOutlineIcon />} /> : null}
-            {canEditBanners ? <Menu.Item to="/Banners" primaryText="Banners" leftIcon={<ViewCarouselIcon />} /> : null}
-            {canSeeSms ? <Menu.Item to="/Sms" primaryText="SMS log" leftIcon={<SmsIcon />} /> : null}
-            {canEditBanners ? <Menu.Item to="/StatePages" primaryText="State pages" leftIcon={<PlaceIcon />} /> : null}
+            {canSeeEmails ? <MenuLink to="/Emails" primaryText="Emails" leftIcon={<EmailIcon />} /> : null}
+            {canEditTemplates ? <MenuLink to="/EmailTemplates" primaryText="Email templates" leftIcon={<MailOutlineIcon />} /> : null}
+            {canEditBanners ? <MenuLink to="/Banners" primaryText="Banners" leftIcon={<ViewCarouselIcon />} /> : null}
+            {canSeeSms ? <MenuLink to="/Sms" primaryText="SMS log" leftIcon={<SmsIcon />} /> : null}
+            {canEditBanners ? <MenuLink to="/StatePages" primaryText="State pages" leftIcon={<PlaceIcon />} /> : null}
           </MenuSection>
         ) : null}
         {canWorkIssues ? (
           <MenuSection label="Support">
-            <Menu.Item to="/Issues" primaryText="Issues" leftIcon={<SupportAgentIcon />} />
+            <MenuLink to="/Issues" primaryText="Issues" leftIcon={<SupportAgentIcon />} />
           </MenuSection>
         ) : null}
         <MenuSection label="Staff">
-          {canSeeUsers ? <Menu.Item to="/Users" primaryText="Users" leftIcon={<GroupIcon />} /> : null}
-          {canSeeUsers ? <Menu.Item to="/Users/Permissions" primaryText="Roles & permissions" leftIcon={<LockIcon />} /> : null}
-          <Menu.Item to="/Profile" primaryText="My profile" leftIcon={<PersonIcon />} />
+          {canSeeUsers ? <MenuLink to="/Users" primaryText="Users" leftIcon={<GroupIcon />} /> : null}
+          {canSeeUsers ? <MenuLink to="/Users/Permissions" primaryText="Roles & permissions" leftIcon={<LockIcon />} /> : null}
+          <MenuLink to="/Profile" primaryText="My profile" leftIcon={<PersonIcon />} />
         </MenuSection>
       </Menu>
+      </MenuStateContext.Provider>
     </Box>
   );
 }
