@@ -1,10 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApiProcess, type ApiProcess } from './support/api-processes.js';
+import { startTwoApiProcesses, type ApiProcess } from './support/api-processes.js';
 import { bearer, expectProblem, historyOf } from './support/loan-api.js';
-import { deleteRedisKeys } from './support/redis.js';
-import { ADMIN } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /**
  * A process keeps the state of the loans it appended to last (RecentLoans) and decides their next command on it
@@ -12,25 +9,17 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
  * loan, then moves the loan on through B, then sends A a command. A must answer what a fresh read of the stream
  * answers, whatever A kept: a refusal from the loan's real state, an accepted command appended after B's event.
  */
-let database: TestDatabase;
+let processes: Awaited<ReturnType<typeof startTwoApiProcesses>>;
 let a: ApiProcess;
 let b: ApiProcess;
 let staff: string;
-const keyPrefix = `test-${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase('recent-loans');
-  // One after the other: the first runs the migrations and seeds the first staff user.
-  a = await startApiProcess(database.url, keyPrefix);
-  b = await startApiProcess(database.url, keyPrefix);
-  staff = (await a.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
+  processes = await startTwoApiProcesses('recent-loans');
+  ({ a, b, admin: staff } = processes);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await deleteRedisKeys(`${keyPrefix}:*`).catch(() => undefined);
-  await database?.drop();
-}, 60_000);
+afterAll(async () => processes?.stop(), 60_000);
 
 let counter = 0;
 /** A borrower's loan taken to soft.pending through A: A keeps it. */

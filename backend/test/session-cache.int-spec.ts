@@ -1,12 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { startApiProcess, type ApiProcess } from './support/api-processes.js';
+import { startTwoApiProcesses, type ApiProcess } from './support/api-processes.js';
 import { bearer, expectProblem } from './support/loan-api.js';
-import { deleteRedisKeys } from './support/redis.js';
-import { ADMIN } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import type { TestDatabase } from './support/test-database.js';
 
 /**
  * The per-process session cache across two API processes (separate OS processes on one database, as deployed): a
@@ -14,29 +12,22 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
  * case first shows that B's cache holds the session (so B would have answered from memory), then changes it on A.
  * No timing: the "next request" follows A's answer at once.
  */
+let processes: Awaited<ReturnType<typeof startTwoApiProcesses>>;
 let database: TestDatabase;
 let a: ApiProcess;
 let b: ApiProcess;
 let admin: string;
-const keyPrefix = `test-${randomBytes(4).toString('hex')}`;
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; dev: string };
 const sidOf = (token: string) => claimsOf(token).sid;
 const devOf = (token: string) => claimsOf(token).dev;
 
 beforeAll(async () => {
-  database = await createTestDatabase('session-cache');
-  // One after the other: the first runs the migrations and seeds the first staff user.
-  a = await startApiProcess(database.url, keyPrefix);
-  b = await startApiProcess(database.url, keyPrefix);
-  admin = (await a.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
+  processes = await startTwoApiProcesses('session-cache');
+  ({ a, b, admin, database } = processes);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await deleteRedisKeys(`${keyPrefix}:*`).catch(() => undefined);
-  await database?.drop();
-}, 60_000);
+afterAll(async () => processes?.stop(), 60_000);
 
 let counter = 0;
 async function registerBorrowerOn(api: ApiProcess, deviceId = randomUUID()) {

@@ -1,8 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import type { ApiProcessMessage, ApiProcessRequest } from './api-process.js';
+import { deleteRedisKeys } from './redis.js';
+import { ADMIN } from './test-app.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -36,36 +40,29 @@ export async function startApiProcess(databaseUrl: string, keyPrefix: string, en
     child.once('exit', (code) => reject(new Error(`API process exited with ${code} before listening`)));
   });
   let nextId = 0;
+  /** Sends a question over IPC and resolves with the process's answer to it (matched by id). */
+  const ask = <T extends ApiProcessMessage['type']>(question: Extract<ApiProcessRequest, { id: number }>, type: T) =>
+    new Promise<Extract<ApiProcessMessage, { type: T }>>((resolve) => {
+      const onMessage = (m: ApiProcessMessage) => {
+        if (m.type === type && 'id' in m && m.id === question.id) {
+          child.off('message', onMessage);
+          resolve(m as Extract<ApiProcessMessage, { type: T }>);
+        }
+      };
+      child.on('message', onMessage);
+      child.send(question);
+    });
   const url = `http://127.0.0.1:${port}`;
   return {
     pid: child.pid!,
     url,
     http: request(url),
-    cache(sessionId) {
-      const id = ++nextId;
-      return new Promise((resolve) => {
-        const onMessage = (m: ApiProcessMessage) => {
-          if (m.type === 'cache' && m.id === id) {
-            child.off('message', onMessage);
-            resolve({ usable: m.usable, size: m.size, holds: m.holds });
-          }
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'cache', id, sessionId } satisfies ApiProcessRequest);
-      });
+    async cache(sessionId) {
+      const { usable, size, holds } = await ask({ type: 'cache', id: ++nextId, sessionId }, 'cache');
+      return { usable, size, holds };
     },
-    keepsLoan(loanId) {
-      const id = ++nextId;
-      return new Promise((resolve) => {
-        const onMessage = (m: ApiProcessMessage) => {
-          if (m.type === 'loan' && m.id === id) {
-            child.off('message', onMessage);
-            resolve(m.kept);
-          }
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'loan', id, loanId } satisfies ApiProcessRequest);
-      });
+    async keepsLoan(loanId) {
+      return (await ask({ type: 'loan', id: ++nextId, loanId }, 'loan')).kept;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -74,6 +71,29 @@ export async function startApiProcess(databaseUrl: string, keyPrefix: string, en
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Two API processes on one fresh database, as deployed, and the admin's token; `stop` ends both and drops the
+ * database. One after the other: the first runs the migrations and seeds the first staff user.
+ */
+export async function startTwoApiProcesses(label: string): Promise<{ a: ApiProcess; b: ApiProcess; admin: string; database: TestDatabase; stop(): Promise<void> }> {
+  const database = await createTestDatabase(label);
+  const keyPrefix = `test-${randomBytes(4).toString('hex')}`;
+  const a = await startApiProcess(database.url, keyPrefix);
+  const b = await startApiProcess(database.url, keyPrefix);
+  const admin = (await a.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token as string;
+  return {
+    a,
+    b,
+    admin,
+    database,
+    async stop() {
+      await Promise.all([a.stop(), b.stop()]);
+      await deleteRedisKeys(`${keyPrefix}:*`).catch(() => undefined);
+      await database.drop();
     },
   };
 }
