@@ -81,14 +81,17 @@ export class LoanCommandExecutor {
   }
 
   /** `params`: the product version a start is made under; any other command is decided under the version the loan pinned. */
-  execute(command: LoanCommand, options: ExecuteOptions = {}): Promise<LoanCommandResult> {
-    const kept = options.loaded ? undefined : this.recent.get(command.data.loanId);
+  async execute(command: LoanCommand, options: ExecuteOptions = {}): Promise<LoanCommandResult> {
+    const { loanId, actor } = command.data;
+    const kept = options.loaded ? undefined : this.recent.get(loanId);
     if (!kept) return this.decideAndAppend(command, options, false);
-    return this.decideAndAppend(command, { ...options, loaded: visibleTo(kept, command.data.loanId, command.data.actor) }, true).catch((error: unknown) => {
+    try {
+      return await this.decideAndAppend(command, { ...options, loaded: visibleTo(kept, loanId, actor) }, true);
+    } catch (error) {
       if (!(error instanceof StaleLoan)) throw error;
-      this.recent.forget(command.data.loanId);
+      this.recent.forget(loanId);
       return this.decideAndAppend(command, options, false);
-    });
+    }
   }
 
   /** `kept`: `options.loaded` is the state this process's last append left; any doubt about it throws StaleLoan. */

@@ -26,6 +26,9 @@ export type BatchAppendRow = AppendRow & { n: number };
 
 export type Statement = { name: string; text: string };
 
+/** A statement prepared under a name its text determines: one prepared statement per distinct text and connection. */
+export const namedStatement = (prefix: string, text: string): Statement => ({ name: `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text });
+
 export const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
 
 /** The shape key of an append's pre-built rows: appends with the same key fit the same batch statement. */
@@ -90,7 +93,7 @@ export function batchStatementText(projected: readonly ProjectedRow[], columnTyp
     SELECT i.n, i.head, a.global_position, a.version, a.recorded_at, a.transaction_id::text AS transaction_id
     FROM input i LEFT JOIN appended a ON a.stream_id = i.stream_id
     ORDER BY i.n, a.version`;
-  return { name: `event_store_append_batch_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+  return namedStatement('event_store_append_batch', text);
 }
 
 /**

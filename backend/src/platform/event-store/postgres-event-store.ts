@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { pgPoolOf } from '../database/database.js';
@@ -9,6 +8,7 @@ import {
   batchStatementText,
   batchStatementValues,
   projectedShape,
+  namedStatement,
   projectedWrite,
   quoteIdent,
   rowsPerAppend,
@@ -311,7 +311,7 @@ export class PostgresEventStore implements EventStore {
         ${eventCount > 1 ? 'ORDER BY e.n' : ''}
         RETURNING global_position, version, recorded_at, transaction_id::text AS transaction_id`;
     const notify = this.notifyMode === 'in-transaction';
-    if (!keyed && projected.length === 0 && !notify) return this.named(insert);
+    if (!keyed && projected.length === 0 && !notify) return namedStatement('event_store_append', insert);
     const ctes = [
       `appended AS (${insert})`,
       // One row holding the last position, none when nothing was appended: what every write below hangs from.
@@ -335,15 +335,12 @@ export class PostgresEventStore implements EventStore {
     }
     // A SELECT in WITH runs only as far as the main query reads it: this one is read below, once.
     if (notify) ctes.push(`notified AS (SELECT pg_notify('${EVENTS_CHANNEL}', position::text) FROM last)`);
-    return this.named(`WITH ${ctes.join(',\n')}
+    return namedStatement('event_store_append', `WITH ${ctes.join(',\n')}
       SELECT global_position, version, recorded_at, transaction_id${notify ? ', (SELECT count(*) FROM notified) AS notified' : ''}
       FROM appended
       ORDER BY version`);
   }
 
-  private named(text: string): Statement {
-    return { name: `event_store_append_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
-  }
 
   private columnTypesOf(table: string): Promise<Map<string, string>> {
     let types = this.columnTypes.get(table);
