@@ -1,9 +1,12 @@
 import http from 'node:http';
 
+export type LeanAnswer = { status: number; body: any; headers: http.IncomingHttpHeaders; milliseconds: number };
+
 /**
- * The load generator of the approvals: node:http over 16 kept-alive sockets. It runs in a process of its own
- * (http-load.process.ts), apart from the API under test: undici's fetch spends about 1.2 ms of CPU per request
- * here, node:http a fraction of that. Answers the status, the parsed body and the time to the last byte.
+ * A client of node:http over kept-alive sockets: the load generator of the approvals (16 sockets, in a process of
+ * its own, http-load.process.ts, apart from the API under test) and the queue pages' client. undici's fetch spends
+ * about 1.2 ms of CPU per request here, node:http a fraction of that. Answers the status, the parsed body, the
+ * headers and the time to the last byte.
  */
 export class LeanClient {
   private readonly agent: http.Agent;
@@ -17,33 +20,32 @@ export class LeanClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
-  post(path: string, token: string, body: unknown): Promise<{ status: number; body: any; milliseconds: number }> {
-    const payload = JSON.stringify(body);
+  post(path: string, token: string, body: unknown): Promise<LeanAnswer> {
+    return this.request('POST', path, token, JSON.stringify(body));
+  }
+
+  get(path: string, token: string): Promise<LeanAnswer> {
+    return this.request('GET', path, token);
+  }
+
+  private request(method: 'GET' | 'POST', path: string, token: string, payload?: string): Promise<LeanAnswer> {
+    const headers: http.OutgoingHttpHeaders = { Authorization: `Bearer ${token}` };
+    if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          agent: this.agent,
-          host: this.host,
-          port: this.port,
-          method: 'POST',
-          path,
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            try {
-              resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, milliseconds: performance.now() - started });
-            } catch (error) {
-              reject(error as Error);
-            }
-          });
-          res.on('error', reject);
-        },
-      );
+      const req = http.request({ agent: this.agent, host: this.host, port: this.port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers, milliseconds: performance.now() - started });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        res.on('error', reject);
+      });
       req.on('error', reject);
       req.end(payload);
     });

@@ -212,7 +212,9 @@ async function main(): Promise<number> {
   const database = await createBenchDatabase(process.env.DATABASE_URL?.trim() || undefined, log, serverSettings(process.env.BENCH_PG_SETTINGS));
   // An embedded server stopping after a large run writes gigabytes of dirty buffers in its shutdown checkpoint, and
   // deleting a 1,000,000-loan cluster takes a while: given less time, the run exits and leaves ~45 GB under /tmp.
-  cleanups.push({ name: 'drop the benchmark database', run: () => database.drop(), seconds: 300 });
+  // BENCH_KEEP_DATABASE=1 (with DATABASE_URL) leaves the database on the server, to study its queries afterwards.
+  if (process.env.BENCH_KEEP_DATABASE === '1' && process.env.DATABASE_URL?.trim()) log(`Keeping ${database.description} (BENCH_KEEP_DATABASE=1): drop it by hand`);
+  else cleanups.push({ name: 'drop the benchmark database', run: () => database.drop(), seconds: 300 });
   if (interrupted) return 130;
 
   phase = 'starting the runtime (migrations, queues)';
