@@ -11,7 +11,8 @@ import { useRenderedAfterFirst } from './useRenderedAfterFirst';
 /**
  * /Admin/Dashboard with the spec's panels graph, loanStatus and leadStatus. The loan status (the queue counts, which
  * the console opens on) is in the first render; the other panels, each with requests of its own, in the render right
- * after it (useRenderedAfterFirst), in the same places: the first screen shows the counts about a third sooner.
+ * after it (useRenderedAfterFirst), in the same places: the first render, which holds the whole layout, is about a
+ * third smaller (issue 11: the console's first load).
  */
 export function Dashboard() {
   const canSeeLoans = useAccess('list', 'loans');
