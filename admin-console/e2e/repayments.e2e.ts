@@ -55,6 +55,8 @@ test.describe('a payment at the counter', () => {
       const checkerPage = await checkerContext.newPage();
       await signIn(checkerPage, '/Admin/Payments', checker);
       const row = paymentRow(checkerPage, loanId);
+      // The list as loaded: checked at once, axe could catch the page half rendered (a fading list's grey text).
+      await expect(row.getByRole('button', { name: 'Verify' })).toBeVisible();
       await expectNoAxeViolations(checkerPage, 'payments to verify');
       await checkerPage.screenshot({ path: path.join(shots, 'admin-payments-pending.png') });
       await row.getByRole('button', { name: 'Verify' }).click();

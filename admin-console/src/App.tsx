@@ -12,7 +12,7 @@ import { theme } from './layout/theme';
 import { loanRoutes } from './loans/LoanRoutes';
 import { collectionRoutes } from './collections/CollectionRoutes';
 import { channelRoutes } from './channels/ChannelRoutes';
-import { authProvider, signedInUser } from './providers/authProvider';
+import { answerAuthCheckFromToken, authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
 import payments from './payments';
@@ -36,8 +36,9 @@ const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 // Signed in, the staff member (permissions decide the menu and the queue counts) is wanted at once: the request the
-// entry chunk started (providers/startup-requests.ts), else a new one.
+// entry chunk started (providers/startup-requests.ts), else a new one. The auth check's answer is known already.
 if (getToken()) signedInUser().catch(() => undefined);
+answerAuthCheckFromToken();
 
 /** Toasts top-right, as the specification's shell places them. */
 function TopRightNotification() {

@@ -10,9 +10,15 @@ const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 const Console = lazy(loadConsole);
 
-function Root() {
+type ConsoleComponent = typeof import('./Console').default;
+
+function Root({ loaded }: { loaded?: ConsoleComponent }) {
   const [signedIn, setSignedIn] = useState(() => getToken() !== null);
   if (!signedIn) return <SignInScreen basename={basename} preload={loadConsole} onSignedIn={() => setSignedIn(true)} />;
+  if (loaded) {
+    const Loaded = loaded;
+    return <Loaded basename={basename} />;
+  }
   return (
     <Suspense fallback={null}>
       <Console basename={basename} />
@@ -20,12 +26,15 @@ function Root() {
   );
 }
 
-/** The console's React root: the sign-in form signed out (before react-admin has loaded), else the console. */
-export function mountRoot(container: HTMLElement): void {
+/**
+ * The console's React root: the sign-in form signed out (before react-admin has loaded), else the console; `loaded`:
+ * the console's component when its chunk has already loaded (main.tsx), rendered without suspending.
+ */
+export function mountRoot(container: HTMLElement, loaded?: ConsoleComponent): void {
   createRoot(container).render(
     <StrictMode>
       <CaseSensitiveBase basename={basename}>
-        <Root />
+        <Root loaded={loaded} />
       </CaseSensitiveBase>
     </StrictMode>,
   );

@@ -1,24 +1,3 @@
-import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import CategoryIcon from '@mui/icons-material/Category';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import EmailIcon from '@mui/icons-material/Email';
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import PlaceIcon from '@mui/icons-material/Place';
-import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import GroupIcon from '@mui/icons-material/Group';
-import LockIcon from '@mui/icons-material/Lock';
-import PaymentsIcon from '@mui/icons-material/Payments';
-import DescriptionIcon from '@mui/icons-material/Description';
-import PersonIcon from '@mui/icons-material/Person';
-import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
-import PersonSearchIcon from '@mui/icons-material/PersonSearch';
-import PeopleIcon from '@mui/icons-material/People';
-import SmsIcon from '@mui/icons-material/Sms';
-import SavingsIcon from '@mui/icons-material/Savings';
 import { Box, Collapse, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import { useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
@@ -29,6 +8,29 @@ import { useAccess } from '../permissions/useAccess';
 import { BUCKET_SPECS, COLLECTION_PAGES, WORK_BUCKETS, bucketCount, listPath, type Bucket } from '../collections/buckets';
 import { useBucketCounts } from '../collections/useCollections';
 import { menuStyles } from './menu-styles';
+import {
+  categoryIcon,
+  contactPhoneIcon,
+  dashboardIcon,
+  descriptionIcon,
+  emailIcon,
+  expandLessIcon,
+  expandMoreIcon,
+  groupIcon,
+  lockIcon,
+  mailOutlineIcon,
+  paymentsIcon,
+  peopleIcon,
+  personIcon,
+  personSearchIcon,
+  phoneInTalkIcon,
+  placeIcon,
+  savingsIcon,
+  smsIcon,
+  supportAgentIcon,
+  viewCarouselIcon,
+  whatsAppIcon,
+} from './menu-icons';
 import { MenuLink, MenuStateContext, type MenuState } from './MenuLink';
 
 /*
@@ -105,7 +107,7 @@ function StageGroup({ group, counts }: { group: QueueGroup; counts: Record<strin
     <div className="MuiBox-root" role="group" aria-labelledby={`${id}-toggle`}>
       <MenuItem id={`${id}-toggle`} dense onClick={() => setExpanded((e) => !e)} aria-expanded={expanded} aria-controls={`${id}-queues`} sx={{ py: 0.25, minHeight: 28, justifyContent: 'space-between' }}>
         <p className="MuiTypography-root MuiTypography-body2 console-menu-stage">{group.label}</p>
-        {expanded ? <ExpandLess fontSize="small" aria-hidden /> : <ExpandMore fontSize="small" aria-hidden />}
+        {expanded ? expandLessIcon : expandMoreIcon}
       </MenuItem>
       <Collapse in={expanded} timeout="auto" unmountOnExit id={`${id}-queues`}>
         {group.queues.map((queue) => (
@@ -143,19 +145,19 @@ export function AdminMenu() {
     <Box component="nav" aria-label="Main menu" sx={menuStyles}>
       <MenuStateContext.Provider value={menuState}>
       <Menu aria-label="Main menu">
-        <MenuLink to="/Dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
+        <MenuLink to="/Dashboard" primaryText="Dashboard" leftIcon={dashboardIcon} />
         {canSeeLoans ? (
           <MenuSection label="Loan pipeline">
             {QUEUE_GROUPS.map((group) => (
               <StageGroup key={group.label} group={group} counts={counts} />
             ))}
-            <MenuLink to="/LoanAgreements" primaryText="Loan agreements" leftIcon={<DescriptionIcon />} />
-            <MenuLink to="/Products" primaryText="Loan products" leftIcon={<CategoryIcon />} />
+            <MenuLink to="/LoanAgreements" primaryText="Loan agreements" leftIcon={descriptionIcon} />
+            <MenuLink to="/Products" primaryText="Loan products" leftIcon={categoryIcon} />
           </MenuSection>
         ) : null}
         {canSeeCollections ? (
           <MenuSection label="Collections">
-            <MenuLink to="/Collections" primaryText="All collections" leftIcon={<SavingsIcon />} />
+            <MenuLink to="/Collections" primaryText="All collections" leftIcon={savingsIcon} />
             <BucketItem bucket="Overdue" counts={bucketCounts} />
             {COLLECTION_PAGES.map((bucket) => (
               <BucketItem key={bucket} bucket={bucket} counts={bucketCounts} />
@@ -164,45 +166,45 @@ export function AdminMenu() {
         ) : null}
         {canWhatsapp || canSeeIvr || canDial ? (
           <MenuSection label="Channels">
-            {canDial ? <MenuLink to="/Dialer" primaryText="Dialer" leftIcon={<PhoneInTalkIcon />} /> : null}
-            {canSeeIvr ? <MenuLink to="/IvrStatus" primaryText="IVR status" leftIcon={<SupportAgentIcon />} /> : null}
-            {canWhatsapp ? <MenuLink to="/whatsapp" primaryText="WhatsApp" leftIcon={<WhatsAppIcon />} /> : null}
+            {canDial ? <MenuLink to="/Dialer" primaryText="Dialer" leftIcon={phoneInTalkIcon} /> : null}
+            {canSeeIvr ? <MenuLink to="/IvrStatus" primaryText="IVR status" leftIcon={supportAgentIcon} /> : null}
+            {canWhatsapp ? <MenuLink to="/whatsapp" primaryText="WhatsApp" leftIcon={whatsAppIcon} /> : null}
           </MenuSection>
         ) : null}
         {canSeePayments ? (
           <MenuSection label="Servicing">
-            <MenuLink to="/Payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
+            <MenuLink to="/Payments" primaryText="Payments" leftIcon={paymentsIcon} />
           </MenuSection>
         ) : null}
         {canSeeCustomers ? (
           <MenuSection label="Customers">
-            <MenuLink to="/Customers" primaryText="Customers" leftIcon={<PeopleIcon />} />
+            <MenuLink to="/Customers" primaryText="Customers" leftIcon={peopleIcon} />
           </MenuSection>
         ) : null}
         {canSeeLeads || canWorkLeads ? (
           <MenuSection label="Leads">
-            {canSeeLeads ? <MenuLink to="/Leads" primaryText="Leads" leftIcon={<PersonSearchIcon />} /> : null}
-            {canWorkLeads ? <MenuLink to="/agentLeads" primaryText="My leads" leftIcon={<ContactPhoneIcon />} /> : null}
+            {canSeeLeads ? <MenuLink to="/Leads" primaryText="Leads" leftIcon={personSearchIcon} /> : null}
+            {canWorkLeads ? <MenuLink to="/agentLeads" primaryText="My leads" leftIcon={contactPhoneIcon} /> : null}
           </MenuSection>
         ) : null}
         {canSeeEmails || canEditTemplates || canEditBanners || canSeeSms ? (
           <MenuSection label="Communication">
-            {canSeeEmails ? <MenuLink to="/Emails" primaryText="Emails" leftIcon={<EmailIcon />} /> : null}
-            {canEditTemplates ? <MenuLink to="/EmailTemplates" primaryText="Email templates" leftIcon={<MailOutlineIcon />} /> : null}
-            {canEditBanners ? <MenuLink to="/Banners" primaryText="Banners" leftIcon={<ViewCarouselIcon />} /> : null}
-            {canSeeSms ? <MenuLink to="/Sms" primaryText="SMS log" leftIcon={<SmsIcon />} /> : null}
-            {canEditBanners ? <MenuLink to="/StatePages" primaryText="State pages" leftIcon={<PlaceIcon />} /> : null}
+            {canSeeEmails ? <MenuLink to="/Emails" primaryText="Emails" leftIcon={emailIcon} /> : null}
+            {canEditTemplates ? <MenuLink to="/EmailTemplates" primaryText="Email templates" leftIcon={mailOutlineIcon} /> : null}
+            {canEditBanners ? <MenuLink to="/Banners" primaryText="Banners" leftIcon={viewCarouselIcon} /> : null}
+            {canSeeSms ? <MenuLink to="/Sms" primaryText="SMS log" leftIcon={smsIcon} /> : null}
+            {canEditBanners ? <MenuLink to="/StatePages" primaryText="State pages" leftIcon={placeIcon} /> : null}
           </MenuSection>
         ) : null}
         {canWorkIssues ? (
           <MenuSection label="Support">
-            <MenuLink to="/Issues" primaryText="Issues" leftIcon={<SupportAgentIcon />} />
+            <MenuLink to="/Issues" primaryText="Issues" leftIcon={supportAgentIcon} />
           </MenuSection>
         ) : null}
         <MenuSection label="Staff">
-          {canSeeUsers ? <MenuLink to="/Users" primaryText="Users" leftIcon={<GroupIcon />} /> : null}
-          {canSeeUsers ? <MenuLink to="/Users/Permissions" primaryText="Roles & permissions" leftIcon={<LockIcon />} /> : null}
-          <MenuLink to="/Profile" primaryText="My profile" leftIcon={<PersonIcon />} />
+          {canSeeUsers ? <MenuLink to="/Users" primaryText="Users" leftIcon={groupIcon} /> : null}
+          {canSeeUsers ? <MenuLink to="/Users/Permissions" primaryText="Roles & permissions" leftIcon={lockIcon} /> : null}
+          <MenuLink to="/Profile" primaryText="My profile" leftIcon={personIcon} />
         </MenuSection>
       </Menu>
       </MenuStateContext.Provider>

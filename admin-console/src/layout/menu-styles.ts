@@ -4,10 +4,11 @@ import type { SxProps, Theme } from '@mui/material/styles';
 const font = ({ fontFamily, fontWeight, fontSize, lineHeight, letterSpacing }: Theme['typography']['body1']) => ({ fontFamily, fontWeight, fontSize, lineHeight, letterSpacing });
 
 /**
- * The menu's entries are plain elements (MenuLink.tsx, CountBadge in Menu.tsx) styled by this one rule set on the menu,
- * serialized once per render of the menu instead of once per entry: the same values as MUI's MenuItem, ListItemIcon,
- * Typography noWrap and Badge and react-admin's MenuItemLink gave them (issue 11: the menu was more than half of the
- * first render). The class names are theirs too, so theme overrides and selectors keep matching.
+ * The menu's entries are plain elements (MenuLink.tsx, CountBadge in Menu.tsx, the icons in menu-icons.tsx) styled by
+ * this one rule set on the menu, serialized once per render of the menu instead of once per entry: the same values as
+ * MUI's MenuItem, ListItemIcon, SvgIcon, Typography noWrap and Badge and react-admin's MenuItemLink gave them (issue 11:
+ * the menu was more than half of the first render). The class names are theirs too, so theme overrides and selectors
+ * keep matching.
  */
 export const menuStyles: SxProps<Theme> = (theme) => ({
   '& .console-menu-link': {
@@ -48,6 +49,18 @@ export const menuStyles: SxProps<Theme> = (theme) => ({
     display: 'inline-flex',
     minWidth: '40px',
   },
+  // MUI's SvgIcon root, for the menu's icons (menu-icons.tsx).
+  '& .MuiSvgIcon-root': {
+    userSelect: 'none',
+    width: '1em',
+    height: '1em',
+    display: 'inline-block',
+    flexShrink: 0,
+    transition: theme.transitions.create('fill', { duration: theme.transitions.duration.shorter }),
+    fill: 'currentColor',
+    fontSize: theme.typography.pxToRem(24),
+  },
+  '& .MuiSvgIcon-fontSizeSmall': { fontSize: theme.typography.pxToRem(20) },
   '& .console-menu-text': {
     margin: 0,
     font: 'inherit',

@@ -58,6 +58,19 @@ export function forgetSignedInUser(): void {
   knownUser = undefined;
 }
 
+/** react-admin's query of the auth check (useAuthState with no parameters: the layout's, and <Admin>'s own). */
+const AUTH_CHECK_KEY = ['auth', 'checkAuth', {}];
+
+/**
+ * Opened signed in, react-admin's auth check answered before the first render: checkAuth (below) answers from the
+ * stored token alone, so its answer is known without waiting. Without it the layout rendered a loader, and then, once
+ * the check's query had answered, the whole console in one synchronous render followed by every effect (query
+ * subscriptions, fetches) before the browser could show anything (issue 11: the console's first load).
+ */
+export function answerAuthCheckFromToken(): void {
+  if (getToken()) queryClient.setQueryData(AUTH_CHECK_KEY, true);
+}
+
 function forget(): void {
   forgetToken();
   forgetSignedInUser();
