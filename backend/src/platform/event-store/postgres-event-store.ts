@@ -7,8 +7,8 @@ import { AppendBatcher, type AppendBatcherLimits } from './append-batcher.js';
 import {
   batchStatementText,
   batchStatementValues,
-  projectedShape,
   namedStatement,
+  projectedShape,
   projectedWrite,
   quoteIdent,
   rowsPerAppend,
@@ -340,7 +340,6 @@ export class PostgresEventStore implements EventStore {
       FROM appended
       ORDER BY version`);
   }
-
 
   private columnTypesOf(table: string): Promise<Map<string, string>> {
     let types = this.columnTypes.get(table);
