@@ -76,6 +76,8 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
 }
 /** ICU puts narrow or no-break spaces before "pm" in some versions: plain spaces, so browser and server agree. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+/** What is not a date is shown as it is rather than breaking the page. */
+const isInstant = (value: string) => !Number.isNaN(new Date(value).getTime());
 const DATE_PARTS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 const TIME_PARTS = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
 
@@ -86,12 +88,13 @@ const TIME_PARTS = { hour: 'numeric', minute: '2-digit', hour12: true } as const
 export function formatDate(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
   if (!value) return EMPTY;
   if (CALENDAR_DATE.test(value)) return dateFormat(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-  return dateFormat(locale, { ...DATE_PARTS, timeZone: businessTimeZone }).format(new Date(value));
+  return isInstant(value) ? dateFormat(locale, { ...DATE_PARTS, timeZone: businessTimeZone }).format(new Date(value)) : value;
 }
 
 /** "1 Dec 2026, 9:33 pm" in the business time zone. */
 export function formatDateTime(iso: string | null | undefined, locale = DEFAULT_LOCALE): string {
-  return iso ? plainSpaces(dateFormat(locale, { ...DATE_PARTS, ...TIME_PARTS, timeZone: businessTimeZone }).format(new Date(iso))) : EMPTY;
+  if (!iso) return EMPTY;
+  return isInstant(iso) ? plainSpaces(dateFormat(locale, { ...DATE_PARTS, ...TIME_PARTS, timeZone: businessTimeZone }).format(new Date(iso))) : iso;
 }
 
 /** "9:33 pm" in the business time zone: a time beside a date already shown. */

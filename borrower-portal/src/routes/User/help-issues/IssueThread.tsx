@@ -46,7 +46,7 @@ export function IssueThread({ id }: { id: string }) {
           </li>
         ))}
       </ol>
-      {i.attachments.length > 0 ? <p className="muted">{i.attachments.length} document(s) attached.</p> : null}
+      {i.attachments.length > 0 ? <p className="muted">{i.attachments.length === 1 ? '1 document' : `${i.attachments.length} documents`} attached.</p> : null}
       {i.status === 'closed' ? (
         <p className="muted">This issue is closed. Raise a new one if you still need help.</p>
       ) : (
