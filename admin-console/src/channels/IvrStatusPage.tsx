@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { Link } from '@mui/material';
 import { channelsApi } from './api';
+import { formatDateTime } from '@lending/web-common/format';
 
 export const IVR_OUTCOMES = [
   { id: 'answered', name: 'Answered' },
@@ -64,7 +65,7 @@ export function IvrStatusPage() {
             ) : null}
             {calls.data?.map((c) => (
               <TableRow key={c.id}>
-                <TableCell>{new Date(c.endedAt ?? c.createdAt).toLocaleString('en-IN')}</TableCell>
+                <TableCell>{formatDateTime(c.endedAt ?? c.createdAt)}</TableCell>
                 <TableCell>{c.borrowerName ?? '—'}</TableCell>
                 <TableCell>{c.phone}</TableCell>
                 <TableCell>
