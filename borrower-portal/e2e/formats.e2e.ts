@@ -31,7 +31,7 @@ test('a form refused by the server says what its options say, not the API\'s val
   await page.setViewportSize({ width: 360, height: 900 });
   await registerInBrowser(page, newBorrower('Tara Options'));
   await page.goto(`${baseUrl()}/User/Profile`);
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('button', { name: 'Save personal details' }).click();
   await expect(page.locator('#field-gender-msg')).toHaveText(/choose one of Female, Male, Other, Prefer not to say/);
   await expect(page.locator('#field-dateOfBirth-msg')).toHaveText(/choose a date: day, month and year/);
   await expect(page.getByText(/undisclosed|such as 1990-04-15/)).toHaveCount(0);

@@ -74,8 +74,11 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
   return f;
 }
-/** ICU puts narrow or no-break spaces before "pm" in some versions: plain spaces, so browser and server agree. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+/**
+ * ICU versions differ: some put narrow or no-break spaces before "pm", newer CLDR writes September "Sept". Plain spaces
+ * and three-letter months, so every browser and the server write the same.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\bSept\b/, 'Sep');
 /** What is not a date is shown as it is rather than breaking the page. */
 const isInstant = (value: string) => !Number.isNaN(new Date(value).getTime());
 const DATE_PARTS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
@@ -87,8 +90,8 @@ const TIME_PARTS = { hour: 'numeric', minute: '2-digit', hour12: true } as const
  */
 export function formatDate(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
   if (!value) return EMPTY;
-  if (CALENDAR_DATE.test(value)) return dateFormat(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-  return isInstant(value) ? dateFormat(locale, { ...DATE_PARTS, timeZone: businessTimeZone }).format(new Date(value)) : value;
+  if (CALENDAR_DATE.test(value)) return plainSpaces(dateFormat(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)));
+  return isInstant(value) ? plainSpaces(dateFormat(locale, { ...DATE_PARTS, timeZone: businessTimeZone }).format(new Date(value))) : value;
 }
 
 /** "1 Dec 2026, 9:33 pm" in the business time zone. */

@@ -21,8 +21,8 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 /** What is not a date (a template's sample value) is shown as it is rather than failing the message. */
 const isInstant = (value: string | Date) => !Number.isNaN(new Date(value).getTime());
 const dateFormat = (options: Intl.DateTimeFormatOptions) => cached(`d|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALE, options));
-/** ICU puts narrow or no-break spaces before "pm" in some versions: plain spaces, so browser and server agree. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+/** ICU versions differ (spaces before "pm", "Sept"): plain spaces and three-letter months, as the browser's formatter. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\bSept\b/, 'Sep');
 
 /** "₹1,23,456.00" from 12345600 paise, with the currency's own decimals (0 for JPY). */
 export function formatMoney(minor: number, currency: string): string {
@@ -33,8 +33,8 @@ export function formatMoney(minor: number, currency: string): string {
 /** "1 Dec 2026": a calendar date as it is, an instant's date in the business time zone; "—" for none. */
 export function formatDate(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (!value) return EMPTY;
-  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return dateFormat({ ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-  return isInstant(value) ? dateFormat({ ...DATE_PARTS, timeZone }).format(new Date(value)) : String(value);
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return plainSpaces(dateFormat({ ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)));
+  return isInstant(value) ? plainSpaces(dateFormat({ ...DATE_PARTS, timeZone }).format(new Date(value))) : String(value);
 }
 
 /** "1 Dec 2026, 9:33 pm" in the business time zone; "—" for none. */
