@@ -36,5 +36,6 @@ test('a form refused by the server says what its options say, not the API\'s val
   await expect(page.locator('#field-dateOfBirth-msg')).toHaveText(/choose a date: day, month and year/);
   await expect(page.getByText(/undisclosed|such as 1990-04-15/)).toHaveCount(0);
   await expectNoAxeViolations(page, 'profile form with its field errors');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'profile-form-messages-360');
 });
