@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { formatDate } from '@lending/web-common/format';
-import { activeLoan, baseUrl, call, newBorrower, registerInBrowser, screenshot, signInInBrowser, staff } from './support';
+import { activeLoan, baseUrl, call, loanOf, newBorrower, registerInBrowser, screenshot, signInInBrowser, staff } from './support';
 
 // A phone set to California: the loan's timeline still reads India's calendar, one style for every step
 // (docs/borrower-portal.md, "Dates, times and money"), not "Final approval 1 Dec" beside "Money sent 2 Dec" in two zones.
@@ -38,4 +38,25 @@ test('a form refused by the server says what its options say, not the API\'s val
   await expectNoAxeViolations(page, 'profile form with its field errors');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'profile-form-messages-360');
+});
+
+test('the salary advance\'s first step asks to check one amount: "You can change it"', async ({ page }) => {
+  const draft = newBorrower('Tara Advance');
+  const { id } = await loanOf(draft, 'new', { type: 'salaryAdvance', amount: 2_000_000 });
+  await signInInBrowser(page, draft);
+  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await page.goto(`${baseUrl()}/User/newLoan/salaryAdvance/${id}/Step0`);
+  await expect(page.getByText('Check the amount. You can change it until you submit.')).toBeVisible();
+  await expect(page.getByText(/change them/)).toHaveCount(0);
+});
+
+test('after signing, the application page no longer says "when your agreement is ready"', async ({ page }) => {
+  const signer = newBorrower('Tara Signed');
+  const { id } = await loanOf(signer, 'signed', { type: 'salaryAdvance', amount: 2_000_000 });
+  await signInInBrowser(page, signer);
+  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await page.goto(`${baseUrl()}/User/newLoan/salaryAdvance/${id}/Step7`);
+  await expect(page.getByRole('heading', { name: 'Agreement signed' })).toBeVisible();
+  await expect(page.getByText('We email you at each step, and when the money is sent.')).toBeVisible();
+  await expect(page.getByText(/When your agreement is ready/)).toHaveCount(0);
 });

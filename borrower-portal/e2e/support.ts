@@ -59,11 +59,14 @@ export async function signWithCode(loanId: string, documentHash: string, borrowe
   await call('POST', `/me/loans/${loanId}/sign-agreement`, borrowerToken, { documentHash, code: await lastSigningCode(phone) });
 }
 
-/** A registered borrower's EMI loan of ₹1,00,000 over 12 months, through the pipeline by the API, paid out on 2026-11-21. */
-export async function activeLoan(who: ReturnType<typeof newBorrower>): Promise<string> {
+/**
+ * A borrower's loan moved by the API to `until`: `new` (registered, applied for), `signed` (the agreement signed,
+ * awaiting final approval) or `active` (paid out on 2026-11-21). Answers the loan id and the borrower's token.
+ */
+export async function loanOf(who: ReturnType<typeof newBorrower>, until: 'new' | 'signed' | 'active', body: object = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) {
   const { token } = await call<{ token: string }>('POST', '/auth/register', null, who);
-  const loan = await call<{ id: string }>('POST', '/me/loans', token, { type: 'EMI', amount: 10_000_000, tenureMonths: 12 });
-  const id = loan.id;
+  const { id } = await call<{ id: string }>('POST', '/me/loans', token, body);
+  if (until === 'new') return { id, token };
   const staffToken = await staff();
   await call('POST', `/me/loans/${id}/submit`, token);
   await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
@@ -71,10 +74,14 @@ export async function activeLoan(who: ReturnType<typeof newBorrower>): Promise<s
   await approveBank(id, token, staffToken);
   const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
   await signWithCode(id, issued.agreement.documentHash, token, who.phone);
+  if (until === 'signed') return { id, token };
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
   await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' });
-  return id;
+  return { id, token };
 }
+
+/** A registered borrower's EMI loan of ₹1,00,000 over 12 months, through the pipeline by the API, paid out on 2026-11-21. */
+export const activeLoan = async (who: ReturnType<typeof newBorrower>): Promise<string> => (await loanOf(who, 'active')).id;
 
 let counter = 0;
 /** A new borrower's details, unique in the run. */
