@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import cases from './format.cases.json';
-import { businessDateOf, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatMoney, formatTime, getBusinessTimeZone, parseAmount, setBusinessTimeZone, toMinor } from './format';
+import { businessDateOf, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatMoney, formatTime, getBusinessTimeZone, parseAmount, plural, setBusinessTimeZone, toMinor } from './format';
 
 describe('money', () => {
   it('formats paise as rupees with Indian grouping', () => {
@@ -53,6 +53,14 @@ describe('dates', () => {
     expect(formatDateTime('2026-12-01T10:05:00Z')).toBe('1 Dec 2026, 3:35 pm');
     expect(formatTime('2026-12-01T10:05:00Z')).toBe('3:35 pm');
     expect(formatDateTime(undefined)).toBe('—');
+  });
+});
+
+describe('counts', () => {
+  it('names a count in the right number', () => {
+    expect(plural(1, 'instalment')).toBe('1 instalment');
+    expect(plural(12, 'instalment')).toBe('12 instalments');
+    expect(plural(0, 'document')).toBe('0 documents');
   });
 });
 

@@ -34,6 +34,11 @@ export function formatMoney(minor: number | null | undefined, currency: string, 
   return formatter(currency, options.locale, options.whole).format(minor / 10 ** minorDigits(currency));
 }
 
+/** "1 day", "3 days": a count with its noun in the right number (never "day(s)"). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** Minor units from a major-unit amount ("1,00,000.50", "100000.5" or a number). */
 export function toMinor(major: string | number, currency: string): number {
   const value = typeof major === 'number' ? major : Number(major.replace(/[,\s]/g, ''));
