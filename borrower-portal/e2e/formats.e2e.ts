@@ -60,3 +60,13 @@ test('after signing, the application page no longer says "when your agreement is
   await expect(page.getByText('We email you at each step, and when the money is sent.')).toBeVisible();
   await expect(page.getByText(/When your agreement is ready/)).toHaveCount(0);
 });
+
+test('a salary advance\'s one repayment is "1 instalment", not "1 instalments"', async ({ page }) => {
+  const who = newBorrower('Tara Single');
+  const { id } = await loanOf(who, 'active', { type: 'salaryAdvance', amount: 2_000_000 });
+  await signInInBrowser(page, who);
+  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await page.goto(`${baseUrl()}/User/Loans/${id}`);
+  await expect(page.getByText('1 instalment', { exact: true })).toBeVisible();
+  await expect(page.getByText(/\b1 instalments\b/)).toHaveCount(0);
+});
