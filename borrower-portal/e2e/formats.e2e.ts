@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { formatDate } from '@lending/web-common/format';
 import { activeLoan, baseUrl, call, loanOf, newBorrower, registerInBrowser, screenshot, signInInBrowser, staff } from './support';
@@ -40,33 +40,30 @@ test('a form refused by the server says what its options say, not the API\'s val
   await screenshot(page, 'profile-form-messages-360');
 });
 
-test('the salary advance\'s first step asks to check one amount: "You can change it"', async ({ page }) => {
-  const draft = newBorrower('Tara Advance');
-  const { id } = await loanOf(draft, 'new', { type: 'salaryAdvance', amount: 2_000_000 });
-  await signInInBrowser(page, draft);
+/** A borrower's salary advance of ₹20,000 moved to `until`, the borrower signed in, on `page(id)`. */
+async function openAdvance(page: Page, until: 'new' | 'signed' | 'active', path: (id: string) => string) {
+  const who = newBorrower('Tara Advance');
+  const { id } = await loanOf(who, until, { type: 'salaryAdvance', amount: 2_000_000 });
+  await signInInBrowser(page, who);
   await expect(page).toHaveURL(/\/User\/Dashboard$/);
-  await page.goto(`${baseUrl()}/User/newLoan/salaryAdvance/${id}/Step0`);
+  await page.goto(`${baseUrl()}${path(id)}`);
+}
+
+test('the salary advance\'s first step asks to check one amount: "You can change it"', async ({ page }) => {
+  await openAdvance(page, 'new', (id) => `/User/newLoan/salaryAdvance/${id}/Step0`);
   await expect(page.getByText('Check the amount. You can change it until you submit.')).toBeVisible();
   await expect(page.getByText(/change them/)).toHaveCount(0);
 });
 
 test('after signing, the application page no longer says "when your agreement is ready"', async ({ page }) => {
-  const signer = newBorrower('Tara Signed');
-  const { id } = await loanOf(signer, 'signed', { type: 'salaryAdvance', amount: 2_000_000 });
-  await signInInBrowser(page, signer);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
-  await page.goto(`${baseUrl()}/User/newLoan/salaryAdvance/${id}/Step7`);
+  await openAdvance(page, 'signed', (id) => `/User/newLoan/salaryAdvance/${id}/Step7`);
   await expect(page.getByRole('heading', { name: 'Agreement signed' })).toBeVisible();
   await expect(page.getByText('We email you at each step, and when the money is sent.')).toBeVisible();
   await expect(page.getByText(/When your agreement is ready/)).toHaveCount(0);
 });
 
 test('a salary advance\'s one repayment is "1 instalment", not "1 instalments"', async ({ page }) => {
-  const who = newBorrower('Tara Single');
-  const { id } = await loanOf(who, 'active', { type: 'salaryAdvance', amount: 2_000_000 });
-  await signInInBrowser(page, who);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
-  await page.goto(`${baseUrl()}/User/Loans/${id}`);
+  await openAdvance(page, 'active', (id) => `/User/Loans/${id}`);
   await expect(page.getByText('1 instalment', { exact: true })).toBeVisible();
   await expect(page.getByText(/\b1 instalments\b/)).toHaveCount(0);
 });
