@@ -28,7 +28,7 @@ export function PublicLayout() {
             ) : (
               <>
                 <NavLink to="/Auth/Login">Sign in</NavLink>
-                <Link className="button button--primary button--small" to="/Auth/Register">
+                <Link className="button button--primary button--small" to="/quickStart">
                   Apply now
                 </Link>
               </>
