@@ -26,7 +26,7 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
     wide: [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
       .slice(0, 8)
       .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} (right ${Math.round(e.getBoundingClientRect().right)})`),
   }));
