@@ -27,7 +27,8 @@ const TITLES: Record<StepPage, string> = {
 /** Step0 … Step6: loads the quick start (the answers so far) with the phone's proof, then shows the step's form. */
 export function QuickStartStepPage({ page }: { page: StepPage }) {
   const navigate = useNavigate();
-  const stored = readQuickStart();
+  // Read once: finishing forgets the proof while this page is still on screen, and must not send it back to the phone.
+  const [stored] = useState(readQuickStart);
   const [view, setView] = useState<QuickStart | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const proof = stored?.proof;
