@@ -192,6 +192,8 @@ test.describe('signed in as a borrower with an active loan', () => {
       await page.getByRole('checkbox', { name: /^Salary slip/ }).check();
       await expect(page.getByRole('checkbox', { name: /^Salary slip/ })).toBeChecked();
       await expectNoSidewaysScroll(page, `/User/Help at ${width} px`);
+      // From the top, or the sticky header is drawn where the page was scrolled to.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `help-attachments-${width}`);
     }
   });
