@@ -14,7 +14,7 @@ const TEXT: Record<Section['status'], string> = {
 export function SectionStatusNote({ section, refused = [] }: { section: Section; refused?: string[] }) {
   if (refused.length > 0)
     return (
-      <p className="section-status section-status--rejected" role="alert">
+      <p className="form-alert" role="alert">
         Your {refused.join(' and ')} {refused.length > 1 ? 'were' : 'was'} not saved: choose another file where the message shows. Nothing else has changed.
       </p>
     );
