@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { pdf } from '../../backend/test/support/sample-files';
-import { approveBank, baseUrl, call, newBorrower, screenshot, signWithCode, staff } from './support';
+import { baseUrl, call, issueAgreement, newBorrower, screenshot, signWithCode, staff } from './support';
 
 /**
  * Issue 28 item 2: every portal route of the specification (spec §2: public, auth, quick start, /User/...) at a
@@ -64,13 +64,7 @@ const startLoan = (type: 'EMI' | 'salaryAdvance') =>
 /** A loan taken as far as the borrower's signature (consent.customerpending); the agreement's hash comes back. */
 async function agreementIssued(type: 'EMI' | 'salaryAdvance'): Promise<{ id: string; hash: string }> {
   const id = await startLoan(type);
-  const staffToken = await staff();
-  await call('POST', `/me/loans/${id}/submit`, borrowerToken);
-  await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
-  await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
-  await approveBank(id, borrowerToken, staffToken);
-  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
-  return { id, hash: issued.agreement.documentHash };
+  return { id, hash: await issueAgreement(id, borrowerToken) };
 }
 
 async function upload(kind: string, name: string) {

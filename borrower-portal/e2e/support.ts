@@ -38,6 +38,17 @@ export async function approveBank(loanId: string, borrowerToken: string, staffTo
   return call('POST', `/admin/loans/${loanId}/approve-bank`, staffToken, { method: 'penny-drop' });
 }
 
+/** A submitted loan taken by staff to the borrower's signature (consent.customerpending): the agreement's hash back. */
+export async function issueAgreement(loanId: string, borrowerToken: string): Promise<string> {
+  const staffToken = await staff();
+  await call('POST', `/me/loans/${loanId}/submit`, borrowerToken);
+  await call('POST', `/admin/loans/${loanId}/accept`, staffToken, { reason: 'Documents complete' });
+  await call('POST', `/admin/loans/${loanId}/approve-soft`, staffToken, { score: 742 });
+  await approveBank(loanId, borrowerToken, staffToken);
+  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${loanId}/issue-agreement`, staffToken, {});
+  return issued.agreement.documentHash;
+}
+
 let staffToken: string | null = null;
 export async function staff(): Promise<string> {
   staffToken ??= (await call<{ token: string }>('POST', '/auth/login', null, { ...STAFF, deviceId: 'portal-e2e-staff' })).token;

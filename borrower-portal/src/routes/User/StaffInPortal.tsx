@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { signOut } from '../../session/session';
-import { SiteFooter } from '../public/PublicLayout';
+import { HomeBrand, SiteFooter } from '../public/PublicLayout';
 
 /**
  * A staff member's session in this browser (signed in to the console, which shares the portal's storage) opening the
@@ -11,9 +10,7 @@ export function StaffInPortal() {
     <div className="site">
       <header className="site-header">
         <div className="container site-header__row">
-          <Link to="/" className="brand" aria-label="Open Lending home">
-            <span className="brand__mark" aria-hidden="true">₹</span> Open Lending
-          </Link>
+          <HomeBrand />
         </div>
       </header>
       <main className="site-main container section">
