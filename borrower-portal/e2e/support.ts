@@ -38,6 +38,17 @@ export async function approveBank(loanId: string, borrowerToken: string, staffTo
   return call('POST', `/admin/loans/${loanId}/approve-bank`, staffToken, { method: 'penny-drop' });
 }
 
+/** A submitted loan taken by staff to the borrower's signature (consent.customerpending): the agreement's hash back. */
+export async function issueAgreement(loanId: string, borrowerToken: string): Promise<string> {
+  const staffToken = await staff();
+  await call('POST', `/me/loans/${loanId}/submit`, borrowerToken);
+  await call('POST', `/admin/loans/${loanId}/accept`, staffToken, { reason: 'Documents complete' });
+  await call('POST', `/admin/loans/${loanId}/approve-soft`, staffToken, { score: 742 });
+  await approveBank(loanId, borrowerToken, staffToken);
+  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${loanId}/issue-agreement`, staffToken, {});
+  return issued.agreement.documentHash;
+}
+
 let staffToken: string | null = null;
 export async function staff(): Promise<string> {
   staffToken ??= (await call<{ token: string }>('POST', '/auth/login', null, { ...STAFF, deviceId: 'portal-e2e-staff' })).token;
@@ -67,14 +78,9 @@ export async function loanOf(who: ReturnType<typeof newBorrower>, until: 'new' |
   const { token } = await call<{ token: string }>('POST', '/auth/register', null, who);
   const { id } = await call<{ id: string }>('POST', '/me/loans', token, body);
   if (until === 'new') return { id, token };
-  const staffToken = await staff();
-  await call('POST', `/me/loans/${id}/submit`, token);
-  await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
-  await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
-  await approveBank(id, token, staffToken);
-  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
-  await signWithCode(id, issued.agreement.documentHash, token, who.phone);
+  await signWithCode(id, await issueAgreement(id, token), token, who.phone);
   if (until === 'signed') return { id, token };
+  const staffToken = await staff();
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
   await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' });
   return { id, token };
