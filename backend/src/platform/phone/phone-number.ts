@@ -32,6 +32,12 @@ export function e164Phone(input: string): string | undefined {
   return international?.isValid() ? international.number : undefined;
 }
 
+/**
+ * A phone already stored or handed over by another context, in the one form when it reads as a number; a stored
+ * value that does not (kept as it was by the migration, listed for staff in phone_collisions) is returned unchanged.
+ */
+export const inOneForm = (value: string): string => e164Phone(value) ?? value;
+
 /** Whether a stored value is already in the one form (what the migration leaves alone). */
 export const isE164Phone = (value: string): boolean => e164Phone(value) === value;
 
@@ -40,8 +46,10 @@ export const phoneField = (message = PHONE_FIELD_MESSAGE) =>
   z
     .string()
     .max(40, message)
+    .describe('a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164')
     .transform((value, ctx) => {
       const phone = e164Phone(value);
       if (phone === undefined) ctx.addIssue({ code: 'custom', message });
       return phone ?? value;
-    });
+    })
+    .pipe(z.string().describe('E.164, e.g. +919876501234'));
