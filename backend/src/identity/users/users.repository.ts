@@ -171,6 +171,11 @@ export class UsersRepository {
     });
   }
 
+  /** Runs `work` in one transaction, with repositories bound to it: whatever it throws rolls the whole change back. */
+  async inTransaction<T>(work: (users: UsersRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UsersRepository(trx, this.feed), trx));
+  }
+
   async countStaff(): Promise<number> {
     const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'staff').executeTakeFirstOrThrow();
     return Number(r.n);
