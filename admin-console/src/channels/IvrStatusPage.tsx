@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { Link } from '@mui/material';
 import { channelsApi } from './api';
+import { formatPhone } from '@lending/web-common/phone';
 
 export const IVR_OUTCOMES = [
   { id: 'answered', name: 'Answered' },
@@ -66,7 +67,7 @@ export function IvrStatusPage() {
               <TableRow key={c.id}>
                 <TableCell>{new Date(c.endedAt ?? c.createdAt).toLocaleString('en-IN')}</TableCell>
                 <TableCell>{c.borrowerName ?? '—'}</TableCell>
-                <TableCell>{c.phone}</TableCell>
+                <TableCell>{formatPhone(c.phone)}</TableCell>
                 <TableCell>
                   {c.loanId ? (
                     <Link component={RouterLink} to={`/Collections/${encodeURIComponent(`loan:${c.loanId}`)}`}>

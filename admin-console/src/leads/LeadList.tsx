@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { CreateButton, Datagrid, DateField, List, SearchInput, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { DuplicateMarker, StatusChipField } from './LeadFields';
 import { SOURCE_CHOICES, STATUS_CHOICES } from './leadStatus';
+import { PhoneField } from '../phones/PhoneField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, phone or email" />,
@@ -13,7 +14,7 @@ function Rows({ withAgent }: { withAgent: boolean }) {
   return (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="name" />
-      <TextField source="phone" sortable={false} />
+      <PhoneField source="phone" sortable={false} />
       <TextField source="email" sortable={false} emptyText="—" />
       <StatusChipField label="Status" />
       <SelectField source="source" choices={SOURCE_CHOICES} />
