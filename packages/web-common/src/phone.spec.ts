@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, phoneHref } from './phone';
+import { formatPhone, phoneHref, toE164 } from './phone';
 
 describe('formatPhone', () => {
   it('given an Indian number in E.164, then it reads grouped: +91 98765 01234', () => {
@@ -23,5 +23,15 @@ describe('phoneHref', () => {
   it('given a number in any form, then the link dials its digits and +', () => {
     expect(phoneHref('+919876501234')).toBe('tel:+919876501234');
     expect(phoneHref('+91 98765 01234')).toBe('tel:+919876501234');
+  });
+});
+
+describe('toE164', () => {
+  it('given the usual ways of writing an Indian mobile, then each is the same E.164 number', () => {
+    for (const written of ['9876501234', '09876501234', '+91 98765 01234', '91-9876501234', '(+91) 98765-01234']) expect(toE164(written)).toBe('+919876501234');
+  });
+
+  it('given what is not a valid number, then it is undefined', () => {
+    for (const written of ['12345', '+91 00000 00001', 'phone', '']) expect(toE164(written)).toBeUndefined();
   });
 });
