@@ -37,12 +37,15 @@ test('Phones to review: keep is refused while another account holds the number; 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, '/Admin/PhoneCollisions');
   await expect(page.getByRole('heading', { name: 'Phones to review' })).toBeVisible();
-  const asha = page.locator('tbody tr', { hasText: 'Asha Typed' });
-  const ravi = page.locator('tbody tr', { hasText: 'Ravi Quickstart' });
+  // A row's name starts with its account (the other column names the other account too).
+  const asha = page.getByRole('row', { name: /^Asha Typed / });
+  const ravi = page.getByRole('row', { name: /^Ravi Quickstart / });
   await expect(asha).toContainText(mobile);
   await expect(asha).toContainText(grouped);
   await expect(asha).toContainText(`Ravi Quickstart (borrower) · ${grouped}`);
   await expectNoAxeViolations(page, 'phones to review');
+  // Nothing wider than the 1280 px window.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await page.screenshot({ path: path.join(shots, 'admin-phones-to-review.png') });
 
   await ravi.getByRole('button', { name: `Keep ${grouped} for Ravi Quickstart` }).click();

@@ -94,6 +94,15 @@ describe('one form: E.164 wherever a phone enters', () => {
     expect(saved.data.references.map((r: { phone: string }) => r.phone)).toEqual([`+91${a}`, `+91${b}`]);
   });
 
+  it('staff find a customer by the number written any usual way', async () => {
+    const mobile = freshMobile();
+    const registered = (await registerAs(mobile)).body.user as { id: string };
+    for (const written of [`0${mobile.slice(0, 5)}-${mobile.slice(5)}`, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`]) {
+      const found = await t.http.get('/api/admin/customers').query({ filter: JSON.stringify({ q: written }) }).set(bearer(staff)).expect(200);
+      expect({ written, ids: found.body.map((c: { id: string }) => c.id) }).toEqual({ written, ids: [registered.id] });
+    }
+  });
+
   it('a lead, from staff or an agent, is stored as E.164 and found by its number however it is written', async () => {
     const mobile = freshMobile();
     const lead = (await t.http.post('/api/admin/leads').set(bearer(staff)).send({ name: 'Walk In', phone: `0${mobile.slice(0, 5)}-${mobile.slice(5)}` }).expect(201)).body;

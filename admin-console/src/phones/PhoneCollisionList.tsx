@@ -14,10 +14,22 @@ const filters = [
 
 const RESOLUTION: Record<string, string> = { kept: 'Kept', cleared: 'Cleared', changed: 'Changed by the account' };
 
+function AccountField(_props: { label?: string; sortBy?: string }) {
+  const row = useRecordContext<PhoneCollision>();
+  if (!row) return null;
+  return (
+    <span>
+      {row.name}
+      <br />
+      <small style={{ color: '#595959' }}>{row.email}</small>
+    </span>
+  );
+}
+
 function ReasonField(_props: { label?: string }) {
   const row = useRecordContext<PhoneCollision>();
   if (!row) return null;
-  return row.reason === 'collision' ? <span>Same number as another account</span> : <span>Not a phone number</span>;
+  return <span>{row.reason === 'collision' ? 'Same number' : 'Not a number'}</span>;
 }
 
 function OthersField(_props: { label?: string }) {
@@ -28,7 +40,7 @@ function OthersField(_props: { label?: string }) {
     <Stack component="ul" sx={{ m: 0, pl: 2 }}>
       {row.others.map((o) => (
         <li key={o.userId}>
-          {o.name} ({o.role}) · {formatPhone(o.phone)}
+          {o.name} ({o.role}) · <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(o.phone)}</span>
         </li>
       ))}
     </Stack>
@@ -97,13 +109,12 @@ export function PhoneCollisionList() {
         prove a new one), then keep it for the one that should.
       </Typography>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="name" label="Account" />
-        <TextField source="email" sortable={false} />
+        <AccountField label="Account" sortBy="name" />
         <TextField source="storedPhone" label="Stored as" sortable={false} />
         <PhoneField source="normalizedPhone" label="Reads as" sortBy="normalizedPhone" />
         <ReasonField label="Why" />
         <OthersField label="Other accounts with it" />
-        <DateField source="foundAt" label="Found" showTime />
+        <DateField source="foundAt" label="Found" />
         <ResolveButtons label="Resolve" />
       </Datagrid>
     </List>

@@ -6,5 +6,5 @@ export function PhoneField({ source }: { source: string; label?: string; sortabl
   const record = useRecordContext<Record<string, unknown>>();
   if (!record) return null;
   const phone = record[source];
-  return <span>{formatPhone(typeof phone === 'string' ? phone : null)}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(typeof phone === 'string' ? phone : null)}</span>;
 }
