@@ -157,7 +157,7 @@ test('the Profile section saves the name and phone through the API', async ({ pa
   await expect(page.getByText('Your profile is saved and your new number is verified.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Meera K. Nair');
-  await expect(page.getByLabel('Mobile number')).toHaveValue(newPhone);
+  await expect(page.getByLabel('Mobile number')).toHaveValue(`+91 ${newPhone.slice(3, 8)} ${newPhone.slice(8)}`);
   await screenshot(page, 'profile');
   await page.getByRole('link', { name: /^Address/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Address' })).toBeVisible();
