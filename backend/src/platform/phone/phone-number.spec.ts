@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { e164Phone, isE164Phone, phoneField, PHONE_FIELD_MESSAGE } from './phone-number.js';
+import { e164Phone, inOneForm, phoneField, PHONE_FIELD_MESSAGE } from './phone-number.js';
 
 describe('e164Phone: one form for every way a phone is written', () => {
   it.each([
@@ -41,11 +41,10 @@ describe('e164Phone: one form for every way a phone is written', () => {
     expect(e164Phone(written)).toBeUndefined();
   });
 
-  it('given a stored value, when checked, then only the E.164 form is already normal', () => {
-    expect(isE164Phone('+919876501234')).toBe(true);
-    expect(isE164Phone('9876501234')).toBe(false);
-    expect(isE164Phone('+91 98765 01234')).toBe(false);
-    expect(isE164Phone('not a phone')).toBe(false);
+  it('given a stored value, when put in one form, then a number becomes E.164 and what is not one stays as stored', () => {
+    expect(inOneForm('9876501234')).toBe('+919876501234');
+    expect(inOneForm('+919876501234')).toBe('+919876501234');
+    expect(inOneForm('12345')).toBe('12345');
   });
 });
 

@@ -38,9 +38,6 @@ export function e164Phone(input: string): string | undefined {
  */
 export const inOneForm = (value: string): string => e164Phone(value) ?? value;
 
-/** Whether a stored value is already in the one form (what the migration leaves alone). */
-export const isE164Phone = (value: string): boolean => e164Phone(value) === value;
-
 /** A request field holding a phone: read as people write it, answered in E.164, or refused with PHONE_FIELD_MESSAGE. */
 export const phoneField = (message = PHONE_FIELD_MESSAGE) =>
   z
