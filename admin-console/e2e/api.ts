@@ -36,7 +36,7 @@ export function apiClient(base: string) {
       counter += 1;
       const unique = `${Date.now()}${counter}`.slice(-10);
       const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
-      return (await call('POST', '/auth/register', null, { name, email: `${slug}.${unique}@example.com`, phone: `+91${unique}`, password: 'borrower-password' })).token as string;
+      return (await call('POST', '/auth/register', null, { name, email: `${slug}.${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password' })).token as string;
     },
     /** A fresh loan of the borrower, moved to `target` by the API steps of the pipeline. */
     async loanIn(target: string, borrower: string, body: Record<string, unknown> = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) {

@@ -71,7 +71,7 @@ test('staff write a "loan disbursed" template; a disbursal sends it through SMTP
   // A borrower's loan goes all the way to disbursal (API), and the worker mails it with the new template.
   const api = apiClient(backend.url);
   const email = `meera.${Date.now()}@example.com`;
-  const registered = await api.call('POST', '/auth/register', null, { name: 'Meera Nair', email, phone: `+91${String(Date.now()).slice(-10)}`, password: 'borrower-password' });
+  const registered = await api.call('POST', '/auth/register', null, { name: 'Meera Nair', email, phone: `+919${String(Date.now()).slice(-9)}`, password: 'borrower-password' });
   const loanId = await api.loanIn('active', registered.token as string);
   // The pipeline's other steps mail the borrower too (the shipped templates): the disbursal's is the last.
   let mail = await smtp.next(email, 60_000);

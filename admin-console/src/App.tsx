@@ -27,6 +27,7 @@ import users from './users';
 import { agentLeads, leads } from './leads';
 import customers, { CustomerShow } from './customers';
 import sms from './sms';
+import phoneCollisions from './phones';
 import agreements, { AgreementShow } from './agreements';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
@@ -86,6 +87,7 @@ export function App() {
       <Resource name="Customers" {...customers}>
         <Route path=":id" element={<CustomerShow />} />
       </Resource>
+      <Resource name="PhoneCollisions" {...phoneCollisions} options={{ label: 'Phones to review' }} />
       <Resource name="Sms" {...sms} options={{ label: 'SMS log' }} />
       <Resource name="Emails" {...emails}>
         <Route path=":id" element={<EmailShow />} />

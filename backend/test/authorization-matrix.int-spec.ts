@@ -28,6 +28,7 @@ let templateId: string;
 let bannerId: string;
 let documentId: string;
 let leadId: string;
+let phoneCollisionId: string;
 let issueId: string;
 let statePageId: string;
 /** Alice's push registration (issue 15). */
@@ -153,6 +154,10 @@ beforeAll(async () => {
       .expect(201)
   ).body.id as string;
   leadId = (await t.http.post('/api/admin/agent-leads').set(bearer(staff)).send({ name: 'Walk In', phone: '9876500001' }).expect(201)).body.id as string;
+  // A phone migration 0037 listed (issue 27 item 5): an account of before it, whose phone does not read as a number.
+  const listedUser = randomUUID();
+  await t.runtime.db.insertInto('users').values({ id: listedUser, role: 'borrower', name: 'Listed Phone', email: `listed.${listedUser}@example.com`, phone: '12345', password_hash: null, staff_role_id: null, firebase_uid: null }).execute();
+  phoneCollisionId = (await t.runtime.db.insertInto('phone_collisions').values({ user_id: listedUser, stored_phone: '12345', normalized_phone: null, reason: 'unreadable', resolved_at: null, resolved_by: null, resolution: null }).returning('id').executeTakeFirstOrThrow()).id;
   for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
     loans[state] = await loanIn(t.http, state, alice.token, staff);
   }
@@ -201,6 +206,7 @@ const OTHER_IDS: [RegExp, () => string][] = [
   // Channels (issue 15 item 3): Alice's WhatsApp conversation (empty, but hers), and a dialer call id.
   [/^\/api\/admin\/whatsapp\/conversations\/:id/, () => alice.user._id],
   [/^\/api\/admin\/dialer\/calls\/:id/, () => randomUUID()],
+  [/^\/api\/admin\/phone-collisions\/:id/, () => phoneCollisionId],
 ];
 
 /** Routes whose second path parameter is of another kind: the issue's attachment is Alice's upload. */

@@ -48,7 +48,7 @@ async function registerOwner(t: TestApp, device: string) {
   const email = `owner.${unique}@example.com`;
   await t.http
     .post('/api/auth/register')
-    .send({ name: 'Owner Person', email, phone: `+91${String(parseInt(unique.slice(-12), 16)).slice(-10).padStart(10, '9')}`, password: 'owner-password', deviceId: device })
+    .send({ name: 'Owner Person', email, phone: `+919${String(parseInt(unique.slice(-12), 16)).slice(-9).padStart(9, '0')}`, password: 'owner-password', deviceId: device })
     .expect(201);
   return { email, password: 'owner-password' };
 }

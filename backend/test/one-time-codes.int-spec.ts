@@ -9,7 +9,7 @@ import { loginStaff, registerBorrower, startTestApp, type TestApp } from './supp
 let t: TestApp;
 let staff: string;
 let phoneCounter = 0;
-const freshPhone = () => `+9170000${String(Date.now()).slice(-4)}${String(++phoneCounter).padStart(2, '0')}`;
+const freshPhone = () => `+917000${String(Date.now()).slice(-4)}${String(++phoneCounter).padStart(2, '0')}`;
 
 beforeAll(async () => {
   t = await startTestApp('one_time_codes', { RATE_LIMIT_OTP_PER_PHONE: '3', RATE_LIMIT_OTP_PER_IP: '1000' });

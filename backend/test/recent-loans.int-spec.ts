@@ -29,7 +29,7 @@ async function softPendingOnA(): Promise<{ id: string; borrower: string }> {
   const borrower = (
     await a.http
       .post('/api/auth/register')
-      .send({ name: 'Asha Rao', email: `recent${unique}@example.com`, phone: `+91${unique.slice(-10).padStart(10, '9')}`, password: 'borrower-password', deviceId: randomUUID() })
+      .send({ name: 'Asha Rao', email: `recent${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password', deviceId: randomUUID() })
       .expect(201)
   ).body.token as string;
   const id = (await a.http.post('/api/me/loans').set(bearer(borrower)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201)).body.id as string;

@@ -36,7 +36,7 @@ async function registerBorrowerOn(api: ApiProcess, deviceId = randomUUID()) {
   const email = `cache${unique}@example.com`;
   const res = await api.http
     .post('/api/auth/register')
-    .send({ name: 'Asha Rao', email, phone: `+91${unique.slice(-10).padStart(10, '9')}`, password: 'borrower-password', deviceId })
+    .send({ name: 'Asha Rao', email, phone: `+919${unique.slice(-9)}`, password: 'borrower-password', deviceId })
     .expect(201);
   return { token: res.body.token as string, email, deviceId };
 }

@@ -94,7 +94,7 @@ let counter = 0;
 export function newBorrower(name: string) {
   counter += 1;
   const unique = `${Date.now()}${counter}`.slice(-10);
-  return { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.com`, phone: `+91${unique}`, password: 'borrower-password' };
+  return { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password' };
 }
 
 export async function registerInBrowser(page: Page, who: ReturnType<typeof newBorrower>) {

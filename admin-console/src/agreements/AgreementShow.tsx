@@ -9,6 +9,7 @@ import type { AdminAgreement } from '@lending/web-common/api';
 import { ADMIN_API } from '../providers/dataProvider';
 import { fetchBlob } from '../providers/http';
 import { loanPath } from '../loans/queues';
+import { formatPhone } from '@lending/web-common/phone';
 
 const pdfUrl = (id: string, download = false) => `${ADMIN_API}/loans/${encodeURIComponent(id)}/agreement.pdf${download ? '?download=1' : ''}`;
 
@@ -84,7 +85,7 @@ export function AgreementShow() {
           <TableBody>
             <Row label="Signed through">{evidence.channel === 'email-link' ? 'The emailed link (/Eagreement)' : 'The portal (Step6)'}</Row>
             <Row label="One-time code">
-              Verified {formatDateTime(evidence.code.verifiedAt)} for {evidence.code.phone} ({evidence.code.purpose})
+              Verified {formatDateTime(evidence.code.verifiedAt)} for {formatPhone(evidence.code.phone)} ({evidence.code.purpose})
             </Row>
             <Row label="IP address">{evidence.ip}</Row>
             <Row label="User agent">{evidence.userAgent || '—'}</Row>

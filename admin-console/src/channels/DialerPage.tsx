@@ -8,6 +8,7 @@ import { money } from '../collections/CollectionFields';
 import { channelsApi } from './api';
 import { DIALER_OUTCOMES, validateOutcome } from './dialer-outcomes';
 import { formatDateTime } from '@lending/web-common/format';
+import { formatPhone } from '@lending/web-common/phone';
 
 /** /Admin/Dialer: the overdue book as a call list, click-to-call inside 08:00–19:00, each call's outcome to the contact log. */
 export function DialerPage() {
@@ -57,7 +58,7 @@ export function DialerPage() {
               return (
                 <TableRow key={l.loanId}>
                   <TableCell>{l.borrowerName ?? '—'}</TableCell>
-                  <TableCell>{l.phone ?? '—'}</TableCell>
+                  <TableCell>{formatPhone(l.phone)}</TableCell>
                   <TableCell align="right">{l.dpd}</TableCell>
                   <TableCell align="right">{money(l.amountOverdue)}</TableCell>
                   <TableCell>{l.classification}</TableCell>
@@ -65,7 +66,7 @@ export function DialerPage() {
                   <TableCell>
                     <Tooltip title={disabledReason ?? ''}>
                       <span>
-                        <Button size="small" variant="contained" startIcon={<PhoneInTalkIcon />} disabled={disabledReason !== null} onClick={() => dial(l.loanId, l.borrowerName)} aria-label={`Call ${l.borrowerName ?? l.phone ?? 'borrower'}`}>
+                        <Button size="small" variant="contained" startIcon={<PhoneInTalkIcon />} disabled={disabledReason !== null} onClick={() => dial(l.loanId, l.borrowerName)} aria-label={`Call ${l.borrowerName ?? (l.phone ? formatPhone(l.phone) : 'borrower')}`}>
                           Call
                         </Button>
                       </span>
@@ -108,10 +109,10 @@ function OutcomeDialog({ call, onClose }: { call: DialerCall & { borrowerName: s
   };
   return (
     <Dialog open onClose={() => undefined} fullWidth maxWidth="sm" aria-labelledby="dialer-outcome-title">
-      <DialogTitle id="dialer-outcome-title">Calling {call.borrowerName ?? call.phone}</DialogTitle>
+      <DialogTitle id="dialer-outcome-title">Calling {call.borrowerName ?? formatPhone(call.phone)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography>Your phone rings first, then the borrower's ({call.phone}). When the call ends, record how it went.</Typography>
+          <Typography>Your phone rings first, then the borrower's ({formatPhone(call.phone)}). When the call ends, record how it went.</Typography>
           <TextField select label="Outcome" value={draft.outcome} onChange={(e) => setDraft({ ...draft, outcome: e.target.value })} error={Boolean(errors.outcome)} helperText={errors.outcome}>
             {DIALER_OUTCOMES.map((o) => (
               <MenuItem key={o.id} value={o.id}>

@@ -6,6 +6,7 @@ import { Title } from 'react-admin';
 import { Link } from '@mui/material';
 import { channelsApi } from './api';
 import { formatDate, formatDateTime } from '@lending/web-common/format';
+import { formatPhone } from '@lending/web-common/phone';
 
 export const IVR_OUTCOMES = [
   { id: 'answered', name: 'Answered' },
@@ -67,7 +68,7 @@ export function IvrStatusPage() {
               <TableRow key={c.id}>
                 <TableCell>{formatDateTime(c.endedAt ?? c.createdAt)}</TableCell>
                 <TableCell>{c.borrowerName ?? '—'}</TableCell>
-                <TableCell>{c.phone}</TableCell>
+                <TableCell>{formatPhone(c.phone)}</TableCell>
                 <TableCell>
                   {c.loanId ? (
                     <Link component={RouterLink} to={`/Collections/${encodeURIComponent(`loan:${c.loanId}`)}`}>

@@ -6,6 +6,7 @@ import { channelsApi } from './api';
 import { windowLabel } from './window-label';
 import { WhatsappComposer } from './WhatsappComposer';
 import { formatDateTime } from '@lending/web-common/format';
+import { formatPhone } from '@lending/web-common/phone';
 
 const REFRESH_MS = 5000;
 
@@ -31,7 +32,7 @@ export function WhatsappPage() {
             {conversations.data?.map((c) => (
               <ListItem key={c.id} disablePadding>
                 <ListItemButton selected={c.id === selected} onClick={() => setParams({ borrowerId: c.id })}>
-                  <ListItemText primary={`${c.borrowerName ?? 'Unknown number'} · ${c.phone}`} secondary={`${c.lastMessage.slice(0, 60)} — ${windowLabel(c.window)}`} />
+                  <ListItemText primary={`${c.borrowerName ?? 'Unknown number'} · ${formatPhone(c.phone)}`} secondary={`${c.lastMessage.slice(0, 60)} — ${windowLabel(c.window)}`} />
                 </ListItemButton>
               </ListItem>
             ))}
@@ -52,7 +53,7 @@ function Conversation({ id }: { id: string }) {
     <Paper sx={{ p: 2 }} data-testid="whatsapp-conversation">
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         <Typography variant="h6" component="h2">
-          {c.borrowerName ?? 'Unknown number'} · {c.phone}
+          {c.borrowerName ?? 'Unknown number'} · {formatPhone(c.phone)}
         </Typography>
         <Chip color={c.window.open ? 'success' : 'default'} label={windowLabel(c.window)} data-testid="whatsapp-window" />
       </Stack>

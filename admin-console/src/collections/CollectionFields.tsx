@@ -6,6 +6,7 @@ import { classificationColor, classificationShort, dpdLabel } from './classifica
 import { promiseDisplay } from './promise';
 import type { CollectionRow } from './types';
 import { useCollectorName } from './useCollections';
+import { formatPhone } from '@lending/web-common/phone';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -36,7 +37,7 @@ export function BorrowerColumn(_: ColumnProps) {
       {row.borrower?.phone ? (
         <>
           <br />
-          <small style={{ color: '#595959' }}>{row.borrower.phone}</small>
+          <small style={{ color: '#595959' }}>{formatPhone(row.borrower.phone)}</small>
         </>
       ) : null}
     </span>

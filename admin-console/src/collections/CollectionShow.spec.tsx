@@ -63,7 +63,7 @@ describe('a collection’s detail page', () => {
     renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view'], dataProvider);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Meera Pillai · instalment 2');
     const page = screen.getByTestId('collection-page');
-    expect(page).toHaveTextContent('+919800000001');
+    expect(page).toHaveTextContent('+91 98000 00001');
     expect(page).toHaveTextContent('₹8,884.88');
     expect(page).toHaveTextContent('₹1,000.00');
     expect(page).toHaveTextContent('8 days');

@@ -19,6 +19,7 @@ import { channelLabel, outcomeLabel } from './contacts';
 import { RecordContactDialog, contactsKey } from './RecordContactDialog';
 import type { CollectionRow, CollectionContact } from './types';
 import { useCollectorName } from './useCollections';
+import { formatPhone, phoneHref } from '@lending/web-common/phone';
 
 export const COLLECTION_REFRESH_MS = 10000;
 
@@ -128,7 +129,7 @@ export function CollectionShow() {
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
           <Fact label="Borrower">{borrower}</Fact>
-          <Fact label="Phone">{row.borrower?.phone ? <a href={`tel:${row.borrower.phone}`}>{row.borrower.phone}</a> : '—'}</Fact>
+          <Fact label="Phone">{row.borrower?.phone ? <a href={phoneHref(row.borrower.phone)}>{formatPhone(row.borrower.phone)}</a> : '—'}</Fact>
           {row.kind === 'payment' ? (
             <Fact label="Payment amount">{money(row.amount)}</Fact>
           ) : (

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { BooleanInput, Datagrid, List, NumberField, SearchInput, TextField, TextInput } from 'react-admin';
 import { DateField } from '../fields/DateField';
+import { PhoneField } from '../phones/PhoneField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, phone, email, PAN last 4 or loan id" sx={{ minWidth: 340 }} />,
@@ -33,7 +34,7 @@ export function CustomerList() {
     <List title="Customers" resource="Customers" empty={<NoCustomers />} filters={filters} sort={{ field: 'name', order: 'ASC' }} exporter={false}>
       <Datagrid rowClick={(id) => `/Customers/${id}`} bulkActionButtons={false}>
         <TextField source="name" />
-        <TextField source="phone" emptyText="—" />
+        <PhoneField source="phone" />
         <TextField source="email" />
         <NumberField source="loanCount" label="Loans" />
         <DateField source="updatedAt" label="Profile updated" showTime />

@@ -9,6 +9,7 @@ import type { LendingDataProvider } from '../providers/dataProvider';
 import { Loans } from './Loans';
 import { Profile } from './Profile';
 import { SECTION_LABELS } from './review';
+import { formatPhone } from '@lending/web-common/phone';
 
 function History({ customer }: { customer: AdminCustomer }) {
   if (customer.changes.length === 0) return <Typography color="text.secondary">Nothing saved or reviewed yet.</Typography>;
@@ -48,7 +49,7 @@ export function CustomerShow() {
             {customer.name}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 3 }} sx={{ mt: 1 }}>
-            <Typography variant="body2">Phone {customer.phone ?? '—'}</Typography>
+            <Typography variant="body2">Phone {formatPhone(customer.phone)}</Typography>
             <Typography variant="body2">Email {customer.email}</Typography>
             <Typography variant="body2">
               {customer.loans.length} loan{customer.loans.length === 1 ? '' : 's'}, {attention} section{attention === 1 ? '' : 's'} awaiting review

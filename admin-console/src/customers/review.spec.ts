@@ -44,4 +44,8 @@ describe("a section's content", () => {
     expect(sectionContent(section({ section: 'employment', data: { employer: 'Acme', employmentType: 'selfEmployed', monthlyNetIncome: 8_500_000, payDayOfMonth: 1 } }), [], (m) => `₹${m / 100}`).lines).toContainEqual({ label: 'Monthly net income', value: '₹85000' });
     expect(sectionContent(section({ status: 'missing' }), [], String)).toEqual({ lines: [], documents: [] });
   });
+  it('shows the references\' phones grouped, as people read them', () => {
+    const references = [{ name: 'Ravi Kumar', relation: 'brother', phone: '+919000000001' }];
+    expect(sectionContent(section({ section: 'reference', data: { references } }), [], String).lines).toEqual([{ label: 'Reference 1', value: 'Ravi Kumar (brother), +91 90000 00001' }]);
+  });
 });

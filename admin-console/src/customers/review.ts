@@ -1,5 +1,6 @@
 import type { CustomerDocument, CustomerSection } from '@lending/web-common/api';
 import { formatDate } from '@lending/web-common/format';
+import { formatPhone } from '@lending/web-common/phone';
 
 /** The seven sections in the order the borrower's /User/Profile shows them, with the console's names. */
 export const SECTION_LABELS: Record<CustomerSection['section'], string> = {
@@ -66,7 +67,7 @@ export function sectionContent(section: CustomerSection, documents: readonly Cus
   const ref = (label: string, id: unknown): DocRef => ({ label, id: String(id), document: documents.find((x) => x.id === id) });
   switch (section.section) {
     case 'profile':
-      return { lines: [{ label: 'Name', value: text(d.name) }, { label: 'Date of birth', value: typeof d.dateOfBirth === 'string' ? formatDate(d.dateOfBirth) : '—' }, { label: 'Gender', value: GENDERS[String(d.gender)] ?? text(d.gender) }, { label: 'Marital status', value: text(d.maritalStatus) }, { label: 'Email', value: text(d.email) }, { label: 'Phone', value: text(d.phone) }], documents: [] };
+      return { lines: [{ label: 'Name', value: text(d.name) }, { label: 'Date of birth', value: typeof d.dateOfBirth === 'string' ? formatDate(d.dateOfBirth) : '—' }, { label: 'Gender', value: GENDERS[String(d.gender)] ?? text(d.gender) }, { label: 'Marital status', value: text(d.maritalStatus) }, { label: 'Email', value: text(d.email) }, { label: 'Phone', value: typeof d.phone === 'string' ? formatPhone(d.phone) : '—' }], documents: [] };
     case 'address':
       return { lines: [{ label: 'Current', value: address(d.current) }, { label: 'Permanent', value: address(d.permanent) }], documents: [] };
     case 'bank':
@@ -82,7 +83,7 @@ export function sectionContent(section: CustomerSection, documents: readonly Cus
         documents: [ref('Identity proof', d.identityProofId), ref('Address proof', d.addressProofId), ...(Array.isArray(d.incomeProofIds) ? d.incomeProofIds.map((id, i) => ref(`Income proof ${i + 1}`, id)) : [])],
       };
     case 'reference':
-      return { lines: (Array.isArray(d.references) ? d.references : []).map((r: Record<string, unknown>, i: number) => ({ label: `Reference ${i + 1}`, value: `${text(r.name)} (${text(r.relation)}), ${text(r.phone)}` })), documents: [] };
+      return { lines: (Array.isArray(d.references) ? d.references : []).map((r: Record<string, unknown>, i: number) => ({ label: `Reference ${i + 1}`, value: `${text(r.name)} (${text(r.relation)}), ${typeof r.phone === 'string' ? formatPhone(r.phone) : '—'}` })), documents: [] };
     case 'selfie':
       return { lines: [], documents: [ref('Selfie', d.documentId)] };
   }

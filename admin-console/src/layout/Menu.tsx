@@ -134,6 +134,7 @@ export function AdminMenu() {
   const canSeeLeads = useAccess('list', 'Leads');
   const canWorkLeads = useAccess('list', 'agentLeads');
   const canSeeCustomers = useAccess('list', 'Customers');
+  const canReviewPhones = useAccess('list', 'PhoneCollisions');
   const canSeeSms = useAccess('list', 'Sms');
   const canSeeCollections = useAccess('list', 'Collections');
   const { data: bucketCounts } = useBucketCounts();
@@ -176,9 +177,10 @@ export function AdminMenu() {
             <MenuLink to="/Payments" primaryText="Payments" leftIcon={paymentsIcon} />
           </MenuSection>
         ) : null}
-        {canSeeCustomers ? (
+        {canSeeCustomers || canReviewPhones ? (
           <MenuSection label="Customers">
-            <MenuLink to="/Customers" primaryText="Customers" leftIcon={peopleIcon} />
+            {canSeeCustomers ? <MenuLink to="/Customers" primaryText="Customers" leftIcon={peopleIcon} /> : null}
+            {canReviewPhones ? <MenuLink to="/PhoneCollisions" primaryText="Phones to review" leftIcon={contactPhoneIcon} /> : null}
           </MenuSection>
         ) : null}
         {canSeeLeads || canWorkLeads ? (

@@ -13,7 +13,7 @@ export function LeadInputs({ withAgent }: { withAgent: boolean }) {
   return (
     <>
       <TextInput source="name" validate={required()} fullWidth />
-      <TextInput source="phone" validate={required()} helperText="Indian mobile: 10 digits, optionally with +91" />
+      <TextInput source="phone" validate={required()} helperText="10 digits, or + and the country code" />
       <TextInput source="email" type="email" fullWidth />
       <DateInput source="followUpOn" label="Follow up on" />
       {withAgent ? <AgentInput /> : null}

@@ -3,6 +3,7 @@ import { CreateButton, Datagrid, List, SearchInput, SelectField, SelectInput, Te
 import { DateField } from '../fields/DateField';
 import { DuplicateMarker, StatusChipField } from './LeadFields';
 import { SOURCE_CHOICES, STATUS_CHOICES } from './leadStatus';
+import { PhoneField } from '../phones/PhoneField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, phone or email" />,
@@ -14,7 +15,7 @@ function Rows({ withAgent }: { withAgent: boolean }) {
   return (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="name" />
-      <TextField source="phone" sortable={false} />
+      <PhoneField source="phone" sortable={false} />
       <TextField source="email" sortable={false} emptyText="—" />
       <StatusChipField label="Status" />
       <SelectField source="source" choices={SOURCE_CHOICES} />

@@ -5,6 +5,7 @@ import { ActorName } from './ActorName';
 import { formatDate, formatDateTime, formatMoney } from '@lending/web-common/format';
 import { StateChip } from './LoanFields';
 import type { AdminLoan as Loan } from '@lending/web-common/api';
+import { formatPhone } from '@lending/web-common/phone';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,7 +31,7 @@ export function LoanSummary({ loan }: { loan: Loan }) {
           {loan.borrower ? (
             <Typography variant="caption" component="div" color="text.secondary">
               {loan.borrower.email}
-              {loan.borrower.phone ? ` · ${loan.borrower.phone}` : ''}
+              {loan.borrower.phone ? ` · ${formatPhone(loan.borrower.phone)}` : ''}
             </Typography>
           ) : null}
           {loan.borrower?.phone ? <WhatsappButton loanId={loan.id} /> : null}

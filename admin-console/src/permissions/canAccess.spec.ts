@@ -89,6 +89,10 @@ describe('canAccess', () => {
     expect(canAccess(['customers.verify'], 'verify', 'Customers')).toBe(true);
     expect(canAccess(['customers.view'], 'edit', 'Customers')).toBe(false);
     expect(canAccess(['sms.view'], 'list', 'Sms')).toBe(true);
+    expect(canAccess(['customers.phones'], 'list', 'PhoneCollisions')).toBe(true);
+    expect(canAccess(['customers.phones'], 'resolve', 'PhoneCollisions')).toBe(true);
+    expect(canAccess(['customers.view'], 'list', 'PhoneCollisions')).toBe(false);
+    expect(canAccess(['customers.phones'], 'delete', 'PhoneCollisions')).toBe(false);
     expect(canAccess(['customers.view'], 'list', 'Sms')).toBe(false);
   });
 

@@ -100,6 +100,10 @@ function required(action: string, resource: string): string | null | undefined {
     case 'customers':
       // Issue 14: customers are read with customers.view; a section's verdict needs customers.verify.
       return action === 'verify' ? 'customers.verify' : READ.has(action) ? 'customers.view' : undefined;
+    case 'PhoneCollisions':
+    case 'phone-collisions':
+      // Issue 27 item 5: the phones migration 0037 could not put in one form, and keeping or clearing each.
+      return action === 'list' || action === 'show' || action === 'resolve' ? 'customers.phones' : undefined;
     case 'Sms':
     case 'sms':
       return action === 'list' ? 'sms.view' : undefined;

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
-import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CustomerSection, LoanProductVersion, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
+import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CustomerSection, LoanProductVersion, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
 import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
@@ -16,7 +16,7 @@ import type { CollectionBucketCounts, CollectionContact, Collector, CollectorAss
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Issues: 'issues', StatePages: 'state-pages', Leads: 'leads', agentLeads: 'agent-leads', Collections: 'collections', Customers: 'customers', Sms: 'sms', LoanAgreements: 'agreements' };
+const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Issues: 'issues', StatePages: 'state-pages', Leads: 'leads', agentLeads: 'agent-leads', Collections: 'collections', Customers: 'customers', Sms: 'sms', LoanAgreements: 'agreements', PhoneCollisions: 'phone-collisions' };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -94,6 +94,7 @@ export type LendingDataProvider = DataProvider & {
   customer(id: string): Promise<AdminCustomer>;
   /** Marks a customer's section verified (it must be complete) or rejected (with a reason). */
   reviewSection(customerId: string, section: string, body: SectionVerdictBody): Promise<Omit<CustomerSection, 'reviewedBy'>>;
+  resolvePhoneCollision(id: string, action: 'keep' | 'clear'): Promise<PhoneCollision>;
 };
 
 /** Where staff read a customer's upload (the session cookie authenticates it; never a public URL). */
@@ -183,6 +184,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     customer: async (id) => (await http(`${base}/customers/${encodeURIComponent(id)}`)).json as AdminCustomer,
     reviewSection: async (customerId, section, body) =>
       (await send('POST', `${base}/customers/${encodeURIComponent(customerId)}/sections/${encodeURIComponent(section)}/verification`, body).catch(withFieldErrors)).json as Omit<CustomerSection, 'reviewedBy'>,
+    resolvePhoneCollision: async (id, action) => (await send('POST', `${base}/phone-collisions/${encodeURIComponent(id)}/resolve`, { action })).json as PhoneCollision,
     collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
     collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
     loanContacts: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`)).json as CollectionContact[],

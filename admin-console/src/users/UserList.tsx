@@ -1,5 +1,6 @@
 import { BooleanInput, Datagrid, EmailField, List, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar, CreateButton, useCanAccess } from 'react-admin';
 import { LastSeenField, OnlineField, StatusField } from './UserFields';
+import { PhoneField } from '../phones/PhoneField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name or email" />,
@@ -25,7 +26,7 @@ export function UserList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />
-        <TextField source="phone" sortable={false} emptyText="—" />
+        <PhoneField source="phone" sortable={false} />
         <TextField source="roleName" label="Role" sortable={false} />
         <StatusField label="Status" sortable={false} />
         <OnlineField label="Presence" sortable={false} />

@@ -21,10 +21,12 @@ import { ChangePasswordHandler } from './application/change-password.handler.js'
 import { CreateRoleHandler } from './application/create-role.handler.js';
 import { CreateStaffUserHandler } from './application/create-staff-user.handler.js';
 import { DeleteRoleHandler } from './application/delete-role.handler.js';
+import { GetPhoneCollisionHandler } from './application/get-phone-collision.handler.js';
 import { GetRoleHandler } from './application/get-role.handler.js';
 import { GetSignedInUserHandler } from './application/get-signed-in-user.handler.js';
 import { GetStaffUserHandler } from './application/get-staff-user.handler.js';
 import { ListOnlineUsersHandler } from './application/list-online-users.handler.js';
+import { ListPhoneCollisionsHandler } from './application/list-phone-collisions.handler.js';
 import { ListRolesHandler } from './application/list-roles.handler.js';
 import { ListStaffUsersHandler } from './application/list-staff-users.handler.js';
 import { LogInHandler } from './application/log-in.handler.js';
@@ -34,6 +36,7 @@ import { RegisterBorrowerHandler } from './application/register-borrower.handler
 import { ReloadUserDeviceHandler } from './application/reload-user-device.handler.js';
 import { RequestPasswordResetHandler } from './application/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './application/reset-password.handler.js';
+import { ResolvePhoneCollisionHandler } from './application/resolve-phone-collision.handler.js';
 import { SeedFirstStaffUser } from './application/seed-first-staff-user.js';
 import { SignInWithFirebaseHandler } from './application/sign-in-with-firebase.handler.js';
 import { UpdateMyProfileHandler } from './application/update-my-profile.handler.js';
@@ -44,6 +47,7 @@ import { AccessGuard } from './auth/access.guard.js';
 import { SessionAuthenticator } from './auth/session-authenticator.js';
 import { SessionCache } from './auth/session-cache.js';
 import { TokenIssuer } from './auth/token-issuer.js';
+import { AdminPhoneCollisionsController } from './http/admin-phone-collisions.controller.js';
 import { AdminUserController } from './http/admin-user.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { MyProfileController } from './http/my-profile.controller.js';
@@ -73,6 +77,7 @@ import { StaffDirectory } from './users/staff-directory.js';
 import { UsersBorrowerDirectory } from './users/users-borrower-directory.js';
 import { UsersStaffMembers } from './users/users-staff-members.js';
 import { StaffMembers } from './public/staff-members.port.js';
+import { PhoneCollisionsRepository } from './users/phone-collisions.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 
 const commandHandlers = [
@@ -94,9 +99,10 @@ const commandHandlers = [
   ChangePasswordHandler,
   RequestOneTimeCodeHandler,
   VerifyOneTimeCodeHandler,
+  ResolvePhoneCollisionHandler,
 ];
-const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUserHandler, ListRolesHandler, GetRoleHandler, ListOnlineUsersHandler];
-const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController, PublicOtpController];
+const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUserHandler, ListRolesHandler, GetRoleHandler, ListOnlineUsersHandler, ListPhoneCollisionsHandler, GetPhoneCollisionHandler];
+const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController, PublicOtpController, AdminPhoneCollisionsController];
 
 @Module({
   imports: [JwtModule.register({}), CommunicationsModule],
@@ -105,6 +111,7 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
     ...commandHandlers,
     ...queryHandlers,
     UsersRepository,
+    PhoneCollisionsRepository,
     BorrowerSocialIdentities,
     BorrowerProfileFeed,
     { provide: BorrowerDirectory, useClass: UsersBorrowerDirectory },

@@ -75,7 +75,7 @@ export async function registerBorrower(http: TestApp['http'], name = 'Asha Rao')
   const unique = `${Date.now()}${counter}${Math.floor(Math.random() * 1000)}`;
   const res = await http
     .post('/api/auth/register')
-    .send({ name, email: `borrower${unique}@example.com`, phone: `+91${unique.slice(-10).padStart(10, '9')}`, password: 'borrower-password' })
+    .send({ name, email: `borrower${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password' })
     .expect(201);
   return { token: res.body.token as string, user: res.body.user as { _id: string; role: string } };
 }

@@ -19,10 +19,3 @@ export const updateProfile = (body: UpdateProfileBody) => api<Profile>('/me/prof
 /** A new phone is proven before it is saved: a code sent to it (purpose phone), whose proof goes with the change. */
 export const sendPhoneCode = (phone: string) => api<{ phone: string; expiresAt: string }>('/public/otp', { method: 'POST', body: { phone, purpose: 'phone' } });
 export const verifyPhoneCode = (phone: string, code: string) => api<{ proof: string }>('/public/otp/verify', { method: 'POST', body: { phone, purpose: 'phone', code } });
-
-/** The server's phone form: spaces and dashes dropped, a 10-digit number is Indian (+91). */
-export function normalizedPhone(phone: string): string {
-  const digits = phone.replace(/[\s().-]/g, '');
-  if (/^[0-9]{10}$/.test(digits)) return `+91${digits}`;
-  return digits === '' || digits.startsWith('+') ? digits : `+${digits}`;
-}

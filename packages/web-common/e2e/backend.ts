@@ -14,7 +14,7 @@ import pg from 'pg';
  */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export type RunningBackend = { url: string; databaseName: string; stop(): Promise<void> };
+export type RunningBackend = { url: string; databaseName: string; databaseUrl: string; stop(): Promise<void> };
 
 export type BackendOptions = {
   /** Part of the database's name. */
@@ -93,6 +93,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   return {
     url,
     databaseName,
+    databaseUrl: withDatabase(serverUrl(), databaseName),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -131,6 +132,8 @@ export function backendGlobalSetup(options: BackendOptions, afterStart?: (url: s
     try {
       const backend = await startBackend(options);
       process.env.E2E_BASE_URL = backend.url;
+      // For the few tests that set up rows no API makes (e.g. a phone migration 0037 listed).
+      process.env.E2E_DATABASE_URL = backend.databaseUrl;
       await afterStart?.(backend.url);
       return async () => {
         await backend.stop();

@@ -51,6 +51,8 @@ export type CustomerDocument = AdminCustomer['documents'][number];
 export type CustomerLoan = AdminCustomer['loans'][number];
 export type SectionVerdictBody = Body<'/api/admin/customers/{id}/sections/{section}/verification', 'post'>;
 export type SmsRow = Item<Answer<'/api/admin/sms', 'get'>>;
+/** A phone migration 0037 could not put in one form (issue 27 item 5), with the accounts it collides with. */
+export type PhoneCollision = Answer<'/api/admin/phone-collisions/{id}', 'get'>;
 
 // Borrowers (portal)
 /** The Key Facts Statement (RBI, 15 April 2024): Part 1, Part 2 and the schedule; the APR in basis points. */

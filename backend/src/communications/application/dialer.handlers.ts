@@ -7,6 +7,7 @@ import { CONTACT_WINDOW, localTimeOf } from '../../lending/public/contact-window
 import type { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
+import { e164Phone } from '../../platform/phone/phone-number.js';
 import { DIALER_PROVIDER, type DialerProvider } from '../channel-providers/dialer-provider.port.js';
 import { ChannelInputRefused, ChannelNotFound, DialerClosed, DialerOutcomeAlreadyRecorded } from '../domain/channel.errors.js';
 import { dialerAvailability } from '../domain/dialer-window.js';
@@ -81,11 +82,14 @@ export class PlaceDialerCallHandler implements ICommandHandler<PlaceDialerCallCo
     const loan = (await this.book.loans(Number.MAX_SAFE_INTEGER)).find((l) => l.loanId === loanId);
     if (!loan) throw new ChannelInputRefused([{ name: 'loanId', message: 'the loan is not in the overdue book' }]);
     if (!loan.phone) throw new ChannelInputRefused([{ name: 'loanId', message: "the borrower's phone number is not known" }]);
-    const { providerCallId } = await this.provider.connect({ agentId: actor.id, to: loan.phone, reference: loanId });
+    // The provider is given E.164; a stored phone that does not read as a number is listed for staff (phone_collisions).
+    const to = e164Phone(loan.phone);
+    if (!to) throw new ChannelInputRefused([{ name: 'loanId', message: `the borrower's phone (${loan.phone}) is not a number that can be called: see Phones to review` }]);
+    const { providerCallId } = await this.provider.connect({ agentId: actor.id, to, reference: loanId });
     const id = randomUUID();
     const startedAt = this.clock.now();
-    await this.db.insertInto('dialer_calls').values({ id, loan_id: loanId, phone: loan.phone, staff_id: actor.id, provider_call_id: providerCallId, outcome: null, note: null, started_at: startedAt, outcome_at: null }).execute();
-    return { id, loanId, phone: loan.phone, providerCallId, startedAt: startedAt.toISOString(), outcome: null, note: null, outcomeAt: null };
+    await this.db.insertInto('dialer_calls').values({ id, loan_id: loanId, phone: to, staff_id: actor.id, provider_call_id: providerCallId, outcome: null, note: null, started_at: startedAt, outcome_at: null }).execute();
+    return { id, loanId, phone: to, providerCallId, startedAt: startedAt.toISOString(), outcome: null, note: null, outcomeAt: null };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
+import { inOneForm } from '../../platform/phone/phone-number.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 
 export type SmsListFilter = { to?: string; purpose?: string; ids?: string[] };
@@ -18,14 +19,14 @@ export const SMS_SORT_FIELDS = { createdAt: 'created_at', to: 'to_phone', purpos
 
 export type SmsView = { id: string; to: string; body: string; purpose: string | null; status: string; providerMessageId: string | null; createdAt: string };
 
-/** The SMS log, newest first by default; `to` matches the number exactly (a phone in E.164). */
+/** The SMS log, newest first by default; `to` matches the number however it is written (compared in E.164). */
 @QueryHandler(ListSmsQuery)
 export class ListSmsHandler implements IQueryHandler<ListSmsQuery> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async execute({ filter, sort, range }: ListSmsQuery): Promise<{ rows: SmsView[]; total: number }> {
     let query = this.db.selectFrom('sms_log');
-    if (filter.to) query = query.where('to_phone', '=', filter.to);
+    if (filter.to) query = query.where('to_phone', '=', inOneForm(filter.to));
     if (filter.purpose) query = query.where('purpose', '=', filter.purpose);
     if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
     const column = SMS_SORT_FIELDS[sort.field as keyof typeof SMS_SORT_FIELDS];

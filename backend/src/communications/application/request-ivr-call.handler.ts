@@ -5,6 +5,7 @@ import { BorrowerDirectory, type Actor } from '../../identity/public/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
+import { e164Phone } from '../../platform/phone/phone-number.js';
 import { localTimeOf } from '../../lending/public/contact-window.js';
 import { IVR_PROVIDER, type IvrProvider } from '../channel-providers/ivr-provider.port.js';
 import { ChannelNotFound, DialerClosed } from '../domain/channel.errors.js';
@@ -42,13 +43,14 @@ export class RequestIvrCallHandler implements ICommandHandler<RequestIvrCallComm
     const loan = await this.db.selectFrom('email_loan_contacts').select('borrower_id').where('loan_id', '=', loanId).executeTakeFirst();
     if (!loan) throw new ChannelNotFound(`No loan ${loanId}`);
     const borrower = await this.directory.profileOf(loan.borrower_id);
-    if (!borrower?.phone) throw new ChannelNotFound(`The borrower of loan ${loanId} has no phone number`);
+    const to = borrower?.phone ? e164Phone(borrower.phone) : undefined;
+    if (!borrower || !to) throw new ChannelNotFound(`The borrower of loan ${loanId} has no phone number that can be called`);
     const now = this.clock.now();
     const availability = dialerAvailability(localTimeOf(now, this.config.businessDate.timeZone));
     if (!availability.open) throw new DialerClosed(availability.reason);
-    const { providerCallId } = await this.provider.startCall({ to: borrower.phone, reference: loanId, flow: IVR_REMINDER_FLOW });
+    const { providerCallId } = await this.provider.startCall({ to, reference: loanId, flow: IVR_REMINDER_FLOW });
     const id = randomUUID();
-    await this.db.insertInto('ivr_calls').values({ id, provider_call_id: providerCallId, loan_id: loanId, phone: borrower.phone, status: 'requested', outcome: null, duration_seconds: null, ended_at: null, contact_error: null, requested_by: actor.id, created_at: now, updated_at: now }).execute();
-    return { id, providerCallId, loanId, phone: borrower.phone, borrowerName: borrower.name, status: 'requested', outcome: null, promiseToPayOn: null, durationSeconds: null, endedAt: null, contactLogged: false, contactError: null, createdAt: now.toISOString() };
+    await this.db.insertInto('ivr_calls').values({ id, provider_call_id: providerCallId, loan_id: loanId, phone: to, status: 'requested', outcome: null, duration_seconds: null, ended_at: null, contact_error: null, requested_by: actor.id, created_at: now, updated_at: now }).execute();
+    return { id, providerCallId, loanId, phone: to, borrowerName: borrower.name, status: 'requested', outcome: null, promiseToPayOn: null, durationSeconds: null, endedAt: null, contactLogged: false, contactError: null, createdAt: now.toISOString() };
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { BorrowerDirectory, type BorrowerProfile } from '../../identity/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
+import { e164Phone } from '../../platform/phone/phone-number.js';
 import { ChannelNotFound } from '../domain/channel.errors.js';
 import { whatsappWindow } from '../domain/whatsapp-window.js';
 
@@ -121,8 +122,10 @@ export class WhatsappConversations {
     if (UUID.test(id)) {
       const borrower = await this.directory.profileOf(id.toLowerCase());
       if (!borrower) throw new ChannelNotFound(`No borrower ${id}`);
-      if (!borrower.phone) throw new ChannelNotFound(`Borrower ${id} has no phone number for WhatsApp`);
-      return { phone: borrower.phone, borrower };
+      // The provider and the conversation's key are E.164; a stored phone that does not read as a number is listed for staff.
+      const phone = borrower.phone ? e164Phone(borrower.phone) : undefined;
+      if (!phone) throw new ChannelNotFound(`Borrower ${id} has no phone number for WhatsApp`);
+      return { phone, borrower };
     }
     const [borrower] = await this.directory.findByContact({ phone: id, email: null });
     return { phone: id, borrower };

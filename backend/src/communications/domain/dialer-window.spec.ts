@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { dialerAvailability } from './dialer-window.js';
-import { e164Phone } from './phone-number.js';
 
 describe('the dialer only calls inside 08:00–19:00 business time', () => {
   it.each(['08:00', '12:30', '18:59'])('given %s, then calls are allowed', (time) => {
@@ -15,15 +14,5 @@ describe('the dialer only calls inside 08:00–19:00 business time', () => {
 
   it.each(['19:00', '23:45'])('given %s, then it is closed until 08:00 the next day', (time) => {
     expect(dialerAvailability({ date: '2026-11-30', time })).toMatchObject({ open: false, opensAt: { date: '2026-12-01', time: '08:00' } });
-  });
-});
-
-describe("providers' phone numbers", () => {
-  it('are kept as identity keeps borrowers\' phones', () => {
-    expect(e164Phone('919876543210')).toBe('+919876543210');
-    expect(e164Phone('+91 98765-43210')).toBe('+919876543210');
-    expect(e164Phone('9876543210')).toBe('+919876543210');
-    expect(e164Phone('98765')).toBeUndefined();
-    expect(e164Phone('+91abc')).toBeUndefined();
   });
 });

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { IVR_OUTCOMES } from '../application/receive-ivr-call.handler.js';
-import { e164Phone } from '../domain/phone-number.js';
+import { PHONE_FIELD_MESSAGE, phoneField } from '../../platform/phone/phone-number.js';
 import { MAX_TEMPLATE_PARAMETER, MAX_WHATSAPP_TEXT } from '../domain/whatsapp-message.js';
 
-const phone = (field: string) =>
-  z.string().max(20, `${field} must be a phone number`).transform((value, ctx) => {
-    const mobile = e164Phone(value);
-    if (!mobile) ctx.addIssue({ code: 'custom', message: `${field} must be a phone number (10 to 15 digits, + and the country code; ten digits alone are +91)` });
-    return mobile ?? value;
-  });
+const phone = (field: string) => phoneField(`${field} ${PHONE_FIELD_MESSAGE}`);
 
 /** POST /api/webhooks/whatsapp: one inbound message (documented in docs/communications.md). */
 export const whatsappWebhookBody = z.strictObject({

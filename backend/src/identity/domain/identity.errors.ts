@@ -49,6 +49,13 @@ export const permissionEscalation = (detail: string) => new IdentityError('STAFF
 export const ownAccount = (detail: string) => new IdentityError('STAFF.OWN_ACCOUNT', 'forbidden', detail);
 export const lastAdministrator = (detail: string) => new IdentityError('STAFF.LAST_ADMINISTRATOR', 'conflict', detail);
 
+// Phones the 0037 migration listed (phone_collisions)
+
+export const phoneCollisionNotFound = (id: string) => new IdentityError('PHONE_COLLISION.NOT_FOUND', 'not-found', `No listed phone has the id ${id}.`, { id });
+
+export const phoneCollisionRefused = (kind: 'conflict' | 'invalid', message: string) =>
+  fieldRefusal('PHONE_COLLISION.NOT_RESOLVED', kind, 'Phone not resolved', 'action', message);
+
 // Borrowers, passwords and sign-in
 
 export const alreadyRegistered = (field: 'email' | 'phone') =>

@@ -41,9 +41,3 @@ export function drawCode(randomBelow: (max: number) => number): string {
   return String(randomBelow(10 ** ONE_TIME_CODE.digits)).padStart(ONE_TIME_CODE.digits, '0');
 }
 
-/** Phones are kept in one form: digits with a leading +; a 10-digit number is an Indian mobile (+91). */
-export function normalizedPhone(phone: string): string {
-  const digits = phone.replace(/[\s().-]/g, '');
-  if (/^[0-9]{10}$/.test(digits)) return `+91${digits}`;
-  return digits.startsWith('+') ? digits : `+${digits}`;
-}

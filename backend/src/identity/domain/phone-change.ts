@@ -1,4 +1,4 @@
-import { normalizedPhone } from './one-time-code.js';
+import { inOneForm } from '../../platform/phone/phone-number.js';
 
 /** What the proof presented with a phone change says: none given, one that does not verify, or the phone it proves. */
 export type PresentedProof = { kind: 'none' } | { kind: 'invalid' } | { kind: 'proves'; phone: string };
@@ -11,8 +11,8 @@ export type PhoneChangeVerdict = { outcome: 'unchanged' } | { outcome: 'change';
  * "+919876543210") is no change and needs no proof. The phone kept is the proven one, in its normalized form.
  */
 export function judgePhoneChange(current: string | null, requested: string, proof: PresentedProof): PhoneChangeVerdict {
-  const wanted = normalizedPhone(requested);
-  if (current !== null && normalizedPhone(current) === wanted) return { outcome: 'unchanged' };
+  const wanted = inOneForm(requested);
+  if (current !== null && inOneForm(current) === wanted) return { outcome: 'unchanged' };
   switch (proof.kind) {
     case 'none':
       return { outcome: 'refused', message: `Verify ${wanted} first: ask for a code for it (purpose phone), enter it, and send the proof with the change.` };

@@ -7,11 +7,11 @@ import { Public } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { RequestOneTimeCode } from '../application/request-one-time-code.handler.js';
 import { VerifyOneTimeCode } from '../application/verify-one-time-code.handler.js';
-import { normalizedPhone, ONE_TIME_CODE, PUBLIC_OTP_PURPOSES } from '../domain/one-time-code.js';
+import { ONE_TIME_CODE, PUBLIC_OTP_PURPOSES } from '../domain/one-time-code.js';
 import { clientIp } from './request-context.js';
 import { phoneSchema } from './user-fields.schemas.js';
 
-const otpPhone = phoneSchema.transform(normalizedPhone);
+const otpPhone = phoneSchema;
 const purpose = z.enum(PUBLIC_OTP_PURPOSES, { error: `must be one of ${PUBLIC_OTP_PURPOSES.join(', ')} (e-sign codes are sent by the signing page)` });
 export const requestOtpBody = z.strictObject({ phone: otpPhone, purpose });
 export const verifyOtpBody = z.strictObject({ phone: otpPhone, purpose, code: z.string().trim().regex(new RegExp(`^[0-9]{${ONE_TIME_CODE.digits}}$`), `must be the ${ONE_TIME_CODE.digits} digits sent by SMS`) });

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { phoneField } from '../../platform/phone/phone-number.js';
 import { singleLineText } from '../../platform/text/text-fields.js';
 
-// Spaces, dots, dashes and brackets are how people write numbers, not part of them: "+91 98765-43210" is one phone.
-export const phoneSchema = z
-  .string()
-  .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +'));
+/** A phone as people write it ("098765-01234", "+91 98765 01234"), kept in E.164 (platform/phone). */
+export const phoneSchema = phoneField();
 
 export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters');
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestOneTimeCode } from '../application/request-one-time-code.handler.js';
 import { VerifyOneTimeCode } from '../application/verify-one-time-code.handler.js';
-import { normalizedPhone, type OtpPurpose } from '../domain/one-time-code.js';
+import { inOneForm } from '../../platform/phone/phone-number.js';
+import type { OtpPurpose } from '../domain/one-time-code.js';
 import { PhoneVerification } from '../public/phone-verification.port.js';
 import { PhoneProofs } from './phone-proofs.js';
 
@@ -21,12 +22,12 @@ export class OneTimeCodePhoneVerification extends PhoneVerification {
   }
 
   async sendCode(phone: string, purpose: OtpPurpose, ip: string): Promise<{ expiresAt: string }> {
-    const sent = await this.commands.execute<RequestOneTimeCode, { expiresAt: string }>(new RequestOneTimeCode(normalizedPhone(phone), purpose, ip));
+    const sent = await this.commands.execute<RequestOneTimeCode, { expiresAt: string }>(new RequestOneTimeCode(inOneForm(phone), purpose, ip));
     return { expiresAt: sent.expiresAt };
   }
 
   async checkCode(phone: string, purpose: OtpPurpose, code: string, ip: string, usedFor?: string): Promise<{ verifiedAt: string }> {
-    await this.commands.execute(new VerifyOneTimeCode(normalizedPhone(phone), purpose, code, ip, usedFor));
+    await this.commands.execute(new VerifyOneTimeCode(inOneForm(phone), purpose, code, ip, usedFor));
     return { verifiedAt: new Date().toISOString() };
   }
 }

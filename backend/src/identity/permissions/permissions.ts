@@ -16,6 +16,7 @@ export const PERMISSIONS = {
   'products.manage': { group: 'Loans', label: 'Create and edit loan products (each edit is a new version)' },
   'customers.view': { group: 'Customers', label: 'See customers, their profiles and documents' },
   'customers.verify': { group: 'Customers', label: "Mark a customer's profile sections verified or rejected" },
+  'customers.phones': { group: 'Customers', label: 'See the phones the migration could not put in one form (collisions, unreadable) and keep or clear each' },
   'leads.manage': { group: 'Leads', label: 'Work and assign leads' },
   'leads.work': { group: 'Leads', label: 'Create walk-in leads and work the leads assigned to you (your own worklist)' },
   'collections.view': { group: 'Collections', label: 'See the collection buckets, their counts and the contact log; record contacts on the loans assigned to you' },

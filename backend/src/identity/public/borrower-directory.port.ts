@@ -16,8 +16,9 @@ export abstract class BorrowerDirectory {
   abstract profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]>;
 
   /**
-   * The borrowers whose phone (as identity stores it, +91 and ten digits) or email (ignoring case) is the one given,
-   * at most a few; for linking a lead to the borrower it became.
+   * The borrowers whose phone (E.164, as identity stores it; an account whose old phone the 0037 migration listed as
+   * reading as this number counts too) or email (ignoring case) is the one given, at most a few; for linking a lead
+   * to the borrower it became, and for quick start's "this number already has an account".
    */
   abstract findByContact(contact: { phone: string | null; email: string | null }): Promise<BorrowerProfile[]>;
 

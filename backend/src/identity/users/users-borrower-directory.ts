@@ -33,7 +33,12 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
       .selectFrom('users')
       .select(['id', 'name', 'email', 'phone'])
       .where('role', '=', 'borrower')
-      .where((eb) => eb.or([...(phone ? [eb('phone', '=', phone)] : []), ...(email ? [eb(eb.fn('lower', ['email']), '=', email.toLowerCase())] : [])]))
+      .where((eb) =>
+        eb.or([
+          ...(phone ? [eb('phone', '=', phone), eb('id', 'in', eb.selectFrom('phone_collisions').select('user_id').where('normalized_phone', '=', phone).where('resolved_at', 'is', null))] : []),
+          ...(email ? [eb(eb.fn('lower', ['email']), '=', email.toLowerCase())] : []),
+        ]),
+      )
       .orderBy('created_at')
       .limit(5)
       .execute();

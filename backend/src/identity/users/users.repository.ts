@@ -59,8 +59,26 @@ export class UsersRepository {
     private readonly feed: BorrowerProfileFeed,
   ) {}
 
+  /**
+   * A phone is taken when another account stores it (the unique index `users_phone` says so on write) or when an
+   * account the 0037 migration could not settle reads as it (an open row of `phone_collisions`): no new account
+   * joins a collision while staff resolve it.
+   */
+  private async refuseListedPhone(phone: string | null | undefined, userId: string): Promise<void> {
+    if (!phone) return;
+    const listed = await this.db
+      .selectFrom('phone_collisions')
+      .select('id')
+      .where('normalized_phone', '=', phone)
+      .where('resolved_at', 'is', null)
+      .where('user_id', '<>', userId)
+      .executeTakeFirst();
+    if (listed) throw new DuplicateUser('phone');
+  }
+
   async insert(user: NewUser): Promise<UserRecord> {
     let inserted: UserRecord;
+    await this.refuseListedPhone(user.phone, user.id);
     try {
       const row = await this.db
         .insertInto('users')
@@ -119,11 +137,22 @@ export class UsersRepository {
     if (change.passwordHash !== undefined) set.password_hash = change.passwordHash;
     if (change.firebaseUid !== undefined) set.firebase_uid = change.firebaseUid;
     let updated: UserRecord | undefined;
+    if (change.phone !== undefined) await this.refuseListedPhone(change.phone, id);
     try {
       const row = await this.db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirst();
       updated = row ? toRecord(row as Row) : undefined;
     } catch (error) {
       return asDuplicate(error);
+    }
+    // A listed account whose phone changes (proven by the borrower, or set by staff) is no longer the list's business.
+    if (updated && change.phone !== undefined) {
+      await this.db
+        .updateTable('phone_collisions')
+        .set({ resolved_at: new Date(), resolution: 'changed' })
+        .where('user_id', '=', id)
+        .where('resolved_at', 'is', null)
+        .where('stored_phone', 'is distinct from', updated.phone)
+        .execute();
     }
     if (updated) await this.feed.written(updated);
     return updated;
@@ -140,6 +169,11 @@ export class UsersRepository {
       await sql`SELECT pg_advisory_xact_lock(hashtext('staff-accounts'))`.execute(trx);
       return work(new UsersRepository(trx, this.feed), trx);
     });
+  }
+
+  /** Runs `work` in one transaction, with repositories bound to it: whatever it throws rolls the whole change back. */
+  async inTransaction<T>(work: (users: UsersRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UsersRepository(trx, this.feed), trx));
   }
 
   async countStaff(): Promise<number> {

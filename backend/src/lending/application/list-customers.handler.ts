@@ -3,10 +3,11 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { CustomerProfiles } from '../../origination/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
+import { e164Phone } from '../../platform/phone/phone-number.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 
 export type CustomerListFilter = {
-  /** One box: a fragment of the name, email or phone; four characters are also tried as a PAN's last four, a hex fragment as a loan id. */
+  /** One box: a fragment of the name, email or phone, or a whole phone written any way; four characters are also tried as a PAN's last four, a hex fragment as a loan id. */
   q?: string;
   /** The last four characters of the PAN. */
   pan?: string;
@@ -52,11 +53,14 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
       const q = filter.q;
       const like = `%${escapeLike(q)}%`;
       const panIds = PAN_LAST4.test(q) ? await this.profiles.borrowersWithPanEnding(q) : [];
+      // A whole number written any usual way (098765-01234, +91 98765 01234) finds the phone stored in E.164.
+      const number = e164Phone(q);
       conditions.push((eb) =>
         eb.or([
           eb('b.name', 'ilike', like),
           eb('b.email', 'ilike', like),
           eb('b.phone', 'ilike', like),
+          ...(number ? [eb('b.phone', '=', number)] : []),
           ...(panIds.length > 0 ? [eb('b.user_id', 'in', panIds)] : []),
           ...(ID_FRAGMENT.test(q) ? [eb('b.user_id', 'in', loansLike(q))] : []),
         ]),

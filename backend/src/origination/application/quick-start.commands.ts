@@ -4,7 +4,6 @@ import { BorrowerDirectory, BorrowerSignUp, PhoneVerification, type SignUpContex
 import { ListPublicProductsQuery } from '../../lending/public/index.js';
 import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
 import { quickStartInvalid, quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
-import { normalizedIndianMobile } from '../domain/leads.js';
 import { decideStep, isResumable, nextPage, STEP_PAGES, stepOutOfOrder, type QuickStartStep, type StepInput } from '../domain/quick-start.js';
 import { QuickStartLeadsRepository, type QuickStartLeadRow } from '../leads/quick-start-leads.repository.js';
 import { quickStartView } from './quick-start.view.js';
@@ -51,12 +50,9 @@ export class QuickStartGate {
     return phone;
   }
 
-  /** Registration keeps the phone as typed: look for both the +91 form and the bare ten digits. */
+  /** Whether a borrower has this (proven, E.164) phone: every entry stores phones in that one form. */
   async hasAccount(phone: string): Promise<boolean> {
-    const indian = normalizedIndianMobile(phone);
-    const forms = [...new Set([phone, ...(indian ? [indian, indian.slice(3)] : [])])];
-    const found = await Promise.all(forms.map((p) => this.borrowers.findByContact({ phone: p, email: null })));
-    return found.some((f) => f.length > 0);
+    return (await this.borrowers.findByContact({ phone, email: null })).length > 0;
   }
 }
 

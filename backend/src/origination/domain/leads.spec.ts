@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { changesBetween, decideStatusMove, duplicatesOf, followUpRank, normalizedIndianMobile, validLeadFields, type LeadStatus } from './leads.js';
+import { changesBetween, decideStatusMove, duplicatesOf, followUpRank, validLeadFields, type LeadStatus } from './leads.js';
 
 const BORROWER = '11111111-1111-4111-8111-111111111111';
 
@@ -50,17 +50,6 @@ describe('lead status moves', () => {
 
   it('lost is reachable from every open status', () => {
     for (const from of ['new', 'contacted', 'interested'] as LeadStatus[]) expect(decideStatusMove(from, { to: 'lost', reason: 'moved away' }).ok).toBe(true);
-  });
-});
-
-describe('Indian mobile numbers', () => {
-  it('given the ways people write one, when normalised, then each is +91 and ten digits', () => {
-    for (const raw of ['9876543210', '+91 98765 43210', '+91-98765-43210', '919876543210', '09876543210', '(987) 654.3210']) {
-      expect(normalizedIndianMobile(raw)).toBe('+919876543210');
-    }
-  });
-  it('given what is not an Indian mobile, when normalised, then it is undefined', () => {
-    for (const raw of ['5876543210', '987654321', '98765432101', '+1 415 555 0100', '+92 9876543210', 'phone', '']) expect(normalizedIndianMobile(raw)).toBeUndefined();
   });
 });
 

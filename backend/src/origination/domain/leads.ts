@@ -1,3 +1,5 @@
+import { e164Phone, PHONE_FIELD_MESSAGE } from '../../platform/phone/phone-number.js';
+
 /**
  * Leads: the acquisition funnel (issue 14). A lead moves new → contacted → interested → converted, and may be lost
  * from any open status with a reason; converted and lost are final. Pure rules, no I/O.
@@ -44,16 +46,6 @@ export function decideStatusMove(from: LeadStatus, move: StatusMove): { ok: true
   return { ok: true, status: move.to, lostReason: move.to === 'lost' ? reason : null, borrowerId: move.to === 'converted' ? move.borrowerId! : null };
 }
 
-/**
- * An Indian mobile in one form, +91 and ten digits starting 6–9; undefined when it is not one. Accepts how people
- * write them: spaces, dots, dashes and brackets, a leading +91, 91 or 0.
- */
-export function normalizedIndianMobile(raw: string): string | undefined {
-  const digits = raw.replace(/[\s().-]/g, '');
-  const match = /^(?:\+91|91|0)?([6-9][0-9]{9})$/.exec(digits);
-  return match ? `+91${match[1]}` : undefined;
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -61,13 +53,13 @@ export type LeadFields = { name: string; phone: string; email: string | null; fo
 
 const isCalendarDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
-/** The lead's fields in their stored form (phone normalised, email lower-cased), or a problem per field. */
+/** The lead's fields in their stored form (phone in E.164, email lower-cased), or a problem per field. */
 export function validLeadFields(input: { name: string; phone: string; email?: string | null; followUpOn?: string | null }): { ok: true; fields: LeadFields } | { ok: false; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length < 2 || name.length > 100) problems.push({ name: 'name', message: 'must be 2 to 100 characters' });
-  const phone = normalizedIndianMobile(input.phone);
-  if (!phone) problems.push({ name: 'phone', message: 'must be an Indian mobile: 10 digits starting 6–9, optionally with +91' });
+  const phone = e164Phone(input.phone);
+  if (!phone) problems.push({ name: 'phone', message: PHONE_FIELD_MESSAGE });
   const email = input.email?.trim().toLowerCase() || null;
   if (email !== null && (email.length > 254 || !EMAIL.test(email))) problems.push({ name: 'email', message: 'must be an email address' });
   const followUpOn = input.followUpOn || null;

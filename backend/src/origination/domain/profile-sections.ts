@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneField } from '../../platform/phone/phone-number.js';
 import { singleLineText } from '../../platform/text/text-fields.js';
 import { DOCUMENT_KINDS } from './documents.js';
 import { INDIAN_STATES } from './indian-states.js';
@@ -11,11 +12,7 @@ export const isProfileSection = (value: string): value is ProfileSection => (PRO
 export type SectionStatus = 'missing' | 'complete' | 'verified' | 'rejected';
 
 const text = (max: number, min = 1) => singleLineText({ min, max });
-const phone = z
-  .string()
-  .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally starting with +'))
-  .transform((v) => (/^[0-9]{10}$/.test(v) ? `+91${v}` : v.startsWith('+') ? v : `+${v}`));
+const phone = phoneField();
 const documentId = z.uuid('must be the id of a document you uploaded');
 
 const address = z.strictObject({

@@ -46,6 +46,19 @@ export interface UsersTable {
   updated_at: Generated<Date>;
 }
 
+/** Phones the 0037 migration could not put in one form (docs/operations.md "Phones in one form"), for staff to resolve. */
+export interface PhoneCollisionsTable {
+  id: Generated<string>;
+  user_id: string;
+  stored_phone: string;
+  normalized_phone: string | null;
+  reason: 'collision' | 'unreadable';
+  found_at: Generated<Date>;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution: 'kept' | 'cleared' | 'changed' | null;
+}
+
 export interface StaffRolesTable {
   id: string;
   name: string;
@@ -756,6 +769,7 @@ export interface Database {
   command_results: CommandResultsTable;
   subscription_checkpoints: SubscriptionCheckpointsTable;
   users: UsersTable;
+  phone_collisions: PhoneCollisionsTable;
   staff_roles: StaffRolesTable;
   sessions: SessionsTable;
   presence: PresenceTable;

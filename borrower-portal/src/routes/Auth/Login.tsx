@@ -19,7 +19,7 @@ export default function Login() {
     if (!password) local.password = 'Enter your password';
     if (Object.keys(local).length) return errors.set(local);
     await run(async () => {
-      completeSignIn(await login(who.includes('@') ? { email: who } : { phone: who.replace(/[\s-]/g, '') }, password));
+      completeSignIn(await login(who.includes('@') ? { email: who } : { phone: who }, password));
       goBack();
     });
   };

@@ -62,7 +62,7 @@ describe('ProfileForm', () => {
     await userEvent.clear(screen.getByLabelText('Mobile number'));
     await userEvent.type(screen.getByLabelText('Mobile number'), '9123456789');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByTestId('phone-code-sent')).toHaveTextContent('We sent a 6-digit code by SMS to +919123456789');
+    expect(await screen.findByTestId('phone-code-sent')).toHaveTextContent('We sent a 6-digit code by SMS to +91 91234 56789');
     expect(calls).toEqual([{ url: '/api/public/otp', method: 'POST', body: { phone: '9123456789', purpose: 'phone' } }]);
     expect(onSaved).not.toHaveBeenCalled();
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { normalizedPhone, sendPhoneCode, updateProfile, verifyPhoneCode, type Profile } from '../../../api/auth';
+import { formatPhone, toE164 } from '@lending/web-common/phone';
+import { sendPhoneCode, updateProfile, verifyPhoneCode, type Profile } from '../../../api/auth';
 import { useToast } from '../../../shell/Toasts';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 
@@ -33,7 +34,8 @@ export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: 
       return;
     }
     const phone = String(data.get('phone') ?? '').replace(/[\s-]/g, '');
-    const phoneChanged = phone !== '' && normalizedPhone(phone) !== normalizedPhone(profile.phone ?? '');
+    // The same number written another way is no change (the server keeps E.164); what is no number goes to the server to be named.
+    const phoneChanged = phone !== '' && (toE164(phone) ?? phone) !== (profile.phone ?? '');
     await run(async () => {
       if (phoneChanged) {
         setDraft(phone);
@@ -60,9 +62,9 @@ export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: 
       <Field label="Email" name="email" type="email" value={profile.email} readOnly hint="To change your email, contact us" />
       {pending ? (
         <>
-          <Field key="phone-pending" label="Mobile number" name="phone" type="tel" value={pending.phone} readOnly hint="Confirm the new number with the code we sent to it" />
+          <Field key="phone-pending" label="Mobile number" name="phone" type="tel" value={formatPhone(pending.phone)} readOnly hint="Confirm the new number with the code we sent to it" />
           <p className="muted" aria-live="polite" data-testid="phone-code-sent">
-            We sent a 6-digit code by SMS to {pending.phone}. It is valid for 5 minutes. Your number changes once you enter it.
+            We sent a 6-digit code by SMS to {formatPhone(pending.phone)}. It is valid for 5 minutes. Your number changes once you enter it.
           </p>
           <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.fields.code ?? errors.fields.phoneProof} />
           <button className="button button--primary" type="submit" disabled={busy}>
@@ -91,9 +93,9 @@ export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: 
             name="phone"
             type="tel"
             autoComplete="tel"
-            defaultValue={draft ?? profile.phone ?? ''}
+            defaultValue={draft ?? (profile.phone ? formatPhone(profile.phone) : '')}
             error={errors.fields.phone}
-            hint="10 to 15 digits, optionally with +. A new number is confirmed with a code sent to it."
+            hint="10 digits, or + and the country code. A new number is confirmed with a code sent to it."
           />
           <button className="button button--primary" type="submit" disabled={busy}>
             {submitLabel}

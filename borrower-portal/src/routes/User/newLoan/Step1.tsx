@@ -12,6 +12,7 @@ import { useConfirm } from '../../../shell/ConfirmDialog';
 import { FormAlert } from '../../Auth/forms';
 import { ProfileForm } from '../Profile/ProfileForm';
 import { LoanStep } from './flow';
+import { formatPhone } from '@lending/web-common/phone';
 
 /** Step 1: confirm name, email and phone (fix them inline), accept the declarations, submit. */
 export default function Step1() {
@@ -110,7 +111,7 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
               <dt>Email</dt>
               <dd>{p.email}</dd>
               <dt>Mobile</dt>
-              <dd>{p.phone}</dd>
+              <dd>{formatPhone(p.phone)}</dd>
             </dl>
             <button type="button" className="button button--ghost button--small" onClick={() => setEditing(true)}>
               Change

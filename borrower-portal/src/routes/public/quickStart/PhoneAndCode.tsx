@@ -5,6 +5,7 @@ import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 import { CONFIRM_PHONE, mustConfirmPhone, pagePath, QuickStartFrame } from './Frame';
 import { readQuickStart, rememberPhone, rememberProof } from './proof';
 import { SignInInstead, isSignInInstead } from './SignInInstead';
+import { formatPhone, toE164 } from '@lending/web-common/phone';
 
 /** /quickStart: the mobile number the code goes to. */
 export function PhonePage() {
@@ -13,10 +14,10 @@ export function PhonePage() {
   const { errors, busy, run } = useSubmit();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const phone = String(new FormData(e.currentTarget).get('phone') ?? '').replace(/[\s-]/g, '');
-    if (!/^(\+91)?[6-9][0-9]{9}$/.test(phone)) return errors.set({ phone: 'Enter your 10-digit mobile number' }, 'Please correct the fields marked below.');
+    // Any usual way of writing the number (98765 01234, 098765-01234, +91 98765 01234): the code goes to its E.164 form.
+    const normalized = toE164(String(new FormData(e.currentTarget).get('phone') ?? ''));
+    if (!normalized) return errors.set({ phone: 'Enter your 10-digit mobile number' }, 'Please correct the fields marked below.');
     await run(async () => {
-      const normalized = phone.startsWith('+91') ? phone : `+91${phone}`;
       await sendCode(normalized);
       rememberPhone(normalized);
       navigate(pagePath('Otp'));
@@ -75,7 +76,7 @@ export function OtpPage() {
   };
   if (signIn) return <SignInInstead page="Otp" />;
   return (
-    <QuickStartFrame page="Otp" title="Enter the code" intro={`We sent a 6-digit code by SMS to ${stored.phone}. It is valid for 5 minutes.`} back="phone">
+    <QuickStartFrame page="Otp" title="Enter the code" intro={`We sent a 6-digit code by SMS to ${formatPhone(stored.phone)}. It is valid for 5 minutes.`} back="phone">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.form} />
         <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.fields.code} />
