@@ -23,6 +23,14 @@ import { serveBuiltApp } from './static-files.js';
 /** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
 export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string; exclude?: string[] }[] };
 
+/** The two built apps as main.ts serves them: the console at /Admin, the portal at / (the socket and the console left alone). */
+export function builtApps(adminConsoleDir: string, borrowerPortalDir: string): NonNullable<ApiOptions['staticDirs']> {
+  return [
+    { mount: '/Admin', dir: adminConsoleDir },
+    { mount: '/', dir: borrowerPortalDir, exclude: ['/Admin', '/socket.io'] },
+  ];
+}
+
 /** The HTTP API as one Nest application: used by main.ts, the tests and the benchmark alike. */
 export async function createApi(runtime: Runtime, options: ApiOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
