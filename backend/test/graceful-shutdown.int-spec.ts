@@ -167,11 +167,15 @@ async function waitUntil(output: () => string, pattern: RegExp): Promise<void> {
 }
 
 describe('SIGTERM under load, with open pages (built API)', () => {
-  let api: Started | undefined;
+  let api: (Started & { match: RegExpExecArray }) | undefined;
   let loadDatabase: TestDatabase;
 
+  // Started here, so the test's own time goes to the stop.
   beforeAll(async () => {
     loadDatabase = await createTestDatabase('graceful_shutdown_load');
+    api = await startBuilt('main.js', /API listening on http:\/\/[^/]*:(\d+)\/api/, { DATABASE_URL: loadDatabase.url, PORT: '0', RATE_LIMIT_LOGIN_FAILURES: '1000' });
+    // The last line of the start.
+    await waitUntil(api.output, /Worker running in this process/);
   });
 
   afterAll(async () => {
@@ -180,11 +184,8 @@ describe('SIGTERM under load, with open pages (built API)', () => {
   });
 
   it('answers all 40 requests in flight, refuses new connections, closes the page and the idle connection, and exits 0 within SHUTDOWN_TIMEOUT_MS', async () => {
-    const started = await startBuilt('main.js', /API listening on http:\/\/[^/]*:(\d+)\/api/, { DATABASE_URL: loadDatabase.url, PORT: '0', RATE_LIMIT_LOGIN_FAILURES: '1000' });
-    api = started;
+    const started = api!;
     const port = Number(started.match[1]);
-    // The last line of the start; the signal handlers are installed right after it.
-    await waitUntil(started.output, /Worker running in this process/);
     const base = `http://127.0.0.1:${port}`;
 
     const token = JSON.parse((await post(port, '/api/auth/login', JSON.stringify(ADMIN))).body).token as string;
@@ -245,6 +246,7 @@ describe('SIGTERM to the worker (built)', () => {
 
   beforeAll(async () => {
     workerDatabase = await createTestDatabase('graceful_shutdown_worker');
+    worker = await startBuilt('worker.js', /Serving queue\(s\)/, { DATABASE_URL: workerDatabase.url });
   });
 
   afterAll(async () => {
@@ -253,12 +255,12 @@ describe('SIGTERM to the worker (built)', () => {
   });
 
   it('stops its subscriptions and queue workers, closes the database and exits 0 within SHUTDOWN_TIMEOUT_MS', async () => {
-    worker = await startBuilt('worker.js', /Serving queue\(s\)/, { DATABASE_URL: workerDatabase.url });
+    const started = worker!;
     const stoppedAt = Date.now();
-    worker.child.kill('SIGTERM');
-    const { code, at } = await worker.exited;
-    expect({ code, output: worker.output() }).toEqual({ code: 0, output: expect.stringContaining('Stopped') });
+    started.child.kill('SIGTERM');
+    const { code, at } = await started.exited;
+    expect({ code, output: started.output() }).toEqual({ code: 0, output: expect.stringContaining('Stopped') });
     expect(at - stoppedAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS + EXIT_MARGIN_MS);
-    expect(worker.output()).toMatch(/Stopping: finishing running jobs[\s\S]*Stopped/);
+    expect(started.output()).toMatch(/Stopping: finishing running jobs[\s\S]*Stopped/);
   });
 });
