@@ -4,6 +4,7 @@
 #   node backend/dist/cli.js migrate | projections:rebuild | projections:verify
 
 # ---- build: install everything, compile TypeScript, then drop dev dependencies ----
+# Node 20 (the README's minimum, 20.19+) in both stages; node:22 images work too (CI tests Node 22).
 FROM node:20-bookworm AS build
 WORKDIR /app
 # swagger-ui-dist pulls in @scarf/scarf, which reports installs unless told not to.

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config/config.js';
-import { closeHttpServer, startOrExitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
+import { drainableHttpServer, requestsBound, startOrExitWithOneSentence, stopOnSignals } from './platform/process-lifecycle.js';
 import { createRuntime } from './platform/runtime.js';
 import { WorkerHost } from './platform/worker-host.js';
-import { createApi } from './app/create-api.js';
+import { builtApps, createApi } from './app/create-api.js';
 
 const log = (line: string) => console.log(`[lending] ${line}`);
 
@@ -19,11 +19,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config, log);
   const app = await createApi(runtime, {
-    staticDirs: [
-      { mount: '/Admin', dir: adminConsoleDir },
-      { mount: '/', dir: borrowerPortalDir, exclude: ['/Admin', '/socket.io'] },
-    ],
+    staticDirs: builtApps(adminConsoleDir, borrowerPortalDir),
   });
+  const server = drainableHttpServer(app.getHttpServer());
   try {
     await app.listen(config.port, '0.0.0.0');
   } catch (error) {
@@ -32,6 +30,24 @@ async function main(): Promise<void> {
     const inUse = (error as { code?: string }).code === 'EADDRINUSE';
     throw new Error(inUse ? `Cannot start: port ${config.port} is already in use; stop what uses it or set PORT.` : `Cannot start: ${(error as Error).message}`);
   }
+  // SIGTERM (docs/operations.md, Shutdown): within SHUTDOWN_TIMEOUT_MS in all. Readiness turns 503 and answers say
+  // Connection: close; the server takes no new connection, the presence sockets close (pages reconnect elsewhere), the
+  // requests in flight are answered (requestsBound: the bound less up to 1 s), then the subscriptions and workers stop,
+  // then the queues and the database pools close.
+  stopOnSignals(
+    async () => {
+      const closed = server.drain(requestsBound(config.shutdownTimeoutMs));
+      await runtime.lifecycle.drain();
+      log(`Stopping: no new connections; waiting up to ${requestsBound(config.shutdownTimeoutMs)} ms for the requests in flight`);
+      const { cut } = await closed;
+      if (cut) log('Requests still running after their share of SHUTDOWN_TIMEOUT_MS were cut off');
+      await app.close();
+      await runtime.close();
+      log('Stopped');
+    },
+    { timeoutMs: config.shutdownTimeoutMs, log },
+  );
+  // After the handlers: a supervisor (or a test) that reads these lines and sends SIGTERM gets a graceful stop.
   const url = await app.getUrl();
   const base = url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
   log(`API listening on ${base}/api${config.apiDocs ? ' (OpenAPI at /api/docs)' : ' (OpenAPI off: API_DOCS=true turns it on)'}`);
@@ -41,21 +57,6 @@ async function main(): Promise<void> {
     const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
     log(`Worker running in this process for queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);
   }
-  // SIGTERM: readiness turns 503 and answers say Connection: close; the server takes no new connection, answers those
-  // in flight (SHUTDOWN_TIMEOUT_MS at most), then the subscriptions and workers stop (running jobs finish), then the database.
-  stopOnSignals(
-    async () => {
-      runtime.lifecycle.draining = true;
-      const closed = closeHttpServer(app.getHttpServer(), config.shutdownTimeoutMs);
-      log(`Stopping: no new connections; waiting up to ${config.shutdownTimeoutMs} ms for the requests in flight`);
-      const { cut } = await closed;
-      if (cut) log('Requests still running after SHUTDOWN_TIMEOUT_MS were cut off');
-      await app.close();
-      await runtime.close();
-      log('Stopped');
-    },
-    { timeoutMs: config.shutdownTimeoutMs, log },
-  );
 }
 
 void startOrExitWithOneSentence('the API', main);

@@ -14,7 +14,6 @@ async function main(): Promise<void> {
   const runtime = await createRuntime(config, log);
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['warn', 'error'] });
   const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
-  log(`Serving queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);
   // SIGTERM: the subscriptions stop, BullMQ's workers finish their running jobs (worker.close() waits), then the database.
   stopOnSignals(
     async () => {
@@ -25,6 +24,8 @@ async function main(): Promise<void> {
     },
     { timeoutMs: config.shutdownTimeoutMs, log },
   );
+  // After the handlers: a supervisor (or a test) that reads this line and sends SIGTERM gets a graceful stop.
+  log(`Serving queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);
 }
 
 void startOrExitWithOneSentence('the worker', main);

@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
-import { createApi } from '../src/app/create-api.js';
+import { builtApps, createApi } from '../src/app/create-api.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { WorkerHost } from '../src/platform/worker-host.js';
@@ -25,13 +28,20 @@ let http: ReturnType<typeof request>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let admin: string;
 const prefix = `test-${randomBytes(4).toString('hex')}`;
+/** Both apps built and served as main.ts serves them, so their index.html fallback is in the way of every path. */
+const spaDir = mkdtempSync(path.join(tmpdir(), 'observability-'));
+const SPA_PAGE = '<!doctype html><title>Portal</title>';
 
 beforeAll(async () => {
   smtp = await startSmtp();
   database = await createTestDatabase('observability');
   const config = loadConfig(testEnv({ LOG_LEVEL: 'info', METRICS_TOKEN, SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.test' }));
   runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix: prefix, logDestination: { write: (line: string) => void lines.push(line) } });
-  app = await createApi(runtime, { logger: false });
+  for (const name of ['console', 'portal']) {
+    mkdirSync(path.join(spaDir, name));
+    writeFileSync(path.join(spaDir, name, 'index.html'), SPA_PAGE);
+  }
+  app = await createApi(runtime, { logger: false, staticDirs: builtApps(path.join(spaDir, 'console'), path.join(spaDir, 'portal')) });
   await app.init();
   http = request(app.getHttpServer());
   await app.get(WorkerHost).start();
@@ -44,6 +54,7 @@ afterAll(async () => {
   await deleteRedisKeys(`${prefix}:*`);
   await database?.drop();
   await smtp?.stop();
+  rmSync(spaDir, { recursive: true, force: true });
 });
 
 async function staffWith(permissions: string[]): Promise<string> {
@@ -129,11 +140,11 @@ describe('GET /metrics and GET /api/metrics', () => {
   it('refuses without the token or operations.view: 401 anonymous or a wrong token, 403 other staff and borrowers', async () => {
     const other = await staffWith(['loans.view', 'system.health']);
     const borrower = (await registerBorrower(http)).token;
-    for (const path of ['/metrics', '/api/metrics']) {
-      expectProblem(await http.get(path), 401, 'unauthenticated');
-      expectProblem(await http.get(path).set(bearer('metrics-token-wrong-0123456789')), 401, 'unauthenticated');
-      expectProblem(await http.get(path).set(bearer(other)), 403, 'missing-permission');
-      expectProblem(await http.get(path).set(bearer(borrower)), 403, 'missing-permission');
+    for (const url of ['/metrics', '/api/metrics', '/metrics?name[]=x']) {
+      expectProblem(await http.get(url), 401, 'unauthenticated');
+      expectProblem(await http.get(url).set(bearer('metrics-token-wrong-0123456789')), 401, 'unauthenticated');
+      expectProblem(await http.get(url).set(bearer(other)), 403, 'missing-permission');
+      expectProblem(await http.get(url).set(bearer(borrower)), 403, 'missing-permission');
     }
   });
 
@@ -141,7 +152,12 @@ describe('GET /metrics and GET /api/metrics', () => {
     const res = await http.get('/metrics').set(bearer(METRICS_TOKEN)).set('X-Request-Id', 'req-metrics-root-0006').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toContain('http_request_duration_seconds_count');
-    await http.get('/metrics').set(bearer(await staffWith(['operations.view']))).expect(200);
+    expect(res.text).not.toContain(SPA_PAGE);
+    // The portal's fallback still answers its own deep links, so it is in place: /metrics is not one of them.
+    expect((await http.get('/Loans/metrics').expect(200)).text).toBe(SPA_PAGE);
+    expect((await http.get('/metrics/').set(bearer(METRICS_TOKEN)).expect(200)).headers['content-type']).toMatch(/^text\/plain/);
+    const staff = await http.get('/metrics').set(bearer(await staffWith(['operations.view']))).expect(200);
+    expect(staff.text).toContain('http_request_duration_seconds_count');
     expect(logged().some((l) => l.req?.id === 'req-metrics-root-0006')).toBe(false);
   });
 

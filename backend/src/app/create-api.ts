@@ -6,8 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { json } from 'express';
-import { Logger } from 'nestjs-pino';
-import { observeRequests } from '../platform/observability/logging.js';
+import { observeRequests, requestLog } from '../platform/observability/logging.js';
+import { nestLogger } from '../platform/observability/nest-logger.js';
 import { serveMetricsAtRoot } from '../platform/observability/metrics.controller.js';
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
@@ -23,6 +23,14 @@ import { serveBuiltApp } from './static-files.js';
 /** `exclude`: path prefixes the index.html fallback leaves alone (another app's mount, the socket). */
 export type ApiOptions = { logger?: boolean; staticDirs?: { mount: string; dir: string; exclude?: string[] }[] };
 
+/** The two built apps as main.ts serves them: the console at /Admin, the portal at / (the socket and the console left alone). */
+export function builtApps(adminConsoleDir: string, borrowerPortalDir: string): NonNullable<ApiOptions['staticDirs']> {
+  return [
+    { mount: '/Admin', dir: adminConsoleDir },
+    { mount: '/', dir: borrowerPortalDir, exclude: ['/Admin', '/socket.io'] },
+  ];
+}
+
 /** The HTTP API as one Nest application: used by main.ts, the tests and the benchmark alike. */
 export async function createApi(runtime: Runtime, options: ApiOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
@@ -35,11 +43,7 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   });
   // Nest's own warnings and errors as pino lines (LOG_LEVEL), like the request lines; its route tables and module
   // wiring (`log`, `debug`, `verbose`) stay out, as the levels above asked.
-  if (options.logger !== false) {
-    const pino = app.get(Logger);
-    const quiet = () => undefined;
-    app.useLogger({ log: quiet, debug: quiet, verbose: quiet, warn: (m: unknown, ...r: unknown[]) => pino.warn(m, ...r), error: (m: unknown, ...r: unknown[]) => pino.error(m, ...r), fatal: (m: unknown, ...r: unknown[]) => pino.fatal(m, ...r) });
-  }
+  if (options.logger !== false) app.useLogger(nestLogger(runtime.logger));
   app.setGlobalPrefix('api');
   const express = app.getHttpAdapter().getInstance();
   // First: the request id (echoed as X-Request-Id, the correlation of the events and jobs it causes) and the latency histogram.
@@ -67,6 +71,9 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     const document = openApiDocument(app);
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
   }
+
+  // Last before the routes: one line per API request (a refusal above, CSRF or not JSON, is answered without one).
+  app.use('/api', requestLog(runtime.logger));
 
   // Before the console's index.html fallback at /Admin.
   mountQueueBoard(app, runtime);

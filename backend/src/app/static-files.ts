@@ -92,7 +92,9 @@ export function serveBuiltApp(dir: string, exclude: string[] = []) {
   const prefixes = ['/api', ...exclude];
   const excluded = (url: string) => prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   return (req: Request, res: Response, next: NextFunction): void => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || excluded(req.originalUrl)) return next();
+    // The URL as routing sees it now (`baseUrl` + `url`), not `originalUrl`: a rewrite before this middleware (GET
+    // /metrics is /api/metrics, metrics.controller.ts) must reach the API, not the index.html fallback.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || excluded(`${req.baseUrl}${req.url}`)) return next();
     void (async () => {
       const relative = req.path.replace(/^\/+/, '');
       const file = relative ? resolveInside(root, relative) : undefined;

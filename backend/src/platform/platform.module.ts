@@ -8,8 +8,6 @@ import { DB } from './database/database.js';
 import { EVENT_STORE } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { HealthController } from './health/health.controller.js';
-import { LoggerModule } from 'nestjs-pino';
-import { loggerParams } from './observability/logging.js';
 import { Metrics } from './observability/metrics.js';
 import { MetricsController, ScrapeCollectors } from './observability/metrics.controller.js';
 import { ProblemDetailsFilter } from './http/problem.filter.js';
@@ -30,7 +28,6 @@ export class PlatformModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [LoggerModule.forRoot(loggerParams(runtime.logger))],
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ConfigError } from './config/config.js';
 
 /**
@@ -8,11 +9,11 @@ import { ConfigError } from './config/config.js';
 export function stopOnSignals(close: () => Promise<void>, options: { timeoutMs?: number; log?: (line: string) => void } = {}): void {
   const stop = async () => {
     if (options.timeoutMs !== undefined) {
-      // Past the bound (requests, then jobs, then connections) plus a margin, stop anyway: an orchestrator would kill us.
+      // The bound holds whatever is still running (a job, a hung connection): an orchestrator would kill us anyway.
       setTimeout(() => {
-        options.log?.('Shutdown did not finish within its bound: exiting now.');
+        options.log?.('Shutdown did not finish within SHUTDOWN_TIMEOUT_MS: exiting now.');
         process.exit(1);
-      }, options.timeoutMs * 2 + 5000).unref();
+      }, options.timeoutMs).unref();
     }
     try {
       await close();
@@ -62,24 +63,70 @@ export async function startOrExitWithOneSentence(what: string, start: () => Prom
   }
 }
 
+/** How long a kept-alive connection may sit idle once draining: a request its client already sent still gets answered. */
+export const IDLE_GRACE_MS = 500;
+
 /**
- * Stops an HTTP server gracefully: no new connections, idle kept-alive connections closed (and each one that turns
- * idle after its last response), requests in flight answered; after `timeoutMs` the remaining connections are cut.
+ * How much of SHUTDOWN_TIMEOUT_MS the requests in flight may take: all of it but the last fifth (at most 1 s), which is
+ * left for the subscriptions, queues and database pools to close, so that the process exits within the bound.
+ */
+export function requestsBound(shutdownTimeoutMs: number): number {
+  return shutdownTimeoutMs - Math.min(1000, Math.floor(shutdownTimeoutMs / 5));
+}
+
+type Connection = { active: number; idleSince: number };
+
+/**
+ * An HTTP server that can be drained: call before `listen`, so every connection is known, WebSockets (upgraded,
+ * which Node's own closeAllConnections leaves alone) included. `drain(timeoutMs)`:
+ * - no new connection (the listener closes);
+ * - requests in flight are answered, with `Connection: close` when their answer has not started;
+ * - a kept-alive connection is closed once it has been idle IDLE_GRACE_MS (a request already on its way is answered);
+ * - after `timeoutMs` every connection still open is cut.
  * Resolves when the server has closed.
  */
-export function closeHttpServer(server: Server, timeoutMs: number): Promise<{ cut: boolean }> {
-  return new Promise((resolve) => {
-    let cut = false;
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
-    const bound = setTimeout(() => {
-      cut = true;
-      server.closeAllConnections();
-    }, timeoutMs);
-    server.close(() => {
-      clearInterval(idle);
-      clearTimeout(bound);
-      resolve({ cut });
-    });
-    server.closeIdleConnections();
+export function drainableHttpServer(server: Server): { drain(timeoutMs: number): Promise<{ cut: boolean }> } {
+  const connections = new Map<Socket, Connection>();
+  const answering = new Set<ServerResponse>();
+  let draining = false;
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { active: 0, idleSince: Date.now() });
+    socket.once('close', () => connections.delete(socket));
   });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const connection = connections.get(req.socket);
+    if (connection) connection.active += 1;
+    answering.add(res);
+    if (draining && !res.headersSent) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      answering.delete(res);
+      if (!connection) return;
+      connection.active -= 1;
+      connection.idleSince = Date.now();
+    });
+  });
+  return {
+    drain(timeoutMs) {
+      draining = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+      return new Promise((resolve) => {
+        let cut = false;
+        const closeIdle = () => {
+          const now = Date.now();
+          for (const [socket, c] of connections) if (c.active === 0 && now - c.idleSince >= IDLE_GRACE_MS) socket.destroy();
+        };
+        const sweep = setInterval(closeIdle, 50);
+        const bound = setTimeout(() => {
+          cut = [...connections.values()].some((c) => c.active > 0);
+          for (const socket of connections.keys()) socket.destroy();
+        }, timeoutMs);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(bound);
+          resolve({ cut });
+        });
+        closeIdle();
+      });
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { AppConfig } from './config/config.js';
 import { createDb, type Db } from './database/database.js';
 import { resolveDatabase, type RunningDatabase } from './database/embedded-postgres.js';
 import { migrateToLatest } from './database/migrate.js';
+import { Lifecycle } from './lifecycle.js';
 import { sql } from 'kysely';
 import type { DestinationStream, Logger } from 'pino';
 import { createLogger } from './observability/logging.js';
@@ -26,8 +27,8 @@ export type Runtime = {
   metrics: Metrics;
   /** Structured log lines (pino, JSON) at LOG_LEVEL: requests, jobs, shutdown. */
   logger: Logger;
-  /** Set when SIGTERM arrives: readiness answers 503 and responses close their connections. */
-  lifecycle: { draining: boolean };
+  /** Draining from SIGTERM on: readiness answers 503, responses close their connections, long-lived sockets close. */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 };
 
@@ -66,7 +67,7 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
       log,
       metrics: new Metrics(),
       logger: createLogger(config.logLevel, options.logDestination),
-      lifecycle: { draining: false },
+      lifecycle: new Lifecycle(),
       async close() {
         await queue.close();
         await db.destroy();

@@ -75,15 +75,11 @@ export function discoverRoutes(app: INestApplication): DiscoveredRoute[] {
 
 export const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-/**
- * Routes Express itself holds (method + path), to check the discovery missed nothing. Nest mounts module middleware
- * (nestjs-pino's request logger) as a catch-all `/api{/*splat}` layer answering every method: middleware, not a route.
- */
+/** Routes Express itself holds (method + path), to check the discovery missed nothing. */
 export function expressRoutes(app: INestApplication): { method: string; path: string }[] {
   type Layer = { route?: { path: string; methods: Record<string, boolean> } };
   const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
-  const isModuleMiddleware = (l: Layer) => l.route!.path.endsWith('{/*splat}') && Object.keys(l.route!.methods).length > 20;
   return router.stack
-    .filter((l) => l.route && !isModuleMiddleware(l))
+    .filter((l) => l.route)
     .flatMap((l) => Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => ({ method: m.toUpperCase(), path: l.route!.path })));
 }

@@ -90,6 +90,16 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     });
     io.on('connection', (socket) => void this.connected(socket));
     this.io = io;
+    // SIGTERM: open pages (WebSockets, long polls) would hold the HTTP server open until the shutdown bound.
+    this.runtime.lifecycle.onDrain(() => this.closeSockets());
+  }
+
+  /** Every page of this process is disconnected (they reconnect to another process) and no new one is taken. */
+  private closeSockets(): void {
+    const io = this.io;
+    if (!io) return;
+    io.local.disconnectSockets(true);
+    io.engine.close();
   }
 
   /**
@@ -239,12 +249,9 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     for (const t of this.timers) clearTimeout(t);
     this.quota.close();
     const io = this.io;
+    this.closeSockets();
     this.io = undefined;
-    if (io) {
-      io.local.disconnectSockets(true);
-      io.engine.close();
-      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
-    }
+    if (io) await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
     // quit, not disconnect: it lets the adapter's in-flight (un)subscribe commands finish instead of rejecting them.
     await Promise.all(this.redis.map((c) => c.quit().catch(() => c.disconnect())));
   }

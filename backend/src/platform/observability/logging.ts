@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import type { Params } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 import type { Metrics } from './metrics.js';
 import { requestIdFrom, runWithCorrelation, type RequestLogFields } from './request-context.js';
 
@@ -52,28 +52,27 @@ function decodeSafely(value: string): string {
 type ObservedRequest = IncomingMessage & { id?: string; user?: { id?: string }; logFields?: RequestLogFields; route?: { path?: string }; baseUrl?: string; originalUrl?: string };
 
 /**
- * The nestjs-pino settings: the request id set by observeRequests, the signed-in user, the loan command and loan id
- * the request ran (annotateRequestLog, called by the lending command executor), no headers, no bodies. pino-http
- * reads these props again when the response finishes, after the guards and the handler set them.
+ * The request log (pino-http, mounted by create-api.ts on /api): one line per request when its answer is sent, with
+ * the request id set by observeRequests, the signed-in user, the loan command and loan id the request ran
+ * (annotateRequestLog, called by the lending command executor), no headers, no bodies. pino-http reads these props
+ * when the response finishes, after the guards and the handler set them.
  */
-export function loggerParams(logger: Logger): Params {
-  return {
-    pinoHttp: {
-      logger,
-      genReqId: (req) => (req as ObservedRequest).id ?? requestIdFrom(req.headers['x-request-id']),
-      customProps: (req) => {
-        const { user, logFields } = req as ObservedRequest;
-        return { ...(user?.id ? { userId: user.id } : {}), ...(logFields?.command ? { command: logFields.command } : {}), ...(logFields?.loanId ? { loanId: logFields.loanId } : {}) };
-      },
-      serializers: {
-        req: (req: { id?: string; method?: string; url?: string; raw?: ObservedRequest }) => ({ id: req.id, method: req.method, url: loggableUrl(req.raw?.originalUrl ?? req.url) }),
-        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      },
-      // Probes call these every few seconds: their lines would drown the rest.
-      autoLogging: { ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/.test(req.url ?? '') },
-      customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+export function requestLog(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req) => (req as ObservedRequest).id ?? requestIdFrom(req.headers['x-request-id']),
+    customProps: (req) => {
+      const { user, logFields } = req as ObservedRequest;
+      return { ...(user?.id ? { userId: user.id } : {}), ...(logFields?.command ? { command: logFields.command } : {}), ...(logFields?.loanId ? { loanId: logFields.loanId } : {}) };
     },
-  };
+    serializers: {
+      req: (req: { id?: string; method?: string; url?: string; raw?: ObservedRequest }) => ({ id: req.id, method: req.method, url: loggableUrl(req.raw?.originalUrl ?? req.url) }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    // Probes call these every few seconds: their lines would drown the rest. (`originalUrl`: mounted on /api, `url` lacks it.)
+    autoLogging: { ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/.test((req as ObservedRequest).originalUrl ?? req.url ?? '') },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });
 }
 
 /** The route pattern Express matched (`/api/loans/:id`), never the URL with its ids; unmatched requests share one label. */
