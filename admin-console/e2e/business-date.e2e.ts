@@ -42,7 +42,7 @@ test.describe('business date and close of business', () => {
 
       await card.getByRole('button', { name: 'Run close of business' }).click();
       await page.getByRole('dialog', { name: 'Run close of business?' }).getByRole('button', { name: `Close through ${formatDate(addDays(moveTo, -1))}` }).click();
-      await expect(card.getByText(`Closed through ${formatDate(addDays(moveTo, -1))} at`)).toBeVisible();
+      await expect(card.getByText(`Closed through ${formatDate(addDays(moveTo, -1))}. Finished`)).toBeVisible();
       const summary = card.getByRole('table', { name: 'What the run did' });
       await expect(summary).toContainText('Loans aged');
       await expect(summary).toContainText('Loans reclassified');

@@ -60,7 +60,7 @@ describe('the business date page', () => {
     expect(within(card).getByRole('button', { name: 'Run close of business' })).toBeDisabled();
 
     listed = [{ ...RUN, status: 'completed', loansVisited: 4, loansAged: 3, reclassified: 2, penaltiesApplied: 1, remindersQueued: 5, eventsAppended: 9, finishedAt: '2026-12-29T05:00:02Z' }];
-    expect(await screen.findByText(/^Closed through 28 Dec 2026 at/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(/^Closed through 28 Dec 2026\. Finished/, {}, { timeout: 4000 })).toBeInTheDocument();
     const summary = screen.getByRole('table', { name: 'What the run did' });
     expect(summary).toHaveTextContent('Loans aged3Loans reclassified2Penal charges applied1Reminders queued5Events recorded9');
     expect(within(card).getByRole('button', { name: 'Run close of business' })).toBeEnabled();

@@ -94,7 +94,7 @@ function RunReport({ run }: { run: CloseOfBusinessRun }) {
         </>
       ) : (
         <Alert severity={run.status === 'completed' ? 'success' : 'error'}>
-          {run.status === 'completed' ? `Closed through ${formatDate(run.date)} at ${formatDateTime(run.finishedAt)}.` : `The run for ${formatDate(run.date)} stopped: ${run.failure ?? 'no reason recorded'}`}
+          {run.status === 'completed' ? `Closed through ${formatDate(run.date)}. Finished ${formatDateTime(run.finishedAt)}.` : `The run for ${formatDate(run.date)} stopped: ${run.failure ?? 'no reason recorded'}`}
         </Alert>
       )}
       <Table size="small" aria-label="What the run did" sx={{ mt: 1, maxWidth: 480 }}>
