@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { CloseOfBusinessRuns } from '../src/lending/application/close-of-business-runs.js';
 import { closeOfBusinessRunSchema, collectionRowSchema, loanDelinquencySchema } from '../src/lending/http/collections.schemas.js';
-import { bearer, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
+import { bearer, createEmiProduct, expectProblem, loanIn, staffTokenWithRole, storeCounts, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -18,11 +18,7 @@ let loan: LoanHandle;
 const PENAL = 50_000;
 type Run = z.infer<typeof closeOfBusinessRunSchema>;
 
-async function staff(roleId: string): Promise<string> {
-  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
-  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
-}
+const staff = (roleId: string) => staffTokenWithRole(t.http, admin, roleId);
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const start = (token = admin) => t.http.post('/api/admin/close-of-business/runs').set(bearer(token)).send({});
@@ -43,18 +39,9 @@ const overdueRow = async (id: string) => collectionRowSchema.parse((await t.http
 beforeAll(async () => {
   t = await startTestApp('close-of-business-runs', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  const product = (
-    await t.http
-      .post('/api/admin/products')
-      .set(bearer(admin))
-      .send({
-        code: 'cob-run-emi', name: 'COB run personal loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
-        annualRatePercent: 12, processingFeePercent: 1, graceDays: 0, penalChargeFlat: PENAL, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
-      })
-      .expect(201)
-  ).body as { id: string };
+  const productId = await createEmiProduct(t.http, admin, { code: 'cob-run-emi', name: 'COB run personal loan', graceDays: 0, penalChargeFlat: PENAL });
   await setBusinessDate('2026-11-21');
-  loan = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Ravi Eight Days')).token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id });
+  loan = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Ravi Eight Days')).token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId });
 });
 
 afterAll(async () => {

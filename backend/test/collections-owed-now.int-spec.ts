@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { dialerQueueSchema } from '../src/communications/http/channel.schemas.js';
 import { collectionRowSchema } from '../src/lending/http/collections.schemas.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn, type LoanHandle } from './support/loan-api.js';
+import { bearer, createEmiProduct, expectFieldProblem, expectProblem, loanIn, staffTokenWithRole, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -37,32 +36,17 @@ const leftOn = (i: Instalment) => ({
 });
 
 async function pay(loan: LoanHandle, amount: number, paidOn: string): Promise<void> {
-  const checker = await staffToken('operations-manager');
+  const checker = await staffTokenWithRole(t.http, admin, 'operations-manager');
   const recorded = await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(admin)).send({ amount, paidOn, method: 'cash' }).expect(201);
   await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200);
-}
-
-async function staffToken(roleId: string): Promise<string> {
-  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
-  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
 }
 
 beforeAll(async () => {
   t = await startTestApp('collections-owed-now', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  const product = (
-    await t.http
-      .post('/api/admin/products')
-      .set(bearer(admin))
-      .send({
-        code: 'owed-now-emi', name: 'Owed now personal loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
-        annualRatePercent: 12, processingFeePercent: 1, graceDays: 3, penalChargeFlat: 0, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
-      })
-      .expect(201)
-  ).body as { id: string };
+  const productId = await createEmiProduct(t.http, admin, { code: 'owed-now-emi', name: 'Owed now personal loan', graceDays: 3, penalChargeFlat: 0 });
   await setBusinessDate('2026-11-21');
-  const body = { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product.id };
+  const body = { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId };
   asha = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Asha Owed')).token, admin, body);
   bilal = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Bilal Early')).token, admin, body);
   // Bilal pays on the day of disbursal (whatever the allocation rules make of it, the buckets show what is left).
