@@ -263,27 +263,23 @@ export class CollectionQueues {
    */
   private loanRows(today: string, condition: RawBuilder<unknown>, extra: RawBuilder<unknown> = NO_EXTRA): RawBuilder<RowRecord> {
     const loanId = sql`s.id`;
+    // Correlated reads of the loan's instalments (by primary key), evaluated for the rows a page shows, not for a count.
+    const sumOver = (expression: RawBuilder<unknown>, when: RawBuilder<unknown>) =>
+      sql`(SELECT coalesce(sum(${expression}), 0) FROM loan_instalments u WHERE u.loan_id = s.id AND ${when})`;
+    const dueBy = sql`u.due_date <= ${today}::date`;
     return sql<RowRecord>`
       SELECT 'loan:' || s.id AS id, 'loan' AS kind, s.id AS loan_id, ${this.loanColumns(loanId, today)},
         NULL::integer AS instalment_number,
         (SELECT min(u.due_date) FROM loan_instalments u WHERE u.loan_id = s.id AND ${unpaid('u')}) AS due_date,
-        coalesce(o.due_principal + o.due_interest + o.due_fees + o.due_penalties, 0) AS amount_due, coalesce(o.overdue, 0) AS amount_overdue,
-        coalesce(o.due_principal, 0) AS due_principal, coalesce(o.due_interest, 0) AS due_interest, coalesce(o.due_fees, 0) AS due_fees,
-        coalesce(o.due_penalties, 0) AS due_penalties, coalesce(ls.outstanding_total, 0) AS outstanding, coalesce(o.paid, 0) AS amount_paid,
+        ${sumOver(owedOn('u'), dueBy)} AS amount_due, ${sumOver(owedOn('u'), sql`u.due_date + ${GRACE} < ${today}::date`)} AS amount_overdue,
+        ${sumOver(owedOn('u', 'principal'), dueBy)} AS due_principal, ${sumOver(owedOn('u', 'interest'), dueBy)} AS due_interest,
+        ${sumOver(owedOn('u', 'fees'), dueBy)} AS due_fees, ${sumOver(owedOn('u', 'penalties'), dueBy)} AS due_penalties,
+        coalesce(ls.outstanding_total, 0) AS outstanding, ${sumOver(paidOn('u'), sql`TRUE`)} AS amount_paid,
         NULL::timestamptz AS last_reminder_at, NULL::uuid AS payment_id, NULL::bigint AS amount, ${extra}
       FROM loan_summaries s
       LEFT JOIN loan_servicing ls ON ls.loan_id = s.id
       LEFT JOIN loan_borrowers b ON b.user_id = s.borrower_id
       LEFT JOIN collection_loans c ON c.loan_id = s.id
-      LEFT JOIN LATERAL (
-        SELECT sum(${owedOn('u', 'principal')}) FILTER (WHERE u.due_date <= ${today}::date) AS due_principal,
-          sum(${owedOn('u', 'interest')}) FILTER (WHERE u.due_date <= ${today}::date) AS due_interest,
-          sum(${owedOn('u', 'fees')}) FILTER (WHERE u.due_date <= ${today}::date) AS due_fees,
-          sum(${owedOn('u', 'penalties')}) FILTER (WHERE u.due_date <= ${today}::date) AS due_penalties,
-          sum(${owedOn('u')}) FILTER (WHERE u.due_date + ${GRACE} < ${today}::date) AS overdue,
-          sum(${paidOn('u')}) AS paid
-        FROM loan_instalments u WHERE u.loan_id = s.id
-      ) o ON TRUE
       WHERE ${condition}`;
   }
 
