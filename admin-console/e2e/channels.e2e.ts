@@ -73,7 +73,7 @@ test.describe('channels', () => {
     await opened;
     const conversation = page.getByTestId('whatsapp-conversation');
     await expect(conversation.getByText('Hello, can I pay my EMI on Friday?')).toHaveCount(1);
-    await expect(page.getByTestId('whatsapp-window')).toHaveText(/^Window open until \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d$/);
+    await expect(page.getByTestId('whatsapp-window')).toHaveText(/^Window open until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d (am|pm)$/);
     await page.getByLabel('Message', { exact: true }).fill('Yes, Friday is fine. Thank you!');
     const delivered = answered(page, '/api/admin/whatsapp/messages');
     const reread = page.waitForResponse((r) => r.url().includes('/api/admin/whatsapp/conversations/') && r.request().method() === 'GET' && r.ok());

@@ -17,7 +17,7 @@ test.describe('staff, permissions and sessions in the admin console', () => {
     await expect(page).toHaveURL(new RegExp(`/Admin/Users/[0-9a-f-]{36}$`));
     await page.getByLabel('Phone').fill('+91 98450 12345');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Element updated')).toBeVisible();
+    await expect(page.getByText('Staff member updated')).toBeVisible();
     const saved = await page.evaluate(async (email) => {
       const res = await fetch(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`, {
         headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'X-Device-Id': localStorage.getItem('device_id')! },

@@ -14,6 +14,7 @@ import { collectionRoutes } from './collections/CollectionRoutes';
 import { channelRoutes } from './channels/ChannelRoutes';
 import { answerAuthCheckFromToken, authProvider, signedInUser } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import payments from './payments';
 import banners from './banners';
@@ -57,6 +58,7 @@ export function App() {
       title="Lending admin"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       queryClient={queryClient}
       layout={AdminLayout}
       notification={TopRightNotification}

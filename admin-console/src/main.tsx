@@ -1,3 +1,4 @@
+import { loadBusinessTimeZone } from '@lending/web-common/business-time-zone';
 import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
 import { loadConsole } from './console-chunk';
@@ -9,6 +10,7 @@ import { startSignedInRequests } from './providers/startup-requests';
 // loaded, with it: a root mounted before would commit its Suspense fallback, and React holds back the content that
 // replaces a fallback until 300 ms after the fallback (its throttle), idle time on the first load. Signed out, only the
 // root (the sign-in form) is asked first; it loads the console behind the form (SignInScreen).
+void loadBusinessTimeZone(); // dates and times in BUSINESS_TIMEZONE, asked beside the chunks
 const container = document.getElementById('root')!;
 const root = withChunkRecovery(import('./Root'));
 if (getToken()) {

@@ -43,6 +43,12 @@ describe('automatic mode (the default)', () => {
     expect([before, after]).toContain(res.body.date);
   });
 
+  it('tells anyone, signed in or not, the zone both apps write dates in (GET /api/public/settings), and nothing more', async () => {
+    const res = await t.http.get('/api/public/settings').expect(200);
+    expect(res.body).toEqual({ timeZone: 'Pacific/Kiritimati' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('refuses to set it: 409, and nothing is recorded', async () => {
     const body = expectProblem(await t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date: '2030-01-01' }), 409, 'business-date-is-automatic');
     expect(body.detail).toMatch(/manual mode/);

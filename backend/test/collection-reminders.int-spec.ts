@@ -114,10 +114,10 @@ describe('collection reminders', () => {
     itIs('2026-12-18T06:00:00Z'); // 11:30 in Asia/Kolkata
     await setBusinessDate('2026-12-18');
     expect(await closeOfBusiness()).toMatchObject({ date: '2026-12-18', remindersQueued: 2 });
-    const mail = await reminderMail(`Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} is due on 2026-12-21`);
+    const mail = await reminderMail(`Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} is due on 21 Dec 2026`);
     expect(JSON.stringify(mail.to)).toContain(borrowerEmail);
     expect(mail.text).toContain('Hello Ravi Reminded');
-    expect(mail.text).toMatch(/Instalment 1 of ₹[\d,]+\.\d\d is due on 2026-12-21\./);
+    expect(mail.text).toMatch(/Instalment 1 of ₹[\d,]+\.\d\d is due on 21 Dec 2026\./);
     expect(mail.text).toContain(`https://portal.example.test/User/Loans/${loan.id}#pay`);
     const [row] = await reminderRows(loan.id);
     expect(row).toMatchObject({ instalment_number: 1, offset_days: -3, kind: 'due-soon', due_on: '2026-12-21', status: 'sent', scheduled_for: new Date('2026-12-18T06:00:00Z') });
@@ -164,7 +164,7 @@ describe('collection reminders', () => {
     const pushes = (await pushesOf(borrowerId)).filter((p) => p.dedupe_key.startsWith(`${key}:token:`));
     expect(pushes).toHaveLength(1);
     expect(pushes[0]).toMatchObject({ topic: 'instalment-due-soon', title: 'Instalment due soon', status: 'logged', link: `https://portal.example.test/User/Loans/${loan.id}#pay` });
-    expect(pushes[0]!.body).toMatch(new RegExp(`^Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} \\(₹[\\d,]+\\.\\d\\d\\) is due on 2026-12-21\\.$`));
+    expect(pushes[0]!.body).toMatch(new RegExp(`^Instalment 1 of loan ${loan.id.slice(0, 8).toUpperCase()} \\(₹[\\d,]+\\.\\d\\d\\) is due on 21 Dec 2026\\.$`));
   });
 
   it('given COB for the same date again, then nothing new is queued or sent', async () => {
@@ -227,7 +227,7 @@ describe('collection reminders', () => {
 
   it('given the other loan unpaid a day after its due date, then its overdue reminder goes out', async () => {
     const mail = await reminderMail(`Instalment 1 of loan ${unpaid.id.slice(0, 8).toUpperCase()} is overdue`);
-    expect(mail.text).toMatch(/due on 2026-12-21, is 1 days overdue/);
+    expect(mail.text).toMatch(/due on 21 Dec 2026, is 1 day overdue/);
     const row = (await reminderRows(unpaid.id)).find((r) => r.offset_days === 1);
     expect(row).toMatchObject({ kind: 'overdue', status: 'sent', sent_at: new Date('2026-12-22T06:00:00Z') });
     // No active template: a reminder is the product's own email, so the shipped default went out, and says so.

@@ -101,7 +101,7 @@ describe('payment received and loan closed emails', () => {
     const mails = mailsTo(b.email, /^Got /);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Got ₹5,000.00 for ${ref}`);
-    expect(mails[0]!.text).toContain('Dear Priya Paid, we got ₹5,000.00 on 2026-12-21 for your EMI loan of ₹1,00,000.00');
+    expect(mails[0]!.text).toContain('Dear Priya Paid, we got ₹5,000.00 on 21 Dec 2026 for your EMI loan of ₹1,00,000.00');
     expect(mails[0]!.text).toContain(`https://portal.example.test/User/Loans/${loan.id}`);
     // The loan is not closed: no closing email.
     expect(await emailsOf(b.user._id, 'loan-closed')).toEqual([]);
@@ -124,7 +124,7 @@ describe('payment received and loan closed emails', () => {
     const mails = mailsTo(b.email, /^Closed: /);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Closed: ${ref}`);
-    expect(mails[0]!.text).toContain(`Dear Kiran Closed, loan ${ref} of ₹1,00,000.00 closed on 2026-12-21.`);
+    expect(mails[0]!.text).toContain(`Dear Kiran Closed, loan ${ref} of ₹1,00,000.00 closed on 21 Dec 2026.`);
 
     // A lost checkpoint: the whole log is read again, and nothing new is written or sent.
     await t.runtime.db.deleteFrom('subscription_checkpoints').where('name', '=', LOAN_EMAILS_SUBSCRIPTION).execute();

@@ -29,6 +29,8 @@ const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/public/emi',
   // The loan products open for applications: the portal's calculator and apply flow read their bounds, rates and fees.
   'GET /api/public/products',
+  // The business time zone both apps write dates in: asked before sign-in, says nothing about anyone.
+  'GET /api/public/settings',
   // State landing pages (issue 15 item 7): active pages of known state and city pairs, cacheable.
   'GET /api/public/state-pages/:state/:city',
   // Banners are public content: the portal's home shows the current ones, with their pictures (issue 15).

@@ -235,6 +235,10 @@ test('bad uploads are refused with a clear message, and nothing is stored', asyn
   const refusal = page.getByRole('alert').filter({ hasText: 'judged by its content' });
   await expect(refusal).toHaveText('The file is not a PDF, JPEG or PNG file (judged by its content, not its name); upload a PDF, JPEG or PNG.');
   await expect(salarySlip).toHaveAttribute('aria-invalid', 'true');
+  // The section was saved before (the previous test), but nothing beside the refusal says "saved" (issue 28 item 8).
+  await expect(page.getByRole('alert').filter({ hasText: 'Your salary slip was not saved: choose another file where the message shows.' })).toBeVisible();
+  await expect(page.getByText(/Saved; our team will verify it/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Documents\s*\(upload not saved\)$/ })).toHaveClass(/active/);
   await expectNoAxeViolations(page, 'profile: upload refused');
   await screenshot(page, 'profile-upload-refused');
 
@@ -245,6 +249,8 @@ test('bad uploads are refused with a clear message, and nothing is stored', asyn
   await page.goto(`${baseUrl()}/User/Profile/Selfie`);
   await page.getByLabel(/Or upload a photo/).setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png(120, 120) });
   await expect(page.getByRole('alert').filter({ hasText: 'pixels' })).toHaveText('The selfie is 120×120 pixels; it must be at least 480×480.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your photo was not saved' })).toBeVisible();
+  await expect(page.getByText(/Saved; our team will verify it/)).toHaveCount(0);
   const broken = png(600, 600).subarray(0, 40);
   await page.getByLabel(/Or upload a photo/).setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: broken });
   await expect(page.getByRole('alert').filter({ hasText: /upload a PDF, JPEG or PNG|JPEG or PNG/ })).toBeVisible();

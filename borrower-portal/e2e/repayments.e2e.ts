@@ -1,25 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approveBank, baseUrl, call, newBorrower, rupees, signInInBrowser, signWithCode, staff } from './support';
+import { activeLoan, baseUrl, call, newBorrower, rupees, signInInBrowser, staff } from './support';
 
 /**
  * Issue 12's online journeys (docs/servicing.md): the borrower pays on the sandbox provider's page, comes back to
  * /User/Loans/verifypayment, and sees the instalment paid; paying the foreclosure total closes the loan.
  */
-async function activeLoan(who: ReturnType<typeof newBorrower>): Promise<string> {
-  const { token } = await call<{ token: string }>('POST', '/auth/register', null, who);
-  const loan = await call<{ id: string }>('POST', '/me/loans', token, { type: 'EMI', amount: 10_000_000, tenureMonths: 12 });
-  const id = loan.id;
-  const staffToken = await staff();
-  await call('POST', `/me/loans/${id}/submit`, token);
-  await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
-  await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
-  await approveBank(id, token, staffToken);
-  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
-  await signWithCode(id, issued.agreement.documentHash, token, who.phone);
-  await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
-  await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' });
-  return id;
-}
 
 /** Presses Pay on the loan page, then Pay on the sandbox provider's page, and waits for the outcome page. */
 async function payThroughSandbox(page: Page, expectedAmount: number) {

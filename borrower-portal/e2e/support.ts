@@ -38,6 +38,17 @@ export async function approveBank(loanId: string, borrowerToken: string, staffTo
   return call('POST', `/admin/loans/${loanId}/approve-bank`, staffToken, { method: 'penny-drop' });
 }
 
+/** A submitted loan taken by staff to the borrower's signature (consent.customerpending): the agreement's hash back. */
+export async function issueAgreement(loanId: string, borrowerToken: string): Promise<string> {
+  const staffToken = await staff();
+  await call('POST', `/me/loans/${loanId}/submit`, borrowerToken);
+  await call('POST', `/admin/loans/${loanId}/accept`, staffToken, { reason: 'Documents complete' });
+  await call('POST', `/admin/loans/${loanId}/approve-soft`, staffToken, { score: 742 });
+  await approveBank(loanId, borrowerToken, staffToken);
+  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${loanId}/issue-agreement`, staffToken, {});
+  return issued.agreement.documentHash;
+}
+
 let staffToken: string | null = null;
 export async function staff(): Promise<string> {
   staffToken ??= (await call<{ token: string }>('POST', '/auth/login', null, { ...STAFF, deviceId: 'portal-e2e-staff' })).token;
@@ -58,6 +69,25 @@ export async function signWithCode(loanId: string, documentHash: string, borrowe
   await call('POST', `/me/loans/${loanId}/agreement/code`, borrowerToken);
   await call('POST', `/me/loans/${loanId}/sign-agreement`, borrowerToken, { documentHash, code: await lastSigningCode(phone) });
 }
+
+/**
+ * A borrower's loan moved by the API to `until`: `new` (registered, applied for), `signed` (the agreement signed,
+ * awaiting final approval) or `active` (paid out on 2026-11-21). Answers the loan id and the borrower's token.
+ */
+export async function loanOf(who: ReturnType<typeof newBorrower>, until: 'new' | 'signed' | 'active', body: object = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) {
+  const { token } = await call<{ token: string }>('POST', '/auth/register', null, who);
+  const { id } = await call<{ id: string }>('POST', '/me/loans', token, body);
+  if (until === 'new') return { id, token };
+  await signWithCode(id, await issueAgreement(id, token), token, who.phone);
+  if (until === 'signed') return { id, token };
+  const staffToken = await staff();
+  await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
+  await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' });
+  return { id, token };
+}
+
+/** A registered borrower's EMI loan of ₹1,00,000 over 12 months, through the pipeline by the API, paid out on 2026-11-21. */
+export const activeLoan = async (who: ReturnType<typeof newBorrower>): Promise<string> => (await loanOf(who, 'active')).id;
 
 let counter = 0;
 /** A new borrower's details, unique in the run. */

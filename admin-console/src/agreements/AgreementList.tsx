@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { Datagrid, DateField, DateInput, FunctionField, List, NullableBooleanInput, SearchInput, TextField, useRecordContext } from 'react-admin';
+import { Datagrid, DateInput, FunctionField, List, NullableBooleanInput, SearchInput, TextField, useRecordContext } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import { formatMoney } from '@lending/web-common/format';
 import type { AdminAgreementRow } from '@lending/web-common/api';
 

@@ -1,4 +1,5 @@
-import { BooleanField, CreateButton, Datagrid, DateField, ImageField, List, NumberField, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, Datagrid, ImageField, List, NumberField, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import { AUDIENCE_CHOICES } from './BannerInputs';
 
 const filters = [<SelectInput key="audience" source="audience" choices={AUDIENCE_CHOICES} alwaysOn />];

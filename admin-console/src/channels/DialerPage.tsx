@@ -7,6 +7,7 @@ import type { DialerCall, DialerOutcomeBody } from '@lending/web-common/api';
 import { money } from '../collections/CollectionFields';
 import { channelsApi } from './api';
 import { DIALER_OUTCOMES, validateOutcome } from './dialer-outcomes';
+import { formatDateTime } from '@lending/web-common/format';
 
 /** /Admin/Dialer: the overdue book as a call list, click-to-call inside 08:00–19:00, each call's outcome to the contact log. */
 export function DialerPage() {
@@ -60,7 +61,7 @@ export function DialerPage() {
                   <TableCell align="right">{l.dpd}</TableCell>
                   <TableCell align="right">{money(l.amountOverdue)}</TableCell>
                   <TableCell>{l.classification}</TableCell>
-                  <TableCell>{l.lastContactAt ? new Date(l.lastContactAt).toLocaleString('en-IN') : '—'}</TableCell>
+                  <TableCell>{formatDateTime(l.lastContactAt)}</TableCell>
                   <TableCell>
                     <Tooltip title={disabledReason ?? ''}>
                       <span>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { Link } from '@mui/material';
 import { channelsApi } from './api';
+import { formatDate, formatDateTime } from '@lending/web-common/format';
 
 export const IVR_OUTCOMES = [
   { id: 'answered', name: 'Answered' },
@@ -64,7 +65,7 @@ export function IvrStatusPage() {
             ) : null}
             {calls.data?.map((c) => (
               <TableRow key={c.id}>
-                <TableCell>{new Date(c.endedAt ?? c.createdAt).toLocaleString('en-IN')}</TableCell>
+                <TableCell>{formatDateTime(c.endedAt ?? c.createdAt)}</TableCell>
                 <TableCell>{c.borrowerName ?? '—'}</TableCell>
                 <TableCell>{c.phone}</TableCell>
                 <TableCell>
@@ -79,7 +80,7 @@ export function IvrStatusPage() {
                 <TableCell>{c.status === 'requested' ? 'Requested' : 'Completed'}</TableCell>
                 <TableCell>
                   {outcomeName(c.outcome)}
-                  {c.promiseToPayOn ? ` (${c.promiseToPayOn})` : ''}
+                  {c.promiseToPayOn ? ` (${formatDate(c.promiseToPayOn)})` : ''}
                 </TableCell>
                 <TableCell>{c.durationSeconds !== null ? `${c.durationSeconds} s` : '—'}</TableCell>
                 <TableCell>{c.contactLogged ? 'Logged' : (c.contactError ?? 'Waiting')}</TableCell>

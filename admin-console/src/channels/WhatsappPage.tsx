@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { channelsApi } from './api';
 import { windowLabel } from './window-label';
 import { WhatsappComposer } from './WhatsappComposer';
+import { formatDateTime } from '@lending/web-common/format';
 
 const REFRESH_MS = 5000;
 
@@ -61,7 +62,7 @@ function Conversation({ id }: { id: string }) {
           <Box key={m.id} sx={{ alignSelf: m.direction === 'inbound' ? 'flex-start' : 'flex-end', maxWidth: '80%', bgcolor: m.direction === 'inbound' ? 'grey.100' : '#dcf8c6', color: 'text.primary', borderRadius: 2, px: 1.5, py: 1 }}>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>
             <Typography variant="caption" component="p">
-              {m.direction === 'inbound' ? 'Received' : m.templateName ? `Template ${m.templateName}, ${m.status}` : `Sent, ${m.status}`} · {new Date(m.at).toLocaleString('en-IN')}
+              {m.direction === 'inbound' ? 'Received' : m.templateName ? `Template ${m.templateName}, ${m.status}` : `Sent, ${m.status}`} · {formatDateTime(m.at)}
             </Typography>
           </Box>
         ))}

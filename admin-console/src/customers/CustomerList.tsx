@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { BooleanInput, Datagrid, DateField, List, NumberField, SearchInput, TextField, TextInput } from 'react-admin';
+import { BooleanInput, Datagrid, List, NumberField, SearchInput, TextField, TextInput } from 'react-admin';
+import { DateField } from '../fields/DateField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, phone, email, PAN last 4 or loan id" sx={{ minWidth: 340 }} />,

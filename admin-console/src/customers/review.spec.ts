@@ -35,6 +35,11 @@ describe("a section's content", () => {
     expect(content.lines).toEqual([{ label: 'PAN', value: 'ABCDE1234F' }, { label: 'Aadhaar (last 4)', value: '1234' }]);
     expect(content.documents.map((d) => [d.label, d.id, d.document?.kind])).toEqual([['Identity proof', 'd1', 'identityProof'], ['Address proof', 'd2', undefined], ['Income proof 1', 'd3', undefined]]);
   });
+  it('shows the date of birth and gender as the borrower’s form does, not as the API stores them', () => {
+    const lines = sectionContent(section({ section: 'profile', data: { name: 'Asha Rao', dateOfBirth: '1992-05-14', gender: 'undisclosed', maritalStatus: 'single' } }), [], String).lines;
+    expect(lines).toContainEqual({ label: 'Date of birth', value: '14 May 1992' });
+    expect(lines).toContainEqual({ label: 'Gender', value: 'Prefer not to say' });
+  });
   it('formats income as money and a missing section as nothing', () => {
     expect(sectionContent(section({ section: 'employment', data: { employer: 'Acme', employmentType: 'selfEmployed', monthlyNetIncome: 8_500_000, payDayOfMonth: 1 } }), [], (m) => `₹${m / 100}`).lines).toContainEqual({ label: 'Monthly net income', value: '₹85000' });
     expect(sectionContent(section({ status: 'missing' }), [], String)).toEqual({ lines: [], documents: [] });

@@ -1,4 +1,5 @@
 import type { CustomerDocument, CustomerSection } from '@lending/web-common/api';
+import { formatDate } from '@lending/web-common/format';
 
 /** The seven sections in the order the borrower's /User/Profile shows them, with the console's names. */
 export const SECTION_LABELS: Record<CustomerSection['section'], string> = {
@@ -46,6 +47,8 @@ export const documentKindLabel = (kind: string) => DOCUMENT_KIND_LABELS[kind] ??
 type Line = { label: string; value: string };
 type DocRef = { label: string; document: CustomerDocument | undefined; id: string };
 
+/** As the borrower chose it on the form. */
+const GENDERS: Record<string, string> = { female: 'Female', male: 'Male', other: 'Other', undisclosed: 'Prefer not to say' };
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const address = (a: unknown) => {
   if (!a || typeof a !== 'object') return '—';
@@ -63,7 +66,7 @@ export function sectionContent(section: CustomerSection, documents: readonly Cus
   const ref = (label: string, id: unknown): DocRef => ({ label, id: String(id), document: documents.find((x) => x.id === id) });
   switch (section.section) {
     case 'profile':
-      return { lines: [{ label: 'Name', value: text(d.name) }, { label: 'Date of birth', value: text(d.dateOfBirth) }, { label: 'Gender', value: text(d.gender) }, { label: 'Marital status', value: text(d.maritalStatus) }, { label: 'Email', value: text(d.email) }, { label: 'Phone', value: text(d.phone) }], documents: [] };
+      return { lines: [{ label: 'Name', value: text(d.name) }, { label: 'Date of birth', value: typeof d.dateOfBirth === 'string' ? formatDate(d.dateOfBirth) : '—' }, { label: 'Gender', value: GENDERS[String(d.gender)] ?? text(d.gender) }, { label: 'Marital status', value: text(d.maritalStatus) }, { label: 'Email', value: text(d.email) }, { label: 'Phone', value: text(d.phone) }], documents: [] };
     case 'address':
       return { lines: [{ label: 'Current', value: address(d.current) }, { label: 'Permanent', value: address(d.permanent) }], documents: [] };
     case 'bank':

@@ -1,6 +1,7 @@
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, Datagrid, DateField, List, NumberField, SearchInput, SelectInput, TextField, TopToolbar, useCreatePath } from 'react-admin';
+import { BooleanField, Datagrid, List, NumberField, SearchInput, SelectInput, TextField, TopToolbar, useCreatePath } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import { Link } from 'react-router-dom';
 import { useTemplateEvents } from './useTemplateEvents';
 

@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { Datagrid, DateField, List, NumberField, SearchInput, SelectInput, TextField, useRecordContext } from 'react-admin';
+import { Datagrid, List, NumberField, SearchInput, SelectInput, TextField, useRecordContext } from 'react-admin';
+import { DateField } from '../fields/DateField';
 
 export const EMAIL_STATUS_CHOICES = [
   { id: 'queued', name: 'Queued' },

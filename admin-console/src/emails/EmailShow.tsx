@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { DateField, Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { EmailStatusField } from './EmailList';
 

@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
+import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import type { AdminIssueRow } from '@lending/web-common/api';
 import { ageText, CATEGORY_CHOICES, STATUS_CHOICES } from './issueChoices';
 import { useAssignees } from './useAssignees';

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { CreateButton, Datagrid, DateField, List, SearchInput, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { CreateButton, Datagrid, List, SearchInput, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import { DuplicateMarker, StatusChipField } from './LeadFields';
 import { SOURCE_CHOICES, STATUS_CHOICES } from './leadStatus';
 

@@ -7,8 +7,9 @@ import { LeadStatusChip } from './LeadFields';
 import { NEXT_STATUSES, SOURCE_LABELS, type LeadSource, type LeadStatus } from './leadStatus';
 import { StatusChangeDialog } from './StatusChangeDialog';
 import type { LeadDetail } from './types';
+import { formatDateTime } from '@lending/web-common/format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 function Notes({ resource, lead }: { resource: string; lead: LeadDetail }) {
   const dataProvider = useDataProvider<LendingDataProvider>();

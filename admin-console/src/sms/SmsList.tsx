@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { Datagrid, DateField, List, SelectInput, TextField, TextInput, useRecordContext } from 'react-admin';
+import { Datagrid, List, SelectInput, TextField, TextInput, useRecordContext } from 'react-admin';
+import { DateField } from '../fields/DateField';
 
 const PURPOSE_CHOICES = [
   { id: 'quick-start', name: 'Quick start' },

@@ -1,4 +1,5 @@
-import { BooleanField, CreateButton, Datagrid, DateField, List, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, Datagrid, List, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import { STATE_CHOICES } from './StatePageInputs';
 
 const filters = [<SelectInput key="state" source="state" choices={STATE_CHOICES} alwaysOn />];

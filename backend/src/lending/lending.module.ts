@@ -55,6 +55,7 @@ import { BusinessDateController } from './http/business-date.controller.js';
 import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicEmiController } from './http/public-emi.controller.js';
 import { PublicProductsController } from './http/public-products.controller.js';
+import { PublicSettingsController } from './http/public-settings.controller.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
 import { scheduleReminderSweep, sendReminderJob, sweepRemindersJob } from './jobs/collection-reminder.job.js';
 import { CollectionReminders } from './application/collection-reminders.js';
@@ -213,6 +214,7 @@ const controllers = [
   PaymentWebhooksController,
   PublicEmiController,
   PublicProductsController,
+  PublicSettingsController,
 ];
 /** Servicing (issue 12): money commands, the servicing read models, the payment provider and its sandbox. */
 const servicing = [

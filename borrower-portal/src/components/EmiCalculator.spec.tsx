@@ -40,9 +40,36 @@ describe('EmiCalculator', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     render(<EmiCalculator initial={{ principal: 10_000_000, annualRatePercent: null, months: 12 }} />);
     fireEvent.change(screen.getByLabelText('Tenure (months)'), { target: { value: '0' } });
-    expect(screen.getByText('The tenure must be between 1 and 600 months')).toBeInTheDocument();
+    expect(screen.getByText('Choose a tenure from 1 to 600 months')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Interest rate (% a year)'), { target: { value: 'abc' } });
     expect(screen.getByText('Enter the yearly interest rate, e.g. 18')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('within a product’s limits, refuses 5 rupees with the limits and shows no EMI', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
+    render(<EmiCalculator initial={{ principal: 10_000_000, annualRatePercent: 18, months: 3 }} amountRange={{ min: 1_000_000, max: 50_000_000, step: 50_000 }} tenureRange={{ min: 3, max: 36 }} />);
+    await act(async () => vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS));
+    expect(screen.getByTestId('emi')).toHaveTextContent('₹34,338.30');
+    fireEvent.change(screen.getByLabelText('Loan amount (₹)'), { target: { value: '5' } });
+    await act(async () => vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS));
+    expect(screen.getByText('Choose an amount from ₹10,000 to ₹5,00,000')).toBeInTheDocument();
+    expect(screen.queryByTestId('emi')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the EMI when the amount is cleared, and does not show the old one when it is typed again', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
+    render(<EmiCalculator initial={{ principal: 10_000_000, annualRatePercent: 18, months: 3 }} />);
+    await act(async () => vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS));
+    expect(screen.getByTestId('emi')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Loan amount (₹)'), { target: { value: '' } });
+    expect(screen.queryByTestId('emi')).toBeNull();
+    expect(screen.getByText('Enter the loan amount in rupees, e.g. 1,00,000')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Loan amount (₹)'), { target: { value: '20000' } });
+    expect(screen.queryByTestId('emi')).toBeNull();
   });
 });

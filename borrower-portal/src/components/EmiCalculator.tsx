@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney, parseAmount } from '@lending/web-common/format';
+import { emiInputMessages, emiInputsValid } from '../lending/emi-inputs';
 import { Schedule } from './Schedule';
 import { useEmiQuote } from './useEmiQuote';
 
@@ -16,8 +17,6 @@ type Props = {
   onChange?(value: CalculatorValue): void;
 };
 
-const MAX_PRINCIPAL = 10_000_000_000_000;
-
 /** Amount, rate and tenure in; EMI, total interest and the schedule out, from the API as the user types. */
 export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, showSchedule = true, onChange }: Props) {
   const ids = { amount: useId(), rate: useId(), months: useId() };
@@ -29,15 +28,13 @@ export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, sh
   const rate = rateText.trim() === '' || Number.isNaN(Number(rateText)) ? null : Number(rateText);
   const months = /^\d+$/.test(monthsText.trim()) ? Number(monthsText) : null;
 
-  const local: Record<string, string | null> = {
-    principal: principal === null ? 'Enter an amount in rupees, e.g. 100000' : principal < 100 || principal > MAX_PRINCIPAL ? 'Enter an amount from ₹1' : null,
-    annualRatePercent: rate === null ? 'Enter the yearly interest rate, e.g. 18' : rate < 0 || rate > 100 ? 'The rate must be between 0 and 100 %' : null,
-    months: months === null ? 'Enter the number of months, e.g. 12' : months < 1 || months > 600 ? 'The tenure must be between 1 and 600 months' : null,
-  };
-  const valid = !local.principal && !local.annualRatePercent && !local.months;
+  const local = emiInputMessages({ principal, annualRatePercent: rate, months }, amountRange && tenureRange ? { amount: amountRange, months: tenureRange } : null);
+  const valid = emiInputsValid(local);
   const { quote, error, loading } = useEmiQuote(valid ? { principal, annualRatePercent: rate, months } : { principal: null, annualRatePercent: null, months: null });
   const serverFields = error?.fieldMessages ?? {};
-  const message = (name: string) => local[name] ?? serverFields[name] ?? null;
+  const message = (name: keyof typeof local) => local[name] ?? serverFields[name] ?? null;
+  // Figures that cannot be used show no EMI: never the answer for figures no longer on screen.
+  const shown = valid ? quote : null;
 
   useEffect(() => {
     onChange?.({ principal, annualRatePercent: rate, months });
@@ -69,26 +66,26 @@ export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, sh
         </div>
       </div>
       <div className="calculator__result" aria-live="polite" aria-busy={loading}>
-        {quote ? (
+        {shown ? (
           <dl className="figures">
             <div>
               <dt>Monthly EMI</dt>
-              <dd data-testid="emi">{formatMoney(quote.emi, 'INR')}</dd>
+              <dd data-testid="emi">{formatMoney(shown.emi, 'INR')}</dd>
             </div>
             <div>
               <dt>Total interest</dt>
-              <dd data-testid="total-interest">{formatMoney(quote.totalInterest, 'INR')}</dd>
+              <dd data-testid="total-interest">{formatMoney(shown.totalInterest, 'INR')}</dd>
             </div>
             <div>
               <dt>Total payable</dt>
-              <dd data-testid="total-payable">{formatMoney(quote.totalPayable, 'INR')}</dd>
+              <dd data-testid="total-payable">{formatMoney(shown.totalPayable, 'INR')}</dd>
             </div>
           </dl>
         ) : (
-          <p className="muted">{error && !error.problem.fields ? error.message : 'Your EMI appears here.'}</p>
+          <p className="muted">{!valid ? 'Your EMI appears here when the amount, rate and tenure above are filled in correctly.' : error && !error.problem.fields ? error.message : 'Your EMI appears here.'}</p>
         )}
       </div>
-      {showSchedule && quote && <Schedule lines={quote.schedule} caption={`Repayment schedule: ${quote.schedule.length} monthly instalments`} />}
+      {showSchedule && shown && <Schedule lines={shown.schedule} caption={`Repayment schedule: ${shown.schedule.length} monthly instalments`} />}
     </div>
   );
 }

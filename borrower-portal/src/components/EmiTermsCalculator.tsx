@@ -1,4 +1,4 @@
-import { amountStep, type Product } from '../lending/products';
+import { calculatorRanges, type Product } from '../lending/products';
 import { EmiCalculator, type CalculatorValue } from './EmiCalculator';
 
 /** The calculator as the application flow uses it: the product's rate fixed, sliders within its bounds, no schedule. */
@@ -7,8 +7,7 @@ export function EmiTermsCalculator({ product, principal, months, annualRatePerce
     <EmiCalculator
       initial={{ principal, annualRatePercent, months }}
       fixedRate={annualRatePercent}
-      amountRange={{ min: product.minAmount, max: product.maxAmount, step: amountStep(product) }}
-      tenureRange={{ min: product.minTenureMonths, max: product.maxTenureMonths }}
+      {...calculatorRanges(product)}
       showSchedule={false}
       onChange={onChange}
     />

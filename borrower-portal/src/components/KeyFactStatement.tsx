@@ -28,7 +28,7 @@ export function KeyFactStatement({ kfs }: { kfs: Kfs }) {
         <dd>{kfs.tenureMonths} {kfs.tenureMonths === 1 ? 'month' : 'months'}</dd>
         <dt>Instalments</dt>
         <dd>
-          {kfs.instalments.type}: {kfs.instalments.count} × {money(kfs.instalments.amount)}, from {kfs.instalments.commencement}
+          {kfs.instalments.type}: {kfs.instalments.count} × {money(kfs.instalments.amount)}, commencing {kfs.instalments.commencement}
         </dd>
         <dt>Interest rate</dt>
         <dd>

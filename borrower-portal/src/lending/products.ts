@@ -23,6 +23,12 @@ export function amountStep(p: Product): number {
   return step;
 }
 
+/** The calculator's limits and sliders for a product: its amount (with a slider step) and tenure bounds. */
+export const calculatorRanges = (p: Product) => ({
+  amountRange: { min: p.minAmount, max: p.maxAmount, step: amountStep(p) },
+  tenureRange: { min: p.minTenureMonths, max: p.maxTenureMonths },
+});
+
 /** The product a borrower gets without choosing: the first open one of the type (the server's default too). */
 export const defaultProduct = (products: readonly Product[] | null, type: LoanType) => products?.find((p) => p.type === type) ?? null;
 

@@ -2689,6 +2689,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business time zone the apps show dates and times in (BUSINESS_TIMEZONE) */
+        get: operations["PublicSettingsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/state-pages/{state}/{city}": {
         parameters: {
             query?: never;
@@ -16088,6 +16105,28 @@ export interface operations {
                         type: string;
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    PublicSettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description BUSINESS_TIMEZONE: the IANA zone both apps show dates and times in, e.g. Asia/Kolkata */
+                        timeZone: string;
                     };
                 };
             };

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, parseAmount, toMinor } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import cases from './format.cases.json';
+import { businessDateOf, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatMoney, formatTime, getBusinessTimeZone, parseAmount, plural, setBusinessTimeZone, toMinor } from './format';
 
 describe('money', () => {
   it('formats paise as rupees with Indian grouping', () => {
@@ -49,7 +50,48 @@ describe('dates', () => {
   });
 
   it('formats instants with date and time', () => {
-    expect(formatDateTime('2026-12-01T10:05:00Z')).toMatch(/1 Dec 2026/);
+    expect(formatDateTime('2026-12-01T10:05:00Z')).toBe('1 Dec 2026, 3:35 pm');
+    expect(formatTime('2026-12-01T10:05:00Z')).toBe('3:35 pm');
     expect(formatDateTime(undefined)).toBe('—');
+  });
+});
+
+describe('counts', () => {
+  it('names a count in the right number', () => {
+    expect(plural(1, 'instalment')).toBe('1 instalment');
+    expect(plural(12, 'instalment')).toBe('12 instalments');
+    expect(plural(0, 'document')).toBe('0 documents');
+  });
+});
+
+describe('the shared table (format.cases.json, checked by the server formatter too)', () => {
+  it.each(cases.money)('money $minor $currency is $text', ({ minor, currency, text }) => expect(formatMoney(minor, currency)).toBe(text));
+  it.each(cases.date)('date $value is $text', ({ value, text }) => expect(formatDate(value)).toBe(text));
+  it.each(cases.dateTime)('date-time $value is $text', ({ value, text }) => expect(formatDateTime(value)).toBe(text));
+  it.each(cases.businessDate)('business date of $value is $text', ({ value, text }) => expect(businessDateOf(new Date(value))).toBe(text));
+});
+
+describe('the business time zone', () => {
+  afterEach(() => setBusinessTimeZone(DEFAULT_TIME_ZONE));
+
+  it('is India unless the API names another; the reader’s own zone never moves a date', () => {
+    expect(getBusinessTimeZone()).toBe('Asia/Kolkata');
+    // 18:30 UTC is midnight in India: a UTC reader would still call it 1 Dec
+    expect(formatDate('2026-12-01T18:30:00Z')).toBe('2 Dec 2026');
+    setBusinessTimeZone('UTC');
+    expect(formatDate('2026-12-01T18:30:00Z')).toBe('1 Dec 2026');
+    expect(formatDateTime('2026-12-01T18:30:00Z')).toBe('1 Dec 2026, 6:30 pm');
+    expect(businessDateOf(new Date('2026-12-01T18:30:00Z'))).toBe('2026-12-01');
+  });
+
+  it('keeps the zone it has when given one it does not know, or none', () => {
+    setBusinessTimeZone('Mars/Olympus');
+    setBusinessTimeZone(undefined);
+    expect(getBusinessTimeZone()).toBe('Asia/Kolkata');
+  });
+
+  it('never moves a calendar date, whatever the zone', () => {
+    setBusinessTimeZone('America/Los_Angeles');
+    expect(formatDate('2026-12-01')).toBe('1 Dec 2026');
   });
 });

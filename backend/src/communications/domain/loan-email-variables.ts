@@ -1,3 +1,5 @@
+import { formatDate, formatMoney } from '../../platform/format/format.js';
+
 /** The values a loan email's template sees, from communications' copy of the loan (pure). */
 export type LoanContact = {
   loanId: string;
@@ -11,9 +13,6 @@ export type LoanContact = {
   firstDueDate: string | null;
 };
 
-/** Minor units as the borrower reads money: ₹1,00,000.00 for INR 10000000. */
-export const formatMoney = (minor: number, currency: string): string => new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(minor / 100);
-
 export function loanEmailVariables(loan: LoanContact, borrowerName: string, options: { portalUrl: string; currency: string }): Record<string, string> {
   return {
     borrowerName,
@@ -26,8 +25,8 @@ export function loanEmailVariables(loan: LoanContact, borrowerName: string, opti
     annualRatePercent: String(loan.annualRatePercent),
     instalmentAmount: loan.instalmentAmount === null ? '' : formatMoney(loan.instalmentAmount, options.currency),
     payoutReference: loan.payoutReference ?? '',
-    disbursedOn: loan.disbursedOn ?? '',
-    firstDueDate: loan.firstDueDate ?? '',
+    disbursedOn: loan.disbursedOn ? formatDate(loan.disbursedOn) : '',
+    firstDueDate: loan.firstDueDate ? formatDate(loan.firstDueDate) : '',
   };
 }
 
@@ -35,9 +34,9 @@ export function loanEmailVariables(loan: LoanContact, borrowerName: string, opti
 export function eventEmailVariables(event: { type: string; data: Record<string, unknown> }, currency: string): Record<string, string> {
   switch (event.type) {
     case 'RepaymentApplied':
-      return { amountPaid: formatMoney(Number(event.data.amount), currency), paidOn: String(event.data.valueDate ?? '') };
+      return { amountPaid: formatMoney(Number(event.data.amount), currency), paidOn: event.data.valueDate ? formatDate(String(event.data.valueDate)) : '' };
     case 'LoanClosed':
-      return { closedOn: String(event.data.closedOn ?? '') };
+      return { closedOn: event.data.closedOn ? formatDate(String(event.data.closedOn)) : '' };
     default:
       return {};
   }

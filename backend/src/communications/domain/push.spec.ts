@@ -40,7 +40,7 @@ describe('a reminder becomes a push', () => {
     expect(pushForReminder({ loanId, kind: 'due-soon', instalmentNumber: 2, dueDate: '2026-12-05', amountDue: 8_978_00 }, context)).toEqual({
       topic: 'instalment-due-soon',
       title: 'Instalment due soon',
-      body: 'Instalment 2 of loan 3F2A91C0 (₹8,978.00) is due on 2026-12-05.',
+      body: 'Instalment 2 of loan 3F2A91C0 (₹8,978.00) is due on 5 Dec 2026.',
       link: `https://portal.test/User/Loans/${loanId}#pay`,
     });
   });

@@ -2,6 +2,8 @@
  * Push notifications (issue 15 item 2): what a loan event or a reminder says to the borrower's devices. Pure: the
  * subscription and the reminder job fetch the facts, these functions only word them.
  */
+import { formatDate, formatMoney } from '../../platform/format/format.js';
+
 export const PUSH_STATUSES = ['queued', 'sent', 'logged', 'failed', 'token-removed', 'skipped'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
 
@@ -18,7 +20,7 @@ export type PushContext = { currency: string; portalUrl: string };
 export const loanReference = (loanId: string) => loanId.slice(0, 8).toUpperCase();
 
 export function formatMinor(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(minor / 100);
+  return formatMoney(minor, currency);
 }
 
 const isPushLoanEvent = (type: string): type is PushLoanEventType => (PUSH_LOAN_EVENTS as readonly string[]).includes(type);
@@ -65,8 +67,8 @@ export function pushForReminder(reminder: ReminderFacts, context: PushContext): 
   const amount = formatMinor(reminder.amountDue, context.currency);
   const link = `${context.portalUrl}/User/Loans/${reminder.loanId}#pay`;
   return reminder.kind === 'due-soon'
-    ? { topic: 'instalment-due-soon', title: 'Instalment due soon', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}) is due on ${reminder.dueDate}.`, link }
-    : { topic: 'instalment-overdue', title: 'Instalment overdue', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}), due on ${reminder.dueDate}, is still unpaid.`, link };
+    ? { topic: 'instalment-due-soon', title: 'Instalment due soon', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}) is due on ${formatDate(reminder.dueDate)}.`, link }
+    : { topic: 'instalment-overdue', title: 'Instalment overdue', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}), due on ${formatDate(reminder.dueDate)}, is still unpaid.`, link };
 }
 
 /** The last characters of a token: enough for staff to tell devices apart in the log, never the token itself. */

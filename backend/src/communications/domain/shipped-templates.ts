@@ -35,7 +35,7 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     '<p><a href="{{payUrl}}">Pay {{amountDue}} now</a></p>',
     'Pay it now: {{payUrl}}\n',
   ),
-  loanEmail('instalment-overdue', 'Instalment overdue', 'Instalment {{instalmentNumber}} of loan {{loanReference}} is overdue', 'Instalment {{instalmentNumber}} of {{amountDue}}, due on {{dueDate}}, is {{daysPastDue}} days overdue. Please pay it as soon as you can.',
+  loanEmail('instalment-overdue', 'Instalment overdue', 'Instalment {{instalmentNumber}} of loan {{loanReference}} is overdue', 'Instalment {{instalmentNumber}} of {{amountDue}}, due on {{dueDate}}, is {{overdueBy}} overdue. Please pay it as soon as you can.',
     '<p><a href="{{payUrl}}">Pay {{amountDue}} now</a></p>',
     'Pay it now: {{payUrl}}\n',
   ),

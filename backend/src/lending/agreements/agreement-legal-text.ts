@@ -50,7 +50,7 @@ return [
           'instalments (EMIs) on the due dates in the repayment schedule. The last instalment may differ slightly ' +
           'because of rounding. '
         : 'You agree to repay the salary advance, with the flat fee and any interest shown in the Key facts, on the ' +
-          'due date(s) in the repayment schedule. ') +
+          'due date in the repayment schedule. ') +
         'Payments are collected through the repayment method you set up with us (for example an auto-debit ' +
         'mandate). Please keep enough money in your account on each due date. You remain responsible for paying ' +
         'on time even if an automatic collection fails.',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { keyFactStatement, type KfsSettings } from '../domain/kfs/key-fact-statement.js';
 import { formatMoney } from '../domain/money.js';
+import { formatDate } from '../../platform/format/format.js';
 import { renderAgreementPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
 
 const sha256 = (buf: Buffer): string => createHash('sha256').update(buf).digest('hex');
@@ -151,7 +152,7 @@ describe('renderAgreementPdf', () => {
 
     expect(text).toContain('Loan Agreement \x97 Personal Loan (EMI)'); // em dash is 0x97 in WinAnsi
     expect(text).toContain('LN-2025-000123');
-    expect(text).toContain('15 March 2025');
+    expect(text).toContain('Date: 15 Mar 2025');
     expect(text).toContain('Priya Sharma');
     expect(text).toContain('priya.sharma@example.com');
     expect(text).toContain('Acme Finance Private Limited');
@@ -161,7 +162,7 @@ describe('renderAgreementPdf', () => {
     expect(lines).toContain(formatMoney(input.terms.instalmentAmount, 'INR'));
     expect(lines).toContain(formatMoney(input.terms.totalPayable, 'INR'));
     for (const line of input.schedule) {
-      expect(lines).toContain(line.dueDate === '' ? `month ${line.number} after disbursal` : line.dueDate);
+      expect(lines).toContain(line.dueDate === '' ? `month ${line.number} after disbursal` : formatDate(line.dueDate));
     }
     expect(lines).toContain('month 5 after disbursal');
     // terms that must be present

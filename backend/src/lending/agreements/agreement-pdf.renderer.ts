@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { AgreementTerms, LoanType, ScheduleLine } from '../domain/loan.types.js';
 import type { KeyFactStatement } from '../domain/kfs/key-fact-statement.js';
+import { formatDate } from '../../platform/format/format.js';
 import { formatMoney } from '../domain/money.js';
 import {
   agreementClauses,
@@ -82,7 +83,7 @@ export async function renderAgreementPdf(
   });
   const bytes = collect(doc);
 
-  new KfsPdfPage(doc, input.kfs, input.lender.name).render(DATE_FORMAT.format(issuedAt));
+  new KfsPdfPage(doc, input.kfs, input.lender.name).render(agreementDate(issuedAt));
   doc.addPage();
   const r = new Renderer(doc, input);
   r.render(title, issuedAt);
@@ -98,15 +99,10 @@ const RATE_FORMAT = new Intl.NumberFormat('en-US', {
   useGrouping: false,
 });
 
-// Agreements are Indian consumer loans (INR, paise): the agreement date is the
-// calendar date in India. Asia/Kolkata has no DST, so this is stable.
+// Agreements are Indian consumer loans (INR, paise): the agreement date is the calendar date in India ("1 Dec 2026",
+// the style of every date people read). Asia/Kolkata has no DST, so this is stable.
 const AGREEMENT_TIME_ZONE = 'Asia/Kolkata';
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: AGREEMENT_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const agreementDate = (issuedAt: Date) => formatDate(issuedAt, AGREEMENT_TIME_ZONE);
 
 function productName(loanType: AgreementPdfInput['loanType']): string {
   return loanType === 'EMI' ? 'Personal Loan (EMI)' : 'Salary Advance';
@@ -176,7 +172,7 @@ class Renderer extends PdfLayout {
   }
 
   render(title: string, issuedAt: Date): void {
-    const date = DATE_FORMAT.format(issuedAt);
+    const date = agreementDate(issuedAt);
     this.header(title, date);
     this.parties();
     this.keyFacts();
@@ -360,7 +356,7 @@ class Renderer extends PdfLayout {
       }
       const y = this.doc.y;
       if (i % 2 === 1) this.fillRect(this.left, y, this.width, rowH, COLOR.zebra);
-      const due = line.dueDate.trim() === '' ? `month ${line.number} after disbursal` : pdfText(line.dueDate);
+      const due = line.dueDate.trim() === '' ? `month ${line.number} after disbursal` : pdfText(formatDate(line.dueDate));
       const cells = [String(line.number), due, money(line.principal), money(line.interest), money(line.balance)];
       this.font(FONT.regular, 8.5);
       let x = this.left;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { secretRef, TemplatedEmails } from '../../communications/public/index.js';
 import type { BorrowerProfile } from '../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { formatMoney } from '../../platform/format/format.js';
 import { AgreementSignLinksRepository } from '../agreements/agreement-sign-links.repository.js';
 import type { AgreementTerms, LoanType } from '../domain/loan.types.js';
 
@@ -24,7 +25,7 @@ export class AgreementSignLinkMailer {
   async send(loanId: string, documentHash: string, loanType: LoanType, terms: AgreementTerms, borrower: BorrowerProfile): Promise<void> {
     if (!borrower.email) return;
     const hours = this.config.agreementLinkTtlHours;
-    const money = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: this.config.product.currency }).format(minor / 100);
+    const money = (minor: number) => formatMoney(minor, this.config.product.currency);
     const { token, expiresAt } = await this.links.create(loanId, documentHash, hours);
     await this.emails.send({
       event: 'agreement-sign-link',

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PushOutbox, pushForReminder, TemplatedEmails } from '../../communications/public/index.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { formatDate, formatMoney, plural } from '../../platform/format/format.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { sql } from 'kysely';
 import { addBulkWithin, QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
@@ -192,7 +193,7 @@ export class CollectionReminders {
       return 'skipped-paid';
     }
     const currency = this.config.product.currency;
-    const money = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(minor / 100);
+    const money = (minor: number) => formatMoney(minor, currency);
     const loanUrl = `${this.config.publicUrl}/User/Loans/${key.loanId}`;
     const email = await this.emails.send({
       event: TEMPLATE_EVENT[reminder.kind],
@@ -209,9 +210,10 @@ export class CollectionReminders {
         loanUrl,
         payUrl: `${loanUrl}#pay`,
         instalmentNumber: String(key.instalmentNumber),
-        dueDate: reminder.due_on,
+        dueDate: formatDate(reminder.due_on),
         amountDue: money(owed(found)),
         daysPastDue: String(Math.max(key.offsetDays, 0)),
+        overdueBy: plural(Math.max(key.offsetDays, 0), 'day'),
       },
       dedupeKey: (templateId) => `${reminderJobId(key)}:template:${templateId}`,
     });

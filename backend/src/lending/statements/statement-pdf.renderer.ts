@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatDate } from '../../platform/format/format.js';
 import { formatMoney } from '../domain/money.js';
 import { collect, COLOR, FONT, MARGINS, PdfLayout, pdfText, type Align } from '../agreements/pdf-layout.js';
 
@@ -26,7 +27,7 @@ export type StatementPdfInput = {
 };
 
 const COLUMNS: { title: string; width: number; align: Align; value: (line: StatementLine, currency: string) => string }[] = [
-  { title: 'Date', width: 62, align: 'left', value: (l) => l.date },
+  { title: 'Date', width: 62, align: 'left', value: (l) => formatDate(l.date) },
   { title: 'Type', width: 68, align: 'left', value: (l) => l.type },
   { title: 'Amount', width: 70, align: 'right', value: (l, c) => formatMoney(l.amount, c) },
   { title: 'Principal', width: 62, align: 'right', value: (l, c) => formatMoney(l.principal, c) },
@@ -59,7 +60,7 @@ class StatementLayout extends PdfLayout {
     this.font(FONT.bold, 16, COLOR.accent);
     this.doc.text('Loan statement', this.left, this.doc.y, { width: this.width });
     this.paragraph(pdfText(`${input.lender.name}, ${input.lender.address}`), { color: COLOR.muted, size: 9 });
-    this.paragraph(pdfText(`Loan ${input.loanId} · ${input.borrower.name} (${input.borrower.email}) · as of ${input.asOf}`));
+    this.paragraph(pdfText(`Loan ${input.loanId} · ${input.borrower.name} (${input.borrower.email}) · as of ${formatDate(input.asOf)}`));
     this.sectionHeading('Outstanding', 40);
     const o = input.outstanding;
     this.paragraph(

@@ -71,7 +71,7 @@ export function validLeadFields(input: { name: string; phone: string; email?: st
   const email = input.email?.trim().toLowerCase() || null;
   if (email !== null && (email.length > 254 || !EMAIL.test(email))) problems.push({ name: 'email', message: 'must be an email address' });
   const followUpOn = input.followUpOn || null;
-  if (followUpOn !== null && !isCalendarDate(followUpOn)) problems.push({ name: 'followUpOn', message: 'must be a date, YYYY-MM-DD' });
+  if (followUpOn !== null && !isCalendarDate(followUpOn)) problems.push({ name: 'followUpOn', message: 'choose a date: day, month and year' });
   else if (followUpOn !== null && (followUpOn < '1900-01-01' || followUpOn > '2999-12-31')) problems.push({ name: 'followUpOn', message: 'must be between 1900-01-01 and 2999-12-31' });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, fields: { name, phone: phone!, email, followUpOn } };
 }

@@ -34,7 +34,7 @@ export const SECTION_INPUT = {
     holderName: text(100, 2),
     accountNumber: z.string().regex(/^[0-9]{9,18}$/, 'must be 9 to 18 digits').optional().describe('required the first time; leave it out to keep the stored one'),
     ifsc: z.string().trim().toUpperCase().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC such as HDFC0001234 (4 letters, 0, 6 letters or digits)'),
-    accountType: z.enum(['savings', 'current'], { error: 'must be savings or current' }),
+    accountType: z.enum(['savings', 'current'], { error: 'choose Savings or Current' }),
   }),
   documents: z.strictObject({
     pan: z.string().trim().toUpperCase().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'must be a PAN such as ABCDE1234F'),
@@ -45,14 +45,14 @@ export const SECTION_INPUT = {
   }),
   employment: z.strictObject({
     employer: text(200),
-    employmentType: z.enum(['salaried', 'selfEmployed'], { error: 'must be salaried or selfEmployed' }),
+    employmentType: z.enum(['salaried', 'selfEmployed'], { error: 'choose Salaried or Self-employed' }),
     monthlyNetIncome: z.number({ error: 'must be an amount in paise' }).int('must be a whole number of paise').min(100, 'must be more than 0').max(1_000_000_000_00, 'is too large'),
     payDayOfMonth: z.number({ error: 'must be a day of the month' }).int('must be a day of the month').min(1, 'must be between 1 and 31').max(31, 'must be between 1 and 31'),
   }),
   profile: z.strictObject({
-    dateOfBirth: z.iso.date('must be a date such as 1990-04-15'),
-    gender: z.enum(['female', 'male', 'other', 'undisclosed'], { error: 'must be female, male, other or undisclosed' }),
-    maritalStatus: z.enum(['single', 'married', 'divorced', 'widowed'], { error: 'must be single, married, divorced or widowed' }),
+    dateOfBirth: z.iso.date('choose a date: day, month and year'),
+    gender: z.enum(['female', 'male', 'other', 'undisclosed'], { error: 'choose one of Female, Male, Other, Prefer not to say' }),
+    maritalStatus: z.enum(['single', 'married', 'divorced', 'widowed'], { error: 'choose one of Single, Married, Divorced, Widowed' }),
   }),
   reference: z.strictObject({
     references: z

@@ -42,12 +42,12 @@ export const STEP_INPUT = {
   basic: z.strictObject({
     name: singleLineText({ min: 2, max: 100 }),
     email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').transform((v) => v.toLowerCase()),
-    dateOfBirth: z.iso.date('must be a date such as 1990-04-15'),
-    gender: z.enum(['female', 'male', 'other', 'undisclosed'], { error: 'must be female, male, other or undisclosed' }),
-    maritalStatus: z.enum(['single', 'married', 'divorced', 'widowed'], { error: 'must be single, married, divorced or widowed' }),
+    dateOfBirth: z.iso.date('choose a date: day, month and year'),
+    gender: z.enum(['female', 'male', 'other', 'undisclosed'], { error: 'choose one of Female, Male, Other, Prefer not to say' }),
+    maritalStatus: z.enum(['single', 'married', 'divorced', 'widowed'], { error: 'choose one of Single, Married, Divorced, Widowed' }),
   }),
   employment: z.strictObject({
-    employmentType: z.enum(['salaried', 'selfEmployed'], { error: 'must be salaried or selfEmployed' }),
+    employmentType: z.enum(['salaried', 'selfEmployed'], { error: 'choose Salaried or Self-employed' }),
     employer: singleLineText({ min: 2, max: 200 }),
   }),
   income: z.strictObject({
@@ -55,7 +55,7 @@ export const STEP_INPUT = {
     payDayOfMonth: z.number({ error: 'must be a day of the month' }).int('must be a day of the month').min(1, 'must be between 1 and 31').max(31, 'must be between 1 and 31'),
   }),
   loan: z.strictObject({
-    type: z.enum(['EMI', 'salaryAdvance'], { error: 'must be EMI or salaryAdvance' }),
+    type: z.enum(['EMI', 'salaryAdvance'], { error: 'choose Personal loan or Salary advance' }),
     productId: z.uuid('must be the id of an open product').optional(),
     amount: z.number({ error: 'must be an amount in paise' }).int('must be a whole number of paise').min(1, 'must be more than 0'),
     tenureMonths: z.number({ error: 'must be a number of months' }).int('must be a whole number of months').min(1, 'must be at least 1').optional(),

@@ -6,7 +6,7 @@ import { LEAD_SOURCES, LEAD_STATUSES } from '../domain/leads.js';
  * Lead requests and answers. The shape is checked here; the rules (an Indian mobile, an email, a real date, the
  * funnel's moves) are the domain's (domain/leads.ts), so each refusal names its field either way.
  */
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'choose a date: day, month and year');
 // A period's ends: real dates between 1900 and 2999, as every date the API takes (docs/api.md, bounds).
 const periodDate = z.iso
   .date('must be a date, YYYY-MM-DD')

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { getMe } from '../../api/auth';
 import { getLoan, listLoans, type Loan } from '../../api/loans';
-import { formatDate, formatMoney } from '@lending/web-common/format';
+import { businessDateOf, formatDate, formatMoney } from '@lending/web-common/format';
 import { Banners } from '../../components/Banners';
 import { Loading } from '../../components/Loading';
 import { OverdueNotice } from '../../components/OverdueNotice';
@@ -26,7 +26,7 @@ export default function Dashboard() {
   const all = loans.data ?? [];
   const active = all.filter((l) => l.state === 'active');
   const inProgress = all.filter((l) => OPEN.includes(l.state));
-  const upcoming = nextAmountDue(active, new Date().toLocaleDateString('en-CA'));
+  const upcoming = nextAmountDue(active, businessDateOf());
 
   return (
     <>

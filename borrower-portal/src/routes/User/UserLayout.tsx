@@ -3,13 +3,16 @@ import { getMe } from '../../api/auth';
 import { useAsync } from '../../components/useAsync';
 import { useToken } from '../../session/auth-state';
 import { signOut } from '../../session/session';
+import { tokenRole } from '../../session/token-role';
 import { SiteFooter } from '../public/PublicLayout';
+import { StaffInPortal } from './StaffInPortal';
 
-/** The borrower area's layout and guard: without a token, sign in first and come back here. */
+/** The borrower area's layout and guard: without a token, sign in first and come back here; staff go to the console. */
 export default function UserLayout() {
   const token = useToken();
   const location = useLocation();
   if (!token) return <Navigate to={`/Auth/Login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (tokenRole(token) === 'staff') return <StaffInPortal />;
   return <SignedInLayout />;
 }
 

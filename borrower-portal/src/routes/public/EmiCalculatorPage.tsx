@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { ApplyLink } from '../../components/ApplyLink';
 import { EmiCalculator } from '../../components/EmiCalculator';
-import { defaultProduct, SUGGESTED_AMOUNT, SUGGESTED_MONTHS, suggestedAmount, suggestedMonths, useProducts } from '../../lending/products';
+import { calculatorRanges, defaultProduct, SUGGESTED_AMOUNT, SUGGESTED_MONTHS, suggestedAmount, suggestedMonths, useProducts } from '../../lending/products';
 
 export default function EmiCalculatorPage() {
   const { products, error } = useProducts();
@@ -10,7 +10,11 @@ export default function EmiCalculatorPage() {
       <h1>EMI calculator</h1>
       <p className="lead">Change any figure and the EMI, the total interest and the schedule follow. Amounts are in rupees; interest is on the reducing balance.</p>
       {emi ? (
-        <EmiCalculator initial={{ principal: suggestedAmount(emi), annualRatePercent: emi.annualRatePercent, months: suggestedMonths(emi) }} />
+        // The open product's limits: an amount or tenure we would not lend gets a message, not an EMI.
+        <EmiCalculator
+          initial={{ principal: suggestedAmount(emi), annualRatePercent: emi.annualRatePercent, months: suggestedMonths(emi) }}
+          {...calculatorRanges(emi)}
+        />
       ) : error || products ? (
         // No open EMI product (or its rate could not be read): the calculator still works with a rate typed in.
         <EmiCalculator initial={{ principal: SUGGESTED_AMOUNT, annualRatePercent: null, months: SUGGESTED_MONTHS }} />
@@ -18,9 +22,7 @@ export default function EmiCalculatorPage() {
         <p className="muted">Loading our current rate…</p>
       )}
       <p className="actions">
-        <Link className="button button--primary" to="/User/newLoan/Emi">
-          Apply for a personal loan
-        </Link>
+        <ApplyLink className="button button--primary">Apply for a personal loan</ApplyLink>
       </p>
     </article>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@lending/web-common/format';
+import { ApplyLink } from '../../components/ApplyLink';
 import { Banners } from '../../components/Banners';
 import { defaultProduct, useProducts, type Product } from '../../lending/products';
 
@@ -23,9 +24,7 @@ export function Home() {
               every instalment before you sign.
             </p>
             <div className="actions">
-              <Link className="button button--primary" to="/User/newLoan/Emi">
-                Apply for a personal loan
-              </Link>
+              <ApplyLink className="button button--primary">Apply for a personal loan</ApplyLink>
               <Link className="button button--ghost" to="/EmiCalculator">
                 Calculate your EMI
               </Link>
@@ -80,7 +79,7 @@ export function Home() {
             {emi ? `${range(emi)}, repaid in ${emi.minTenureMonths} to ${emi.maxTenureMonths} equal monthly instalments.` : 'Repaid in equal monthly instalments.'} For a wedding, a
             course, a medical bill or consolidating card debt.
           </p>
-          <Link to="/User/newLoan/Emi">Apply for a personal loan →</Link>
+          <ApplyLink>Apply for a personal loan →</ApplyLink>
         </article>
         <article className="card">
           <h2>Salary advance</h2>
@@ -88,7 +87,7 @@ export function Home() {
             {advance ? `${range(advance)} until your next payday, for a flat fee of ${advance.processingFeePercent}% and no interest.` : 'Until your next payday, for a flat fee and no interest.'}{' '}
             Repaid in one go when your salary arrives.
           </p>
-          <Link to="/User/newLoan/salaryAdvance">Apply for a salary advance →</Link>
+          <ApplyLink type="salaryAdvance">Apply for a salary advance →</ApplyLink>
         </article>
         <article className="card card--accent">
           <h2>What will my EMI be?</h2>

@@ -10,9 +10,7 @@ export function PublicLayout() {
     <div className="site">
       <header className="site-header">
         <div className="container site-header__row">
-          <Link to="/" className="brand" aria-label="Open Lending home">
-            <span className="brand__mark" aria-hidden="true">₹</span> Open Lending
-          </Link>
+          <HomeBrand />
           <button type="button" className="menu-toggle" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((o) => !o)}>
             Menu
           </button>
@@ -28,7 +26,7 @@ export function PublicLayout() {
             ) : (
               <>
                 <NavLink to="/Auth/Login">Sign in</NavLink>
-                <Link className="button button--primary button--small" to="/Auth/Register">
+                <Link className="button button--primary button--small" to="/quickStart">
                   Apply now
                 </Link>
               </>
@@ -41,6 +39,15 @@ export function PublicLayout() {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** The name and mark in the header, a link home. */
+export function HomeBrand() {
+  return (
+    <Link to="/" className="brand" aria-label="Open Lending home">
+      <span className="brand__mark" aria-hidden="true">₹</span> Open Lending
+    </Link>
   );
 }
 

@@ -31,7 +31,8 @@ export default function RateTerms() {
       {error && <p className="notice">Our current rates could not be loaded. Please try again in a moment.</p>}
       {!products && !error && <p className="muted">Loading our current rates…</p>}
       {products && (
-      <div className="table-scroll">
+      // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Key facts">
         <table className="schedule">
           <caption>Key facts</caption>
           <thead>

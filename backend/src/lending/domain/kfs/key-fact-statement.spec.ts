@@ -27,7 +27,7 @@ describe('keyFactStatement', () => {
     // every amount the borrower pays is in the schedule: the sum is the total payable
     expect(kfs.schedule.reduce((s, l) => s + l.amount, 0)).toBe(kfs.totalPayable);
     expect(kfs.aprBasisPoints).toBe(1580);
-    expect(kfs.contingentCharges[0]!.value).toBe('INR 500.00 once for each instalment unpaid 3 day(s) after its due date');
+    expect(kfs.contingentCharges[0]!.value).toBe('₹500.00 once for each instalment unpaid 3 days after its due date');
     expect(kfs.coolingOffDays).toBe(3);
     expect(kfs.grievanceOfficer.name).toBe('Meera Iyer');
     expect(kfs.qualitative.map((q) => q.name)).toEqual(expect.arrayContaining(['Engagement of recovery agents', 'Cooling-off / look-up period']));

@@ -1,3 +1,4 @@
+import { formatMoney, plural } from '../../../platform/format/format.js';
 import type { AgreementTerms, LoanType, ScheduleLine } from '../loan.types.js';
 import { annualPercentageRateBasisPoints } from './annual-percentage-rate.js';
 
@@ -54,8 +55,6 @@ export type KfsInput = {
   settings: KfsSettings;
 };
 
-const rupees = (minor: number) => (minor / 100).toFixed(2);
-
 /**
  * Builds the KFS from the loan's own terms. The one-off fee is owed with instalment 1 (docs/servicing.md), so the
  * borrower receives the whole sanctioned amount and the fee is a cash flow of the first instalment: the APR is the
@@ -78,7 +77,7 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
       : [];
   const penal =
     charges.penalChargeFlat > 0
-      ? `${terms.currency} ${rupees(charges.penalChargeFlat)} once for each instalment unpaid ${charges.graceDays} day(s) after its due date`
+      ? `${formatMoney(charges.penalChargeFlat, terms.currency)} once for each instalment unpaid ${plural(charges.graceDays, 'day')} after its due date`
       : 'None';
   return {
     loanId: input.loanId,
@@ -113,7 +112,7 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
       { name: 'Grievance redressal mechanism', value: 'Clause 7 "Complaints and grievance redressal" of the loan agreement; the grievance officer below' },
       {
         name: 'Cooling-off / look-up period',
-        value: `${settings.coolingOffDays} day(s) from disbursal: you may exit by repaying the principal and the proportionate APR, without any penalty`,
+        value: `${plural(settings.coolingOffDays, 'day')} from disbursal: you may exit by repaying the principal and the proportionate APR, without any penalty`,
       },
       { name: 'Transfer of the loan to other lenders or securitisation', value: 'The loan may be transferred; you will be told in writing' },
       { name: 'Lending service provider', value: `None: ${settings.lenderName} lends directly` },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getLoan, getLoanHistory, type Loan, type TimelineEvent } from '../../../api/loans';
-import { formatDate, formatMoney } from '@lending/web-common/format';
+import { formatDate, formatMoney, plural } from '@lending/web-common/format';
 import { Loading } from '../../../components/Loading';
 import { Schedule } from '../../../components/Schedule';
 import { StateBadge } from '../../../components/StateBadge';
@@ -68,7 +68,7 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
               </>
             )}
             <dt>{loan.type === 'EMI' ? 'Tenure' : 'Repaid'}</dt>
-            <dd>{loan.type === 'EMI' ? `${loan.tenureMonths} months` : `in one payment on day ${loan.payDayOfMonth ?? 1} of the month`}</dd>
+            <dd>{loan.type === 'EMI' ? plural(loan.tenureMonths, 'month') : `in one payment on day ${loan.payDayOfMonth ?? 1} of the month`}</dd>
             <dt>Interest</dt>
             <dd>{loan.annualRatePercent}% a year</dd>
             <dt>Fee</dt>
@@ -118,7 +118,7 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
       ) : loan.schedule && (
         <section className="section" aria-labelledby="schedule">
           <h2 id="schedule">Repayment schedule</h2>
-          <Schedule lines={loan.schedule} currency={loan.currency} caption={`${loan.schedule.length} instalments, fixed when the money was sent`} />
+          <Schedule lines={loan.schedule} currency={loan.currency} caption={`${plural(loan.schedule.length, 'instalment')}, fixed when the money was sent`} />
         </section>
       )}
     </>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { openUrl } from '@lending/web-common/external-url';
-import { formatDate, formatMoney } from '@lending/web-common/format';
+import { businessDateOf, formatDate, formatMoney, plural } from '@lending/web-common/format';
 import { amountDue, type ForeclosureQuote, type Instalment } from '@lending/web-common/servicing';
 import type { Loan } from '../../../api/loans';
 import { createPayment, getForeclosureQuote, statementUrl } from '../../../api/servicing';
@@ -12,7 +12,7 @@ import { EXTERNAL_URLS } from '../../../external-urls';
 import { chosenAmount, payChoices, type PayChoice } from '../../../lending/payment-choice';
 import { useToast } from '../../../shell/Toasts';
 
-const localToday = () => new Date().toLocaleDateString('en-CA');
+const localToday = () => businessDateOf();
 
 /**
  * A disbursed loan's repayments: what is due next, what is outstanding, the Pay form, the statement and each
@@ -65,7 +65,7 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
         </a>{' '}
         <span className="muted small">every payment and charge with the balance after it</span>
       </p>
-      <Instalments lines={instalments} currency={loan.currency} caption={`${instalments.length} instalments`} />
+      <Instalments lines={instalments} currency={loan.currency} caption={plural(instalments.length, 'instalment')} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { getSection, listDocuments, saveSection, type Section, type UploadedDocument } from '../../../api/profile';
+import { useEffect, useState, type FormEvent } from 'react';
+import { getSection, listDocuments, saveSection, type DocumentKind, type Section, type UploadedDocument } from '../../../api/profile';
 import { Loading } from '../../../components/Loading';
 import { useAsync } from '../../../components/useAsync';
 import { ErrorView } from '../../../shell/ErrorView';
@@ -7,9 +7,11 @@ import { useToast } from '../../../shell/Toasts';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 import { SectionStatusNote } from './SectionStatusNote';
 import { UploadField } from './UploadField';
-import { useSectionSaved } from './section-saved';
+import { useSectionSaved, useUploadRefused } from './section-saved';
 
 type Loaded = { section: Section; documents: UploadedDocument[] };
+
+const DOCUMENT_NAMES: Record<DocumentKind, string> = { identityProof: 'identity proof', addressProof: 'address proof', salarySlip: 'salary slip', bankStatement: 'bank statement', selfie: 'photo' };
 
 const latest = (documents: UploadedDocument[], kinds: string[]) => documents.find((d) => kinds.includes(d.kind));
 
@@ -27,6 +29,13 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
   const { errors, busy, run } = useSubmit();
   const toast = useToast();
   const sectionSaved = useSectionSaved();
+  const uploadRefused = useUploadRefused();
+  // The uploads just refused: the page does not say "saved" beside them.
+  const [refused, setRefused] = useState<DocumentKind[]>([]);
+  useEffect(() => uploadRefused(refused.length > 0), [refused, uploadRefused]);
+  const upload = (kind: DocumentKind, label: string) => (
+    <UploadField kind={kind} label={label} current={latest(documents, [kind])} onUploaded={added} onRefused={(no) => setRefused((all) => [...all.filter((k) => k !== kind), ...(no ? [kind] : [])])} />
+  );
   const data = section.data ?? {};
   const added = (document: UploadedDocument) => setDocuments((all) => [document, ...all]);
   const identity = latest(documents, ['identityProof']);
@@ -53,13 +62,13 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
     <section className="card narrow" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
       <p className="muted">Files are checked by their content: PDF, JPEG or PNG only. They are never public; only you and our staff can open them.</p>
-      <SectionStatusNote section={section} />
-      <UploadField kind="identityProof" label="Identity proof (PAN card, passport)" current={identity} onUploaded={added} />
+      <SectionStatusNote section={section} refused={refused.map((kind) => DOCUMENT_NAMES[kind])} />
+      {upload('identityProof', 'Identity proof (PAN card, passport)')}
       {errors.fields.identityProofId ? <p className="field__error">{errors.fields.identityProofId}</p> : null}
-      <UploadField kind="addressProof" label="Address proof (utility bill, rent agreement)" current={address} onUploaded={added} />
+      {upload('addressProof', 'Address proof (utility bill, rent agreement)')}
       {errors.fields.addressProofId ? <p className="field__error">{errors.fields.addressProofId}</p> : null}
-      <UploadField kind="salarySlip" label="Income proof: salary slip" current={latest(documents, ['salarySlip'])} onUploaded={added} />
-      <UploadField kind="bankStatement" label="Income proof: bank statement" current={latest(documents, ['bankStatement'])} onUploaded={added} />
+      {upload('salarySlip', 'Income proof: salary slip')}
+      {upload('bankStatement', 'Income proof: bank statement')}
       {errors.fields.incomeProofIds ? <p className="field__error">{errors.fields.incomeProofIds}</p> : null}
       <form className="profile-form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form} />

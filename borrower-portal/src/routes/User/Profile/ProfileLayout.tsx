@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { listSections, type Section } from '../../../api/profile';
 import { useAsync } from '../../../components/useAsync';
@@ -14,8 +14,12 @@ export default function ProfileLayout() {
   const [saves, setSaves] = useState(0);
   // Fetched again on every section change and after every save (useSectionSaved), so a tab's mark follows at once.
   const sections = useAsync((signal) => listSections(signal), [pathname, saves]);
-  const outlet = useMemo<ProfileOutlet>(() => ({ sectionSaved: () => setSaves((n) => n + 1) }), []);
+  // The section whose page just had an upload refused: its tab says so rather than "saved", until it leaves the page.
+  const [refused, setRefused] = useState(false);
+  useEffect(() => setRefused(false), [pathname]);
+  const outlet = useMemo<ProfileOutlet>(() => ({ sectionSaved: () => setSaves((n) => n + 1), uploadRefused: setRefused }), []);
   const status = (name: string) => sections.data?.find((s) => s.section === name.toLowerCase());
+  const mark = (name: string, s: Section) => (refused && pathname === `/User/Profile/${name}` ? 'upload not saved' : MARK[s.status]);
   return (
     <>
       <h1>Your profile</h1>
@@ -25,7 +29,7 @@ export default function ProfileLayout() {
           return (
             <NavLink key={section} to={`/User/Profile/${section}`} className={({ isActive }) => `${isActive || (section === 'Profile' && pathname === '/User/Profile') ? 'active' : ''} ${s ? `tab--${s.status}` : ''}`.trim()}>
               {section}
-              {s ? <span className="tab__status"> ({MARK[s.status]})</span> : null}
+              {s ? <span className="tab__status"> ({mark(section, s)})</span> : null}
             </NavLink>
           );
         })}

@@ -8,7 +8,7 @@ import { useToast } from '../../../shell/Toasts';
 import { FormAlert } from '../../Auth/forms';
 import { SectionStatusNote } from './SectionStatusNote';
 import { UploadField } from './UploadField';
-import { useSectionSaved } from './section-saved';
+import { useSectionSaved, useUploadRefused } from './section-saved';
 
 /** The camera's frame as a JPEG, at least 480×480 (the server refuses smaller). */
 async function capture(video: HTMLVideoElement): Promise<Blob> {
@@ -43,6 +43,10 @@ function Selfie({ initial }: { initial: Section }) {
   const video = useRef<HTMLVideoElement>(null);
   const toast = useToast();
   const sectionSaved = useSectionSaved();
+  const uploadRefused = useUploadRefused();
+  // A photo just refused: the page does not say "saved" beside it.
+  const [refused, setRefused] = useState(false);
+  useEffect(() => uploadRefused(refused), [refused, uploadRefused]);
   const documentId = section.data?.documentId as string | undefined;
 
   useEffect(() => {
@@ -84,7 +88,7 @@ function Selfie({ initial }: { initial: Section }) {
     <section className="card narrow" aria-labelledby="selfie-heading">
       <h2 id="selfie-heading">Selfie</h2>
       <p className="muted">A clear photo of your face confirms that it is you applying.</p>
-      <SectionStatusNote section={section} />
+      <SectionStatusNote section={section} refused={refused ? ['photo'] : []} />
       <FormAlert message={error} />
       {preview && !camera ? <img className="selfie-preview" src={preview} alt="Your saved selfie" width={240} height={240} /> : null}
       {camera ? (
@@ -99,7 +103,7 @@ function Selfie({ initial }: { initial: Section }) {
           Use camera
         </button>
       )}
-      <UploadField kind="selfie" label="Or upload a photo (JPEG or PNG, at most 2 MB, at least 480×480)" accept="image/jpeg,image/png" hint="A clear photo of your face, square if you can" onUploaded={(d) => void attempt(() => use(d))} />
+      <UploadField kind="selfie" label="Or upload a photo (JPEG or PNG, at most 2 MB, at least 480×480)" accept="image/jpeg,image/png" hint="A clear photo of your face, square if you can" onUploaded={(d) => void attempt(() => use(d))} onRefused={setRefused} />
     </section>
   );
 }

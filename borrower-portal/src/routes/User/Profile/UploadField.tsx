@@ -8,6 +8,7 @@ export function UploadField({
   label,
   current,
   onUploaded,
+  onRefused,
   accept = 'application/pdf,image/jpeg,image/png',
   hint = 'PDF, JPEG or PNG, at most 5 MB',
 }: {
@@ -15,6 +16,8 @@ export function UploadField({
   label: string;
   current?: UploadedDocument;
   onUploaded(document: UploadedDocument): void;
+  /** Told whether the last file chosen was refused (true) or taken (false), so the page does not say "saved" beside it. */
+  onRefused?(refused: boolean): void;
   accept?: string;
   /** What the input takes, shown under it until a file is uploaded. */
   hint?: string;
@@ -28,9 +31,12 @@ export function UploadField({
     setError(null);
     setBusy(true);
     try {
-      onUploaded(await uploadDocument(kind, file, file.name));
+      const document = await uploadDocument(kind, file, file.name);
+      onRefused?.(false);
+      onUploaded(document);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : String(failure));
+      onRefused?.(true);
     } finally {
       setBusy(false);
       e.target.value = '';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '@lending/web-common/format';
+import { formatDateTime, plural } from '@lending/web-common/format';
 import { getIssue, replyToIssue } from '../../../api/issues';
 import { Loading } from '../../../components/Loading';
 import { useAsync } from '../../../components/useAsync';
@@ -46,7 +46,7 @@ export function IssueThread({ id }: { id: string }) {
           </li>
         ))}
       </ol>
-      {i.attachments.length > 0 ? <p className="muted">{i.attachments.length} document(s) attached.</p> : null}
+      {i.attachments.length > 0 ? <p className="muted">{plural(i.attachments.length, 'document')} attached.</p> : null}
       {i.status === 'closed' ? (
         <p className="muted">This issue is closed. Raise a new one if you still need help.</p>
       ) : (

@@ -5,6 +5,7 @@ import { ISSUE_CATEGORIES, raiseIssue, type MyIssue } from '../../../api/issues'
 import { listDocuments } from '../../../api/profile';
 import { useAsync } from '../../../components/useAsync';
 import { FormAlert, useSubmit } from '../../Auth/forms';
+import { formatDate } from '@lending/web-common/format';
 
 const KIND_LABELS: Record<string, string> = { identityProof: 'Identity proof', addressProof: 'Address proof', salarySlip: 'Salary slip', bankStatement: 'Bank statement', selfie: 'Selfie' };
 
@@ -74,7 +75,7 @@ export function RaiseIssueForm({ onRaised }: { onRaised: (issue: MyIssue) => voi
         ) : (
           (documents.data ?? []).map((d) => (
             <label key={d.id} className="check">
-              <input type="checkbox" name="attachmentIds" value={d.id} /> {KIND_LABELS[d.kind] ?? d.kind}, uploaded {new Date(d.createdAt).toLocaleDateString('en-IN')}
+              <input type="checkbox" name="attachmentIds" value={d.id} /> {KIND_LABELS[d.kind] ?? d.kind}, uploaded {formatDate(d.createdAt)}
             </label>
           ))
         )}

@@ -38,7 +38,7 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   return (
     <>
       <h1>Your loan terms</h1>
-      <p className="lead">Check the amount{loan.type === 'EMI' ? ' and the number of months' : ''}. You can change them until you submit.</p>
+      <p className="lead">{loan.type === 'EMI' ? 'Check the amount and the number of months. You can change them until you submit.' : 'Check the amount. You can change it until you submit.'}</p>
       {loan.type === 'EMI' ? (
         product ? (
           <EmiTermsCalculator product={product} principal={loan.amount} months={loan.tenureMonths} annualRatePercent={loan.annualRatePercent} onChange={onChange} />

@@ -24,7 +24,7 @@ export default function Step7() {
           </p>
           <h2>What happens next</h2>
           <p>{NEXT[loan.state]}</p>
-          <p>We email you at each step. When your agreement is ready, you will read and sign it here, and the loan shows “Review and sign”.</p>
+          <p>{loan.signedAt ? 'We email you at each step, and when the money is sent.' : 'We email you at each step. When your agreement is ready, you will read and sign it here, and the loan shows “Review and sign”.'}</p>
           <div className="actions">
             <Link className="button button--primary" to={`/User/Loans/${loan.id}`}>
               Follow my application

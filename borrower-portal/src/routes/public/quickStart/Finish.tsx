@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@lending/web-common/http';
-import { formatMoney } from '@lending/web-common/format';
+import { formatDate, formatMoney } from '@lending/web-common/format';
 import { finishQuickStart, type FinishCredential } from '../../../api/quickStart';
 import { completeSignIn } from '../../../session/session';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
@@ -26,7 +26,7 @@ export function ReviewStep({ view }: StepProps) {
   const rows: Array<[string, string, AnyPage]> = [
     ['Name', basic!.name, 'Step0'],
     ['Email', basic!.email, 'Step0'],
-    ['Date of birth', basic!.dateOfBirth, 'Step0'],
+    ['Date of birth', formatDate(basic!.dateOfBirth), 'Step0'],
     ['Mobile', view.phone, 'Step0'],
     ['Work', `${employment!.employmentType === 'salaried' ? 'Salaried' : 'Self-employed'} at ${employment!.employer}`, 'Step1'],
     ['Monthly take-home pay', `${formatMoney(income!.monthlyNetIncome, 'INR')}, paid on day ${income!.payDayOfMonth}`, 'Step2'],

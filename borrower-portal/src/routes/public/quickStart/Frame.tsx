@@ -7,6 +7,10 @@ export type AnyPage = (typeof ALL_PAGES)[number];
 
 export const pagePath = (page: AnyPage) => (page === 'phone' ? '/quickStart' : `/quickStart/components/${page}`);
 
+/** The navigation state that sends a visitor back to the phone step to prove it again (a deep link, an expired proof). */
+export const CONFIRM_PHONE = { confirmPhone: true } as const;
+export const mustConfirmPhone = (state: unknown) => typeof state === 'object' && state !== null && (state as { confirmPhone?: unknown }).confirmPhone === true;
+
 /** A quick start page: where the visitor is (step N of M), its title, a way back that keeps what was entered. */
 export function QuickStartFrame({ page, title, intro, back, children }: { page: AnyPage; title: string; intro?: ReactNode; back?: AnyPage; children: ReactNode }) {
   const n = ALL_PAGES.indexOf(page) + 1;

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { sendCode, startQuickStart, verifyCode } from '../../../api/quickStart';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
-import { pagePath, QuickStartFrame } from './Frame';
+import { CONFIRM_PHONE, mustConfirmPhone, pagePath, QuickStartFrame } from './Frame';
 import { readQuickStart, rememberPhone, rememberProof } from './proof';
 import { SignInInstead, isSignInInstead } from './SignInInstead';
 
 /** /quickStart: the mobile number the code goes to. */
 export function PhonePage() {
   const navigate = useNavigate();
+  const confirming = mustConfirmPhone(useLocation().state);
   const { errors, busy, run } = useSubmit();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -23,6 +24,11 @@ export function PhonePage() {
   };
   return (
     <QuickStartFrame page="phone" title="Quick start" intro="Check your loan in a few minutes. Start with your mobile number: we send you a 6-digit code by SMS.">
+      {confirming && (
+        <p className="notice" role="status">
+          For your security, confirm your mobile number with a new code. If you started before, your answers are kept for 30 days.
+        </p>
+      )}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.form} />
         <Field label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={readQuickStart()?.phone.replace(/^\+91/, '') ?? ''} error={errors.fields.phone} hint="10 digits, or with +91" />
@@ -44,15 +50,7 @@ export function OtpPage() {
   const { errors, busy, run } = useSubmit();
   const [signIn, setSignIn] = useState(false);
   const [resent, setResent] = useState(false);
-  if (!stored) {
-    return (
-      <QuickStartFrame page="Otp" title="Enter the code" back="phone">
-        <p>
-          First tell us your mobile number: <Link to={pagePath('phone')}>start here</Link>.
-        </p>
-      </QuickStartFrame>
-    );
-  }
+  if (!stored) return <Navigate to={pagePath('phone')} replace state={CONFIRM_PHONE} />;
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget).get('code') ?? '').trim();

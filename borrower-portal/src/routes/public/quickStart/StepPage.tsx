@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '@lending/web-common/http';
 import { startQuickStart, type QuickStart } from '../../../api/quickStart';
 import { FormAlert } from '../../Auth/forms';
-import { pagePath, QuickStartFrame } from './Frame';
+import { CONFIRM_PHONE, pagePath, QuickStartFrame } from './Frame';
 import { readQuickStart } from './proof';
 import { SignInInstead, isSignInInstead } from './SignInInstead';
 import { BasicStep, ConsentsStep, EmploymentStep, IncomeStep, LoanStep } from './Steps';
@@ -27,7 +27,8 @@ const TITLES: Record<StepPage, string> = {
 /** Step0 … Step6: loads the quick start (the answers so far) with the phone's proof, then shows the step's form. */
 export function QuickStartStepPage({ page }: { page: StepPage }) {
   const navigate = useNavigate();
-  const stored = readQuickStart();
+  // Read once: finishing forgets the proof while this page is still on screen, and must not send it back to the phone.
+  const [stored] = useState(readQuickStart);
   const [view, setView] = useState<QuickStart | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const proof = stored?.proof;
@@ -45,18 +46,9 @@ export function QuickStartStepPage({ page }: { page: StepPage }) {
   }, [proof]);
 
   const back = page === 'Step0' ? undefined : QUICK_START_PAGES[QUICK_START_PAGES.indexOf(page) - 1];
-  if (!proof || (failure instanceof ApiError && failure.type === 'phone-not-verified')) {
-    return (
-      <QuickStartFrame page={page} title="Confirm your mobile number">
-        <p role="status">For your security, confirm your mobile number with a new code. Your answers are kept for 30 days.</p>
-        <p>
-          <Link className="button button--primary button--block" to={pagePath('phone')}>
-            Get a code
-          </Link>
-        </p>
-      </QuickStartFrame>
-    );
-  }
+  // Without a proven phone (none yet in this tab, or it expired) a step cannot load its answers: quick start begins
+  // again at step 1, the phone, which says why; the answers kept on the server come back after the code.
+  if (!proof || (failure instanceof ApiError && failure.type === 'phone-not-verified')) return <Navigate to={pagePath('phone')} replace state={CONFIRM_PHONE} />;
   if (isSignInInstead(failure)) return <SignInInstead page={page} />;
   const onSaved = (next: QuickStart) => {
     setView(next);
