@@ -56,6 +56,8 @@ describe('the business date page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close through 28 Dec 2026' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(await screen.findByText('Closing through 28 Dec 2026: 1 of 4 loans…')).toBeInTheDocument();
+    // The confirmation closes (until its exit transition ends, the page behind it is hidden from assistive technology).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('progressbar', { name: 'Close of business progress' })).toHaveAttribute('aria-valuenow', '25');
     expect(within(card).getByRole('button', { name: 'Run close of business' })).toBeDisabled();
 
