@@ -35,6 +35,7 @@ import agreements, { AgreementShow } from './agreements';
 // Suspense boundary revealed it only after a retry render that the menu's updates kept interrupting (issue 11).
 
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
+const BusinessDatePage = lazy(() => withChunkRecovery(import('./business-date/BusinessDatePage')).then((m) => ({ default: m.BusinessDatePage })));
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 // Signed in, the staff member (permissions decide the menu and the queue counts) is wanted at once: the request the
@@ -101,6 +102,7 @@ export function App() {
         <Route path="/Dashboard" caseSensitive element={<Dashboard />} />
         <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
+        <Route path="/BusinessDate" caseSensitive element={<BusinessDatePage />} />
         {loanRoutes}
         {collectionRoutes}
         {channelRoutes}

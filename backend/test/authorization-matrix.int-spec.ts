@@ -40,6 +40,7 @@ let checker: string;
 /** A payment of Alice's (online) and one recorded by staff, for the routes about a payment. */
 let alicePaymentId: string;
 let staffPaymentId: string;
+const cobRunId = randomUUID();
 /** A settlement offer made by the checker (so the administrator may approve it). */
 let settlementOfferId: string;
 
@@ -165,6 +166,10 @@ beforeAll(async () => {
   alicePaymentId = (await t.http.post(`/api/me/loans/${paying.id}/payments`).set(bearer(alice.token)).send({ amount: 1_000_00 }).expect(201)).body.paymentId;
   const settling = await loanIn(t.http, 'active', alice.token, staff);
   settlementOfferId = (await t.http.post(`/api/admin/loans/${settling.id}/settlement-offers`).set(bearer(checker)).send({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' }).expect(201)).body.id;
+  await t.runtime.db
+    .insertInto('close_of_business_runs')
+    .values({ id: cobRunId, date: '2026-11-20', business_date: '2026-11-21', status: 'completed', requested_by: adminId, started_at: new Date(), heartbeat_at: new Date(), loans_to_visit: 0, failure: null })
+    .execute();
   staffPaymentId = (await t.http.post(`/api/admin/loans/${paying.id}/payments`).set(bearer(staff)).send({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }).expect(201)).body.id;
 });
 
@@ -207,6 +212,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/whatsapp\/conversations\/:id/, () => alice.user._id],
   [/^\/api\/admin\/dialer\/calls\/:id/, () => randomUUID()],
   [/^\/api\/admin\/phone-collisions\/:id/, () => phoneCollisionId],
+  // A close of business run from the console (issue 27 item 4; runs start in manual mode only, so one is written here).
+  [/^\/api\/admin\/close-of-business\/runs\/:id/, () => cobRunId],
 ];
 
 /** Routes whose second path parameter is of another kind: the issue's attachment is Alice's upload. */

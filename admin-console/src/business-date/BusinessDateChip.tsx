@@ -2,6 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, D
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { useAccess } from '../permissions/useAccess';
 import { formatDate } from '@lending/web-common/format';
 import type { LendingDataProvider } from '../providers/dataProvider';
@@ -21,8 +22,15 @@ export function BusinessDateChip() {
   const manual = data.mode === 'manual';
   const text = `Business date ${formatDate(data.date)}${manual ? ' (manual)' : ''}`;
   if (!manual || !canAccess) {
+    // The business date page says why it cannot be moved here, and how to switch.
     return (
-      <Box component="span" data-testid="business-date" title={manual ? 'Set by staff (manual mode)' : `Today in ${data.timeZone}`} sx={{ mr: 2, fontSize: 14, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}>
+      <Box
+        component={Link}
+        to="/BusinessDate"
+        data-testid="business-date"
+        title={manual ? 'Set by staff (manual mode)' : `Today in ${data.timeZone}: why it cannot be moved`}
+        sx={{ mr: 2, fontSize: 14, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' }, color: 'inherit' }}
+      >
         {text}
       </Box>
     );
@@ -37,7 +45,7 @@ export function BusinessDateChip() {
   );
 }
 
-function ChangeBusinessDateDialog({ current, onClose }: { current: string; onClose(): void }) {
+export function ChangeBusinessDateDialog({ current, onClose }: { current: string; onClose(): void }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification } from 'react-admin';
+import { AdminContext, HttpError, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, fakeAuth } from '../test/renderWithAdmin';
@@ -14,8 +14,12 @@ const ROW: CollectionRow = {
   borrower: { name: 'Meera Pillai', phone: '+919800000001' },
   instalmentNumber: 2,
   dueDate: '2026-11-15',
-  amountDue: 888_488,
+  amountDue: 788_488,
+  amountOverdue: 788_488,
+  due: { principal: 788_488, interest: 0, fees: 0, penalties: 0, total: 788_488 },
+  outstanding: null,
   amountPaid: 100_000,
+  buckets: ['Due'],
   dpd: 8,
   classification: 'SMA-0',
   lastReminderAt: null,
@@ -64,8 +68,10 @@ describe('a collection’s detail page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Meera Pillai · instalment 2');
     const page = screen.getByTestId('collection-page');
     expect(page).toHaveTextContent('+91 98000 00001');
-    expect(page).toHaveTextContent('₹8,884.88');
-    expect(page).toHaveTextContent('₹1,000.00');
+    // What is still owed on it (not the instalment's size), split by part, and what was paid.
+    expect(page).toHaveTextContent('Still owed on it₹7,884.88');
+    expect(screen.getByTestId('owed-split')).toHaveTextContent('Principal₹7,884.88Interest₹0.00Fees₹0.00Penal charges₹0.00');
+    expect(page).toHaveTextContent('Paid so far₹1,000.00');
     expect(page).toHaveTextContent('8 days');
     expect(page).toHaveTextContent('SMA-0');
     expect(await within(page).findByText('Asha Rao', { selector: 'div' })).toBeInTheDocument();
@@ -107,5 +113,28 @@ describe('a collection’s detail page', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ staffId: null });
     expect(await screen.findByText('Loan un-assigned: no collector.')).toBeInTheDocument();
+  });
+
+  it('opened through a bucket the row is not in, says where it is and links there, instead of showing it', async () => {
+    const { dataProvider, calls } = api({
+      'GET /api/admin/collections/inst%3Aloan-1%3A2': () => {
+        throw new HttpError('inst:loan-1:2 is not in Due at the business date; it is in Paid.', 404, { type: 'not-in-bucket', bucket: 'Due', buckets: ['Paid'] });
+      },
+    });
+    renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view'], dataProvider);
+    expect(await screen.findByTestId('not-in-bucket')).toHaveTextContent('This row is not in Due at the business date. It is in:');
+    expect(screen.getByRole('link', { name: 'Paid' })).toHaveAttribute('href', '/Collections/inst%3Aloan-1%3A2?tab=Paid');
+    expect(screen.queryByTestId('collection-page')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/admin/collections/inst%3Aloan-1%3A2')).toBeDefined();
+  });
+
+  it('asks the API for the row through the tab it was opened from', async () => {
+    const { dataProvider } = api();
+    const asked: string[] = [];
+    const collectionRow = dataProvider.collectionRow;
+    dataProvider.collectionRow = (id, bucket) => (asked.push(`${id}|${bucket ?? ''}`), collectionRow(id, bucket));
+    renderAt('/Collections/inst%3Aloan-1%3A2?tab=Overdue', ['collections.view'], dataProvider);
+    expect(await screen.findByTestId('collection-page')).toBeInTheDocument();
+    expect(asked[0]).toBe('inst:loan-1:2|Overdue');
   });
 });

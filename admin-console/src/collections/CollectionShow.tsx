@@ -2,7 +2,7 @@ import { WhatsappButton } from '../channels/WhatsappButton';
 import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
+import { HttpError, Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@lending/web-common/format';
 import type { AdminLoan } from '@lending/web-common/api';
@@ -11,7 +11,7 @@ import { shortId } from '../loans/labels';
 import { loanPath } from '../loans/queues';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { AssignDialog } from './AssignDialog';
-import { backPath } from './buckets';
+import { BUCKET_SPECS, backPath, detailBucket, detailPath, isBucket, type Bucket } from './buckets';
 import { dpdLabel } from './classification';
 import { ClassificationChip, PromiseText, money } from './CollectionFields';
 import { pendingPaymentPath } from './CollectionList';
@@ -84,20 +84,91 @@ function LoanLink({ loanId }: { loanId: string }) {
   );
 }
 
-/** A collection row (instalment, loan or payment) with its borrower, money, delinquency, collector and contact log. */
+/** The buckets a `not-in-bucket` answer says the row is in now (the API's problem member `buckets`). */
+function bucketsOfRefusal(error: unknown): Bucket[] | undefined {
+  if (!(error instanceof HttpError) || error.status !== 404) return undefined;
+  const body = error.body as { type?: string; buckets?: unknown } | undefined;
+  if (body?.type !== 'not-in-bucket' || !Array.isArray(body.buckets)) return undefined;
+  return body.buckets.filter(isBucket);
+}
+
+/** A bucket's detail page asked for a row that is elsewhere now: where it is, with a link to each place. */
+function NotInBucket({ id, bucket, buckets, back }: { id: string; bucket: Bucket; buckets: Bucket[]; back: { to: string; label: string } }) {
+  return (
+    <Box sx={{ p: 2 }} data-testid="not-in-bucket">
+      <Title title="Collection" />
+      <Alert severity="info">
+        This row is not in {BUCKET_SPECS[bucket].label} at the business date.{' '}
+        {buckets.length === 0 ? 'It is in no collection bucket now (paid a while ago, or no longer waiting).' : 'It is in:'}
+      </Alert>
+      {buckets.length > 0 ? (
+        <Box component="ul" sx={{ mt: 1 }}>
+          {buckets.map((where) => (
+            <li key={where}>
+              <Link to={detailPath(where, id, 'tab')}>{BUCKET_SPECS[where].label}</Link>
+            </li>
+          ))}
+        </Box>
+      ) : null}
+      <Button component={Link} to={back.to} sx={{ mt: 2 }}>
+        Back to {back.label}
+      </Button>
+    </Box>
+  );
+}
+
+/** Money owed now, by component, as the API splits it. */
+function OwedSplit({ due }: { due: CollectionRow['due'] }) {
+  if (!due) return <>—</>;
+  const parts = [
+    ['Principal', due.principal],
+    ['Interest', due.interest],
+    ['Fees', due.fees],
+    ['Penal charges', due.penalties],
+  ] as const;
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, fontSize: 14 }} data-testid="owed-split">
+      {parts.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Box>
+          <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
+            {money(value)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * A collection row (instalment, loan or payment) with its borrower, money owed now, delinquency, collector and contact
+ * log. Opened through a bucket (its /Collection page or a tab), it shows only a row of that bucket; otherwise it says
+ * where the row is and links there.
+ */
 export function CollectionShow() {
   const { id = '' } = useParams();
   const { pathname, search } = useLocation();
   const back = backPath(pathname, search);
+  const bucket = detailBucket(pathname, search);
   const notify = useNotify();
   const nameOf = useCollectorName();
+  const dataProvider = useDataProvider<LendingDataProvider>();
   const { data: today } = useBusinessDate();
   const { canAccess: canAssign } = useCanAccess({ action: 'assign', resource: 'Collections' });
   const { canAccess: canContact } = useCanAccess({ action: 'contact', resource: 'Collections' });
-  const { data: row, isPending, error } = useGetOne<CollectionRow>('Collections', { id }, { refetchInterval: COLLECTION_REFRESH_MS });
+  const { data: row, isPending, error } = useQuery({
+    queryKey: ['Collections', 'getOne', { id, bucket }],
+    queryFn: () => dataProvider.collectionRow(id, bucket),
+    refetchInterval: COLLECTION_REFRESH_MS,
+    retry: false,
+  });
   const [dialog, setDialog] = useState<'contact' | 'assign' | null>(null);
 
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Loading the collection" />;
+  const elsewhere = bucketsOfRefusal(error);
+  if (bucket && elsewhere) return <NotInBucket id={id} bucket={bucket} buckets={elsewhere} back={back} />;
   if (error || !row) {
     return (
       <Box sx={{ p: 2 }}>
@@ -135,8 +206,13 @@ export function CollectionShow() {
           ) : (
             <>
               <Fact label={row.kind === 'instalment' ? 'Due date' : 'Next due date'}>{formatDate(row.dueDate)}</Fact>
-              <Fact label="Amount due">{money(row.amountDue)}</Fact>
-              <Fact label="Amount paid">{money(row.amountPaid)}</Fact>
+              <Fact label={row.kind === 'instalment' ? 'Still owed on it' : `Due by ${formatDate(today?.date)}`}>{money(row.amountDue)}</Fact>
+              <Fact label="Overdue (past grace)">{money(row.amountOverdue)}</Fact>
+              <Fact label="Owed, by part">
+                <OwedSplit due={row.due} />
+              </Fact>
+              <Fact label="Paid so far">{money(row.amountPaid)}</Fact>
+              {row.kind === 'loan' ? <Fact label="Outstanding (incl. not yet due)">{money(row.outstanding)}</Fact> : null}
               <Fact label="Days past due">{dpdLabel(row.dpd)}</Fact>
               <Fact label="Classification">
                 <ClassificationChip value={row.classification} />

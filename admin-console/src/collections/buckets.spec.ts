@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUCKETS, BUCKET_SPECS, COLLECTIONS_TABS, DEFAULT_TAB, backPath, bucketCount, bucketTitle, defaultSort, detailPath, isBucket, listPath, tabFromSearch, tabPath } from './buckets';
+import { BUCKETS, BUCKET_SPECS, COLLECTIONS_TABS, DEFAULT_TAB, backPath, bucketCount, bucketTitle, defaultSort, detailBucket, detailPath, isBucket, listPath, tabFromSearch, tabPath } from './buckets';
 import { selectedLoanIds } from './BulkAssignButton';
 import { pendingPaymentPath } from './CollectionList';
 
@@ -86,5 +86,14 @@ describe('labels, counts and order', () => {
     expect(selectedLoanIds(rows, ['inst:L1:1', 'inst:L1:2', 'inst:L3:1'])).toEqual(['L1', 'L3']);
     expect(selectedLoanIds(rows, [])).toEqual([]);
     expect(selectedLoanIds(undefined, ['x'])).toEqual([]);
+  });
+});
+
+describe('the bucket a detail page belongs to', () => {
+  it('is its /Collection page, else its tab, else none', () => {
+    expect(detailBucket('/Collection/Due/inst%3Aabc%3A3', '')).toBe('Due');
+    expect(detailBucket('/Collections/inst%3Aabc%3A3', '?tab=Overdue')).toBe('Overdue');
+    expect(detailBucket('/Collections/loan%3Aabc', '')).toBeUndefined();
+    expect(detailBucket('/Collections/loan%3Aabc', '?tab=overdue')).toBeUndefined();
   });
 });

@@ -81,6 +81,17 @@ export function backPath(pathname: string, search: string): { to: string; label:
   return { to: listPath(bucket), label: BUCKET_SPECS[bucket].label };
 }
 
+/**
+ * The bucket a detail page was opened through: its /Collection/{bucket} path, else its ?tab=; none for a bare
+ * /Collections/{id} (a link from elsewhere, as the IVR page's), which shows the row whatever bucket it is in.
+ */
+export function detailBucket(pathname: string, search: string): Bucket | undefined {
+  const page = /^\/Collection\/([^/]+)\//.exec(pathname)?.[1];
+  if (page && isBucket(page)) return page;
+  const tab = new URLSearchParams(search).get('tab');
+  return isBucket(tab) ? tab : undefined;
+}
+
 /** The list's title: "Collections · Overdue". */
 export const bucketTitle = (bucket: Bucket) => `Collections · ${BUCKET_SPECS[bucket].label}`;
 

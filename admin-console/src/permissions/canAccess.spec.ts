@@ -67,6 +67,8 @@ describe('canAccess', () => {
     expect(canAccess([], 'show', 'business-date')).toBe(true);
     expect(canAccess(['loans.view'], 'edit', 'business-date')).toBe(false);
     expect(canAccess(['business-date.manage'], 'edit', 'business-date')).toBe(true);
+    expect(canAccess(['business-date.manage'], 'close-of-business', 'business-date')).toBe(false);
+    expect(canAccess(['cob.run'], 'close-of-business', 'business-date')).toBe(true);
   });
 
   it('keeps every lead for leads.manage and the own worklist for leads.work; leads are never deleted', () => {

@@ -120,8 +120,9 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Dialer':
       return action === 'list' || action === 'call' ? 'dialer.use' : undefined;
     case 'business-date':
-      // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission.
-      return action === 'edit' ? 'business-date.manage' : null;
+      // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission, and
+      // running close of business from the console (manual mode only) needs cob.run.
+      return action === 'edit' ? 'business-date.manage' : action === 'close-of-business' ? 'cob.run' : null;
     case 'profile':
     case 'dashboard':
       return null;

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
-import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CustomerSection, LoanProductVersion, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
+import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CloseOfBusinessRun, CustomerSection, LoanProductVersion, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
 import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
@@ -11,7 +11,7 @@ import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templ
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
 import type { LoanDelinquency, SettlementOffer, WriteOff } from '../collections/settlement';
 import type { AdminIssue, IssueAssignee } from '@lending/web-common/api';
-import type { CollectionBucketCounts, CollectionContact, Collector, CollectorAssignment, RecordContactBody } from '../collections/types';
+import type { CollectionBucketCounts, CollectionContact, CollectionRow, Collector, CollectorAssignment, RecordContactBody } from '../collections/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -37,6 +37,13 @@ export type LendingDataProvider = DataProvider & {
   productVersions(id: string): Promise<LoanProductVersion[]>;
   businessDate(): Promise<BusinessDate>;
   setBusinessDate(date: string): Promise<BusinessDate>;
+  /** Close of business through the day before the business date (manual mode, cob.run); answers the run as it starts. */
+  startCloseOfBusiness(): Promise<CloseOfBusinessRun>;
+  closeOfBusinessRun(id: string): Promise<CloseOfBusinessRun>;
+  /** One collection row; through `bucket` (a bucket's detail page), a row not in it is a 404 not-in-bucket naming where it is. */
+  collectionRow(id: string, bucket?: string): Promise<CollectionRow>;
+  /** The latest runs started from the console, newest first. */
+  closeOfBusinessRuns(): Promise<CloseOfBusinessRun[]>;
   /** The loan's money ledger, oldest first. */
   loanTransactions(id: string): Promise<LedgerLine[]>;
   /** What pays the loan off on `date` (default: the business date). */
@@ -148,6 +155,11 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     productVersions: async (id) => (await http(`${base}/products/${encodeURIComponent(id)}/versions`)).json as LoanProductVersion[],
     businessDate: async () => (await http(`${base}/business-date`)).json as BusinessDate,
     setBusinessDate: async (date) => (await send('PUT', `${base}/business-date`, { date })).json as BusinessDate,
+    collectionRow: async (id, bucket) =>
+      (await http(`${base}/collections/${encodeURIComponent(id)}${bucket ? `?bucket=${encodeURIComponent(bucket)}` : ''}`)).json as CollectionRow,
+    startCloseOfBusiness: async () => (await send('POST', `${base}/close-of-business/runs`, {})).json as CloseOfBusinessRun,
+    closeOfBusinessRun: async (id) => (await http(`${base}/close-of-business/runs/${encodeURIComponent(id)}`)).json as CloseOfBusinessRun,
+    closeOfBusinessRuns: async () => (await http(`${base}/close-of-business/runs?range=${encodeURIComponent('[0,4]')}`)).json as CloseOfBusinessRun[],
     loanTransactions: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/transactions`)).json as LedgerLine[],
     foreclosureQuote: async (id, date) =>
       (await http(`${base}/loans/${encodeURIComponent(id)}/foreclosure-quote${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as ForeclosureQuote,

@@ -89,6 +89,9 @@ import { SandboxPaymentProvider } from './payments/sandbox-payment-provider.js';
 import { paymentsProjection } from './projections/payments.projection.js';
 import { CloseOfBusiness } from './application/close-of-business.js';
 import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
+import { CloseOfBusinessRuns } from './application/close-of-business-runs.js';
+import { GetCloseOfBusinessRunHandler, ListCloseOfBusinessRunsHandler, StartCloseOfBusinessRunHandler } from './application/close-of-business-runs.handlers.js';
+import { CloseOfBusinessRunsController } from './http/close-of-business-runs.controller.js';
 import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { AdminSettlementController } from './http/admin-settlement.controller.js';
@@ -147,10 +150,13 @@ const commandHandlers = [
   RejectWriteOffHandler,
   WithdrawWriteOffHandler,
   RunCloseOfBusinessHandler,
+  StartCloseOfBusinessRunHandler,
   AssignCollectorHandler,
   RecordCollectionContactHandler,
 ];
 const queryHandlers = [
+  GetCloseOfBusinessRunHandler,
+  ListCloseOfBusinessRunsHandler,
   ListCustomersHandler,
   GetCustomerHandler,
   ListLoansHandler,
@@ -195,6 +201,7 @@ const controllers = [
   AdminAgreementsController,
   PublicAgreementsController,
   AdminCollectionsController,
+  CloseOfBusinessRunsController,
   AdminCollectionQueuesController,
   AdminCustomersController,
   AdminSettlementController,
@@ -223,7 +230,7 @@ const products = [LoanProductsRepository, ProductCatalog, DefaultProducts];
 @Module({
   imports: [IdentityModule, OriginationModule, CommunicationsModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CollectionQueues, CollectionReminders, { provide: CLOCK, useValue: systemClock }, LoanCommandExecutor, AgreementDocumentsRepository, AgreementSignLinksRepository, AgreementSignLinkMailer, LoanBorrowersRepository, { provide: BorrowerLoans, useClass: LoanSummariesBorrowerLoans }, ChannelContacts, OverdueBook],
+  providers: [...commandHandlers, ...queryHandlers, ...products, ...servicing, CloseOfBusiness, CloseOfBusinessRuns, CollectionQueues, CollectionReminders, { provide: CLOCK, useValue: systemClock }, LoanCommandExecutor, AgreementDocumentsRepository, AgreementSignLinksRepository, AgreementSignLinkMailer, LoanBorrowersRepository, { provide: BorrowerLoans, useClass: LoanSummariesBorrowerLoans }, ChannelContacts, OverdueBook],
   // Through lending's public entry: BorrowerLoans for help issues; ChannelContacts and OverdueBook for communications' channels (issue 15).
   exports: [BorrowerLoans, ChannelContacts, OverdueBook],
 })

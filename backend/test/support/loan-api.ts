@@ -180,3 +180,28 @@ export async function storeCounts(t: TestApp): Promise<{ events: number; loans: 
   const row = r.rows[0];
   return { events: Number(row.events), loans: Number(row.loans), commandResults: Number(row.results) };
 }
+
+/**
+ * An EMI product for collections scenarios (12 %, 1 % processing fee, mifos-standard, reduce tenure), with its own
+ * grace days and penal charge; answers its id.
+ */
+export async function createEmiProduct(http: Http, staffToken: string, product: { code: string; name: string; graceDays: number; penalChargeFlat: number }): Promise<string> {
+  const res = await http
+    .post('/api/admin/products')
+    .set(bearer(staffToken))
+    .send({
+      ...product, type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
+      annualRatePercent: 12, processingFeePercent: 1, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
+    });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+/** A new staff member with a built-in role, signed in; answers their token. */
+export async function staffTokenWithRole(http: Http, adminToken: string, roleId: string): Promise<string> {
+  const email = `staff.${Math.random().toString(36).slice(2, 10)}@test.local`;
+  expect((await http.post('/api/admin/users').set(bearer(adminToken)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })).status).toBe(201);
+  const login = await http.post('/api/auth/login').send({ email, password: 'staff-password-1' });
+  expect(login.status).toBe(200);
+  return login.body.token as string;
+}

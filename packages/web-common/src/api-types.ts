@@ -195,6 +195,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/close-of-business/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The close of business runs started from the console, newest first (range=[0,9]; Content-Range: close-of-business-runs …) */
+        get: operations["CloseOfBusinessRunsController_list"];
+        put?: never;
+        /** Start close of business through the day before the business date (manual mode only: 409 close-of-business-is-nightly in automatic mode; 409 close-of-business-running, naming runId, while a run is going). A second run for the same date appends nothing */
+        post: operations["CloseOfBusinessRunsController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/close-of-business/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run: progress (loansVisited of loansToVisit) while running, the summary when completed */
+        get: operations["CloseOfBusinessRunsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/collection-buckets": {
         parameters: {
             query?: never;
@@ -236,7 +271,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One collection row by its id (inst:<loanId>:<n>, loan:<loanId>, pay:<paymentId>), whatever bucket it is in */
+        /** One collection row by its id (inst:<loanId>:<n>, loan:<loanId>, pay:<paymentId>) with the buckets it is in now. With ?bucket=Overdue (a bucket's detail page) a row not in that bucket is 404 not-in-bucket, whose `buckets` say where it is */
         get: operations["AdminCollectionQueuesController_get"];
         put?: never;
         post?: never;
@@ -1354,57 +1389,6 @@ export interface paths {
         get: operations["RolesController_permissions"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/phone-collisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total */
-        get: operations["AdminPhoneCollisionsController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/phone-collisions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One listed phone, with the other accounts that read as the same number */
-        get: operations["AdminPhoneCollisionsController_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/phone-collisions/{id}/resolve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Settle a listed phone: keep (the account gets the number in E.164, once no other account holds it) or clear (no phone) */
-        post: operations["AdminPhoneCollisionsController_resolve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4008,6 +3992,220 @@ export interface operations {
             };
         };
     };
+    CloseOfBusinessRunsController_list: {
+        parameters: {
+            query?: {
+                range?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the business date when the run started */
+                        businessDate: string;
+                        /** @description the day closed: the day before the business date */
+                        date: string;
+                        /** @description 0 when the date was already closed */
+                        eventsAppended: number;
+                        /** @description why a failed run stopped */
+                        failure: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description loans that had something recorded: fell due, went overdue, charged, reclassified */
+                        loansAged: number;
+                        /** @description loans with something to record by the day end of date, when the run started */
+                        loansToVisit: number;
+                        /** @description of those, read and decided so far (progress) */
+                        loansVisited: number;
+                        /** @description penal charges applied */
+                        penaltiesApplied: number;
+                        /** @description loans whose RBI classification changed */
+                        reclassified: number;
+                        /** @description collection reminders queued for the date (after ageing) */
+                        remindersQueued: number;
+                        /** @description staff id */
+                        requestedBy: string;
+                        startedAt: string;
+                        /** @enum {string} */
+                        status: "running" | "completed" | "failed";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CloseOfBusinessRunsController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the business date when the run started */
+                        businessDate: string;
+                        /** @description the day closed: the day before the business date */
+                        date: string;
+                        /** @description 0 when the date was already closed */
+                        eventsAppended: number;
+                        /** @description why a failed run stopped */
+                        failure: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description loans that had something recorded: fell due, went overdue, charged, reclassified */
+                        loansAged: number;
+                        /** @description loans with something to record by the day end of date, when the run started */
+                        loansToVisit: number;
+                        /** @description of those, read and decided so far (progress) */
+                        loansVisited: number;
+                        /** @description penal charges applied */
+                        penaltiesApplied: number;
+                        /** @description loans whose RBI classification changed */
+                        reclassified: number;
+                        /** @description collection reminders queued for the date (after ageing) */
+                        remindersQueued: number;
+                        /** @description staff id */
+                        requestedBy: string;
+                        startedAt: string;
+                        /** @enum {string} */
+                        status: "running" | "completed" | "failed";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    CloseOfBusinessRunsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the business date when the run started */
+                        businessDate: string;
+                        /** @description the day closed: the day before the business date */
+                        date: string;
+                        /** @description 0 when the date was already closed */
+                        eventsAppended: number;
+                        /** @description why a failed run stopped */
+                        failure: string | null;
+                        finishedAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description loans that had something recorded: fell due, went overdue, charged, reclassified */
+                        loansAged: number;
+                        /** @description loans with something to record by the day end of date, when the run started */
+                        loansToVisit: number;
+                        /** @description of those, read and decided so far (progress) */
+                        loansVisited: number;
+                        /** @description penal charges applied */
+                        penaltiesApplied: number;
+                        /** @description loans whose RBI classification changed */
+                        reclassified: number;
+                        /** @description collection reminders queued for the date (after ageing) */
+                        remindersQueued: number;
+                        /** @description staff id */
+                        requestedBy: string;
+                        startedAt: string;
+                        /** @enum {string} */
+                        status: "running" | "completed" | "failed";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminCollectionQueuesController_buckets: {
         parameters: {
             query?: never;
@@ -4083,8 +4281,10 @@ export interface operations {
                     "application/json": {
                         /** @description payment rows: the amount recorded */
                         amount: number | null;
-                        /** @description instalment: principal, interest, fees and penalties; loan: everything outstanding; payment: null */
+                        /** @description what is still owed (principal, interest, fees, penalties less paid and waived): instalment: on it; loan: on its instalments due by the business date; payment: null */
                         amountDue: number | null;
+                        /** @description the part of amountDue past the grace days at the business date; payment: null */
+                        amountOverdue: number | null;
                         /** @description instalment: paid on it; loan: paid on all its instalments; payment: null */
                         amountPaid: number | null;
                         /** @description the collector's staff id */
@@ -4094,10 +4294,25 @@ export interface operations {
                             name: string | null;
                             phone: string | null;
                         };
+                        /** @description single-row answers (GET /collections/:id): the buckets the row is in now */
+                        buckets?: ("Upcoming" | "Due" | "Overdue" | "Partial" | "Paid" | "Reminder" | "Active" | "closed" | "Setteled" | "Disbursal" | "Pending")[];
                         /** @enum {string} */
                         classification: "standard" | "SMA-0" | "SMA-1" | "SMA-2" | "NPA";
                         /** @description the loan's days past due at the business date */
                         dpd: number;
+                        /** @description amountDue by component; payment: null */
+                        due: {
+                            /** @description minor units (paise) */
+                            fees: number;
+                            /** @description minor units (paise) */
+                            interest: number;
+                            /** @description minor units (paise) */
+                            penalties: number;
+                            /** @description minor units (paise) */
+                            principal: number;
+                            /** @description minor units (paise) */
+                            total: number;
+                        } | null;
                         /** @description instalment: its due date; loan: its next unpaid due date; payment: the date paid */
                         dueDate: string | null;
                         /** @description inst:<loanId>:<instalmentNumber> | loan:<loanId> | pay:<paymentId> */
@@ -4109,6 +4324,8 @@ export interface operations {
                         lastReminderAt: string | null;
                         /** Format: uuid */
                         loanId: string;
+                        /** @description loan rows: everything outstanding, instalments not yet due included; otherwise null */
+                        outstanding: number | null;
                         paymentId: string | null;
                         /** @description the promised date passed with no payment received since the promise was made */
                         promiseBroken: boolean;
@@ -4144,7 +4361,9 @@ export interface operations {
     };
     AdminCollectionQueuesController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                bucket?: unknown;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4161,8 +4380,10 @@ export interface operations {
                     "application/json": {
                         /** @description payment rows: the amount recorded */
                         amount: number | null;
-                        /** @description instalment: principal, interest, fees and penalties; loan: everything outstanding; payment: null */
+                        /** @description what is still owed (principal, interest, fees, penalties less paid and waived): instalment: on it; loan: on its instalments due by the business date; payment: null */
                         amountDue: number | null;
+                        /** @description the part of amountDue past the grace days at the business date; payment: null */
+                        amountOverdue: number | null;
                         /** @description instalment: paid on it; loan: paid on all its instalments; payment: null */
                         amountPaid: number | null;
                         /** @description the collector's staff id */
@@ -4172,10 +4393,25 @@ export interface operations {
                             name: string | null;
                             phone: string | null;
                         };
+                        /** @description single-row answers (GET /collections/:id): the buckets the row is in now */
+                        buckets?: ("Upcoming" | "Due" | "Overdue" | "Partial" | "Paid" | "Reminder" | "Active" | "closed" | "Setteled" | "Disbursal" | "Pending")[];
                         /** @enum {string} */
                         classification: "standard" | "SMA-0" | "SMA-1" | "SMA-2" | "NPA";
                         /** @description the loan's days past due at the business date */
                         dpd: number;
+                        /** @description amountDue by component; payment: null */
+                        due: {
+                            /** @description minor units (paise) */
+                            fees: number;
+                            /** @description minor units (paise) */
+                            interest: number;
+                            /** @description minor units (paise) */
+                            penalties: number;
+                            /** @description minor units (paise) */
+                            principal: number;
+                            /** @description minor units (paise) */
+                            total: number;
+                        } | null;
                         /** @description instalment: its due date; loan: its next unpaid due date; payment: the date paid */
                         dueDate: string | null;
                         /** @description inst:<loanId>:<instalmentNumber> | loan:<loanId> | pay:<paymentId> */
@@ -4187,6 +4423,8 @@ export interface operations {
                         lastReminderAt: string | null;
                         /** Format: uuid */
                         loanId: string;
+                        /** @description loan rows: everything outstanding, instalments not yet due included; otherwise null */
+                        outstanding: number | null;
                         paymentId: string | null;
                         /** @description the promised date passed with no payment received since the promise was made */
                         promiseBroken: boolean;
@@ -10220,195 +10458,9 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
-                };
-            };
-        };
-    };
-    AdminPhoneCollisionsController_list: {
-        parameters: {
-            query?: {
-                filter?: unknown;
-                range?: unknown;
-                sort?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description the account's phone now */
-                        currentPhone: string | null;
-                        email: string;
-                        foundAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        /** @description what it reads as in E.164; null when it does not read as a number */
-                        normalizedPhone: string | null;
-                        /** @description the other accounts holding or reading as the same number */
-                        others: {
-                            email: string;
-                            name: string;
-                            /** @description as stored now */
-                            phone: string | null;
-                            /** @enum {string} */
-                            role: "borrower" | "staff";
-                            /** Format: uuid */
-                            userId: string;
-                        }[];
-                        /**
-                         * @description collision: other accounts read as the same number; unreadable: not a phone number
-                         * @enum {string}
-                         */
-                        reason: "collision" | "unreadable";
-                        /** @description kept or cleared by staff; changed: the account changed its phone itself */
-                        resolution: ("kept" | "cleared" | "changed") | null;
-                        resolvedAt: string | null;
-                        resolvedBy: string | null;
-                        /** @enum {string} */
-                        role: "borrower" | "staff";
-                        /** @enum {string} */
-                        status: "open" | "resolved";
-                        /** @description the phone as it was stored, kept by the migration */
-                        storedPhone: string;
-                        /** Format: uuid */
-                        userId: string;
-                    }[];
-                };
-            };
-        };
-    };
-    AdminPhoneCollisionsController_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description the account's phone now */
-                        currentPhone: string | null;
-                        email: string;
-                        foundAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        /** @description what it reads as in E.164; null when it does not read as a number */
-                        normalizedPhone: string | null;
-                        /** @description the other accounts holding or reading as the same number */
-                        others: {
-                            email: string;
-                            name: string;
-                            /** @description as stored now */
-                            phone: string | null;
-                            /** @enum {string} */
-                            role: "borrower" | "staff";
-                            /** Format: uuid */
-                            userId: string;
-                        }[];
-                        /**
-                         * @description collision: other accounts read as the same number; unreadable: not a phone number
-                         * @enum {string}
-                         */
-                        reason: "collision" | "unreadable";
-                        /** @description kept or cleared by staff; changed: the account changed its phone itself */
-                        resolution: ("kept" | "cleared" | "changed") | null;
-                        resolvedAt: string | null;
-                        resolvedBy: string | null;
-                        /** @enum {string} */
-                        role: "borrower" | "staff";
-                        /** @enum {string} */
-                        status: "open" | "resolved";
-                        /** @description the phone as it was stored, kept by the migration */
-                        storedPhone: string;
-                        /** Format: uuid */
-                        userId: string;
-                    };
-                };
-            };
-        };
-    };
-    AdminPhoneCollisionsController_resolve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    action: "keep" | "clear";
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description the account's phone now */
-                        currentPhone: string | null;
-                        email: string;
-                        foundAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        /** @description what it reads as in E.164; null when it does not read as a number */
-                        normalizedPhone: string | null;
-                        /** @description the other accounts holding or reading as the same number */
-                        others: {
-                            email: string;
-                            name: string;
-                            /** @description as stored now */
-                            phone: string | null;
-                            /** @enum {string} */
-                            role: "borrower" | "staff";
-                            /** Format: uuid */
-                            userId: string;
-                        }[];
-                        /**
-                         * @description collision: other accounts read as the same number; unreadable: not a phone number
-                         * @enum {string}
-                         */
-                        reason: "collision" | "unreadable";
-                        /** @description kept or cleared by staff; changed: the account changed its phone itself */
-                        resolution: ("kept" | "cleared" | "changed") | null;
-                        resolvedAt: string | null;
-                        resolvedBy: string | null;
-                        /** @enum {string} */
-                        role: "borrower" | "staff";
-                        /** @enum {string} */
-                        status: "open" | "resolved";
-                        /** @description the phone as it was stored, kept by the migration */
-                        storedPhone: string;
-                        /** Format: uuid */
-                        userId: string;
-                    };
                 };
             };
         };
@@ -10929,7 +10981,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -10988,7 +11040,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11903,7 +11955,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11954,7 +12006,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11996,7 +12048,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12058,7 +12110,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12100,7 +12152,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12426,7 +12478,6 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     password: string;
-                    /** @description E.164, e.g. +919876501234 */
                     phone?: string;
                 };
             };
@@ -12454,7 +12505,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -12500,7 +12551,6 @@ export interface operations {
                     email: string;
                     name: string;
                     password: string;
-                    /** @description E.164, e.g. +919876501234 */
                     phone: string;
                 };
             };
@@ -12528,7 +12578,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -12610,7 +12660,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -12707,7 +12757,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -14695,7 +14745,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -14724,7 +14774,6 @@ export interface operations {
                     id?: unknown;
                     name?: string;
                     permissions?: unknown;
-                    /** @description a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164 */
                     phone?: string;
                     /** @description needed when the phone changes: the proof POST /api/public/otp/verify answered for the new phone with purpose phone */
                     phoneProof?: string;
@@ -14752,7 +14801,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15687,7 +15736,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164 */
                     phone: string;
                     /** @enum {string} */
                     purpose: "quick-start" | "phone";
@@ -15722,7 +15770,6 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
-                    /** @description a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164 */
                     phone: string;
                     /** @enum {string} */
                     purpose: "quick-start" | "phone";
@@ -16167,7 +16214,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

@@ -39,6 +39,7 @@ export const PERMISSIONS = {
   'users.reload-device': { group: 'Staff', label: "Make a user's open pages fetch a fresh token and reload" },
   'roles.manage': { group: 'Staff', label: 'Create and edit roles and their permissions' },
   'business-date.manage': { group: 'System', label: 'Set the business date (manual mode only: training, testing, catch-up)' },
+  'cob.run': { group: 'System', label: 'Run close of business from the console and see its runs (manual business date mode: after moving the date)' },
   'operations.view': { group: 'System', label: 'See the metrics and the job queues (read-only queue board)' },
   'system.health': { group: 'System', label: 'See the health details: database, queues and subscription lag' },
 } as const satisfies Record<string, { group: string; label: string }>;

@@ -17,8 +17,11 @@ import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/collections/
  */
 export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number };
 
-/** What one chunk of a run did. */
-export type Aged = { loansVisited: number; eventsAppended: number };
+/**
+ * What one chunk of a run did: loans read and decided, how many of them had something recorded (aged), events
+ * appended, loans whose classification changed, and penal charges applied.
+ */
+export type Aged = { loansVisited: number; eventsAppended: number; loansAged: number; reclassified: number; penaltiesApplied: number };
 
 /** Who appends COB's events when no staff member asked for the run (the CLI, the nightly job). */
 export const CLOSE_OF_BUSINESS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
@@ -106,7 +109,7 @@ export class CloseOfBusiness {
       .select(['id', 'version', 'last_position', 'loan_state', 'submitted_at', 'next_cob_on'])
       .where('id', 'in', [...loanIds])
       .execute();
-    let eventsAppended = 0;
+    const aged: Aged = { loansVisited: rows.length, eventsAppended: 0, loansAged: 0, reclassified: 0, penaltiesApplied: 0 };
     let next = 0;
     // A few loans at a time: while one waits for its append, another is decided (each is its own stream).
     const lane = async () => {
@@ -119,21 +122,21 @@ export class CloseOfBusiness {
           submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
         };
         // Awaited first: `total += await x` would read the total before the wait and lose the other lanes' counts.
-        const appended = await this.ageLoan(row.id, date, actor, loaded, row.next_cob_on);
-        eventsAppended += appended;
+        const events = await this.ageLoan(row.id, date, actor, loaded, row.next_cob_on);
+        countInto(aged, events);
       }
     };
     await Promise.all(Array.from({ length: CLOSE_OF_BUSINESS_LANES }, lane));
-    return { loansVisited: rows.length, eventsAppended };
+    return aged;
   }
 
-  private async ageLoan(loanId: string, date: string, actor: Actor, snapshot: LoadedLoan, nextOn: string | null): Promise<number> {
+  private async ageLoan(loanId: string, date: string, actor: Actor, snapshot: LoadedLoan, nextOn: string | null): Promise<readonly string[]> {
     for (let attempt = 1, loaded = snapshot; ; attempt += 1) {
       try {
         const at = new Date().toISOString();
         const result = await this.executor.execute({ type: 'CloseBusinessDay', data: { loanId, at, actor, date } }, { loaded });
         if (result.events.length === 0) await this.correctNextOn(loanId, loaded, nextOn);
-        return result.events.length;
+        return result.events;
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
         loaded = await this.executor.load(loanId);
@@ -153,3 +156,11 @@ export class CloseOfBusiness {
   }
 }
 
+/** Adds one loan's appended events to a chunk's counts. */
+function countInto(aged: Aged, eventTypes: readonly string[]): void {
+  if (eventTypes.length === 0) return;
+  aged.loansAged += 1;
+  aged.eventsAppended += eventTypes.length;
+  if (eventTypes.includes('LoanClassificationChanged')) aged.reclassified += 1;
+  aged.penaltiesApplied += eventTypes.filter((type) => type === 'PenalChargeApplied').length;
+}

@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { StaffMembers } from '../../identity/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
-import { CollectionRowNotFound } from '../domain/collections/collection-work.js';
+import { CollectionRowNotFound, CollectionRowNotInBucket } from '../domain/collections/collection-work.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
 import { CollectionQueues, parseCollectionRowId, type CollectionBucket, type CollectionFilter, type CollectionRow } from './collection-queues.js';
 
@@ -41,20 +41,28 @@ export class CountCollectionBucketsHandler implements IQueryHandler<CountCollect
 }
 
 export class GetCollectionRowQuery extends Query<CollectionRow> {
-  constructor(readonly id: string) {
+  constructor(
+    readonly id: string,
+    readonly bucket?: CollectionBucket,
+  ) {
     super();
   }
 }
 
-/** One row by its id (`inst:<loanId>:<n>`, `loan:<loanId>`, `pay:<paymentId>`); 404 for an id naming nothing. */
+/**
+ * One row by its id (`inst:<loanId>:<n>`, `loan:<loanId>`, `pay:<paymentId>`) with the buckets it is in now; 404 for
+ * an id naming nothing. Asked through a bucket (a bucket's detail page), a row not in it is a 404 `not-in-bucket`
+ * naming the buckets it is in.
+ */
 @QueryHandler(GetCollectionRowQuery)
 export class GetCollectionRowHandler implements IQueryHandler<GetCollectionRowQuery> {
   constructor(private readonly queues: CollectionQueues) {}
 
-  async execute({ id }: GetCollectionRowQuery): Promise<CollectionRow> {
+  async execute({ id, bucket }: GetCollectionRowQuery): Promise<CollectionRow> {
     const parsed = parseCollectionRowId(id);
     const row = parsed === undefined ? undefined : await this.queues.row(parsed);
     if (!row) throw new CollectionRowNotFound(id);
+    if (bucket !== undefined && !row.buckets?.includes(bucket)) throw new CollectionRowNotInBucket(id, bucket, row.buckets ?? []);
     return row;
   }
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { addDays } from '../domain/calendar.js';
+import type { OwedParts } from '../domain/collections/owed-at.js';
 import { MAX_GRACE_DAYS } from '../domain/loan-product.js';
 import { collectionReminders } from './collection-reminder-columns.js';
 
@@ -15,6 +16,16 @@ export const LOAN_BUCKETS = ['Active', 'closed', 'Setteled', 'Disbursal'] as con
 export const PAYMENT_BUCKETS = ['Pending'] as const;
 export const COLLECTION_BUCKETS = [...INSTALMENT_BUCKETS, ...LOAN_BUCKETS, ...PAYMENT_BUCKETS] as const;
 export type CollectionBucket = (typeof COLLECTION_BUCKETS)[number];
+
+/** What each bucket lists one row per. */
+export const BUCKET_KIND: Record<CollectionBucket, CollectionRow['kind']> = {
+  Upcoming: 'instalment', Due: 'instalment', Overdue: 'instalment', Partial: 'instalment', Paid: 'instalment', Reminder: 'instalment',
+  Active: 'loan', closed: 'loan', Setteled: 'loan', Disbursal: 'loan',
+  Pending: 'payment',
+};
+
+/** A row query's last column when nothing more is asked (a single row adds the buckets it is in). */
+const NO_EXTRA = sql`NULL::text[] AS buckets`;
 
 /** Paid instalments and disbursed loans stay in their buckets this many days. */
 export const RECENT_DAYS = 30;
@@ -47,7 +58,12 @@ export type CollectionRow = {
   instalmentNumber: number | null;
   dueDate: string | null;
   amountDue: number | null;
+  amountOverdue: number | null;
+  due: OwedParts | null;
+  outstanding: number | null;
   amountPaid: number | null;
+  /** Single-row answers only: the buckets the row is in now. */
+  buckets?: CollectionBucket[];
   dpd: number;
   classification: string;
   lastReminderAt: string | null;
@@ -70,7 +86,14 @@ type RowRecord = {
   instalment_number: number | null;
   due_date: string | null;
   amount_due: string | null;
+  amount_overdue: string | null;
+  due_principal: string | null;
+  due_interest: string | null;
+  due_fees: string | null;
+  due_penalties: string | null;
+  outstanding: string | null;
   amount_paid: string | null;
+  buckets?: CollectionBucket[];
   dpd: number;
   classification: string;
   last_reminder_at: Date | null;
@@ -82,9 +105,13 @@ type RowRecord = {
   amount: string | null;
 };
 
-const owed = (t: string) => sql.raw(`(${t}.principal + ${t}.interest + ${t}.fees + ${t}.penalties)`);
+/** What is still owed on an instalment row `t` (the domain's owedOf, kept by the loan-servicing projection). */
+const owedOn = (t: string, part?: 'principal' | 'interest' | 'fees' | 'penalties') =>
+  sql.raw(part ? `${t}.owed_${part}` : `(${t}.owed_principal + ${t}.owed_interest + ${t}.owed_fees + ${t}.owed_penalties)`);
 const paidOn = (t: string) => sql.raw(`(${t}.paid_principal + ${t}.paid_interest + ${t}.paid_fees + ${t}.paid_penalties)`);
-const unpaid = (t: string) => sql`${paidOn(t)} < ${owed(t)}`;
+const unpaid = (t: string) => sql`${owedOn(t)} > 0`;
+/** The product's grace days as the loan pinned them (`s` is the loan_summaries row). */
+const GRACE = sql`coalesce((s.loan_state #>> '{product,terms,graceDays}')::int, 0)`;
 const money = (value: string | null) => (value === null ? null : Number(value));
 
 /**
@@ -125,50 +152,65 @@ export class CollectionQueues {
     return Object.fromEntries(COLLECTION_BUCKETS.map((bucket) => [bucket, Number(rows[0]![bucket])])) as Record<CollectionBucket, number>;
   }
 
-  /** One row by its id, whatever bucket it is in (undefined when there is none). */
+  /**
+   * One row by its id, whatever bucket it is in (undefined when there is none), with the buckets it is in now: each
+   * bucket's own condition, evaluated on this one row.
+   */
   async row(id: CollectionRowId): Promise<CollectionRow | undefined> {
     const today = await this.businessDate.today();
+    const kind = id.kind === 'inst' ? 'instalment' : id.kind === 'loan' ? 'loan' : 'payment';
+    const ofKind = COLLECTION_BUCKETS.filter((bucket) => BUCKET_KIND[bucket] === kind);
+    const membership = sql`array_remove(ARRAY[${sql.join(ofKind.map((bucket) => sql`CASE WHEN ${this.bucketCondition(bucket, today)} THEN ${bucket} END`))}]::text[], NULL) AS buckets`;
     const query =
       id.kind === 'inst'
-        ? this.instalmentRows(today, sql`i.loan_id = ${id.loanId}::uuid AND i.number = ${id.number}`)
+        ? this.instalmentRows(today, sql`i.loan_id = ${id.loanId}::uuid AND i.number = ${id.number}`, membership)
         : id.kind === 'loan'
-          ? this.loanRows(today, sql`s.id = ${id.loanId}::uuid AND s.disbursed_on IS NOT NULL`)
-          : this.paymentRows(today, sql`p.id = ${id.paymentId}::uuid`);
+          ? this.loanRows(today, sql`s.id = ${id.loanId}::uuid AND s.disbursed_on IS NOT NULL`, membership)
+          : this.paymentRows(today, sql`p.id = ${id.paymentId}::uuid`, membership);
     const { rows } = await query.execute(this.db);
     return rows[0] ? (await this.views(rows))[0] : undefined;
   }
 
   private bucketRows(bucket: CollectionBucket, today: string): RawBuilder<RowRecord> {
+    const condition = this.bucketCondition(bucket, today);
+    switch (BUCKET_KIND[bucket]) {
+      case 'instalment':
+        return this.instalmentRows(today, condition);
+      case 'loan':
+        return this.loanRows(today, condition);
+      case 'payment':
+        return this.paymentRows(today, condition);
+    }
+  }
+
+  /** Whether a row is in `bucket` at business date `today`: over `i` (instalment), `s` (loan) and `p` (payment). */
+  private bucketCondition(bucket: CollectionBucket, today: string): RawBuilder<boolean> {
     const { upcomingDays } = this.config.collections;
     const active = sql`s.state = 'active'`;
-    const grace = sql`coalesce((s.loan_state #>> '{product,terms,graceDays}')::int, 0)`;
     const recent = addDays(today, -RECENT_DAYS);
     switch (bucket) {
       case 'Upcoming':
-        return this.instalmentRows(today, sql`${active} AND ${unpaid('i')} AND i.due_date > ${today}::date AND i.due_date <= ${addDays(today, upcomingDays)}::date`);
+        return sql`(${active} AND ${unpaid('i')} AND i.due_date > ${today}::date AND i.due_date <= ${addDays(today, upcomingDays)}::date)`;
       case 'Due':
-        return this.instalmentRows(
-          today,
-          sql`${active} AND ${unpaid('i')} AND i.due_date <= ${today}::date AND i.due_date >= ${addDays(today, -MAX_GRACE_DAYS)}::date AND i.due_date + ${grace} >= ${today}::date`,
-        );
+        return sql`(${active} AND ${unpaid('i')} AND i.due_date <= ${today}::date AND i.due_date >= ${addDays(today, -MAX_GRACE_DAYS)}::date AND i.due_date + ${GRACE} >= ${today}::date)`;
       case 'Overdue':
-        return this.instalmentRows(today, sql`${active} AND ${unpaid('i')} AND i.due_date < ${today}::date AND i.due_date + ${grace} < ${today}::date`);
+        return sql`(${active} AND ${unpaid('i')} AND i.due_date < ${today}::date AND i.due_date + ${GRACE} < ${today}::date)`;
       case 'Partial':
-        return this.instalmentRows(today, sql`${active} AND ${unpaid('i')} AND ${paidOn('i')} > 0 AND i.due_date <= ${addDays(today, upcomingDays)}::date`);
+        return sql`(${active} AND ${unpaid('i')} AND ${paidOn('i')} > 0 AND i.due_date <= ${addDays(today, upcomingDays)}::date)`;
       case 'Paid':
-        return this.instalmentRows(today, sql`NOT ${unpaid('i')} AND i.paid_on >= ${recent}::date AND i.paid_on <= ${today}::date`);
+        return sql`(NOT ${unpaid('i')} AND i.paid_on >= ${recent}::date AND i.paid_on <= ${today}::date)`;
       case 'Reminder':
-        return this.instalmentRows(today, sql`${active} AND ${unpaid('i')} AND ${collectionReminders.isDue(today, this.config.reminders)}`);
+        return sql`(${active} AND ${unpaid('i')} AND ${collectionReminders.isDue(today, this.config.reminders)})`;
       case 'Active':
-        return this.loanRows(today, sql`s.state = 'active'`);
+        return sql`(s.state = 'active')`;
       case 'closed':
-        return this.loanRows(today, sql`s.state = 'closed'`);
+        return sql`(s.state = 'closed')`;
       case 'Setteled':
-        return this.loanRows(today, sql`s.state = 'settled'`);
+        return sql`(s.state = 'settled')`;
       case 'Disbursal':
-        return this.loanRows(today, sql`s.disbursed_on >= ${recent}::date AND s.disbursed_on <= ${today}::date`);
+        return sql`(s.disbursed_on >= ${recent}::date AND s.disbursed_on <= ${today}::date)`;
       case 'Pending':
-        return this.paymentRows(today, sql`p.status = 'pending'`);
+        return sql`(p.status = 'pending')`;
     }
   }
 
@@ -195,12 +237,19 @@ export class CollectionQueues {
       c.assigned_to, c.last_contact_at, c.promise_to_pay_on, ${this.promiseBroken(loanId, today)} AS promise_broken`;
   }
 
-  private instalmentRows(today: string, condition: RawBuilder<unknown>): RawBuilder<RowRecord> {
+  /**
+   * An instalment row: what is still owed on it (by component: the domain's owedOf, as the loan-servicing projection
+   * keeps it) and, once past its grace days, the same as overdue.
+   */
+  private instalmentRows(today: string, condition: RawBuilder<unknown>, extra: RawBuilder<unknown> = NO_EXTRA): RawBuilder<RowRecord> {
     const loanId = sql`i.loan_id`;
     return sql<RowRecord>`
       SELECT 'inst:' || i.loan_id || ':' || i.number AS id, 'instalment' AS kind, i.loan_id, ${this.loanColumns(loanId, today)},
-        i.number AS instalment_number, i.due_date, ${owed('i')} AS amount_due, ${paidOn('i')} AS amount_paid,
-        ${collectionReminders.lastReminderAt()} AS last_reminder_at, NULL::uuid AS payment_id, NULL::bigint AS amount
+        i.number AS instalment_number, i.due_date, ${owedOn('i')} AS amount_due,
+        CASE WHEN i.due_date + ${GRACE} < ${today}::date THEN ${owedOn('i')} ELSE 0 END AS amount_overdue,
+        i.owed_principal AS due_principal, i.owed_interest AS due_interest, i.owed_fees AS due_fees, i.owed_penalties AS due_penalties,
+        NULL::bigint AS outstanding, ${paidOn('i')} AS amount_paid,
+        ${collectionReminders.lastReminderAt()} AS last_reminder_at, NULL::uuid AS payment_id, NULL::bigint AS amount, ${extra}
       FROM loan_instalments i
       JOIN loan_summaries s ON s.id = i.loan_id
       LEFT JOIN loan_borrowers b ON b.user_id = s.borrower_id
@@ -208,16 +257,25 @@ export class CollectionQueues {
       WHERE ${condition}`;
   }
 
-  /** A loan row: its next unpaid due date, what it owes in all, and what its instalments were paid. */
-  private loanRows(today: string, condition: RawBuilder<unknown>): RawBuilder<RowRecord> {
+  /**
+   * A loan row: its next unpaid due date; what is owed now, on the instalments due by the business date (by component),
+   * and the part of it past grace; everything outstanding (future instalments too) apart; what its instalments were paid.
+   */
+  private loanRows(today: string, condition: RawBuilder<unknown>, extra: RawBuilder<unknown> = NO_EXTRA): RawBuilder<RowRecord> {
     const loanId = sql`s.id`;
+    // Correlated reads of the loan's instalments (by primary key), evaluated for the rows a page shows, not for a count.
+    const sumOver = (expression: RawBuilder<unknown>, when: RawBuilder<unknown>) =>
+      sql`(SELECT coalesce(sum(${expression}), 0) FROM loan_instalments u WHERE u.loan_id = s.id AND ${when})`;
+    const dueBy = sql`u.due_date <= ${today}::date`;
     return sql<RowRecord>`
       SELECT 'loan:' || s.id AS id, 'loan' AS kind, s.id AS loan_id, ${this.loanColumns(loanId, today)},
         NULL::integer AS instalment_number,
         (SELECT min(u.due_date) FROM loan_instalments u WHERE u.loan_id = s.id AND ${unpaid('u')}) AS due_date,
-        coalesce(ls.outstanding_total, 0) AS amount_due,
-        (SELECT coalesce(sum(${paidOn('u')}), 0) FROM loan_instalments u WHERE u.loan_id = s.id) AS amount_paid,
-        NULL::timestamptz AS last_reminder_at, NULL::uuid AS payment_id, NULL::bigint AS amount
+        ${sumOver(owedOn('u'), dueBy)} AS amount_due, ${sumOver(owedOn('u'), sql`u.due_date + ${GRACE} < ${today}::date`)} AS amount_overdue,
+        ${sumOver(owedOn('u', 'principal'), dueBy)} AS due_principal, ${sumOver(owedOn('u', 'interest'), dueBy)} AS due_interest,
+        ${sumOver(owedOn('u', 'fees'), dueBy)} AS due_fees, ${sumOver(owedOn('u', 'penalties'), dueBy)} AS due_penalties,
+        coalesce(ls.outstanding_total, 0) AS outstanding, ${sumOver(paidOn('u'), sql`TRUE`)} AS amount_paid,
+        NULL::timestamptz AS last_reminder_at, NULL::uuid AS payment_id, NULL::bigint AS amount, ${extra}
       FROM loan_summaries s
       LEFT JOIN loan_servicing ls ON ls.loan_id = s.id
       LEFT JOIN loan_borrowers b ON b.user_id = s.borrower_id
@@ -225,12 +283,14 @@ export class CollectionQueues {
       WHERE ${condition}`;
   }
 
-  private paymentRows(today: string, condition: RawBuilder<unknown>): RawBuilder<RowRecord> {
+  private paymentRows(today: string, condition: RawBuilder<unknown>, extra: RawBuilder<unknown> = NO_EXTRA): RawBuilder<RowRecord> {
     const loanId = sql`p.loan_id`;
     return sql<RowRecord>`
       SELECT 'pay:' || p.id AS id, 'payment' AS kind, p.loan_id, ${this.loanColumns(loanId, today)},
-        NULL::integer AS instalment_number, p.paid_on AS due_date, NULL::bigint AS amount_due, NULL::bigint AS amount_paid,
-        NULL::timestamptz AS last_reminder_at, p.id AS payment_id, p.amount
+        NULL::integer AS instalment_number, p.paid_on AS due_date, NULL::bigint AS amount_due, NULL::bigint AS amount_overdue,
+        NULL::bigint AS due_principal, NULL::bigint AS due_interest, NULL::bigint AS due_fees, NULL::bigint AS due_penalties,
+        NULL::bigint AS outstanding, NULL::bigint AS amount_paid,
+        NULL::timestamptz AS last_reminder_at, p.id AS payment_id, p.amount, ${extra}
       FROM payments p
       JOIN loan_summaries s ON s.id = p.loan_id
       LEFT JOIN loan_borrowers b ON b.user_id = s.borrower_id
@@ -264,7 +324,14 @@ export class CollectionQueues {
       instalmentNumber: r.instalment_number,
       dueDate: r.due_date,
       amountDue: money(r.amount_due),
+      amountOverdue: money(r.amount_overdue),
+      due:
+        r.amount_due === null
+          ? null
+          : { principal: Number(r.due_principal), interest: Number(r.due_interest), fees: Number(r.due_fees), penalties: Number(r.due_penalties), total: Number(r.amount_due) },
+      outstanding: money(r.outstanding),
       amountPaid: money(r.amount_paid),
+      ...(r.buckets ? { buckets: r.buckets } : {}),
       dpd: Number(r.dpd),
       classification: r.classification,
       lastReminderAt: r.last_reminder_at === null ? null : new Date(r.last_reminder_at).toISOString(),

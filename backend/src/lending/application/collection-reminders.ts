@@ -29,8 +29,9 @@ type Outcome = { outcome: 'sent'; channels: ('email' | 'push')[]; emailId: strin
 /** One job per (loan, instalment, offset): a second COB run for the same date adds nothing while the job exists. */
 export const reminderJobId = ({ loanId, instalmentNumber, offsetDays }: ReminderKey) => `reminder-${loanId}-${instalmentNumber}-${offsetDays}`;
 
-const owed = (i: { principal: string; interest: string; fees: string; penalties: string; paid_principal: string; paid_interest: string; paid_fees: string; paid_penalties: string }) =>
-  Number(i.principal) + Number(i.interest) + Number(i.fees) + Number(i.penalties) - Number(i.paid_principal) - Number(i.paid_interest) - Number(i.paid_fees) - Number(i.paid_penalties);
+/** What is still owed on the instalment: the domain's owedOf, as the loan-servicing projection keeps it (migration 0038). */
+const owed = (i: { owed_principal: string; owed_interest: string; owed_fees: string; owed_penalties: string }) =>
+  Number(i.owed_principal) + Number(i.owed_interest) + Number(i.owed_fees) + Number(i.owed_penalties);
 
 /** Reminders written and queued per round trip (one multi-row INSERT, one addBulk): well under PostgreSQL's 65,535 parameters. */
 export const REMINDER_BATCH = 1_000;
@@ -68,7 +69,7 @@ export class CollectionReminders {
     const rows = await this.db
       .selectFrom('loan_instalments as i')
       .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
-      .select(['i.loan_id', 'i.number', 'i.due_date', 'i.paid_on', 'i.principal', 'i.interest', 'i.fees', 'i.penalties', 'i.paid_principal', 'i.paid_interest', 'i.paid_fees', 'i.paid_penalties'])
+      .select(['i.loan_id', 'i.number', 'i.due_date', 'i.paid_on', 'i.owed_principal', 'i.owed_interest', 'i.owed_fees', 'i.owed_penalties'])
       .where('l.state', '=', 'active')
       .where('i.due_date', 'in', dueDates)
       .orderBy('i.loan_id')
@@ -182,7 +183,7 @@ export class CollectionReminders {
       .selectFrom('loan_instalments as i')
       .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
       .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
-      .select(['i.due_date', 'i.principal', 'i.interest', 'i.fees', 'i.penalties', 'i.paid_principal', 'i.paid_interest', 'i.paid_fees', 'i.paid_penalties', 'l.state', 'l.borrower_id', 'l.amount', 'l.type', 'b.name', 'b.email'])
+      .select(['i.due_date', 'i.owed_principal', 'i.owed_interest', 'i.owed_fees', 'i.owed_penalties', 'l.state', 'l.borrower_id', 'l.amount', 'l.type', 'b.name', 'b.email'])
       .where('i.loan_id', '=', key.loanId)
       .where('i.number', '=', key.instalmentNumber)
       .executeTakeFirst();

@@ -31,7 +31,8 @@ export class OverdueBook {
     const byLoan = new Map<string, OverdueLoan>();
     for (const row of rows) {
       const known = byLoan.get(row.loanId);
-      const owed = Math.max(0, (row.amountDue ?? 0) - (row.amountPaid ?? 0));
+      // The Overdue tab's own amount: what is still owed on the instalment (the domain's owedOf), past its grace days.
+      const owed = row.amountOverdue ?? 0;
       if (known) {
         known.amountOverdue += owed;
         known.overdueInstalments += 1;

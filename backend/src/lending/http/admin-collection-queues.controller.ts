@@ -13,7 +13,7 @@ import { COLLECTION_SORT_FIELDS } from '../application/collection-queues.js';
 import { AssignCollectorCommand, RecordCollectionContactCommand } from '../application/collection-work.handlers.js';
 import {
   assignCollectorBody, assignmentResultSchema, bulkAssignCollectorBody, collectionBucketCountsSchema, collectionContactBody, collectionContactSchema,
-  collectionRowSchema, collectionsListFilter, collectorSchema, recordedContactSchema,
+  collectionRowQuery, collectionRowSchema, collectionsListFilter, collectorSchema, recordedContactSchema,
 } from './collections.schemas.js';
 import { uuidParam } from './loan-request.schemas.js';
 import { openApi, problemSchema } from './loan-response.schemas.js';
@@ -56,10 +56,16 @@ export class AdminCollectionQueuesController {
 
   @Get('collections/:id')
   @RequirePermission('collections.view')
-  @ApiOperation({ summary: 'One collection row by its id (inst:<loanId>:<n>, loan:<loanId>, pay:<paymentId>), whatever bucket it is in' })
+  @ApiOperation({
+    summary:
+      'One collection row by its id (inst:<loanId>:<n>, loan:<loanId>, pay:<paymentId>) with the buckets it is in now. ' +
+      'With ?bucket=Overdue (a bucket\'s detail page) a row not in that bucket is 404 not-in-bucket, whose `buckets` say where it is',
+  })
+  @ApiQuery({ name: 'bucket', required: false, example: 'Overdue' })
   @ApiOkResponse({ schema: openApi(collectionRowSchema) })
-  get(@Param('id') id: string) {
-    return this.queries.execute(new GetCollectionRowQuery(parseWith(rowIdParam, id)));
+  get(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+    const { bucket } = parseWith(collectionRowQuery, query);
+    return this.queries.execute(new GetCollectionRowQuery(parseWith(rowIdParam, id), bucket));
   }
 
   @Get('collection-buckets')

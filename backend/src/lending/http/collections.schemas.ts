@@ -16,6 +16,24 @@ export const closeOfBusinessResultSchema = z.strictObject({
   remindersQueued: z.number().int().describe('collection reminders newly queued for the date (after ageing); 0 when the date was already closed'),
 });
 
+export const closeOfBusinessRunSchema = z.strictObject({
+  id: z.uuid(),
+  date: z.string().describe('the day closed: the day before the business date'),
+  businessDate: z.string().describe('the business date when the run started'),
+  status: z.enum(['running', 'completed', 'failed']),
+  requestedBy: z.string().describe('staff id'),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  loansToVisit: z.number().int().describe('loans with something to record by the day end of date, when the run started'),
+  loansVisited: z.number().int().describe('of those, read and decided so far (progress)'),
+  loansAged: z.number().int().describe('loans that had something recorded: fell due, went overdue, charged, reclassified'),
+  eventsAppended: z.number().int().describe('0 when the date was already closed'),
+  reclassified: z.number().int().describe('loans whose RBI classification changed'),
+  penaltiesApplied: z.number().int().describe('penal charges applied'),
+  remindersQueued: z.number().int().describe('collection reminders queued for the date (after ageing)'),
+  failure: z.string().nullable().describe('why a failed run stopped'),
+});
+
 const classification = z.enum(CLASSIFICATIONS);
 
 export const loanDelinquencySchema = z.strictObject({
@@ -40,6 +58,12 @@ export const collectionsListFilter = z.strictObject({
 
 const money = z.number().int().describe('minor units (paise)');
 
+export const collectionRowQuery = z.strictObject({
+  bucket: z.enum(COLLECTION_BUCKETS, { error: `bucket must be one of ${COLLECTION_BUCKETS.join(', ')}` }).optional().describe("a bucket's detail page: the row must be in it"),
+});
+
+const owedParts = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });
+
 export const collectionRowSchema = z.strictObject({
   id: z.string().describe('inst:<loanId>:<instalmentNumber> | loan:<loanId> | pay:<paymentId>'),
   kind: z.enum(['instalment', 'loan', 'payment']),
@@ -48,8 +72,14 @@ export const collectionRowSchema = z.strictObject({
   borrower: z.strictObject({ name: z.string().nullable(), phone: z.string().nullable() }),
   instalmentNumber: z.number().int().nullable(),
   dueDate: z.string().nullable().describe('instalment: its due date; loan: its next unpaid due date; payment: the date paid'),
-  amountDue: money.nullable().describe('instalment: principal, interest, fees and penalties; loan: everything outstanding; payment: null'),
+  amountDue: money
+    .nullable()
+    .describe('what is still owed (principal, interest, fees, penalties less paid and waived): instalment: on it; loan: on its instalments due by the business date; payment: null'),
+  amountOverdue: money.nullable().describe('the part of amountDue past the grace days at the business date; payment: null'),
+  due: owedParts.nullable().describe('amountDue by component; payment: null'),
+  outstanding: money.nullable().describe('loan rows: everything outstanding, instalments not yet due included; otherwise null'),
   amountPaid: money.nullable().describe('instalment: paid on it; loan: paid on all its instalments; payment: null'),
+  buckets: z.array(z.enum(COLLECTION_BUCKETS)).optional().describe('single-row answers (GET /collections/:id): the buckets the row is in now'),
   dpd: z.number().int().describe("the loan's days past due at the business date"),
   classification,
   lastReminderAt: z.string().nullable(),

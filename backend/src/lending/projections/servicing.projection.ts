@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../platform/event-store/event-store.port.
 import type { Projection } from '../../platform/projections/projection.js';
 import type { LoanEvent } from '../domain/loan.events.js';
 import { replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
+import { owedOf } from '../domain/collections/owed-at.js';
 import { serviceLoan } from '../domain/servicing/loan-servicing.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from '../domain/servicing/servicing.types.js';
 
@@ -131,6 +132,7 @@ function servicingRow(loanId: string, held: Held, view: LoanServicing) {
 
 function instalmentRows(loanId: string, view: LoanServicing) {
   return view.instalments.map((i) => ({
+    ...owedColumns(i),
     loan_id: loanId,
     number: i.number,
     due_date: i.dueDate,
@@ -145,6 +147,12 @@ function instalmentRows(loanId: string, view: LoanServicing) {
     status: i.status,
     paid_on: i.paidOn,
   }));
+}
+
+/** What is still owed on the instalment, by component (the collection buckets add these up at the business date). */
+function owedColumns(instalment: LoanServicing['instalments'][number]) {
+  const owed = owedOf(instalment);
+  return { owed_principal: owed.principal, owed_interest: owed.interest, owed_fees: owed.fees, owed_penalties: owed.penalties };
 }
 
 function transactionRows(loanId: string, view: LoanServicing) {

@@ -199,6 +199,26 @@ export interface BusinessDateTable {
   updated_at: Timestamp;
 }
 
+/** Migration 0039: close of business run from the console (lending/application/close-of-business-runs.ts). */
+export interface CloseOfBusinessRunsTable {
+  id: string;
+  date: string;
+  business_date: string;
+  status: 'running' | 'completed' | 'failed';
+  requested_by: string;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+  finished_at: Timestamp | null;
+  loans_to_visit: number;
+  loans_visited: Generated<number>;
+  loans_aged: Generated<number>;
+  events_appended: Generated<number>;
+  reclassified: Generated<number>;
+  penalties_applied: Generated<number>;
+  reminders_queued: Generated<number>;
+  failure: string | null;
+}
+
 export interface BusinessDateChangesTable {
   id: Generated<string>;
   from_date: string;
@@ -496,6 +516,11 @@ export interface LoanInstalmentsTable {
   paid_interest: Money;
   paid_fees: Money;
   paid_penalties: Money;
+  /** Migration 0038: what is still owed by component (the domain's owedOf: less paid and waived). */
+  owed_principal: Money;
+  owed_interest: Money;
+  owed_fees: Money;
+  owed_penalties: Money;
   status: string;
   paid_on: string | null;
 }
@@ -792,6 +817,7 @@ export interface Database {
   loan_product_versions: LoanProductVersionsTable;
   business_date: BusinessDateTable;
   business_date_changes: BusinessDateChangesTable;
+  close_of_business_runs: CloseOfBusinessRunsTable;
   loan_queue_counts: LoanQueueCountsTable;
   documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;

@@ -38,6 +38,24 @@ export class CollectionRowNotFound extends LoanDomainError {
   }
 }
 
+/**
+ * A bucket's detail page opens only the rows of that bucket: asked for a row through a bucket it is not in, the answer
+ * says which buckets it is in now (possibly none: paid long ago, a payment verified), so the page can link there.
+ */
+export class CollectionRowNotInBucket extends LoanDomainError {
+  readonly code = 'COLLECTIONS.NOT_IN_BUCKET';
+  readonly kind = 'not-found';
+  override readonly title = 'Not in this bucket';
+  constructor(id: string, bucket: string, buckets: readonly string[]) {
+    super(
+      buckets.length === 0
+        ? `${id} is not in ${bucket}, nor in any other bucket now.`
+        : `${id} is not in ${bucket} at the business date; it is in ${buckets.join(', ')}.`,
+      { id, bucket, buckets: [...buckets] },
+    );
+  }
+}
+
 /** A collector records contacts on the loans assigned to them; working any other loan takes collections.manage. */
 export class NotTheAssignee extends LoanDomainError {
   readonly code = 'COLLECTIONS.NOT_ASSIGNEE';

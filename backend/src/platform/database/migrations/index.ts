@@ -34,6 +34,8 @@ import * as emailTemplateSource from './0034-email-template-source.js';
 import * as collectionReminderOutcomes from './0035-collection-reminder-outcomes.js';
 import * as productRequiredProfileSections from './0036-product-required-profile-sections.js';
 import * as phonesInOneForm from './0037-phones-in-one-form.js';
+import * as instalmentOwedParts from './0038-instalment-owed-parts.js';
+import * as closeOfBusinessRuns from './0039-close-of-business-runs.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -74,6 +76,8 @@ export const migrationProvider: MigrationProvider = {
       '0035-collection-reminder-outcomes': collectionReminderOutcomes,
       '0036-product-required-profile-sections': productRequiredProfileSections,
       '0037-phones-in-one-form': phonesInOneForm,
+      '0038-instalment-owed-parts': instalmentOwedParts,
+      '0039-close-of-business-runs': closeOfBusinessRuns,
     };
   },
 };
