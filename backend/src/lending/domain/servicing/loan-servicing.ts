@@ -1,6 +1,7 @@
 import { assertNever } from '../assert-never.js';
 import { ALLOCATE_DUE } from './allocation-strategies.js';
 import { currentPeriod, payoffOfRest, sumAmounts } from './current-period.js';
+import type { CurrentPeriod } from './current-period.js';
 import { initialInstalments, reschedule } from './servicing-schedule.js';
 import type {
   Amounts,
@@ -15,6 +16,7 @@ import type {
   ServicingEvent,
   ServicingTerms,
 } from './servicing.types.js';
+import { DEFAULT_ADVANCE_PAYMENT } from './servicing.types.js';
 import {
   mergeCharges,
   owed,
@@ -132,7 +134,7 @@ function applyRepayment(state: ServicingState, event: RepaymentApplied, reversed
     return;
   }
   const allocated = zeroAmounts();
-  const left = allocate(state, valueDate, amount, allocated);
+  const left = allocate(state, valueDate, amount, allocated, event.reducePrincipal === true);
   state.creditBalance += left;
   state.ledger.push({
     ...line(state, paymentId, 'repayment', valueDate, amount, allocated),
@@ -229,11 +231,15 @@ function instalmentFor(state: ServicingState, number: number): WorkingInstalment
  *  1. what is due by that date, by the product's strategy;
  *  2. if the rest pays off the loan (foreclosure quote), the running period's interest is
  *     prorated by days, the later instalments fall away, and the loan is paid off;
- *  3. otherwise the instalment of the running period is paid ahead, in Fineract's order
- *     (so paying an EMI a few days early pays that EMI), and what is beyond it prepays
- *     principal: the instalments after it are recomputed on the lower balance.
+ *  3. otherwise, by the product's advance-payment setting:
+ *     - `nextInstalments` (default): the instalment of the running period, then the next ones
+ *       in order, each in Fineract's order (paid in advance: none of them falls due unpaid);
+ *     - `prepayPrincipal`: the instalment of the running period (inside a period, or on the
+ *       day of disbursal), then what is beyond it prepays principal: the instalments after it
+ *       are recomputed on the lower balance by the prepayment mode.
+ *     A payment marked `reducePrincipal` skips the running instalment and prepays at once.
  */
-function allocate(state: ServicingState, date: string, amount: number, into: Amounts): number {
+function allocate(state: ServicingState, date: string, amount: number, into: Amounts, reducePrincipal = false): number {
   const { terms } = state;
   const due = state.instalments.filter((candidate) => candidate.dueDate <= date);
   let rest = ALLOCATE_DUE[terms.strategy](due, amount, into);
@@ -245,22 +251,49 @@ function allocate(state: ServicingState, date: string, amount: number, into: Amo
     foreclose(state, period.index, period.proratedInterest);
     return payInstalment(running, rest, into);
   }
-  // The instalment a prepayment's principal is shown on: the one being paid now.
-  let anchor = due.at(-1);
-  let firstToReschedule = period.index;
-  if (period.underway) {
-    rest = payInstalment(running, rest, into);
-    anchor = running;
-    firstToReschedule = period.index + 1;
+  const advance = reducePrincipal ? 'prepayPrincipal' : (terms.advancePayment ?? DEFAULT_ADVANCE_PAYMENT);
+  if (advance === 'nextInstalments') {
+    return state.instalments.slice(period.index).reduce((left, line) => payInstalment(line, left, into), rest);
   }
-  return rest > 0 ? prepay(state, firstToReschedule, anchor, rest, into) : 0;
+  if (!reducePrincipal && (period.underway || period.index === 0)) rest = payInstalment(running, rest, into);
+  if (rest === 0) return 0;
+  const { from, anchor } = prepaymentStart(state.instalments, period, due);
+  return prepay(state, from, anchor, rest, into);
 }
 
-/** Pays off the loan from instalment `index`: it takes all principal left and the prorated interest. */
+/**
+ * Where a prepayment starts recomputing, and the instalment it is shown on: after the last
+ * instalment already paid on (ahead of its date); inside a period, after the running one
+ * (its interest is never reduced); else from the running one, shown on the last one due.
+ */
+function prepaymentStart(
+  instalments: readonly WorkingInstalment[],
+  period: CurrentPeriod,
+  due: readonly WorkingInstalment[],
+): { from: number; anchor: WorkingInstalment | undefined } {
+  const interestSettled = (line: WorkingInstalment) => line.paidInterest + line.waivedInterest > 0;
+  const touched = (line: WorkingInstalment) => interestSettled(line) || line.paidPrincipal > 0;
+  for (let index = instalments.length - 1; index > period.index; index -= 1) {
+    if (touched(instalments[index]!)) return { from: index + 1, anchor: instalments[index] };
+  }
+  const running = instalments[period.index]!;
+  // On the day of disbursal principal prepaid earlier that day sits on instalment 1, which is recomputed again (prepay).
+  const runningTouched = period.index === 0 && !period.underway ? interestSettled(running) : touched(running);
+  if (period.underway || runningTouched) return { from: period.index + 1, anchor: running };
+  return { from: period.index, anchor: due.at(-1) };
+}
+
+/**
+ * Pays off the loan from instalment `index`: it takes all principal left and the prorated interest. What was paid
+ * ahead on the later instalments moves onto it with them; interest paid ahead beyond the prorated interest is kept.
+ */
 function foreclose(state: ServicingState, index: number, proratedInterest: number): void {
   const running = state.instalments[index]!;
   for (const later of state.instalments.slice(index + 1)) {
-    running.principal += owed(later, 'principal');
+    running.principal += later.principal;
+    running.paidPrincipal += later.paidPrincipal;
+    running.paidInterest += later.paidInterest;
+    running.waivedInterest += later.waivedInterest;
     mergeCharges(running, later);
   }
   running.interest = Math.max(proratedInterest, running.paidInterest + running.waivedInterest);

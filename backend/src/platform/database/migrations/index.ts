@@ -33,6 +33,7 @@ import * as otpUsedFor from './0033-otp-used-for.js';
 import * as emailTemplateSource from './0034-email-template-source.js';
 import * as collectionReminderOutcomes from './0035-collection-reminder-outcomes.js';
 import * as productRequiredProfileSections from './0036-product-required-profile-sections.js';
+import * as productAdvancePayment from './0037-product-advance-payment.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -72,6 +73,7 @@ export const migrationProvider: MigrationProvider = {
       '0034-email-template-source': emailTemplateSource,
       '0035-collection-reminder-outcomes': collectionReminderOutcomes,
       '0036-product-required-profile-sections': productRequiredProfileSections,
+      '0037-product-advance-payment': productAdvancePayment,
     };
   },
 };
