@@ -80,7 +80,7 @@ describe('the advance-payment setting', () => {
     expect(view.instalments[1]).toMatchObject({ interest: 72_115, principal: EMI - 72_115 });
   });
 
-  it('a payment marked reducePrincipal prepays beyond what is due, whatever the setting', () => {
+  it('a payment marked reducePrincipal pays what is due, then prepays, whatever the setting', () => {
     const view = serviceLoan(LOAN, [paidReducingPrincipal('p', '2026-02-15', 2_888_488)]);
     expect(view.outstanding.principal).toBe(7_211_512);
     expect(view.instalments).toHaveLength(10);

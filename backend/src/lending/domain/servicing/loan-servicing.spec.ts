@@ -203,19 +203,18 @@ describe('prepayment: what is paid beyond everything due', () => {
     expect(view.instalmentAmount).toBe(emiFor(10_000_000 - 788_488 - 1_000_000, 12, 11));
   });
 
-  it('chosen as "reduce principal" on the day of disbursal, it lowers the whole schedule, instalment 1 included', () => {
-    const view = given(REDUCE_EMI).when(paidReducingPrincipal('p1', '2026-01-15', 1_000_000)).then({ instalmentAmount: emiFor(9_000_000, 12, 12) });
-    // Instalment 1's interest is now on 90,000.00; the prepaid 10,000.00 shows on it as paid.
-    expect(view.instalments[0]).toMatchObject({ interest: 90_000, paidPrincipal: 1_000_000, status: 'partial' });
-    expect(view.instalments[0]!.principal).toBe(1_000_000 + view.instalmentAmount - 90_000);
-    expect(view.instalments).toHaveLength(12);
+  it('chosen as "reduce principal" on the day of disbursal, it pays instalment 1 first under any setting, then prepays', () => {
+    const view = given(REDUCE_EMI).when(paidReducingPrincipal('p1', '2026-01-15', EMI + 1_000_000)).then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
+    expect(view.instalments[0]).toMatchObject({ interest: 100_000, paidPrincipal: 1_788_488, status: 'paid' });
+    expect(view.instalmentAmount).toBe(emiFor(10_000_000 - 788_488 - 1_000_000, 12, 11));
+    expect(view).toEqual(serviceLoan(PREPAY_REDUCE_EMI, [paid('p1', '2026-01-15', EMI + 1_000_000)]));
   });
 
-  it('two reduce-principal payments on the day of disbursal give the schedule of one prepayment of both, in either mode', () => {
+  it('two reduce-principal payments on the day of disbursal (beyond instalment 1) give the schedule of one prepayment of both, in either mode', () => {
     // Found by the servicing benchmark: the second one used to stop the fold (instalment 1 already showed the first).
     for (const terms of [LOAN, REDUCE_EMI, { ...LOAN, fee: 200_000 }]) {
-      const twice = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 500_000), paidReducingPrincipal('p2', '2026-01-15', 300_000)]);
-      const once = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 800_000)]);
+      const twice = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 500_000), paidReducingPrincipal('p2', '2026-01-15', 300_000)]);
+      const once = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 800_000)]);
       expect(twice.instalments).toEqual(once.instalments);
       expect(twice.outstanding).toEqual(once.outstanding);
       expect(sum(twice, 'principal')).toBe(10_000_000);

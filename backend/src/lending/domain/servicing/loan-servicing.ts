@@ -234,10 +234,11 @@ function instalmentFor(state: ServicingState, number: number): WorkingInstalment
  *  3. otherwise, by the product's advance-payment setting:
  *     - `nextInstalments` (default): the instalment of the running period, then the next ones
  *       in order, each in Fineract's order (paid in advance: none of them falls due unpaid);
- *     - `prepayPrincipal`: the instalment of the running period (inside a period, or on the
- *       day of disbursal), then what is beyond it prepays principal: the instalments after it
- *       are recomputed on the lower balance by the prepayment mode.
- *     A payment marked `reducePrincipal` skips the running instalment and prepays at once.
+ *     - `prepayPrincipal`, or a payment marked `reducePrincipal` (the payer's choice): the
+ *       instalment of the running period (inside a period, or on the day of disbursal), then
+ *       what is beyond it prepays principal: the instalments after it are recomputed on the
+ *       lower balance by the prepayment mode. On a due date that date's instalment is the one
+ *       paid (step 1) and the rest prepays at once.
  */
 function allocate(state: ServicingState, date: string, amount: number, into: Amounts, reducePrincipal = false): number {
   const { terms } = state;
@@ -255,7 +256,7 @@ function allocate(state: ServicingState, date: string, amount: number, into: Amo
   if (advance === 'nextInstalments') {
     return state.instalments.slice(period.index).reduce((left, line) => payInstalment(line, left, into), rest);
   }
-  if (!reducePrincipal && (period.underway || period.index === 0)) rest = payInstalment(running, rest, into);
+  if (period.underway || period.index === 0) rest = payInstalment(running, rest, into);
   if (rest === 0) return 0;
   const { from, anchor } = prepaymentStart(state.instalments, period, due);
   return prepay(state, from, anchor, rest, into);
@@ -263,24 +264,22 @@ function allocate(state: ServicingState, date: string, amount: number, into: Amo
 
 /**
  * Where a prepayment starts recomputing, and the instalment it is shown on: after the last
- * instalment already paid on (ahead of its date); inside a period, after the running one
- * (its interest is never reduced); else from the running one, shown on the last one due.
+ * instalment already paid on (the running one, or later ones paid in advance); else, on a due
+ * date, from the next one, shown on the instalment paid that day.
  */
 function prepaymentStart(
   instalments: readonly WorkingInstalment[],
   period: CurrentPeriod,
   due: readonly WorkingInstalment[],
-): { from: number; anchor: WorkingInstalment | undefined } {
-  const interestSettled = (line: WorkingInstalment) => line.paidInterest + line.waivedInterest > 0;
-  const touched = (line: WorkingInstalment) => interestSettled(line) || line.paidPrincipal > 0;
-  for (let index = instalments.length - 1; index > period.index; index -= 1) {
+): { from: number; anchor: WorkingInstalment } {
+  const touched = (line: WorkingInstalment) => line.paidPrincipal + line.paidInterest + line.waivedInterest > 0;
+  for (let index = instalments.length - 1; index >= period.index; index -= 1) {
     if (touched(instalments[index]!)) return { from: index + 1, anchor: instalments[index] };
   }
-  const running = instalments[period.index]!;
-  // On the day of disbursal principal prepaid earlier that day sits on instalment 1, which is recomputed again (prepay).
-  const runningTouched = period.index === 0 && !period.underway ? interestSettled(running) : touched(running);
-  if (period.underway || runningTouched) return { from: period.index + 1, anchor: running };
-  return { from: period.index, anchor: due.at(-1) };
+  // Reached only on a due date (the day of disbursal and a day inside a period paid the running instalment first).
+  const paidToday = due.at(-1);
+  if (paidToday === undefined) throw new Error('prepay: no instalment to show the prepayment on');
+  return { from: period.index, anchor: paidToday };
 }
 
 /**
@@ -300,27 +299,16 @@ function foreclose(state: ServicingState, index: number, proratedInterest: numbe
   state.instalments = state.instalments.slice(0, index + 1);
 }
 
-function prepay(
-  state: ServicingState,
-  from: number,
-  anchor: WorkingInstalment | undefined,
-  amount: number,
-  into: Amounts,
-): number {
+function prepay(state: ServicingState, from: number, anchor: WorkingInstalment, amount: number, into: Amounts): number {
   const { terms } = state;
   const unpaid = state.instalments.slice(from);
-  // With nothing due yet (on the disbursal date), an earlier prepayment of the same day is shown on instalment 1,
-  // which is also the first to recompute: that prepaid principal is carried over to the new instalment 1.
-  const first = unpaid[0];
-  const carried = anchor === undefined && first !== undefined && first.paidInterest + first.waivedInterest === 0 ? first.paidPrincipal : 0;
-  const paidOn = (candidate: WorkingInstalment) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest;
-  if (unpaid.some((candidate, index) => paidOn(candidate) - (index === 0 ? carried : 0) > 0)) {
+  if (unpaid.some((candidate) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest > 0)) {
     throw new Error('prepay: an instalment to recompute has already been paid on');
   }
   let rest = amount;
   // Charges on later instalments are owed whatever happens to their principal.
   for (const candidate of unpaid) rest = pay(candidate, 'penalties', pay(candidate, 'fees', rest, into), into);
-  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0) - carried;
+  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0);
   const prepaid = Math.min(rest, principalLeft);
   if (prepaid === 0) return rest;
   const { emi, instalments } = reschedule(
@@ -332,10 +320,8 @@ function prepay(
   );
   state.emi = emi;
   state.instalments = [...state.instalments.slice(0, from), ...instalments];
-  const shownOn = anchor ?? instalments[0];
-  if (shownOn === undefined) throw new Error('prepay: no instalment to show the prepayment on');
-  shownOn.principal += prepaid + carried;
-  shownOn.paidPrincipal += prepaid + carried;
+  anchor.principal += prepaid;
+  anchor.paidPrincipal += prepaid;
   into.principal += prepaid;
   return rest - prepaid;
 }
