@@ -2,7 +2,7 @@ import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { INSTALMENT_STATUS_LABELS, instalmentTotal, paidOn, type Instalment } from '@lending/web-common/servicing';
 
-/** Colours by status; due and overdue arrive with collections (issue 13). */
+/** Colours by status, which the server judges on the business date (docs/servicing.md, "Instalment status"). */
 const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   upcoming: 'default',
   due: 'warning',
