@@ -81,7 +81,8 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
 function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; quote: ForeclosureQuote | null }) {
   const toast = useToast();
   const id = useId();
-  const [choiceId, setChoiceId] = useState<PayChoice['id']>(choices[0].id);
+  // What is due when something is; otherwise an amount of the borrower's own (never the payoff by default).
+  const [choiceId, setChoiceId] = useState<PayChoice['id']>(choices.some((c) => c.id === 'due') ? 'due' : 'other');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
