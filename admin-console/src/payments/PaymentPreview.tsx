@@ -34,7 +34,8 @@ export function PaymentPreview({ loanId, currency, payment }: Props) {
             {data.allocated.toCreditBalance > 0 ? `, ${money(data.allocated.toCreditBalance)} held as credit` : ''}. Outstanding after it{' '}
             <strong>{money(data.outstanding.total)}</strong>, EMI {money(data.instalmentAmount)}, {data.instalments.length} instalments.
           </Typography>
-          <Box sx={{ maxHeight: 280, overflow: 'auto' }}>
+          {/* Scrolls inside the dialog: focusable, so a keyboard can scroll it too. */}
+          <Box sx={{ maxHeight: 280, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Schedule after this payment">
             <Instalments instalments={data.instalments} currency={currency} />
           </Box>
         </>
