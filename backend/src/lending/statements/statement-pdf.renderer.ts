@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '../domain/money.js';
+import type { Instalment } from '../domain/servicing/servicing.types.js';
 import { collect, COLOR, FONT, MARGINS, PdfLayout, pdfText, type Align } from '../agreements/pdf-layout.js';
 
 export type StatementLine = {
@@ -14,17 +15,7 @@ export type StatementLine = {
 };
 
 /** An instalment as the statement shows it, its status on the statement's date. */
-export type StatementInstalment = {
-  number: number;
-  dueDate: string;
-  principal: number;
-  interest: number;
-  fees: number;
-  penalties: number;
-  paidPrincipal: number;
-  paidInterest: number;
-  paidFees: number;
-  paidPenalties: number;
+export type StatementInstalment = Pick<Instalment, 'number' | 'dueDate' | 'principal' | 'interest' | 'fees' | 'penalties' | 'paidPrincipal' | 'paidInterest' | 'paidFees' | 'paidPenalties'> & {
   status: string;
 };
 
