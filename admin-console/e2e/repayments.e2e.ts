@@ -24,17 +24,25 @@ test.describe('a payment at the counter', () => {
     await expect(instalments).toHaveCount(12);
     await expect(instalments.first()).toContainText('Upcoming');
 
-    // Record: the amount is prefilled with what is due next; cash needs no reference.
+    // Nothing has fallen due yet (paid out 21 Nov, first due 21 Dec): Due now says so and the dialog offers nothing
+    // (issue 27); staff type the instalment, paid ahead, and see the schedule it leaves before confirming.
+    await expect(page.getByTestId('amount-due')).toHaveText('Nothing');
+    const first = (await api().call('GET', `/admin/loans/${loanId}`, await api().staff())) as { instalments: { principal: number; interest: number; fees: number }[] };
+    const instalment = first.instalments[0]!;
+    const recorded = (instalment.principal + instalment.interest + instalment.fees) / 100;
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
     const amount = dialog.getByLabel('Amount (₹)');
-    await expect(amount).not.toHaveValue('');
-    const recorded = Number(await amount.inputValue());
-    expect(recorded).toBeGreaterThan(0);
+    await expect(amount).toHaveValue('');
     await amount.fill('0');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(dialog.getByText('More than zero')).toBeVisible();
     await amount.fill(recorded.toFixed(2));
+    const preview = dialog.getByTestId('payment-preview');
+    await expect(preview.getByRole('table', { name: 'Instalments' }).locator('tbody tr').first()).toContainText('Paid');
+    await expect(preview.getByRole('table', { name: 'Instalments' }).locator('tbody tr').nth(1)).toContainText('Upcoming');
+    await expectNoAxeViolations(page, 'record-payment dialog with its preview');
+    await page.screenshot({ path: path.join(shots, 'admin-record-payment-preview.png') });
     await dialog.getByLabel('Reference').fill('RCPT-0042');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(page.getByText('Payment recorded: it is applied once a second staff member verifies it.')).toBeVisible();

@@ -61,6 +61,8 @@ async function overpay(loan: LoanHandle): Promise<void> {
  */
 const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle) => object; prepare?: (loan: LoanHandle) => Promise<Record<string, string>>; status?: number }> = {
   'POST /api/me/loans/:id/payments': { state: 'active', body: () => ({ amount: 1_000_00 }), status: 201 },
+  'POST /api/me/loans/:id/payments/preview': { state: 'active', body: () => ({ amount: 1_000_00, reducePrincipal: true }) },
+  'POST /api/admin/loans/:id/payments/preview': { state: 'active', body: () => ({ amount: 1_000_00, paidOn: '2026-11-21' }) },
   'GET /api/me/loans/:id/foreclosure-quote': { state: 'active' },
   'GET /api/admin/loans/:id/foreclosure-quote': { state: 'active' },
   'POST /api/admin/loans/:id/payments': { state: 'active', body: () => ({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }), status: 201 },
@@ -376,6 +378,7 @@ describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
     ['GET', '/api/me/loans/:id/kfs', 'consent.customerpending'],
     ['POST', '/api/me/loans/:id/agreement/code', 'consent.customerpending'],
     ['POST', '/api/me/loans/:id/payments', 'active'],
+    ['POST', '/api/me/loans/:id/payments/preview', 'active'],
     ['GET', '/api/me/loans/:id/foreclosure-quote', 'active'],
     ['GET', '/api/me/loans/:id/transactions', 'active'],
     ['GET', '/api/me/loans/:id/statement.pdf', 'active'],

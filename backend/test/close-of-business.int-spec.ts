@@ -97,7 +97,8 @@ describe('close of business, run day after day', () => {
       expect.objectContaining({ type: 'PenalChargeApplied', instalmentNumber: 1, amount: PENAL, date: '2026-12-24' }),
     ]);
     const detail = await adminLoan(loan.id);
-    expect(detail.instalments[0]).toMatchObject({ number: 1, penalties: PENAL, status: 'upcoming' });
+    // Past its grace days and unpaid: overdue (issue 27; it used to read upcoming).
+    expect(detail.instalments[0]).toMatchObject({ number: 1, penalties: PENAL, status: 'overdue' });
     expect(detail.outstanding!.penalties).toBe(PENAL);
     expect(await closeOfBusiness()).toMatchObject({ eventsAppended: 0 });
   });

@@ -70,7 +70,8 @@ describe('an offline payment, maker and checker', () => {
     const loan = await activeLoan();
     const before = await adminLoan(loan.id);
     expect(before.instalments).toHaveLength(12);
-    expect(before.instalments[0]).toMatchObject({ number: 1, dueDate: '2026-12-21', status: 'upcoming', paidPrincipal: 0 });
+    // The business date is its due date: it reads due (issue 27: status follows the business date).
+    expect(before.instalments[0]).toMatchObject({ number: 1, dueDate: '2026-12-21', status: 'due', paidPrincipal: 0 });
     const first = before.instalments[0]!;
     const due = first.principal + first.interest + first.fees;
     expect(before.outstanding!.principal).toBe(10_000_000);

@@ -62,6 +62,7 @@ export function ActionDialog({ spec, open, subject, busy, error, onCancel, onCon
               ))}
             </TextField>
           ))}
+          {spec.preview?.(values)}
           {error ? (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">
               {error}

@@ -2,7 +2,7 @@ import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { INSTALMENT_STATUS_LABELS, instalmentTotal, paidOn, type Instalment } from '@lending/web-common/servicing';
 
-/** Colours by status; due and overdue arrive with collections (issue 13). */
+/** Colours by status, which the server judges on the business date (docs/servicing.md, "Instalment status"). */
 const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   upcoming: 'default',
   due: 'warning',
@@ -25,7 +25,10 @@ function Part({ due, paid, money }: { due: number; paid: number; money(minor: nu
   );
 }
 
-/** The instalments as servicing left them: each component with what was paid of it, status and the day it was settled. */
+/**
+ * The instalments as servicing left them: total, paid and status on the business date first (visible in a narrow
+ * card), then each component with what was paid of it.
+ */
 export function Instalments({ instalments, currency }: { instalments: Instalment[]; currency: string }) {
   const money = (minor: number) => formatMoney(minor, currency);
   return (
@@ -34,13 +37,13 @@ export function Instalments({ instalments, currency }: { instalments: Instalment
         <TableRow>
           <TableCell>#</TableCell>
           <TableCell>Due</TableCell>
+          <TableCell align="right">Total</TableCell>
+          <TableCell align="right">Paid</TableCell>
+          <TableCell>Status</TableCell>
           <TableCell align="right">Principal</TableCell>
           <TableCell align="right">Interest</TableCell>
           <TableCell align="right">Fees</TableCell>
           <TableCell align="right">Penalties</TableCell>
-          <TableCell align="right">Total</TableCell>
-          <TableCell align="right">Paid</TableCell>
-          <TableCell>Status</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -48,10 +51,6 @@ export function Instalments({ instalments, currency }: { instalments: Instalment
           <TableRow key={line.number} data-testid={`instalment-${line.number}`}>
             <TableCell>{line.number}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.dueDate)}</TableCell>
-            <Part due={line.principal} paid={line.paidPrincipal} money={money} />
-            <Part due={line.interest} paid={line.paidInterest} money={money} />
-            <Part due={line.fees} paid={line.paidFees} money={money} />
-            <Part due={line.penalties} paid={line.paidPenalties} money={money} />
             <TableCell align="right">{money(instalmentTotal(line))}</TableCell>
             <TableCell align="right">{money(paidOn(line))}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -62,6 +61,10 @@ export function Instalments({ instalments, currency }: { instalments: Instalment
                 </Typography>
               ) : null}
             </TableCell>
+            <Part due={line.principal} paid={line.paidPrincipal} money={money} />
+            <Part due={line.interest} paid={line.paidInterest} money={money} />
+            <Part due={line.fees} paid={line.paidFees} money={money} />
+            <Part due={line.penalties} paid={line.paidPenalties} money={money} />
           </TableRow>
         ))}
       </TableBody>

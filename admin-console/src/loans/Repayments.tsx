@@ -4,10 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { useCanAccess, useDataProvider, useGetIdentity } from 'react-admin';
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import type { CreditBalanceRefund } from '@lending/web-common/api';
-import { amountDue, type Instalment, type Outstanding } from '@lending/web-common/servicing';
+import { amountDue, dueNow, type Instalment, type Outstanding } from '@lending/web-common/servicing';
 import { useBusinessDate } from '../business-date/useBusinessDate';
 import { CommandButton, SERVICING_QUERY_KEY } from '../payments/CommandButton';
-import { recordPaymentSpec, refundSpec } from '../payments/recordPayment';
+import { PaymentPreview } from '../payments/PaymentPreview';
+import { paymentOf, recordPaymentSpec, refundSpec } from '../payments/recordPayment';
 import type { LendingDataProvider } from '../providers/dataProvider';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -38,15 +39,18 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
   const today = businessDate?.date;
   const active = state === 'active';
   // A settled or written-off loan owes nothing more, whatever its instalments still show unpaid (waived, written off).
-  const due = today && active ? amountDue(instalments, today) : null;
+  // Due now is what has fallen due and is unpaid on the business date, never a later instalment (issue 27).
+  const due = today && active ? dueNow(instalments, today) : null;
+  const next = today && active && !due ? amountDue(instalments, today) : null;
   // A written-off loan still takes payments: recoveries.
   const takesPayments = active || state === 'writtenOff';
   return (
     <Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' }, gap: 2 }}>
-        <Figure label={due?.fallenDue ? (due.late ? `Overdue since ${formatDate(due.dueDate)}` : 'Due today') : due ? `Next due ${formatDate(due.dueDate)}` : 'Due'} testId="amount-due">
+        <Figure label={due ? (due.late ? `Due now, overdue since ${formatDate(due.dueDate)}` : 'Due now (due today)') : 'Due now'} testId="amount-due">
           {!today ? '—' : due ? money(due.amount) : 'Nothing'}
         </Figure>
+        {next ? <Figure label={`Next instalment, ${formatDate(next.dueDate)}`}>{money(next.amount)}</Figure> : null}
         <Figure label="Outstanding principal">{money(outstanding?.principal)}</Figure>
         <Figure label="Outstanding interest">{money(outstanding?.interest)}</Figure>
         <Figure label="Fees and penalties">{outstanding ? money(outstanding.fees + outstanding.penalties) : '—'}</Figure>
@@ -60,7 +64,7 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
         {takesPayments && canRecord && today ? (
           <CommandButton
-            spec={recordPaymentSpec(currency, today, due?.amount ?? null)}
+            spec={recordPaymentSpec(currency, today, due?.amount ?? null, (values) => <PaymentPreview loanId={loanId} currency={currency} payment={paymentOf(values, currency)} />)}
             currency={currency}
             done="Payment recorded: it is applied once a second staff member verifies it."
             run={(body, key) => dataProvider.recordPayment(loanId, body, key)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LoanAction } from '../providers/dataProvider';
 import { toMinor } from '@lending/web-common/format';
 
@@ -25,6 +26,8 @@ export type ActionSpec<Action extends string = LoanAction> = {
   fields: ActionField[];
   /** Rules across fields (a reference required for every method but cash), by field name. */
   check?: (values: Record<string, string>) => Record<string, string>;
+  /** Shown under the fields as they change, e.g. the schedule a payment would leave. */
+  preview?: (values: Record<string, string>) => ReactNode;
   /** The request body from the form's values. */
   body: (values: Record<string, string>, currency: string) => Record<string, unknown>;
 };

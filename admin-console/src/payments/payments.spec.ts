@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAction } from '../loans/actions';
 import { canAccess } from '../permissions/canAccess';
 import { offeredPaymentActions, PAYMENT_ACTIONS } from './paymentActions';
-import { recordPaymentSpec, refundSpec } from './recordPayment';
+import { paymentOf, recordPaymentSpec, refundSpec } from './recordPayment';
 
 const CHECKER = ['loans.view', 'payments.record', 'payments.verify'];
 
@@ -11,9 +11,9 @@ describe('recording a payment', () => {
   const defaults = Object.fromEntries(spec.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue!]));
 
   it('given what is due and the business date, then the form opens with them and cash, ready to send', () => {
-    expect(defaults).toEqual({ amount: '8884.88', method: 'cash', paidOn: '2026-03-01' });
+    expect(defaults).toEqual({ amount: '8884.88', method: 'cash', paidOn: '2026-03-01', extra: 'product' });
     expect(validateAction(spec, defaults)).toEqual({});
-    expect(spec.body(defaults, 'INR')).toEqual({ amount: 888_488, method: 'cash', paidOn: '2026-03-01', reference: '' });
+    expect(spec.body(defaults, 'INR')).toEqual({ amount: 888_488, method: 'cash', paidOn: '2026-03-01', reference: '', reducePrincipal: false });
   });
 
   it('asks for a reference for every method but cash', () => {
@@ -22,7 +22,13 @@ describe('recording a payment', () => {
   });
 
   it('sends paise, the method, the value date and the reference', () => {
-    expect(spec.body({ ...defaults, amount: '2,500.50', method: 'upi', reference: ' UPI-42 ' }, 'INR')).toEqual({ amount: 250_050, method: 'upi', paidOn: '2026-03-01', reference: 'UPI-42' });
+    expect(spec.body({ ...defaults, amount: '2,500.50', method: 'upi', reference: ' UPI-42 ' }, 'INR')).toEqual({ amount: 250_050, method: 'upi', paidOn: '2026-03-01', reference: 'UPI-42', reducePrincipal: false });
+  });
+
+  it('carries "pay extra to reduce principal" when staff choose it, and the preview reads the same values', () => {
+    expect(spec.body({ ...defaults, extra: 'principal' }, 'INR')).toMatchObject({ reducePrincipal: true });
+    expect(paymentOf({ ...defaults, extra: 'principal' }, 'INR')).toEqual({ amount: 888_488, paidOn: '2026-03-01', reducePrincipal: true });
+    expect(paymentOf({ ...defaults, amount: '0' }, 'INR')).toBeNull();
   });
 
   it('refuses an amount of zero, a fraction of a paisa or words, and a date after the business date', () => {

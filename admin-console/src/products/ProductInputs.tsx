@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, CheckboxGroupInput, FormDataConsumer, useRecordContext, NumberInput, SelectInput, TextInput, maxLength, maxValue, minLength, minValue, number, regex, required } from 'react-admin';
-import { ALLOCATION_CHOICES, PREPAYMENT_CHOICES, PROFILE_SECTION_CHOICES, TYPE_CHOICES } from './labels';
+import { ADVANCE_PAYMENT_CHOICES, ALLOCATION_CHOICES, PREPAYMENT_CHOICES, PROFILE_SECTION_CHOICES, TYPE_CHOICES } from './labels';
 import { fromMajor, toMajor } from './money';
 
 const CURRENCY = 'INR';
@@ -121,6 +121,16 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
         <SelectInput source="allocationStrategy" label="Payment allocation" choices={ALLOCATION_CHOICES} validate={required()} sx={{ flex: 1, minWidth: 240 }} />
         <SelectInput source="prepaymentMode" label="Prepayment" choices={PREPAYMENT_CHOICES} validate={required()} sx={{ flex: 1, minWidth: 240 }} />
       </Box>
+      <Box sx={row}>
+        <SelectInput
+          source="advancePayment"
+          label="Money paid beyond the instalment of its period"
+          choices={ADVANCE_PAYMENT_CHOICES}
+          validate={required()}
+          helperText="Borrowers and staff may still choose to reduce principal on each payment"
+          sx={{ flex: 1, minWidth: 240 }}
+        />
+      </Box>
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         Before submitting
       </Typography>
@@ -147,6 +157,7 @@ export const NEW_PRODUCT_DEFAULTS = {
   penalChargeFlat: 0,
   allocationStrategy: 'mifos-standard',
   prepaymentMode: 'reduceTenure',
+  advancePayment: 'nextInstalments',
   active: true,
   defaultPayDayOfMonth: 1,
   minDaysToRepayment: 7,

@@ -10,6 +10,10 @@ export const PREPAYMENT_CHOICES = [
   { id: 'reduceTenure', name: 'Reduce tenure (keep the EMI)' },
   { id: 'reduceEmi', name: 'Reduce the EMI (keep the tenure)' },
 ];
+export const ADVANCE_PAYMENT_CHOICES = [
+  { id: 'nextInstalments', name: 'Pay the next instalments in advance' },
+  { id: 'prepayPrincipal', name: 'Prepay principal (by the prepayment choice)' },
+];
 
 /** Field names as people read them, for the version history's list of changes. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -25,6 +29,7 @@ export const FIELD_LABELS: Record<string, string> = {
   penalChargeFlat: 'Penal charge',
   allocationStrategy: 'Allocation',
   prepaymentMode: 'Prepayment',
+  advancePayment: 'Paid ahead',
   defaultPayDayOfMonth: 'Default pay day',
   minDaysToRepayment: 'Minimum days to repayment',
   requiredProfileSections: 'Profile sections required',

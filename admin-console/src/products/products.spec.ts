@@ -7,7 +7,7 @@ import { changesBetween } from './ProductVersions';
 const v1: LoanProductVersion = {
   id: 'p:1', productId: 'p', version: 1, code: 'personal-loan', name: 'Personal loan', type: 'EMI', currency: 'INR', minAmount: 1_000_000, maxAmount: 50_000_000,
   minTenureMonths: 3, maxTenureMonths: 36, annualRatePercent: 18, processingFeePercent: 2, graceDays: 0, penalChargeFlat: 0, allocationStrategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure', defaultPayDayOfMonth: null, minDaysToRepayment: null, requiredProfileSections: ['profile'], active: true, madeBy: 'system', madeAt: '2026-01-01T00:00:00Z',
+  prepaymentMode: 'reduceTenure', advancePayment: 'nextInstalments', defaultPayDayOfMonth: null, minDaysToRepayment: null, requiredProfileSections: ['profile'], active: true, madeBy: 'system', madeAt: '2026-01-01T00:00:00Z',
 };
 
 describe('loan product forms', () => {

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
-import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CloseOfBusinessRun, CustomerSection, LoanProductVersion, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
+import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CloseOfBusinessRun, CustomerSection, LoanProductVersion, PaymentPreview, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
 import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
@@ -50,6 +50,7 @@ export type LendingDataProvider = DataProvider & {
   foreclosureQuote(id: string, date?: string): Promise<ForeclosureQuote>;
   /** An offline payment, pending until a second person verifies it. */
   recordPayment(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<Payment>;
+  previewPayment(loanId: string, body: { amount: number; paidOn: string; reducePrincipal: boolean }): Promise<PaymentPreview>;
   paymentAction(paymentId: string, action: PaymentAction, body: Record<string, unknown>, idempotencyKey: string): Promise<Payment>;
   /** Asks for the credit balance (or part of it) to be refunded; a second person approves. */
   requestRefund(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<unknown>;
@@ -163,6 +164,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     loanTransactions: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/transactions`)).json as LedgerLine[],
     foreclosureQuote: async (id, date) =>
       (await http(`${base}/loans/${encodeURIComponent(id)}/foreclosure-quote${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as ForeclosureQuote,
+    previewPayment: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments/preview`, body)).json as PaymentPreview,
     recordPayment: async (loanId, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments`, body, { 'Idempotency-Key': idempotencyKey })).json as Payment,
     paymentAction: async (paymentId, action, body, idempotencyKey) =>

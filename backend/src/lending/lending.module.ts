@@ -68,6 +68,7 @@ import { loanSummaryProjection } from './projections/loan-summary.projection.js'
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ActOnPaymentHandler } from './application/act-on-payment.handler.js';
 import { GetForeclosureQuoteHandler } from './application/get-foreclosure-quote.handler.js';
+import { PreviewPaymentHandler } from './application/preview-payment.handler.js';
 import { GetLoanStatementHandler } from './application/get-loan-statement.handler.js';
 import { GetPaymentHandler } from './application/get-payment.handler.js';
 import { ListLoanTransactionsHandler } from './application/list-loan-transactions.handler.js';
@@ -180,6 +181,7 @@ const queryHandlers = [
   GetPaymentHandler,
   ListLoanTransactionsHandler,
   GetForeclosureQuoteHandler,
+  PreviewPaymentHandler,
   GetLoanStatementHandler,
   GetLoanDelinquencyHandler,
   ListCollectionsHandler,

@@ -1,4 +1,5 @@
 import { api, API_BASE } from '@lending/web-common/http';
+import type { MyPaymentPreview } from '@lending/web-common/api';
 import type { ForeclosureQuote, MyPayment, OnlinePaymentCreated } from '@lending/web-common/servicing';
 
 
@@ -6,8 +7,12 @@ import type { ForeclosureQuote, MyPayment, OnlinePaymentCreated } from '@lending
 export const getForeclosureQuote = (loanId: string, signal?: AbortSignal) => api<ForeclosureQuote>(`/me/loans/${loanId}/foreclosure-quote`, { signal });
 
 /** Starts an online payment: the answer says where the payment provider takes the borrower. */
-export const createPayment = (loanId: string, amount: number, idempotencyKey: string) =>
-  api<OnlinePaymentCreated>(`/me/loans/${loanId}/payments`, { method: 'POST', body: { amount }, idempotencyKey });
+export const createPayment = (loanId: string, amount: number, reducePrincipal: boolean, idempotencyKey: string) =>
+  api<OnlinePaymentCreated>(`/me/loans/${loanId}/payments`, { method: 'POST', body: { amount, reducePrincipal }, idempotencyKey });
+
+/** The schedule a payment of `amount` today would leave (nothing is recorded). */
+export const previewPayment = (loanId: string, amount: number, reducePrincipal: boolean, signal?: AbortSignal) =>
+  api<MyPaymentPreview>(`/me/loans/${loanId}/payments/preview`, { method: 'POST', body: { amount, reducePrincipal }, signal });
 
 export const getPayment = (paymentId: string, signal?: AbortSignal) => api<MyPayment>(`/me/payments/${encodeURIComponent(paymentId)}`, { signal });
 

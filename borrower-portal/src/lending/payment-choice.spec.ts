@@ -5,23 +5,28 @@ const quote = { date: '2026-03-01', principal: 9_211_512, interest: 46_058, fees
 const due = { amount: 888_488, dueDate: '2026-03-15', numbers: [2], late: false, fallenDue: false };
 
 describe('the amounts the Pay form offers', () => {
-  it('given an instalment ahead and a quote, then the instalment first, the payoff, and an amount of one’s own', () => {
+  it('given only an instalment ahead (nothing due yet, issue 27), then it is not offered: the payoff and an amount of one’s own', () => {
     const choices = payChoices(due, quote, 'INR');
+    expect(choices.map((c) => c.id)).toEqual(['payoff', 'other']);
+    expect(choices[0]).toMatchObject({ amount: 9_257_570, label: 'Pay off the whole loan today: ₹92,575.70' });
+  });
+
+  it('given an instalment due today, then what is due now first', () => {
+    const choices = payChoices({ ...due, fallenDue: true }, quote, 'INR');
     expect(choices.map((c) => c.id)).toEqual(['due', 'payoff', 'other']);
-    expect(choices[0]).toMatchObject({ amount: 888_488, label: 'The next instalment, due 15 Mar 2026: ₹8,884.88' });
-    expect(choices[1]).toMatchObject({ amount: 9_257_570, label: 'Pay off the whole loan today: ₹92,575.70' });
+    expect(choices[0]).toMatchObject({ amount: 888_488, label: 'What is due now: ₹8,884.88' });
   });
 
-  it('given instalments fallen due, then it says they are due now', () => {
-    expect(payChoices({ ...due, fallenDue: true, late: true }, quote, 'INR')[0].label).toBe('What is due now: ₹8,884.88');
+  it('given instalments overdue, then it says since when', () => {
+    expect(payChoices({ ...due, fallenDue: true, late: true }, quote, 'INR')[0].label).toBe('What is due now, overdue since 15 Mar 2026: ₹8,884.88');
   });
 
-  it('given the last instalment, whose remainder is the payoff, then the payoff is not offered twice', () => {
-    expect(payChoices({ ...due, amount: quote.total }, quote, 'INR').map((c) => c.id)).toEqual(['due', 'other']);
+  it('given the last instalment due, whose remainder is the payoff, then the payoff is not offered twice', () => {
+    expect(payChoices({ ...due, fallenDue: true, amount: quote.total }, quote, 'INR').map((c) => c.id)).toEqual(['due', 'other']);
   });
 
   it('given no quote (the server could not give one), then what is due and another amount', () => {
-    expect(payChoices(due, null, 'INR').map((c) => c.id)).toEqual(['due', 'other']);
+    expect(payChoices({ ...due, fallenDue: true }, null, 'INR').map((c) => c.id)).toEqual(['due', 'other']);
   });
 });
 

@@ -4,11 +4,14 @@ import type { AmountDue, ForeclosureQuote } from '@lending/web-common/servicing'
 /** One of the amounts the Pay form offers. */
 export type PayChoice = { id: 'due' | 'payoff' | 'other'; label: string; amount: number | null };
 
-/** What the borrower may pay: what is due (the default), the foreclosure total, or an amount of their own. */
+/**
+ * What the borrower may pay: what is due now (the default; never an instalment not yet due, issue 27), the
+ * foreclosure total, or an amount of their own (paying ahead: the next instalments, or principal if they choose).
+ */
 export function payChoices(due: AmountDue | null, quote: ForeclosureQuote | null, currency: string): PayChoice[] {
   const choices: PayChoice[] = [];
-  if (due) {
-    const what = due.fallenDue ? `What is due now` : `The next instalment, due ${formatDate(due.dueDate)}`;
+  if (due?.fallenDue) {
+    const what = due.late ? `What is due now, overdue since ${formatDate(due.dueDate)}` : 'What is due now';
     choices.push({ id: 'due', label: `${what}: ${formatMoney(due.amount, currency)}`, amount: due.amount });
   }
   if (quote && quote.total > 0 && quote.total !== due?.amount) {

@@ -3,7 +3,7 @@ import { amountStep, defaultProduct, suggestedAmount, suggestedMonths, type Prod
 
 const emi: Product = {
   id: 'e', version: 1, code: 'personal-loan', name: 'Personal loan', type: 'EMI', currency: 'INR', minAmount: 1_000_000, maxAmount: 50_000_000, minTenureMonths: 3,
-  maxTenureMonths: 36, annualRatePercent: 18, processingFeePercent: 2, graceDays: 0, penalChargeFlat: 0, prepaymentMode: 'reduceTenure', defaultPayDayOfMonth: null, minDaysToRepayment: null,
+  maxTenureMonths: 36, annualRatePercent: 18, processingFeePercent: 2, graceDays: 0, penalChargeFlat: 0, prepaymentMode: 'reduceTenure', advancePayment: 'nextInstalments', defaultPayDayOfMonth: null, minDaysToRepayment: null,
 };
 const advance: Product = { ...emi, id: 'a', type: 'salaryAdvance', minAmount: 500_000, maxAmount: 10_000_000, minTenureMonths: 1, maxTenureMonths: 1, annualRatePercent: 0, processingFeePercent: 5 };
 

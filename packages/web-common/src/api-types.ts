@@ -1087,6 +1087,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/payments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a payment would do (value date paidOn, default the business date): the schedule it leaves and how it is split; nothing is recorded */
+        post: operations["AdminPaymentsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/refunds": {
         parameters: {
             query?: never;
@@ -2187,6 +2204,23 @@ export interface paths {
         put?: never;
         /** Pay online: creates the payment with the provider; send the borrower to redirectUrl */
         post: operations["MyPaymentsController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/payments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a payment of this amount today would do: the schedule it leaves, how it is split (nothing is recorded) */
+        post: operations["MyPaymentsController_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7242,8 +7276,11 @@ export interface operations {
                             paidPrincipal: number;
                             penalties: number;
                             principal: number;
-                            /** @enum {string} */
-                            status: "upcoming" | "partial" | "paid";
+                            /**
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @enum {string}
+                             */
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
                         }[];
                         lastActor: {
                             id: string;
@@ -8887,6 +8924,11 @@ export interface operations {
                     /** @description the value date: not after the business date */
                     paidOn: string;
                     /**
+                     * @description pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product's prepayment mode) instead of paying the next instalments
+                     * @default false
+                     */
+                    reducePrincipal?: boolean;
+                    /**
                      * @description UTR, UPI reference or cheque number; required except for cash
                      * @default
                      */
@@ -8933,6 +8975,106 @@ export interface operations {
                         updatedAt: string;
                         verifiedAt: string | null;
                         verifiedBy: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminPaymentsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /**
+                     * Format: date
+                     * @description the value date; the business date when left out
+                     */
+                    paidOn?: string;
+                    /**
+                     * @description pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product's prepayment mode) instead of paying the next instalments
+                     * @default false
+                     */
+                    reducePrincipal?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how the payment would be split; toCreditBalance is what goes beyond everything owed */
+                        allocated: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            toCreditBalance: number;
+                        };
+                        amount: number;
+                        /** @description the value date the payment was previewed on */
+                        date: string;
+                        /** @description the EMI in force after the payment */
+                        instalmentAmount: number;
+                        /** @description the schedule after the payment, each status on that date */
+                        instalments: {
+                            dueDate: string;
+                            fees: number;
+                            interest: number;
+                            number: number;
+                            paidFees: number;
+                            paidInterest: number;
+                            paidOn: string | null;
+                            paidPenalties: number;
+                            paidPrincipal: number;
+                            penalties: number;
+                            principal: number;
+                            /**
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @enum {string}
+                             */
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
+                        }[];
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        };
+                        reducePrincipal: boolean;
                     };
                 };
             };
@@ -10521,6 +10663,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         active: boolean;
+                        /**
+                         * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
+                         * @enum {string}
+                         */
+                        advancePayment: "nextInstalments" | "prepayPrincipal";
                         /** @enum {string} */
                         allocationStrategy: "mifos-standard" | "rbi-india";
                         annualRatePercent: number;
@@ -10593,6 +10740,11 @@ export interface operations {
             content: {
                 "application/json": {
                     active?: boolean;
+                    /**
+                     * @description money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)
+                     * @enum {string}
+                     */
+                    advancePayment?: "nextInstalments" | "prepayPrincipal";
                     /** @enum {string} */
                     allocationStrategy?: "mifos-standard" | "rbi-india";
                     annualRatePercent?: number;
@@ -10625,6 +10777,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         active: boolean;
+                        /**
+                         * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
+                         * @enum {string}
+                         */
+                        advancePayment: "nextInstalments" | "prepayPrincipal";
                         /** @enum {string} */
                         allocationStrategy: "mifos-standard" | "rbi-india";
                         annualRatePercent: number;
@@ -10704,6 +10861,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         active: boolean;
+                        /**
+                         * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
+                         * @enum {string}
+                         */
+                        advancePayment: "nextInstalments" | "prepayPrincipal";
                         /** @enum {string} */
                         allocationStrategy: "mifos-standard" | "rbi-india";
                         annualRatePercent: number;
@@ -10778,6 +10940,11 @@ export interface operations {
             content: {
                 "application/json": {
                     active?: boolean;
+                    /**
+                     * @description money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)
+                     * @enum {string}
+                     */
+                    advancePayment?: "nextInstalments" | "prepayPrincipal";
                     /** @enum {string} */
                     allocationStrategy?: "mifos-standard" | "rbi-india";
                     annualRatePercent?: number;
@@ -10816,6 +10983,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         active: boolean;
+                        /**
+                         * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
+                         * @enum {string}
+                         */
+                        advancePayment: "nextInstalments" | "prepayPrincipal";
                         /** @enum {string} */
                         allocationStrategy: "mifos-standard" | "rbi-india";
                         annualRatePercent: number;
@@ -10895,6 +11067,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         active: boolean;
+                        /**
+                         * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
+                         * @enum {string}
+                         */
+                        advancePayment: "nextInstalments" | "prepayPrincipal";
                         /** @enum {string} */
                         allocationStrategy: "mifos-standard" | "rbi-india";
                         annualRatePercent: number;
@@ -13574,8 +13751,11 @@ export interface operations {
                             paidPrincipal: number;
                             penalties: number;
                             principal: number;
-                            /** @enum {string} */
-                            status: "upcoming" | "partial" | "paid";
+                            /**
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @enum {string}
+                             */
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
                         }[];
                         outstanding: {
                             fees: number;
@@ -14219,6 +14399,11 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
+                    /**
+                     * @description pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product's prepayment mode) instead of paying the next instalments
+                     * @default false
+                     */
+                    reducePrincipal: boolean;
                 };
             };
         };
@@ -14234,6 +14419,101 @@ export interface operations {
                         redirectUrl: string;
                         /** @constant */
                         status: "created";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyPaymentsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /**
+                     * @description pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product's prepayment mode) instead of paying the next instalments
+                     * @default false
+                     */
+                    reducePrincipal?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how the payment would be split; toCreditBalance is what goes beyond everything owed */
+                        allocated: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            toCreditBalance: number;
+                        };
+                        amount: number;
+                        /** @description the value date the payment was previewed on */
+                        date: string;
+                        /** @description the EMI in force after the payment */
+                        instalmentAmount: number;
+                        /** @description the schedule after the payment, each status on that date */
+                        instalments: {
+                            dueDate: string;
+                            fees: number;
+                            interest: number;
+                            number: number;
+                            paidFees: number;
+                            paidInterest: number;
+                            paidOn: string | null;
+                            paidPenalties: number;
+                            paidPrincipal: number;
+                            penalties: number;
+                            principal: number;
+                            /**
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @enum {string}
+                             */
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
+                        }[];
+                        outstanding: {
+                            fees: number;
+                            interest: number;
+                            penalties: number;
+                            principal: number;
+                            total: number;
+                        };
+                        reducePrincipal: boolean;
                     };
                 };
             };
@@ -15807,6 +16087,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        advancePayment: "nextInstalments" | "prepayPrincipal";
                         annualRatePercent: number;
                         code: string;
                         currency: string;

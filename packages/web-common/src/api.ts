@@ -34,6 +34,8 @@ export type LoanProduct = Answer<'/api/admin/products/{id}', 'get'>;
 export type LoanProductVersion = Item<Answer<'/api/admin/products/{id}/versions', 'get'>>;
 export type BusinessDate = Answer<'/api/admin/business-date', 'get'>;
 export type AdminPayment = Item<Answer<'/api/admin/payments', 'get'>>;
+/** What a payment would do before it is made (the same fold): the schedule it leaves, how it is split. */
+export type PaymentPreview = Answer<'/api/admin/loans/{id}/payments/preview', 'post'>;
 export type CreditBalanceRefund = NonNullable<AdminLoan['refunds']>[number];
 export type CollectionRow = Item<Answer<'/api/admin/collections', 'get'>>;
 export type CollectionBucketCounts = Answer<'/api/admin/collection-buckets', 'get'>;
@@ -80,6 +82,7 @@ export type SocialSignedIn = Answer<'/api/auth/social', 'post'>;
 export type Message = Answer<'/api/auth/forgot-password', 'post'>;
 export type MyPayment = Answer<'/api/me/payments/{paymentId}', 'get'>;
 export type OnlinePaymentCreated = Answer<'/api/me/loans/{id}/payments', 'post'>;
+export type MyPaymentPreview = Answer<'/api/me/loans/{id}/payments/preview', 'post'>;
 
 // Shared pieces of a loan
 export type LoanType = MyLoan['type'];

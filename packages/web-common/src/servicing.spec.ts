@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, isCalendarDateOnOrBefore, isFinalPayment, owedOn, paymentOutcome, type Instalment } from './servicing';
+import { amountDue, dueNow, isCalendarDateOnOrBefore, isFinalPayment, owedOn, paymentOutcome, type Instalment } from './servicing';
 
 /** Instalment n of the docs/servicing.md example: 1,00,000.00 at 12% over 12 months, due on the 15th. */
 function line(number: number, dueDate: string, paid: Partial<Instalment> = {}): Instalment {
@@ -57,6 +57,27 @@ describe('what is due', () => {
   it('given everything paid, then nothing is due', () => {
     expect(amountDue([line(1, '2026-02-15', PAID)], '2026-03-01')).toBeNull();
     expect(amountDue([], '2026-03-01')).toBeNull();
+  });
+});
+
+describe('what is due now (what Due now shows and Pay offers)', () => {
+  const schedule = [line(1, '2026-02-15'), line(2, '2026-03-15'), line(3, '2026-04-15')];
+
+  it('given nothing has fallen due (the day of disbursal, a day inside period 1), then nothing is offered', () => {
+    expect(dueNow(schedule, '2026-01-15')).toBeNull();
+    expect(dueNow(schedule, '2026-02-14')).toBeNull();
+  });
+
+  it('given instalments 1 and 2 paid in advance, then nothing is due on their due dates', () => {
+    const ahead = [line(1, '2026-02-15', PAID), line(2, '2026-03-15', { ...PAID, paidPrincipal: 788_488 }), line(3, '2026-04-15')];
+    expect(dueNow(ahead, '2026-02-15')).toBeNull();
+    expect(dueNow(ahead, '2026-03-23')).toBeNull();
+  });
+
+  it('given instalments fallen due, then exactly what is unpaid of them, never a later one', () => {
+    expect(dueNow(schedule, '2026-02-15')).toMatchObject({ amount: 888_488, numbers: [1], late: false });
+    const partly = [line(1, '2026-02-15', PAID), line(2, '2026-03-15', { paidInterest: 100_000, status: 'partial' }), line(3, '2026-04-15')];
+    expect(dueNow(partly, '2026-03-20')).toMatchObject({ amount: 788_488, numbers: [2], late: true });
   });
 });
 

@@ -85,8 +85,9 @@ export type AmountDue = {
 };
 
 /**
- * What a borrower should pay on `today` (a business date): every instalment due on or before it with something
- * still owed, together; when nothing has fallen due, the next instalment's remainder. null when nothing is owed.
+ * The next repayment on `today` (a business date), to show: every instalment due on or before it with something
+ * still owed, together; when nothing has fallen due, the next instalment's remainder (`fallenDue` false: shown, never
+ * offered as due, see dueNow). null when nothing is owed.
  */
 export function amountDue(instalments: readonly Instalment[], today: string): AmountDue | null {
   const open = instalments.filter((line) => owedOn(line) > 0).sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number - b.number);
@@ -102,7 +103,20 @@ export function amountDue(instalments: readonly Instalment[], today: string): Am
   };
 }
 
-/** The instalment status as a person reads it (due and overdue arrive with collections, issue 13). */
+/**
+ * What is due now on `today` (a business date) and unpaid: the instalments due on or before it with something still
+ * owed, never a later one. This is what "Due now" shows and what the Pay button and the record-payment dialog offer
+ * (issue 27: an instalment not yet due is never offered). null when nothing has fallen due.
+ */
+export function dueNow(instalments: readonly Instalment[], today: string): AmountDue | null {
+  const due = amountDue(instalments, today);
+  return due?.fallenDue ? due : null;
+}
+
+/**
+ * The instalment status as a person reads it. The server judges it on the business date (docs/servicing.md,
+ * "Instalment status"): partial is part paid and not past its grace days; past them it is overdue, whatever was paid.
+ */
 export const INSTALMENT_STATUS_LABELS: Record<string, string> = {
   upcoming: 'Upcoming',
   due: 'Due',

@@ -7,6 +7,8 @@ import type { Actor } from '../domain/loan.types.js';
 import { renderStatementPdf } from '../statements/statement-pdf.renderer.js';
 import { LoanAccess } from './loan-access.js';
 import { LoanServicingReader } from './loan-servicing.reader.js';
+import { graceDaysOf, instalmentsOn } from './servicing-fields.view.js';
+import type { LoanRecord } from '../domain/loan.state.js';
 
 export class GetLoanStatementQuery {
   constructor(
@@ -15,7 +17,7 @@ export class GetLoanStatementQuery {
   ) {}
 }
 
-/** The loan statement PDF, drawn from the ledger and outstanding read models, dated the business date. */
+/** The loan statement PDF, drawn from the ledger, instalment and outstanding read models, dated the business date (instalment status on it). */
 @QueryHandler(GetLoanStatementQuery)
 export class GetLoanStatementHandler implements IQueryHandler<GetLoanStatementQuery> {
   constructor(
@@ -29,7 +31,7 @@ export class GetLoanStatementHandler implements IQueryHandler<GetLoanStatementQu
   async execute({ loanId, viewer }: GetLoanStatementQuery): Promise<Buffer> {
     await this.access.require(loanId, viewer);
     const [borrower, detail, lines, asOf] = await Promise.all([
-      this.db.selectFrom('loan_summaries as l').innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id').select(['b.name', 'b.email']).where('l.id', '=', loanId).executeTakeFirstOrThrow(),
+      this.db.selectFrom('loan_summaries as l').innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id').select(['b.name', 'b.email', 'l.loan_state']).where('l.id', '=', loanId).executeTakeFirstOrThrow(),
       this.reader.detailOf(loanId),
       this.reader.transactions(loanId),
       this.businessDate.today(),
@@ -37,12 +39,13 @@ export class GetLoanStatementHandler implements IQueryHandler<GetLoanStatementQu
     return renderStatementPdf({
       loanId,
       lender: this.config.lender,
-      borrower,
+      borrower: { name: borrower.name, email: borrower.email },
       currency: this.config.product.currency,
       asOf,
       outstanding: detail?.outstanding ?? null,
       creditBalance: detail?.creditBalance ?? 0,
       lines,
+      instalments: instalmentsOn(detail?.instalments ?? [], asOf, graceDaysOf(borrower.loan_state as unknown as LoanRecord)),
     });
   }
 }

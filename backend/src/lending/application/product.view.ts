@@ -20,6 +20,7 @@ const terms = (p: ProductVersionRecord, setting: readonly string[]) => ({
   penalChargeFlat: p.penalChargeFlat,
   allocationStrategy: p.allocationStrategy,
   prepaymentMode: p.prepaymentMode,
+  advancePayment: p.advancePayment,
   defaultPayDayOfMonth: p.defaultPayDayOfMonth,
   minDaysToRepayment: p.minDaysToRepayment,
   requiredProfileSections: requiredProfileSections(p.requiredProfileSections, setting),
@@ -65,6 +66,7 @@ export const publicProductView = (p: ProductRecord) => ({
   graceDays: p.graceDays,
   penalChargeFlat: p.penalChargeFlat,
   prepaymentMode: p.prepaymentMode,
+  advancePayment: p.advancePayment,
   defaultPayDayOfMonth: p.defaultPayDayOfMonth,
   minDaysToRepayment: p.minDaysToRepayment,
 });

@@ -4,7 +4,8 @@ import type { Actor } from '../domain/loan.types.js';
 import type { OfflinePaymentMethod } from '../domain/payment.events.js';
 import { PaymentCommands } from './payment-commands.js';
 
-export type OfflinePaymentInput = { amount: number; paidOn: string; method: OfflinePaymentMethod; reference: string };
+/** `reducePrincipal`: the payer chose "pay extra to reduce principal"; the events carry it (docs/servicing.md). */
+export type OfflinePaymentInput = { amount: number; paidOn: string; method: OfflinePaymentMethod; reference: string; reducePrincipal?: boolean };
 
 export class RecordPaymentCommand {
   constructor(

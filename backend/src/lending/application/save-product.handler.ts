@@ -35,7 +35,7 @@ export class UpdateProductCommand extends Command<ProductView> {
 
 const TERM_FIELDS = [
   'code', 'name', 'type', 'currency', 'minAmount', 'maxAmount', 'minTenureMonths', 'maxTenureMonths', 'annualRatePercent', 'processingFeePercent',
-  'graceDays', 'penalChargeFlat', 'allocationStrategy', 'prepaymentMode', 'defaultPayDayOfMonth', 'minDaysToRepayment', 'active',
+  'graceDays', 'penalChargeFlat', 'allocationStrategy', 'prepaymentMode', 'advancePayment', 'defaultPayDayOfMonth', 'minDaysToRepayment', 'active',
 ] as const satisfies readonly (keyof ProductTerms)[];
 
 const termsOf = (p: ProductTerms): ProductTerms => Object.fromEntries(TERM_FIELDS.map((f) => [f, p[f]])) as ProductTerms;
@@ -53,6 +53,7 @@ function withDefaults(input: Omit<CreateProductCommand['input'], 'requiredProfil
     penalChargeFlat: 0,
     allocationStrategy: 'mifos-standard',
     prepaymentMode: 'reduceTenure',
+    advancePayment: 'nextInstalments',
     active: true,
     ...(advance
       ? { minTenureMonths: 1, maxTenureMonths: 1, annualRatePercent: 0, defaultPayDayOfMonth: defaultPayDay, minDaysToRepayment }

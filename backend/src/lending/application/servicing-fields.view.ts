@@ -1,7 +1,8 @@
 import { amountDueNow } from '../domain/collections/reminders.js';
 import type { LoanRecord } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
-import type { Instalment, LoanServicing } from '../domain/servicing/servicing.types.js';
+import { instalmentStatusOn } from '../domain/servicing/instalment-status.js';
+import type { Instalment, InstalmentStatus, LoanServicing } from '../domain/servicing/servicing.types.js';
 
 /** A loan's servicing as its answers show it: from the read models (GET) or from a replay (?asOf), the same shape. */
 export type ServicingDetail = {
@@ -35,11 +36,19 @@ export function arrearsOf(loan: LoanRecord, detail: ServicingDetail | null, date
   return { asOf: date, ...amountDueNow(detail.instalments.map((i) => ({ dueDate: i.dueDate, amountDue: owedOn(i), chargesDue: i.penalties - i.paidPenalties })), date) };
 }
 
+/** The grace days of the product version the loan pinned (0 for loans from before products were data). */
+export const graceDaysOf = (loan: LoanRecord) => loan.product?.terms.graceDays ?? 0;
+
+/** Instalments as answers show them: each with its status on business date `date` (docs/servicing.md, "Instalment status"). */
+export function instalmentsOn(instalments: ServicingDetail['instalments'], date: string, graceDays: number): Array<Omit<ServicingDetail['instalments'][number], 'status'> & { status: InstalmentStatus }> {
+  return instalments.map((instalment) => ({ ...instalment, status: instalmentStatusOn(instalment, date, graceDays) }));
+}
+
 /** The servicing part of a loan answer: [] and null until the loan is disbursed; staff also see refunds awaiting a second person. */
 export function servicingFields(loanId: string, loan: LoanRecord, detail: ServicingDetail | null, viewer: Pick<Actor, 'role'>, date: string) {
   return {
     arrears: arrearsOf(loan, detail, date),
-    instalments: detail?.instalments ?? [],
+    instalments: instalmentsOn(detail?.instalments ?? [], date, graceDaysOf(loan)),
     outstanding: detail?.outstanding ?? null,
     creditBalance: detail?.creditBalance ?? 0,
     instalmentAmount: detail?.instalmentAmount ?? null,

@@ -16,6 +16,8 @@ export class StartOnlinePaymentCommand {
     readonly actor: Actor,
     readonly loanId: string,
     readonly amount: number,
+    /** The borrower chose "pay extra to reduce principal". */
+    readonly reducePrincipal = false,
   ) {}
 }
 
@@ -34,12 +36,12 @@ export class StartOnlinePaymentHandler implements ICommandHandler<StartOnlinePay
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ actor, loanId, amount }: StartOnlinePaymentCommand) {
+  async execute({ actor, loanId, amount, reducePrincipal }: StartOnlinePaymentCommand) {
     if (!this.config.payments.webhookSecret) throw new OnlinePaymentsOff();
     const paymentId = crypto.randomUUID();
     const command = (at: string, providerOrderId: string): CreateOnlinePayment => ({
       type: 'CreateOnlinePayment',
-      data: { loanId, at, actor, paymentId, amount, provider: this.provider.name, providerOrderId },
+      data: { loanId, at, actor, paymentId, amount, provider: this.provider.name, providerOrderId, reducePrincipal },
     });
     const loaded = await this.executor.load(loanId, actor);
     if (loaded.state.status !== 'none') decide(command(new Date().toISOString(), 'pending'), loaded.state, await this.catalog.parametersOf(loaded.state as LoanRecord));

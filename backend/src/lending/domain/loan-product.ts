@@ -6,6 +6,8 @@ export const ALLOCATION_STRATEGIES = ['mifos-standard', 'rbi-india'] as const;
 export type AllocationStrategy = (typeof ALLOCATION_STRATEGIES)[number];
 export const PREPAYMENT_MODES = ['reduceTenure', 'reduceEmi'] as const;
 export type PrepaymentMode = (typeof PREPAYMENT_MODES)[number];
+export const ADVANCE_PAYMENTS = ['nextInstalments', 'prepayPrincipal'] as const;
+export type AdvancePayment = (typeof ADVANCE_PAYMENTS)[number];
 
 /** Largest amount a product may lend, in minor units (10^13 paise = 10^11 rupees), as the EMI calculator allows. */
 export const MAX_PRODUCT_AMOUNT = 10_000_000_000_000;
@@ -34,6 +36,11 @@ export type ProductTerms = {
   penalChargeFlat: number;
   allocationStrategy: AllocationStrategy;
   prepaymentMode: PrepaymentMode;
+  /**
+   * Money paid beyond the running instalment: the next instalments in order (paid in advance) or a prepayment of
+   * principal by `prepaymentMode` (docs/servicing.md). Terms pinned before the field existed lack it: nextInstalments.
+   */
+  advancePayment: AdvancePayment;
   /** Salary advances: used when the borrower names no pay day. null for EMI. */
   defaultPayDayOfMonth: number | null;
   /** Salary advances: a pay day closer to the payout than this rolls to the following month. null for EMI. */
@@ -72,6 +79,7 @@ export function defaultProductParameters(settings: ProductSettings, type: LoanTy
     penalChargeFlat: 0,
     allocationStrategy: 'mifos-standard' as const,
     prepaymentMode: 'reduceTenure' as const,
+    advancePayment: 'nextInstalments' as const,
     active: true,
   };
   if (type === 'EMI') {

@@ -39,7 +39,7 @@ describe('replay', () => {
       schedule: f.schedule,
       // The servicing terms fixed at payout: the first due date from the schedule, the 2% fee owed with instalment 1.
       servicing: {
-        terms: { loanType: 'EMI', principal: f.approved, annualRatePercent: 18, months: 3, disbursedOn: '2026-01-31', firstDueDate: '2026-02-28', anchorDay: 31, fee: f.approvedFee, strategy: 'mifos-standard', prepaymentMode: 'reduceTenure' },
+        terms: { loanType: 'EMI', principal: f.approved, annualRatePercent: 18, months: 3, disbursedOn: '2026-01-31', firstDueDate: '2026-02-28', anchorDay: 31, fee: f.approvedFee, strategy: 'mifos-standard', prepaymentMode: 'reduceTenure', advancePayment: 'nextInstalments' },
         events: [],
       },
       createdAt: at(1),

@@ -217,10 +217,15 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
   }
 }
 
-/** The product's allocation strategy and prepayment mode, as the loan pinned them (defaults for loans from before products). */
+/**
+ * The product's allocation strategy, prepayment mode and advance-payment setting, as the loan pinned them (defaults for
+ * loans from before products, and for the advance-payment setting of terms pinned before it existed).
+ */
 export function servicingChoicesOf(loan: LoanRecord): ServicingChoices {
-  const terms = loan.product?.terms;
-  return terms ? { strategy: terms.allocationStrategy, prepaymentMode: terms.prepaymentMode } : DEFAULT_SERVICING_CHOICES;
+  const terms = loan.product?.terms as (Omit<PinnedProductTerms, 'advancePayment'> & Partial<Pick<PinnedProductTerms, 'advancePayment'>>) | undefined;
+  return terms
+    ? { strategy: terms.allocationStrategy, prepaymentMode: terms.prepaymentMode, advancePayment: terms.advancePayment ?? DEFAULT_SERVICING_CHOICES.advancePayment }
+    : DEFAULT_SERVICING_CHOICES;
 }
 
 export function replay(events: readonly LoanEvent[]): LoanState {

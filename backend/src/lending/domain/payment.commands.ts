@@ -8,13 +8,13 @@ type OnBusinessDate = { businessDate: string };
 
 export type RecordPayment = MoneyCommandOf<
   'RecordPayment',
-  OnBusinessDate & { paymentId: string; amount: number; paidOn: string; method: OfflinePaymentMethod; reference: string }
+  OnBusinessDate & { paymentId: string; amount: number; paidOn: string; method: OfflinePaymentMethod; reference: string; reducePrincipal?: boolean }
 >;
 export type VerifyPayment = MoneyCommandOf<'VerifyPayment', OnBusinessDate & { paymentId: string }>;
 export type RejectPayment = MoneyCommandOf<'RejectPayment', { paymentId: string; reason: string }>;
 export type CreateOnlinePayment = MoneyCommandOf<
   'CreateOnlinePayment',
-  { paymentId: string; amount: number; provider: string; providerOrderId: string }
+  { paymentId: string; amount: number; provider: string; providerOrderId: string; reducePrincipal?: boolean }
 >;
 /** The provider's signed word on an online payment (its webhook, already verified). */
 export type ConfirmOnlinePayment = MoneyCommandOf<

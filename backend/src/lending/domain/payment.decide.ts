@@ -40,7 +40,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
   const action = ACTION[command.type];
   switch (command.type) {
     case 'RecordPayment': {
-      const { paymentId, amount, paidOn, method, reference, businessDate } = command.data;
+      const { paymentId, amount, paidOn, method, reference, businessDate, reducePrincipal } = command.data;
       requireActive(loan, action, true);
       const problems = new FieldProblems();
       requireAmount(problems, amount);
@@ -50,7 +50,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       problems.throwIfAny();
       if (loan.payments?.[paymentId]) throw new InvalidLoanInput([{ name: 'paymentId', message: `paymentId ${paymentId} was already used` }]);
       withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(loan, businessDate, { paymentId, amount, valueDate: paidOn }));
-      return [{ type: 'PaymentRecorded', data: { ...base, paymentId, amount, paidOn, method, reference: reference.trim() } }];
+      return [{ type: 'PaymentRecorded', data: { ...base, paymentId, amount, paidOn, method, reference: reference.trim(), ...choice(reducePrincipal) } }];
     }
     case 'VerifyPayment': {
       const payment = paymentOf(loan, command.data.paymentId, 'offline');
@@ -59,7 +59,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       if (payment.recordedBy === base.actor.id) throw new SamePerson('verify', payment.recordedBy);
       const repayment = { paymentId: command.data.paymentId, amount: payment.amount, valueDate: payment.paidOn! };
       withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(loan, command.data.businessDate, repayment));
-      return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method } }], base, undefined, command.data.businessDate);
+      return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method, ...choice(payment.reducePrincipal) } }], base, undefined, command.data.businessDate);
     }
     case 'RejectPayment': {
       const payment = paymentOf(loan, command.data.paymentId, 'offline');
@@ -69,7 +69,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       return [{ type: 'PaymentRejected', data: { ...base, paymentId: command.data.paymentId, reason: command.data.reason.trim() } }];
     }
     case 'CreateOnlinePayment': {
-      const { paymentId, amount, provider, providerOrderId } = command.data;
+      const { paymentId, amount, provider, providerOrderId, reducePrincipal } = command.data;
       requireActive(loan, action, true);
       const problems = new FieldProblems();
       requireAmount(problems, amount);
@@ -77,7 +77,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       problems.requireText('providerOrderId', providerOrderId);
       if (loan.payments?.[paymentId]) problems.add('paymentId', `paymentId ${paymentId} was already used`);
       problems.throwIfAny();
-      return [{ type: 'OnlinePaymentCreated', data: { ...base, paymentId, amount, provider, providerOrderId } }];
+      return [{ type: 'OnlinePaymentCreated', data: { ...base, paymentId, amount, provider, providerOrderId, ...choice(reducePrincipal) } }];
     }
     case 'ConfirmOnlinePayment':
       return confirmOnline(command.data, loan, base);
@@ -130,6 +130,9 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
   }
 }
 
+/** The payer's "reduce principal" choice as events carry it: present only when chosen, so earlier events read the same. */
+const choice = (reducePrincipal: boolean | undefined) => (reducePrincipal === true ? { reducePrincipal: true as const } : {});
+
 /**
  * The provider's word on an online payment. A repeat (or a late word on a payment already settled) changes nothing.
  * A capture of the order's amount is applied on the business date, even to a loan closed meanwhile (the money was
@@ -149,7 +152,7 @@ function confirmOnline(
     return [{ type: 'PaymentAmountMismatched', data: { ...base, paymentId, expectedAmount: payment.amount, capturedAmount: Number(amount), providerReference } }];
   }
   const valueDate = businessDate < loan.servicing!.terms.disbursedOn ? loan.servicing!.terms.disbursedOn : businessDate;
-  return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference } }], base, undefined, businessDate);
+  return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference, ...choice(payment.reducePrincipal) } }], base, undefined, businessDate);
 }
 
 /**

@@ -12,7 +12,16 @@ export type PaymentMethod = OfflinePaymentMethod | 'online';
 /** Staff recorded money received at the counter (cash, bank transfer, UPI, cheque): pending until a second person verifies it. */
 export type PaymentRecorded = MoneyEventOf<
   'PaymentRecorded',
-  { paymentId: string; amount: number; /** YYYY-MM-DD: the value date. */ paidOn: string; method: OfflinePaymentMethod; reference: string }
+  {
+    paymentId: string;
+    amount: number;
+    /** YYYY-MM-DD: the value date. */
+    paidOn: string;
+    method: OfflinePaymentMethod;
+    reference: string;
+    /** The payer chose "pay extra to reduce principal" (docs/servicing.md); absent otherwise, as on every earlier event. */
+    reducePrincipal?: true;
+  }
 >;
 
 /** A recorded payment turned down by the checker (the money did not arrive, a wrong amount): never applied. */
@@ -21,7 +30,14 @@ export type PaymentRejected = MoneyEventOf<'PaymentRejected', { paymentId: strin
 /** The borrower started paying online: the provider holds an order for this amount. */
 export type OnlinePaymentCreated = MoneyEventOf<
   'OnlinePaymentCreated',
-  { paymentId: string; amount: number; provider: string; providerOrderId: string }
+  {
+    paymentId: string;
+    amount: number;
+    provider: string;
+    providerOrderId: string;
+    /** The payer chose "pay extra to reduce principal" (docs/servicing.md); absent otherwise, as on every earlier event. */
+    reducePrincipal?: true;
+  }
 >;
 
 /** The provider said the online payment failed: nothing was received. */
@@ -47,6 +63,8 @@ export type RepaymentApplied = MoneyEventOf<
     method: PaymentMethod;
     /** Online payments: the provider's payment id. */
     providerReference?: string;
+    /** The payer chose "pay extra to reduce principal" (docs/servicing.md); absent otherwise, as on every earlier event. */
+    reducePrincipal?: true;
   }
 >;
 

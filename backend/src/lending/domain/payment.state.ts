@@ -19,6 +19,8 @@ export type PaymentRecord = {
   status: PaymentStatus;
   /** Who recorded an offline payment (the maker); the borrower for an online one. */
   recordedBy: string;
+  /** The payer chose "pay extra to reduce principal": carried onto RepaymentApplied. */
+  reducePrincipal?: true;
   /** An open reversal request: who asked (the maker). */
   reversalRequestedBy?: string;
 };
@@ -35,6 +37,8 @@ export type MoneyState = {
   closedOn?: string;
 };
 
+const chosen = (reducePrincipal: true | undefined) => (reducePrincipal === true ? { reducePrincipal } : {});
+
 /** How money events change the loan's state; `servicing.events` is what the servicing fold reads. */
 export function evolveMoney<Loan extends MoneyState>(loan: Loan, event: MoneyEvent): Loan {
   const { data } = event;
@@ -49,13 +53,13 @@ export function evolveMoney<Loan extends MoneyState>(loan: Loan, event: MoneyEve
         ...loan,
         payments: {
           ...payments,
-          [event.data.paymentId]: { channel: 'offline', method: event.data.method, amount: event.data.amount, paidOn: event.data.paidOn, status: 'pending', recordedBy: data.actor.id },
+          [event.data.paymentId]: { channel: 'offline', method: event.data.method, amount: event.data.amount, paidOn: event.data.paidOn, status: 'pending', recordedBy: data.actor.id, ...chosen(event.data.reducePrincipal) },
         },
       };
     case 'OnlinePaymentCreated':
       return {
         ...loan,
-        payments: { ...payments, [event.data.paymentId]: { channel: 'online', method: 'online', amount: event.data.amount, status: 'created', recordedBy: data.actor.id } },
+        payments: { ...payments, [event.data.paymentId]: { channel: 'online', method: 'online', amount: event.data.amount, status: 'created', recordedBy: data.actor.id, ...chosen(event.data.reducePrincipal) } },
       };
     case 'PaymentRejected':
       return payment(event.data.paymentId, { status: 'rejected' });
@@ -69,6 +73,7 @@ export function evolveMoney<Loan extends MoneyState>(loan: Loan, event: MoneyEve
         paymentId: event.data.paymentId,
         valueDate: event.data.valueDate,
         amount: event.data.amount,
+        ...chosen(event.data.reducePrincipal),
       });
     case 'PaymentReversalRequested':
       return payment(event.data.paymentId, { reversalRequestedBy: data.actor.id });

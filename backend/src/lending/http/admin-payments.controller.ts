@@ -9,12 +9,13 @@ import { parseWith } from '../../platform/http/zod-body.js';
 import { ActOnPaymentCommand, type PaymentAction } from '../application/act-on-payment.handler.js';
 import { GetPaymentQuery } from '../application/get-payment.handler.js';
 import { ListPaymentsQuery, PAYMENT_SORT_FIELDS } from '../application/list-payments.handler.js';
+import { PreviewPaymentQuery } from '../application/preview-payment.handler.js';
 import { RecordPaymentCommand } from '../application/record-payment.handler.js';
 import { ApproveRefundCommand, RequestRefundCommand } from '../application/refund-credit-balance.handlers.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import { paymentIdParam, refundIdParam, uuidParam } from './loan-request.schemas.js';
 import { openApi, problemSchema } from './loan-response.schemas.js';
-import { paymentReasonBody, paymentSchema, recordPaymentBody, refundBody, refundSchema } from './servicing.schemas.js';
+import { paymentPreviewBody, paymentPreviewSchema, paymentReasonBody, paymentSchema, recordPaymentBody, refundBody, refundSchema } from './servicing.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and records nothing new' });
 
@@ -48,6 +49,17 @@ export class AdminPaymentsController {
   @ApiCreatedResponse({ schema: openApi(paymentSchema) })
   record(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new RecordPaymentCommand(user, parseWith(uuidParam, id), parseWith(recordPaymentBody, body), key));
+  }
+
+  @Post('loans/:id/payments/preview')
+  @RequirePermission('payments.record')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'What a payment would do (value date paidOn, default the business date): the schedule it leaves and how it is split; nothing is recorded' })
+  @ApiBody({ schema: z.toJSONSchema(paymentPreviewBody, { io: 'input' }) as object })
+  @ApiOkResponse({ schema: openApi(paymentPreviewSchema) })
+  preview(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const { amount, paidOn, reducePrincipal } = parseWith(paymentPreviewBody, body);
+    return this.queries.execute(new PreviewPaymentQuery(parseWith(uuidParam, id), user, amount, reducePrincipal, paidOn));
   }
 
   @Get('payments')

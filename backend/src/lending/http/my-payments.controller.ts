@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -9,11 +9,12 @@ import { parseWith } from '../../platform/http/zod-body.js';
 import { GetForeclosureQuoteQuery } from '../application/get-foreclosure-quote.handler.js';
 import { GetLoanStatementQuery } from '../application/get-loan-statement.handler.js';
 import { GetPaymentQuery } from '../application/get-payment.handler.js';
+import { PreviewPaymentQuery } from '../application/preview-payment.handler.js';
 import { ListLoanTransactionsQuery } from '../application/list-loan-transactions.handler.js';
 import { StartOnlinePaymentCommand } from '../application/start-online-payment.handler.js';
 import { paymentIdParam, uuidParam } from './loan-request.schemas.js';
 import { openApi, problemSchema } from './loan-response.schemas.js';
-import { foreclosureQuoteSchema, myPaymentSchema, onlinePaymentBody, onlinePaymentCreatedSchema, transactionSchema } from './servicing.schemas.js';
+import { foreclosureQuoteSchema, myPaymentSchema, onlinePaymentBody, onlinePaymentCreatedSchema, paymentPreviewSchema, transactionSchema } from './servicing.schemas.js';
 import { sendStatementPdf } from './statement-response.js';
 
 /** The borrower paying and following their own loan's money; another borrower's loan or payment is "not found". */
@@ -33,7 +34,19 @@ export class MyPaymentsController {
   @ApiBody({ schema: z.toJSONSchema(onlinePaymentBody) as object })
   @ApiCreatedResponse({ schema: openApi(onlinePaymentCreatedSchema) })
   pay(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
-    return this.commands.execute(new StartOnlinePaymentCommand(user, parseWith(uuidParam, id), parseWith(onlinePaymentBody, body).amount));
+    const { amount, reducePrincipal } = parseWith(onlinePaymentBody, body);
+    return this.commands.execute(new StartOnlinePaymentCommand(user, parseWith(uuidParam, id), amount, reducePrincipal));
+  }
+
+  @Post('loans/:id/payments/preview')
+  @Roles('borrower')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'What a payment of this amount today would do: the schedule it leaves, how it is split (nothing is recorded)' })
+  @ApiBody({ schema: z.toJSONSchema(onlinePaymentBody, { io: 'input' }) as object })
+  @ApiOkResponse({ schema: openApi(paymentPreviewSchema) })
+  preview(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const { amount, reducePrincipal } = parseWith(onlinePaymentBody, body);
+    return this.queries.execute(new PreviewPaymentQuery(parseWith(uuidParam, id), user, amount, reducePrincipal));
   }
 
   @Get('payments/:paymentId')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { editBody } from '../../platform/http/edit-body.js';
 import { singleLineText } from '../../platform/text/text-fields.js';
-import { ALLOCATION_STRATEGIES, MAX_GRACE_DAYS, MAX_PAY_DAY, MAX_PRODUCT_AMOUNT, MAX_TENURE_MONTHS, PREPAYMENT_MODES } from '../domain/loan-product.js';
+import { ADVANCE_PAYMENTS, ALLOCATION_STRATEGIES, MAX_GRACE_DAYS, MAX_PAY_DAY, MAX_PRODUCT_AMOUNT, MAX_TENURE_MONTHS, PREPAYMENT_MODES } from '../domain/loan-product.js';
 import { PRODUCT_PROFILE_SECTIONS } from '../domain/product-profile-sections.js';
 
 const wholeBetween = (name: string, min: number, max: number, unit = 'a whole number') =>
@@ -28,6 +28,9 @@ const termFields = {
   penalChargeFlat: minor('penalChargeFlat', 0),
   allocationStrategy: z.enum(ALLOCATION_STRATEGIES, { error: `allocationStrategy must be one of ${ALLOCATION_STRATEGIES.join(', ')}` }),
   prepaymentMode: z.enum(PREPAYMENT_MODES, { error: `prepaymentMode must be one of ${PREPAYMENT_MODES.join(', ')}` }),
+  advancePayment: z
+    .enum(ADVANCE_PAYMENTS, { error: `advancePayment must be one of ${ADVANCE_PAYMENTS.join(', ')}` })
+    .describe('money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)'),
   defaultPayDayOfMonth: wholeBetween('defaultPayDayOfMonth', 1, MAX_PAY_DAY).nullable(),
   minDaysToRepayment: wholeBetween('minDaysToRepayment', 0, 366).nullable(),
   // Names are checked by the domain, so an unknown one gets a message that lists the seven.
@@ -79,6 +82,7 @@ const versionTerms = {
   penalChargeFlat: z.number().int().describe('minor units, charged once per overdue instalment'),
   allocationStrategy: z.enum(ALLOCATION_STRATEGIES),
   prepaymentMode: z.enum(PREPAYMENT_MODES),
+  advancePayment: z.enum(ADVANCE_PAYMENTS).describe('money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal'),
   defaultPayDayOfMonth: z.number().int().nullable().describe('salary advances only'),
   minDaysToRepayment: z.number().int().nullable().describe('salary advances only'),
   requiredProfileSections: z
@@ -122,6 +126,7 @@ export const publicProductSchema = z.strictObject({
   graceDays: z.number().int(),
   penalChargeFlat: z.number().int(),
   prepaymentMode: z.enum(PREPAYMENT_MODES),
+  advancePayment: z.enum(ADVANCE_PAYMENTS),
   defaultPayDayOfMonth: z.number().int().nullable(),
   minDaysToRepayment: z.number().int().nullable(),
 });

@@ -11,13 +11,24 @@ const money = z.number().int();
 const amount = z.number({ error: 'amount must be a whole number of minor units (paise) greater than 0' });
 const reason = multiLineText({ min: 1, max: 1000, typeMessage: 'reason is required', minMessage: 'reason is required' });
 
+const reducePrincipal = z
+  .boolean({ error: 'reducePrincipal must be true or false' })
+  .default(false)
+  .describe('pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product\'s prepayment mode) instead of paying the next instalments');
 export const recordPaymentBody = z.strictObject({
   amount,
   paidOn: z.string({ error: 'paidOn must be a date (YYYY-MM-DD)' }).describe('the value date: not after the business date'),
   method: z.enum(OFFLINE_PAYMENT_METHODS, { error: `method must be one of ${OFFLINE_PAYMENT_METHODS.join(', ')}` }),
   reference: singleLineText({ max: 200 }).default('').describe('UTR, UPI reference or cheque number; required except for cash'),
+  reducePrincipal,
 });
-export const onlinePaymentBody = z.strictObject({ amount });
+/** What a payment would do, before it is made (staff may pick the value date; a borrower's is the business date). */
+export const paymentPreviewBody = z.strictObject({
+  amount,
+  paidOn: z.iso.date('paidOn must be a date (YYYY-MM-DD)').optional().describe('the value date; the business date when left out'),
+  reducePrincipal,
+});
+export const onlinePaymentBody = z.strictObject({ amount, reducePrincipal });
 export const paymentReasonBody = z.strictObject({ reason });
 export const refundBody = z.strictObject({ amount });
 export const quoteQuery = z.strictObject({ date: z.iso.date('date must be a date (YYYY-MM-DD)').optional() });
@@ -80,7 +91,11 @@ export const instalmentSchema = z.strictObject({
   paidInterest: money,
   paidFees: money,
   paidPenalties: money,
-  status: z.enum(['upcoming', 'partial', 'paid']),
+  status: z
+    .enum(['upcoming', 'due', 'partial', 'overdue', 'paid'])
+    .describe(
+      'on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid',
+    ),
   paidOn: z.string().nullable(),
 });
 export const outstandingSchema = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });
@@ -118,3 +133,15 @@ export const loanServicingFields = {
   closedOn: z.string().nullable(),
 };
 export const refundsField = { refunds: z.array(refundSchema) };
+
+export const paymentPreviewSchema = z.strictObject({
+  date: z.string().describe('the value date the payment was previewed on'),
+  amount: money,
+  reducePrincipal: z.boolean(),
+  allocated: z
+    .strictObject({ principal: money, interest: money, fees: money, penalties: money, toCreditBalance: money })
+    .describe('how the payment would be split; toCreditBalance is what goes beyond everything owed'),
+  instalments: z.array(instalmentSchema).describe('the schedule after the payment, each status on that date'),
+  outstanding: outstandingSchema,
+  instalmentAmount: money.describe('the EMI in force after the payment'),
+});

@@ -4,7 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { LoanProductVersionsTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
-import type { AllocationStrategy, PrepaymentMode, ProductParameters, ProductTerms } from '../domain/loan-product.js';
+import type { AdvancePayment, AllocationStrategy, PrepaymentMode, ProductParameters, ProductTerms } from '../domain/loan-product.js';
 import type { LoanType } from '../domain/loan.types.js';
 import type { ProductProfileSection } from '../domain/product-profile-sections.js';
 
@@ -57,6 +57,7 @@ const toParameters = (p: { id: string; code: string; type: LoanType }, v: Versio
   penalChargeFlat: Number(v.penal_charge_flat),
   allocationStrategy: v.allocation_strategy as AllocationStrategy,
   prepaymentMode: v.prepayment_mode as PrepaymentMode,
+  advancePayment: v.advance_payment as AdvancePayment,
   defaultPayDayOfMonth: v.default_pay_day_of_month,
   minDaysToRepayment: v.min_days_to_repayment,
   requiredProfileSections: v.required_profile_sections as ProductProfileSection[] | null,
@@ -80,6 +81,7 @@ const versionValues = (productId: string, version: number, terms: ProductTerms &
   penal_charge_flat: terms.penalChargeFlat,
   allocation_strategy: terms.allocationStrategy,
   prepayment_mode: terms.prepaymentMode,
+  advance_payment: terms.advancePayment,
   default_pay_day_of_month: terms.defaultPayDayOfMonth,
   min_days_to_repayment: terms.minDaysToRepayment,
   required_profile_sections: terms.requiredProfileSections ?? null,

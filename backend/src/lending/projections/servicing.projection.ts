@@ -56,7 +56,7 @@ function toServicingEvent(event: RecordedEvent): ServicingEvent {
   const data = event.data as Record<string, any>;
   switch (event.type) {
     case 'RepaymentApplied':
-      return { type: 'RepaymentApplied', paymentId: data.paymentId, valueDate: data.valueDate, amount: data.amount };
+      return { type: 'RepaymentApplied', paymentId: data.paymentId, valueDate: data.valueDate, amount: data.amount, ...(data.reducePrincipal === true && { reducePrincipal: true }) };
     case 'RepaymentReversed':
       return { type: 'RepaymentReversed', paymentId: data.paymentId, valueDate: data.valueDate };
     case 'CreditBalanceRefunded':

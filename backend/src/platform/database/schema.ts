@@ -181,6 +181,7 @@ export interface LoanProductVersionsTable {
   penal_charge_flat: ColumnType<string, number, number>;
   allocation_strategy: string;
   prepayment_mode: string;
+  advance_payment: ColumnType<string, string | undefined, string>;
   default_pay_day_of_month: number | null;
   min_days_to_repayment: number | null;
   /** The profile sections a borrower completes before submitting; null: the PROFILE_REQUIRED_SECTIONS setting (0036). */

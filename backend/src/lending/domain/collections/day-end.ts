@@ -2,6 +2,7 @@ import { addDays } from '../calendar.js';
 import type { LoanRecord } from '../loan.state.js';
 import type { LoanMessageBase } from '../loan.types.js';
 import { serviceLoan } from '../servicing/loan-servicing.js';
+import { oldestUnpaidDueDate } from '../servicing/instalment-status.js';
 import type { Instalment } from '../servicing/servicing.types.js';
 import { owedTotal } from '../servicing/working-instalment.js';
 import type { CollectionEvent } from './collection.events.js';
@@ -50,7 +51,7 @@ export function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: Colle
       }
     }
   }
-  const oldestUnpaid = loan.status === 'active' ? instalments.find((i) => i.dueDate <= day && i.status !== 'paid')?.dueDate ?? null : null;
+  const oldestUnpaid = loan.status === 'active' ? oldestUnpaidDueDate(instalments, day) : null;
   const dpd = daysPastDue(oldestUnpaid, day);
   const to = nextClassification(collections.classification, dpd);
   if (to !== collections.classification) {

@@ -40,17 +40,17 @@ export function currentPeriod(
 /**
  * What closes everything not yet due: all principal, fees and penalties still owed on those
  * instalments, and the running period's interest prorated by days less what is already paid
- * of it. Later periods' interest is never owed early.
+ * of it (interest paid ahead on later instalments counts too). Later periods' interest is never owed early.
  */
 export function payoffOfRest(instalments: readonly WorkingInstalment[], period: CurrentPeriod): Amounts {
   const payoff = zeroAmounts();
+  let settled = 0;
   for (const line of instalments.slice(period.index)) {
     payoff.principal += owed(line, 'principal');
     payoff.fees += owed(line, 'fees');
     payoff.penalties += owed(line, 'penalties');
+    settled += line.paidInterest + line.waivedInterest;
   }
-  const running = instalments[period.index]!;
-  const settled = running.paidInterest + running.waivedInterest;
   payoff.interest = Math.max(0, period.proratedInterest - settled);
   return payoff;
 }

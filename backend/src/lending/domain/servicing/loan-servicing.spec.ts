@@ -1,13 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { emiFor } from '../emi-schedule.js';
 import { serviceLoan } from './loan-servicing.js';
-import { EMI_LOAN, EMI_LOAN_EMI, SALARY_ADVANCE, charged, given, paid, refunded, reversed, waived } from './servicing-spec.helper.js';
+import { EMI_LOAN, EMI_LOAN_EMI, SALARY_ADVANCE, charged, given, paid, paidReducingPrincipal, refunded, reversed, waived } from './servicing-spec.helper.js';
 import type { LoanServicing, ServicingTerms } from './servicing.types.js';
 
 const EMI = EMI_LOAN_EMI;
 const LOAN = EMI_LOAN;
 const RBI: ServicingTerms = { ...LOAN, strategy: 'rbi-india' };
 const REDUCE_EMI: ServicingTerms = { ...LOAN, prepaymentMode: 'reduceEmi' };
+/** Products whose money beyond the running instalment prepays principal (advancePayment prepayPrincipal). */
+const PREPAY: ServicingTerms = { ...LOAN, advancePayment: 'prepayPrincipal' };
+const PREPAY_REDUCE_EMI: ServicingTerms = { ...REDUCE_EMI, advancePayment: 'prepayPrincipal' };
 
 const sum = (view: LoanServicing, key: 'principal' | 'interest') =>
   view.instalments.reduce((total, instalment) => total + instalment[key], 0);
@@ -158,7 +161,7 @@ describe('prepayment: what is paid beyond everything due', () => {
   const payment = paid('p1', '2026-02-15', EMI + 2_000_000);
 
   it('reduceTenure keeps the EMI; the last instalments fall away; the last absorbs the remainder', () => {
-    const view = given(LOAN)
+    const view = given(PREPAY)
       .when(payment)
       .then({
         instalmentAmount: EMI,
@@ -175,7 +178,7 @@ describe('prepayment: what is paid beyond everything due', () => {
   });
 
   it('reduceEmi keeps every due date and lowers the EMI', () => {
-    const view = given(REDUCE_EMI)
+    const view = given(PREPAY_REDUCE_EMI)
       .when(payment)
       .then({ instalmentAmount: emiFor(7_211_512, 12, 11), outstanding: { principal: 7_211_512 } });
     expect(view.instalmentAmount).toBe(695_580);
@@ -187,41 +190,46 @@ describe('prepayment: what is paid beyond everything due', () => {
 
   it('paid during a period, it first pays that period instalment, then prepays from the next', () => {
     // 1 Feb: instalment 1 (8,884.88) ahead; 11,115.12 prepays: 92,115.12 − 11,115.12 = 81,000.00.
-    const view = given(LOAN)
+    const view = given(PREPAY)
       .when(paid('p1', '2026-02-01', 2_000_000))
       .then({ outstanding: { principal: 8_100_000 }, ledger: [{}, { principal: 1_900_000, interest: 100_000, balanceAfter: 8_100_000 }] });
     expect(view.instalments[0]).toMatchObject({ principal: 1_900_000, paidPrincipal: 1_900_000, status: 'paid', paidOn: '2026-02-01' });
     expect(view.instalments[1]).toMatchObject({ principal: EMI - 81_000, interest: 81_000 });
   });
 
-  it('paid on the day of disbursal, it lowers the whole schedule, instalment 1 included', () => {
-    const view = given(REDUCE_EMI).when(paid('p1', '2026-01-15', 1_000_000)).then({ instalmentAmount: emiFor(9_000_000, 12, 12) });
-    // Instalment 1's interest is now on 90,000.00; the prepaid 10,000.00 shows on it as paid.
-    expect(view.instalments[0]).toMatchObject({ interest: 90_000, paidPrincipal: 1_000_000, status: 'partial' });
-    expect(view.instalments[0]!.principal).toBe(1_000_000 + view.instalmentAmount - 90_000);
-    expect(view.instalments).toHaveLength(12);
+  it('paid on the day of disbursal, it first pays instalment 1 (issue 27: the disbursal day is inside period 1)', () => {
+    const view = given(PREPAY_REDUCE_EMI).when(paid('p1', '2026-01-15', EMI + 1_000_000)).then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
+    expect(view.instalments[0]).toMatchObject({ interest: 100_000, paidPrincipal: 1_788_488, status: 'paid' });
+    expect(view.instalmentAmount).toBe(emiFor(10_000_000 - 788_488 - 1_000_000, 12, 11));
   });
 
-  it('two prepayments on the day of disbursal give the schedule of one prepayment of both, in either mode', () => {
+  it('chosen as "reduce principal" on the day of disbursal, it pays instalment 1 first under any setting, then prepays', () => {
+    const view = given(REDUCE_EMI).when(paidReducingPrincipal('p1', '2026-01-15', EMI + 1_000_000)).then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
+    expect(view.instalments[0]).toMatchObject({ interest: 100_000, paidPrincipal: 1_788_488, status: 'paid' });
+    expect(view.instalmentAmount).toBe(emiFor(10_000_000 - 788_488 - 1_000_000, 12, 11));
+    expect(view).toEqual(serviceLoan(PREPAY_REDUCE_EMI, [paid('p1', '2026-01-15', EMI + 1_000_000)]));
+  });
+
+  it('two reduce-principal payments on the day of disbursal (beyond instalment 1) give the schedule of one prepayment of both, in either mode', () => {
     // Found by the servicing benchmark: the second one used to stop the fold (instalment 1 already showed the first).
     for (const terms of [LOAN, REDUCE_EMI, { ...LOAN, fee: 200_000 }]) {
-      const twice = serviceLoan(terms, [paid('p1', '2026-01-15', 500_000), paid('p2', '2026-01-15', 300_000)]);
-      const once = serviceLoan(terms, [paid('p1', '2026-01-15', 800_000)]);
+      const twice = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 500_000), paidReducingPrincipal('p2', '2026-01-15', 300_000)]);
+      const once = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 800_000)]);
       expect(twice.instalments).toEqual(once.instalments);
       expect(twice.outstanding).toEqual(once.outstanding);
       expect(sum(twice, 'principal')).toBe(10_000_000);
     }
   });
 
-  it('a prepayment on the day of disbursal, then one in the first period, then the EMI: each re-allocates in turn', () => {
-    const view = serviceLoan(REDUCE_EMI, [paid('p1', '2026-01-15', 1_000_000), paid('p2', '2026-01-15', 1_000_000), paid('p3', '2026-02-15', 2_000_000)]);
+  it('two reduce-principal payments on the day of disbursal, then the EMI: each re-allocates in turn', () => {
+    const view = serviceLoan(REDUCE_EMI, [paidReducingPrincipal('p1', '2026-01-15', 1_000_000), paidReducingPrincipal('p2', '2026-01-15', 1_000_000), paid('p3', '2026-02-15', 2_000_000)]);
     expect(view.instalments[0]).toMatchObject({ status: 'paid', paidPrincipal: view.instalments[0]!.principal });
     expect(sum(view, 'principal')).toBe(10_000_000);
     expect(view.outstanding.principal).toBeLessThan(8_000_000);
   });
 
   it('a second prepayment under reduceTenure keeps the same EMI and shortens the loan again', () => {
-    const view = serviceLoan(LOAN, [payment, paid('p2', '2026-03-15', EMI + 2_000_000)]);
+    const view = serviceLoan(PREPAY, [payment, paid('p2', '2026-03-15', EMI + 2_000_000)]);
     expect(view.instalmentAmount).toBe(EMI);
     expect(view.instalments.length).toBeLessThan(10);
     expect(sum(view, 'principal')).toBe(10_000_000);
@@ -229,19 +237,20 @@ describe('prepayment: what is paid beyond everything due', () => {
 });
 
 describe('a back-dated payment', () => {
+  // Under prepayPrincipal, where a back-dated payment moves the most: what was due becomes a prepayment.
   // Recorded in this order: EMIs on 15 Feb and 15 Mar, then a payment dated 1 Feb found later.
   const onTime = [paid('p1', '2026-02-15', EMI), paid('p2', '2026-03-15', EMI)];
   const late = paid('p0', '2026-02-01', 2_000_000);
 
   it('re-allocates every later payment: the result is the fold in value-date order', () => {
-    const arrived = serviceLoan(LOAN, [...onTime, late]);
-    expect(arrived).toEqual(serviceLoan(LOAN, [late, ...onTime]));
+    const arrived = serviceLoan(PREPAY, [...onTime, late]);
+    expect(arrived).toEqual(serviceLoan(PREPAY, [late, ...onTime]));
   });
 
   it('moves what the later payments paid: the 15 Feb EMI now finds instalment 1 paid, and prepays', () => {
-    const before = serviceLoan(LOAN, onTime);
+    const before = serviceLoan(PREPAY, onTime);
     expect(before.ledger[1]).toMatchObject({ id: 'p1', principal: 788_488, interest: 100_000 });
-    const after = given(LOAN, ...onTime).when(late).then({
+    const after = given(PREPAY, ...onTime).when(late).then({
       ledger: [
         { type: 'disbursement' },
         { id: 'p0', date: '2026-02-01', principal: 1_900_000, interest: 100_000, balanceAfter: 8_100_000 },

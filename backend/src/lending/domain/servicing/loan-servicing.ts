@@ -1,6 +1,7 @@
 import { assertNever } from '../assert-never.js';
 import { ALLOCATE_DUE } from './allocation-strategies.js';
 import { currentPeriod, payoffOfRest, sumAmounts } from './current-period.js';
+import type { CurrentPeriod } from './current-period.js';
 import { initialInstalments, reschedule } from './servicing-schedule.js';
 import type {
   Amounts,
@@ -15,6 +16,7 @@ import type {
   ServicingEvent,
   ServicingTerms,
 } from './servicing.types.js';
+import { DEFAULT_ADVANCE_PAYMENT } from './servicing.types.js';
 import {
   mergeCharges,
   owed,
@@ -132,7 +134,7 @@ function applyRepayment(state: ServicingState, event: RepaymentApplied, reversed
     return;
   }
   const allocated = zeroAmounts();
-  const left = allocate(state, valueDate, amount, allocated);
+  const left = allocate(state, valueDate, amount, allocated, event.reducePrincipal === true);
   state.creditBalance += left;
   state.ledger.push({
     ...line(state, paymentId, 'repayment', valueDate, amount, allocated),
@@ -229,11 +231,16 @@ function instalmentFor(state: ServicingState, number: number): WorkingInstalment
  *  1. what is due by that date, by the product's strategy;
  *  2. if the rest pays off the loan (foreclosure quote), the running period's interest is
  *     prorated by days, the later instalments fall away, and the loan is paid off;
- *  3. otherwise the instalment of the running period is paid ahead, in Fineract's order
- *     (so paying an EMI a few days early pays that EMI), and what is beyond it prepays
- *     principal: the instalments after it are recomputed on the lower balance.
+ *  3. otherwise, by the product's advance-payment setting:
+ *     - `nextInstalments` (default): the instalment of the running period, then the next ones
+ *       in order, each in Fineract's order (paid in advance: none of them falls due unpaid);
+ *     - `prepayPrincipal`, or a payment marked `reducePrincipal` (the payer's choice): the
+ *       instalment of the running period (inside a period, or on the day of disbursal), then
+ *       what is beyond it prepays principal: the instalments after it are recomputed on the
+ *       lower balance by the prepayment mode. On a due date that date's instalment is the one
+ *       paid (step 1) and the rest prepays at once.
  */
-function allocate(state: ServicingState, date: string, amount: number, into: Amounts): number {
+function allocate(state: ServicingState, date: string, amount: number, into: Amounts, reducePrincipal = false): number {
   const { terms } = state;
   const due = state.instalments.filter((candidate) => candidate.dueDate <= date);
   let rest = ALLOCATE_DUE[terms.strategy](due, amount, into);
@@ -245,49 +252,63 @@ function allocate(state: ServicingState, date: string, amount: number, into: Amo
     foreclose(state, period.index, period.proratedInterest);
     return payInstalment(running, rest, into);
   }
-  // The instalment a prepayment's principal is shown on: the one being paid now.
-  let anchor = due.at(-1);
-  let firstToReschedule = period.index;
-  if (period.underway) {
-    rest = payInstalment(running, rest, into);
-    anchor = running;
-    firstToReschedule = period.index + 1;
+  const advance = reducePrincipal ? 'prepayPrincipal' : (terms.advancePayment ?? DEFAULT_ADVANCE_PAYMENT);
+  if (advance === 'nextInstalments') {
+    return state.instalments.slice(period.index).reduce((left, line) => payInstalment(line, left, into), rest);
   }
-  return rest > 0 ? prepay(state, firstToReschedule, anchor, rest, into) : 0;
+  if (period.underway || period.index === 0) rest = payInstalment(running, rest, into);
+  if (rest === 0) return 0;
+  const { from, anchor } = prepaymentStart(state.instalments, period, due);
+  return prepay(state, from, anchor, rest, into);
 }
 
-/** Pays off the loan from instalment `index`: it takes all principal left and the prorated interest. */
+/**
+ * Where a prepayment starts recomputing, and the instalment it is shown on: after the last
+ * instalment already paid on (the running one, or later ones paid in advance); else, on a due
+ * date, from the next one, shown on the instalment paid that day.
+ */
+function prepaymentStart(
+  instalments: readonly WorkingInstalment[],
+  period: CurrentPeriod,
+  due: readonly WorkingInstalment[],
+): { from: number; anchor: WorkingInstalment } {
+  const touched = (line: WorkingInstalment) => line.paidPrincipal + line.paidInterest + line.waivedInterest > 0;
+  for (let index = instalments.length - 1; index >= period.index; index -= 1) {
+    if (touched(instalments[index]!)) return { from: index + 1, anchor: instalments[index] };
+  }
+  // Reached only on a due date (the day of disbursal and a day inside a period paid the running instalment first).
+  const paidToday = due.at(-1);
+  if (paidToday === undefined) throw new Error('prepay: no instalment to show the prepayment on');
+  return { from: period.index, anchor: paidToday };
+}
+
+/**
+ * Pays off the loan from instalment `index`: it takes all principal left and the prorated interest. What was paid
+ * ahead on the later instalments moves onto it with them; interest paid ahead beyond the prorated interest is kept.
+ */
 function foreclose(state: ServicingState, index: number, proratedInterest: number): void {
   const running = state.instalments[index]!;
   for (const later of state.instalments.slice(index + 1)) {
-    running.principal += owed(later, 'principal');
+    running.principal += later.principal;
+    running.paidPrincipal += later.paidPrincipal;
+    running.paidInterest += later.paidInterest;
+    running.waivedInterest += later.waivedInterest;
     mergeCharges(running, later);
   }
   running.interest = Math.max(proratedInterest, running.paidInterest + running.waivedInterest);
   state.instalments = state.instalments.slice(0, index + 1);
 }
 
-function prepay(
-  state: ServicingState,
-  from: number,
-  anchor: WorkingInstalment | undefined,
-  amount: number,
-  into: Amounts,
-): number {
+function prepay(state: ServicingState, from: number, anchor: WorkingInstalment, amount: number, into: Amounts): number {
   const { terms } = state;
   const unpaid = state.instalments.slice(from);
-  // With nothing due yet (on the disbursal date), an earlier prepayment of the same day is shown on instalment 1,
-  // which is also the first to recompute: that prepaid principal is carried over to the new instalment 1.
-  const first = unpaid[0];
-  const carried = anchor === undefined && first !== undefined && first.paidInterest + first.waivedInterest === 0 ? first.paidPrincipal : 0;
-  const paidOn = (candidate: WorkingInstalment) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest;
-  if (unpaid.some((candidate, index) => paidOn(candidate) - (index === 0 ? carried : 0) > 0)) {
+  if (unpaid.some((candidate) => candidate.paidPrincipal + candidate.paidInterest + candidate.waivedInterest > 0)) {
     throw new Error('prepay: an instalment to recompute has already been paid on');
   }
   let rest = amount;
   // Charges on later instalments are owed whatever happens to their principal.
   for (const candidate of unpaid) rest = pay(candidate, 'penalties', pay(candidate, 'fees', rest, into), into);
-  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0) - carried;
+  const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0);
   const prepaid = Math.min(rest, principalLeft);
   if (prepaid === 0) return rest;
   const { emi, instalments } = reschedule(
@@ -299,10 +320,8 @@ function prepay(
   );
   state.emi = emi;
   state.instalments = [...state.instalments.slice(0, from), ...instalments];
-  const shownOn = anchor ?? instalments[0];
-  if (shownOn === undefined) throw new Error('prepay: no instalment to show the prepayment on');
-  shownOn.principal += prepaid + carried;
-  shownOn.paidPrincipal += prepaid + carried;
+  anchor.principal += prepaid;
+  anchor.paidPrincipal += prepaid;
   into.principal += prepaid;
   return rest - prepaid;
 }

@@ -15,6 +15,14 @@ export const paid = (paymentId: string, valueDate: string, amount: number): Serv
   valueDate,
   amount,
 });
+/** A payment whose payer chose "pay extra to reduce principal". */
+export const paidReducingPrincipal = (paymentId: string, valueDate: string, amount: number): ServicingEvent => ({
+  type: 'RepaymentApplied',
+  paymentId,
+  valueDate,
+  amount,
+  reducePrincipal: true,
+});
 export const reversed = (paymentId: string, valueDate: string): ServicingEvent => ({
   type: 'RepaymentReversed',
   paymentId,

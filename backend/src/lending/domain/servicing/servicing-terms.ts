@@ -1,14 +1,15 @@
 import { dayOfMonth } from '../calendar.js';
 import type { LoanType, ScheduleLine } from '../loan.types.js';
-import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_PREPAYMENT_MODE } from './servicing.types.js';
-import type { AllocationStrategyName, PrepaymentMode, ServicingTerms } from './servicing.types.js';
+import { DEFAULT_ADVANCE_PAYMENT, DEFAULT_ALLOCATION_STRATEGY, DEFAULT_PREPAYMENT_MODE } from './servicing.types.js';
+import type { AdvancePayment, AllocationStrategyName, PrepaymentMode, ServicingTerms } from './servicing.types.js';
 
 /** The product's servicing choices a loan pins (DESIGN §4: products are data). */
-export type ServicingChoices = { strategy: AllocationStrategyName; prepaymentMode: PrepaymentMode };
+export type ServicingChoices = { strategy: AllocationStrategyName; prepaymentMode: PrepaymentMode; advancePayment: AdvancePayment };
 
 export const DEFAULT_SERVICING_CHOICES: ServicingChoices = {
   strategy: DEFAULT_ALLOCATION_STRATEGY,
   prepaymentMode: DEFAULT_PREPAYMENT_MODE,
+  advancePayment: DEFAULT_ADVANCE_PAYMENT,
 };
 
 /**

@@ -16,6 +16,21 @@ export const PREPAYMENT_MODES = [
   'reduceEmi',
 ] as const satisfies readonly PrepaymentMode[];
 
+/**
+ * What money received beyond the instalment of its period does (docs/servicing.md): `nextInstalments` pays the next
+ * instalments in order, ahead of their dates (Fineract's in-advance allocation; the default), `prepayPrincipal`
+ * prepays principal by the prepayment mode.
+ */
+export type AdvancePayment = 'nextInstalments' | 'prepayPrincipal';
+
+export const ADVANCE_PAYMENTS = [
+  'nextInstalments',
+  'prepayPrincipal',
+] as const satisfies readonly AdvancePayment[];
+
+/** Also what a loan pinned before the setting existed reads: it keeps every instalment paid ahead unfallen due. */
+export const DEFAULT_ADVANCE_PAYMENT: AdvancePayment = 'nextInstalments';
+
 export const DEFAULT_ALLOCATION_STRATEGY: AllocationStrategyName = 'mifos-standard';
 export const DEFAULT_PREPAYMENT_MODE: PrepaymentMode = 'reduceTenure';
 
@@ -37,6 +52,8 @@ export type ServicingTerms = {
   fee: number;
   strategy: AllocationStrategyName;
   prepaymentMode: PrepaymentMode;
+  /** Absent on terms pinned before the setting existed: read as DEFAULT_ADVANCE_PAYMENT. */
+  advancePayment?: AdvancePayment;
 };
 
 /**
@@ -49,6 +66,11 @@ export type RepaymentApplied = {
   /** YYYY-MM-DD: when the money counts, which may be earlier than when it was recorded. */
   valueDate: string;
   amount: number;
+  /**
+   * The payer chose "pay extra to reduce principal": beyond what is due on the value date, the money prepays principal
+   * (by the prepayment mode) whatever the product's advance-payment setting.
+   */
+  reducePrincipal?: boolean;
 };
 
 /** Takes a payment back out as if it had never been made; later payments re-allocate. */
@@ -110,7 +132,15 @@ export type ServicingEvent =
   | CreditBalanceRefunded
   | ClosedOut;
 
-export type InstalmentStatus = 'upcoming' | 'partial' | 'paid';
+/** What the fold knows of an instalment without a date: nothing paid on it, something, or all. */
+export type InstalmentPaidState = 'upcoming' | 'partial' | 'paid';
+
+/**
+ * An instalment's status on a business date (instalment-status.ts): `upcoming` (due later, nothing paid), `due` (due
+ * today or within grace days, nothing paid), `partial` (something paid, not past grace), `overdue` (past grace and
+ * not fully paid, whatever was paid of it), `paid`.
+ */
+export type InstalmentStatus = 'upcoming' | 'due' | 'partial' | 'overdue' | 'paid';
 
 export type Instalment = {
   number: number;
@@ -127,7 +157,8 @@ export type Instalment = {
   waivedInterest: number;
   waivedFees: number;
   waivedPenalties: number;
-  status: InstalmentStatus;
+  /** Without a date; instalmentStatusOn gives the status on a business date. */
+  status: InstalmentPaidState;
   /** Value date of the event that left nothing owed on it; null while something is. */
   paidOn: string | null;
 };

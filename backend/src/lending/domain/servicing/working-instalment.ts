@@ -1,4 +1,4 @@
-import type { Amounts, Instalment, InstalmentStatus } from './servicing.types.js';
+import type { Amounts, Instalment, InstalmentPaidState } from './servicing.types.js';
 
 /**
  * An instalment while a fold runs over it. The fold owns a fresh set of these per call and
@@ -85,7 +85,7 @@ export function mergeCharges(into: WorkingInstalment, from: WorkingInstalment): 
   into.waivedPenalties += from.waivedPenalties;
 }
 
-export function instalmentStatus(line: WorkingInstalment): InstalmentStatus {
+export function instalmentStatus(line: WorkingInstalment): InstalmentPaidState {
   if (owedTotal(line) === 0) return 'paid';
   const touched =
     line.paidPrincipal + line.paidInterest + line.paidFees + line.paidPenalties +

@@ -36,6 +36,7 @@ import * as productRequiredProfileSections from './0036-product-required-profile
 import * as phonesInOneForm from './0037-phones-in-one-form.js';
 import * as instalmentOwedParts from './0038-instalment-owed-parts.js';
 import * as closeOfBusinessRuns from './0039-close-of-business-runs.js';
+import * as productAdvancePayment from './0040-product-advance-payment.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -78,6 +79,7 @@ export const migrationProvider: MigrationProvider = {
       '0037-phones-in-one-form': phonesInOneForm,
       '0038-instalment-owed-parts': instalmentOwedParts,
       '0039-close-of-business-runs': closeOfBusinessRuns,
+      '0040-product-advance-payment': productAdvancePayment,
     };
   },
 };

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { openUrl } from '@lending/web-common/external-url';
 import { businessDateOf, formatDate, formatMoney, plural } from '@lending/web-common/format';
-import { amountDue, type ForeclosureQuote, type Instalment } from '@lending/web-common/servicing';
+import { amountDue, dueNow, owedOn, type ForeclosureQuote, type Instalment } from '@lending/web-common/servicing';
 import type { Loan } from '../../../api/loans';
-import { createPayment, getForeclosureQuote, statementUrl } from '../../../api/servicing';
+import { createPayment, getForeclosureQuote, previewPayment, statementUrl } from '../../../api/servicing';
 import { Instalments } from '../../../components/Instalments';
 import { OverdueNotice, overdueOf } from '../../../components/OverdueNotice';
 import { newKey } from '../../../components/newKey';
@@ -22,7 +22,9 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
   const open = loan.state === 'active';
   const quote = useAsync((signal) => (open ? getForeclosureQuote(loan.id, signal).catch(() => null) : Promise.resolve(null)), [loan.id, open, loan.updatedAt]);
   const today = quote.data?.date ?? localToday();
-  const lines = open ? amountDue(instalments, today) : null;
+  // Due now is only what has fallen due on the business date (issue 27); the next instalment is shown, not offered.
+  const lines = open ? dueNow(instalments, today) : null;
+  const next = open && !lines ? amountDue(instalments, today) : null;
   // Overdue: the amount to pay now is the server's (business date, penal charges included), not a browser sum.
   const overdue = overdueOf(loan);
   const due = lines && overdue ? { ...lines, amount: overdue.amountDueNow } : lines;
@@ -38,9 +40,15 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
       ) : null}
       <dl className="figures">
         <div>
-          <dt>{due?.fallenDue ? (due.late ? 'Overdue since ' + formatDate(due.dueDate) : 'Due today') : due ? `Next due, ${formatDate(due.dueDate)}` : 'Next due'}</dt>
+          <dt>{due ? (due.late ? 'Due now, overdue since ' + formatDate(due.dueDate) : 'Due now (due today)') : 'Due now'}</dt>
           <dd data-testid="amount-due">{due ? formatMoney(due.amount, loan.currency) : 'Nothing'}</dd>
         </div>
+        {next ? (
+          <div>
+            <dt>Next instalment, {formatDate(next.dueDate)}</dt>
+            <dd data-testid="next-instalment">{formatMoney(next.amount, loan.currency)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Outstanding</dt>
           <dd data-testid="outstanding">{formatMoney(outstanding, loan.currency)}</dd>
@@ -73,13 +81,16 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
 function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; quote: ForeclosureQuote | null }) {
   const toast = useToast();
   const id = useId();
-  const [choiceId, setChoiceId] = useState<PayChoice['id']>(choices[0].id);
+  // What is due when something is; otherwise an amount of the borrower's own (never the payoff by default).
+  const [choiceId, setChoiceId] = useState<PayChoice['id']>(choices.some((c) => c.id === 'due') ? 'due' : 'other');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const intent = useRef<{ amount: number; key: string } | null>(null);
+  const [reducePrincipal, setReducePrincipal] = useState(false);
+  const intent = useRef<{ amount: number; reducePrincipal: boolean; key: string } | null>(null);
   const choice = choices.find((c) => c.id === choiceId) ?? choices[0];
   const preview = chosenAmount(choice, typed, loan.currency, quote?.total ?? null);
+  const amount = 'amount' in preview ? preview.amount : null;
 
   const pay = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -88,10 +99,10 @@ function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; q
       return;
     }
     // One payment per intended amount: pressing Pay again after a timeout reuses the key, so it is created once.
-    if (intent.current?.amount !== preview.amount) intent.current = { amount: preview.amount, key: newKey() };
+    if (intent.current?.amount !== preview.amount || intent.current.reducePrincipal !== reducePrincipal) intent.current = { amount: preview.amount, reducePrincipal, key: newKey() };
     setBusy(true);
     try {
-      const created = await createPayment(loan.id, preview.amount, intent.current.key);
+      const created = await createPayment(loan.id, preview.amount, reducePrincipal, intent.current.key);
       if (!openUrl(created.redirectUrl, EXTERNAL_URLS)) {
         toast.error('We could not open the payment page. Please try again later.');
         setBusy(false);
@@ -144,15 +155,40 @@ function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; q
             </p>
           ) : (
             <p className="field__hint" id={`${id}-hint`}>
-              A part payment pays the oldest dues first; more than is due reduces what you owe.
+              A part payment pays the oldest dues first; more than is due pays your next instalments ahead, unless you choose to reduce the principal below.
             </p>
           )}
         </div>
       ) : null}
+      {choice.id !== 'payoff' ? (
+        <label className="check">
+          <input type="checkbox" checked={reducePrincipal} onChange={(e) => setReducePrincipal(e.target.checked)} data-testid="reduce-principal" />
+          <span>Pay extra to reduce principal: what goes beyond what is due and this month’s instalment lowers what you owe, instead of paying the next instalments ahead</span>
+        </label>
+      ) : null}
+      {amount !== null ? <SchedulePreview loan={loan} amount={amount} reducePrincipal={reducePrincipal} /> : null}
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Opening the payment page…' : 'amount' in preview ? `Pay ${formatMoney(preview.amount, loan.currency)}` : 'Pay'}
       </button>
       <p className="muted small">You pay on our payment partner’s secure page and come back here to see the result.</p>
     </form>
+  );
+}
+
+/** The schedule this payment would leave, from the server's own servicing fold, shown before the borrower pays. */
+function SchedulePreview({ loan, amount, reducePrincipal }: { loan: Loan; amount: number; reducePrincipal: boolean }) {
+  const after = useAsync((signal) => previewPayment(loan.id, amount, reducePrincipal, signal), [loan.id, amount, reducePrincipal]);
+  if (after.error) return <p className="muted small">{after.error.message}</p>;
+  if (!after.data) return <p className="muted small" aria-live="polite">Working out your schedule after this payment…</p>;
+  const { outstanding, instalments, instalmentAmount } = after.data;
+  const nextOpen = instalments.find((line) => line.status !== 'paid');
+  return (
+    <details className="preview" data-testid="payment-preview">
+      <summary aria-live="polite">
+        After this payment you owe {formatMoney(outstanding.total, loan.currency)}
+        {nextOpen ? `; next payment ${formatMoney(owedOn(nextOpen), loan.currency)} on ${formatDate(nextOpen.dueDate)}, EMI ${formatMoney(instalmentAmount, loan.currency)}` : ''}. See the new schedule
+      </summary>
+      <Instalments lines={instalments} currency={loan.currency} caption={`Your schedule after paying ${formatMoney(amount, loan.currency)}`} />
+    </details>
   );
 }
