@@ -1412,6 +1412,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/phone-collisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total */
+        get: operations["AdminPhoneCollisionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/phone-collisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One listed phone, with the other accounts that read as the same number */
+        get: operations["AdminPhoneCollisionsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/phone-collisions/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a listed phone: keep (the account gets the number in E.164, once no other account holds it) or clear (no phone) */
+        post: operations["AdminPhoneCollisionsController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/presence": {
         parameters: {
             query?: never;
@@ -10600,9 +10651,195 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
+                };
+            };
+        };
+    };
+    AdminPhoneCollisionsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the account's phone now */
+                        currentPhone: string | null;
+                        email: string;
+                        foundAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description what it reads as in E.164; null when it does not read as a number */
+                        normalizedPhone: string | null;
+                        /** @description the other accounts holding or reading as the same number */
+                        others: {
+                            email: string;
+                            name: string;
+                            /** @description as stored now */
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "borrower" | "staff";
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        /**
+                         * @description collision: other accounts read as the same number; unreadable: not a phone number
+                         * @enum {string}
+                         */
+                        reason: "collision" | "unreadable";
+                        /** @description kept or cleared by staff; changed: the account changed its phone itself */
+                        resolution: ("kept" | "cleared" | "changed") | null;
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                        /** @enum {string} */
+                        role: "borrower" | "staff";
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        /** @description the phone as it was stored, kept by the migration */
+                        storedPhone: string;
+                        /** Format: uuid */
+                        userId: string;
+                    }[];
+                };
+            };
+        };
+    };
+    AdminPhoneCollisionsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the account's phone now */
+                        currentPhone: string | null;
+                        email: string;
+                        foundAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description what it reads as in E.164; null when it does not read as a number */
+                        normalizedPhone: string | null;
+                        /** @description the other accounts holding or reading as the same number */
+                        others: {
+                            email: string;
+                            name: string;
+                            /** @description as stored now */
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "borrower" | "staff";
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        /**
+                         * @description collision: other accounts read as the same number; unreadable: not a phone number
+                         * @enum {string}
+                         */
+                        reason: "collision" | "unreadable";
+                        /** @description kept or cleared by staff; changed: the account changed its phone itself */
+                        resolution: ("kept" | "cleared" | "changed") | null;
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                        /** @enum {string} */
+                        role: "borrower" | "staff";
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        /** @description the phone as it was stored, kept by the migration */
+                        storedPhone: string;
+                        /** Format: uuid */
+                        userId: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminPhoneCollisionsController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "keep" | "clear";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the account's phone now */
+                        currentPhone: string | null;
+                        email: string;
+                        foundAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description what it reads as in E.164; null when it does not read as a number */
+                        normalizedPhone: string | null;
+                        /** @description the other accounts holding or reading as the same number */
+                        others: {
+                            email: string;
+                            name: string;
+                            /** @description as stored now */
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "borrower" | "staff";
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        /**
+                         * @description collision: other accounts read as the same number; unreadable: not a phone number
+                         * @enum {string}
+                         */
+                        reason: "collision" | "unreadable";
+                        /** @description kept or cleared by staff; changed: the account changed its phone itself */
+                        resolution: ("kept" | "cleared" | "changed") | null;
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                        /** @enum {string} */
+                        role: "borrower" | "staff";
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        /** @description the phone as it was stored, kept by the migration */
+                        storedPhone: string;
+                        /** Format: uuid */
+                        userId: string;
+                    };
                 };
             };
         };
@@ -11158,7 +11395,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11217,7 +11454,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12132,7 +12369,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12183,7 +12420,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12225,7 +12462,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12287,7 +12524,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12329,7 +12566,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12655,6 +12892,7 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     password: string;
+                    /** @description E.164, e.g. +919876501234 */
                     phone?: string;
                 };
             };
@@ -12682,7 +12920,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -12728,6 +12966,7 @@ export interface operations {
                     email: string;
                     name: string;
                     password: string;
+                    /** @description E.164, e.g. +919876501234 */
                     phone: string;
                 };
             };
@@ -12755,7 +12994,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -12837,7 +13076,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -12934,7 +13173,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -15025,7 +15264,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15054,6 +15293,7 @@ export interface operations {
                     id?: unknown;
                     name?: string;
                     permissions?: unknown;
+                    /** @description a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164 */
                     phone?: string;
                     /** @description needed when the phone changes: the proof POST /api/public/otp/verify answered for the new phone with purpose phone */
                     phoneProof?: string;
@@ -15081,7 +15321,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -16016,6 +16256,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164 */
                     phone: string;
                     /** @enum {string} */
                     purpose: "quick-start" | "phone";
@@ -16050,6 +16291,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    /** @description a phone number as people write it: 9876501234, 09876501234, +91 98765 01234, 91-9876501234; stored and answered in E.164 */
                     phone: string;
                     /** @enum {string} */
                     purpose: "quick-start" | "phone";
@@ -16496,7 +16738,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
