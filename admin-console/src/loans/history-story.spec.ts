@@ -14,7 +14,7 @@ const event = (type: LoanHistoryEntry['type'], data: Record<string, unknown> = {
 describe('a loan event as a sentence', () => {
   it('when a loan is applied for and approved: who, how much in rupees, the product by name', () => {
     expect(storyOf(event('LoanApplicationStarted', { loanType: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: PRODUCT }), ctx('Asha Rao (borrower)'))).toBe(
-      'Application started by Asha Rao (borrower) for ₹1,00,000.00 over 12 months (Personal loan, version 1)',
+      'Application started by Asha Rao (borrower) for ₹1,00,000.00 over 12 months under Personal loan, version 1',
     );
     expect(storyOf(event('LoanApplicationStarted', { loanType: 'salaryAdvance', amount: 3_000_000, tenureMonths: 1 }), ctx('Asha Rao (borrower)'))).toBe(
       'Application started by Asha Rao (borrower) for a salary advance of ₹30,000.00',

@@ -45,7 +45,7 @@ export function storyOf(entry: Pick<LoanHistoryEntry, 'type' | 'data'>, ctx: Sto
     case 'LoanApplicationStarted': {
       const product = text('productId') ? ctx.productName(text('productId')) : null;
       const what = text('loanType') === 'salaryAdvance' ? `a salary advance of ${money('amount')}` : `${money('amount')} over ${plural(num('tenureMonths'), 'month')}`;
-      return `Application started by ${by} for ${what}${product ? ` (${product})` : ''}`;
+      return `Application started by ${by} for ${what}${product ? ` under ${product}` : ''}`;
     }
     case 'LoanApplicationAmended':
       return `Application changed by ${by} to ${money('amount')} over ${plural(num('tenureMonths'), 'month')}`;
