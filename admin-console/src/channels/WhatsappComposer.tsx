@@ -49,14 +49,14 @@ export function WhatsappComposer({ target, windowOpen, onSent, values = {}, onCa
   };
   return (
     <Stack spacing={1.5}>
-      {freeTextAllowed ? (
+      {/* With a template chosen, its preview below is the message: no greyed-out free text beside it. */}
+      {templateName ? null : freeTextAllowed ? (
         <TextField
           label="Message"
           multiline
           minRows={2}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          disabled={Boolean(templateName)}
           helperText={windowOpen ? 'Free text is allowed while the window is open.' : 'Free text goes only within 24 hours of the borrower\'s last message.'}
         />
       ) : (
