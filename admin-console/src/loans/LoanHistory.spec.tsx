@@ -47,7 +47,7 @@ describe('LoanHistory', () => {
     expect(await within(items[2]!).findByText('Soft check approved by Rohan Mehta for ₹90,000.00 (credit score 742)')).toBeInTheDocument();
     expect(items[2]).toHaveTextContent('→ Bank verification pending');
     expect(items[2]).toHaveTextContent('Reason: “Bureau clean”');
-    expect(await within(items[3]!).findByText('Accepted for credit review by Priya Staff (you)')).toBeInTheDocument();
+    expect(await within(items[3]!).findByText('Accepted for credit review by you (Priya Staff)')).toBeInTheDocument();
     expect(items[4]).toHaveTextContent('Online payment of ₹1,000.00 applied, value date 1 Dec 2026, confirmed by Payment provider (sandbox)');
     // Only user ids are looked up, all at once: never the provider, never the staff member signed in.
     const lookups = calls.filter((c) => c.path === '/api/admin/users');

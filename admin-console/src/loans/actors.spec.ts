@@ -21,7 +21,7 @@ describe('actors in words', () => {
   it('given users, names the borrower, the signed-in staff member and other staff; unknown staff stay unnamed', () => {
     expect(actorName({ id: names.borrower!.id, role: 'borrower' }, names)).toBe('Asha Rao (borrower)');
     expect(actorName({ id: 'b0000000-0000-4000-8000-000000000002', role: 'borrower' }, names)).toBe('Borrower');
-    expect(actorName({ id: names.me!.id, role: 'staff' }, names)).toBe('Priya Shah (you)');
+    expect(actorName({ id: names.me!.id, role: 'staff' }, names)).toBe('you (Priya Shah)');
     expect(actorName({ id: ROHAN, role: 'staff' }, names)).toBe('Rohan Mehta');
     expect(actorName({ id: 'd0000000-0000-4000-8000-000000000003', role: 'staff' }, names)).toBe('a staff member');
     expect(actorName(null, names)).toBe('System');

@@ -29,11 +29,11 @@ export type ActorNames = {
   staff: ReadonlyMap<string, string>;
 };
 
-/** "Asha Rao (borrower)", "Priya Shah (you)", "Rohan Mehta", "Payment provider (sandbox)"; "a staff member" unnamed. */
+/** "Asha Rao (borrower)", "you (Priya Shah)", "Rohan Mehta", "Payment provider (sandbox)"; "a staff member" unnamed. */
 export function actorName(actor: Actor | null | undefined, names: ActorNames): string {
   if (!actor) return 'System';
   if (actor.role === 'borrower') return names.borrower && actor.id === names.borrower.id ? `${names.borrower.name} (borrower)` : 'Borrower';
-  if (names.me && actor.id === names.me.id) return `${names.me.name} (you)`;
+  if (names.me && actor.id === names.me.id) return `you (${names.me.name})`;
   const service = serviceName(actor.id);
   if (service) return service;
   return names.staff.get(actor.id) ?? 'a staff member';
