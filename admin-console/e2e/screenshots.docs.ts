@@ -57,7 +57,7 @@ test('screenshots of the main screens and the first-load time', async ({ page, b
 
   await signIn(page, '/Admin/Dashboard');
   await expect(page.getByTestId('status-soft/pending')).toHaveText('3');
-  await page.getByLabel('Period').click();
+  await page.getByTestId('panel-graph').getByLabel('Period').click();
   await page.getByRole('option', { name: 'Last 7 days' }).click();
   await page.keyboard.press('Escape');
   await expect(page.locator('.MuiMenu-root')).toHaveCount(0);

@@ -8,7 +8,7 @@ import type { PermissionInfo, Role } from '@lending/web-common/api';
 const ADMINISTRATOR = 'administrator';
 
 /** The permission column stays in view while the roles scroll under it. */
-const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 200, borderRight: 1, borderRightColor: 'divider' } as const;
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 180, borderRight: 1, borderRightColor: 'divider' } as const;
 
 /** Permissions grouped as the catalogue groups them, in catalogue order. */
 export function groupPermissions(permissions: PermissionInfo[]): [string, PermissionInfo[]][] {
@@ -89,13 +89,13 @@ export function PermissionsPage() {
                 <TableRow>
                   <TableCell sx={STICKY}>Permission</TableCell>
                   {allRoles.map((role) => (
-                    <TableCell key={role.id} align="center" sx={{ minWidth: 120, verticalAlign: 'bottom' }}>
+                    <TableCell key={role.id} align="center" sx={{ minWidth: 96, px: 1, verticalAlign: 'bottom' }}>
                       <Tooltip title={role.description || role.name}>
                         <span>
                           <strong>{role.name}</strong>
-                          <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                          <Typography variant="caption" color="text.secondary" component="div">
                             {role.userCount} user{role.userCount === 1 ? '' : 's'}
-                            {role.builtIn ? ' · built-in' : ''}
+                            {role.builtIn ? <Box component="span" sx={{ display: 'block' }}>built-in</Box> : null}
                           </Typography>
                         </span>
                       </Tooltip>
