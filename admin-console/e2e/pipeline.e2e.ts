@@ -47,13 +47,12 @@ test.describe('loan pipeline in the admin console', () => {
     await expect(page).toHaveURL(`${baseUrl()}/Admin/Loan/soft/EMI/${approved}`);
     const history = page.getByTestId('history-entry');
     await expect(history).toHaveCount(4);
-    await expect(history.nth(0)).toContainText('Loan application started');
-    await expect(history.nth(0)).toContainText('Asha Rao (borrower)');
-    await expect(history.nth(2)).toContainText('Loan application accepted');
+    await expect(history.nth(0)).toContainText('Application started by Asha Rao (borrower) for ₹');
+    await expect(history.nth(2)).toContainText('Accepted for credit review by');
     await expect(history.nth(2)).toContainText('Reason: “Documents complete”');
     await expect(history.nth(3)).toContainText('Soft check approved');
     await expect(history.nth(3)).toContainText('Bank verification pending');
-    await expect(history.nth(3)).toContainText('score: 761');
+    await expect(history.nth(3)).toContainText('(credit score 761)');
     await expect(history.nth(3)).toContainText('you (');
     await expect(history.nth(3)).toContainText('Reason: “Bureau report clean”');
 
@@ -98,7 +97,7 @@ test.describe('loan pipeline in the admin console', () => {
     // The page polls its loan every 5 s (LOAN_REFRESH_MS): the page's clock jumps past one poll instead of waiting.
     await page.clock.fastForward(6_000);
     await expect(page.getByTestId('summary-State')).toHaveText('Bank verification pending');
-    await expect(page.getByTestId('summary-Last move')).toContainText('Rohan Mehta (staff)');
+    await expect(page.getByTestId('summary-Last move')).toContainText('by Rohan Mehta');
     await expect(page.getByRole('button', { name: 'Approve soft check' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Approve bank verification' })).toBeVisible();
     await expect(page.getByTestId('history-entry').last()).toContainText('Reason: “Approved from another desk”');

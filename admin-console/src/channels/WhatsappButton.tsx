@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import { WhatsappComposer } from './WhatsappComposer';
 
-/** "WhatsApp" on the loan and collection pages: writes to the loan's borrower (staff with whatsapp.send). */
-export function WhatsappButton({ loanId }: { loanId: string }) {
+/**
+ * "WhatsApp" on the loan and collection pages: writes to the loan's borrower (staff with whatsapp.send). `values`
+ * prefill templates' parameters (name, amount, loanReference) from the loan; a refusal stays in the dialog.
+ */
+export function WhatsappButton({ loanId, values }: { loanId: string; values?: Record<string, string> }) {
   const [open, setOpen] = useState(false);
   const { canAccess } = useCanAccess({ action: 'send', resource: 'whatsapp' });
   if (!canAccess) return null;
@@ -17,7 +20,7 @@ export function WhatsappButton({ loanId }: { loanId: string }) {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="whatsapp-dialog-title">
         <DialogTitle id="whatsapp-dialog-title">WhatsApp the borrower</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
-          <WhatsappComposer target={{ loanId }} onSent={() => setOpen(false)} />
+          <WhatsappComposer target={{ loanId }} values={values} onSent={() => setOpen(false)} onCancel={() => setOpen(false)} />
         </DialogContent>
       </Dialog>
     </>

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { channelsApi } from './api';
+import { parameterLabel, prefilledParameters, templateLabel, templatePreview } from './whatsapp-template';
 
 type Props = {
   /** Who to write to: the borrower, or a loan of theirs (the loan and collection pages). */
@@ -10,10 +11,14 @@ type Props = {
   /** The 24-hour window when known; unknown (from a loan), the server decides and says why it refused. */
   windowOpen?: boolean;
   onSent?: () => void;
+  /** Values for templates' parameters by name (name, amount, loanReference), from the loan the message is about. */
+  values?: Record<string, string>;
+  /** Shown as a Cancel button beside Send (the composer in a dialog). */
+  onCancel?: () => void;
 };
 
 /** Writes a WhatsApp message: free text while the window is open, otherwise (or by choice) an approved template. */
-export function WhatsappComposer({ target, windowOpen, onSent }: Props) {
+export function WhatsappComposer({ target, windowOpen, onSent, values = {}, onCancel }: Props) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const templates = useQuery({ queryKey: ['whatsapp', 'templates'], queryFn: channelsApi.templates });
@@ -21,10 +26,13 @@ export function WhatsappComposer({ target, windowOpen, onSent }: Props) {
   const [templateName, setTemplateName] = useState('');
   const [parameters, setParameters] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  // The server's refusal (problem+json detail) stays in the composer, beside what was refused, until the next try.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const template = templates.data?.find((t) => t.name === templateName);
   const freeTextAllowed = windowOpen !== false;
   const send = async () => {
     setSending(true);
+    setRefusal(null);
     try {
       await channelsApi.send(templateName ? { ...target, templateName, parameters } : { ...target, text });
       setText('');
@@ -34,41 +42,54 @@ export function WhatsappComposer({ target, windowOpen, onSent }: Props) {
       await queryClient.invalidateQueries({ queryKey: ['whatsapp'] });
       onSent?.();
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      setRefusal((error as Error).message);
     } finally {
       setSending(false);
     }
   };
   return (
     <Stack spacing={1.5}>
-      {freeTextAllowed ? (
+      {/* With a template chosen, its preview below is the message: no greyed-out free text beside it. */}
+      {templateName ? null : freeTextAllowed ? (
         <TextField
           label="Message"
           multiline
           minRows={2}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          disabled={Boolean(templateName)}
           helperText={windowOpen ? 'Free text is allowed while the window is open.' : 'Free text goes only within 24 hours of the borrower\'s last message.'}
         />
       ) : (
         <Alert severity="warning">The 24-hour window is closed: only an approved template can be sent.</Alert>
       )}
-      <TextField select label="Approved template" value={templateName} onChange={(e) => (setTemplateName(e.target.value), setParameters([]))} sx={{ maxWidth: 360 }}>
+      <TextField
+        select
+        label="Approved template"
+        value={templateName}
+        onChange={(e) => {
+          const chosen = templates.data?.find((t) => t.name === e.target.value);
+          setTemplateName(e.target.value);
+          setParameters(chosen ? prefilledParameters(chosen.parameters, values) : []);
+          setRefusal(null);
+        }}
+        sx={{ maxWidth: 360 }}
+      >
         <MenuItem value="">{freeTextAllowed ? 'None (free text)' : 'Choose a template'}</MenuItem>
         {templates.data?.map((t) => (
           <MenuItem key={t.name} value={t.name}>
-            {t.name}
+            {templateLabel(t.name)}
           </MenuItem>
         ))}
       </TextField>
       {template ? (
         <>
-          <Typography variant="body2">{template.body}</Typography>
+          <Typography variant="body2" data-testid="whatsapp-preview" sx={{ p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+            {templatePreview(template.body, template.parameters, parameters)}
+          </Typography>
           {template.parameters.map((name, index) => (
             <TextField
               key={name}
-              label={`{{${index + 1}}} ${name}`}
+              label={parameterLabel(name)}
               value={parameters[index] ?? ''}
               onChange={(e) => setParameters((p) => Object.assign([...template.parameters.map((_, i) => p[i] ?? '')], { [index]: e.target.value }))}
               sx={{ maxWidth: 360 }}
@@ -76,7 +97,13 @@ export function WhatsappComposer({ target, windowOpen, onSent }: Props) {
           ))}
         </>
       ) : null}
-      <Box>
+      {refusal ? (
+        <Alert severity="error" data-testid="whatsapp-refusal">
+          {refusal}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: onCancel ? 'flex-end' : 'flex-start' }}>
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
         <Button variant="contained" onClick={send} disabled={sending || (templateName ? false : !freeTextAllowed || text.trim() === '')}>
           Send
         </Button>

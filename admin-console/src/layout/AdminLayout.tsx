@@ -56,6 +56,13 @@ function AdminAppBar() {
  * navigation is a React transition), so the check refetches, fails and logs out again, every ~20 ms, and the login
  * page waited ~12 s for Chromium to throttle the history. Signing in clears the cache instead (authProvider.login).
  */
+/**
+ * No page scrolls sideways (issue 28 item 2): react-admin's layout is at least as wide as its content
+ * (`min-width: fit-content`), so one wide table widened the whole page. Here the layout and its content column keep
+ * to the window, and a wide table scrolls inside its own box (theme.ts: the Datagrid's wrapper; the permissions table).
+ */
+const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { px: 2, minWidth: 0 } } as const;
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { authenticated, isPending } = useAuthState();
   usePresence();
@@ -68,7 +75,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <>
     <LoadingBar active={busy} color="#1976d2" />
-    <Layout menu={AdminMenu} appBar={AdminAppBar} error={ErrorView} sx={{ '& .RaLayout-content': { px: 2 } }}>
+    <Layout menu={AdminMenu} appBar={AdminAppBar} error={ErrorView} sx={LAYOUT_SX}>
       <DefaultPasswordBanner />
       {children}
     </Layout>

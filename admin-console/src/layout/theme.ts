@@ -27,5 +27,12 @@ export const theme: RaThemeOptions = {
     // Every spinner (react-admin's app-bar loading indicator, buttons while busy) is a named progressbar for screen
     // readers and axe (aria-progressbar-name); a spinner with a name of its own keeps it.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    // react-admin's empty list ("No Banner yet. Do you want to add one?") fades its words to half opacity, 2.7:1 on
+    // the page's grey (axe: color-contrast): the secondary text colour instead, 4.5:1 or better.
+    // A list wider than the page scrolls inside its own box, never the page (AdminLayout.tsx): the list's column may
+    // shrink below its table's width, and the table's wrapper scrolls.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: TEXT.secondary } } } },
   },
 };

@@ -39,7 +39,8 @@ export function BorrowerField(_: { label?: string; sortable?: boolean }) {
     <span>
       {loan.borrower.name}
       <br />
-      <small style={{ color: '#666' }}>{loan.borrower.email}</small>
+      {/* A long address breaks anywhere rather than widening the queue past the page (issue 28 item 2). */}
+      <small style={{ color: '#666', overflowWrap: 'anywhere' }}>{loan.borrower.email}</small>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { WhatsappButton } from '../channels/WhatsappButton';
+import { whatsappValues } from '../channels/whatsapp-template';
 import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ActorName } from './ActorName';
@@ -34,7 +35,7 @@ export function LoanSummary({ loan }: { loan: Loan }) {
               {loan.borrower.phone ? ` · ${formatPhone(loan.borrower.phone)}` : ''}
             </Typography>
           ) : null}
-          {loan.borrower?.phone ? <WhatsappButton loanId={loan.id} /> : null}
+          {loan.borrower?.phone ? <WhatsappButton loanId={loan.id} values={whatsappValues(loan)} /> : null}
         </Item>
         <Item label="Type">{loan.type === 'EMI' ? 'EMI (monthly instalments)' : `Salary advance (pay day ${loan.payDayOfMonth ?? '—'})`}</Item>
         <Item label="State">

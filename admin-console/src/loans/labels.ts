@@ -10,3 +10,6 @@ export function humanizeEventType(type: string): string {
 }
 
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '—');
+
+/** The loan reference borrowers read in emails and push messages: the id's first 8 characters, upper case ("3F2A91C0"). */
+export const loanReference = (id: string) => id.slice(0, 8).toUpperCase();

@@ -7,6 +7,9 @@ import type { PermissionInfo, Role } from '@lending/web-common/api';
 /** The one role the server keeps fixed: it holds every permission by definition. */
 const ADMINISTRATOR = 'administrator';
 
+/** The permission column stays in view while the roles scroll under it. */
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 180, borderRight: 1, borderRightColor: 'divider' } as const;
+
 /** Permissions grouped as the catalogue groups them, in catalogue order. */
 export function groupPermissions(permissions: PermissionInfo[]): [string, PermissionInfo[]][] {
   const groups = new Map<string, PermissionInfo[]>();
@@ -77,64 +80,70 @@ export function PermissionsPage() {
     <Box sx={{ py: 2 }}>
       <Title title="Roles and permissions" />
       <Card variant="outlined">
-        <CardContent sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Permissions by role">
-            <TableHead>
-              <TableRow>
-                <TableCell>Permission</TableCell>
-                {allRoles.map((role) => (
-                  <TableCell key={role.id} align="center" sx={{ minWidth: 120, verticalAlign: 'bottom' }}>
-                    <Tooltip title={role.description || role.name}>
-                      <span>
-                        <strong>{role.name}</strong>
-                        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
-                          {role.userCount} user{role.userCount === 1 ? '' : 's'}
-                          {role.builtIn ? ' · built-in' : ''}
-                        </Typography>
-                      </span>
-                    </Tooltip>
-                    {canManage && role.id !== ADMINISTRATOR ? (
-                      <IconButton size="small" aria-label={`Delete role ${role.name}`} onClick={() => drop(role)} disabled={role.userCount > 0}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    ) : null}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {groupPermissions(catalogue.data).map(([group, permissions]) => (
-                <Fragment key={group}>
-                  <TableRow>
-                    <TableCell colSpan={allRoles.length + 1} sx={{ bgcolor: 'action.hover', fontWeight: 600 }}>
-                      {group}
+        <CardContent>
+          {/* With more roles than the page is wide, the table scrolls inside its box (the page never sideways), the
+              permission column staying in view; focusable so the keyboard can scroll it too. */}
+          <Box role="region" aria-label="Roles and permissions, scrolls sideways" tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="permissions-scroller">
+            <Table size="small" aria-label="Permissions by role">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={STICKY}>Permission</TableCell>
+                  {allRoles.map((role) => (
+                    <TableCell key={role.id} align="center" sx={{ minWidth: 96, px: 1, verticalAlign: 'bottom' }}>
+                      <Tooltip title={role.description || role.name}>
+                        <span>
+                          <strong>{role.name}</strong>
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {role.userCount} user{role.userCount === 1 ? '' : 's'}
+                            {role.builtIn ? <Box component="span" sx={{ display: 'block' }}>built-in</Box> : null}
+                          </Typography>
+                        </span>
+                      </Tooltip>
+                      {canManage && role.id !== ADMINISTRATOR ? (
+                        <IconButton size="small" aria-label={`Delete role ${role.name}`} onClick={() => drop(role)} disabled={role.userCount > 0}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      ) : null}
                     </TableCell>
-                  </TableRow>
-                  {permissions.map((p) => (
-                    <TableRow key={p.id} hover>
-                      <TableCell>
-                        {p.label}
-                        <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'monospace' }}>
-                          {p.id}
-                        </Typography>
-                      </TableCell>
-                      {allRoles.map((role) => (
-                        <TableCell key={role.id} align="center" padding="checkbox">
-                          <Checkbox
-                            size="small"
-                            checked={role.id === ADMINISTRATOR || role.permissions.includes(p.id)}
-                            disabled={!canManage || role.id === ADMINISTRATOR}
-                            onChange={() => toggle(role, p.id)}
-                            slotProps={{ input: { 'aria-label': `${role.name}: ${p.id}` } }}
-                          />
-                        </TableCell>
-                      ))}
-                    </TableRow>
                   ))}
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {groupPermissions(catalogue.data).map(([group, permissions]) => (
+                  <Fragment key={group}>
+                    <TableRow>
+                      <TableCell colSpan={allRoles.length + 1} sx={{ bgcolor: 'action.hover', fontWeight: 600 }}>
+                        <Box component="span" sx={{ position: 'sticky', left: 16 }}>
+                          {group}
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                    {permissions.map((p) => (
+                      <TableRow key={p.id} hover>
+                        <TableCell sx={STICKY}>
+                          {p.label}
+                          <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'monospace' }}>
+                            {p.id}
+                          </Typography>
+                        </TableCell>
+                        {allRoles.map((role) => (
+                          <TableCell key={role.id} align="center" padding="checkbox">
+                            <Checkbox
+                              size="small"
+                              checked={role.id === ADMINISTRATOR || role.permissions.includes(p.id)}
+                              disabled={!canManage || role.id === ADMINISTRATOR}
+                              onChange={() => toggle(role, p.id)}
+                              slotProps={{ input: { 'aria-label': `${role.name}: ${p.id}` } }}
+                            />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))}
+                  </Fragment>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
           {canManage ? <NewRole /> : null}
         </CardContent>
       </Card>
