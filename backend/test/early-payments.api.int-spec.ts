@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
 import { paymentPreviewSchema, paymentSchema } from '../src/lending/http/servicing.schemas.js';
+import { runPendingRebuilds } from '../src/platform/projections/pending-rebuilds.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
@@ -174,5 +175,24 @@ describe('read models', () => {
     const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections);
     expect(report.tables).toEqual(expect.arrayContaining(['payments', 'loan_servicing', 'loan_instalments', 'loan_transactions', 'loan_summaries']));
     expect(report.differences).toEqual([]);
+  });
+
+  it('rows written by the fold before issue 27 are rebuilt at start-up when migration 0041 asks for it, and only then', async () => {
+    const db = t.runtime.db;
+    const projections = t.app.get(PlatformRegistry).projections;
+    // What a database upgraded from before issue 27 holds: instalment rows the old fold wrote (here: paid parts
+    // moved back to principal), and the reason migration 0041 recorded because the log was not empty.
+    await sql`UPDATE loan_instalments SET paid_principal = 0, paid_interest = 0`.execute(db);
+    expect((await verifyProjections(db, projections)).differences).not.toEqual([]);
+    await sql`INSERT INTO projection_rebuilds_pending (reason) VALUES ('issue 27')`.execute(db);
+    const lines: string[] = [];
+
+    expect(await runPendingRebuilds(db, projections, (line) => lines.push(line))).toEqual(['issue 27']);
+    expect(lines[0]).toBe('Rebuilding the read models from the event log (issue 27)');
+    expect((await verifyProjections(db, projections)).differences).toEqual([]);
+    expect((await sql`SELECT reason FROM projection_rebuilds_pending`.execute(db)).rows).toEqual([]);
+    // Nothing owed: the next start rebuilds nothing.
+    expect(await runPendingRebuilds(db, projections, (line) => lines.push(line))).toEqual([]);
+    expect(lines).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ import { Metrics } from './observability/metrics.js';
 import { MetricsController, ScrapeCollectors } from './observability/metrics.controller.js';
 import { ProblemDetailsFilter } from './http/problem.filter.js';
 import { StorableTextPipe } from './http/storable-text.js';
+import { PendingRebuilds } from './projections/pending-rebuilds.js';
 import { inlineProjector } from './projections/projection.js';
 import { QUEUE_BACKEND } from './queue/queue-backend.js';
 import { PlatformRegistry } from './registry.js';
@@ -35,6 +36,7 @@ export class PlatformModule {
         { provide: DB, useValue: runtime.db },
         { provide: QUEUE_BACKEND, useValue: runtime.queue },
         PlatformRegistry,
+        PendingRebuilds,
         {
           provide: EVENT_STORE,
           inject: [PlatformRegistry],

@@ -37,6 +37,7 @@ import * as phonesInOneForm from './0037-phones-in-one-form.js';
 import * as instalmentOwedParts from './0038-instalment-owed-parts.js';
 import * as closeOfBusinessRuns from './0039-close-of-business-runs.js';
 import * as productAdvancePayment from './0040-product-advance-payment.js';
+import * as projectionRebuildsPending from './0041-projection-rebuilds-pending.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -80,6 +81,7 @@ export const migrationProvider: MigrationProvider = {
       '0038-instalment-owed-parts': instalmentOwedParts,
       '0039-close-of-business-runs': closeOfBusinessRuns,
       '0040-product-advance-payment': productAdvancePayment,
+      '0041-projection-rebuilds-pending': projectionRebuildsPending,
     };
   },
 };
