@@ -10,7 +10,7 @@ import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../src/lendi
 import { loanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
 import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
 import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Issue 13, close of business over HTTP on a real database, the business date set by hand (manual mode). The loan is
@@ -24,12 +24,6 @@ let alice: { token: string; user: { _id: string } };
 let loan: LoanHandle;
 const PENAL = 50_000;
 
-async function staffWithRole(roleId: string): Promise<string> {
-  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
-  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
-}
-
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const closeOfBusiness = async (body: object = {}) =>
   closeOfBusinessResultSchema.parse((await t.http.post('/api/admin/close-of-business').set(bearer(admin)).send(body).expect(200)).body);
@@ -42,7 +36,7 @@ const collectionEvents = async (id: string) =>
 beforeAll(async () => {
   t = await startTestApp('close-of-business', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  checker = await staffWithRole('operations-manager');
+  checker = await staffWithRole(t.http, admin, 'operations-manager');
   alice = await registerBorrower(t.http, 'Alice Late');
   const product = (
     await t.http
@@ -206,11 +200,11 @@ describe('refusals', () => {
   });
 
   it('staff without collections.manage, and borrowers, are refused', async () => {
-    const officer = await staffWithRole('credit-officer');
+    const officer = await staffWithRole(t.http, admin, 'credit-officer');
     expectProblem(await t.http.post('/api/admin/close-of-business').set(bearer(officer)).send({}), 403);
     expectProblem(await t.http.post('/api/admin/close-of-business').set(bearer(alice.token)).send({}), 403);
     expectProblem(await t.http.get(`/api/admin/loans/${loan.id}/delinquency`).set(bearer(alice.token)), 403);
-    const agent = await staffWithRole('collections-agent');
+    const agent = await staffWithRole(t.http, admin, 'collections-agent');
     await t.http.post('/api/admin/close-of-business').set(bearer(agent)).send({}).expect(200);
   });
 

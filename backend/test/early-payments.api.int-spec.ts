@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
@@ -7,7 +6,7 @@ import { runPendingRebuilds } from '../src/platform/projections/pending-rebuilds
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Issue 27 items 1 and 2 over HTTP: the confirmed case (on the day of disbursal the borrower pays the instalment the
@@ -21,12 +20,6 @@ let checker: string;
 let viewer: string;
 let alice: { token: string; user: { _id: string } };
 let bob: { token: string; user: { _id: string } };
-
-async function staffWithRole(roleId: string): Promise<string> {
-  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
-  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
-}
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const myLoan = async (id: string) => myLoanDetailSchema.parse((await t.http.get(`/api/me/loans/${id}`).set(bearer(alice.token)).expect(200)).body);
@@ -46,8 +39,8 @@ async function payOnline(loanId: string, amount: number) {
 beforeAll(async () => {
   t = await startTestApp('early-payments', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  checker = await staffWithRole('operations-manager');
-  viewer = await staffWithRole('viewer');
+  checker = await staffWithRole(t.http, admin, 'operations-manager');
+  viewer = await staffWithRole(t.http, admin, 'viewer');
   alice = await registerBorrower(t.http, 'Alice Early');
   bob = await registerBorrower(t.http, 'Bob Other');
   await setBusinessDate('2026-11-21');

@@ -8,7 +8,7 @@ import { signWebhook } from '../src/platform/webhooks/webhook-signature.js';
 import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
 import { foreclosureQuoteSchema, myPaymentSchema, paymentSchema, transactionSchema } from '../src/lending/http/servicing.schemas.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Issue 12, servicing over HTTP on a real database: offline payments with maker-checker, online payments through
@@ -21,12 +21,6 @@ let admin: string;
 let checker: string;
 let alice: { token: string; user: { _id: string } };
 let bob: { token: string; user: { _id: string } };
-
-async function staffWithRole(roleId: string): Promise<string> {
-  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
-  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
-}
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const activeLoan = (): Promise<LoanHandle> => loanIn(t.http, 'active', alice.token, admin);
@@ -55,7 +49,7 @@ beforeAll(async () => {
   t = await startTestApp('servicing', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
   // An operations manager holds payments.record and payments.verify (migration 0015): the second person.
-  checker = await staffWithRole('operations-manager');
+  checker = await staffWithRole(t.http, admin, 'operations-manager');
   alice = await registerBorrower(t.http, 'Alice Payer');
   bob = await registerBorrower(t.http, 'Bob Other');
   await setBusinessDate('2026-12-21');

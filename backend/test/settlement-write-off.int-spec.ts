@@ -7,7 +7,7 @@ import { loanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
 import { paymentSchema, transactionSchema } from '../src/lending/http/servicing.schemas.js';
 import { settlementOfferSchema, writeOffSchema } from '../src/lending/http/settlement.schemas.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Issue 13 item 5, settlement and write-off over HTTP on a real database, maker-checker: an offer made by one person
@@ -23,12 +23,6 @@ let checker: string;
 let agent: string;
 let viewer: string;
 let alice: { token: string; user: { _id: string } };
-
-async function staffWithRole(roleId: string): Promise<string> {
-  const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
-  return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
-}
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const activeLoan = (): Promise<LoanHandle> => loanIn(t.http, 'active', alice.token, admin);
@@ -48,9 +42,9 @@ async function pay(loanId: string, amount: number, paidOn: string) {
 beforeAll(async () => {
   t = await startTestApp('settlement', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  checker = await staffWithRole('operations-manager');
-  agent = await staffWithRole('collections-agent');
-  viewer = await staffWithRole('viewer');
+  checker = await staffWithRole(t.http, admin, 'operations-manager');
+  agent = await staffWithRole(t.http, admin, 'collections-agent');
+  viewer = await staffWithRole(t.http, admin, 'viewer');
   alice = await registerBorrower(t.http, 'Alice Settler');
   await setBusinessDate('2026-12-21');
 });
