@@ -1,4 +1,6 @@
 // Nest 12 is ESM-only, so Jest runs in ESM mode (NODE_OPTIONS=--experimental-vm-modules).
+import { createRequire } from 'node:module';
+
 const swc = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -12,7 +14,12 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Jest does not read the package's export conditions the way Node does: its ESM build would import a bare .json
+    // (a deprecation warning per test file). The CommonJS build is the same code and metadata.
+    '^libphonenumber-js/min$': createRequire(import.meta.url).resolve('libphonenumber-js/min'),
+  },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   // PostgreSQL and Redis for the run: the URLs, the local ports, testcontainers, else embedded PostgreSQL and no Redis.
   globalSetup: '<rootDir>/test/support/global-setup.mjs',

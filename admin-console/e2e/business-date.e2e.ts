@@ -5,7 +5,7 @@ import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backe
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { api, baseUrl, signIn } from './support';
-import { STAFF } from './users';
+import { BACKEND, STAFF } from './users';
 
 /**
  * Issue 27 items 3 and 4 in the console: the business date page in both modes; in manual mode staff move the date to
@@ -90,7 +90,7 @@ test.describe('automatic mode', () => {
   let backend: RunningBackend;
 
   test.beforeAll(async () => {
-    backend = await startBackend({ label: 'e2e_automatic', staff: STAFF, serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' }, jwtSecret: 'e2e-automatic-secret-0123456789ab' });
+    backend = await startBackend({ label: 'e2e_automatic', staff: STAFF, serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' }, jwtSecret: BACKEND.jwtSecret });
   });
 
   test.afterAll(async () => {

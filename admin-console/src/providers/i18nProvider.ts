@@ -18,6 +18,7 @@ export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
   Sms: ['SMS', 'SMS'],
   Emails: ['Email', 'emails'],
   EmailTemplates: ['Email template', 'email templates'],
+  PhoneCollisions: ['Phone to review', 'phones to review'],
 };
 
 const NOTIFICATION = /^resources\.([^.]+)\.notifications\.(created|updated|deleted)$/;
