@@ -70,6 +70,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       ARGON2_MEMORY_KIB: '1024',
       // Every test signs in from 127.0.0.1: the per-address sign-in limit (default 30 per 15 minutes) would trip.
       RATE_LIMIT_LOGINS_PER_IP: '100000',
+      // Every test registers its borrowers from 127.0.0.1 too (default 20 an hour).
+      RATE_LIMIT_REGISTRATIONS_PER_IP: '100000',
       // Every one-time code is asked for from 127.0.0.1 too.
       RATE_LIMIT_OTP_PER_IP: '100000',
       // Suites that apply without filling the profile; the origination suites fill every section anyway.
