@@ -54,7 +54,7 @@ test('an overdue loan shows days overdue, the amount with its charge, and a Pay 
   await expect(notice.getByTestId('days-overdue')).toHaveText('10 days overdue');
   await expect(notice.getByTestId('amount-due-now')).toHaveText(rupees(owed));
   // The Pay form offers that amount, chosen.
-  await expect(page.getByRole('radio', { name: new RegExp(`What is due now: ${rupees(owed).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeChecked();
+  await expect(page.getByRole('radio', { name: new RegExp(`What is due now, overdue since [^:]+: ${rupees(owed).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeChecked();
   await expect(page.getByRole('button', { name: `Pay ${rupees(owed)}` })).toBeVisible();
   // Usable at 360 px: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
