@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { addDays } from '../src/lending/domain/calendar.js';
-import { instalmentsByDayEnd } from '../src/lending/domain/collections/day-end.js';
-import type { LoanCommand } from '../src/lending/domain/loan.commands.js';
-import { decide } from '../src/lending/domain/loan.decide.js';
-import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/domain/loan.state.js';
-import type { Actor } from '../src/lending/domain/loan.types.js';
-import type { ProductParameters } from '../src/lending/domain/loan-product.js';
-import { owedTotal } from '../src/lending/domain/servicing/working-instalment.js';
+import { addDays } from '../src/lending/loan/domain/calendar.js';
+import { instalmentsByDayEnd } from '../src/lending/collections/domain/day-end.js';
+import type { LoanCommand } from '../src/lending/loan/domain/loan.commands.js';
+import { decide } from '../src/lending/loan/domain/loan.decide.js';
+import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/loan/domain/loan.state.js';
+import type { Actor } from '../src/lending/loan/domain/loan.types.js';
+import type { ProductParameters } from '../src/lending/loan/domain/terms/loan-product.js';
+import { owedTotal } from '../src/lending/loan/domain/schedule/working-instalment.js';
 import { loanEventRows, type EventRow } from './bulk-load.js';
 import type { GeneratedLoan, LoanStep } from './loan-histories.js';
 

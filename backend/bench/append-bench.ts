@@ -17,9 +17,9 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { LoanState } from '../src/lending/domain/loan.state.js';
-import { evolve, initialLoanState } from '../src/lending/domain/loan.state.js';
-import { loanSummaryProjection, loanSummaryUpsert, submittedAtAfter } from '../src/lending/projections/loan-summary.projection.js';
+import type { LoanState } from '../src/lending/loan/domain/loan.state.js';
+import { evolve, initialLoanState } from '../src/lending/loan/domain/loan.state.js';
+import { loanSummaryProjection, loanSummaryUpsert, submittedAtAfter } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { pgPoolOf } from '../src/platform/database/database.js';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store.js';
 import { inlineProjector } from '../src/platform/projections/projection.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness, closeOfBusinessInJobs } from '../src/lending/public/index.js';
-import { addDays } from '../src/lending/domain/calendar.js';
+import { addDays } from '../src/lending/loan/domain/calendar.js';
 import { BUSINESS_DATE, type BusinessDate } from '../src/platform/business-date/business-date.port.js';
 import type { Projection } from '../src/platform/projections/projection.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';

@@ -6,10 +6,10 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { getPostgreSQLEventStore, postgreSQLRawSQLProjection, type PostgresEventStore } from '@event-driven-io/emmett-postgresql';
 import { projections } from '@event-driven-io/emmett';
 import pg from 'pg';
-import type { LoanEvent } from '../src/lending/domain/loan.events.js';
-import { LOAN_EVENT_TYPES } from '../src/lending/domain/loan.events.js';
-import { evolve, initialLoanState, type LoanState } from '../src/lending/domain/loan.state.js';
-import { toRow } from '../src/lending/projections/loan-summary.projection.js';
+import type { LoanEvent } from '../src/lending/loan/domain/loan.events.js';
+import { LOAN_EVENT_TYPES } from '../src/lending/loan/domain/loan.events.js';
+import { evolve, initialLoanState, type LoanState } from '../src/lending/loan/domain/loan.state.js';
+import { toRow } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { EMMETT_SUMMARIES_TABLE, type PeerReply, type PeerRequest } from './emmett-peer.js';
 
 /** An SQL text with its literals inlined, as Emmett's raw-SQL projections return them (its `sql` helper's %L). */

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { LoanCommand } from '../src/lending/domain/loan.commands.js';
-import { decide } from '../src/lending/domain/loan.decide.js';
-import type { LoanEvent } from '../src/lending/domain/loan.events.js';
-import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/domain/loan.state.js';
-import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../src/lending/domain/loan.types.js';
+import type { LoanCommand } from '../src/lending/loan/domain/loan.commands.js';
+import { decide } from '../src/lending/loan/domain/loan.decide.js';
+import type { LoanEvent } from '../src/lending/loan/domain/loan.events.js';
+import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/loan/domain/loan.state.js';
+import { LOAN_STATES, type Actor, type LoanMessageBase, type LoanStatus } from '../src/lending/loan/domain/loan.types.js';
 import type { ProductSettings } from '../src/platform/config/product-settings.js';
-import { defaultProductParameters, type ProductParameters } from '../src/lending/domain/loan-product.js';
+import { defaultProductParameters, type ProductParameters } from '../src/lending/loan/domain/terms/loan-product.js';
 import { seededRandom } from './measure.js';
 
 /** One event of a loan's history with what the command executor stores next to it. */

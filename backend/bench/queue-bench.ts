@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { ListLoansHandler, ListLoansQuery } from '../src/lending/application/list-loans.handler.js';
-import { LOAN_QUEUES, type LoanQueue } from '../src/lending/application/loan-queues.js';
+import { ListLoansHandler, ListLoansQuery } from '../src/lending/loan/application/list-loans.handler.js';
+import { LOAN_QUEUES, type LoanQueue } from '../src/lending/loan/application/loan-queues.js';
 import type { AppConfig } from '../src/platform/config/config.js';
-import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
+import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import type { ApiClient } from './api-client.js';
 import { SURNAMES } from './bulk-load.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import { createApi } from '../src/app/create-api.js';
-import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
+import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { createDb } from '../src/platform/database/database.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';

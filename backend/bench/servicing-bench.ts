@@ -5,9 +5,9 @@
  * order, and the verify of a payment on a loan with nothing to re-allocate.
  */
 import type { INestApplication } from '@nestjs/common';
-import { LoanCommandExecutor } from '../src/lending/application/loan-command-executor.js';
-import { serviceLoan } from '../src/lending/domain/servicing/loan-servicing.js';
-import type { ServicingEvent, ServicingTerms } from '../src/lending/domain/servicing/servicing.types.js';
+import { LoanCommandExecutor } from '../src/lending/loan/application/loan-command-executor.js';
+import { serviceLoan } from '../src/lending/loan/domain/schedule/loan-servicing.js';
+import type { ServicingEvent, ServicingTerms } from '../src/lending/loan/domain/schedule/servicing.types.js';
 import type { ApiClient } from './api-client.js';
 import { LeanClient } from './lean-client.js';
 import { forEachConcurrently, median, percentile, type Figure } from './measure.js';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { agreementsProjection } from '../src/lending/projections/agreements.projection.js';
+import { agreementsProjection } from '../src/lending/pipeline/projections/agreements.projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { WorkerHost } from '../src/platform/worker-host.js';
 import { bearer, expectFieldProblem, expectProblem, lastSigningCode, loanIn } from './support/loan-api.js';
 import { startSmtp } from './support/smtp.js';
 import { PhoneVerification } from '../src/identity/public/index.js';
-import { loanStream } from '../src/lending/application/loan-command-executor.js';
+import { loanStream } from '../src/lending/loan/application/loan-command-executor.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 

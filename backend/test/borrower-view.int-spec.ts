@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../src/lending/http/loan-response.schemas.js';
+import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../src/lending/loan/http/loan-response.schemas.js';
 import { bearer, signAgreement } from './support/loan-api.js';
 import { fillBankSection } from './support/profile-api.js';
 import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';

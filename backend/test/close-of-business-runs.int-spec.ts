@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { CloseOfBusinessRuns } from '../src/lending/application/close-of-business-runs.js';
-import { closeOfBusinessRunSchema, collectionRowSchema, loanDelinquencySchema } from '../src/lending/http/collections.schemas.js';
+import { CloseOfBusinessRuns } from '../src/lending/collections/application/close-of-business-runs.js';
+import { closeOfBusinessRunSchema, collectionRowSchema, loanDelinquencySchema } from '../src/lending/collections/http/collections.schemas.js';
 import { bearer, createEmiProduct, expectProblem, loanIn, staffTokenWithRole, storeCounts, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 

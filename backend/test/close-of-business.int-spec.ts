@@ -6,9 +6,9 @@ import {
 } from '../src/lending/public/index.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
-import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../src/lending/http/collections.schemas.js';
-import { loanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
-import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
+import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../src/lending/collections/http/collections.schemas.js';
+import { loanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
+import { paymentSchema } from '../src/lending/servicing/http/servicing.schemas.js';
 import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { dialerQueueSchema } from '../src/communications/http/channel.schemas.js';
-import { collectionRowSchema } from '../src/lending/http/collections.schemas.js';
+import { collectionRowSchema } from '../src/lending/collections/http/collections.schemas.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { bearer, createEmiProduct, expectFieldProblem, expectProblem, loanIn, staffTokenWithRole, type LoanHandle } from './support/loan-api.js';

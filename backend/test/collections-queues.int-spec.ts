@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import {
   assignmentResultSchema, collectionBucketCountsSchema, collectionContactSchema, collectionRowSchema, collectorSchema, recordedContactSchema,
-} from '../src/lending/http/collections.schemas.js';
+} from '../src/lending/collections/http/collections.schemas.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';

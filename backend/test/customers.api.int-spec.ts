@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { customerDetailSchema, customerRowSchema } from '../src/lending/http/customer.schemas.js';
+import { customerDetailSchema, customerRowSchema } from '../src/lending/loan/http/customer.schemas.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn } from './support/loan-api.js';
 import { completeProfile, upload } from './support/profile-api.js';
 import { pdf } from './support/sample-files.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
-import { paymentPreviewSchema, paymentSchema } from '../src/lending/http/servicing.schemas.js';
+import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
+import { paymentPreviewSchema, paymentSchema } from '../src/lending/servicing/http/servicing.schemas.js';
 import { runPendingRebuilds } from '../src/platform/projections/pending-rebuilds.js';
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';

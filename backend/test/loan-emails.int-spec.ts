@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LOAN_EMAILS_SUBSCRIPTION } from '../src/communications/jobs/loan-emails.subscription.js';
-import { paymentSchema } from '../src/lending/http/servicing.schemas.js';
+import { paymentSchema } from '../src/lending/servicing/http/servicing.schemas.js';
 import { EVENT_STORE, type EventStore } from '../src/platform/event-store/event-store.port.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { SubscriptionRunner } from '../src/platform/subscriptions/subscription-runner.js';

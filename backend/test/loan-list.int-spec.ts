@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LoanBorrowersRepository } from '../src/lending/borrowers/loan-borrowers.repository.js';
+import { LoanBorrowersRepository } from '../src/lending/loan/borrowers/loan-borrowers.repository.js';
 import { DB, type Db } from '../src/platform/database/database.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { verifyProjections } from '../src/platform/projections/verify.js';
-import { loanSummaryProjection } from '../src/lending/projections/loan-summary.projection.js';
+import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 

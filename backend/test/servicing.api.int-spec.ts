@@ -5,8 +5,8 @@ import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../src/platform/config/confi
 import { verifyProjections } from '../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import { signWebhook } from '../src/platform/webhooks/webhook-signature.js';
-import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/http/loan-response.schemas.js';
-import { foreclosureQuoteSchema, myPaymentSchema, paymentSchema, transactionSchema } from '../src/lending/http/servicing.schemas.js';
+import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
+import { foreclosureQuoteSchema, myPaymentSchema, paymentSchema, transactionSchema } from '../src/lending/servicing/http/servicing.schemas.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
 import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { TEMPLATE_EVENTS } from '../../src/communications/domain/template-events.js';
 import type { Db } from '../../src/platform/database/database.js';
-import { borrowerNotificationsSubscription, NOTIFICATIONS_QUEUE } from '../../src/lending/jobs/borrower-notifications.js';
+import { borrowerNotificationsSubscription, NOTIFICATIONS_QUEUE } from '../../src/lending/loan/jobs/borrower-notifications.js';
 import { waitFor } from '../support/wait-for.js';
 
 /**

@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApi } from '../../src/app/create-api.js';
 import { SessionCache } from '../../src/identity/auth/session-cache.js';
-import { LoanCommandExecutor } from '../../src/lending/application/loan-command-executor.js';
+import { LoanCommandExecutor } from '../../src/lending/loan/application/loan-command-executor.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime } from '../../src/platform/runtime.js';
 import { testEnv } from './test-app.js';

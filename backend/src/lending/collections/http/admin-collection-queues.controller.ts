@@ -1,0 +1,130 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
+import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseWith } from '../../../platform/http/zod-body.js';
+import {
+  CountCollectionBucketsQuery, GetCollectionRowQuery, ListCollectionsQuery, ListCollectorsQuery, ListLoanContactsQuery,
+} from '../application/collection-queues.handlers.js';
+import { COLLECTION_SORT_FIELDS } from '../application/collection-queues.js';
+import { AssignCollectorCommand, RecordCollectionContactCommand } from '../application/collection-work.handlers.js';
+import {
+  assignCollectorBody, assignmentResultSchema, bulkAssignCollectorBody, collectionBucketCountsSchema, collectionContactBody, collectionContactSchema,
+  collectionRowQuery, collectionRowSchema, collectionsListFilter, collectorSchema, recordedContactSchema,
+} from './collections.schemas.js';
+import { uuidParam } from '../../loan/http/loan-request.schemas.js';
+import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+
+const rowIdParam = z.string().max(200, 'id must be a collection row id');
+
+/**
+ * The collection buckets (issue 13 item 3) and the work on them: collectors assigned to loans (collections.manage) and
+ * the contacts they record (collections.view, on the loans assigned to them; collections.manage on any). Lists are
+ * ra-data-simple-rest; a row's id names its kind: `inst:<loanId>:<n>`, `loan:<loanId>`, `pay:<paymentId>`.
+ */
+@ApiTags('admin collections')
+@ApiBearerAuth()
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@Controller('admin')
+export class AdminCollectionQueuesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('collections')
+  @RequirePermission('collections.view')
+  @ApiOperation({
+    summary:
+      'One collection bucket (ra-data-simple-rest): filter={"bucket":"Overdue","q":"…","classification":"SMA-1","assignedTo":"<staffId>","dpdFrom":1,"dpdTo":30}; bucket is required. ' +
+      'Instalment rows: Upcoming, Due, Overdue, Partial, Paid, Reminder; loan rows: Active, closed, Setteled, Disbursal; payment rows: Pending',
+  })
+  @ApiQuery({ name: 'filter', required: true, example: '{"bucket":"Overdue"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["dpd","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiOkResponse({ description: 'one page; Content-Range: collections <start>-<end>/<total>', schema: openApi(z.array(collectionRowSchema)) })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const params = parseListParams(query, { sortFields: Object.keys(COLLECTION_SORT_FIELDS), defaultSort: { field: 'dueDate', order: 'ASC' }, filters: Object.keys(collectionsListFilter.shape) });
+    const { bucket, ...filter } = parseWith(collectionsListFilter, params.filter);
+    const { rows, total } = await this.queries.execute(new ListCollectionsQuery(bucket, filter, params.sort, params.range));
+    res.setHeader('Content-Range', contentRange('collections', params.range, rows.length, total));
+    return rows;
+  }
+
+  @Get('collections/:id')
+  @RequirePermission('collections.view')
+  @ApiOperation({
+    summary:
+      'One collection row by its id (inst:<loanId>:<n>, loan:<loanId>, pay:<paymentId>) with the buckets it is in now. ' +
+      'With ?bucket=Overdue (a bucket\'s detail page) a row not in that bucket is 404 not-in-bucket, whose `buckets` say where it is',
+  })
+  @ApiQuery({ name: 'bucket', required: false, example: 'Overdue' })
+  @ApiOkResponse({ schema: openApi(collectionRowSchema) })
+  get(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+    const { bucket } = parseWith(collectionRowQuery, query);
+    return this.queries.execute(new GetCollectionRowQuery(parseWith(rowIdParam, id), bucket));
+  }
+
+  @Get('collection-buckets')
+  @RequirePermission('collections.view')
+  @ApiOperation({ summary: 'How many rows each of the twelve buckets lists at the business date' })
+  @ApiOkResponse({ schema: openApi(collectionBucketCountsSchema) })
+  buckets() {
+    return this.queries.execute(new CountCollectionBucketsQuery());
+  }
+
+  @Get('collectors')
+  @RequirePermission('collections.view')
+  @ApiOperation({ summary: 'The staff loans may be assigned to (active, with collections.view), by name' })
+  @ApiOkResponse({ schema: openApi(z.array(collectorSchema)) })
+  collectors() {
+    return this.queries.execute(new ListCollectorsQuery());
+  }
+
+  @Post('loans/:id/assign')
+  @HttpCode(200)
+  @RequirePermission('collections.manage')
+  @ApiOperation({ summary: 'Assign an active loan to a collector (staffId null: unassign): CollectorAssigned; the same collector again appends nothing' })
+  @ApiBody({ schema: z.toJSONSchema(assignCollectorBody) as object })
+  @ApiOkResponse({ schema: openApi(assignmentResultSchema) })
+  assign(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const loanId = parseWith(uuidParam, id);
+    return this.commands.execute(new AssignCollectorCommand(actor, [loanId], parseWith(assignCollectorBody, body).staffId, true));
+  }
+
+  @Post('collections/assign')
+  @HttpCode(200)
+  @RequirePermission('collections.manage')
+  @ApiOperation({ summary: 'Assign up to 500 active loans to a collector at once; every loan is checked first, so one bad loan assigns none (named as loanIds.<index>)' })
+  @ApiBody({ schema: z.toJSONSchema(bulkAssignCollectorBody) as object })
+  @ApiOkResponse({ schema: openApi(assignmentResultSchema) })
+  assignMany(@CurrentActor() actor: Actor, @Body() body: unknown) {
+    const { loanIds, staffId } = parseWith(bulkAssignCollectorBody, body);
+    return this.commands.execute(new AssignCollectorCommand(actor, [...new Set(loanIds.map((id) => id.toLowerCase()))], staffId, false));
+  }
+
+  @Post('loans/:id/contacts')
+  @RequirePermission('collections.view')
+  @ApiOperation({ summary: "Record a contact with the borrower (the loan's collector, or collections.manage): CollectionContactRecorded; promiseToPayOn with promised-to-pay" })
+  @ApiBody({ schema: z.toJSONSchema(collectionContactBody, { io: 'input' }) as object })
+  @ApiCreatedResponse({ schema: openApi(recordedContactSchema) })
+  recordContact(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new RecordCollectionContactCommand(actor, parseWith(uuidParam, id), parseWith(collectionContactBody, body)));
+  }
+
+  @Get('loans/:id/contacts')
+  @RequirePermission('collections.view')
+  @ApiOperation({ summary: "The loan's contact log, newest first (range=[0,24]; Content-Range: contacts <start>-<end>/<total>)" })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiOkResponse({ schema: openApi(z.array(collectionContactSchema)) })
+  async contacts(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const loanId = parseWith(uuidParam, id);
+    const params = parseListParams(query, { sortFields: ['recordedAt'], defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: [] });
+    const { rows, total } = await this.queries.execute(new ListLoanContactsQuery(loanId, params.range));
+    res.setHeader('Content-Range', contentRange('contacts', params.range, rows.length, total));
+    return rows;
+  }
+}

@@ -1,0 +1,139 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { DB, type Db } from '../../../platform/database/database.js';
+import type { ListParams } from '../../../platform/query/list-params.js';
+import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
+import { loanRowView } from './loan-row.view.js';
+
+export type LoanListFilter = {
+  queue?: LoanQueue;
+  type?: 'EMI' | 'salaryAdvance';
+  q?: string;
+  ids?: string[];
+  borrowerId?: string;
+  createdFrom?: string;
+  createdTo?: string;
+};
+
+export class ListLoansQuery {
+  constructor(
+    readonly filter: LoanListFilter,
+    readonly sort: ListParams['sort'],
+    readonly range: ListParams['range'],
+  ) {}
+}
+
+/** Sortable fields (API name -> column); documented in docs/api.md. */
+export const LOAN_SORT_FIELDS = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  submittedAt: 'submitted_at',
+  amount: 'amount',
+  approvedAmount: 'approved_amount',
+  tenureMonths: 'tenure_months',
+  state: 'state',
+  type: 'type',
+  softApprovedAt: 'soft_approved_at',
+  bankApprovedAt: 'bank_approved_at',
+  consentApprovedAt: 'consent_approved_at',
+  finalApprovedAt: 'final_approved_at',
+} as const;
+
+const NULLABLE_SORT_FIELDS = new Set(['submittedAt', 'approvedAmount', 'softApprovedAt', 'bankApprovedAt', 'consentApprovedAt', 'finalApprovedAt']);
+
+/** Columns a page answers: the read model's row and the borrower's display fields. */
+const ROW_COLUMNS = [
+  'l.id', 'l.borrower_id', 'l.type', 'l.state', 'l.amount', 'l.approved_amount', 'l.tenure_months', 'l.annual_rate_percent', 'l.fee',
+  'l.score', 'l.created_at', 'l.updated_at', 'l.submitted_at', 'l.last_actor_id', 'l.last_actor_role', 'l.last_reason',
+  'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
+  'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'l.dpd', 'l.classification', 'b.name as borrower_name', 'b.email as borrower_email', 'b.phone as borrower_phone',
+] as const;
+
+/** A search text that could be part of a loan id's text (hex digits and dashes); other texts cannot match an id. */
+const ID_FRAGMENT = /^[0-9a-f-]+$/i;
+
+@QueryHandler(ListLoansQuery)
+export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A page is an index range read in the requested order (migrations 0003 and 0012 index every sort the console
+   * offers on every queue). The total for Content-Range comes from `loan_queue_counts` when the filter is a queue
+   * and/or a type only (the console's queue pages); with ids, a borrower or a creation window it is an exact count
+   * over the same filter. A text search collects its matches once (borrowers by the trigram index, their loans by
+   * (borrower_id, state); loans by id text when the search could be part of an id), counts them and pages them in
+   * one statement, then reads the page's rows.
+   */
+  async execute({ filter, sort, range }: ListLoansQuery) {
+    const column = LOAN_SORT_FIELDS[sort.field as keyof typeof LOAN_SORT_FIELDS];
+    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    // NULLS LAST only where the column can be null in the rows listed: on a NOT NULL column (or a gate's column in
+    // its own approved list, where it is never null) it would stop the planner from reading the index in order and
+    // make it sort the whole queue instead.
+    const nullsLast = NULLABLE_SORT_FIELDS.has(sort.field) && gateColumnOf(filter.queue) !== column;
+    const limit = range.end - range.start + 1;
+
+    let query = this.db.selectFrom('loan_summaries as l');
+    if (filter.queue) query = query.where((eb) => queueCondition(filter.queue!)(eb as never));
+    if (filter.type) query = query.where('l.type', '=', filter.type);
+    if (filter.ids) query = query.where('l.id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.borrowerId) query = query.where('l.borrower_id', '=', filter.borrowerId);
+    if (filter.createdFrom) query = query.where('l.created_at', '>=', new Date(filter.createdFrom));
+    if (filter.createdTo) query = query.where('l.created_at', '<', new Date(filter.createdTo));
+
+    const page = (q: typeof query) =>
+      q
+        .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
+        .select(ROW_COLUMNS)
+        .orderBy(sql.ref(`l.${column}`), (ob) => {
+          const ordered = direction === 'asc' ? ob.asc() : ob.desc();
+          return nullsLast ? ordered.nullsLast() : ordered;
+        })
+        .orderBy('l.id', direction);
+
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const byBorrower = query
+        .where(
+          'l.borrower_id',
+          'in',
+          this.db
+            .selectFrom('loan_borrowers as b')
+            .select('b.user_id')
+            .where((b) => b.or([b('b.name', 'ilike', like), b('b.email', 'ilike', like), b('b.phone', 'ilike', like)])),
+        )
+        .select(['l.id', sql.ref(`l.${column}`).as('k')]);
+      const hits = ID_FRAGMENT.test(filter.q) ? byBorrower.union(query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(`l.${column}`).as('k')])) : byBorrower;
+      const order = sql.raw(`${direction}${nullsLast ? ' NULLS LAST' : ''}, id ${direction}`);
+      const found = await sql<{ total: string; ids: string[] }>`
+        WITH hits AS MATERIALIZED (${hits})
+        SELECT (SELECT count(*) FROM hits) AS total,
+               ARRAY(SELECT id FROM hits ORDER BY k ${order} OFFSET ${range.start} LIMIT ${limit})::text[] AS ids`.execute(this.db);
+      const { total, ids } = found.rows[0];
+      const rows = ids.length === 0 ? [] : await page(this.db.selectFrom('loan_summaries as l').where('l.id', 'in', ids)).execute();
+      return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total: Number(total) };
+    }
+
+    const counted = !filter.ids && !filter.borrowerId && !filter.createdFrom && !filter.createdTo;
+    const [rows, total] = await Promise.all([
+      page(query).offset(range.start).limit(limit).execute(),
+      counted ? this.countFromCounters(filter.queue, filter.type) : query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+    ]);
+    return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total };
+  }
+
+  /** A queue's (or, without one, every loan's) size from the counters the projection keeps, optionally of one type. */
+  private async countFromCounters(queue: LoanQueue | undefined, type: LoanListFilter['type']): Promise<number> {
+    let q = this.db.selectFrom('loan_queue_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), sql<string>`0`).as('n'));
+    q = queue ? q.where('queue', '=', queue) : q.where('queue', 'in', STATE_QUEUES);
+    if (type) q = q.where('type', '=', type);
+    const row = await q.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,23 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { DB, type Db } from '../../../platform/database/database.js';
+import type { LoanRecord } from '../domain/loan.state.js';
+import { borrowerLoanView } from './borrower-loan.view.js';
+
+export class ListMyLoansQuery {
+  constructor(readonly borrowerId: string) {}
+}
+
+@QueryHandler(ListMyLoansQuery)
+export class ListMyLoansHandler implements IQueryHandler<ListMyLoansQuery> {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ borrowerId }: ListMyLoansQuery) {
+    const rows = await this.db.selectFrom('loan_summaries').select('loan_state').where('borrower_id', '=', borrowerId).orderBy('created_at', 'desc').limit(200).execute();
+    return rows.map((r) => borrowerLoanView(r.loan_state as unknown as LoanRecord, this.config.product.currency));
+  }
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { RequirePermission } from '../../../identity/public/index.js';
+import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { openApi, problemSchema } from '../../../platform/http/openapi-schemas.js';
+import { parseWith } from '../../../platform/http/zod-body.js';
+import { GetCustomerQuery } from '../application/get-customer.handler.js';
+import { CUSTOMER_SORT_FIELDS, ListCustomersQuery } from '../application/list-customers.handler.js';
+import { customerDetailSchema, customerIdParam, customerListFilter, customerRowSchema } from './customer.schemas.js';
+
+/**
+ * Customers for staff (customers.view): borrowers with their loans and their profile (sections from origination's
+ * public port). The documents and the section verdicts are origination's routes under the same path.
+ */
+@ApiTags('admin customers')
+@ApiBearerAuth()
+@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@Controller('admin')
+export class AdminCustomersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('customers')
+  @RequirePermission('customers.view')
+  @ApiOperation({ summary: 'Customers (ra-data-simple-rest): filter={"q":"name, phone, email, PAN last four or loan id","pan":"234F","loanId":"…","hasLoans":true}, sort, range' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"q":"asha"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiOkResponse({ description: 'one page; Content-Range: customers <start>-<end>/<total> (exact)', schema: openApi(z.array(customerRowSchema)) })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const params = parseListParams(query, { sortFields: Object.keys(CUSTOMER_SORT_FIELDS), defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(customerListFilter.shape) });
+    const { id, ...filter } = parseWith(customerListFilter, params.filter);
+    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const { rows, total } = await this.queries.execute(new ListCustomersQuery({ ...filter, ids }, params.sort, params.range));
+    res.setHeader('Content-Range', contentRange('customers', params.range, rows.length, total));
+    return rows;
+  }
+
+  @Get('customers/:id')
+  @RequirePermission('customers.view')
+  @ApiOperation({ summary: 'One customer: their loans (summary rows), every profile section with its status, their documents and the review audit' })
+  @ApiOkResponse({ schema: openApi(customerDetailSchema) })
+  get(@Param('id') id: string) {
+    return this.queries.execute(new GetCustomerQuery(parseWith(customerIdParam, id)));
+  }
+}

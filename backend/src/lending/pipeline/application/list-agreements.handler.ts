@@ -1,0 +1,61 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { DB, type Db } from '../../../platform/database/database.js';
+import type { ListParams } from '../../../platform/query/list-params.js';
+import { agreementRowView, type AgreementRow } from './agreement.view.js';
+
+export type AgreementListFilter = {
+  /** true: signed only; false: waiting for the signature. */
+  signed?: boolean;
+  /** YYYY-MM-DD, issued on or after (business dates in Asia/Kolkata). */
+  issuedFrom?: string;
+  /** YYYY-MM-DD, issued on or before. */
+  issuedTo?: string;
+  q?: string;
+  ids?: string[];
+};
+
+export class ListAgreementsQuery {
+  constructor(
+    readonly filter: AgreementListFilter,
+    readonly sort: ListParams['sort'],
+    readonly range: ListParams['range'],
+    readonly timeZone: string,
+  ) {}
+}
+
+export const AGREEMENT_SORT_FIELDS = { id: 'a.loan_id', issuedAt: 'a.issued_at', signedAt: 'a.signed_at', principal: 'a.principal' } as const;
+
+/** Every issued agreement (the projection `agreements`), with its loan's borrower and type from the loan read models. */
+@QueryHandler(ListAgreementsQuery)
+export class ListAgreementsHandler implements IQueryHandler<ListAgreementsQuery> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async execute({ filter, sort, range, timeZone }: ListAgreementsQuery): Promise<{ rows: AgreementRow[]; total: number }> {
+    let query = this.db
+      .selectFrom('agreements as a')
+      .innerJoin('loan_summaries as l', 'l.id', 'a.loan_id')
+      .leftJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id');
+    if (filter.signed === true) query = query.where('a.signed_at', 'is not', null);
+    if (filter.signed === false) query = query.where('a.signed_at', 'is', null);
+    if (filter.issuedFrom) query = query.where(sql<boolean>`(a.issued_at AT TIME ZONE ${timeZone})::date >= ${filter.issuedFrom}::date`);
+    if (filter.issuedTo) query = query.where(sql<boolean>`(a.issued_at AT TIME ZONE ${timeZone})::date <= ${filter.issuedTo}::date`);
+    if (filter.ids) query = query.where('a.loan_id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) => eb.or([eb('b.name', 'ilike', like), eb('b.email', 'ilike', like), eb(sql`a.loan_id::text`, 'ilike', like), eb('a.document_hash', 'ilike', like)]));
+    }
+    const total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const column = AGREEMENT_SORT_FIELDS[sort.field as keyof typeof AGREEMENT_SORT_FIELDS] ?? 'a.issued_at';
+    const direction = sort.order === 'ASC' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
+    const rows = await query
+      .select(['a.loan_id', 'a.principal', 'a.currency', 'a.document_hash', 'a.issued_at', 'a.signed_at', 'l.borrower_id', 'l.type', 'l.state', 'b.name as borrower_name', 'b.email as borrower_email'])
+      .orderBy(sql`${sql.ref(column)} ${direction}`)
+      .orderBy('a.loan_id')
+      .offset(range.start)
+      .limit(range.end - range.start + 1)
+      .execute();
+    return { rows: rows.map(agreementRowView), total };
+  }
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import type { Projection } from '../../../platform/projections/projection.js';
+
+type Data = Record<string, any>;
+
+/**
+ * One row per loan with an issued agreement (the console's LoanAgreements list and Agreement page): the principal,
+ * the SHA-256 issued and the one signed, when, by whom, and the signing evidence AgreementSigned recorded. The
+ * borrower and loan type are joined from loan_summaries when read. Each change applies only when newer than the row
+ * (`last_position`), so applying an event twice changes nothing.
+ */
+export const agreementsProjection: Projection = {
+  name: 'agreements',
+  eventTypes: ['AgreementIssued', 'AgreementSigned'],
+  tables: ['agreements'],
+
+  async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      const data = event.data as Data;
+      const loanId = event.streamId.slice('loan-'.length);
+      switch (event.type) {
+        case 'AgreementIssued': {
+          const row = {
+            loan_id: loanId,
+            principal: data.terms.principal,
+            currency: data.terms.currency,
+            document_hash: data.documentHash,
+            issued_at: data.at,
+            issued_by: data.actor.id,
+            signed_at: null,
+            signed_document_hash: null,
+            evidence: null,
+            last_position: event.position,
+          };
+          await db
+            .insertInto('agreements')
+            .values(row)
+            .onConflict((oc) => oc.column('loan_id').doUpdateSet(row).where('agreements.last_position', '<', event.position))
+            .execute();
+          break;
+        }
+        case 'AgreementSigned':
+          await db
+            .updateTable('agreements')
+            .set({ signed_at: data.at, signed_document_hash: data.documentHash, evidence: data.evidence ? JSON.stringify(data.evidence) : null, last_position: event.position })
+            .where('loan_id', '=', loanId)
+            .where('last_position', '<', event.position)
+            .execute();
+          break;
+        default:
+          throw new Error(`${event.type} is not an agreement event`);
+      }
+    }
+  },
+};
