@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { addDays } from '../../loan/domain/calendar.js';
-import type { OwedParts } from '../domain/owed-at.js';
+import type { OwedParts } from '../../loan/domain/schedule/owed-at.js';
 import { MAX_GRACE_DAYS } from '../../loan/domain/terms/loan-product.js';
 import { collectionReminders } from './collection-reminder-columns.js';
 

@@ -7,7 +7,7 @@ import { Roles } from '../../../platform/http/access.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetBusinessDateQuery, SetBusinessDateCommand } from '../application/business-date.handlers.js';
 import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
-import { businessDateBody, businessDateSchema } from '../../products/http/product.schemas.js';
+import { businessDateBody, businessDateSchema } from './business-date.schemas.js';
 
 /** The business date commands run on (BUSINESS_DATE_MODE, BUSINESS_TIMEZONE): every staff member sees it. */
 @ApiTags('admin business date')

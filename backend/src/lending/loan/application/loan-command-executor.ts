@@ -13,7 +13,7 @@ import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary
 import type { ProductParameters } from '../domain/terms/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
 import { loanView, type LoanView } from './loan.view.js';
-import { ProductCatalog } from '../../products/application/product-catalog.js';
+import { LoanProducts } from './loan-products.port.js';
 import { RecentLoans } from './recent-loans.js';
 import { annotateRequestLog, currentCorrelationId } from '../../../platform/observability/request-context.js';
 
@@ -66,7 +66,7 @@ export class LoanCommandExecutor {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly catalog: ProductCatalog,
+    private readonly catalog: LoanProducts,
   ) {}
 
   async load(loanId: string, actor?: Actor): Promise<LoadedLoan> {

@@ -28,8 +28,9 @@ import {
 import type { LoanEvent } from './loan.events.js';
 import { servicingChoicesOf, type LoanRecord, type LoanState } from './loan.state.js';
 import { isMoneyCommand } from '../../servicing/domain/payment.commands.js';
-import { decideMoney } from '../../servicing/domain/payment.decide.js';
+import { decideMoney, type PaymentRules } from '../../servicing/domain/payment.decide.js';
 import { isSettlementCommand } from '../../settlement/domain/settlement.commands.js';
+import { checkRecovery, settlementAfterPayment } from '../../settlement/domain/settlement.decide.js';
 import { decideSettlement } from '../../settlement/domain/settlement.decide.js';
 import { servicingTermsFor } from './schedule/servicing-terms.js';
 import { LOAN_TYPES } from './loan.types.js';
@@ -39,6 +40,9 @@ import { MAX_PAY_DAY, pinnedTerms } from './terms/loan-product.js';
 import { feeFor } from './terms/product-parameters.js';
 import type { ProductParameters } from './terms/product-parameters.js';
 import { salaryAdvanceRepayment } from './terms/salary-advance.js';
+
+/** Settlement's part in a payment's outcome (servicing's decider does not import settlement). */
+const PAYMENT_RULES: PaymentRules = { afterPayment: settlementAfterPayment, checkRecovery };
 
 const MIN_SCORE = 300;
 const MAX_SCORE = 900;
@@ -62,7 +66,7 @@ export function decide(
   if (params.type !== state.loanType) {
     throw new Error(`Loan ${state.id} is ${state.loanType}, but was given the parameters of a ${params.type} product`);
   }
-  if (isMoneyCommand(command)) return decideMoney(command, state);
+  if (isMoneyCommand(command)) return decideMoney(command, state, PAYMENT_RULES);
   if (isSettlementCommand(command)) return decideSettlement(command, state);
   if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
   if (isCollectionWorkCommand(command)) return decideCollectionWork(command, state);

@@ -91,3 +91,13 @@ export class NoRegisteredPhone extends LoanDomainError {
     super('There is no phone number on your profile to send the signing code to. Add one in your profile first.', {});
   }
 }
+
+/** Maker-checker: the second step of a money movement must be taken by someone other than the first. */
+export class SamePerson extends LoanDomainError {
+  readonly code = 'PAYMENT.SAME_PERSON';
+  readonly kind = 'forbidden';
+  override readonly title = 'A second person must approve this';
+  constructor(action: string, makerId: string) {
+    super(`You recorded or requested this yourself; someone else must ${action} it (maker-checker).`, { action, makerId });
+  }
+}

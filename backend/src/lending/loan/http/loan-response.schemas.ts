@@ -5,7 +5,7 @@ import { LOAN_EVENT_TYPES } from '../domain/loan.events.js';
 import { LOAN_STATES } from '../domain/loan.types.js';
 import { CLASSIFICATIONS } from '../../collections/domain/delinquency.js';
 import { LOAN_QUEUES } from '../application/loan-queues.js';
-import { loanServicingFields, refundsField } from '../../servicing/http/servicing.schemas.js';
+import { loanServicingFields, refundsField } from './loan-servicing.schemas.js';
 
 /**
  * What the loan endpoints answer, as schemas: OpenAPI is generated from them (so the frontends can take their

@@ -1,33 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import { GetAgreementDocumentQuery } from '../../pipeline/application/get-agreement-document.handler.js';
 import { GetMyLoanTimelineQuery } from '../application/get-my-loan-timeline.handler.js';
 import { GetLoanQuery } from '../application/get-loan.handler.js';
 import { ListMyLoansQuery } from '../application/list-my-loans.handler.js';
 import { ListMyNotificationsQuery } from '../application/list-my-notifications.handler.js';
-import { GetLoanKfsQuery } from '../../pipeline/application/get-loan-kfs.handler.js';
-import { MoveLoanCommand } from '../../pipeline/application/move-loan.handler.js';
-import { SendSigningCodeCommand } from '../../pipeline/application/send-signing-code.handler.js';
-import { SignAgreementCommand } from '../../pipeline/application/sign-agreement.handler.js';
-import { StartLoanApplicationCommand } from '../../pipeline/application/start-loan-application.handler.js';
-import { SubmitLoanApplicationCommand } from '../../pipeline/application/submit-loan-application.handler.js';
-import { sendAgreementPdf } from '../../pipeline/http/agreement-response.js';
-import { kfsSchema, signAgreementWithCodeBody, signingCodeSentSchema } from '../../pipeline/http/agreement.schemas.js';
-import { IdempotencyKey } from './idempotency-key.js';
-import { amendLoanBody, reasonBody, startLoanBody, uuidParam } from './loan-request.schemas.js';
-import { signingClient } from '../../pipeline/http/signing-client.js';
-import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
-
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
+import { uuidParam } from './loan-request.schemas.js';
+import { myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
 
 /**
- * The borrower's own loans. Every route is borrower-only and scoped to the signed-in borrower in the handlers, and
+ * The borrower's own loans, to read (applying, signing and cancelling are in lending/pipeline). Every route is borrower-only and scoped to the signed-in borrower in the handlers, and
  * answers the borrower view (application/borrower-loan.view.ts): no staff identity, no staff note, no score.
  */
 @ApiTags('borrower loans')
@@ -35,20 +21,7 @@ const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, 
 @ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
 @Controller('me')
 export class MyLoansController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
-  @Post('loans')
-  @Roles('borrower')
-  @idempotencyHeader
-  @ApiOperation({ summary: 'Start a loan application (state new)' })
-  @ApiBody({ schema: z.toJSONSchema(startLoanBody) as object })
-  @ApiCreatedResponse({ schema: openApi(myCommandResultSchema) })
-  start(@CurrentActor() user: Actor, @Body() body: unknown, @IdempotencyKey() key?: string) {
-    return this.commands.execute(new StartLoanApplicationCommand(user, parseWith(startLoanBody, body), key));
-  }
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('loans')
   @Roles('borrower')
@@ -66,84 +39,12 @@ export class MyLoansController {
     return this.queries.execute(new GetLoanQuery(parseWith(uuidParam, id), user));
   }
 
-  @Patch('loans/:id')
-  @Roles('borrower')
-  @idempotencyHeader
-  @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
-  @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
-  amend(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
-    const input = parseWith(amendLoanBody, body);
-    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'amend', ...input }, undefined, key));
-  }
-
-  @Post('loans/:id/submit')
-  @Roles('borrower')
-  @HttpCode(200)
-  @idempotencyHeader
-  @ApiOperation({ summary: 'Submit the application (new -> applied)' })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
-  submit(@CurrentActor() user: Actor, @Param('id') id: string, @IdempotencyKey() key?: string) {
-    return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
-  }
-
-  @Get('loans/:id/kfs')
-  @Roles('borrower')
-  @ApiOperation({ summary: 'The Key Facts Statement of my loan (RBI KFS circular of 15 April 2024): APR with every fee, schedule, cooling-off period, grievance officer' })
-  @ApiOkResponse({ schema: openApi(kfsSchema) })
-  kfs(@CurrentActor() user: Actor, @Param('id') id: string) {
-    return this.queries.execute(new GetLoanKfsQuery(parseWith(uuidParam, id), user));
-  }
-
-  @Post('loans/:id/agreement/code')
-  @Roles('borrower')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Send the e-sign one-time code by SMS to my registered phone (6 digits, 5 minutes, 5 tries; 429 past the limits)' })
-  @ApiOkResponse({ schema: openApi(signingCodeSentSchema) })
-  signingCode(@CurrentActor() user: Actor, @Param('id') id: string, @Req() req: Request) {
-    return this.commands.execute(new SendSigningCodeCommand(user, parseWith(uuidParam, id), signingClient(req).ip));
-  }
-
-  @Post('loans/:id/sign-agreement')
-  @Roles('borrower')
-  @HttpCode(200)
-  @idempotencyHeader
-  @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 and the one-time code sent to my phone (consent.customerpending -> final.pending)' })
-  @ApiBody({ schema: z.toJSONSchema(signAgreementWithCodeBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
-  sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @Req() req: Request, @IdempotencyKey() key?: string) {
-    const { documentHash, code } = parseWith(signAgreementWithCodeBody, body);
-    return this.commands.execute(new SignAgreementCommand(user, parseWith(uuidParam, id), documentHash, code, signingClient(req), 'portal', key));
-  }
-
-  @Post('loans/:id/cancel')
-  @Roles('borrower')
-  @HttpCode(200)
-  @idempotencyHeader
-  @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
-  @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
-  cancel(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
-    const { reason } = parseWith(reasonBody, body);
-    return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));
-  }
-
   @Get('loans/:id/history')
   @Roles('borrower')
   @ApiOperation({ summary: 'What happened to my loan and when: [{position, type, stateAfter, at, by: you|lender, reason}] (reason only for rejection and cancellation)' })
   @ApiOkResponse({ schema: openApi(z.array(myTimelineEntrySchema)) })
   history(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.queries.execute(new GetMyLoanTimelineQuery(parseWith(uuidParam, id), user));
-  }
-
-  @Get('loans/:id/agreement.pdf')
-  @Roles('borrower')
-  @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
-  @ApiQuery({ name: 'download', required: false, example: '1' })
-  @ApiProduces('application/pdf')
-  async agreement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
-    const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
-    sendAgreementPdf(res, id, document, download);
   }
 
   @Get('notifications')

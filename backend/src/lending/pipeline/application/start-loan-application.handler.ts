@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LoanBorrowersRepository } from '../../loan/borrowers/loan-borrowers.repository.js';
 import type { Actor, LoanType } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor, NEW_LOAN } from '../../loan/application/loan-command-executor.js';
-import { ProductCatalog } from '../../products/application/product-catalog.js';
+import { LoanProducts } from '../../loan/application/loan-products.port.js';
 
 export class StartLoanApplicationCommand {
   constructor(
@@ -18,7 +18,7 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
   constructor(
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: LoanBorrowersRepository,
-    private readonly catalog: ProductCatalog,
+    private readonly catalog: LoanProducts,
   ) {}
 
   async execute({ actor, input, idempotencyKey }: StartLoanApplicationCommand) {

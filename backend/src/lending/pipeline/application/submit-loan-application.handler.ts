@@ -3,7 +3,7 @@ import { BorrowerDirectory } from '../../../identity/public/index.js';
 import { ProfileCompleteness } from '../../../origination/public/index.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
-import { ProductCatalog } from '../../products/application/product-catalog.js';
+import { LoanProducts } from '../../loan/application/loan-products.port.js';
 
 export class SubmitLoanApplicationCommand {
   constructor(
@@ -23,7 +23,7 @@ export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanA
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: BorrowerDirectory,
     private readonly profiles: ProfileCompleteness,
-    private readonly catalog: ProductCatalog,
+    private readonly catalog: LoanProducts,
   ) {}
 
   async execute({ actor, loanId, idempotencyKey }: SubmitLoanApplicationCommand) {

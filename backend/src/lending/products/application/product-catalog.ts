@@ -6,11 +6,12 @@ import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { LoanType } from '../../loan/domain/loan.types.js';
 import { requiredProfileSections } from '../domain/product-profile-sections.js';
 import { NoActiveProduct } from '../domain/product.errors.js';
+import { LoanProducts } from '../../loan/application/loan-products.port.js';
 import { LoanProductsRepository } from '../repository/loan-products.repository.js';
 
 /** Which product version's parameters a loan command is decided with. */
 @Injectable()
-export class ProductCatalog {
+export class ProductCatalog implements LoanProducts {
   constructor(
     private readonly products: LoanProductsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

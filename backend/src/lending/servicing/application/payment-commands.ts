@@ -1,25 +1,27 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { DB, type Db } from '../../../platform/database/database.js';
-import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
+import { MoneyCommands } from '../../loan/application/money-commands.js';
 import { UnknownPayment } from '../domain/payment.errors.js';
-import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { paymentView, type PaymentView } from './payment.view.js';
 
-/** What every money command needs beside the decider: the loan a payment belongs to, the business date, a retry. */
+/** Money commands on payments: those of every money command (MoneyCommands), and the payment a command names. */
 @Injectable()
 export class PaymentCommands {
   constructor(
-    private readonly executor: LoanCommandExecutor,
+    private readonly money: MoneyCommands,
     @Inject(DB) private readonly db: Db,
-    @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
   ) {}
 
+  static readonly newId = MoneyCommands.newId;
+
   today(): Promise<string> {
-    return this.businessDate.today();
+    return this.money.today();
+  }
+
+  execute(build: (at: string) => LoanCommand, actor: Actor): Promise<void> {
+    return this.money.execute(build, actor);
   }
 
   /** The loan of a payment, from the payments read model (written in the same transaction as the payment's events). */
@@ -27,34 +29,6 @@ export class PaymentCommands {
     const row = await this.db.selectFrom('payments').select('loan_id').where('id', '=', paymentId).executeTakeFirst();
     if (!row) throw new UnknownPayment(paymentId);
     return row.loan_id;
-  }
-
-  /**
-   * Decides and appends a money command on the loan as it stands. A concurrent append to the same loan (two
-   * webhooks at once, staff and a webhook) is retried on the new version: the decider then sees the other's
-   * outcome, so a repeat appends nothing.
-   */
-  async execute(build: (at: string) => LoanCommand, actor: Actor): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const command = build(new Date().toISOString());
-        await this.executor.execute(command, { loaded: await this.executor.load(command.data.loanId, actor) });
-        return;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
-      }
-    }
-  }
-
-  /**
-   * The id of what a command creates (a payment, a refund): fresh, or derived from the client's Idempotency-Key, so
-   * that a retried request names the same payment and the decider sees it was already recorded.
-   */
-  static newId(actor: Actor, idempotencyKey: string | undefined, scope: string): string {
-    if (!idempotencyKey) return crypto.randomUUID();
-    const hex = createHash('sha256').update(`${scope}:${actor.id}:${idempotencyKey}`).digest('hex');
-    // Shaped as a version-4 UUID (the variant and version bits set), so it fits the uuid columns and parameters.
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
   async existing(paymentId: string): Promise<PaymentView | undefined> {

@@ -9,7 +9,7 @@ import { OnlinePaymentsOff } from '../domain/payment.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.port.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { PaymentCommands } from './payment-commands.js';
-import { ProductCatalog } from '../../products/application/product-catalog.js';
+import { LoanProducts } from '../../loan/application/loan-products.port.js';
 
 export class StartOnlinePaymentCommand {
   constructor(
@@ -30,7 +30,7 @@ export class StartOnlinePaymentCommand {
 export class StartOnlinePaymentHandler implements ICommandHandler<StartOnlinePaymentCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
-    private readonly catalog: ProductCatalog,
+    private readonly catalog: LoanProducts,
     private readonly payments: PaymentCommands,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -5,13 +5,13 @@ import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { evolve, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
-import { PaymentInWrongStatus, RefundNotFound, ReversalAlreadyRequested, ReversalNotRequested, SamePerson } from './payment.errors.js';
+import { PaymentInWrongStatus, RefundNotFound, ReversalAlreadyRequested, ReversalNotRequested } from './payment.errors.js';
+import { SamePerson } from '../../loan/domain/loan.errors.js';
 import { OFFLINE_PAYMENT_METHODS, type MoneyEvent } from './payment.events.js';
 import type { PaymentRecord } from './payment.state.js';
 import { foldServicing } from '../../loan/domain/schedule/loan-servicing.js';
 import { PaymentNotFound } from '../../loan/domain/schedule/servicing.errors.js';
 import { checkRefund, checkRepayment, checkReversal, type ServicingContext } from '../../loan/domain/schedule/servicing.validation.js';
-import { checkRecovery, settlementAfterPayment } from '../../settlement/domain/settlement.decide.js';
 
 /** Action names as the HTTP API spells them, for refusals. */
 const ACTION: Record<MoneyCommand['type'], string> = {
@@ -35,7 +35,17 @@ const MAX_REASON = 1000;
  * webhook delivered twice) or a LoanDomainError. Every money movement ends with the loan's closure checked by the
  * servicing fold: LoanClosed when nothing is owed any more, LoanReopened when a reversal made money owed again.
  */
-export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[] {
+/**
+ * What other parts of the loan add to a payment's outcome, handed in by the aggregate (loan.decide) so that servicing
+ * does not know them: a settlement a payment completes or lets lapse, and how a payment on a written-off loan (a
+ * recovery) is checked.
+ */
+export type PaymentRules = {
+  afterPayment(after: LoanRecord, base: LoanMessageBase, businessDate: string): LoanEvent[];
+  checkRecovery(loan: LoanRecord, input: { paymentId: string; amount: number; valueDate: string }, businessDate: string): void;
+};
+
+export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: PaymentRules): LoanEvent[] {
   const base = baseOf(command.data);
   const action = ACTION[command.type];
   switch (command.type) {
@@ -49,7 +59,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       else if (method !== 'cash' && reference.trim() === '') problems.add('reference', 'reference is required for a bank transfer, UPI or cheque (the UTR, UPI or cheque number)');
       problems.throwIfAny();
       if (loan.payments?.[paymentId]) throw new InvalidLoanInput([{ name: 'paymentId', message: `paymentId ${paymentId} was already used` }]);
-      withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(loan, businessDate, { paymentId, amount, valueDate: paidOn }));
+      withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(rules, loan, businessDate, { paymentId, amount, valueDate: paidOn }));
       return [{ type: 'PaymentRecorded', data: { ...base, paymentId, amount, paidOn, method, reference: reference.trim(), ...choice(reducePrincipal) } }];
     }
     case 'VerifyPayment': {
@@ -58,8 +68,8 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       requireStatus(command.data.paymentId, payment, 'pending', 'verify');
       if (payment.recordedBy === base.actor.id) throw new SamePerson('verify', payment.recordedBy);
       const repayment = { paymentId: command.data.paymentId, amount: payment.amount, valueDate: payment.paidOn! };
-      withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(loan, command.data.businessDate, repayment));
-      return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method, ...choice(payment.reducePrincipal) } }], base, undefined, command.data.businessDate);
+      withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(rules, loan, command.data.businessDate, repayment));
+      return withClosure(rules, loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method, ...choice(payment.reducePrincipal) } }], base, undefined, command.data.businessDate);
     }
     case 'RejectPayment': {
       const payment = paymentOf(loan, command.data.paymentId, 'offline');
@@ -80,7 +90,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       return [{ type: 'OnlinePaymentCreated', data: { ...base, paymentId, amount, provider, providerOrderId, ...choice(reducePrincipal) } }];
     }
     case 'ConfirmOnlinePayment':
-      return confirmOnline(command.data, loan, base);
+      return confirmOnline(rules, command.data, loan, base);
     case 'RequestPaymentReversal': {
       const { paymentId, reason } = command.data;
       requireDisbursed(loan, action);
@@ -98,7 +108,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       if (payment.reversalRequestedBy === undefined) throw new ReversalNotRequested(paymentId);
       if (payment.reversalRequestedBy === base.actor.id) throw new SamePerson('approve the reversal of', payment.reversalRequestedBy);
       checkReversal(contextOf(loan, businessDate), { paymentId, valueDate: businessDate });
-      return withClosure(loan, [{ type: 'RepaymentReversed', data: { ...base, paymentId, valueDate: businessDate } }], base, paymentId);
+      return withClosure(rules, loan, [{ type: 'RepaymentReversed', data: { ...base, paymentId, valueDate: businessDate } }], base, paymentId);
     }
     case 'RejectPaymentReversal': {
       const { paymentId, reason } = command.data;
@@ -123,7 +133,7 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord): LoanEvent[
       if (refund.status === 'refunded') return [];
       if (refund.requestedBy === base.actor.id) throw new SamePerson('approve', refund.requestedBy);
       checkRefund(contextOf(loan, businessDate), { refundId, amount: refund.amount, valueDate: businessDate });
-      return withClosure(loan, [{ type: 'CreditBalanceRefunded', data: { ...base, refundId, amount: refund.amount, valueDate: businessDate } }], base);
+      return withClosure(rules, loan, [{ type: 'CreditBalanceRefunded', data: { ...base, refundId, amount: refund.amount, valueDate: businessDate } }], base);
     }
     default:
       return assertNever(command, 'money command');
@@ -139,6 +149,7 @@ const choice = (reducePrincipal: boolean | undefined) => (reducePrincipal === tr
  * received: it becomes credit balance, refunded by staff); any other amount is flagged, never applied.
  */
 function confirmOnline(
+  rules: PaymentRules,
   data: Extract<MoneyCommand, { type: 'ConfirmOnlinePayment' }>['data'],
   loan: LoanRecord,
   base: LoanMessageBase,
@@ -152,19 +163,19 @@ function confirmOnline(
     return [{ type: 'PaymentAmountMismatched', data: { ...base, paymentId, expectedAmount: payment.amount, capturedAmount: Number(amount), providerReference } }];
   }
   const valueDate = businessDate < loan.servicing!.terms.disbursedOn ? loan.servicing!.terms.disbursedOn : businessDate;
-  return withClosure(loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference, ...choice(payment.reducePrincipal) } }], base, undefined, businessDate);
+  return withClosure(rules, loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference, ...choice(payment.reducePrincipal) } }], base, undefined, businessDate);
 }
 
 /**
  * Appends LoanClosed or LoanReopened when the money events change whether anything is owed; a payment (given its
  * business date) may instead settle the loan by an approved settlement offer, or let that offer lapse.
  */
-function withClosure(loan: LoanRecord, events: MoneyEvent[], base: LoanMessageBase, paymentId?: string, businessDate?: string): LoanEvent[] {
+function withClosure(rules: PaymentRules, loan: LoanRecord, events: MoneyEvent[], base: LoanMessageBase, paymentId?: string, businessDate?: string): LoanEvent[] {
   const after = events.reduce(evolve, loan) as LoanRecord;
   if (businessDate !== undefined) {
-    const settlement = settlementAfterPayment(after, base, businessDate);
+    const settlement = rules.afterPayment(after, base, businessDate);
     if (settlement.some((e) => e.type === 'LoanSettled')) return [...events, ...settlement];
-    if (settlement.length > 0) return [...withClosure(loan, events, base, paymentId), ...settlement];
+    if (settlement.length > 0) return [...withClosure(rules, loan, events, base, paymentId), ...settlement];
   }
   const { closedOn } = foldServicing(after.servicing!.terms, after.servicing!.events);
   if (after.status === 'active' && closedOn !== null) return [...events, { type: 'LoanClosed', data: { ...base, closedOn } }];
@@ -186,8 +197,8 @@ function requireActive(loan: LoanRecord, action: string, recoveries = false): vo
 }
 
 /** A payment is checked by the servicing rules, or, on a written-off loan, as a recovery. */
-function checkPayment(loan: LoanRecord, businessDate: string, input: { paymentId: string; amount: number; valueDate: string }): void {
-  if (loan.status === 'writtenOff') checkRecovery(loan, input, businessDate);
+function checkPayment(rules: PaymentRules, loan: LoanRecord, businessDate: string, input: { paymentId: string; amount: number; valueDate: string }): void {
+  if (loan.status === 'writtenOff') rules.checkRecovery(loan, input, businessDate);
   else checkRepayment(contextOf(loan, businessDate), input);
 }
 

@@ -1,15 +1,5 @@
 import { LoanDomainError } from '../../loan/domain/loan.errors.js';
 
-/** Maker-checker: the second step of a money movement must be taken by someone other than the first. */
-export class SamePerson extends LoanDomainError {
-  readonly code = 'PAYMENT.SAME_PERSON';
-  readonly kind = 'forbidden';
-  override readonly title = 'A second person must approve this';
-  constructor(action: string, makerId: string) {
-    super(`You recorded or requested this yourself; someone else must ${action} it (maker-checker).`, { action, makerId });
-  }
-}
-
 export class PaymentInWrongStatus extends LoanDomainError {
   readonly code = 'PAYMENT.WRONG_STATUS';
   readonly kind = 'conflict';

@@ -15,7 +15,8 @@ import { ApproveRefundCommand, RequestRefundCommand } from '../application/refun
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { paymentIdParam, refundIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
-import { paymentPreviewBody, paymentPreviewSchema, paymentReasonBody, paymentSchema, recordPaymentBody, refundBody, refundSchema } from './servicing.schemas.js';
+import { paymentPreviewBody, paymentPreviewSchema, paymentReasonBody, paymentSchema, recordPaymentBody, refundBody } from './servicing.schemas.js';
+import { refundSchema } from '../../loan/http/loan-servicing.schemas.js';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and records nothing new' });
 

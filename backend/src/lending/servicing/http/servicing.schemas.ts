@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../../../platform/text/text-fields.js';
+import { instalmentSchema, outstandingSchema } from '../../loan/http/loan-servicing.schemas.js';
 import { OFFLINE_PAYMENT_METHODS } from '../domain/payment.events.js';
 
 /**
@@ -78,27 +79,7 @@ export const myPaymentSchema = z.strictObject({
 
 export const onlinePaymentCreatedSchema = z.strictObject({ paymentId: z.uuid(), status: z.literal('created'), redirectUrl: z.string() });
 export const webhookAnswerSchema = z.strictObject({ received: z.literal(true), paymentId: z.uuid(), status: paymentStatus });
-export const refundSchema = z.strictObject({ id: z.uuid(), loanId: z.uuid(), amount: money, status: z.enum(['requested', 'refunded']), requestedBy: z.string() });
 
-export const instalmentSchema = z.strictObject({
-  number: z.number().int(),
-  dueDate: z.string(),
-  principal: money,
-  interest: money,
-  fees: money,
-  penalties: money,
-  paidPrincipal: money,
-  paidInterest: money,
-  paidFees: money,
-  paidPenalties: money,
-  status: z
-    .enum(['upcoming', 'due', 'partial', 'overdue', 'paid'])
-    .describe(
-      'on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid',
-    ),
-  paidOn: z.string().nullable(),
-});
-export const outstandingSchema = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });
 export const foreclosureQuoteSchema = z.strictObject({ date: z.string(), principal: money, interest: money, fees: money, penalties: money, total: money });
 export const transactionSchema = z.strictObject({
   id: z.string(),
@@ -112,27 +93,6 @@ export const transactionSchema = z.strictObject({
   balanceAfter: money.describe('principal still owed after this line'),
   paymentId: z.string().nullable(),
 });
-
-/** What GET /api/{admin,me}/loans/:id add for servicing: [] and null until the loan is disbursed. */
-export const arrearsSchema = z
-  .strictObject({
-    asOf: z.string().describe('the business date these figures are for'),
-    daysOverdue: z.number().int().describe('days since the oldest due date before asOf still unpaid; 0 when nothing is overdue'),
-    overdueAmount: money.describe('owed on instalments due before asOf, penal charges included'),
-    amountDueNow: money.describe('owed on instalments due by asOf, penal charges included: what to pay now'),
-    chargesDue: money.describe('of amountDueNow, the penal (late-payment) charges still owed'),
-  })
-  .describe('what an active loan owes now, computed on the server; null before disbursal and after the loan ends');
-
-export const loanServicingFields = {
-  arrears: arrearsSchema.nullable(),
-  instalments: z.array(instalmentSchema),
-  outstanding: outstandingSchema.nullable(),
-  creditBalance: money.describe('money held beyond what is owed; refunded only by staff (maker-checker)'),
-  instalmentAmount: money.nullable().describe('the EMI in force (lower after a reduce-EMI prepayment)'),
-  closedOn: z.string().nullable(),
-};
-export const refundsField = { refunds: z.array(refundSchema) };
 
 export const paymentPreviewSchema = z.strictObject({
   date: z.string().describe('the value date the payment was previewed on'),

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../../platform/event-store/event-store.po
 import type { Projection } from '../../../platform/projections/projection.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { replay, type LoanRecord, type LoanState } from '../../loan/domain/loan.state.js';
-import { owedOf } from '../../collections/domain/owed-at.js';
+import { owedOf } from '../../loan/domain/schedule/owed-at.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 

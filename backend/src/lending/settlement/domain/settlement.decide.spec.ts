@@ -9,7 +9,7 @@ import { IllegalTransition, InvalidLoanInput } from '../../loan/domain/loan.erro
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
-import { SamePerson } from '../../servicing/domain/payment.errors.js';
+import { SamePerson } from '../../loan/domain/loan.errors.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import { outstandingNow } from './settlement.decide.js';
 import { NotTheOfferMaker, NotTheWriteOffRequester, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffNotRequested } from './settlement.errors.js';

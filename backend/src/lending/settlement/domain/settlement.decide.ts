@@ -5,7 +5,7 @@ import { IllegalTransition } from '../../loan/domain/loan.errors.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
-import { SamePerson } from '../../servicing/domain/payment.errors.js';
+import { SamePerson } from '../../loan/domain/loan.errors.js';
 import { foldServicing, outstandingOf } from '../../loan/domain/schedule/loan-servicing.js';
 import type { ServicingEvent } from '../../loan/domain/schedule/servicing.types.js';
 import type { SettlementCommand } from './settlement.commands.js';

@@ -4,18 +4,16 @@ import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHead
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import {
-  ApproveSettlementOfferCommand,
-  ApproveWriteOffCommand,
-  GetWriteOffQuery,
-  ListSettlementOffersQuery,
-  OfferSettlementCommand,
-  RejectSettlementOfferCommand,
-  RejectWriteOffCommand,
-  RequestWriteOffCommand,
-  WithdrawSettlementOfferCommand,
-  WithdrawWriteOffCommand,
-} from '../application/settlement.handlers.js';
+import { ApproveSettlementOfferCommand } from '../application/approve-settlement-offer.handler.js';
+import { ApproveWriteOffCommand } from '../application/approve-write-off.handler.js';
+import { GetWriteOffQuery } from '../application/get-write-off.handler.js';
+import { ListSettlementOffersQuery } from '../application/list-settlement-offers.handler.js';
+import { OfferSettlementCommand } from '../application/offer-settlement.handler.js';
+import { RejectSettlementOfferCommand } from '../application/reject-settlement-offer.handler.js';
+import { RejectWriteOffCommand } from '../application/reject-write-off.handler.js';
+import { RequestWriteOffCommand } from '../application/request-write-off.handler.js';
+import { WithdrawSettlementOfferCommand } from '../application/withdraw-settlement-offer.handler.js';
+import { WithdrawWriteOffCommand } from '../application/withdraw-write-off.handler.js';
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { offerIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';

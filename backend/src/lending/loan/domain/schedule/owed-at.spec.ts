@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
-import { charged, EMI_LOAN, EMI_LOAN_EMI, paid, waived } from '../../loan/domain/schedule/servicing-spec.helper.js';
+import { serviceLoan } from './loan-servicing.js';
+import { charged, EMI_LOAN, EMI_LOAN_EMI, paid, waived } from './servicing-spec.helper.js';
 import { owedAt, owedOf } from './owed-at.js';
 
 /**

@@ -1,6 +1,6 @@
-import { addDays } from '../../loan/domain/calendar.js';
-import type { Amounts, Instalment } from '../../loan/domain/schedule/servicing.types.js';
-import { owed, PAYMENT_ORDER } from '../../loan/domain/schedule/working-instalment.js';
+import { addDays } from '../calendar.js';
+import type { Amounts, Instalment } from './servicing.types.js';
+import { owed, PAYMENT_ORDER } from './working-instalment.js';
 
 /** What is still owed, by component, and in all. */
 export type OwedParts = Amounts & { total: number };

@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DB, type Db } from '../../../platform/database/database.js';
+import type { Actor } from '../../loan/domain/loan.types.js';
+import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
+import { MoneyCommands } from '../../loan/application/money-commands.js';
+import { loanOfOffer, offerView } from './settlement-records.js';
+
+export class WithdrawSettlementOfferCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly offerId: string,
+  ) {}
+}
+
+/** The maker takes back their own pending offer: SettlementOfferWithdrawn. */
+@CommandHandler(WithdrawSettlementOfferCommand)
+export class WithdrawSettlementOfferHandler implements ICommandHandler<WithdrawSettlementOfferCommand> {
+  constructor(
+    private readonly executor: LoanCommandExecutor,
+    private readonly payments: MoneyCommands,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ actor, offerId }: WithdrawSettlementOfferCommand) {
+    const loanId = await loanOfOffer(this.db, offerId);
+    await this.executor.execute({ type: 'WithdrawSettlementOffer', data: { loanId, at: new Date().toISOString(), actor, offerId } });
+    return offerView(this.db, this.payments, offerId);
+  }
+}
