@@ -6,7 +6,7 @@ import { happyPath, LOAN_ID, STAFF } from '../../loan/domain/loan-history.fixtur
 import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import { decideCloseOfBusiness, type CollectionTerms } from './close-of-business.decide.js';
-import { closeOfBusinessDayByDay } from './day-by-day.spec-helper.js';
+import { closeOfBusinessDayByDay } from './day-by-day.helper.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from './next-close-of-business.js';
 
 /** 30,000.00 at 12% over 6 months, paid out 28 Feb 2021; instalments due on the last day of March to August. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { dialerQueueSchema } from '../src/communications/http/channel.schemas.js';
-import { collectionRowSchema } from '../src/lending/collections/http/collections.schemas.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { bearer, createEmiProduct, expectFieldProblem, expectProblem, loanIn, staffTokenWithRole, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { dialerQueueSchema } from '../../../src/communications/http/channel.schemas.js';
+import { collectionRowSchema } from '../../../src/lending/collections/http/collections.schemas.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { bearer, createEmiProduct, expectFieldProblem, expectProblem, loanIn, staffTokenWithRole, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 27 item 3: the collection buckets, their detail rows and the dialer show what is owed at the business date,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { productSchema, productVersionSchema } from '../src/lending/products/http/product.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, fillBankSection } from './support/loan-api.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { productSchema, productVersionSchema } from '../../../src/lending/products/http/product.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, fillBankSection } from '../../support/loan-api.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 14 follow-up: the profile sections a borrower completes before submitting are a term of the product version

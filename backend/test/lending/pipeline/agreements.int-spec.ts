@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { agreementsProjection } from '../src/lending/pipeline/projections/agreements.projection.js';
-import { rebuildProjections } from '../src/platform/projections/rebuild.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { WorkerHost } from '../src/platform/worker-host.js';
-import { bearer, expectFieldProblem, expectProblem, lastSigningCode, loanIn } from './support/loan-api.js';
-import { startSmtp } from './support/smtp.js';
-import { PhoneVerification } from '../src/identity/public/index.js';
-import { loanStream } from '../src/lending/loan/application/loan-command-executor.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
-import { waitFor } from './support/wait-for.js';
+import { agreementsProjection } from '../../../src/lending/pipeline/projections/agreements.projection.js';
+import { rebuildProjections } from '../../../src/platform/projections/rebuild.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { WorkerHost } from '../../../src/platform/worker-host.js';
+import { bearer, expectFieldProblem, expectProblem, lastSigningCode, loanIn } from '../../support/loan-api.js';
+import { startSmtp } from '../../support/smtp.js';
+import { PhoneVerification } from '../../../src/identity/public/index.js';
+import { loanStream } from '../../../src/lending/loan/application/loan-command-executor.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
+import { waitFor } from '../../support/wait-for.js';
 
 /**
  * Issue 14 items 5 and 6: the Key Facts Statement, the agreement lists with their signing evidence, and the emailed

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId } from '../src/lending/public/index.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId } from '../../../src/lending/public/index.js';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 16, the collection reminders' outbox: a reminder recorded by close of business whose job never reached the

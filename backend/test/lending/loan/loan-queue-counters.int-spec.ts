@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Migrator, sql, type Kysely } from 'kysely';
-import { LoanHistoryGenerator, loanStreamId, stepMetadata, type GeneratedLoan } from '../bench/loan-histories.js';
-import { CountLoanQueuesHandler } from '../src/lending/loan/application/count-loan-queues.handler.js';
-import { ListLoansHandler, ListLoansQuery } from '../src/lending/loan/application/list-loans.handler.js';
-import { APPROVED_QUEUES, LOAN_QUEUES, type LoanQueue } from '../src/lending/loan/application/loan-queues.js';
-import { LOAN_TYPES } from '../src/lending/loan/domain/loan.types.js';
-import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
-import { LoanSummaryRebuild } from '../src/lending/loan/projections/loan-summary.rebuild.js';
-import type { AppConfig } from '../src/platform/config/config.js';
-import { DEFAULT_PRODUCT_SETTINGS } from '../src/platform/config/product-settings.js';
-import { createDb } from '../src/platform/database/database.js';
-import { migrateToLatest } from '../src/platform/database/migrate.js';
-import { migrationProvider } from '../src/platform/database/migrations/index.js';
-import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store.js';
-import { inlineProjector } from '../src/platform/projections/projection.js';
-import { rebuildProjections } from '../src/platform/projections/rebuild.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { createMigratedTestDatabase, createTestDatabase } from './support/test-database.js';
+import { LoanHistoryGenerator, loanStreamId, stepMetadata, type GeneratedLoan } from '../../../bench/loan-histories.js';
+import { CountLoanQueuesHandler } from '../../../src/lending/loan/application/count-loan-queues.handler.js';
+import { ListLoansHandler, ListLoansQuery } from '../../../src/lending/loan/application/list-loans.handler.js';
+import { APPROVED_QUEUES, LOAN_QUEUES, type LoanQueue } from '../../../src/lending/loan/application/loan-queues.js';
+import { LOAN_TYPES } from '../../../src/lending/loan/domain/loan.types.js';
+import { loanSummaryProjection } from '../../../src/lending/loan/projections/loan-summary.projection.js';
+import { LoanSummaryRebuild } from '../../../src/lending/loan/projections/loan-summary.rebuild.js';
+import type { AppConfig } from '../../../src/platform/config/config.js';
+import { DEFAULT_PRODUCT_SETTINGS } from '../../../src/platform/config/product-settings.js';
+import { createDb } from '../../../src/platform/database/database.js';
+import { migrateToLatest } from '../../../src/platform/database/migrate.js';
+import { migrationProvider } from '../../../src/platform/database/migrations/index.js';
+import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
+import { inlineProjector } from '../../../src/platform/projections/projection.js';
+import { rebuildProjections } from '../../../src/platform/projections/rebuild.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { createMigratedTestDatabase, createTestDatabase } from '../../support/test-database.js';
 
 /**
  * Issue 11: the queue counts kept with loan_summaries (migration 0012) always equal a count over the read model,

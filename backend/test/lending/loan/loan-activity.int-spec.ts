@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { activityDaySchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn } from './support/loan-api.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { activityDaySchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, loanIn } from '../../support/loan-api.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let staff: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTwoApiProcesses, type ApiProcess } from './support/api-processes.js';
-import { bearer, expectProblem, historyOf } from './support/loan-api.js';
+import { startTwoApiProcesses, type ApiProcess } from '../../support/api-processes.js';
+import { bearer, expectProblem, historyOf } from '../../support/loan-api.js';
 
 /**
  * A process keeps the state of the loans it appended to last (RecentLoans) and decides their next command on it

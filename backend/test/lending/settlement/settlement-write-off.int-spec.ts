@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { loanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { paymentSchema, transactionSchema } from '../src/lending/servicing/http/servicing.schemas.js';
-import { settlementOfferSchema, writeOffSchema } from '../src/lending/settlement/http/settlement.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { paymentSchema, transactionSchema } from '../../../src/lending/servicing/http/servicing.schemas.js';
+import { settlementOfferSchema, writeOffSchema } from '../../../src/lending/settlement/http/settlement.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 13 item 5, settlement and write-off over HTTP on a real database, maker-checker: an offer made by one person

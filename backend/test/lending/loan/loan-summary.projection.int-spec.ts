@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { createMigratedTestDatabase } from '../../../../test/support/test-database.js';
-import type { Db } from '../../../platform/database/database.js';
-import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
-import { applyProjections, inlineProjector } from '../../../platform/projections/projection.js';
-import { rebuildProjections } from '../../../platform/projections/rebuild.js';
-import { verifyProjections } from '../../../platform/projections/verify.js';
+import { createMigratedTestDatabase } from '../../support/test-database.js';
+import type { Db } from '../../../src/platform/database/database.js';
+import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
+import { applyProjections, inlineProjector } from '../../../src/platform/projections/projection.js';
+import { rebuildProjections } from '../../../src/platform/projections/rebuild.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { randomUUID } from 'node:crypto';
-import { LoanHistoryGenerator } from '../../../../bench/loan-histories.js';
-import { DEFAULT_PRODUCT_SETTINGS } from '../../../platform/config/product-settings.js';
-import { happyPath } from '../domain/loan-history.fixture.js';
-import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
-import { loanSummaryProjection, loanSummaryUpsert, submittedAtAfter } from './loan-summary.projection.js';
+import { LoanHistoryGenerator } from '../../../bench/loan-histories.js';
+import { DEFAULT_PRODUCT_SETTINGS } from '../../../src/platform/config/product-settings.js';
+import { happyPath } from '../../../src/lending/loan/domain/loan-history.fixture.js';
+import { evolve, initialLoanState, type LoanState } from '../../../src/lending/loan/domain/loan.state.js';
+import { loanSummaryProjection, loanSummaryUpsert, submittedAtAfter } from '../../../src/lending/loan/projections/loan-summary.projection.js';
 
 let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Db;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, stateOf } from './support/loan-api.js';
-import { fillBankSection } from './support/profile-api.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, stateOf } from '../../support/loan-api.js';
+import { fillBankSection } from '../../support/profile-api.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * The bank-verification stage (issue 14, Bank): approve-bank reads the borrower's Bank section and records how the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { customerDetailSchema, customerRowSchema } from '../src/lending/loan/http/customer.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn } from './support/loan-api.js';
-import { completeProfile, upload } from './support/profile-api.js';
-import { pdf } from './support/sample-files.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { customerDetailSchema, customerRowSchema } from '../../../src/lending/loan/http/customer.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, loanIn } from '../../support/loan-api.js';
+import { completeProfile, upload } from '../../support/profile-api.js';
+import { pdf } from '../../support/sample-files.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /** Issue 14 item 3: customers for staff (search, detail, documents) and the verdict on each profile section. */
 let t: TestApp;

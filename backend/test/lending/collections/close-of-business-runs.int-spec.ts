@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { CloseOfBusinessRuns } from '../src/lending/collections/application/close-of-business-runs.js';
-import { closeOfBusinessRunSchema, collectionRowSchema, loanDelinquencySchema } from '../src/lending/collections/http/collections.schemas.js';
-import { bearer, createEmiProduct, expectProblem, loanIn, staffTokenWithRole, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { CloseOfBusinessRuns } from '../../../src/lending/collections/application/close-of-business-runs.js';
+import { closeOfBusinessRunSchema, collectionRowSchema, loanDelinquencySchema } from '../../../src/lending/collections/http/collections.schemas.js';
+import { bearer, createEmiProduct, expectProblem, loanIn, staffTokenWithRole, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 27 item 4: close of business from the console, over HTTP on a real database, in manual business date mode.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LoanBorrowersRepository } from '../src/lending/loan/borrowers/loan-borrowers.repository.js';
-import { DB, type Db } from '../src/platform/database/database.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { LoanBorrowersRepository } from '../../../src/lending/loan/borrowers/loan-borrowers.repository.js';
+import { DB, type Db } from '../../../src/platform/database/database.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let staff: string;

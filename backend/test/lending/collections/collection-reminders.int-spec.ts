@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId, SEND_REMINDER_JOB } from '../src/lending/public/index.js';
-import { PUSH_QUEUE } from '../src/communications/application/push-delivery.js';
-import { closeOfBusinessResultSchema } from '../src/lending/collections/http/collections.schemas.js';
-import { paymentSchema } from '../src/lending/servicing/http/servicing.schemas.js';
-import { CLOCK, type Clock } from '../src/platform/clock.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { WorkerHost } from '../src/platform/worker-host.js';
-import { bearer, loanIn, type LoanHandle } from './support/loan-api.js';
-import { startSmtp } from './support/smtp.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
-import { waitFor } from './support/wait-for.js';
+import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId, SEND_REMINDER_JOB } from '../../../src/lending/public/index.js';
+import { PUSH_QUEUE } from '../../../src/communications/application/push-delivery.js';
+import { closeOfBusinessResultSchema } from '../../../src/lending/collections/http/collections.schemas.js';
+import { paymentSchema } from '../../../src/lending/servicing/http/servicing.schemas.js';
+import { CLOCK, type Clock } from '../../../src/platform/clock.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { WorkerHost } from '../../../src/platform/worker-host.js';
+import { bearer, loanIn, type LoanHandle } from '../../support/loan-api.js';
+import { startSmtp } from '../../support/smtp.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
+import { waitFor } from '../../support/wait-for.js';
 
 /**
  * Issue 13, collection reminders end to end: close of business over HTTP (business date set by hand), the reminder

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rebuildProjections } from '../src/platform/projections/rebuild.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
+import { rebuildProjections } from '../../../src/platform/projections/rebuild.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { loanSummaryProjection } from '../../../src/lending/loan/projections/loan-summary.projection.js';
 import {
   commandResultSchema,
   emiQuoteSchema,
@@ -14,10 +14,10 @@ import {
   myLoanDetailSchema,
   myLoanSchema,
   queueCountsSchema,
-} from '../src/lending/loan/http/loan-response.schemas.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
-import { signAgreement } from './support/loan-api.js';
-import { fillBankSection } from './support/profile-api.js';
+} from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
+import { signAgreement } from '../../support/loan-api.js';
+import { fillBankSection } from '../../support/profile-api.js';
 
 let t: TestApp;
 let staff: string;

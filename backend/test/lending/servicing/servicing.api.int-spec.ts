@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../src/platform/config/config.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { signWebhook } from '../src/platform/webhooks/webhook-signature.js';
-import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { foreclosureQuoteSchema, myPaymentSchema, paymentSchema, transactionSchema } from '../src/lending/servicing/http/servicing.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
+import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../../../src/platform/config/config.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { signWebhook } from '../../../src/platform/webhooks/webhook-signature.js';
+import { loanDetailSchema, myLoanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { foreclosureQuoteSchema, myPaymentSchema, paymentSchema, transactionSchema } from '../../../src/lending/servicing/http/servicing.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 12, servicing over HTTP on a real database: offline payments with maker-checker, online payments through

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { calendarDateIn } from '../src/platform/business-date/business-date.port.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn } from './support/loan-api.js';
-import { listen } from './support/sockets.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { calendarDateIn } from '../../../src/platform/business-date/business-date.port.js';
+import { bearer, expectFieldProblem, expectProblem, loanIn } from '../../support/loan-api.js';
+import { listen } from '../../support/sockets.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /** Issue 12, part 2: the business date, automatic by default, set by permitted staff in manual mode. */
 const PUBLIC_URL = 'https://lending.example';

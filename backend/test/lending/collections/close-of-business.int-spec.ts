@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Job } from 'bullmq';
 import {
   ageLoansJob, CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness, closeOfBusinessInJobs, NIGHTLY_CLOSE_OF_BUSINESS_JOB, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, nightlyCloseOfBusinessJob,
-} from '../src/lending/public/index.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../src/lending/collections/http/collections.schemas.js';
-import { loanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { paymentSchema } from '../src/lending/servicing/http/servicing.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
+} from '../../../src/lending/public/index.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../../../src/lending/collections/http/collections.schemas.js';
+import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { paymentSchema } from '../../../src/lending/servicing/http/servicing.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 13, close of business over HTTP on a real database, the business date set by hand (manual mode). The loan is

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { myTimelineEntrySchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { bearer, expectProblem, loanIn } from './support/loan-api.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { myTimelineEntrySchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { bearer, expectProblem, loanIn } from '../../support/loan-api.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let staff: string;

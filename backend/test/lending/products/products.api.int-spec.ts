@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { DefaultProducts } from '../src/lending/products/application/default-products.js';
-import { productSchema, productVersionSchema, publicProductSchema } from '../src/lending/products/http/product.schemas.js';
-import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts } from './support/loan-api.js';
-import { listen } from './support/sockets.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { DefaultProducts } from '../../../src/lending/products/application/default-products.js';
+import { productSchema, productVersionSchema, publicProductSchema } from '../../../src/lending/products/http/product.schemas.js';
+import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts } from '../../support/loan-api.js';
+import { listen } from '../../support/sockets.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 12, part 1: loan products as data. Edits make versions; a loan pins the version it was applied under; the

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { loanDetailSchema, myLoanDetailSchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { paymentPreviewSchema, paymentSchema } from '../src/lending/servicing/http/servicing.schemas.js';
-import { runPendingRebuilds } from '../src/platform/projections/pending-rebuilds.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from './support/test-app.js';
+import { loanDetailSchema, myLoanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { paymentPreviewSchema, paymentSchema } from '../../../src/lending/servicing/http/servicing.schemas.js';
+import { runPendingRebuilds } from '../../../src/platform/projections/pending-rebuilds.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { bearer, expectFieldProblem, expectProblem, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 27 items 1 and 2 over HTTP: the confirmed case (on the day of disbursal the borrower pays the instalment the

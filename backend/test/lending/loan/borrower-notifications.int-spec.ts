@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { registerBorrower, loginStaff, startTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { SubscriptionRunner } from '../../../platform/subscriptions/subscription-runner.js';
-import { borrowerNotificationsSubscription, notifyBorrowerJob, NOTIFICATIONS_QUEUE } from './borrower-notifications.js';
+import { registerBorrower, loginStaff, startTestApp, type TestApp } from '../../support/test-app.js';
+import { EVENT_STORE, type EventStore } from '../../../src/platform/event-store/event-store.port.js';
+import { SubscriptionRunner } from '../../../src/platform/subscriptions/subscription-runner.js';
+import { borrowerNotificationsSubscription, notifyBorrowerJob, NOTIFICATIONS_QUEUE } from '../../../src/lending/loan/jobs/borrower-notifications.js';
 
 let t: TestApp;
 

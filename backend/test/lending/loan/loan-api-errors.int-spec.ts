@@ -12,8 +12,8 @@ import {
   stateOf,
   storeCounts,
   type LoanState,
-} from './support/loan-api.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+} from '../../support/loan-api.js';
+import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let staff: string;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import {
   assignmentResultSchema, collectionBucketCountsSchema, collectionContactSchema, collectionRowSchema, collectorSchema, recordedContactSchema,
-} from '../src/lending/collections/http/collections.schemas.js';
-import { verifyProjections } from '../src/platform/projections/verify.js';
-import { PlatformRegistry } from '../src/platform/registry.js';
-import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from './support/loan-api.js';
-import { ADMIN, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+} from '../../../src/lending/collections/http/collections.schemas.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { bearer, expectFieldProblem, expectProblem, historyOf, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 13 item 3, the collection buckets over HTTP on a real database, the business date set by hand. Three loans are

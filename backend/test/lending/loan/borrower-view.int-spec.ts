@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../src/lending/loan/http/loan-response.schemas.js';
-import { bearer, signAgreement } from './support/loan-api.js';
-import { fillBankSection } from './support/profile-api.js';
-import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from './support/test-app.js';
+import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { bearer, signAgreement } from '../../support/loan-api.js';
+import { fillBankSection } from '../../support/profile-api.js';
+import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
  * Issue 9 item 6: borrowers see no staff notes and no staff identities. A named staff member works a borrower's
