@@ -1,6 +1,7 @@
 import { allowedActions } from '../domain/loan-actions.js';
 import { loanTermsView } from './loan.view.js';
-import type { GatePassage, LoanGate, LoanRecord } from '../domain/loan.state.js';
+import type { LoanRecord } from '../domain/loan.state.js';
+import type { GatePassage, LoanGate } from '../../pipeline/domain/pipeline.state.js';
 import type { LoanStatus } from '../domain/loan.types.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LoanTransitionCommandType } from './loan.commands.js';
+import type { LoanTransitionCommandType } from '../../pipeline/domain/pipeline.commands.js';
 import type { LoanStatus } from './loan.types.js';
 
 /** Action names as they appear in the HTTP API: POST /api/.../loans/<id>/<action>. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { BankVerificationFailed, type BankCheck } from '../../pipeline/domain/bank-verification.js';
-import { given } from './decider-spec.helper.js';
+import { BankVerificationFailed, type BankCheck } from './bank-verification.js';
+import { given } from '../../loan/domain/decider-spec.helper.js';
 import {
   BORROWER,
   DOCUMENT_HASH,
@@ -8,10 +8,11 @@ import {
   LOAN_ID,
   STAFF,
   historyTo,
-} from './loan-history.fixture.js';
-import { LOAN_ACTIONS, allowedActions } from './loan-actions.js';
-import type { LoanAction } from './loan-actions.js';
-import type { LoanCommand, StartLoanApplication } from './loan.commands.js';
+} from '../../loan/domain/loan-history.fixture.js';
+import { LOAN_ACTIONS, allowedActions } from '../../loan/domain/loan-actions.js';
+import type { LoanAction } from '../../loan/domain/loan-actions.js';
+import type { LoanCommand } from '../../loan/domain/loan.commands.js';
+import type { StartLoanApplication } from './pipeline.commands.js';
 import {
   AgreementMismatch,
   IllegalTransition,
@@ -19,11 +20,11 @@ import {
   LoanAlreadyExists,
   LoanNotFound,
   ProfileIncomplete,
-} from './loan.errors.js';
+} from '../../loan/domain/loan.errors.js';
 import { DEFAULT_PRODUCT_SETTINGS } from '../../../platform/config/product-settings.js';
-import { defaultProductParameters, pinnedTerms, type ProductParameters } from './terms/loan-product.js';
-import { LOAN_STATES, LOAN_TYPES } from './loan.types.js';
-import type { Actor, LoanStatus, LoanType } from './loan.types.js';
+import { defaultProductParameters, pinnedTerms, type ProductParameters } from '../../loan/domain/terms/loan-product.js';
+import { LOAN_STATES, LOAN_TYPES } from '../../loan/domain/loan.types.js';
+import type { Actor, LoanStatus, LoanType } from '../../loan/domain/loan.types.js';
 
 const NOW = '2026-02-01T10:00:00.000Z';
 const OTHER_HASH = 'b'.repeat(64);
