@@ -11,8 +11,15 @@
 const contexts = '(identity|lending|communications|origination|collections|content)';
 const src = '^backend/src/';
 const context = `${src}${contexts}/`;
-/** A context's Nest module, e.g. backend/src/lending/lending.module.ts. */
-const contextModule = `${context}[^/]+[.]module[.]ts$`;
+/** Lending's slices, one per stage of a loan's life (docs/architecture.md "Lending's slices"), and its aggregate core. */
+const slices = '(pipeline|products|servicing|collections|settlement)';
+const lending = `${src}lending/`;
+/** A lending slice's folder, when there is one, between the context and its layer (lending/pipeline/domain/). */
+const sliceFolder = '(?:(?:loan|pipeline|products|servicing|collections|settlement)/)?';
+/** A context's Nest module, or one of lending's slice modules (e.g. lending/lending.module.ts, lending/pipeline/pipeline.module.ts). */
+const contextModule = `${context}(?:(?:loan|pipeline|products|servicing|collections|settlement)/)?[^/]+[.]module[.]ts$`;
+/** Adapters: what talks to the outside (storage, providers, renderers, read models, jobs), never to a handler. */
+const adapterFolders = '(agreements|payments|payouts|statements|borrowers|repository|projections|storage|providers)';
 /** Tests (specs beside the code, their helpers and fixtures) may reach into any context to set up a scenario. */
 const testFiles = '[.](spec|int-spec|helper|fixture)[.]ts$';
 /** Infrastructure a pure domain must not know about. */
@@ -26,7 +33,7 @@ module.exports = {
         'A domain folder holds pure business rules: no Nest, no database, no queue, no sockets, no HTTP. ' +
         'Take what it needs (time, actor, outside facts) on the command, and let application/ do the I/O.',
       severity: 'error',
-      from: { path: `${src}[^/]+/domain/` },
+      from: { path: `${src}[^/]+/${sliceFolder}domain/` },
       to: { path: [infrastructurePackages, `${src}platform/http/`] },
     },
     {
@@ -35,7 +42,7 @@ module.exports = {
         'Command and query handlers do not know how they are called: nothing from an http/ folder ' +
         '(controllers, request schemas, HTTP problems). Shared list parameters live in platform/query.',
       severity: 'error',
-      from: { path: `${src}[^/]+/application/` },
+      from: { path: `${src}[^/]+/${sliceFolder}application/` },
       to: { path: `${src}.*/http/` },
     },
     {
@@ -64,6 +71,43 @@ module.exports = {
       severity: 'error',
       from: { path: contextModule },
       to: { path: context, pathNot: [`${src}$1/`, `${context}public/`, contextModule] },
+    },
+    {
+      name: 'lending-slices-meet-through-the-loan',
+      comment:
+        "A lending slice (pipeline, products, servicing, collections, settlement) imports only the aggregate core " +
+        '(lending/loan), itself, lending/public and other contexts\' public entries: never another slice. What two ' +
+        'slices share moves down into lending/loan, or the aggregate hands it in (loan.decide passes settlement\'s ' +
+        'payment rules to servicing\'s decider).',
+      severity: 'error',
+      from: { path: `${lending}${slices}/`, pathNot: testFiles },
+      to: { path: lending, pathNot: [`${lending}$1/`, `${lending}loan/`, `${lending}public/`] },
+    },
+    {
+      name: 'loan-core-sits-below-the-slices-handlers',
+      comment:
+        'The aggregate (lending/loan) composes the slices\' domain (their events, commands, evolve and deciders) and ' +
+        'nothing above it: no slice handler, controller, projection or module (but products\' module, which provides ' +
+        'the LoanProducts port the executor asks).',
+      severity: 'error',
+      from: { path: `${lending}loan/`, pathNot: testFiles },
+      to: { path: `${lending}${slices}/`, pathNot: [`${lending}${slices}/domain/`, `${lending}products/products[.]module[.]ts$`] },
+    },
+    {
+      name: 'lending-module-is-a-table-of-contents',
+      comment: "lending.module.ts only imports the slices' modules: each slice wires its own handlers, controllers and jobs.",
+      severity: 'error',
+      from: { path: `${lending}lending[.]module[.]ts$` },
+      to: { path: src, pathNot: `${lending}[^/]+/[^/]+[.]module[.]ts$` },
+    },
+    {
+      name: 'adapters-do-not-import-handlers',
+      comment:
+        'An adapter (a repository, a provider, a renderer, a projection, a job) is called by handlers, never the other ' +
+        'way round: move what it needs from a handler file into the domain or an application service.',
+      severity: 'error',
+      from: { path: `${src}.*/${adapterFolders}/`, pathNot: testFiles },
+      to: { path: `[.]handlers?[.]ts$` },
     },
     {
       name: 'shipped-code-not-to-tests-or-bench',

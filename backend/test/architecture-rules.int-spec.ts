@@ -26,8 +26,11 @@ async function cruise(files: string[]): Promise<Violation[]> {
 }
 
 const planted: Record<string, string> = {
-  [`backend/src/lending/domain/${tag}.ts`]: "import { Injectable } from '@nestjs/common';\nexport const planted = Injectable;\n",
-  [`backend/src/lending/application/${tag}.ts`]: "export type { UsersRepository } from '../../identity/users/users.repository.js';\n",
+  [`backend/src/lending/loan/domain/${tag}.ts`]: "import { Injectable } from '@nestjs/common';\nexport const planted = Injectable;\n",
+  [`backend/src/lending/pipeline/application/${tag}.ts`]: "export type { UsersRepository } from '../../../identity/users/users.repository.js';\n",
+  [`backend/src/lending/settlement/domain/${tag}.ts`]: "export { PaymentCommands } from '../../servicing/application/payment-commands.js';\n",
+  [`backend/src/lending/loan/application/${tag}.ts`]: "export { MoveLoanCommand } from '../../pipeline/application/move-loan.handler.js';\n",
+  [`backend/src/lending/servicing/projections/${tag}.ts`]: "export { RecordPaymentCommand } from '../application/record-payment.handler.js';\n",
   [`backend/src/communications/application/${tag}.ts`]: "export { parseListParams } from '../../platform/http/list-params.js';\n",
   [`backend/src/platform/config/${tag}.ts`]: "export type { LoanEvent } from '../../lending/public/index.js';\n",
   [`backend/src/app/${tag}.ts`]: "export { median } from '../../bench/measure.js';\n",
@@ -56,6 +59,9 @@ describe('npm run lint:architecture', () => {
       [
         'error application-not-to-http: application/*.ts',
         'error contexts-meet-through-public: application/*.ts',
+        'error lending-slices-meet-through-the-loan: domain/*.ts',
+        'error loan-core-sits-below-the-slices-handlers: application/*.ts',
+        'error adapters-do-not-import-handlers: projections/*.ts',
         'error domain-is-pure: domain/*.ts',
         'error no-circular: platform/*.ts',
         'error platform-not-to-contexts: config/*.ts',

@@ -23,7 +23,7 @@ import { AdminLoanServicingController } from './http/admin-loan-servicing.contro
 import { AdminPaymentsController } from './http/admin-payments.controller.js';
 import { MyPaymentsController } from './http/my-payments.controller.js';
 import { PaymentWebhooksController } from './http/payment-webhooks.controller.js';
-import { SandboxCheckout } from './payments/sandbox-checkout.js';
+import { SandboxCheckout } from './application/sandbox-checkout.js';
 
 /**
  * Servicing (issue 12): payments recorded by staff or made online, their allocation, reversals, refunds of credit

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { ReceivePaymentWebhookCommand } from '../application/receive-payment-webhook.handler.js';
-import { SandboxCheckout } from '../payments/sandbox-checkout.js';
+import { SandboxCheckout } from '../application/sandbox-checkout.js';
 import { paymentIdParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
 import { webhookAnswerSchema } from './servicing.schemas.js';

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { formatMoney } from '../../loan/domain/money.js';
 import { UnknownPayment } from '../domain/payment.errors.js';
-import { ReceivePaymentWebhookCommand } from '../application/receive-payment-webhook.handler.js';
+import { ReceivePaymentWebhookCommand } from './receive-payment-webhook.handler.js';
 import { signWebhook } from '../../../platform/webhooks/webhook-signature.js';
 
 /** Where the provider sends the borrower back (the portal shows the outcome). */
