@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { ListLoansHandler, ListLoansQuery } from '../src/lending/loan/application/list-loans.handler.js';
-import { LOAN_QUEUES, type LoanQueue } from '../src/lending/loan/application/loan-queues.js';
+import { ListLoansHandler, ListLoansQuery } from '../src/lending/loan/application/queries/list-loans.handler.js';
+import { LOAN_QUEUES, type LoanQueue } from '../src/lending/loan/application/queries/loan-queues.js';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';

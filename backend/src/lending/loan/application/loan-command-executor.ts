@@ -11,8 +11,8 @@ import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.
 import type { Actor } from '../domain/loan.types.js';
 import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary.projection.js';
 import type { ProductParameters } from '../domain/terms/product-parameters.js';
-import { borrowerLoanView, type BorrowerLoanView } from './borrower-loan.view.js';
-import { loanView, type LoanView } from './loan.view.js';
+import { borrowerLoanView, type BorrowerLoanView } from './queries/borrower-loan.view.js';
+import { loanView, type LoanView } from './queries/loan.view.js';
 import { LoanProducts } from './loan-products.port.js';
 import { RecentLoans } from './recent-loans.js';
 import { annotateRequestLog, currentCorrelationId } from '../../../platform/observability/request-context.js';

@@ -7,8 +7,8 @@ import { RequirePermission } from '../../../identity/public/index.js';
 import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
 import { openApi, problemSchema } from '../../../platform/http/openapi-schemas.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import { GetCustomerQuery } from '../application/get-customer.handler.js';
-import { CUSTOMER_SORT_FIELDS, ListCustomersQuery } from '../application/list-customers.handler.js';
+import { GetCustomerQuery } from '../application/queries/get-customer.handler.js';
+import { CUSTOMER_SORT_FIELDS, ListCustomersQuery } from '../application/queries/list-customers.handler.js';
 import { customerDetailSchema, customerIdParam, customerListFilter, customerRowSchema } from './customer.schemas.js';
 
 /**

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import { CountLoanActivityQuery } from '../application/count-loan-activity.handler.js';
-import { CountLoanQueuesQuery } from '../application/count-loan-queues.handler.js';
-import { GetLoanAsOfQuery } from '../application/get-loan-as-of.handler.js';
-import { GetLoanHistoryQuery } from '../application/get-loan-history.handler.js';
-import { GetLoanQuery } from '../application/get-loan.handler.js';
-import { LOAN_SORT_FIELDS, ListLoansQuery } from '../application/list-loans.handler.js';
+import { CountLoanActivityQuery } from '../application/queries/count-loan-activity.handler.js';
+import { CountLoanQueuesQuery } from '../application/queries/count-loan-queues.handler.js';
+import { GetLoanAsOfQuery } from '../application/queries/get-loan-as-of.handler.js';
+import { GetLoanHistoryQuery } from '../application/queries/get-loan-history.handler.js';
+import { GetLoanQuery } from '../application/queries/get-loan.handler.js';
+import { LOAN_SORT_FIELDS, ListLoansQuery } from '../application/queries/list-loans.handler.js';
 import { activityQuery, asOfParam, loanListFilter, uuidParam } from './loan-request.schemas.js';
 import { activityDaySchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, problemSchema, queueCountsSchema } from './loan-response.schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../../../platform/text/text-fields.js';
-import { LOAN_QUEUES } from '../application/loan-queues.js';
+import { LOAN_QUEUES } from '../application/queries/loan-queues.js';
 import { BANK_VERIFICATION_METHODS } from '../../pipeline/domain/bank-verification.js';
 
 const minor = (what: string) => z.number({ error: `${what} must be a whole number of minor units (paise)` }).int(`${what} must be a whole number of minor units (paise)`).positive(`${what} must be greater than 0`);

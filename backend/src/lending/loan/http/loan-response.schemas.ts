@@ -4,7 +4,7 @@ import { LOAN_ACTIONS } from '../domain/loan-actions.js';
 import { LOAN_EVENT_TYPES } from '../domain/loan.events.js';
 import { LOAN_STATES } from '../domain/loan.types.js';
 import { CLASSIFICATIONS } from '../../collections/domain/delinquency.js';
-import { LOAN_QUEUES } from '../application/loan-queues.js';
+import { LOAN_QUEUES } from '../application/queries/loan-queues.js';
 import { loanServicingFields, refundsField } from './loan-servicing.schemas.js';
 
 /**

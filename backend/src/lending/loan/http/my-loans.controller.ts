@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import { GetMyLoanTimelineQuery } from '../application/get-my-loan-timeline.handler.js';
-import { GetLoanQuery } from '../application/get-loan.handler.js';
-import { ListMyLoansQuery } from '../application/list-my-loans.handler.js';
-import { ListMyNotificationsQuery } from '../application/list-my-notifications.handler.js';
+import { GetMyLoanTimelineQuery } from '../application/queries/get-my-loan-timeline.handler.js';
+import { GetLoanQuery } from '../application/queries/get-loan.handler.js';
+import { ListMyLoansQuery } from '../application/queries/list-my-loans.handler.js';
+import { ListMyNotificationsQuery } from '../application/queries/list-my-notifications.handler.js';
 import { uuidParam } from './loan-request.schemas.js';
 import { myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { LOAN_QUEUES } from '../application/loan-queues.js';
+import { LOAN_QUEUES } from '../application/queries/loan-queues.js';
 import { LOAN_TYPES } from '../domain/loan.types.js';
 
 /**

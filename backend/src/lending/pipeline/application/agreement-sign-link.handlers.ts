@@ -10,7 +10,7 @@ import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { loanKfs } from './loan-kfs.js';
-import { maskedPhone } from '../../loan/application/masked-phone.js';
+import { maskedPhone } from '../../loan/application/queries/masked-phone.js';
 import { SendSigningCodeCommand } from './send-signing-code.handler.js';
 import { SignAgreementCommand, type SigningClient } from './sign-agreement.handler.js';
 

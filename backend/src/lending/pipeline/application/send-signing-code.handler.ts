@@ -4,7 +4,7 @@ import { allowedActions } from '../../loan/domain/loan-actions.js';
 import { IllegalTransition, LoanNotFound, NoRegisteredPhone } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
-import { maskedPhone } from '../../loan/application/masked-phone.js';
+import { maskedPhone } from '../../loan/application/queries/masked-phone.js';
 
 export class SendSigningCodeCommand {
   constructor(

@@ -5,7 +5,7 @@ import { IllegalTransition, InvalidLoanInput } from '../../loan/domain/loan.erro
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { foreclosureQuote } from '../domain/foreclosure-quote.js';
 import { LoanAccess } from '../../loan/application/loan-access.js';
-import { LoanServicingReader } from '../../loan/application/loan-servicing.reader.js';
+import { LoanServicingReader } from '../../loan/application/queries/loan-servicing.reader.js';
 
 export class GetForeclosureQuoteQuery {
   constructor(

@@ -6,8 +6,8 @@ import { DB, type Db } from '../../../platform/database/database.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { renderStatementPdf } from '../statements/statement-pdf.renderer.js';
 import { LoanAccess } from '../../loan/application/loan-access.js';
-import { LoanServicingReader } from '../../loan/application/loan-servicing.reader.js';
-import { graceDaysOf, instalmentsOn } from '../../loan/application/servicing-fields.view.js';
+import { LoanServicingReader } from '../../loan/application/queries/loan-servicing.reader.js';
+import { graceDaysOf, instalmentsOn } from '../../loan/application/queries/servicing-fields.view.js';
 import type { LoanRecord } from '../../loan/domain/loan.state.js';
 
 export class GetLoanStatementQuery {

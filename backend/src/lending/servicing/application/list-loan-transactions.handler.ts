@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanAccess } from '../../loan/application/loan-access.js';
-import { LoanServicingReader } from '../../loan/application/loan-servicing.reader.js';
+import { LoanServicingReader } from '../../loan/application/queries/loan-servicing.reader.js';
 
 export class ListLoanTransactionsQuery {
   constructor(

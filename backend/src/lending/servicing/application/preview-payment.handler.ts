@@ -6,8 +6,8 @@ import { IllegalTransition, InvalidLoanInput, LoanNotFound } from '../../loan/do
 import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { previewPayment } from '../domain/payment-preview.js';
-import { graceDaysOf, instalmentsOn, servicingDetailOf } from '../../loan/application/servicing-fields.view.js';
-import { LoanServicingReader } from '../../loan/application/loan-servicing.reader.js';
+import { graceDaysOf, instalmentsOn, servicingDetailOf } from '../../loan/application/queries/servicing-fields.view.js';
+import { LoanServicingReader } from '../../loan/application/queries/loan-servicing.reader.js';
 
 export class PreviewPaymentQuery {
   constructor(

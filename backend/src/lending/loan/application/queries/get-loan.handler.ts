@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DB, type Db } from '../../../platform/database/database.js';
-import { LoanNotFound } from '../domain/loan.errors.js';
-import type { LoanRecord } from '../domain/loan.state.js';
-import type { Actor } from '../domain/loan.types.js';
+import { BUSINESS_DATE, type BusinessDate } from '../../../../platform/business-date/business-date.port.js';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import { LoanNotFound } from '../../domain/loan.errors.js';
+import type { LoanRecord } from '../../domain/loan.state.js';
+import type { Actor } from '../../domain/loan.types.js';
 import { borrowerLoanView } from './borrower-loan.view.js';
 import { loanView } from './loan.view.js';
 import { LoanServicingReader } from './loan-servicing.reader.js';

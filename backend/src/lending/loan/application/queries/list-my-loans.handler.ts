@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DB, type Db } from '../../../platform/database/database.js';
-import type { LoanRecord } from '../domain/loan.state.js';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import type { LoanRecord } from '../../domain/loan.state.js';
 import { borrowerLoanView } from './borrower-loan.view.js';
 
 export class ListMyLoansQuery {

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { CustomerProfiles } from '../../../origination/public/index.js';
-import { DB, type Db } from '../../../platform/database/database.js';
-import { e164Phone } from '../../../platform/phone/phone-number.js';
-import type { ListParams } from '../../../platform/query/list-params.js';
+import { CustomerProfiles } from '../../../../origination/public/index.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import { e164Phone } from '../../../../platform/phone/phone-number.js';
+import type { ListParams } from '../../../../platform/query/list-params.js';
 
 export type CustomerListFilter = {
   /** One box: a fragment of the name, email or phone, or a whole phone written any way; four characters are also tried as a PAN's last four, a hex fragment as a loan id. */

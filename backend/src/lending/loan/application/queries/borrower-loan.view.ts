@@ -1,8 +1,8 @@
-import { allowedActions } from '../domain/loan-actions.js';
+import { allowedActions } from '../../domain/loan-actions.js';
 import { loanTermsView } from './loan.view.js';
-import type { LoanRecord } from '../domain/loan.state.js';
-import type { GatePassage, LoanGate } from '../../pipeline/domain/pipeline.state.js';
-import type { LoanStatus } from '../domain/loan.types.js';
+import type { LoanRecord } from '../../domain/loan.state.js';
+import type { GatePassage, LoanGate } from '../../../pipeline/domain/pipeline.state.js';
+import type { LoanStatus } from '../../domain/loan.types.js';
 
 /**
  * What a borrower sees of their own loan (every /api/me/loans* answer): an explicit allow-list, field by field and

@@ -1,5 +1,5 @@
-import { allowedActions } from '../domain/loan-actions.js';
-import type { LoanRecord } from '../domain/loan.state.js';
+import { allowedActions } from '../../domain/loan-actions.js';
+import type { LoanRecord } from '../../domain/loan.state.js';
 
 /**
  * What staff see of a loan (/api/admin/loans*): an allow-list built from the domain state, so a new field of the

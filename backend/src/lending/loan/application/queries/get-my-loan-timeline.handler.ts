@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { COLLECTION_WORK_EVENT_TYPES } from '../../collections/domain/collection-work.events.js';
-import type { ReminderEvent } from '../../collections/domain/reminder.events.js';
-import { LoanNotFound } from '../domain/loan.errors.js';
-import { evolve, initialLoanState } from '../domain/loan.state.js';
-import type { Actor } from '../domain/loan.types.js';
-import { loanStream, toLoanEvent } from './loan-command-executor.js';
+import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { COLLECTION_WORK_EVENT_TYPES } from '../../../collections/domain/collection-work.events.js';
+import type { ReminderEvent } from '../../../collections/domain/reminder.events.js';
+import { LoanNotFound } from '../../domain/loan.errors.js';
+import { evolve, initialLoanState } from '../../domain/loan.state.js';
+import type { Actor } from '../../domain/loan.types.js';
+import { loanStream, toLoanEvent } from '../loan-command-executor.js';
 
 export class GetMyLoanTimelineQuery {
   constructor(

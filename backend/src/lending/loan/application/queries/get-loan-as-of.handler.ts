@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { BUSINESS_DATE, calendarDateIn, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { LoanNotFound } from '../domain/loan.errors.js';
-import { replay, type LoanRecord } from '../domain/loan.state.js';
-import { serviceLoan } from '../domain/schedule/loan-servicing.js';
-import { loanStream, toLoanEvent } from './loan-command-executor.js';
+import { BUSINESS_DATE, calendarDateIn, type BusinessDate } from '../../../../platform/business-date/business-date.port.js';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { LoanNotFound } from '../../domain/loan.errors.js';
+import { replay, type LoanRecord } from '../../domain/loan.state.js';
+import { serviceLoan } from '../../domain/schedule/loan-servicing.js';
+import { loanStream, toLoanEvent } from '../loan-command-executor.js';
 import { loanView } from './loan.view.js';
 import { servicingDetailOf, servicingFields } from './servicing-fields.view.js';
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { DB, type Db } from '../../../platform/database/database.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
 
 export class CountLoanActivityQuery {
   constructor(

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
 import { LOAN_QUEUES, type LoanQueue } from './loan-queues.js';
 
 export class CountLoanQueuesQuery {}

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { LoanNotFound } from '../domain/loan.errors.js';
-import { evolve, initialLoanState } from '../domain/loan.state.js';
-import { loanStream, toLoanEvent } from './loan-command-executor.js';
+import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { LoanNotFound } from '../../domain/loan.errors.js';
+import { evolve, initialLoanState } from '../../domain/loan.state.js';
+import { loanStream, toLoanEvent } from '../loan-command-executor.js';
 
 export class GetLoanHistoryQuery {
   constructor(readonly loanId: string) {}

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../../platform/database/schema.js';
+import type { Database } from '../../../../platform/database/schema.js';
 
 /** The read-model column that records when a loan passed each gate. */
 export const APPROVED_QUEUES = {

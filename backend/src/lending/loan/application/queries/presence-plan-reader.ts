@@ -1,6 +1,6 @@
-import type { PresencePlan } from '../../../identity/public/index.js';
-import type { Db } from '../../../platform/database/database.js';
-import { nextDueOf, planKindOf, type PlanInstalment } from '../domain/presence-plan.js';
+import type { PresencePlan } from '../../../../identity/public/index.js';
+import type { Db } from '../../../../platform/database/database.js';
+import { nextDueOf, planKindOf, type PlanInstalment } from '../../domain/presence-plan.js';
 
 /**
  * Reads users/{userId}/plans/{planId} for the presence socket: the loan `planId` of borrower `userId` from the read

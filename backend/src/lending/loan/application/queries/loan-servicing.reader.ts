@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DB, type Db } from '../../../platform/database/database.js';
-import type { LedgerLine, ServicingEvent, ServicingTerms } from '../domain/schedule/servicing.types.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import type { LedgerLine, ServicingEvent, ServicingTerms } from '../../domain/schedule/servicing.types.js';
 
 const n = (value: string | number) => Number(value);
 

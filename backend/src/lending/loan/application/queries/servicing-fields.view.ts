@@ -1,8 +1,8 @@
-import { amountDueNow } from '../../collections/domain/reminders.js';
-import type { LoanRecord } from '../domain/loan.state.js';
-import type { Actor } from '../domain/loan.types.js';
-import { instalmentStatusOn } from '../domain/schedule/instalment-status.js';
-import type { Instalment, InstalmentStatus, LoanServicing } from '../domain/schedule/servicing.types.js';
+import { amountDueNow } from '../../../collections/domain/reminders.js';
+import type { LoanRecord } from '../../domain/loan.state.js';
+import type { Actor } from '../../domain/loan.types.js';
+import { instalmentStatusOn } from '../../domain/schedule/instalment-status.js';
+import type { Instalment, InstalmentStatus, LoanServicing } from '../../domain/schedule/servicing.types.js';
 
 /** A loan's servicing as its answers show it: from the read models (GET) or from a replay (?asOf), the same shape. */
 export type ServicingDetail = {

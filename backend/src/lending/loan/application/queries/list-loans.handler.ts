@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DB, type Db } from '../../../platform/database/database.js';
-import type { ListParams } from '../../../platform/query/list-params.js';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import type { ListParams } from '../../../../platform/query/list-params.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
 

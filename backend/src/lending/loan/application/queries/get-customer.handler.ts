@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CustomerProfiles } from '../../../origination/public/index.js';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DB, type Db } from '../../../platform/database/database.js';
-import { LoanBorrowersRepository } from '../borrowers/loan-borrowers.repository.js';
-import { CustomerNotFound } from '../domain/loan.errors.js';
+import { CustomerProfiles } from '../../../../origination/public/index.js';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import { LoanBorrowersRepository } from '../../borrowers/loan-borrowers.repository.js';
+import { CustomerNotFound } from '../../domain/loan.errors.js';
 
 export class GetCustomerQuery {
   constructor(readonly customerId: string) {}

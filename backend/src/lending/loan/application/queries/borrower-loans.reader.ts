@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DB, type Db } from '../../../platform/database/database.js';
-import { BorrowerLoans } from '../../public/borrower-loans.port.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
+import { BorrowerLoans } from '../../../public/borrower-loans.port.js';
 
 /** BorrowerLoans over the loan summaries read model. */
 @Injectable()

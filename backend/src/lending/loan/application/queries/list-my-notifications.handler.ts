@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import { DB, type Db } from '../../../../platform/database/database.js';
 
 export class ListMyNotificationsQuery {
   constructor(readonly userId: string) {}
