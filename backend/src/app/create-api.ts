@@ -37,7 +37,7 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     // Route tables and module wiring are noise at start-up; warnings, errors and our own lines stay.
     logger: options.logger === false ? false : ['warn', 'error'],
     bodyParser: true,
-    // Payment webhooks are signed over their raw bytes (lending/payments): keep them beside the parsed body.
+    // Payment webhooks are signed over their raw bytes (lending/servicing/payments): keep them beside the parsed body.
     rawBody: true,
     bufferLogs: options.logger !== false,
   });

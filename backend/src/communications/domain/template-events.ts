@@ -3,7 +3,7 @@
  * name only these variables: anything else is refused when the template is saved (see template-rules.ts).
  * `loanEvent` is the loan event that sends it; events without one are sent by the product itself (password reset,
  * issue replies, an issued agreement's terms and e-sign link) or by a context that sends them itself through TemplatedEmails: collection reminders (due soon,
- * overdue: lending/application/collection-reminders.ts, queued by close of business). A payment is received when its
+ * overdue: lending/collections/application/collection-reminders.ts, queued by close of business). A payment is received when its
  * money is confirmed (`RepaymentApplied`: an offline payment verified by the checker, or an online capture), not when
  * it is merely recorded (`PaymentRecorded`, still awaiting its checker).
  */
@@ -83,7 +83,7 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
   },
   {
     // The one email of an issued agreement (its terms and the e-sign link), sent by lending when it issues one
-    // (lending/application/agreement-sign-link-mailer.ts); there is no separate "agreement issued" email.
+    // (lending/pipeline/application/agreement-sign-link-mailer.ts); there is no separate "agreement issued" email.
     key: 'agreement-sign-link',
     label: 'Agreement issued: ready to sign (terms and e-sign link)',
     required: ['signLink'],

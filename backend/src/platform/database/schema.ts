@@ -200,7 +200,7 @@ export interface BusinessDateTable {
   updated_at: Timestamp;
 }
 
-/** Migration 0039: close of business run from the console (lending/application/close-of-business-runs.ts). */
+/** Migration 0039: close of business run from the console (lending/collections/application/close-of-business-runs.ts). */
 export interface CloseOfBusinessRunsTable {
   id: string;
   date: string;
@@ -414,7 +414,7 @@ export interface LoanQueueCountsTable {
   n: ColumnType<string, number | string, number | string>;
 }
 
-/** Migration 0015: the servicing read models (lending/projections/servicing*). Money columns are bigint (strings). */
+/** Migration 0015: the servicing read models (lending/servicing/projections/servicing*). Money columns are bigint (strings). */
 type Money = ColumnType<string, number | string, number | string>;
 
 /** Settlement offers (migration 0021), from the loan streams' settlement events. */
@@ -526,7 +526,7 @@ export interface LoanInstalmentsTable {
   paid_on: string | null;
 }
 
-/** Migration 0020: who works a loan in collections, and the contact log (lending/projections/collection-work*). */
+/** Migration 0020: who works a loan in collections, and the contact log (lending/collections/projections/collection-work*). */
 export interface CollectionLoansTable {
   loan_id: string;
   assigned_to: string | null;

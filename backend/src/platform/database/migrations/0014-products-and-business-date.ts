@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * points at its current version; `loan_product_versions` holds every version's terms, immutable, with who made it
  * and when. A loan pins (product id, version) and copies the terms into its LoanApplicationStarted event, so replay
  * never reads these tables. The two products configured by environment settings are created at start-up when the
- * table is empty (lending/products/default-products.ts), not here: their terms come from the running configuration.
+ * table is empty (lending/products/application/default-products.ts), not here: their terms come from the running configuration.
  *
  * The business date in manual mode: one row holding the date staff set, and the audit of every change.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 13 item 3, collection queues: who works a loan and what was said to the borrower. Both tables are read models
- * of events in the loan's own stream (lending/projections/collection-work.projection.ts), rebuilt and verified with
+ * of events in the loan's own stream (lending/collections/projections/collection-work.projection.ts), rebuilt and verified with
  * the others.
  *  - `collection_loans`: per loan someone assigned or contacted, its collector and the last contact (with the
  *    promise to pay, if one was made, and the business date it was made on).

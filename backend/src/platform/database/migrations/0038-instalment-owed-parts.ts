@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Issue 27 item 3: collectors see what is owed now. `loan_instalments` gains what is still owed on each instalment by
  * component (`owed_principal`, `owed_interest`, `owed_fees`, `owed_penalties`), written by the loan-servicing projection
- * from the domain's `owedOf` (lending/domain/collections/owed-at.ts: each component less what was paid and waived).
+ * from the domain's `owedOf` (lending/loan/domain/schedule/owed-at.ts: each component less what was paid and waived).
  * The collection buckets, their detail pages and the dialer add these up over the instalments due by the business
  * date, so none of them shows an instalment's whole size or amounts not yet due.
  *

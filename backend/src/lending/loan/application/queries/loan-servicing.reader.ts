@@ -4,7 +4,7 @@ import type { LedgerLine, ServicingEvent, ServicingTerms } from '../../domain/sc
 
 const n = (value: string | number) => Number(value);
 
-/** Reads the servicing read models (lending/projections/servicing.projection.ts) for loan answers. */
+/** Reads the servicing read models (lending/servicing/projections/servicing.projection.ts) for loan answers. */
 @Injectable()
 export class LoanServicingReader {
   constructor(@Inject(DB) private readonly db: Db) {}
