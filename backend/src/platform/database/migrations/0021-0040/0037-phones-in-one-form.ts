@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { e164Phone } from '../../phone/phone-number.js';
+import { e164Phone } from '../../../phone/phone-number.js';
 
 /**
  * Issue 27 item 5, "one phone, one account": every phone already stored is put in its one form (E.164, as
