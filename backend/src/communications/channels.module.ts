@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
 import { DB, type Db } from '../platform/database/database.js';
-import { CHANNELS_CLOCK, channelsClock } from './application/channels-clock.js';
 import { GetDialerQueueHandler, PlaceDialerCallHandler, RecordDialerOutcomeHandler } from './application/dialer.handlers.js';
 import { ListIvrCallsHandler } from './application/list-ivr-calls.handler.js';
 import { ReceiveIvrCallHandler } from './application/receive-ivr-call.handler.js';
@@ -30,7 +29,6 @@ const providers = [
   { provide: WHATSAPP_PROVIDER, inject: [DB], useFactory: (db: Db) => new RecordingWhatsappProvider(db) },
   { provide: IVR_PROVIDER, inject: [DB], useFactory: (db: Db) => new RecordingIvrProvider(db) },
   { provide: DIALER_PROVIDER, inject: [DB], useFactory: (db: Db) => new RecordingDialerProvider(db) },
-  { provide: CHANNELS_CLOCK, useFactory: channelsClock },
 ];
 
 /**

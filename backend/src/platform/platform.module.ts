@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { BUSINESS_DATE } from './business-date/business-date.port.js';
+import { CLOCK } from './clock.js';
 import { ManualBusinessDate } from './business-date/manual-business-date.js';
 import { SystemBusinessDate } from './business-date/system-business-date.js';
 import { APP_CONFIG } from './config/config.js';
@@ -34,6 +35,7 @@ export class PlatformModule {
         { provide: RUNTIME, useValue: runtime },
         { provide: APP_CONFIG, useValue: runtime.config },
         { provide: DB, useValue: runtime.db },
+        { provide: CLOCK, useValue: runtime.clock },
         { provide: QUEUE_BACKEND, useValue: runtime.queue },
         PlatformRegistry,
         PendingRebuilds,
@@ -55,10 +57,13 @@ export class PlatformModule {
         },
         {
           provide: BUSINESS_DATE,
-          useFactory: () =>
-            runtime.config.businessDate.mode === 'manual'
-              ? new ManualBusinessDate(runtime.db, runtime.config.businessDate.timeZone)
-              : new SystemBusinessDate(runtime.config.businessDate.timeZone),
+          // Today in the business time zone comes from the same clock (read on each call, so a test's fixed clock holds).
+          useFactory: () => {
+            const now = () => runtime.clock.now();
+            return runtime.config.businessDate.mode === 'manual'
+              ? new ManualBusinessDate(runtime.db, runtime.config.businessDate.timeZone, now)
+              : new SystemBusinessDate(runtime.config.businessDate.timeZone, now);
+          },
         },
         WorkerHost,
         { provide: Metrics, useValue: runtime.metrics },
@@ -66,7 +71,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
-      exports: [Metrics, RUNTIME, APP_CONFIG, DB, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, BUSINESS_DATE, PlatformRegistry, WorkerHost],
+      exports: [Metrics, RUNTIME, APP_CONFIG, DB, CLOCK, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, BUSINESS_DATE, PlatformRegistry, WorkerHost],
     };
   }
 }

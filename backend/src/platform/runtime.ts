@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config/config.js';
 import { createDb, type Db } from './database/database.js';
 import { resolveDatabase, type RunningDatabase } from './database/embedded-postgres.js';
@@ -29,6 +30,8 @@ export type Runtime = {
   logger: Logger;
   /** Draining from SIGTERM on: readiness answers 503, responses close their connections, long-lived sockets close. */
   lifecycle: Lifecycle;
+  /** The wall clock the application reads (the CLOCK port): the system's, or the one a test fixed. */
+  clock: Clock;
   close(): Promise<void>;
 };
 
@@ -41,7 +44,7 @@ export async function readEventLogId(db: Db): Promise<string> {
   return r.rows[0].id;
 }
 
-export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string; logDestination?: DestinationStream } = {}): Promise<Runtime> {
+export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string; logDestination?: DestinationStream; clock?: Clock } = {}): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
   const db = createDb(database.url, config.databasePoolSize, config.databaseConnectTimeoutMs, config.databaseStatementTimeoutMs);
   try {
@@ -68,6 +71,7 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
       metrics: new Metrics(),
       logger: createLogger(config.logLevel, options.logDestination),
       lifecycle: new Lifecycle(),
+      clock: options.clock ?? systemClock(),
       async close() {
         await queue.close();
         await db.destroy();

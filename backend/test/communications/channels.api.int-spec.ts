@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
-import { CHANNELS_CLOCK } from '../../src/communications/application/channels-clock.js';
-import type { Clock } from '../../src/platform/clock.js';
+import { CLOCK, type Clock } from '../../src/platform/clock.js';
 import { signWebhook } from '../../src/platform/webhooks/webhook-signature.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn, type LoanHandle } from '../support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';
@@ -37,7 +36,7 @@ const atIst = (date: string, time: string) => jest.spyOn(clock, 'now').mockRetur
 beforeAll(async () => {
   t = await startTestApp('channels', { BUSINESS_DATE_MODE: 'manual', WHATSAPP_WEBHOOK_SECRET: WHATSAPP_SECRET, IVR_WEBHOOK_SECRET: IVR_SECRET });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  clock = t.app.get<symbol, Clock>(CHANNELS_CLOCK, { strict: false });
+  clock = t.app.get<symbol, Clock>(CLOCK);
   await t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date: '2026-11-21' }).expect(200);
   const registered = await registerBorrower(t.http, 'Alice Channels');
   const me = (await t.http.get('/api/me').set(bearer(registered.token)).expect(200)).body;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApi, type ApiOptions } from '../../src/app/create-api.js';
+import type { Clock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
 import { deleteRedisKeys } from './redis.js';
@@ -42,17 +43,20 @@ export function testEnv(env: Record<string, string> = {}): Record<string, string
   };
 }
 
-/** The real API on a fresh database and a private BullMQ prefix; nothing is mocked. */
+/**
+ * The real API on a fresh database and a private BullMQ prefix; nothing is mocked. `clock`: the time the application
+ * reads (the CLOCK port, and today in the business time zone when the business date is automatic), e.g. `fixedClock`.
+ */
 export async function startTestApp(
   label: string,
   env: Record<string, string> = {},
   reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string },
-  apiOptions: Pick<ApiOptions, 'staticDirs'> = {},
+  { clock, ...apiOptions }: Pick<ApiOptions, 'staticDirs'> & { clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = reuse?.database ?? (await createTestDatabase(label));
   const config = loadConfig(testEnv(env));
   const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
-  const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix });
+  const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix, clock });
   const app = await createApi(runtime, { logger: false, ...apiOptions });
   await app.init();
   return {
@@ -65,6 +69,17 @@ export async function startTestApp(
       await runtime.close();
       if (runtime.queue.kind === 'redis') await deleteRedisKeys(`${queuePrefix}:*`);
       if (!reuse?.keepDatabase) await database.drop();
+    },
+  };
+}
+
+/** A clock that stands still at `iso` until `set` moves it: what the application reads as the time. */
+export function fixedClock(iso: string): Clock & { set(iso: string): void } {
+  let at = new Date(iso);
+  return {
+    now: () => new Date(at),
+    set(next: string) {
+      at = new Date(next);
     },
   };
 }

@@ -4,14 +4,13 @@ import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, typ
 import type { Actor } from '../../identity/public/index.js';
 import { ChannelContacts, OverdueBook, type ContactOutcome, type OverdueLoan } from '../../lending/public/index.js';
 import { CONTACT_WINDOW, localTimeOf } from '../../lending/public/contact-window.js';
-import type { Clock } from '../../platform/clock.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { e164Phone } from '../../platform/phone/phone-number.js';
 import { DIALER_PROVIDER, type DialerProvider } from '../channel-providers/dialer-provider.port.js';
 import { ChannelInputRefused, ChannelNotFound, DialerClosed, DialerOutcomeAlreadyRecorded } from '../domain/channel.errors.js';
 import { dialerAvailability } from '../domain/dialer-window.js';
-import { CHANNELS_CLOCK } from './channels-clock.js';
 
 export type DialerWindowView = { open: boolean; opens: string; closes: string; localTime: string; reason: string | null; opensAt: string | null };
 export type DialerQueueView = { window: DialerWindowView; loans: (OverdueLoan & { id: string })[] };
@@ -41,7 +40,7 @@ export class GetDialerQueueQuery extends Query<DialerQueueView> {
 export class GetDialerQueueHandler implements IQueryHandler<GetDialerQueueQuery> {
   constructor(
     private readonly book: OverdueBook,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,7 +71,7 @@ export class PlaceDialerCallHandler implements ICommandHandler<PlaceDialerCallCo
     @Inject(DB) private readonly db: Db,
     private readonly book: OverdueBook,
     @Inject(DIALER_PROVIDER) private readonly provider: DialerProvider,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -114,7 +113,7 @@ export class RecordDialerOutcomeHandler implements ICommandHandler<RecordDialerO
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly contacts: ChannelContacts,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, callId, input }: RecordDialerOutcomeCommand) {

@@ -3,6 +3,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ChannelContacts, type ContactOutcome } from '../../lending/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { IVR_PROVIDER, type IvrProvider } from '../channel-providers/ivr-provider.port.js';
 
 export const IVR_OUTCOMES = ['answered', 'no-answer', 'promised-to-pay', 'wrong-number'] as const;
@@ -34,6 +35,7 @@ export class ReceiveIvrCallHandler implements ICommandHandler<ReceiveIvrCallComm
     @Inject(DB) private readonly db: Db,
     private readonly contacts: ChannelContacts,
     @Inject(IVR_PROVIDER) private readonly provider: IvrProvider,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ report }: ReceiveIvrCallCommand): Promise<IvrReceipt> {
@@ -47,7 +49,7 @@ export class ReceiveIvrCallHandler implements ICommandHandler<ReceiveIvrCallComm
     const claimed = await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('ivr_calls')
-        .set({ ...completed, updated_at: new Date() })
+        .set({ ...completed, updated_at: this.clock.now() })
         .where('provider_call_id', '=', report.callId)
         .where('status', '=', 'requested')
         .returning(['id', 'loan_id'])

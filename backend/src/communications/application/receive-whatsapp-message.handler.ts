@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../identity/public/index.js';
-import type { Clock } from '../../platform/clock.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { DB, type Db } from '../../platform/database/database.js';
-import { CHANNELS_CLOCK } from './channels-clock.js';
 
 /** An inbound message the provider reported (already signature-checked): its id, the sender's number, the text. */
 export type InboundWhatsapp = { messageId: string; from: string; text: string; timestamp: Date };
@@ -25,7 +24,7 @@ export class ReceiveWhatsappMessageHandler implements ICommandHandler<ReceiveWha
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly directory: BorrowerDirectory,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ message }: ReceiveWhatsappMessageCommand) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory, type Actor } from '../../identity/public/index.js';
-import type { Clock } from '../../platform/clock.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { e164Phone } from '../../platform/phone/phone-number.js';
@@ -10,7 +10,6 @@ import { localTimeOf } from '../../lending/public/contact-window.js';
 import { IVR_PROVIDER, type IvrProvider } from '../channel-providers/ivr-provider.port.js';
 import { ChannelNotFound, DialerClosed } from '../domain/channel.errors.js';
 import { dialerAvailability } from '../domain/dialer-window.js';
-import { CHANNELS_CLOCK } from './channels-clock.js';
 import type { IvrCallView } from './list-ivr-calls.handler.js';
 
 export class RequestIvrCallCommand extends Command<IvrCallView> {
@@ -35,7 +34,7 @@ export class RequestIvrCallHandler implements ICommandHandler<RequestIvrCallComm
     @Inject(DB) private readonly db: Db,
     private readonly directory: BorrowerDirectory,
     @Inject(IVR_PROVIDER) private readonly provider: IvrProvider,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../identity/public/index.js';
-import type { Clock } from '../../platform/clock.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { WHATSAPP_PROVIDER, type WhatsappProvider } from '../channel-providers/whatsapp-provider.port.js';
 import { ChannelInputRefused, ChannelNotFound } from '../domain/channel.errors.js';
 import { decideOutbound, type ApprovedTemplate } from '../domain/whatsapp-message.js';
 import { whatsappWindow } from '../domain/whatsapp-window.js';
-import { CHANNELS_CLOCK } from './channels-clock.js';
 import type { WhatsappMessageView } from './whatsapp-conversations.js';
 import { WhatsappConversations } from './whatsapp-conversations.js';
 
@@ -34,7 +33,7 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
     @Inject(DB) private readonly db: Db,
     private readonly conversations: WhatsappConversations,
     @Inject(WHATSAPP_PROVIDER) private readonly provider: WhatsappProvider,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, input }: SendWhatsappMessageCommand) {

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { Clock } from '../../platform/clock.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { DB, type Db } from '../../platform/database/database.js';
-import { CHANNELS_CLOCK } from './channels-clock.js';
 import { WhatsappConversations, type ConversationSummary, type ConversationView } from './whatsapp-conversations.js';
 
 export class ListWhatsappConversationsQuery extends Query<{ rows: ConversationSummary[]; total: number }> {
@@ -19,7 +18,7 @@ export class ListWhatsappConversationsQuery extends Query<{ rows: ConversationSu
 export class ListWhatsappConversationsHandler implements IQueryHandler<ListWhatsappConversationsQuery> {
   constructor(
     private readonly conversations: WhatsappConversations,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   execute({ filter, range }: ListWhatsappConversationsQuery) {
@@ -37,7 +36,7 @@ export class GetWhatsappConversationQuery extends Query<ConversationView> {
 export class GetWhatsappConversationHandler implements IQueryHandler<GetWhatsappConversationQuery> {
   constructor(
     private readonly conversations: WhatsappConversations,
-    @Inject(CHANNELS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   execute({ id }: GetWhatsappConversationQuery) {

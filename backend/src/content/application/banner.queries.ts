@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { BannerNotFound, type BannerAudience } from '../domain/banner.js';
 import { bannerImageUrl, BannersRepository, bannerView, type BannerListFilter } from './banners.repository.js';
@@ -34,18 +36,18 @@ export class GetBannerHandler implements IQueryHandler<GetBannerQuery> {
 }
 
 export class CurrentBannersQuery {
-  constructor(
-    readonly audience: BannerAudience,
-    readonly now: Date,
-  ) {}
+  constructor(readonly audience: BannerAudience) {}
 }
 
-/** What the portal shows: only the fields a visitor needs. */
+/** What the portal shows now (each banner's schedule against the clock): only the fields a visitor needs. */
 @QueryHandler(CurrentBannersQuery)
 export class CurrentBannersHandler implements IQueryHandler<CurrentBannersQuery> {
-  constructor(private readonly banners: BannersRepository) {}
-  async execute({ audience, now }: CurrentBannersQuery) {
-    const rows = await this.banners.current(audience, now);
+  constructor(
+    private readonly banners: BannersRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+  async execute({ audience }: CurrentBannersQuery) {
+    const rows = await this.banners.current(audience, this.clock.now());
     return rows.map((r) => ({ id: r.id, title: r.title, link: r.link, imageUrl: bannerImageUrl(r) }));
   }
 }

@@ -5,6 +5,7 @@ import { BorrowerLoans } from '../../lending/public/index.js';
 import { TemplatedEmails } from '../../communications/public/index.js';
 import { BorrowerDocuments } from '../../origination/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { InvalidIssue, ISSUE_CATEGORY_LABELS, IssueNotFound, moveIssue, resolvedAtAfter, statusAfterReply, type IssueCategory, type IssueStatus } from '../domain/help-issue.js';
 import { HelpIssuesRepository, type IssueChange, type IssueEdit, type IssueRow } from './help-issues.repository.js';
 import { HelpIssueViews } from './help-issue.views.js';
@@ -31,6 +32,7 @@ export class RaiseIssueHandler implements ICommandHandler<RaiseIssue> {
     private readonly loans: BorrowerLoans,
     private readonly documents: BorrowerDocuments,
     private readonly views: HelpIssueViews,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ borrowerId, fields }: RaiseIssue) {
@@ -41,7 +43,7 @@ export class RaiseIssueHandler implements ICommandHandler<RaiseIssue> {
     if (owned.length !== ids.length) problems.push({ name: 'attachmentIds', message: 'each attachment must be one of your uploaded documents (POST /api/me/documents)' });
     if (problems.length > 0) throw new InvalidIssue(problems);
     const row = await this.issues.create({ borrowerId, ...fields, attachmentIds: ids });
-    return this.views.borrowerDetail(row, [], new Date());
+    return this.views.borrowerDetail(row, [], this.clock.now());
   }
 }
 
@@ -59,10 +61,11 @@ export class ReplyToMyIssueHandler implements ICommandHandler<ReplyToMyIssue> {
   constructor(
     private readonly issues: HelpIssuesRepository,
     private readonly views: HelpIssueViews,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ borrowerId, issueId, message }: ReplyToMyIssue) {
-    const now = new Date();
+    const now = this.clock.now();
     const saved = await this.issues.addMessage(issueId, { authorId: borrowerId, authorRole: 'borrower', message, internal: false }, (row) => statusEdit(row, statusAfterReply(row.status, 'borrower', false), now), borrowerId);
     if (!saved) throw new IssueNotFound(issueId);
     return this.views.borrowerDetail(saved.issue, await this.issues.messagesOf(issueId, false), now);
@@ -84,6 +87,7 @@ export class UpdateIssueHandler implements ICommandHandler<UpdateIssue> {
     private readonly issues: HelpIssuesRepository,
     private readonly staff: StaffMembers,
     private readonly views: HelpIssueViews,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, issueId, fields }: UpdateIssue) {
@@ -91,7 +95,7 @@ export class UpdateIssueHandler implements ICommandHandler<UpdateIssue> {
       const [member] = await this.staff.activeMembersWith('issues.manage', [fields.assignedTo]);
       if (!member) throw new InvalidIssue([{ name: 'assignedTo', message: 'assignedTo must be an active staff member who works issues (issues.manage)' }]);
     }
-    const now = new Date();
+    const now = this.clock.now();
     const row = await this.issues.change(issueId, actor.id, (current) => {
       const status = fields.status === undefined || fields.status === current.status ? undefined : moveIssue(current.status, fields.status);
       const edit = status ? statusEdit(current, status, now) : { set: {}, changes: [] as IssueChange[] };
@@ -127,10 +131,11 @@ export class ReplyToIssueHandler implements ICommandHandler<ReplyToIssue> {
     private readonly emails: TemplatedEmails,
     private readonly views: HelpIssueViews,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, issueId, message, internal }: ReplyToIssue) {
-    const now = new Date();
+    const now = this.clock.now();
     const saved = await this.issues.addMessage(issueId, { authorId: actor.id, authorRole: 'staff', message, internal }, (row) => statusEdit(row, statusAfterReply(row.status, 'staff', internal), now));
     if (!saved) throw new IssueNotFound(issueId);
     if (!internal) {

@@ -4,6 +4,7 @@ import { StaffMembers } from '../../identity/public/index.js';
 import { BorrowerDocuments } from '../../origination/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { IssueNotFound } from '../domain/help-issue.js';
 import { HelpIssuesRepository, type IssueListFilter } from './help-issues.repository.js';
 import { HelpIssueViews } from './help-issue.views.js';
@@ -17,9 +18,10 @@ export class ListMyIssuesHandler implements IQueryHandler<ListMyIssues> {
   constructor(
     private readonly issues: HelpIssuesRepository,
     private readonly views: HelpIssueViews,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
   async execute({ borrowerId }: ListMyIssues) {
-    return this.views.borrowerRows(await this.issues.ofBorrower(borrowerId), new Date());
+    return this.views.borrowerRows(await this.issues.ofBorrower(borrowerId), this.clock.now());
   }
 }
 
@@ -36,11 +38,12 @@ export class GetMyIssueHandler implements IQueryHandler<GetMyIssue> {
   constructor(
     private readonly issues: HelpIssuesRepository,
     private readonly views: HelpIssueViews,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
   async execute({ borrowerId, issueId }: GetMyIssue) {
     const row = await this.issues.find(issueId, borrowerId);
     if (!row) throw new IssueNotFound(issueId);
-    return this.views.borrowerDetail(row, await this.issues.messagesOf(issueId, false), new Date());
+    return this.views.borrowerDetail(row, await this.issues.messagesOf(issueId, false), this.clock.now());
   }
 }
 
@@ -58,9 +61,10 @@ export class ListIssuesHandler implements IQueryHandler<ListIssues> {
     private readonly issues: HelpIssuesRepository,
     private readonly views: HelpIssueViews,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
   async execute({ filter, sort, range }: ListIssues) {
-    const now = new Date();
+    const now = this.clock.now();
     const { rows, total } = await this.issues.list(filter, sort, range, now, this.config.issues.slaHours);
     return { rows: await this.views.staffRows(rows, now), total };
   }
@@ -75,11 +79,12 @@ export class GetIssueHandler implements IQueryHandler<GetIssue> {
   constructor(
     private readonly issues: HelpIssuesRepository,
     private readonly views: HelpIssueViews,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
   async execute({ issueId }: GetIssue) {
     const row = await this.issues.find(issueId);
     if (!row) throw new IssueNotFound(issueId);
-    return this.views.staffDetail(row, await this.issues.messagesOf(issueId, true), await this.issues.changesOf(issueId), new Date());
+    return this.views.staffDetail(row, await this.issues.messagesOf(issueId, true), await this.issues.changesOf(issueId), this.clock.now());
   }
 }
 

@@ -26,7 +26,7 @@ export class PublicBannersController {
   async current(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const { audience } = parseWith(bannerAudienceQuery, query);
     res.setHeader('Cache-Control', `public, max-age=${BANNERS_MAX_AGE}`);
-    return this.queries.execute(new CurrentBannersQuery(audience, new Date()));
+    return this.queries.execute(new CurrentBannersQuery(audience));
   }
 
   @Get('banners/:id/image')

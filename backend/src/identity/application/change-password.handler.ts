@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
@@ -34,6 +35,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     private readonly hasher: PasswordHasher,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
     private readonly limits: RateLimiter,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ caller, currentPassword, newPassword, ip }: ChangePassword) {
@@ -53,10 +55,10 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     await this.limits.release(ipSlot);
     const passwordHash = await this.hasher.hash(newPassword);
     const ended = await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', caller.id).execute();
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: this.clock.now() }).where('id', '=', caller.id).execute();
       const rows = await trx
         .updateTable('sessions')
-        .set({ revoked_at: new Date(), revoked_reason: 'password-reset' })
+        .set({ revoked_at: this.clock.now(), revoked_reason: 'password-reset' })
         .where('user_id', '=', caller.id)
         .where('revoked_at', 'is', null)
         .where('id', '<>', caller.sessionId)

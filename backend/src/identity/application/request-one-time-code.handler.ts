@@ -2,6 +2,7 @@ import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SMS_SENDER, type SmsSender } from '../../communications/public/index.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { drawCode, ONE_TIME_CODE, type OtpPurpose } from '../domain/one-time-code.js';
@@ -37,13 +38,14 @@ export class RequestOneTimeCodeHandler implements ICommandHandler<RequestOneTime
     private readonly limiter: RateLimiter,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ phone, purpose, ip }: RequestOneTimeCode) {
     await this.limiter.reserve(['otp-requests-ip', ip], ['otp-requests', phone]);
     const id = randomUUID();
     const code = drawCode(randomInt);
-    const expiresAt = new Date(Date.now() + ONE_TIME_CODE.validForMs);
+    const expiresAt = new Date(this.clock.now().getTime() + ONE_TIME_CODE.validForMs);
     await this.challenges.insert({ id, phone, purpose, codeHash: codeHash(this.config.jwtSecret, id, code), expiresAt });
     await this.sms.send({ to: phone, body: `${code} is your Open Lending code ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it.`, sensitive: true, purpose });
     return { phone, purpose, expiresAt: expiresAt.toISOString(), digits: ONE_TIME_CODE.digits };

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../presence/device-notifier.js';
@@ -30,6 +31,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     private readonly hasher: PasswordHasher,
     private readonly limits: RateLimiter,
     @Inject(DEVICE_NOTIFIER) private readonly notifier: DeviceNotifier,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ token, password, ip }: ResetPassword) {
@@ -38,7 +40,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     const ended = await this.db.transaction().execute(async (trx) => {
       const userId = await this.resets.claim(token, trx);
       if (!userId) throw resetLinkInvalid();
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: this.clock.now() }).where('id', '=', userId).execute();
       await this.resets.voidAllOf(userId, trx);
       return this.sessions.revokeAllOf(userId, 'password-reset', trx);
     });

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestOneTimeCode } from '../application/request-one-time-code.handler.js';
 import { VerifyOneTimeCode } from '../application/verify-one-time-code.handler.js';
 import { inOneForm } from '../../platform/phone/phone-number.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import type { OtpPurpose } from '../domain/one-time-code.js';
 import { PhoneVerification } from '../public/phone-verification.port.js';
 import { PhoneProofs } from './phone-proofs.js';
@@ -13,6 +14,7 @@ export class OneTimeCodePhoneVerification extends PhoneVerification {
   constructor(
     private readonly proofs: PhoneProofs,
     private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     super();
   }
@@ -28,6 +30,6 @@ export class OneTimeCodePhoneVerification extends PhoneVerification {
 
   async checkCode(phone: string, purpose: OtpPurpose, code: string, ip: string, usedFor?: string): Promise<{ verifiedAt: string }> {
     await this.commands.execute(new VerifyOneTimeCode(inOneForm(phone), purpose, code, ip, usedFor));
-    return { verifiedAt: new Date().toISOString() };
+    return { verifiedAt: this.clock.now().toISOString() };
   }
 }

@@ -2,7 +2,6 @@ import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '
 import { BorrowerDirectory, PresencePlans } from '../../identity/public/index.js';
 import { IdentityModule } from '../../identity/identity.module.js';
 import { OriginationModule } from '../../origination/origination.module.js';
-import { CLOCK, systemClock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
@@ -35,7 +34,7 @@ import { MyLoansController } from './http/my-loans.controller.js';
 import { PublicSettingsController } from './http/public-settings.controller.js';
 
 /** What every slice of lending uses: the command executor, loan access, money commands, the loan's read side. */
-const shared = [LoanCommandExecutor, LoanAccess, MoneyCommands, LoanServicingReader, LoanBorrowersRepository, { provide: CLOCK, useValue: systemClock }];
+const shared = [LoanCommandExecutor, LoanAccess, MoneyCommands, LoanServicingReader, LoanBorrowersRepository];
 
 /**
  * The loan as a whole: the aggregate (its events, state and decider dispatch, in domain/), the executor every slice

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerSignUp, type SignUpContext, type SignUpCredential } from '../../identity/public/index.js';
 import { StartLoanApplicationCommand } from '../../lending/public/index.js';
@@ -6,6 +7,7 @@ import { isResumable, landingPath, missingSteps, STEP_PAGES, type QuickStartAnsw
 import { QuickStartLeadsRepository } from '../leads/quick-start-leads.repository.js';
 import { ProfileSectionsRepository } from '../profiles/profile-sections.repository.js';
 import { QuickStartGate } from './quick-start.commands.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 
 export class FinishQuickStart {
   constructor(
@@ -35,13 +37,14 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
     private readonly sections: ProfileSectionsRepository,
     private readonly signUps: BorrowerSignUp,
     private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ proof, credential, context }: FinishQuickStart) {
     const phone = await this.gate.verifiedPhone(proof, context);
     const latest = await this.leads.latestFor(phone);
     if (latest?.applicationId) throw signInInstead();
-    if (!latest || (!latest.borrower_id && !isResumable({ updatedAt: latest.updated_at, borrowerId: null, status: latest.status }, new Date()))) {
+    if (!latest || (!latest.borrower_id && !isResumable({ updatedAt: latest.updated_at, borrowerId: null, status: latest.status }, this.clock.now()))) {
       if (await this.gate.hasAccount(phone)) throw signInInstead();
       throw quickStartNotStarted();
     }

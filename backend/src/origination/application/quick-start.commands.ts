@@ -3,6 +3,7 @@ import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory, BorrowerSignUp, PhoneVerification, type SignUpContext } from '../../identity/public/index.js';
 import { ListPublicProductsQuery } from '../../lending/public/index.js';
 import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { quickStartInvalid, quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
 import { decideStep, isResumable, nextPage, STEP_PAGES, stepOutOfOrder, type QuickStartStep, type StepInput } from '../domain/quick-start.js';
 import { QuickStartLeadsRepository, type QuickStartLeadRow } from '../leads/quick-start-leads.repository.js';
@@ -68,11 +69,12 @@ export class StartQuickStartHandler implements ICommandHandler<StartQuickStart> 
   constructor(
     private readonly gate: QuickStartGate,
     private readonly leads: QuickStartLeadsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ proof, context }: StartQuickStart) {
     const phone = await this.gate.verifiedNewPhone(proof, context);
-    const lead = (await openQuickStart(this.leads, phone, new Date())) ?? (await this.leads.create(phone, STEP_PAGES.basic));
+    const lead = (await openQuickStart(this.leads, phone, this.clock.now())) ?? (await this.leads.create(phone, STEP_PAGES.basic));
     return quickStartView(lead);
   }
 }
@@ -85,11 +87,12 @@ export class SaveQuickStartStepHandler implements ICommandHandler<SaveQuickStart
     private readonly leads: QuickStartLeadsRepository,
     private readonly queries: QueryBus,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ proof, step, input, context }: SaveQuickStartStep) {
     const phone = await this.gate.verifiedNewPhone(proof, context);
-    const now = new Date();
+    const now = this.clock.now();
     const lead = await openQuickStart(this.leads, phone, now);
     if (!lead) throw quickStartNotStarted();
     const [today, products] = await Promise.all([this.businessDate.today(), step === 'loan' ? this.queries.execute(new ListPublicProductsQuery()) : Promise.resolve([])]);

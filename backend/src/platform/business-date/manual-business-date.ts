@@ -29,10 +29,11 @@ export class ManualBusinessDate implements BusinessDate {
       await sql`SELECT pg_advisory_xact_lock(hashtext('business_date'))`.execute(trx);
       const current = await trx.selectFrom('business_date').select('date').executeTakeFirst();
       const from = current?.date ?? calendarDateIn(this.timeZone, this.clock());
+      const at = this.clock();
       await trx
         .insertInto('business_date')
-        .values({ date, updated_by: actorId, updated_at: new Date() })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ date, updated_by: actorId, updated_at: new Date() }))
+        .values({ date, updated_by: actorId, updated_at: at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ date, updated_by: actorId, updated_at: at }))
         .execute();
       await trx.insertInto('business_date_changes').values({ from_date: from, to_date: date, changed_by: actorId }).execute();
     });

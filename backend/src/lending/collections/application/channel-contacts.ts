@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import type { ContactChannel, ContactOutcome } from '../domain/collection-work.events.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { executeRetrying } from './collection-work.handlers.js';
@@ -25,11 +26,12 @@ export class ChannelContacts {
   constructor(
     private readonly executor: LoanCommandExecutor,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async record({ loanId, actor, ...input }: ChannelContact): Promise<{ businessDate: string; position: number }> {
     const businessDate = await this.businessDate.today();
-    const answer = await executeRetrying(this.executor, (at) => ({
+    const answer = await executeRetrying(this.executor, this.clock, (at) => ({
       type: 'RecordCollectionContact',
       data: { loanId, at, actor, ...input, businessDate, mayWorkAnyLoan: true },
     }));

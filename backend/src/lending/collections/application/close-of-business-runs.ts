@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { CloseOfBusinessRunsTable } from '../../../platform/database/schema.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import type { Selectable } from 'kysely';
 import { addDays } from '../../loan/domain/calendar.js';
 import { CloseOfBusinessIsNightly, CloseOfBusinessRunning, CloseOfBusinessRunNotFound } from '../domain/close-of-business-run.errors.js';
@@ -56,6 +57,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
     private readonly closeOfBusiness: CloseOfBusiness,
     @Inject(DB) private readonly db: Db,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async start(actor: Actor, chunk = CLOSE_OF_BUSINESS_CHUNK): Promise<CloseOfBusinessRun> {
@@ -64,7 +66,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
     const date = addDays(status.date, -1);
     await this.abandonStale();
     const id = randomUUID();
-    const now = new Date();
+    const now = this.clock.now();
     try {
       await this.db
         .insertInto('close_of_business_runs')
@@ -117,11 +119,12 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
 
   /** A `running` row whose process stopped (no word for ABANDONED_AFTER_MS) is marked failed, so it blocks nothing. */
   private async abandonStale(): Promise<void> {
+    const now = this.clock.now();
     await this.db
       .updateTable('close_of_business_runs')
-      .set({ status: 'failed', finished_at: new Date(), failure: 'Stopped before it finished (the process running it ended); run it again: nothing is recorded twice.' })
+      .set({ status: 'failed', finished_at: now, failure: 'Stopped before it finished (the process running it ended); run it again: nothing is recorded twice.' })
       .where('status', '=', 'running')
-      .where('heartbeat_at', '<', new Date(Date.now() - ABANDONED_AFTER_MS))
+      .where('heartbeat_at', '<', new Date(now.getTime() - ABANDONED_AFTER_MS))
       .execute();
   }
 
@@ -140,23 +143,24 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
             events_appended: eb('events_appended', '+', aged.eventsAppended),
             reclassified: eb('reclassified', '+', aged.reclassified),
             penalties_applied: eb('penalties_applied', '+', aged.penaltiesApplied),
-            heartbeat_at: new Date(),
+            heartbeat_at: this.clock.now(),
           }))
           .where('id', '=', id)
           .execute();
         after = ids.at(-1)!;
       }
       const { remindersQueued } = await this.closeOfBusiness.queueReminders(date);
+      const finished = this.clock.now();
       await this.db
         .updateTable('close_of_business_runs')
-        .set({ status: 'completed', reminders_queued: remindersQueued, finished_at: new Date(), heartbeat_at: new Date() })
+        .set({ status: 'completed', reminders_queued: remindersQueued, finished_at: finished, heartbeat_at: finished })
         .where('id', '=', id)
         .execute();
     } catch (error) {
       this.logger.error(`Close of business run ${id} for ${date} failed: ${(error as Error).message}`);
       await this.db
         .updateTable('close_of_business_runs')
-        .set({ status: 'failed', finished_at: new Date(), failure: `${(error as Error).message}. Run it again: what was recorded stays, nothing is recorded twice.` })
+        .set({ status: 'failed', finished_at: this.clock.now(), failure: `${(error as Error).message}. Run it again: what was recorded stays, nothing is recorded twice.` })
         .where('id', '=', id)
         .execute()
         .catch(() => undefined);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { isIsoDate } from '../../loan/domain/calendar.js';
 import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
@@ -45,6 +46,7 @@ export class CloseOfBusiness {
     @Inject(DB) private readonly db: Db,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     private readonly reminders: CollectionReminders,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The date a run is for: the one asked (never after the business date), or the business date. */
@@ -133,7 +135,7 @@ export class CloseOfBusiness {
   private async ageLoan(loanId: string, date: string, actor: Actor, snapshot: LoadedLoan, nextOn: string | null): Promise<readonly string[]> {
     for (let attempt = 1, loaded = snapshot; ; attempt += 1) {
       try {
-        const at = new Date().toISOString();
+        const at = this.clock.now().toISOString();
         const result = await this.executor.execute({ type: 'CloseBusinessDay', data: { loanId, at, actor, date } }, { loaded });
         if (result.events.length === 0) await this.correctNextOn(loanId, loaded, nextOn);
         return result.events;

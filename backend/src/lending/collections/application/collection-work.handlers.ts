@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StaffMembers } from '../../../identity/public/index.js';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
 import type { CollectionWorkCommand } from '../domain/collection-work.js';
 import type { ContactChannel, ContactOutcome } from '../domain/collection-work.events.js';
@@ -23,11 +24,11 @@ export class AssignCollectorCommand extends Command<AssignmentResult> {
   }
 }
 
-/** A command decided again on the loan's new version when a concurrent write (a payment, COB) moved it. */
-export async function executeRetrying(executor: LoanCommandExecutor, command: (at: string) => CollectionWorkCommand, loaded?: LoadedLoan) {
+/** A command decided again on the loan's new version when a concurrent write (a payment, COB) moved it; each try stamped by the clock. */
+export async function executeRetrying(executor: LoanCommandExecutor, clock: Clock, command: (at: string) => CollectionWorkCommand, loaded?: LoadedLoan) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await executor.execute(command(new Date().toISOString()), attempt === 1 && loaded ? { loaded } : {});
+      return await executor.execute(command(clock.now().toISOString()), attempt === 1 && loaded ? { loaded } : {});
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
     }
@@ -44,6 +45,7 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
   constructor(
     private readonly executor: LoanCommandExecutor,
     private readonly staff: StaffMembers,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanIds, staffId, single }: AssignCollectorCommand): Promise<AssignmentResult> {
@@ -65,7 +67,7 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
     }
     const result: AssignmentResult = { staffId, assigned: [], unchanged: [], position: null };
     for (const [index, loanId] of loanIds.entries()) {
-      const answer = await executeRetrying(this.executor, (at) => ({ type: 'AssignCollector', data: { loanId, at, actor, staffId } }), loaded[index]);
+      const answer = await executeRetrying(this.executor, this.clock, (at) => ({ type: 'AssignCollector', data: { loanId, at, actor, staffId } }), loaded[index]);
       if (answer.events.length > 0) {
         result.assigned.push(loanId);
         result.position = answer.position;
@@ -98,12 +100,13 @@ export class RecordCollectionContactHandler implements ICommandHandler<RecordCol
     private readonly executor: LoanCommandExecutor,
     private readonly staff: StaffMembers,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, input }: RecordCollectionContactCommand): Promise<RecordedContact> {
     const [businessDate, managers] = await Promise.all([this.businessDate.today(), this.staff.activeMembersWith('collections.manage', [actor.id])]);
     const mayWorkAnyLoan = managers.length > 0;
-    const answer = await executeRetrying(this.executor, (at) => ({ type: 'RecordCollectionContact', data: { loanId, at, actor, ...input, businessDate, mayWorkAnyLoan } }));
+    const answer = await executeRetrying(this.executor, this.clock, (at) => ({ type: 'RecordCollectionContact', data: { loanId, at, actor, ...input, businessDate, mayWorkAnyLoan } }));
     return { loanId, ...input, note: input.note.trim(), businessDate, recordedBy: actor.id, position: answer.position };
   }
 }

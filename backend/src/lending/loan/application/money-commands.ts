@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import type { LoanCommand } from '../domain/loan.commands.js';
 import type { Actor } from '../domain/loan.types.js';
 import { LoanCommandExecutor } from './loan-command-executor.js';
@@ -15,6 +16,7 @@ export class MoneyCommands {
   constructor(
     private readonly executor: LoanCommandExecutor,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   today(): Promise<string> {
@@ -29,7 +31,7 @@ export class MoneyCommands {
   async execute(build: (at: string) => LoanCommand, actor: Actor): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const command = build(new Date().toISOString());
+        const command = build(this.clock.now().toISOString());
         await this.executor.execute(command, { loaded: await this.executor.load(command.data.loanId, actor) });
         return;
       } catch (error) {

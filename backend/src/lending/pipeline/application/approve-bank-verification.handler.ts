@@ -8,6 +8,7 @@ import { IllegalTransition, LoanNotFound } from '../../loan/domain/loan.errors.j
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { PENNY_DROP, type PennyDrop } from '../payouts/penny-drop.port.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 
 export class ApproveBankVerificationCommand {
   constructor(
@@ -36,6 +37,7 @@ export class ApproveBankVerificationHandler implements ICommandHandler<ApproveBa
     private readonly bankAccounts: BankAccounts,
     private readonly borrowers: BorrowerDirectory,
     @Inject(PENNY_DROP) private readonly pennyDrop: PennyDrop,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, method, note, idempotencyKey }: ApproveBankVerificationCommand) {
@@ -61,7 +63,7 @@ export class ApproveBankVerificationHandler implements ICommandHandler<ApproveBa
       check = { method, account, borrowerName: borrower?.name ?? '', pennyDrop };
     }
     return this.executor.execute(
-      { type: 'ApproveBankVerification', data: { loanId, actor, at: new Date().toISOString(), check, ...(note ? { reason: note } : {}) } },
+      { type: 'ApproveBankVerification', data: { loanId, actor, at: this.clock.now().toISOString(), check, ...(note ? { reason: note } : {}) } },
       { idempotencyKey, loaded, request },
     );
   }

@@ -3,6 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { AgreementDocumentsRepository } from '../agreements/agreement-documents.repository.js';
 import { renderAgreementPdf } from '../agreements/agreement-pdf.renderer.js';
 import { allowedActions } from '../../loan/domain/loan-actions.js';
@@ -35,6 +36,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     private readonly documents: AgreementDocumentsRepository,
     private readonly signLinks: AgreementSignLinkMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, note, idempotencyKey }: IssueAgreementCommand) {
@@ -47,7 +49,7 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     // Checked before rendering so a refused move costs no PDF; the decider checks again on append.
     if (!allowedActions(loan.status).includes('issue-agreement')) throw new IllegalTransition(loan.status, 'issue-agreement', allowedActions(loan.status));
     const borrower = await this.borrowers.profileOf(loan.borrowerId);
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     const { terms, schedule, kfs } = loanKfs(loan, this.config);
     const pdf = await renderAgreementPdf({
       loanId,

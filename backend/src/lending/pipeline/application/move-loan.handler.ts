@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
@@ -31,10 +32,11 @@ export class MoveLoanHandler implements ICommandHandler<MoveLoanCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, move, note, idempotencyKey }: MoveLoanCommand) {
-    const base = { loanId, actor, at: new Date().toISOString(), ...(note ? { reason: note } : {}) };
+    const base = { loanId, actor, at: this.clock.now().toISOString(), ...(note ? { reason: note } : {}) };
     // A payout without a date is paid out on the business date (manual mode: the date staff set).
     const today = move.action === 'disburse' && !move.disbursedOn ? await this.businessDate.today() : '';
     return this.executor.execute(toCommand(move, base, today), { idempotencyKey, request: { move, note } });

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory, PhoneVerification } from '../../../identity/public/index.js';
 import { allowedActions } from '../../loan/domain/loan-actions.js';
@@ -5,6 +6,7 @@ import { AgreementMismatch, IllegalTransition, LoanNotFound, NoRegisteredPhone }
 import type { Actor, SigningEvidence } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { maskedPhone } from '../../loan/application/queries/masked-phone.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 
 export type SigningClient = { ip: string; userAgent: string };
 
@@ -32,6 +34,7 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreementComman
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: BorrowerDirectory,
     private readonly phones: PhoneVerification,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, documentHash, code, client, channel, idempotencyKey }: SignAgreementCommand) {
@@ -54,7 +57,7 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreementComman
       userAgent: client.userAgent.slice(0, 500),
     };
     return this.executor.execute(
-      { type: 'SignAgreement', data: { loanId, actor, at: new Date().toISOString(), documentHash, evidence } },
+      { type: 'SignAgreement', data: { loanId, actor, at: this.clock.now().toISOString(), documentHash, evidence } },
       { idempotencyKey, loaded, request },
     );
   }

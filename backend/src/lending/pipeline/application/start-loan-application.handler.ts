@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LoanBorrowersRepository } from '../../loan/borrowers/loan-borrowers.repository.js';
 import type { Actor, LoanType } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor, NEW_LOAN } from '../../loan/application/loan-command-executor.js';
 import { LoanProducts } from '../../loan/application/loan-products.port.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 
 export class StartLoanApplicationCommand {
   constructor(
@@ -19,6 +21,7 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: LoanBorrowersRepository,
     private readonly catalog: LoanProducts,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, input, idempotencyKey }: StartLoanApplicationCommand) {
@@ -33,7 +36,7 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
     return this.executor.execute(
       {
         type: 'StartLoanApplication',
-        data: { loanId, at: new Date().toISOString(), actor, borrowerId: actor.id, loanType: input.type, amount: input.amount, tenureMonths: input.tenureMonths, payDayOfMonth: input.payDayOfMonth },
+        data: { loanId, at: this.clock.now().toISOString(), actor, borrowerId: actor.id, loanType: input.type, amount: input.amount, tenureMonths: input.tenureMonths, payDayOfMonth: input.payDayOfMonth },
       },
       { idempotencyKey, request: input, loaded: NEW_LOAN, params },
     );

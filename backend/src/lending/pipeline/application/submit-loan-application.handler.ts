@@ -1,9 +1,11 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../../identity/public/index.js';
 import { ProfileCompleteness } from '../../../origination/public/index.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { LoanProducts } from '../../loan/application/loan-products.port.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 
 export class SubmitLoanApplicationCommand {
   constructor(
@@ -24,6 +26,7 @@ export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanA
     private readonly borrowers: BorrowerDirectory,
     private readonly profiles: ProfileCompleteness,
     private readonly catalog: LoanProducts,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, idempotencyKey }: SubmitLoanApplicationCommand) {
@@ -38,7 +41,7 @@ export class SubmitLoanApplicationHandler implements ICommandHandler<SubmitLoanA
     const missingSections = required.length > 0 ? await this.profiles.missingSections(borrowerId, required) : [];
     const missingProfileFields = [...new Set([...missingContact, ...missingSections])];
     return this.executor.execute(
-      { type: 'SubmitLoanApplication', data: { loanId, actor, at: new Date().toISOString(), missingProfileFields } },
+      { type: 'SubmitLoanApplication', data: { loanId, actor, at: this.clock.now().toISOString(), missingProfileFields } },
       { idempotencyKey, loaded },
     );
   }

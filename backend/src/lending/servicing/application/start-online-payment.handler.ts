@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { decide } from '../../loan/domain/loan.decide.js';
 import type { CreateOnlinePayment } from '../domain/payment.commands.js';
 import type { LoanRecord } from '../../loan/domain/loan.state.js';
@@ -34,6 +35,7 @@ export class StartOnlinePaymentHandler implements ICommandHandler<StartOnlinePay
     private readonly payments: PaymentCommands,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, amount, reducePrincipal }: StartOnlinePaymentCommand) {
@@ -44,7 +46,7 @@ export class StartOnlinePaymentHandler implements ICommandHandler<StartOnlinePay
       data: { loanId, at, actor, paymentId, amount, provider: this.provider.name, providerOrderId, reducePrincipal },
     });
     const loaded = await this.executor.load(loanId, actor);
-    if (loaded.state.status !== 'none') decide(command(new Date().toISOString(), 'pending'), loaded.state, await this.catalog.parametersOf(loaded.state as LoanRecord));
+    if (loaded.state.status !== 'none') decide(command(this.clock.now().toISOString(), 'pending'), loaded.state, await this.catalog.parametersOf(loaded.state as LoanRecord));
     const order = await this.provider.createOrder({ paymentId, loanId, amount, currency: this.config.product.currency });
     await this.payments.execute((at) => command(at, order.providerOrderId), actor);
     return { paymentId, status: 'created' as const, redirectUrl: order.redirectUrl };

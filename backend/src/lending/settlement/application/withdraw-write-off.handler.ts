@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../../platform/database/database.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { loanWriteOff } from './settlement-records.js';
@@ -18,10 +19,11 @@ export class WithdrawWriteOffHandler implements ICommandHandler<WithdrawWriteOff
   constructor(
     private readonly executor: LoanCommandExecutor,
     @Inject(DB) private readonly db: Db,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId }: WithdrawWriteOffCommand) {
-    await this.executor.execute({ type: 'WithdrawWriteOff', data: { loanId, at: new Date().toISOString(), actor } });
+    await this.executor.execute({ type: 'WithdrawWriteOff', data: { loanId, at: this.clock.now().toISOString(), actor } });
     return loanWriteOff(this.db, loanId);
   }
 }
