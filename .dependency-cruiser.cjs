@@ -11,8 +11,10 @@
 const contexts = '(identity|lending|communications|origination|collections|content)';
 const src = '^backend/src/';
 const context = `${src}${contexts}/`;
-/** A context's Nest module, e.g. backend/src/lending/lending.module.ts. */
-const contextModule = `${context}[^/]+[.]module[.]ts$`;
+/** A context's Nest modules: backend/src/lending/lending.module.ts, and its slices' (backend/src/lending/loan/loan.module.ts). */
+const contextModules = [`${context}[^/]+[.]module[.]ts$`, `${context}[^/]+/[^/]+[.]module[.]ts$`];
+/** A layer folder of a context, or of one of its slices (lending/loan/domain/), e.g. layer('domain'). */
+const layer = (name) => [`${src}[^/]+/${name}/`, `${src}[^/]+/[^/]+/${name}/`];
 /** Tests (specs beside the code, their helpers and fixtures) may reach into any context to set up a scenario. */
 const testFiles = '[.](spec|int-spec|helper|fixture)[.]ts$';
 /** Infrastructure a pure domain must not know about. */
@@ -26,7 +28,7 @@ module.exports = {
         'A domain folder holds pure business rules: no Nest, no database, no queue, no sockets, no HTTP. ' +
         'Take what it needs (time, actor, outside facts) on the command, and let application/ do the I/O.',
       severity: 'error',
-      from: { path: `${src}[^/]+/domain/` },
+      from: { path: layer('domain') },
       to: { path: [infrastructurePackages, `${src}platform/http/`] },
     },
     {
@@ -35,7 +37,7 @@ module.exports = {
         'Command and query handlers do not know how they are called: nothing from an http/ folder ' +
         '(controllers, request schemas, HTTP problems). Shared list parameters live in platform/query.',
       severity: 'error',
-      from: { path: `${src}[^/]+/application/` },
+      from: { path: layer('application') },
       to: { path: `${src}.*/http/` },
     },
     {
@@ -53,7 +55,7 @@ module.exports = {
         "A context uses another only through that context's public/ entry (ports, query interfaces, event " +
         'types), never its handlers, repositories or tables. Export what is needed from <context>/public/.',
       severity: 'error',
-      from: { path: context, pathNot: [testFiles, contextModule] },
+      from: { path: context, pathNot: [testFiles, ...contextModules] },
       to: { path: context, pathNot: [`${src}$1/`, `${context}public/`] },
     },
     {
@@ -62,8 +64,8 @@ module.exports = {
         "A context's Nest module may import another context's Nest module (that is how Nest hands over the " +
         "providers the other exports, which must be its public ports) and its public/ entry; nothing else of it.",
       severity: 'error',
-      from: { path: contextModule },
-      to: { path: context, pathNot: [`${src}$1/`, `${context}public/`, contextModule] },
+      from: { path: contextModules },
+      to: { path: context, pathNot: [`${src}$1/`, `${context}public/`, ...contextModules] },
     },
     {
       name: 'shipped-code-not-to-tests-or-bench',
