@@ -1,6 +1,7 @@
 /**
  * What other contexts may use of identity (DESIGN §2; checked by .dependency-cruiser.cjs): who is calling, the
- * permission a staff route needs, the borrower directory, and the ports identity offers or needs. Everything else in identity is its own.
+ * permission a staff route needs, the borrower directory, and the ports identity offers or needs. Everything else
+ * in identity is its own.
  */
 export { CurrentActor, CurrentSession, type Actor, type CurrentDeviceSession } from '../auth/authenticated-user.js';
 export { RequirePermission } from '../auth/require-permission.decorator.js';
