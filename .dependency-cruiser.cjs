@@ -95,10 +95,12 @@ module.exports = {
     },
     {
       name: 'lending-module-is-a-table-of-contents',
-      comment: "lending.module.ts only imports the slices' modules: each slice wires its own handlers, controllers and jobs.",
+      comment:
+        "lending.module.ts only imports modules (the slices', and the ports module that binds origination's quick-start " +
+        'ports): each slice wires its own handlers, controllers and jobs.',
       severity: 'error',
       from: { path: `${lending}lending[.]module[.]ts$` },
-      to: { path: src, pathNot: `${lending}[^/]+/[^/]+[.]module[.]ts$` },
+      to: { path: src, pathNot: [`${lending}[^/]+/[^/]+[.]module[.]ts$`, `${lending}[^/]+[.]module[.]ts$`] },
     },
     {
       name: 'adapters-do-not-import-handlers',

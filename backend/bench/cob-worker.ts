@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app/app.module.js';
-import { ageLoansJob, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness } from '../src/lending/public/index.js';
+import { CloseOfBusiness } from '../src/lending/collections/application/close-of-business.js';
+import { ageLoansJob, CLOSE_OF_BUSINESS_QUEUE } from '../src/lending/collections/jobs/close-of-business.job.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { createRuntime } from '../src/platform/runtime.js';
 

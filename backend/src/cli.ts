@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app/app.module.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
-import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from './lending/public/index.js';
+import { BusinessDayClose } from './lending/public/index.js';
 import { rebuildProjections } from './platform/projections/rebuild.js';
 import { verifyProjections } from './platform/projections/verify.js';
 import { PlatformRegistry } from './platform/registry.js';
@@ -31,7 +31,7 @@ async function closeOfBusiness(runtime: Runtime, args: string[]): Promise<number
   }
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
   try {
-    const result = await app.get(CloseOfBusiness).run(CLOSE_OF_BUSINESS_ACTOR, date);
+    const result = await app.get(BusinessDayClose).closeThrough(date);
     console.log(`Close of business for ${result.date}: ${result.loansProcessed} loan(s) aged, ${result.loansVisited} with something to record, ${result.eventsAppended} event(s) appended.`);
     return 0;
   } finally {

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BorrowerMessagingModule } from '../communications/borrower-messaging.module.js';
 import { CommunicationsModule } from '../communications/communications.module.js';
+import { MessagePortsModule } from '../communications/message-ports.module.js';
 import { ContentModule } from '../content/content.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
@@ -15,7 +16,7 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, OriginationModule, LendingModule, BorrowerMessagingModule, ChannelsModule, ContentModule],
+      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, OriginationModule, LendingModule, BorrowerMessagingModule, ChannelsModule, MessagePortsModule, ContentModule],
     };
   }
 }

@@ -12,8 +12,9 @@ import { loanPushesSubscription } from './jobs/loan-pushes.subscription.js';
 import { emailLoanContactsProjection } from './projections/email-loan-contacts.projection.js';
 
 /**
- * Communications that speak to borrowers about their loans. A module apart from CommunicationsModule because it needs
- * identity's borrower directory, and identity itself imports CommunicationsModule (to send password resets).
+ * Communications that speak to borrowers about their loans. A module apart from CommunicationsModule, which uses no
+ * other context's module (its email delivery runs alone in email-delivery.int-spec.ts): this one needs identity's
+ * borrower directory.
  */
 @Module({
   imports: [IdentityModule, CommunicationsModule],

@@ -33,8 +33,8 @@ const providers = [
 
 /**
  * WhatsApp, IVR and the dialer (issue 15 item 3): signed inbound webhooks, conversations and calls for staff, each
- * provider behind a port. A module apart from CommunicationsModule because outcomes go to lending's contact log and
- * the dialer reads lending's overdue book, while lending itself imports CommunicationsModule (reminder emails).
+ * provider behind a port. A module apart from CommunicationsModule, which uses no other context's module: outcomes go
+ * to lending's contact log (ChannelContacts) and the dialer reads lending's overdue book (OverdueBook).
  */
 @Module({
   imports: [IdentityModule, LendingModule],

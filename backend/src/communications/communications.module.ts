@@ -52,8 +52,9 @@ const pushHandlers = [RegisterPushTokenHandler, RefreshPushTokenHandler, DeleteP
  * Email through the worker: EmailOutbox records and enqueues, the `email` queue's processor sends through the email
  * sender port (SMTP, or printed when SMTP_URL is unset), a scheduled sweep re-enqueues rows whose job never reached the queue, and staff
  * read the log at /api/admin/emails. Email templates (one active per event, seeded from the shipped defaults at start)
- * render what TemplatedEmails sends. Other contexts import this module and inject EmailOutbox, or SMS_SENDER for
- * text messages. Push notifications: borrowers register devices at /api/me/push-tokens, PushOutbox addresses a push
+ * render what TemplatedEmails sends. Content imports this module and injects TemplatedEmails; identity and lending,
+ * below communications, get their own message ports, implemented in message-ports.module.ts. Push notifications:
+ * borrowers register devices at /api/me/push-tokens, PushOutbox addresses a push
  * to each device, the `push` queue's job sends it through the push sender port (FCM, or recorded), staff read /api/admin/pushes.
  */
 @Module({

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { Redis } from 'ioredis';
-import { CommunicationsModule } from '../communications/communications.module.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DB, type Db } from '../platform/database/database.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
@@ -105,7 +104,8 @@ const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUs
 const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController, PublicOtpController, AdminPhoneCollisionsController];
 
 @Module({
-  imports: [JwtModule.register({}), CommunicationsModule],
+  // AccountMessages (one-time codes, password resets) comes from communications, above identity: a port, not an import.
+  imports: [JwtModule.register({})],
   controllers,
   providers: [
     ...commandHandlers,

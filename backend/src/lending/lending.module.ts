@@ -3,6 +3,7 @@ import { CollectionsModule } from './collections/collections.module.js';
 import { LoanModule } from './loan/loan.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { QuickStartPortsModule } from './quick-start-ports.module.js';
 import { ServicingModule } from './servicing/servicing.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
@@ -14,10 +15,11 @@ import { SettlementModule } from './settlement/settlement.module.js';
  * - servicing/: payments, allocation, refunds, statements, foreclosure, the payment provider;
  * - collections/: the business date, close of business, the overdue book, collectors' work, reminders;
  * - settlement/: settlement offers and write-offs.
- * Other contexts see lending through lending/public and what this module exports.
+ * Other contexts see lending through lending/public and what this module exports; QuickStartPortsModule implements
+ * origination's quick start ports (origination sits below lending).
  */
 @Module({
-  imports: [LoanModule, ProductsModule, PipelineModule, ServicingModule, CollectionsModule, SettlementModule],
+  imports: [LoanModule, ProductsModule, PipelineModule, ServicingModule, CollectionsModule, SettlementModule, QuickStartPortsModule],
   exports: [LoanModule, CollectionsModule],
 })
 export class LendingModule {}

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 
 /**
  * The layer rules (.dependency-cruiser.cjs, run by `npm run lint:architecture`) catch what they are meant to: files
- * that break one rule each are planted in the real source tree for the length of one dependency-cruiser run.
+ * that break one rule each are planted in the real source tree for the length of one dependency-cruiser run. So does
+ * the check of cycles between contexts (scripts/context-cycles.mjs, the same script's second step).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
@@ -25,6 +26,17 @@ async function cruise(files: string[]): Promise<Violation[]> {
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
+/** The context-cycle check's exit status and what it printed. */
+async function contextCycles(): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/context-cycles.mjs'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
 const planted: Record<string, string> = {
   [`backend/src/lending/loan/domain/${tag}.ts`]: "import { Injectable } from '@nestjs/common';\nexport const planted = Injectable;\n",
   [`backend/src/lending/pipeline/application/${tag}.ts`]: "export type { UsersRepository } from '../../../identity/users/users.repository.js';\n",
@@ -38,7 +50,17 @@ const planted: Record<string, string> = {
   [`backend/src/platform/${tag}-b.ts`]: `import { a } from './${tag}-a.js';\nexport const b = a;\n`,
 };
 
-const removePlanted = () => Promise.all(Object.keys(planted).map((file) => rm(path.join(root, file), { force: true })));
+/**
+ * Imports each allowed by the rules above (through the other context's public/) that close a cycle between contexts:
+ * identity -> lending, against lending -> identity; origination -> communications, closing communications -> lending
+ * -> origination.
+ */
+const cycleClosing: Record<string, string> = {
+  [`backend/src/identity/application/${tag}.ts`]: "export type { LoanEvent } from '../../lending/public/index.js';\n",
+  [`backend/src/origination/application/${tag}.ts`]: "export type { TemplatedEmail } from '../../communications/public/index.js';\n",
+};
+
+const removePlanted = () => Promise.all([...Object.keys(planted), ...Object.keys(cycleClosing)].map((file) => rm(path.join(root, file), { force: true })));
 
 afterAll(removePlanted);
 
@@ -70,7 +92,25 @@ describe('npm run lint:architecture', () => {
     );
   }, 120_000);
 
+  it('fails on a cycle between contexts, direct or longer, printing each with an import that makes each arrow', async () => {
+    let result: { code: number; output: string };
+    try {
+      for (const [file, text] of Object.entries(cycleClosing)) await writeFile(path.join(root, file), text);
+      expect(await cruise(Object.keys(cycleClosing))).toEqual([]);
+      result = await contextCycles();
+    } finally {
+      await removePlanted();
+    }
+    expect(result.code).toBe(1);
+    const cycles = result.output.split('\n').filter((line) => line.startsWith('error context-cycle:'));
+    expect(cycles).toEqual(['error context-cycle: communications -> lending -> origination -> communications', 'error context-cycle: identity -> lending -> identity']);
+    expect(result.output).toContain(`origination -> communications: backend/src/origination/application/${tag}.ts -> backend/src/communications/public/index.ts`);
+    expect(result.output).toContain(`identity -> lending: backend/src/identity/application/${tag}.ts -> backend/src/lending/public/index.ts`);
+  }, 120_000);
+
   it('passes on the tree as it is, with no violation set aside', async () => {
     expect(await cruise(['backend/src', 'backend/test', 'backend/bench'])).toEqual([]);
+    const { code, output } = await contextCycles();
+    expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining('No cycle between contexts') });
   }, 120_000);
 });

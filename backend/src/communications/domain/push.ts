@@ -2,6 +2,7 @@
  * Push notifications (issue 15 item 2): what a loan event or a reminder says to the borrower's devices. Pure: the
  * subscription and the reminder job fetch the facts, these functions only word them.
  */
+import type { LoanEventType } from '../../lending/public/index.js';
 import { formatDate, formatMoney } from '../../platform/format/format.js';
 
 export const PUSH_STATUSES = ['queued', 'sent', 'logged', 'failed', 'token-removed', 'skipped'] as const;
@@ -11,7 +12,7 @@ export type PushStatus = (typeof PUSH_STATUSES)[number];
 export type PushMessage = { topic: string; title: string; body: string; link: string | null };
 
 /** The loan events that become pushes. */
-export const PUSH_LOAN_EVENTS = ['AgreementIssued', 'FinalApprovalGranted', 'LoanDisbursed', 'RepaymentApplied', 'InstalmentWentOverdue', 'LoanClosed', 'LoanRejected'] as const;
+export const PUSH_LOAN_EVENTS = ['AgreementIssued', 'FinalApprovalGranted', 'LoanDisbursed', 'RepaymentApplied', 'InstalmentWentOverdue', 'LoanClosed', 'LoanRejected'] as const satisfies readonly LoanEventType[];
 export type PushLoanEventType = (typeof PUSH_LOAN_EVENTS)[number];
 
 export type PushLoanEvent = { type: string; data: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LoanEvent } from '../../lending/public/index.js';
+import { loanEventOf, type LoanEvent, type LoanEventType } from '../../lending/public/index.js';
 import type { PendingEvent, ProjectedRow, RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Projection } from '../../platform/projections/projection.js';
 
@@ -18,7 +18,7 @@ type Row = {
 };
 
 const PROJECTION_NAME = 'email-loan-contacts';
-const EVENT_TYPES = ['LoanApplicationStarted', 'LoanApplicationAmended', 'SoftCheckApproved', 'AgreementIssued', 'LoanDisbursed'] as const;
+const EVENT_TYPES = ['LoanApplicationStarted', 'LoanApplicationAmended', 'SoftCheckApproved', 'AgreementIssued', 'LoanDisbursed'] as const satisfies readonly LoanEventType[];
 
 /**
  * What an event sets on the row when that does not depend on the row itself (pure): the whole row for
@@ -92,7 +92,7 @@ export function evolveContact(row: Row | undefined, event: LoanEvent, version: n
 export function prebuildContact(events: readonly PendingEvent[]): ProjectedRow[] | undefined {
   if (events.length !== 1) return undefined;
   const [event] = events;
-  const changes = contactChanges({ type: event.type, data: event.data } as LoanEvent, event.version);
+  const changes = contactChanges(loanEventOf(event), event.version);
   if (!changes) return undefined;
   const row = { ...changes, loan_id: String(event.data.loanId) };
   const mode = event.type === 'LoanApplicationStarted' ? 'upsert' : 'update';
@@ -119,7 +119,7 @@ export const emailLoanContactsProjection: Projection = {
       const id = String(event.data.loanId);
       const current = rows.get(id);
       if (current && event.version <= current.version) continue; // already applied: idempotent
-      const next = evolveContact(current, { type: event.type, data: event.data } as LoanEvent, event.version);
+      const next = evolveContact(current, loanEventOf(event), event.version);
       if (!next) continue;
       rows.set(id, next);
       changed.add(id);

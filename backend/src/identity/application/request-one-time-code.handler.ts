@@ -1,12 +1,12 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SMS_SENDER, type SmsSender } from '../../communications/public/index.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { drawCode, ONE_TIME_CODE, type OtpPurpose } from '../domain/one-time-code.js';
 import { OtpChallengesRepository } from '../otp/otp-challenges.repository.js';
+import { AccountMessages } from '../public/account-messages.port.js';
 
 export class RequestOneTimeCode {
   constructor(
@@ -21,12 +21,6 @@ export function codeHash(secret: string, challengeId: string, code: string): str
   return createHmac('sha256', `otp:${secret}`).update(`${challengeId}:${code}`).digest('hex');
 }
 
-const PURPOSE_TEXT: Record<OtpPurpose, string> = {
-  'quick-start': 'to continue your loan application',
-  'e-sign': 'to sign your loan agreement',
-  phone: 'to verify your phone',
-};
-
 /**
  * Sends a fresh code by SMS; it replaces any earlier code for the phone and purpose. Limited per phone and per
  * address before anything is sent, so a flood costs neither SMS nor rows. Answers when the code expires, never the code.
@@ -36,7 +30,7 @@ export class RequestOneTimeCodeHandler implements ICommandHandler<RequestOneTime
   constructor(
     private readonly challenges: OtpChallengesRepository,
     private readonly limiter: RateLimiter,
-    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    private readonly messages: AccountMessages,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -47,7 +41,7 @@ export class RequestOneTimeCodeHandler implements ICommandHandler<RequestOneTime
     const code = drawCode(randomInt);
     const expiresAt = new Date(this.clock.now().getTime() + ONE_TIME_CODE.validForMs);
     await this.challenges.insert({ id, phone, purpose, codeHash: codeHash(this.config.jwtSecret, id, code), expiresAt });
-    await this.sms.send({ to: phone, body: `${code} is your Open Lending code ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it.`, sensitive: true, purpose });
+    await this.messages.sendOneTimeCode({ phone, code, purpose, validForMinutes: ONE_TIME_CODE.validForMs / 60_000 });
     return { phone, purpose, expiresAt: expiresAt.toISOString(), digits: ONE_TIME_CODE.digits };
   }
 }

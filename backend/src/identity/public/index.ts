@@ -1,6 +1,7 @@
 /**
  * What other contexts may use of identity (DESIGN §2; checked by .dependency-cruiser.cjs): who is calling, the
- * permission a staff route needs, and the borrower directory. Everything else in identity is its own.
+ * permission a staff route needs, the borrower directory, and the ports identity offers or needs. Everything else
+ * in identity is its own.
  */
 export { CurrentActor, CurrentSession, type Actor, type CurrentDeviceSession } from '../auth/authenticated-user.js';
 export { RequirePermission } from '../auth/require-permission.decorator.js';
@@ -10,3 +11,5 @@ export { BorrowerSignUp, type SignedUp, type SignUpContext, type SignUpCredentia
 export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';
 export { StaffMembers, type StaffMember } from './staff-members.port.js';
 export { PresencePlans, type PresencePlan, type PresencePlanReader } from './presence-plans.port.js';
+/** What identity needs said to people (one-time codes, password resets): communications implements it. */
+export { AccountMessages, type OneTimeCodeMessage, type PasswordResetMessage } from './account-messages.port.js';

@@ -1,5 +1,4 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { CommunicationsModule } from '../../communications/communications.module.js';
 import { IdentityModule } from '../../identity/identity.module.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
@@ -10,7 +9,7 @@ import { scheduleReminderSweep, sendReminderJob, sweepRemindersJob } from './job
 import { collectionRemindersProjection } from './projections/collection-reminders.projection.js';
 import { collectionWorkProjection } from './projections/collection-work.projection.js';
 import { GetBusinessDateHandler, SetBusinessDateHandler } from './application/business-date.handlers.js';
-import { ChannelContacts } from './application/channel-contacts.js';
+import { ContactLogChannelContacts } from './application/channel-contacts.js';
 import { GetCloseOfBusinessRunHandler, ListCloseOfBusinessRunsHandler, StartCloseOfBusinessRunHandler } from './application/close-of-business-runs.handlers.js';
 import { CloseOfBusinessRuns } from './application/close-of-business-runs.js';
 import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
@@ -20,7 +19,10 @@ import { CollectionQueues } from './application/collection-queues.js';
 import { CollectionReminders } from './application/collection-reminders.js';
 import { AssignCollectorHandler, RecordCollectionContactHandler } from './application/collection-work.handlers.js';
 import { GetLoanDelinquencyHandler } from './application/get-loan-delinquency.handler.js';
-import { OverdueBook } from './application/overdue-book.js';
+import { QueuesOverdueBook } from './application/overdue-book.js';
+import { BusinessDayClose } from '../public/close-of-business.port.js';
+import { ChannelContacts } from '../public/channel-contacts.port.js';
+import { OverdueBook } from '../public/overdue-book.port.js';
 import { AdminCollectionQueuesController } from './http/admin-collection-queues.controller.js';
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { BusinessDateController } from './http/business-date.controller.js';
@@ -28,18 +30,22 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
 
 /**
  * Collections: the business date and close of business (ageing, penal charges, reminders), the overdue book in
- * buckets, collectors' work and contact log, delinquency; ChannelContacts and OverdueBook for communications' channels.
+ * buckets, collectors' work and contact log, delinquency. Exports lending/public's ports: BusinessDayClose (the CLI),
+ * ChannelContacts and OverdueBook (communications' channels).
  */
 @Module({
-  imports: [LoanModule, IdentityModule, CommunicationsModule],
+  imports: [LoanModule, IdentityModule],
   controllers: [AdminCollectionsController, CloseOfBusinessRunsController, AdminCollectionQueuesController, BusinessDateController],
   providers: [
     CloseOfBusiness,
+    { provide: BusinessDayClose, useExisting: CloseOfBusiness },
     CloseOfBusinessRuns,
     CollectionQueues,
     CollectionReminders,
-    ChannelContacts,
-    OverdueBook,
+    ContactLogChannelContacts,
+    { provide: ChannelContacts, useExisting: ContactLogChannelContacts },
+    QueuesOverdueBook,
+    { provide: OverdueBook, useExisting: QueuesOverdueBook },
     SetBusinessDateHandler,
     GetBusinessDateHandler,
     RunCloseOfBusinessHandler,
@@ -55,7 +61,7 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
     ListLoanContactsHandler,
     GetLoanDelinquencyHandler,
   ],
-  exports: [ChannelContacts, OverdueBook],
+  exports: [BusinessDayClose, ChannelContacts, OverdueBook],
 })
 export class CollectionsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

@@ -1,5 +1,4 @@
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
-import { CommunicationsModule } from '../../communications/communications.module.js';
 import { IdentityModule } from '../../identity/identity.module.js';
 import { OriginationModule } from '../../origination/origination.module.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
@@ -35,7 +34,7 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
  * signing in the portal or by link), final approval, the payout; the funnel and the agreements list.
  */
 @Module({
-  imports: [LoanModule, IdentityModule, OriginationModule, CommunicationsModule],
+  imports: [LoanModule, IdentityModule, OriginationModule],
   controllers: [AdminLoanPipelineController, MyLoanApplicationController, AdminAgreementsController, PublicAgreementsController, AdminFunnelController],
   providers: [
     AgreementDocumentsRepository,

@@ -1,19 +1,16 @@
 /**
- * What other contexts may use of lending (DESIGN §2; checked by .dependency-cruiser.cjs). Nothing outside lending
- * needs it yet; collections will read the loan events, so their types are the first entry.
+ * What other contexts may use of lending (DESIGN §2; checked by .dependency-cruiser.cjs): ports and event types, never
+ * application classes. Lending sits above identity and origination and below communications and content
+ * (docs/architecture.md, "Contexts and their layers").
  */
-export type { LoanEvent } from '../loan/domain/loan.events.js';
-/** Close of business, for the CLI (`npm run cli -- close-of-business`) and the worker. */
-export { CloseOfBusiness, CLOSE_OF_BUSINESS_ACTOR } from '../collections/application/close-of-business.js';
-export { closeOfBusinessInJobs, CLOSE_OF_BUSINESS_QUEUE, ageLoansJob, nightlyCloseOfBusinessJob, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, NIGHTLY_CLOSE_OF_BUSINESS_JOB } from '../collections/jobs/close-of-business.job.js';
-/** Collection reminders (issue 13): the COB step, the record of what went out (`lastReminderAt`), the job's queue. */
-export { CollectionReminders, COLLECTION_REMINDERS_QUEUE, SEND_REMINDER_JOB, reminderJobId } from '../collections/application/collection-reminders.js';
+/** The loan events other contexts follow. */
+export { loanEventOf, type LoanEvent, type LoanEventType } from './loan-streams.js';
+/** Close of business for the operator's CLI (`npm run cli -- close-of-business`). */
+export { BusinessDayClose, type CloseOfBusinessResult } from './close-of-business.port.js';
 /** Whether a loan is a borrower's (help issues name one of the borrower's loans). */
 export { BorrowerLoans } from './borrower-loans.port.js';
-/** Quick start (origination) checks the loan wanted against the open products and opens the new borrower's application. */
-export { ListPublicProductsQuery } from '../products/application/list-public-products.handler.js';
-export { StartLoanApplicationCommand } from '../pipeline/application/start-loan-application.handler.js';
 /** Communications' channels (WhatsApp, IVR, the dialer, issue 15): outcomes to the contact log, the overdue book as a call list. */
-export { ChannelContacts, type ChannelContact } from '../collections/application/channel-contacts.js';
-export { OverdueBook, type OverdueLoan } from '../collections/application/overdue-book.js';
-export type { ContactOutcome } from '../collections/domain/collection-work.events.js';
+export { ChannelContacts, type ChannelContact, type ContactChannel, type ContactOutcome } from './channel-contacts.port.js';
+export { OverdueBook, type OverdueLoan } from './overdue-book.port.js';
+/** What lending needs said to borrowers (the e-sign link, collection reminders): communications, above lending, implements it. */
+export { LoanMessages, type AgreementSignLinkMessage, type InstalmentReminderMessage, type MessageBorrower } from './loan-messages.port.js';

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerSignUp, type SignUpContext, type SignUpCredential } from '../../identity/public/index.js';
-import { StartLoanApplicationCommand } from '../../lending/public/index.js';
 import { quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
 import { isResumable, landingPath, missingSteps, STEP_PAGES, type QuickStartAnswers } from '../domain/quick-start.js';
 import { QuickStartLeadsRepository } from '../leads/quick-start-leads.repository.js';
 import { ProfileSectionsRepository } from '../profiles/profile-sections.repository.js';
+import { QuickStartApplications } from '../public/quick-start-lending.port.js';
 import { QuickStartGate } from './quick-start.commands.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 
@@ -36,7 +36,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
     private readonly leads: QuickStartLeadsRepository,
     private readonly sections: ProfileSectionsRepository,
     private readonly signUps: BorrowerSignUp,
-    private readonly commands: CommandBus,
+    private readonly applications: QuickStartApplications,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -66,9 +66,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
       await this.sections.save(borrower.id, 'profile', { dateOfBirth: basic.dateOfBirth, gender: basic.gender, maritalStatus: basic.maritalStatus }, borrower);
       await this.sections.save(borrower.id, 'employment', { ...employment, ...income }, borrower);
       const payDayOfMonth = loan.type === 'salaryAdvance' && income.payDayOfMonth <= LAST_PAY_DAY ? income.payDayOfMonth : undefined;
-      const application = (await this.commands.execute(
-        new StartLoanApplicationCommand(borrower, { type: loan.type, amount: loan.amount, tenureMonths: loan.tenureMonths, productId: loan.productId, payDayOfMonth }, `quick-start-${lead.id}`),
-      )) as { id: string; type: 'EMI' | 'salaryAdvance'; state: string };
+      const application = await this.applications.start(borrower.id, { type: loan.type, amount: loan.amount, tenureMonths: loan.tenureMonths, productId: loan.productId, payDayOfMonth }, `quick-start-${lead.id}`);
       await this.leads.finish(lead.id, application.id, FINISHED);
       return { ...session, loan: { id: application.id, type: application.type, state: application.state }, next: landingPath(application) };
     });

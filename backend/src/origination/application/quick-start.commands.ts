@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory, BorrowerSignUp, PhoneVerification, type SignUpContext } from '../../identity/public/index.js';
-import { ListPublicProductsQuery } from '../../lending/public/index.js';
 import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { quickStartInvalid, quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
 import { decideStep, isResumable, nextPage, STEP_PAGES, stepOutOfOrder, type QuickStartStep, type StepInput } from '../domain/quick-start.js';
 import { QuickStartLeadsRepository, type QuickStartLeadRow } from '../leads/quick-start-leads.repository.js';
+import { QuickStartProducts } from '../public/quick-start-lending.port.js';
 import { quickStartView } from './quick-start.view.js';
 
 export class StartQuickStart {
@@ -85,7 +85,7 @@ export class SaveQuickStartStepHandler implements ICommandHandler<SaveQuickStart
   constructor(
     private readonly gate: QuickStartGate,
     private readonly leads: QuickStartLeadsRepository,
-    private readonly queries: QueryBus,
+    private readonly products: QuickStartProducts,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -95,7 +95,7 @@ export class SaveQuickStartStepHandler implements ICommandHandler<SaveQuickStart
     const now = this.clock.now();
     const lead = await openQuickStart(this.leads, phone, now);
     if (!lead) throw quickStartNotStarted();
-    const [today, products] = await Promise.all([this.businessDate.today(), step === 'loan' ? this.queries.execute(new ListPublicProductsQuery()) : Promise.resolve([])]);
+    const [today, products] = await Promise.all([this.businessDate.today(), step === 'loan' ? this.products.offered() : Promise.resolve([])]);
     const decision = decideStep(step, input, { today, now, products });
     if (!decision.ok) throw quickStartInvalid(decision.problems);
     const saved = await this.leads.saveAnswers(lead.id, (row) => {

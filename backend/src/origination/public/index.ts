@@ -1,10 +1,12 @@
 /**
  * What other contexts may use of origination (DESIGN §2; checked by .dependency-cruiser.cjs): whether a borrower's
  * profile is complete enough to apply, a borrower's uploads (help issue attachments), customers' profiles for the
- * customer screens, the Bank section for the bank-verification stage, and the list of Indian states (the state landing pages).
+ * customer screens, the Bank section for the bank-verification stage, and the list of Indian states (the state landing pages);
+ * and what quick start needs of lending, above origination (the products offered, the new borrower's application).
  */
 export { ProfileCompleteness } from './profile-completeness.port.js';
 export { BankAccounts, type BankSectionOnFile } from './bank-accounts.port.js';
 export { BorrowerDocuments, type BorrowerDocument } from './borrower-documents.port.js';
 export { CustomerProfiles, type CustomerProfile, type CustomerSection, type CustomerDocument, type CustomerSectionChange } from './customer-profiles.port.js';
 export { INDIAN_STATES } from '../domain/indian-states.js';
+export { QuickStartApplications, QuickStartProducts, type OfferedProduct, type QuickStartApplication, type StartedApplication } from './quick-start-lending.port.js';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Job } from 'bullmq';
+import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from '../../../src/lending/collections/application/close-of-business.js';
 import {
-  ageLoansJob, CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_QUEUE, CloseOfBusiness, closeOfBusinessInJobs, NIGHTLY_CLOSE_OF_BUSINESS_JOB, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, nightlyCloseOfBusinessJob,
-} from '../../../src/lending/public/index.js';
+  ageLoansJob, CLOSE_OF_BUSINESS_QUEUE, closeOfBusinessInJobs, NIGHTLY_CLOSE_OF_BUSINESS_JOB, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, nightlyCloseOfBusinessJob,
+} from '../../../src/lending/collections/jobs/close-of-business.job.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../../../src/platform/registry.js';
 import { closeOfBusinessResultSchema, loanDelinquencySchema } from '../../../src/lending/collections/http/collections.schemas.js';

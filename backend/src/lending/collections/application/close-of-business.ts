@@ -10,13 +10,9 @@ import { CollectionReminders } from './collection-reminders.js';
 import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/next-close-of-business.js';
+import { BusinessDayClose, type CloseOfBusinessResult } from '../../public/close-of-business.port.js';
 
-/**
- * A run's answer: `loansProcessed` loans were aged through `date` (the whole book COB covers); `loansVisited` of them
- * had something to record by then and were decided; `eventsAppended` events were recorded; `remindersQueued` reminders
- * were queued for the contact window (the step after ageing).
- */
-export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number };
+export type { CloseOfBusinessResult };
 
 /**
  * What one chunk of a run did: loans read and decided, how many of them had something recorded (aged), events
@@ -40,7 +36,7 @@ export const CLOSE_OF_BUSINESS_LANES = 4;
  * appends nothing, so a run cut short is simply run again.
  */
 @Injectable()
-export class CloseOfBusiness {
+export class CloseOfBusiness implements BusinessDayClose {
   constructor(
     private readonly executor: LoanCommandExecutor,
     @Inject(DB) private readonly db: Db,
@@ -56,6 +52,11 @@ export class CloseOfBusiness {
     if (!isIsoDate(requested)) throw new InvalidLoanInput([{ name: 'date', message: 'date must be a calendar date (YYYY-MM-DD)' }]);
     if (requested > today) throw new InvalidLoanInput([{ name: 'date', message: `date must not be after the business date (${today})` }]);
     return requested;
+  }
+
+  /** lending/public's BusinessDayClose (the CLI): a run as the system. */
+  closeThrough(date?: string): Promise<CloseOfBusinessResult> {
+    return this.run(CLOSE_OF_BUSINESS_ACTOR, date);
   }
 
   async run(actor: Actor, requested?: string, chunk = CLOSE_OF_BUSINESS_CHUNK): Promise<CloseOfBusinessResult> {

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PushOutbox, pushForReminder, TemplatedEmails } from '../../../communications/public/index.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { formatDate, formatMoney, plural } from '../../../platform/format/format.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { sql } from 'kysely';
 import { addBulkWithin, QUEUE_BACKEND, type QueueBackend } from '../../../platform/queue/queue-backend.js';
@@ -11,6 +9,7 @@ import { reminderRecorded, type RecordCollectionReminder } from '../domain/remin
 import { contactWindowDelay, reminderDueDates, remindersDueOn, type DueReminder, type ReminderKind } from '../domain/reminders.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
+import { LoanMessages } from '../../public/loan-messages.port.js';
 
 export const COLLECTION_REMINDERS_QUEUE = 'collection-reminders';
 export const SEND_REMINDER_JOB = 'collection-reminders.send';
@@ -36,16 +35,14 @@ const owed = (i: { owed_principal: string; owed_interest: string; owed_fees: str
 /** Reminders written and queued per round trip (one multi-row INSERT, one addBulk): well under PostgreSQL's 65,535 parameters. */
 export const REMINDER_BATCH = 1_000;
 
-const TEMPLATE_EVENT: Record<ReminderKind, string> = { 'due-soon': 'instalment-due-soon', overdue: 'instalment-overdue' };
-
 /**
  * Collection reminders (issue 13), a step of close of business run after ageing, apart from the per-loan decider:
  * for business date D it selects the reminders due on D from the read models (loan_instalments of active loans),
  * writes each to `collection_reminders` (the job's outbox, which the sweep reads) and queues one job, delayed until
  * the contact window opens. The job (jobs/collection-reminder.job.ts) checks again that the instalment is unpaid and
- * sends the email through communications' templates, outbox and `email` queue: the event's active template, or the
- * shipped default when staff deactivated every template of it (a reminder is the product's own email, not one staff
- * can silence), and a push. What became of the reminder is an event in the loan's stream (CollectionReminderSent,
+ * sends it through the LoanMessages port: communications' email (the event's active template, or the shipped default
+ * when staff deactivated every template of it: a reminder is the product's own email, not one staff can silence) and
+ * a push. What became of the reminder is an event in the loan's stream (CollectionReminderSent,
  * CollectionReminderSkipped), which the `Reminder` bucket reads through its projection.
  */
 @Injectable()
@@ -54,9 +51,8 @@ export class CollectionReminders {
     @Inject(DB) private readonly db: Db,
     @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly emails: TemplatedEmails,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly pushes: PushOutbox,
+    private readonly messages: LoanMessages,
     private readonly executor: LoanCommandExecutor,
   ) {}
 
@@ -192,44 +188,27 @@ export class CollectionReminders {
       await where.set({ status: 'skipped-paid' }).execute();
       return 'skipped-paid';
     }
-    const currency = this.config.product.currency;
-    const money = (minor: number) => formatMoney(minor, currency);
-    const loanUrl = `${this.config.publicUrl}/User/Loans/${key.loanId}`;
-    const email = await this.emails.send({
-      event: TEMPLATE_EVENT[reminder.kind],
-      // The product's own email (issue 15): with no active template, the shipped default goes out (source `shipped`).
-      kind: 'product',
-      to: found.email,
-      userId: found.borrower_id,
-      variables: {
-        borrowerName: found.name,
-        loanReference: key.loanId.slice(0, 8).toUpperCase(),
-        loanId: key.loanId,
-        loanType: found.type === 'salaryAdvance' ? 'Salary advance' : 'EMI loan',
-        amount: money(Number(found.amount)),
-        loanUrl,
-        payUrl: `${loanUrl}#pay`,
-        instalmentNumber: String(key.instalmentNumber),
-        dueDate: formatDate(reminder.due_on),
-        amountDue: money(owed(found)),
-        daysPastDue: String(Math.max(key.offsetDays, 0)),
-        overdueBy: plural(Math.max(key.offsetDays, 0), 'day'),
-      },
-      dedupeKey: (templateId) => `${reminderJobId(key)}:template:${templateId}`,
+    // The email (the product's own: with no active template the shipped default goes out) and a push to the borrower's
+    // registered devices; each idempotent per reminder.
+    const { emailId, pushes } = await this.messages.sendInstalmentReminder({
+      reminderId: reminderJobId(key),
+      kind: reminder.kind,
+      loanId: key.loanId,
+      loanType: found.type === 'salaryAdvance' ? 'salaryAdvance' : 'EMI',
+      amount: Number(found.amount),
+      instalmentNumber: key.instalmentNumber,
+      dueOn: reminder.due_on,
+      amountDue: owed(found),
+      daysPastDue: Math.max(key.offsetDays, 0),
+      borrower: { id: found.borrower_id, name: found.name, email: found.email },
     });
-    // The same reminder to the borrower's registered devices (issue 15); idempotent per reminder and device.
-    const pushed = await this.pushes.send({
-      userId: found.borrower_id,
-      message: pushForReminder({ loanId: key.loanId, kind: reminder.kind, instalmentNumber: key.instalmentNumber, dueDate: reminder.due_on, amountDue: owed(found) }, { currency, portalUrl: this.config.publicUrl }),
-      about: reminderJobId(key),
-    });
-    if (!email) {
+    if (!emailId) {
       await where.set({ status: 'failed', failure: 'no active template for this event' }).execute();
       return 'failed';
     }
     const sentAt = this.clock.now();
-    await this.recordOutcome(key, identity, { outcome: 'sent', channels: pushed > 0 ? ['email', 'push'] : ['email'], emailId: email.id }, sentAt, loaded);
-    await where.set({ status: 'sent', sent_at: sentAt, email_id: email.id }).execute();
+    await this.recordOutcome(key, identity, { outcome: 'sent', channels: pushes > 0 ? ['email', 'push'] : ['email'], emailId }, sentAt, loaded);
+    await where.set({ status: 'sent', sent_at: sentAt, email_id: emailId }).execute();
     return 'sent';
   }
 

@@ -1,29 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { OverdueBook, type OverdueLoan } from '../../public/overdue-book.port.js';
 import { CollectionQueues } from './collection-queues.js';
-
-/** One loan to call: its worst overdue instalment's days past due, and what is overdue on it in all. */
-export type OverdueLoan = {
-  loanId: string;
-  borrowerName: string | null;
-  phone: string | null;
-  dpd: number;
-  classification: string;
-  amountOverdue: number;
-  overdueInstalments: number;
-  lastContactAt: string | null;
-  promiseToPayOn: string | null;
-  assignedToName: string | null;
-};
 
 /** How many overdue instalment rows one queue read looks at (a loan's rows sit together at the top by days past due). */
 const SCAN_LIMIT = 2000;
 
 /**
- * The overdue book as a call list, read from the collections queue's Overdue bucket: one entry per loan, most days
- * past due first, then the largest amount overdue.
+ * lending/public's OverdueBook, read from the collections queue's Overdue bucket: one entry per loan, most days past
+ * due first, then the largest amount overdue.
  */
 @Injectable()
-export class OverdueBook {
+export class QueuesOverdueBook implements OverdueBook {
   constructor(private readonly queues: CollectionQueues) {}
 
   async loans(limit: number): Promise<OverdueLoan[]> {

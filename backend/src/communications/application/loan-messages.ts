@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LoanMessages, type AgreementSignLinkMessage, type InstalmentReminderMessage } from '../../lending/public/index.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { formatDate, formatMoney, plural } from '../../platform/format/format.js';
+import { secretRef } from '../domain/email-secrets.js';
+import { loanReference, pushForReminder } from '../domain/push.js';
+import { PushOutbox } from './push-outbox.js';
+import { TemplatedEmails } from './templated-emails.js';
+
+const REMINDER_EVENT: Record<InstalmentReminderMessage['kind'], string> = { 'due-soon': 'instalment-due-soon', overdue: 'instalment-overdue' };
+
+const loanTypeName = (type: AgreementSignLinkMessage['loanType']) => (type === 'salaryAdvance' ? 'Salary advance' : 'EMI loan');
+
+/**
+ * Lending's LoanMessages, worded and sent here, both the product's own emails (with no active template the shipped
+ * default goes out, recorded as source `shipped`): the agreement's e-sign link, and a collection reminder by email and
+ * by push to the borrower's registered devices. Each is idempotent: the email's dedupe key names the agreement or the
+ * reminder and the template, the push's the reminder and the device.
+ */
+@Injectable()
+export class OutboxLoanMessages implements LoanMessages {
+  constructor(
+    private readonly emails: TemplatedEmails,
+    private readonly pushes: PushOutbox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private money(minor: number): string {
+    return formatMoney(minor, this.config.product.currency);
+  }
+
+  async sendAgreementSignLink({ loanId, documentHash, loanType, terms, borrower, token, expiresAt, validForHours }: AgreementSignLinkMessage): Promise<void> {
+    await this.emails.send({
+      event: 'agreement-sign-link',
+      kind: 'product',
+      to: borrower.email,
+      userId: borrower.id,
+      variables: {
+        borrowerName: borrower.name,
+        loanReference: loanReference(loanId),
+        loanType: loanTypeName(loanType),
+        amount: this.money(terms.principal),
+        tenureMonths: String(terms.tenureMonths),
+        annualRatePercent: String(terms.annualRatePercent),
+        instalmentAmount: this.money(terms.instalmentAmount),
+        loanUrl: `${this.config.publicUrl}/User/Loans/${loanId}`,
+        signLink: `${this.config.publicUrl}/Eagreement/${secretRef('agreement-link')}`,
+        expiresInHours: String(validForHours),
+      },
+      secretBearing: ['signLink'],
+      secrets: { 'agreement-link': token },
+      secretsExpireAt: expiresAt,
+      dedupeKey: (templateId) => `agreement:${loanId}:${documentHash}:template:${templateId}`,
+    });
+  }
+
+  async sendInstalmentReminder(reminder: InstalmentReminderMessage): Promise<{ emailId: string | undefined; pushes: number }> {
+    const { reminderId, kind, loanId, borrower } = reminder;
+    const loanUrl = `${this.config.publicUrl}/User/Loans/${loanId}`;
+    const email = await this.emails.send({
+      event: REMINDER_EVENT[kind],
+      kind: 'product',
+      to: borrower.email,
+      userId: borrower.id,
+      variables: {
+        borrowerName: borrower.name,
+        loanReference: loanReference(loanId),
+        loanId,
+        loanType: loanTypeName(reminder.loanType),
+        amount: this.money(reminder.amount),
+        loanUrl,
+        payUrl: `${loanUrl}#pay`,
+        instalmentNumber: String(reminder.instalmentNumber),
+        dueDate: formatDate(reminder.dueOn),
+        amountDue: this.money(reminder.amountDue),
+        daysPastDue: String(reminder.daysPastDue),
+        overdueBy: plural(reminder.daysPastDue, 'day'),
+      },
+      dedupeKey: (templateId) => `${reminderId}:template:${templateId}`,
+    });
+    const pushes = await this.pushes.send({
+      userId: borrower.id,
+      message: pushForReminder(
+        { loanId, kind, instalmentNumber: reminder.instalmentNumber, dueDate: reminder.dueOn, amountDue: reminder.amountDue },
+        { currency: this.config.product.currency, portalUrl: this.config.publicUrl },
+      ),
+      about: reminderId,
+    });
+    return { emailId: email?.id, pushes };
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * A run's answer: `loansProcessed` loans were aged through `date` (the whole book COB covers); `loansVisited` of them
+ * had something to record by then and were decided; `eventsAppended` events were recorded; `remindersQueued` reminders
+ * were queued for the contact window (the step after ageing).
+ */
+export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number };
+
+/**
+ * Close of business, for the operator's entry points (`npm run cli -- close-of-business`): age every active loan
+ * through the date, catching up missed days, as the system (no staff member asked). Also the DI token.
+ */
+export abstract class BusinessDayClose {
+  /** Through `date` (YYYY-MM-DD, never after the business date), or through the business date when none is given. */
+  abstract closeThrough(date?: string): Promise<CloseOfBusinessResult>;
+}

@@ -1,0 +1,50 @@
+import type { AgreementTerms, LoanType } from '../loan/domain/loan.types.js';
+
+/** The borrower as a message addresses them: lending's own copy of the name and email (loan_borrowers). */
+export type MessageBorrower = { id: string; name: string; email: string };
+
+/**
+ * An issued agreement to read and sign: its terms and a single-use link. The token is a secret of the email: the
+ * stored message and the email log show `[redacted]`, only the message handed to the mail server carries it, and it is
+ * dropped once sent or when the link expires. Sent once per agreement (loan and document hash).
+ */
+export type AgreementSignLinkMessage = {
+  loanId: string;
+  documentHash: string;
+  loanType: LoanType;
+  terms: Pick<AgreementTerms, 'principal' | 'tenureMonths' | 'annualRatePercent' | 'instalmentAmount'>;
+  borrower: MessageBorrower;
+  token: string;
+  expiresAt: Date;
+  validForHours: number;
+};
+
+/** A collection reminder of one instalment (issue 13): due soon, or overdue by `daysPastDue` days. */
+export type InstalmentReminderMessage = {
+  /** The reminder's key (loan, instalment, offset): its email and its push go out once per reminder. */
+  reminderId: string;
+  kind: 'due-soon' | 'overdue';
+  loanId: string;
+  loanType: LoanType;
+  /** The loan's amount, in minor units. */
+  amount: number;
+  instalmentNumber: number;
+  dueOn: string;
+  /** What is still owed on the instalment, in minor units. */
+  amountDue: number;
+  daysPastDue: number;
+  borrower: MessageBorrower;
+};
+
+/**
+ * What lending needs said to a borrower apart from what communications writes about loan events on its own: the
+ * agreement's e-sign link and the collection reminders. Communications (above lending) implements it with the
+ * product's own email templates (the shipped default when staff deactivated every template of the event) and the
+ * borrower's registered devices. Also the DI token (Nest injects abstract classes by type).
+ */
+export abstract class LoanMessages {
+  abstract sendAgreementSignLink(message: AgreementSignLinkMessage): Promise<void>;
+
+  /** The reminder by email and push: the email's id (undefined when no template could send it) and how many devices got a push. */
+  abstract sendInstalmentReminder(message: InstalmentReminderMessage): Promise<{ emailId: string | undefined; pushes: number }>;
+}
