@@ -20,7 +20,6 @@ import type {
 import {
   AgreementMismatch,
   IllegalTransition,
-  InvalidLoanInput,
   LoanAlreadyExists,
   LoanNotFound,
   ProfileIncomplete,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addDays } from '../calendar.js';
 import type { LoanEvent } from '../loan.events.js';
 import { happyPath, LOAN_ID, STAFF } from '../loan-history.fixture.js';
-import { replay, type LoanRecord } from '../loan.state.js';
+import { replay } from '../loan.state.js';
 import type { ServicingTerms } from '../servicing/servicing.types.js';
 import { decideCloseOfBusiness, type CollectionTerms } from './close-of-business.decide.js';
 import { closeOfBusinessDayByDay } from './day-by-day.spec-helper.js';
