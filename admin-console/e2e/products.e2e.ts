@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, baseUrl, signIn } from './support';
+import { api, signIn } from './support';
 
 /**
  * Issue 12 in the console: loan products as data (list, create with validation, edit as a new version, version

@@ -52,7 +52,7 @@ const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
  * `cob_loans_per_s` is the book divided by the wall time; loans read are those whose next close of business came.
  */
 export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<void> {
-  const { app, runtime, db, figures, log, loans } = ctx;
+  const { app, runtime, db, figures, log } = ctx;
   const today = await app.get<BusinessDate>(BUSINESS_DATE).today();
   const through = addDays(today, -AGED_THROUGH_DAYS_AGO);
   const projections = cobProjections(app.get(PlatformRegistry).projections);

@@ -19,7 +19,7 @@ import { benchmarkAppends } from './append-bench.js';
 import { benchmarkServicing } from './servicing-bench.js';
 import { benchmarkCloseOfBusiness } from './cob-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
-import { formatTable, median, percentile, seededRandom, tidy, type Figure } from './measure.js';
+import { formatTable, median, seededRandom, tidy, type Figure } from './measure.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sizes and knobs. BENCH_QUICK=1 is a smoke run of about a minute; BENCH_LOANS sets the size of the queue test.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { approveBank, baseUrl, call, newBorrower, rupees, screenshot, signInInBrowser, signWithCode, staff } from './support';
+import { approveBank, call, newBorrower, rupees, screenshot, signInInBrowser, signWithCode, staff } from './support';
 
 /**
  * Issue 13 in the portal: a loan made overdue by close of business (business date set by staff, then

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { HttpError, Layout } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';

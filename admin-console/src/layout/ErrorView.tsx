@@ -31,7 +31,7 @@ const noop = () => undefined;
  * and the component stack when there is one) is printed only when the status is 500; any other status gets a plain
  * sentence and nothing of the error's text.
  */
-export function ErrorView({ error, errorInfo, resetErrorBoundary }: { error: unknown; errorInfo?: ErrorInfo; resetErrorBoundary?: (...args: any[]) => void }) {
+export function ErrorView({ error, errorInfo, resetErrorBoundary }: { error: unknown; errorInfo?: ErrorInfo; resetErrorBoundary?: (...args: unknown[]) => void }) {
   useResetErrorBoundaryOnLocationChange(resetErrorBoundary ? () => resetErrorBoundary() : noop);
   const status = errorStatus(error);
   const message = error instanceof Error ? error.message : String(error);

@@ -18,7 +18,7 @@ export function SignInScreen({ basename, preload, onSignedIn }: { basename: stri
   useEffect(() => {
     window.history.replaceState(window.history.state, '', `${basename}${SIGN_IN_PATH}`);
     // After the form has painted: the console's chunks would otherwise compete with it for the network and the CPU.
-    const timer = window.setTimeout(() => preload().catch(() => undefined), 0);
+    const timer = window.setTimeout(() => void preload().catch(() => undefined), 0);
     return () => window.clearTimeout(timer);
   }, [basename, preload]);
 

@@ -17,8 +17,8 @@ export function useLoanAction(options: { quiet?: boolean } = {}) {
     mutationFn: ({ id, action, body, idempotencyKey }) => dataProvider.loanAction(id, action, body, idempotencyKey),
     onSuccess: (loan, { action }) => {
       if (!options.quiet) notify(`${ACTIONS[action].label}: done. The loan is now ${STATE_LABELS[loan.state] ?? loan.state}.`, { type: 'success' });
-      queryClient.invalidateQueries({ queryKey: ['loan-queues'] });
-      queryClient.invalidateQueries({ queryKey: ['loan-history', loan.id] });
+      void queryClient.invalidateQueries({ queryKey: ['loan-queues'] });
+      void queryClient.invalidateQueries({ queryKey: ['loan-history', loan.id] });
       refresh();
     },
   });

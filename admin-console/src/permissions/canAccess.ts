@@ -108,7 +108,7 @@ function required(action: string, resource: string): string | null | undefined {
     case 'sms':
       return action === 'list' ? 'sms.view' : undefined;
     case 'Collections':
-    case 'collections':
+      // (Lower-case 'collections' is the loan page's settlement and write-off, at the top of this switch.)
       // Issue 13: the buckets and the contact log are read with collections.view (recording a contact too: the server
       // also requires being the loan's collector or holding collections.manage); assigning needs collections.manage.
       return action === 'assign' ? 'collections.manage' : action === 'list' || action === 'show' || action === 'contact' ? 'collections.view' : undefined;

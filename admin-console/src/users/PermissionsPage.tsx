@@ -28,7 +28,7 @@ function NewRole() {
   const notify = useNotify();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    create(
+    void create(
       'Roles',
       { data: { name: name.trim(), description: description.trim(), permissions: ['loans.view'] } },
       {

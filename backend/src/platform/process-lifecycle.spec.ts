@@ -40,7 +40,7 @@ describe('a failed start is one sentence, never a stack trace', () => {
           finish = resolve;
         }),
     );
-    const last = (listeners: Function[]) => listeners[listeners.length - 1] as (error: unknown) => void;
+    const last = (listeners: readonly unknown[]) => listeners[listeners.length - 1] as (error: unknown) => void;
     const listeners = (event: 'uncaughtException' | 'unhandledRejection') => last(event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection'));
     // What Node does with an 'error' event nobody listens to (a failed spawn) and with a forgotten promise.
     listeners('uncaughtException')(Object.assign(new Error('spawn /root/x/initdb EACCES'), { code: 'EACCES' }));

@@ -25,8 +25,9 @@ export function stopOnSignals(close: () => Promise<void>, options: { timeoutMs?:
   };
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // stop catches its own failures (then exits 1).
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 /** The operator's sentence for a failed start: a ConfigError or "Cannot ..." message as is, else prefixed; one line. */

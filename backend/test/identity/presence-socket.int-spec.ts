@@ -18,7 +18,7 @@ const PER_ADDRESS = 14;
 let t: TestApp;
 let baseUrl: string;
 let admin: string;
-let open: PageSocket[] = [];
+const open: PageSocket[] = [];
 
 beforeAll(async () => {
   t = await startTestApp('presence-socket', { PUBLIC_URL, PRESENCE_SOCKETS_PER_ADDRESS: String(PER_ADDRESS) });

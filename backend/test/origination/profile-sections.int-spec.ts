@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sectionSchema, documentSchema } from '../../src/origination/http/origination-response.schemas.js';
 import { bearer, expectFieldProblem, expectProblem } from '../support/loan-api.js';
 import { completeProfile, upload } from '../support/profile-api.js';
-import { executable, jpeg, pdf, png } from '../support/sample-files.js';
+import { executable, pdf, png } from '../support/sample-files.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Issue 14 part 4: the seven profile sections, uploads judged by content, and the 422 until the profile is complete. */

@@ -13,7 +13,7 @@ export async function startFakeAuthEmulator(lookup: (ids: string[]) => object[])
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       if (req.method === 'POST' && req.url?.includes('accounts:lookup')) {
-        let ids: string[] = [];
+        let ids: string[];
         try {
           ids = (JSON.parse(body || '{}').localId ?? []) as string[];
         } catch {

@@ -17,22 +17,32 @@ describe('LoadingBar', () => {
   it('appears only after 200 ms of waiting, 3 px high, running for 2000 ms', () => {
     vi.useFakeTimers();
     const { rerender } = render(<LoadingBar active />);
-    act(() => vi.advanceTimersByTime(199));
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
     expect(screen.queryByRole('progressbar')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     const bar = screen.getByRole('progressbar');
     expect(bar).toHaveStyle({ height: '3px', animationDuration: '2000ms' });
     rerender(<LoadingBar active={false} />);
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('never shows for a navigation quicker than the throttle', () => {
     vi.useFakeTimers();
     const { rerender } = render(<LoadingBar active />);
-    act(() => vi.advanceTimersByTime(150));
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
     rerender(<LoadingBar active={false} />);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- env.d.ts declares ambient globals, not a module
 /// <reference path="./env.d.ts" />
 /**
  * New-build detection (spec §4 "App updates"): each app's build writes `version.json` beside its index.html

@@ -7,6 +7,7 @@ import { RequestValidationFailed, type ProblemField } from './problem.js';
  * searches text (found by the API fuzz). They are refused at the door instead: 400 `validation-failed` naming the
  * field. Other control characters are the business of each field's own rule.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSTORABLE_MESSAGE = 'must not contain a NUL character (U+0000) or an unpaired surrogate';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addDays } from '../../loan/domain/calendar.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { happyPath, LOAN_ID, STAFF } from '../../loan/domain/loan-history.fixture.js';
-import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
+import { replay } from '../../loan/domain/loan.state.js';
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import { decideCloseOfBusiness, type CollectionTerms } from './close-of-business.decide.js';
 import { closeOfBusinessDayByDay } from './day-by-day.helper.js';

@@ -70,7 +70,7 @@ function StartProduct({ type, product, choice }: { type: 'EMI' | 'salaryAdvance'
     await run(async () => {
       const loan = await startLoan(body, key);
       toast.success('Your application is started.');
-      navigate(`/User/newLoan/${NEW_LOAN_SEGMENT[type]}/${loan.id}/Step0`);
+      void navigate(`/User/newLoan/${NEW_LOAN_SEGMENT[type]}/${loan.id}/Step0`);
     });
   };
 

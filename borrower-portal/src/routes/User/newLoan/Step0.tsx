@@ -31,7 +31,7 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
     const patch = { ...(amount !== loan.amount ? { amount } : {}), ...(loan.type === 'EMI' && value.months !== null && value.months !== loan.tenureMonths ? { tenureMonths: value.months } : {}) };
     await run(async () => {
       if (Object.keys(patch).length > 0) setLoan(await amendLoan(loan.id, patch));
-      navigate(`${newLoanBase(loan.type, loan.id)}/Step1`);
+      void navigate(`${newLoanBase(loan.type, loan.id)}/Step1`);
     });
   };
   const fieldMessage = errors.fields.amount ?? errors.fields.tenureMonths;
@@ -59,7 +59,7 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void save()}>
           Save and continue
         </button>
-        <CancelLoanButton loan={loan} onCancelled={(l) => navigate(`/User/Loans/${l.id}`)} />
+        <CancelLoanButton loan={loan} onCancelled={(l) => void navigate(`/User/Loans/${l.id}`)} />
       </div>
     </>
   );

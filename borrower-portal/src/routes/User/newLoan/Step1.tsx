@@ -57,7 +57,7 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
     setError(null);
     try {
       await submitLoan(loan.id, key.current);
-      navigate(`${newLoanBase(loan.type, loan.id)}/Step7`);
+      void navigate(`${newLoanBase(loan.type, loan.id)}/Step7`);
     } catch (e) {
       if (e instanceof ApiError && e.type === 'profile-incomplete') {
         const named = (e.problem.missing ?? []) as string[];

@@ -54,7 +54,7 @@ function Sign({ loan }: { loan: Loan }) {
     setError(null);
     try {
       await signAgreement(loan.id, hash, code, key.current);
-      navigate(`${base}/Step7`);
+      void navigate(`${base}/Step7`);
     } catch (e) {
       if (e instanceof ApiError && e.type === 'agreement-mismatch') {
         sessionStorage.removeItem(`agreement-hash:${loan.id}`);

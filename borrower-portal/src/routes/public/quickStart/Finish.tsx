@@ -70,7 +70,7 @@ export function FinishStep({ proof, view }: StepProps) {
       const finished = await finishQuickStart(proof, credential);
       completeSignIn(finished);
       forgetQuickStart();
-      navigate(finished.next, { replace: true });
+      void navigate(finished.next, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.type === 'step-missing' && Array.isArray(error.problem.pages)) setMissing((error.problem.pages as AnyPage[])[0]);
       throw error;

@@ -20,7 +20,7 @@ export function PhonePage() {
     await run(async () => {
       await sendCode(normalized);
       rememberPhone(normalized);
-      navigate(pagePath('Otp'));
+      void navigate(pagePath('Otp'));
     });
   };
   return (
@@ -61,7 +61,7 @@ export function OtpPage() {
       rememberProof(stored.phone, proof, expiresIn);
       try {
         const view = await startQuickStart(proof);
-        navigate(pagePath(view.next));
+        void navigate(pagePath(view.next));
       } catch (error) {
         if (isSignInInstead(error)) setSignIn(true);
         else throw error;

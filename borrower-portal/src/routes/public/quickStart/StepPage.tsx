@@ -52,7 +52,7 @@ export function QuickStartStepPage({ page }: { page: StepPage }) {
   if (isSignInInstead(failure)) return <SignInInstead page={page} />;
   const onSaved = (next: QuickStart) => {
     setView(next);
-    navigate(pagePath(next.next));
+    void navigate(pagePath(next.next));
   };
   return (
     <QuickStartFrame page={page} title={TITLES[page]} back={back}>
