@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { contentRange, parseListParams } from './list-params.js';
+import type { Response } from 'express';
+import { contentRange, parseListParams, sendPage } from './list-params.js';
 import { RequestValidationFailed } from './problem.js';
 
 const allowed = { sortFields: ['createdAt', 'amount'], defaultSort: { field: 'createdAt', order: 'DESC' as const }, filters: ['queue', 'q'] };
@@ -62,5 +63,12 @@ describe('ra-data-simple-rest list parameters', () => {
     expect(contentRange('loans', { start: 0, end: 24 }, 25, 130)).toBe('loans 0-24/130');
     expect(contentRange('loans', { start: 125, end: 149 }, 5, 130)).toBe('loans 125-129/130');
     expect(contentRange('loans', { start: 0, end: 24 }, 0, 0)).toBe('loans */0');
+  });
+
+  it('given a page of rows, when it is sent, then the rows are the body and Content-Range names the resource, the rows and the total', () => {
+    const headers: Record<string, string> = {};
+    const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;
+    expect(sendPage(res, 'loans', { start: 125, end: 149 }, { rows: ['a', 'b'], total: 127 })).toEqual(['a', 'b']);
+    expect(headers).toEqual({ 'Content-Range': 'loans 125-126/127' });
   });
 });

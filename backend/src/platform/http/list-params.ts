@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { ListParams, SortOrder } from '../query/list-params.js';
 import { RequestValidationFailed } from './problem.js';
 
@@ -87,4 +88,13 @@ function parseRange(raw: unknown): { start: number; end: number } {
 export function contentRange(resource: string, range: { start: number; end: number }, rows: number, total: number): string {
   if (rows === 0) return `${resource} */${total}`;
   return `${resource} ${range.start}-${range.start + rows - 1}/${total}`;
+}
+
+/**
+ * Answers one page of a list: its rows, with the Content-Range header ra-data-simple-rest reads the total from
+ * (`<resource> <start>-<end>/<total>`).
+ */
+export function sendPage<T>(res: Response, resource: string, range: ListParams['range'], page: { rows: T[]; total: number }): T[] {
+  res.setHeader('Content-Range', contentRange(resource, range, page.rows.length, page.total));
+  return page.rows;
 }
