@@ -1,11 +1,11 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListParams } from '../../platform/query/list-params.js';
-import { StaffRolesRepository, type RoleSortField, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
+import { StaffRolesRepository, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
 
 export class ListRoles extends Query<{ rows: StaffRoleRecord[]; total: number }> {
   constructor(
     readonly filter: { q?: string; ids?: string[] },
-    readonly sort: { field: RoleSortField; order: ListParams['sort']['order'] },
+    readonly sort: ListParams['sort'],
     readonly range: ListParams['range'],
   ) {
     super();

@@ -1,16 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { GetPhoneCollision } from '../application/get-phone-collision.handler.js';
 import { ListPhoneCollisions } from '../application/list-phone-collisions.handler.js';
 import { ResolvePhoneCollision } from '../application/resolve-phone-collision.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { RequirePermission } from '../auth/require-permission.decorator.js';
-import { phoneCollisionIdParam, phoneCollisionListFilter, phoneCollisionSchema, phoneCollisionSortFields, resolvePhoneCollisionBody } from './phone-collision.schemas.js';
+import { PHONE_COLLISION_SORT } from '../users/phone-collisions.repository.js';
+import { phoneCollisionIdParam, phoneCollisionListFilter, phoneCollisionSchema, resolvePhoneCollisionBody } from './phone-collision.schemas.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
@@ -30,17 +33,12 @@ export class AdminPhoneCollisionsController {
   @Get()
   @RequirePermission('customers.phones')
   @ApiOperation({ summary: 'Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"status":"open"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["foundAt","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"status":"open"}', sort: '["foundAt","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(phoneCollisionSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: phoneCollisionSortFields, defaultSort: { field: 'foundAt', order: 'ASC' }, filters: Object.keys(phoneCollisionListFilter.shape) });
+    const params = parseListParams(query, { sortFields: PHONE_COLLISION_SORT.fields, defaultSort: { field: 'foundAt', order: 'ASC' }, filters: Object.keys(phoneCollisionListFilter.shape) });
     const { id, ...filter } = parseWith(phoneCollisionListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListPhoneCollisions({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('phone-collisions', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'phone-collisions', params.range, await this.queries.execute(new ListPhoneCollisions({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get(':id')

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PHONE_COLLISION_SORT_FIELDS } from '../users/phone-collisions.repository.js';
 
 /** Phones the 0037 migration listed (docs/operations.md "Phones in one form"). */
 const collidingAccountSchema = z.strictObject({
@@ -33,8 +32,6 @@ export const phoneCollisionListFilter = z.strictObject({
   reason: z.enum(['collision', 'unreadable'], { error: 'must be collision or unreadable' }).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(500)]).optional(),
 });
-
-export const phoneCollisionSortFields = Object.keys(PHONE_COLLISION_SORT_FIELDS);
 
 export const phoneCollisionIdParam = z.uuid('must be a listed phone id (uuid)');
 

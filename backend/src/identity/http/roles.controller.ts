@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { CreateRole } from '../application/create-role.handler.js';
 import { DeleteRole } from '../application/delete-role.handler.js';
 import { GetRole } from '../application/get-role.handler.js';
@@ -13,7 +15,7 @@ import { UpdateRole } from '../application/update-role.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { RequirePermission } from '../auth/require-permission.decorator.js';
 import { PERMISSIONS, type Permission } from '../permissions/permissions.js';
-import type { RoleSortField, StaffRoleRecord } from '../roles/staff-roles.repository.js';
+import { ROLE_SORT, type StaffRoleRecord } from '../roles/staff-roles.repository.js';
 import { createRoleBody, permissionListFilter, roleListFilter, updateRoleBody } from './staff-request.schemas.js';
 import { permissionSchema, roleSchema } from './staff-response.schemas.js';
 
@@ -34,17 +36,12 @@ export class RolesController {
   @Get('roles')
   @RequirePermission('users.view')
   @ApiOperation({ summary: 'Staff roles with their permissions and how many active users hold each' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"officer"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"q":"officer"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(roleSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: ['name', 'createdAt', 'userCount'], defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(roleListFilter.shape) });
+    const params = parseListParams(query, { sortFields: ROLE_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(roleListFilter.shape) });
     const { id, q } = parseWith(roleListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListRoles({ q, ids }, { field: params.sort.field as RoleSortField, order: params.sort.order }, params.range));
-    res.setHeader('Content-Range', contentRange('roles', params.range, rows.length, total));
-    return rows.map(roleView);
+    return sendPage(res, 'roles', params.range, await this.queries.execute(new ListRoles({ q, ids: idsOf(id) }, params.sort, params.range))).map(roleView);
   }
 
   @Get('roles/:id')
@@ -84,14 +81,12 @@ export class RolesController {
   @Get('permissions')
   @RequirePermission('users.view')
   @ApiOperation({ summary: 'The permission catalogue: [{id, group, label}]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"group":"Loans"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["id","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"group":"Loans"}', sort: '["id","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(permissionSchema)) })
   permissions(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: ['id', 'group'], defaultSort: { field: 'id', order: 'ASC' }, filters: Object.keys(permissionListFilter.shape) });
     const { q, group, id } = parseWith(permissionListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const ids = idsOf(id);
     // Catalogue order (grouped as the console shows it) unless another sort is asked for.
     let all = (Object.entries(PERMISSIONS) as [Permission, { group: string; label: string }][]).map(([pid, p]) => ({ id: pid, group: p.group, label: p.label }));
     if (q) all = all.filter((p) => `${p.id} ${p.label}`.toLowerCase().includes(q.toLowerCase()));
@@ -101,8 +96,6 @@ export class RolesController {
       const field = params.sort.field as 'id' | 'group';
       all.sort((a, b) => a[field].localeCompare(b[field]) * (params.sort.order === 'ASC' ? 1 : -1));
     }
-    const page = all.slice(params.range.start, params.range.end + 1);
-    res.setHeader('Content-Range', contentRange('permissions', params.range, page.length, all.length));
-    return page;
+    return sendPage(res, 'permissions', params.range, { rows: all.slice(params.range.start, params.range.end + 1), total: all.length });
   }
 }

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { CreateStaffUser } from '../application/create-staff-user.handler.js';
 import { GetStaffUser } from '../application/get-staff-user.handler.js';
 import { ListStaffUsers } from '../application/list-staff-users.handler.js';
@@ -12,7 +14,7 @@ import { ReloadUserDevice } from '../application/reload-user-device.handler.js';
 import { UpdateStaffUser } from '../application/update-staff-user.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { RequirePermission } from '../auth/require-permission.decorator.js';
-import { STAFF_SORT_FIELDS } from '../users/staff-directory.js';
+import { STAFF_SORT } from '../users/staff-directory.js';
 import { createStaffUserBody, staffListFilter, updateStaffUserBody, userIdParam } from './staff-request.schemas.js';
 import { reloadDeviceSchema, staffUserSchema } from './staff-response.schemas.js';
 
@@ -31,17 +33,12 @@ export class StaffUsersController {
   @Get()
   @RequirePermission('users.view')
   @ApiOperation({ summary: 'Staff users: filter={"q","roleId","status","online","id"}, sort, range; Content-Range: users a-b/total' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"online":true}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"online":true}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(staffUserSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(STAFF_SORT_FIELDS), defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(staffListFilter.shape) });
+    const params = parseListParams(query, { sortFields: STAFF_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(staffListFilter.shape) });
     const { id, ...filter } = parseWith(staffListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListStaffUsers({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('users', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'users', params.range, await this.queries.execute(new ListStaffUsers({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get(':id')

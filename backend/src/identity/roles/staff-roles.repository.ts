@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
+import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
 
 /** Holds every permission by definition; it cannot be edited or deleted, so someone can always manage staff. */
 export const ADMINISTRATOR_ROLE = 'administrator';
@@ -19,7 +20,7 @@ export type StaffRoleRecord = {
 
 export class DuplicateRoleName extends Error {}
 
-export type RoleSortField = 'name' | 'createdAt' | 'userCount';
+export const ROLE_SORT = sortable({ name: 'r.name', createdAt: 'r.created_at', userCount: 'user_count' });
 
 @Injectable()
 export class StaffRolesRepository {
@@ -39,18 +40,12 @@ export class StaffRolesRepository {
       );
   }
 
-  async list(filter: { q?: string; ids?: string[] }, sort: { field: RoleSortField; order: 'ASC' | 'DESC' }, range: { start: number; end: number }) {
+  async list(filter: { q?: string; ids?: string[] }, sort: ListParams['sort'], range: ListParams['range']) {
     let query = this.base();
     if (filter.q) query = query.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
-    if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('r.id', 'in', filter.ids);
-    const column = sort.field === 'name' ? 'r.name' : sort.field === 'createdAt' ? 'r.created_at' : 'user_count';
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
-    const rows = await query.orderBy(column, direction).orderBy('r.id').offset(range.start).limit(range.end - range.start + 1).execute();
-    let count = this.db.selectFrom('staff_roles as r').select((eb) => eb.fn.countAll<string>().as('n'));
-    if (filter.q) count = count.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
-    if (filter.ids) count = filter.ids.length === 0 ? count.where(sql<boolean>`false`) : count.where('r.id', 'in', filter.ids);
-    const total = Number((await count.executeTakeFirstOrThrow()).n);
-    return { rows: rows.map(toRecord), total };
+    if (filter.ids) query = query.where('r.id', 'in', idsOrNone(filter.ids));
+    const rows = await query.orderBy(ROLE_SORT.orderBy(sort)).orderBy('r.id').$call(inRange(range)).execute();
+    return { rows: rows.map(toRecord), total: await countOf(query) };
   }
 
   /**

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
 import type { PhoneCollisionReason } from '../domain/phone-collision.js';
 
 export type PhoneCollisionFilter = { status?: 'open' | 'resolved'; reason?: PhoneCollisionReason; ids?: string[] };
 
 /** Sortable fields of the list (API name -> column). */
-export const PHONE_COLLISION_SORT_FIELDS = { foundAt: 'c.found_at', normalizedPhone: 'c.normalized_phone', name: 'u.name', resolvedAt: 'c.resolved_at' } as const;
+export const PHONE_COLLISION_SORT = sortable({ foundAt: 'c.found_at', normalizedPhone: 'c.normalized_phone', name: 'u.name', resolvedAt: 'c.resolved_at' });
 
 /** Another account that reads as the same number: the one to compare with, and maybe to clear first. */
 export type CollidingAccount = { userId: string; name: string; email: string; role: 'borrower' | 'staff'; phone: string | null };
@@ -30,8 +31,6 @@ export type PhoneCollisionView = {
   others: CollidingAccount[];
 };
 
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
 /** Identity's `phone_collisions`: the phones the 0037 migration listed instead of changing. */
 @Injectable()
 export class PhoneCollisionsRepository {
@@ -48,15 +47,13 @@ export class PhoneCollisionsRepository {
     let query = this.rows();
     if (filter.status) query = query.where('c.resolved_at', filter.status === 'open' ? 'is' : 'is not', null);
     if (filter.reason) query = query.where('c.reason', '=', filter.reason);
-    if (filter.ids) query = query.where('c.id', 'in', filter.ids.length > 0 ? filter.ids : [NO_ID]);
-    const column = PHONE_COLLISION_SORT_FIELDS[sort.field as keyof typeof PHONE_COLLISION_SORT_FIELDS];
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [page, count] = await Promise.all([
-      query.orderBy(column, direction).orderBy('c.id', direction).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    if (filter.ids) query = query.where('c.id', 'in', idsOrNone(filter.ids));
+    const [page, total] = await Promise.all([
+      query.orderBy(PHONE_COLLISION_SORT.orderBy(sort)).orderBy('c.id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
     ]);
     const others = await this.othersOf(page);
-    return { rows: page.map((r) => view(r, others)), total: Number(count.n) };
+    return { rows: page.map((r) => view(r, others)), total };
   }
 
   async find(id: string, db: Db = this.db): Promise<PhoneCollisionView | undefined> {

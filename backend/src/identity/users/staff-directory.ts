@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { Database } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
 
 export type StaffFilter = { q?: string; roleId?: string; status?: 'active' | 'disabled'; online?: boolean; ids?: string[] };
 export type PresenceFilter = { q?: string; role?: 'borrower' | 'staff'; ids?: string[] };
 
 /** Sortable fields of the staff list (API name -> column). */
-export const STAFF_SORT_FIELDS = { name: 'u.name', email: 'u.email', createdAt: 'u.created_at', lastSeenAt: 'p.last_seen_at', status: 'u.status' } as const;
-export const PRESENCE_SORT_FIELDS = { name: 'u.name', lastSeenAt: 'p.last_seen_at' } as const;
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
+export const STAFF_SORT = sortable({ name: 'u.name', email: 'u.email', createdAt: 'u.created_at', lastSeenAt: 'p.last_seen_at', status: 'u.status' }, { nulls: 'low' });
+export const PRESENCE_SORT = sortable({ name: 'u.name', lastSeenAt: 'p.last_seen_at' });
 
 /** Read side of staff: users joined with their role and presence record, in the shape the admin console lists. */
 @Injectable()
@@ -34,23 +33,12 @@ export class StaffDirectory {
       if (filter.roleId) conditions.push(eb('u.staff_role_id', '=', filter.roleId));
       if (filter.status) conditions.push(eb('u.status', '=', filter.status));
       if (filter.online !== undefined) conditions.push(filter.online ? eb('p.status', '=', true) : eb.or([eb('p.status', 'is', null), eb('p.status', '=', false)]));
-      if (filter.ids) conditions.push(eb('u.id', 'in', filter.ids.length > 0 ? filter.ids : [NO_ID]));
+      if (filter.ids) conditions.push(eb('u.id', 'in', idsOrNone(filter.ids)));
       return eb.and(conditions);
     };
-    const column = STAFF_SORT_FIELDS[sort.field as keyof typeof STAFF_SORT_FIELDS] ?? 'u.name';
-    const rows = await this.staff()
-      .where(where as never)
-      .select(staffColumns)
-      .orderBy(sql.ref(column), (ob) => (sort.order === 'ASC' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-      .orderBy('u.id')
-      .offset(range.start)
-      .limit(range.end - range.start + 1)
-      .execute();
-    const { n } = await this.staff()
-      .where(where as never)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { rows: rows.map(staffView), total: Number(n) };
+    const filtered = this.staff().where(where as never);
+    const rows = await filtered.select(staffColumns).orderBy(STAFF_SORT.orderBy(sort)).orderBy('u.id').$call(inRange(range)).execute();
+    return { rows: rows.map(staffView), total: await countOf(filtered) };
   }
 
   async find(id: string) {
@@ -63,19 +51,16 @@ export class StaffDirectory {
     let query = this.db.selectFrom('presence as p').innerJoin('users as u', 'u.id', 'p.user_id').where('p.status', '=', true);
     if (filter.q) query = query.where((eb) => eb.or([eb('u.name', 'ilike', `%${filter.q}%`), eb('u.email', 'ilike', `%${filter.q}%`)]));
     if (filter.role) query = query.where('u.role', '=', filter.role);
-    if (filter.ids) query = query.where('u.id', 'in', filter.ids.length > 0 ? filter.ids : [NO_ID]);
-    const column = PRESENCE_SORT_FIELDS[sort.field as keyof typeof PRESENCE_SORT_FIELDS] ?? 'u.name';
+    if (filter.ids) query = query.where('u.id', 'in', idsOrNone(filter.ids));
     const rows = await query
       .select(['u.id', 'u.name', 'u.email', 'u.role', 'p.status', 'p.device', 'p.last_seen_at'])
-      .orderBy(sql.ref(column), sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy(PRESENCE_SORT.orderBy(sort))
       .orderBy('u.id')
-      .offset(range.start)
-      .limit(range.end - range.start + 1)
+      .$call(inRange(range))
       .execute();
-    const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return {
       rows: rows.map((r) => ({ id: r.id, userId: r.id, name: r.name, email: r.email, role: r.role, online: r.status, device: r.device, lastSeenAt: r.last_seen_at?.toISOString() ?? null })),
-      total: Number(n),
+      total: await countOf(query),
     };
   }
 }
