@@ -4,12 +4,13 @@ import { sql, type Selectable } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { EmailTemplatesTable, EmailTemplateVersionsTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import { SHIPPED_TEMPLATES } from '../domain/shipped-templates.js';
 
 export type TemplateFields = { name: string; event: string; subject: string; html: string; text: string; active: boolean };
 export type TemplateListFilter = { q?: string; event?: string; active?: boolean; ids?: string[] };
 
-export const TEMPLATE_SORT_FIELDS = { id: 'id', name: 'name', event: 'event', active: 'active', version: 'version', updatedAt: 'updated_at' } as const;
+export const TEMPLATE_SORT = sortable({ id: 'id', name: 'name', event: 'event', active: 'active', version: 'version', updatedAt: 'updated_at' });
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -55,18 +56,13 @@ export class EmailTemplatesRepository {
     let query = this.db.selectFrom('email_templates');
     if (filter.event) query = query.where('event', '=', filter.event);
     if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('name', 'ilike', like), eb('subject', 'ilike', like)]));
     }
-    const column = TEMPLATE_SORT_FIELDS[sort.field as keyof typeof TEMPLATE_SORT_FIELDS];
-    const order = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await Promise.all([
-      query.selectAll().orderBy(column, order).orderBy('id', order).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(templateView), total: Number(total.n) };
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(TEMPLATE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(templateView), total };
   }
 
   async find(id: string) {

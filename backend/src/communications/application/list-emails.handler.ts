@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import type { EmailStatus } from '../domain/email.js';
 import { emailView } from './email.view.js';
 
@@ -16,19 +17,20 @@ export class ListEmailsQuery {
 }
 
 /** Sortable fields (API name -> column); documented in docs/api.md. */
-export const EMAIL_SORT_FIELDS = {
-  id: 'id',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  sentAt: 'sent_at',
-  status: 'status',
-  to: 'to_address',
-  subject: 'subject',
-  template: 'template',
-  attempts: 'attempts',
-} as const;
-
-const NULLABLE_SORT_FIELDS = new Set(['sentAt', 'template']);
+export const EMAIL_SORT = sortable(
+  {
+    id: 'id',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    sentAt: 'sent_at',
+    status: 'status',
+    to: 'to_address',
+    subject: 'subject',
+    template: 'template',
+    attempts: 'attempts',
+  },
+  { nulls: 'last', nullable: ['sentAt', 'template'] },
+);
 
 /** The email log, one page at a time, newest first by default. */
 @QueryHandler(ListEmailsQuery)
@@ -40,25 +42,12 @@ export class ListEmailsHandler implements IQueryHandler<ListEmailsQuery> {
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.template) query = query.where('template', '=', filter.template);
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('to_address', 'ilike', like), eb('subject', 'ilike', like)]));
     }
-    const column = EMAIL_SORT_FIELDS[sort.field as keyof typeof EMAIL_SORT_FIELDS];
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy(column, (ob) => {
-          const ordered = sort.order === 'ASC' ? ob.asc() : ob.desc();
-          return NULLABLE_SORT_FIELDS.has(sort.field) ? ordered.nullsLast() : ordered;
-        })
-        .orderBy('id', sort.order === 'ASC' ? 'asc' : 'desc')
-        .offset(range.start)
-        .limit(range.end - range.start + 1)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(emailView), total: Number(total.n) };
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(EMAIL_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(emailView), total };
   }
 }

@@ -3,6 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../identity/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, inRange, sortable } from '../../platform/query/list-query.js';
 
 export type IvrCallView = {
   id: string;
@@ -23,7 +24,7 @@ export type IvrCallView = {
 export type IvrCallFilter = { outcome?: string; status?: string; loanId?: string; phone?: string; from?: string; to?: string };
 
 /** Sortable fields (API name -> column). */
-export const IVR_SORT_FIELDS = { createdAt: 'created_at', endedAt: 'ended_at', outcome: 'outcome', durationSeconds: 'duration_seconds' } as const;
+export const IVR_SORT = sortable({ createdAt: 'created_at', endedAt: 'ended_at', outcome: 'outcome', durationSeconds: 'duration_seconds' });
 
 export class ListIvrCallsQuery extends Query<{ rows: IvrCallView[]; total: number }> {
   constructor(
@@ -51,12 +52,7 @@ export class ListIvrCallsHandler implements IQueryHandler<ListIvrCallsQuery> {
     if (filter.phone) query = query.where('phone', '=', filter.phone);
     if (filter.from) query = query.where('created_at', '>=', new Date(filter.from));
     if (filter.to) query = query.where('created_at', '<', new Date(filter.to));
-    const column = IVR_SORT_FIELDS[sort.field as keyof typeof IVR_SORT_FIELDS];
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await Promise.all([
-      query.selectAll().orderBy(column, direction).orderBy('id', direction).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(IVR_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
     const names = await this.borrowerNames(rows.map((r) => r.loan_id).filter((id): id is string => id !== null));
     return {
       rows: rows.map((r) => ({
@@ -74,7 +70,7 @@ export class ListIvrCallsHandler implements IQueryHandler<ListIvrCallsQuery> {
         contactError: r.contact_error,
         createdAt: r.created_at.toISOString(),
       })),
-      total: Number(total.n),
+      total,
     };
   }
 

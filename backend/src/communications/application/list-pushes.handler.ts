@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
 import type { PushStatus } from '../domain/push.js';
 import { pushView } from './push.view.js';
 
@@ -16,7 +17,7 @@ export class ListPushesQuery {
 }
 
 /** Sortable fields (API name -> column); documented in docs/api.md. */
-export const PUSH_SORT_FIELDS = { id: 'id', createdAt: 'created_at', status: 'status', topic: 'topic', attempts: 'attempts' } as const;
+export const PUSH_SORT = sortable({ id: 'id', createdAt: 'created_at', status: 'status', topic: 'topic', attempts: 'attempts' });
 
 /** The push log, one page at a time, newest first by default. */
 @QueryHandler(ListPushesQuery)
@@ -28,18 +29,8 @@ export class ListPushesHandler implements IQueryHandler<ListPushesQuery> {
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.topic) query = query.where('topic', '=', filter.topic);
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
-    const column = PUSH_SORT_FIELDS[sort.field as keyof typeof PUSH_SORT_FIELDS];
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy(column, sort.order === 'ASC' ? 'asc' : 'desc')
-        .orderBy('id', sort.order === 'ASC' ? 'asc' : 'desc')
-        .offset(range.start)
-        .limit(range.end - range.start + 1)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(pushView), total: Number(total.n) };
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(PUSH_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(pushView), total };
   }
 }

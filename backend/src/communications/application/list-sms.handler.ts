@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../platform/database/database.js';
 import { inOneForm } from '../../platform/phone/phone-number.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
 
 export type SmsListFilter = { to?: string; purpose?: string; ids?: string[] };
 
@@ -15,7 +16,7 @@ export class ListSmsQuery {
 }
 
 /** Sortable fields (API name -> column). */
-export const SMS_SORT_FIELDS = { createdAt: 'created_at', to: 'to_phone', purpose: 'purpose', status: 'status' } as const;
+export const SMS_SORT = sortable({ createdAt: 'created_at', to: 'to_phone', purpose: 'purpose', status: 'status' });
 
 export type SmsView = { id: string; to: string; body: string; purpose: string | null; status: string; providerMessageId: string | null; createdAt: string };
 
@@ -28,16 +29,14 @@ export class ListSmsHandler implements IQueryHandler<ListSmsQuery> {
     let query = this.db.selectFrom('sms_log');
     if (filter.to) query = query.where('to_phone', '=', inOneForm(filter.to));
     if (filter.purpose) query = query.where('purpose', '=', filter.purpose);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
-    const column = SMS_SORT_FIELDS[sort.field as keyof typeof SMS_SORT_FIELDS];
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     const [rows, total] = await Promise.all([
-      query.select(['id', 'to_phone', 'body', 'purpose', 'status', 'provider_message_id', 'created_at']).orderBy(column, direction).orderBy('id', direction).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      query.select(['id', 'to_phone', 'body', 'purpose', 'status', 'provider_message_id', 'created_at']).orderBy(SMS_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
     ]);
     return {
       rows: rows.map((r) => ({ id: r.id, to: r.to_phone, body: r.body, purpose: r.purpose, status: r.status, providerMessageId: r.provider_message_id, createdAt: r.created_at.toISOString() })),
-      total: Number(total.n),
+      total,
     };
   }
 }

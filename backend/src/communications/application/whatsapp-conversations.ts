@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { BorrowerDirectory, type BorrowerProfile } from '../../identity/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { e164Phone } from '../../platform/phone/phone-number.js';
+import { countOf, inRange } from '../../platform/query/list-query.js';
 import { ChannelNotFound } from '../domain/channel.errors.js';
 import { whatsappWindow } from '../domain/whatsapp-window.js';
 
@@ -72,9 +73,9 @@ export class WhatsappConversations {
       .$if(filter.open !== undefined, (q) =>
         q.having(sql<boolean>`coalesce(max(at) FILTER (WHERE direction = 'inbound') > ${new Date(now.getTime() - 24 * 3600 * 1000)}, false) = ${filter.open!}`),
       );
-    const [page, count] = await Promise.all([
-      this.db.selectFrom(base.as('c')).selectAll().orderBy('last_at', 'desc').orderBy('phone').offset(range.start).limit(range.end - range.start + 1).execute(),
-      this.db.selectFrom(base.as('c')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    const [page, total] = await Promise.all([
+      this.db.selectFrom(base.as('c')).selectAll().orderBy('last_at', 'desc').orderBy('phone').$call(inRange(range)).execute(),
+      countOf(this.db.selectFrom(base.as('c'))),
     ]);
     const names = await this.names(page.map((r) => r.borrower_id));
     return {
@@ -89,7 +90,7 @@ export class WhatsappConversations {
         messages: Number(r.n),
         window: windowAt(r.last_inbound_at ? new Date(r.last_inbound_at) : null, now),
       })),
-      total: Number(count.n),
+      total,
     };
   }
 

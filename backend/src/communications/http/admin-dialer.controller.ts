@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
+import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { GetDialerQueueQuery, PlaceDialerCallCommand, RecordDialerOutcomeCommand } from '../application/dialer.handlers.js';
 import { dialerCallSchema, dialerOutcomeBody, dialerQueueSchema, placeDialerCallBody, recordedDialerOutcomeSchema } from './channel.schemas.js';
-import { openApi, problemSchema } from './email-response.schemas.js';
+import { openApi } from './email-response.schemas.js';
 
 const callIdParam = z.uuid('the call id is a UUID');
 
@@ -15,8 +16,7 @@ const QUEUE_LENGTH = 200;
 
 /** The dialer (dialer.use): the overdue book as a call list, click-to-call inside the contact window, each outcome to the contact log. */
 @ApiTags('admin dialer')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin/dialer')
 export class AdminDialerController {
   constructor(

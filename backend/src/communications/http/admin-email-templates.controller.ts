@@ -1,24 +1,25 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { TEMPLATE_SORT_FIELDS } from '../application/email-templates.repository.js';
+import { idsOf } from '../../platform/query/list-query.js';
+import { TEMPLATE_SORT } from '../application/email-templates.repository.js';
 import { GetEmailTemplateQuery, ListEmailTemplatesQuery, ListEmailTemplateVersionsQuery, PreviewEmailTemplateQuery } from '../application/email-template.queries.js';
 import { CreateEmailTemplateCommand, UpdateEmailTemplateCommand } from '../application/save-email-template.handler.js';
 import { TEMPLATE_EVENTS } from '../domain/template-events.js';
-import { openApi, problemSchema } from './email-response.schemas.js';
+import { openApi } from './email-response.schemas.js';
 import { emailTemplateSchema, emailTemplateVersionSchema, previewBody, renderedEmailSchema, templateBody, templateEventSchema, templateIdParam, templateListFilter } from './email-template.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
 /** Email templates (ra-data-simple-rest) for staff holding templates.manage: the editor, its catalogue and preview. */
 @ApiTags('admin email templates')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminEmailTemplatesController {
   constructor(
@@ -37,17 +38,12 @@ export class AdminEmailTemplatesController {
   @Get('email-templates')
   @RequirePermission('templates.manage')
   @ApiOperation({ summary: 'Email templates (ra-data-simple-rest): filter={"q":"text","event":"loan-disbursed","active":true}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"event":"loan-disbursed"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"event":"loan-disbursed"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: email-templates <start>-<end>/<total>', schema: openApi(z.array(emailTemplateSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(TEMPLATE_SORT_FIELDS), defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(templateListFilter.shape) });
+    const params = parseListParams(query, { sortFields: TEMPLATE_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(templateListFilter.shape) });
     const { id, ...filter } = parseWith(templateListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListEmailTemplatesQuery({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('email-templates', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'email-templates', params.range, await this.queries.execute(new ListEmailTemplatesQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('email-templates/:id')

@@ -1,21 +1,22 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { GetEmailQuery } from '../application/get-email.handler.js';
-import { EMAIL_SORT_FIELDS, ListEmailsQuery } from '../application/list-emails.handler.js';
+import { EMAIL_SORT, ListEmailsQuery } from '../application/list-emails.handler.js';
 import { RetryEmailCommand } from '../application/retry-email.handler.js';
 import { emailIdParam, emailListFilter } from './email-request.schemas.js';
-import { emailSchema, openApi, problemSchema } from './email-response.schemas.js';
+import { emailSchema, openApi } from './email-response.schemas.js';
 
 /** The email log for staff (ra-data-simple-rest), and a retry for failed emails. */
 @ApiTags('admin emails')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminEmailsController {
   constructor(
@@ -26,17 +27,12 @@ export class AdminEmailsController {
   @Get('emails')
   @RequirePermission('emails.view')
   @ApiOperation({ summary: 'The email log (ra-data-simple-rest): filter={"q":"text","status":"failed","template":"password-reset","userId":"…"}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"status":"failed"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"status":"failed"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page of emails; Content-Range: emails <start>-<end>/<total>', schema: openApi(z.array(emailSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(EMAIL_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(emailListFilter.shape) });
+    const params = parseListParams(query, { sortFields: EMAIL_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(emailListFilter.shape) });
     const { id, ...rest } = parseWith(emailListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListEmailsQuery({ ...rest, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('emails', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'emails', params.range, await this.queries.execute(new ListEmailsQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('emails/:id')

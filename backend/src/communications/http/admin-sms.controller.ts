@@ -1,13 +1,15 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { ListSmsQuery, SMS_SORT_FIELDS } from '../application/list-sms.handler.js';
-import { openApi, problemSchema } from './email-response.schemas.js';
+import { idsOf } from '../../platform/query/list-query.js';
+import { ListSmsQuery, SMS_SORT } from '../application/list-sms.handler.js';
+import { openApi } from './email-response.schemas.js';
 
 export const smsSchema = z.strictObject({
   id: z.uuid(),
@@ -27,8 +29,7 @@ const smsListFilter = z.strictObject({
 
 /** The SMS log for staff (ra-data-simple-rest): what the SMS port sent or, without a provider, recorded. */
 @ApiTags('admin sms')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminSmsController {
   constructor(private readonly queries: QueryBus) {}
@@ -36,16 +37,11 @@ export class AdminSmsController {
   @Get('sms')
   @RequirePermission('sms.view')
   @ApiOperation({ summary: 'The SMS log (ra-data-simple-rest): filter={"to":"+91…","purpose":"quick-start"}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"to":"+919876543210"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"to":"+919876543210"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page of messages; Content-Range: sms <start>-<end>/<total>', schema: openApi(z.array(smsSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(SMS_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(smsListFilter.shape) });
+    const params = parseListParams(query, { sortFields: SMS_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(smsListFilter.shape) });
     const { id, ...rest } = parseWith(smsListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListSmsQuery({ ...rest, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('sms', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'sms', params.range, await this.queries.execute(new ListSmsQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
   }
 }

@@ -1,22 +1,22 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { SendWhatsappMessageCommand } from '../application/send-whatsapp-message.handler.js';
 import { GetWhatsappConversationQuery, ListWhatsappConversationsQuery, ListWhatsappTemplatesQuery } from '../application/whatsapp-queries.handlers.js';
 import {
   conversationIdParam, conversationListFilter, conversationSchema, conversationSummarySchema, sendWhatsappBody, sentWhatsappSchema, whatsappTemplateSchema,
 } from './channel.schemas.js';
-import { openApi, problemSchema } from './email-response.schemas.js';
+import { openApi } from './email-response.schemas.js';
 
 /** WhatsApp for staff (whatsapp.send): the conversations, the approved templates, and sending. */
 @ApiTags('admin whatsapp')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin/whatsapp')
 export class AdminWhatsappController {
   constructor(
@@ -27,15 +27,12 @@ export class AdminWhatsappController {
   @Get('conversations')
   @RequirePermission('whatsapp.send')
   @ApiOperation({ summary: 'The conversations, latest first (ra-data-simple-rest): filter={"borrowerId":"…","open":true}, range; each with its 24-hour window' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"open":true}' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"open":true}' })
   @ApiOkResponse({ description: 'Content-Range: conversations <start>-<end>/<total>', schema: openApi(z.array(conversationSummarySchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: ['lastMessageAt'], defaultSort: { field: 'lastMessageAt', order: 'DESC' }, filters: Object.keys(conversationListFilter.shape) });
     const filter = parseWith(conversationListFilter, params.filter);
-    const { rows, total } = await this.queries.execute(new ListWhatsappConversationsQuery(filter, params.range));
-    res.setHeader('Content-Range', contentRange('conversations', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'conversations', params.range, await this.queries.execute(new ListWhatsappConversationsQuery(filter, params.range)));
   }
 
   @Get('conversations/:id')

@@ -1,14 +1,15 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../../platform/http/access.decorators.js';
+import { ApiProblems } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { ReceiveIvrCallCommand } from '../application/receive-ivr-call.handler.js';
 import { ReceiveWhatsappMessageCommand } from '../application/receive-whatsapp-message.handler.js';
 import { WebhookAuthenticity } from '../application/webhook-authenticity.js';
 import { ivrReceiptSchema, ivrWebhookBody, webhookReceiptSchema, whatsappWebhookBody } from './channel.schemas.js';
-import { openApi, problemSchema } from './email-response.schemas.js';
+import { openApi } from './email-response.schemas.js';
 
 type RawRequest = Request & { rawBody?: Buffer };
 
@@ -18,7 +19,7 @@ type RawRequest = Request & { rawBody?: Buffer };
  * stores nothing, and an unconfigured secret turns the webhook off (503). Bodies over 100 kB are 413.
  */
 @ApiTags('webhooks')
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiProblems()
 @Controller('webhooks')
 export class ChannelWebhooksController {
   constructor(

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { CurrentSession, type CurrentDeviceSession } from '../../identity/public/index.js';
 import { Roles } from '../../platform/http/access.decorators.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { DeletePushTokenCommand } from '../application/delete-push-token.handler.js';
 import { RefreshPushTokenCommand } from '../application/refresh-push-token.handler.js';
@@ -13,8 +14,7 @@ import { pushTokenBody, pushTokenIdParam, pushTokenSchema } from './push.schemas
 
 /** The borrower's push registrations, one per device (spec §3, §4); another borrower's is "not found". */
 @ApiTags('borrower push')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('me/push-tokens')
 export class MyPushTokensController {
   constructor(private readonly commands: CommandBus) {}
