@@ -4,6 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { BannersTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import { DOCUMENT_STORAGE, type DocumentStorage } from '../../platform/storage/document-storage.port.js';
 import type { BannerAudience } from '../domain/banner.js';
 
@@ -11,7 +12,10 @@ export type BannerFields = { title: string; link: string | null; audience: Banne
 export type BannerImage = { bytes: Buffer; type: string; ext: string };
 export type BannerListFilter = { q?: string; audience?: BannerAudience; active?: boolean; ids?: string[] };
 
-export const BANNER_SORT_FIELDS = { id: 'id', title: 'title', audience: 'audience', startsAt: 'starts_at', endsAt: 'ends_at', order: 'sort_order', active: 'active', updatedAt: 'updated_at' } as const;
+export const BANNER_SORT = sortable(
+  { id: 'id', title: 'title', audience: 'audience', startsAt: 'starts_at', endsAt: 'ends_at', order: 'sort_order', active: 'active', updatedAt: 'updated_at' },
+  { nulls: 'last' },
+);
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -45,15 +49,10 @@ export class BannersRepository {
     let query = this.db.selectFrom('banners');
     if (filter.audience) query = query.where('audience', '=', filter.audience);
     if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
-    if (filter.q) query = query.where('title', 'ilike', `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const column = BANNER_SORT_FIELDS[sort.field as keyof typeof BANNER_SORT_FIELDS];
-    const order = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await Promise.all([
-      query.selectAll().orderBy(column, (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast()).orderBy('id', order).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(bannerView), total: Number(total.n) };
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
+    if (filter.q) query = query.where('title', 'ilike', likePattern(filter.q));
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(BANNER_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(bannerView), total };
   }
 
   find(id: string) {

@@ -4,6 +4,7 @@ import { sql, type Selectable, type Transaction, type Updateable } from 'kysely'
 import { DB, type Db } from '../../platform/database/database.js';
 import type { Database, HelpIssueMessagesTable, HelpIssuesTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import type { IssueCategory, IssueStatus } from '../domain/help-issue.js';
 
 export type IssueRow = Selectable<HelpIssuesTable>;
@@ -14,9 +15,7 @@ export type NewIssue = { borrowerId: string; category: IssueCategory; loanId: st
 export type IssueEdit = { set: Pick<Updateable<HelpIssuesTable>, 'status' | 'assigned_to' | 'resolved_at'>; changes: IssueChange[] };
 export type NewMessage = { authorId: string; authorRole: 'borrower' | 'staff'; message: string; internal: boolean };
 
-export const ISSUE_SORT_FIELDS = { number: 'number', status: 'status', category: 'category', createdAt: 'created_at', updatedAt: 'updated_at' } as const;
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
+export const ISSUE_SORT = sortable({ number: 'number', status: 'status', category: 'category', createdAt: 'created_at', updatedAt: 'updated_at' });
 
 /** Help issues, their messages and audit trail (`help_issue_changes`) in PostgreSQL; every write and its audit rows in one transaction. */
 @Injectable()
@@ -30,22 +29,17 @@ export class HelpIssuesRepository {
     if (filter.category) query = query.where('category', '=', filter.category);
     if (filter.assignedTo) query = query.where('assigned_to', '=', filter.assignedTo);
     if (filter.borrowerId) query = query.where('borrower_id', '=', filter.borrowerId);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : [NO_ID]);
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
       const q = filter.q.trim();
-      query = /^#?\d{1,9}$/.test(q) ? query.where('number', '=', Number(q.replace('#', ''))) : query.where('message', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      query = /^#?\d{1,9}$/.test(q) ? query.where('number', '=', Number(q.replace('#', ''))) : query.where('message', 'ilike', likePattern(q));
     }
     if (filter.overdue !== undefined) {
       const late = sql<boolean>`(CASE WHEN status IN ('resolved', 'closed') AND resolved_at IS NOT NULL THEN resolved_at ELSE ${now}::timestamptz END) > created_at + make_interval(hours => ${slaHours})`;
       query = query.where(filter.overdue ? late : sql<boolean>`NOT ${late}`);
     }
-    const column = ISSUE_SORT_FIELDS[sort.field as keyof typeof ISSUE_SORT_FIELDS] ?? 'created_at';
-    const order = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await Promise.all([
-      query.selectAll().orderBy(column, order).orderBy('id', order).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(ISSUE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows, total };
   }
 
   /** The borrower's own issues, newest first. */

@@ -4,14 +4,13 @@ import { sql, type Selectable } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { StatePagesTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import { placeKey, statePagePath } from '../domain/state-page.js';
 
 export type StatePageFields = { state: string; city: string; title: string; text: string; offer: string | null; active: boolean };
 export type StatePageListFilter = { q?: string; state?: string; active?: boolean; ids?: string[] };
 
-export const STATE_PAGE_SORT_FIELDS = { state: 'state', city: 'city', title: 'title', active: 'active', updatedAt: 'updated_at' } as const;
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
+export const STATE_PAGE_SORT = sortable({ state: 'state', city: 'city', title: 'title', active: 'active', updatedAt: 'updated_at' });
 
 export const statePageView = (r: Selectable<StatePagesTable>) => ({
   id: r.id,
@@ -47,18 +46,13 @@ export class StatePagesRepository {
     let query = this.db.selectFrom('state_pages');
     if (filter.state) query = query.where('state', '=', filter.state);
     if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : [NO_ID]);
+    if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
-      const q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const q = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('title', 'ilike', q), eb('city', 'ilike', q), eb('state', 'ilike', q)]));
     }
-    const column = STATE_PAGE_SORT_FIELDS[sort.field as keyof typeof STATE_PAGE_SORT_FIELDS] ?? 'state';
-    const order = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await Promise.all([
-      query.selectAll().orderBy(column, order).orderBy('city').orderBy('id').offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(statePageView), total: Number(total.n) };
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(STATE_PAGE_SORT.orderBy(sort)).orderBy('city').orderBy('id').$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(statePageView), total };
   }
 
   find(id: string) {

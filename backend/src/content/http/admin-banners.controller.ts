@@ -1,15 +1,17 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { CreateBannerCommand, DeleteBannerCommand, UpdateBannerCommand } from '../application/banner.commands.js';
 import { GetBannerQuery, ListBannersQuery } from '../application/banner.queries.js';
-import { BANNER_SORT_FIELDS, type BannerFields } from '../application/banners.repository.js';
+import { BANNER_SORT, type BannerFields } from '../application/banners.repository.js';
 import { bannerIdParam, bannerListFilter, bannerSchema, createBannerBody, updateBannerBody } from './banner.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
@@ -25,8 +27,7 @@ const toFields = (b: z.infer<typeof updateBannerBody>): BannerFields => ({
 
 /** Banners (ra-data-simple-rest) for staff holding banners.manage; the image travels as a data URL (at most 2 MB). */
 @ApiTags('admin banners')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminBannersController {
   constructor(
@@ -37,17 +38,12 @@ export class AdminBannersController {
   @Get('banners')
   @RequirePermission('banners.manage')
   @ApiOperation({ summary: 'Banners (ra-data-simple-rest): filter={"q":"text","audience":"home","active":true}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"audience":"home"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["order","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"audience":"home"}', sort: '["order","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: banners <start>-<end>/<total>', schema: openApi(z.array(bannerSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(BANNER_SORT_FIELDS), defaultSort: { field: 'order', order: 'ASC' }, filters: Object.keys(bannerListFilter.shape) });
+    const params = parseListParams(query, { sortFields: BANNER_SORT.fields, defaultSort: { field: 'order', order: 'ASC' }, filters: Object.keys(bannerListFilter.shape) });
     const { id, ...filter } = parseWith(bannerListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListBannersQuery({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('banners', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'banners', params.range, await this.queries.execute(new ListBannersQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('banners/:id')

@@ -1,23 +1,24 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { ReplyToIssue, UpdateIssue } from '../application/help-issue.commands.js';
 import { GetIssue, ListIssueAssignees, ListIssues, ReadIssueAttachment } from '../application/help-issue.queries.js';
-import { ISSUE_SORT_FIELDS } from '../application/help-issues.repository.js';
+import { ISSUE_SORT } from '../application/help-issues.repository.js';
 import { documentIdParam, issueAssigneeSchema, issueIdParam, issueListFilter, issueRowSchema, issueSchema, staffReplyBody, updateIssueBody } from './help-issue.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
 /** Help issues (ra-data-simple-rest) for staff holding issues.manage: assign, move, reply, note. */
 @ApiTags('admin issues')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminIssuesController {
   constructor(
@@ -28,17 +29,12 @@ export class AdminIssuesController {
   @Get('issues')
   @RequirePermission('issues.manage')
   @ApiOperation({ summary: 'Issues (ra-data-simple-rest): filter={"status":"open","category":"repayment","assignedTo":"<staff id>","overdue":true,"q":"#1042 or text"}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"overdue":true}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"overdue":true}', sort: '["createdAt","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: issues <start>-<end>/<total>', schema: openApi(z.array(issueRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(ISSUE_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'ASC' }, filters: Object.keys(issueListFilter.shape) });
+    const params = parseListParams(query, { sortFields: ISSUE_SORT.fields, defaultSort: { field: 'createdAt', order: 'ASC' }, filters: Object.keys(issueListFilter.shape) });
     const { id, ...filter } = parseWith(issueListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListIssues({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('issues', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'issues', params.range, await this.queries.execute(new ListIssues({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('issue-assignees')

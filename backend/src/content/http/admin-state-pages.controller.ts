@@ -1,23 +1,24 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { CreateStatePage, DeleteStatePage, UpdateStatePage } from '../application/state-page.commands.js';
 import { GetStatePage, ListStatePages } from '../application/state-page.queries.js';
-import { STATE_PAGE_SORT_FIELDS } from '../application/state-pages.repository.js';
+import { STATE_PAGE_SORT } from '../application/state-pages.repository.js';
 import { statePageBody, statePageIdParam, statePageListFilter, statePageSchema } from './state-page.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
 /** State landing pages (ra-data-simple-rest) for staff holding banners.manage (staff-managed public content). */
 @ApiTags('admin state pages')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminStatePagesController {
   constructor(
@@ -28,17 +29,12 @@ export class AdminStatePagesController {
   @Get('state-pages')
   @RequirePermission('banners.manage')
   @ApiOperation({ summary: 'State pages (ra-data-simple-rest): filter={"q":"text","state":"Karnataka","active":true}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"state":"Karnataka"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["state","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"state":"Karnataka"}', sort: '["state","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: state-pages <start>-<end>/<total>', schema: openApi(z.array(statePageSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(STATE_PAGE_SORT_FIELDS), defaultSort: { field: 'state', order: 'ASC' }, filters: Object.keys(statePageListFilter.shape) });
+    const params = parseListParams(query, { sortFields: STATE_PAGE_SORT.fields, defaultSort: { field: 'state', order: 'ASC' }, filters: Object.keys(statePageListFilter.shape) });
     const { id, ...filter } = parseWith(statePageListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListStatePages({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('state-pages', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'state-pages', params.range, await this.queries.execute(new ListStatePages({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('state-pages/:id')

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../identity/public/index.js';
 import { Roles } from '../../platform/http/access.decorators.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { RaiseIssue, ReplyToMyIssue } from '../application/help-issue.commands.js';
 import { GetMyIssue, ListMyIssues } from '../application/help-issue.queries.js';
@@ -14,8 +15,7 @@ const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as obje
 
 /** The borrower's help issues (/User/Help): raise one, follow it, add to it; another borrower's is 404. */
 @ApiTags('borrower help')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('me/issues')
 export class MyIssuesController {
   constructor(

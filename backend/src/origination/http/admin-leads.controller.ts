@@ -1,15 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { AddLeadNoteCommand, CreateLeadCommand, MoveLeadStatusCommand, UpdateLeadCommand } from '../application/lead.commands.js';
 import { GetLeadQuery, LeadStatusCountsQuery, ListLeadAgentsQuery, ListLeadsQuery } from '../application/lead.queries.js';
-import { LEAD_SORT_FIELDS } from '../leads/leads.repository.js';
+import { LEAD_SORT } from '../leads/leads.repository.js';
 import {
   createLeadBody,
   leadAgentSchema,
@@ -29,8 +31,7 @@ const ALL = {};
 
 /** Every lead (ra-data-simple-rest) for staff holding leads.manage; each change is audited in lead_changes. */
 @ApiTags('admin leads')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminLeadsController {
   constructor(
@@ -41,17 +42,12 @@ export class AdminLeadsController {
   @Get('leads')
   @RequirePermission('leads.manage')
   @ApiOperation({ summary: 'Leads (ra-data-simple-rest): filter={"q":"text","status":"new","source":"agent","assignedTo":"<staff id>"}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"status":"new"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"status":"new"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: leads <start>-<end>/<total>', schema: openApi(z.array(leadSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(LEAD_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(leadListFilter.shape) });
+    const params = parseListParams(query, { sortFields: LEAD_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(leadListFilter.shape) });
     const { id, ...filter } = parseWith(leadListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListLeadsQuery(ALL, { ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('leads', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'leads', params.range, await this.queries.execute(new ListLeadsQuery(ALL, { ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('leads/:id')

@@ -1,15 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../platform/http/list-params.js';
-import { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';
+import { parseListParams, sendPage } from '../../platform/http/list-params.js';
+import { openApi } from '../../platform/http/openapi-schemas.js';
+import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
+import { idsOf } from '../../platform/query/list-query.js';
 import { AddLeadNoteCommand, CreateLeadCommand, MoveLeadStatusCommand, UpdateLeadCommand } from '../application/lead.commands.js';
 import { GetLeadQuery, ListLeadsQuery } from '../application/lead.queries.js';
-import { LEAD_SORT_FIELDS } from '../leads/leads.repository.js';
+import { LEAD_SORT } from '../leads/leads.repository.js';
 import { agentLeadBody, agentLeadListFilter, leadDetailSchema, leadIdParam, leadNoteBody, leadSchema, leadStatusBody } from './lead.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
@@ -20,8 +22,7 @@ const own = (actor: Actor) => ({ agentId: actor.id });
  * it did not exist. A lead an agent creates is a walk-in: source `agent`, assigned to them.
  */
 @ApiTags('admin agent leads')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AgentLeadsController {
   constructor(
@@ -32,17 +33,12 @@ export class AgentLeadsController {
   @Get('agent-leads')
   @RequirePermission('leads.work')
   @ApiOperation({ summary: "The signed-in agent's leads (ra-data-simple-rest): follow-ups due on the business date first, then overdue, later, undated; then sort" })
-  @ApiQuery({ name: 'filter', required: false, example: '{"status":"new"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"status":"new"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: agentLeads <start>-<end>/<total>', schema: openApi(z.array(leadSchema)) })
   async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(LEAD_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(agentLeadListFilter.shape) });
+    const params = parseListParams(query, { sortFields: LEAD_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(agentLeadListFilter.shape) });
     const { id, ...filter } = parseWith(agentLeadListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListLeadsQuery(own(actor), { ...filter, ids }, params.sort, params.range, true));
-    res.setHeader('Content-Range', contentRange('agentLeads', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'agentLeads', params.range, await this.queries.execute(new ListLeadsQuery(own(actor), { ...filter, ids: idsOf(id) }, params.sort, params.range, true)));
   }
 
   @Get('agent-leads/:id')

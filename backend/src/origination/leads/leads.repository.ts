@@ -4,6 +4,7 @@ import { sql, type Selectable, type Transaction, type Updateable } from 'kysely'
 import { DB, type Db } from '../../platform/database/database.js';
 import type { Database, LeadsTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import type { LeadSource, LeadStatus } from '../domain/leads.js';
 
 export type LeadRow = Selectable<LeadsTable> & { duplicates: string[] };
@@ -15,10 +16,10 @@ export type NewLead = { name: string; phone: string; email: string | null; sourc
 
 export type LeadEdit = { set: Pick<Updateable<LeadsTable>, 'name' | 'phone' | 'email' | 'assigned_to' | 'follow_up_on' | 'status' | 'lost_reason' | 'borrower_id'>; changes: LeadChange[] };
 
-export const LEAD_SORT_FIELDS = { name: 'l.name', status: 'l.status', source: 'l.source', followUpOn: 'l.follow_up_on', createdAt: 'l.created_at', updatedAt: 'l.updated_at' } as const;
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const LEAD_SORT = sortable(
+  { name: 'l.name', status: 'l.status', source: 'l.source', followUpOn: 'l.follow_up_on', createdAt: 'l.created_at', updatedAt: 'l.updated_at' },
+  { nulls: 'last' },
+);
 
 /** Leads, their audit trail (`lead_changes`) and notes in PostgreSQL; every write and its audit rows in one transaction. */
 @Injectable()
@@ -41,9 +42,9 @@ export class LeadsRepository {
     if (filter.status) query = query.where('l.status', '=', filter.status);
     if (filter.source) query = query.where('l.source', '=', filter.source);
     if (filter.assignedTo) query = query.where('l.assigned_to', '=', filter.assignedTo);
-    if (filter.ids) query = query.where('l.id', 'in', filter.ids.length > 0 ? filter.ids : [NO_ID]);
+    if (filter.ids) query = query.where('l.id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
-      const q = like(filter.q);
+      const q = likePattern(filter.q);
       const digits = filter.q.replace(/\D/g, '');
       query = query.where((eb) => eb.or([eb('l.name', 'ilike', q), eb('l.email', 'ilike', q), ...(digits.length >= 4 ? [eb('l.phone', 'like', `%${digits}%`)] : [])]));
     }
@@ -53,13 +54,8 @@ export class LeadsRepository {
         sql`CASE WHEN l.follow_up_on = ${today}::date THEN 0 WHEN l.follow_up_on < ${today}::date THEN 1 WHEN l.follow_up_on IS NOT NULL THEN 2 ELSE 3 END`,
       ).orderBy('l.follow_up_on', 'asc');
     }
-    const column = LEAD_SORT_FIELDS[sort.field as keyof typeof LEAD_SORT_FIELDS] ?? 'l.created_at';
-    const order = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await Promise.all([
-      ordered.orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast()).orderBy('l.id', order).offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows as LeadRow[], total: Number(total.n) };
+    const [rows, total] = await Promise.all([ordered.orderBy(LEAD_SORT.orderBy(sort)).orderBy('l.id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows as LeadRow[], total };
   }
 
   async find(id: string, scope: LeadScope): Promise<LeadRow | undefined> {
