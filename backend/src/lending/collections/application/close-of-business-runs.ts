@@ -4,6 +4,7 @@ import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-dat
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { CloseOfBusinessRunsTable } from '../../../platform/database/schema.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
+import { countOf, inRange } from '../../../platform/query/list-query.js';
 import type { Selectable } from 'kysely';
 import { addDays } from '../../loan/domain/calendar.js';
 import { CloseOfBusinessIsNightly, CloseOfBusinessRunning, CloseOfBusinessRunNotFound } from '../domain/close-of-business-run.errors.js';
@@ -90,11 +91,9 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
 
   /** The latest runs, newest first. */
   async list(range: { start: number; end: number }): Promise<{ rows: CloseOfBusinessRun[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db.selectFrom('close_of_business_runs').selectAll().orderBy('started_at', 'desc').orderBy('id').offset(range.start).limit(range.end - range.start + 1).execute(),
-      this.db.selectFrom('close_of_business_runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(view), total: Number(count.n) };
+    const runs = this.db.selectFrom('close_of_business_runs');
+    const [rows, total] = await Promise.all([runs.selectAll().orderBy('started_at', 'desc').orderBy('id').$call(inRange(range)).execute(), countOf(runs)]);
+    return { rows: rows.map(view), total };
   }
 
   /** Resolves when the runs this process started have finished. */

@@ -3,6 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { StaffMembers } from '../../../identity/public/index.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
+import { countOf, inRange } from '../../../platform/query/list-query.js';
 import { CollectionRowNotFound, CollectionRowNotInBucket } from '../domain/collection-work.js';
 import { LoanNotFound } from '../../loan/domain/loan.errors.js';
 import { CollectionQueues, parseCollectionRowId, type CollectionBucket, type CollectionFilter, type CollectionRow } from './collection-queues.js';
@@ -115,16 +116,13 @@ export class ListLoanContactsHandler implements IQueryHandler<ListLoanContactsQu
     const loan = await this.db.selectFrom('loan_summaries').select('id').where('id', '=', loanId).executeTakeFirst();
     if (!loan) throw new LoanNotFound(loanId);
     const mine = this.db.selectFrom('collection_contacts').where('loan_id', '=', loanId);
-    const [rows, count] = await Promise.all([
-      mine.selectAll().orderBy('version', 'desc').offset(range.start).limit(range.end - range.start + 1).execute(),
-      mine.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, total] = await Promise.all([mine.selectAll().orderBy('version', 'desc').$call(inRange(range)).execute(), countOf(mine)]);
     // A channel (the IVR provider, `ivr-provider:<name>`) records contacts too: only staff ids have a name to look up.
     const staffIds = [...new Set(rows.map((r) => r.recorded_by))].filter((id) => STAFF_ID.test(id));
     const names = new Map((await this.staff.membersOf(staffIds)).map((m) => [m.id, m.name]));
     return {
       rows: rows.map((r) => contactView(r, names.get(r.recorded_by) ?? null)),
-      total: Number(count.total),
+      total,
     };
   }
 }

@@ -5,6 +5,7 @@ import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-dat
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
+import { direction, likePattern, sortable } from '../../../platform/query/list-query.js';
 import { addDays } from '../../loan/domain/calendar.js';
 import type { OwedParts } from '../../loan/domain/schedule/owed-at.js';
 import { MAX_GRACE_DAYS } from '../../loan/domain/terms/loan-product.js';
@@ -30,8 +31,8 @@ const NO_EXTRA = sql`NULL::text[] AS buckets`;
 /** Paid instalments and disbursed loans stay in their buckets this many days. */
 export const RECENT_DAYS = 30;
 
-/** Sortable fields (API name -> column of the row query). */
-export const COLLECTION_SORT_FIELDS = { dpd: 'dpd', dueDate: 'due_date', amountDue: 'amount_due' } as const;
+/** Sortable fields (API name -> column of the row query `r`), nulls last. */
+export const COLLECTION_SORT = sortable({ dpd: 'r.dpd', dueDate: 'r.due_date', amountDue: 'r.amount_due' }, { nulls: 'last' });
 
 export type CollectionFilter = { q?: string; classification?: string; assignedTo?: string; dpdFrom?: number; dpdTo?: number };
 
@@ -134,11 +135,8 @@ export class CollectionQueues {
     const today = await this.businessDate.today();
     const rows = this.bucketRows(bucket, today);
     const where = this.filterCondition(filter);
-    const column = sql.ref(`r.${COLLECTION_SORT_FIELDS[sort.field as keyof typeof COLLECTION_SORT_FIELDS] ?? 'due_date'}`);
-    const order = sql.raw(sort.order === 'ASC' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
-    const idOrder = sql.raw(sort.order === 'ASC' ? 'ASC' : 'DESC');
     const [page, count] = await Promise.all([
-      sql<RowRecord>`SELECT r.* FROM (${rows}) r WHERE ${where} ORDER BY ${column} ${order}, r.id ${idOrder} OFFSET ${range.start} LIMIT ${range.end - range.start + 1}`.execute(this.db),
+      sql<RowRecord>`SELECT r.* FROM (${rows}) r WHERE ${where} ORDER BY ${COLLECTION_SORT.orderBy(sort)}, r.id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${range.end - range.start + 1}`.execute(this.db),
       sql<{ total: string }>`SELECT count(*) AS total FROM (${rows}) r WHERE ${where}`.execute(this.db),
     ]);
     return { rows: await this.views(page.rows), total: Number(count.rows[0]!.total) };
@@ -301,7 +299,7 @@ export class CollectionQueues {
   private filterCondition(filter: CollectionFilter): RawBuilder<boolean> {
     const conditions: RawBuilder<unknown>[] = [sql`TRUE`];
     if (filter.q !== undefined && filter.q.trim() !== '') {
-      const like = `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q.trim());
       conditions.push(sql`(r.borrower_name ILIKE ${like} OR r.borrower_phone ILIKE ${like} OR r.loan_id::text ILIKE ${like})`);
     }
     if (filter.classification !== undefined) conditions.push(sql`r.classification = ${filter.classification}`);

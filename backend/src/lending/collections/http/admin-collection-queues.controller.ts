@@ -1,22 +1,23 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import {
   CountCollectionBucketsQuery, GetCollectionRowQuery, ListCollectionsQuery, ListCollectorsQuery, ListLoanContactsQuery,
 } from '../application/collection-queues.handlers.js';
-import { COLLECTION_SORT_FIELDS } from '../application/collection-queues.js';
+import { COLLECTION_SORT } from '../application/collection-queues.js';
 import { AssignCollectorCommand, RecordCollectionContactCommand } from '../application/collection-work.handlers.js';
 import {
   assignCollectorBody, assignmentResultSchema, bulkAssignCollectorBody, collectionBucketCountsSchema, collectionContactBody, collectionContactSchema,
   collectionRowQuery, collectionRowSchema, collectionsListFilter, collectorSchema, recordedContactSchema,
 } from './collections.schemas.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 
 const rowIdParam = z.string().max(200, 'id must be a collection row id');
 
@@ -26,8 +27,7 @@ const rowIdParam = z.string().max(200, 'id must be a collection row id');
  * ra-data-simple-rest; a row's id names its kind: `inst:<loanId>:<n>`, `loan:<loanId>`, `pay:<paymentId>`.
  */
 @ApiTags('admin collections')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminCollectionQueuesController {
   constructor(
@@ -42,16 +42,12 @@ export class AdminCollectionQueuesController {
       'One collection bucket (ra-data-simple-rest): filter={"bucket":"Overdue","q":"…","classification":"SMA-1","assignedTo":"<staffId>","dpdFrom":1,"dpdTo":30}; bucket is required. ' +
       'Instalment rows: Upcoming, Due, Overdue, Partial, Paid, Reminder; loan rows: Active, closed, Setteled, Disbursal; payment rows: Pending',
   })
-  @ApiQuery({ name: 'filter', required: true, example: '{"bucket":"Overdue"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["dpd","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"bucket":"Overdue"}', filterRequired: true, sort: '["dpd","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: collections <start>-<end>/<total>', schema: openApi(z.array(collectionRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(COLLECTION_SORT_FIELDS), defaultSort: { field: 'dueDate', order: 'ASC' }, filters: Object.keys(collectionsListFilter.shape) });
+    const params = parseListParams(query, { sortFields: COLLECTION_SORT.fields, defaultSort: { field: 'dueDate', order: 'ASC' }, filters: Object.keys(collectionsListFilter.shape) });
     const { bucket, ...filter } = parseWith(collectionsListFilter, params.filter);
-    const { rows, total } = await this.queries.execute(new ListCollectionsQuery(bucket, filter, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('collections', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'collections', params.range, await this.queries.execute(new ListCollectionsQuery(bucket, filter, params.sort, params.range)));
   }
 
   @Get('collections/:id')
@@ -118,13 +114,11 @@ export class AdminCollectionQueuesController {
   @Get('loans/:id/contacts')
   @RequirePermission('collections.view')
   @ApiOperation({ summary: "The loan's contact log, newest first (range=[0,24]; Content-Range: contacts <start>-<end>/<total>)" })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({})
   @ApiOkResponse({ schema: openApi(z.array(collectionContactSchema)) })
   async contacts(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const loanId = parseWith(uuidParam, id);
     const params = parseListParams(query, { sortFields: ['recordedAt'], defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: [] });
-    const { rows, total } = await this.queries.execute(new ListLoanContactsQuery(loanId, params.range));
-    res.setHeader('Content-Range', contentRange('contacts', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'contacts', params.range, await this.queries.execute(new ListLoanContactsQuery(loanId, params.range)));
   }
 }

@@ -1,18 +1,18 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
+import { ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetBusinessDateQuery, SetBusinessDateCommand } from '../application/business-date.handlers.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { businessDateBody, businessDateSchema } from './business-date.schemas.js';
 
 /** The business date commands run on (BUSINESS_DATE_MODE, BUSINESS_TIMEZONE): every staff member sees it. */
 @ApiTags('admin business date')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class BusinessDateController {
   constructor(

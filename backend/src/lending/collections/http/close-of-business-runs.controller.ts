@@ -1,23 +1,23 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetCloseOfBusinessRunQuery, ListCloseOfBusinessRunsQuery, StartCloseOfBusinessRunCommand } from '../application/close-of-business-runs.handlers.js';
 import { closeOfBusinessRunSchema } from './collections.schemas.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 
 /**
  * Close of business from the console (issue 27 item 4): in manual business date mode, staff with cob.run close every
  * day through the one before the business date; the run goes on after the answer, which the console follows.
  */
 @ApiTags('admin collections')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin/close-of-business/runs')
 export class CloseOfBusinessRunsController {
   constructor(
@@ -41,13 +41,11 @@ export class CloseOfBusinessRunsController {
   @Get()
   @RequirePermission('cob.run')
   @ApiOperation({ summary: 'The close of business runs started from the console, newest first (range=[0,9]; Content-Range: close-of-business-runs …)' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,9]' })
+  @ApiListQuery({ range: '[0,9]' })
   @ApiOkResponse({ schema: openApi(z.array(closeOfBusinessRunSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: ['startedAt'], defaultSort: { field: 'startedAt', order: 'DESC' }, filters: [] });
-    const { rows, total } = await this.queries.execute(new ListCloseOfBusinessRunsQuery(params.range));
-    res.setHeader('Content-Range', contentRange('close-of-business-runs', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'close-of-business-runs', params.range, await this.queries.execute(new ListCloseOfBusinessRunsQuery(params.range)));
   }
 
   @Get(':id')

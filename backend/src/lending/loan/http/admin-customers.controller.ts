@@ -1,14 +1,16 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
-import { openApi, problemSchema } from '../../../platform/http/openapi-schemas.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { openApi } from '../../../platform/http/openapi-schemas.js';
+import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
+import { idsOf } from '../../../platform/query/list-query.js';
 import { GetCustomerQuery } from '../application/queries/get-customer.handler.js';
-import { CUSTOMER_SORT_FIELDS, ListCustomersQuery } from '../application/queries/list-customers.handler.js';
+import { CUSTOMER_SORT, ListCustomersQuery } from '../application/queries/list-customers.handler.js';
 import { customerDetailSchema, customerIdParam, customerListFilter, customerRowSchema } from './customer.schemas.js';
 
 /**
@@ -16,8 +18,7 @@ import { customerDetailSchema, customerIdParam, customerListFilter, customerRowS
  * public port). The documents and the section verdicts are origination's routes under the same path.
  */
 @ApiTags('admin customers')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminCustomersController {
   constructor(private readonly queries: QueryBus) {}
@@ -25,17 +26,12 @@ export class AdminCustomersController {
   @Get('customers')
   @RequirePermission('customers.view')
   @ApiOperation({ summary: 'Customers (ra-data-simple-rest): filter={"q":"name, phone, email, PAN last four or loan id","pan":"234F","loanId":"…","hasLoans":true}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"asha"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"q":"asha"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: customers <start>-<end>/<total> (exact)', schema: openApi(z.array(customerRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(CUSTOMER_SORT_FIELDS), defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(customerListFilter.shape) });
+    const params = parseListParams(query, { sortFields: CUSTOMER_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(customerListFilter.shape) });
     const { id, ...filter } = parseWith(customerListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListCustomersQuery({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('customers', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'customers', params.range, await this.queries.execute(new ListCustomersQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('customers/:id')

@@ -1,24 +1,25 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
+import { idsOf } from '../../../platform/query/list-query.js';
 import { CountLoanActivityQuery } from '../application/queries/count-loan-activity.handler.js';
 import { CountLoanQueuesQuery } from '../application/queries/count-loan-queues.handler.js';
 import { GetLoanAsOfQuery } from '../application/queries/get-loan-as-of.handler.js';
 import { GetLoanHistoryQuery } from '../application/queries/get-loan-history.handler.js';
 import { GetLoanQuery } from '../application/queries/get-loan.handler.js';
-import { LOAN_SORT_FIELDS, ListLoansQuery } from '../application/queries/list-loans.handler.js';
+import { LOAN_SORT, ListLoansQuery } from '../application/queries/list-loans.handler.js';
 import { activityQuery, asOfParam, loanListFilter, uuidParam } from './loan-request.schemas.js';
-import { activityDaySchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, problemSchema, queueCountsSchema } from './loan-response.schemas.js';
+import { activityDaySchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, queueCountsSchema } from './loan-response.schemas.js';
 
 /** Staff read loans: queues in the ra-data-simple-rest protocol, counts, one loan, its history (the moves are in lending/pipeline). */
 @ApiTags('admin loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminLoansController {
   constructor(private readonly queries: QueryBus) {}
@@ -26,18 +27,13 @@ export class AdminLoansController {
   @Get('loans')
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Loan queues (ra-data-simple-rest): filter={"queue":"soft.pending","type":"EMI","q":"text"}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"queue":"soft.pending"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"queue":"soft.pending"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page of the queue; Content-Range: loans <start>-<end>/<total>', schema: openApi(z.array(loanRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(LOAN_SORT_FIELDS), defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(loanListFilter.shape) });
+    const params = parseListParams(query, { sortFields: LOAN_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(loanListFilter.shape) });
     const filter = parseWith(loanListFilter, params.filter);
     const { id, ...rest } = filter;
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListLoansQuery({ ...rest, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('loans', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'loans', params.range, await this.queries.execute(new ListLoansQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('loan-queues')

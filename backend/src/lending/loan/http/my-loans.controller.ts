@@ -1,24 +1,24 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
+import { ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetMyLoanTimelineQuery } from '../application/queries/get-my-loan-timeline.handler.js';
 import { GetLoanQuery } from '../application/queries/get-loan.handler.js';
 import { ListMyLoansQuery } from '../application/queries/list-my-loans.handler.js';
 import { ListMyNotificationsQuery } from '../application/queries/list-my-notifications.handler.js';
 import { uuidParam } from './loan-request.schemas.js';
-import { myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi, problemSchema } from './loan-response.schemas.js';
+import { myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema, openApi } from './loan-response.schemas.js';
 
 /**
  * The borrower's own loans, to read (applying, signing and cancelling are in lending/pipeline). Every route is borrower-only and scoped to the signed-in borrower in the handlers, and
  * answers the borrower view (application/borrower-loan.view.ts): no staff identity, no staff note, no score.
  */
 @ApiTags('borrower loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('me')
 export class MyLoansController {
   constructor(private readonly queries: QueryBus) {}

@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
+import { countOf, idsOrNone, inRange, likePattern, sortable } from '../../../platform/query/list-query.js';
 import { agreementRowView, type AgreementRow } from './agreement.view.js';
 
 export type AgreementListFilter = {
@@ -25,7 +26,7 @@ export class ListAgreementsQuery {
   ) {}
 }
 
-export const AGREEMENT_SORT_FIELDS = { id: 'a.loan_id', issuedAt: 'a.issued_at', signedAt: 'a.signed_at', principal: 'a.principal' } as const;
+export const AGREEMENT_SORT = sortable({ id: 'a.loan_id', issuedAt: 'a.issued_at', signedAt: 'a.signed_at', principal: 'a.principal' }, { nulls: 'low' });
 
 /** Every issued agreement (the projection `agreements`), with its loan's borrower and type from the loan read models. */
 @QueryHandler(ListAgreementsQuery)
@@ -41,20 +42,17 @@ export class ListAgreementsHandler implements IQueryHandler<ListAgreementsQuery>
     if (filter.signed === false) query = query.where('a.signed_at', 'is', null);
     if (filter.issuedFrom) query = query.where(sql<boolean>`(a.issued_at AT TIME ZONE ${timeZone})::date >= ${filter.issuedFrom}::date`);
     if (filter.issuedTo) query = query.where(sql<boolean>`(a.issued_at AT TIME ZONE ${timeZone})::date <= ${filter.issuedTo}::date`);
-    if (filter.ids) query = query.where('a.loan_id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.ids) query = query.where('a.loan_id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('b.name', 'ilike', like), eb('b.email', 'ilike', like), eb(sql`a.loan_id::text`, 'ilike', like), eb('a.document_hash', 'ilike', like)]));
     }
-    const total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const column = AGREEMENT_SORT_FIELDS[sort.field as keyof typeof AGREEMENT_SORT_FIELDS] ?? 'a.issued_at';
-    const direction = sort.order === 'ASC' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
+    const total = await countOf(query);
     const rows = await query
       .select(['a.loan_id', 'a.principal', 'a.currency', 'a.document_hash', 'a.issued_at', 'a.signed_at', 'l.borrower_id', 'l.type', 'l.state', 'b.name as borrower_name', 'b.email as borrower_email'])
-      .orderBy(sql`${sql.ref(column)} ${direction}`)
+      .orderBy(AGREEMENT_SORT.orderBy(sort))
       .orderBy('a.loan_id')
-      .offset(range.start)
-      .limit(range.end - range.start + 1)
+      .$call(inRange(range))
       .execute();
     return { rows: rows.map(agreementRowView), total };
   }

@@ -1,23 +1,24 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
+import { idsOf } from '../../../platform/query/list-query.js';
 import { GetAgreementQuery } from '../application/get-agreement.handler.js';
 import { GetLoanKfsQuery } from '../application/get-loan-kfs.handler.js';
-import { AGREEMENT_SORT_FIELDS, ListAgreementsQuery } from '../application/list-agreements.handler.js';
+import { AGREEMENT_SORT, ListAgreementsQuery } from '../application/list-agreements.handler.js';
 import { agreementDetailSchema, agreementListFilter, agreementRowSchema, kfsSchema } from './agreement.schemas.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 
 /** Issued agreements for staff (the loans read permission): the list, one with its signing evidence, a loan's KFS. */
 @ApiTags('admin agreements')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminAgreementsController {
   constructor(
@@ -28,18 +29,14 @@ export class AdminAgreementsController {
   @Get('agreements')
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Issued agreements (ra-data-simple-rest): filter={"signed":false,"issuedFrom":"2026-11-01","issuedTo":"2026-11-30","q":"name, email, loan id or hash"}, sort by issuedAt|signedAt|principal, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"signed":false}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["issuedAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"signed":false}', sort: '["issuedAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: agreements <start>-<end>/<total>', schema: openApi(z.array(agreementRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(AGREEMENT_SORT_FIELDS), defaultSort: { field: 'issuedAt', order: 'DESC' }, filters: Object.keys(agreementListFilter.shape) });
+    const params = parseListParams(query, { sortFields: AGREEMENT_SORT.fields, defaultSort: { field: 'issuedAt', order: 'DESC' }, filters: Object.keys(agreementListFilter.shape) });
     const { id, signed, ...filter } = parseWith(agreementListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const ids = idsOf(id);
     const listQuery = new ListAgreementsQuery({ ...filter, ids, ...(signed === null || signed === undefined ? {} : { signed }) }, params.sort, params.range, this.config.businessDate.timeZone);
-    const { rows, total } = await this.queries.execute(listQuery);
-    res.setHeader('Content-Range', contentRange('agreements', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'agreements', params.range, await this.queries.execute(listQuery));
   }
 
   @Get('agreements/:id')

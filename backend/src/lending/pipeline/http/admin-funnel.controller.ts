@@ -1,12 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { RequirePermission } from '../../../identity/public/index.js';
+import { ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { CountApplicationFunnelQuery } from '../application/count-application-funnel.handler.js';
 import { activityQuery } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 
 export const funnelSchema = z.strictObject({
   from: z.string(),
@@ -16,8 +17,7 @@ export const funnelSchema = z.strictObject({
 
 /** The staff dashboard's application funnel, counted from our own loan events (not from the analytics provider). */
 @ApiTags('admin loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminFunnelController {
   constructor(private readonly queries: QueryBus) {}

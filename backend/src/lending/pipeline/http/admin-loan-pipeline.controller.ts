@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
+import { ApiIdempotencyKey, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
 import { ApproveBankVerificationCommand } from '../application/approve-bank-verification.handler.js';
@@ -12,14 +13,11 @@ import { MoveLoanCommand, type SimpleLoanMove } from '../application/move-loan.h
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { approveBankBody, approveSoftBody, disburseBody, noteBody, reasonBody, uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { commandResultSchema, openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
-
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
+import { commandResultSchema, openApi } from '../../loan/http/loan-response.schemas.js';
 
 /** Staff move loans through the pipeline: one POST per named action, and the issued agreement's PDF. */
 @ApiTags('admin loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminLoanPipelineController {
   constructor(
@@ -40,7 +38,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/accept')
   @RequirePermission('loans.accept')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Accept the application for credit review (applied -> soft.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
@@ -51,7 +49,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/approve-soft')
   @RequirePermission('loans.soft.approve')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Approve the soft credit check with a score (soft.pending -> bank.pending)' })
   @ApiBody({ schema: z.toJSONSchema(approveSoftBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
@@ -63,7 +61,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/approve-bank')
   @RequirePermission('loans.bank.approve')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({
     summary:
       "Verify the borrower's bank account from their Bank section (bank.pending -> consent.pending): {method: penny-drop} or {method: manual, reason}; 409 bank-section-incomplete naming bank when the section is missing or rejected, 422 bank-verification-failed when the penny drop fails or names someone else",
@@ -78,7 +76,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/issue-agreement')
   @RequirePermission('loans.agreement.issue')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Render and issue the agreement PDF; records its SHA-256 (consent.pending -> consent.customerpending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
@@ -89,7 +87,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/approve-final')
   @RequirePermission('loans.final.approve')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Final approval (final.pending -> disbursal.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
@@ -100,7 +98,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/disburse')
   @RequirePermission('loans.disburse')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)' })
   @ApiBody({ schema: z.toJSONSchema(disburseBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
@@ -112,7 +110,7 @@ export class AdminLoanPipelineController {
   @Post('loans/:id/reject')
   @RequirePermission('loans.reject')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Reject the loan (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })

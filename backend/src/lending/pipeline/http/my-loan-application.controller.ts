@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
+import { ApiIdempotencyKey, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
 import { GetLoanKfsQuery } from '../application/get-loan-kfs.handler.js';
@@ -18,17 +19,14 @@ import { kfsSchema, signAgreementWithCodeBody, signingCodeSentSchema } from './a
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { amendLoanBody, reasonBody, startLoanBody, uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { signingClient } from './signing-client.js';
-import { myCommandResultSchema, openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
-
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and changes nothing' });
+import { myCommandResultSchema, openApi } from '../../loan/http/loan-response.schemas.js';
 
 /**
  * The borrower's own application: start, amend, submit, read the KFS, sign the agreement, cancel. Every route is borrower-only and scoped to the signed-in borrower in the handlers, and
  * answers the borrower view (application/borrower-loan.view.ts): no staff identity, no staff note, no score.
  */
 @ApiTags('borrower loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('me')
 export class MyLoanApplicationController {
   constructor(
@@ -38,7 +36,7 @@ export class MyLoanApplicationController {
 
   @Post('loans')
   @Roles('borrower')
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Start a loan application (state new)' })
   @ApiBody({ schema: z.toJSONSchema(startLoanBody) as object })
   @ApiCreatedResponse({ schema: openApi(myCommandResultSchema) })
@@ -48,7 +46,7 @@ export class MyLoanApplicationController {
 
   @Patch('loans/:id')
   @Roles('borrower')
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
   @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
@@ -60,7 +58,7 @@ export class MyLoanApplicationController {
   @Post('loans/:id/submit')
   @Roles('borrower')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Submit the application (new -> applied)' })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
   submit(@CurrentActor() user: Actor, @Param('id') id: string, @IdempotencyKey() key?: string) {
@@ -87,7 +85,7 @@ export class MyLoanApplicationController {
   @Post('loans/:id/sign-agreement')
   @Roles('borrower')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 and the one-time code sent to my phone (consent.customerpending -> final.pending)' })
   @ApiBody({ schema: z.toJSONSchema(signAgreementWithCodeBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
@@ -99,7 +97,7 @@ export class MyLoanApplicationController {
   @Post('loans/:id/cancel')
   @Roles('borrower')
   @HttpCode(200)
-  @idempotencyHeader
+  @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
   @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { Public } from '../../../platform/http/access.decorators.js';
+import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetSignLinkDocumentQuery, GetSignLinkQuery, SendSignLinkCodeCommand, SignByLinkCommand } from '../application/agreement-sign-link.handlers.js';
 import { sendAgreementPdf } from './agreement-response.js';
 import { linkTokenParam, signByLinkBody, signedByLinkSchema, signingCodeSentSchema, signLinkSchema } from './agreement.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { signingClient } from './signing-client.js';
 
 /**
@@ -17,7 +18,7 @@ import { signingClient } from './signing-client.js';
  * `link-invalid`. The code goes to the borrower's registered phone only.
  */
 @ApiTags('e-sign links')
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiProblems()
 @Controller('public/agreements')
 export class PublicAgreementsController {
   constructor(

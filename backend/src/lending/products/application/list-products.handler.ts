@@ -2,13 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
-import { LoanProductsRepository, type ProductFilter, type ProductSortField } from '../repository/loan-products.repository.js';
+import { LoanProductsRepository, type ProductFilter } from '../repository/loan-products.repository.js';
 import { productView, type ProductView } from './product.view.js';
 
 export class ListProductsQuery extends Query<{ rows: ProductView[]; total: number }> {
   constructor(
     readonly filter: ProductFilter,
-    readonly sort: { field: ProductSortField; order: ListParams['sort']['order'] },
+    readonly sort: ListParams['sort'],
     readonly range: ListParams['range'],
   ) {
     super();

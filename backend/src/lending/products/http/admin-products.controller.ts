@@ -1,16 +1,18 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
+import { idsOf } from '../../../platform/query/list-query.js';
 import { GetProductQuery, ListProductVersionsQuery } from '../application/get-product.handler.js';
 import { ListProductsQuery } from '../application/list-products.handler.js';
 import { CreateProductCommand, UpdateProductCommand } from '../application/save-product.handler.js';
-import { PRODUCT_SORT_FIELDS, type ProductSortField } from '../repository/loan-products.repository.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { PRODUCT_SORT } from '../repository/loan-products.repository.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { createProductBody, productIdParam, productListFilter, productSchema, productVersionSchema, updateProductBody } from './product.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
@@ -20,8 +22,7 @@ const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as obje
  * An edit is a new version; loans keep the version they were applied under.
  */
 @ApiTags('admin products')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminProductsController {
   constructor(
@@ -32,17 +33,12 @@ export class AdminProductsController {
   @Get('products')
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Loan products at their current version (ra-data-simple-rest): filter={"q":"text","type":"EMI","active":true}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"type":"EMI"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["code","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"type":"EMI"}', sort: '["code","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: products <start>-<end>/<total>', schema: openApi(z.array(productSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(PRODUCT_SORT_FIELDS), defaultSort: { field: 'code', order: 'ASC' }, filters: Object.keys(productListFilter.shape) });
+    const params = parseListParams(query, { sortFields: PRODUCT_SORT.fields, defaultSort: { field: 'code', order: 'ASC' }, filters: Object.keys(productListFilter.shape) });
     const { id, ...filter } = parseWith(productListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListProductsQuery({ ...filter, ids }, { field: params.sort.field as ProductSortField, order: params.sort.order }, params.range));
-    res.setHeader('Content-Range', contentRange('products', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'products', params.range, await this.queries.execute(new ListProductsQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('products/:id')

@@ -1,14 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../platform/http/access.decorators.js';
+import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { CalculateEmiQuery } from '../application/calculate-emi.handler.js';
 import { emiQuery } from '../../loan/http/loan-request.schemas.js';
-import { emiQuoteSchema, openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { emiQuoteSchema, openApi } from '../../loan/http/loan-response.schemas.js';
 
 @ApiTags('public')
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiProblems()
 @Controller('public')
 export class PublicEmiController {
   constructor(private readonly queries: QueryBus) {}

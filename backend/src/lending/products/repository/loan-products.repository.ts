@@ -4,6 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { LoanProductVersionsTable } from '../../../platform/database/schema.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
+import { countOf, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
 import type { AdvancePayment, AllocationStrategy, PrepaymentMode, ProductParameters, ProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { LoanType } from '../../loan/domain/loan.types.js';
 import type { ProductProfileSection } from '../domain/product-profile-sections.js';
@@ -21,7 +22,7 @@ export type ProductRecord = ProductVersionRecord & { createdAt: Date; updatedAt:
 export class DuplicateProductCode extends Error {}
 
 /** Sortable columns of the product list; anything else is refused before a query is built. */
-export const PRODUCT_SORT_FIELDS = {
+export const PRODUCT_SORT = sortable({
   code: 'p.code',
   name: 'v.name',
   type: 'p.type',
@@ -33,8 +34,7 @@ export const PRODUCT_SORT_FIELDS = {
   active: 'v.active',
   createdAt: 'p.created_at',
   updatedAt: 'p.updated_at',
-} as const;
-export type ProductSortField = keyof typeof PRODUCT_SORT_FIELDS;
+});
 
 export type ProductFilter = { q?: string; type?: LoanType; active?: boolean; ids?: string[] };
 
@@ -111,18 +111,14 @@ export class LoanProductsRepository {
     return { ...toParameters(row, row), createdAt: row.created_at, updatedAt: row.updated_at };
   }
 
-  async list(filter: ProductFilter, sort: { field: ProductSortField; order: ListParams['sort']['order'] }, range: ListParams['range']) {
+  async list(filter: ProductFilter, sort: ListParams['sort'], range: ListParams['range']) {
     let query = this.current();
     if (filter.q) query = query.where((eb) => eb.or([eb('p.code', 'ilike', `%${filter.q}%`), eb('v.name', 'ilike', `%${filter.q}%`)]));
     if (filter.type) query = query.where('p.type', '=', filter.type);
     if (filter.active !== undefined) query = query.where('v.active', '=', filter.active);
-    if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('p.id', 'in', filter.ids);
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      query.orderBy(PRODUCT_SORT_FIELDS[sort.field], direction).orderBy('p.code').offset(range.start).limit(range.end - range.start + 1).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(LoanProductsRepository.record), total: Number(count.n) };
+    if (filter.ids) query = query.where('p.id', 'in', idsOrNone(filter.ids));
+    const [rows, total] = await Promise.all([query.orderBy(PRODUCT_SORT.orderBy(sort)).orderBy('p.code').$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(LoanProductsRepository.record), total };
   }
 
   /** Active products, the oldest of each type first: the first of a type is the one a borrower gets by default. */

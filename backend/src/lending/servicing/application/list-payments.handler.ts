@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { sql } from 'kysely';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
 import { paymentView } from './payment.view.js';
 
 export type PaymentListFilter = { status?: string; loanId?: string; method?: string; ids?: string[] };
@@ -16,15 +16,7 @@ export class ListPaymentsQuery {
 }
 
 /** Sortable fields (API name -> column). */
-export const PAYMENT_SORT_FIELDS = {
-  id: 'id',
-  recordedAt: 'recorded_at',
-  updatedAt: 'updated_at',
-  amount: 'amount',
-  paidOn: 'paid_on',
-  status: 'status',
-  method: 'method',
-} as const;
+export const PAYMENT_SORT = sortable({ id: 'id', recordedAt: 'recorded_at', updatedAt: 'updated_at', amount: 'amount', paidOn: 'paid_on', status: 'status', method: 'method' });
 
 /** The Payments list (ra-data-simple-rest): filters status, loanId, method; newest first by default. */
 @QueryHandler(ListPaymentsQuery)
@@ -36,18 +28,8 @@ export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery> {
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     if (filter.loanId !== undefined) query = query.where('loan_id', '=', filter.loanId);
     if (filter.method !== undefined) query = query.where('method', '=', filter.method);
-    if (filter.ids !== undefined) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
-    const column = PAYMENT_SORT_FIELDS[sort.field as keyof typeof PAYMENT_SORT_FIELDS];
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy(sql.ref(column), sort.order === 'ASC' ? 'asc' : 'desc')
-        .orderBy('id', sort.order === 'ASC' ? 'asc' : 'desc')
-        .offset(range.start)
-        .limit(range.end - range.start + 1)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(paymentView), total: Number(count.total) };
+    if (filter.ids !== undefined) query = query.where('id', 'in', idsOrNone(filter.ids));
+    const [rows, total] = await Promise.all([query.selectAll().orderBy(PAYMENT_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    return { rows: rows.map(paymentView), total };
   }
 }

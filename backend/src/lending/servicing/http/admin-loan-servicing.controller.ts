@@ -1,22 +1,22 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
+import { ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetForeclosureQuoteQuery } from '../application/get-foreclosure-quote.handler.js';
 import { GetLoanStatementQuery } from '../application/get-loan-statement.handler.js';
 import { ListLoanTransactionsQuery } from '../application/list-loan-transactions.handler.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { foreclosureQuoteSchema, quoteQuery, transactionSchema } from './servicing.schemas.js';
 import { sendStatementPdf } from './statement-response.js';
 
 /** What staff read of a disbursed loan's money: the foreclosure quote, the ledger, the statement. */
 @ApiTags('admin loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin/loans')
 export class AdminLoanServicingController {
   constructor(private readonly queries: QueryBus) {}

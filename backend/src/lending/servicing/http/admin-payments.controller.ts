@@ -1,24 +1,24 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
-import { contentRange, parseListParams } from '../../../platform/http/list-params.js';
+import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
+import { ApiIdempotencyKey, ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
+import { idsOf } from '../../../platform/query/list-query.js';
 import { ActOnPaymentCommand, type PaymentAction } from '../application/act-on-payment.handler.js';
 import { GetPaymentQuery } from '../application/get-payment.handler.js';
-import { ListPaymentsQuery, PAYMENT_SORT_FIELDS } from '../application/list-payments.handler.js';
+import { ListPaymentsQuery, PAYMENT_SORT } from '../application/list-payments.handler.js';
 import { PreviewPaymentQuery } from '../application/preview-payment.handler.js';
 import { RecordPaymentCommand } from '../application/record-payment.handler.js';
 import { ApproveRefundCommand, RequestRefundCommand } from '../application/refund-credit-balance.handlers.js';
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { paymentIdParam, refundIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { paymentPreviewBody, paymentPreviewSchema, paymentReasonBody, paymentSchema, recordPaymentBody, refundBody } from './servicing.schemas.js';
 import { refundSchema } from '../../loan/http/loan-servicing.schemas.js';
-
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and records nothing new' });
 
 const paymentListFilter = z.strictObject({
   status: z.enum(['created', 'pending', 'applied', 'rejected', 'failed', 'mismatched', 'reversed']).optional(),
@@ -33,8 +33,7 @@ const paymentListFilter = z.strictObject({
  * (payments.verify, never by the one who asked), credit balance refunds the same way. The list is ra-data-simple-rest.
  */
 @ApiTags('admin payments')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminPaymentsController {
   constructor(
@@ -44,7 +43,7 @@ export class AdminPaymentsController {
 
   @Post('loans/:id/payments')
   @RequirePermission('payments.record')
-  @idempotencyHeader
+  @ApiIdempotencyKey('records nothing new')
   @ApiOperation({ summary: 'Record an offline payment (cash, bankTransfer, upi, cheque) as pending; a second person verifies it' })
   @ApiBody({ schema: z.toJSONSchema(recordPaymentBody, { io: 'input' }) as object })
   @ApiCreatedResponse({ schema: openApi(paymentSchema) })
@@ -66,17 +65,12 @@ export class AdminPaymentsController {
   @Get('payments')
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Payments (ra-data-simple-rest): filter={"status":"pending","loanId":"…","method":"cash"}, sort, range' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"status":"pending"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["recordedAt","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiListQuery({ filter: '{"status":"pending"}', sort: '["recordedAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: payments <start>-<end>/<total>', schema: openApi(z.array(paymentSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: Object.keys(PAYMENT_SORT_FIELDS), defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: Object.keys(paymentListFilter.shape) });
+    const params = parseListParams(query, { sortFields: PAYMENT_SORT.fields, defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: Object.keys(paymentListFilter.shape) });
     const { id, ...filter } = parseWith(paymentListFilter, params.filter);
-    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
-    const { rows, total } = await this.queries.execute(new ListPaymentsQuery({ ...filter, ids }, params.sort, params.range));
-    res.setHeader('Content-Range', contentRange('payments', params.range, rows.length, total));
-    return rows;
+    return sendPage(res, 'payments', params.range, await this.queries.execute(new ListPaymentsQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
   }
 
   @Get('payments/:id')
@@ -137,7 +131,7 @@ export class AdminPaymentsController {
 
   @Post('loans/:id/refunds')
   @RequirePermission('payments.record')
-  @idempotencyHeader
+  @ApiIdempotencyKey('records nothing new')
   @ApiOperation({ summary: 'Ask to refund credit balance to the borrower (the maker): at most what is held' })
   @ApiBody({ schema: z.toJSONSchema(refundBody) as object })
   @ApiCreatedResponse({ schema: openApi(refundSchema) })

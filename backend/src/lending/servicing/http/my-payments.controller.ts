@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
+import { ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetForeclosureQuoteQuery } from '../application/get-foreclosure-quote.handler.js';
 import { GetLoanStatementQuery } from '../application/get-loan-statement.handler.js';
@@ -13,14 +14,13 @@ import { PreviewPaymentQuery } from '../application/preview-payment.handler.js';
 import { ListLoanTransactionsQuery } from '../application/list-loan-transactions.handler.js';
 import { StartOnlinePaymentCommand } from '../application/start-online-payment.handler.js';
 import { paymentIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { foreclosureQuoteSchema, myPaymentSchema, onlinePaymentBody, onlinePaymentCreatedSchema, paymentPreviewSchema, transactionSchema } from './servicing.schemas.js';
 import { sendStatementPdf } from './statement-response.js';
 
 /** The borrower paying and following their own loan's money; another borrower's loan or payment is "not found". */
 @ApiTags('borrower loans')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('me')
 export class MyPaymentsController {
   constructor(

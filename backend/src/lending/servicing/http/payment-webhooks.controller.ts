@@ -1,13 +1,14 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../../platform/http/access.decorators.js';
+import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { ReceivePaymentWebhookCommand } from '../application/receive-payment-webhook.handler.js';
 import { SandboxCheckout } from '../application/sandbox-checkout.js';
 import { paymentIdParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { webhookAnswerSchema } from './servicing.schemas.js';
 
 /**
@@ -15,7 +16,7 @@ import { webhookAnswerSchema } from './servicing.schemas.js';
  * and the borrower's browser carry no token): the webhook is authenticated by its HMAC signature instead.
  */
 @ApiTags('payments')
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiProblems()
 @Controller('payments')
 export class PaymentWebhooksController {
   constructor(

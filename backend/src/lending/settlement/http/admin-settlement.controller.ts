@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
+import { ApiIdempotencyKey, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import { ApproveSettlementOfferCommand } from '../application/approve-settlement-offer.handler.js';
 import { ApproveWriteOffCommand } from '../application/approve-write-off.handler.js';
@@ -16,10 +17,8 @@ import { WithdrawSettlementOfferCommand } from '../application/withdraw-settleme
 import { WithdrawWriteOffCommand } from '../application/withdraw-write-off.handler.js';
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { offerIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
-import { openApi, problemSchema } from '../../loan/http/loan-response.schemas.js';
+import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { rejectBody, settlementOfferBody, settlementOfferSchema, writeOffBody, writeOffSchema } from './settlement.schemas.js';
-
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key returns the first answer and records nothing new' });
 
 /**
  * Settlement and write-off (issue 13 item 5), maker-checker: an offer (collections.settle) is approved by someone
@@ -27,8 +26,7 @@ const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, 
  * (loans.write-off.approve). The one who made or asked is refused the approval (403 same-person).
  */
 @ApiTags('admin collections')
-@ApiBearerAuth()
-@ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) })
+@ApiSignedIn()
 @Controller('admin')
 export class AdminSettlementController {
   constructor(
@@ -38,7 +36,7 @@ export class AdminSettlementController {
 
   @Post('loans/:id/settlement-offers')
   @RequirePermission('collections.settle')
-  @idempotencyHeader
+  @ApiIdempotencyKey('records nothing new')
   @ApiOperation({ summary: 'Offer to settle an active loan for an amount paid by validUntil (the maker); one open offer at a time' })
   @ApiBody({ schema: z.toJSONSchema(settlementOfferBody) as object })
   @ApiCreatedResponse({ schema: openApi(settlementOfferSchema) })
@@ -84,7 +82,7 @@ export class AdminSettlementController {
 
   @Post('loans/:id/write-off')
   @RequirePermission('loans.write-off')
-  @idempotencyHeader
+  @ApiIdempotencyKey('records nothing new')
   @ApiOperation({ summary: 'Ask for an active loan to be written off (the maker)' })
   @ApiBody({ schema: z.toJSONSchema(writeOffBody) as object })
   @ApiCreatedResponse({ schema: openApi(writeOffSchema) })

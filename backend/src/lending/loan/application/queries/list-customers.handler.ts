@@ -5,6 +5,7 @@ import { CustomerProfiles } from '../../../../origination/public/index.js';
 import { DB, type Db } from '../../../../platform/database/database.js';
 import { e164Phone } from '../../../../platform/phone/phone-number.js';
 import type { ListParams } from '../../../../platform/query/list-params.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../../../platform/query/list-query.js';
 
 export type CustomerListFilter = {
   /** One box: a fragment of the name, email or phone, or a whole phone written any way; four characters are also tried as a PAN's last four, a hex fragment as a loan id. */
@@ -26,14 +27,13 @@ export class ListCustomersQuery {
 }
 
 /** Sortable fields (API name -> expression); documented in docs/api.md. */
-export const CUSTOMER_SORT_FIELDS = { name: 'b.name', email: 'b.email', phone: 'b.phone', updatedAt: 'b.updated_at', loanCount: 'loan_count' } as const;
+export const CUSTOMER_SORT = sortable({ name: 'b.name', email: 'b.email', phone: 'b.phone', updatedAt: 'b.updated_at', loanCount: 'loan_count' }, { nulls: 'last' });
 
 export type CustomerRow = { id: string; name: string; email: string; phone: string | null; loanCount: number; updatedAt: string };
 
 /** A text that could be part of a loan id (hex digits and dashes), and one that could be a PAN's last four. */
 const ID_FRAGMENT = /^[0-9a-f-]{4,36}$/i;
 const PAN_LAST4 = /^[0-9]{3}[A-Z]$/i;
-const NO_ONE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Customers are borrowers (lending's copy of their name, email and phone in `loan_borrowers`, kept by identity's
@@ -48,10 +48,10 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
 
   async execute({ filter, sort, range }: ListCustomersQuery): Promise<{ rows: CustomerRow[]; total: number }> {
     const conditions: ((eb: any) => Expression<SqlBool>)[] = [];
-    const loansLike = (fragment: string) => this.db.selectFrom('loan_summaries as l').select('l.borrower_id').where(sql`l.id::text`, 'ilike', `%${escapeLike(fragment)}%`);
+    const loansLike = (fragment: string) => this.db.selectFrom('loan_summaries as l').select('l.borrower_id').where(sql`l.id::text`, 'ilike', likePattern(fragment));
     if (filter.q) {
       const q = filter.q;
-      const like = `%${escapeLike(q)}%`;
+      const like = likePattern(q);
       const panIds = PAN_LAST4.test(q) ? await this.profiles.borrowersWithPanEnding(q) : [];
       // A whole number written any usual way (098765-01234, +91 98765 01234) finds the phone stored in E.164.
       const number = e164Phone(q);
@@ -68,10 +68,10 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
     }
     if (filter.pan) {
       const panIds = await this.profiles.borrowersWithPanEnding(filter.pan);
-      conditions.push((eb) => eb('b.user_id', 'in', panIds.length > 0 ? panIds : [NO_ONE]));
+      conditions.push((eb) => eb('b.user_id', 'in', idsOrNone(panIds)));
     }
     if (filter.loanId) conditions.push((eb) => eb('b.user_id', 'in', loansLike(filter.loanId!)));
-    if (filter.ids) conditions.push((eb) => eb('b.user_id', 'in', filter.ids!.length > 0 ? filter.ids! : [NO_ONE]));
+    if (filter.ids) conditions.push((eb) => eb('b.user_id', 'in', idsOrNone(filter.ids!)));
     if (filter.hasLoans !== undefined) {
       conditions.push((eb) => {
         const has = eb.exists(eb.selectFrom('loan_summaries as l').select(sql.lit(1).as('one')).whereRef('l.borrower_id', '=', 'b.user_id'));
@@ -80,8 +80,6 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
     }
 
     const base = this.db.selectFrom('loan_borrowers as b').where((eb) => eb.and(conditions.map((c) => c(eb))));
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
-    const order = CUSTOMER_SORT_FIELDS[sort.field as keyof typeof CUSTOMER_SORT_FIELDS];
     const [rows, total] = await Promise.all([
       base
         .select((eb) => [
@@ -92,18 +90,15 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
           'b.updated_at',
           eb.selectFrom('loan_summaries as l').select((e) => e.fn.countAll<string>().as('n')).whereRef('l.borrower_id', '=', 'b.user_id').as('loan_count'),
         ])
-        .orderBy(sql.ref(order), (ob) => (direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
-        .orderBy('b.user_id', direction)
-        .offset(range.start)
-        .limit(range.end - range.start + 1)
+        .orderBy(CUSTOMER_SORT.orderBy(sort))
+        .orderBy('b.user_id', direction(sort))
+        .$call(inRange(range))
         .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countOf(base),
     ]);
     return {
       rows: rows.map((r) => ({ id: r.user_id, name: r.name, email: r.email, phone: r.phone, loanCount: Number(r.loan_count ?? 0), updatedAt: r.updated_at.toISOString() })),
-      total: Number(total.n),
+      total,
     };
   }
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { DB, type Db } from '../../../../platform/database/database.js';
 import type { ListParams } from '../../../../platform/query/list-params.js';
+import { direction, idsOrNone, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
 
@@ -25,24 +26,25 @@ export class ListLoansQuery {
   ) {}
 }
 
-/** Sortable fields (API name -> column); documented in docs/api.md. */
-export const LOAN_SORT_FIELDS = {
-  id: 'id',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  submittedAt: 'submitted_at',
-  amount: 'amount',
-  approvedAmount: 'approved_amount',
-  tenureMonths: 'tenure_months',
-  state: 'state',
-  type: 'type',
-  softApprovedAt: 'soft_approved_at',
-  bankApprovedAt: 'bank_approved_at',
-  consentApprovedAt: 'consent_approved_at',
-  finalApprovedAt: 'final_approved_at',
-} as const;
-
-const NULLABLE_SORT_FIELDS = new Set(['submittedAt', 'approvedAmount', 'softApprovedAt', 'bankApprovedAt', 'consentApprovedAt', 'finalApprovedAt']);
+/** Sortable fields (API name -> column); documented in docs/api.md. Nulls last where the column can be null. */
+export const LOAN_SORT = sortable(
+  {
+    id: 'l.id',
+    createdAt: 'l.created_at',
+    updatedAt: 'l.updated_at',
+    submittedAt: 'l.submitted_at',
+    amount: 'l.amount',
+    approvedAmount: 'l.approved_amount',
+    tenureMonths: 'l.tenure_months',
+    state: 'l.state',
+    type: 'l.type',
+    softApprovedAt: 'l.soft_approved_at',
+    bankApprovedAt: 'l.bank_approved_at',
+    consentApprovedAt: 'l.consent_approved_at',
+    finalApprovedAt: 'l.final_approved_at',
+  },
+  { nulls: 'last', nullable: ['submittedAt', 'approvedAmount', 'softApprovedAt', 'bankApprovedAt', 'consentApprovedAt', 'finalApprovedAt'] },
+);
 
 /** Columns a page answers: the read model's row and the borrower's display fields. */
 const ROW_COLUMNS = [
@@ -71,18 +73,17 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
    * one statement, then reads the page's rows.
    */
   async execute({ filter, sort, range }: ListLoansQuery) {
-    const column = LOAN_SORT_FIELDS[sort.field as keyof typeof LOAN_SORT_FIELDS];
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    const column = LOAN_SORT.column(sort);
     // NULLS LAST only where the column can be null in the rows listed: on a NOT NULL column (or a gate's column in
     // its own approved list, where it is never null) it would stop the planner from reading the index in order and
     // make it sort the whole queue instead.
-    const nullsLast = NULLABLE_SORT_FIELDS.has(sort.field) && gateColumnOf(filter.queue) !== column;
+    const nulls = column === `l.${gateColumnOf(filter.queue)}` ? 'default' : LOAN_SORT.nulls(sort);
     const limit = range.end - range.start + 1;
 
     let query = this.db.selectFrom('loan_summaries as l');
     if (filter.queue) query = query.where((eb) => queueCondition(filter.queue!)(eb as never));
     if (filter.type) query = query.where('l.type', '=', filter.type);
-    if (filter.ids) query = query.where('l.id', 'in', filter.ids.length > 0 ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.ids) query = query.where('l.id', 'in', idsOrNone(filter.ids));
     if (filter.borrowerId) query = query.where('l.borrower_id', '=', filter.borrowerId);
     if (filter.createdFrom) query = query.where('l.created_at', '>=', new Date(filter.createdFrom));
     if (filter.createdTo) query = query.where('l.created_at', '<', new Date(filter.createdTo));
@@ -91,14 +92,11 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
       q
         .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
         .select(ROW_COLUMNS)
-        .orderBy(sql.ref(`l.${column}`), (ob) => {
-          const ordered = direction === 'asc' ? ob.asc() : ob.desc();
-          return nullsLast ? ordered.nullsLast() : ordered;
-        })
-        .orderBy('l.id', direction);
+        .orderBy(LOAN_SORT.orderBy(sort, nulls))
+        .orderBy('l.id', direction(sort));
 
     if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q);
       const byBorrower = query
         .where(
           'l.borrower_id',
@@ -108,13 +106,12 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
             .select('b.user_id')
             .where((b) => b.or([b('b.name', 'ilike', like), b('b.email', 'ilike', like), b('b.phone', 'ilike', like)])),
         )
-        .select(['l.id', sql.ref(`l.${column}`).as('k')]);
-      const hits = ID_FRAGMENT.test(filter.q) ? byBorrower.union(query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(`l.${column}`).as('k')])) : byBorrower;
-      const order = sql.raw(`${direction}${nullsLast ? ' NULLS LAST' : ''}, id ${direction}`);
+        .select(['l.id', sql.ref(column).as('k')]);
+      const hits = ID_FRAGMENT.test(filter.q) ? byBorrower.union(query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])) : byBorrower;
       const found = await sql<{ total: string; ids: string[] }>`
         WITH hits AS MATERIALIZED (${hits})
         SELECT (SELECT count(*) FROM hits) AS total,
-               ARRAY(SELECT id FROM hits ORDER BY k ${order} OFFSET ${range.start} LIMIT ${limit})::text[] AS ids`.execute(this.db);
+               ARRAY(SELECT id FROM hits ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit})::text[] AS ids`.execute(this.db);
       const { total, ids } = found.rows[0];
       const rows = ids.length === 0 ? [] : await page(this.db.selectFrom('loan_summaries as l').where('l.id', 'in', ids)).execute();
       return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total: Number(total) };
