@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { DB, type Db } from '../../../../platform/database/database.js';
 import type { ListParams } from '../../../../platform/query/list-params.js';
-import { direction, idsOrNone, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
+import { countOf, direction, idsOrNone, inRange, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
 
@@ -119,8 +119,8 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
 
     const counted = !filter.ids && !filter.borrowerId && !filter.createdFrom && !filter.createdTo;
     const [rows, total] = await Promise.all([
-      page(query).offset(range.start).limit(limit).execute(),
-      counted ? this.countFromCounters(filter.queue, filter.type) : query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+      page(query).$call(inRange(range)).execute(),
+      counted ? this.countFromCounters(filter.queue, filter.type) : countOf(query),
     ]);
     return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total };
   }
