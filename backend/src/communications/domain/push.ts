@@ -20,10 +20,6 @@ export type PushContext = { currency: string; portalUrl: string };
 
 export const loanReference = (loanId: string) => loanId.slice(0, 8).toUpperCase();
 
-export function formatMinor(minor: number, currency: string): string {
-  return formatMoney(minor, currency);
-}
-
 const isPushLoanEvent = (type: string): type is PushLoanEventType => (PUSH_LOAN_EVENTS as readonly string[]).includes(type);
 
 /** The push a loan event sends to its borrower, or undefined when the event sends none. */
@@ -31,7 +27,7 @@ export function pushForLoanEvent(event: PushLoanEvent, context: PushContext): Pu
   if (!isPushLoanEvent(event.type)) return undefined;
   const loanId = String(event.data.loanId);
   const ref = loanReference(loanId);
-  const money = (minor: unknown) => formatMinor(Number(minor), context.currency);
+  const money = (minor: unknown) => formatMoney(Number(minor), context.currency);
   const link = `${context.portalUrl}/User/Loans/${loanId}`;
   switch (event.type) {
     case 'AgreementIssued':
@@ -65,7 +61,7 @@ export type ReminderFacts = { loanId: string; kind: 'due-soon' | 'overdue'; inst
 /** The push of a collection reminder (the same reminder the email sends). */
 export function pushForReminder(reminder: ReminderFacts, context: PushContext): PushMessage {
   const ref = loanReference(reminder.loanId);
-  const amount = formatMinor(reminder.amountDue, context.currency);
+  const amount = formatMoney(reminder.amountDue, context.currency);
   const link = `${context.portalUrl}/User/Loans/${reminder.loanId}#pay`;
   return reminder.kind === 'due-soon'
     ? { topic: 'instalment-due-soon', title: 'Instalment due soon', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}) is due on ${formatDate(reminder.dueDate)}.`, link }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from '../../platform/format/format.js';
 import { singleLineText } from '../../platform/text/text-fields.js';
 import type { FieldProblem } from './leads.js';
 import { ageOn } from './profile-sections.js';
@@ -77,7 +78,7 @@ export type QuickStartAnswers = Partial<{
 /** An open product's limits, as the loan step checks them (amounts in paise). */
 export type OfferedProduct = { id: string; type: 'EMI' | 'salaryAdvance'; minAmount: number; maxAmount: number; minTenureMonths: number | null; maxTenureMonths: number | null };
 
-const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
+const rupees = (paise: number) => formatMoney(paise, 'INR', { decimals: 'needed' });
 
 /** The first step not answered yet, in order; undefined when all five are. */
 export const firstUnanswered = (answers: QuickStartAnswers): QuickStartStep | undefined => QUICK_START_STEPS.find((s) => answers[s] === undefined);

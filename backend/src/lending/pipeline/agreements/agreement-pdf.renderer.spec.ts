@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { keyFactStatement, type KfsSettings } from '../domain/kfs/key-fact-statement.js';
-import { formatMoney } from '../../loan/domain/money.js';
-import { formatDate } from '../../../platform/format/format.js';
+import { formatDate, formatMoneyCode } from '../../../platform/format/format.js';
 import { renderAgreementPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
 
 const sha256 = (buf: Buffer): string => createHash('sha256').update(buf).digest('hex');
@@ -159,8 +158,8 @@ describe('renderAgreementPdf', () => {
     expect(lines).toContain('INR 3,00,000.00');
     expect(text).toContain('18.00% per annum');
     expect(text).toMatch(/Reducing balance/);
-    expect(lines).toContain(formatMoney(input.terms.instalmentAmount, 'INR'));
-    expect(lines).toContain(formatMoney(input.terms.totalPayable, 'INR'));
+    expect(lines).toContain(formatMoneyCode(input.terms.instalmentAmount, 'INR'));
+    expect(lines).toContain(formatMoneyCode(input.terms.totalPayable, 'INR'));
     for (const line of input.schedule) {
       expect(lines).toContain(line.dueDate === '' ? `month ${line.number} after disbursal` : formatDate(line.dueDate));
     }
@@ -237,31 +236,5 @@ describe('renderAgreementPdf', () => {
     const fractional = emiInput();
     fractional.terms = { ...fractional.terms, principal: 1000.5 };
     await expect(renderAgreementPdf(fractional)).rejects.toThrow(/principal/);
-  });
-});
-
-describe('formatMoney', () => {
-  it.each([
-    [123456, 'INR', 'INR 1,234.56'],
-    [12345678, 'INR', 'INR 1,23,456.78'],
-    [30000000, 'INR', 'INR 3,00,000.00'],
-    [1234567890, 'INR', 'INR 1,23,45,678.90'],
-    [0, 'INR', 'INR 0.00'],
-    [5, 'INR', 'INR 0.05'],
-    [-1250, 'INR', 'INR -12.50'],
-    [12345678, 'USD', 'USD 123,456.78'],
-    [1234567890, 'EUR', 'EUR 12,345,678.90'],
-    [1234, 'JPY', 'JPY 1,234'],
-    [1234567, 'KWD', 'KWD 1,234.567'],
-    [123456, 'inr', 'INR 1,234.56'],
-    [Number.MAX_SAFE_INTEGER, 'INR', 'INR 9,00,71,99,25,47,409.91'],
-  ])('formatMoney(%p, %p) = %p', (minor, currency, expected) => {
-    expect(formatMoney(minor, currency)).toBe(expected);
-  });
-
-  it('rejects non-integer amounts and bad currency codes', () => {
-    expect(() => formatMoney(12.5, 'INR')).toThrow(RangeError);
-    expect(() => formatMoney(Number.NaN, 'INR')).toThrow(RangeError);
-    expect(() => formatMoney(100, 'RUPEES')).toThrow(RangeError);
   });
 });

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { AgreementTerms, LoanType, ScheduleLine } from '../../loan/domain/loan.types.js';
 import type { KeyFactStatement } from '../domain/kfs/key-fact-statement.js';
-import { formatDate } from '../../../platform/format/format.js';
-import { formatMoney } from '../../loan/domain/money.js';
+import { formatDate, formatMoneyCode } from '../../../platform/format/format.js';
 import {
   agreementClauses,
   BORROWER_SIGNATURE_NOTE,
@@ -149,7 +148,7 @@ function validateInput(input: AgreementPdfInput): void {
   }
   if (!Number.isFinite(t.annualRatePercent) || t.annualRatePercent < 0) fail('terms.annualRatePercent must be >= 0');
   if (!Number.isSafeInteger(t.tenureMonths) || t.tenureMonths < 1) fail('terms.tenureMonths must be a positive integer');
-  formatMoney(0, t.currency); // validates the currency code
+  formatMoneyCode(0, t.currency); // validates the currency code
   if (!Array.isArray(input.schedule) || input.schedule.length === 0) fail('schedule must have at least one instalment');
   if (!input.kfs || input.kfs.loanId !== input.loanId) fail('kfs must be the Key Facts Statement of this loan');
   input.schedule.forEach((s, i) => {
@@ -168,7 +167,7 @@ class Renderer extends PdfLayout {
     private readonly input: AgreementPdfInput,
   ) {
     super(doc);
-    this.money = (minor) => formatMoney(minor, input.terms.currency);
+    this.money = (minor) => formatMoneyCode(minor, input.terms.currency);
   }
 
   render(title: string, issuedAt: Date): void {

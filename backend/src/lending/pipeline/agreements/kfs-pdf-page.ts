@@ -1,6 +1,6 @@
+import { formatMoneyCode } from '../../../platform/format/format.js';
 import { formatBasisPoints } from '../domain/kfs/annual-percentage-rate.js';
 import type { KeyFactStatement } from '../domain/kfs/key-fact-statement.js';
-import { formatMoney } from '../../loan/domain/money.js';
 import { COLOR, FONT, MARGINS, PdfLayout, pdfText } from '../../../platform/pdf/pdf-layout.js';
 
 const RATE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
@@ -19,7 +19,7 @@ export class KfsPdfPage extends PdfLayout {
     private readonly lenderName: string,
   ) {
     super(doc);
-    this.money = (minor) => formatMoney(minor, kfs.currency);
+    this.money = (minor) => formatMoneyCode(minor, kfs.currency);
   }
 
   render(date: string): void {

@@ -1,3 +1,4 @@
+import { formatMinorUnits } from '../../../platform/format/format.js';
 import { addMonths, dayOfMonth } from '../../loan/domain/calendar.js';
 import { emiSchedule } from '../../loan/domain/terms/emi-schedule.js';
 import { allowedActions, commandAction, type LoanAction } from '../../loan/domain/loan-actions.js';
@@ -6,7 +7,6 @@ import { AgreementMismatch, IllegalTransition, LoanAlreadyExists, ProfileIncompl
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import type { LoanRecord, LoanState } from '../../loan/domain/loan.state.js';
 import { LOAN_TYPES, type LoanMessageBase, type LoanStatus, type LoanType, type ScheduleLine } from '../../loan/domain/loan.types.js';
-import { formatMinorUnits } from '../../loan/domain/money.js';
 import { servicingTermsFor } from '../../loan/domain/schedule/servicing-terms.js';
 import { MAX_PAY_DAY, pinnedTerms } from '../../loan/domain/terms/loan-product.js';
 import { feeFor, type ProductParameters } from '../../loan/domain/terms/product-parameters.js';

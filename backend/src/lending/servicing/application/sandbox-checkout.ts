@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
-import { formatMoney } from '../../loan/domain/money.js';
+import { formatMoneyCode } from '../../../platform/format/format.js';
 import { UnknownPayment } from '../domain/payment.errors.js';
 import { ReceivePaymentWebhookCommand } from './receive-payment-webhook.handler.js';
 import { signWebhook } from '../../../platform/webhooks/webhook-signature.js';
@@ -27,7 +27,7 @@ export class SandboxCheckout {
 
   async page(paymentId: string): Promise<string> {
     const payment = await this.payment(paymentId);
-    const amount = escapeHtml(formatMoney(payment.amount, this.config.product.currency));
+    const amount = escapeHtml(formatMoneyCode(payment.amount, this.config.product.currency));
     const id = escapeHtml(paymentId);
     const open = payment.status === 'created';
     const actions = open

@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDate } from '../../../platform/format/format.js';
-import { formatMoney } from '../../loan/domain/money.js';
+import { formatDate, formatMoneyCode } from '../../../platform/format/format.js';
 import type { Instalment } from '../../loan/domain/schedule/servicing.types.js';
 import { collect, COLOR, FONT, MARGINS, PdfLayout, pdfText, type Align } from '../../../platform/pdf/pdf-layout.js';
 
@@ -36,12 +35,12 @@ export type StatementPdfInput = {
 const COLUMNS: Column<StatementLine>[] = [
   { title: 'Date', width: 62, align: 'left', value: (l) => formatDate(l.date) },
   { title: 'Type', width: 68, align: 'left', value: (l) => l.type },
-  { title: 'Amount', width: 70, align: 'right', value: (l, c) => formatMoney(l.amount, c) },
-  { title: 'Principal', width: 62, align: 'right', value: (l, c) => formatMoney(l.principal, c) },
-  { title: 'Interest', width: 55, align: 'right', value: (l, c) => formatMoney(l.interest, c) },
-  { title: 'Fees', width: 50, align: 'right', value: (l, c) => formatMoney(l.fees, c) },
-  { title: 'Penalties', width: 50, align: 'right', value: (l, c) => formatMoney(l.penalties, c) },
-  { title: 'Balance', width: 78, align: 'right', value: (l, c) => formatMoney(l.balanceAfter, c) },
+  { title: 'Amount', width: 70, align: 'right', value: (l, c) => formatMoneyCode(l.amount, c) },
+  { title: 'Principal', width: 62, align: 'right', value: (l, c) => formatMoneyCode(l.principal, c) },
+  { title: 'Interest', width: 55, align: 'right', value: (l, c) => formatMoneyCode(l.interest, c) },
+  { title: 'Fees', width: 50, align: 'right', value: (l, c) => formatMoneyCode(l.fees, c) },
+  { title: 'Penalties', width: 50, align: 'right', value: (l, c) => formatMoneyCode(l.penalties, c) },
+  { title: 'Balance', width: 78, align: 'right', value: (l, c) => formatMoneyCode(l.balanceAfter, c) },
 ];
 
 type Column<Row> = { title: string; width: number; align: Align; value: (row: Row, currency: string) => string };
@@ -55,9 +54,9 @@ const STATUS_LABELS: Record<string, string> = { upcoming: 'Upcoming', due: 'Due'
 const SCHEDULE_COLUMNS: Column<StatementInstalment>[] = [
   { title: 'No.', width: 30, align: 'left', value: (i) => String(i.number) },
   { title: 'Due date', width: 70, align: 'left', value: (i) => formatDate(i.dueDate) },
-  { title: 'Instalment', width: 90, align: 'right', value: (i, c) => formatMoney(owedOf(i), c) },
-  { title: 'Paid', width: 90, align: 'right', value: (i, c) => formatMoney(paidOf(i), c) },
-  { title: 'Still owed', width: 90, align: 'right', value: (i, c) => formatMoney(owedOf(i) - paidOf(i), c) },
+  { title: 'Instalment', width: 90, align: 'right', value: (i, c) => formatMoneyCode(owedOf(i), c) },
+  { title: 'Paid', width: 90, align: 'right', value: (i, c) => formatMoneyCode(paidOf(i), c) },
+  { title: 'Still owed', width: 90, align: 'right', value: (i, c) => formatMoneyCode(owedOf(i) - paidOf(i), c) },
   { title: 'Status', width: 125, align: 'left', value: (i) => STATUS_LABELS[i.status] ?? i.status },
 ];
 
@@ -89,11 +88,11 @@ class StatementLayout extends PdfLayout {
     const o = input.outstanding;
     this.paragraph(
       o
-        ? `Principal ${formatMoney(o.principal, currency)} · Interest ${formatMoney(o.interest, currency)} · Fees ${formatMoney(o.fees, currency)} · Penalties ${formatMoney(o.penalties, currency)} · Total ${formatMoney(o.total, currency)}`
+        ? `Principal ${formatMoneyCode(o.principal, currency)} · Interest ${formatMoneyCode(o.interest, currency)} · Fees ${formatMoneyCode(o.fees, currency)} · Penalties ${formatMoneyCode(o.penalties, currency)} · Total ${formatMoneyCode(o.total, currency)}`
         : 'The loan has not been disbursed.',
       { font: FONT.bold },
     );
-    if (input.creditBalance !== 0) this.paragraph(`Credit balance held: ${formatMoney(input.creditBalance, currency)}`);
+    if (input.creditBalance !== 0) this.paragraph(`Credit balance held: ${formatMoneyCode(input.creditBalance, currency)}`);
     if (input.instalments.length > 0) {
       this.sectionHeading(`Repayment schedule (status on ${input.asOf})`, 40);
       this.table(SCHEDULE_COLUMNS, input.instalments, currency);
