@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Permissions } from '../permissions/canAccess';
 import { fakeApi, fakeAuth, renderWithAdmin } from '../test/renderWithAdmin';
 import { CollectionsPanel } from './CollectionsPanel';
-import type { SettlementOffer, WriteOff } from './settlement';
+import type { SettlementOffer, WriteOff } from './types';
 
 const LOAN = 'loan-1';
 const MAKER = 'staff-maker';

@@ -21,9 +21,8 @@ import {
   WITHDRAW_OFFER,
   WITHDRAW_WRITE_OFF,
   WRITE_OFF,
-  type SettlementOffer,
-  type WriteOff,
 } from './settlement';
+import type { SettlementOffer, WriteOff } from './types';
 
 /** Another staff member may approve meanwhile: poll, as the loan page does. */
 const REFRESH_MS = 5000;

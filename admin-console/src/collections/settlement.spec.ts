@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { componentsText, mayApprove, openOffer, settlementOfferSpec, WRITE_OFF, type SettlementOffer } from './settlement';
+import { componentsText, mayApprove, openOffer, settlementOfferSpec, WRITE_OFF } from './settlement';
+import type { SettlementOffer } from './types';
 
 const offer = (status: SettlementOffer['status'], id = status): SettlementOffer => ({
   id,

@@ -1,10 +1,7 @@
-import type { Answer } from '@lending/web-common/api';
 import { formatDate, formatMoney, parseAmount, minorDigits } from '@lending/web-common/format';
 import type { ActionSpec } from '../loans/actions';
+import type { LoanDelinquency, SettlementOffer } from './types';
 
-export type SettlementOffer = Answer<'/api/admin/loans/{id}/settlement-offers', 'get'>[number];
-export type WriteOff = Answer<'/api/admin/loans/{id}/write-off', 'get'>;
-export type LoanDelinquency = Answer<'/api/admin/loans/{id}/delinquency', 'get'>;
 export type Classification = LoanDelinquency['classification'];
 
 /** RBI classes as staff read them, with the chip colour: standard is fine, NPA is the worst. */

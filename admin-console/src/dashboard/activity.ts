@@ -1,5 +1,7 @@
+import type { LoanActivity } from '@lending/web-common/api';
+
 /** One day of the dashboard graph, as GET /api/admin/loan-activity answers it. */
-export type DayPoint = { day: string; applications: number; approvals: number; disbursals: number };
+export type DayPoint = LoanActivity[number];
 export type Series = keyof Omit<DayPoint, 'day'>;
 
 /** The graph's period: the last `days` UTC days, ending today. */

@@ -1,22 +1,11 @@
-/** Email templates as the API answers them (GET /api/admin/email-templates). */
-export type EmailTemplate = {
-  id: string;
-  name: string;
-  event: string;
-  subject: string;
-  html: string;
-  text: string;
-  active: boolean;
-  version: number;
-  shipped: boolean;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string;
-};
+import type { Answer } from '@lending/web-common/api';
 
-export type TemplateVariable = { name: string; description: string; sample: string };
-export type TemplateEvent = { key: string; label: string; loanEvent?: string; required?: string[]; variables: TemplateVariable[] };
-export type RenderedEmail = { subject: string; html: string; text: string };
+/** Email templates as the API answers them, from the generated API types (npm run api-types). */
+export type EmailTemplate = Answer<'/api/admin/email-templates/{id}', 'get'>;
+export type TemplateEvent = Answer<'/api/admin/email-template-events', 'get'>[number];
+export type TemplateVariable = TemplateEvent['variables'][number];
+export type RenderedEmail = Answer<'/api/admin/email-templates/{id}/preview', 'post'>;
+/** The form's text of a template not yet saved, for the preview. */
 export type TemplateDraft = Partial<Pick<EmailTemplate, 'event' | 'subject' | 'html' | 'text'>>;
 
 /** What the API takes on save: the editable fields only (react-admin's record also holds id, version, dates). */

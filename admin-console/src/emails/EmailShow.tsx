@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { Answer } from '@lending/web-common/api';
 import { DateField } from '../fields/DateField';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { EmailStatusField } from './EmailList';
 
-type Email = { id: string; status: string; html: string | null; text: string; lastError: string | null; templateId: string | null; templateVersion: number | null; template: string | null };
+type Email = Answer<'/api/admin/emails/{id}', 'get'>;
 
 /** Sends a failed email again with a fresh set of attempts (the server refuses any other status). */
 function ResendButton() {

@@ -1,6 +1,8 @@
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDate, formatMoney } from '@lending/web-common/format';
+import { Typography } from '@mui/material';
+import { formatMoney } from '@lending/web-common/format';
+import { ScheduleTable } from '@lending/web-common/loan-tables';
 import type { AdminLoan as Loan } from '@lending/web-common/api';
+import { TABLE_PARTS } from '../layout/tableParts';
 
 /** The schedule fixed at disbursal; before that, the agreement's instalment if one was issued. */
 export function RepaymentSchedule({ loan }: { loan: Loan }) {
@@ -14,40 +16,15 @@ export function RepaymentSchedule({ loan }: { loan: Loan }) {
       </Typography>
     );
   }
-  const total = (key: 'principal' | 'interest') => loan.schedule!.reduce((sum, line) => sum + line[key], 0);
   return (
-    <Table size="small" aria-label="Repayment schedule">
-      <TableHead>
-        <TableRow>
-          <TableCell>#</TableCell>
-          <TableCell>Due</TableCell>
-          <TableCell align="right">Principal</TableCell>
-          <TableCell align="right">Interest</TableCell>
-          <TableCell align="right">Instalment</TableCell>
-          <TableCell align="right">Balance</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {loan.schedule.map((line) => (
-          <TableRow key={line.number}>
-            <TableCell>{line.number}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.dueDate)}</TableCell>
-            <TableCell align="right">{money(line.principal)}</TableCell>
-            <TableCell align="right">{money(line.interest)}</TableCell>
-            <TableCell align="right">{money(line.principal + line.interest)}</TableCell>
-            <TableCell align="right">{money(line.balance)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-      <TableFooter>
-        <TableRow>
-          <TableCell colSpan={2}>Total</TableCell>
-          <TableCell align="right">{money(total('principal'))}</TableCell>
-          <TableCell align="right">{money(total('interest'))}</TableCell>
-          <TableCell align="right">{money(total('principal') + total('interest'))}</TableCell>
-          <TableCell />
-        </TableRow>
-      </TableFooter>
-    </Table>
+    <ScheduleTable
+      parts={TABLE_PARTS}
+      caption="Repayment schedule"
+      lines={loan.schedule}
+      currency={loan.currency}
+      columns={['number', 'dueDate', 'principal', 'interest', 'instalment', 'balance']}
+      headers={{ dueDate: 'Due', balance: 'Balance' }}
+      totals
+    />
   );
 }

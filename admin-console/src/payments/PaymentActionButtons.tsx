@@ -6,7 +6,8 @@ import type { AdminPayment as Payment } from '@lending/web-common/servicing';
 import type { Permissions } from '../permissions/canAccess';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { CommandButton } from './CommandButton';
-import { offeredPaymentActions, PAYMENT_ACTIONS, type PaymentAction } from './paymentActions';
+import type { PaymentAction } from '../providers/dataProvider';
+import { offeredPaymentActions, PAYMENT_ACTIONS } from './paymentActions';
 
 const DONE: Record<PaymentAction, string> = {
   verify: 'Payment verified and applied to the loan.',

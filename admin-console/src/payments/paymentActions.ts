@@ -1,9 +1,7 @@
 import type { PaymentStatus } from '@lending/web-common/servicing';
 import { canAccess, type Permissions } from '../permissions/canAccess';
 import type { ActionSpec } from '../loans/actions';
-
-/** The commands on one payment (docs/api.md "Payments"); each is POST /api/admin/payments/:id/<action>. */
-export type PaymentAction = 'verify' | 'reject' | 'reverse' | 'approve-reversal' | 'reject-reversal';
+import type { PaymentAction } from '../providers/dataProvider';
 
 const reason = (label: string) => ({ name: 'reason', label, required: true, type: 'multiline' as const });
 const withReason = (values: Record<string, string>) => ({ reason: values.reason.trim() });

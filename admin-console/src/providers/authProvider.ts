@@ -1,6 +1,7 @@
 import { type AuthProvider, HttpError } from 'react-admin';
 import { canAccess } from '../permissions/canAccess';
 import { API_URL, asHttpError, httpClient, problemType } from './http';
+import type { SignedIn } from '@lending/web-common/api';
 import { clearBrowserSession, forgetToken, getDeviceId, getToken, storeToken } from '@lending/web-common/session';
 import { queryClient } from './queryClient';
 import { forgetSignedOutNotice, setSignedOutNotice } from './session';
@@ -83,7 +84,7 @@ export const authProvider: AuthProvider = {
       body: JSON.stringify({ email: email ?? username, password, deviceId: getDeviceId() }),
       headers: new Headers({ 'Content-Type': 'application/json' }),
     });
-    const { token, user } = json as { token: string; user: SignedInUser };
+    const { token, user } = json as SignedIn;
     if (user.role !== 'staff') throw new Error('This console is for staff. Borrowers sign in on the portal.');
     forgetSignedInUser();
     storeToken(token);

@@ -3,15 +3,13 @@ import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CloseOfBusinessRun, CustomerSection, LoanProductVersion, PaymentPreview, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
-import type { PaymentAction } from '../payments/paymentActions';
 import { API_URL, httpClient } from './http';
 import { takeStartedQueueCounts } from './startup-requests';
 import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
-import type { LoanDelinquency, SettlementOffer, WriteOff } from '../collections/settlement';
 import type { AdminIssue, IssueAssignee } from '@lending/web-common/api';
-import type { CollectionBucketCounts, CollectionContact, CollectionRow, Collector, CollectorAssignment, RecordContactBody } from '../collections/types';
+import type { CollectionBucketCounts, CollectionContact, CollectionRow, Collector, CollectorAssignment, LoanDelinquency, RecordContactBody, SettlementOffer, WriteOff } from '../collections/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -21,6 +19,8 @@ const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
 export type LoanAction = 'accept' | 'approve-soft' | 'approve-bank' | 'issue-agreement' | 'approve-final' | 'disburse' | 'reject';
+/** The commands on one payment (docs/api.md "Payments"); each is POST /api/admin/payments/:id/<its path>. */
+export type PaymentAction = 'verify' | 'reject' | 'reverse' | 'approve-reversal' | 'reject-reversal';
 
 export type LendingDataProvider = DataProvider & {
   loanQueues(): Promise<QueueCounts>;

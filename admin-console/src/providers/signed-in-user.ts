@@ -1,3 +1,4 @@
+import type { SignedInStaff } from '@lending/web-common/api';
 import { ALL_ACCESS, type Permissions } from '../permissions/canAccess';
 
 /**
@@ -5,20 +6,14 @@ import { ALL_ACCESS, type Permissions } from '../permissions/canAccess';
  * one reading of that answer, shared by the auth provider (authProvider.ts) and the requests the entry chunk starts
  * before react-admin has loaded (startup-requests.ts). Plain TypeScript, no react-admin: it is in the entry chunk.
  */
-export type SignedInUser = {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  permissions?: string[];
+export type SignedInUser = SignedInStaff['user'] & {
   /** Development only: the server says the first staff user still has the default password. */
   defaultPasswordInUse?: boolean;
 };
 
 /** The staff member from the body of GET /api/users/admin (`{ user, defaultPasswordInUse? }`). */
 export function parseSignedInUser(json: unknown): SignedInUser {
-  const body = json as { user: SignedInUser; defaultPasswordInUse?: boolean };
+  const body = json as SignedInStaff;
   return { ...body.user, defaultPasswordInUse: body.defaultPasswordInUse === true };
 }
 

@@ -1,4 +1,4 @@
-import type { Me, Message, Profile, Registered, SignedIn, SocialSignedIn, UpdateProfileBody } from '@lending/web-common/api';
+import type { Me, Message, PhoneCodeSent, PhoneProof, Profile, Registered, SignedIn, SocialSignedIn, UpdateProfileBody } from '@lending/web-common/api';
 import { getDeviceId } from '@lending/web-common/session';
 import { api } from '@lending/web-common/http';
 
@@ -17,5 +17,5 @@ export const getProfile = (signal?: AbortSignal) => api<Profile>('/me/profile', 
 export const updateProfile = (body: UpdateProfileBody) => api<Profile>('/me/profile', { method: 'PUT', body });
 
 /** A new phone is proven before it is saved: a code sent to it (purpose phone), whose proof goes with the change. */
-export const sendPhoneCode = (phone: string) => api<{ phone: string; expiresAt: string }>('/public/otp', { method: 'POST', body: { phone, purpose: 'phone' } });
-export const verifyPhoneCode = (phone: string, code: string) => api<{ proof: string }>('/public/otp/verify', { method: 'POST', body: { phone, purpose: 'phone', code } });
+export const sendPhoneCode = (phone: string) => api<PhoneCodeSent>('/public/otp', { method: 'POST', body: { phone, purpose: 'phone' } });
+export const verifyPhoneCode = (phone: string, code: string) => api<PhoneProof>('/public/otp/verify', { method: 'POST', body: { phone, purpose: 'phone', code } });

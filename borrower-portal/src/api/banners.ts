@@ -1,6 +1,7 @@
+import type { Answer } from '@lending/web-common/api';
 import { API_BASE } from '@lending/web-common/http';
 
-export type Banner = { id: string; title: string; link: string | null; imageUrl: string };
+export type Banner = Answer<'/api/public/banners', 'get'>[number];
 
 /**
  * The banners showing now (GET /api/public/banners?audience=). A plain fetch, like the public products: nothing is

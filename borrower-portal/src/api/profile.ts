@@ -1,11 +1,12 @@
+import type { Answer } from '@lending/web-common/api';
 import { api, apiFetch, API_BASE } from '@lending/web-common/http';
 
-/** The borrower's profile sections and uploads (GET/PUT /api/me/profile/{section}, /api/me/documents). */
-export type SectionName = 'address' | 'bank' | 'documents' | 'employment' | 'profile' | 'reference' | 'selfie';
-export type SectionStatus = 'missing' | 'complete' | 'verified' | 'rejected';
-export type Section = { section: SectionName; status: SectionStatus; reason: string | null; updatedAt: string | null; reviewedAt: string | null; data: Record<string, unknown> | null };
-export type DocumentKind = 'identityProof' | 'addressProof' | 'salarySlip' | 'bankStatement' | 'selfie';
-export type UploadedDocument = { id: string; kind: DocumentKind; contentType: string; size: number; createdAt: string };
+/** The borrower's profile sections and uploads (GET/PUT /api/me/profile/{section}, /api/me/documents), as generated. */
+export type Section = Answer<'/api/me/profile/{section}', 'get'>;
+export type SectionName = Section['section'];
+export type SectionStatus = Section['status'];
+export type UploadedDocument = Answer<'/api/me/documents', 'post'>;
+export type DocumentKind = UploadedDocument['kind'];
 
 export const listSections = (signal?: AbortSignal) => api<Section[]>('/me/profile/sections', { signal });
 export const getSection = (section: SectionName, signal?: AbortSignal) => api<Section>(`/me/profile/${section}`, { signal });

@@ -1,5 +1,7 @@
 import { formatMoney } from '@lending/web-common/format';
+import { ScheduleTable } from '@lending/web-common/loan-tables';
 import type { KeyFactStatement as Kfs } from '../api/loans';
+import { TABLE_PARTS, TableScroll } from './tableParts';
 
 const percent = (bp: number) => `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`;
 
@@ -56,33 +58,9 @@ export function KeyFactStatement({ kfs }: { kfs: Kfs }) {
           {g.name}, <a href={`tel:${g.phone.replace(/\s/g, '')}`}>{g.phone}</a>, <a href={`mailto:${g.email}`}>{g.email}</a>, {g.address}
         </dd>
       </dl>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Repayment schedule of the Key Facts Statement">
-        <table className="schedule">
-          <caption>Repayment schedule</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Instalment</th>
-              <th scope="col">Principal</th>
-              <th scope="col">Interest</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Balance after</th>
-            </tr>
-          </thead>
-          <tbody>
-            {kfs.schedule.map((l) => (
-              <tr key={l.number}>
-                <td>{l.number}</td>
-                <td>{money(l.amount)}</td>
-                <td>{money(l.principal)}</td>
-                <td>{money(l.interest)}</td>
-                <td>{money(l.fee)}</td>
-                <td>{money(l.balance)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableScroll label="Repayment schedule of the Key Facts Statement">
+        <ScheduleTable parts={TABLE_PARTS} caption="Repayment schedule" lines={kfs.schedule} currency={kfs.currency} columns={['number', 'instalment', 'principal', 'interest', 'fee', 'balance']} />
+      </TableScroll>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-
-type Sent = { phone: string; expiresAt: string };
+import type { SigningCodeSent as Sent } from '@lending/web-common/api';
 
 /**
  * The e-sign one-time code: a button that has it sent by SMS to the registered phone (shown masked), then the

@@ -1,4 +1,3 @@
-import type { FirebaseWebConfig } from './push-config';
 import type { ForegroundPayload } from './push-decisions';
 
 /** The browser's push subscription as spec §3 names it (without scope and VAPID key, which the caller knows). */
@@ -6,7 +5,8 @@ export type SubscriptionKeys = { endpoint: string; auth: string; p256dh: string 
 
 /**
  * Every Firebase Cloud Messaging call of the portal, behind one interface: the Firebase adapter (loaded with dynamic
- * imports, only when push is configured) or the test-only fake (e2e, chosen by runtime configuration).
+ * imports, only when push is configured) or the test-only fake (e2e, chosen by runtime configuration). The adapters
+ * import this port; load-messaging-adapter.ts picks one, so the port knows none of them.
  */
 export interface MessagingAdapter {
   isSupported(): Promise<boolean>;
@@ -15,9 +15,4 @@ export interface MessagingAdapter {
   subscriptionKeys(registration: ServiceWorkerRegistration): Promise<SubscriptionKeys>;
   deleteToken(): Promise<void>;
   onMessage(handler: (payload: ForegroundPayload) => void): Promise<() => void>;
-}
-
-export async function loadMessagingAdapter(config: FirebaseWebConfig, kind: 'firebase' | 'fake' = 'firebase'): Promise<MessagingAdapter> {
-  if (kind === 'fake') return (await import('./fake-messaging-adapter')).fakeMessagingAdapter();
-  return (await import('./firebase-messaging-adapter')).firebaseMessagingAdapter(config);
 }

@@ -1,7 +1,8 @@
 import { api, ApiError } from '@lending/web-common/http';
 import type { PushRegistration, PushTokenBody } from '@lending/web-common/api';
 import { firebaseWebConfig, runtimeConfig } from './push-config';
-import { loadMessagingAdapter, type MessagingAdapter } from './messaging-adapter';
+import { loadMessagingAdapter } from './load-messaging-adapter';
+import type { MessagingAdapter } from './messaging-adapter';
 import { foregroundNotification, permissionStep, PUSH_CONSOLE_MESSAGES, pushConfigured, pushSupport, refreshDue, type PushProblem } from './push-decisions';
 
 /**

@@ -45,6 +45,10 @@ export type AdminAgreement = Answer<'/api/admin/agreements/{id}', 'get'>;
 export type CollectionContact = Item<Answer<'/api/admin/loans/{id}/contacts', 'get'>>;
 export type RecordContactBody = Body<'/api/admin/loans/{id}/contacts', 'post'>;
 export type CollectorAssignment = Answer<'/api/admin/collections/assign', 'post'>;
+// Delinquency, settlement and write-off of one loan
+export type LoanDelinquency = Answer<'/api/admin/loans/{id}/delinquency', 'get'>;
+export type SettlementOffer = Item<Answer<'/api/admin/loans/{id}/settlement-offers', 'get'>>;
+export type WriteOff = Answer<'/api/admin/loans/{id}/write-off', 'get'>;
 // Close of business run from the console (issue 27 item 4)
 export type CloseOfBusinessRun = Answer<'/api/admin/close-of-business/runs/{id}', 'get'>;
 // Customers (issue 14): the list, the detail with loans and profile, a section's verdict; the SMS log
@@ -114,6 +118,7 @@ export type PushLogEntry = Item<Answer<'/api/admin/pushes', 'get'>>;
 export type ApplicationFunnel = Answer<'/api/admin/application-funnel', 'get'>;
 export type QuickStart = Answer<'/api/public/quick-start', 'post'>;
 export type QuickStartFinished = Answer<'/api/public/quick-start/finish', 'post'>;
+export type PhoneCodeSent = Answer<'/api/public/otp', 'post'>;
 export type PhoneProof = Answer<'/api/public/otp/verify', 'post'>;
 // Channels (issue 15 item 3): WhatsApp, IVR, the dialer
 export type WhatsappConversationSummary = Item<Answer<'/api/admin/whatsapp/conversations', 'get'>>;

@@ -8,7 +8,7 @@ import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 import { SocialSignIn } from '../../Auth/SocialSignIn';
 import { pagePath, type AnyPage } from './Frame';
 import { forgetQuickStart } from './proof';
-import type { StepProps } from './StepPage';
+import type { StepProps } from './stepProps';
 
 const PAGE_OF_STEP: Record<string, AnyPage> = { basic: 'Step0', employment: 'Step1', income: 'Step2', loan: 'Step3', consents: 'Step4' };
 

@@ -8,11 +8,10 @@ import { readQuickStart } from './proof';
 import { SignInInstead, isSignInInstead } from './SignInInstead';
 import { BasicStep, ConsentsStep, EmploymentStep, IncomeStep, LoanStep } from './Steps';
 import { FinishStep, ReviewStep } from './Finish';
+import type { StepProps } from './stepProps';
 
 export const QUICK_START_PAGES = ['Step0', 'Step1', 'Step2', 'Step3', 'Step4', 'Step5', 'Step6'] as const;
 export type StepPage = (typeof QUICK_START_PAGES)[number];
-
-export type StepProps = { proof: string; view: QuickStart; onSaved(view: QuickStart): void };
 
 const TITLES: Record<StepPage, string> = {
   Step0: 'About you',

@@ -6,7 +6,7 @@ import { EmiTermsCalculator } from '../../../components/EmiTermsCalculator';
 import { suggestedAmount, suggestedMonths, useProducts } from '../../../lending/products';
 import { Field, FormAlert, useSubmit } from '../../Auth/forms';
 import { SelectField } from './Frame';
-import type { StepProps } from './StepPage';
+import type { StepProps } from './stepProps';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
 
