@@ -5,7 +5,7 @@ import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/eve
 import { PlatformRegistry } from '../../src/platform/registry.js';
 import { SubscriptionRunner } from '../../src/platform/subscriptions/subscription-runner.js';
 import { WorkerHost } from '../../src/platform/worker-host.js';
-import { PUSH_QUEUE } from '../../src/communications/application/push-delivery.js';
+import { PUSH_QUEUE } from '../../src/communications/application/push/push-delivery.js';
 import { bearer, expectProblem, loanIn } from '../support/loan-api.js';
 import { connectPage, listen } from '../support/sockets.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';

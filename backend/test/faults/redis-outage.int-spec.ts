@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { EMAIL_QUEUE, SWEEP_EMAILS_JOB } from '../../src/communications/application/email-delivery.js';
+import { EMAIL_QUEUE, SWEEP_EMAILS_JOB } from '../../src/communications/application/emails/email-delivery.js';
 import { createDb, type Db } from '../../src/platform/database/database.js';
 import { readEventLogId } from '../../src/platform/runtime.js';
 import { describeWithRedis } from '../support/describe-with-redis.js';

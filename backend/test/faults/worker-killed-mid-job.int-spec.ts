@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { EMAIL_QUEUE } from '../../src/communications/application/email-delivery.js';
+import { EMAIL_QUEUE } from '../../src/communications/application/emails/email-delivery.js';
 import { createDb, type Db } from '../../src/platform/database/database.js';
 import { readEventLogId } from '../../src/platform/runtime.js';
 import { deleteRedisKeys } from '../support/redis.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
-import { EMAIL_QUEUE } from '../../src/communications/application/email-delivery.js';
+import { EMAIL_QUEUE } from '../../src/communications/application/emails/email-delivery.js';
 import { createDb } from '../../src/platform/database/database.js';
 import { migrationProvider } from '../../src/platform/database/migrations/index.js';
 import { WorkerHost } from '../../src/platform/worker-host.js';

@@ -3,7 +3,7 @@ import { AccountMessages, type OneTimeCodeMessage, type OtpPurpose, type Passwor
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { secretRef } from '../domain/email-secrets.js';
 import { SMS_SENDER, type SmsSender } from '../sms-sender/sms-sender.port.js';
-import { TemplatedEmails } from './templated-emails.js';
+import { TemplatedEmails } from './emails/templated-emails.js';
 
 const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   'quick-start': 'to continue your loan application',

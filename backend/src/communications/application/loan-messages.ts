@@ -4,8 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { formatDate, formatMoney, plural } from '../../platform/format/format.js';
 import { secretRef } from '../domain/email-secrets.js';
 import { loanReference, pushForReminder } from '../domain/push.js';
-import { PushOutbox } from './push-outbox.js';
-import { TemplatedEmails } from './templated-emails.js';
+import { PushOutbox } from './push/push-outbox.js';
+import { TemplatedEmails } from './emails/templated-emails.js';
 
 const REMINDER_EVENT: Record<InstalmentReminderMessage['kind'], string> = { 'due-soon': 'instalment-due-soon', overdue: 'instalment-overdue' };
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { GetDialerQueueQuery, PlaceDialerCallCommand, RecordDialerOutcomeCommand } from '../application/dialer.handlers.js';
+import { GetDialerQueueQuery, PlaceDialerCallCommand, RecordDialerOutcomeCommand } from '../application/channels/dialer.handlers.js';
 import { dialerCallSchema, dialerOutcomeBody, dialerQueueSchema, placeDialerCallBody, recordedDialerOutcomeSchema } from './channel.schemas.js';
 import { openApi } from './email-response.schemas.js';
 

@@ -8,9 +8,9 @@ import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { idsOf } from '../../platform/query/list-query.js';
-import { GetEmailQuery } from '../application/get-email.handler.js';
-import { EMAIL_SORT, ListEmailsQuery } from '../application/list-emails.handler.js';
-import { RetryEmailCommand } from '../application/retry-email.handler.js';
+import { GetEmailQuery } from '../application/emails/get-email.handler.js';
+import { EMAIL_SORT, ListEmailsQuery } from '../application/emails/list-emails.handler.js';
+import { RetryEmailCommand } from '../application/emails/retry-email.handler.js';
 import { emailIdParam, emailListFilter } from './email-request.schemas.js';
 import { emailSchema, openApi } from './email-response.schemas.js';
 

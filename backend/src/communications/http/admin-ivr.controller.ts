@@ -7,8 +7,8 @@ import { type Actor, CurrentActor, RequirePermission } from '../../identity/publ
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { IVR_SORT, ListIvrCallsQuery } from '../application/list-ivr-calls.handler.js';
-import { RequestIvrCallCommand } from '../application/request-ivr-call.handler.js';
+import { IVR_SORT, ListIvrCallsQuery } from '../application/channels/list-ivr-calls.handler.js';
+import { RequestIvrCallCommand } from '../application/channels/request-ivr-call.handler.js';
 import { ivrCallSchema, ivrListFilter, requestIvrCallBody } from './channel.schemas.js';
 import { openApi } from './email-response.schemas.js';
 

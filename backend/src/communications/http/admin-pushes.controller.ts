@@ -9,7 +9,7 @@ import { openApi } from '../../platform/http/openapi-schemas.js';
 import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { idsOf } from '../../platform/query/list-query.js';
-import { ListPushesQuery, PUSH_SORT } from '../application/list-pushes.handler.js';
+import { ListPushesQuery, PUSH_SORT } from '../application/push/list-pushes.handler.js';
 import { pushListFilter, pushSchema } from './push.schemas.js';
 
 /** The push log for staff (ra-data-simple-rest list): what went to which device, and what became of it. */

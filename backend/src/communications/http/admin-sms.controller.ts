@@ -8,7 +8,7 @@ import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { idsOf } from '../../platform/query/list-query.js';
-import { ListSmsQuery, SMS_SORT } from '../application/list-sms.handler.js';
+import { ListSmsQuery, SMS_SORT } from '../application/channels/list-sms.handler.js';
 import { openApi } from './email-response.schemas.js';
 
 export const smsSchema = z.strictObject({

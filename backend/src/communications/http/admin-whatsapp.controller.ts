@@ -7,8 +7,8 @@ import { type Actor, CurrentActor, RequirePermission } from '../../identity/publ
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { SendWhatsappMessageCommand } from '../application/send-whatsapp-message.handler.js';
-import { GetWhatsappConversationQuery, ListWhatsappConversationsQuery, ListWhatsappTemplatesQuery } from '../application/whatsapp-queries.handlers.js';
+import { SendWhatsappMessageCommand } from '../application/channels/send-whatsapp-message.handler.js';
+import { GetWhatsappConversationQuery, ListWhatsappConversationsQuery, ListWhatsappTemplatesQuery } from '../application/channels/whatsapp-queries.handlers.js';
 import {
   conversationIdParam, conversationListFilter, conversationSchema, conversationSummarySchema, sendWhatsappBody, sentWhatsappSchema, whatsappTemplateSchema,
 } from './channel.schemas.js';

@@ -5,9 +5,9 @@ import type { Request } from 'express';
 import { Public } from '../../platform/http/access.decorators.js';
 import { ApiProblems } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { ReceiveIvrCallCommand } from '../application/receive-ivr-call.handler.js';
-import { ReceiveWhatsappMessageCommand } from '../application/receive-whatsapp-message.handler.js';
-import { WebhookAuthenticity } from '../application/webhook-authenticity.js';
+import { ReceiveIvrCallCommand } from '../application/channels/receive-ivr-call.handler.js';
+import { ReceiveWhatsappMessageCommand } from '../application/channels/receive-whatsapp-message.handler.js';
+import { WebhookAuthenticity } from '../application/channels/webhook-authenticity.js';
 import { ivrReceiptSchema, ivrWebhookBody, webhookReceiptSchema, whatsappWebhookBody } from './channel.schemas.js';
 import { openApi } from './email-response.schemas.js';
 

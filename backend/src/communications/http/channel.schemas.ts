@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IVR_OUTCOMES } from '../application/receive-ivr-call.handler.js';
+import { IVR_OUTCOMES } from '../application/channels/receive-ivr-call.handler.js';
 import { PHONE_FIELD_MESSAGE, phoneField } from '../../platform/phone/phone-number.js';
 import { MAX_TEMPLATE_PARAMETER, MAX_WHATSAPP_TEXT } from '../domain/whatsapp-message.js';
 

@@ -7,9 +7,9 @@ import { Roles } from '../../platform/http/access.decorators.js';
 import { openApi } from '../../platform/http/openapi-schemas.js';
 import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
-import { DeletePushTokenCommand } from '../application/delete-push-token.handler.js';
-import { RefreshPushTokenCommand } from '../application/refresh-push-token.handler.js';
-import { RegisterPushTokenCommand } from '../application/register-push-token.handler.js';
+import { DeletePushTokenCommand } from '../application/push/delete-push-token.handler.js';
+import { RefreshPushTokenCommand } from '../application/push/refresh-push-token.handler.js';
+import { RegisterPushTokenCommand } from '../application/push/register-push-token.handler.js';
 import { pushTokenBody, pushTokenIdParam, pushTokenSchema } from './push.schemas.js';
 
 /** The borrower's push registrations, one per device (spec §3, §4); another borrower's is "not found". */

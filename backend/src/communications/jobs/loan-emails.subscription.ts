@@ -3,8 +3,8 @@ import { runForEvent } from '../../platform/observability/request-context.js';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Subscription } from '../../platform/subscriptions/subscription.js';
 import type { BorrowerDirectory } from '../../identity/public/index.js';
-import { EMAIL_QUEUE, SEND_EMAIL_JOB } from '../application/email-delivery.js';
-import type { TemplatedEmails } from '../application/templated-emails.js';
+import { EMAIL_QUEUE, SEND_EMAIL_JOB } from '../application/emails/email-delivery.js';
+import type { TemplatedEmails } from '../application/emails/templated-emails.js';
 import { eventEmailVariables, loanEmailVariables } from '../domain/loan-email-variables.js';
 import { eventForLoanEvent, TEMPLATE_EVENTS } from '../domain/template-events.js';
 

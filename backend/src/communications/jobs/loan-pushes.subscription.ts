@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/database/database.js';
 import { runForEvent } from '../../platform/observability/request-context.js';
 import type { Subscription } from '../../platform/subscriptions/subscription.js';
-import { PUSH_QUEUE, SEND_PUSH_JOB } from '../application/push-delivery.js';
-import type { PushOutbox } from '../application/push-outbox.js';
+import { PUSH_QUEUE, SEND_PUSH_JOB } from '../application/push/push-delivery.js';
+import type { PushOutbox } from '../application/push/push-outbox.js';
 import { PUSH_LOAN_EVENTS, pushForLoanEvent } from '../domain/push.js';
 
 export const LOAN_PUSHES_SUBSCRIPTION = 'loan-pushes';

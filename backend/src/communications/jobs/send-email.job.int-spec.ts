@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
-import { EmailSecretBox } from '../application/email-secret-box.js';
+import { EmailSecretBox } from '../application/emails/email-secret-box.js';
 import { secretRef } from '../domain/email-secrets.js';
 import { SECRET_GONE_ERROR } from '../domain/email.js';
 import { LogEmailSender } from '../email-sender/log-email-sender.js';

@@ -3,7 +3,7 @@ import { sql, type UpdateObject } from 'kysely';
 import type { Db } from '../../platform/database/database.js';
 import type { Database } from '../../platform/database/schema.js';
 import type { JobDefinition } from '../../platform/queue/job-definition.js';
-import { PUSH_QUEUE, SEND_PUSH_JOB, type SendPushData } from '../application/push-delivery.js';
+import { PUSH_QUEUE, SEND_PUSH_JOB, type SendPushData } from '../application/push/push-delivery.js';
 import type { PushOutcome, PushSender } from '../push-sender/push-sender.port.js';
 
 const MAX_ERROR_LENGTH = 2000;

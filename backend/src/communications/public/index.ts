@@ -4,4 +4,4 @@
  * need said (AccountMessages, LoanMessages) are their own ports, which communications implements
  * (message-ports.module.ts).
  */
-export { TemplatedEmails, type TemplatedEmail } from '../application/templated-emails.js';
+export { TemplatedEmails, type TemplatedEmail } from '../application/emails/templated-emails.js';

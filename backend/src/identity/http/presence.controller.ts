@@ -7,7 +7,7 @@ import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { idsOf } from '../../platform/query/list-query.js';
-import { ListOnlineUsers } from '../application/list-online-users.handler.js';
+import { ListOnlineUsers } from '../application/staff/list-online-users.handler.js';
 import { RequirePermission } from '../auth/require-permission.decorator.js';
 import { PRESENCE_SORT } from '../users/staff-directory.js';
 import { presenceListFilter } from './staff-request.schemas.js';

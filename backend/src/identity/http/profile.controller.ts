@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { ChangePassword } from '../application/change-password.handler.js';
-import { GetStaffUser } from '../application/get-staff-user.handler.js';
+import { GetStaffUser } from '../application/staff/get-staff-user.handler.js';
 import { UpdateProfile } from '../application/update-profile.handler.js';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { messageSchema } from './auth-response.schemas.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId, SEND_REMINDER_JOB } from '../../../src/lending/collections/application/collection-reminders.js';
-import { PUSH_QUEUE } from '../../../src/communications/application/push-delivery.js';
+import { PUSH_QUEUE } from '../../../src/communications/application/push/push-delivery.js';
 import { closeOfBusinessResultSchema } from '../../../src/lending/collections/http/collections.schemas.js';
 import { paymentSchema } from '../../../src/lending/servicing/http/servicing.schemas.js';
 import { CLOCK, type Clock } from '../../../src/platform/clock.js';
