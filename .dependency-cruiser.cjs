@@ -67,7 +67,7 @@ module.exports = {
       name: 'context-modules-wire-through-modules',
       comment:
         "A context's Nest module may import another context's Nest module (that is how Nest hands over the " +
-        "providers the other exports, which must be its public ports) and its public/ entry; nothing else of it.",
+        'providers the other exports, which must be its public ports) and its public/ entry; nothing else of it.',
       severity: 'error',
       from: { path: contextModule },
       to: { path: context, pathNot: [`${src}$1/`, `${context}public/`, contextModule] },
@@ -75,10 +75,10 @@ module.exports = {
     {
       name: 'lending-slices-meet-through-the-loan',
       comment:
-        "A lending slice (pipeline, products, servicing, collections, settlement) imports only the aggregate core " +
-        '(lending/loan), itself, lending/public and other contexts\' public entries: never another slice. What two ' +
-        'slices share moves down into lending/loan, or the aggregate hands it in (loan.decide passes settlement\'s ' +
-        'payment rules to servicing\'s decider).',
+        'A lending slice (pipeline, products, servicing, collections, settlement) imports only the aggregate core ' +
+        "(lending/loan), itself, lending/public and other contexts' public entries: never another slice. What two " +
+        "slices share moves down into lending/loan, or the aggregate hands it in (loan.decide passes settlement's " +
+        "payment rules to servicing's decider).",
       severity: 'error',
       from: { path: `${lending}${slices}/`, pathNot: testFiles },
       to: { path: lending, pathNot: [`${lending}$1/`, `${lending}loan/`, `${lending}public/`] },
@@ -86,8 +86,8 @@ module.exports = {
     {
       name: 'loan-core-sits-below-the-slices-handlers',
       comment:
-        'The aggregate (lending/loan) composes the slices\' domain (their events, commands, evolve and deciders) and ' +
-        'nothing above it: no slice handler, controller, projection or module (but products\' module, which provides ' +
+        "The aggregate (lending/loan) composes the slices' domain (their events, commands, evolve and deciders) and " +
+        "nothing above it: no slice handler, controller, projection or module (but products' module, which provides " +
         'the LoanProducts port the executor asks).',
       severity: 'error',
       from: { path: `${lending}loan/`, pathNot: testFiles },
@@ -129,9 +129,7 @@ module.exports = {
     },
     {
       name: 'not-to-unresolvable',
-      comment:
-        'An import that cannot be resolved to a file would slip past every rule above: fix the path, or ' +
-        'declare the package.',
+      comment: 'An import that cannot be resolved to a file would slip past every rule above: fix the path, or ' + 'declare the package.',
       severity: 'error',
       from: {},
       to: { couldNotResolve: true },

@@ -23,8 +23,18 @@ function preloadFromHtml(chunkName: string): Plugin {
         const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === chunkName);
         if (chunk?.type !== 'chunk') throw new Error(`no chunk named ${chunkName} to preload`);
         return [
-          ...[...chunk.imports, chunk.fileName].filter((file) => !html.includes(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })),
-          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })),
+          ...[...chunk.imports, chunk.fileName]
+            .filter((file) => !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
         ];
       },
     },

@@ -18,8 +18,16 @@ const npm = (args) => spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'inh
 const quietly = (args) => spawnSync('npm', args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] }).status ?? 1;
 
 const steps = [];
-if (only !== 'frontend') steps.push(() => quietly(['run', 'bench:build', '--workspace', 'backend']), () => npm(['run', '--silent', 'bench:built', '--workspace', 'backend']));
-if (only === undefined || only === 'frontend') steps.push(() => quietly(['run', 'build']), () => npm(['run', '--silent', 'bench:frontend']));
+if (only !== 'frontend')
+  steps.push(
+    () => quietly(['run', 'bench:build', '--workspace', 'backend']),
+    () => npm(['run', '--silent', 'bench:built', '--workspace', 'backend']),
+  );
+if (only === undefined || only === 'frontend')
+  steps.push(
+    () => quietly(['run', 'build']),
+    () => npm(['run', '--silent', 'bench:frontend']),
+  );
 for (const step of steps) {
   const code = step();
   if (code !== 0) process.exit(code);

@@ -69,7 +69,7 @@ function components(nodes, next) {
     }
     if (low.get(node) === indexOf.get(node)) {
       const component = [];
-      for (let member; member !== node; ) {
+      for (let member; member !== node;) {
         member = stack.pop();
         onStack.delete(member);
         component.push(member);
@@ -138,7 +138,11 @@ const cycles = [
 
 if (cycles.length === 0) {
   const count = [...arrows.values()].reduce((sum, to) => sum + to.size, 0);
-  console.log(`No cycle between contexts (${count} arrows). Layers, lowest first: ${layers(nodes, next).map((layer) => layer.join(', ')).join(' < ')}`);
+  console.log(
+    `No cycle between contexts (${count} arrows). Layers, lowest first: ${layers(nodes, next)
+      .map((layer) => layer.join(', '))
+      .join(' < ')}`,
+  );
 } else {
   for (const cycle of cycles) {
     console.error(`error context-cycle: ${cycle.join(' -> ')}`);
@@ -149,7 +153,7 @@ if (cycles.length === 0) {
   }
   console.error(
     `\nx ${cycles.length} cycle(s) between contexts. Make every arrow point one way: invert one with a port owned by the lower ` +
-      "context (in its public/, implemented above it), or move the shared piece down into platform/.",
+      'context (in its public/, implemented above it), or move the shared piece down into platform/.',
   );
   process.exitCode = 1;
 }

@@ -107,7 +107,10 @@ run(
 );
 
 // The browser tests drive the built console served by the built backend, as `npm start` runs them.
-for (const [built, workspace] of [['backend/dist/main.js', 'backend'], ['admin-console/dist/index.html', 'admin-console']]) {
+for (const [built, workspace] of [
+  ['backend/dist/main.js', 'backend'],
+  ['admin-console/dist/index.html', 'admin-console'],
+]) {
   if (!existsSync(path.join(root, built))) {
     console.log(`\n=== building ${workspace} for the browser tests ===`);
     spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
@@ -136,7 +139,13 @@ run(
   'borrower-portal (vitest: shell, session, calculator, steps)',
   portalDir,
   'node',
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${portalVitestFile}`],
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${portalVitestFile}`,
+  ],
   {},
   portalVitestFile,
   jestCounts,

@@ -180,7 +180,10 @@ test.describe('accessibility of the admin console (axe-core, WCAG 2 A/AA)', () =
   test('the collapsed sidebar', async ({ page }) => {
     await signIn(page, '/Admin/Dashboard');
     await menuReady(page);
-    await page.getByRole('button', { name: /close menu|open menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /close menu|open menu/i })
+      .first()
+      .click();
     await expect(page.locator('.RaMenu-closed')).toBeVisible();
     // Away from the toggle and the menu, so no tooltip is caught half faded in.
     await page.mouse.move(900, 600);

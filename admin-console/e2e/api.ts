@@ -36,7 +36,14 @@ export function apiClient(base: string) {
       counter += 1;
       const unique = `${Date.now()}${counter}`.slice(-10);
       const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
-      return (await call('POST', '/auth/register', null, { name, email: `${slug}.${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password' })).token as string;
+      return (
+        await call('POST', '/auth/register', null, {
+          name,
+          email: `${slug}.${unique}@example.com`,
+          phone: `+919${unique.slice(-9)}`,
+          password: 'borrower-password',
+        })
+      ).token as string;
     },
     /** A fresh loan of the borrower, moved to `target` by the API steps of the pipeline. */
     async loanIn(target: string, borrower: string, body: Record<string, unknown> = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) {
@@ -58,7 +65,12 @@ export function apiClient(base: string) {
           async () => {
             // The Bank section approve-bank reads; the development penny drop matches its holder with the borrower's name.
             const me = await call('GET', '/me/profile', borrower);
-            await call('PUT', '/me/profile/bank', borrower, { holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' });
+            await call('PUT', '/me/profile/bank', borrower, {
+              holderName: me.name,
+              accountNumber: '123456789012',
+              ifsc: 'HDFC0001234',
+              accountType: 'savings',
+            });
             return call('POST', `/admin/loans/${id}/approve-bank`, staff, { method: 'penny-drop' });
           },
         ],
@@ -69,14 +81,25 @@ export function apiClient(base: string) {
             // Step6: the code goes by SMS to the borrower's registered phone; development keeps it readable in the SMS log.
             const sent = await call('POST', `/me/loans/${id}/agreement/code`, borrower);
             const me = await call('GET', '/me/profile', borrower);
-            const sms = await call('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: me.phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`, staff);
+            const sms = await call(
+              'GET',
+              `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: me.phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`,
+              staff,
+            );
             const code = /\b(\d{6})\b/.exec(String(sms[0]?.body ?? ''))?.[1];
             if (!sent || !code) throw new Error('no e-sign code in the SMS log');
             return call('POST', `/me/loans/${id}/sign-agreement`, borrower, { documentHash, code });
           },
         ],
         ['disbursal.pending', () => call('POST', `/admin/loans/${id}/approve-final`, staff, {})],
-        ['active', () => call('POST', `/admin/loans/${id}/disburse`, staff, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' })],
+        [
+          'active',
+          () =>
+            call('POST', `/admin/loans/${id}/disburse`, staff, {
+              payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`,
+              disbursedOn: '2026-11-21',
+            }),
+        ],
       ];
       for (const [state, step] of steps) {
         const res = await step();

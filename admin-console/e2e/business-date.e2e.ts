@@ -15,16 +15,21 @@ import { BACKEND, STAFF } from './users';
 test.describe('business date and close of business', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('manual mode: move the date, run close of business with progress and a summary; the loan 8 days past due is SMA-0', async ({ page }) => {
+  test('manual mode: move the date, run close of business with progress and a summary; the loan 8 days past due is SMA-0', async ({
+    page,
+  }) => {
     const client = api();
     const staff = await client.staff();
-    const unique = Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+    const unique = Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
     const name = `Farah Eightdays ${unique}`;
     const loanId = await client.loanIn('active', await client.borrower(name));
     const loan = (await client.call('GET', `/admin/loans/${loanId}`, staff)) as { instalments: { dueDate: string }[] };
     const due = loan.instalments[0]!.dueDate;
     const original = ((await client.call('GET', '/admin/business-date', staff)) as { date: string }).date;
-    const classification = async () => ((await client.call('GET', `/admin/loans/${loanId}/delinquency`, staff)) as { classification: string }).classification;
+    const classification = async () =>
+      ((await client.call('GET', `/admin/loans/${loanId}/delinquency`, staff)) as { classification: string }).classification;
     const moveTo = addDays(due, 8);
 
     try {
@@ -41,7 +46,10 @@ test.describe('business date and close of business', () => {
       expect(await classification()).toBe('standard');
 
       await card.getByRole('button', { name: 'Run close of business' }).click();
-      await page.getByRole('dialog', { name: 'Run close of business?' }).getByRole('button', { name: `Close through ${formatDate(addDays(moveTo, -1))}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Run close of business?' })
+        .getByRole('button', { name: `Close through ${formatDate(addDays(moveTo, -1))}` })
+        .click();
       await expect(card.getByText(`Closed through ${formatDate(addDays(moveTo, -1))}. Finished`)).toBeVisible();
       const summary = card.getByRole('table', { name: 'What the run did' });
       await expect(summary).toContainText('Loans aged');
@@ -53,7 +61,11 @@ test.describe('business date and close of business', () => {
       await page.screenshot({ path: path.join(shots, 'admin-business-date-manual.png'), fullPage: true });
 
       // The Overdue tab: one row for instalment 1, at what is still owed on it, SMA-0, 8 days past due.
-      const [row] = (await client.call('GET', `/admin/collections?filter=${encodeURIComponent(JSON.stringify({ bucket: 'Overdue', q: name }))}`, staff)) as { id: string; amountDue: number; dpd: number }[];
+      const [row] = (await client.call(
+        'GET',
+        `/admin/collections?filter=${encodeURIComponent(JSON.stringify({ bucket: 'Overdue', q: name }))}`,
+        staff,
+      )) as { id: string; amountDue: number; dpd: number }[];
       expect(row!.dpd).toBe(8);
       await page.goto(`${baseUrl()}/Admin/Collections?tab=Overdue`);
       await page.getByPlaceholder('Search name, phone or loan').fill(name);
@@ -90,7 +102,12 @@ test.describe('automatic mode', () => {
   let backend: RunningBackend;
 
   test.beforeAll(async () => {
-    backend = await startBackend({ label: 'e2e_automatic', staff: STAFF, serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' }, jwtSecret: BACKEND.jwtSecret });
+    backend = await startBackend({
+      label: 'e2e_automatic',
+      staff: STAFF,
+      serve: { ADMIN_CONSOLE_DIR: 'admin-console/dist' },
+      jwtSecret: BACKEND.jwtSecret,
+    });
   });
 
   test.afterAll(async () => {

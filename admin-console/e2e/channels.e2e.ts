@@ -40,7 +40,9 @@ test.describe('channels', () => {
   test('an inbound WhatsApp message appears in its conversation; IVR and dialer screens', async ({ page }) => {
     const client = api();
     const staff = await client.staff();
-    const unique = Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+    const unique = Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
     const name = `Meera Pillai ${unique}`;
     const borrower = await client.borrower(name);
     const me = (await client.call('GET', '/me', borrower)) as { phone?: string; user?: { phone?: string } };
@@ -51,7 +53,12 @@ test.describe('channels', () => {
     const original = ((await client.call('GET', '/admin/business-date', staff)) as { date: string }).date;
 
     // The provider delivers the borrower's message (twice: stored once).
-    const message = { messageId: `wamid.${unique}`, from: phone.replace('+', ''), text: 'Hello, can I pay my EMI on Friday?', timestamp: new Date().toISOString() };
+    const message = {
+      messageId: `wamid.${unique}`,
+      from: phone.replace('+', ''),
+      text: 'Hello, can I pay my EMI on Friday?',
+      timestamp: new Date().toISOString(),
+    };
     const first = await webhook('whatsapp', message, E2E_WHATSAPP_SECRET);
     expect(await webhook('whatsapp', message, E2E_WHATSAPP_SECRET)).toMatchObject({ duplicate: true, id: first.id });
 
@@ -76,7 +83,9 @@ test.describe('channels', () => {
     await expect(page.getByTestId('whatsapp-window')).toHaveText(/^Window open until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d (am|pm)$/);
     await page.getByLabel('Message', { exact: true }).fill('Yes, Friday is fine. Thank you!');
     const delivered = answered(page, '/api/admin/whatsapp/messages');
-    const reread = page.waitForResponse((r) => r.url().includes('/api/admin/whatsapp/conversations/') && r.request().method() === 'GET' && r.ok());
+    const reread = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/whatsapp/conversations/') && r.request().method() === 'GET' && r.ok(),
+    );
     await page.getByRole('button', { name: 'Send' }).click();
     await delivered;
     await reread;
@@ -97,7 +106,19 @@ test.describe('channels', () => {
       await client.call('POST', '/admin/close-of-business', staff, { date: addDays(due, 4) });
 
       // The IVR provider reports a promise to pay: it is listed, linked to the loan, and in its contact log.
-      await webhook('ivr', { callId: `exo-${unique}`, loanId, to: phone, outcome: 'promised-to-pay', promiseToPayOn: addDays(due, 7), durationSeconds: 48, endedAt: new Date().toISOString() }, E2E_IVR_SECRET);
+      await webhook(
+        'ivr',
+        {
+          callId: `exo-${unique}`,
+          loanId,
+          to: phone,
+          outcome: 'promised-to-pay',
+          promiseToPayOn: addDays(due, 7),
+          durationSeconds: 48,
+          endedAt: new Date().toISOString(),
+        },
+        E2E_IVR_SECRET,
+      );
       const calls = answered(page, '/api/admin/ivr-calls');
       await page.getByRole('menuitem', { name: 'IVR status' }).click();
       await calls;

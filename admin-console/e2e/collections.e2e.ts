@@ -22,7 +22,12 @@ test.describe('collections', () => {
     // A second staff member (the collector assigned below), created before the console signs in (an administrator's
     // API sign-in would end its session).
     const unique = Date.now().toString(36);
-    const checker = { name: 'Anil Desai', email: `anil.${unique}@e2e.local`, password: 'anil-checker-password', roleId: 'operations-manager' };
+    const checker = {
+      name: 'Anil Desai',
+      email: `anil.${unique}@e2e.local`,
+      password: 'anil-checker-password',
+      roleId: 'operations-manager',
+    };
     await client.call('POST', '/admin/users', await client.signIn(STAFF, 'e2e-setup-device'), checker);
     const staff = await client.staff();
 
@@ -71,7 +76,11 @@ test.describe('collections', () => {
       const overdue = rowOf(page, name);
       await expect(overdue).toHaveCount(1);
       // Days past due as the API counts them at the business date (the RBI's day-end count).
-      const [listed] = (await client.call('GET', `/admin/collections?filter=${encodeURIComponent(JSON.stringify({ bucket: 'Overdue', q: name }))}`, staff)) as { dpd: number }[];
+      const [listed] = (await client.call(
+        'GET',
+        `/admin/collections?filter=${encodeURIComponent(JSON.stringify({ bucket: 'Overdue', q: name }))}`,
+        staff,
+      )) as { dpd: number }[];
       expect(listed!.dpd).toBeGreaterThan(0);
       await expect(overdue).toContainText(dpdLabel(listed!.dpd));
       await expect(overdue).toContainText('SMA-0');
@@ -127,7 +136,10 @@ test.describe('collections', () => {
       const now = (await client.call('GET', `/admin/loans/${loanId}`, staff)) as { instalments: Instalment[] };
       const owed = owedOn(now.instalments[0]!);
       expect(owed).toBeGreaterThan(0);
-      const started = (await send(`/me/loans/${loanId}/payments`, borrowerToken, { amount: owed })) as { paymentId: string; redirectUrl: string };
+      const started = (await send(`/me/loans/${loanId}/payments`, borrowerToken, { amount: owed })) as {
+        paymentId: string;
+        redirectUrl: string;
+      };
       const provider = await page.context().newPage();
       await provider.goto(new URL(started.redirectUrl, baseUrl()).toString());
       await provider.getByRole('button', { name: /^Pay INR/ }).click();

@@ -37,7 +37,12 @@ async function customerWithProfile(name: string) {
     bank: { holderName: name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' },
     documents: { pan: 'ABCDE1234F', aadhaarLast4: '1234', identityProofId, addressProofId, incomeProofIds: [slip] },
     employment: { employer: 'Acme Pvt Ltd', employmentType: 'salaried', monthlyNetIncome: 8_500_000, payDayOfMonth: 1 },
-    reference: { references: [{ name: 'Ravi Kumar', relation: 'brother', phone: '+919000000001' }, { name: 'Meera Iyer', relation: 'friend', phone: '+919000000002' }] },
+    reference: {
+      references: [
+        { name: 'Ravi Kumar', relation: 'brother', phone: '+919000000001' },
+        { name: 'Meera Iyer', relation: 'friend', phone: '+919000000002' },
+      ],
+    },
     selfie: { documentId: selfie },
   };
   for (const [section, body] of Object.entries(sections)) await client.call('PUT', `/me/profile/${section}`, token, body);
@@ -47,7 +52,10 @@ async function customerWithProfile(name: string) {
 
 test.describe('customers', () => {
   test('find a customer, read their profile and documents, reject a section with a reason and verify another', async ({ page }) => {
-    const name = `Asha Customer ${Date.now().toString().slice(-6).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
+    const name = `Asha Customer ${Date.now()
+      .toString()
+      .slice(-6)
+      .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
     const borrower = await customerWithProfile(name);
 
     await signIn(page, '/Admin/Customers');
@@ -95,8 +103,15 @@ test.describe('customers', () => {
     await expect(documents.getByText('Rejected', { exact: true })).toBeVisible();
     await expect(documents.getByText('Rejected: The PAN card photo is blurred; upload a sharper scan')).toBeVisible();
     await expect(documents.getByRole('button', { name: 'Verify' })).toHaveCount(0);
-    const mine = (await api().call('GET', '/me/profile/sections', borrower.token)) as { section: string; status: string; reason: string | null }[];
-    expect(mine.find((s) => s.section === 'documents')).toMatchObject({ status: 'rejected', reason: 'The PAN card photo is blurred; upload a sharper scan' });
+    const mine = (await api().call('GET', '/me/profile/sections', borrower.token)) as {
+      section: string;
+      status: string;
+      reason: string | null;
+    }[];
+    expect(mine.find((s) => s.section === 'documents')).toMatchObject({
+      status: 'rejected',
+      reason: 'The PAN card photo is blurred; upload a sharper scan',
+    });
 
     // Verify Address.
     const address = page.getByTestId('section-address');
@@ -131,7 +146,10 @@ test.describe('customers', () => {
     const client = api();
     const staff = await client.staff();
     // Letters only: the test API client makes the borrower's email from the name.
-    const name = `Ravi Lead ${Date.now().toString().slice(-6).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
+    const name = `Ravi Lead ${Date.now()
+      .toString()
+      .slice(-6)
+      .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
     await client.borrower(name);
     const lead = await client.call('POST', '/admin/leads', staff, { name, phone: `7${String(Date.now()).slice(-9)}` });
     for (const status of ['contacted', 'interested']) await client.call('POST', `/admin/leads/${lead.id}/status`, staff, { status });

@@ -52,8 +52,12 @@ test('staff write a "loan disbursed" template; a disbursal sends it through SMTP
   await page.getByRole('option', { name: 'Loan disbursed' }).click();
   await expect(page.getByRole('cell', { name: '{{payoutReference}}' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Festive cheer: {{amount}} is yours ({{loanReference}})');
-  await page.getByRole('textbox', { name: 'HTML body' }).fill('<p>Namaste {{borrowerName}},</p><p>Your {{amount}} left us as {{payoutReference}}.</p>');
-  await page.getByRole('textbox', { name: 'Text body' }).fill('Namaste {{borrowerName}}, your {{amount}} left us as {{payoutReference}}. {{{amount}}}');
+  await page
+    .getByRole('textbox', { name: 'HTML body' })
+    .fill('<p>Namaste {{borrowerName}},</p><p>Your {{amount}} left us as {{payoutReference}}.</p>');
+  await page
+    .getByRole('textbox', { name: 'Text body' })
+    .fill('Namaste {{borrowerName}}, your {{amount}} left us as {{payoutReference}}. {{{amount}}}');
   await page.getByRole('button', { name: 'Save' }).click();
   // The unescaped triple-stash is refused by the server, under its field.
   await expect(page.getByText(/unescaped output/)).toBeVisible();
@@ -71,7 +75,12 @@ test('staff write a "loan disbursed" template; a disbursal sends it through SMTP
   // A borrower's loan goes all the way to disbursal (API), and the worker mails it with the new template.
   const api = apiClient(backend.url);
   const email = `meera.${Date.now()}@example.com`;
-  const registered = await api.call('POST', '/auth/register', null, { name: 'Meera Nair', email, phone: `+919${String(Date.now()).slice(-9)}`, password: 'borrower-password' });
+  const registered = await api.call('POST', '/auth/register', null, {
+    name: 'Meera Nair',
+    email,
+    phone: `+919${String(Date.now()).slice(-9)}`,
+    password: 'borrower-password',
+  });
   const loanId = await api.loanIn('active', registered.token as string);
   // The pipeline's other steps mail the borrower too (the shipped templates): the disbursal's is the last.
   let mail = await smtp.next(email, 60_000);
@@ -108,6 +117,10 @@ test('the template pages send a signed-out visitor to sign in; the API behind th
   }
   expect((await fetch(`${backend.url}/api/admin/email-templates`)).status).toBe(401);
   expect((await fetch(`${backend.url}/api/admin/email-templates/${template!.id}`)).status).toBe(401);
-  const put = await fetch(`${backend.url}/api/admin/email-templates/${template!.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...template, active: false }) });
+  const put = await fetch(`${backend.url}/api/admin/email-templates/${template!.id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...template, active: false }),
+  });
   expect(put.status).toBe(401);
 });

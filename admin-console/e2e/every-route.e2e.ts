@@ -17,7 +17,8 @@ let page: Page;
 /** Raises an issue and creates a banner: after their lists were checked empty. */
 let seedContent: () => Promise<unknown>;
 const ids: Record<string, string> = {};
-const query = (filter: Record<string, unknown>) => `filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,0]')}`;
+const query = (filter: Record<string, unknown>) =>
+  `filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,0]')}`;
 
 test.beforeAll(async ({ browser }) => {
   const client = api();
@@ -46,18 +47,37 @@ test.beforeAll(async ({ browser }) => {
   for (const [name, state, body] of seeds) ids[name] = await client.loanIn(state, signedBySecond.has(name) ? second : borrower, body);
 
   // An online payment through the (sandbox) provider on the active EMI loan: its history names the provider as actor.
-  const started = (await client.call('POST', `/me/loans/${ids.activeEmi}/payments`, borrower, { amount: 100_000 })) as { paymentId: string };
+  const started = (await client.call('POST', `/me/loans/${ids.activeEmi}/payments`, borrower, { amount: 100_000 })) as {
+    paymentId: string;
+  };
   const paid = await fetch(`${baseUrl()}/api/payments/sandbox/${started.paymentId}/pay`, { method: 'POST', redirect: 'manual' });
   expect(paid.status).toBe(303);
 
   ids.user = ((await client.call('GET', `/admin/users?${query({ q: OPS.email })}`, staff)) as { id: string }[])[0]!.id;
   ids.customer = ((await client.call('GET', `/admin/customers?${query({ q: 'Lakshmi Pillai' })}`, staff)) as { id: string }[])[0]!.id;
-  ids.lead = ((await client.call('POST', '/admin/leads', staff, { name: 'Farhan Qureshi', phone: `9${String(Date.now()).slice(-9)}` })) as { id: string }).id;
+  ids.lead = (
+    (await client.call('POST', '/admin/leads', staff, { name: 'Farhan Qureshi', phone: `9${String(Date.now()).slice(-9)}` })) as {
+      id: string;
+    }
+  ).id;
   ids.email = ((await client.call('GET', `/admin/emails?${query({})}`, staff)) as { id: string }[])[0]!.id;
   ids.template = ((await client.call('GET', `/admin/email-templates?${query({})}`, staff)) as { id: string }[])[0]!.id;
   seedContent = async () => {
-    ids.issue = ((await client.call('POST', '/me/issues', borrower, { category: 'repayment', loanId: ids.activeEmi, message: 'My payment shows twice in the app.' })) as { id: string }).id;
-    await client.call('POST', '/admin/banners', staff, { title: 'Festive offer: zero processing fee', link: '/EmiCalculator', audience: 'home', startsAt: new Date().toISOString(), active: true, image: PNG_1X1 });
+    ids.issue = (
+      (await client.call('POST', '/me/issues', borrower, {
+        category: 'repayment',
+        loanId: ids.activeEmi,
+        message: 'My payment shows twice in the app.',
+      })) as { id: string }
+    ).id;
+    await client.call('POST', '/admin/banners', staff, {
+      title: 'Festive offer: zero processing fee',
+      link: '/EmiCalculator',
+      audience: 'home',
+      startsAt: new Date().toISOString(),
+      active: true,
+      image: PNG_1X1,
+    });
   };
 
   // A context of its own (axe-core's builder needs one), shared by every test of the file: one sign-in.
@@ -105,7 +125,9 @@ test('dashboard, profile, staff users and the roles and permissions table', asyn
   await check('/Admin/Users', rows);
   await check(`/Admin/Users/${ids.user}`, async (p) => expect(p.getByRole('button', { name: 'Reload device' })).toBeVisible());
   await check('/Admin/Users/create', async (p) => expect(p.getByLabel('Email')).toBeVisible());
-  await check('/Admin/Users/Permissions', async (p) => expect(p.getByRole('checkbox', { name: 'Credit officer: loans.accept' })).toBeChecked());
+  await check('/Admin/Users/Permissions', async (p) =>
+    expect(p.getByRole('checkbox', { name: 'Credit officer: loans.accept' })).toBeChecked(),
+  );
   await check('/Admin/Users/Profile', async (p) => expect(p.getByLabel('Name')).not.toHaveValue(''));
 });
 
@@ -148,7 +170,10 @@ test('collections: every bucket page, its detail page, every tab', async () => {
   for (const bucket of COLLECTION_PAGES) await check(`/Admin/Collection/${bucket}`);
   const instalment = encodeURIComponent(`inst:${ids.activeEmi}:1`);
   // The row opens in the buckets it is in; in the others the page says where it is (issue 27 item 3): both are pages.
-  for (const bucket of COLLECTION_DETAIL_PAGES) await check(`/Admin/Collection/${bucket}/${instalment}`, async (p) => expect(p.getByTestId('collection-page').or(p.getByTestId('not-in-bucket'))).toBeVisible());
+  for (const bucket of COLLECTION_DETAIL_PAGES)
+    await check(`/Admin/Collection/${bucket}/${instalment}`, async (p) =>
+      expect(p.getByTestId('collection-page').or(p.getByTestId('not-in-bucket'))).toBeVisible(),
+    );
   for (const tab of COLLECTIONS_TABS) await check(`/Admin/Collections?tab=${tab}`);
 });
 

@@ -15,7 +15,9 @@ test.describe('one way to write a date, a time and money (issue 28 items 5-6)', 
   test('a list writes "1 Dec 2026, 9:33 pm" in India\'s time and rupees; a create names what it made', async ({ page }) => {
     const client = api();
     // Letters only: the seeding email is made from the name.
-    const borrower = `Tara Format ${String(Date.now()).slice(-6).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+    const borrower = `Tara Format ${String(Date.now())
+      .slice(-6)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
     const loanId = await client.loanIn('consent.customerpending', await client.borrower(borrower));
     const loan = await client.call('GET', `/admin/loans/${loanId}`, await client.staff());
     const issued = formatDateTime(loan.agreement.issuedAt);

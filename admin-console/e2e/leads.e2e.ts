@@ -88,7 +88,12 @@ test.describe('leads', () => {
     // The walk-in customer registers; the agent converts their own lead: no borrower named, the one with its phone.
     const client = api();
     const email = `walk.in.${phone}@example.com`;
-    await client.call('POST', '/auth/register', null, { name: `Walk-in Customer ${phone}`, email, phone: `+91${phone}`, password: 'borrower-password' });
+    await client.call('POST', '/auth/register', null, {
+      name: `Walk-in Customer ${phone}`,
+      email,
+      phone: `+91${phone}`,
+      password: 'borrower-password',
+    });
     await rows.filter({ hasText: 'Walk-in One' }).click();
     await expect(page).toHaveURL(/\/Admin\/agentLeads\/[0-9a-f-]{36}$/);
     for (const status of ['Contacted', 'Interested', 'Converted']) {

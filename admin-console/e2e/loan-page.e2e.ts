@@ -36,10 +36,18 @@ test('the loan page: its history as a story, and WhatsApp to the borrower from i
   // The history: one sentence per event, staff by name (the seeding staff member), money in rupees, the product by name.
   const history = page.getByRole('list', { name: 'Loan history' });
   const sentences = history.getByTestId('history-sentence');
-  await expect(sentences.first()).toHaveText('Application started by Asha Rao (borrower) for ₹1,00,000.00 over 12 months under Personal loan (EMI), version 1');
-  await expect(sentences.filter({ hasText: 'Soft check approved' })).toHaveText('Soft check approved by Rohan Mehta for ₹1,00,000.00 (credit score 742)');
-  await expect(sentences.filter({ hasText: 'Money sent' })).toHaveText(`Money sent by Rohan Mehta on 21 Nov 2026 (payout reference UTR${loanId.slice(0, 8).toUpperCase()}), 12 instalments fixed`);
-  await expect(sentences.filter({ hasText: 'Online payment of' }).last()).toHaveText(/^Online payment of ₹1,000\.00 applied, value date \d{1,2} [A-Z][a-z]{2} 2026, confirmed by Payment provider \(sandbox\)$/);
+  await expect(sentences.first()).toHaveText(
+    'Application started by Asha Rao (borrower) for ₹1,00,000.00 over 12 months under Personal loan (EMI), version 1',
+  );
+  await expect(sentences.filter({ hasText: 'Soft check approved' })).toHaveText(
+    'Soft check approved by Rohan Mehta for ₹1,00,000.00 (credit score 742)',
+  );
+  await expect(sentences.filter({ hasText: 'Money sent' })).toHaveText(
+    `Money sent by Rohan Mehta on 21 Nov 2026 (payout reference UTR${loanId.slice(0, 8).toUpperCase()}), 12 instalments fixed`,
+  );
+  await expect(sentences.filter({ hasText: 'Online payment of' }).last()).toHaveText(
+    /^Online payment of ₹1,000\.00 applied, value date \d{1,2} [A-Z][a-z]{2} 2026, confirmed by Payment provider \(sandbox\)$/,
+  );
   await expect(page.getByTestId('summary-Last move')).toContainText('by Payment provider (sandbox)');
   await expect(history).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   await expect(history.getByTestId('history-entry').first()).toContainText(/\d{1,2} [A-Z][a-z]{2} 2026, \d{1,2}:\d{2} [ap]m · event 1/);
@@ -60,7 +68,9 @@ test('the loan page: its history as a story, and WhatsApp to the borrower from i
   const dialog = page.getByRole('dialog', { name: 'WhatsApp the borrower' });
   await dialog.getByLabel('Message', { exact: true }).fill('Hello, your EMI is due soon.');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(dialog.getByTestId('whatsapp-refusal')).toHaveText('The borrower has not written to us on WhatsApp: only approved templates may be sent.');
+  await expect(dialog.getByTestId('whatsapp-refusal')).toHaveText(
+    'The borrower has not written to us on WhatsApp: only approved templates may be sent.',
+  );
   await expectNoAxeViolations(page, 'WhatsApp dialog, refused');
 
   // A template by its readable name, its parameters prefilled from the loan: name, amount owed now, loan reference.
@@ -80,7 +90,9 @@ test('the loan page: its history as a story, and WhatsApp to the borrower from i
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('WhatsApp message sent')).toBeVisible();
-  const conversation = (await client.call('GET', `/admin/whatsapp/conversations/${loan.borrowerId}`, staff)) as { messages: { body: string; templateName: string | null }[] };
+  const conversation = (await client.call('GET', `/admin/whatsapp/conversations/${loan.borrowerId}`, staff)) as {
+    messages: { body: string; templateName: string | null }[];
+  };
   expect(conversation.messages.map((m) => [m.templateName, m.body])).toEqual([['payment_reminder', body]]);
 
   // Cancel closes the dialog and sends nothing.

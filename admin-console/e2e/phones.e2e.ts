@@ -23,7 +23,10 @@ async function seedCollision(mobile: string): Promise<{ plain: string; e164: str
       `INSERT INTO users (id, role, name, email, phone) VALUES ($1, 'borrower', 'Asha Typed', $3, $4), ($2, 'borrower', 'Ravi Quickstart', $5, $6)`,
       [plain, e164, `asha.${mobile}@example.com`, mobile, `ravi.${mobile}@example.com`, `+91${mobile}`],
     );
-    await db.query(`INSERT INTO phone_collisions (user_id, stored_phone, normalized_phone, reason) VALUES ($1, $2, $3, 'collision'), ($4, $5, $3, 'collision')`, [plain, mobile, `+91${mobile}`, e164, `+91${mobile}`]);
+    await db.query(
+      `INSERT INTO phone_collisions (user_id, stored_phone, normalized_phone, reason) VALUES ($1, $2, $3, 'collision'), ($4, $5, $3, 'collision')`,
+      [plain, mobile, `+91${mobile}`, e164, `+91${mobile}`],
+    );
     return { plain, e164 };
   } finally {
     await db.end();
@@ -57,7 +60,16 @@ test('Phones to review: keep is refused while another account holds the number; 
   await expect(page.getByText(`Ravi Quickstart keeps ${grouped}`)).toBeVisible();
   await expect(ravi).toHaveCount(0);
   // A new account with the number, written another way, is refused: it is Ravi's.
-  const taken = await fetch(`${process.env.E2E_BASE_URL}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Third Person', email: `third.${mobile}@example.com`, phone: `0${mobile}`, password: 'borrower-password' }) });
+  const taken = await fetch(`${process.env.E2E_BASE_URL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Third Person',
+      email: `third.${mobile}@example.com`,
+      phone: `0${mobile}`,
+      password: 'borrower-password',
+    }),
+  });
   expect(taken.status).toBe(409);
 });
 
@@ -72,7 +84,10 @@ test('phones read grouped in the customer list, and staff without customers.phon
   await expect(row).toContainText(`+91 ${phone.slice(3, 8)} ${phone.slice(8)}`);
   await page.screenshot({ path: path.join(shots, 'admin-customers-phones.png') });
 
-  const officer = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 800 } });
+  const officer = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 1280, height: 800 } });
   const other = await officer.newPage();
   await signIn(other, '/Admin/Dashboard', CREDIT_OFFICER);
   await expect(other.getByRole('menuitem', { name: 'Phones to review' })).toHaveCount(0);

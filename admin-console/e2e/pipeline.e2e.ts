@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { api, baseUrl, loanRow, signIn } from './support';
 
 test.describe('loan pipeline in the admin console', () => {
-  test('staff approve a soft check: the loan leaves soft/pending, appears in bank/pending and soft/approved, and its history says so', async ({ page }) => {
+  test('staff approve a soft check: the loan leaves soft/pending, appears in bank/pending and soft/approved, and its history says so', async ({
+    page,
+  }) => {
     const client = api();
     const borrower = await client.borrower('Asha Rao');
     const approved = await client.loanIn('soft.pending', borrower);
@@ -64,7 +66,11 @@ test.describe('loan pipeline in the admin console', () => {
 
   test('a refused action shows the server’s reason and changes nothing; a rejection needs a reason', async ({ page }) => {
     const client = api();
-    const id = await client.loanIn('soft.pending', await client.borrower('Meera Nair'), { type: 'EMI', amount: 5_000_000, tenureMonths: 6 });
+    const id = await client.loanIn('soft.pending', await client.borrower('Meera Nair'), {
+      type: 'EMI',
+      amount: 5_000_000,
+      tenureMonths: 6,
+    });
     await signIn(page, `/Admin/Loan/soft/EMI/${id}`);
     await expect(page.getByTestId('summary-State')).toHaveText('Soft check pending');
 
@@ -93,7 +99,10 @@ test.describe('loan pipeline in the admin console', () => {
     await page.clock.install();
     await signIn(page, `/Admin/Loan/soft/salaryAdvance/${id}`);
     await expect(page.getByRole('button', { name: 'Approve soft check' })).toBeVisible();
-    await client.call('POST', `/admin/loans/${id}/approve-soft`, await client.staff(), { score: 705, reason: 'Approved from another desk' });
+    await client.call('POST', `/admin/loans/${id}/approve-soft`, await client.staff(), {
+      score: 705,
+      reason: 'Approved from another desk',
+    });
     // The page polls its loan every 5 s (LOAN_REFRESH_MS): the page's clock jumps past one poll instead of waiting.
     await page.clock.fastForward(6_000);
     await expect(page.getByTestId('summary-State')).toHaveText('Bank verification pending');
@@ -105,7 +114,11 @@ test.describe('loan pipeline in the admin console', () => {
 
   test('bulk acceptance from the applied queue; the agreement opens inline and downloads', async ({ page }) => {
     const client = api();
-    const first = await client.loanIn('applied', await client.borrower('Arjun Malhotra'), { type: 'EMI', amount: 15_000_000, tenureMonths: 18 });
+    const first = await client.loanIn('applied', await client.borrower('Arjun Malhotra'), {
+      type: 'EMI',
+      amount: 15_000_000,
+      tenureMonths: 18,
+    });
     const second = await client.loanIn('applied', await client.borrower('Divya Menon'), { type: 'salaryAdvance', amount: 2_000_000 });
     const active = await client.loanIn('active', await client.borrower('Lakshmi Pillai'));
 

@@ -48,7 +48,9 @@ test.describe('loan products', () => {
     expect(open.find((p) => p.code === code)?.annualRatePercent).toBe(13);
   });
 
-  test('a salary advance product asks for a flat fee and pay-day rules, not a rate or tenure; server problems show under the field', async ({ page }) => {
+  test('a salary advance product asks for a flat fee and pay-day rules, not a rate or tenure; server problems show under the field', async ({
+    page,
+  }) => {
     await signIn(page, '/Admin/Products/create');
     await expect(page.getByRole('heading', { name: 'New loan product' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill('salary-advance');

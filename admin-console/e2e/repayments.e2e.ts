@@ -15,7 +15,12 @@ test.describe('a payment at the counter', () => {
     // A checker of our own (operations managers record and verify), created before the console signs in: the
     // administrator's API sign-in would otherwise take over the console's session (one device per user).
     const unique = Date.now().toString(36);
-    const checker = { name: 'Farah Khan', email: `farah.${unique}@e2e.local`, password: 'farah-checker-password', roleId: 'operations-manager' };
+    const checker = {
+      name: 'Farah Khan',
+      email: `farah.${unique}@e2e.local`,
+      password: 'farah-checker-password',
+      roleId: 'operations-manager',
+    };
     await api().call('POST', '/admin/users', await api().signIn(STAFF, 'e2e-setup-device'), checker);
     const loanId = await api().loanIn('active', await api().borrower('Meera Pillai'));
 
@@ -27,7 +32,9 @@ test.describe('a payment at the counter', () => {
     // Nothing has fallen due yet (paid out 21 Nov, first due 21 Dec): Due now says so and the dialog offers nothing
     // (issue 27); staff type the instalment, paid ahead, and see the schedule it leaves before confirming.
     await expect(page.getByTestId('amount-due')).toHaveText('Nothing');
-    const first = (await api().call('GET', `/admin/loans/${loanId}`, await api().staff())) as { instalments: { principal: number; interest: number; fees: number }[] };
+    const first = (await api().call('GET', `/admin/loans/${loanId}`, await api().staff())) as {
+      instalments: { principal: number; interest: number; fees: number }[];
+    };
     const instalment = first.instalments[0]!;
     const recorded = (instalment.principal + instalment.interest + instalment.fees) / 100;
     await page.getByRole('button', { name: 'Record payment' }).click();
@@ -84,7 +91,10 @@ test.describe('a payment at the counter', () => {
     await expect(instalments.nth(1)).toContainText('Upcoming');
     await expect(page.getByRole('table', { name: 'Payments' })).toContainText('Applied');
     await expect(page.getByRole('table', { name: 'Ledger' })).toContainText('Repayment');
-    const loan = (await api().call('GET', `/admin/loans/${loanId}`, await api().staff())) as { instalments: { status: string }[]; outstanding: { total: number } };
+    const loan = (await api().call('GET', `/admin/loans/${loanId}`, await api().staff())) as {
+      instalments: { status: string }[];
+      outstanding: { total: number };
+    };
     expect(loan.instalments[0]!.status).toBe('paid');
     await expectNoAxeViolations(page, 'loan page with a verified payment');
     await page.screenshot({ path: path.join(shots, 'admin-loan-repayments.png'), fullPage: true });
@@ -94,4 +104,5 @@ test.describe('a payment at the counter', () => {
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 /** The Payments list's row of the loan's payment (its Loan column shows the first 8 characters of the id). */
-const paymentRow = (page: Page, loanId: string) => page.locator('tbody tr', { has: page.getByRole('link', { name: loanId.slice(0, 8), exact: true }) });
+const paymentRow = (page: Page, loanId: string) =>
+  page.locator('tbody tr', { has: page.getByRole('link', { name: loanId.slice(0, 8), exact: true }) });

@@ -14,7 +14,12 @@ import { STAFF } from './users';
 test.describe('a settlement', () => {
   test('is offered by one staff member, approved by another, and a payment of the amount settles the loan', async ({ page, browser }) => {
     const unique = Date.now().toString(36);
-    const checker = { name: 'Nikhil Rao', email: `nikhil.${unique}@e2e.local`, password: 'nikhil-checker-password', roleId: 'operations-manager' };
+    const checker = {
+      name: 'Nikhil Rao',
+      email: `nikhil.${unique}@e2e.local`,
+      password: 'nikhil-checker-password',
+      roleId: 'operations-manager',
+    };
     await api().call('POST', '/admin/users', await api().signIn(STAFF, 'e2e-setup-device'), checker);
     const loanId = await api().loanIn('active', await api().borrower('Sunita Verma'));
     // Instalment 1 falls due on 2026-12-21; by 2027-01-10 it is 20 days past due (SMA-0).
@@ -58,7 +63,12 @@ test.describe('a settlement', () => {
 
       // The borrower pays the agreed amount at the counter: recorded by the checker, verified by a third person.
       const checkerToken = await api().signIn(checker, 'e2e-checker-api-device');
-      const payment = (await api().call('POST', `/admin/loans/${loanId}/payments`, checkerToken, { amount: 5_000_000, paidOn: '2027-01-10', method: 'upi', reference: 'UTR-SETTLE-1' })) as { id: string };
+      const payment = (await api().call('POST', `/admin/loans/${loanId}/payments`, checkerToken, {
+        amount: 5_000_000,
+        paidOn: '2027-01-10',
+        method: 'upi',
+        reference: 'UTR-SETTLE-1',
+      })) as { id: string };
       await api().call('POST', `/admin/payments/${payment.id}/verify`, ops, {});
     } finally {
       await checkerContext.close();
@@ -71,7 +81,11 @@ test.describe('a settlement', () => {
     const loan = (await api().call('GET', `/admin/loans/${loanId}`, ops)) as { state: string; outstanding: { total: number } };
     expect(loan.state).toBe('settled');
     expect(loan.outstanding.total).toBe(0);
-    const offers = (await api().call('GET', `/admin/loans/${loanId}/settlement-offers`, ops)) as { status: string; amountPaid: number; waived: { total: number } }[];
+    const offers = (await api().call('GET', `/admin/loans/${loanId}/settlement-offers`, ops)) as {
+      status: string;
+      amountPaid: number;
+      waived: { total: number };
+    }[];
     expect(offers[0]).toMatchObject({ status: 'settled', amountPaid: 5_000_000 });
     expect(offers[0]!.waived.total).toBeGreaterThan(0);
     await page.reload();

@@ -31,7 +31,9 @@ test.describe('signed out, the console goes straight to its sign-in form', () =>
     await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
   });
 
-  test('the sign-in form needs none of the console\'s own code: it shows while react-admin and the screens are held back', async ({ page }) => {
+  test("the sign-in form needs none of the console's own code: it shows while react-admin and the screens are held back", async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let asked = false;

@@ -41,7 +41,9 @@ test.describe('staff, permissions and sessions in the admin console', () => {
     await expect(administrator).toBeDisabled();
     await cell.click();
     await expect(cell).toBeChecked();
-    const role = await (await fetch(`${baseUrl()}/api/admin/roles/collections-agent`, { headers: { Authorization: `Bearer ${await api().staff()}` } })).json();
+    const role = await (
+      await fetch(`${baseUrl()}/api/admin/roles/collections-agent`, { headers: { Authorization: `Bearer ${await api().staff()}` } })
+    ).json();
     expect(role.permissions).toContain('loans.reject');
 
     await page.getByLabel('New role').fill('Auditor');

@@ -35,7 +35,9 @@ import agreements, { AgreementShow } from './agreements';
 // Suspense boundary revealed it only after a retry render that the menu's updates kept interrupting (issue 11).
 
 const ProfilePage = lazy(() => withChunkRecovery(import('./profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })));
-const BusinessDatePage = lazy(() => withChunkRecovery(import('./business-date/BusinessDatePage')).then((m) => ({ default: m.BusinessDatePage })));
+const BusinessDatePage = lazy(() =>
+  withChunkRecovery(import('./business-date/BusinessDatePage')).then((m) => ({ default: m.BusinessDatePage })),
+);
 const PermissionsPage = lazy(() => withChunkRecovery(import('./users/PermissionsPage')).then((m) => ({ default: m.PermissionsPage })));
 
 // Signed in, the staff member (permissions decide the menu and the queue counts) is wanted at once: the request the

@@ -43,8 +43,14 @@ export class BookAger {
   age(loan: GeneratedLoan, through: string): AgedLoan {
     let state: LoanState = loan.steps.reduce((s: LoanState, step) => evolve(s, step.event), initialLoanState);
     const record = state as LoanRecord;
-    if (record.status !== 'active' || !record.disbursedOn || !record.product) throw new Error(`book ager: loan ${loan.loanId} is not an active loan with a product`);
-    const params: ProductParameters = { ...record.product.terms, productId: record.product.id, productVersion: record.product.version, active: true } as ProductParameters;
+    if (record.status !== 'active' || !record.disbursedOn || !record.product)
+      throw new Error(`book ager: loan ${loan.loanId} is not an active loan with a product`);
+    const params: ProductParameters = {
+      ...record.product.terms,
+      productId: record.product.id,
+      productVersion: record.product.version,
+      active: true,
+    } as ProductParameters;
     const steps: LoanStep[] = [...loan.steps];
     // Business times only move forward within a stream (the bulk insert orders rows by them): a night's run right
     // after a late-evening payout is stamped just after it.
@@ -57,7 +63,8 @@ export class BookAger {
         steps.push({ event, commandType: command.type, actor: command.data.actor });
       }
     };
-    const closeBusiness = (date: string) => run({ type: 'CloseBusinessDay', data: { loanId: loan.loanId, at: nightAfter(date), actor: COB_ACTOR, date } });
+    const closeBusiness = (date: string) =>
+      run({ type: 'CloseBusinessDay', data: { loanId: loan.loanId, at: nightAfter(date), actor: COB_ACTOR, date } });
 
     const habit = this.habit();
     const disbursedOn = record.disbursedOn;
@@ -83,12 +90,31 @@ export class BookAger {
       if (day > through) break;
       closeBusiness(addDays(day, -1));
       const owed = owedTotal(instalmentsByDayEnd()(state as LoanRecord, day).find((i) => i.number === instalment.number)!);
-      const amount = habit === 'partial' && instalment.number === stopAt ? Math.max(100, Math.round(owed * (0.2 + 0.6 * this.random()) / 100) * 100) : owed;
+      const amount =
+        habit === 'partial' && instalment.number === stopAt
+          ? Math.max(100, Math.round((owed * (0.2 + 0.6 * this.random())) / 100) * 100)
+          : owed;
       if (amount <= 0) break;
       const paymentId = randomUUID();
       const at = `${day}T10:00:00.000Z`;
-      run({ type: 'RecordPayment', data: { loanId: loan.loanId, at, actor: { id: maker, role: 'staff' }, businessDate: day, paymentId, amount, paidOn: day, method: 'upi', reference: `UPI${paymentId.slice(0, 12)}` } });
-      run({ type: 'VerifyPayment', data: { loanId: loan.loanId, at: `${day}T11:00:00.000Z`, actor: { id: checker, role: 'staff' }, businessDate: day, paymentId } });
+      run({
+        type: 'RecordPayment',
+        data: {
+          loanId: loan.loanId,
+          at,
+          actor: { id: maker, role: 'staff' },
+          businessDate: day,
+          paymentId,
+          amount,
+          paidOn: day,
+          method: 'upi',
+          reference: `UPI${paymentId.slice(0, 12)}`,
+        },
+      });
+      run({
+        type: 'VerifyPayment',
+        data: { loanId: loan.loanId, at: `${day}T11:00:00.000Z`, actor: { id: checker, role: 'staff' }, businessDate: day, paymentId },
+      });
       lastPaid = day;
       if (habit === 'partial' && instalment.number === stopAt) break;
     }
@@ -127,7 +153,9 @@ export class AgedTemplate {
   constructor(private readonly loan: AgedLoan) {
     this.inBook = loan.finalStatus === 'active' || loan.classification !== 'standard';
     this.rows = loanEventRows([loan]);
-    this.paymentIds = [...new Set(loan.steps.flatMap((step) => ('paymentId' in step.event.data ? [String(step.event.data.paymentId)] : [])))];
+    this.paymentIds = [
+      ...new Set(loan.steps.flatMap((step) => ('paymentId' in step.event.data ? [String(step.event.data.paymentId)] : []))),
+    ];
   }
 
   /** The template's own rows (its loan id, borrower and payment ids), for the log. */

@@ -4,7 +4,11 @@ export type ApiAnswer = { status: number; body: any; headers: Headers; milliseco
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
-  async call(method: 'GET' | 'POST' | 'PUT', path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<ApiAnswer> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    options: { token?: string; body?: unknown; expect?: number } = {},
+  ): Promise<ApiAnswer> {
     const headers: Record<string, string> = {};
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -75,12 +75,48 @@ export async function benchmarkAppends(ctx: AppendBenchContext): Promise<void> {
   for (const n of [1, writers]) {
     const suffix = n === 1 ? '1_writer' : `${n}_writers`;
     variants.push(
-      { name: `append_events_per_s_${suffix}_no_projection`, kind: 'ours', writers: n, projection: false, note: `PostgresEventStore, ${w(n)}, no projection` },
-      { name: `append_events_per_s_${suffix}`, kind: 'ours', writers: n, projection: true, note: `PostgresEventStore, ${w(n)}, inline loan projection (row built by the writer, sent with the append)` },
-      { name: `append_floor_events_per_s_${suffix}`, kind: 'floor', writers: n, projection: false, note: `plain INSERT (prepared) into an events-shaped table with unique (stream_id, version), ${w(n)}` },
-      { name: `emmett_append_events_per_s_${suffix}`, kind: 'emmett', writers: n, projection: false, note: `Emmett 0.42 PostgreSQL event store, ${w(n)}, no projection` },
-      { name: `emmett_append_events_per_s_${suffix}_inline_projection`, kind: 'emmett', writers: n, projection: true, note: `Emmett 0.42, ${w(n)}, inline postgreSQLRawSQLProjection (read row, evolve, upsert)` },
-      { name: `append_events_per_s_${suffix}_notify_in_transaction`, kind: 'ours-notify-in-transaction', writers: n, projection: false, note: `PostgresEventStore with NOTIFY in each append's statement, ${w(n)}, no projection` },
+      {
+        name: `append_events_per_s_${suffix}_no_projection`,
+        kind: 'ours',
+        writers: n,
+        projection: false,
+        note: `PostgresEventStore, ${w(n)}, no projection`,
+      },
+      {
+        name: `append_events_per_s_${suffix}`,
+        kind: 'ours',
+        writers: n,
+        projection: true,
+        note: `PostgresEventStore, ${w(n)}, inline loan projection (row built by the writer, sent with the append)`,
+      },
+      {
+        name: `append_floor_events_per_s_${suffix}`,
+        kind: 'floor',
+        writers: n,
+        projection: false,
+        note: `plain INSERT (prepared) into an events-shaped table with unique (stream_id, version), ${w(n)}`,
+      },
+      {
+        name: `emmett_append_events_per_s_${suffix}`,
+        kind: 'emmett',
+        writers: n,
+        projection: false,
+        note: `Emmett 0.42 PostgreSQL event store, ${w(n)}, no projection`,
+      },
+      {
+        name: `emmett_append_events_per_s_${suffix}_inline_projection`,
+        kind: 'emmett',
+        writers: n,
+        projection: true,
+        note: `Emmett 0.42, ${w(n)}, inline postgreSQLRawSQLProjection (read row, evolve, upsert)`,
+      },
+      {
+        name: `append_events_per_s_${suffix}_notify_in_transaction`,
+        kind: 'ours-notify-in-transaction',
+        writers: n,
+        projection: false,
+        note: `PostgresEventStore with NOTIFY in each append's statement, ${w(n)}, no projection`,
+      },
     );
   }
   variants.push({
@@ -110,7 +146,13 @@ export async function benchmarkAppends(ctx: AppendBenchContext): Promise<void> {
       const total = plans.reduce((sum, ops) => sum + ops.length, 0);
       if (v.kind === 'emmett') {
         const requests: PeerAppend[][] = plans.map((ops) =>
-          ops.map(({ loan, index, step }) => ({ streamId: loanStreamId(loan.loanId), expectedVersion: index, type: step.event.type, data: step.event.data, metadata: stepMetadata(step) })),
+          ops.map(({ loan, index, step }) => ({
+            streamId: loanStreamId(loan.loanId),
+            expectedVersion: index,
+            type: step.event.type,
+            data: step.event.data,
+            metadata: stepMetadata(step),
+          })),
         );
         const r = await peer.run(requests, v.projection);
         return { appends: r.appended, seconds: r.seconds };
@@ -124,14 +166,25 @@ export async function benchmarkAppends(ctx: AppendBenchContext): Promise<void> {
               await pool.query({
                 name: 'bench_floor_insert',
                 text,
-                values: [loanStreamId(loan.loanId), 'loan', index + 1, step.event.type, JSON.stringify(step.event.data), JSON.stringify(stepMetadata(step))],
+                values: [
+                  loanStreamId(loan.loanId),
+                  'loan',
+                  index + 1,
+                  step.event.type,
+                  JSON.stringify(step.event.data),
+                  JSON.stringify(stepMetadata(step)),
+                ],
               });
             }
           }),
         );
       } else {
         const store =
-          v.kind === 'ours-notify-in-transaction' ? stores.notifyInTransaction : v.kind === 'ours-projection-in-transaction' || v.projection ? stores.projecting : stores.plain;
+          v.kind === 'ours-notify-in-transaction'
+            ? stores.notifyInTransaction
+            : v.kind === 'ours-projection-in-transaction' || v.projection
+              ? stores.projecting
+              : stores.plain;
         const prebuilt = v.kind === 'ours' && v.projection;
         await Promise.all(
           plans.map(async (ops) => {
@@ -147,7 +200,11 @@ export async function benchmarkAppends(ctx: AppendBenchContext): Promise<void> {
                 const row = loanSummaryUpsert(after.state, index + 1, after.submittedAt);
                 projectedRows = row ? [row] : [];
               }
-              await store.append(loanStreamId(loan.loanId), 'loan', events, { expectedVersion: index, metadata: stepMetadata(step), projectedRows });
+              await store.append(loanStreamId(loan.loanId), 'loan', events, {
+                expectedVersion: index,
+                metadata: stepMetadata(step),
+                projectedRows,
+              });
             }
           }),
         );
@@ -166,7 +223,10 @@ export async function benchmarkAppends(ctx: AppendBenchContext): Promise<void> {
     const random = seededRandom(11);
     for (let round = 1; round <= rounds; round++) {
       // A shuffled order, so no variant always runs right after another (and its leftovers: vacuum, checkpoints).
-      const order = variants.map((v) => ({ v, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.v);
+      const order = variants
+        .map((v) => ({ v, key: random() }))
+        .sort((a, b) => a.key - b.key)
+        .map((x) => x.v);
       const line: string[] = [];
       for (const v of order) {
         const { appends, seconds } = await run(v, slice);
@@ -202,9 +262,24 @@ export async function benchmarkAppends(ctx: AppendBenchContext): Promise<void> {
     ratio('append_1_writer_vs_emmett', 'append_events_per_s_1_writer_no_projection', 'emmett_append_events_per_s_1_writer', '>= 2.0');
     ratio('append_1_writer_vs_floor', 'append_events_per_s_1_writer_no_projection', 'append_floor_events_per_s_1_writer', '>= 0.85');
     ratio(`append_${many}_vs_emmett`, `append_events_per_s_${many}_no_projection`, `emmett_append_events_per_s_${many}`, '>= 2.5');
-    ratio(`append_${many}_vs_floor`, `append_events_per_s_${many}_no_projection`, `append_floor_events_per_s_${many}`, 'none (for information)');
-    ratio('append_projection_1_writer_vs_emmett_projection', 'append_events_per_s_1_writer', 'emmett_append_events_per_s_1_writer_inline_projection', '>= 2.5');
-    ratio(`append_projection_${many}_vs_emmett_projection`, `append_events_per_s_${many}`, `emmett_append_events_per_s_${many}_inline_projection`, '>= 3');
+    ratio(
+      `append_${many}_vs_floor`,
+      `append_events_per_s_${many}_no_projection`,
+      `append_floor_events_per_s_${many}`,
+      'none (for information)',
+    );
+    ratio(
+      'append_projection_1_writer_vs_emmett_projection',
+      'append_events_per_s_1_writer',
+      'emmett_append_events_per_s_1_writer_inline_projection',
+      '>= 2.5',
+    );
+    ratio(
+      `append_projection_${many}_vs_emmett_projection`,
+      `append_events_per_s_${many}`,
+      `emmett_append_events_per_s_${many}_inline_projection`,
+      '>= 3',
+    );
   } finally {
     await peer.close();
   }

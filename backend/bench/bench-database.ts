@@ -32,7 +32,9 @@ export async function createBenchDatabase(
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`cannot reach PostgreSQL at ${safeUrl(serverUrl)} (${(error as Error).message}); check DATABASE_URL or unset it to use an embedded PostgreSQL`);
+    throw new Error(
+      `cannot reach PostgreSQL at ${safeUrl(serverUrl)} (${(error as Error).message}); check DATABASE_URL or unset it to use an embedded PostgreSQL`,
+    );
   }
   try {
     await admin.query(`CREATE DATABASE ${name}`);
@@ -52,7 +54,9 @@ export async function createBenchDatabase(
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         } catch {
           // PostgreSQL before 13 has no FORCE: end the other sessions first.
-          await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+          await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+            name,
+          ]);
           await client.query(`DROP DATABASE IF EXISTS ${name}`);
         }
         log(`Dropped database ${name}`);
@@ -71,7 +75,12 @@ async function embeddedDatabase(log: (line: string) => void, settings: Readonly<
   let running;
   try {
     running = await startEmbeddedPostgres(dir, log, { settings });
-    if (Object.keys(settings).length > 0) log(`Embedded PostgreSQL started with ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+    if (Object.keys(settings).length > 0)
+      log(
+        `Embedded PostgreSQL started with ${Object.entries(settings)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}`,
+      );
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`cannot start the embedded PostgreSQL in ${dir} (${(error as Error).message})`);

@@ -3,12 +3,68 @@ import { sql, type Kysely } from 'kysely';
 import { loanStreamId, stepMetadata, type GeneratedLoan } from './loan-histories.js';
 
 const FIRST_NAMES = [
-  'Aarav', 'Aditi', 'Amit', 'Ananya', 'Arjun', 'Asha', 'Deepa', 'Divya', 'Farhan', 'Gaurav', 'Isha', 'Karan', 'Kavya', 'Lakshmi', 'Manish',
-  'Meera', 'Neha', 'Nikhil', 'Pooja', 'Priya', 'Rahul', 'Ravi', 'Rohan', 'Sanjay', 'Shreya', 'Sneha', 'Suresh', 'Tanvi', 'Vikram', 'Zoya',
+  'Aarav',
+  'Aditi',
+  'Amit',
+  'Ananya',
+  'Arjun',
+  'Asha',
+  'Deepa',
+  'Divya',
+  'Farhan',
+  'Gaurav',
+  'Isha',
+  'Karan',
+  'Kavya',
+  'Lakshmi',
+  'Manish',
+  'Meera',
+  'Neha',
+  'Nikhil',
+  'Pooja',
+  'Priya',
+  'Rahul',
+  'Ravi',
+  'Rohan',
+  'Sanjay',
+  'Shreya',
+  'Sneha',
+  'Suresh',
+  'Tanvi',
+  'Vikram',
+  'Zoya',
 ];
 export const SURNAMES = [
-  'Agarwal', 'Banerjee', 'Bhat', 'Chopra', 'Das', 'Desai', 'Gupta', 'Iyer', 'Jain', 'Joshi', 'Kapoor', 'Khan', 'Kulkarni', 'Kumar', 'Mehta',
-  'Menon', 'Mishra', 'Nair', 'Patel', 'Pillai', 'Rao', 'Reddy', 'Saxena', 'Shah', 'Sharma', 'Singh', 'Sinha', 'Verma', 'Yadav', 'Zaveri',
+  'Agarwal',
+  'Banerjee',
+  'Bhat',
+  'Chopra',
+  'Das',
+  'Desai',
+  'Gupta',
+  'Iyer',
+  'Jain',
+  'Joshi',
+  'Kapoor',
+  'Khan',
+  'Kulkarni',
+  'Kumar',
+  'Mehta',
+  'Menon',
+  'Mishra',
+  'Nair',
+  'Patel',
+  'Pillai',
+  'Rao',
+  'Reddy',
+  'Saxena',
+  'Shah',
+  'Sharma',
+  'Singh',
+  'Sinha',
+  'Verma',
+  'Yadav',
+  'Zaveri',
 ];
 /** A stored hash nobody can log in with: bulk-loaded users never sign in, only appear in queues. */
 const UNUSABLE_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2htYXJr$bm8tbG9naW4tZm9yLWJ1bGstbG9hZGVkLXVzZXJz';
@@ -35,13 +91,17 @@ export async function insertUsers(db: Kysely<any>, count: number, role: 'borrowe
     await sql`
       INSERT INTO users (id, role, name, email, phone, password_hash, staff_role_id)
       SELECT id, ${role}, name, email, phone, ${UNUSABLE_HASH}, ${role === 'staff' ? 'credit-officer' : null}::text
-      FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(db);
+      FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(
+      db,
+    );
     // Lending's copy of the borrower directory, which the API keeps through identity's BorrowerDirectory port.
     if (role === 'borrower') {
       await sql`
         INSERT INTO loan_borrowers (user_id, name, email, phone)
         SELECT id, name, email, phone
-        FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(db);
+        FROM unnest(${rows.id}::uuid[], ${rows.name}::text[], ${rows.email}::text[], ${rows.phone}::text[]) AS u(id, name, email, phone)`.execute(
+        db,
+      );
     }
   }
   return ids;

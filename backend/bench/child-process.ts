@@ -5,8 +5,15 @@ import { fileURLToPath } from 'node:url';
  * Forks a bench script compiled beside this one (e.g. './cob-worker.js') with an IPC channel and resolves with the
  * child and its first message, once `accept` takes it (a child that says something else, or exits first, fails).
  */
-export async function forkBenchScript<T>(script: string, env: Record<string, string>, accept: (message: unknown) => T | undefined): Promise<{ child: ChildProcess; message: T }> {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function forkBenchScript<T>(
+  script: string,
+  env: Record<string, string>,
+  accept: (message: unknown) => T | undefined,
+): Promise<{ child: ChildProcess; message: T }> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const message = await new Promise<T>((resolve, reject) => {
     child.once('message', (m) => {
       const accepted = accept(m);

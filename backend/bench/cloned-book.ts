@@ -96,7 +96,11 @@ export class ClonedBook {
         AND NOT i.indisunique AND NOT i.indisprimary AND NOT i.indisexclusion
       ORDER BY i.indexrelid`.execute(db);
     for (const index of indexes.rows) await sql`DROP INDEX ${sql.raw(index.name)}`.execute(db);
-    return new ClonedBook(db, tables, indexes.rows.map((i) => i.definition));
+    return new ClonedBook(
+      db,
+      tables,
+      indexes.rows.map((i) => i.definition),
+    );
   }
 
   /**
@@ -118,7 +122,9 @@ export class ClonedBook {
         return result;
       };
       // Each copy's last position is kept as its events go in (loan_summaries.last_position).
-      await sql`CREATE TEMP TABLE bench_last (loan_id uuid PRIMARY KEY, position bigint NOT NULL, events int NOT NULL) ON COMMIT DROP`.execute(trx);
+      await sql`CREATE TEMP TABLE bench_last (loan_id uuid PRIMARY KEY, position bigint NOT NULL, events int NOT NULL) ON COMMIT DROP`.execute(
+        trx,
+      );
       await timed('events', () =>
         sql`
           WITH written AS (

@@ -39,7 +39,11 @@ export type CobBenchContext = {
 /** Days of the bench: the book is aged through D, then nightly runs close D+1, D+2, D+3, and a catch-up D+4..D+6 (today). */
 const AGED_THROUGH_DAYS_AGO = 6;
 
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 
 /**
  * Issue 13: close of business over a book of `loans` loans, written already aged. The loans are generated paid out
@@ -61,13 +65,17 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     // The cloned read models are what a rebuild from the log writes, row for row (projections:verify's comparison).
     const verifyStarted = performance.now();
     const report = await verifyProjections(db, projections);
-    if (report.differences.length > 0) throw new Error(`cloned book: the read models differ from a rebuild of the log: ${JSON.stringify(report.differences)}`);
-    log(`  verified: ${report.tables.join(', ')} equal a rebuild of the log's ${report.events} events (${((performance.now() - verifyStarted) / 1000).toFixed(1)} s)`);
+    if (report.differences.length > 0)
+      throw new Error(`cloned book: the read models differ from a rebuild of the log: ${JSON.stringify(report.differences)}`);
+    log(
+      `  verified: ${report.tables.join(', ')} equal a rebuild of the log's ${report.events} events (${((performance.now() - verifyStarted) / 1000).toFixed(1)} s)`,
+    );
   }
   const classes = await sql<{ state: string; classification: string; n: string; due: string }>`
     SELECT state, classification, count(*) AS n, count(*) FILTER (WHERE next_cob_on <= ${addDays(through, 1)}) AS due
     FROM loan_summaries WHERE state IN ('active', 'closed') GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
-  for (const row of classes.rows) log(`    ${row.state} ${row.classification}: ${row.n} (${row.due} with something to record on ${addDays(through, 1)})`);
+  for (const row of classes.rows)
+    log(`    ${row.state} ${row.classification}: ${row.n} (${row.due} with something to record on ${addDays(through, 1)})`);
 
   const cob = app.get(CloseOfBusiness);
   const book = await cob.bookSize();
@@ -84,7 +92,11 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     return result;
   };
 
-  const timed = async (name: string, label: string, run: () => Promise<{ loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number }>) => {
+  const timed = async (
+    name: string,
+    label: string,
+    run: () => Promise<{ loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number }>,
+  ) => {
     reminders.queued = 0;
     reminders.seconds = 0;
     const before = load();
@@ -97,24 +109,42 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
       `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s; load ${before} -> ${load()}`;
     log(`  ${name} = ${Math.round(rate)} loans/s (${note})`);
     figures.push({ name, value: rate, unit: 'loans/s', note });
-    figures.push({ name: name.replace('loans_per_s', 'loans_read_per_s'), value: result.loansVisited / seconds, unit: 'loans/s', note: `${label}: loans with something to record, read and decided` });
+    figures.push({
+      name: name.replace('loans_per_s', 'loans_read_per_s'),
+      value: result.loansVisited / seconds,
+      unit: 'loans/s',
+      note: `${label}: loans with something to record, read and decided`,
+    });
     const runKind = name.slice(name.indexOf('loans_per_s') + 'loans_per_s'.length);
     const reminderFigure = `${name.startsWith('cob_catch_up') ? 'cob_catch_up_' : 'cob_'}reminders_queued_per_s${runKind}`;
-    if (result.remindersQueued > 0) figures.push({ name: reminderFigure, value: result.remindersQueued / reminders.seconds, unit: 'reminders/s', note: `${label}: the reminders step` });
+    if (result.remindersQueued > 0)
+      figures.push({
+        name: reminderFigure,
+        value: result.remindersQueued / reminders.seconds,
+        unit: 'reminders/s',
+        note: `${label}: the reminders step`,
+      });
   };
 
   await timed('cob_loans_per_s', `nightly ${addDays(through, 1)}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(through, 1)));
-  for (const [workers, date] of [[1, addDays(through, 2)], [2, addDays(through, 3)]] as const) {
+  for (const [workers, date] of [
+    [1, addDays(through, 2)],
+    [2, addDays(through, 3)],
+  ] as const) {
     const processes = await startWorkers(ctx, workers);
     try {
-      await timed(`cob_loans_per_s_${workers}_worker${workers > 1 ? 's' : ''}`, `nightly ${date}, BullMQ chunks of 500, ${workers} worker process(es)`, () =>
-        closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20 }),
+      await timed(
+        `cob_loans_per_s_${workers}_worker${workers > 1 ? 's' : ''}`,
+        `nightly ${date}, BullMQ chunks of 500, ${workers} worker process(es)`,
+        () => closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20 }),
       );
     } finally {
       await stopWorkers(processes);
     }
   }
-  await timed('cob_catch_up_loans_per_s', `catch-up of 3 missed days ${addDays(through, 4)}..${today}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, today));
+  await timed('cob_catch_up_loans_per_s', `catch-up of 3 missed days ${addDays(through, 4)}..${today}, in process`, () =>
+    cob.run(CLOSE_OF_BUSINESS_ACTOR, today),
+  );
 }
 
 /**
@@ -135,15 +165,27 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
     if (template.inBook) templates.push(template);
   }
   const decided = (performance.now() - started) / 1000;
-  log(`  ${templates.length} distinct loans aged through ${through} by the decider (${generated - templates.length} paid off on the way, dropped) in ${decided.toFixed(0)} s (load ${load()})`);
+  log(
+    `  ${templates.length} distinct loans aged through ${through} by the decider (${generated - templates.length} paid off on the way, dropped) in ${decided.toFixed(0)} s (load ${load()})`,
+  );
   let events = 0;
-  for (let i = 0; i < templates.length; i += 500) events += await insertEventRows(db, templates.slice(i, i + 500).flatMap((t) => t.ownRows()), 4000, false);
-  const book = await ClonedBook.prepare(db, projections, templates.map((t) => t.ids()));
+  for (let i = 0; i < templates.length; i += 500)
+    events += await insertEventRows(
+      db,
+      templates.slice(i, i + 500).flatMap((t) => t.ownRows()),
+      4000,
+      false,
+    );
+  const book = await ClonedBook.prepare(
+    db,
+    projections,
+    templates.map((t) => t.ids()),
+  );
   const prepared = (performance.now() - started) / 1000;
   log(`  templates written (${events} events) and their read models built in ${(prepared - decided).toFixed(1)} s (load ${load()})`);
   const chunk = 5_000;
   let nextReport = loans / 10;
-  for (let written = templates.length; written < loans; ) {
+  for (let written = templates.length; written < loans;) {
     const to = Math.min(loans, written + chunk);
     events += await book.write(written, to);
     written = to;
@@ -155,7 +197,12 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
   const finishing = performance.now();
   await book.finish();
   book.seconds['indexes and ANALYZE'] = (performance.now() - finishing) / 1000;
-  if (loans > templates.length) log(`    cloning, seconds per table: ${Object.entries(book.seconds).map(([table, s]) => `${table} ${s.toFixed(1)}`).join(', ')}`);
+  if (loans > templates.length)
+    log(
+      `    cloning, seconds per table: ${Object.entries(book.seconds)
+        .map(([table, s]) => `${table} ${s.toFixed(1)}`)
+        .join(', ')}`,
+    );
   const seconds = (performance.now() - started) / 1000;
   const cloned = seconds - prepared;
   const size = await sql<{ mb: string }>`SELECT round(pg_database_size(current_database()) / 1048576.0) AS mb`.execute(db);
@@ -168,7 +215,9 @@ async function writeAgedBook(ctx: CobBenchContext, through: string, projections:
 /** Forks `count` worker processes (bench/cob-worker.ts) on the bench's database and queues; resolves when each is ready. */
 async function startWorkers(ctx: CobBenchContext, count: number): Promise<ChildProcess[]> {
   const env = { BENCH_DATABASE_URL: ctx.databaseUrl, BENCH_QUEUE_PREFIX: ctx.runtime.keyPrefix };
-  const started = await Promise.all(Array.from({ length: count }, () => forkBenchScript('./cob-worker.js', env, (m) => (m === 'ready' ? true : undefined))));
+  const started = await Promise.all(
+    Array.from({ length: count }, () => forkBenchScript('./cob-worker.js', env, (m) => (m === 'ready' ? true : undefined))),
+  );
   return started.map((s) => s.child);
 }
 

@@ -16,7 +16,8 @@ import { createRuntime } from '../src/platform/runtime.js';
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const queuePrefix = process.env.BENCH_QUEUE_PREFIX;
-  if (!databaseUrl || !queuePrefix || !process.send) throw new Error('cob-worker is started by cob-bench.ts (BENCH_DATABASE_URL, BENCH_QUEUE_PREFIX, an IPC channel)');
+  if (!databaseUrl || !queuePrefix || !process.send)
+    throw new Error('cob-worker is started by cob-bench.ts (BENCH_DATABASE_URL, BENCH_QUEUE_PREFIX, an IPC channel)');
   const config = loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(24).toString('hex'),

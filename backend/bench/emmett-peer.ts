@@ -16,12 +16,16 @@ import { Worker } from 'node:worker_threads';
 export const EMMETT_SUMMARIES_TABLE = 'emt_bench_loan_summaries';
 
 /** One append of a writer: a single event at the version the writer saw. */
-export type PeerAppend = { streamId: string; expectedVersion: number; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> };
+export type PeerAppend = {
+  streamId: string;
+  expectedVersion: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+};
 
 export type PeerRequest =
-  | { kind: 'init'; url: string; poolSize: number }
-  | { kind: 'run'; projection: boolean; writers: PeerAppend[][] }
-  | { kind: 'close' };
+  { kind: 'init'; url: string; poolSize: number } | { kind: 'run'; projection: boolean; writers: PeerAppend[][] } | { kind: 'close' };
 export type PeerReply = { ok: true; appended?: number; seconds?: number } | { ok: false; error: string };
 
 /** The benchmark's handle on the worker. */

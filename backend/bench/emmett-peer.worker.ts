@@ -14,7 +14,8 @@ import { EMMETT_SUMMARIES_TABLE, type PeerReply, type PeerRequest } from './emme
 
 /** An SQL text with its literals inlined, as Emmett's raw-SQL projections return them (its `sql` helper's %L). */
 const asSql = (text: string) => text as never;
-const literal = (value: unknown) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value)));
+const literal = (value: unknown) =>
+  value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value));
 
 type SummaryRow = { loan_state: LoanState; version: number; submitted_at: Date | string | null };
 
@@ -33,12 +34,19 @@ const loanSummariesProjection = postgreSQLRawSQLProjection<LoanEvent & { metadat
     const state = evolve(existing?.loan_state ?? initialLoanState, { type: event.type, data: event.data } as LoanEvent);
     if (state.status === 'none') return [];
     const submittedAt =
-      event.type === 'LoanApplicationSubmitted' ? String(event.data.at) : existing?.submitted_at ? new Date(existing.submitted_at).toISOString() : null;
+      event.type === 'LoanApplicationSubmitted'
+        ? String(event.data.at)
+        : existing?.submitted_at
+          ? new Date(existing.submitted_at).toISOString()
+          : null;
     const row = toRow(state, version, Number(metadata.globalPosition), submittedAt);
     const columns = Object.keys(row);
     return asSql(
       `INSERT INTO ${EMMETT_SUMMARIES_TABLE} (${columns.join(', ')}) VALUES (${Object.values(row).map(literal).join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${columns.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+       ON CONFLICT (id) DO UPDATE SET ${columns
+         .filter((c) => c !== 'id')
+         .map((c) => `${c} = EXCLUDED.${c}`)
+         .join(', ')}`,
     );
   },
 });
@@ -66,7 +74,9 @@ function serve(): void {
       await Promise.all(
         request.writers.map(async (appends) => {
           for (const a of appends) {
-            await store.appendToStream(a.streamId, [{ type: a.type, data: a.data, metadata: a.metadata }], { expectedStreamVersion: BigInt(a.expectedVersion) });
+            await store.appendToStream(a.streamId, [{ type: a.type, data: a.data, metadata: a.metadata }], {
+              expectedStreamVersion: BigInt(a.expectedVersion),
+            });
           }
         }),
       );

@@ -12,7 +12,9 @@ import { createRuntime } from '../src/platform/runtime.js';
 async function main(): Promise<void> {
   const { BENCH_DATABASE_URL: databaseUrl, BENCH_QUEUE_PREFIX: queuePrefix, BENCH_JWT_SECRET: jwtSecret } = process.env;
   if (!databaseUrl || !queuePrefix || !jwtSecret || !process.send) {
-    throw new Error('http-api.process is started by http-bench.ts (BENCH_DATABASE_URL, BENCH_QUEUE_PREFIX, BENCH_JWT_SECRET, an IPC channel)');
+    throw new Error(
+      'http-api.process is started by http-bench.ts (BENCH_DATABASE_URL, BENCH_QUEUE_PREFIX, BENCH_JWT_SECRET, an IPC channel)',
+    );
   }
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -23,7 +25,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     PROFILE_REQUIRED_SECTIONS: '',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    ...Object.fromEntries(['SESSION_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
+    ...Object.fromEntries(
+      ['SESSION_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+    ),
   });
   const runtime = await createRuntime(config, () => undefined, { databaseUrl, queuePrefix });
   const app = await createApi(runtime, { logger: false });

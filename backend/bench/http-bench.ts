@@ -38,13 +38,25 @@ async function registerBorrower(api: ApiClient, n: number): Promise<Session> {
   const suffix = `${Date.now() % 1_000_000}${n}`.padStart(8, '0');
   const answer = await api.call('POST', '/api/auth/register', {
     expect: 201,
-    body: { name: `Bench Borrower ${n}`, email: `bench.borrower.${suffix}@example.com`, phone: `+9198${suffix.slice(-8)}`, password: 'bench-borrower-password' },
+    body: {
+      name: `Bench Borrower ${n}`,
+      email: `bench.borrower.${suffix}@example.com`,
+      phone: `+9198${suffix.slice(-8)}`,
+      password: 'bench-borrower-password',
+    },
   });
   return { token: answer.body.token, id: answer.body.user.id };
 }
 
 /** Loans in soft.pending made through the API exactly as a borrower and staff would: create, submit, accept. */
-async function seedSoftPending(ctx: HttpBenchContext, api: ApiClient, borrowers: Session[], staffToken: string, count: number, clients: number): Promise<string[]> {
+async function seedSoftPending(
+  ctx: HttpBenchContext,
+  api: ApiClient,
+  borrowers: Session[],
+  staffToken: string,
+  count: number,
+  clients: number,
+): Promise<string[]> {
   const ids: string[] = [];
   const random = seededRandom(7);
   await forEachConcurrently(
@@ -53,12 +65,15 @@ async function seedSoftPending(ctx: HttpBenchContext, api: ApiClient, borrowers:
     async (i) => {
       const borrower = borrowers[i % borrowers.length];
       const emi = random() < 0.7;
-      const body = emi ? { type: 'EMI', amount: 1_000_000 + Math.floor(random() * 400) * 100_000, tenureMonths: 3 + Math.floor(random() * 34) } : { type: 'salaryAdvance', amount: 500_000 + Math.floor(random() * 90) * 100_000 };
+      const body = emi
+        ? { type: 'EMI', amount: 1_000_000 + Math.floor(random() * 400) * 100_000, tenureMonths: 3 + Math.floor(random() * 34) }
+        : { type: 'salaryAdvance', amount: 500_000 + Math.floor(random() * 90) * 100_000 };
       const created = await api.call('POST', '/api/me/loans', { token: borrower.token, body, expect: 201 });
       const id = created.body.id as string;
       await api.call('POST', `/api/me/loans/${id}/submit`, { token: borrower.token });
       const accepted = await api.call('POST', `/api/admin/loans/${id}/accept`, { token: staffToken, body: {} });
-      if (accepted.body.state !== 'soft.pending') throw new Error(`seeding: loan ${id} is in ${accepted.body.state} after accept, not soft.pending`);
+      if (accepted.body.state !== 'soft.pending')
+        throw new Error(`seeding: loan ${id} is in ${accepted.body.state} after accept, not soft.pending`);
       ids.push(id);
       if (ids.length % 500 === 0) ctx.log(`  seeded ${ids.length}/${count} loans in soft.pending`);
     },
@@ -90,15 +105,36 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
     const secondUrl = `http://127.0.0.1:${second.message.port}`;
     // A process keeps the loans it appended to last (RecentLoans) and decides their next command without reading the
     // stream: loans accepted through the bench's process are kept there, those accepted through the second are not.
-    ctx.log(`Seeding ${perConfiguration * 3} loans in soft.pending through the API (register, create, submit, accept): ${perConfiguration * 2} through the bench's API process, ${perConfiguration} through a second`);
+    ctx.log(
+      `Seeding ${perConfiguration * 3} loans in soft.pending through the API (register, create, submit, accept): ${perConfiguration * 2} through the bench's API process, ${perConfiguration} through a second`,
+    );
     const kept = await seedSoftPending(ctx, ctx.api, borrowers, staffToken, perConfiguration * 2, clients);
     const elsewhere = await seedSoftPending(ctx, new ApiClient(secondUrl), borrowers, staffToken, perConfiguration, clients);
     const one = await measureApprovals(ctx, load.child, [ctx.api.baseUrl], staffToken, kept.splice(0, perConfiguration), '1 API process');
-    const notKept = await measureApprovals(ctx, load.child, [ctx.api.baseUrl], staffToken, elsewhere, '1 API process, loans last moved by another process');
-    const two = await measureApprovals(ctx, load.child, [ctx.api.baseUrl, secondUrl], staffToken, kept.splice(0, perConfiguration), '2 API processes');
+    const notKept = await measureApprovals(
+      ctx,
+      load.child,
+      [ctx.api.baseUrl],
+      staffToken,
+      elsewhere,
+      '1 API process, loans last moved by another process',
+    );
+    const two = await measureApprovals(
+      ctx,
+      load.child,
+      [ctx.api.baseUrl, secondUrl],
+      staffToken,
+      kept.splice(0, perConfiguration),
+      '2 API processes',
+    );
     const note = `POST /api/admin/loans/:id/approve-soft, ${clients} concurrent clients in a process of their own, ${approvalsPerRun} approvals, median of ${runs}`;
     const notKeptNote = `${note}, 1 API process, each loan accepted through another process (so not kept: the stream is read)`;
-    ctx.figures.push({ name: 'http_staff_approvals_per_s', value: one.rate, unit: 'approvals/s', note: `${note}, 1 API process, each loan accepted through it (kept)` });
+    ctx.figures.push({
+      name: 'http_staff_approvals_per_s',
+      value: one.rate,
+      unit: 'approvals/s',
+      note: `${note}, 1 API process, each loan accepted through it (kept)`,
+    });
     ctx.figures.push({ name: 'http_staff_approve_p50_ms', value: one.p50, unit: 'ms', note });
     ctx.figures.push({ name: 'http_staff_approve_p95_ms', value: one.p95, unit: 'ms', note });
     ctx.figures.push({ name: 'http_staff_approve_p99_ms', value: one.p99, unit: 'ms', note });
@@ -108,20 +144,57 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
       unit: 'ms',
       note: 'CPU time (user + system) of the API process per approval, PostgreSQL not included. Robust to a busy machine, unlike the rate',
     });
-    ctx.figures.push({ name: 'http_staff_approve_load_generator_cpu_ms', value: one.loadCpuMs, unit: 'ms', note: 'CPU time of the load generator process per approval' });
-    ctx.figures.push({ name: 'http_staff_approvals_vs_goal', value: one.rate / APPROVALS_GOAL_PER_S, unit: 'ratio', note: `goal ≥ 1.0 (${APPROVALS_GOAL_PER_S.toLocaleString('en')}/s)` });
-    ctx.figures.push({ name: 'http_staff_approve_p99_vs_goal', value: APPROVAL_P99_GOAL_MS / one.p99, unit: 'ratio', note: `goal ≥ 1.0 (p99 ≤ ${APPROVAL_P99_GOAL_MS} ms)` });
+    ctx.figures.push({
+      name: 'http_staff_approve_load_generator_cpu_ms',
+      value: one.loadCpuMs,
+      unit: 'ms',
+      note: 'CPU time of the load generator process per approval',
+    });
+    ctx.figures.push({
+      name: 'http_staff_approvals_vs_goal',
+      value: one.rate / APPROVALS_GOAL_PER_S,
+      unit: 'ratio',
+      note: `goal ≥ 1.0 (${APPROVALS_GOAL_PER_S.toLocaleString('en')}/s)`,
+    });
+    ctx.figures.push({
+      name: 'http_staff_approve_p99_vs_goal',
+      value: APPROVAL_P99_GOAL_MS / one.p99,
+      unit: 'ratio',
+      note: `goal ≥ 1.0 (p99 ≤ ${APPROVAL_P99_GOAL_MS} ms)`,
+    });
     ctx.figures.push({ name: 'http_staff_approvals_per_s_not_kept', value: notKept.rate, unit: 'approvals/s', note: notKeptNote });
     ctx.figures.push({ name: 'http_staff_approve_p99_ms_not_kept', value: notKept.p99, unit: 'ms', note: notKeptNote });
-    ctx.figures.push({ name: 'http_staff_approve_api_cpu_ms_not_kept', value: notKept.apiCpuMs, unit: 'ms', note: `${notKeptNote}; CPU of the API process per approval` });
-    ctx.figures.push({ name: 'http_staff_approvals_per_s_2_api_processes', value: two.rate, unit: 'approvals/s', note: `${note}, clients spread over 2 API processes, each loan accepted through the first (kept there, not in the second)` });
-    ctx.figures.push({ name: 'http_staff_approve_p99_ms_2_api_processes', value: two.p99, unit: 'ms', note: `${note}, clients spread over 2 API processes, each loan accepted through the first (kept there, not in the second)` });
+    ctx.figures.push({
+      name: 'http_staff_approve_api_cpu_ms_not_kept',
+      value: notKept.apiCpuMs,
+      unit: 'ms',
+      note: `${notKeptNote}; CPU of the API process per approval`,
+    });
+    ctx.figures.push({
+      name: 'http_staff_approvals_per_s_2_api_processes',
+      value: two.rate,
+      unit: 'approvals/s',
+      note: `${note}, clients spread over 2 API processes, each loan accepted through the first (kept there, not in the second)`,
+    });
+    ctx.figures.push({
+      name: 'http_staff_approve_p99_ms_2_api_processes',
+      value: two.p99,
+      unit: 'ms',
+      note: `${note}, clients spread over 2 API processes, each loan accepted through the first (kept there, not in the second)`,
+    });
   } finally {
     await Promise.all([stopBenchScript(load.child), stopBenchScript(second.child)]);
   }
 }
 
-async function measureApprovals(ctx: HttpBenchContext, load: ChildProcess, baseUrls: string[], token: string, ids: string[], label: string): Promise<ApprovalRuns> {
+async function measureApprovals(
+  ctx: HttpBenchContext,
+  load: ChildProcess,
+  baseUrls: string[],
+  token: string,
+  ids: string[],
+  label: string,
+): Promise<ApprovalRuns> {
   const { clients, approvalsPerRun, runs } = httpSizes(ctx.quick);
   // Warm-up: a few approvals per client, not measured.
   await runLoad(load, { baseUrls, token, ids: ids.splice(0, clients * 4), clients });
@@ -164,7 +237,6 @@ function runLoad(load: ChildProcess, request: LoadRequest): Promise<Extract<Load
   });
 }
 
-
 /**
  * What the per-request session check costs: a public request (the calculator) against an authenticated one of similar
  * work (the signed-in user), with the session cache warm (every request after the first) and with it bypassed (the
@@ -174,9 +246,27 @@ export async function benchmarkSessionCheck(ctx: HttpBenchContext, staffToken: s
   const { sessionRequests: requests, warmup } = httpSizes(ctx.quick);
   const cache = ctx.app.get(SessionCache);
   const cases = [
-    { name: 'http_public_get', path: '/api/public/emi?principal=10000000&annualRatePercent=18&months=12', token: undefined, cached: true, label: 'GET /api/public/emi (no token)' },
-    { name: 'http_authenticated_get', path: '/api/users/admin', token: staffToken, cached: true, label: 'GET /api/users/admin (JWT + session check, cache warm)' },
-    { name: 'http_authenticated_get_uncached', path: '/api/users/admin', token: staffToken, cached: false, label: 'GET /api/users/admin (JWT + session, user and role read from PostgreSQL)' },
+    {
+      name: 'http_public_get',
+      path: '/api/public/emi?principal=10000000&annualRatePercent=18&months=12',
+      token: undefined,
+      cached: true,
+      label: 'GET /api/public/emi (no token)',
+    },
+    {
+      name: 'http_authenticated_get',
+      path: '/api/users/admin',
+      token: staffToken,
+      cached: true,
+      label: 'GET /api/users/admin (JWT + session check, cache warm)',
+    },
+    {
+      name: 'http_authenticated_get_uncached',
+      path: '/api/users/admin',
+      token: staffToken,
+      cached: false,
+      label: 'GET /api/users/admin (JWT + session, user and role read from PostgreSQL)',
+    },
   ];
   const medians: Record<string, number> = {};
   for (const c of cases) {

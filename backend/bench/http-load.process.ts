@@ -23,7 +23,9 @@ async function approveAll(request: LoadRequest): Promise<LoadReply> {
       try {
         const answer = await client.post(`/api/admin/loans/${id}/approve-soft`, request.token, { score: 640 + (id.charCodeAt(0) % 200) });
         if (answer.status !== 200 || answer.body?.state !== 'bank.pending') {
-          throw new Error(`approve-soft of loan ${id} answered ${answer.status} (${answer.body?.state ?? answer.body?.detail ?? 'no body'}), not 200 bank.pending`);
+          throw new Error(
+            `approve-soft of loan ${id} answered ${answer.status} (${answer.body?.state ?? answer.body?.detail ?? 'no body'}), not 200 bank.pending`,
+          );
         }
         latencies.push(answer.milliseconds);
       } finally {

@@ -39,7 +39,12 @@ export class LeanClient {
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           try {
-            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers, milliseconds: performance.now() - started });
+            resolve({
+              status: res.statusCode ?? 0,
+              body: text ? JSON.parse(text) : undefined,
+              headers: res.headers,
+              milliseconds: performance.now() - started,
+            });
           } catch (error) {
             reject(error as Error);
           }
@@ -55,4 +60,3 @@ export class LeanClient {
     this.agent.destroy();
   }
 }
-

@@ -30,7 +30,15 @@ const OUTCOMES: readonly [LoanStatus, number][] = [
   ['rejected', 12],
   ['cancelled', 5],
 ];
-const REJECTED_FROM: readonly LoanStatus[] = ['applied', 'soft.pending', 'soft.pending', 'soft.pending', 'bank.pending', 'consent.pending', 'final.pending'];
+const REJECTED_FROM: readonly LoanStatus[] = [
+  'applied',
+  'soft.pending',
+  'soft.pending',
+  'soft.pending',
+  'bank.pending',
+  'consent.pending',
+  'final.pending',
+];
 const CANCELLED_FROM: readonly LoanStatus[] = ['new', 'applied', 'soft.pending', 'consent.customerpending'];
 
 const HOUR = 3_600_000;
@@ -55,7 +63,8 @@ export class LoanHistoryGenerator {
     /** Terms laid over the default products (e.g. grace days and a penal charge for the aged book of cob-bench.ts). */
     private readonly productTerms: Partial<Pick<ProductParameters, 'graceDays' | 'penalChargeFlat'>> = {},
   ) {
-    if (population.borrowerIds.length === 0 || population.staffIds.length === 0) throw new Error('the loan generator needs borrowers and staff');
+    if (population.borrowerIds.length === 0 || population.staffIds.length === 0)
+      throw new Error('the loan generator needs borrowers and staff');
     this.random = seededRandom(seed);
   }
 
@@ -104,8 +113,7 @@ export class LoanHistoryGenerator {
       if (amended !== amount) run({ type: 'AmendLoanApplication', data: { ...base(borrower), amount: amended } });
     }
 
-    const stopAt =
-      status === 'rejected' ? this.pick(REJECTED_FROM) : status === 'cancelled' ? this.pick(CANCELLED_FROM) : status;
+    const stopAt = status === 'rejected' ? this.pick(REJECTED_FROM) : status === 'cancelled' ? this.pick(CANCELLED_FROM) : status;
     while (state.status !== stopAt) {
       const loan = state as LoanRecord;
       switch (loan.status) {
@@ -117,14 +125,35 @@ export class LoanHistoryGenerator {
           break;
         case 'soft.pending': {
           const lowered = this.random() < 0.2 ? this.amountBetween(limits.minAmount, loan.amount) : undefined;
-          run({ type: 'ApproveSoftCheck', data: { ...base(staff()), score: this.intBetween(560, 880), ...(lowered !== undefined && { approvedAmount: lowered }) } });
+          run({
+            type: 'ApproveSoftCheck',
+            data: { ...base(staff()), score: this.intBetween(560, 880), ...(lowered !== undefined && { approvedAmount: lowered }) },
+          });
           break;
         }
         case 'bank.pending':
-          run({ type: 'ApproveBankVerification', data: { ...base(staff()), reason: 'Cancelled cheque checked', check: { method: 'manual', account: { holderName: 'Bench Borrower', accountLast4: String(this.intBetween(0, 9999)).padStart(4, '0'), ifsc: 'HDFC0001234', accountType: 'savings' } } } });
+          run({
+            type: 'ApproveBankVerification',
+            data: {
+              ...base(staff()),
+              reason: 'Cancelled cheque checked',
+              check: {
+                method: 'manual',
+                account: {
+                  holderName: 'Bench Borrower',
+                  accountLast4: String(this.intBetween(0, 9999)).padStart(4, '0'),
+                  ifsc: 'HDFC0001234',
+                  accountType: 'savings',
+                },
+              },
+            },
+          });
           break;
         case 'consent.pending':
-          run({ type: 'IssueAgreement', data: { ...base(staff()), documentHash: createHash('sha256').update(`agreement ${loanId}`).digest('hex') } });
+          run({
+            type: 'IssueAgreement',
+            data: { ...base(staff()), documentHash: createHash('sha256').update(`agreement ${loanId}`).digest('hex') },
+          });
           break;
         case 'consent.customerpending':
           run({ type: 'SignAgreement', data: { ...base(borrower), documentHash: loan.agreement!.documentHash } });
@@ -134,7 +163,14 @@ export class LoanHistoryGenerator {
           break;
         case 'disbursal.pending': {
           const data = base(staff());
-          run({ type: 'DisburseLoan', data: { ...data, payoutReference: `UTR${String(this.intBetween(0, 999_999_999)).padStart(12, '0')}`, disbursedOn: data.at.slice(0, 10) } });
+          run({
+            type: 'DisburseLoan',
+            data: {
+              ...data,
+              payoutReference: `UTR${String(this.intBetween(0, 999_999_999)).padStart(12, '0')}`,
+              disbursedOn: data.at.slice(0, 10),
+            },
+          });
           break;
         }
         default:
@@ -143,9 +179,23 @@ export class LoanHistoryGenerator {
       if (!PIPELINE.includes((state as LoanRecord).status)) throw new Error(`generator: left the pipeline at ${state.status}`);
     }
     if (status === 'rejected') {
-      run({ type: 'RejectLoan', data: { ...base(staff()), reason: this.pick(['Income could not be verified', 'Credit score below policy', 'Existing obligations too high', 'Bank statement mismatch']) } });
+      run({
+        type: 'RejectLoan',
+        data: {
+          ...base(staff()),
+          reason: this.pick([
+            'Income could not be verified',
+            'Credit score below policy',
+            'Existing obligations too high',
+            'Bank statement mismatch',
+          ]),
+        },
+      });
     } else if (status === 'cancelled') {
-      run({ type: 'CancelLoan', data: { ...base(borrower), reason: this.pick(['No longer needed', 'Found a better offer', 'Applied by mistake']) } });
+      run({
+        type: 'CancelLoan',
+        data: { ...base(borrower), reason: this.pick(['No longer needed', 'Found a better offer', 'Applied by mistake']) },
+      });
     }
     return { loanId, borrowerId, status, steps };
   }

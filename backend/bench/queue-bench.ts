@@ -55,12 +55,21 @@ export function consoleQueues(): ConsoleQueue[] {
       : { label: queue, filter: { queue }, defaultSort: 'createdAt', otherSorts: ['type', 'amount', 'tenureMonths', 'updatedAt'] };
   });
   for (const type of ['EMI', 'salaryAdvance']) {
-    queues.push({ label: `active/${type}`, filter: { queue: 'active', type }, defaultSort: 'createdAt', otherSorts: ['amount', 'tenureMonths', 'updatedAt'] });
+    queues.push({
+      label: `active/${type}`,
+      filter: { queue: 'active', type },
+      defaultSort: 'createdAt',
+      otherSorts: ['amount', 'tenureMonths', 'updatedAt'],
+    });
   }
   return queues;
 }
 
-const slug = (label: string) => label.replace(/[^a-zA-Z0-9]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+const slug = (label: string) =>
+  label
+    .replace(/[^a-zA-Z0-9]+/g, '_')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase();
 
 /**
  * Writes whole loan histories straight into `events` (no projection), as bulk-load.ts's insertLoanEvents does
@@ -73,7 +82,15 @@ export async function insertLoanEventsFast(db: Kysely<any>, loans: readonly Gene
   for (const loan of loans) {
     const stream = loanStreamId(loan.loanId);
     loan.steps.forEach((step, i) => {
-      rows.push({ stream_id: stream, stream_type: 'loan', version: i + 1, type: step.event.type, data: JSON.stringify(step.event.data), metadata: JSON.stringify(stepMetadata(step)), at: step.event.data.at });
+      rows.push({
+        stream_id: stream,
+        stream_type: 'loan',
+        version: i + 1,
+        type: step.event.type,
+        data: JSON.stringify(step.event.data),
+        metadata: JSON.stringify(stepMetadata(step)),
+        at: step.event.data.at,
+      });
     });
   }
   rows.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.version - b.version));
@@ -94,7 +111,7 @@ export async function bulkLoadLoans(ctx: QueueBenchContext, count: number, label
   let done = 0;
   let lastLog = 0;
   const inFlight: Promise<number>[] = [];
-  for (let generated = 0; generated < count && !ctx.interrupted(); ) {
+  for (let generated = 0; generated < count && !ctx.interrupted();) {
     const n = Math.min(chunk, count - generated);
     const loans = Array.from({ length: n }, () => ctx.generator.next());
     generated += n;
@@ -116,14 +133,22 @@ async function count(db: Kysely<any>, table: string): Promise<number> {
   return Number(r.rows[0].n);
 }
 
-async function time(ctx: QueueBenchContext, path: string, warmup: number, requests: number): Promise<{ latencies: number[]; total: string }> {
+async function time(
+  ctx: QueueBenchContext,
+  path: string,
+  warmup: number,
+  requests: number,
+): Promise<{ latencies: number[]; total: string }> {
   // node:http, not fetch: the client shares this process with the API, and undici's fetch would add its own
   // 1.2 ms of CPU per request to every page's time (lean-client.ts).
   const client = new LeanClient(ctx.api.baseUrl, 1);
   try {
     const get = async () => {
       const answer = await client.get(path, ctx.staffToken);
-      if (answer.status !== 200) throw new Error(`GET ${path.split('?')[0]} answered ${answer.status} instead of 200 (${answer.body?.detail ?? answer.body?.title ?? ''})`);
+      if (answer.status !== 200)
+        throw new Error(
+          `GET ${path.split('?')[0]} answered ${answer.status} instead of 200 (${answer.body?.detail ?? answer.body?.title ?? ''})`,
+        );
       if (!Array.isArray(answer.body) && !path.startsWith('/api/admin/loan-queues')) throw new Error(`GET ${path} did not answer a list`);
       return answer;
     };
@@ -145,9 +170,19 @@ async function time(ctx: QueueBenchContext, path: string, warmup: number, reques
  * The same page through the query handler in this process, without HTTP, JWT and the session check: what the
  * database and the handler cost, to tell them apart from the HTTP stack and from the machine's load.
  */
-async function timeHandler(ctx: QueueBenchContext, filter: Record<string, string>, sort: string, order: 'ASC' | 'DESC', requests: number): Promise<number[]> {
+async function timeHandler(
+  ctx: QueueBenchContext,
+  filter: Record<string, string>,
+  sort: string,
+  order: 'ASC' | 'DESC',
+  requests: number,
+): Promise<number[]> {
   const handler = new ListLoansHandler(ctx.db as never, { product: { currency: 'INR' } } as AppConfig);
-  const query = new ListLoansQuery({ ...filter, queue: filter.queue as LoanQueue | undefined } as never, { field: sort, order }, { start: 0, end: 24 });
+  const query = new ListLoansQuery(
+    { ...filter, queue: filter.queue as LoanQueue | undefined } as never,
+    { field: sort, order },
+    { start: 0, end: 24 },
+  );
   await handler.execute(query);
   const latencies: number[] = [];
   for (let i = 0; i < requests; i++) {
@@ -169,7 +204,12 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
     ctx.log(`Growing the log to ${target} loans: ${target - existing} more generated loans (pipelined multi-row INSERTs)`);
     const load = await bulkLoadLoans(ctx, target - existing, 'queue log');
     ctx.log(`  bulk load: ${load.events} events in ${load.seconds.toFixed(1)} s = ${Math.round(load.events / load.seconds)} events/s`);
-    ctx.figures.push({ name: 'bench_bulk_load_events_per_s', value: load.events / load.seconds, unit: 'events/s', note: `${target - existing} loans, ${load.events} events straight into events (not a product path), ${load.seconds.toFixed(0)} s` });
+    ctx.figures.push({
+      name: 'bench_bulk_load_events_per_s',
+      value: load.events / load.seconds,
+      unit: 'events/s',
+      note: `${target - existing} loans, ${load.events} events straight into events (not a product path), ${load.seconds.toFixed(0)} s`,
+    });
     if (ctx.interrupted()) return;
   }
   const logEvents = await count(ctx.db, 'events');
@@ -188,19 +228,31 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
   const loans = await count(ctx.db, 'loan_summaries');
   if (loans < target) throw new Error(`loan_summaries holds ${loans} loans after the rebuild, fewer than the ${target} wanted`);
   const { replay, finish, indexes } = report.phases;
-  ctx.log(`  full rebuild: ${report.events} events into ${loans} loans in ${seconds.toFixed(1)} s = ${Math.round(rate)} events/s (replay ${replay / 1000} s, writing held rows and recounting ${finish / 1000} s, index builds ${indexes / 1000} s)`);
+  ctx.log(
+    `  full rebuild: ${report.events} events into ${loans} loans in ${seconds.toFixed(1)} s = ${Math.round(rate)} events/s (replay ${replay / 1000} s, writing held rows and recounting ${finish / 1000} s, index builds ${indexes / 1000} s)`,
+  );
   const rebuildNote = `rebuildProjections of ${report.events} events (${loans} loans) in ${seconds.toFixed(1)} s (replay ${replay / 1000} s, finish ${finish / 1000} s, indexes ${indexes / 1000} s), 1 run`;
   ctx.figures.push({ name: 'projection_rebuild_events_per_s_full_log', value: rate, unit: 'events/s', note: rebuildNote });
-  ctx.figures.push({ name: 'projection_rebuild_full_log_vs_goal', value: rate / REBUILD_GOAL_EVENTS_PER_S, unit: 'ratio', note: `goal >= 1.0 (${REBUILD_GOAL_EVENTS_PER_S} events/s)` });
+  ctx.figures.push({
+    name: 'projection_rebuild_full_log_vs_goal',
+    value: rate / REBUILD_GOAL_EVENTS_PER_S,
+    unit: 'ratio',
+    note: `goal >= 1.0 (${REBUILD_GOAL_EVENTS_PER_S} events/s)`,
+  });
   if (ctx.interrupted()) return;
 
   // What autovacuum does shortly after a million inserts: statistics for the planner and the visibility map that
   // lets the search count its matches from an index alone.
   const vacuumStarted = performance.now();
-  for (const table of ['loan_summaries', 'loan_borrowers', 'users', 'loan_queue_counts']) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(ctx.db);
+  for (const table of ['loan_summaries', 'loan_borrowers', 'users', 'loan_queue_counts'])
+    await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(ctx.db);
   // And the checkpoint that follows them: the rebuild and the vacuum leave gigabytes of dirty pages at 1,000,000
   // loans, which the server would otherwise write back (and the pages' readers evict) while the pages are timed.
-  await sql`CHECKPOINT`.execute(ctx.db).catch((error: Error) => ctx.log(`  CHECKPOINT refused (${error.message}): the pages are timed while the server writes back the rebuild`));
+  await sql`CHECKPOINT`
+    .execute(ctx.db)
+    .catch((error: Error) =>
+      ctx.log(`  CHECKPOINT refused (${error.message}): the pages are timed while the server writes back the rebuild`),
+    );
   ctx.log(`  VACUUM (ANALYZE) and CHECKPOINT after the rebuild: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`);
 
   const warmup = ctx.quick ? 2 : 5;
@@ -209,7 +261,8 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
   const perSearch = ctx.quick ? 20 : 100;
   const worst = { p95: 0, label: '' };
   const handlerWorst = { p95: 0, label: '' };
-  const note = (what: string, total: string, n: number) => `GET /api/admin/loans ${what}, rows 0-24 of ${total}, ${loans} loans, ${n} sequential requests`;
+  const note = (what: string, total: string, n: number) =>
+    `GET /api/admin/loans ${what}, rows 0-24 of ${total}, ${loans} loans, ${n} sequential requests`;
 
   ctx.log(`Queue pages at ${loans} loans: every queue's default sort (${perQueue} requests), the other sorts both ways (${perSort} each)`);
   for (const queue of consoleQueues()) {
@@ -227,7 +280,12 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
     }
     const inProcess = await timeHandler(ctx, queue.filter, queue.defaultSort, 'DESC', perQueue);
     const [h50, h95] = [percentile(inProcess, 50), percentile(inProcess, 95)];
-    ctx.figures.push({ name: `queue_handler_${slug(queue.label)}_p95_ms`, value: h95, unit: 'ms', note: `ListLoansHandler in process (no HTTP), ${what}, ${perQueue} runs, p50 ${tidy(h50)} ms` });
+    ctx.figures.push({
+      name: `queue_handler_${slug(queue.label)}_p95_ms`,
+      value: h95,
+      unit: 'ms',
+      note: `ListLoansHandler in process (no HTTP), ${what}, ${perQueue} runs, p50 ${tidy(h50)} ms`,
+    });
     if (h95 > handlerWorst.p95) Object.assign(handlerWorst, { p95: h95, label: what });
     const sorts: string[] = [];
     const handlerSorts: string[] = [];
@@ -245,18 +303,52 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
         handlerSorts.push(`${sort} ${order} ${tidy(hp95)}`);
       }
     }
-    ctx.figures.push({ name: `queue_page_${slug(queue.label)}_other_sorts_p95_ms`, value: sortWorst, unit: 'ms', note: `worst p95 of ${sorts.length} other sorts (${perSort} requests each)` });
-    ctx.log(`  ${queue.label} (${total}): ${queue.defaultSort} DESC p50 ${tidy(p50)} ms, p95 ${tidy(p95)} ms; other sorts p50/p95: ${sorts.join(', ')}`);
-    ctx.log(`    in process (handler, no HTTP): ${queue.defaultSort} DESC p50 ${tidy(h50)} ms, p95 ${tidy(h95)} ms; other sorts p95: ${handlerSorts.join(', ')}`);
+    ctx.figures.push({
+      name: `queue_page_${slug(queue.label)}_other_sorts_p95_ms`,
+      value: sortWorst,
+      unit: 'ms',
+      note: `worst p95 of ${sorts.length} other sorts (${perSort} requests each)`,
+    });
+    ctx.log(
+      `  ${queue.label} (${total}): ${queue.defaultSort} DESC p50 ${tidy(p50)} ms, p95 ${tidy(p95)} ms; other sorts p50/p95: ${sorts.join(', ')}`,
+    );
+    ctx.log(
+      `    in process (handler, no HTTP): ${queue.defaultSort} DESC p50 ${tidy(h50)} ms, p95 ${tidy(h95)} ms; other sorts p95: ${handlerSorts.join(', ')}`,
+    );
   }
-  ctx.figures.push({ name: 'queue_page_worst_p95_ms', value: worst.p95, unit: 'ms', note: `worst of every queue and sort: ${worst.label}` });
-  ctx.figures.push({ name: 'queue_handler_worst_p95_ms', value: handlerWorst.p95, unit: 'ms', note: `in process, no HTTP; worst of every queue and sort: ${handlerWorst.label}` });
-  ctx.figures.push({ name: 'queue_page_worst_p95_vs_goal', value: worst.p95 / QUEUE_PAGE_GOAL_MS, unit: 'ratio', note: `goal <= 1.0 (${QUEUE_PAGE_GOAL_MS} ms)` });
+  ctx.figures.push({
+    name: 'queue_page_worst_p95_ms',
+    value: worst.p95,
+    unit: 'ms',
+    note: `worst of every queue and sort: ${worst.label}`,
+  });
+  ctx.figures.push({
+    name: 'queue_handler_worst_p95_ms',
+    value: handlerWorst.p95,
+    unit: 'ms',
+    note: `in process, no HTTP; worst of every queue and sort: ${handlerWorst.label}`,
+  });
+  ctx.figures.push({
+    name: 'queue_page_worst_p95_vs_goal',
+    value: worst.p95 / QUEUE_PAGE_GOAL_MS,
+    unit: 'ratio',
+    note: `goal <= 1.0 (${QUEUE_PAGE_GOAL_MS} ms)`,
+  });
 
   // The menu's badge counts.
   const counts = await time(ctx, '/api/admin/loan-queues', warmup, perQueue);
-  ctx.figures.push({ name: 'queue_counts_p50_ms', value: percentile(counts.latencies, 50), unit: 'ms', note: `GET /api/admin/loan-queues, ${perQueue} sequential requests` });
-  ctx.figures.push({ name: 'queue_counts_p95_ms', value: percentile(counts.latencies, 95), unit: 'ms', note: `GET /api/admin/loan-queues, ${perQueue} sequential requests` });
+  ctx.figures.push({
+    name: 'queue_counts_p50_ms',
+    value: percentile(counts.latencies, 50),
+    unit: 'ms',
+    note: `GET /api/admin/loan-queues, ${perQueue} sequential requests`,
+  });
+  ctx.figures.push({
+    name: 'queue_counts_p95_ms',
+    value: percentile(counts.latencies, 95),
+    unit: 'ms',
+    note: `GET /api/admin/loan-queues, ${perQueue} sequential requests`,
+  });
   ctx.log(`  menu counts: p50 ${tidy(percentile(counts.latencies, 50))} ms, p95 ${tidy(percentile(counts.latencies, 95))} ms`);
 
   // Text search: a surname (broad), an email, a phone number and a loan id fragment.
@@ -265,7 +357,9 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
   const pick = (state: string) =>
     sql<{ id: string; email: string; phone: string }>`
       SELECT l.id, b.email, b.phone FROM loan_summaries l JOIN loan_borrowers b ON b.user_id = l.borrower_id
-      WHERE l.state = ${state} AND b.phone IS NOT NULL ORDER BY l.id LIMIT 1 OFFSET 100`.execute(ctx.db).then((r) => r.rows[0]);
+      WHERE l.state = ${state} AND b.phone IS NOT NULL ORDER BY l.id LIMIT 1 OFFSET 100`
+      .execute(ctx.db)
+      .then((r) => r.rows[0]);
   const [pending, active] = [await pick('soft.pending'), await pick('active')];
   const email = `${pending.email.split('@')[0].split('.').pop()}@`; // e.g. "borrower1234@": one borrower
   const phone = active.phone.slice(-7);
@@ -286,9 +380,26 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
     ctx.figures.push({ name: `${s.name}_p95_ms`, value: p95, unit: 'ms', note: note(what, total, perSearch) });
     if (p95 > searchWorst.p95) Object.assign(searchWorst, { p95, label: what });
     const inProcess = await timeHandler(ctx, s.filter, s.sort, 'DESC', perSearch);
-    ctx.figures.push({ name: `${s.name.replace('queue_page', 'queue_handler')}_p95_ms`, value: percentile(inProcess, 95), unit: 'ms', note: `ListLoansHandler in process (no HTTP), ${what}, ${perSearch} runs, p50 ${tidy(percentile(inProcess, 50))} ms` });
-    ctx.log(`  search ${what}: p50 ${tidy(p50)} ms, p95 ${tidy(p95)} ms (${total} matching loans); in process p50 ${tidy(percentile(inProcess, 50))} ms, p95 ${tidy(percentile(inProcess, 95))} ms`);
+    ctx.figures.push({
+      name: `${s.name.replace('queue_page', 'queue_handler')}_p95_ms`,
+      value: percentile(inProcess, 95),
+      unit: 'ms',
+      note: `ListLoansHandler in process (no HTTP), ${what}, ${perSearch} runs, p50 ${tidy(percentile(inProcess, 50))} ms`,
+    });
+    ctx.log(
+      `  search ${what}: p50 ${tidy(p50)} ms, p95 ${tidy(p95)} ms (${total} matching loans); in process p50 ${tidy(percentile(inProcess, 50))} ms, p95 ${tidy(percentile(inProcess, 95))} ms`,
+    );
   }
-  ctx.figures.push({ name: 'queue_page_search_worst_p95_ms', value: searchWorst.p95, unit: 'ms', note: `worst search: ${searchWorst.label}` });
-  ctx.figures.push({ name: 'queue_page_search_worst_p95_vs_goal', value: searchWorst.p95 / SEARCH_GOAL_MS, unit: 'ratio', note: `goal <= 1.0 (${SEARCH_GOAL_MS} ms)` });
+  ctx.figures.push({
+    name: 'queue_page_search_worst_p95_ms',
+    value: searchWorst.p95,
+    unit: 'ms',
+    note: `worst search: ${searchWorst.label}`,
+  });
+  ctx.figures.push({
+    name: 'queue_page_search_worst_p95_vs_goal',
+    value: searchWorst.p95 / SEARCH_GOAL_MS,
+    unit: 'ratio',
+    note: `goal <= 1.0 (${SEARCH_GOAL_MS} ms)`,
+  });
 }

@@ -54,9 +54,15 @@ function positiveIntFromEnv(name: string, fallback: number): number {
  */
 function serverSettings(raw: string | undefined): Record<string, string> {
   const settings: Record<string, string> = {};
-  for (const pair of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([a-z_][a-z0-9_.]*)=([A-Za-z0-9_.:/-]+)$/.exec(pair);
-    if (!match) throw new Error(`BENCH_PG_SETTINGS must be name=value pairs separated by commas (shared_buffers=4GB,max_wal_size=16GB), not "${pair}"`);
+    if (!match)
+      throw new Error(
+        `BENCH_PG_SETTINGS must be name=value pairs separated by commas (shared_buffers=4GB,max_wal_size=16GB), not "${pair}"`,
+      );
     settings[match[1]!] = match[2]!;
   }
   return settings;
@@ -79,8 +85,32 @@ type Sizes = {
 function sizes(): Sizes {
   const loans = positiveIntFromEnv('BENCH_LOANS', QUICK ? 5_000 : 100_000);
   return QUICK
-    ? { loans, appendsPerRun: 400, appendRuns: 2, writers: 16, approvalsPerRun: 48, approvalRuns: 2, approvalClients: 8, rebuildLoans: Math.min(2_000, loans), rebuildRuns: 2, queueRequests: 30, queueWarmup: 3 }
-    : { loans, appendsPerRun: 3_000, appendRuns: 3, writers: 16, approvalsPerRun: 500, approvalRuns: 3, approvalClients: 8, rebuildLoans: Math.min(20_000, loans), rebuildRuns: 3, queueRequests: 200, queueWarmup: 10 };
+    ? {
+        loans,
+        appendsPerRun: 400,
+        appendRuns: 2,
+        writers: 16,
+        approvalsPerRun: 48,
+        approvalRuns: 2,
+        approvalClients: 8,
+        rebuildLoans: Math.min(2_000, loans),
+        rebuildRuns: 2,
+        queueRequests: 30,
+        queueWarmup: 3,
+      }
+    : {
+        loans,
+        appendsPerRun: 3_000,
+        appendRuns: 3,
+        writers: 16,
+        approvalsPerRun: 500,
+        approvalRuns: 3,
+        approvalClients: 8,
+        rebuildLoans: Math.min(20_000, loans),
+        rebuildRuns: 3,
+        queueRequests: 200,
+        queueWarmup: 10,
+      };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,7 +161,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const sentence = (error: unknown) => String((error as Error)?.message ?? error).replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
+const sentence = (error: unknown) =>
+  String((error as Error)?.message ?? error)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
 
 // ---------------------------------------------------------------------------------------------------------------
 // The measurements.
@@ -151,7 +185,7 @@ async function loadLoans(ctx: Context, count: number, label: string): Promise<nu
   const chunk = 5_000;
   let events = 0;
   const started = performance.now();
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const n = Math.min(chunk, count - done);
     const loans = Array.from({ length: n }, () => ctx.generator.next());
     events += await insertLoanEvents(ctx.db, loans);
@@ -193,9 +227,16 @@ async function benchmarkRebuild(ctx: Context): Promise<void> {
     rates.push(r.eventsPerSecond);
     events = r.events;
     loans = await countRows(ctx.db, 'loan_summaries');
-    log(`  rebuild ${run}/${rebuildRuns}: ${r.events} events into ${loans} loans in ${r.seconds.toFixed(1)} s = ${Math.round(r.eventsPerSecond)} events/s`);
+    log(
+      `  rebuild ${run}/${rebuildRuns}: ${r.events} events into ${loans} loans in ${r.seconds.toFixed(1)} s = ${Math.round(r.eventsPerSecond)} events/s`,
+    );
   }
-  ctx.figures.push({ name: 'projection_rebuild_events_per_s', value: median(rates), unit: 'events/s', note: `rebuildProjections of ${events} events (${loans} loans), median of ${rebuildRuns}` });
+  ctx.figures.push({
+    name: 'projection_rebuild_events_per_s',
+    value: median(rates),
+    unit: 'events/s',
+    note: `rebuildProjections of ${events} events (${loans} loans), median of ${rebuildRuns}`,
+  });
 }
 
 async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> {
@@ -206,14 +247,21 @@ async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> 
 
 async function main(): Promise<number> {
   const s = sizes();
-  log(`Lending benchmark${QUICK ? ' (quick smoke run)' : ''}: ${s.loans} loans for the queue test; ${os.cpus().length} CPUs, Node ${process.version}`);
+  log(
+    `Lending benchmark${QUICK ? ' (quick smoke run)' : ''}: ${s.loans} loans for the queue test; ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
 
   phase = 'creating the benchmark database';
-  const database = await createBenchDatabase(process.env.DATABASE_URL?.trim() || undefined, log, serverSettings(process.env.BENCH_PG_SETTINGS));
+  const database = await createBenchDatabase(
+    process.env.DATABASE_URL?.trim() || undefined,
+    log,
+    serverSettings(process.env.BENCH_PG_SETTINGS),
+  );
   // An embedded server stopping after a large run writes gigabytes of dirty buffers in its shutdown checkpoint, and
   // deleting a 1,000,000-loan cluster takes a while: given less time, the run exits and leaves ~45 GB under /tmp.
   // BENCH_KEEP_DATABASE=1 (with DATABASE_URL) leaves the database on the server, to study its queries afterwards.
-  if (process.env.BENCH_KEEP_DATABASE === '1' && process.env.DATABASE_URL?.trim()) log(`Keeping ${database.description} (BENCH_KEEP_DATABASE=1): drop it by hand`);
+  if (process.env.BENCH_KEEP_DATABASE === '1' && process.env.DATABASE_URL?.trim())
+    log(`Keeping ${database.description} (BENCH_KEEP_DATABASE=1): drop it by hand`);
   else cleanups.push({ name: 'drop the benchmark database', run: () => database.drop(), seconds: 300 });
   if (interrupted) return 130;
 
@@ -233,16 +281,25 @@ async function main(): Promise<number> {
     PROFILE_REQUIRED_SECTIONS: '',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // Knobs of the HTTP path, passed through for comparisons (e.g. SESSION_CACHE_MAX_ENTRIES=0: no session cache).
-    ...Object.fromEntries(['SESSION_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
+    ...Object.fromEntries(
+      ['SESSION_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+    ),
   });
-  const runtime = await createRuntime(config, (line) => log(line), { databaseUrl: database.url, queuePrefix: `bench-${randomBytes(4).toString('hex')}` });
+  const runtime = await createRuntime(config, (line) => log(line), {
+    databaseUrl: database.url,
+    queuePrefix: `bench-${randomBytes(4).toString('hex')}`,
+  });
   cleanups.push({ name: 'close the runtime', run: () => runtime.close() });
   const db = createDb(database.url, 24) as Kysely<any>;
   cleanups.push({ name: 'close the benchmark pool', run: () => db.destroy() });
   const versions = await sql<{ v: string; sync: string; fsync: string; buffers: string }>`
-    SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sync, current_setting('fsync') AS fsync, current_setting('shared_buffers') AS buffers`.execute(db);
+    SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sync, current_setting('fsync') AS fsync, current_setting('shared_buffers') AS buffers`.execute(
+    db,
+  );
   const pgInfo = versions.rows[0];
-  log(`PostgreSQL ${pgInfo.v} (synchronous_commit=${pgInfo.sync}, fsync=${pgInfo.fsync}, shared_buffers=${pgInfo.buffers}), ${database.description}`);
+  log(
+    `PostgreSQL ${pgInfo.v} (synchronous_commit=${pgInfo.sync}, fsync=${pgInfo.fsync}, shared_buffers=${pgInfo.buffers}), ${database.description}`,
+  );
 
   phase = 'starting the HTTP API';
   const app: INestApplication = await createApi(runtime, { logger: false });
@@ -274,7 +331,9 @@ async function main(): Promise<number> {
 
   phase = 'measuring event appends';
   if (runs('appends')) {
-    log(`1-2. Appends: PostgresEventStore, the plain-INSERT floor and Emmett 0.42, ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`);
+    log(
+      `1-2. Appends: PostgresEventStore, the plain-INSERT floor and Emmett 0.42, ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`,
+    );
     await benchmarkAppends({ ...ctx, databaseUrl: database.url, log });
   }
   if (interrupted) return 130;
@@ -309,8 +368,28 @@ async function main(): Promise<number> {
     const cobLoans = positiveIntFromEnv('BENCH_COB_LOANS', process.env.BENCH_LOANS?.trim() ? s.loans : QUICK ? 300 : 2_000);
     log(`7. Close of business over a book of ${cobLoans} loans, written already aged`);
     // Paid out over the eight months before the last thirty days, under products with 3 grace days and a ₹500 penal charge.
-    const cobGenerator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20261113, Date.now() - 30 * 24 * 3_600_000, 240, { graceDays: 3, penalChargeFlat: 50_000 });
-    await benchmarkCloseOfBusiness({ app, runtime, db, generator: cobGenerator, staffIds, borrowerIds, distinct: positiveIntFromEnv('BENCH_COB_DISTINCT_LOANS', QUICK ? 100 : 1_000), verify: process.env.BENCH_COB_VERIFY ? process.env.BENCH_COB_VERIFY === '1' : cobLoans <= 2_000, databaseUrl: database.url, figures: ctx.figures, log, loans: cobLoans });
+    const cobGenerator = new LoanHistoryGenerator(
+      { borrowerIds, staffIds },
+      config.product,
+      20261113,
+      Date.now() - 30 * 24 * 3_600_000,
+      240,
+      { graceDays: 3, penalChargeFlat: 50_000 },
+    );
+    await benchmarkCloseOfBusiness({
+      app,
+      runtime,
+      db,
+      generator: cobGenerator,
+      staffIds,
+      borrowerIds,
+      distinct: positiveIntFromEnv('BENCH_COB_DISTINCT_LOANS', QUICK ? 100 : 1_000),
+      verify: process.env.BENCH_COB_VERIFY ? process.env.BENCH_COB_VERIFY === '1' : cobLoans <= 2_000,
+      databaseUrl: database.url,
+      figures: ctx.figures,
+      log,
+      loans: cobLoans,
+    });
   }
   if (interrupted) return 130;
 

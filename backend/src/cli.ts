@@ -32,7 +32,9 @@ async function closeOfBusiness(runtime: Runtime, args: string[]): Promise<number
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
   try {
     const result = await app.get(BusinessDayClose).closeThrough(date);
-    console.log(`Close of business for ${result.date}: ${result.loansProcessed} loan(s) aged, ${result.loansVisited} with something to record, ${result.eventsAppended} event(s) appended.`);
+    console.log(
+      `Close of business for ${result.date}: ${result.loansProcessed} loan(s) aged, ${result.loansVisited} with something to record, ${result.eventsAppended} event(s) appended.`,
+    );
     return 0;
   } finally {
     await app.close();
@@ -62,8 +64,12 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'close-of-business') return await closeOfBusiness(runtime, argv.slice(1));
     const list = await projections(runtime);
     if (command === 'projections:rebuild') {
-      const report = await rebuildProjections(runtime.db, list, { onProgress: (n) => n % 20000 === 0 && console.log(`  ${n} events replayed`) });
-      console.log(`Rebuilt ${report.tables.join(', ')} from ${report.events} events in ${report.batches} batches (${report.milliseconds} ms).`);
+      const report = await rebuildProjections(runtime.db, list, {
+        onProgress: (n) => n % 20000 === 0 && console.log(`  ${n} events replayed`),
+      });
+      console.log(
+        `Rebuilt ${report.tables.join(', ')} from ${report.events} events in ${report.batches} batches (${report.milliseconds} ms).`,
+      );
       return 0;
     }
     const report = await verifyProjections(runtime.db, list);
@@ -71,7 +77,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Projections verified: ${report.tables.join(', ')} match a rebuild from ${report.events} events.`);
       return 0;
     }
-    for (const d of report.differences) console.error(`DIFFERENCE in ${d.table}: ${d.onlyInLive} row(s) only in live, ${d.onlyInRebuild} only in the rebuild`);
+    for (const d of report.differences)
+      console.error(`DIFFERENCE in ${d.table}: ${d.onlyInLive} row(s) only in live, ${d.onlyInRebuild} only in the rebuild`);
     return 1;
   } finally {
     await runtime.close();

@@ -11,9 +11,11 @@ import { builtApps, createApi } from './app/create-api.js';
 const log = (line: string) => console.log(`[lending] ${line}`);
 
 /** The built admin console (admin-console/dist, `npm run build`), served at /Admin; ADMIN_CONSOLE_DIR overrides. */
-const adminConsoleDir = process.env.ADMIN_CONSOLE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin-console/dist');
+const adminConsoleDir =
+  process.env.ADMIN_CONSOLE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin-console/dist');
 /** The built borrower portal (borrower-portal/dist), served at / after the console; BORROWER_PORTAL_DIR overrides. */
-const borrowerPortalDir = process.env.BORROWER_PORTAL_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../borrower-portal/dist');
+const borrowerPortalDir =
+  process.env.BORROWER_PORTAL_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../borrower-portal/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,7 +30,11 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     await runtime.close();
     const inUse = (error as { code?: string }).code === 'EADDRINUSE';
-    throw new Error(inUse ? `Cannot start: port ${config.port} is already in use; stop what uses it or set PORT.` : `Cannot start: ${(error as Error).message}`);
+    throw new Error(
+      inUse
+        ? `Cannot start: port ${config.port} is already in use; stop what uses it or set PORT.`
+        : `Cannot start: ${(error as Error).message}`,
+    );
   }
   // SIGTERM (docs/operations.md, Shutdown): within SHUTDOWN_TIMEOUT_MS in all. Readiness turns 503 and answers say
   // Connection: close; the server takes no new connection, the presence sockets close (pages reconnect elsewhere), the
@@ -51,8 +57,16 @@ async function main(): Promise<void> {
   const url = await app.getUrl();
   const base = url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
   log(`API listening on ${base}/api${config.apiDocs ? ' (OpenAPI at /api/docs)' : ' (OpenAPI off: API_DOCS=true turns it on)'}`);
-  log(existsSync(path.join(adminConsoleDir, 'index.html')) ? `Admin console at ${base}/Admin` : `Admin console not built (no ${adminConsoleDir}/index.html): run npm run build`);
-  log(existsSync(path.join(borrowerPortalDir, 'index.html')) ? `Borrower portal at ${base}/` : `Borrower portal not built (no ${borrowerPortalDir}/index.html): run npm run build`);
+  log(
+    existsSync(path.join(adminConsoleDir, 'index.html'))
+      ? `Admin console at ${base}/Admin`
+      : `Admin console not built (no ${adminConsoleDir}/index.html): run npm run build`,
+  );
+  log(
+    existsSync(path.join(borrowerPortalDir, 'index.html'))
+      ? `Borrower portal at ${base}/`
+      : `Borrower portal not built (no ${borrowerPortalDir}/index.html): run npm run build`,
+  );
   if (config.workerInProcess) {
     const queues = await app.get(WorkerHost).start({ queues: config.workerQueues });
     log(`Worker running in this process for queue(s): ${queues.join(', ') || '(none)'} and the durable subscriptions`);

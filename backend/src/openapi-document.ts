@@ -13,7 +13,16 @@ import type { Runtime } from './platform/runtime.js';
 async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'development' });
   // Preview mode never calls a provider, so the services stay absent.
-  const runtime = { config, database: null, db: null, queue: null, keyPrefix: 'openapi', eventLogId: 'openapi', log: () => undefined, close: async () => undefined } as unknown as Runtime;
+  const runtime = {
+    config,
+    database: null,
+    db: null,
+    queue: null,
+    keyPrefix: 'openapi',
+    eventLogId: 'openapi',
+    log: () => undefined,
+    close: async () => undefined,
+  } as unknown as Runtime;
   const app = await NestFactory.create(AppModule.forRuntime(runtime), { preview: true, logger: false, abortOnError: false });
   app.setGlobalPrefix('api');
   process.stdout.write(`${JSON.stringify(openApiDocument(app), null, 2)}\n`);

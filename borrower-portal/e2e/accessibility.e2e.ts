@@ -50,7 +50,9 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     await expectNoAxeViolations(page, '/Auth/Register with field errors');
   });
 
-  test('the borrower area: dashboard, help, profile, every application step with its dialogs, loans in several states', async ({ page }) => {
+  test('the borrower area: dashboard, help, profile, every application step with its dialogs, loans in several states', async ({
+    page,
+  }) => {
     const borrower = newBorrower('Kavya Menon');
     await registerInBrowser(page, borrower);
     await expect(page.getByText('You have no loans yet.')).toBeVisible();
@@ -166,7 +168,12 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     await expect(page.getByRole('heading', { name: 'Next repayment' })).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard, active loan');
     await page.goto(`${baseUrl()}/User/Loans`);
-    await expect(page.getByRole('link', { name: new RegExp(loanId.slice(0, 8)) }).or(page.locator(`a[href$="${loanId}"]`)).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: new RegExp(loanId.slice(0, 8)) })
+        .or(page.locator(`a[href$="${loanId}"]`))
+        .first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'loans list, two loans');
   });
 });

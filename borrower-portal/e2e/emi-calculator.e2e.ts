@@ -8,7 +8,14 @@ import { baseUrl, call, rupees, screenshot } from './support';
  * wrong or missing, and forgets its EMI when a figure is cleared.
  */
 
-type Product = { type: string; minAmount: number; maxAmount: number; minTenureMonths: number; maxTenureMonths: number; annualRatePercent: number };
+type Product = {
+  type: string;
+  minAmount: number;
+  maxAmount: number;
+  minTenureMonths: number;
+  maxTenureMonths: number;
+  annualRatePercent: number;
+};
 
 for (const width of [360, 1280] as const) {
   test(`at ${width} px, the calculator refuses what the product does not lend and clears its result`, async ({ page }) => {
@@ -41,7 +48,11 @@ for (const width of [360, 1280] as const) {
     // The minimum itself is lent: the API's EMI for it.
     await amount.fill(String(product.minAmount / 100));
     await tenure.fill(String(product.maxTenureMonths));
-    const quote = await call<{ emi: number }>('GET', `/public/emi?principal=${product.minAmount}&annualRatePercent=${product.annualRatePercent}&months=${product.maxTenureMonths}`, null);
+    const quote = await call<{ emi: number }>(
+      'GET',
+      `/public/emi?principal=${product.minAmount}&annualRatePercent=${product.annualRatePercent}&months=${product.maxTenureMonths}`,
+      null,
+    );
     await expect(emi).toHaveText(rupees(quote.emi));
 
     // A tenure beyond the product's: the range, no EMI.
@@ -56,7 +67,11 @@ for (const width of [360, 1280] as const) {
     await expect(emi).toHaveCount(0);
     await expect(page.getByText('Enter the loan amount in rupees, e.g. 1,00,000')).toBeVisible();
     await amount.fill(String(product.minAmount / 100));
-    const again = await call<{ emi: number }>('GET', `/public/emi?principal=${product.minAmount}&annualRatePercent=${product.annualRatePercent}&months=${product.minTenureMonths}`, null);
+    const again = await call<{ emi: number }>(
+      'GET',
+      `/public/emi?principal=${product.minAmount}&annualRatePercent=${product.annualRatePercent}&months=${product.minTenureMonths}`,
+      null,
+    );
     await expect(emi).toHaveText(rupees(again.emi));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });

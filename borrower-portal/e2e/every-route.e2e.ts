@@ -28,9 +28,15 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
     wide: [...document.querySelectorAll('body *')]
       .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
       .slice(0, 8)
-      .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} (right ${Math.round(e.getBoundingClientRect().right)})`),
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} (right ${Math.round(e.getBoundingClientRect().right)})`,
+      ),
   }));
-  expect(scrollWidth, `${label} scrolls sideways: ${scrollWidth} px wide in a ${innerWidth} px window; sticking out: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth);
+  expect(
+    scrollWidth,
+    `${label} scrolls sideways: ${scrollWidth} px wide in a ${innerWidth} px window; sticking out: ${wide.join(', ')}`,
+  ).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Opens the route once, waits for its content, then checks it at each width. */
@@ -59,7 +65,12 @@ const quickStartPhone = `+917${String(Date.now()).slice(-9)}`;
 let quickStartProof: { proof: string; expiresIn: number };
 
 const startLoan = (type: 'EMI' | 'salaryAdvance') =>
-  call<{ id: string }>('POST', '/me/loans', borrowerToken, type === 'EMI' ? { type, amount: 10_000_000, tenureMonths: 12 } : { type, amount: 2_000_000 }).then((l) => l.id);
+  call<{ id: string }>(
+    'POST',
+    '/me/loans',
+    borrowerToken,
+    type === 'EMI' ? { type, amount: 10_000_000, tenureMonths: 12 } : { type, amount: 2_000_000 },
+  ).then((l) => l.id);
 
 /** A loan taken as far as the borrower's signature (consent.customerpending); the agreement's hash comes back. */
 async function agreementIssued(type: 'EMI' | 'salaryAdvance'): Promise<{ id: string; hash: string }> {
@@ -71,23 +82,45 @@ async function upload(kind: string, name: string) {
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', new Blob([new Uint8Array(pdf(name))], { type: 'application/pdf' }), `${kind}.pdf`);
-  const res = await fetch(`${baseUrl()}/api/me/documents`, { method: 'POST', headers: { Authorization: `Bearer ${borrowerToken}`, 'X-Device-Id': deviceId }, body: form });
+  const res = await fetch(`${baseUrl()}/api/me/documents`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${borrowerToken}`, 'X-Device-Id': deviceId },
+    body: form,
+  });
   if (!res.ok) throw new Error(`upload ${kind}: ${res.status} ${await res.text()}`);
 }
 
 /** A quick start with every step answered, through the API: the pages show the answers and the review. */
 async function answeredQuickStart() {
   await call('POST', '/public/otp', null, { phone: quickStartPhone, purpose: 'quick-start' });
-  const sms = await call<Array<{ body: string }>>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: quickStartPhone }))}`, await staff());
+  const sms = await call<Array<{ body: string }>>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: quickStartPhone }))}`,
+    await staff(),
+  );
   const code = /\b(\d{6})\b/.exec(sms[0]!.body)![1];
   quickStartProof = await call('POST', '/public/otp/verify', null, { phone: quickStartPhone, purpose: 'quick-start', code });
   const { proof } = quickStartProof;
   const view = await call<{ consents: Array<{ key: string; version: string }> }>('POST', '/public/quick-start', null, { proof });
-  await call('PUT', '/public/quick-start/steps/basic', null, { proof, name: 'Anil Joseph Vettukattil', email: `anil.${Date.now()}@example.com`, dateOfBirth: '1990-04-15', gender: 'male', maritalStatus: 'married' });
-  await call('PUT', '/public/quick-start/steps/employment', null, { proof, employmentType: 'salaried', employer: 'Malabar Coastal Shipping and Logistics Private Limited' });
+  await call('PUT', '/public/quick-start/steps/basic', null, {
+    proof,
+    name: 'Anil Joseph Vettukattil',
+    email: `anil.${Date.now()}@example.com`,
+    dateOfBirth: '1990-04-15',
+    gender: 'male',
+    maritalStatus: 'married',
+  });
+  await call('PUT', '/public/quick-start/steps/employment', null, {
+    proof,
+    employmentType: 'salaried',
+    employer: 'Malabar Coastal Shipping and Logistics Private Limited',
+  });
   await call('PUT', '/public/quick-start/steps/income', null, { proof, monthlyNetIncome: 8_500_000, payDayOfMonth: 1 });
   await call('PUT', '/public/quick-start/steps/loan', null, { proof, type: 'EMI', amount: 25_000_000, tenureMonths: 24 });
-  await call('PUT', '/public/quick-start/steps/consents', null, { proof, ...Object.fromEntries(view.consents.map((c) => [c.key, { accepted: true, version: c.version }])) });
+  await call('PUT', '/public/quick-start/steps/consents', null, {
+    proof,
+    ...Object.fromEntries(view.consents.map((c) => [c.key, { accepted: true, version: c.version }])),
+  });
 }
 
 test.beforeAll(async () => {
@@ -96,11 +129,17 @@ test.beforeAll(async () => {
   const active = await agreementIssued('EMI');
   await signWithCode(active.id, active.hash, borrowerToken, borrower.phone);
   await call('POST', `/admin/loans/${active.id}/approve-final`, await staff(), {});
-  await call('POST', `/admin/loans/${active.id}/disburse`, await staff(), { payoutReference: 'UTR-EVERY-ROUTE-1', disbursedOn: '2026-11-21' });
+  await call('POST', `/admin/loans/${active.id}/disburse`, await staff(), {
+    payoutReference: 'UTR-EVERY-ROUTE-1',
+    disbursedOn: '2026-11-21',
+  });
   loans.active = active.id;
   loans.signEmi = (await agreementIssued('EMI')).id;
   loans.signAdvance = (await agreementIssued('salaryAdvance')).id;
-  for (const [key, type] of [['appliedEmi', 'EMI'], ['appliedAdvance', 'salaryAdvance']] as const) {
+  for (const [key, type] of [
+    ['appliedEmi', 'EMI'],
+    ['appliedAdvance', 'salaryAdvance'],
+  ] as const) {
     loans[key] = await startLoan(type);
     await call('POST', `/me/loans/${loans[key]}/submit`, borrowerToken);
   }
@@ -111,7 +150,14 @@ test.beforeAll(async () => {
   await upload('salarySlip', 'Salary slip, November');
   await upload('bankStatement', 'Bank statement, November');
   // Made once per run (a worker restarted after a failure runs this again: the page is there already).
-  await call('POST', '/admin/state-pages', await staff(), { state, city: 'Panaji', title: 'Personal loans in Panaji', text: 'Apply online from anywhere in Goa.', offer: 'Processing fee waived in December', active: true }).catch((error: Error) => {
+  await call('POST', '/admin/state-pages', await staff(), {
+    state,
+    city: 'Panaji',
+    title: 'Personal loans in Panaji',
+    text: 'Apply online from anywhere in Goa.',
+    offer: 'Processing fee waived in December',
+    active: true,
+  }).catch((error: Error) => {
     if (!/ 409 /.test(error.message)) throw error;
   });
   await answeredQuickStart();
@@ -143,16 +189,24 @@ test('quick start, every step: no sideways scroll at 360 and 1280 px, no axe vio
   // The phone step, then the code step with the phone in this tab's storage, then every step with its proof.
   await page.evaluate((phone) => sessionStorage.setItem('quickStart', JSON.stringify({ phone })), quickStartPhone);
   await checkRoute(page, { path: '/quickStart/components/Otp' });
-  await page.evaluate(({ phone, proof, expiresIn }) => sessionStorage.setItem('quickStart', JSON.stringify({ phone, proof, expiresAt: Date.now() + expiresIn * 1000 - 30_000 })), { phone: quickStartPhone, ...quickStartProof });
-  for (const step of ['Step0', 'Step1', 'Step2', 'Step3', 'Step4', 'Step5', 'Step6']) await checkRoute(page, { path: `/quickStart/components/${step}` });
+  await page.evaluate(
+    ({ phone, proof, expiresIn }) =>
+      sessionStorage.setItem('quickStart', JSON.stringify({ phone, proof, expiresAt: Date.now() + expiresIn * 1000 - 30_000 })),
+    { phone: quickStartPhone, ...quickStartProof },
+  );
+  for (const step of ['Step0', 'Step1', 'Step2', 'Step3', 'Step4', 'Step5', 'Step6'])
+    await checkRoute(page, { path: `/quickStart/components/${step}` });
 });
 
 test.describe('signed in as a borrower with an active loan', () => {
   test.beforeEach(async ({ context }) => {
-    await context.addInitScript(({ token, device }) => {
-      localStorage.setItem('device_id', device);
-      localStorage.setItem('token', token);
-    }, { token: borrowerToken, device: deviceId });
+    await context.addInitScript(
+      ({ token, device }) => {
+        localStorage.setItem('device_id', device);
+        localStorage.setItem('token', token);
+      },
+      { token: borrowerToken, device: deviceId },
+    );
   });
 
   test('dashboard, loans, help and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({ page }) => {
@@ -163,7 +217,9 @@ test.describe('signed in as a borrower with an active loan', () => {
       { path: '/User/Loans/verifypayment' },
       { path: '/User/Help' },
       { path: '/User/Profile' },
-      ...['Profile', 'Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'].map((section) => ({ path: `/User/Profile/${section}` })),
+      ...['Profile', 'Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'].map((section) => ({
+        path: `/User/Profile/${section}`,
+      })),
       { path: '/User/Dashboard/nothing-here', error: true },
     ];
     for (const route of routes) await checkRoute(page, route);
@@ -194,7 +250,8 @@ test.describe('signed in as a borrower with an active loan', () => {
 
   for (const segment of ['Emi', 'salaryAdvance'] as const) {
     test(`the ${segment} application flow, every step: no sideways scroll at 360 and 1280 px, no axe violation`, async ({ page }) => {
-      const [created, signing, applied] = segment === 'Emi' ? [loans.newEmi, loans.signEmi, loans.appliedEmi] : [loans.newAdvance, loans.signAdvance, loans.appliedAdvance];
+      const [created, signing, applied] =
+        segment === 'Emi' ? [loans.newEmi, loans.signEmi, loans.appliedEmi] : [loans.newAdvance, loans.signAdvance, loans.appliedAdvance];
       const base = `/User/newLoan/${segment}`;
       const routes: Route[] = [
         { path: base },

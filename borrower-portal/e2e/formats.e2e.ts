@@ -12,7 +12,11 @@ for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const who = newBorrower('Tara Timeline');
     const loanId = await activeLoan(who);
-    const loan = await call<{ approvals: { final: { at: string } }; agreement: { issuedAt: string } }>('GET', `/admin/loans/${loanId}`, await staff());
+    const loan = await call<{ approvals: { final: { at: string } }; agreement: { issuedAt: string } }>(
+      'GET',
+      `/admin/loans/${loanId}`,
+      await staff(),
+    );
 
     await signInInBrowser(page, who);
     await expect(page).toHaveURL(/\/User\/Dashboard$/);
@@ -27,7 +31,7 @@ for (const width of [360, 1280]) {
   });
 }
 
-test('a form refused by the server says what its options say, not the API\'s values', async ({ page }) => {
+test("a form refused by the server says what its options say, not the API's values", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 900 });
   await registerInBrowser(page, newBorrower('Tara Options'));
   await page.goto(`${baseUrl()}/User/Profile`);

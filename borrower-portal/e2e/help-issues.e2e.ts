@@ -21,12 +21,16 @@ const shot = async (page: Page, name: string) => {
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
 };
-const phone = (browser: Browser) => browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const phone = (browser: Browser) =>
+  browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${backend.url}/api${apiPath}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json().catch(() => null);
@@ -35,7 +39,10 @@ async function call<T = any>(method: string, apiPath: string, token: string | nu
 }
 
 const noOverflow = async (page: Page, what: string) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `horizontal overflow on ${what}`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `horizontal overflow on ${what}`,
+  ).toBeLessThanOrEqual(0);
 
 test.beforeAll(async () => {
   smtp = await startSmtp();
@@ -53,7 +60,9 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-test('a borrower raises an issue; staff note it and reply; the borrower gets the reply by email and reads it in the portal', async ({ browser }) => {
+test('a borrower raises an issue; staff note it and reply; the borrower gets the reply by email and reads it in the portal', async ({
+  browser,
+}) => {
   const who = newBorrower('Kavya Rao');
   await call('POST', '/auth/register', null, who);
 
@@ -114,7 +123,9 @@ test('a borrower raises an issue; staff note it and reply; the borrower gets the
   await consolePage.getByRole('button', { name: 'Add note' }).click();
   await expect(consolePage.getByText(/internal note$/)).toBeVisible();
   await consolePage.getByRole('checkbox', { name: 'Internal note' }).uncheck();
-  await consolePage.getByRole('textbox', { name: 'Reply to the borrower (emailed)' }).fill('We have refunded the duplicate debit of ₹8,978. It reaches your bank in 3 working days.');
+  await consolePage
+    .getByRole('textbox', { name: 'Reply to the borrower (emailed)' })
+    .fill('We have refunded the duplicate debit of ₹8,978. It reaches your bank in 3 working days.');
   await consolePage.getByRole('button', { name: 'Send reply' }).click();
   await expect(consolePage.getByText(/· emailed$/)).toBeVisible();
   await expect(consolePage.getByText('In progress', { exact: true })).toBeVisible();
@@ -145,8 +156,21 @@ test('a borrower raises an issue; staff note it and reply; the borrower gets the
 
 test('a state landing page renders with a link to quick start; an unknown pair is Page not found', async ({ browser }) => {
   const token = (await call<{ token: string }>('POST', '/auth/login', null, STAFF)).token;
-  await call('POST', '/admin/state-pages', token, { state: 'Karnataka', city: 'Bengaluru', title: 'Personal loans in Bengaluru', text: 'From Whitefield to Jayanagar: apply online, get a decision in a day.', offer: 'Processing fee waived in December', active: true });
-  await call('POST', '/admin/state-pages', token, { state: 'Kerala', city: 'Kochi', title: 'Loans in Kochi', text: 'Soon.', active: false });
+  await call('POST', '/admin/state-pages', token, {
+    state: 'Karnataka',
+    city: 'Bengaluru',
+    title: 'Personal loans in Bengaluru',
+    text: 'From Whitefield to Jayanagar: apply online, get a decision in a day.',
+    offer: 'Processing fee waived in December',
+    active: true,
+  });
+  await call('POST', '/admin/state-pages', token, {
+    state: 'Kerala',
+    city: 'Kochi',
+    title: 'Loans in Kochi',
+    text: 'Soon.',
+    active: false,
+  });
 
   const context = await phone(browser);
   const page = await context.newPage();

@@ -14,8 +14,14 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   await expect(page).toHaveURL(/\/User\/newLoan\/Emi$/);
   await page.getByLabel('Loan amount (₹)').fill('150000');
   await page.getByLabel('Tenure (months)').fill('24');
-  const [emi] = (await call<{ type: string; annualRatePercent: number }[]>('GET', '/public/products', null)).filter((p) => p.type === 'EMI');
-  const quote = await call<{ emi: number }>('GET', `/public/emi?principal=15000000&annualRatePercent=${emi.annualRatePercent}&months=24`, null);
+  const [emi] = (await call<{ type: string; annualRatePercent: number }[]>('GET', '/public/products', null)).filter(
+    (p) => p.type === 'EMI',
+  );
+  const quote = await call<{ emi: number }>(
+    'GET',
+    `/public/emi?principal=15000000&annualRatePercent=${emi.annualRatePercent}&months=24`,
+    null,
+  );
   await expect(page.getByTestId('emi')).toHaveText(rupees(quote.emi));
   await screenshot(page, 'apply-start');
   await page.getByRole('button', { name: 'Start my application' }).click();
@@ -52,7 +58,11 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   await call('POST', `/admin/loans/${loanId}/accept`, token, { reason: 'documents complete' });
   await call('POST', `/admin/loans/${loanId}/approve-soft`, token, { score: 742 });
   await approveBank(loanId, (await page.evaluate(() => localStorage.getItem('token')))!, token);
-  const issued = await call<{ agreement: { documentHash: string; terms: { instalmentAmount: number } } }>('POST', `/admin/loans/${loanId}/issue-agreement`, token);
+  const issued = await call<{ agreement: { documentHash: string; terms: { instalmentAmount: number } } }>(
+    'POST',
+    `/admin/loans/${loanId}/issue-agreement`,
+    token,
+  );
 
   // The dashboard offers to sign; /{id} resumes at Step5.
   await page.goto(`${baseUrl()}/User/Dashboard`);
@@ -87,10 +97,15 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
 
   // Staff: final approval and payout.
   await call('POST', `/admin/loans/${loanId}/approve-final`, token);
-  const active = await call<{ schedule: { dueDate: string; principal: number; interest: number }[] }>('POST', `/admin/loans/${loanId}/disburse`, token, {
-    payoutReference: 'UTR-PORTAL-0001',
-    disbursedOn: '2026-11-21',
-  });
+  const active = await call<{ schedule: { dueDate: string; principal: number; interest: number }[] }>(
+    'POST',
+    `/admin/loans/${loanId}/disburse`,
+    token,
+    {
+      payoutReference: 'UTR-PORTAL-0001',
+      disbursedOn: '2026-11-21',
+    },
+  );
 
   // The loan is active with its schedule.
   await page.goto(`${baseUrl()}/User/Loans/${loanId}`);
@@ -99,7 +114,11 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
   const rows = page.locator('table.schedule tbody tr');
   await expect(rows).toHaveCount(12);
   // The first instalment also collects the processing fee: the amount shown is everything it asks for.
-  const detail = await call<{ instalments: { principal: number; interest: number; fees: number; penalties: number }[] }>('GET', `/admin/loans/${loanId}`, token);
+  const detail = await call<{ instalments: { principal: number; interest: number; fees: number; penalties: number }[] }>(
+    'GET',
+    `/admin/loans/${loanId}`,
+    token,
+  );
   expect(detail.instalments.map((l) => l.principal)).toEqual(active.schedule.map((l) => l.principal));
   const first = detail.instalments[0]!;
   await expect(rows.first()).toContainText(rupees(first.principal + first.interest + first.fees + first.penalties));
@@ -112,7 +131,10 @@ test('a borrower registers, applies for an EMI loan, signs the agreement and see
 
   // The borrower area on a 360 px wide phone: nothing wider than the screen but the scrollable schedule.
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const [path, name] of [['/User/Dashboard', 'phone-dashboard'], [`/User/Loans/${loanId}`, 'phone-loan']]) {
+  for (const [path, name] of [
+    ['/User/Dashboard', 'phone-dashboard'],
+    [`/User/Loans/${loanId}`, 'phone-loan'],
+  ]) {
     await page.goto(`${baseUrl()}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Next repayment|Repayments/ })).toBeVisible();
@@ -151,7 +173,11 @@ test('the Profile section saves the name and phone through the API', async ({ pa
   await page.getByRole('button', { name: 'Save changes' }).click();
   // Shown grouped as people read it (formatPhone); stored and sent in E.164.
   await expect(page.getByTestId('phone-code-sent')).toContainText(`+91 ${newPhone.slice(3, 8)} ${newPhone.slice(8)}`);
-  const sms = await call<Array<{ body: string }>>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: newPhone, purpose: 'phone' }))}`, await staff());
+  const sms = await call<Array<{ body: string }>>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: newPhone, purpose: 'phone' }))}`,
+    await staff(),
+  );
   await page.getByLabel('6-digit code').fill(/\b(\d{6})\b/.exec(sms[0].body)![1]);
   await page.getByRole('button', { name: 'Verify and save' }).click();
   await expect(page.getByText('Your profile is saved and your new number is verified.')).toBeVisible();

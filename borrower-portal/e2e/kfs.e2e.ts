@@ -26,7 +26,10 @@ async function shot(page: Page, name: string) {
 async function api<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${backend.url}/api${apiPath}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json().catch(() => null);
@@ -35,7 +38,11 @@ async function api<T = any>(method: string, apiPath: string, token: string | nul
 }
 
 async function smsCode(phone: string): Promise<string> {
-  const rows = await api<{ body: string }[]>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`, staffToken);
+  const rows = await api<{ body: string }[]>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`,
+    staffToken,
+  );
   const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
   if (!code) throw new Error(`no e-sign code for ${phone}`);
   return code;
@@ -138,7 +145,6 @@ test('Step5 shows the Key Facts Statement; Step6 signs with the code', async ({ 
   await page.getByRole('dialog').getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(page).toHaveURL(new RegExp(`/Step7$`));
   await expect(page.getByRole('heading', { name: 'Agreement signed' })).toBeVisible();
-
 });
 
 test('staff see the agreements, one with its hash, evidence and PDF', async ({ browser }) => {

@@ -17,9 +17,23 @@ test.describe.configure({ mode: 'serial' });
 const unique = String(Date.now()).slice(-9);
 const mobile = `7${unique}`;
 const phone = `+91${mobile}`;
-const visitor = { name: `Nisha Walkin ${unique.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`, email: `nisha.${unique}@example.com`, password: 'nisha-password-1' };
-const agent = { name: 'Arjun Agent', email: `arjun.agent.${unique}@portal-e2e.local`, password: 'arjun-agent-password', roleId: 'sales-agent' };
-const officer = { name: 'Farah Officer', email: `farah.officer.${unique}@portal-e2e.local`, password: 'farah-officer-password', roleId: 'credit-officer' };
+const visitor = {
+  name: `Nisha Walkin ${unique.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`,
+  email: `nisha.${unique}@example.com`,
+  password: 'nisha-password-1',
+};
+const agent = {
+  name: 'Arjun Agent',
+  email: `arjun.agent.${unique}@portal-e2e.local`,
+  password: 'arjun-agent-password',
+  roleId: 'sales-agent',
+};
+const officer = {
+  name: 'Farah Officer',
+  email: `farah.officer.${unique}@portal-e2e.local`,
+  password: 'farah-officer-password',
+  roleId: 'credit-officer',
+};
 let leadPath = '';
 let loanId = '';
 let borrowerId = '';
@@ -47,11 +61,16 @@ async function moveLead(page: Page, status: string) {
 
 /** The newest quick-start code sent to the phone, read from the SMS log as staff (sms.view). */
 async function codeFor(to: string): Promise<string> {
-  const sms = await call<Array<{ body: string }>>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to, purpose: 'quick-start' }))}`, await staff());
+  const sms = await call<Array<{ body: string }>>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to, purpose: 'quick-start' }))}`,
+    await staff(),
+  );
   return /\b(\d{6})\b/.exec(sms[0].body)![1];
 }
 
-const myDocuments = async (page: Page) => (await (await page.request.get(`${baseUrl()}/api/me/documents`)).json()) as Array<{ kind: string }>;
+const myDocuments = async (page: Page) =>
+  (await (await page.request.get(`${baseUrl()}/api/me/documents`)).json()) as Array<{ kind: string }>;
 
 test.beforeAll(async () => {
   const admin = await staff();
@@ -115,14 +134,25 @@ test('the visitor completes quick start with the code from the SMS log and lands
   expect(me.user.phone).toBe(phone);
   borrowerId = me.user.id;
   // Quick start filled the Profile and Employment sections from its answers; the other five are still to do.
-  const sections = (await (await page.request.get(`${baseUrl()}/api/me/profile/sections`)).json()) as Array<{ section: string; status: string }>;
-  expect(sections.filter((s) => s.status === 'missing').map((s) => s.section).sort()).toEqual(['address', 'bank', 'documents', 'reference', 'selfie']);
+  const sections = (await (await page.request.get(`${baseUrl()}/api/me/profile/sections`)).json()) as Array<{
+    section: string;
+    status: string;
+  }>;
+  expect(
+    sections
+      .filter((s) => s.status === 'missing')
+      .map((s) => s.section)
+      .sort(),
+  ).toEqual(['address', 'bank', 'documents', 'reference', 'selfie']);
 });
 
 test('the borrower fills every profile section through the UI, the selfie with the camera', async ({ page }) => {
   await signInAsVisitor(page);
   const saved = (text: string) => expect(page.getByText(text)).toBeVisible();
-  const tab = (name: string, mark: string) => expect(page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: new RegExp(`^${name}\\s*\\(${mark}\\)$`) })).toBeVisible();
+  const tab = (name: string, mark: string) =>
+    expect(
+      page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: new RegExp(`^${name}\\s*\\(${mark}\\)$`) }),
+    ).toBeVisible();
 
   await page.goto(`${baseUrl()}/User/Profile/Profile`);
   await expect(page.getByLabel('Date of birth')).toHaveValue('1993-08-14');
@@ -178,11 +208,19 @@ test('the borrower fills every profile section through the UI, the selfie with t
   await expectNoAxeViolations(page, 'profile: reference');
 
   await page.goto(`${baseUrl()}/User/Profile/Documents`);
-  await page.getByLabel('Identity proof (PAN card, passport)').setInputFiles({ name: 'pan-card.pdf', mimeType: 'application/pdf', buffer: pdf('PAN card') });
+  await page
+    .getByLabel('Identity proof (PAN card, passport)')
+    .setInputFiles({ name: 'pan-card.pdf', mimeType: 'application/pdf', buffer: pdf('PAN card') });
   await expect(page.getByText('Uploaded (PDF, 1 kB)').first()).toBeVisible();
-  await page.getByLabel('Address proof (utility bill, rent agreement)').setInputFiles({ name: 'electricity-bill.png', mimeType: 'image/png', buffer: png(600, 400) });
-  await page.getByLabel('Income proof: salary slip').setInputFiles({ name: 'salary-slip.pdf', mimeType: 'application/pdf', buffer: pdf('Salary slip, October') });
-  await page.getByLabel('Income proof: bank statement').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf('Bank statement') });
+  await page
+    .getByLabel('Address proof (utility bill, rent agreement)')
+    .setInputFiles({ name: 'electricity-bill.png', mimeType: 'image/png', buffer: png(600, 400) });
+  await page
+    .getByLabel('Income proof: salary slip')
+    .setInputFiles({ name: 'salary-slip.pdf', mimeType: 'application/pdf', buffer: pdf('Salary slip, October') });
+  await page
+    .getByLabel('Income proof: bank statement')
+    .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf('Bank statement') });
   await expect(page.getByText(/^Uploaded \(/)).toHaveCount(4);
   await page.getByLabel('PAN', { exact: true }).fill('ABCPN1234K');
   await page.getByLabel('Aadhaar: last 4 digits only').fill('5678');
@@ -222,8 +260,13 @@ test('the borrower fills every profile section through the UI, the selfie with t
   await expectNoAxeViolations(page, 'profile: selfie saved');
   await screenshot(page, 'profile-selfie-saved');
 
-  const sections = (await (await page.request.get(`${baseUrl()}/api/me/profile/sections`)).json()) as Array<{ section: string; status: string }>;
-  expect(sections.map((s) => `${s.section}:${s.status}`).sort()).toEqual(['address', 'bank', 'documents', 'employment', 'profile', 'reference', 'selfie'].map((s) => `${s}:complete`));
+  const sections = (await (await page.request.get(`${baseUrl()}/api/me/profile/sections`)).json()) as Array<{
+    section: string;
+    status: string;
+  }>;
+  expect(sections.map((s) => `${s.section}:${s.status}`).sort()).toEqual(
+    ['address', 'bank', 'documents', 'employment', 'profile', 'reference', 'selfie'].map((s) => `${s}:complete`),
+  );
 });
 
 test('bad uploads are refused with a clear message, and nothing is stored', async ({ page }) => {
@@ -233,22 +276,30 @@ test('bad uploads are refused with a clear message, and nothing is stored', asyn
   const salarySlip = page.getByLabel('Income proof: salary slip');
   await salarySlip.setInputFiles({ name: 'salary-slip.pdf', mimeType: 'application/pdf', buffer: executable() });
   const refusal = page.getByRole('alert').filter({ hasText: 'judged by its content' });
-  await expect(refusal).toHaveText('The file is not a PDF, JPEG or PNG file (judged by its content, not its name); upload a PDF, JPEG or PNG.');
+  await expect(refusal).toHaveText(
+    'The file is not a PDF, JPEG or PNG file (judged by its content, not its name); upload a PDF, JPEG or PNG.',
+  );
   await expect(salarySlip).toHaveAttribute('aria-invalid', 'true');
   // The section was saved before (the previous test), but nothing beside the refusal says "saved" (issue 28 item 8).
-  await expect(page.getByRole('alert').filter({ hasText: 'Your salary slip was not saved: choose another file where the message shows.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your salary slip was not saved: choose another file where the message shows.' }),
+  ).toBeVisible();
   await expect(page.getByText(/Saved; our team will verify it/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Documents\s*\(upload not saved\)$/ })).toHaveClass(/active/);
   await expectNoAxeViolations(page, 'profile: upload refused');
   await screenshot(page, 'profile-upload-refused');
 
   const oversize = Buffer.concat([pdf('Six megabytes'), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
-  await page.getByLabel('Income proof: bank statement').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: oversize });
+  await page
+    .getByLabel('Income proof: bank statement')
+    .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: oversize });
   await expect(page.getByRole('alert').filter({ hasText: 'larger than' })).toHaveText('The file is larger than 5 MB; nothing was stored.');
 
   await page.goto(`${baseUrl()}/User/Profile/Selfie`);
   await page.getByLabel(/Or upload a photo/).setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png(120, 120) });
-  await expect(page.getByRole('alert').filter({ hasText: 'pixels' })).toHaveText('The selfie is 120×120 pixels; it must be at least 480×480.');
+  await expect(page.getByRole('alert').filter({ hasText: 'pixels' })).toHaveText(
+    'The selfie is 120×120 pixels; it must be at least 480×480.',
+  );
   await expect(page.getByRole('alert').filter({ hasText: 'Your photo was not saved' })).toBeVisible();
   await expect(page.getByText(/Saved; our team will verify it/)).toHaveCount(0);
   const broken = png(600, 600).subarray(0, 40);
@@ -299,7 +350,7 @@ test('the console shows the customer with the loan and the profile', async ({ br
   await page.context().close();
 });
 
-test("the agent converts their walk-in lead to the borrower, and it links to the customer", async ({ browser }) => {
+test('the agent converts their walk-in lead to the borrower, and it links to the customer', async ({ browser }) => {
   const page = await consoleAs(browser, agent, leadPath, 'My leads');
   await expect(page.getByTestId('lead-status-interested')).toBeVisible();
   await moveLead(page, 'Converted');

@@ -18,14 +18,20 @@ test('quick start on a phone: "098765-01234" is taken, and the code goes to +91 
   await page.getByRole('button', { name: 'Send me the code' }).click();
   await expect(page).toHaveURL(/\/quickStart\/components\/Otp$/);
   await expect(page.getByText(`We sent a 6-digit code by SMS to ${grouped}.`)).toBeVisible();
-  const sms = await call<Array<{ to: string }>>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: mobile }))}`, await staff());
+  const sms = await call<Array<{ to: string }>>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: mobile }))}`,
+    await staff(),
+  );
   expect(sms.map((s) => s.to)).toEqual([`+91${mobile}`]);
   await expectNoAxeViolations(page, 'quick start code');
   await screenshot(page, 'phone-quick-start-code-sent');
   await context.close();
 });
 
-test('registered with ten digits, signed in with +91 and spaces; the profile shows the number grouped; a second account is refused', async ({ page }) => {
+test('registered with ten digits, signed in with +91 and spaces; the profile shows the number grouped; a second account is refused', async ({
+  page,
+}) => {
   const who = newBorrower('Typed Plain');
   const mobile = who.phone.slice(3);
   const grouped = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;

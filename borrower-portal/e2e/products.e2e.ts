@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { baseUrl, call, newBorrower, registerInBrowser, screenshot, staff } from './support';
 
-type Product = { id: string; code: string; name: string; type: string; annualRatePercent: number; processingFeePercent: number; minAmount: number; maxAmount: number };
+type Product = {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  annualRatePercent: number;
+  processingFeePercent: number;
+  minAmount: number;
+  maxAmount: number;
+};
 
 /**
  * Issue 12: the portal reads bounds, rates and fees from /api/public/products. A second EMI product opened by staff
@@ -43,7 +52,11 @@ test('a product staff open shows in the rates and can be chosen when applying, o
     await page.getByRole('button', { name: 'Start my application' }).click();
     await expect(page).toHaveURL(/\/User\/newLoan\/Emi\/[0-9a-f-]{36}\/Step0$/);
     const loanId = /Emi\/([0-9a-f-]{36})\//.exec(page.url())![1];
-    const loan = await call<{ annualRatePercent: number; fee: number; product: { id: string; version: number } }>('GET', `/admin/loans/${loanId}`, await staff());
+    const loan = await call<{ annualRatePercent: number; fee: number; product: { id: string; version: number } }>(
+      'GET',
+      `/admin/loans/${loanId}`,
+      await staff(),
+    );
     expect(loan).toMatchObject({ annualRatePercent: 12.5, fee: 50_000, product: { id: festive.id, version: 1 } });
   } finally {
     await context.close();

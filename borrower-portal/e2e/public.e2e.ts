@@ -1,11 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_PAGES, INFO_PAGES, baseUrl, call, rupees, screenshot } from './support';
 
-const PAGES: [string, string][] = [
-  ...INFO_PAGES,
-  ...AUTH_PAGES,
-  ['/quickStart', 'Quick start'],
-];
+const PAGES: [string, string][] = [...INFO_PAGES, ...AUTH_PAGES, ['/quickStart', 'Quick start']];
 
 test('every public page opens at its exact path; other spellings are not found', async ({ page }) => {
   for (const [path, heading] of PAGES) {
@@ -24,11 +20,12 @@ test('the calculator shows the API’s EMI, interest and schedule as the user ty
   await page.getByLabel('Loan amount (₹)').fill('250000');
   await page.getByLabel('Interest rate (% a year)').fill('14.5');
   await page.getByLabel('Tenure (months)').fill('18');
-  const quote = await call<{ emi: number; totalInterest: number; totalPayable: number; schedule: { principal: number; interest: number; balance: number }[] }>(
-    'GET',
-    '/public/emi?principal=25000000&annualRatePercent=14.5&months=18',
-    null,
-  );
+  const quote = await call<{
+    emi: number;
+    totalInterest: number;
+    totalPayable: number;
+    schedule: { principal: number; interest: number; balance: number }[];
+  }>('GET', '/public/emi?principal=25000000&annualRatePercent=14.5&months=18', null);
   await expect(page.getByTestId('emi')).toHaveText(rupees(quote.emi));
   await expect(page.getByTestId('total-interest')).toHaveText(rupees(quote.totalInterest));
   await expect(page.getByTestId('total-payable')).toHaveText(rupees(quote.totalPayable));
@@ -47,7 +44,11 @@ test('the public pages fit a 360 px wide phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   try {
-    for (const [path, name] of [['/', 'phone-home'], ['/EmiCalculator', 'phone-calculator'], ['/Auth/Register', 'phone-register']]) {
+    for (const [path, name] of [
+      ['/', 'phone-home'],
+      ['/EmiCalculator', 'phone-calculator'],
+      ['/Auth/Register', 'phone-register'],
+    ]) {
       await page.goto(`${baseUrl()}${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path === '/EmiCalculator') await expect(page.getByTestId('emi')).toBeVisible();
@@ -63,7 +64,9 @@ test('the public pages fit a 360 px wide phone', async ({ browser }) => {
 });
 
 test('home page, with the current offer from /api/public/products', async ({ page }) => {
-  const [emi] = (await call<{ type: string; annualRatePercent: number }[]>('GET', '/public/products', null)).filter((p) => p.type === 'EMI');
+  const [emi] = (await call<{ type: string; annualRatePercent: number }[]>('GET', '/public/products', null)).filter(
+    (p) => p.type === 'EMI',
+  );
   await page.goto(`${baseUrl()}/`);
   await expect(page.getByRole('complementary', { name: 'Current offer' })).toContainText(`${emi.annualRatePercent}%`);
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();

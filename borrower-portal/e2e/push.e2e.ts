@@ -9,10 +9,18 @@ import { baseUrl, newBorrower, registerInBrowser, screenshot } from './support';
  * service worker, our API and the notification shown.
  */
 const PUSH_CONFIG = {
-  firebase: { apiKey: 'e2e-api-key', projectId: 'e2e-project', appId: '1:1:web:e2e', messagingSenderId: '1', vapidKey: 'BE2eVapidPublicKeyForThePortalTests' },
+  firebase: {
+    apiKey: 'e2e-api-key',
+    projectId: 'e2e-project',
+    appId: '1:1:web:e2e',
+    messagingSenderId: '1',
+    vapidKey: 'BE2eVapidPublicKeyForThePortalTests',
+  },
   messaging: 'fake',
 };
-const ANALYTICS_CONFIG = { firebase: { apiKey: 'e2e-api-key', projectId: 'e2e-project', appId: '1:1:web:e2e', measurementId: 'G-E2ETEST' } };
+const ANALYTICS_CONFIG = {
+  firebase: { apiKey: 'e2e-api-key', projectId: 'e2e-project', appId: '1:1:web:e2e', measurementId: 'G-E2ETEST' },
+};
 
 async function configured(context: BrowserContext, config: object): Promise<void> {
   await context.addInitScript((c) => {
@@ -26,7 +34,9 @@ function consoleLines(page: Page): string[] {
   return lines;
 }
 
-test('permission granted: the borrower turns notifications on, a foreground message shows with the fallback icon, sign-out removes the registration', async ({ browser }) => {
+test('permission granted: the borrower turns notifications on, a foreground message shows with the fallback icon, sign-out removes the registration', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   await context.grantPermissions(['notifications'], { origin: baseUrl() });
   await configured(context, PUSH_CONFIG);
@@ -50,13 +60,21 @@ test('permission granted: the borrower turns notifications on, a foreground mess
   expect((await registered).status()).toBe(201);
   const body = (await registered).request().postDataJSON() as { token: string; options: Record<string, string> };
   expect(body.token).toMatch(/^fake-fcm-/);
-  expect(body.options).toMatchObject({ endpoint: expect.stringContaining('https://'), swScope: `${baseUrl()}/firebase-cloud-messaging-push-scope`, vapidKey: PUSH_CONFIG.firebase.vapidKey });
+  expect(body.options).toMatchObject({
+    endpoint: expect.stringContaining('https://'),
+    swScope: `${baseUrl()}/firebase-cloud-messaging-push-scope`,
+    vapidKey: PUSH_CONFIG.firebase.vapidKey,
+  });
   await expect(page.getByTestId('push-status')).toContainText('Notifications are on for this device');
   await expectNoAxeViolations(page, 'dashboard with notifications on');
   await screenshot(page, 'dashboard-notifications-on');
 
   // A foreground message without an icon is shown with title, body and /loadingGif.gif.
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('lending:fake-push', { detail: { notification: { title: 'Money sent', body: 'Loan 1234 was paid out.' } } })));
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new CustomEvent('lending:fake-push', { detail: { notification: { title: 'Money sent', body: 'Loan 1234 was paid out.' } } }),
+    ),
+  );
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown))
     .toEqual([{ title: 'Money sent', body: 'Loan 1234 was paid out.', icon: '/loadingGif.gif' }]);
@@ -88,7 +106,9 @@ test('permission denied: no registration is made, the console says so and the pa
   await context.close();
 });
 
-test('permission undecided and then refused at the prompt: "No Notification Permission" in the console, nothing registered', async ({ browser }) => {
+test('permission undecided and then refused at the prompt: "No Notification Permission" in the console, nothing registered', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   await configured(context, PUSH_CONFIG);
   await context.addInitScript(() => {
@@ -108,7 +128,9 @@ test('permission undecided and then refused at the prompt: "No Notification Perm
   await context.close();
 });
 
-test('analytics: no analytics code without configuration, none before consent or after a refusal, loaded once allowed', async ({ browser }) => {
+test('analytics: no analytics code without configuration, none before consent or after a refusal, loaded once allowed', async ({
+  browser,
+}) => {
   const analyticsRequests = (page: Page) => {
     const seen: string[] = [];
     page.on('request', (r) => /analytics|firebase|googletagmanager/i.test(r.url()) && seen.push(r.url()));
@@ -149,13 +171,17 @@ test('analytics: no analytics code without configuration, none before consent or
   await consenting.close();
 });
 
-test('analytics: page views are the portal’s own, with a safe location: a token path and its query string never reach the provider', async ({ browser }) => {
+test('analytics: page views are the portal’s own, with a safe location: a token path and its query string never reach the provider', async ({
+  browser,
+}) => {
   const TOKEN = 'e2eSecretToken_Abc123-xyz789QRSTuvw0123456789';
   const context = await browser.newContext();
   await configured(context, ANALYTICS_CONFIG);
   // Nothing leaves the machine: Firebase's config answers the configured measurement id, gtag.js is not loaded; what
   // the SDK hands to gtag is read from window.dataLayer, where every command lands.
-  await context.route(/firebase\.googleapis\.com\/.*webConfig/, (route) => route.fulfill({ json: { appId: '1:1:web:e2e', measurementId: 'G-E2ETEST' } }));
+  await context.route(/firebase\.googleapis\.com\/.*webConfig/, (route) =>
+    route.fulfill({ json: { appId: '1:1:web:e2e', measurementId: 'G-E2ETEST' } }),
+  );
   await context.route(/googletagmanager\.com|google-analytics\.com|firebaseinstallations\.googleapis\.com/, (route) => route.abort());
   const page = await context.newPage();
   const sent: string[] = [];
@@ -163,7 +189,10 @@ test('analytics: page views are the portal’s own, with a safe location: a toke
   await page.goto(`${baseUrl()}/`);
   await page.getByRole('button', { name: 'Allow analytics' }).click();
   await page.goto(`${baseUrl()}/Eagreement/${TOKEN}?utm_source=email&returnTo=/Auth/confirm-password/${TOKEN}`);
-  const dataLayer = () => page.evaluate(() => JSON.stringify(((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))));
+  const dataLayer = () =>
+    page.evaluate(() =>
+      JSON.stringify(((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))),
+    );
   await expect.poll(async () => (await dataLayer()).includes('"page_view"'), { timeout: 30_000 }).toBe(true);
   const commands = JSON.parse(await dataLayer()) as unknown[][];
   const pageViews = commands.filter((c) => c[0] === 'event' && c[1] === 'page_view').map((c) => c[2] as Record<string, string>);

@@ -16,13 +16,19 @@ async function check(page: Page, name: string, shot: string) {
   await expectNoAxeViolations(page, `quick start: ${name}`);
   await screenshot(page, `quickstart-${shot}`);
   // Nothing is wider than the phone's screen.
-  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 361).map((e) => `${e.tagName}.${e.className}`));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 361).map((e) => `${e.tagName}.${e.className}`),
+  );
   expect(wide).toEqual([]);
 }
 
 /** The newest code sent to the phone, read from the SMS log as staff (sms.view). */
 async function codeFor(mobile: string): Promise<string> {
-  const sms = await call<Array<{ body: string }>>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: `+91${mobile}` }))}`, await staff());
+  const sms = await call<Array<{ body: string }>>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: `+91${mobile}` }))}`,
+    await staff(),
+  );
   return /\b(\d{6})\b/.exec(sms[0].body)![1];
 }
 

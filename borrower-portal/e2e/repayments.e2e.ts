@@ -22,7 +22,13 @@ async function payThroughSandbox(page: Page, expectedAmount: number) {
 test('a borrower pays the next instalment early (nothing is due yet, so none is offered) and sees it paid', async ({ page }) => {
   const borrower = newBorrower('Ravi Kumar');
   const loanId = await activeLoan(borrower);
-  const next = (await call<{ instalments: { principal: number; interest: number; fees: number; penalties: number }[] }>('GET', `/admin/loans/${loanId}`, await staff())).instalments[0]!;
+  const next = (
+    await call<{ instalments: { principal: number; interest: number; fees: number; penalties: number }[] }>(
+      'GET',
+      `/admin/loans/${loanId}`,
+      await staff(),
+    )
+  ).instalments[0]!;
   const due = next.principal + next.interest + next.fees + next.penalties;
 
   await signInInBrowser(page, borrower);
@@ -66,7 +72,10 @@ test('a borrower pays the next instalment early (nothing is due yet, so none is 
   await expect(rows.first()).toContainText('Paid');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const table = await page.locator('.table-scroll').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+  const table = await page
+    .locator('.table-scroll')
+    .first()
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(table).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, 'loan page at 360 px');
   await page.screenshot({ path: path.join(shots, 'portal-loan-schedule-360.png'), fullPage: true });
@@ -96,7 +105,11 @@ test('paying extra to reduce principal: the preview shows the shorter schedule, 
 test('paying the foreclosure total closes the loan', async ({ page }) => {
   const borrower = newBorrower('Sunita Das');
   const loanId = await activeLoan(borrower);
-  const { token } = await call<{ token: string }>('POST', '/auth/login', null, { email: borrower.email, password: borrower.password, deviceId: 'portal-e2e-quote' });
+  const { token } = await call<{ token: string }>('POST', '/auth/login', null, {
+    email: borrower.email,
+    password: borrower.password,
+    deviceId: 'portal-e2e-quote',
+  });
   const quote = await call<{ total: number }>('GET', `/me/loans/${loanId}/foreclosure-quote`, token);
 
   await signInInBrowser(page, borrower);

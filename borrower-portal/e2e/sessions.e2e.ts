@@ -80,7 +80,10 @@ test('registration shows the API’s field messages', async ({ page }) => {
 
 test('staff marking the device "devicereload" makes the page fetch a fresh token, store it and reload', async ({ page }) => {
   const who = newBorrower('Neha Joshi');
-  const registered = await call<{ user: { id: string } }>('POST', '/auth/register', null, { ...who, deviceId: 'portal-e2e-registration-4' });
+  const registered = await call<{ user: { id: string } }>('POST', '/auth/register', null, {
+    ...who,
+    deviceId: 'portal-e2e-registration-4',
+  });
   await signInInBrowser(page, who);
   await expect(page.getByRole('heading', { name: 'Welcome, Neha' })).toBeVisible();
   const before = await page.evaluate(() => localStorage.getItem('token'));

@@ -20,7 +20,10 @@ export async function screenshot(page: Page, name: string) {
 export async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}/api${apiPath}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json().catch(() => null);
@@ -58,7 +61,11 @@ export async function staff(): Promise<string> {
 /** The last e-sign code sent by SMS to `phone`, read from the SMS log as staff (development keeps codes readable). */
 export async function lastSigningCode(phone: string, baseStaffToken?: string): Promise<string> {
   const token = baseStaffToken ?? (await staff());
-  const rows = await call<{ body: string }[]>('GET', `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`, token);
+  const rows = await call<{ body: string }[]>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`,
+    token,
+  );
   const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
   if (!code) throw new Error(`no e-sign code for ${phone} in the SMS log`);
   return code;
@@ -74,7 +81,11 @@ export async function signWithCode(loanId: string, documentHash: string, borrowe
  * A borrower's loan moved by the API to `until`: `new` (registered, applied for), `signed` (the agreement signed,
  * awaiting final approval) or `active` (paid out on 2026-11-21). Answers the loan id and the borrower's token.
  */
-export async function loanOf(who: ReturnType<typeof newBorrower>, until: 'new' | 'signed' | 'active', body: object = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) {
+export async function loanOf(
+  who: ReturnType<typeof newBorrower>,
+  until: 'new' | 'signed' | 'active',
+  body: object = { type: 'EMI', amount: 10_000_000, tenureMonths: 12 },
+) {
   const { token } = await call<{ token: string }>('POST', '/auth/register', null, who);
   const { id } = await call<{ id: string }>('POST', '/me/loans', token, body);
   if (until === 'new') return { id, token };
@@ -82,7 +93,10 @@ export async function loanOf(who: ReturnType<typeof newBorrower>, until: 'new' |
   if (until === 'signed') return { id, token };
   const staffToken = await staff();
   await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
-  await call('POST', `/admin/loans/${id}/disburse`, staffToken, { payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`, disbursedOn: '2026-11-21' });
+  await call('POST', `/admin/loans/${id}/disburse`, staffToken, {
+    payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`,
+    disbursedOn: '2026-11-21',
+  });
   return { id, token };
 }
 
@@ -94,7 +108,12 @@ let counter = 0;
 export function newBorrower(name: string) {
   counter += 1;
   const unique = `${Date.now()}${counter}`.slice(-10);
-  return { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password' };
+  return {
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.com`,
+    phone: `+919${unique.slice(-9)}`,
+    password: 'borrower-password',
+  };
 }
 
 export async function registerInBrowser(page: Page, who: ReturnType<typeof newBorrower>) {
@@ -115,7 +134,8 @@ export async function signInInBrowser(page: Page, who: { email: string; password
 }
 
 /** Expected money text as the portal formats it (en-IN, rupees from paise). */
-export const rupees = (minor: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(minor / 100);
+export const rupees = (minor: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(minor / 100);
 
 /** The portal's public pages and sign-in pages with the heading each shows: the public and accessibility suites walk them. */
 export const INFO_PAGES: [string, string][] = [

@@ -18,10 +18,13 @@ const quickStartBegins = async (page: Page) => {
 
 /** Signed in as `token` on this device before any page script runs (the portal reads local storage). */
 const signedIn = (page: Page, token: string, device: string) =>
-  page.context().addInitScript(({ t, d }) => {
-    localStorage.setItem('device_id', d);
-    localStorage.setItem('token', t);
-  }, { t: token, d: device });
+  page.context().addInitScript(
+    ({ t, d }) => {
+      localStorage.setItem('device_id', d);
+      localStorage.setItem('token', t);
+    },
+    { t: token, d: device },
+  );
 
 for (const width of [360, 1280] as const) {
   test.describe(`at ${width} px`, () => {
@@ -51,7 +54,9 @@ for (const width of [360, 1280] as const) {
       for (const step of ['Step3', 'Step6', 'Otp']) {
         await page.goto(`${baseUrl()}/quickStart/components/${step}`);
         await quickStartBegins(page);
-        await expect(page.getByRole('status')).toHaveText('For your security, confirm your mobile number with a new code. If you started before, your answers are kept for 30 days.');
+        await expect(page.getByRole('status')).toHaveText(
+          'For your security, confirm your mobile number with a new code. If you started before, your answers are kept for 30 days.',
+        );
         await expect(page.getByText(/Step [2-9] of 9/)).toHaveCount(0);
       }
       await expectNoAxeViolations(page, `quick start from a deep link at ${width} px`);

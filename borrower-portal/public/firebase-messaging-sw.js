@@ -22,12 +22,18 @@ self.addEventListener('push', (event) => {
   const link = (payload.fcmOptions && payload.fcmOptions.link) || data.link || '/User/Dashboard';
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
-      const inView = clients.filter((client) => client.visibilityState === 'visible' && new URL(client.url).origin === self.location.origin);
+      const inView = clients.filter(
+        (client) => client.visibilityState === 'visible' && new URL(client.url).origin === self.location.origin,
+      );
       if (inView.length > 0) {
         for (const client of inView) client.postMessage({ ...payload, isFirebaseMessaging: true, messageType: 'push-received' });
         return undefined;
       }
-      return self.registration.showNotification(title, { body: notification.body || data.body || '', icon: notification.icon || data.icon || FALLBACK_ICON, data: { link } });
+      return self.registration.showNotification(title, {
+        body: notification.body || data.body || '',
+        icon: notification.icon || data.icon || FALLBACK_ICON,
+        data: { link },
+      });
     }),
   );
 });

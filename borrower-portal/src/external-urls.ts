@@ -9,4 +9,9 @@ export const SUPPORT_PHONE = 'tel:+918000000000';
 /** A real payment provider's checkout (docs/borrower-portal.md "Repayments"); the sandbox page is on our own origin. */
 const PAYMENT_PAGE_ORIGIN = import.meta.env.VITE_PAYMENT_PAGE_ORIGIN;
 
-export const EXTERNAL_URLS: readonly string[] = [SUPPORT_EMAIL, GRIEVANCE_EMAIL, SUPPORT_PHONE, ...(PAYMENT_PAGE_ORIGIN ? [PAYMENT_PAGE_ORIGIN] : [])];
+export const EXTERNAL_URLS: readonly string[] = [
+  SUPPORT_EMAIL,
+  GRIEVANCE_EMAIL,
+  SUPPORT_PHONE,
+  ...(PAYMENT_PAGE_ORIGIN ? [PAYMENT_PAGE_ORIGIN] : []),
+];

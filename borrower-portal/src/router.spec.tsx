@@ -18,13 +18,18 @@ afterEach(() => vi.restoreAllMocks());
 describe('routes', () => {
   it('show the home page at /', async () => {
     renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Borrow for what matters, repay in fixed monthly EMIs' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Borrow for what matters, repay in fixed monthly EMIs' }),
+    ).toBeInTheDocument();
   });
 
-  it.each(['/about', '/emicalculator', '/AUTH/Login', '/Nowhere', '/Contact-us/extra'])("answer 'Page not found: %s' (paths are case-sensitive)", async (path) => {
-    renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`Page not found: ${path}`);
-  });
+  it.each(['/about', '/emicalculator', '/AUTH/Login', '/Nowhere', '/Contact-us/extra'])(
+    "answer 'Page not found: %s' (paths are case-sensitive)",
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`Page not found: ${path}`);
+    },
+  );
 
   it('open the exact public paths', async () => {
     renderAt('/Rate-terms');

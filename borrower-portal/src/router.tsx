@@ -10,11 +10,12 @@ import { Root } from './shell/Root';
  * page is its own chunk, so the public pages never load the borrower area.
  */
 type LazyModule = { default: React.ComponentType };
-const page = (path: string | undefined, load: () => Promise<LazyModule>, children?: RouteObject[]): RouteObject => ({
-  ...(path === undefined ? { index: true as const } : { path, caseSensitive: true }),
-  lazy: async () => ({ Component: (await load()).default }),
-  ...(children ? { children } : {}),
-}) as RouteObject;
+const page = (path: string | undefined, load: () => Promise<LazyModule>, children?: RouteObject[]): RouteObject =>
+  ({
+    ...(path === undefined ? { index: true as const } : { path, caseSensitive: true }),
+    lazy: async () => ({ Component: (await load()).default }),
+    ...(children ? { children } : {}),
+  }) as RouteObject;
 
 /** One flow per loan type: /User/newLoan/Emi and /User/newLoan/salaryAdvance. */
 const newLoanFlow = (segment: 'Emi' | 'salaryAdvance'): RouteObject => ({
@@ -33,7 +34,6 @@ const newLoanFlow = (segment: 'Emi' | 'salaryAdvance'): RouteObject => ({
     page(':id/Step7', () => import('./routes/User/newLoan/Step7')),
   ],
 });
-
 
 export const routes: RouteObject[] = [
   {
@@ -84,7 +84,9 @@ export const routes: RouteObject[] = [
                 children: [
                   page(undefined, () => import('./routes/User/Profile/ProfileSection')),
                   page('Profile', () => import('./routes/User/Profile/ProfileSection')),
-                  ...['Address', 'Bank', 'Employment', 'Reference'].map((section) => page(section, () => import('./routes/User/Profile/SectionPage'))),
+                  ...['Address', 'Bank', 'Employment', 'Reference'].map((section) =>
+                    page(section, () => import('./routes/User/Profile/SectionPage')),
+                  ),
                   page('Documents', () => import('./routes/User/Profile/DocumentsSection')),
                   page('Selfie', () => import('./routes/User/Profile/SelfieSection')),
                 ],

@@ -7,7 +7,9 @@ import type { AdminAgreementRow } from '@lending/web-common/api';
 function SignedField(_props: { label?: string; sortBy?: string }) {
   const row = useRecordContext<AdminAgreementRow>();
   if (!row) return null;
-  return <Chip size="small" variant="outlined" color={row.signed ? 'success' : 'warning'} label={row.signed ? 'Signed' : 'Awaiting signature'} />;
+  return (
+    <Chip size="small" variant="outlined" color={row.signed ? 'success' : 'warning'} label={row.signed ? 'Signed' : 'Awaiting signature'} />
+  );
 }
 
 const filters = [
@@ -28,7 +30,11 @@ export function AgreementList() {
         <DateField source="issuedAt" label="Issued" showTime />
         <DateField source="signedAt" label="Signed" showTime emptyText="—" />
         <SignedField label="Status" />
-        <FunctionField label="SHA-256" sortable={false} render={(r: AdminAgreementRow) => <code title={r.documentHash}>{r.documentHash.slice(0, 12)}…</code>} />
+        <FunctionField
+          label="SHA-256"
+          sortable={false}
+          render={(r: AdminAgreementRow) => <code title={r.documentHash}>{r.documentHash.slice(0, 12)}…</code>}
+        />
       </Datagrid>
     </List>
   );

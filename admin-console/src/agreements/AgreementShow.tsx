@@ -11,7 +11,8 @@ import { fetchBlob } from '../providers/http';
 import { loanPath } from '../loans/queues';
 import { formatPhone } from '@lending/web-common/phone';
 
-const pdfUrl = (id: string, download = false) => `${ADMIN_API}/loans/${encodeURIComponent(id)}/agreement.pdf${download ? '?download=1' : ''}`;
+const pdfUrl = (id: string, download = false) =>
+  `${ADMIN_API}/loans/${encodeURIComponent(id)}/agreement.pdf${download ? '?download=1' : ''}`;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,7 +31,12 @@ export function AgreementShow() {
   const { data, isPending, error } = useGetOne<AdminAgreement>('LoanAgreements', { id });
   const [viewUrl, setViewUrl] = useState<string | null>(null);
   const [pdfError, setPdfError] = useState<string | null>(null);
-  useEffect(() => () => { if (viewUrl) URL.revokeObjectURL(viewUrl); }, [viewUrl]);
+  useEffect(
+    () => () => {
+      if (viewUrl) URL.revokeObjectURL(viewUrl);
+    },
+    [viewUrl],
+  );
   if (isPending) return <Loading />;
   if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? 'Agreement not found'}</Alert>;
   const evidence = data.evidence;
@@ -59,7 +65,10 @@ export function AgreementShow() {
       <Table size="small" aria-label="Agreement">
         <TableBody>
           <Row label="Loan">
-            <Link to={loanPath({ id: data.loanId, type: data.loanType as 'EMI' | 'salaryAdvance', state: data.loanState })}>{data.loanId}</Link> ({data.loanType}, {data.loanState})
+            <Link to={loanPath({ id: data.loanId, type: data.loanType as 'EMI' | 'salaryAdvance', state: data.loanState })}>
+              {data.loanId}
+            </Link>{' '}
+            ({data.loanType}, {data.loanState})
           </Row>
           <Row label="Borrower">
             {data.borrowerName} ({data.borrowerEmail})
@@ -72,7 +81,8 @@ export function AgreementShow() {
           <Row label="Signed">{data.signedAt ? formatDateTime(data.signedAt) : 'Awaiting the borrower’s signature'}</Row>
           {data.signedDocumentHash ? (
             <Row label="SHA-256 signed">
-              <code>{data.signedDocumentHash}</code> {data.signedDocumentHash === data.documentHash ? '(the document issued)' : '(differs from the document issued!)'}
+              <code>{data.signedDocumentHash}</code>{' '}
+              {data.signedDocumentHash === data.documentHash ? '(the document issued)' : '(differs from the document issued!)'}
             </Row>
           ) : null}
         </TableBody>
@@ -97,11 +107,28 @@ export function AgreementShow() {
         </Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
-        {viewUrl ? <Button onClick={() => setViewUrl(null)}>Hide PDF</Button> : <Button variant="contained" onClick={view}>View PDF</Button>}
+        {viewUrl ? (
+          <Button onClick={() => setViewUrl(null)}>Hide PDF</Button>
+        ) : (
+          <Button variant="contained" onClick={view}>
+            View PDF
+          </Button>
+        )}
         <Button onClick={download}>Download PDF</Button>
       </Stack>
-      {pdfError ? <Alert severity="error" sx={{ mt: 1 }}>{pdfError}</Alert> : null}
-      {viewUrl ? <Box component="iframe" title="Loan agreement PDF" src={viewUrl} sx={{ mt: 1, width: '100%', height: 700, border: '1px solid #ddd' }} /> : null}
+      {pdfError ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {pdfError}
+        </Alert>
+      ) : null}
+      {viewUrl ? (
+        <Box
+          component="iframe"
+          title="Loan agreement PDF"
+          src={viewUrl}
+          sx={{ mt: 1, width: '100%', height: 700, border: '1px solid #ddd' }}
+        />
+      ) : null}
     </Box>
   );
 }

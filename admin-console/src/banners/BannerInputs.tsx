@@ -10,7 +10,13 @@ export function BannerInputs({ create = false }: { create?: boolean }) {
   return (
     <>
       <TextInput source="title" validate={[required(), maxLength(120)]} fullWidth helperText="Also the picture's text for screen readers" />
-      <ImageInput source="picture" label={create ? 'Picture (PNG, JPEG, GIF or WebP, at most 2 MB)' : 'New picture (leave empty to keep the current one)'} accept={{ 'image/png': [], 'image/jpeg': [], 'image/gif': [], 'image/webp': [] }} maxSize={2 * 1024 * 1024} validate={create ? required() : undefined}>
+      <ImageInput
+        source="picture"
+        label={create ? 'Picture (PNG, JPEG, GIF or WebP, at most 2 MB)' : 'New picture (leave empty to keep the current one)'}
+        accept={{ 'image/png': [], 'image/jpeg': [], 'image/gif': [], 'image/webp': [] }}
+        maxSize={2 * 1024 * 1024}
+        validate={create ? required() : undefined}
+      >
         <ImageField source="src" title="title" />
       </ImageInput>
       <TextInput source="link" label="Link (a page of the portal, e.g. /EmiCalculator)" fullWidth />

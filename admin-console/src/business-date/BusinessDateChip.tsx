@@ -37,7 +37,14 @@ export function BusinessDateChip() {
   }
   return (
     <>
-      <Button color="inherit" size="small" data-testid="business-date" aria-label={`${text}, change`} onClick={() => setOpen(true)} sx={{ mr: 1, textTransform: 'none', whiteSpace: 'nowrap' }}>
+      <Button
+        color="inherit"
+        size="small"
+        data-testid="business-date"
+        aria-label={`${text}, change`}
+        onClick={() => setOpen(true)}
+        sx={{ mr: 1, textTransform: 'none', whiteSpace: 'nowrap' }}
+      >
         {text}
       </Button>
       {open ? <ChangeBusinessDateDialog current={data.date} onClose={() => setOpen(false)} /> : null}
@@ -76,8 +83,8 @@ export function ChangeBusinessDateDialog({ current, onClose }: { current: string
       <DialogContent>
         {confirming ? (
           <DialogContentText>
-            Move the business date from {formatDate(current)} to {formatDate(date)}? Every staff member works on the new date at once: disbursals without a
-            date are paid out on it. The change is recorded with your name.
+            Move the business date from {formatDate(current)} to {formatDate(date)}? Every staff member works on the new date at once:
+            disbursals without a date are paid out on it. The change is recorded with your name.
           </DialogContentText>
         ) : (
           <TextField

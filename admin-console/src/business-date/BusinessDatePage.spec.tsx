@@ -7,12 +7,29 @@ import { fakeApi, fakeAuth } from '../test/renderWithAdmin';
 import { BusinessDatePage } from './BusinessDatePage';
 
 const RUN: CloseOfBusinessRun = {
-  id: 'run-1', date: '2026-12-28', businessDate: '2026-12-29', status: 'running', requestedBy: 'staff-1', startedAt: '2026-12-29T05:00:00Z',
-  finishedAt: null, loansToVisit: 4, loansVisited: 1, loansAged: 1, eventsAppended: 4, reclassified: 1, penaltiesApplied: 1, remindersQueued: 0, failure: null,
+  id: 'run-1',
+  date: '2026-12-28',
+  businessDate: '2026-12-29',
+  status: 'running',
+  requestedBy: 'staff-1',
+  startedAt: '2026-12-29T05:00:00Z',
+  finishedAt: null,
+  loansToVisit: 4,
+  loansVisited: 1,
+  loansAged: 1,
+  eventsAppended: 4,
+  reclassified: 1,
+  penaltiesApplied: 1,
+  remindersQueued: 0,
+  failure: null,
 };
 
 function renderPage(mode: 'automatic' | 'manual', permissions: string[], routes: Record<string, (body: unknown) => unknown> = {}) {
-  const api = fakeApi({ 'GET /api/admin/business-date': () => ({ date: '2026-12-29', mode, timeZone: 'Asia/Kolkata' }), 'GET /api/admin/close-of-business/runs': () => [], ...routes });
+  const api = fakeApi({
+    'GET /api/admin/business-date': () => ({ date: '2026-12-29', mode, timeZone: 'Asia/Kolkata' }),
+    'GET /api/admin/close-of-business/runs': () => [],
+    ...routes,
+  });
   render(
     <MemoryRouter>
       <AdminContext dataProvider={api.dataProvider} authProvider={fakeAuth(permissions)}>
@@ -28,7 +45,9 @@ describe('the business date page', () => {
     renderPage('automatic', ['business-date.manage', 'cob.run']);
     const explanation = await screen.findByTestId('automatic-explanation');
     expect(explanation).toHaveTextContent('The date cannot be moved here: the server runs with BUSINESS_DATE_MODE=automatic');
-    expect(explanation).toHaveTextContent('restarts the server with BUSINESS_DATE_MODE=manual (in production also ALLOW_MANUAL_BUSINESS_DATE=true)');
+    expect(explanation).toHaveTextContent(
+      'restarts the server with BUSINESS_DATE_MODE=manual (in production also ALLOW_MANUAL_BUSINESS_DATE=true)',
+    );
     expect(explanation).toHaveTextContent('the permission business-date.manage');
     expect(explanation).toHaveTextContent('cob.run');
     expect(screen.getByText('29 Dec 2026')).toBeInTheDocument();
@@ -61,7 +80,19 @@ describe('the business date page', () => {
     expect(screen.getByRole('progressbar', { name: 'Close of business progress' })).toHaveAttribute('aria-valuenow', '25');
     expect(within(card).getByRole('button', { name: 'Run close of business' })).toBeDisabled();
 
-    listed = [{ ...RUN, status: 'completed', loansVisited: 4, loansAged: 3, reclassified: 2, penaltiesApplied: 1, remindersQueued: 5, eventsAppended: 9, finishedAt: '2026-12-29T05:00:02Z' }];
+    listed = [
+      {
+        ...RUN,
+        status: 'completed',
+        loansVisited: 4,
+        loansAged: 3,
+        reclassified: 2,
+        penaltiesApplied: 1,
+        remindersQueued: 5,
+        eventsAppended: 9,
+        finishedAt: '2026-12-29T05:00:02Z',
+      },
+    ];
     expect(await screen.findByText(/^Closed through 28 Dec 2026\. Finished/, {}, { timeout: 4000 })).toBeInTheDocument();
     const summary = screen.getByRole('table', { name: 'What the run did' });
     expect(summary).toHaveTextContent('Loans aged3Loans reclassified2Penal charges applied1Reminders queued5Events recorded9');
@@ -71,7 +102,11 @@ describe('the business date page', () => {
   it('shows the refusal when a run is already going', async () => {
     renderPage('manual', ['cob.run'], {
       'POST /api/admin/close-of-business/runs': () => {
-        throw new HttpError('Close of business is already running for 2026-12-28; follow that run, and start another once it has finished.', 409, {});
+        throw new HttpError(
+          'Close of business is already running for 2026-12-28; follow that run, and start another once it has finished.',
+          409,
+          {},
+        );
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Run close of business' }));

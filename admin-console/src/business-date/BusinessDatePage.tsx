@@ -31,7 +31,11 @@ export function BusinessDatePage() {
             <Typography variant="h4" component="p" data-testid="business-date-value">
               {formatDate(data.date)}
             </Typography>
-            <Chip label={manual ? 'Manual: set by staff' : 'Automatic: follows the calendar'} color={manual ? 'warning' : 'default'} variant="outlined" />
+            <Chip
+              label={manual ? 'Manual: set by staff' : 'Automatic: follows the calendar'}
+              color={manual ? 'warning' : 'default'}
+              variant="outlined"
+            />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Time zone {data.timeZone}.{manual && data.setAt ? ` Last moved ${formatDateTime(data.setAt)}.` : ''}
@@ -49,20 +53,24 @@ export function BusinessDatePage() {
           ) : (
             <Alert severity="info" sx={{ mt: 2 }} data-testid="automatic-explanation">
               <Typography variant="body2" sx={{ mb: 1 }}>
-                The date cannot be moved here: the server runs with <code>BUSINESS_DATE_MODE=automatic</code>, so the business date is always today in {data.timeZone}{' '}
-                and moves on at midnight. Close of business runs by itself every night at 00:05 and closes the day that just ended.
+                The date cannot be moved here: the server runs with <code>BUSINESS_DATE_MODE=automatic</code>, so the business date is
+                always today in {data.timeZone} and moves on at midnight. Close of business runs by itself every night at 00:05 and closes
+                the day that just ended.
               </Typography>
               <Typography variant="body2">
-                To move it (training, testing, catch-up), an administrator restarts the server with <code>BUSINESS_DATE_MODE=manual</code> (in production also{' '}
-                <code>ALLOW_MANUAL_BUSINESS_DATE=true</code>); then staff with the permission <code>business-date.manage</code> move the date here, and staff with{' '}
-                <code>cob.run</code> run close of business for the days that have ended.
+                To move it (training, testing, catch-up), an administrator restarts the server with <code>BUSINESS_DATE_MODE=manual</code>{' '}
+                (in production also <code>ALLOW_MANUAL_BUSINESS_DATE=true</code>); then staff with the permission{' '}
+                <code>business-date.manage</code> move the date here, and staff with <code>cob.run</code> run close of business for the days
+                that have ended.
               </Typography>
             </Alert>
           )}
         </CardContent>
       </Card>
       {manual && canClose ? <CloseOfBusinessCard businessDate={data.date} /> : null}
-      {manual && !canClose ? <Typography variant="body2">Running close of business from here needs the permission cob.run.</Typography> : null}
+      {manual && !canClose ? (
+        <Typography variant="body2">Running close of business from here needs the permission cob.run.</Typography>
+      ) : null}
       {moving ? <ChangeBusinessDateDialog current={data.date} onClose={() => setMoving(false)} /> : null}
     </Box>
   );

@@ -1,4 +1,23 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -47,9 +66,9 @@ export function CloseOfBusinessCard({ businessDate }: { businessDate: string }) 
       <CardHeader title="Close of business" slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
       <CardContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Closes every day up to and including <strong>{formatDate(through)}</strong>, the day before the business date: instalments fall due and go overdue,
-          penal charges are applied, loans are classified by days past due (SMA-0, SMA-1, SMA-2, NPA) and reminders are queued. Days already closed are not closed
-          again: a second run for the same date records nothing.
+          Closes every day up to and including <strong>{formatDate(through)}</strong>, the day before the business date: instalments fall
+          due and go overdue, penal charges are applied, loans are classified by days past due (SMA-0, SMA-1, SMA-2, NPA) and reminders are
+          queued. Days already closed are not closed again: a second run for the same date records nothing.
         </Typography>
         <Button variant="contained" onClick={() => setConfirming(true)} disabled={running}>
           Run close of business
@@ -66,8 +85,8 @@ export function CloseOfBusinessCard({ businessDate }: { businessDate: string }) 
         <DialogTitle id="cob-confirm-title">Run close of business?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Close every day up to {formatDate(through)} for every active loan? What it records (overdue instalments, penal charges, classifications, reminders) is
-            recorded with your name and cannot be undone.
+            Close every day up to {formatDate(through)} for every active loan? What it records (overdue instalments, penal charges,
+            classifications, reminders) is recorded with your name and cannot be undone.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -94,7 +113,9 @@ function RunReport({ run }: { run: CloseOfBusinessRun }) {
         </>
       ) : (
         <Alert severity={run.status === 'completed' ? 'success' : 'error'}>
-          {run.status === 'completed' ? `Closed through ${formatDate(run.date)}. Finished ${formatDateTime(run.finishedAt)}.` : `The run for ${formatDate(run.date)} stopped: ${run.failure ?? 'no reason recorded'}`}
+          {run.status === 'completed'
+            ? `Closed through ${formatDate(run.date)}. Finished ${formatDateTime(run.finishedAt)}.`
+            : `The run for ${formatDate(run.date)} stopped: ${run.failure ?? 'no reason recorded'}`}
         </Alert>
       )}
       <Table size="small" aria-label="What the run did" sx={{ mt: 1, maxWidth: 480 }}>

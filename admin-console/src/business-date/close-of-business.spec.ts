@@ -3,8 +3,21 @@ import type { CloseOfBusinessRun } from '@lending/web-common/api';
 import { closedThrough, runProgress, runSummary } from './close-of-business';
 
 const RUN: CloseOfBusinessRun = {
-  id: 'run-1', date: '2026-12-28', businessDate: '2026-12-29', status: 'completed', requestedBy: 'staff-1', startedAt: '2026-12-29T05:00:00Z',
-  finishedAt: '2026-12-29T05:00:02Z', loansToVisit: 4, loansVisited: 4, loansAged: 3, eventsAppended: 9, reclassified: 2, penaltiesApplied: 1, remindersQueued: 5, failure: null,
+  id: 'run-1',
+  date: '2026-12-28',
+  businessDate: '2026-12-29',
+  status: 'completed',
+  requestedBy: 'staff-1',
+  startedAt: '2026-12-29T05:00:00Z',
+  finishedAt: '2026-12-29T05:00:02Z',
+  loansToVisit: 4,
+  loansVisited: 4,
+  loansAged: 3,
+  eventsAppended: 9,
+  reclassified: 2,
+  penaltiesApplied: 1,
+  remindersQueued: 5,
+  failure: null,
 };
 
 describe('close of business from the console', () => {

@@ -1,5 +1,24 @@
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
@@ -66,7 +85,14 @@ export function DialerPage() {
                   <TableCell>
                     <Tooltip title={disabledReason ?? ''}>
                       <span>
-                        <Button size="small" variant="contained" startIcon={<PhoneInTalkIcon />} disabled={disabledReason !== null} onClick={() => dial(l.loanId, l.borrowerName)} aria-label={`Call ${l.borrowerName ?? (l.phone ? formatPhone(l.phone) : 'borrower')}`}>
+                        <Button
+                          size="small"
+                          variant="contained"
+                          startIcon={<PhoneInTalkIcon />}
+                          disabled={disabledReason !== null}
+                          onClick={() => dial(l.loanId, l.borrowerName)}
+                          aria-label={`Call ${l.borrowerName ?? (l.phone ? formatPhone(l.phone) : 'borrower')}`}
+                        >
                           Call
                         </Button>
                       </span>
@@ -97,7 +123,11 @@ function OutcomeDialog({ call, onClose }: { call: DialerCall & { borrowerName: s
     const found = validateOutcome(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = { outcome: draft.outcome, note: draft.note, ...(draft.outcome === 'promised-to-pay' ? { promiseToPayOn: draft.promiseToPayOn } : {}) } as DialerOutcomeBody;
+    const body = {
+      outcome: draft.outcome,
+      note: draft.note,
+      ...(draft.outcome === 'promised-to-pay' ? { promiseToPayOn: draft.promiseToPayOn } : {}),
+    } as DialerOutcomeBody;
     try {
       await channelsApi.outcome(call.id, body);
       notify('Outcome recorded in the contact log', { type: 'success' });
@@ -112,8 +142,17 @@ function OutcomeDialog({ call, onClose }: { call: DialerCall & { borrowerName: s
       <DialogTitle id="dialer-outcome-title">Calling {call.borrowerName ?? formatPhone(call.phone)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography>Your phone rings first, then the borrower's ({formatPhone(call.phone)}). When the call ends, record how it went.</Typography>
-          <TextField select label="Outcome" value={draft.outcome} onChange={(e) => setDraft({ ...draft, outcome: e.target.value })} error={Boolean(errors.outcome)} helperText={errors.outcome}>
+          <Typography>
+            Your phone rings first, then the borrower's ({formatPhone(call.phone)}). When the call ends, record how it went.
+          </Typography>
+          <TextField
+            select
+            label="Outcome"
+            value={draft.outcome}
+            onChange={(e) => setDraft({ ...draft, outcome: e.target.value })}
+            error={Boolean(errors.outcome)}
+            helperText={errors.outcome}
+          >
             {DIALER_OUTCOMES.map((o) => (
               <MenuItem key={o.id} value={o.id}>
                 {o.name}
@@ -121,9 +160,25 @@ function OutcomeDialog({ call, onClose }: { call: DialerCall & { borrowerName: s
             ))}
           </TextField>
           {draft.outcome === 'promised-to-pay' ? (
-            <TextField type="date" label="Promised on" value={draft.promiseToPayOn} onChange={(e) => setDraft({ ...draft, promiseToPayOn: e.target.value })} error={Boolean(errors.promiseToPayOn)} helperText={errors.promiseToPayOn} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              type="date"
+              label="Promised on"
+              value={draft.promiseToPayOn}
+              onChange={(e) => setDraft({ ...draft, promiseToPayOn: e.target.value })}
+              error={Boolean(errors.promiseToPayOn)}
+              helperText={errors.promiseToPayOn}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           ) : null}
-          <TextField label="Note" multiline minRows={2} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} error={Boolean(errors.note)} helperText={errors.note} />
+          <TextField
+            label="Note"
+            multiline
+            minRows={2}
+            value={draft.note}
+            onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+            error={Boolean(errors.note)}
+            helperText={errors.note}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

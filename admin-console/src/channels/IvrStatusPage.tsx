@@ -30,7 +30,14 @@ export function IvrStatusPage() {
         IVR status
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
-        <TextField select label="Outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} sx={{ width: 220 }} fullWidth={false}>
+        <TextField
+          select
+          label="Outcome"
+          value={outcome}
+          onChange={(e) => setOutcome(e.target.value)}
+          sx={{ width: 220 }}
+          fullWidth={false}
+        >
           <MenuItem value="">Any outcome</MenuItem>
           {IVR_OUTCOMES.map((o) => (
             <MenuItem key={o.id} value={o.id}>

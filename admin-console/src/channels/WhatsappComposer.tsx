@@ -57,7 +57,11 @@ export function WhatsappComposer({ target, windowOpen, onSent, values = {}, onCa
           minRows={2}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          helperText={windowOpen ? 'Free text is allowed while the window is open.' : 'Free text goes only within 24 hours of the borrower\'s last message.'}
+          helperText={
+            windowOpen
+              ? 'Free text is allowed while the window is open.'
+              : "Free text goes only within 24 hours of the borrower's last message."
+          }
         />
       ) : (
         <Alert severity="warning">The 24-hour window is closed: only an approved template can be sent.</Alert>
@@ -91,7 +95,9 @@ export function WhatsappComposer({ target, windowOpen, onSent, values = {}, onCa
               key={name}
               label={parameterLabel(name)}
               value={parameters[index] ?? ''}
-              onChange={(e) => setParameters((p) => Object.assign([...template.parameters.map((_, i) => p[i] ?? '')], { [index]: e.target.value }))}
+              onChange={(e) =>
+                setParameters((p) => Object.assign([...template.parameters.map((_, i) => p[i] ?? '')], { [index]: e.target.value }))
+              }
               sx={{ maxWidth: 360 }}
             />
           ))}

@@ -14,7 +14,11 @@ const REFRESH_MS = 5000;
 export function WhatsappPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('borrowerId');
-  const conversations = useQuery({ queryKey: ['whatsapp', 'conversations'], queryFn: channelsApi.conversations, refetchInterval: REFRESH_MS });
+  const conversations = useQuery({
+    queryKey: ['whatsapp', 'conversations'],
+    queryFn: channelsApi.conversations,
+    refetchInterval: REFRESH_MS,
+  });
   return (
     <Box sx={{ py: 2 }}>
       <Title title="WhatsApp" />
@@ -32,20 +36,29 @@ export function WhatsappPage() {
             {conversations.data?.map((c) => (
               <ListItem key={c.id} disablePadding>
                 <ListItemButton selected={c.id === selected} onClick={() => setParams({ borrowerId: c.id })}>
-                  <ListItemText primary={`${c.borrowerName ?? 'Unknown number'} · ${formatPhone(c.phone)}`} secondary={`${c.lastMessage.slice(0, 60)} — ${windowLabel(c.window)}`} />
+                  <ListItemText
+                    primary={`${c.borrowerName ?? 'Unknown number'} · ${formatPhone(c.phone)}`}
+                    secondary={`${c.lastMessage.slice(0, 60)} — ${windowLabel(c.window)}`}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}
           </List>
         </Paper>
-        <Box sx={{ flexGrow: 1, width: '100%' }}>{selected ? <Conversation id={selected} /> : <Typography>Choose a conversation.</Typography>}</Box>
+        <Box sx={{ flexGrow: 1, width: '100%' }}>
+          {selected ? <Conversation id={selected} /> : <Typography>Choose a conversation.</Typography>}
+        </Box>
       </Stack>
     </Box>
   );
 }
 
 function Conversation({ id }: { id: string }) {
-  const conversation = useQuery({ queryKey: ['whatsapp', 'conversation', id], queryFn: () => channelsApi.conversation(id), refetchInterval: REFRESH_MS });
+  const conversation = useQuery({
+    queryKey: ['whatsapp', 'conversation', id],
+    queryFn: () => channelsApi.conversation(id),
+    refetchInterval: REFRESH_MS,
+  });
   if (conversation.error) return <Alert severity="error">{(conversation.error as Error).message}</Alert>;
   const c = conversation.data;
   if (!c) return null;
@@ -60,15 +73,31 @@ function Conversation({ id }: { id: string }) {
       <Stack spacing={1} sx={{ my: 2 }} role="log" aria-label="Messages">
         {c.messages.length === 0 ? <Typography>No messages yet.</Typography> : null}
         {c.messages.map((m) => (
-          <Box key={m.id} sx={{ alignSelf: m.direction === 'inbound' ? 'flex-start' : 'flex-end', maxWidth: '80%', bgcolor: m.direction === 'inbound' ? 'grey.100' : '#dcf8c6', color: 'text.primary', borderRadius: 2, px: 1.5, py: 1 }}>
+          <Box
+            key={m.id}
+            sx={{
+              alignSelf: m.direction === 'inbound' ? 'flex-start' : 'flex-end',
+              maxWidth: '80%',
+              bgcolor: m.direction === 'inbound' ? 'grey.100' : '#dcf8c6',
+              color: 'text.primary',
+              borderRadius: 2,
+              px: 1.5,
+              py: 1,
+            }}
+          >
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>
             <Typography variant="caption" component="p">
-              {m.direction === 'inbound' ? 'Received' : m.templateName ? `Template ${m.templateName}, ${m.status}` : `Sent, ${m.status}`} · {formatDateTime(m.at)}
+              {m.direction === 'inbound' ? 'Received' : m.templateName ? `Template ${m.templateName}, ${m.status}` : `Sent, ${m.status}`} ·{' '}
+              {formatDateTime(m.at)}
             </Typography>
           </Box>
         ))}
       </Stack>
-      {c.borrowerId ? <WhatsappComposer target={{ borrowerId: c.borrowerId }} windowOpen={c.window.open} /> : <Alert severity="info">No borrower has this number: replies go to borrowers only.</Alert>}
+      {c.borrowerId ? (
+        <WhatsappComposer target={{ borrowerId: c.borrowerId }} windowOpen={c.window.open} />
+      ) : (
+        <Alert severity="info">No borrower has this number: replies go to borrowers only.</Alert>
+      )}
     </Paper>
   );
 }

@@ -5,9 +5,13 @@ import { windowLabel } from './window-label';
 describe('the dialer outcome form', () => {
   it('needs an outcome, and a date with a promise to pay', () => {
     expect(validateOutcome({ outcome: '', note: '', promiseToPayOn: '' })).toEqual({ outcome: 'Choose the outcome.' });
-    expect(validateOutcome({ outcome: 'promised-to-pay', note: '', promiseToPayOn: '' })).toEqual({ promiseToPayOn: 'A promise to pay needs the date promised.' });
+    expect(validateOutcome({ outcome: 'promised-to-pay', note: '', promiseToPayOn: '' })).toEqual({
+      promiseToPayOn: 'A promise to pay needs the date promised.',
+    });
     expect(validateOutcome({ outcome: 'promised-to-pay', note: 'Friday', promiseToPayOn: '2026-11-27' })).toEqual({});
-    expect(validateOutcome({ outcome: 'answered', note: 'x'.repeat(2001), promiseToPayOn: '' })).toEqual({ note: 'At most 2,000 characters.' });
+    expect(validateOutcome({ outcome: 'answered', note: 'x'.repeat(2001), promiseToPayOn: '' })).toEqual({
+      note: 'At most 2,000 characters.',
+    });
   });
 });
 

@@ -5,7 +5,11 @@ import { loanReference } from '../loans/labels';
 
 /** "payment_reminder" -> "Payment reminder": a template as staff read it (the provider's name stays the value sent). */
 export function templateLabel(name: string): string {
-  const words = name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -18,10 +22,17 @@ export const parameterLabel = (parameter: string) => PARAMETER_LABELS[parameter]
  * What the loan page knows for a template's parameters: the borrower's name, the amount to pay now (arrears, else
  * what is left of the next instalment, else the EMI, else the loan amount) and the loan reference.
  */
-export function whatsappValues(loan: Pick<Loan, 'id' | 'borrower' | 'currency' | 'arrears' | 'instalments' | 'instalmentAmount' | 'approvedAmount' | 'amount'>): Record<string, string> {
+export function whatsappValues(
+  loan: Pick<Loan, 'id' | 'borrower' | 'currency' | 'arrears' | 'instalments' | 'instalmentAmount' | 'approvedAmount' | 'amount'>,
+): Record<string, string> {
   const next = loan.instalments.find((i) => i.status !== 'paid');
   const nextOwed = next ? owedOn(next) : 0;
-  const amount = loan.arrears && loan.arrears.amountDueNow > 0 ? loan.arrears.amountDueNow : nextOwed > 0 ? nextOwed : (loan.instalmentAmount ?? loan.approvedAmount ?? loan.amount);
+  const amount =
+    loan.arrears && loan.arrears.amountDueNow > 0
+      ? loan.arrears.amountDueNow
+      : nextOwed > 0
+        ? nextOwed
+        : (loan.instalmentAmount ?? loan.approvedAmount ?? loan.amount);
   return {
     ...(loan.borrower ? { name: loan.borrower.name } : {}),
     amount: formatMoney(amount, loan.currency),
@@ -30,7 +41,8 @@ export function whatsappValues(loan: Pick<Loan, 'id' | 'borrower' | 'currency' |
 }
 
 /** The template's parameters in order, each prefilled from `values` where known, else empty for staff to fill. */
-export const prefilledParameters = (parameters: readonly string[], values: Record<string, string>) => parameters.map((p) => values[p] ?? '');
+export const prefilledParameters = (parameters: readonly string[], values: Record<string, string>) =>
+  parameters.map((p) => values[p] ?? '');
 
 /** The message as the borrower will read it: each {{n}} replaced by its value, or by its label in brackets while empty. */
 export function templatePreview(body: string, parameters: readonly string[], values: readonly string[]): string {

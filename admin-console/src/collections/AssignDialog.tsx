@@ -45,7 +45,10 @@ export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone
     setError(null);
     try {
       await dataProvider.assignLoans(loanIds, unassign ? null : chosen!.id);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['Collections'] }), queryClient.invalidateQueries({ queryKey: BUCKET_COUNTS_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['Collections'] }),
+        queryClient.invalidateQueries({ queryKey: BUCKET_COUNTS_KEY }),
+      ]);
       onDone(unassign ? null : chosen!.name);
     } catch (e) {
       setError((e as Error).message || 'The assignment was refused.');
@@ -71,7 +74,15 @@ export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone
             value={staffId}
             onChange={(e) => setStaffId(e.target.value)}
             disabled={collectors.isPending}
-            helperText={collectors.isPending ? 'Loading collectors…' : collectors.error ? collectors.error.message : collectors.data?.length === 0 ? 'No staff member can be assigned collections.' : undefined}
+            helperText={
+              collectors.isPending
+                ? 'Loading collectors…'
+                : collectors.error
+                  ? collectors.error.message
+                  : collectors.data?.length === 0
+                    ? 'No staff member can be assigned collections.'
+                    : undefined
+            }
           >
             {currentStaffId !== null ? <MenuItem value={UNASSIGN}>No collector (un-assign)</MenuItem> : null}
             {(collectors.data ?? []).map((c) => (
@@ -91,7 +102,15 @@ export function AssignDialog({ loanIds, subject, currentStaffId, onClose, onDone
             Cancel
           </Button>
           <Button type="submit" variant="contained" color={unassign ? 'warning' : 'primary'} disabled={busy || (!chosen && !unassign)}>
-            {busy ? (unassign ? 'Un-assigning…' : 'Assigning…') : unassign ? `Un-assign ${count}` : chosen ? `Assign ${count} to ${chosen.name}` : `Assign ${count}`}
+            {busy
+              ? unassign
+                ? 'Un-assigning…'
+                : 'Assigning…'
+              : unassign
+                ? `Un-assign ${count}`
+                : chosen
+                  ? `Assign ${count} to ${chosen.name}`
+                  : `Assign ${count}`}
           </Button>
         </DialogActions>
       </form>

@@ -12,7 +12,8 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 type ColumnProps = { label?: string; sortable?: boolean; sortBy?: string; textAlign?: 'left' | 'right' };
 
-export const money = (minor: number | null | undefined) => (minor === null || minor === undefined ? '—' : formatMoney(minor, DEFAULT_CURRENCY));
+export const money = (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? '—' : formatMoney(minor, DEFAULT_CURRENCY);
 
 export function ClassificationChip({ value }: { value: string | null | undefined }) {
   if (!value) return <span>—</span>;

@@ -22,7 +22,14 @@ export function collectionFilters(kind: RowKind) {
   if (kind === 'payment') return [search];
   return [
     search,
-    <SelectInput key="classification" source="classification" label="Classification" choices={CLASSIFICATION_CHOICES} emptyText="Any" alwaysOn />,
+    <SelectInput
+      key="classification"
+      source="classification"
+      label="Classification"
+      choices={CLASSIFICATION_CHOICES}
+      emptyText="Any"
+      alwaysOn
+    />,
     <AssignedToInput key="assignedTo" source="assignedTo" label="Assigned to" alwaysOn />,
     <NumberInput key="dpdFrom" source="dpdFrom" label="DPD from" min={0} step={1} alwaysOn sx={{ width: 110 }} />,
     <NumberInput key="dpdTo" source="dpdTo" label="DPD to" min={0} step={1} alwaysOn sx={{ width: 110 }} />,

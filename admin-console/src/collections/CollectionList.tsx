@@ -37,7 +37,17 @@ export function pendingPaymentPath(row: Pick<CollectionRow, 'loanId'>): string {
  * One bucket of GET /api/admin/collections: filtered, sorted (dpd, due date, amount) and paged by the server.
  * `via` says where it is shown (its own /Collection page or a tab of /Collections), which decides where a row opens.
  */
-export function CollectionList({ bucket, via, title = true, initialFilters }: { bucket: Bucket; via: 'page' | 'tab'; title?: boolean; initialFilters?: Record<string, string> }) {
+export function CollectionList({
+  bucket,
+  via,
+  title = true,
+  initialFilters,
+}: {
+  bucket: Bucket;
+  via: 'page' | 'tab';
+  title?: boolean;
+  initialFilters?: Record<string, string>;
+}) {
   const spec = BUCKET_SPECS[bucket];
   const { canAccess: canAssign } = useCanAccess({ action: 'assign', resource: 'Collections' });
   const instalments = spec.kind === 'instalment';
@@ -64,13 +74,19 @@ export function CollectionList({ bucket, via, title = true, initialFilters }: { 
         bulkActionButtons={canAssign && !payments ? <BulkAssignButton /> : false}
         empty={<EmptyBucket bucket={bucket} />}
         data-testid={`collections-${bucket}`}
-        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-rowCell': { px: 1 }, '& .RaDatagrid-headerCell': { px: 1 } }}
+        sx={{
+          '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+          '& .RaDatagrid-rowCell': { px: 1 },
+          '& .RaDatagrid-headerCell': { px: 1 },
+        }}
       >
         <BorrowerColumn label="Borrower" sortable={false} />
         <LoanColumn label={instalments ? 'Loan · instalment' : 'Loan'} sortable={false} />
         {payments ? null : <DueDateColumn label={instalments ? 'Due date' : 'Next due'} sortBy="dueDate" />}
         <AmountDueColumn label={payments ? 'Amount' : 'Amount due'} sortBy="amountDue" textAlign="right" />
-        {bucket === 'Partial' || bucket === 'Paid' || spec.kind === 'loan' ? <AmountPaidColumn label="Paid" sortable={false} textAlign="right" /> : null}
+        {bucket === 'Partial' || bucket === 'Paid' || spec.kind === 'loan' ? (
+          <AmountPaidColumn label="Paid" sortable={false} textAlign="right" />
+        ) : null}
         {payments ? null : <DpdColumn label="DPD" sortBy="dpd" textAlign="right" />}
         {payments ? null : <ClassificationColumn label="Classification" sortable={false} />}
         {payments ? null : <CollectorColumn label="Collector" sortable={false} />}

@@ -40,7 +40,18 @@ function api(extra: Record<string, (body: unknown) => unknown> = {}) {
       { id: 'staff-2', name: 'Asha Rao' },
     ],
     'GET /api/admin/loans/loan-1/contacts': () => [
-      { id: 'c1', loanId: 'loan-1', channel: 'call', outcome: 'promised-to-pay', note: 'Salary on the 20th', promiseToPayOn: '2026-11-20', businessDate: '2026-11-16', recordedAt: '2026-11-16T10:00:00Z', recordedBy: 'staff-2', recordedByName: 'Asha Rao' },
+      {
+        id: 'c1',
+        loanId: 'loan-1',
+        channel: 'call',
+        outcome: 'promised-to-pay',
+        note: 'Salary on the 20th',
+        promiseToPayOn: '2026-11-20',
+        businessDate: '2026-11-16',
+        recordedAt: '2026-11-16T10:00:00Z',
+        recordedBy: 'staff-2',
+        recordedByName: 'Asha Rao',
+      },
     ],
     'GET /api/admin/business-date': () => ({ date: '2026-11-23', mode: 'manual', timeZone: 'Asia/Kolkata' }),
     ...extra,
@@ -118,7 +129,11 @@ describe('a collection’s detail page', () => {
   it('opened through a bucket the row is not in, says where it is and links there, instead of showing it', async () => {
     const { dataProvider, calls } = api({
       'GET /api/admin/collections/inst%3Aloan-1%3A2': () => {
-        throw new HttpError('inst:loan-1:2 is not in Due at the business date; it is in Paid.', 404, { type: 'not-in-bucket', bucket: 'Due', buckets: ['Paid'] });
+        throw new HttpError('inst:loan-1:2 is not in Due at the business date; it is in Paid.', 404, {
+          type: 'not-in-bucket',
+          bucket: 'Due',
+          buckets: ['Paid'],
+        });
       },
     });
     renderAt('/Collection/Due/inst%3Aloan-1%3A2', ['collections.view'], dataProvider);

@@ -1,5 +1,19 @@
 import { WhatsappButton } from '../channels/WhatsappButton';
-import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { HttpError, Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
@@ -40,7 +54,11 @@ const recorder = (entry: CollectionContact) => entry.recordedByName ?? shortId(e
 
 function ContactLog({ loanId }: { loanId: string }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const { data, isPending, error } = useQuery({ queryKey: contactsKey(loanId), queryFn: () => dataProvider.loanContacts(loanId), refetchInterval: COLLECTION_REFRESH_MS });
+  const { data, isPending, error } = useQuery({
+    queryKey: contactsKey(loanId),
+    queryFn: () => dataProvider.loanContacts(loanId),
+    refetchInterval: COLLECTION_REFRESH_MS,
+  });
   if (isPending) return <CircularProgress size={24} aria-label="Loading the contact log" />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data.length) return <Typography color="text.secondary">No contact recorded yet.</Typography>;
@@ -93,7 +111,17 @@ function bucketsOfRefusal(error: unknown): Bucket[] | undefined {
 }
 
 /** A bucket's detail page asked for a row that is elsewhere now: where it is, with a link to each place. */
-function NotInBucket({ id, bucket, buckets, back }: { id: string; bucket: Bucket; buckets: Bucket[]; back: { to: string; label: string } }) {
+function NotInBucket({
+  id,
+  bucket,
+  buckets,
+  back,
+}: {
+  id: string;
+  bucket: Bucket;
+  buckets: Bucket[];
+  back: { to: string; label: string };
+}) {
   return (
     <Box sx={{ p: 2 }} data-testid="not-in-bucket">
       <Title title="Collection" />
@@ -127,7 +155,11 @@ function OwedSplit({ due }: { due: CollectionRow['due'] }) {
     ['Penal charges', due.penalties],
   ] as const;
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, fontSize: 14 }} data-testid="owed-split">
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, fontSize: 14 }}
+      data-testid="owed-split"
+    >
       {parts.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ color: 'text.secondary' }}>
@@ -158,7 +190,11 @@ export function CollectionShow() {
   const { data: today } = useBusinessDate();
   const { canAccess: canAssign } = useCanAccess({ action: 'assign', resource: 'Collections' });
   const { canAccess: canContact } = useCanAccess({ action: 'contact', resource: 'Collections' });
-  const { data: row, isPending, error } = useQuery({
+  const {
+    data: row,
+    isPending,
+    error,
+  } = useQuery({
     queryKey: ['Collections', 'getOne', { id, bucket }],
     queryFn: () => dataProvider.collectionRow(id, bucket),
     refetchInterval: COLLECTION_REFRESH_MS,
@@ -182,7 +218,12 @@ export function CollectionShow() {
   }
 
   const borrower = row.borrower?.name ?? 'Borrower';
-  const what = row.kind === 'instalment' ? `instalment ${row.instalmentNumber ?? ''}` : row.kind === 'payment' ? 'payment awaiting verification' : 'loan';
+  const what =
+    row.kind === 'instalment'
+      ? `instalment ${row.instalmentNumber ?? ''}`
+      : row.kind === 'payment'
+        ? 'payment awaiting verification'
+        : 'loan';
   return (
     <Box sx={{ py: 2 }} data-testid="collection-page">
       <Title title={`Collection · ${borrower}`} />
@@ -200,13 +241,17 @@ export function CollectionShow() {
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
           <Fact label="Borrower">{borrower}</Fact>
-          <Fact label="Phone">{row.borrower?.phone ? <a href={phoneHref(row.borrower.phone)}>{formatPhone(row.borrower.phone)}</a> : '—'}</Fact>
+          <Fact label="Phone">
+            {row.borrower?.phone ? <a href={phoneHref(row.borrower.phone)}>{formatPhone(row.borrower.phone)}</a> : '—'}
+          </Fact>
           {row.kind === 'payment' ? (
             <Fact label="Payment amount">{money(row.amount)}</Fact>
           ) : (
             <>
               <Fact label={row.kind === 'instalment' ? 'Due date' : 'Next due date'}>{formatDate(row.dueDate)}</Fact>
-              <Fact label={row.kind === 'instalment' ? 'Still owed on it' : `Due by ${formatDate(today?.date)}`}>{money(row.amountDue)}</Fact>
+              <Fact label={row.kind === 'instalment' ? 'Still owed on it' : `Due by ${formatDate(today?.date)}`}>
+                {money(row.amountDue)}
+              </Fact>
               <Fact label="Overdue (past grace)">{money(row.amountOverdue)}</Fact>
               <Fact label="Owed, by part">
                 <OwedSplit due={row.due} />

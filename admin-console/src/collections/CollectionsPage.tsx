@@ -15,7 +15,13 @@ export function CollectionsPage() {
   return (
     <Box sx={{ pt: 1, minWidth: 0 }}>
       <Title title={bucketTitle(tab)} />
-      <Tabs value={tab} aria-label="Collection buckets" variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        aria-label="Collection buckets"
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {COLLECTIONS_TABS.map((bucket) => {
           const count = bucketCount(counts, bucket);
           return (
@@ -32,7 +38,13 @@ export function CollectionsPage() {
         })}
       </Tabs>
       <Box role="tabpanel" id="collections-tabpanel" aria-labelledby={`collections-tab-${tab}`}>
-        <CollectionList key={`${tab}.${classification ?? ''}`} bucket={tab} via="tab" title={false} initialFilters={isClassification(classification) ? { classification } : undefined} />
+        <CollectionList
+          key={`${tab}.${classification ?? ''}`}
+          bucket={tab}
+          via="tab"
+          title={false}
+          initialFilters={isClassification(classification) ? { classification } : undefined}
+        />
       </Box>
     </Box>
   );

@@ -45,14 +45,30 @@ const noWriteOff: WriteOff = {
   withdrawnBy: null,
   withdrawnAt: null,
 };
-const requested: WriteOff = { ...noWriteOff, status: 'requested', reason: 'Borrower unreachable', requestedBy: MAKER, requestedAt: '2026-12-21T10:00:00Z' };
+const requested: WriteOff = {
+  ...noWriteOff,
+  status: 'requested',
+  reason: 'Borrower unreachable',
+  requestedBy: MAKER,
+  requestedAt: '2026-12-21T10:00:00Z',
+};
 
 const delinquency = { loanId: LOAN, classification: 'SMA-0', dpd: 5, dpdOn: '2026-12-20', overdueSince: '2026-12-15', history: [] };
-const CHECKER_PERMISSIONS: Permissions = ['loans.view', 'collections.settle', 'collections.settle.approve', 'loans.write-off', 'loans.write-off.approve'];
+const CHECKER_PERMISSIONS: Permissions = [
+  'loans.view',
+  'collections.settle',
+  'collections.settle.approve',
+  'loans.write-off',
+  'loans.write-off.approve',
+];
 const MAKER_PERMISSIONS: Permissions = ['loans.view', 'collections.settle', 'loans.write-off'];
 
 /** The panel of an active loan, signed in as `me`, with the offers and write-off the fake API answers. */
-function panel(me: string, permissions: Permissions, answers: { offers?: SettlementOffer[]; writeOff?: WriteOff; post?: Record<string, (body: unknown) => unknown> }) {
+function panel(
+  me: string,
+  permissions: Permissions,
+  answers: { offers?: SettlementOffer[]; writeOff?: WriteOff; post?: Record<string, (body: unknown) => unknown> },
+) {
   const { dataProvider, calls } = fakeApi({
     [`GET /api/admin/loans/${LOAN}/delinquency`]: () => delinquency,
     [`GET /api/admin/loans/${LOAN}/settlement-offers`]: () => answers.offers ?? [],
@@ -71,7 +87,14 @@ describe('the settlement panel', () => {
   it('lets the checker reject a pending offer only with a reason, after confirming', async () => {
     const { posts } = panel(CHECKER, CHECKER_PERMISSIONS, {
       offers: [pendingOffer],
-      post: { 'POST /api/admin/settlement-offers/offer-1/reject': () => ({ ...pendingOffer, status: 'rejected', closedBy: CHECKER, closeReason: 'Too low' }) },
+      post: {
+        'POST /api/admin/settlement-offers/offer-1/reject': () => ({
+          ...pendingOffer,
+          status: 'rejected',
+          closedBy: CHECKER,
+          closeReason: 'Too low',
+        }),
+      },
     });
     const open = await screen.findByTestId('settlement-open');
     expect(within(open).getByRole('button', { name: 'Approve offer' })).toBeInTheDocument();
@@ -115,7 +138,9 @@ describe('the settlement panel', () => {
   });
 
   it('says why the last offer closed when it was rejected', async () => {
-    panel(CHECKER, CHECKER_PERMISSIONS, { offers: [{ ...pendingOffer, status: 'rejected', closedBy: CHECKER, closedAt: '2026-12-22T09:00:00Z', closeReason: 'Too low' }] });
+    panel(CHECKER, CHECKER_PERMISSIONS, {
+      offers: [{ ...pendingOffer, status: 'rejected', closedBy: CHECKER, closedAt: '2026-12-22T09:00:00Z', closeReason: 'Too low' }],
+    });
     expect(await screen.findByTestId('settlement-closed')).toHaveTextContent(/was rejected on .*: Too low/);
     expect(screen.getByRole('button', { name: 'Offer settlement' })).toBeInTheDocument();
   });
@@ -125,7 +150,14 @@ describe('the write-off panel', () => {
   it('lets the checker reject the request with a reason, after confirming', async () => {
     const { posts } = panel(CHECKER, CHECKER_PERMISSIONS, {
       writeOff: requested,
-      post: { [`POST /api/admin/loans/${LOAN}/write-off/reject`]: () => ({ ...requested, status: 'rejected', rejectedBy: CHECKER, rejectReason: 'Recovery likely' }) },
+      post: {
+        [`POST /api/admin/loans/${LOAN}/write-off/reject`]: () => ({
+          ...requested,
+          status: 'rejected',
+          rejectedBy: CHECKER,
+          rejectReason: 'Recovery likely',
+        }),
+      },
     });
     const alert = await screen.findByTestId('write-off-requested');
     expect(within(alert).getByRole('button', { name: 'Approve write-off' })).toBeInTheDocument();
@@ -159,7 +191,9 @@ describe('the write-off panel', () => {
   });
 
   it('says the last request was withdrawn and offers a new one', async () => {
-    panel(MAKER, MAKER_PERMISSIONS, { writeOff: { ...requested, status: 'withdrawn', withdrawnBy: MAKER, withdrawnAt: '2026-12-22T09:00:00Z' } });
+    panel(MAKER, MAKER_PERMISSIONS, {
+      writeOff: { ...requested, status: 'withdrawn', withdrawnBy: MAKER, withdrawnAt: '2026-12-22T09:00:00Z' },
+    });
     expect(await screen.findByTestId('write-off-closed')).toHaveTextContent('withdrawn by the one who asked');
     expect(screen.getByRole('button', { name: 'Request write-off' })).toBeInTheDocument();
   });

@@ -36,14 +36,22 @@ type Props = { loanId: string; state: string; currency: string; outstandingTotal
  */
 export function CollectionsPanel({ loanId, state, currency, outstandingTotal }: Props) {
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const delinquency = useQuery({ queryKey: [SERVICING_QUERY_KEY, 'delinquency', loanId], queryFn: () => dataProvider.loanDelinquency(loanId), refetchInterval: REFRESH_MS });
+  const delinquency = useQuery({
+    queryKey: [SERVICING_QUERY_KEY, 'delinquency', loanId],
+    queryFn: () => dataProvider.loanDelinquency(loanId),
+    refetchInterval: REFRESH_MS,
+  });
   const d = delinquency.data;
   return (
     <Box data-testid="collections-panel">
       <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
         {d ? (
           <>
-            <Chip label={CLASSIFICATION_LABELS[d.classification]} color={CLASSIFICATION_COLORS[d.classification]} data-testid="classification-chip" />
+            <Chip
+              label={CLASSIFICATION_LABELS[d.classification]}
+              color={CLASSIFICATION_COLORS[d.classification]}
+              data-testid="classification-chip"
+            />
             <Typography variant="body2" data-testid="dpd">
               {d.dpd} day{d.dpd === 1 ? '' : 's'} past due{d.dpdOn ? ` on ${formatDate(d.dpdOn)}` : ''}
               {d.overdueSince ? `, unpaid since ${formatDate(d.overdueSince)}` : ''}
@@ -94,7 +102,11 @@ function Settlement({ loanId, state, currency, outstandingTotal }: Props) {
   const { identity } = useGetIdentity();
   const { canAccess: canOffer } = useCanAccess({ action: 'settle', resource: 'collections' });
   const { canAccess: canApprove } = useCanAccess({ action: 'approve-settlement', resource: 'collections' });
-  const { data: offers = [] } = useQuery({ queryKey: [SERVICING_QUERY_KEY, 'settlement-offers', loanId], queryFn: () => dataProvider.settlementOffers(loanId), refetchInterval: REFRESH_MS });
+  const { data: offers = [] } = useQuery({
+    queryKey: [SERVICING_QUERY_KEY, 'settlement-offers', loanId],
+    queryFn: () => dataProvider.settlementOffers(loanId),
+    refetchInterval: REFRESH_MS,
+  });
   const open = openOffer(offers);
   const settled = offers.find((o) => o.status === 'settled');
   const today = businessDate?.date;
@@ -105,8 +117,9 @@ function Settlement({ loanId, state, currency, outstandingTotal }: Props) {
       </Typography>
       {settled ? (
         <Alert severity="success" sx={{ mt: 1 }} data-testid="settlement-settled">
-          Settled on {formatDate(settled.settledOn)}: {formatMoney(settled.amountPaid, currency)} paid against the agreed {formatMoney(settled.amount, currency)};{' '}
-          {formatMoney(settled.waived?.total ?? 0, currency)} waived ({componentsText(settled.waived, currency)}).
+          Settled on {formatDate(settled.settledOn)}: {formatMoney(settled.amountPaid, currency)} paid against the agreed{' '}
+          {formatMoney(settled.amount, currency)}; {formatMoney(settled.waived?.total ?? 0, currency)} waived (
+          {componentsText(settled.waived, currency)}).
         </Alert>
       ) : null}
       {open ? (
@@ -147,17 +160,51 @@ function Settlement({ loanId, state, currency, outstandingTotal }: Props) {
  * The open offer; while it is pending, the checker may approve or reject it (with a reason) and its maker withdraw
  * it, each after a confirmation.
  */
-function OpenOffer({ offer, currency, mayApproveIt, mine }: { offer: SettlementOffer; currency: string; mayApproveIt: boolean; mine: boolean }) {
+function OpenOffer({
+  offer,
+  currency,
+  mayApproveIt,
+  mine,
+}: {
+  offer: SettlementOffer;
+  currency: string;
+  mayApproveIt: boolean;
+  mine: boolean;
+}) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const pending = offer.status === 'pending';
   const actions =
     pending && (mayApproveIt || mine) ? (
       <Stack direction="row" spacing={1}>
-        {mayApproveIt ? <CommandButton spec={APPROVE_OFFER} currency={currency} size="small" done="Settlement approved." run={() => dataProvider.approveSettlementOffer(offer.id)} /> : null}
         {mayApproveIt ? (
-          <CommandButton spec={REJECT_OFFER} currency={currency} size="small" variant="outlined" done="Settlement offer rejected." run={(body) => dataProvider.rejectSettlementOffer(offer.id, body)} />
+          <CommandButton
+            spec={APPROVE_OFFER}
+            currency={currency}
+            size="small"
+            done="Settlement approved."
+            run={() => dataProvider.approveSettlementOffer(offer.id)}
+          />
         ) : null}
-        {mine ? <CommandButton spec={WITHDRAW_OFFER} currency={currency} size="small" variant="outlined" done="Settlement offer withdrawn." run={() => dataProvider.withdrawSettlementOffer(offer.id)} /> : null}
+        {mayApproveIt ? (
+          <CommandButton
+            spec={REJECT_OFFER}
+            currency={currency}
+            size="small"
+            variant="outlined"
+            done="Settlement offer rejected."
+            run={(body) => dataProvider.rejectSettlementOffer(offer.id, body)}
+          />
+        ) : null}
+        {mine ? (
+          <CommandButton
+            spec={WITHDRAW_OFFER}
+            currency={currency}
+            size="small"
+            variant="outlined"
+            done="Settlement offer withdrawn."
+            run={() => dataProvider.withdrawSettlementOffer(offer.id)}
+          />
+        ) : null}
       </Stack>
     ) : undefined;
   return (
@@ -173,7 +220,11 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
   const { identity } = useGetIdentity();
   const { canAccess: canRequest } = useCanAccess({ action: 'write-off', resource: 'collections' });
   const { canAccess: canApprove } = useCanAccess({ action: 'approve-write-off', resource: 'collections' });
-  const { data: writeOff } = useQuery({ queryKey: [SERVICING_QUERY_KEY, 'write-off', loanId], queryFn: () => dataProvider.writeOff(loanId), refetchInterval: REFRESH_MS });
+  const { data: writeOff } = useQuery({
+    queryKey: [SERVICING_QUERY_KEY, 'write-off', loanId],
+    queryFn: () => dataProvider.writeOff(loanId),
+    refetchInterval: REFRESH_MS,
+  });
   if (!writeOff) return null;
   const mine = identity !== undefined && String(identity.id) === writeOff.requestedBy;
   const checker = mayApprove(writeOff.requestedBy, identity?.id, canApprove === true) && state === 'active';
@@ -184,7 +235,8 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
       </Typography>
       {writeOff.status === 'approved' ? (
         <Alert severity="warning" sx={{ mt: 1 }} data-testid="write-off-approved">
-          Written off on {formatDate(writeOff.on)}: {formatMoney(writeOff.outstanding?.total ?? 0, currency)} ({componentsText(writeOff.outstanding, currency)}). Later payments are recoveries.
+          Written off on {formatDate(writeOff.on)}: {formatMoney(writeOff.outstanding?.total ?? 0, currency)} (
+          {componentsText(writeOff.outstanding, currency)}). Later payments are recoveries.
         </Alert>
       ) : writeOff.status === 'requested' ? (
         <Alert
@@ -194,12 +246,34 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
           action={
             checker || (mine && canRequest) ? (
               <Stack direction="row" spacing={1}>
-                {checker ? <CommandButton spec={APPROVE_WRITE_OFF} currency={currency} size="small" done="Loan written off." run={() => dataProvider.approveWriteOff(loanId)} /> : null}
                 {checker ? (
-                  <CommandButton spec={REJECT_WRITE_OFF} currency={currency} size="small" variant="outlined" done="Write-off rejected: the loan stays active." run={(body) => dataProvider.rejectWriteOff(loanId, body)} />
+                  <CommandButton
+                    spec={APPROVE_WRITE_OFF}
+                    currency={currency}
+                    size="small"
+                    done="Loan written off."
+                    run={() => dataProvider.approveWriteOff(loanId)}
+                  />
+                ) : null}
+                {checker ? (
+                  <CommandButton
+                    spec={REJECT_WRITE_OFF}
+                    currency={currency}
+                    size="small"
+                    variant="outlined"
+                    done="Write-off rejected: the loan stays active."
+                    run={(body) => dataProvider.rejectWriteOff(loanId, body)}
+                  />
                 ) : null}
                 {mine && canRequest ? (
-                  <CommandButton spec={WITHDRAW_WRITE_OFF} currency={currency} size="small" variant="outlined" done="Write-off request withdrawn." run={() => dataProvider.withdrawWriteOff(loanId)} />
+                  <CommandButton
+                    spec={WITHDRAW_WRITE_OFF}
+                    currency={currency}
+                    size="small"
+                    variant="outlined"
+                    done="Write-off request withdrawn."
+                    run={() => dataProvider.withdrawWriteOff(loanId)}
+                  />
                 ) : null}
               </Stack>
             ) : undefined
@@ -210,7 +284,13 @@ function WriteOffPanel({ loanId, state, currency }: { loanId: string; state: str
       ) : state === 'active' && canRequest ? (
         <Box sx={{ mt: 1 }}>
           <ClosedWriteOff writeOff={writeOff} />
-          <CommandButton spec={WRITE_OFF} currency={currency} variant="outlined" done="Write-off requested: a second staff member approves it." run={(body, key) => dataProvider.requestWriteOff(loanId, body, key)} />
+          <CommandButton
+            spec={WRITE_OFF}
+            currency={currency}
+            variant="outlined"
+            done="Write-off requested: a second staff member approves it."
+            run={(body, key) => dataProvider.requestWriteOff(loanId, body, key)}
+          />
         </Box>
       ) : (
         <Box sx={{ mt: 1 }}>

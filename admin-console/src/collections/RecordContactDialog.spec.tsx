@@ -30,7 +30,9 @@ describe('"Record contact"', () => {
   it('shows the server’s field problem under its input and its sentence', async () => {
     const { dialog } = await promiseDialog({
       'POST /api/admin/loans/loan-1/contacts': () => {
-        throw new HttpError('Check the highlighted fields.', 400, { fields: [{ name: 'promiseToPayOn', message: 'The promised date is too far ahead.' }] });
+        throw new HttpError('Check the highlighted fields.', 400, {
+          fields: [{ name: 'promiseToPayOn', message: 'The promised date is too far ahead.' }],
+        });
       },
     });
     fireEvent.change(within(dialog).getByLabelText(/Promised to pay on/), { target: { value: '2027-06-01' } });
@@ -44,6 +46,10 @@ describe('"Record contact"', () => {
     fireEvent.change(within(dialog).getByLabelText(/Promised to pay on/), { target: { value: '2026-11-25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record contact' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ channel: 'call', outcome: 'promised-to-pay', promiseToPayOn: '2026-11-25' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      channel: 'call',
+      outcome: 'promised-to-pay',
+      promiseToPayOn: '2026-11-25',
+    });
   });
 });

@@ -4,7 +4,15 @@ import { useId, useState } from 'react';
 import { HttpError, useDataProvider } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { BUCKET_COUNTS_KEY } from './useCollections';
-import { CONTACT_CHANNELS, CONTACT_OUTCOMES, PROMISED_TO_PAY, contactBody, fieldErrors, validateContact, type ContactDraft } from './contacts';
+import {
+  CONTACT_CHANNELS,
+  CONTACT_OUTCOMES,
+  PROMISED_TO_PAY,
+  contactBody,
+  fieldErrors,
+  validateContact,
+  type ContactDraft,
+} from './contacts';
 
 export const contactsKey = (loanId: string) => ['collection-contacts', loanId] as const;
 
@@ -47,7 +55,18 @@ export function RecordContactDialog({ loanId, borrowerName, today, onClose, onDo
 
   const promise = draft.outcome === PROMISED_TO_PAY;
   const choiceField = (name: 'channel' | 'outcome', label: string, choices: readonly { id: string; name: string }[]) => (
-    <TextField select fullWidth required margin="dense" label={label} name={name} value={draft[name]} onChange={set(name)} error={Boolean(errorOf(name))} helperText={errorOf(name)}>
+    <TextField
+      select
+      fullWidth
+      required
+      margin="dense"
+      label={label}
+      name={name}
+      value={draft[name]}
+      onChange={set(name)}
+      error={Boolean(errorOf(name))}
+      helperText={errorOf(name)}
+    >
       {choices.map((c) => (
         <MenuItem key={c.id} value={c.id}>
           {c.name}
@@ -77,7 +96,18 @@ export function RecordContactDialog({ loanId, borrowerName, today, onClose, onDo
               helperText={errorOf('promiseToPayOn')}
             />
           ) : null}
-          <TextField fullWidth multiline minRows={2} margin="dense" label="Note" name="note" value={draft.note} onChange={set('note')} error={Boolean(errorOf('note'))} helperText={errorOf('note')} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            label="Note"
+            name="note"
+            value={draft.note}
+            onChange={set('note')}
+            error={Boolean(errorOf('note'))}
+            helperText={errorOf('note')}
+          />
           {server.message ? (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {server.message}

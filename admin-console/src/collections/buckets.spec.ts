@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { BUCKETS, BUCKET_SPECS, COLLECTIONS_TABS, DEFAULT_TAB, backPath, bucketCount, bucketTitle, defaultSort, detailBucket, detailPath, isBucket, listPath, tabFromSearch, tabPath } from './buckets';
+import {
+  BUCKETS,
+  BUCKET_SPECS,
+  COLLECTIONS_TABS,
+  DEFAULT_TAB,
+  backPath,
+  bucketCount,
+  bucketTitle,
+  defaultSort,
+  detailBucket,
+  detailPath,
+  isBucket,
+  listPath,
+  tabFromSearch,
+  tabPath,
+} from './buckets';
 import { selectedLoanIds } from './BulkAssignButton';
 import { pendingPaymentPath } from './CollectionList';
 

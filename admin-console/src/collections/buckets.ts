@@ -10,7 +10,19 @@
  * Row ids come from the API as they are (`inst:<loanId>:<n>`, `loan:<loanId>`, `pay:<paymentId>`) and are encoded in
  * paths.
  */
-export const BUCKETS = ['Upcoming', 'Due', 'Overdue', 'Partial', 'Paid', 'Reminder', 'Active', 'closed', 'Setteled', 'Disbursal', 'Pending'] as const;
+export const BUCKETS = [
+  'Upcoming',
+  'Due',
+  'Overdue',
+  'Partial',
+  'Paid',
+  'Reminder',
+  'Active',
+  'closed',
+  'Setteled',
+  'Disbursal',
+  'Pending',
+] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 export type RowKind = 'instalment' | 'loan' | 'payment';
@@ -110,6 +122,7 @@ export const SORTABLE = ['dpd', 'dueDate', 'amountDue'] as const;
 /** The default order: the most days past due first where that means something, else the nearest due date. */
 export function defaultSort(bucket: Bucket): { field: (typeof SORTABLE)[number]; order: 'ASC' | 'DESC' } {
   if (bucket === 'Overdue' || bucket === 'Partial' || bucket === 'Reminder' || bucket === 'Active') return { field: 'dpd', order: 'DESC' };
-  if (bucket === 'Paid' || bucket === 'closed' || bucket === 'Setteled' || bucket === 'Disbursal') return { field: 'dueDate', order: 'DESC' };
+  if (bucket === 'Paid' || bucket === 'closed' || bucket === 'Setteled' || bucket === 'Disbursal')
+    return { field: 'dueDate', order: 'DESC' };
   return { field: 'dueDate', order: 'ASC' };
 }

@@ -10,7 +10,8 @@ export const CLASSIFICATION_LABELS: Record<Classification, string> = {
   NPA: 'NPA (over 90 days)',
 };
 
-export const isClassification = (value: unknown): value is Classification => typeof value === 'string' && (CLASSIFICATIONS as readonly string[]).includes(value);
+export const isClassification = (value: unknown): value is Classification =>
+  typeof value === 'string' && (CLASSIFICATIONS as readonly string[]).includes(value);
 
 /** A chip's colour: nothing for standard, warning for the SMA stages, error for NPA. */
 export function classificationColor(value: string | null | undefined): 'default' | 'warning' | 'error' {

@@ -33,7 +33,8 @@ export function validateContact(draft: ContactDraft, today?: string): Partial<Re
   if (!CONTACT_CHANNELS.some((c) => c.id === draft.channel)) errors.channel = 'Choose how the borrower was contacted.';
   if (!CONTACT_OUTCOMES.some((c) => c.id === draft.outcome)) errors.outcome = 'Choose the outcome.';
   if (draft.outcome === PROMISED_TO_PAY && !draft.promiseToPayOn) errors.promiseToPayOn = 'A promise to pay needs the date promised.';
-  else if (draft.outcome === PROMISED_TO_PAY && today && draft.promiseToPayOn < today) errors.promiseToPayOn = 'The promised date cannot be in the past.';
+  else if (draft.outcome === PROMISED_TO_PAY && today && draft.promiseToPayOn < today)
+    errors.promiseToPayOn = 'The promised date cannot be in the past.';
   if (draft.note.length > 2000) errors.note = 'At most 2,000 characters.';
   return errors;
 }

@@ -40,13 +40,20 @@ describe('recording a contact', () => {
   const draft = { channel: 'call', outcome: 'no-answer', note: '', promiseToPayOn: '' };
 
   it('needs a channel and an outcome', () => {
-    expect(validateContact({ ...draft, channel: '', outcome: '' })).toEqual({ channel: 'Choose how the borrower was contacted.', outcome: 'Choose the outcome.' });
+    expect(validateContact({ ...draft, channel: '', outcome: '' })).toEqual({
+      channel: 'Choose how the borrower was contacted.',
+      outcome: 'Choose the outcome.',
+    });
     expect(validateContact(draft)).toEqual({});
   });
 
   it('needs the date when the borrower promised to pay, and not one in the past', () => {
-    expect(validateContact({ ...draft, outcome: PROMISED_TO_PAY })).toEqual({ promiseToPayOn: 'A promise to pay needs the date promised.' });
-    expect(validateContact({ ...draft, outcome: PROMISED_TO_PAY, promiseToPayOn: '2026-11-20' }, '2026-11-23')).toEqual({ promiseToPayOn: 'The promised date cannot be in the past.' });
+    expect(validateContact({ ...draft, outcome: PROMISED_TO_PAY })).toEqual({
+      promiseToPayOn: 'A promise to pay needs the date promised.',
+    });
+    expect(validateContact({ ...draft, outcome: PROMISED_TO_PAY, promiseToPayOn: '2026-11-20' }, '2026-11-23')).toEqual({
+      promiseToPayOn: 'The promised date cannot be in the past.',
+    });
     expect(validateContact({ ...draft, outcome: PROMISED_TO_PAY, promiseToPayOn: '2026-11-23' }, '2026-11-23')).toEqual({});
   });
 
@@ -61,7 +68,9 @@ describe('recording a contact', () => {
   });
 
   it('puts the server’s field problems under their inputs', () => {
-    expect(fieldErrors({ fields: [{ name: 'promiseToPayOn', message: 'Required when the outcome is promised-to-pay' }] })).toEqual({ promiseToPayOn: 'Required when the outcome is promised-to-pay' });
+    expect(fieldErrors({ fields: [{ name: 'promiseToPayOn', message: 'Required when the outcome is promised-to-pay' }] })).toEqual({
+      promiseToPayOn: 'Required when the outcome is promised-to-pay',
+    });
     expect(fieldErrors({ fields: [{ name: 'body.note', message: 'Too long' }] })).toEqual({ note: 'Too long' });
     expect(fieldErrors(undefined)).toEqual({});
   });

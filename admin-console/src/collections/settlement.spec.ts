@@ -35,7 +35,9 @@ describe('settlement helpers', () => {
   });
 
   it('reads the waived components', () => {
-    expect(componentsText({ principal: 500_00, interest: 25_50, fees: 0, penalties: 0 }, 'INR')).toMatch(/500\.00 principal \+ .*25\.50 interest/);
+    expect(componentsText({ principal: 500_00, interest: 25_50, fees: 0, penalties: 0 }, 'INR')).toMatch(
+      /500\.00 principal \+ .*25\.50 interest/,
+    );
     expect(componentsText({ principal: 0, interest: 0, fees: 0, penalties: 0 }, 'INR')).toBe('nothing');
   });
 
@@ -47,7 +49,11 @@ describe('settlement helpers', () => {
     expect(field('amount').validate!('0')).toBe('More than zero');
     expect(field('validUntil').validate!('2026-12-20')).toMatch(/on or after/);
     expect(field('validUntil').validate!('2026-12-21')).toBeNull();
-    expect(spec.body({ amount: '600.50', validUntil: '2026-12-31', reason: ' hardship ' }, 'INR')).toEqual({ amount: 600_50, validUntil: '2026-12-31', reason: 'hardship' });
+    expect(spec.body({ amount: '600.50', validUntil: '2026-12-31', reason: ' hardship ' }, 'INR')).toEqual({
+      amount: 600_50,
+      validUntil: '2026-12-31',
+      reason: 'hardship',
+    });
     expect(WRITE_OFF.body({ reason: ' gone ' }, 'INR')).toEqual({ reason: 'gone' });
   });
 });

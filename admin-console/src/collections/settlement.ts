@@ -41,9 +41,14 @@ export function mayApprove(makerId: string | null | undefined, userId: string | 
 }
 
 /** "₹1,234.00 principal + ₹56.00 interest …" of the non-zero components, or nothing when none is. */
-export function componentsText(amounts: { principal: number; interest: number; fees: number; penalties: number } | null, currency: string): string {
+export function componentsText(
+  amounts: { principal: number; interest: number; fees: number; penalties: number } | null,
+  currency: string,
+): string {
   if (!amounts) return '';
-  const parts = (['principal', 'interest', 'fees', 'penalties'] as const).filter((k) => amounts[k] > 0).map((k) => `${formatMoney(amounts[k], currency)} ${k}`);
+  const parts = (['principal', 'interest', 'fees', 'penalties'] as const)
+    .filter((k) => amounts[k] > 0)
+    .map((k) => `${formatMoney(amounts[k], currency)} ${k}`);
   return parts.length > 0 ? parts.join(' + ') : 'nothing';
 }
 
@@ -76,18 +81,24 @@ export function settlementOfferSpec(currency: string, businessDate: string, outs
         required: true,
         type: 'date',
         helperText: `Paid by this date; from the business date, ${formatDate(businessDate)}`,
-        validate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && value >= businessDate ? null : `A date on or after ${formatDate(businessDate)}`),
+        validate: (value) =>
+          /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= businessDate ? null : `A date on or after ${formatDate(businessDate)}`,
       },
       { name: 'reason', label: 'Reason', required: true, type: 'multiline' },
     ],
-    body: (values) => ({ amount: parseAmount(values.amount, currency), validUntil: values.validUntil, reason: (values.reason ?? '').trim() }),
+    body: (values) => ({
+      amount: parseAmount(values.amount, currency),
+      validUntil: values.validUntil,
+      reason: (values.reason ?? '').trim(),
+    }),
   };
 }
 
 export const APPROVE_OFFER: ActionSpec<'approve-settlement'> = {
   action: 'approve-settlement',
   label: 'Approve offer',
-  confirm: 'Approve this settlement? Once the borrower pays the amount by the date, the loan closes as settled and the rest of what is owed is waived.',
+  confirm:
+    'Approve this settlement? Once the borrower pays the amount by the date, the loan closes as settled and the rest of what is owed is waived.',
   color: 'success',
   fields: [],
   body: () => ({}),
@@ -118,7 +129,8 @@ export const WITHDRAW_OFFER: ActionSpec<'settle'> = {
 export const WRITE_OFF: ActionSpec<'write-off'> = {
   action: 'write-off',
   label: 'Request write-off',
-  confirm: 'Ask for everything this loan still owes to be written off? A second staff member must approve it. Later payments are recorded as recoveries.',
+  confirm:
+    'Ask for everything this loan still owes to be written off? A second staff member must approve it. Later payments are recorded as recoveries.',
   color: 'error',
   fields: [{ name: 'reason', label: 'Reason', required: true, type: 'multiline' }],
   body: (values) => ({ reason: (values.reason ?? '').trim() }),
@@ -156,7 +168,9 @@ export const WITHDRAW_WRITE_OFF: ActionSpec<'write-off'> = {
 /** A sentence for the last offer that was closed without settling (rejected, withdrawn or lapsed). */
 export function closedOfferText(offer: SettlementOffer, currency: string): string {
   const what = `The last offer, ${formatMoney(offer.amount, currency)} by ${formatDate(offer.validUntil)},`;
-  if (offer.status === 'rejected') return `${what} was rejected${offer.closedAt ? ` on ${formatDate(offer.closedAt)}` : ''}: ${offer.closeReason ?? ''}`.trim();
-  if (offer.status === 'withdrawn') return `${what} was withdrawn by its maker${offer.closedAt ? ` on ${formatDate(offer.closedAt)}` : ''}.`;
+  if (offer.status === 'rejected')
+    return `${what} was rejected${offer.closedAt ? ` on ${formatDate(offer.closedAt)}` : ''}: ${offer.closeReason ?? ''}`.trim();
+  if (offer.status === 'withdrawn')
+    return `${what} was withdrawn by its maker${offer.closedAt ? ` on ${formatDate(offer.closedAt)}` : ''}.`;
   return `${what} lapsed.`;
 }

@@ -11,7 +11,12 @@ export const COLLECTORS_KEY = ['collectors'] as const;
 export function useBucketCounts() {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const canAccess = useAccess('list', 'Collections');
-  return useQuery({ queryKey: BUCKET_COUNTS_KEY, queryFn: () => dataProvider.collectionBuckets(), enabled: Boolean(canAccess), refetchInterval: BUCKET_COUNTS_REFRESH_MS });
+  return useQuery({
+    queryKey: BUCKET_COUNTS_KEY,
+    queryFn: () => dataProvider.collectionBuckets(),
+    enabled: Boolean(canAccess),
+    refetchInterval: BUCKET_COUNTS_REFRESH_MS,
+  });
 }
 
 /** The staff loans may be assigned to (GET /api/admin/collectors), for the filter, the assign dialogs and names. */

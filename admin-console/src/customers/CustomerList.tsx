@@ -31,7 +31,14 @@ export function CustomerList() {
     import('./CustomerShow').catch(() => undefined);
   }, []);
   return (
-    <List title="Customers" resource="Customers" empty={<NoCustomers />} filters={filters} sort={{ field: 'name', order: 'ASC' }} exporter={false}>
+    <List
+      title="Customers"
+      resource="Customers"
+      empty={<NoCustomers />}
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      exporter={false}
+    >
       <Datagrid rowClick={(id) => `/Customers/${id}`} bulkActionButtons={false}>
         <TextField source="name" />
         <PhoneField source="phone" />

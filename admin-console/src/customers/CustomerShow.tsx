@@ -18,7 +18,8 @@ function History({ customer }: { customer: AdminCustomer }) {
       {[...customer.changes].reverse().map((c, i) => (
         <li key={`${c.at}-${i}`}>
           <Typography variant="body2">
-            {formatDateTime(c.at)}: {SECTION_LABELS[c.section as keyof typeof SECTION_LABELS] ?? c.section} {c.action} by {c.actor.name ?? c.actor.role} ({c.actor.role})
+            {formatDateTime(c.at)}: {SECTION_LABELS[c.section as keyof typeof SECTION_LABELS] ?? c.section} {c.action} by{' '}
+            {c.actor.name ?? c.actor.role} ({c.actor.role})
             {c.fromStatus && c.fromStatus !== c.toStatus ? `, ${c.fromStatus} → ${c.toStatus}` : ''}
             {c.reason ? `: “${c.reason}”` : ''}
           </Typography>
@@ -38,7 +39,12 @@ export function CustomerShow() {
   const reload = () => queryClient.invalidateQueries({ queryKey: ['customer', id] });
 
   if (isPending) return <CircularProgress aria-label="Loading the customer" sx={{ m: 4 }} />;
-  if (error || !customer) return <Alert severity="error" sx={{ m: 2 }}>{(error as Error | null)?.message ?? 'This customer could not be loaded.'}</Alert>;
+  if (error || !customer)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {(error as Error | null)?.message ?? 'This customer could not be loaded.'}
+      </Alert>
+    );
   const attention = customer.sections.filter((s) => s.status === 'complete').length;
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
@@ -52,7 +58,8 @@ export function CustomerShow() {
             <Typography variant="body2">Phone {formatPhone(customer.phone)}</Typography>
             <Typography variant="body2">Email {customer.email}</Typography>
             <Typography variant="body2">
-              {customer.loans.length} loan{customer.loans.length === 1 ? '' : 's'}, {attention} section{attention === 1 ? '' : 's'} awaiting review
+              {customer.loans.length} loan{customer.loans.length === 1 ? '' : 's'}, {attention} section{attention === 1 ? '' : 's'} awaiting
+              review
             </Typography>
           </Stack>
           <Link component={RouterLink} to="/Customers" variant="body2">

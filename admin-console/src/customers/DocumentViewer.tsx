@@ -9,7 +9,17 @@ import { documentKindLabel } from './review';
  * A customer's upload, fetched with the staff member's token (no public URL exists): an image inline, a PDF in a
  * frame with a link to open it in a tab of its own.
  */
-export function DocumentViewer({ customerId, document, label, onClose }: { customerId: string; document: CustomerDocument | null; label: string; onClose: () => void }) {
+export function DocumentViewer({
+  customerId,
+  document,
+  label,
+  onClose,
+}: {
+  customerId: string;
+  document: CustomerDocument | null;
+  label: string;
+  onClose: () => void;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -35,8 +45,12 @@ export function DocumentViewer({ customerId, document, label, onClose }: { custo
       <DialogTitle id="document-viewer-title">{title}</DialogTitle>
       <DialogContent>
         {error ? <Alert severity="error">{error}</Alert> : null}
-        {url && document?.contentType.startsWith('image/') ? <Box component="img" src={url} alt={title} sx={{ maxWidth: '100%', maxHeight: '70vh', display: 'block', mx: 'auto' }} /> : null}
-        {url && document?.contentType === 'application/pdf' ? <Box component="iframe" title={title} src={url} sx={{ width: '100%', height: '70vh', border: '1px solid #ddd' }} /> : null}
+        {url && document?.contentType.startsWith('image/') ? (
+          <Box component="img" src={url} alt={title} sx={{ maxWidth: '100%', maxHeight: '70vh', display: 'block', mx: 'auto' }} />
+        ) : null}
+        {url && document?.contentType === 'application/pdf' ? (
+          <Box component="iframe" title={title} src={url} sx={{ width: '100%', height: '70vh', border: '1px solid #ddd' }} />
+        ) : null}
       </DialogContent>
       <DialogActions>
         {url ? (

@@ -7,11 +7,28 @@ import { DocumentViewer } from './DocumentViewer';
 import { SectionVerdictDialog } from './SectionVerdictDialog';
 import { SECTION_LABELS, STATUS_LABELS, documentKindLabel, sectionActions, sectionContent } from './review';
 
-const STATUS_COLORS: Record<CustomerSection['status'], 'default' | 'info' | 'success' | 'error'> = { missing: 'default', complete: 'info', verified: 'success', rejected: 'error' };
+const STATUS_COLORS: Record<CustomerSection['status'], 'default' | 'info' | 'success' | 'error'> = {
+  missing: 'default',
+  complete: 'info',
+  verified: 'success',
+  rejected: 'error',
+};
 
 type Viewing = { document: CustomerDocument; label: string } | null;
 
-function SectionCard({ customer, section, canVerify, onView, onChanged }: { customer: AdminCustomer; section: CustomerSection; canVerify: boolean; onView: (v: Viewing) => void; onChanged: () => void }) {
+function SectionCard({
+  customer,
+  section,
+  canVerify,
+  onView,
+  onChanged,
+}: {
+  customer: AdminCustomer;
+  section: CustomerSection;
+  canVerify: boolean;
+  onView: (v: Viewing) => void;
+  onChanged: () => void;
+}) {
   const [verdict, setVerdict] = useState<'verified' | 'rejected' | null>(null);
   const label = SECTION_LABELS[section.section];
   const content = sectionContent(section, customer.documents, (minor) => formatMoney(minor, customer.currency));
@@ -23,7 +40,12 @@ function SectionCard({ customer, section, canVerify, onView, onChanged }: { cust
         <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {label}
         </Typography>
-        <Chip size="small" label={STATUS_LABELS[section.status]} color={STATUS_COLORS[section.status]} variant={section.status === 'complete' ? 'outlined' : 'filled'} />
+        <Chip
+          size="small"
+          label={STATUS_LABELS[section.status]}
+          color={STATUS_COLORS[section.status]}
+          variant={section.status === 'complete' ? 'outlined' : 'filled'}
+        />
         <Box sx={{ flex: 1 }} />
         {actions.verify ? (
           <Button size="small" variant="outlined" onClick={() => setVerdict('verified')}>
@@ -60,7 +82,12 @@ function SectionCard({ customer, section, canVerify, onView, onChanged }: { cust
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
           {content.documents.map((ref) =>
             ref.document ? (
-              <Button key={`${ref.label}-${ref.id}`} size="small" variant="outlined" onClick={() => onView({ document: ref.document!, label: ref.label })}>
+              <Button
+                key={`${ref.label}-${ref.id}`}
+                size="small"
+                variant="outlined"
+                onClick={() => onView({ document: ref.document!, label: ref.label })}
+              >
                 View {ref.label.toLowerCase()}
               </Button>
             ) : (
@@ -73,9 +100,17 @@ function SectionCard({ customer, section, canVerify, onView, onChanged }: { cust
       ) : null}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {section.updatedAt ? `Saved ${formatDateTime(section.updatedAt)}` : null}
-        {section.reviewedAt ? ` · ${section.status === 'verified' ? 'verified' : 'reviewed'} by ${section.reviewedBy?.name ?? 'staff'} ${formatDateTime(section.reviewedAt)}` : null}
+        {section.reviewedAt
+          ? ` · ${section.status === 'verified' ? 'verified' : 'reviewed'} by ${section.reviewedBy?.name ?? 'staff'} ${formatDateTime(section.reviewedAt)}`
+          : null}
       </Typography>
-      <SectionVerdictDialog customerId={customer.id} section={section.section} status={verdict} onClose={() => setVerdict(null)} onDone={onChanged} />
+      <SectionVerdictDialog
+        customerId={customer.id}
+        section={section.section}
+        status={verdict}
+        onClose={() => setVerdict(null)}
+        onDone={onChanged}
+      />
     </Paper>
   );
 }
@@ -91,7 +126,14 @@ export function Profile({ customer, onChanged }: { customer: AdminCustomer; onCh
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {sections.map((section) => (
-        <SectionCard key={section.section} customer={customer} section={section} canVerify={!!canVerify} onView={setViewing} onChanged={onChanged} />
+        <SectionCard
+          key={section.section}
+          customer={customer}
+          section={section}
+          canVerify={!!canVerify}
+          onView={setViewing}
+          onChanged={onChanged}
+        />
       ))}
       {others.length > 0 ? (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="other-uploads">
@@ -100,14 +142,24 @@ export function Profile({ customer, onChanged }: { customer: AdminCustomer; onCh
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {others.map((d) => (
-              <Link key={d.id} component="button" variant="body2" onClick={() => setViewing({ document: d, label: documentKindLabel(d.kind) })}>
+              <Link
+                key={d.id}
+                component="button"
+                variant="body2"
+                onClick={() => setViewing({ document: d, label: documentKindLabel(d.kind) })}
+              >
                 {documentKindLabel(d.kind)}, {formatDateTime(d.createdAt)}
               </Link>
             ))}
           </Stack>
         </Paper>
       ) : null}
-      <DocumentViewer customerId={customer.id} document={viewing?.document ?? null} label={viewing?.label ?? ''} onClose={() => setViewing(null)} />
+      <DocumentViewer
+        customerId={customer.id}
+        document={viewing?.document ?? null}
+        label={viewing?.label ?? ''}
+        onClose={() => setViewing(null)}
+      />
     </Box>
   );
 }

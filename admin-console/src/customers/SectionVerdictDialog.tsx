@@ -6,7 +6,19 @@ import { SECTION_LABELS, verdictBody, verdictProblems, type VerdictDraft } from 
 import type { CustomerSection } from '@lending/web-common/api';
 
 /** Confirms a verdict on a section; a rejection asks what the borrower must fix (they read it on their profile). */
-export function SectionVerdictDialog({ customerId, section, status, onClose, onDone }: { customerId: string; section: CustomerSection['section']; status: VerdictDraft['status'] | null; onClose: () => void; onDone: () => void }) {
+export function SectionVerdictDialog({
+  customerId,
+  section,
+  status,
+  onClose,
+  onDone,
+}: {
+  customerId: string;
+  section: CustomerSection['section'];
+  status: VerdictDraft['status'] | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const notify = useNotify();
   const [reason, setReason] = useState('');
@@ -48,7 +60,9 @@ export function SectionVerdictDialog({ customerId, section, status, onClose, onD
       <DialogTitle id="section-verdict-title">{status === 'verified' ? `Verify ${label}?` : `Reject ${label}?`}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DialogContentText>
-          {status === 'verified' ? 'You confirm that you checked this section against its documents. Your name and the time are recorded.' : 'The borrower sees this section as needing attention, with your reason, until they save it again.'}
+          {status === 'verified'
+            ? 'You confirm that you checked this section against its documents. Your name and the time are recorded.'
+            : 'The borrower sees this section as needing attention, with your reason, until they save it again.'}
         </DialogContentText>
         <TextField
           label={status === 'rejected' ? 'Reason (required)' : 'Note (optional)'}

@@ -24,7 +24,13 @@ export function ActivityChart({ points }: { points: DayPoint[] }) {
 
   return (
     <Box>
-      <Box component="svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Applications, approvals and disbursals per day" sx={{ width: '100%', height: 'auto', display: 'block' }}>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label="Applications, approvals and disbursals per day"
+        sx={{ width: '100%', height: 'auto', display: 'block' }}
+      >
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e0e0e0" />
@@ -38,7 +44,14 @@ export function ActivityChart({ points }: { points: DayPoint[] }) {
             {SERIES.map((s, j) => {
               const v = p[s.key];
               return v > 0 ? (
-                <rect key={s.key} x={PAD.left + i * slot + slot * 0.1 + j * bar} y={y(v)} width={bar} height={PAD.top + innerH - y(v)} fill={s.color}>
+                <rect
+                  key={s.key}
+                  x={PAD.left + i * slot + slot * 0.1 + j * bar}
+                  y={y(v)}
+                  width={bar}
+                  height={PAD.top + innerH - y(v)}
+                  fill={s.color}
+                >
                   <title>{`${p.day}: ${v} ${s.label.toLowerCase()}`}</title>
                 </rect>
               ) : null;

@@ -35,7 +35,11 @@ export function ClassificationPanel() {
   const { data, isPending, error } = useClassificationCounts();
   return (
     <Card variant="outlined" data-testid="panel-classification">
-      <CardHeader title="Book by classification" subheader="Active loans, RBI classification" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        title="Book by classification"
+        subheader="Active loans, RBI classification"
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         {isPending ? (
           <CircularProgress size={24} aria-label="Loading the book by classification" />
@@ -47,7 +51,9 @@ export function ClassificationPanel() {
               {CLASSIFICATIONS.map((classification) => (
                 <TableRow key={classification}>
                   <TableCell>
-                    <Link to={`/Collections?tab=Active&classification=${encodeURIComponent(classification)}`}>{CLASSIFICATION_LABELS[classification]}</Link>
+                    <Link to={`/Collections?tab=Active&classification=${encodeURIComponent(classification)}`}>
+                      {CLASSIFICATION_LABELS[classification]}
+                    </Link>
                   </TableCell>
                   <TableCell align="right" data-testid={`classification-${classification}`}>
                     {data[classification]}

@@ -27,9 +27,7 @@ export function FunnelPanel() {
       <CardHeader
         title="Funnel"
         subheader={data ? `Applications started ${data.from} to ${data.to}, by the steps they reached` : 'Applications by step'}
-        action={
-          <PeriodSelect label="Period" days={days} onChange={setDays} />
-        }
+        action={<PeriodSelect label="Period" days={days} onChange={setDays} />}
       />
       <CardContent>
         {isPending ? (
@@ -46,7 +44,11 @@ export function FunnelPanel() {
                     {s.loans}
                   </Typography>
                 </Box>
-                <LinearProgress variant="determinate" value={started ? (100 * s.loans) / started : 0} aria-label={`${s.label}: ${s.loans} of ${started}`} />
+                <LinearProgress
+                  variant="determinate"
+                  value={started ? (100 * s.loans) / started : 0}
+                  aria-label={`${s.label}: ${s.loans} of ${started}`}
+                />
               </li>
             ))}
           </Box>

@@ -12,18 +12,21 @@ export function GraphPanel() {
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<LendingDataProvider>();
   const { from, to } = period(days);
-  const { data, isPending, error } = useQuery({ queryKey: ['loan-activity', from, to], queryFn: () => dataProvider.loanActivity(from, to) });
+  const { data, isPending, error } = useQuery({
+    queryKey: ['loan-activity', from, to],
+    queryFn: () => dataProvider.loanActivity(from, to),
+  });
   return (
     <Card variant="outlined" data-testid="panel-graph">
       <CardHeader
         title="Activity"
         subheader="Applications submitted, final approvals and disbursals per day"
         slotProps={{ title: { variant: 'h6' } }}
-        action={
-          <PeriodSelect label="Period" days={days} onChange={setDays} minWidth={130} periods={[7, 30, 90]} />
-        }
+        action={<PeriodSelect label="Period" days={days} onChange={setDays} minWidth={130} periods={[7, 30, 90]} />}
       />
-      <CardContent>{isPending ? <Loading /> : error ? <Typography color="error">{error.message}</Typography> : <ActivityChart points={data ?? []} />}</CardContent>
+      <CardContent>
+        {isPending ? <Loading /> : error ? <Typography color="error">{error.message}</Typography> : <ActivityChart points={data ?? []} />}
+      </CardContent>
     </Card>
   );
 }

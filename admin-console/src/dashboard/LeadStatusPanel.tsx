@@ -51,9 +51,7 @@ export function LeadStatusPanel() {
         title="Lead status"
         subheader={data ? `${data.total} leads created ${data.from} to ${data.to}` : 'Leads created in the period'}
         slotProps={{ title: { variant: 'h6' } }}
-        action={
-          <PeriodSelect label="Lead period" days={days} onChange={setDays} minWidth={130} />
-        }
+        action={<PeriodSelect label="Lead period" days={days} onChange={setDays} minWidth={130} />}
       />
       <CardContent>
         {isPending ? (

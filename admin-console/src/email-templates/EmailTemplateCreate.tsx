@@ -7,7 +7,12 @@ const defaults = { active: true, html: '<p>Hello {{borrowerName}},</p>\n<p></p>'
 /** /Admin/EmailTemplates/Add: a new template (version 1); preview it once saved. */
 export function EmailTemplateCreate() {
   return (
-    <Create title="New email template" resource="EmailTemplates" redirect={(_resource, id) => `EmailTemplates/update/${id}`} transform={templateBody}>
+    <Create
+      title="New email template"
+      resource="EmailTemplates"
+      redirect={(_resource, id) => `EmailTemplates/update/${id}`}
+      transform={templateBody}
+    >
       <SimpleForm defaultValues={defaults}>
         <EmailTemplateInputs />
       </SimpleForm>

@@ -23,8 +23,22 @@ function VersionNote() {
 export function EmailTemplateEdit() {
   const { id } = useParams();
   return (
-    <Edit id={id} resource="EmailTemplates" title={<Title />} mutationMode="pessimistic" redirect={false} actions={<TopToolbar />} transform={templateBody}>
-      <SimpleForm toolbar={<Toolbar><SaveButton label="Save as new version" /></Toolbar>}>
+    <Edit
+      id={id}
+      resource="EmailTemplates"
+      title={<Title />}
+      mutationMode="pessimistic"
+      redirect={false}
+      actions={<TopToolbar />}
+      transform={templateBody}
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton label="Save as new version" />
+          </Toolbar>
+        }
+      >
         <VersionNote />
         <EmailTemplateInputs />
         <TemplatePreview />

@@ -20,9 +20,19 @@ export function EmailTemplateList() {
   const { data: events } = useTemplateEvents();
   const choices = (events ?? []).map((e) => ({ id: e.key, name: e.label }));
   const createPath = useCreatePath();
-  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Name or subject" />, <SelectInput key="event" source="event" label="Sent on" choices={choices} alwaysOn />];
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="Name or subject" />,
+    <SelectInput key="event" source="event" label="Sent on" choices={choices} alwaysOn />,
+  ];
   return (
-    <List title="Email templates" resource="EmailTemplates" filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />} exporter={false}>
+    <List
+      title="Email templates"
+      resource="EmailTemplates"
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={<Actions />}
+      exporter={false}
+    >
       <Datagrid rowClick={(id) => `${createPath({ resource: 'EmailTemplates', type: 'list' })}/update/${id}`} bulkActionButtons={false}>
         <TextField source="name" />
         <TextField source="event" label="Sent on" />

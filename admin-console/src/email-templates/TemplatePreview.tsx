@@ -39,8 +39,17 @@ export function TemplatePreview() {
           <Typography variant="body2">
             <strong>Subject:</strong> {preview.subject}
           </Typography>
-          <iframe title="HTML preview" sandbox="" srcDoc={preview.html} style={{ width: '100%', minHeight: 220, border: '1px solid #ccc', background: '#fff' }} />
-          <Typography variant="body2" component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', p: 1, border: '1px solid #ccc' }}>
+          <iframe
+            title="HTML preview"
+            sandbox=""
+            srcDoc={preview.html}
+            style={{ width: '100%', minHeight: 220, border: '1px solid #ccc', background: '#fff' }}
+          />
+          <Typography
+            variant="body2"
+            component="pre"
+            sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', p: 1, border: '1px solid #ccc' }}
+          >
             {preview.text}
           </Typography>
         </Box>

@@ -17,7 +17,8 @@ export function VariableCatalogue() {
       ) : (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Write <code>{'{{name}}'}</code> for a value (escaped in HTML), <code>{'{{#if name}}…{{else}}…{{/if}}'}</code> for a condition. Other names, <code>{'{{{…}}}'}</code>, helpers and partials are refused when you save.
+            Write <code>{'{{name}}'}</code> for a value (escaped in HTML), <code>{'{{#if name}}…{{else}}…{{/if}}'}</code> for a condition.
+            Other names, <code>{'{{{…}}}'}</code>, helpers and partials are refused when you save.
             {chosen.required?.length ? ` Both bodies must use ${chosen.required.map((r) => `{{${r}}}`).join(', ')}.` : ''}
           </Typography>
           <Table size="small" aria-labelledby="variables-heading">

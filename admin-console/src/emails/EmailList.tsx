@@ -14,10 +14,20 @@ export function EmailStatusField(_props: { label?: string; sortBy?: string }) {
   const email = useRecordContext<{ status: string }>();
   if (!email) return null;
   const name = EMAIL_STATUS_CHOICES.find((c) => c.id === email.status)?.name ?? email.status;
-  return <Chip size="small" label={name} color={email.status === 'failed' ? 'error' : email.status === 'sent' ? 'success' : 'default'} variant="outlined" />;
+  return (
+    <Chip
+      size="small"
+      label={name}
+      color={email.status === 'failed' ? 'error' : email.status === 'sent' ? 'success' : 'default'}
+      variant="outlined"
+    />
+  );
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Recipient or subject" />, <SelectInput key="status" source="status" choices={EMAIL_STATUS_CHOICES} alwaysOn />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Recipient or subject" />,
+  <SelectInput key="status" source="status" choices={EMAIL_STATUS_CHOICES} alwaysOn />,
+];
 
 /** /Admin/Emails: the email log, newest first. */
 export function EmailList() {

@@ -1,5 +1,16 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Labeled,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import type { Answer } from '@lending/web-common/api';
 import { DateField } from '../fields/DateField';
 import type { LendingDataProvider } from '../providers/dataProvider';
@@ -24,7 +35,13 @@ function ResendButton() {
     }
   };
   return (
-    <Button variant="contained" size="small" onClick={resend} disabled={email.status !== 'failed'} title={email.status === 'failed' ? undefined : 'Only a failed email can be sent again'}>
+    <Button
+      variant="contained"
+      size="small"
+      onClick={resend}
+      disabled={email.status !== 'failed'}
+      title={email.status === 'failed' ? undefined : 'Only a failed email can be sent again'}
+    >
       Resend
     </Button>
   );
@@ -33,7 +50,9 @@ function ResendButton() {
 function TemplateUsed() {
   const email = useRecordContext<Email>();
   if (!email?.template) return <span>—</span>;
-  return <span>{email.templateId ? `${email.template}, template version ${email.templateVersion}` : `${email.template} (shipped default)`}</span>;
+  return (
+    <span>{email.templateId ? `${email.template}, template version ${email.templateVersion}` : `${email.template} (shipped default)`}</span>
+  );
 }
 
 function Message() {
@@ -44,8 +63,20 @@ function Message() {
       <Typography id="message-heading" variant="subtitle1" component="h2">
         The message as rendered
       </Typography>
-      {email.html ? <iframe title="HTML body" sandbox="" srcDoc={email.html} style={{ width: '100%', minHeight: 240, border: '1px solid #ccc', background: '#fff' }} /> : null}
-      <Typography variant="body2" component="pre" data-testid="email-text" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', p: 1, border: '1px solid #ccc' }}>
+      {email.html ? (
+        <iframe
+          title="HTML body"
+          sandbox=""
+          srcDoc={email.html}
+          style={{ width: '100%', minHeight: 240, border: '1px solid #ccc', background: '#fff' }}
+        />
+      ) : null}
+      <Typography
+        variant="body2"
+        component="pre"
+        data-testid="email-text"
+        sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', p: 1, border: '1px solid #ccc' }}
+      >
         {email.text}
       </Typography>
     </Box>
@@ -60,7 +91,15 @@ function LastError() {
 /** /Admin/Emails/{id}: one email with its delivery (status, attempts, error), the rendered message, and resend. */
 export function EmailShow() {
   return (
-    <Show resource="Emails" title="Email" actions={<TopToolbar><ResendButton /></TopToolbar>}>
+    <Show
+      resource="Emails"
+      title="Email"
+      actions={
+        <TopToolbar>
+          <ResendButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="to" />
         <TextField source="subject" />

@@ -33,11 +33,19 @@ export function AgeChip({ issue }: { issue: Pick<AdminIssueRow, 'ageHours' | 'ov
 export function IssueList() {
   return (
     <List title="Issues" filters={Filters()} sort={{ field: 'createdAt', order: 'ASC' }} exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false} rowSx={(r: AdminIssueRow) => (r.overdue && r.status !== 'resolved' && r.status !== 'closed' ? { backgroundColor: '#fdecea' } : {})}>
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={false}
+        rowSx={(r: AdminIssueRow) => (r.overdue && r.status !== 'resolved' && r.status !== 'closed' ? { backgroundColor: '#fdecea' } : {})}
+      >
         <FunctionField source="number" label="#" render={(r: AdminIssueRow) => `#${r.number}`} />
         <SelectField source="category" choices={CATEGORY_CHOICES} />
         <TextField source="borrowerName" label="Borrower" sortable={false} emptyText="—" />
-        <TextField source="message" sortable={false} sx={{ display: 'block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        <TextField
+          source="message"
+          sortable={false}
+          sx={{ display: 'block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        />
         <SelectField source="status" choices={STATUS_CHOICES} />
         <TextField source="assigneeName" label="Assignee" sortable={false} emptyText="Unassigned" />
         <DateField source="createdAt" label="Raised" showTime />

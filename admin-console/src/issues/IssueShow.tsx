@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, MenuItem, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useCanAccess, useDataProvider, useGetOne, useNotify, useUpdate } from 'react-admin';
@@ -23,10 +36,22 @@ function IssueActions({ issue, onChange }: { issue: AdminIssue; onChange: (i: Ad
   const notify = useNotify();
   const assignees = useAssignees();
   const save = (data: { status?: IssueStatus; assignedTo?: string | null }) =>
-    update('Issues', { id: issue.id, data, previousData: issue }, { mutationMode: 'pessimistic', onSuccess: (i) => onChange(i), onError: (e) => notify(errorText(e), { type: 'error' }) });
+    update(
+      'Issues',
+      { id: issue.id, data, previousData: issue },
+      { mutationMode: 'pessimistic', onSuccess: (i) => onChange(i), onError: (e) => notify(errorText(e), { type: 'error' }) },
+    );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
-      <MuiTextField select size="small" label="Assignee" value={issue.assignedTo ?? ''} onChange={(e) => save({ assignedTo: e.target.value === '' ? null : e.target.value })} sx={{ minWidth: 220 }} disabled={isPending}>
+      <MuiTextField
+        select
+        size="small"
+        label="Assignee"
+        value={issue.assignedTo ?? ''}
+        onChange={(e) => save({ assignedTo: e.target.value === '' ? null : e.target.value })}
+        sx={{ minWidth: 220 }}
+        disabled={isPending}
+      >
         <MenuItem value="">Unassigned</MenuItem>
         {assignees.map((a) => (
           <MenuItem key={a.id} value={a.id}>
@@ -35,7 +60,12 @@ function IssueActions({ issue, onChange }: { issue: AdminIssue; onChange: (i: Ad
         ))}
       </MuiTextField>
       {issue.nextStatuses.map((to) => (
-        <Button key={to} variant={to === 'closed' || to === 'open' ? 'outlined' : 'contained'} onClick={() => save({ status: to })} disabled={isPending}>
+        <Button
+          key={to}
+          variant={to === 'closed' || to === 'open' ? 'outlined' : 'contained'}
+          onClick={() => save({ status: to })}
+          disabled={isPending}
+        >
           {issue.status === 'resolved' && to === 'inProgress' ? 'Reopen' : MOVE_LABELS[to]}
         </Button>
       ))}
@@ -68,7 +98,16 @@ function ReplyForm({ issue, onChange }: { issue: AdminIssue; onChange: (i: Admin
   };
   return (
     <Box component="form" onSubmit={(e) => (e.preventDefault(), void send())} sx={{ mt: 2 }}>
-      <MuiTextField label={internal ? 'Internal note (staff only, never emailed)' : 'Reply to the borrower (emailed)'} multiline minRows={3} fullWidth value={message} onChange={(e) => setMessage(e.target.value)} error={!!error} helperText={error ?? ' '} />
+      <MuiTextField
+        label={internal ? 'Internal note (staff only, never emailed)' : 'Reply to the borrower (emailed)'}
+        multiline
+        minRows={3}
+        fullWidth
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={!!error}
+        helperText={error ?? ' '}
+      />
       <Stack direction="row" spacing={2} alignItems="center">
         <FormControlLabel control={<Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} />} label="Internal note" />
         <Button type="submit" variant="contained" disabled={busy}>
@@ -102,12 +141,16 @@ export function IssueShow() {
             <Typography variant="h5" component="h1">
               Issue #{issue.number}: {issue.categoryLabel}
             </Typography>
-            <Chip label={statusLabel(issue.status)} color={issue.status === 'open' ? 'warning' : issue.status === 'inProgress' ? 'info' : 'success'} />
+            <Chip
+              label={statusLabel(issue.status)}
+              color={issue.status === 'open' ? 'warning' : issue.status === 'inProgress' ? 'info' : 'success'}
+            />
             <AgeChip issue={issue} />
           </Stack>
           {issue.overdue ? (
             <Alert severity="error" sx={{ mb: 2 }}>
-              Overdue: raised {ageText(issue.ageHours)} ago, beyond the {issue.slaHours} h service level (due {formatDateTime(issue.dueAt)}).
+              Overdue: raised {ageText(issue.ageHours)} ago, beyond the {issue.slaHours} h service level (due {formatDateTime(issue.dueAt)}
+              ).
             </Alert>
           ) : (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -139,7 +182,10 @@ export function IssueShow() {
           {issue.messages.length === 0 ? <Typography color="text.secondary">No replies yet.</Typography> : null}
           <Stack spacing={1} sx={{ mt: 1 }}>
             {issue.messages.map((m) => (
-              <Box key={m.id} sx={{ p: 1.5, borderRadius: 1, bgcolor: m.internal ? '#fff8e1' : m.author === 'staff' ? '#e8eefc' : '#f0f3f2' }}>
+              <Box
+                key={m.id}
+                sx={{ p: 1.5, borderRadius: 1, bgcolor: m.internal ? '#fff8e1' : m.author === 'staff' ? '#e8eefc' : '#f0f3f2' }}
+              >
                 <Typography variant="caption" component="p">
                   {m.authorName} · {formatDateTime(m.createdAt)}
                   {m.internal ? ' · internal note' : m.author === 'staff' ? (m.emailed ? ' · emailed' : ' · not emailed') : ''}
@@ -160,7 +206,8 @@ export function IssueShow() {
             {issue.changes.map((c, i) => (
               <li key={i}>
                 <Typography variant="body2">
-                  {formatDateTime(c.at)} · {c.by}: {c.field === 'reply' ? 'replied' : c.field === 'note' ? 'added a note' : `${c.field} ${c.from ?? '—'} → ${c.to ?? '—'}`}
+                  {formatDateTime(c.at)} · {c.by}:{' '}
+                  {c.field === 'reply' ? 'replied' : c.field === 'note' ? 'added a note' : `${c.field} ${c.from ?? '—'} → ${c.to ?? '—'}`}
                 </Typography>
               </li>
             ))}

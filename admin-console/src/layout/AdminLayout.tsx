@@ -74,11 +74,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   if (!authenticated) return isPending ? <Loading /> : <Navigate to="/login" replace />;
   return (
     <>
-    <LoadingBar active={busy} color="#1976d2" />
-    <Layout menu={AdminMenu} appBar={AdminAppBar} error={ErrorView} sx={LAYOUT_SX}>
-      <DefaultPasswordBanner />
-      {children}
-    </Layout>
+      <LoadingBar active={busy} color="#1976d2" />
+      <Layout menu={AdminMenu} appBar={AdminAppBar} error={ErrorView} sx={LAYOUT_SX}>
+        <DefaultPasswordBanner />
+        {children}
+      </Layout>
     </>
   );
 }

@@ -16,7 +16,9 @@ describe('the error view (spec §2: the error is printed only for a 500)', () =>
   });
 
   it('prints the message and the component stack of a 500', () => {
-    inAdmin(<ErrorView error={new HttpError('relation "loans" does not exist', 500)} errorInfo={{ componentStack: '\n    at LoanPage' }} />);
+    inAdmin(
+      <ErrorView error={new HttpError('relation "loans" does not exist', 500)} errorInfo={{ componentStack: '\n    at LoanPage' }} />,
+    );
     expect(screen.getByRole('heading')).toHaveTextContent('Something went wrong in the console');
     expect(screen.getByTestId('error-detail')).toHaveTextContent('relation "loans" does not exist');
     expect(screen.getByText(/at LoanPage/)).toBeInTheDocument();
@@ -33,7 +35,12 @@ describe('the error view (spec §2: the error is printed only for a 500)', () =>
     [503, 'The server is briefly unavailable. Try again in a moment.'],
     [418, 'Something went wrong. Try again in a moment.'],
   ])('keeps the error to itself for a %i: a plain sentence only', (status, sentence) => {
-    inAdmin(<ErrorView error={new HttpError('role credit-officer lacks users.manage', status, { detail: 'internal' })} errorInfo={{ componentStack: '\n    at UserEdit' }} />);
+    inAdmin(
+      <ErrorView
+        error={new HttpError('role credit-officer lacks users.manage', status, { detail: 'internal' })}
+        errorInfo={{ componentStack: '\n    at UserEdit' }}
+      />,
+    );
     expect(screen.getByRole('heading')).toHaveTextContent(sentence);
     expect(screen.queryByTestId('error-detail')).toBeNull();
     expect(screen.queryByText(/credit-officer/)).toBeNull();

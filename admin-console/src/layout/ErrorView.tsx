@@ -31,7 +31,15 @@ const noop = () => undefined;
  * and the component stack when there is one) is printed only when the status is 500; any other status gets a plain
  * sentence and nothing of the error's text.
  */
-export function ErrorView({ error, errorInfo, resetErrorBoundary }: { error: unknown; errorInfo?: ErrorInfo; resetErrorBoundary?: (...args: unknown[]) => void }) {
+export function ErrorView({
+  error,
+  errorInfo,
+  resetErrorBoundary,
+}: {
+  error: unknown;
+  errorInfo?: ErrorInfo;
+  resetErrorBoundary?: (...args: unknown[]) => void;
+}) {
   useResetErrorBoundaryOnLocationChange(resetErrorBoundary ? () => resetErrorBoundary() : noop);
   const status = errorStatus(error);
   const message = error instanceof Error ? error.message : String(error);
@@ -44,7 +52,11 @@ export function ErrorView({ error, errorInfo, resetErrorBoundary }: { error: unk
       </Typography>
       {status === 500 ? (
         <>
-          <Typography component="pre" data-testid="error-detail" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 14, bgcolor: 'grey.100', p: 2, borderRadius: 1 }}>
+          <Typography
+            component="pre"
+            data-testid="error-detail"
+            sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 14, bgcolor: 'grey.100', p: 2, borderRadius: 1 }}
+          >
             {message}
           </Typography>
           {errorInfo?.componentStack ? (

@@ -74,14 +74,20 @@ function CountedItem({ to, label, badge }: { to: string; label: string; badge: R
 }
 
 function QueueItem({ queue, count }: { queue: Queue; count: number | undefined }) {
-  const badge = count !== undefined && !queue.type ? <CountBadge count={count} waiting={count > 0 && !queue.gate} testId={`count-${queue.path}`} /> : null;
+  const badge =
+    count !== undefined && !queue.type ? (
+      <CountBadge count={count} waiting={count > 0 && !queue.gate} testId={`count-${queue.path}`} />
+    ) : null;
   return <CountedItem to={`/Loan/${queue.path}`} label={queue.label} badge={badge} />;
 }
 
 /** A collection bucket's list with its count (highlighted where the bucket is work waiting). */
 function BucketItem({ bucket, counts }: { bucket: Bucket; counts: Record<string, number | undefined> | undefined }) {
   const count = bucketCount(counts, bucket);
-  const badge = count !== undefined ? <CountBadge count={count} waiting={count > 0 && WORK_BUCKETS.has(bucket)} testId={`count-collection-${bucket}`} /> : null;
+  const badge =
+    count !== undefined ? (
+      <CountBadge count={count} waiting={count > 0 && WORK_BUCKETS.has(bucket)} testId={`count-collection-${bucket}`} />
+    ) : null;
   return <CountedItem to={listPath(bucket)} label={BUCKET_SPECS[bucket].label} badge={badge} />;
 }
 
@@ -105,7 +111,14 @@ function StageGroup({ group, counts }: { group: QueueGroup; counts: Record<strin
   const id = useId();
   return (
     <div className="MuiBox-root" role="group" aria-labelledby={`${id}-toggle`}>
-      <MenuItem id={`${id}-toggle`} dense onClick={() => setExpanded((e) => !e)} aria-expanded={expanded} aria-controls={`${id}-queues`} sx={{ py: 0.25, minHeight: 28, justifyContent: 'space-between' }}>
+      <MenuItem
+        id={`${id}-toggle`}
+        dense
+        onClick={() => setExpanded((e) => !e)}
+        aria-expanded={expanded}
+        aria-controls={`${id}-queues`}
+        sx={{ py: 0.25, minHeight: 28, justifyContent: 'space-between' }}
+      >
         <p className="MuiTypography-root MuiTypography-body2 console-menu-stage">{group.label}</p>
         {expanded ? expandLessIcon : expandMoreIcon}
       </MenuItem>
@@ -141,74 +154,77 @@ export function AdminMenu() {
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const { pathname } = useLocation();
-  const menuState = useMemo<MenuState>(() => ({ sidebarOpen, pathname, onNavigate: () => (isSmall ? setSidebarOpen(false) : undefined) }), [sidebarOpen, pathname, isSmall, setSidebarOpen]);
+  const menuState = useMemo<MenuState>(
+    () => ({ sidebarOpen, pathname, onNavigate: () => (isSmall ? setSidebarOpen(false) : undefined) }),
+    [sidebarOpen, pathname, isSmall, setSidebarOpen],
+  );
   return (
     <Box component="nav" aria-label="Main menu" sx={menuStyles}>
       <MenuStateContext.Provider value={menuState}>
-      <Menu aria-label="Main menu">
-        <MenuLink to="/Dashboard" primaryText="Dashboard" leftIcon={dashboardIcon} />
-        {canSeeLoans ? (
-          <MenuSection label="Loan pipeline">
-            {QUEUE_GROUPS.map((group) => (
-              <StageGroup key={group.label} group={group} counts={counts} />
-            ))}
-            <MenuLink to="/LoanAgreements" primaryText="Loan agreements" leftIcon={descriptionIcon} />
-            <MenuLink to="/Products" primaryText="Loan products" leftIcon={categoryIcon} />
+        <Menu aria-label="Main menu">
+          <MenuLink to="/Dashboard" primaryText="Dashboard" leftIcon={dashboardIcon} />
+          {canSeeLoans ? (
+            <MenuSection label="Loan pipeline">
+              {QUEUE_GROUPS.map((group) => (
+                <StageGroup key={group.label} group={group} counts={counts} />
+              ))}
+              <MenuLink to="/LoanAgreements" primaryText="Loan agreements" leftIcon={descriptionIcon} />
+              <MenuLink to="/Products" primaryText="Loan products" leftIcon={categoryIcon} />
+            </MenuSection>
+          ) : null}
+          {canSeeCollections ? (
+            <MenuSection label="Collections">
+              <MenuLink to="/Collections" primaryText="All collections" leftIcon={savingsIcon} />
+              <BucketItem bucket="Overdue" counts={bucketCounts} />
+              {COLLECTION_PAGES.map((bucket) => (
+                <BucketItem key={bucket} bucket={bucket} counts={bucketCounts} />
+              ))}
+            </MenuSection>
+          ) : null}
+          {canWhatsapp || canSeeIvr || canDial ? (
+            <MenuSection label="Channels">
+              {canDial ? <MenuLink to="/Dialer" primaryText="Dialer" leftIcon={phoneInTalkIcon} /> : null}
+              {canSeeIvr ? <MenuLink to="/IvrStatus" primaryText="IVR status" leftIcon={supportAgentIcon} /> : null}
+              {canWhatsapp ? <MenuLink to="/whatsapp" primaryText="WhatsApp" leftIcon={whatsAppIcon} /> : null}
+            </MenuSection>
+          ) : null}
+          {canSeePayments ? (
+            <MenuSection label="Servicing">
+              <MenuLink to="/Payments" primaryText="Payments" leftIcon={paymentsIcon} />
+            </MenuSection>
+          ) : null}
+          {canSeeCustomers || canReviewPhones ? (
+            <MenuSection label="Customers">
+              {canSeeCustomers ? <MenuLink to="/Customers" primaryText="Customers" leftIcon={peopleIcon} /> : null}
+              {canReviewPhones ? <MenuLink to="/PhoneCollisions" primaryText="Phones to review" leftIcon={contactPhoneIcon} /> : null}
+            </MenuSection>
+          ) : null}
+          {canSeeLeads || canWorkLeads ? (
+            <MenuSection label="Leads">
+              {canSeeLeads ? <MenuLink to="/Leads" primaryText="Leads" leftIcon={personSearchIcon} /> : null}
+              {canWorkLeads ? <MenuLink to="/agentLeads" primaryText="My leads" leftIcon={contactPhoneIcon} /> : null}
+            </MenuSection>
+          ) : null}
+          {canSeeEmails || canEditTemplates || canEditBanners || canSeeSms ? (
+            <MenuSection label="Communication">
+              {canSeeEmails ? <MenuLink to="/Emails" primaryText="Emails" leftIcon={emailIcon} /> : null}
+              {canEditTemplates ? <MenuLink to="/EmailTemplates" primaryText="Email templates" leftIcon={mailOutlineIcon} /> : null}
+              {canEditBanners ? <MenuLink to="/Banners" primaryText="Banners" leftIcon={viewCarouselIcon} /> : null}
+              {canSeeSms ? <MenuLink to="/Sms" primaryText="SMS log" leftIcon={smsIcon} /> : null}
+              {canEditBanners ? <MenuLink to="/StatePages" primaryText="State pages" leftIcon={placeIcon} /> : null}
+            </MenuSection>
+          ) : null}
+          {canWorkIssues ? (
+            <MenuSection label="Support">
+              <MenuLink to="/Issues" primaryText="Issues" leftIcon={supportAgentIcon} />
+            </MenuSection>
+          ) : null}
+          <MenuSection label="Staff">
+            {canSeeUsers ? <MenuLink to="/Users" primaryText="Users" leftIcon={groupIcon} /> : null}
+            {canSeeUsers ? <MenuLink to="/Users/Permissions" primaryText="Roles & permissions" leftIcon={lockIcon} /> : null}
+            <MenuLink to="/Profile" primaryText="My profile" leftIcon={personIcon} />
           </MenuSection>
-        ) : null}
-        {canSeeCollections ? (
-          <MenuSection label="Collections">
-            <MenuLink to="/Collections" primaryText="All collections" leftIcon={savingsIcon} />
-            <BucketItem bucket="Overdue" counts={bucketCounts} />
-            {COLLECTION_PAGES.map((bucket) => (
-              <BucketItem key={bucket} bucket={bucket} counts={bucketCounts} />
-            ))}
-          </MenuSection>
-        ) : null}
-        {canWhatsapp || canSeeIvr || canDial ? (
-          <MenuSection label="Channels">
-            {canDial ? <MenuLink to="/Dialer" primaryText="Dialer" leftIcon={phoneInTalkIcon} /> : null}
-            {canSeeIvr ? <MenuLink to="/IvrStatus" primaryText="IVR status" leftIcon={supportAgentIcon} /> : null}
-            {canWhatsapp ? <MenuLink to="/whatsapp" primaryText="WhatsApp" leftIcon={whatsAppIcon} /> : null}
-          </MenuSection>
-        ) : null}
-        {canSeePayments ? (
-          <MenuSection label="Servicing">
-            <MenuLink to="/Payments" primaryText="Payments" leftIcon={paymentsIcon} />
-          </MenuSection>
-        ) : null}
-        {canSeeCustomers || canReviewPhones ? (
-          <MenuSection label="Customers">
-            {canSeeCustomers ? <MenuLink to="/Customers" primaryText="Customers" leftIcon={peopleIcon} /> : null}
-            {canReviewPhones ? <MenuLink to="/PhoneCollisions" primaryText="Phones to review" leftIcon={contactPhoneIcon} /> : null}
-          </MenuSection>
-        ) : null}
-        {canSeeLeads || canWorkLeads ? (
-          <MenuSection label="Leads">
-            {canSeeLeads ? <MenuLink to="/Leads" primaryText="Leads" leftIcon={personSearchIcon} /> : null}
-            {canWorkLeads ? <MenuLink to="/agentLeads" primaryText="My leads" leftIcon={contactPhoneIcon} /> : null}
-          </MenuSection>
-        ) : null}
-        {canSeeEmails || canEditTemplates || canEditBanners || canSeeSms ? (
-          <MenuSection label="Communication">
-            {canSeeEmails ? <MenuLink to="/Emails" primaryText="Emails" leftIcon={emailIcon} /> : null}
-            {canEditTemplates ? <MenuLink to="/EmailTemplates" primaryText="Email templates" leftIcon={mailOutlineIcon} /> : null}
-            {canEditBanners ? <MenuLink to="/Banners" primaryText="Banners" leftIcon={viewCarouselIcon} /> : null}
-            {canSeeSms ? <MenuLink to="/Sms" primaryText="SMS log" leftIcon={smsIcon} /> : null}
-            {canEditBanners ? <MenuLink to="/StatePages" primaryText="State pages" leftIcon={placeIcon} /> : null}
-          </MenuSection>
-        ) : null}
-        {canWorkIssues ? (
-          <MenuSection label="Support">
-            <MenuLink to="/Issues" primaryText="Issues" leftIcon={supportAgentIcon} />
-          </MenuSection>
-        ) : null}
-        <MenuSection label="Staff">
-          {canSeeUsers ? <MenuLink to="/Users" primaryText="Users" leftIcon={groupIcon} /> : null}
-          {canSeeUsers ? <MenuLink to="/Users/Permissions" primaryText="Roles & permissions" leftIcon={lockIcon} /> : null}
-          <MenuLink to="/Profile" primaryText="My profile" leftIcon={personIcon} />
-        </MenuSection>
-      </Menu>
+        </Menu>
       </MenuStateContext.Provider>
     </Box>
   );

@@ -13,7 +13,21 @@ export const MenuStateContext = createContext<MenuState>({ sidebarOpen: true, pa
  * at or below `to`, as MenuItemLink's `useMatch`; its name as a tooltip while the sidebar is closed; on a small screen
  * following it closes the sidebar (`onNavigate`).
  */
-export function MenuLink({ to, primaryText, leftIcon, dense, className, style }: { to: string; primaryText: ReactNode; leftIcon?: ReactNode; dense?: boolean; className?: string; style?: React.CSSProperties }) {
+export function MenuLink({
+  to,
+  primaryText,
+  leftIcon,
+  dense,
+  className,
+  style,
+}: {
+  to: string;
+  primaryText: ReactNode;
+  leftIcon?: ReactNode;
+  dense?: boolean;
+  className?: string;
+  style?: React.CSSProperties;
+}) {
   const { sidebarOpen, pathname, onNavigate } = useContext(MenuStateContext);
   const active = matchPath({ path: to, end: false }, pathname) !== null;
   const link = (

@@ -7,7 +7,12 @@ import type { ReactNode } from 'react';
  */
 export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}>
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+    >
       {children}
     </Box>
   );

@@ -50,11 +50,28 @@ export function SignInForm({ signIn }: { signIn: (email: string, password: strin
         <form onSubmit={submit} className="signin-form">
           <div className="signin-field">
             <label htmlFor={`${id}-email`}>Email</label>
-            <input id={`${id}-email`} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+            <input
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              autoFocus
+            />
           </div>
           <div className="signin-field">
             <label htmlFor={`${id}-password`}>Password</label>
-            <input id={`${id}-password`} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+            <input
+              id={`${id}-password`}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
           </div>
           {error ? (
             <div role="alert" className="signin-alert signin-alert-error">

@@ -9,7 +9,15 @@ const SIGN_IN_PATH = '/login';
  * is signed in (`onSignedIn`). The address becomes /Admin/login, as react-admin's own redirect would make it; after
  * signing in it returns to the page that was opened (the dashboard for the root and for /login itself).
  */
-export function SignInScreen({ basename, preload, onSignedIn }: { basename: string; preload: () => Promise<unknown>; onSignedIn: () => void }) {
+export function SignInScreen({
+  basename,
+  preload,
+  onSignedIn,
+}: {
+  basename: string;
+  preload: () => Promise<unknown>;
+  onSignedIn: () => void;
+}) {
   const [returnTo] = useState(() => {
     const path = window.location.pathname.slice(basename.length);
     return ['', '/', SIGN_IN_PATH].includes(path) ? '/Dashboard' : `${path}${window.location.search}${window.location.hash}`;

@@ -1,7 +1,13 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
 /** A typography variant's font, as MUI's components take it from the theme. */
-const font = ({ fontFamily, fontWeight, fontSize, lineHeight, letterSpacing }: Theme['typography']['body1']) => ({ fontFamily, fontWeight, fontSize, lineHeight, letterSpacing });
+const font = ({ fontFamily, fontWeight, fontSize, lineHeight, letterSpacing }: Theme['typography']['body1']) => ({
+  fontFamily,
+  fontWeight,
+  fontSize,
+  lineHeight,
+  letterSpacing,
+});
 
 /**
  * The menu's entries are plain elements (MenuLink.tsx, CountBadge in Menu.tsx, the icons in menu-icons.tsx) styled by
@@ -34,7 +40,11 @@ export const menuStyles: SxProps<Theme> = (theme) => ({
     whiteSpace: 'nowrap',
     color: theme.palette.text.secondary,
     [theme.breakpoints.up('sm')]: { minHeight: 'auto' },
-    '&:hover': { textDecoration: 'none', backgroundColor: theme.palette.action.hover, '@media (hover: none)': { backgroundColor: 'transparent' } },
+    '&:hover': {
+      textDecoration: 'none',
+      backgroundColor: theme.palette.action.hover,
+      '@media (hover: none)': { backgroundColor: 'transparent' },
+    },
     '&:focus-visible': { backgroundColor: theme.palette.action.focus },
     '&.RaMenuItemLink-active': { color: theme.palette.text.primary },
   },

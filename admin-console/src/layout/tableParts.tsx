@@ -12,7 +12,17 @@ const STATUS_COLORS: Record<InstalmentStatus, 'default' | 'success' | 'warning' 
 };
 
 /** Read by screen readers only: the section's heading above the table already shows its name. */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** The console's look for web-common's loan tables: MUI's small table, outlined status chips, caption-sized notes. */
 export const TABLE_PARTS: TableParts = {

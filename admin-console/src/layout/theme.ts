@@ -12,7 +12,10 @@ type CheckboxOwnerState = { 'aria-label'?: string; inputProps?: Record<string, u
  * (axe: aria-prohibited-attr, label). Every checkbox given an `aria-label` has it moved to its input.
  */
 const checkboxLabelOnInput = {
-  input: (ownerState: CheckboxOwnerState) => ({ ...ownerState.inputProps, ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}) }),
+  input: (ownerState: CheckboxOwnerState) => ({
+    ...ownerState.inputProps,
+    ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+  }),
   root: { 'aria-label': undefined },
 };
 

@@ -9,7 +9,17 @@ import { customerOptionLabel } from './leadStatus';
  * The borrower a converted lead became, picked among customers (/api/admin/customers, searched by name, phone,
  * email, PAN last four or loan id). Staff without customers.view type the borrower's id instead.
  */
-export function BorrowerPicker({ value, onChange, error, helperText }: { value: string; onChange: (id: string) => void; error: boolean; helperText: string }) {
+export function BorrowerPicker({
+  value,
+  onChange,
+  error,
+  helperText,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  error: boolean;
+  helperText: string;
+}) {
   const { canAccess, isPending } = useCanAccess({ action: 'list', resource: 'Customers' });
   const dataProvider = useDataProvider();
   const [input, setInput] = useState('');
@@ -22,11 +32,19 @@ export function BorrowerPicker({ value, onChange, error, helperText }: { value: 
   const { data: options = [], isFetching } = useQuery({
     queryKey: ['customer-picker', search],
     enabled: !!canAccess,
-    queryFn: async () => (await dataProvider.getList<AdminCustomerRow>('Customers', { filter: search ? { q: search } : {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' } })).data,
+    queryFn: async () =>
+      (
+        await dataProvider.getList<AdminCustomerRow>('Customers', {
+          filter: search ? { q: search } : {},
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'name', order: 'ASC' },
+        })
+      ).data,
   });
 
   if (isPending) return null;
-  if (!canAccess) return <TextField label="Borrower id" value={value} onChange={(e) => onChange(e.target.value)} error={error} helperText={helperText} />;
+  if (!canAccess)
+    return <TextField label="Borrower id" value={value} onChange={(e) => onChange(e.target.value)} error={error} helperText={helperText} />;
   return (
     <Autocomplete
       options={options}

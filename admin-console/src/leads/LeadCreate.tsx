@@ -5,10 +5,20 @@ import { leadBody } from './leadStatus';
 /** /Admin/Leads/create: a lead from an agent or an import list. */
 export function LeadCreate() {
   return (
-    <Create title="New lead" redirect="edit" transform={(r: Record<string, unknown>) => ({ ...leadBody(r, { withAgent: true }), source: r.source ?? 'agent' })}>
+    <Create
+      title="New lead"
+      redirect="edit"
+      transform={(r: Record<string, unknown>) => ({ ...leadBody(r, { withAgent: true }), source: r.source ?? 'agent' })}
+    >
       <SimpleForm sx={{ maxWidth: 640 }} defaultValues={{ source: 'agent' }}>
         <LeadInputs withAgent />
-        <SelectInput source="source" choices={[{ id: 'agent', name: 'Agent' }, { id: 'import', name: 'Import' }]} />
+        <SelectInput
+          source="source"
+          choices={[
+            { id: 'agent', name: 'Agent' },
+            { id: 'import', name: 'Import' },
+          ]}
+        />
       </SimpleForm>
     </Create>
   );

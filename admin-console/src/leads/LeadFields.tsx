@@ -2,10 +2,24 @@ import { Chip, Tooltip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { STATUS_LABELS, type LeadStatus } from './leadStatus';
 
-const COLORS: Record<LeadStatus, 'default' | 'info' | 'warning' | 'success' | 'error'> = { new: 'default', contacted: 'info', interested: 'warning', converted: 'success', lost: 'error' };
+const COLORS: Record<LeadStatus, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+  new: 'default',
+  contacted: 'info',
+  interested: 'warning',
+  converted: 'success',
+  lost: 'error',
+};
 
 export function LeadStatusChip({ status }: { status: LeadStatus }) {
-  return <Chip size="small" color={COLORS[status]} variant={status === 'new' ? 'outlined' : 'filled'} label={STATUS_LABELS[status]} data-testid={`lead-status-${status}`} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status]}
+      variant={status === 'new' ? 'outlined' : 'filled'}
+      label={STATUS_LABELS[status]}
+      data-testid={`lead-status-${status}`}
+    />
+  );
 }
 
 /** The status of the row's lead as a chip. */

@@ -6,7 +6,14 @@ import type { LendingDataProvider } from '../providers/dataProvider';
 function AgentInput() {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const { data } = useQuery({ queryKey: ['lead-agents'], queryFn: () => dataProvider.leadAgents() });
-  return <SelectInput source="assignedTo" label="Agent" choices={(data ?? []).map((a) => ({ id: a.id, name: `${a.name} (${a.email})` }))} emptyText="Unassigned" />;
+  return (
+    <SelectInput
+      source="assignedTo"
+      label="Agent"
+      choices={(data ?? []).map((a) => ({ id: a.id, name: `${a.name} (${a.email})` }))}
+      emptyText="Unassigned"
+    />
+  );
 }
 
 export function LeadInputs({ withAgent }: { withAgent: boolean }) {

@@ -41,7 +41,18 @@ function NoLeads({ text, create }: { text: string; create: string }) {
 /** /Admin/Leads: every lead, newest first, with filters, status chips and a duplicate marker (leads.manage). */
 export function LeadList() {
   return (
-    <List title="Leads" empty={<NoLeads text="No leads yet." create="Create" />} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar><CreateButton /></TopToolbar>} exporter={false}>
+    <List
+      title="Leads"
+      empty={<NoLeads text="No leads yet." create="Create" />}
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      exporter={false}
+    >
       <Rows withAgent />
     </List>
   );
@@ -50,7 +61,18 @@ export function LeadList() {
 /** /Admin/agentLeads: my leads, follow-ups due today first (the server orders them), then newest (leads.work). */
 export function AgentLeadList() {
   return (
-    <List title="My leads" empty={<NoLeads text="No leads are assigned to you yet." create="New walk-in lead" />} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar><CreateButton label="New walk-in lead" /></TopToolbar>} exporter={false}>
+    <List
+      title="My leads"
+      empty={<NoLeads text="No leads are assigned to you yet." create="New walk-in lead" />}
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <CreateButton label="New walk-in lead" />
+        </TopToolbar>
+      }
+      exporter={false}
+    >
       <Rows withAgent={false} />
     </List>
   );

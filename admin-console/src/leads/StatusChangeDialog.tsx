@@ -6,7 +6,19 @@ import { BorrowerPicker } from './BorrowerPicker';
 import { NEXT_STATUSES, STATUS_LABELS, statusBody, statusDraftProblems, type LeadStatus, type StatusDraft } from './leadStatus';
 
 /** Moves a lead: only the moves the funnel allows are offered; lost asks a reason, converted may name the borrower. */
-export function StatusChangeDialog({ resource, id, status, open, onClose }: { resource: string; id: string; status: LeadStatus; open: boolean; onClose: () => void }) {
+export function StatusChangeDialog({
+  resource,
+  id,
+  status,
+  open,
+  onClose,
+}: {
+  resource: string;
+  id: string;
+  status: LeadStatus;
+  open: boolean;
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -46,7 +58,14 @@ export function StatusChangeDialog({ resource, id, status, open, onClose }: { re
     <Dialog open={open} onClose={onClose} aria-labelledby="lead-status-title" fullWidth maxWidth="xs">
       <DialogTitle id="lead-status-title">Change status</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField select label="New status" value={draft.status} onChange={(e) => set({ status: e.target.value as LeadStatus })} error={!!shown.status} helperText={shown.status ?? `Now ${STATUS_LABELS[status]}`}>
+        <TextField
+          select
+          label="New status"
+          value={draft.status}
+          onChange={(e) => set({ status: e.target.value as LeadStatus })}
+          error={!!shown.status}
+          helperText={shown.status ?? `Now ${STATUS_LABELS[status]}`}
+        >
           {NEXT_STATUSES[status].map((s) => (
             <MenuItem key={s} value={s}>
               {STATUS_LABELS[s]}
@@ -62,7 +81,12 @@ export function StatusChangeDialog({ resource, id, status, open, onClose }: { re
           required={draft.status === 'lost'}
         />
         {draft.status === 'converted' ? (
-          <BorrowerPicker value={draft.borrowerId} onChange={(borrowerId) => set({ borrowerId })} error={!!shown.borrowerId} helperText={shown.borrowerId ?? 'The borrower this lead became; empty: the borrower with its phone or email'} />
+          <BorrowerPicker
+            value={draft.borrowerId}
+            onChange={(borrowerId) => set({ borrowerId })}
+            error={!!shown.borrowerId}
+            helperText={shown.borrowerId ?? 'The borrower this lead became; empty: the borrower with its phone or email'}
+          />
         ) : null}
       </DialogContent>
       <DialogActions>

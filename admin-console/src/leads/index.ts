@@ -13,4 +13,10 @@ const AgentLeadCreate = lazy(() => withChunkRecovery(import('./LeadCreate')).the
 /** /Admin/Leads and /Admin/Leads/{id} (leads.manage). */
 export const leads = { list: LeadList, edit: LeadEdit, create: LeadCreate, icon: PersonSearchIcon, recordRepresentation: 'name' };
 /** /Admin/agentLeads and /Admin/agentLeads/{id}: the signed-in agent's own leads (leads.work). */
-export const agentLeads = { list: AgentLeadList, edit: AgentLeadEdit, create: AgentLeadCreate, icon: ContactPhoneIcon, recordRepresentation: 'name' };
+export const agentLeads = {
+  list: AgentLeadList,
+  edit: AgentLeadEdit,
+  create: AgentLeadCreate,
+  icon: ContactPhoneIcon,
+  recordRepresentation: 'name',
+};

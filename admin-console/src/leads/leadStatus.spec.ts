@@ -25,8 +25,24 @@ describe('lead status dialog', () => {
   });
 
   it('saves only the editable fields, the agent only where it may be changed', () => {
-    const record = { id: 'x', name: 'Asha', phone: '+919876543210', email: '', followUpOn: '2026-12-01', assignedTo: 'a', history: [], notes: [], duplicates: [] };
-    expect(leadBody(record, { withAgent: true })).toEqual({ name: 'Asha', phone: '+919876543210', email: null, followUpOn: '2026-12-01', assignedTo: 'a' });
+    const record = {
+      id: 'x',
+      name: 'Asha',
+      phone: '+919876543210',
+      email: '',
+      followUpOn: '2026-12-01',
+      assignedTo: 'a',
+      history: [],
+      notes: [],
+      duplicates: [],
+    };
+    expect(leadBody(record, { withAgent: true })).toEqual({
+      name: 'Asha',
+      phone: '+919876543210',
+      email: null,
+      followUpOn: '2026-12-01',
+      assignedTo: 'a',
+    });
     expect(leadBody(record, { withAgent: false })).toEqual({ name: 'Asha', phone: '+919876543210', email: null, followUpOn: '2026-12-01' });
   });
 });

@@ -4,7 +4,13 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_SOURCES = ['quickStart', 'agent', 'import'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-export const STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', interested: 'Interested', converted: 'Converted', lost: 'Lost' };
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  interested: 'Interested',
+  converted: 'Converted',
+  lost: 'Lost',
+};
 export const SOURCE_LABELS: Record<LeadSource, string> = { quickStart: 'Quick start', agent: 'Agent', import: 'Import' };
 
 export const STATUS_CHOICES = LEAD_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] }));
@@ -29,7 +35,8 @@ export function statusDraftProblems(draft: StatusDraft): Record<string, string> 
   if (!draft.status) problems.status = 'Choose the new status';
   if (draft.status === 'lost' && draft.reason.trim() === '') problems.reason = 'A lost lead needs a reason';
   const borrowerId = draft.borrowerId.trim();
-  if (draft.status === 'converted' && borrowerId !== '' && !UUID.test(borrowerId)) problems.borrowerId = "The borrower's id is a UUID (or leave it empty to match by phone or email)";
+  if (draft.status === 'converted' && borrowerId !== '' && !UUID.test(borrowerId))
+    problems.borrowerId = "The borrower's id is a UUID (or leave it empty to match by phone or email)";
   return problems;
 }
 

@@ -35,7 +35,12 @@ export function ActionDialog({ spec, open, subject, busy, error, onCancel, onCon
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             {spec.confirm}
-            {subject ? <><br /><strong>{subject}</strong></> : null}
+            {subject ? (
+              <>
+                <br />
+                <strong>{subject}</strong>
+              </>
+            ) : null}
           </DialogContentText>
           {spec.fields.map((field) => (
             <TextField

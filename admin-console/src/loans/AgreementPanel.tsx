@@ -6,16 +6,26 @@ import { fetchBlob } from '../providers/http';
 import { formatDateTime, formatMoney } from '@lending/web-common/format';
 import type { AdminLoan as Loan } from '@lending/web-common/api';
 
-const pdfUrl = (id: string, download = false) => `${ADMIN_API}/loans/${encodeURIComponent(id)}/agreement.pdf${download ? '?download=1' : ''}`;
+const pdfUrl = (id: string, download = false) =>
+  `${ADMIN_API}/loans/${encodeURIComponent(id)}/agreement.pdf${download ? '?download=1' : ''}`;
 
 /** The issued agreement: its terms, the PDF inline (fetched with the bearer token) and a download. */
 export function AgreementPanel({ loan }: { loan: Loan }) {
   const [viewUrl, setViewUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => () => { if (viewUrl) URL.revokeObjectURL(viewUrl); }, [viewUrl]);
+  useEffect(
+    () => () => {
+      if (viewUrl) URL.revokeObjectURL(viewUrl);
+    },
+    [viewUrl],
+  );
 
   if (!loan.agreement) {
-    return <Typography variant="body2" color="text.secondary">No agreement has been issued yet.</Typography>;
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No agreement has been issued yet.
+      </Typography>
+    );
   }
   const terms = loan.agreement.terms;
   const money = (v: number | string) => formatMoney(Number(v), loan.currency);
@@ -46,7 +56,8 @@ export function AgreementPanel({ loan }: { loan: Loan }) {
         {loan.signedAt ? `, signed ${formatDateTime(loan.signedAt)}` : ', awaiting the borrower’s signature'}.
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>
-        Principal {money(terms.principal)} at {terms.annualRatePercent} % · fee {money(terms.fee)} · instalment {money(terms.instalmentAmount)} · total interest {money(terms.totalInterest)} · total payable{' '}
+        Principal {money(terms.principal)} at {terms.annualRatePercent} % · fee {money(terms.fee)} · instalment{' '}
+        {money(terms.instalmentAmount)} · total interest {money(terms.totalInterest)} · total payable{' '}
         <strong>{money(terms.totalPayable)}</strong>
       </Typography>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1, wordBreak: 'break-all' }}>
@@ -56,8 +67,14 @@ export function AgreementPanel({ loan }: { loan: Loan }) {
         {viewUrl ? <Button onClick={() => setViewUrl(null)}>Hide</Button> : <Button onClick={view}>View agreement</Button>}
         <Button onClick={download}>Download PDF</Button>
       </Stack>
-      {error ? <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert> : null}
-      {viewUrl ? <Box component="iframe" title="Loan agreement" src={viewUrl} sx={{ mt: 1, width: '100%', height: 600, border: '1px solid #ddd' }} /> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+      {viewUrl ? (
+        <Box component="iframe" title="Loan agreement" src={viewUrl} sx={{ mt: 1, width: '100%', height: 600, border: '1px solid #ddd' }} />
+      ) : null}
     </Box>
   );
 }

@@ -14,7 +14,16 @@ export function AsOfControl({ asOf, onChange }: { asOf: string | null; onChange(
   const [value, setValue] = useState(asOf ? toLocalInput(asOf) : '');
   useEffect(() => setValue(asOf ? toLocalInput(asOf) : ''), [asOf]);
   return (
-    <Stack direction="row" spacing={1} alignItems="center" component="form" onSubmit={(e) => { e.preventDefault(); if (value) onChange(fromLocalInput(value)); }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      alignItems="center"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (value) onChange(fromLocalInput(value));
+      }}
+    >
       <TextField
         size="small"
         type="datetime-local"

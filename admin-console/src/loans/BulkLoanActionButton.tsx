@@ -27,7 +27,12 @@ export function BulkLoanActionButton({ action }: { action: BulkAction }) {
     const failures: string[] = [];
     for (const id of selectedIds) {
       try {
-        await mutation.mutateAsync({ id: String(id), action, body: spec.body(values, DEFAULT_CURRENCY), idempotencyKey: crypto.randomUUID() });
+        await mutation.mutateAsync({
+          id: String(id),
+          action,
+          body: spec.body(values, DEFAULT_CURRENCY),
+          idempotencyKey: crypto.randomUUID(),
+        });
       } catch (e) {
         failures.push(`${String(id).slice(0, 8)}: ${(e as Error).message}`);
       }
@@ -45,7 +50,14 @@ export function BulkLoanActionButton({ action }: { action: BulkAction }) {
 
   return (
     <>
-      <Button size="small" color={spec.color} onClick={() => { setError(null); setOpen(true); }}>
+      <Button
+        size="small"
+        color={spec.color}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
         {spec.label}
       </Button>
       {open ? (

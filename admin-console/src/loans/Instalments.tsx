@@ -7,5 +7,14 @@ import { TABLE_PARTS } from '../layout/tableParts';
  * card), then each component with what was paid of it.
  */
 export function Instalments({ instalments, currency }: { instalments: Instalment[]; currency: string }) {
-  return <InstalmentTable parts={TABLE_PARTS} caption="Instalments" lines={instalments} currency={currency} split headers={{ dueDate: 'Due', total: 'Total' }} />;
+  return (
+    <InstalmentTable
+      parts={TABLE_PARTS}
+      caption="Instalments"
+      lines={instalments}
+      currency={currency}
+      split
+      headers={{ dueDate: 'Due', total: 'Total' }}
+    />
+  );
 }

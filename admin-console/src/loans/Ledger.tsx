@@ -15,6 +15,11 @@ export function Ledger({ loanId, version, currency }: { loanId: string; version:
   });
   if (isPending) return <Loading />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (data.length === 0) return <Typography variant="body2" color="text.secondary">No money has moved on this loan yet.</Typography>;
+  if (data.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No money has moved on this loan yet.
+      </Typography>
+    );
   return <LedgerTable parts={TABLE_PARTS} caption="Ledger" lines={data} currency={currency} />;
 }

@@ -24,7 +24,9 @@ describe('LoanActions', () => {
   });
 
   it('rejects only with a reason, after confirmation, with an Idempotency-Key', async () => {
-    const { dataProvider, calls } = fakeApi({ 'POST /api/admin/loans/loan-1/reject': () => ({ ...loan, state: 'rejected', allowedActions: [] }) });
+    const { dataProvider, calls } = fakeApi({
+      'POST /api/admin/loans/loan-1/reject': () => ({ ...loan, state: 'rejected', allowedActions: [] }),
+    });
     renderWithAdmin(<LoanActions loan={loan} />, { dataProvider, authProvider: fakeAuth(['loans.reject', 'loans.soft.approve']) });
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
@@ -46,7 +48,9 @@ describe('LoanActions', () => {
   it('shows the server’s refusal in the dialog and keeps it open', async () => {
     const { dataProvider } = fakeApi({
       'POST /api/admin/loans/loan-1/approve-soft': () => {
-        throw new HttpError('Cannot approve-soft a loan in state bank.pending; allowed: approve-bank, reject, cancel', 409, { type: 'illegal-transition' });
+        throw new HttpError('Cannot approve-soft a loan in state bank.pending; allowed: approve-bank, reject, cancel', 409, {
+          type: 'illegal-transition',
+        });
       },
     });
     renderWithAdmin(<LoanActions loan={loan} />, { dataProvider, authProvider: fakeAuth('*') });
@@ -63,7 +67,10 @@ describe('LoanActions', () => {
     let refuse = true;
     const { dataProvider, calls } = fakeApi({
       'POST /api/admin/loans/loan-1/approve-bank': () => {
-        if (refuse) throw new HttpError('The penny drop to XXXXXX9999 (HDFC0001234) failed: the bank reports that the account does not exist.', 422, { type: 'bank-verification-failed' });
+        if (refuse)
+          throw new HttpError('The penny drop to XXXXXX9999 (HDFC0001234) failed: the bank reports that the account does not exist.', 422, {
+            type: 'bank-verification-failed',
+          });
         return { ...bankPending, state: 'consent.pending', allowedActions: ['issue-agreement', 'reject', 'cancel'] };
       },
     });

@@ -22,7 +22,9 @@ export function LoanActions({ loan }: { loan: Loan }) {
   if (actions.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
-        {loan.allowedActions.length === 0 ? 'No further action: this loan is ' + loan.state + '.' : 'Nothing for you to do here: the next step is the borrower’s or needs a permission you do not hold.'}
+        {loan.allowedActions.length === 0
+          ? 'No further action: this loan is ' + loan.state + '.'
+          : 'Nothing for you to do here: the next step is the borrower’s or needs a permission you do not hold.'}
       </Typography>
     );
   }

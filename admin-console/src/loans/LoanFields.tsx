@@ -17,7 +17,14 @@ const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'error' |
 };
 
 export function StateChip({ state }: { state: string }) {
-  return <Chip size="small" label={STATE_LABELS[state] ?? state} color={STATE_COLORS[state] ?? 'warning'} variant={state === 'active' ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={STATE_LABELS[state] ?? state}
+      color={STATE_COLORS[state] ?? 'warning'}
+      variant={state === 'active' ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 export function StateField(_: { label?: string; sortBy?: string }) {

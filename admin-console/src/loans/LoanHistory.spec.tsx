@@ -7,8 +7,22 @@ import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan } from '@lendi
 
 const BORROWER = 'b0000000-0000-4000-8000-000000000001';
 const ROHAN = 'c0000000-0000-4000-8000-000000000002';
-const loan = { id: 'loan-1', borrowerId: BORROWER, borrower: { id: BORROWER, name: 'Asha Rao', email: 'a@x', phone: null }, currency: 'INR', version: 4, product: null } as unknown as Loan;
-const entry = (version: number, type: HistoryEntry['type'], stateAfter: HistoryEntry['stateAfter'], actor: HistoryEntry['actor'], data: Record<string, unknown> = {}, reason: string | null = null): HistoryEntry => ({
+const loan = {
+  id: 'loan-1',
+  borrowerId: BORROWER,
+  borrower: { id: BORROWER, name: 'Asha Rao', email: 'a@x', phone: null },
+  currency: 'INR',
+  version: 4,
+  product: null,
+} as unknown as Loan;
+const entry = (
+  version: number,
+  type: HistoryEntry['type'],
+  stateAfter: HistoryEntry['stateAfter'],
+  actor: HistoryEntry['actor'],
+  data: Record<string, unknown> = {},
+  reason: string | null = null,
+): HistoryEntry => ({
   position: 100 + version,
   version,
   type,
@@ -26,11 +40,30 @@ describe('LoanHistory', () => {
   it('tells each event as a sentence with names, money and the time, keeps the raw event one click away, and opens the loan as of an event', async () => {
     const errors = vi.spyOn(console, 'error');
     const history = [
-      entry(1, 'LoanApplicationStarted', 'new', { id: BORROWER, role: 'borrower' }, { loanType: 'EMI', amount: 10_000_000, tenureMonths: 12 }),
+      entry(
+        1,
+        'LoanApplicationStarted',
+        'new',
+        { id: BORROWER, role: 'borrower' },
+        { loanType: 'EMI', amount: 10_000_000, tenureMonths: 12 },
+      ),
       entry(2, 'LoanApplicationSubmitted', 'applied', { id: BORROWER, role: 'borrower' }),
-      entry(3, 'SoftCheckApproved', 'bank.pending', { id: ROHAN, role: 'staff' }, { score: 742, approvedAmount: 9_000_000 }, 'Bureau clean'),
+      entry(
+        3,
+        'SoftCheckApproved',
+        'bank.pending',
+        { id: ROHAN, role: 'staff' },
+        { score: 742, approvedAmount: 9_000_000 },
+        'Bureau clean',
+      ),
       entry(4, 'LoanApplicationAccepted', 'bank.pending', { id: 'staff-1', role: 'staff' }),
-      entry(5, 'RepaymentApplied', 'active', { id: 'payment-provider:sandbox', role: 'staff' }, { paymentId: 'p-1', amount: 100_000, valueDate: '2026-12-01', method: 'online' }),
+      entry(
+        5,
+        'RepaymentApplied',
+        'active',
+        { id: 'payment-provider:sandbox', role: 'staff' },
+        { paymentId: 'p-1', amount: 100_000, valueDate: '2026-12-01', method: 'online' },
+      ),
     ];
     const { dataProvider, calls } = fakeApi({
       'GET /api/admin/loans/loan-1/history': () => history,
@@ -48,7 +81,9 @@ describe('LoanHistory', () => {
     expect(items[2]).toHaveTextContent('→ Bank verification pending');
     expect(items[2]).toHaveTextContent('Reason: “Bureau clean”');
     expect(await within(items[3]!).findByText('Accepted for credit review by you (Priya Staff)')).toBeInTheDocument();
-    expect(items[4]).toHaveTextContent('Online payment of ₹1,000.00 applied, value date 1 Dec 2026, confirmed by Payment provider (sandbox)');
+    expect(items[4]).toHaveTextContent(
+      'Online payment of ₹1,000.00 applied, value date 1 Dec 2026, confirmed by Payment provider (sandbox)',
+    );
     // Only user ids are looked up, all at once: never the provider, never the staff member signed in.
     const lookups = calls.filter((c) => c.path === '/api/admin/users');
     expect(lookups.length).toBeGreaterThan(0);

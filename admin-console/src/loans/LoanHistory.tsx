@@ -26,9 +26,30 @@ function RawEvent({ entry }: { entry: HistoryEntry }) {
           data-testid="raw-event"
           tabIndex={0}
           aria-label={`Raw event ${entry.type}`}
-          sx={{ flexBasis: '100%', m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflowX: 'auto', maxWidth: '100%' }}
+          sx={{
+            flexBasis: '100%',
+            m: 0,
+            p: 1,
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            fontSize: 12,
+            overflowX: 'auto',
+            maxWidth: '100%',
+          }}
         >
-          {JSON.stringify({ type: entry.type, version: entry.version, position: entry.position, recordedAt: entry.recordedAt, actor: entry.actor, reason: entry.reason, data: entry.data }, null, 2)}
+          {JSON.stringify(
+            {
+              type: entry.type,
+              version: entry.version,
+              position: entry.position,
+              recordedAt: entry.recordedAt,
+              actor: entry.actor,
+              reason: entry.reason,
+              data: entry.data,
+            },
+            null,
+            2,
+          )}
         </Box>
       ) : null}
     </>
@@ -46,7 +67,8 @@ export function LoanHistory({ loan, onAsOf, asOf }: { loan: Loan; onAsOf(iso: st
   if (isPending) return <Loading />;
   if (error) return <Typography color="error">{error.message}</Typography>;
   const cut = asOf ? new Date(asOf).getTime() : null;
-  const productName = (id: string) => (loan.product && loan.product.id === id ? `${loan.product.name}, version ${loan.product.version}` : null);
+  const productName = (id: string) =>
+    loan.product && loan.product.id === id ? `${loan.product.name}, version ${loan.product.version}` : null;
   const staffName = (id: string) => actorName({ id, role: 'staff' }, names);
 
   return (
@@ -62,15 +84,38 @@ export function LoanHistory({ loan, onAsOf, asOf }: { loan: Loan; onAsOf(iso: st
             sx={{ position: 'relative', pl: 4, pb: index === data.length - 1 ? 0 : 2.5 }}
             data-later={later || undefined}
           >
-            <Box sx={{ position: 'absolute', left: 7, top: 6, bottom: 0, width: 2, bgcolor: index === data.length - 1 ? 'transparent' : 'divider' }} />
+            <Box
+              sx={{
+                position: 'absolute',
+                left: 7,
+                top: 6,
+                bottom: 0,
+                width: 2,
+                bgcolor: index === data.length - 1 ? 'transparent' : 'divider',
+              }}
+            />
             {/* Events after the moment shown: a hollow dot and a muted title, not faded text (it must stay readable, 4.5:1). */}
             <Box
               sx={{
-                position: 'absolute', left: 2, top: 4, width: 12, height: 12, borderRadius: '50%', boxSizing: 'border-box',
-                ...(later ? { border: 2, borderColor: 'grey.500', bgcolor: 'background.paper' } : { bgcolor: entry.type.includes('Rejected') || entry.type.includes('Cancelled') ? 'error.main' : 'primary.main' }),
+                position: 'absolute',
+                left: 2,
+                top: 4,
+                width: 12,
+                height: 12,
+                borderRadius: '50%',
+                boxSizing: 'border-box',
+                ...(later
+                  ? { border: 2, borderColor: 'grey.500', bgcolor: 'background.paper' }
+                  : { bgcolor: entry.type.includes('Rejected') || entry.type.includes('Cancelled') ? 'error.main' : 'primary.main' }),
               }}
             />
-            <Typography variant="subtitle2" component="p" color={later ? 'text.secondary' : undefined} data-testid="history-sentence" sx={{ m: 0 }}>
+            <Typography
+              variant="subtitle2"
+              component="p"
+              color={later ? 'text.secondary' : undefined}
+              data-testid="history-sentence"
+              sx={{ m: 0 }}
+            >
               {sentence}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.25 }}>

@@ -26,7 +26,9 @@ function BulkActions({ queue }: { queue: Queue }) {
 export function LoanList({ queue }: { queue: Queue }) {
   const { canAccess: canReject } = useCanAccess({ action: 'reject', resource: 'loans' });
   const filter = queue.type ? { queue: queue.apiQueue, type: queue.type } : { queue: queue.apiQueue };
-  const defaultSort = queue.gate ? { field: GATE_SORT[queue.gate], order: 'DESC' as const } : { field: 'createdAt', order: 'DESC' as const };
+  const defaultSort = queue.gate
+    ? { field: GATE_SORT[queue.gate], order: 'DESC' as const }
+    : { field: 'createdAt', order: 'DESC' as const };
   const bulk = queue.bulkActions.length > 0 && (canReject || queue.bulkActions.some((a) => a !== 'reject'));
   return (
     <List

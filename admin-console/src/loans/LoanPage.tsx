@@ -21,7 +21,6 @@ import { LoanPayments } from './LoanPayments';
 import { Repayments } from './Repayments';
 import { CollectionsPanel } from '../collections/CollectionsPanel';
 
-
 /** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
 export const LOAN_REFRESH_MS = 5000;
 
@@ -44,7 +43,12 @@ const PAGE_META = { view: 'loan-page' };
 function useLoan(id: string, asOf: string | null) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const live = useGetOne<Loan>('loans', { id, meta: PAGE_META }, { refetchInterval: asOf ? false : LOAN_REFRESH_MS });
-  const past = useQuery({ queryKey: ['loan-as-of', id, asOf], queryFn: () => dataProvider.loanAsOf(id, asOf!), enabled: Boolean(asOf), retry: false });
+  const past = useQuery({
+    queryKey: ['loan-as-of', id, asOf],
+    queryFn: () => dataProvider.loanAsOf(id, asOf!),
+    enabled: Boolean(asOf),
+    retry: false,
+  });
   if (asOf) return { loan: past.data as Loan | undefined, current: live.data, isPending: past.isPending, error: past.error };
   return { loan: live.data, current: live.data, isPending: live.isPending, error: live.error };
 }
@@ -75,7 +79,8 @@ export function LoanPage() {
       <Title title={`Loan ${shortId(loan.id)}`} />
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="h5" component="h1">
-          {loan.borrower?.name ?? current?.borrower?.name ?? 'Loan'} · {formatMoney(loan.principal, loan.currency)} {loan.type === 'EMI' ? 'EMI' : 'salary advance'}
+          {loan.borrower?.name ?? current?.borrower?.name ?? 'Loan'} · {formatMoney(loan.principal, loan.currency)}{' '}
+          {loan.type === 'EMI' ? 'EMI' : 'salary advance'}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
           {loan.id}
@@ -88,8 +93,8 @@ export function LoanPage() {
       </Box>
       {asOf ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="as-of-banner">
-          Showing the loan as it stood on {formatDateTime(asOf)} (replayed from the event log, {loan.version} event{loan.version === 1 ? '' : 's'}). Actions are hidden.{' '}
-          {current ? <Link to={loanPath(current)}>Back to the loan now</Link> : null}
+          Showing the loan as it stood on {formatDateTime(asOf)} (replayed from the event log, {loan.version} event
+          {loan.version === 1 ? '' : 's'}). Actions are hidden. {current ? <Link to={loanPath(current)}>Back to the loan now</Link> : null}
         </Alert>
       ) : null}
       <Section title="Summary">
@@ -102,7 +107,15 @@ export function LoanPage() {
       ) : null}
       {instalments && !asOf ? (
         <Section title="Repayments">
-          <Repayments loanId={loan.id} state={loan.state} currency={loan.currency} instalments={instalments} outstanding={loan.outstanding} creditBalance={loan.creditBalance} refunds={loan.refunds ?? []} />
+          <Repayments
+            loanId={loan.id}
+            state={loan.state}
+            currency={loan.currency}
+            instalments={instalments}
+            outstanding={loan.outstanding}
+            creditBalance={loan.creditBalance}
+            refunds={loan.refunds ?? []}
+          />
         </Section>
       ) : null}
       {instalments && !asOf ? (

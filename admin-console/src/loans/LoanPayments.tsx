@@ -14,7 +14,12 @@ export function LoanPayments({ loanId, currency }: { loanId: string; currency: s
   });
   if (isPending) return <Loading />;
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
-  if (!data || data.length === 0) return <Typography variant="body2" color="text.secondary">No payments yet.</Typography>;
+  if (!data || data.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No payments yet.
+      </Typography>
+    );
   const money = (minor: number) => formatMoney(minor, currency);
   return (
     <Table size="small" aria-label="Payments" data-testid="loan-payments">

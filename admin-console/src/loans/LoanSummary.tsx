@@ -37,7 +37,9 @@ export function LoanSummary({ loan }: { loan: Loan }) {
           ) : null}
           {loan.borrower?.phone ? <WhatsappButton loanId={loan.id} values={whatsappValues(loan)} /> : null}
         </Item>
-        <Item label="Type">{loan.type === 'EMI' ? 'EMI (monthly instalments)' : `Salary advance (pay day ${loan.payDayOfMonth ?? '—'})`}</Item>
+        <Item label="Type">
+          {loan.type === 'EMI' ? 'EMI (monthly instalments)' : `Salary advance (pay day ${loan.payDayOfMonth ?? '—'})`}
+        </Item>
         <Item label="State">
           <StateChip state={loan.state} />
         </Item>
@@ -59,7 +61,9 @@ export function LoanSummary({ loan }: { loan: Loan }) {
           {loan.bankAccountLast4 ? `•••• ${loan.bankAccountLast4}` : '—'}
           {loan.bankVerification ? (
             <Typography variant="caption" component="div" color="text.secondary">
-              {loan.bankVerification.method === 'penny-drop' ? `Penny drop${loan.bankVerification.reference ? ` ${loan.bankVerification.reference}` : ''}` : 'Verified manually'}
+              {loan.bankVerification.method === 'penny-drop'
+                ? `Penny drop${loan.bankVerification.reference ? ` ${loan.bankVerification.reference}` : ''}`
+                : 'Verified manually'}
               {loan.bankVerification.ifsc ? ` · ${loan.bankVerification.ifsc}` : ''}
             </Typography>
           ) : null}

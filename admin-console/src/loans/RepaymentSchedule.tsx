@@ -12,7 +12,9 @@ export function RepaymentSchedule({ loan }: { loan: Loan }) {
     return (
       <Typography variant="body2" color="text.secondary">
         The schedule is fixed when the loan is disbursed.
-        {terms ? ` Per the agreement: ${loan.type === 'EMI' ? `${terms.tenureMonths} instalments of ${money(Number(terms.instalmentAmount))}` : `one repayment of ${money(Number(terms.totalPayable))}`}.` : ''}
+        {terms
+          ? ` Per the agreement: ${loan.type === 'EMI' ? `${terms.tenureMonths} instalments of ${money(Number(terms.instalmentAmount))}` : `one repayment of ${money(Number(terms.totalPayable))}`}.`
+          : ''}
       </Typography>
     );
   }

@@ -7,16 +7,31 @@ import { fakeApi, fakeAuth, renderWithAdmin } from '../test/renderWithAdmin';
 import { Repayments } from './Repayments';
 
 const line = (number: number, dueDate: string): Instalment => ({
-  number, dueDate, principal: 788_488, interest: 100_000, fees: 0, penalties: 0,
-  paidPrincipal: 0, paidInterest: 0, paidFees: 0, paidPenalties: 0, status: 'upcoming', paidOn: null,
+  number,
+  dueDate,
+  principal: 788_488,
+  interest: 100_000,
+  fees: 0,
+  penalties: 0,
+  paidPrincipal: 0,
+  paidInterest: 0,
+  paidFees: 0,
+  paidPenalties: 0,
+  status: 'upcoming',
+  paidOn: null,
 });
 const instalments = [line(1, '2026-02-15'), line(2, '2026-03-15')];
 const outstanding = { principal: 10_000_000, interest: 200_000, fees: 0, penalties: 0, total: 10_200_000 };
 /** The server's preview of the payment: instalment 1 paid, 2 ahead. */
 const PREVIEW = {
-  date: '2026-02-20', amount: 888_488, reducePrincipal: false,
+  date: '2026-02-20',
+  amount: 888_488,
+  reducePrincipal: false,
   allocated: { principal: 788_488, interest: 100_000, fees: 0, penalties: 0, toCreditBalance: 0 },
-  instalments: [{ ...line(1, '2026-02-15'), paidPrincipal: 788_488, paidInterest: 100_000, status: 'paid', paidOn: '2026-02-20' }, { ...line(2, '2026-03-15'), status: 'upcoming' }],
+  instalments: [
+    { ...line(1, '2026-02-15'), paidPrincipal: 788_488, paidInterest: 100_000, status: 'paid', paidOn: '2026-02-20' },
+    { ...line(2, '2026-03-15'), status: 'upcoming' },
+  ],
   outstanding: { principal: 9_211_512, interest: 100_000, fees: 0, penalties: 0, total: 9_311_512 },
   instalmentAmount: 888_488,
 };
@@ -34,7 +49,15 @@ function api(extra: Record<string, (body: unknown) => unknown> = {}) {
 const render = (permissions: string[], dataProvider: ReturnType<typeof api>['dataProvider'], creditBalance = 0) =>
   renderWithAdmin(
     <>
-      <Repayments loanId="loan-1" state="active" currency="INR" instalments={instalments} outstanding={outstanding} creditBalance={creditBalance} refunds={[]} />
+      <Repayments
+        loanId="loan-1"
+        state="active"
+        currency="INR"
+        instalments={instalments}
+        outstanding={outstanding}
+        creditBalance={creditBalance}
+        refunds={[]}
+      />
       <Notification />
     </>,
     { dataProvider, authProvider: fakeAuth(permissions) },
@@ -52,7 +75,9 @@ describe('the loan page’s repayments', () => {
   });
 
   it('records a payment prefilled with what is due on the business date, with an Idempotency-Key', async () => {
-    const { dataProvider, calls } = api({ 'POST /api/admin/loans/loan-1/payments': (body) => ({ id: 'p1', status: 'pending', ...(body as object) }) });
+    const { dataProvider, calls } = api({
+      'POST /api/admin/loans/loan-1/payments': (body) => ({ id: 'p1', status: 'pending', ...(body as object) }),
+    });
     render(['loans.view', 'payments.record'], dataProvider);
     await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }));
     const dialog = await screen.findByRole('dialog');
@@ -61,7 +86,11 @@ describe('the loan page’s repayments', () => {
     // The schedule the payment would leave, from the server, before confirming.
     expect(await within(dialog).findByText(/The schedule after this payment/)).toBeInTheDocument();
     expect(await within(dialog).findByText(/Outstanding after it/)).toHaveTextContent('₹93,115.12');
-    expect(calls.find((c) => c.path.endsWith('/payments/preview'))?.body).toEqual({ amount: 888_488, paidOn: '2026-02-20', reducePrincipal: false });
+    expect(calls.find((c) => c.path.endsWith('/payments/preview'))?.body).toEqual({
+      amount: 888_488,
+      paidOn: '2026-02-20',
+      reducePrincipal: false,
+    });
     // Inputs set with change events, not typed: each keystroke re-renders the dialog, seconds on a loaded machine.
     fireEvent.change(within(dialog).getByLabelText(/Reference/), { target: { value: 'RCPT-7' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));

@@ -24,7 +24,15 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-type Props = { loanId: string; state: string; currency: string; instalments: Instalment[]; outstanding: Outstanding | null; creditBalance: number; refunds: CreditBalanceRefund[] };
+type Props = {
+  loanId: string;
+  state: string;
+  currency: string;
+  instalments: Instalment[];
+  outstanding: Outstanding | null;
+  creditBalance: number;
+  refunds: CreditBalanceRefund[];
+};
 
 /**
  * Where the loan stands in money (outstanding, what is due, credit balance), and the staff commands on it: record an
@@ -47,7 +55,10 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
   return (
     <Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' }, gap: 2 }}>
-        <Figure label={due ? (due.late ? `Due now, overdue since ${formatDate(due.dueDate)}` : 'Due now (due today)') : 'Due now'} testId="amount-due">
+        <Figure
+          label={due ? (due.late ? `Due now, overdue since ${formatDate(due.dueDate)}` : 'Due now (due today)') : 'Due now'}
+          testId="amount-due"
+        >
           {!today ? '—' : due ? money(due.amount) : 'Nothing'}
         </Figure>
         {next ? <Figure label={`Next instalment, ${formatDate(next.dueDate)}`}>{money(next.amount)}</Figure> : null}
@@ -64,7 +75,9 @@ export function Repayments({ loanId, state, currency, instalments, outstanding, 
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
         {takesPayments && canRecord && today ? (
           <CommandButton
-            spec={recordPaymentSpec(currency, today, due?.amount ?? null, (values) => <PaymentPreview loanId={loanId} currency={currency} payment={paymentOf(values, currency)} />)}
+            spec={recordPaymentSpec(currency, today, due?.amount ?? null, (values) => (
+              <PaymentPreview loanId={loanId} currency={currency} payment={paymentOf(values, currency)} />
+            ))}
             currency={currency}
             done="Payment recorded: it is applied once a second staff member verifies it."
             run={(body, key) => dataProvider.recordPayment(loanId, body, key)}
@@ -111,7 +124,21 @@ function RequestedRefund({ loanId, refund, currency }: { loanId: string; refund:
   const { canAccess } = useCanAccess({ action: 'approve-refund', resource: 'payments' });
   const mine = identity !== undefined && String(identity.id) === refund.requestedBy;
   return (
-    <Alert severity="info" sx={{ mt: 2 }} action={canAccess && !mine ? <CommandButton spec={APPROVE_REFUND} currency={currency} size="small" done="Refund approved." run={() => dataProvider.approveRefund(loanId, refund.id)} /> : undefined}>
+    <Alert
+      severity="info"
+      sx={{ mt: 2 }}
+      action={
+        canAccess && !mine ? (
+          <CommandButton
+            spec={APPROVE_REFUND}
+            currency={currency}
+            size="small"
+            done="Refund approved."
+            run={() => dataProvider.approveRefund(loanId, refund.id)}
+          />
+        ) : undefined
+      }
+    >
       A refund of {formatMoney(refund.amount, currency)} waits for approval{mine ? ' by a second staff member (you asked for it)' : ''}.
     </Alert>
   );
@@ -149,8 +176,9 @@ function ForeclosureQuote({ loanId, currency, businessDate }: { loanId: string; 
           <Alert severity="error">{(error as Error).message}</Alert>
         ) : data ? (
           <Typography variant="body2" aria-live="polite" aria-busy={isFetching}>
-            Principal {money(data.principal)} + interest {money(data.interest)} + fees {money(data.fees)} + penalties {money(data.penalties)} ={' '}
-            <strong data-testid="foreclosure-total">{money(data.total)}</strong> to close the loan on {formatDate(data.date)}.
+            Principal {money(data.principal)} + interest {money(data.interest)} + fees {money(data.fees)} + penalties{' '}
+            {money(data.penalties)} = <strong data-testid="foreclosure-total">{money(data.total)}</strong> to close the loan on{' '}
+            {formatDate(data.date)}.
           </Typography>
         ) : null}
       </Stack>

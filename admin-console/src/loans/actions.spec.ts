@@ -15,19 +15,30 @@ describe('loan actions', () => {
     expect(validateAction(ACTIONS['approve-soft'], {})).toEqual({ score: 'Required' });
     expect(validateAction(ACTIONS['approve-soft'], { score: '250' }).score).toMatch(/300 to 900/);
     expect(validateAction(ACTIONS['approve-soft'], { score: '742' })).toEqual({});
-    expect(ACTIONS['approve-soft'].body({ score: '742', approvedAmount: '75000', reason: '' }, 'INR')).toEqual({ score: 742, approvedAmount: 7_500_000 });
+    expect(ACTIONS['approve-soft'].body({ score: '742', approvedAmount: '75000', reason: '' }, 'INR')).toEqual({
+      score: 742,
+      approvedAmount: 7_500_000,
+    });
     expect(ACTIONS['approve-soft'].body({ score: '742', reason: 'clean bureau' }, 'INR')).toEqual({ score: 742, reason: 'clean bureau' });
   });
 
   it('needs a payout reference to disburse; the date is optional', () => {
     expect(validateAction(ACTIONS.disburse, {})).toEqual({ payoutReference: 'Required' });
     expect(ACTIONS.disburse.body({ payoutReference: 'UTR1' }, 'INR')).toEqual({ payoutReference: 'UTR1' });
-    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' }, 'INR')).toEqual({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' });
-    expect(validateAction(ACTIONS['approve-bank'], { method: 'manual', reason: ' ' })).toEqual({ reason: 'Say how you checked the account (required for a manual verification)' });
+    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', disbursedOn: '2026-11-21' }, 'INR')).toEqual({
+      payoutReference: 'UTR1',
+      disbursedOn: '2026-11-21',
+    });
+    expect(validateAction(ACTIONS['approve-bank'], { method: 'manual', reason: ' ' })).toEqual({
+      reason: 'Say how you checked the account (required for a manual verification)',
+    });
     expect(validateAction(ACTIONS['approve-bank'], { method: '' })).toEqual({ method: 'Required' });
     expect(validateAction(ACTIONS['approve-bank'], { method: 'penny-drop' })).toEqual({});
     expect(ACTIONS['approve-bank'].body({ method: 'penny-drop', reason: '' }, 'INR')).toEqual({ method: 'penny-drop' });
-    expect(ACTIONS['approve-bank'].body({ method: 'manual', reason: 'Cancelled cheque seen' }, 'INR')).toEqual({ method: 'manual', reason: 'Cancelled cheque seen' });
+    expect(ACTIONS['approve-bank'].body({ method: 'manual', reason: 'Cancelled cheque seen' }, 'INR')).toEqual({
+      method: 'manual',
+      reason: 'Cancelled cheque seen',
+    });
   });
 
   it('offers what the state allows and the staff member may do, never the borrower’s actions', () => {
@@ -35,6 +46,8 @@ describe('loan actions', () => {
     expect(availableActions(loan, ['loans.soft.approve', 'loans.reject'])).toEqual(['approve-soft', 'reject']);
     expect(availableActions(loan, ['loans.reject'])).toEqual(['reject']);
     expect(availableActions(loan, ['loans.view'])).toEqual([]);
-    expect(availableActions({ allowedActions: ['sign-agreement', 'cancel', 'reject'] as AdminLoan['allowedActions'] }, '*')).toEqual(['reject']);
+    expect(availableActions({ allowedActions: ['sign-agreement', 'cancel', 'reject'] as AdminLoan['allowedActions'] }, '*')).toEqual([
+      'reject',
+    ]);
   });
 });

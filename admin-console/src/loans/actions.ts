@@ -91,9 +91,17 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
           { id: 'manual', name: 'Manually (cheque or statement checked)' },
         ],
       },
-      { name: 'reason', label: 'Reason (required for manual)', type: 'multiline', helperText: 'For a manual verification: what you checked' },
+      {
+        name: 'reason',
+        label: 'Reason (required for manual)',
+        type: 'multiline',
+        helperText: 'For a manual verification: what you checked',
+      },
     ],
-    check: (values): Record<string, string> => (values.method === 'manual' && !optional(values.reason) ? { reason: 'Say how you checked the account (required for a manual verification)' } : {}),
+    check: (values): Record<string, string> =>
+      values.method === 'manual' && !optional(values.reason)
+        ? { reason: 'Say how you checked the account (required for a manual verification)' }
+        : {},
     body: (values) => ({ method: values.method || 'penny-drop', ...withNote(values) }),
   },
   'issue-agreement': {
@@ -122,7 +130,11 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
       { name: 'disbursedOn', label: 'Disbursed on', type: 'date', helperText: 'Empty: today' },
       note,
     ],
-    body: (values) => ({ payoutReference: values.payoutReference.trim(), ...(optional(values.disbursedOn) ? { disbursedOn: values.disbursedOn } : {}), ...withNote(values) }),
+    body: (values) => ({
+      payoutReference: values.payoutReference.trim(),
+      ...(optional(values.disbursedOn) ? { disbursedOn: values.disbursedOn } : {}),
+      ...withNote(values),
+    }),
   },
   reject: {
     action: 'reject',

@@ -9,7 +9,10 @@ import type { Actor } from '@lending/web-common/api';
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const PROVIDERS: Record<string, string> = { 'payment-provider': 'Payment provider', 'ivr-provider': 'IVR provider' };
-const JOBS: Record<string, string> = { 'system:close-of-business': 'Close of business', 'system:collection-reminders': 'Collection reminders' };
+const JOBS: Record<string, string> = {
+  'system:close-of-business': 'Close of business',
+  'system:collection-reminders': 'Collection reminders',
+};
 
 export const isUserId = (id: string): boolean => USER_ID.test(id);
 

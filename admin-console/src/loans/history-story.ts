@@ -13,7 +13,13 @@ export type StoryContext = {
   productName(id: string): string | null;
 };
 
-const PAYMENT_METHODS: Record<string, string> = { cash: 'Cash', bankTransfer: 'Bank transfer', upi: 'UPI', cheque: 'Cheque', online: 'Online' };
+const PAYMENT_METHODS: Record<string, string> = {
+  cash: 'Cash',
+  bankTransfer: 'Bank transfer',
+  upi: 'UPI',
+  cheque: 'Cheque',
+  online: 'Online',
+};
 const CHANNELS: Record<string, string> = { call: 'a call', sms: 'SMS', email: 'email', whatsapp: 'WhatsApp', visit: 'a visit' };
 const OUTCOMES: Record<string, string> = {
   'no-answer': 'no answer',
@@ -44,7 +50,10 @@ export function storyOf(entry: Pick<LoanHistoryEntry, 'type' | 'data'>, ctx: Sto
   switch (entry.type) {
     case 'LoanApplicationStarted': {
       const product = text('productId') ? ctx.productName(text('productId')) : null;
-      const what = text('loanType') === 'salaryAdvance' ? `a salary advance of ${money('amount')}` : `${money('amount')} over ${plural(num('tenureMonths'), 'month')}`;
+      const what =
+        text('loanType') === 'salaryAdvance'
+          ? `a salary advance of ${money('amount')}`
+          : `${money('amount')} over ${plural(num('tenureMonths'), 'month')}`;
       return `Application started by ${by} for ${what}${product ? ` under ${product}` : ''}`;
     }
     case 'LoanApplicationAmended':

@@ -21,7 +21,10 @@ export type QueueGroup = { label: string; queues: Queue[] };
 const typeSegment = (type: LoanType): string => (type === 'EMI' ? 'EMI' : 'salaryAdvance');
 const activeSegment = (type: LoanType): string => (type === 'EMI' ? 'Emi' : 'salaryAdvance');
 
-const byType = (stage: string, segment = typeSegment) => (loan: { id: string; type: LoanType }) => `/Loan/${stage}/${segment(loan.type)}/${loan.id}`;
+const byType =
+  (stage: string, segment = typeSegment) =>
+  (loan: { id: string; type: LoanType }) =>
+    `/Loan/${stage}/${segment(loan.type)}/${loan.id}`;
 const plain = (stage: string) => (loan: { id: string }) => `/Loan/${stage}/${loan.id}`;
 
 export const QUEUE_GROUPS: QueueGroup[] = [
@@ -49,28 +52,68 @@ export const QUEUE_GROUPS: QueueGroup[] = [
   {
     label: 'Consent',
     queues: [
-      { path: 'consent/pending', apiQueue: 'consent.pending', label: 'Pending', detail: plain('consent'), bulkActions: ['issue-agreement', 'reject'] },
-      { path: 'consent/customerpending', apiQueue: 'consent.customerpending', label: 'Customer pending', detail: plain('consent'), bulkActions: ['reject'] },
-      { path: 'consent/approved', apiQueue: 'consent.approved', label: 'Approved', detail: plain('consent'), bulkActions: [], gate: 'consent' },
+      {
+        path: 'consent/pending',
+        apiQueue: 'consent.pending',
+        label: 'Pending',
+        detail: plain('consent'),
+        bulkActions: ['issue-agreement', 'reject'],
+      },
+      {
+        path: 'consent/customerpending',
+        apiQueue: 'consent.customerpending',
+        label: 'Customer pending',
+        detail: plain('consent'),
+        bulkActions: ['reject'],
+      },
+      {
+        path: 'consent/approved',
+        apiQueue: 'consent.approved',
+        label: 'Approved',
+        detail: plain('consent'),
+        bulkActions: [],
+        gate: 'consent',
+      },
     ],
   },
   {
     label: 'Final approval',
     queues: [
-      { path: 'final/pending', apiQueue: 'final.pending', label: 'Pending', detail: byType('final'), bulkActions: ['approve-final', 'reject'] },
+      {
+        path: 'final/pending',
+        apiQueue: 'final.pending',
+        label: 'Pending',
+        detail: byType('final'),
+        bulkActions: ['approve-final', 'reject'],
+      },
       { path: 'final/approved', apiQueue: 'final.approved', label: 'Approved', detail: byType('final'), bulkActions: [], gate: 'final' },
     ],
   },
   {
     label: 'Disbursal',
-    queues: [{ path: 'disbursal/pending', apiQueue: 'disbursal.pending', label: 'Pending', detail: byType('disbursal', activeSegment), bulkActions: ['reject'] }],
+    queues: [
+      {
+        path: 'disbursal/pending',
+        apiQueue: 'disbursal.pending',
+        label: 'Pending',
+        detail: byType('disbursal', activeSegment),
+        bulkActions: ['reject'],
+      },
+    ],
   },
   {
     label: 'Active loans',
     queues: [
       { path: 'Active', apiQueue: 'active', label: 'All active', detail: byType('Active', activeSegment), bulkActions: [] },
       { path: 'Active/Emi', apiQueue: 'active', type: 'EMI', label: 'EMI', detail: byType('Active', activeSegment), bulkActions: [] },
-      { path: 'Active/salaryAdvance', apiQueue: 'active', type: 'salaryAdvance', label: 'Salary advance', detail: byType('Active', activeSegment), bulkActions: [] },
+      {
+        path: 'Active/salaryAdvance',
+        apiQueue: 'active',
+        type: 'salaryAdvance',
+        label: 'Salary advance',
+        detail: byType('Active', activeSegment),
+        bulkActions: [],
+      },
     ],
   },
 ];

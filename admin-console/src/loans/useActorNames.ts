@@ -8,7 +8,11 @@ import { staffUserIds, type ActorNames } from './actors';
  * in one request (GET /api/admin/users?filter={"id":[…]}) when the staff member may list users. Service actors
  * (a provider, a job) are never asked for: they are not users.
  */
-export function useActorNames(loan: Pick<Loan, 'borrower'>, actors: readonly (Actor | null | undefined)[], dataStaffIds: readonly string[] = []): ActorNames {
+export function useActorNames(
+  loan: Pick<Loan, 'borrower'>,
+  actors: readonly (Actor | null | undefined)[],
+  dataStaffIds: readonly string[] = [],
+): ActorNames {
   const { identity } = useGetIdentity();
   const { canAccess } = useCanAccess({ action: 'list', resource: 'Users' });
   const ids = staffUserIds([...actors.map((a) => (a?.role === 'staff' && a.id !== identity?.id ? a.id : null)), ...dataStaffIds]);

@@ -16,7 +16,8 @@ export function useLoanAction(options: { quiet?: boolean } = {}) {
   return useMutation<Loan, Error, Variables>({
     mutationFn: ({ id, action, body, idempotencyKey }) => dataProvider.loanAction(id, action, body, idempotencyKey),
     onSuccess: (loan, { action }) => {
-      if (!options.quiet) notify(`${ACTIONS[action].label}: done. The loan is now ${STATE_LABELS[loan.state] ?? loan.state}.`, { type: 'success' });
+      if (!options.quiet)
+        notify(`${ACTIONS[action].label}: done. The loan is now ${STATE_LABELS[loan.state] ?? loan.state}.`, { type: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['loan-queues'] });
       void queryClient.invalidateQueries({ queryKey: ['loan-history', loan.id] });
       refresh();

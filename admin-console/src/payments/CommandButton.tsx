@@ -23,7 +23,15 @@ type Props<Action extends string> = {
  * One confirmed staff command on money: the button, its dialog (fields, validation, the server's refusal as sent in
  * problem+json), then a notification and a refresh of the loan and the payment lists.
  */
-export function CommandButton<Action extends string>({ spec, currency, run, done, subject, variant = 'contained', size = 'medium' }: Props<Action>) {
+export function CommandButton<Action extends string>({
+  spec,
+  currency,
+  run,
+  done,
+  subject,
+  variant = 'contained',
+  size = 'medium',
+}: Props<Action>) {
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();

@@ -2,7 +2,12 @@ import { Chip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, useRecordContext } from 'react-admin';
 import { formatDate, formatDateTime, formatMoney } from '@lending/web-common/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type AdminPayment as Payment, type PaymentStatus } from '@lending/web-common/servicing';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type AdminPayment as Payment,
+  type PaymentStatus,
+} from '@lending/web-common/servicing';
 import { DEFAULT_CURRENCY, shortId } from '../loans/labels';
 
 const STATUS_COLORS: Record<PaymentStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
@@ -16,8 +21,18 @@ const STATUS_COLORS: Record<PaymentStatus, 'default' | 'success' | 'error' | 'wa
 };
 
 export function PaymentStatusChip({ payment }: { payment: Pick<Payment, 'status' | 'reversalRequestedBy'> }) {
-  const label = payment.status === 'applied' && payment.reversalRequestedBy ? 'Reversal requested' : (PAYMENT_STATUS_LABELS[payment.status] ?? payment.status);
-  return <Chip size="small" label={label} color={STATUS_COLORS[payment.status] ?? 'default'} variant={payment.status === 'applied' ? 'filled' : 'outlined'} />;
+  const label =
+    payment.status === 'applied' && payment.reversalRequestedBy
+      ? 'Reversal requested'
+      : (PAYMENT_STATUS_LABELS[payment.status] ?? payment.status);
+  return (
+    <Chip
+      size="small"
+      label={label}
+      color={STATUS_COLORS[payment.status] ?? 'default'}
+      variant={payment.status === 'applied' ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 /**

@@ -1,13 +1,31 @@
 import { DEFAULT_CURRENCY } from '../loans/labels';
 import { Box, Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type AdminPayment as Payment } from '@lending/web-common/servicing';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  type AdminPayment as Payment,
+} from '@lending/web-common/servicing';
 import { PaymentActionButtons } from './PaymentActionButtons';
 import { AmountField, LoanLinkField, MethodField, PaidOnField, RecordedField, StatusField } from './PaymentFields';
 
 const filters = [
-  <SelectInput key="status" source="status" label="Status" choices={PAYMENT_STATUSES.map((id) => ({ id, name: PAYMENT_STATUS_LABELS[id] }))} alwaysOn />,
-  <SelectInput key="method" source="method" label="Method" choices={['online', ...PAYMENT_METHODS].map((id) => ({ id, name: PAYMENT_METHOD_LABELS[id] }))} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={PAYMENT_STATUSES.map((id) => ({ id, name: PAYMENT_STATUS_LABELS[id] }))}
+    alwaysOn
+  />,
+  <SelectInput
+    key="method"
+    source="method"
+    label="Method"
+    choices={['online', ...PAYMENT_METHODS].map((id) => ({ id, name: PAYMENT_METHOD_LABELS[id] }))}
+    alwaysOn
+  />,
   <TextInput key="loanId" source="loanId" label="Loan id" alwaysOn />,
 ];
 
@@ -25,8 +43,21 @@ function Empty() {
 /** /Admin/Payments: every payment, those awaiting verification first, with Verify and Reject for a checker. */
 export function PaymentList() {
   return (
-    <List title="Payments" filters={filters} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'recordedAt', order: 'DESC' }} exporter={false} empty={<Empty />} perPage={25}>
-      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="payments" sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'top' } }}>
+    <List
+      title="Payments"
+      filters={filters}
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'recordedAt', order: 'DESC' }}
+      exporter={false}
+      empty={<Empty />}
+      perPage={25}
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        data-testid="payments"
+        sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'top' } }}
+      >
         <RecordedField label="Recorded" sortBy="recordedAt" />
         <LoanLinkField label="Loan" sortable={false} />
         <AmountField label="Amount" sortBy="amount" textAlign="right" />
@@ -34,7 +65,10 @@ export function PaymentList() {
         <PaidOnField label="Paid on" sortBy="paidOn" />
         <TextField source="reference" label="Reference" sortable={false} emptyText="—" />
         <StatusField label="Status" sortBy="status" />
-        <FunctionField label="Actions" render={(payment: Payment) => <PaymentActionButtons payment={payment} currency={DEFAULT_CURRENCY} />} />
+        <FunctionField
+          label="Actions"
+          render={(payment: Payment) => <PaymentActionButtons payment={payment} currency={DEFAULT_CURRENCY} />}
+        />
       </Datagrid>
     </List>
   );

@@ -29,8 +29,8 @@ export function PaymentPreview({ loanId, currency, payment }: Props) {
       ) : data ? (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            On {formatDate(data.date)}: principal {money(data.allocated.principal)}, interest {money(data.allocated.interest)}, fees and penalties{' '}
-            {money(data.allocated.fees + data.allocated.penalties)}
+            On {formatDate(data.date)}: principal {money(data.allocated.principal)}, interest {money(data.allocated.interest)}, fees and
+            penalties {money(data.allocated.fees + data.allocated.penalties)}
             {data.allocated.toCreditBalance > 0 ? `, ${money(data.allocated.toCreditBalance)} held as credit` : ''}. Outstanding after it{' '}
             <strong>{money(data.outstanding.total)}</strong>, EMI {money(data.instalmentAmount)}, {data.instalments.length} instalments.
           </Typography>

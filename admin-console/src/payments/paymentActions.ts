@@ -26,7 +26,8 @@ export const PAYMENT_ACTIONS: Record<PaymentAction, ActionSpec<PaymentAction>> =
   reverse: {
     action: 'reverse',
     label: 'Reverse',
-    confirm: 'Ask for this payment to be reversed (a bounced cheque, a chargeback)? A second staff member approves it; then every later payment re-allocates.',
+    confirm:
+      'Ask for this payment to be reversed (a bounced cheque, a chargeback)? A second staff member approves it; then every later payment re-allocates.',
     color: 'error',
     fields: [reason('Reason for the reversal')],
     body: withReason,

@@ -13,7 +13,13 @@ describe('recording a payment', () => {
   it('given what is due and the business date, then the form opens with them and cash, ready to send', () => {
     expect(defaults).toEqual({ amount: '8884.88', method: 'cash', paidOn: '2026-03-01', extra: 'product' });
     expect(validateAction(spec, defaults)).toEqual({});
-    expect(spec.body(defaults, 'INR')).toEqual({ amount: 888_488, method: 'cash', paidOn: '2026-03-01', reference: '', reducePrincipal: false });
+    expect(spec.body(defaults, 'INR')).toEqual({
+      amount: 888_488,
+      method: 'cash',
+      paidOn: '2026-03-01',
+      reference: '',
+      reducePrincipal: false,
+    });
   });
 
   it('asks for a reference for every method but cash', () => {
@@ -22,7 +28,13 @@ describe('recording a payment', () => {
   });
 
   it('sends paise, the method, the value date and the reference', () => {
-    expect(spec.body({ ...defaults, amount: '2,500.50', method: 'upi', reference: ' UPI-42 ' }, 'INR')).toEqual({ amount: 250_050, method: 'upi', paidOn: '2026-03-01', reference: 'UPI-42', reducePrincipal: false });
+    expect(spec.body({ ...defaults, amount: '2,500.50', method: 'upi', reference: ' UPI-42 ' }, 'INR')).toEqual({
+      amount: 250_050,
+      method: 'upi',
+      paidOn: '2026-03-01',
+      reference: 'UPI-42',
+      reducePrincipal: false,
+    });
   });
 
   it('carries "pay extra to reduce principal" when staff choose it, and the preview reads the same values', () => {
@@ -68,11 +80,15 @@ describe('what a staff member may do to a payment', () => {
   it('offers Reverse on an applied payment, and its approval only to someone other than who asked', () => {
     expect(offeredPaymentActions({ status: 'applied' }, 'maker', CHECKER)).toEqual(['reverse']);
     expect(offeredPaymentActions({ status: 'applied', reversalRequestedBy: 'maker' }, 'maker', CHECKER)).toEqual(['reject-reversal']);
-    expect(offeredPaymentActions({ status: 'applied', reversalRequestedBy: 'maker' }, 'checker', CHECKER)).toEqual(['approve-reversal', 'reject-reversal']);
+    expect(offeredPaymentActions({ status: 'applied', reversalRequestedBy: 'maker' }, 'checker', CHECKER)).toEqual([
+      'approve-reversal',
+      'reject-reversal',
+    ]);
   });
 
   it('offers nothing on a final payment', () => {
-    for (const status of ['rejected', 'failed', 'reversed', 'created', 'mismatched'] as const) expect(offeredPaymentActions({ status }, 'checker', CHECKER)).toEqual([]);
+    for (const status of ['rejected', 'failed', 'reversed', 'created', 'mismatched'] as const)
+      expect(offeredPaymentActions({ status }, 'checker', CHECKER)).toEqual([]);
   });
 
   it('asks for a reason to reject or reverse', () => {

@@ -31,20 +31,35 @@ export const EXTRA_CHOICES = [
 ];
 
 /** The record-payment form's values as the preview (and the command) read them; null while the amount is not valid. */
-export function paymentOf(values: Record<string, string>, currency: string): { amount: number; paidOn: string; reducePrincipal: boolean } | null {
+export function paymentOf(
+  values: Record<string, string>,
+  currency: string,
+): { amount: number; paidOn: string; reducePrincipal: boolean } | null {
   const amount = parseAmount(values.amount ?? '', currency);
   if (amount === null || amount <= 0 || !/^\d{4}-\d{2}-\d{2}$/.test(values.paidOn ?? '')) return null;
   return { amount, paidOn: values.paidOn!, reducePrincipal: values.extra === 'principal' };
 }
 
-export function recordPaymentSpec(currency: string, businessDate: string, due: number | null, preview?: (values: Record<string, string>) => ReactNode): ActionSpec<'record'> {
+export function recordPaymentSpec(
+  currency: string,
+  businessDate: string,
+  due: number | null,
+  preview?: (values: Record<string, string>) => ReactNode,
+): ActionSpec<'record'> {
   return {
     action: 'record',
     label: 'Record payment',
     confirm: 'Record money the borrower paid outside the portal. It is applied once a second staff member verifies it.',
     color: 'primary',
     fields: [
-      amountField('Amount (₹)', currency, due, due ? `Due now: ${formatMoney(due, currency)}` : 'Nothing is due now: the amount pays the instalments ahead (or reduces principal, below)'),
+      amountField(
+        'Amount (₹)',
+        currency,
+        due,
+        due
+          ? `Due now: ${formatMoney(due, currency)}`
+          : 'Nothing is due now: the amount pays the instalments ahead (or reduces principal, below)',
+      ),
       {
         name: 'method',
         label: 'Method',
@@ -62,7 +77,11 @@ export function recordPaymentSpec(currency: string, businessDate: string, due: n
         helperText: `When the money counts; at the latest the business date, ${formatDate(businessDate)}`,
         validate: (value) => (isCalendarDateOnOrBefore(value, businessDate) ? null : `A date on or before ${formatDate(businessDate)}`),
       },
-      { name: 'reference', label: 'Reference', helperText: 'UTR, UPI reference or cheque number; for cash, the receipt number if there is one' },
+      {
+        name: 'reference',
+        label: 'Reference',
+        helperText: 'UTR, UPI reference or cheque number; for cash, the receipt number if there is one',
+      },
       {
         name: 'extra',
         label: 'Beyond what is due',
@@ -74,7 +93,9 @@ export function recordPaymentSpec(currency: string, businessDate: string, due: n
     ],
     preview,
     check: (values): Record<string, string> =>
-      values.method && values.method !== 'cash' && !values.reference?.trim() ? { reference: `Required for ${PAYMENT_METHOD_LABELS[values.method] ?? values.method}` } : {},
+      values.method && values.method !== 'cash' && !values.reference?.trim()
+        ? { reference: `Required for ${PAYMENT_METHOD_LABELS[values.method] ?? values.method}` }
+        : {},
     body: (values) => ({
       amount: parseAmount(values.amount, currency),
       method: values.method,
@@ -92,7 +113,9 @@ export function refundSpec(currency: string, creditBalance: number): ActionSpec<
     label: 'Refund credit',
     confirm: `The borrower paid ${formatMoney(creditBalance, currency)} more than the loan owes. Ask for it to be refunded to their bank account? A second staff member approves the refund.`,
     color: 'primary',
-    fields: [amountField('Amount to refund (₹)', currency, creditBalance, `At most ${formatMoney(creditBalance, currency)}`, creditBalance)],
+    fields: [
+      amountField('Amount to refund (₹)', currency, creditBalance, `At most ${formatMoney(creditBalance, currency)}`, creditBalance),
+    ],
     body: (values) => ({ amount: parseAmount(values.amount, currency) }),
   };
 }

@@ -91,7 +91,11 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Leads':
     case 'leads':
       // Every lead: list, show/edit, create, and the status and note actions; the dashboard's leadStatus panel.
-      return action === 'status' || action === 'note' || action === 'counts' ? 'leads.manage' : action === 'delete' ? undefined : crud(action, 'leads.manage');
+      return action === 'status' || action === 'note' || action === 'counts'
+        ? 'leads.manage'
+        : action === 'delete'
+          ? undefined
+          : crud(action, 'leads.manage');
     case 'agentLeads':
     case 'agent-leads':
       // The signed-in agent's own leads (the server answers 404 for anyone else's).
@@ -111,7 +115,11 @@ function required(action: string, resource: string): string | null | undefined {
       // (Lower-case 'collections' is the loan page's settlement and write-off, at the top of this switch.)
       // Issue 13: the buckets and the contact log are read with collections.view (recording a contact too: the server
       // also requires being the loan's collector or holding collections.manage); assigning needs collections.manage.
-      return action === 'assign' ? 'collections.manage' : action === 'list' || action === 'show' || action === 'contact' ? 'collections.view' : undefined;
+      return action === 'assign'
+        ? 'collections.manage'
+        : action === 'list' || action === 'show' || action === 'contact'
+          ? 'collections.view'
+          : undefined;
     // Issue 15 item 3: the WhatsApp conversations (reading and sending), the IVR calls, the dialer.
     case 'whatsapp':
       return action === 'list' || action === 'show' || action === 'send' ? 'whatsapp.send' : undefined;

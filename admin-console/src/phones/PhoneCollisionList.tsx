@@ -9,8 +9,24 @@ import { useAccess } from '../permissions/useAccess';
 import { PhoneField } from './PhoneField';
 
 const filters = [
-  <SelectInput key="status" source="status" alwaysOn choices={[{ id: 'open', name: 'Open' }, { id: 'resolved', name: 'Resolved' }]} />,
-  <SelectInput key="reason" source="reason" alwaysOn choices={[{ id: 'collision', name: 'Same number as another account' }, { id: 'unreadable', name: 'Not a phone number' }]} />,
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    choices={[
+      { id: 'open', name: 'Open' },
+      { id: 'resolved', name: 'Resolved' },
+    ]}
+  />,
+  <SelectInput
+    key="reason"
+    source="reason"
+    alwaysOn
+    choices={[
+      { id: 'collision', name: 'Same number as another account' },
+      { id: 'unreadable', name: 'Not a phone number' },
+    ]}
+  />,
 ];
 
 const RESOLUTION: Record<string, string> = { kept: 'Kept', cleared: 'Cleared', changed: 'Changed by the account' };
@@ -63,7 +79,9 @@ function ResolveButtons(_props: { label?: string }) {
     setBusy(true);
     try {
       await dataProvider.resolvePhoneCollision(row.id, action);
-      notify(action === 'keep' ? `${row.name} keeps ${formatPhone(row.normalizedPhone)}` : `${row.name}'s phone is cleared`, { type: 'success' });
+      notify(action === 'keep' ? `${row.name} keeps ${formatPhone(row.normalizedPhone)}` : `${row.name}'s phone is cleared`, {
+        type: 'success',
+      });
       refresh();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -74,11 +92,24 @@ function ResolveButtons(_props: { label?: string }) {
   return (
     <Stack direction="row" spacing={1}>
       {row.normalizedPhone ? (
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => act('keep')} aria-label={`Keep ${formatPhone(row.normalizedPhone)} for ${row.name}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={busy}
+          onClick={() => act('keep')}
+          aria-label={`Keep ${formatPhone(row.normalizedPhone)} for ${row.name}`}
+        >
           Keep
         </Button>
       ) : null}
-      <Button size="small" variant="outlined" color="warning" disabled={busy} onClick={() => act('clear')} aria-label={`Clear the phone of ${row.name}`}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="warning"
+        disabled={busy}
+        onClick={() => act('clear')}
+        aria-label={`Clear the phone of ${row.name}`}
+      >
         Clear
       </Button>
     </Stack>
@@ -104,10 +135,18 @@ function NothingToReview() {
  */
 export function PhoneCollisionList() {
   return (
-    <List title="Phones to review" resource="PhoneCollisions" filters={filters} filterDefaultValues={{ status: 'open' }} sort={{ field: 'normalizedPhone', order: 'ASC' }} empty={<NothingToReview />} exporter={false}>
+    <List
+      title="Phones to review"
+      resource="PhoneCollisions"
+      filters={filters}
+      filterDefaultValues={{ status: 'open' }}
+      sort={{ field: 'normalizedPhone', order: 'ASC' }}
+      empty={<NothingToReview />}
+      exporter={false}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
-        These accounts&apos; phones could not be put in one form. Clear the phone of each account that should not have the number (they sign in by email and
-        prove a new one), then keep it for the one that should.
+        These accounts&apos; phones could not be put in one form. Clear the phone of each account that should not have the number (they sign
+        in by email and prove a new one), then keep it for the one that should.
       </Typography>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <AccountField label="Account" sortBy="name" />

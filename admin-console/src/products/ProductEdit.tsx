@@ -25,7 +25,13 @@ function VersionNote() {
 /** /Admin/Products/{id}: edit a product (each save is a version) and read its version history. */
 export function ProductEdit() {
   return (
-    <Edit title={<Title />} mutationMode="pessimistic" redirect={false} actions={<TopToolbar />} transform={(values: Record<string, unknown>) => productBody(values, false)}>
+    <Edit
+      title={<Title />}
+      mutationMode="pessimistic"
+      redirect={false}
+      actions={<TopToolbar />}
+      transform={(values: Record<string, unknown>) => productBody(values, false)}
+    >
       <SimpleForm toolbar={<FormToolbar />} sx={{ maxWidth: 760 }}>
         <VersionNote />
         <ProductInputs />

@@ -17,7 +17,12 @@ export function AmountRangeField(_: { label?: string; sortBy?: string }) {
 export function PricingField(_: { label?: string; sortBy?: string }) {
   const p = useRecordContext<LoanProduct>();
   if (!p) return null;
-  if (p.type === 'salaryAdvance') return <span>{p.processingFeePercent}% flat fee, pay day {p.defaultPayDayOfMonth}</span>;
+  if (p.type === 'salaryAdvance')
+    return (
+      <span>
+        {p.processingFeePercent}% flat fee, pay day {p.defaultPayDayOfMonth}
+      </span>
+    );
   return (
     <span>
       {p.annualRatePercent}% a year, fee {p.processingFeePercent}%, {p.minTenureMonths}–{p.maxTenureMonths} months
@@ -29,5 +34,12 @@ export function PricingField(_: { label?: string; sortBy?: string }) {
 export function ActiveField(_: { label?: string; sortBy?: string }) {
   const p = useRecordContext<LoanProduct>();
   if (!p) return null;
-  return <Chip size="small" label={p.active ? 'open' : 'closed'} color={p.active ? 'success' : 'default'} variant={p.active ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={p.active ? 'open' : 'closed'}
+      color={p.active ? 'success' : 'default'}
+      variant={p.active ? 'filled' : 'outlined'}
+    />
+  );
 }

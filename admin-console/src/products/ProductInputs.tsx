@@ -1,10 +1,26 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, CheckboxGroupInput, FormDataConsumer, useRecordContext, NumberInput, SelectInput, TextInput, maxLength, maxValue, minLength, minValue, number, regex, required } from 'react-admin';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  FormDataConsumer,
+  useRecordContext,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  number,
+  regex,
+  required,
+} from 'react-admin';
 import { ADVANCE_PAYMENT_CHOICES, ALLOCATION_CHOICES, PREPAYMENT_CHOICES, PROFILE_SECTION_CHOICES, TYPE_CHOICES } from './labels';
 import { fromMajor, toMajor } from './money';
 
 const CURRENCY = 'INR';
-const whole = (v: unknown) => (v === null || v === undefined || v === '' || Number.isInteger(Number(v)) ? undefined : 'Must be a whole number');
+const whole = (v: unknown) =>
+  v === null || v === undefined || v === '' || Number.isInteger(Number(v)) ? undefined : 'Must be a whole number';
 
 /** An input-level validator for one field of validateProduct (react-admin does not combine form- and input-level validation). */
 const crossField = (field: string) => (_value: unknown, values: Record<string, unknown>) => validateProduct(values)[field];
@@ -30,8 +46,14 @@ const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' } as cons
 export function validateProduct(values: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
   const n = (k: string) => (typeof values[k] === 'number' ? (values[k] as number) : undefined);
-  if (n('minAmount') !== undefined && n('maxAmount') !== undefined && n('minAmount')! > n('maxAmount')!) errors.minAmount = 'Must not exceed the maximum amount';
-  if (values.type === 'EMI' && n('minTenureMonths') !== undefined && n('maxTenureMonths') !== undefined && n('minTenureMonths')! > n('maxTenureMonths')!) {
+  if (n('minAmount') !== undefined && n('maxAmount') !== undefined && n('minAmount')! > n('maxAmount')!)
+    errors.minAmount = 'Must not exceed the maximum amount';
+  if (
+    values.type === 'EMI' &&
+    n('minTenureMonths') !== undefined &&
+    n('maxTenureMonths') !== undefined &&
+    n('minTenureMonths')! > n('maxTenureMonths')!
+  ) {
     errors.minTenureMonths = 'Must not exceed the maximum tenure';
   }
   return errors;
@@ -65,7 +87,12 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
               helperText="e.g. personal-loan; cannot change later"
               sx={{ flex: 1, minWidth: 200 }}
             />
-            <TextInput source="name" validate={[required(), minLength(2), maxLength(100)]} helperText={false} sx={{ flex: 2, minWidth: 240 }} />
+            <TextInput
+              source="name"
+              validate={[required(), minLength(2), maxLength(100)]}
+              helperText={false}
+              sx={{ flex: 2, minWidth: 240 }}
+            />
           </Box>
           <SelectInput source="type" choices={TYPE_CHOICES} validate={required()} helperText="Cannot change later" />
         </>
@@ -90,9 +117,27 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
                 Flat fee and pay day
               </Typography>
               <Box sx={row}>
-                <NumberInput source="processingFeePercent" label="Flat fee (%)" validate={[required(), minValue(0), maxValue(100)]} helperText="No interest: the fee is charged once" sx={{ flex: 1, minWidth: 180 }} />
-                <NumberInput source="defaultPayDayOfMonth" label="Default pay day" validate={[required(), minValue(1), maxValue(28), whole]} helperText="Day of the month, 1 to 28" sx={{ flex: 1, minWidth: 160 }} />
-                <NumberInput source="minDaysToRepayment" label="Minimum days to repayment" validate={[required(), minValue(0), maxValue(366), whole]} helperText="A closer pay day rolls to the next month" sx={{ flex: 1, minWidth: 200 }} />
+                <NumberInput
+                  source="processingFeePercent"
+                  label="Flat fee (%)"
+                  validate={[required(), minValue(0), maxValue(100)]}
+                  helperText="No interest: the fee is charged once"
+                  sx={{ flex: 1, minWidth: 180 }}
+                />
+                <NumberInput
+                  source="defaultPayDayOfMonth"
+                  label="Default pay day"
+                  validate={[required(), minValue(1), maxValue(28), whole]}
+                  helperText="Day of the month, 1 to 28"
+                  sx={{ flex: 1, minWidth: 160 }}
+                />
+                <NumberInput
+                  source="minDaysToRepayment"
+                  label="Minimum days to repayment"
+                  validate={[required(), minValue(0), maxValue(366), whole]}
+                  helperText="A closer pay day rolls to the next month"
+                  sx={{ flex: 1, minWidth: 200 }}
+                />
               </Box>
             </>
           ) : (
@@ -101,10 +146,34 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
                 Rate, tenure and fee
               </Typography>
               <Box sx={row}>
-                <NumberInput source="annualRatePercent" label="Annual rate (%)" validate={[required(), minValue(0), maxValue(100)]} helperText="Reducing balance" sx={{ flex: 1, minWidth: 160 }} />
-                <NumberInput source="processingFeePercent" label="Processing fee (%)" validate={[required(), minValue(0), maxValue(100)]} helperText={false} sx={{ flex: 1, minWidth: 160 }} />
-                <NumberInput source="minTenureMonths" label="Minimum tenure (months)" validate={[required(), minValue(1), maxValue(600), whole, crossField('minTenureMonths')]} helperText={false} sx={{ flex: 1, minWidth: 180 }} />
-                <NumberInput source="maxTenureMonths" label="Maximum tenure (months)" validate={[required(), minValue(1), maxValue(600), whole]} helperText={false} sx={{ flex: 1, minWidth: 180 }} />
+                <NumberInput
+                  source="annualRatePercent"
+                  label="Annual rate (%)"
+                  validate={[required(), minValue(0), maxValue(100)]}
+                  helperText="Reducing balance"
+                  sx={{ flex: 1, minWidth: 160 }}
+                />
+                <NumberInput
+                  source="processingFeePercent"
+                  label="Processing fee (%)"
+                  validate={[required(), minValue(0), maxValue(100)]}
+                  helperText={false}
+                  sx={{ flex: 1, minWidth: 160 }}
+                />
+                <NumberInput
+                  source="minTenureMonths"
+                  label="Minimum tenure (months)"
+                  validate={[required(), minValue(1), maxValue(600), whole, crossField('minTenureMonths')]}
+                  helperText={false}
+                  sx={{ flex: 1, minWidth: 180 }}
+                />
+                <NumberInput
+                  source="maxTenureMonths"
+                  label="Maximum tenure (months)"
+                  validate={[required(), minValue(1), maxValue(600), whole]}
+                  helperText={false}
+                  sx={{ flex: 1, minWidth: 180 }}
+                />
               </Box>
             </>
           )
@@ -114,12 +183,30 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
         Servicing
       </Typography>
       <Box sx={row}>
-        <NumberInput source="graceDays" label="Grace days" validate={[required(), minValue(0), maxValue(365), whole]} helperText="Before a due instalment is overdue" sx={{ flex: 1, minWidth: 160 }} />
+        <NumberInput
+          source="graceDays"
+          label="Grace days"
+          validate={[required(), minValue(0), maxValue(365), whole]}
+          helperText="Before a due instalment is overdue"
+          sx={{ flex: 1, minWidth: 160 }}
+        />
         <MoneyInput source="penalChargeFlat" label="Penal charge" min={0} />
       </Box>
       <Box sx={row}>
-        <SelectInput source="allocationStrategy" label="Payment allocation" choices={ALLOCATION_CHOICES} validate={required()} sx={{ flex: 1, minWidth: 240 }} />
-        <SelectInput source="prepaymentMode" label="Prepayment" choices={PREPAYMENT_CHOICES} validate={required()} sx={{ flex: 1, minWidth: 240 }} />
+        <SelectInput
+          source="allocationStrategy"
+          label="Payment allocation"
+          choices={ALLOCATION_CHOICES}
+          validate={required()}
+          sx={{ flex: 1, minWidth: 240 }}
+        />
+        <SelectInput
+          source="prepaymentMode"
+          label="Prepayment"
+          choices={PREPAYMENT_CHOICES}
+          validate={required()}
+          sx={{ flex: 1, minWidth: 240 }}
+        />
       </Box>
       <Box sx={row}>
         <SelectInput

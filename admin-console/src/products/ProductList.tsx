@@ -1,5 +1,16 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, CreateButton, Datagrid, List, NumberField, SearchInput, SelectInput, TextField, TopToolbar, useCanAccess } from 'react-admin';
+import {
+  BooleanInput,
+  CreateButton,
+  Datagrid,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+} from 'react-admin';
 import { TYPE_CHOICES } from './labels';
 import { ActiveField, AmountRangeField, PricingField } from './ProductFields';
 
@@ -32,7 +43,14 @@ function Empty() {
 /** /Admin/Products: the loan products at their current version. */
 export function ProductList() {
   return (
-    <List title="Loan products" filters={filters} sort={{ field: 'code', order: 'ASC' }} actions={<Actions />} empty={<Empty />} exporter={false}>
+    <List
+      title="Loan products"
+      filters={filters}
+      sort={{ field: 'code', order: 'ASC' }}
+      actions={<Actions />}
+      empty={<Empty />}
+      exporter={false}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="code" />
         <TextField source="name" />

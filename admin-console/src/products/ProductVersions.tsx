@@ -38,7 +38,10 @@ export function changesBetween(previous: LoanProductVersion | undefined, version
   if (!previous) return ['Created'];
   return Object.keys(FIELD_LABELS)
     .filter((field) => !same(previous[field as keyof LoanProductVersion], version[field as keyof LoanProductVersion]))
-    .map((field) => `${FIELD_LABELS[field]}: ${show(field, previous[field as keyof LoanProductVersion], previous.currency)} → ${show(field, version[field as keyof LoanProductVersion], version.currency)}`);
+    .map(
+      (field) =>
+        `${FIELD_LABELS[field]}: ${show(field, previous[field as keyof LoanProductVersion], previous.currency)} → ${show(field, version[field as keyof LoanProductVersion], version.currency)}`,
+    );
 }
 
 /** Every version of the product, newest first: who made it, when, and what it changed. */

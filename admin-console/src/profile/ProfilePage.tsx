@@ -37,7 +37,15 @@ function Details() {
             <Chip key={p} label={p} size="small" />
           ))}
         </Stack>
-        <Stack component="form" spacing={2} onSubmit={(e) => { e.preventDefault(); save.mutate(); }} sx={{ maxWidth: 420 }}>
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+          sx={{ maxWidth: 420 }}
+        >
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required />
           <TextField label="Phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
           {save.error ? <Alert severity="error">{save.error.message}</Alert> : null}
@@ -73,9 +81,32 @@ function Password() {
     <Card variant="outlined">
       <CardHeader title="Password" slotProps={{ title: { variant: 'h6' } }} />
       <CardContent>
-        <Stack component="form" spacing={2} onSubmit={(e) => { e.preventDefault(); change.mutate(); }} sx={{ maxWidth: 420 }}>
-          <TextField type="password" label="Current password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} required />
-          <TextField type="password" label="New password" autoComplete="new-password" helperText="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} required />
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(e) => {
+            e.preventDefault();
+            change.mutate();
+          }}
+          sx={{ maxWidth: 420 }}
+        >
+          <TextField
+            type="password"
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+            required
+          />
+          <TextField
+            type="password"
+            label="New password"
+            autoComplete="new-password"
+            helperText="At least 8 characters"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+            required
+          />
           {change.error ? <Alert severity="error">{change.error.message}</Alert> : null}
           <Box>
             <Button type="submit" variant="outlined" disabled={change.isPending || !currentPassword || newPassword.length < 8}>

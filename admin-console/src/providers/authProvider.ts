@@ -28,7 +28,9 @@ export function signedOutMessage(type: string | undefined, serverMessage: string
 /** The signed-in staff user (GET /api/users/admin), fetched once per sign-in (at load: by the entry chunk). */
 export function signedInUser(): Promise<SignedInUser> {
   if (identity) return identity;
-  const asked: Promise<SignedInUser> = (identity = (takeStartedIdentity() ?? httpClient(`${API_URL}/users/admin`).then(({ json }) => json)).then(
+  const asked: Promise<SignedInUser> = (identity = (
+    takeStartedIdentity() ?? httpClient(`${API_URL}/users/admin`).then(({ json }) => json)
+  ).then(
     (json) => {
       const user = parseSignedInUser(json);
       if (identity === asked) knownUser = user;
@@ -99,7 +101,10 @@ export const authProvider: AuthProvider = {
     forget();
     if (token) {
       // The server ends the session; a failure here (already ended, offline) must not keep anyone signed in.
-      await fetch(`${API_URL}/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Device-Id': getDeviceId() } }).catch(() => undefined);
+      await fetch(`${API_URL}/auth/logout`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-Device-Id': getDeviceId() },
+      }).catch(() => undefined);
     }
   },
 

@@ -1,7 +1,19 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
-import type { AdminCustomer, Answer, ApplicationFunnel, BusinessDate, CloseOfBusinessRun, CustomerSection, LoanProductVersion, PaymentPreview, PhoneCollision, SectionVerdictBody, StaffUser } from '@lending/web-common/api';
+import type {
+  AdminCustomer,
+  Answer,
+  ApplicationFunnel,
+  BusinessDate,
+  CloseOfBusinessRun,
+  CustomerSection,
+  LoanProductVersion,
+  PaymentPreview,
+  PhoneCollision,
+  SectionVerdictBody,
+  StaffUser,
+} from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
 import { API_URL, httpClient } from './http';
 import { takeStartedQueueCounts } from './startup-requests';
@@ -9,12 +21,40 @@ import type { DayPoint } from '../dashboard/activity';
 import type { RenderedEmail, TemplateDraft, TemplateEvent } from '../email-templates/types';
 import type { LeadAgent, LeadDetail, LeadStatusCounts } from '../leads/types';
 import type { AdminIssue, IssueAssignee } from '@lending/web-common/api';
-import type { CollectionBucketCounts, CollectionContact, CollectionRow, Collector, CollectorAssignment, LoanDelinquency, RecordContactBody, SettlementOffer, WriteOff } from '../collections/types';
+import type {
+  CollectionBucketCounts,
+  CollectionContact,
+  CollectionRow,
+  Collector,
+  CollectorAssignment,
+  LoanDelinquency,
+  RecordContactBody,
+  SettlementOffer,
+  WriteOff,
+} from '../collections/types';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
 /** Console resource names are the URL paths of the spec (/Admin/Users); the API's collections are lower case. */
-const API_RESOURCES: Record<string, string> = { Users: 'users', Roles: 'roles', Permissions: 'permissions', Products: 'products', Payments: 'payments', Emails: 'emails', EmailTemplates: 'email-templates', Banners: 'banners', Issues: 'issues', StatePages: 'state-pages', Leads: 'leads', agentLeads: 'agent-leads', Collections: 'collections', Customers: 'customers', Sms: 'sms', LoanAgreements: 'agreements', PhoneCollisions: 'phone-collisions' };
+const API_RESOURCES: Record<string, string> = {
+  Users: 'users',
+  Roles: 'roles',
+  Permissions: 'permissions',
+  Products: 'products',
+  Payments: 'payments',
+  Emails: 'emails',
+  EmailTemplates: 'email-templates',
+  Banners: 'banners',
+  Issues: 'issues',
+  StatePages: 'state-pages',
+  Leads: 'leads',
+  agentLeads: 'agent-leads',
+  Collections: 'collections',
+  Customers: 'customers',
+  Sms: 'sms',
+  LoanAgreements: 'agreements',
+  PhoneCollisions: 'phone-collisions',
+};
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
 
@@ -106,7 +146,8 @@ export type LendingDataProvider = DataProvider & {
 };
 
 /** Where staff read a customer's upload (the session cookie authenticates it; never a public URL). */
-export const customerDocumentUrl = (customerId: string, documentId: string, base = ADMIN_API) => `${base}/customers/${encodeURIComponent(customerId)}/documents/${encodeURIComponent(documentId)}`;
+export const customerDocumentUrl = (customerId: string, documentId: string, base = ADMIN_API) =>
+  `${base}/customers/${encodeURIComponent(customerId)}/documents/${encodeURIComponent(documentId)}`;
 
 /** Where each payment command is posted, under /api/admin/payments/:id/ (docs/api.md "Payments"). */
 const PAYMENT_ACTION_PATHS: Record<PaymentAction, string> = {
@@ -121,7 +162,8 @@ const PAYMENT_ACTION_PATHS: Record<PaymentAction, string> = {
 const FORMS_WITH_SERVER_ERRORS = new Set(['products', 'email-templates', 'banners', 'issues', 'state-pages', 'leads', 'agent-leads']);
 
 function withFieldErrors(error: unknown): never {
-  const fields = error instanceof HttpError ? (error.body as { fields?: { name: string; message: string }[] } | undefined)?.fields : undefined;
+  const fields =
+    error instanceof HttpError ? (error.body as { fields?: { name: string; message: string }[] } | undefined)?.fields : undefined;
   if (fields?.length) (error as HttpError).body.errors = Object.fromEntries(fields.map((f) => [f.name, f.message]));
   throw error;
 }
@@ -132,24 +174,38 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
   const send = (method: 'POST' | 'PUT', url: string, body: unknown, headers?: Record<string, string>) =>
     http(url, { method, body: JSON.stringify(body ?? {}), headers: new Headers({ 'Content-Type': 'application/json', ...headers }) });
   const crud = Object.fromEntries(
-    (['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const).map((method) => [
-      method,
-      (resource: string, params: unknown) => {
-        const answer = (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiName(resource), params);
-        return FORMS_WITH_SERVER_ERRORS.has(apiName(resource)) && (method === 'create' || method === 'update') ? answer.catch(withFieldErrors) : answer;
-      },
-    ]),
+    (['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const).map(
+      (method) => [
+        method,
+        (resource: string, params: unknown) => {
+          const answer = (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiName(resource), params);
+          return FORMS_WITH_SERVER_ERRORS.has(apiName(resource)) && (method === 'create' || method === 'update')
+            ? answer.catch(withFieldErrors)
+            : answer;
+        },
+      ],
+    ),
   ) as unknown as DataProvider;
 
   return {
     ...crud,
-    loanQueues: async () => ((await takeStartedQueueCounts()?.catch(() => undefined)) ?? (await http(`${base}/loan-queues`)).json) as QueueCounts,
-    loanActivity: async (from, to) => (await http(`${base}/loan-activity?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as DayPoint[],
+    loanQueues: async () =>
+      ((await takeStartedQueueCounts()?.catch(() => undefined)) ?? (await http(`${base}/loan-queues`)).json) as QueueCounts,
+    loanActivity: async (from, to) =>
+      (await http(`${base}/loan-activity?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as DayPoint[],
     loanHistory: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/history`)).json as HistoryEntry[],
     loanAsOf: async (id, asOf) => (await http(`${base}/loans/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf)}`)).json as Loan,
     loanAction: async (id, action, body, idempotencyKey) =>
-      (await send('POST', `${base}/loans/${encodeURIComponent(id)}/${action}`, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined)).json as Loan,
-    reloadDevice: async (userId) => (await send('POST', `${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json as ReloadDeviceAnswer,
+      (
+        await send(
+          'POST',
+          `${base}/loans/${encodeURIComponent(id)}/${action}`,
+          body,
+          idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+        )
+      ).json as Loan,
+    reloadDevice: async (userId) =>
+      (await send('POST', `${base}/users/${encodeURIComponent(userId)}/reload-device`, {})).json as ReloadDeviceAnswer,
     getProfile: async () => (await http(`${base}/profile`)).json as StaffUser,
     updateProfile: async (data) => (await send('PUT', `${base}/profile`, data)).json as StaffUser,
     changePassword: async (data) => (await send('POST', `${base}/profile/password`, data)).json,
@@ -157,51 +213,86 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     businessDate: async () => (await http(`${base}/business-date`)).json as BusinessDate,
     setBusinessDate: async (date) => (await send('PUT', `${base}/business-date`, { date })).json as BusinessDate,
     collectionRow: async (id, bucket) =>
-      (await http(`${base}/collections/${encodeURIComponent(id)}${bucket ? `?bucket=${encodeURIComponent(bucket)}` : ''}`)).json as CollectionRow,
+      (await http(`${base}/collections/${encodeURIComponent(id)}${bucket ? `?bucket=${encodeURIComponent(bucket)}` : ''}`))
+        .json as CollectionRow,
     startCloseOfBusiness: async () => (await send('POST', `${base}/close-of-business/runs`, {})).json as CloseOfBusinessRun,
     closeOfBusinessRun: async (id) => (await http(`${base}/close-of-business/runs/${encodeURIComponent(id)}`)).json as CloseOfBusinessRun,
-    closeOfBusinessRuns: async () => (await http(`${base}/close-of-business/runs?range=${encodeURIComponent('[0,4]')}`)).json as CloseOfBusinessRun[],
+    closeOfBusinessRuns: async () =>
+      (await http(`${base}/close-of-business/runs?range=${encodeURIComponent('[0,4]')}`)).json as CloseOfBusinessRun[],
     loanTransactions: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/transactions`)).json as LedgerLine[],
     foreclosureQuote: async (id, date) =>
-      (await http(`${base}/loans/${encodeURIComponent(id)}/foreclosure-quote${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as ForeclosureQuote,
-    previewPayment: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments/preview`, body)).json as PaymentPreview,
+      (await http(`${base}/loans/${encodeURIComponent(id)}/foreclosure-quote${date ? `?date=${encodeURIComponent(date)}` : ''}`))
+        .json as ForeclosureQuote,
+    previewPayment: async (loanId, body) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments/preview`, body)).json as PaymentPreview,
     recordPayment: async (loanId, body, idempotencyKey) =>
-      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments`, body, { 'Idempotency-Key': idempotencyKey })).json as Payment,
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/payments`, body, { 'Idempotency-Key': idempotencyKey }))
+        .json as Payment,
     paymentAction: async (paymentId, action, body, idempotencyKey) =>
-      (await send('POST', `${base}/payments/${encodeURIComponent(paymentId)}/${PAYMENT_ACTION_PATHS[action]}`, body, { 'Idempotency-Key': idempotencyKey })).json as Payment,
+      (
+        await send('POST', `${base}/payments/${encodeURIComponent(paymentId)}/${PAYMENT_ACTION_PATHS[action]}`, body, {
+          'Idempotency-Key': idempotencyKey,
+        })
+      ).json as Payment,
     requestRefund: async (loanId, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds`, body, { 'Idempotency-Key': idempotencyKey })).json,
-    approveRefund: async (loanId, refundId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds/${encodeURIComponent(refundId)}/approve`, {})).json,
+    approveRefund: async (loanId, refundId) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds/${encodeURIComponent(refundId)}/approve`, {})).json,
     loanDelinquency: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/delinquency`)).json as LoanDelinquency,
-    settlementOffers: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
+    settlementOffers: async (loanId) =>
+      (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
     offerSettlement: async (loanId, body, idempotencyKey) =>
-      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`, body, { 'Idempotency-Key': idempotencyKey })).json as SettlementOffer,
-    approveSettlementOffer: async (offerId) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/approve`, {})).json as SettlementOffer,
-    rejectSettlementOffer: async (offerId, body) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/reject`, body)).json as SettlementOffer,
-    withdrawSettlementOffer: async (offerId) => (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/withdraw`, {})).json as SettlementOffer,
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`, body, { 'Idempotency-Key': idempotencyKey }))
+        .json as SettlementOffer,
+    approveSettlementOffer: async (offerId) =>
+      (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/approve`, {})).json as SettlementOffer,
+    rejectSettlementOffer: async (offerId, body) =>
+      (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/reject`, body)).json as SettlementOffer,
+    withdrawSettlementOffer: async (offerId) =>
+      (await send('POST', `${base}/settlement-offers/${encodeURIComponent(offerId)}/withdraw`, {})).json as SettlementOffer,
     writeOff: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/write-off`)).json as WriteOff,
     requestWriteOff: async (loanId, body, idempotencyKey) =>
-      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off`, body, { 'Idempotency-Key': idempotencyKey })).json as WriteOff,
-    approveWriteOff: async (loanId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/approve`, {})).json as WriteOff,
-    rejectWriteOff: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/reject`, body)).json as WriteOff,
-    withdrawWriteOff: async (loanId) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/withdraw`, {})).json as WriteOff,
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off`, body, { 'Idempotency-Key': idempotencyKey }))
+        .json as WriteOff,
+    approveWriteOff: async (loanId) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/approve`, {})).json as WriteOff,
+    rejectWriteOff: async (loanId, body) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/reject`, body)).json as WriteOff,
+    withdrawWriteOff: async (loanId) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/write-off/withdraw`, {})).json as WriteOff,
     emailTemplateEvents: async () => (await http(`${base}/email-template-events`)).json as TemplateEvent[],
-    previewEmailTemplate: async (id, draft) => (await send('POST', `${base}/email-templates/${encodeURIComponent(id)}/preview`, draft)).json as RenderedEmail,
+    previewEmailTemplate: async (id, draft) =>
+      (await send('POST', `${base}/email-templates/${encodeURIComponent(id)}/preview`, draft)).json as RenderedEmail,
     retryEmail: async (id) => (await send('POST', `${base}/emails/${encodeURIComponent(id)}/retry`, {})).json,
-    moveLead: async (resource, id, body) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/status`, body).catch(withFieldErrors)).json as LeadDetail,
-    addLeadNote: async (resource, id, text) => (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/notes`, { text }).catch(withFieldErrors)).json as LeadDetail,
+    moveLead: async (resource, id, body) =>
+      (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/status`, body).catch(withFieldErrors)).json as LeadDetail,
+    addLeadNote: async (resource, id, text) =>
+      (await send('POST', `${base}/${apiName(resource)}/${encodeURIComponent(id)}/notes`, { text }).catch(withFieldErrors))
+        .json as LeadDetail,
     leadAgents: async () => (await http(`${base}/lead-agents`)).json as LeadAgent[],
     issueAssignees: async () => (await http(`${base}/issue-assignees`)).json as IssueAssignee[],
-    replyToIssue: async (id, body) => (await send('POST', `${base}/issues/${encodeURIComponent(id)}/replies`, body).catch(withFieldErrors)).json as AdminIssue,
-    leadStatusCounts: async (from, to) => (await http(`${base}/lead-status?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as LeadStatusCounts,
-    applicationFunnel: async (from, to) => (await http(`${base}/application-funnel?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as ApplicationFunnel,
+    replyToIssue: async (id, body) =>
+      (await send('POST', `${base}/issues/${encodeURIComponent(id)}/replies`, body).catch(withFieldErrors)).json as AdminIssue,
+    leadStatusCounts: async (from, to) =>
+      (await http(`${base}/lead-status?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as LeadStatusCounts,
+    applicationFunnel: async (from, to) =>
+      (await http(`${base}/application-funnel?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as ApplicationFunnel,
     customer: async (id) => (await http(`${base}/customers/${encodeURIComponent(id)}`)).json as AdminCustomer,
     reviewSection: async (customerId, section, body) =>
-      (await send('POST', `${base}/customers/${encodeURIComponent(customerId)}/sections/${encodeURIComponent(section)}/verification`, body).catch(withFieldErrors)).json as Omit<CustomerSection, 'reviewedBy'>,
-    resolvePhoneCollision: async (id, action) => (await send('POST', `${base}/phone-collisions/${encodeURIComponent(id)}/resolve`, { action })).json as PhoneCollision,
+      (
+        await send(
+          'POST',
+          `${base}/customers/${encodeURIComponent(customerId)}/sections/${encodeURIComponent(section)}/verification`,
+          body,
+        ).catch(withFieldErrors)
+      ).json as Omit<CustomerSection, 'reviewedBy'>,
+    resolvePhoneCollision: async (id, action) =>
+      (await send('POST', `${base}/phone-collisions/${encodeURIComponent(id)}/resolve`, { action })).json as PhoneCollision,
     collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
     collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
-    loanContacts: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`)).json as CollectionContact[],
+    loanContacts: async (loanId) =>
+      (await http(`${base}/loans/${encodeURIComponent(loanId)}/contacts?range=${encodeURIComponent('[0,99]')}`))
+        .json as CollectionContact[],
     recordContact: async (loanId, body) => (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/contacts`, body)).json,
     assignLoans: async (loanIds, staffId) =>
       loanIds.length === 1

@@ -25,8 +25,17 @@ describe('httpClient', () => {
   });
 
   it('rejects a problem answer with the server’s sentence, its status and its type', async () => {
-    const problem = { type: 'illegal-transition', title: 'Conflict', status: 409, detail: 'Cannot approve-soft a loan in state applied', message: 'Cannot approve-soft a loan in state applied' };
-    vi.stubGlobal('fetch', vi.fn(async () => answer(409, problem, 'application/problem+json')));
+    const problem = {
+      type: 'illegal-transition',
+      title: 'Conflict',
+      status: 409,
+      detail: 'Cannot approve-soft a loan in state applied',
+      message: 'Cannot approve-soft a loan in state applied',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(409, problem, 'application/problem+json')),
+    );
     await expect(httpClient('/api/admin/loans/x/approve-soft', { method: 'POST' })).rejects.toMatchObject({
       message: 'Cannot approve-soft a loan in state applied',
       status: 409,
@@ -35,7 +44,15 @@ describe('httpClient', () => {
   });
 
   it('falls back to `detail` when a problem has no `message`', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(403, { type: 'missing-permission', status: 403, detail: 'You need loans.disburse' }, 'application/problem+json')));
-    await expect(httpClient('/api/admin/loans/x/disburse', { method: 'POST' })).rejects.toMatchObject({ message: 'You need loans.disburse', status: 403 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(403, { type: 'missing-permission', status: 403, detail: 'You need loans.disburse' }, 'application/problem+json'),
+      ),
+    );
+    await expect(httpClient('/api/admin/loans/x/disburse', { method: 'POST' })).rejects.toMatchObject({
+      message: 'You need loans.disburse',
+      status: 403,
+    });
   });
 });

@@ -36,5 +36,6 @@ export function toastFor(key: string, count = 1): string | undefined {
 
 export const i18nProvider: I18nProvider = {
   ...defaultI18nProvider,
-  translate: (key, options) => toastFor(key, typeof options?.smart_count === 'number' ? options.smart_count : 1) ?? defaultI18nProvider.translate(key, options),
+  translate: (key, options) =>
+    toastFor(key, typeof options?.smart_count === 'number' ? options.smart_count : 1) ?? defaultI18nProvider.translate(key, options),
 };

@@ -10,5 +10,11 @@ export const staleTimeOf = (query: Pick<Query, 'queryKey'>): number => (query.qu
 
 /** The console's one react-query cache (react-admin's and our own queries), shared with the authProvider. */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: staleTimeOf, refetchOnWindowFocus: true, retry: (count, error) => count < 1 && !(error as { status?: number }).status } },
+  defaultOptions: {
+    queries: {
+      staleTime: staleTimeOf,
+      refetchOnWindowFocus: true,
+      retry: (count, error) => count < 1 && !(error as { status?: number }).status,
+    },
+  },
 });

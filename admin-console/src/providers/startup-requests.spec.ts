@@ -3,7 +3,9 @@ import { knownAccess, signedInUser } from './authProvider';
 import { startSignedInRequests, takeArrivedQueueCounts } from './startup-requests';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-const staff = (permissions?: string[]) => ({ user: { _id: 'u1', id: 'u1', name: 'Asha', email: 'asha@example.com', role: 'staff', ...(permissions ? { permissions } : {}) } });
+const staff = (permissions?: string[]) => ({
+  user: { _id: 'u1', id: 'u1', name: 'Asha', email: 'asha@example.com', role: 'staff', ...(permissions ? { permissions } : {}) },
+});
 
 /** The requests the entry chunk starts when the console opens signed in, answered by a fake server (fetch). */
 function serve(identity: unknown) {

@@ -11,7 +11,12 @@ import { parseSignedInUser, permissionsOf } from './signed-in-user';
  * JavaScript). Each answer is handed once, to the first who asks while the token is the one it was asked with
  * (authProvider.signedInUser, dataProvider.loanQueues); any other asks the server itself.
  */
-type Started = { token: string; identity?: Promise<unknown>; queueCounts?: Promise<unknown>; countsArrived?: { body: unknown; at: number } };
+type Started = {
+  token: string;
+  identity?: Promise<unknown>;
+  queueCounts?: Promise<unknown>;
+  countsArrived?: { body: unknown; at: number };
+};
 
 let started: Started | undefined;
 
@@ -22,14 +27,19 @@ export function startSignedInRequests(): void {
   if (!token) return;
   const identity = json('/users/admin');
   // Asked only of a staff member who may list loans, read exactly as the auth provider reads them (signed-in-user.ts).
-  const queueCounts = identity.then((body) => (canAccess(permissionsOf(parseSignedInUser(body)), 'list', 'loans') ? json('/admin/loan-queues') : undefined));
+  const queueCounts = identity.then((body) =>
+    canAccess(permissionsOf(parseSignedInUser(body)), 'list', 'loans') ? json('/admin/loan-queues') : undefined,
+  );
   // Whoever takes them handles their failures; an answer nobody took is not an unhandled rejection.
   identity.catch(() => undefined);
   queueCounts.catch(() => undefined);
   const request: Started = { token, identity, queueCounts };
-  queueCounts.then((body) => {
-    if (body !== undefined) request.countsArrived = { body, at: Date.now() };
-  }, () => undefined);
+  queueCounts.then(
+    (body) => {
+      if (body !== undefined) request.countsArrived = { body, at: Date.now() };
+    },
+    () => undefined,
+  );
   started = request;
 }
 

@@ -12,10 +12,20 @@ const PURPOSE_CHOICES = [
 function SmsStatusField(_props: { label?: string; sortBy?: string }) {
   const sms = useRecordContext<{ status: string }>();
   if (!sms) return null;
-  return <Chip size="small" variant="outlined" label={sms.status === 'sent' ? 'Sent' : 'Logged (no provider)'} color={sms.status === 'sent' ? 'success' : 'default'} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={sms.status === 'sent' ? 'Sent' : 'Logged (no provider)'}
+      color={sms.status === 'sent' ? 'success' : 'default'}
+    />
+  );
 }
 
-const filters = [<TextInput key="to" source="to" label="Phone" alwaysOn />, <SelectInput key="purpose" source="purpose" choices={PURPOSE_CHOICES} alwaysOn />];
+const filters = [
+  <TextInput key="to" source="to" label="Phone" alwaysOn />,
+  <SelectInput key="purpose" source="purpose" choices={PURPOSE_CHOICES} alwaysOn />,
+];
 
 /**
  * /Admin/Sms: the SMS log, newest first (sms.view). A one-time code shows only outside production, where the

@@ -7,7 +7,17 @@ const filters = [<SelectInput key="state" source="state" choices={STATE_CHOICES}
 /** /Admin/StatePages: each state and city page with its portal path. */
 export function StatePageList() {
   return (
-    <List title="State pages" filters={filters} sort={{ field: 'state', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>} exporter={false}>
+    <List
+      title="State pages"
+      filters={filters}
+      sort={{ field: 'state', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      exporter={false}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="state" />
         <TextField source="city" />

@@ -1,5 +1,20 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Card, CardContent, Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Fragment, useState } from 'react';
 import { Loading, Title, useCanAccess, useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import type { PermissionInfo, Role } from '@lending/web-common/api';
@@ -8,7 +23,15 @@ import type { PermissionInfo, Role } from '@lending/web-common/api';
 const ADMINISTRATOR = 'administrator';
 
 /** The permission column stays in view while the roles scroll under it. */
-const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 180, borderRight: 1, borderRightColor: 'divider' } as const;
+const STICKY = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  minWidth: 180,
+  borderRight: 1,
+  borderRightColor: 'divider',
+} as const;
 
 /** Permissions grouped as the catalogue groups them, in catalogue order. */
 export function groupPermissions(permissions: PermissionInfo[]): [string, PermissionInfo[]][] {
@@ -42,7 +65,11 @@ function NewRole() {
     );
   };
   return (
-    <Box component="form" onSubmit={submit} sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '240px 1fr auto' }, gap: 1, alignItems: 'center' }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '240px 1fr auto' }, gap: 1, alignItems: 'center' }}
+    >
       <TextField size="small" label="New role" value={name} onChange={(e) => setName(e.target.value)} required />
       <TextField size="small" label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       <Button type="submit" variant="outlined" disabled={isPending || name.trim().length === 0} sx={{ whiteSpace: 'nowrap' }}>
@@ -56,7 +83,10 @@ function NewRole() {
 export function PermissionsPage() {
   const roles = useGetList<Role>('Roles', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
   // Sorted by group: the server's sort is stable, so the catalogue's order holds within each group.
-  const catalogue = useGetList<PermissionInfo & { id: string }>('Permissions', { pagination: { page: 1, perPage: 500 }, sort: { field: 'group', order: 'ASC' } });
+  const catalogue = useGetList<PermissionInfo & { id: string }>('Permissions', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'group', order: 'ASC' },
+  });
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'Roles' });
   const [update] = useUpdate<Role>();
   const [remove] = useDelete<Role>();
@@ -64,17 +94,34 @@ export function PermissionsPage() {
 
   if (roles.isPending || catalogue.isPending) return <Loading />;
   const error = roles.error ?? catalogue.error;
-  if (error || !roles.data || !catalogue.data) return <Typography color="error" sx={{ p: 2 }}>{(error as Error | null)?.message ?? 'Could not load roles'}</Typography>;
+  if (error || !roles.data || !catalogue.data)
+    return (
+      <Typography color="error" sx={{ p: 2 }}>
+        {(error as Error | null)?.message ?? 'Could not load roles'}
+      </Typography>
+    );
   const allRoles = roles.data;
 
   const toggle = (role: Role, permission: string) =>
     update(
       'Roles',
-      { id: role.id, data: { name: role.name, description: role.description, permissions: togglePermission(role, permission) }, previousData: role },
+      {
+        id: role.id,
+        data: { name: role.name, description: role.description, permissions: togglePermission(role, permission) },
+        previousData: role,
+      },
       { mutationMode: 'pessimistic', onError: (e) => notify((e as Error).message, { type: 'error' }) },
     );
   const drop = (role: Role) =>
-    remove('Roles', { id: role.id, previousData: role }, { mutationMode: 'pessimistic', onSuccess: () => notify(`Role ${role.name} deleted`), onError: (e) => notify((e as Error).message, { type: 'error' }) });
+    remove(
+      'Roles',
+      { id: role.id, previousData: role },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify(`Role ${role.name} deleted`),
+        onError: (e) => notify((e as Error).message, { type: 'error' }),
+      },
+    );
 
   return (
     <Box sx={{ py: 2 }}>
@@ -83,7 +130,13 @@ export function PermissionsPage() {
         <CardContent>
           {/* With more roles than the page is wide, the table scrolls inside its box (the page never sideways), the
               permission column staying in view; focusable so the keyboard can scroll it too. */}
-          <Box role="region" aria-label="Roles and permissions, scrolls sideways" tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="permissions-scroller">
+          <Box
+            role="region"
+            aria-label="Roles and permissions, scrolls sideways"
+            tabIndex={0}
+            sx={{ overflowX: 'auto', maxWidth: '100%' }}
+            data-testid="permissions-scroller"
+          >
             <Table size="small" aria-label="Permissions by role">
               <TableHead>
                 <TableRow>
@@ -95,12 +148,21 @@ export function PermissionsPage() {
                           <strong>{role.name}</strong>
                           <Typography variant="caption" color="text.secondary" component="div">
                             {role.userCount} user{role.userCount === 1 ? '' : 's'}
-                            {role.builtIn ? <Box component="span" sx={{ display: 'block' }}>built-in</Box> : null}
+                            {role.builtIn ? (
+                              <Box component="span" sx={{ display: 'block' }}>
+                                built-in
+                              </Box>
+                            ) : null}
                           </Typography>
                         </span>
                       </Tooltip>
                       {canManage && role.id !== ADMINISTRATOR ? (
-                        <IconButton size="small" aria-label={`Delete role ${role.name}`} onClick={() => drop(role)} disabled={role.userCount > 0}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Delete role ${role.name}`}
+                          onClick={() => drop(role)}
+                          disabled={role.userCount > 0}
+                        >
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       ) : null}

@@ -7,7 +7,14 @@ import type { StaffUser } from '@lending/web-common/api';
 export function OnlineField(_: { label?: string; sortable?: boolean }) {
   const user = useRecordContext<StaffUser>();
   if (!user) return null;
-  return <Chip size="small" label={user.online ? 'online' : 'offline'} color={user.online ? 'success' : 'default'} variant={user.online ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={user.online ? 'online' : 'offline'}
+      color={user.online ? 'success' : 'default'}
+      variant={user.online ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 export function StatusField(_: { label?: string; sortable?: boolean }) {

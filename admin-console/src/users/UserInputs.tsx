@@ -12,7 +12,15 @@ export function UserInputs({ create = false }: { create?: boolean }) {
       </ReferenceInput>
       {create ? <PasswordInput source="password" validate={[required(), minLength(8)]} fullWidth /> : null}
       {create ? null : (
-        <SelectInput source="status" choices={[{ id: 'active', name: 'Active' }, { id: 'disabled', name: 'Disabled' }]} validate={required()} fullWidth />
+        <SelectInput
+          source="status"
+          choices={[
+            { id: 'active', name: 'Active' },
+            { id: 'disabled', name: 'Disabled' },
+          ]}
+          validate={required()}
+          fullWidth
+        />
       )}
     </>
   );

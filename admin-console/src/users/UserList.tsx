@@ -1,4 +1,16 @@
-import { BooleanInput, Datagrid, EmailField, List, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar, CreateButton, useCanAccess } from 'react-admin';
+import {
+  BooleanInput,
+  Datagrid,
+  EmailField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  CreateButton,
+  useCanAccess,
+} from 'react-admin';
 import { LastSeenField, OnlineField, StatusField } from './UserFields';
 import { PhoneField } from '../phones/PhoneField';
 
@@ -7,7 +19,15 @@ const filters = [
   <ReferenceInput key="roleId" source="roleId" reference="Roles" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput label="Role" optionText="name" />
   </ReferenceInput>,
-  <SelectInput key="status" source="status" alwaysOn choices={[{ id: 'active', name: 'Active' }, { id: 'disabled', name: 'Disabled' }]} />,
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    choices={[
+      { id: 'active', name: 'Active' },
+      { id: 'disabled', name: 'Disabled' },
+    ]}
+  />,
   <BooleanInput key="online" source="online" label="Online now" />,
 ];
 
@@ -22,7 +42,14 @@ export const PRESENCE_REFRESH_MS = 5000;
 /** /Admin/Users: staff users with their role and whether they are online. */
 export function UserList() {
   return (
-    <List title="Staff users" queryOptions={{ refetchInterval: PRESENCE_REFRESH_MS }} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />} exporter={false}>
+    <List
+      title="Staff users"
+      queryOptions={{ refetchInterval: PRESENCE_REFRESH_MS }}
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={<Actions />}
+      exporter={false}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

@@ -16,7 +16,18 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule, IdentityModule, OriginationModule, LendingModule, BorrowerMessagingModule, ChannelsModule, MessagePortsModule, ContentModule],
+      imports: [
+        PlatformModule.forRuntime(runtime),
+        CqrsModule.forRoot(),
+        CommunicationsModule,
+        IdentityModule,
+        OriginationModule,
+        LendingModule,
+        BorrowerMessagingModule,
+        ChannelsModule,
+        MessagePortsModule,
+        ContentModule,
+      ],
     };
   }
 }

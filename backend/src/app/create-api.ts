@@ -57,14 +57,20 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
   // Uploads (origination) are the one body that is not JSON.
   app.use('/api', requireJson(['/me/documents']));
-  app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range', 'X-Document-SHA256'], allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'] });
+  app.enableCors({
+    origin: runtime.config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['Content-Range', 'X-Document-SHA256'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'],
+  });
   // A banner carries its picture as a data URL (at most 2 MB): its routes alone take a larger body.
   app.use('/api/admin/banners', json({ limit: '3mb' }));
   app.useBodyParser('json', { limit: '100kb' });
   express.disable('x-powered-by');
   answerClientErrorsAsProblems(app.getHttpServer());
   // Behind a load balancer, rate limits must see the client's address, not the proxy's (TRUST_PROXY, e.g. 1 or loopback).
-  if (runtime.config.trustProxy) app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
+  if (runtime.config.trustProxy)
+    app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
 
   // Off in production unless API_DOCS=true: the full map of the API is nothing to hand out anonymously.
   if (runtime.config.apiDocs) {

@@ -40,17 +40,25 @@ export function mountQueueBoard(app: INestApplication, runtime: Runtime): void {
     return (board = adapter.getRouter());
   };
   const guard = async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return problem(res, 405, 'method-not-allowed', 'Read-only', 'The queue board is read-only.');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return problem(res, 405, 'method-not-allowed', 'Read-only', 'The queue board is read-only.');
     const tokens = app.get(TokenIssuer, { strict: false });
     const sessions = app.get(SessionAuthenticator, { strict: false });
     const token = requestCredential(req)?.token;
-    if (!token) return problem(res, 401, 'unauthenticated', 'Sign in required', 'Sign in to the console (operations.view) to see the queues.');
+    if (!token)
+      return problem(res, 401, 'unauthenticated', 'Sign in required', 'Sign in to the console (operations.view) to see the queues.');
     try {
       const raw = req.headers['x-device-id'];
       const deviceId = (Array.isArray(raw) ? raw[0] : raw)?.trim();
       const user = await sessions.authenticate(tokens.verify(token), deviceId || undefined);
       if (!user.permissions.includes(OPERATIONS_VIEW_PERMISSION)) {
-        return problem(res, 403, 'missing-permission', 'Permission required', 'The queue board needs the operations.view permission, which your role does not have.');
+        return problem(
+          res,
+          403,
+          'missing-permission',
+          'Permission required',
+          'The queue board needs the operations.view permission, which your role does not have.',
+        );
       }
     } catch {
       return problem(res, 401, 'unauthenticated', 'Sign in required', 'Sign in to the console (operations.view) to see the queues.');

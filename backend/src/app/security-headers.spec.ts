@@ -5,7 +5,10 @@ import { securityHeaders } from './security-headers.js';
 
 function headersFor(url: string, env: Record<string, string> = {}): Record<string, string> {
   const headers: Record<string, string> = {};
-  const res = { setHeader: (k: string, v: string) => (headers[k.toLowerCase()] = String(v)), removeHeader: () => undefined } as unknown as ServerResponse;
+  const res = {
+    setHeader: (k: string, v: string) => (headers[k.toLowerCase()] = String(v)),
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
   securityHeaders(loadConfig({ NODE_ENV: 'test', ...env }))({ url, headers: {}, method: 'GET' } as IncomingMessage, res, () => undefined);
   return headers;
 }
@@ -15,7 +18,9 @@ describe('security headers', () => {
     const plain = headersFor('/Auth/login');
     expect(plain['content-security-policy']).not.toMatch(/googleapis|firebaseapp/);
     const firebase = headersFor('/Auth/login', { FIREBASE_PROJECT_ID: 'demo-lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
-    expect(firebase['content-security-policy']).toMatch(/connect-src 'self' https:\/\/identitytoolkit\.googleapis\.com .*http:\/\/127\.0\.0\.1:9099/);
+    expect(firebase['content-security-policy']).toMatch(
+      /connect-src 'self' https:\/\/identitytoolkit\.googleapis\.com .*http:\/\/127\.0\.0\.1:9099/,
+    );
     expect(firebase['content-security-policy']).toMatch(/frame-src 'self' blob: https:\/\/demo-lending\.firebaseapp\.com/);
     expect(firebase['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     // The console never signs in with Firebase.

@@ -50,10 +50,21 @@ function spaDirectives(config: AppConfig, extra: { script?: string[]; connect?: 
  * The sandbox payment provider's checkout page (/api/payments/sandbox/:id): its own inline styles, no script at
  * all, and forms that post only to our own origin (which then redirects back to the portal, same origin).
  */
-const sandboxCheckoutDirectives: Directives = { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"] };
+const sandboxCheckoutDirectives: Directives = {
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+};
 
 /** JSON, problem details and PDFs: nothing in them should ever load or run. */
-const apiDirectives: Directives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"] };
+const apiDirectives: Directives = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
 
 /**
  * Security headers on every response (helmet): a Content-Security-Policy per kind of answer, no framing

@@ -39,7 +39,11 @@ export function accepts(header: string | undefined, coding: string): boolean {
   return (exact ?? wildcard ?? 0) > 0;
 }
 
-const fileStats = (file: string): Promise<Stats | undefined> => stat(file).then((s) => (s.isFile() ? s : undefined), () => undefined);
+const fileStats = (file: string): Promise<Stats | undefined> =>
+  stat(file).then(
+    (s) => (s.isFile() ? s : undefined),
+    () => undefined,
+  );
 
 /** The file under `dir` a URL path names, or undefined for anything that would step outside it. */
 function resolveInside(dir: string, urlPath: string): string | undefined {
@@ -58,8 +62,17 @@ function resolveInside(dir: string, urlPath: string): string | undefined {
  * Sends `file` (which exists) or its best precompressed variant for this request, with its content type, length,
  * validators and `cacheControl`. Conditional requests (If-None-Match, If-Modified-Since) and ranges are `send`'s.
  */
-async function sendBuilt(req: Request, res: Response, next: NextFunction, file: string, fileStat: Stats, cacheControl: string): Promise<void> {
-  const variants = (await Promise.all(ENCODINGS.map(async (e) => ({ ...e, stats: await fileStats(file + e.suffix) })))).filter((v) => v.stats);
+async function sendBuilt(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  file: string,
+  fileStat: Stats,
+  cacheControl: string,
+): Promise<void> {
+  const variants = (await Promise.all(ENCODINGS.map(async (e) => ({ ...e, stats: await fileStats(file + e.suffix) })))).filter(
+    (v) => v.stats,
+  );
   const chosen = variants.find((v) => accepts(req.headers['accept-encoding'], v.coding));
   const sent = chosen?.stats ?? fileStat;
   if (variants.length > 0) res.vary('Accept-Encoding');
@@ -90,7 +103,8 @@ export function serveBuiltApp(dir: string, exclude: string[] = []) {
   const root = path.resolve(dir);
   const index = path.join(root, 'index.html');
   const prefixes = ['/api', ...exclude];
-  const excluded = (url: string) => prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+  const excluded = (url: string) =>
+    prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   return (req: Request, res: Response, next: NextFunction): void => {
     // The URL as routing sees it now (`baseUrl` + `url`), not `originalUrl`: a rewrite before this middleware (GET
     // /metrics is /api/metrics, metrics.controller.ts) must reach the API, not the index.html fallback.

@@ -32,8 +32,21 @@ export class BorrowerMessagingModule implements OnModuleInit {
   onModuleInit(): void {
     this.registry.addProjection(emailLoanContactsProjection);
     this.registry.addSubscription(
-      loanEmailsSubscription({ db: this.db, emails: this.emails, directory: this.directory, portalUrl: this.config.publicUrl, currency: this.config.product.currency }),
+      loanEmailsSubscription({
+        db: this.db,
+        emails: this.emails,
+        directory: this.directory,
+        portalUrl: this.config.publicUrl,
+        currency: this.config.product.currency,
+      }),
     );
-    this.registry.addSubscription(loanPushesSubscription({ db: this.db, outbox: this.pushes, portalUrl: this.config.publicUrl, currency: this.config.product.currency }));
+    this.registry.addSubscription(
+      loanPushesSubscription({
+        db: this.db,
+        outbox: this.pushes,
+        portalUrl: this.config.publicUrl,
+        currency: this.config.product.currency,
+      }),
+    );
   }
 }

@@ -10,10 +10,18 @@ import { RequestIvrCallHandler } from './application/channels/request-ivr-call.h
 import { SendWhatsappMessageHandler } from './application/channels/send-whatsapp-message.handler.js';
 import { WebhookAuthenticity } from './application/channels/webhook-authenticity.js';
 import { WhatsappConversations } from './application/channels/whatsapp-conversations.js';
-import { GetWhatsappConversationHandler, ListWhatsappConversationsHandler, ListWhatsappTemplatesHandler } from './application/channels/whatsapp-queries.handlers.js';
+import {
+  GetWhatsappConversationHandler,
+  ListWhatsappConversationsHandler,
+  ListWhatsappTemplatesHandler,
+} from './application/channels/whatsapp-queries.handlers.js';
 import { DIALER_PROVIDER } from './channel-providers/dialer-provider.port.js';
 import { IVR_PROVIDER } from './channel-providers/ivr-provider.port.js';
-import { RecordingDialerProvider, RecordingIvrProvider, RecordingWhatsappProvider } from './channel-providers/recording-channel-providers.js';
+import {
+  RecordingDialerProvider,
+  RecordingIvrProvider,
+  RecordingWhatsappProvider,
+} from './channel-providers/recording-channel-providers.js';
 import { WHATSAPP_PROVIDER } from './channel-providers/whatsapp-provider.port.js';
 import { AdminDialerController } from './http/admin-dialer.controller.js';
 import { AdminIvrController } from './http/admin-ivr.controller.js';
@@ -21,7 +29,14 @@ import { AdminWhatsappController } from './http/admin-whatsapp.controller.js';
 import { ChannelWebhooksController } from './http/channel-webhooks.controller.js';
 
 const controllers = [ChannelWebhooksController, AdminWhatsappController, AdminIvrController, AdminDialerController];
-const whatsapp = [WhatsappConversations, ReceiveWhatsappMessageHandler, SendWhatsappMessageHandler, ListWhatsappConversationsHandler, GetWhatsappConversationHandler, ListWhatsappTemplatesHandler];
+const whatsapp = [
+  WhatsappConversations,
+  ReceiveWhatsappMessageHandler,
+  SendWhatsappMessageHandler,
+  ListWhatsappConversationsHandler,
+  GetWhatsappConversationHandler,
+  ListWhatsappTemplatesHandler,
+];
 const ivr = [ReceiveIvrCallHandler, RequestIvrCallHandler, ListIvrCallsHandler];
 const dialer = [GetDialerQueueHandler, PlaceDialerCallHandler, RecordDialerOutcomeHandler];
 /** No provider adapters yet: the development adapters record into channel_outbox (docs/communications.md shows a real one's shape). */

@@ -3,7 +3,13 @@ import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../platform/registry.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
-import { DEFAULT_EMAIL_DELIVERY, EMAIL_DELIVERY, EMAIL_QUEUE, SWEEP_EMAILS_JOB, type EmailDeliveryOptions } from './application/emails/email-delivery.js';
+import {
+  DEFAULT_EMAIL_DELIVERY,
+  EMAIL_DELIVERY,
+  EMAIL_QUEUE,
+  SWEEP_EMAILS_JOB,
+  type EmailDeliveryOptions,
+} from './application/emails/email-delivery.js';
 import { EmailOutbox } from './application/emails/email-outbox.js';
 import { EMAIL_SECRET_BOX, EmailSecretBox } from './application/emails/email-secret-box.js';
 import { EmailSweeper } from './application/emails/email-sweeper.js';
@@ -21,7 +27,12 @@ import { RecordingSmsSender } from './sms-sender/recording-sms-sender.js';
 import { SMS_SENDER, type SmsSender } from './sms-sender/sms-sender.port.js';
 import { sweepEmailsJob } from './jobs/sweep-emails.job.js';
 import { EmailTemplatesRepository } from './application/emails/email-templates.repository.js';
-import { GetEmailTemplateHandler, ListEmailTemplatesHandler, ListEmailTemplateVersionsHandler, PreviewEmailTemplateHandler } from './application/emails/email-template.queries.js';
+import {
+  GetEmailTemplateHandler,
+  ListEmailTemplatesHandler,
+  ListEmailTemplateVersionsHandler,
+  PreviewEmailTemplateHandler,
+} from './application/emails/email-template.queries.js';
 import { CreateEmailTemplateHandler, UpdateEmailTemplateHandler } from './application/emails/save-email-template.handler.js';
 import { TemplatedEmails } from './application/emails/templated-emails.js';
 import { AdminEmailTemplatesController } from './http/admin-email-templates.controller.js';
@@ -64,7 +75,11 @@ const pushHandlers = [RegisterPushTokenHandler, RefreshPushTokenHandler, DeleteP
       // EMAIL_SWEEP_INTERVAL_MS and EMAIL_STALE_AFTER_MS: how soon a row whose job never reached the queue is handed over.
       provide: EMAIL_DELIVERY,
       inject: [RUNTIME],
-      useFactory: ({ config }: Runtime): EmailDeliveryOptions => ({ ...DEFAULT_EMAIL_DELIVERY, sweepEveryMs: config.outboxSweep.everyMs, staleAfterMs: config.outboxSweep.staleAfterMs }),
+      useFactory: ({ config }: Runtime): EmailDeliveryOptions => ({
+        ...DEFAULT_EMAIL_DELIVERY,
+        sweepEveryMs: config.outboxSweep.everyMs,
+        staleAfterMs: config.outboxSweep.staleAfterMs,
+      }),
     },
     // Seals reset tokens and other email secrets with a key derived from JWT_SECRET (see email-secret-box.ts).
     { provide: EMAIL_SECRET_BOX, useFactory: (runtime: Runtime) => new EmailSecretBox(runtime.config.jwtSecret), inject: [RUNTIME] },
@@ -73,13 +88,16 @@ const pushHandlers = [RegisterPushTokenHandler, RefreshPushTokenHandler, DeleteP
       provide: EMAIL_SENDER,
       inject: [RUNTIME],
       useFactory: ({ config, log }: Runtime): EmailSender =>
-        config.mail.smtpUrl ? new SmtpEmailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : new LogEmailSender(log, { printSecrets: config.env !== 'production' }),
+        config.mail.smtpUrl
+          ? new SmtpEmailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
+          : new LogEmailSender(log, { printSecrets: config.env !== 'production' }),
     },
     {
       // No SMS provider adapter yet: every message goes to the sms_log table and is printed (one-time codes only outside production).
       provide: SMS_SENDER,
       inject: [RUNTIME, DB],
-      useFactory: ({ config, log }: Runtime, db: Db): SmsSender => new RecordingSmsSender(db, log, { printSecrets: config.env !== 'production' }),
+      useFactory: ({ config, log }: Runtime, db: Db): SmsSender =>
+        new RecordingSmsSender(db, log, { printSecrets: config.env !== 'production' }),
     },
     {
       // FCM through firebase-admin when a service account and project are configured; otherwise recorded, not sent.
@@ -88,7 +106,10 @@ const pushHandlers = [RegisterPushTokenHandler, RefreshPushTokenHandler, DeleteP
       useFactory: ({ config, log }: Runtime): PushSender =>
         config.push.serviceAccount && config.firebase.projectId
           ? new FirebasePushSender({ projectId: config.firebase.projectId, serviceAccount: config.push.serviceAccount })
-          : new RecordingPushSender(log, { invalidTokenPrefix: config.push.devInvalidTokenPrefix, failingTokenPrefix: config.push.devFailingTokenPrefix }),
+          : new RecordingPushSender(log, {
+              invalidTokenPrefix: config.push.devInvalidTokenPrefix,
+              failingTokenPrefix: config.push.devFailingTokenPrefix,
+            }),
     },
     PushOutbox,
     ...pushHandlers,
@@ -127,9 +148,16 @@ export class CommunicationsModule implements OnModuleInit, OnApplicationBootstra
   async onApplicationBootstrap(): Promise<void> {
     await this.templates.seedShipped();
     try {
-      await this.queue.schedule(EMAIL_QUEUE, SWEEP_EMAILS_JOB, { every: this.options.sweepEveryMs }, { name: SWEEP_EMAILS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
+      await this.queue.schedule(
+        EMAIL_QUEUE,
+        SWEEP_EMAILS_JOB,
+        { every: this.options.sweepEveryMs },
+        { name: SWEEP_EMAILS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
     } catch (error) {
-      new Logger('CommunicationsModule').warn(`Could not schedule the email sweep (${(error as Error).message}); queued emails whose job was lost wait until it runs.`);
+      new Logger('CommunicationsModule').warn(
+        `Could not schedule the email sweep (${(error as Error).message}); queued emails whose job was lost wait until it runs.`,
+      );
     }
   }
 }

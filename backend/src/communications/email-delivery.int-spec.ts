@@ -28,7 +28,13 @@ import { SECRET_GONE_ERROR } from './domain/email.js';
  * Email through the worker, end to end on real services: PostgreSQL, the queue backend (Redis, then BullMQ's
  * PostgreSQL backend) and a real SMTP server on a free port. Tiny backoff so five attempts take milliseconds.
  */
-const DELIVERY: EmailDeliveryOptions = { attempts: 5, backoffMs: 10, staleAfterMs: 60_000, sweepEveryMs: 3_600_000, enqueueTimeoutMs: 2000 };
+const DELIVERY: EmailDeliveryOptions = {
+  attempts: 5,
+  backoffMs: 10,
+  staleAfterMs: 60_000,
+  sweepEveryMs: 3_600_000,
+  enqueueTimeoutMs: 2000,
+};
 
 type Snapshot = { status: string; attempts: number; lastError: string | null };
 
@@ -90,7 +96,9 @@ async function startHarness(database: TestDatabase, kind: 'redis' | 'postgres', 
     ...env,
   });
   const runtime = await createRuntime(config, (line) => logs.push(line), { databaseUrl: database.url, queuePrefix: prefix });
-  const moduleRef = await Test.createTestingModule({ imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule] })
+  const moduleRef = await Test.createTestingModule({
+    imports: [PlatformModule.forRuntime(runtime), CqrsModule.forRoot(), CommunicationsModule],
+  })
     .overrideProvider(EMAIL_DELIVERY)
     .useValue(DELIVERY)
     .compile();
@@ -106,243 +114,320 @@ async function stopHarness(h: Harness | undefined): Promise<void> {
   if (h.runtime.queue.kind === 'redis') await deleteRedisKeys(`${h.prefix}:*`);
 }
 
-for (const kind of ['redis', 'postgres'] as const) (kind === 'redis' ? describeWithRedis : describe)(`email through the worker (${kind} queue backend)`, () => {
-  // Each harness has its own database: BullMQ's PostgreSQL backend keeps its queues per database, not per prefix.
-  let database: TestDatabase;
-  let otherDatabase: TestDatabase;
-  let smtp: TestSmtp;
-  let withSmtp: Harness;
-  let withoutSmtp: Harness;
+for (const kind of ['redis', 'postgres'] as const)
+  (kind === 'redis' ? describeWithRedis : describe)(`email through the worker (${kind} queue backend)`, () => {
+    // Each harness has its own database: BullMQ's PostgreSQL backend keeps its queues per database, not per prefix.
+    let database: TestDatabase;
+    let otherDatabase: TestDatabase;
+    let smtp: TestSmtp;
+    let withSmtp: Harness;
+    let withoutSmtp: Harness;
 
-  const row = (id: string, h = withSmtp) => h.runtime.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const until = async (id: string, statuses: string[], h = withSmtp) => {
-    await waitFor(async () => statuses.includes((await row(id, h)).status), `email ${id} to be ${statuses.join(' or ')}`);
-    return row(id, h);
-  };
-  const address = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`;
+    const row = (id: string, h = withSmtp) => h.runtime.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const until = async (id: string, statuses: string[], h = withSmtp) => {
+      await waitFor(async () => statuses.includes((await row(id, h)).status), `email ${id} to be ${statuses.join(' or ')}`);
+      return row(id, h);
+    };
+    const address = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(`emails_${kind}`);
-    otherDatabase = await createTestDatabase(`emails_nosmtp_${kind}`);
-    smtp = new TestSmtp(async (to) => {
-      const r = await withSmtp.runtime.db.selectFrom('emails').select(['status', 'attempts', 'last_error']).where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirst();
-      return r && { status: r.status, attempts: r.attempts, lastError: r.last_error };
+    beforeAll(async () => {
+      database = await createTestDatabase(`emails_${kind}`);
+      otherDatabase = await createTestDatabase(`emails_nosmtp_${kind}`);
+      smtp = new TestSmtp(async (to) => {
+        const r = await withSmtp.runtime.db
+          .selectFrom('emails')
+          .select(['status', 'attempts', 'last_error'])
+          .where('to_address', '=', to)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        return r && { status: r.status, attempts: r.attempts, lastError: r.last_error };
+      });
+      await smtp.start();
+      withSmtp = await startHarness(database, kind, {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'Open Lending <no-reply@lending.test>',
+      });
+      withoutSmtp = await startHarness(otherDatabase, kind, {});
     });
-    await smtp.start();
-    withSmtp = await startHarness(database, kind, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Open Lending <no-reply@lending.test>' });
-    withoutSmtp = await startHarness(otherDatabase, kind, {});
-  });
 
-  afterAll(async () => {
-    await stopHarness(withSmtp);
-    await stopHarness(withoutSmtp);
-    await smtp?.stop();
-    await database?.drop();
-    await otherDatabase?.drop();
-  });
+    afterAll(async () => {
+      await stopHarness(withSmtp);
+      await stopHarness(withoutSmtp);
+      await smtp?.stop();
+      await database?.drop();
+      await otherDatabase?.drop();
+    });
 
-  it('sends over SMTP: the server receives the message and the row turns sent after one attempt', async () => {
-    const to = address('asha');
-    const userId = randomUUID();
-    const { id } = await withSmtp.outbox.send({ to, subject: 'Reset your password', text: 'Open this link: http://localhost/reset?t=abc', html: '<p>Open <a href="http://localhost/reset?t=abc">this link</a></p>', template: 'password-reset', userId });
+    it('sends over SMTP: the server receives the message and the row turns sent after one attempt', async () => {
+      const to = address('asha');
+      const userId = randomUUID();
+      const { id } = await withSmtp.outbox.send({
+        to,
+        subject: 'Reset your password',
+        text: 'Open this link: http://localhost/reset?t=abc',
+        html: '<p>Open <a href="http://localhost/reset?t=abc">this link</a></p>',
+        template: 'password-reset',
+        userId,
+      });
 
-    const sent = await until(id, ['sent', 'failed']);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null, to_address: to, template: 'password-reset', user_id: userId });
-    expect(sent.message_id).toMatch(/^<.+>$/);
-    expect(sent.sent_at).toBeInstanceOf(Date);
+      const sent = await until(id, ['sent', 'failed']);
+      expect(sent).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+        to_address: to,
+        template: 'password-reset',
+        user_id: userId,
+      });
+      expect(sent.message_id).toMatch(/^<.+>$/);
+      expect(sent.sent_at).toBeInstanceOf(Date);
 
-    const mail = smtp.received.find((m) => m.subject === 'Reset your password' && JSON.stringify(m.to).includes(to));
-    expect(mail).toBeDefined();
-    expect(mail!.text?.trim()).toBe('Open this link: http://localhost/reset?t=abc');
-    expect(mail!.html).toContain('href="http://localhost/reset?t=abc"');
-    expect(mail!.from?.value).toEqual([{ address: 'no-reply@lending.test', name: 'Open Lending' }]);
-    expect(mail!.messageId && `<${mail!.messageId.replace(/^<|>$/g, '')}>`).toBe(sent.message_id);
+      const mail = smtp.received.find((m) => m.subject === 'Reset your password' && JSON.stringify(m.to).includes(to));
+      expect(mail).toBeDefined();
+      expect(mail!.text?.trim()).toBe('Open this link: http://localhost/reset?t=abc');
+      expect(mail!.html).toContain('href="http://localhost/reset?t=abc"');
+      expect(mail!.from?.value).toEqual([{ address: 'no-reply@lending.test', name: 'Open Lending' }]);
+      expect(mail!.messageId && `<${mail!.messageId.replace(/^<|>$/g, '')}>`).toBe(sent.message_id);
 
-    // The job's id is the email's id: enqueueing it again adds nothing and sends nothing.
-    await waitFor(async () => (await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)) === 'completed', 'the job to complete');
-    await enqueueEmail(withSmtp.runtime.queue, DELIVERY, id);
-    const pending = await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobs(['waiting', 'active', 'delayed', 'prioritized']);
-    expect(pending.filter((j) => j.name === 'email.send')).toEqual([]);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
-  });
+      // The job's id is the email's id: enqueueing it again adds nothing and sends nothing.
+      await waitFor(async () => (await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)) === 'completed', 'the job to complete');
+      await enqueueEmail(withSmtp.runtime.queue, DELIVERY, id);
+      const pending = await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+      expect(pending.filter((j) => j.name === 'email.send')).toEqual([]);
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
+    });
 
-  it('retries a transient SMTP failure and then sends', async () => {
-    const to = address('flaky');
-    smtp.reject.set(to, 2);
-    const { id } = await withSmtp.outbox.send({ to, subject: 'Your loan was approved', text: 'Congratulations.' });
+    it('retries a transient SMTP failure and then sends', async () => {
+      const to = address('flaky');
+      smtp.reject.set(to, 2);
+      const { id } = await withSmtp.outbox.send({ to, subject: 'Your loan was approved', text: 'Congratulations.' });
 
-    const sent = await until(id, ['sent', 'failed']);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
-    // What the SMTP server saw on each attempt: the row claimed and counted, the previous error on record.
-    const seen = smtp.seen.get(to)!;
-    expect(seen.map((s) => [s.status, s.attempts])).toEqual([['sending', 1], ['sending', 2], ['sending', 3]]);
-    expect(seen[0].lastError).toBeNull();
-    expect(seen[1].lastError).toMatch(/451/);
-    expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
-  });
+      const sent = await until(id, ['sent', 'failed']);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+      // What the SMTP server saw on each attempt: the row claimed and counted, the previous error on record.
+      const seen = smtp.seen.get(to)!;
+      expect(seen.map((s) => [s.status, s.attempts])).toEqual([
+        ['sending', 1],
+        ['sending', 2],
+        ['sending', 3],
+      ]);
+      expect(seen[0].lastError).toBeNull();
+      expect(seen[1].lastError).toMatch(/451/);
+      expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
+    });
 
-  it('gives up after the last attempt: the row is failed with the error, and a staff retry sends it', async () => {
-    const to = address('never');
-    smtp.reject.set(to, 5);
-    const { id } = await withSmtp.outbox.send({ to, subject: 'Your statement', text: 'Attached.' });
+    it('gives up after the last attempt: the row is failed with the error, and a staff retry sends it', async () => {
+      const to = address('never');
+      smtp.reject.set(to, 5);
+      const { id } = await withSmtp.outbox.send({ to, subject: 'Your statement', text: 'Attached.' });
 
-    const failed = await until(id, ['failed', 'sent']);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 5, message_id: null, sent_at: null });
-    expect(failed.last_error).toMatch(/451 .*busy, try later/);
-    const seen = smtp.seen.get(to)!;
-    expect(seen.map((s) => s.attempts)).toEqual([1, 2, 3, 4, 5]);
-    expect(seen.slice(1).every((s) => s.status === 'sending' && /451/.test(s.lastError ?? ''))).toBe(true);
-    const job = await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJob(id);
-    await waitFor(async () => (await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)) === 'failed', 'the job to be failed');
-    expect(job?.opts.attempts).toBe(5);
+      const failed = await until(id, ['failed', 'sent']);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 5, message_id: null, sent_at: null });
+      expect(failed.last_error).toMatch(/451 .*busy, try later/);
+      const seen = smtp.seen.get(to)!;
+      expect(seen.map((s) => s.attempts)).toEqual([1, 2, 3, 4, 5]);
+      expect(seen.slice(1).every((s) => s.status === 'sending' && /451/.test(s.lastError ?? ''))).toBe(true);
+      const job = await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJob(id);
+      await waitFor(async () => (await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)) === 'failed', 'the job to be failed');
+      expect(job?.opts.attempts).toBe(5);
 
-    // Staff retry: queued again under a new job id with a fresh set of attempts; the server now accepts it.
-    const commands = withSmtp.moduleRef.get(CommandBus);
-    const answer = await commands.execute(new RetryEmailCommand(id));
-    expect(answer).toMatchObject({ id, status: 'queued', attempts: 5 });
-    const sent = await until(id, ['sent', 'failed']);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 6, last_error: null });
-    await waitFor(async () => (await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(retryJobId(id, 5))) === 'completed', 'the retry job to complete');
-    // Only a failed email can be retried.
-    await expect(commands.execute(new RetryEmailCommand(id))).rejects.toMatchObject({ code: 'EMAIL.ILLEGAL_TRANSITION' });
-    await expect(commands.execute(new RetryEmailCommand(randomUUID()))).rejects.toMatchObject({ code: 'EMAIL.NOT_FOUND' });
-  });
+      // Staff retry: queued again under a new job id with a fresh set of attempts; the server now accepts it.
+      const commands = withSmtp.moduleRef.get(CommandBus);
+      const answer = await commands.execute(new RetryEmailCommand(id));
+      expect(answer).toMatchObject({ id, status: 'queued', attempts: 5 });
+      const sent = await until(id, ['sent', 'failed']);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 6, last_error: null });
+      await waitFor(
+        async () => (await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(retryJobId(id, 5))) === 'completed',
+        'the retry job to complete',
+      );
+      // Only a failed email can be retried.
+      await expect(commands.execute(new RetryEmailCommand(id))).rejects.toMatchObject({ code: 'EMAIL.ILLEGAL_TRANSITION' });
+      await expect(commands.execute(new RetryEmailCommand(randomUUID()))).rejects.toMatchObject({ code: 'EMAIL.NOT_FOUND' });
+    });
 
-  it('without SMTP_URL prints the message on one log line and marks the row logged', async () => {
-    const to = address('nosmtp');
-    const { id } = await withoutSmtp.outbox.send({ to, subject: 'Welcome', text: 'Hello Ravi,\nyour account is ready.', template: 'welcome' });
+    it('without SMTP_URL prints the message on one log line and marks the row logged', async () => {
+      const to = address('nosmtp');
+      const { id } = await withoutSmtp.outbox.send({
+        to,
+        subject: 'Welcome',
+        text: 'Hello Ravi,\nyour account is ready.',
+        template: 'welcome',
+      });
 
-    const logged = await until(id, ['logged', 'sent', 'failed'], withoutSmtp);
-    expect(logged).toMatchObject({ status: 'logged', attempts: 1, message_id: null, sent_at: null, last_error: null });
-    const lines = withoutSmtp.logs.filter((l) => l.includes(to));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('"Welcome"');
-    expect(lines[0]).toContain(JSON.stringify('Hello Ravi,\nyour account is ready.'));
-    expect(lines[0]).not.toContain('\n');
-    expect(withoutSmtp.logs.filter((l) => l === 'No SMTP_URL: emails are recorded in the email log and printed, not sent.')).toHaveLength(1);
-    expect(withSmtp.logs.some((l) => l.startsWith('No SMTP_URL'))).toBe(false);
-    expect(smtp.received.some((m) => JSON.stringify(m.to).includes(to))).toBe(false);
-  });
+      const logged = await until(id, ['logged', 'sent', 'failed'], withoutSmtp);
+      expect(logged).toMatchObject({ status: 'logged', attempts: 1, message_id: null, sent_at: null, last_error: null });
+      const lines = withoutSmtp.logs.filter((l) => l.includes(to));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('"Welcome"');
+      expect(lines[0]).toContain(JSON.stringify('Hello Ravi,\nyour account is ready.'));
+      expect(lines[0]).not.toContain('\n');
+      expect(withoutSmtp.logs.filter((l) => l === 'No SMTP_URL: emails are recorded in the email log and printed, not sent.')).toHaveLength(
+        1,
+      );
+      expect(withSmtp.logs.some((l) => l.startsWith('No SMTP_URL'))).toBe(false);
+      expect(smtp.received.some((m) => JSON.stringify(m.to).includes(to))).toBe(false);
+    });
 
-  it('never loses an email: a row the queue did not take stays queued, and the sweeper enqueues it', async () => {
-    // The outbox's queue is down (a real backend: closed Redis connections, or a PostgreSQL nothing listens on):
-    // the row is written and send() still answers.
-    const down =
-      kind === 'redis'
-        ? await createQueueBackend({ redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', databaseUrl: database.url, prefix: withSmtp.prefix })
-        : await createQueueBackend({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing', choice: 'postgres', prefix: withSmtp.prefix });
-    if (kind === 'redis') await down.close();
-    const to = address('lost');
-    const { id } = await new EmailOutbox(withSmtp.runtime.db, down, DELIVERY, withSmtp.moduleRef.get(EMAIL_SECRET_BOX)).send({ to, subject: 'Payment received', text: 'Thank you.' });
-    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
-    expect(await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)).toBe('unknown');
-
-    // Not yet stale: the sweep leaves it alone. A minute later (moved back in time here) it is enqueued, once.
-    expect((await withSmtp.sweeper.sweep()).requeued).not.toContain(id);
-    await withSmtp.runtime.db.updateTable('emails').set({ created_at: sql<Date>`now() - interval '2 minutes'`, updated_at: sql<Date>`now() - interval '2 minutes'` }).where('id', '=', id).execute();
-    expect((await withSmtp.sweeper.sweep()).requeued).toEqual([id]);
-    expect(await until(id, ['sent', 'failed'])).toMatchObject({ status: 'sent', attempts: 1 });
-    expect((await withSmtp.sweeper.sweep()).requeued).toEqual([]);
-    expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
-    if (kind === 'postgres') await down.close();
-  });
-
-  it('does not hold the sender up when the queue does not answer: the row waits for the sweeper', async () => {
-    // A real server that accepts connections and never says a word, standing in for a hung queue.
-    const sockets: Socket[] = [];
-    const silent = createServer((socket) => void sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const port = (silent.address() as AddressInfo).port;
-    const hung = await createQueueBackend({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/nothing`, choice: 'postgres', prefix: withSmtp.prefix });
-    try {
-      const to = address('hung');
-      const { id } = await new EmailOutbox(withSmtp.runtime.db, hung, { ...DELIVERY, enqueueTimeoutMs: 100 }, withSmtp.moduleRef.get(EMAIL_SECRET_BOX)).send({ to, subject: 'Hung queue', text: 'Still recorded.' });
+    it('never loses an email: a row the queue did not take stays queued, and the sweeper enqueues it', async () => {
+      // The outbox's queue is down (a real backend: closed Redis connections, or a PostgreSQL nothing listens on):
+      // the row is written and send() still answers.
+      const down =
+        kind === 'redis'
+          ? await createQueueBackend({
+              redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+              databaseUrl: database.url,
+              prefix: withSmtp.prefix,
+            })
+          : await createQueueBackend({
+              databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing',
+              choice: 'postgres',
+              prefix: withSmtp.prefix,
+            });
+      if (kind === 'redis') await down.close();
+      const to = address('lost');
+      const { id } = await new EmailOutbox(withSmtp.runtime.db, down, DELIVERY, withSmtp.moduleRef.get(EMAIL_SECRET_BOX)).send({
+        to,
+        subject: 'Payment received',
+        text: 'Thank you.',
+      });
       expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-      await hung.close().catch(() => undefined);
-    }
-  });
+      expect(await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobState(id)).toBe('unknown');
 
-  it('an email with a secret: the row holds a placeholder, SMTP gets the value, a staff retry after the last failure still delivers it', async () => {
-    const to = address('secret');
-    const token = `tok_${randomBytes(16).toString('hex')}`;
-    smtp.reject.set(to, 5);
-    const { id } = await withSmtp.outbox.send({
-      to,
-      subject: 'Choose a new password',
-      text: `Open https://portal.test/Auth/confirm-password/${secretRef('reset-token')}`,
-      html: `<a href="https://portal.test/Auth/confirm-password/${secretRef('reset-token')}">here</a>`,
-      template: 'password-reset',
-      secrets: { 'reset-token': token },
-      secretsExpireAt: new Date(Date.now() + 10 * 60_000),
+      // Not yet stale: the sweep leaves it alone. A minute later (moved back in time here) it is enqueued, once.
+      expect((await withSmtp.sweeper.sweep()).requeued).not.toContain(id);
+      await withSmtp.runtime.db
+        .updateTable('emails')
+        .set({ created_at: sql<Date>`now() - interval '2 minutes'`, updated_at: sql<Date>`now() - interval '2 minutes'` })
+        .where('id', '=', id)
+        .execute();
+      expect((await withSmtp.sweeper.sweep()).requeued).toEqual([id]);
+      expect(await until(id, ['sent', 'failed'])).toMatchObject({ status: 'sent', attempts: 1 });
+      expect((await withSmtp.sweeper.sweep()).requeued).toEqual([]);
+      expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(1);
+      if (kind === 'postgres') await down.close();
     });
-    const asText = async () => (await sql<{ row: string }>`SELECT e::text AS row FROM emails e WHERE id = ${id}`.execute(withSmtp.runtime.db)).rows[0].row;
-    const secretRows = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM email_secrets WHERE email_id = ${id}`.execute(withSmtp.runtime.db)).rows[0].n);
 
-    const failed = await until(id, ['failed', 'sent']);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 5, has_secrets: true });
-    expect(await asText()).not.toContain(token);
-    expect(await asText()).toContain('{{secret:reset-token}}');
-    // Kept (sealed, not the token itself) so that a retry can still send a working link.
-    expect(await secretRows()).toBe(1);
-    const sealed = (await sql<{ row: string }>`SELECT s::text AS row FROM email_secrets s WHERE email_id = ${id}`.execute(withSmtp.runtime.db)).rows[0].row;
-    expect(sealed).not.toContain(token);
-
-    const answer = await withSmtp.moduleRef.get(CommandBus).execute(new RetryEmailCommand(id));
-    expect(JSON.stringify(answer)).not.toContain(token);
-    expect(answer.text).toBe('Open https://portal.test/Auth/confirm-password/[redacted]');
-    expect(await until(id, ['sent', 'failed'])).toMatchObject({ status: 'sent', attempts: 6 });
-    const mail = smtp.received.find((m) => JSON.stringify(m.to).includes(to))!;
-    expect(mail.text?.trim()).toBe(`Open https://portal.test/Auth/confirm-password/${token}`);
-    expect(mail.html).toContain(`href="https://portal.test/Auth/confirm-password/${token}"`);
-    // Sent: the secret is needed nowhere any more.
-    expect(await secretRows()).toBe(0);
-  });
-
-  it('an email whose secret has expired fails at once with a clear error, is never sent, and cannot be retried', async () => {
-    const to = address('expired');
-    const { id } = await withSmtp.outbox.send({
-      to,
-      subject: 'Choose a new password',
-      text: `Open ${secretRef('reset-token')}`,
-      secrets: { 'reset-token': 'tok_expired_0123456789' },
-      secretsExpireAt: new Date(Date.now() - 1000),
+    it('does not hold the sender up when the queue does not answer: the row waits for the sweeper', async () => {
+      // A real server that accepts connections and never says a word, standing in for a hung queue.
+      const sockets: Socket[] = [];
+      const silent = createServer((socket) => void sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as AddressInfo).port;
+      const hung = await createQueueBackend({
+        databaseUrl: `postgres://postgres@127.0.0.1:${port}/nothing`,
+        choice: 'postgres',
+        prefix: withSmtp.prefix,
+      });
+      try {
+        const to = address('hung');
+        const { id } = await new EmailOutbox(
+          withSmtp.runtime.db,
+          hung,
+          { ...DELIVERY, enqueueTimeoutMs: 100 },
+          withSmtp.moduleRef.get(EMAIL_SECRET_BOX),
+        ).send({ to, subject: 'Hung queue', text: 'Still recorded.' });
+        expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+        await hung.close().catch(() => undefined);
+      }
     });
-    const failed = await until(id, ['failed', 'sent']);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_error: SECRET_GONE_ERROR });
-    expect(smtp.received.some((m) => JSON.stringify(m.to).includes(to))).toBe(false);
-    await expect(withSmtp.moduleRef.get(CommandBus).execute(new RetryEmailCommand(id))).rejects.toMatchObject({ code: 'EMAIL.LINK_EXPIRED' });
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
-  });
 
-  it('a sender whose placeholders and secrets do not match is refused before anything is stored', async () => {
-    const to = address('mismatch');
-    await expect(withSmtp.outbox.send({ to, subject: 'x', text: `Open ${secretRef('reset-token')}` })).rejects.toThrow(/placeholders/);
-    await expect(withSmtp.outbox.send({ to, subject: 'x', text: 'no link', secrets: { 'reset-token': 'abc' }, secretsExpireAt: new Date() })).rejects.toThrow(/placeholders/);
-    await expect(withSmtp.outbox.send({ to: `${to}\r\nBcc: victim@example.com`, subject: 'x', text: 'y' })).rejects.toThrow(/one bare address/);
-    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM emails WHERE to_address LIKE ${`${to}%`}`.execute(withSmtp.runtime.db)).rows[0].n).toBe('0');
-  });
+    it('an email with a secret: the row holds a placeholder, SMTP gets the value, a staff retry after the last failure still delivers it', async () => {
+      const to = address('secret');
+      const token = `tok_${randomBytes(16).toString('hex')}`;
+      smtp.reject.set(to, 5);
+      const { id } = await withSmtp.outbox.send({
+        to,
+        subject: 'Choose a new password',
+        text: `Open https://portal.test/Auth/confirm-password/${secretRef('reset-token')}`,
+        html: `<a href="https://portal.test/Auth/confirm-password/${secretRef('reset-token')}">here</a>`,
+        template: 'password-reset',
+        secrets: { 'reset-token': token },
+        secretsExpireAt: new Date(Date.now() + 10 * 60_000),
+      });
+      const asText = async () =>
+        (await sql<{ row: string }>`SELECT e::text AS row FROM emails e WHERE id = ${id}`.execute(withSmtp.runtime.db)).rows[0].row;
+      const secretRows = async () =>
+        Number(
+          (await sql<{ n: string }>`SELECT count(*) AS n FROM email_secrets WHERE email_id = ${id}`.execute(withSmtp.runtime.db)).rows[0].n,
+        );
 
-  it('without SMTP_URL, outside production, the printed message carries the rendered link (the developer is the recipient)', async () => {
-    const to = address('devlink');
-    const { id } = await withoutSmtp.outbox.send({
-      to,
-      subject: 'Choose a new password',
-      text: `Open ${secretRef('reset-token')}`,
-      secrets: { 'reset-token': 'tok_dev_0123456789abcdef' },
-      secretsExpireAt: new Date(Date.now() + 60_000),
+      const failed = await until(id, ['failed', 'sent']);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 5, has_secrets: true });
+      expect(await asText()).not.toContain(token);
+      expect(await asText()).toContain('{{secret:reset-token}}');
+      // Kept (sealed, not the token itself) so that a retry can still send a working link.
+      expect(await secretRows()).toBe(1);
+      const sealed = (
+        await sql<{ row: string }>`SELECT s::text AS row FROM email_secrets s WHERE email_id = ${id}`.execute(withSmtp.runtime.db)
+      ).rows[0].row;
+      expect(sealed).not.toContain(token);
+
+      const answer = await withSmtp.moduleRef.get(CommandBus).execute(new RetryEmailCommand(id));
+      expect(JSON.stringify(answer)).not.toContain(token);
+      expect(answer.text).toBe('Open https://portal.test/Auth/confirm-password/[redacted]');
+      expect(await until(id, ['sent', 'failed'])).toMatchObject({ status: 'sent', attempts: 6 });
+      const mail = smtp.received.find((m) => JSON.stringify(m.to).includes(to))!;
+      expect(mail.text?.trim()).toBe(`Open https://portal.test/Auth/confirm-password/${token}`);
+      expect(mail.html).toContain(`href="https://portal.test/Auth/confirm-password/${token}"`);
+      // Sent: the secret is needed nowhere any more.
+      expect(await secretRows()).toBe(0);
     });
-    expect(await until(id, ['logged', 'failed'], withoutSmtp)).toMatchObject({ status: 'logged' });
-    const lines = withoutSmtp.logs.filter((l) => l.includes(to));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('Open tok_dev_0123456789abcdef');
-  });
 
-  it('schedules the sweep as a repeatable job on the email queue', async () => {
-    const schedulers = await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobSchedulers();
-    expect(schedulers.map((s) => [s.key, s.every])).toEqual([['email.sweep', DELIVERY.sweepEveryMs]]);
+    it('an email whose secret has expired fails at once with a clear error, is never sent, and cannot be retried', async () => {
+      const to = address('expired');
+      const { id } = await withSmtp.outbox.send({
+        to,
+        subject: 'Choose a new password',
+        text: `Open ${secretRef('reset-token')}`,
+        secrets: { 'reset-token': 'tok_expired_0123456789' },
+        secretsExpireAt: new Date(Date.now() - 1000),
+      });
+      const failed = await until(id, ['failed', 'sent']);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_error: SECRET_GONE_ERROR });
+      expect(smtp.received.some((m) => JSON.stringify(m.to).includes(to))).toBe(false);
+      await expect(withSmtp.moduleRef.get(CommandBus).execute(new RetryEmailCommand(id))).rejects.toMatchObject({
+        code: 'EMAIL.LINK_EXPIRED',
+      });
+      expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    });
+
+    it('a sender whose placeholders and secrets do not match is refused before anything is stored', async () => {
+      const to = address('mismatch');
+      await expect(withSmtp.outbox.send({ to, subject: 'x', text: `Open ${secretRef('reset-token')}` })).rejects.toThrow(/placeholders/);
+      await expect(
+        withSmtp.outbox.send({ to, subject: 'x', text: 'no link', secrets: { 'reset-token': 'abc' }, secretsExpireAt: new Date() }),
+      ).rejects.toThrow(/placeholders/);
+      await expect(withSmtp.outbox.send({ to: `${to}\r\nBcc: victim@example.com`, subject: 'x', text: 'y' })).rejects.toThrow(
+        /one bare address/,
+      );
+      expect(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM emails WHERE to_address LIKE ${`${to}%`}`.execute(withSmtp.runtime.db)).rows[0]
+          .n,
+      ).toBe('0');
+    });
+
+    it('without SMTP_URL, outside production, the printed message carries the rendered link (the developer is the recipient)', async () => {
+      const to = address('devlink');
+      const { id } = await withoutSmtp.outbox.send({
+        to,
+        subject: 'Choose a new password',
+        text: `Open ${secretRef('reset-token')}`,
+        secrets: { 'reset-token': 'tok_dev_0123456789abcdef' },
+        secretsExpireAt: new Date(Date.now() + 60_000),
+      });
+      expect(await until(id, ['logged', 'failed'], withoutSmtp)).toMatchObject({ status: 'logged' });
+      const lines = withoutSmtp.logs.filter((l) => l.includes(to));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('Open tok_dev_0123456789abcdef');
+    });
+
+    it('schedules the sweep as a repeatable job on the email queue', async () => {
+      const schedulers = await withSmtp.runtime.queue.queue(EMAIL_QUEUE).getJobSchedulers();
+      expect(schedulers.map((s) => [s.key, s.every])).toEqual([['email.sweep', DELIVERY.sweepEveryMs]]);
+    });
   });
-});

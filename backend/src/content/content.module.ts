@@ -7,7 +7,14 @@ import { CreateBannerHandler, DeleteBannerHandler, UpdateBannerHandler } from '.
 import { CurrentBannersHandler, GetBannerHandler, GetBannerImageHandler, ListBannersHandler } from './application/banner.queries.js';
 import { BannersRepository } from './application/banners.repository.js';
 import { RaiseIssueHandler, ReplyToIssueHandler, ReplyToMyIssueHandler, UpdateIssueHandler } from './application/help-issue.commands.js';
-import { GetIssueHandler, GetMyIssueHandler, ListIssueAssigneesHandler, ListIssuesHandler, ListMyIssuesHandler, ReadIssueAttachmentHandler } from './application/help-issue.queries.js';
+import {
+  GetIssueHandler,
+  GetMyIssueHandler,
+  ListIssueAssigneesHandler,
+  ListIssuesHandler,
+  ListMyIssuesHandler,
+  ReadIssueAttachmentHandler,
+} from './application/help-issue.queries.js';
 import { HelpIssueViews } from './application/help-issue.views.js';
 import { HelpIssuesRepository } from './application/help-issues.repository.js';
 import { CreateStatePageHandler, DeleteStatePageHandler, UpdateStatePageHandler } from './application/state-page.commands.js';
@@ -21,16 +28,40 @@ import { PublicBannersController } from './http/public-banners.controller.js';
 import { PublicStatePagesController } from './http/public-state-pages.controller.js';
 
 const commandHandlers = [
-  CreateBannerHandler, UpdateBannerHandler, DeleteBannerHandler,
-  RaiseIssueHandler, ReplyToMyIssueHandler, UpdateIssueHandler, ReplyToIssueHandler,
-  CreateStatePageHandler, UpdateStatePageHandler, DeleteStatePageHandler,
+  CreateBannerHandler,
+  UpdateBannerHandler,
+  DeleteBannerHandler,
+  RaiseIssueHandler,
+  ReplyToMyIssueHandler,
+  UpdateIssueHandler,
+  ReplyToIssueHandler,
+  CreateStatePageHandler,
+  UpdateStatePageHandler,
+  DeleteStatePageHandler,
 ];
 const queryHandlers = [
-  ListBannersHandler, GetBannerHandler, CurrentBannersHandler, GetBannerImageHandler,
-  ListMyIssuesHandler, GetMyIssueHandler, ListIssuesHandler, GetIssueHandler, ListIssueAssigneesHandler, ReadIssueAttachmentHandler,
-  ListStatePagesHandler, GetStatePageHandler, GetPublishedStatePageHandler,
+  ListBannersHandler,
+  GetBannerHandler,
+  CurrentBannersHandler,
+  GetBannerImageHandler,
+  ListMyIssuesHandler,
+  GetMyIssueHandler,
+  ListIssuesHandler,
+  GetIssueHandler,
+  ListIssueAssigneesHandler,
+  ReadIssueAttachmentHandler,
+  ListStatePagesHandler,
+  GetStatePageHandler,
+  GetPublishedStatePageHandler,
 ];
-const controllers = [AdminBannersController, PublicBannersController, MyIssuesController, AdminIssuesController, AdminStatePagesController, PublicStatePagesController];
+const controllers = [
+  AdminBannersController,
+  PublicBannersController,
+  MyIssuesController,
+  AdminIssuesController,
+  AdminStatePagesController,
+  PublicStatePagesController,
+];
 
 /** Content staff publish for borrowers and visitors: banners, help issues, state landing pages (DESIGN §2, content/). */
 @Module({

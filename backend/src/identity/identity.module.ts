@@ -100,8 +100,28 @@ const commandHandlers = [
   VerifyOneTimeCodeHandler,
   ResolvePhoneCollisionHandler,
 ];
-const queryHandlers = [GetSignedInUserHandler, ListStaffUsersHandler, GetStaffUserHandler, ListRolesHandler, GetRoleHandler, ListOnlineUsersHandler, ListPhoneCollisionsHandler, GetPhoneCollisionHandler];
-const controllers = [AuthController, TokenController, AdminUserController, StaffUsersController, RolesController, ProfileController, PresenceController, MyProfileController, PublicOtpController, AdminPhoneCollisionsController];
+const queryHandlers = [
+  GetSignedInUserHandler,
+  ListStaffUsersHandler,
+  GetStaffUserHandler,
+  ListRolesHandler,
+  GetRoleHandler,
+  ListOnlineUsersHandler,
+  ListPhoneCollisionsHandler,
+  GetPhoneCollisionHandler,
+];
+const controllers = [
+  AuthController,
+  TokenController,
+  AdminUserController,
+  StaffUsersController,
+  RolesController,
+  ProfileController,
+  PresenceController,
+  MyProfileController,
+  PublicOtpController,
+  AdminPhoneCollisionsController,
+];
 
 @Module({
   // AccountMessages (one-time codes, password resets) comes from communications, above identity: a port, not an import.
@@ -141,7 +161,9 @@ const controllers = [AuthController, TokenController, AdminUserController, Staff
       provide: ID_TOKEN_VERIFIER,
       inject: [APP_CONFIG],
       useFactory: ({ firebase }: AppConfig) =>
-        firebase.projectId ? new FirebaseIdTokenVerifier({ projectId: firebase.projectId, authEmulatorHost: firebase.authEmulatorHost }) : new UnconfiguredIdTokenVerifier(),
+        firebase.projectId
+          ? new FirebaseIdTokenVerifier({ projectId: firebase.projectId, authEmulatorHost: firebase.authEmulatorHost })
+          : new UnconfiguredIdTokenVerifier(),
     },
     RateLimiter,
     {

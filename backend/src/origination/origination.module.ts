@@ -31,9 +31,36 @@ import { BankAccounts } from './public/bank-accounts.port.js';
 import { SectionsBankAccounts } from './profiles/sections-bank-accounts.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
 
-const commandHandlers = [SaveProfileSectionHandler, UploadDocumentHandler, CreateLeadHandler, UpdateLeadHandler, MoveLeadStatusHandler, AddLeadNoteHandler, StartQuickStartHandler, SaveQuickStartStepHandler, FinishQuickStartHandler, ReviewProfileSectionHandler];
-const queryHandlers = [GetProfileSectionsHandler, ListDocumentsHandler, ReadDocumentHandler, ListLeadsHandler, GetLeadHandler, LeadStatusCountsHandler, ListLeadAgentsHandler, ReadCustomerDocumentHandler];
-const controllers = [MyProfileSectionsController, MyDocumentsController, AdminLeadsController, AgentLeadsController, PublicQuickStartController, AdminCustomerProfilesController];
+const commandHandlers = [
+  SaveProfileSectionHandler,
+  UploadDocumentHandler,
+  CreateLeadHandler,
+  UpdateLeadHandler,
+  MoveLeadStatusHandler,
+  AddLeadNoteHandler,
+  StartQuickStartHandler,
+  SaveQuickStartStepHandler,
+  FinishQuickStartHandler,
+  ReviewProfileSectionHandler,
+];
+const queryHandlers = [
+  GetProfileSectionsHandler,
+  ListDocumentsHandler,
+  ReadDocumentHandler,
+  ListLeadsHandler,
+  GetLeadHandler,
+  LeadStatusCountsHandler,
+  ListLeadAgentsHandler,
+  ReadCustomerDocumentHandler,
+];
+const controllers = [
+  MyProfileSectionsController,
+  MyDocumentsController,
+  AdminLeadsController,
+  AgentLeadsController,
+  PublicQuickStartController,
+  AdminCustomerProfilesController,
+];
 
 /**
  * Origination (DESIGN §2): profile sections and uploads, customers, leads and quick start. Plain tables, every

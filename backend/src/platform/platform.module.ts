@@ -43,7 +43,9 @@ export class PlatformModule {
           provide: EVENT_STORE,
           inject: [PlatformRegistry],
           useFactory: (registry: PlatformRegistry) =>
-            new PostgresEventStore(runtime.db, inlineProjector(registry.projections), { observeAppend: (s) => runtime.metrics.appendDuration.observe(s) }),
+            new PostgresEventStore(runtime.db, inlineProjector(registry.projections), {
+              observeAppend: (s) => runtime.metrics.appendDuration.observe(s),
+            }),
         },
         {
           // PostgreSQL by default; files under DATA_DIR/documents with STORAGE=disk; an S3-compatible bucket when
@@ -71,7 +73,19 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
-      exports: [Metrics, RUNTIME, APP_CONFIG, DB, CLOCK, QUEUE_BACKEND, EVENT_STORE, DOCUMENT_STORAGE, BUSINESS_DATE, PlatformRegistry, WorkerHost],
+      exports: [
+        Metrics,
+        RUNTIME,
+        APP_CONFIG,
+        DB,
+        CLOCK,
+        QUEUE_BACKEND,
+        EVENT_STORE,
+        DOCUMENT_STORAGE,
+        BUSINESS_DATE,
+        PlatformRegistry,
+        WorkerHost,
+      ],
     };
   }
 }

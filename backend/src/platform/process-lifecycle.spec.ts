@@ -15,8 +15,12 @@ function watchExit() {
 describe('a failed start is one sentence, never a stack trace', () => {
   it('keeps sentences that are already for the operator, prefixes the rest, on one line', () => {
     expect(startFailureSentence('the API', new ConfigError('Cannot start: PORT is invalid.'))).toBe('Cannot start: PORT is invalid.');
-    expect(startFailureSentence('the API', new Error('Cannot reach Redis at redis://x; check REDIS_URL.'))).toBe('Cannot reach Redis at redis://x; check REDIS_URL.');
-    expect(startFailureSentence('the worker', new Error('initdb failed\n  at spawn (node:child_process)'))).toBe('Cannot start the worker: initdb failed at spawn (node:child_process)');
+    expect(startFailureSentence('the API', new Error('Cannot reach Redis at redis://x; check REDIS_URL.'))).toBe(
+      'Cannot reach Redis at redis://x; check REDIS_URL.',
+    );
+    expect(startFailureSentence('the worker', new Error('initdb failed\n  at spawn (node:child_process)'))).toBe(
+      'Cannot start the worker: initdb failed at spawn (node:child_process)',
+    );
     expect(startFailureSentence('the API', undefined)).toBe('Cannot start the API: no reason given');
   });
 
@@ -41,11 +45,15 @@ describe('a failed start is one sentence, never a stack trace', () => {
         }),
     );
     const last = (listeners: readonly unknown[]) => listeners[listeners.length - 1] as (error: unknown) => void;
-    const listeners = (event: 'uncaughtException' | 'unhandledRejection') => last(event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection'));
+    const listeners = (event: 'uncaughtException' | 'unhandledRejection') =>
+      last(event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection'));
     // What Node does with an 'error' event nobody listens to (a failed spawn) and with a forgotten promise.
     listeners('uncaughtException')(Object.assign(new Error('spawn /root/x/initdb EACCES'), { code: 'EACCES' }));
     listeners('unhandledRejection')(new Error('Connection terminated unexpectedly'));
-    expect(printed.mock.calls).toEqual([['Cannot start the API: spawn /root/x/initdb EACCES'], ['Cannot start the API: Connection terminated unexpectedly']]);
+    expect(printed.mock.calls).toEqual([
+      ['Cannot start the API: spawn /root/x/initdb EACCES'],
+      ['Cannot start the API: Connection terminated unexpectedly'],
+    ]);
     expect(exit).toHaveBeenCalledWith(1);
     finish();
     await starting;

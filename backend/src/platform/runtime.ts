@@ -40,11 +40,16 @@ export const RUNTIME = Symbol('RUNTIME');
 /** The event log's id, made once per database by migration 0024. */
 export async function readEventLogId(db: Db): Promise<string> {
   const r = await sql<{ id: string }>`SELECT id FROM event_log_identity`.execute(db);
-  if (!r.rows[0]) throw new Error('Cannot start: the database has no event log identity (table event_log_identity is empty); run the migrations again.');
+  if (!r.rows[0])
+    throw new Error('Cannot start: the database has no event log identity (table event_log_identity is empty); run the migrations again.');
   return r.rows[0].id;
 }
 
-export async function createRuntime(config: AppConfig, log: (line: string) => void, options: { databaseUrl?: string; queuePrefix?: string; logDestination?: DestinationStream; clock?: Clock } = {}): Promise<Runtime> {
+export async function createRuntime(
+  config: AppConfig,
+  log: (line: string) => void,
+  options: { databaseUrl?: string; queuePrefix?: string; logDestination?: DestinationStream; clock?: Clock } = {},
+): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
   const db = createDb(database.url, config.databasePoolSize, config.databaseConnectTimeoutMs, config.databaseStatementTimeoutMs);
   try {
@@ -52,12 +57,19 @@ export async function createRuntime(config: AppConfig, log: (line: string) => vo
     const migrations = createDb(database.url, 1, config.databaseConnectTimeoutMs, 0);
     const applied = await migrateToLatest(migrations).finally(() => migrations.destroy());
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`);
-    if (config.queueBackend === 'auto' && !config.redisUrl) log('No REDIS_URL: trying Redis on 127.0.0.1:6379, else the PostgreSQL queue backend.');
+    if (config.queueBackend === 'auto' && !config.redisUrl)
+      log('No REDIS_URL: trying Redis on 127.0.0.1:6379, else the PostgreSQL queue backend.');
     const eventLogId = await readEventLogId(db);
     const base = options.queuePrefix ?? 'lending';
     // A prefix already namespaced (another runtime's keyPrefix, handed on) is kept as it is.
     const keyPrefix = base.endsWith(`:${eventLogId}`) ? base : `${base}:${eventLogId}`;
-    const queue = await createQueueBackend({ redisUrl: config.redisUrl, databaseUrl: database.url, prefix: keyPrefix, choice: config.queueBackend, recovery: config.queueRecovery });
+    const queue = await createQueueBackend({
+      redisUrl: config.redisUrl,
+      databaseUrl: database.url,
+      prefix: keyPrefix,
+      choice: config.queueBackend,
+      recovery: config.queueRecovery,
+    });
     log(`Queues: ${queue.description}`);
     if (!config.mail.smtpUrl) log('No SMTP_URL: emails are recorded in the email log and printed, not sent.');
     return {

@@ -18,12 +18,18 @@ describe('the worker host', () => {
 
   it('refuses a queue that nothing in this build processes, in one sentence', async () => {
     t = await startTestApp('workerhost');
-    await expect(t.app.get(WorkerHost).start({ queues: ['notifications', 'fax'] })).rejects.toThrow(/^Cannot start the worker: no processor serves the queue\(s\) fax\.$/);
+    await expect(t.app.get(WorkerHost).start({ queues: ['notifications', 'fax'] })).rejects.toThrow(
+      /^Cannot start the worker: no processor serves the queue\(s\) fax\.$/,
+    );
   });
 
   it('refuses to start when a subscription enqueues a job that has no processor', async () => {
     t = await startTestApp('workerhost');
-    t.app.get(PlatformRegistry).addSubscription({ name: 'orphan', eventTypes: [], produces: [{ queue: 'sms', name: 'sms.send' }], handle: async () => undefined });
-    await expect(t.app.get(WorkerHost).start()).rejects.toThrow('Cannot start the worker: no processor for the job(s) sms.send on queue sms.');
+    t.app
+      .get(PlatformRegistry)
+      .addSubscription({ name: 'orphan', eventTypes: [], produces: [{ queue: 'sms', name: 'sms.send' }], handle: async () => undefined });
+    await expect(t.app.get(WorkerHost).start()).rejects.toThrow(
+      'Cannot start the worker: no processor for the job(s) sms.send on queue sms.',
+    );
   });
 });

@@ -23,7 +23,9 @@ export class WorkerHost implements OnApplicationShutdown {
       .flatMap((s) => s.produces ?? [])
       .filter((p) => !this.registry.jobs.some((j) => j.queue === p.queue && j.name === p.name));
     if (orphans.length > 0) {
-      throw new Error(`Cannot start the worker: no processor for the job(s) ${orphans.map((o) => `${o.name} on queue ${o.queue}`).join(', ')}.`);
+      throw new Error(
+        `Cannot start the worker: no processor for the job(s) ${orphans.map((o) => `${o.name} on queue ${o.queue}`).join(', ')}.`,
+      );
     }
     this.started = true;
     const served = this.registry.jobs.filter((j) => !options.queues || options.queues.includes(j.queue));
@@ -51,7 +53,9 @@ export class WorkerHost implements OnApplicationShutdown {
         }
       });
     }
-    this.runner = new SubscriptionRunner(this.runtime.db, this.store, this.runtime.database.url, this.registry.subscriptions, { log: this.runtime.log });
+    this.runner = new SubscriptionRunner(this.runtime.db, this.store, this.runtime.database.url, this.registry.subscriptions, {
+      log: this.runtime.log,
+    });
     await this.runner.start();
     return [...byQueue.keys()];
   }

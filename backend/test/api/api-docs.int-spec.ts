@@ -8,7 +8,11 @@ import { startTestApp } from '../support/test-app.js';
 
 /** Less to see anonymously (issue 9, item 11): Swagger UI and the OpenAPI document are off in production unless API_DOCS=true. */
 const DOC_URLS = ['/api/docs', '/api/docs/', '/api/docs/openapi.json', '/api/docs-yaml'];
-const production = () => ({ NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
+const production = () => ({
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(24).toString('hex'),
+  ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+});
 
 describe('/api/docs', () => {
   it('is off in production: every docs URL is 404', async () => {
@@ -64,14 +68,20 @@ describe('docs/*.md against the OpenAPI document', () => {
     const documented = documentedEndpoints(docsDir);
     expect(documented.length).toBeGreaterThan(150);
 
-    const unknown = documented.filter((d) => !operations.has(`${d.method} ${d.path}`) && !SERVED_BY_SWAGGER.has(`${d.method} ${d.path}`)).map((d) => `${d.where}: ${d.written}`);
+    const unknown = documented
+      .filter((d) => !operations.has(`${d.method} ${d.path}`) && !SERVED_BY_SWAGGER.has(`${d.method} ${d.path}`))
+      .map((d) => `${d.where}: ${d.written}`);
     expect(unknown).toEqual([]);
 
     const takes = (d: { method: string; path: string }) => operations.get(`${d.method} ${d.path}`) ?? [];
     const saysMultipart = documented.filter((d) => /multipart/i.test(d.line) && takes(d).length > 0);
-    const wrongBody = saysMultipart.filter((d) => !takes(d).includes('multipart/form-data')).map((d) => `${d.where}: ${d.written} is documented as multipart; the API takes ${takes(d).join(', ')}`);
+    const wrongBody = saysMultipart
+      .filter((d) => !takes(d).includes('multipart/form-data'))
+      .map((d) => `${d.where}: ${d.written} is documented as multipart; the API takes ${takes(d).join(', ')}`);
     expect(wrongBody).toEqual([]);
-    const multipartOperations = [...operations].filter(([, media]) => media.includes('multipart/form-data')).map(([operation]) => operation);
+    const multipartOperations = [...operations]
+      .filter(([, media]) => media.includes('multipart/form-data'))
+      .map(([operation]) => operation);
     expect(multipartOperations.length).toBeGreaterThan(0);
     expect(multipartOperations.filter((operation) => !saysMultipart.some((d) => `${d.method} ${d.path}` === operation))).toEqual([]);
 

@@ -117,7 +117,12 @@ const stats = {
 
 beforeAll(async () => {
   emulator = await startFakeAuthEmulator((ids) =>
-    ids.map((id) => ({ localId: id, email: `${id.slice(0, 20).replace(/[^a-z0-9]/gi, 'x') || 'x'}@social.example`, emailVerified: true, disabled: false })),
+    ids.map((id) => ({
+      localId: id,
+      email: `${id.slice(0, 20).replace(/[^a-z0-9]/gi, 'x') || 'x'}@social.example`,
+      emailVerified: true,
+      disabled: false,
+    })),
   );
   const limits = '1000000';
   t = await startTestApp('fuzz', {
@@ -137,7 +142,8 @@ beforeAll(async () => {
   const doc = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, Json>> };
   operations = Object.entries(doc.paths).flatMap(([template, ops]) =>
     Object.entries(ops).map(([method, o]) => {
-      const schema = (o.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json']?.schema;
+      const schema = (o.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json']
+        ?.schema;
       return {
         method: method.toUpperCase(),
         template,
@@ -160,7 +166,12 @@ beforeAll(async () => {
   pool.permissions.push(...(permissions.body as { id: string }[]).map((p) => p.id));
   const role = await call('POST', '/api/admin/roles', identities.staff.token, { name: 'Fuzz role', permissions: ['loans.view'] });
   pool.roles.push(role.body.id);
-  const staff2 = await call('POST', '/api/admin/users', identities.staff.token, { name: 'Second Staff', email: 'second.staff@test.local', password: 'staff-password-1', roleId: 'viewer' });
+  const staff2 = await call('POST', '/api/admin/users', identities.staff.token, {
+    name: 'Second Staff',
+    email: 'second.staff@test.local',
+    password: 'staff-password-1',
+    roleId: 'viewer',
+  });
   pool.users.push(staff2.body.id);
   pool.emailAddresses.push('second.staff@test.local');
 
@@ -168,7 +179,20 @@ beforeAll(async () => {
   const emails = await call('GET', '/api/admin/emails', identities.staff.token);
   pool.emails.push(...(emails.body as { id: string }[]).map((e) => e.id));
 
-  for (const state of ['new', 'new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active', 'rejected', 'cancelled'] as const) {
+  for (const state of [
+    'new',
+    'new',
+    'applied',
+    'soft.pending',
+    'bank.pending',
+    'consent.pending',
+    'consent.customerpending',
+    'final.pending',
+    'disbursal.pending',
+    'active',
+    'rejected',
+    'cancelled',
+  ] as const) {
     const loan = await loanIn(t.http, state, identities.borrower.token, identities.staff.token);
     pool.loans.push(loan.id);
     if (loan.documentHash) pool.hashes.push(loan.documentHash);
@@ -185,7 +209,10 @@ afterAll(async () => {
 async function call(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -199,7 +226,13 @@ async function register(name: string): Promise<{ token: string; id: string; emai
   registered += 1;
   const email = `fuzz.borrower.${registered}.${randomUUID().slice(0, 8)}@example.com`;
   const phone = `+9198${String(Date.now()).slice(-6)}${String(registered).padStart(2, '0')}`;
-  const res = await call('POST', '/api/auth/register', undefined, { name, email, phone, password: identities.borrower.password, deviceId: identities.borrower.deviceId });
+  const res = await call('POST', '/api/auth/register', undefined, {
+    name,
+    email,
+    phone,
+    password: identities.borrower.password,
+    deviceId: identities.borrower.deviceId,
+  });
   pool.emailAddresses.push(email);
   return { token: res.body.token, id: res.body.user._id, email };
 }
@@ -248,7 +281,8 @@ async function snapshot(): Promise<Record<string, string>> {
 // Generators
 
 /** `arb` about once in `1 + none` draws, else null. */
-const rarely = <T>(arb: fc.Arbitrary<T>, none: number): fc.Arbitrary<T | null> => fc.oneof({ arbitrary: fc.constant(null), weight: none }, { arbitrary: arb, weight: 1 });
+const rarely = <T>(arb: fc.Arbitrary<T>, none: number): fc.Arbitrary<T | null> =>
+  fc.oneof({ arbitrary: fc.constant(null), weight: none }, { arbitrary: arb, weight: 1 });
 
 const pick = (list: () => string[]) => fc.nat().map((i) => (list().length ? list()[i % list().length] : randomUUID()));
 
@@ -257,20 +291,65 @@ const wildString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.tuple(fc.string({ maxLength: 10 }), controlChars, fc.string({ maxLength: 10 })).map(([a, c, b]) => a + c + b),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\r\n', 'null', 'undefined', 'NaN', 'Infinity', '-1', '1e300', '0x10', '__proto__', 'constructor',
-    '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{constructor.constructor}}', '%00', '%zz', '../../etc/passwd', 'a\u202eb', '\ud800', '\uffff', '😀'.repeat(50)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\r\n',
+    'null',
+    'undefined',
+    'NaN',
+    'Infinity',
+    '-1',
+    '1e300',
+    '0x10',
+    '__proto__',
+    'constructor',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '${7*7}',
+    '{{constructor.constructor}}',
+    '%00',
+    '%zz',
+    '../../etc/passwd',
+    'a\u202eb',
+    '\ud800',
+    '\uffff',
+    '😀'.repeat(50),
+  ),
   fc.integer({ min: 1000, max: 60_000 }).map((n) => 'x'.repeat(n)),
 );
 /** Characters that break storage or display: NUL and lone surrogates (PostgreSQL refuses them), controls, bidi. */
 const nastyChar = fc.constantFrom('\u0000', '\ud800', '\udc00', '\u202e', '\u0007', '\u001b', '\n', '\r', '\u2028', '\ufeff', '\u0085');
 /** A string from `arb` with one nasty character put somewhere in it: valid-looking otherwise, so it gets far. */
-const spiked = (arb: fc.Arbitrary<string>) => fc.tuple(arb, nastyChar, fc.nat()).map(([v, c, i]) => { const at = v.length ? i % (v.length + 1) : 0; return v.slice(0, at) + c + v.slice(at); });
+const spiked = (arb: fc.Arbitrary<string>) =>
+  fc.tuple(arb, nastyChar, fc.nat()).map(([v, c, i]) => {
+    const at = v.length ? i % (v.length + 1) : 0;
+    return v.slice(0, at) + c + v.slice(at);
+  });
 /** Strings that fit in a URL: Node answers a request line and headers over 16 kB itself (431), before the app. */
 const urlString = wildString.map((s) => s.slice(0, 2000));
 const wildNumber: fc.Arbitrary<number> = fc.oneof(
   fc.double(),
   fc.integer(),
-  fc.constantFrom(1e300, -1e300, -1, 0, -0, 0.5, 1.5, 2 ** 53, 2 ** 53 + 2, -(2 ** 63), 1e-300, Number.MAX_VALUE, 2 ** 31, 2 ** 31 - 1, 2 ** 63),
+  fc.constantFrom(
+    1e300,
+    -1e300,
+    -1,
+    0,
+    -0,
+    0.5,
+    1.5,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 63),
+    1e-300,
+    Number.MAX_VALUE,
+    2 ** 31,
+    2 ** 31 - 1,
+    2 ** 63,
+  ),
 );
 const wildValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: wildString, weight: 3 },
@@ -284,11 +363,29 @@ const wildValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** An unsigned Firebase emulator ID token for this project (valid-looking), or one broken in some way. */
 const idToken = fc
-  .record({ uid: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }), email: fc.oneof(pick(() => pool.emailAddresses), fc.constant(undefined)), exp: fc.integer({ min: -7200, max: 7200 }), aud: fc.constantFrom(FIREBASE_PROJECT, 'other-project') })
+  .record({
+    uid: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }),
+    email: fc.oneof(
+      pick(() => pool.emailAddresses),
+      fc.constant(undefined),
+    ),
+    exp: fc.integer({ min: -7200, max: 7200 }),
+    aud: fc.constantFrom(FIREBASE_PROJECT, 'other-project'),
+  })
   .map(({ uid, email, exp, aud }) => {
     const now = Math.floor(Date.now() / 1000);
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    const payload = { iss: `https://securetoken.google.com/${aud}`, aud, auth_time: now, user_id: uid, sub: uid, iat: now - 10, exp: now + exp, email, email_verified: true };
+    const payload = {
+      iss: `https://securetoken.google.com/${aud}`,
+      aud,
+      auth_time: now,
+      user_id: uid,
+      sub: uid,
+      iat: now - 10,
+      exp: now + exp,
+      email,
+      email_verified: true,
+    };
     return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
   });
 
@@ -296,7 +393,18 @@ const date = (d: Date) => d.toISOString().slice(0, 10);
 const dateString = fc.oneof(
   fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map(date),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.constantFrom('2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '+275760-09-13', '2026-11-21T25:00:00Z', '2026-11-21T10:00:00+99:00', 'yesterday', '1e10', ''),
+  fc.constantFrom(
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '9999-12-31',
+    '+275760-09-13',
+    '2026-11-21T25:00:00Z',
+    '2026-11-21T10:00:00+99:00',
+    'yesterday',
+    '1e10',
+    '',
+  ),
 );
 
 /** Values that make a request valid enough to reach the handler, by property name. */
@@ -306,7 +414,10 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   password: fc.constantFrom(ADMIN.password, 'borrower-password', 'staff-password-1'),
   currentPassword: fc.constantFrom(ADMIN.password, 'wrong-password'),
   roleId: pick(() => pool.roles),
-  permissions: fc.array(pick(() => pool.permissions), { maxLength: 4 }),
+  permissions: fc.array(
+    pick(() => pool.permissions),
+    { maxLength: 4 },
+  ),
   idToken,
   amount: fc.integer({ min: 500_000, max: 60_000_000 }),
   approvedAmount: fc.integer({ min: 500_000, max: 60_000_000 }),
@@ -357,7 +468,16 @@ function fromSchema(schema: Schema): fc.Arbitrary<unknown> {
         return fc.oneof({ arbitrary: matching, weight: 6 }, { arbitrary: spiked(matching), weight: 1 });
       }
       return fc.oneof(
-        { arbitrary: spiked(fc.string({ unit: 'grapheme-ascii', minLength: Math.max(0, minLength - 1), maxLength: Math.max(0, Math.min(maxLength, minLength + 20) - 1) })), weight: 1 },
+        {
+          arbitrary: spiked(
+            fc.string({
+              unit: 'grapheme-ascii',
+              minLength: Math.max(0, minLength - 1),
+              maxLength: Math.max(0, Math.min(maxLength, minLength + 20) - 1),
+            }),
+          ),
+          weight: 1,
+        },
         { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength, maxLength: Math.min(maxLength, minLength + 40) }), weight: 4 },
         // Graphemes outside the BMP count two UTF-16 units, so their strings can break the length bounds: kept as they
         // come (a fuzz input like any other) rather than filtered, which never ended for a long fixed length (a
@@ -371,10 +491,9 @@ function fromSchema(schema: Schema): fc.Arbitrary<unknown> {
     case 'object': {
       const props = schema.properties ?? {};
       const required = new Set(schema.required ?? []);
-      return fc.record(
-        Object.fromEntries(Object.entries(props).map(([k, s]) => [k, validValue(s, k)])),
-        { requiredKeys: Object.keys(props).filter((k) => required.has(k)) },
-      );
+      return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, validValue(s, k)])), {
+        requiredKeys: Object.keys(props).filter((k) => required.has(k)),
+      });
     }
     default:
       // {}: any value (read-only fields the client may send back)
@@ -387,12 +506,21 @@ function bodyValue(schema: Schema): fc.Arbitrary<unknown> {
   const props = schema.properties ?? {};
   if (schema.type !== 'object' || Object.keys(props).length === 0) return fc.oneof(fromSchema(schema), wildValue);
   const field = (k: string, s: Schema) => fc.oneof({ arbitrary: validValue(s, k), weight: 5 }, { arbitrary: wildValue, weight: 1 });
-  const record = fc.record(
-    Object.fromEntries(Object.entries(props).map(([k, s]) => [k, field(k, s)])),
-    { requiredKeys: (schema.required ?? []).filter((k) => k in props) },
-  );
+  const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, field(k, s)])), {
+    requiredKeys: (schema.required ?? []).filter((k) => k in props),
+  });
   return fc
-    .tuple(record, rarely(fc.constantFrom(...Object.keys(props)), 8), rarely(fc.tuple(fc.oneof(fc.constantFrom('id', 'role', 'extra', '__proto__', 'constructor', 'borrowerId', 'state'), fc.string()), wildValue), 8))
+    .tuple(
+      record,
+      rarely(fc.constantFrom(...Object.keys(props)), 8),
+      rarely(
+        fc.tuple(
+          fc.oneof(fc.constantFrom('id', 'role', 'extra', '__proto__', 'constructor', 'borrowerId', 'state'), fc.string()),
+          wildValue,
+        ),
+        8,
+      ),
+    )
     .map(([value, drop, extra]) => {
       const body: Json = { ...(value as Json) };
       if (drop !== null) delete body[drop];
@@ -402,7 +530,21 @@ function bodyValue(schema: Schema): fc.Arbitrary<unknown> {
 }
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'nul', 'undefined', '{"a":NaN}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"__proto__":{"x":1}}', '"' + 'x'.repeat(10) + '\n"'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '{"a":1,}',
+    "{'a':1}",
+    '[1,2',
+    'nul',
+    'undefined',
+    '{"a":NaN}',
+    '\u0000',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+    '{"__proto__":{"x":1}}',
+    '"' + 'x'.repeat(10) + '\n"',
+  ),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 50 }).filter((s) => {
     try {
       JSON.parse(s);
@@ -416,14 +558,29 @@ const malformedJson = fc.oneof(
 function bodyFor(op: Operation): fc.Arbitrary<FuzzRequest['body']> {
   const json = (v: unknown, contentType = 'application/json') => ({ kind: 'raw' as const, text: JSON.stringify(v) ?? 'null', contentType });
   if (op.method === 'GET' || op.method === 'HEAD') return fc.constant({ kind: 'none' as const });
-  const wrongType = fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', 'application/problem+json', 'application/merge-patch+json');
+  const wrongType = fc.constantFrom(
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=utf-16',
+    'application/xml',
+    'application/problem+json',
+    'application/merge-patch+json',
+  );
   const anyBody = fc.oneof(
     fc.record({ text: malformedJson, contentType: fc.constant('application/json') }).map((b) => ({ kind: 'raw' as const, ...b })),
     fc.tuple(wildValue, wrongType).map(([v, ct]) => json(v, ct)),
-    fc.constantFrom('[]', '1', 'null', '"text"', 'true', '{}').map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' })),
+    fc
+      .constantFrom('[]', '1', 'null', '"text"', 'true', '{}')
+      .map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' })),
     fc.constant({ kind: 'raw' as const, text: JSON.stringify({ a: 'x'.repeat(110_000) }), contentType: 'application/json' }),
   );
-  if (!op.body) return fc.oneof({ arbitrary: fc.constant({ kind: 'none' as const }), weight: 6 }, { arbitrary: fc.constant(json({})), weight: 1 }, { arbitrary: anyBody, weight: 2 });
+  if (!op.body)
+    return fc.oneof(
+      { arbitrary: fc.constant({ kind: 'none' as const }), weight: 6 },
+      { arbitrary: fc.constant(json({})), weight: 1 },
+      { arbitrary: anyBody, weight: 2 },
+    );
   return fc.oneof(
     { arbitrary: bodyValue(op.body.schema).map((v) => json(v)), weight: 14 },
     { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
@@ -433,7 +590,13 @@ function bodyFor(op: Operation): fc.Arbitrary<FuzzRequest['body']> {
 }
 
 function pathValue(op: Operation): fc.Arbitrary<{ value: string; raw: boolean }> {
-  const kind = /\/roles\//.test(op.template) ? 'roles' : /\/users\//.test(op.template) ? 'users' : /\/emails\//.test(op.template) ? 'emails' : 'loans';
+  const kind = /\/roles\//.test(op.template)
+    ? 'roles'
+    : /\/users\//.test(op.template)
+      ? 'users'
+      : /\/emails\//.test(op.template)
+        ? 'emails'
+        : 'loans';
   const real = pick(() => pool[kind]);
   const other = pick(() => [...pool.loans, ...pool.users, ...pool.emails, ...pool.roles]);
   const value = fc.oneof(
@@ -441,7 +604,27 @@ function pathValue(op: Operation): fc.Arbitrary<{ value: string; raw: boolean }>
     { arbitrary: other, weight: 1 },
     { arbitrary: fc.uuid(), weight: 2 },
     { arbitrary: real.map((id) => id.toUpperCase()), weight: 1 },
-    { arbitrary: fc.constantFrom('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '{id}', ':id', 'null', '0', '-1', '1e300', 'NaN', '%', '%zz', '%00', '..', 'me', 'admin', 'a'.repeat(2000)), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        '00000000-0000-0000-0000-000000000000',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+        '{id}',
+        ':id',
+        'null',
+        '0',
+        '-1',
+        '1e300',
+        'NaN',
+        '%',
+        '%zz',
+        '%00',
+        '..',
+        'me',
+        'admin',
+        'a'.repeat(2000),
+      ),
+      weight: 2,
+    },
     { arbitrary: urlString.filter((s) => s.length > 0), weight: 2 },
     { arbitrary: spiked(fc.oneof(real, fc.string({ unit: 'grapheme-ascii', maxLength: 10 }))), weight: 1 },
   );
@@ -451,13 +634,69 @@ function pathValue(op: Operation): fc.Arbitrary<{ value: string; raw: boolean }>
 // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past the safe integers
 const smallInt = fc.oneof(fc.integer({ min: -5, max: 600 }), fc.constantFrom(1e300, 9007199254740993, 10_001, 2 ** 31, 0.5, -0));
 const jsonText = (v: fc.Arbitrary<unknown>) => v.map((x) => JSON.stringify(x) ?? 'null');
-const SORT_FIELDS = ['id', 'createdAt', 'updatedAt', 'submittedAt', 'amount', 'state', 'name', 'email', 'status', 'to', 'subject', 'userCount', 'group', 'lastSeenAt', 'attempts', 'password_hash', 'borrower_id', 'created_at; DROP TABLE events'];
-const FILTER_KEYS = ['q', 'id', 'queue', 'type', 'status', 'borrowerId', 'createdFrom', 'createdTo', 'template', 'userId', 'roleId', 'online', 'role', 'group', 'nope'];
+const SORT_FIELDS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'amount',
+  'state',
+  'name',
+  'email',
+  'status',
+  'to',
+  'subject',
+  'userCount',
+  'group',
+  'lastSeenAt',
+  'attempts',
+  'password_hash',
+  'borrower_id',
+  'created_at; DROP TABLE events',
+];
+const FILTER_KEYS = [
+  'q',
+  'id',
+  'queue',
+  'type',
+  'status',
+  'borrowerId',
+  'createdFrom',
+  'createdTo',
+  'template',
+  'userId',
+  'roleId',
+  'online',
+  'role',
+  'group',
+  'nope',
+];
 const filterValue = fc.oneof(
   pick(() => pool.loans),
   pick(() => pool.users),
-  fc.array(pick(() => [...pool.loans, ...pool.users, ...pool.emails]), { maxLength: 3 }),
-  fc.constantFrom('new', 'applied', 'soft.pending', 'soft/pending', 'active', 'Active', 'consent.approved', 'EMI', 'salaryAdvance', 'failed', 'queued', 'password-reset', 'staff', 'borrower', 'users', true, false),
+  fc.array(
+    pick(() => [...pool.loans, ...pool.users, ...pool.emails]),
+    { maxLength: 3 },
+  ),
+  fc.constantFrom(
+    'new',
+    'applied',
+    'soft.pending',
+    'soft/pending',
+    'active',
+    'Active',
+    'consent.approved',
+    'EMI',
+    'salaryAdvance',
+    'failed',
+    'queued',
+    'password-reset',
+    'staff',
+    'borrower',
+    'users',
+    true,
+    false,
+  ),
   dateString,
   spiked(fc.string({ maxLength: 10 })),
   wildValue.filter((v) => (JSON.stringify(v) ?? '').length < 2000),
@@ -467,11 +706,23 @@ function queryValue(name: string): fc.Arbitrary<string> {
   const garbage = fc.oneof(urlString, jsonText(fc.jsonValue({ maxDepth: 2 })));
   switch (name) {
     case 'range':
-      return fc.oneof(jsonText(fc.tuple(smallInt, smallInt)), fc.constantFrom('[1e300,1e300]', '[0,24]', '[5,2]', '[]', '[1]', '["a","b"]', '[0,1,2]', '[-1,5]', '[0,1e6]', '{"start":0}'), garbage);
+      return fc.oneof(
+        jsonText(fc.tuple(smallInt, smallInt)),
+        fc.constantFrom('[1e300,1e300]', '[0,24]', '[5,2]', '[]', '[1]', '["a","b"]', '[0,1,2]', '[-1,5]', '[0,1e6]', '{"start":0}'),
+        garbage,
+      );
     case 'sort':
-      return fc.oneof(jsonText(fc.tuple(fc.constantFrom(...SORT_FIELDS), fc.constantFrom('ASC', 'DESC', 'asc', 'sideways'))), fc.constantFrom('["createdAt"]', '[]', '"createdAt"', '[1,2]'), garbage);
+      return fc.oneof(
+        jsonText(fc.tuple(fc.constantFrom(...SORT_FIELDS), fc.constantFrom('ASC', 'DESC', 'asc', 'sideways'))),
+        fc.constantFrom('["createdAt"]', '[]', '"createdAt"', '[1,2]'),
+        garbage,
+      );
     case 'filter':
-      return fc.oneof(jsonText(fc.dictionary(fc.constantFrom(...FILTER_KEYS), filterValue, { maxKeys: 3 })), fc.constantFrom('{}', '[]', 'null', '{"q":null}', '{"id":[]}'), garbage);
+      return fc.oneof(
+        jsonText(fc.dictionary(fc.constantFrom(...FILTER_KEYS), filterValue, { maxKeys: 3 })),
+        fc.constantFrom('{}', '[]', 'null', '{"q":null}', '{"id":[]}'),
+        garbage,
+      );
     case 'from':
     case 'to':
     case 'asOf':
@@ -479,7 +730,31 @@ function queryValue(name: string): fc.Arbitrary<string> {
     case 'principal':
     case 'annualRatePercent':
     case 'months':
-      return fc.oneof({ arbitrary: fc.integer({ min: 1, max: 700 }).map(String), weight: 3 }, { arbitrary: fc.constantFrom('10000000', '1e13', '10000000000001', '0', '-5', '18.5', '100', '101', '600', '601', '1e300', 'NaN', 'Infinity', '0x10', ' 12 ', ''), weight: 2 }, { arbitrary: garbage, weight: 1 });
+      return fc.oneof(
+        { arbitrary: fc.integer({ min: 1, max: 700 }).map(String), weight: 3 },
+        {
+          arbitrary: fc.constantFrom(
+            '10000000',
+            '1e13',
+            '10000000000001',
+            '0',
+            '-5',
+            '18.5',
+            '100',
+            '101',
+            '600',
+            '601',
+            '1e300',
+            'NaN',
+            'Infinity',
+            '0x10',
+            ' 12 ',
+            '',
+          ),
+          weight: 2,
+        },
+        { arbitrary: garbage, weight: 1 },
+      );
     case 'download':
       return fc.constantFrom('1', 'true', '0', 'false', '', 'yes');
     default:
@@ -487,12 +762,35 @@ function queryValue(name: string): fc.Arbitrary<string> {
   }
 }
 
-const EXTRA_QUERY = ['download', 'principal', 'months', 'annualRatePercent', 'q', 'page', 'perPage', '__proto__', 'constructor', 'range', 'filter', 'sort', 'asOf', 'x'];
+const EXTRA_QUERY = [
+  'download',
+  'principal',
+  'months',
+  'annualRatePercent',
+  'q',
+  'page',
+  'perPage',
+  '__proto__',
+  'constructor',
+  'range',
+  'filter',
+  'sort',
+  'asOf',
+  'x',
+];
 
 function queryFor(op: Operation): fc.Arbitrary<[string, string][]> {
   const documented = op.params.filter((p) => p.in === 'query');
-  const parts = documented.map((p) => fc.option(queryValue(p.name).map((v) => [p.name, v] as [string, string]), { freq: p.required ? 10 : 3 }));
-  const extra = rarely(fc.constantFrom(...EXTRA_QUERY).chain((name) => queryValue(name).map((v) => [name, v] as [string, string])), 6);
+  const parts = documented.map((p) =>
+    fc.option(
+      queryValue(p.name).map((v) => [p.name, v] as [string, string]),
+      { freq: p.required ? 10 : 3 },
+    ),
+  );
+  const extra = rarely(
+    fc.constantFrom(...EXTRA_QUERY).chain((name) => queryValue(name).map((v) => [name, v] as [string, string])),
+    6,
+  );
   return fc.tuple(fc.tuple(...parts), extra, fc.nat(9)).map(([values, more, dice]) => {
     const q = values.filter((v): v is [string, string] => v !== null);
     if (more) q.push(more);
@@ -501,13 +799,28 @@ function queryFor(op: Operation): fc.Arbitrary<[string, string][]> {
   });
 }
 
-const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 250 });
+const headerText = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c !== 0x7f)
+    .map((c) => String.fromCharCode(c)),
+  maxLength: 250,
+});
 
 function headersFor(op: Operation): fc.Arbitrary<Record<string, string>> {
   const idempotent = op.params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
   return fc
     .record({
-      key: idempotent ? fc.option(fc.oneof(fc.constantFrom('fuzz-key-1', 'fuzz-key-2', 'a', 'x'.repeat(200), 'x'.repeat(201), 'bad key', 'é'), fc.uuid(), headerText), { freq: 2 }) : fc.constant(null),
+      key: idempotent
+        ? fc.option(
+            fc.oneof(
+              fc.constantFrom('fuzz-key-1', 'fuzz-key-2', 'a', 'x'.repeat(200), 'x'.repeat(201), 'bad key', 'é'),
+              fc.uuid(),
+              headerText,
+            ),
+            { freq: 2 },
+          )
+        : fc.constant(null),
       device: rarely(fc.oneof(fc.constantFrom('fuzz-staff-device', 'fuzz-borrower-device', 'other-device-1'), headerText), 12),
       range: rarely(fc.constantFrom('loans=0-24', 'items=5-1', 'bytes=0-', 'x'), 15),
     })
@@ -522,36 +835,42 @@ function headersFor(op: Operation): fc.Arbitrary<Record<string, string>> {
 
 const identityArb: fc.Arbitrary<{ identity: Identity; auth: FuzzRequest['auth'] }> = fc.oneof(
   fc.constantFrom<FuzzRequest['auth']>('none', 'none', 'none', 'forged').map((auth) => ({ identity: 'anonymous' as const, auth })),
-  fc.constantFrom<FuzzRequest['auth']>('bearer', 'bearer', 'bearer', 'bearer', 'cookie').map((auth) => ({ identity: 'borrower' as const, auth })),
-  fc.constantFrom<FuzzRequest['auth']>('bearer', 'bearer', 'bearer', 'bearer', 'cookie').map((auth) => ({ identity: 'staff' as const, auth })),
+  fc
+    .constantFrom<FuzzRequest['auth']>('bearer', 'bearer', 'bearer', 'bearer', 'cookie')
+    .map((auth) => ({ identity: 'borrower' as const, auth })),
+  fc
+    .constantFrom<FuzzRequest['auth']>('bearer', 'bearer', 'bearer', 'bearer', 'cookie')
+    .map((auth) => ({ identity: 'staff' as const, auth })),
 );
 
 /** One arbitrary per operation, built once (building them per run, e.g. parsing the schemas' patterns, is slow). */
 function requestArb(): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(...operations.map((op) => {
-    const pathNames = op.params.filter((p) => p.in === 'path').map((p) => p.name);
-    return fc
-      .record({
-        who: identityArb,
-        path: fc.tuple(...pathNames.map(() => pathValue(op))),
-        query: queryFor(op),
-        headers: headersFor(op),
-        body: bodyFor(op),
-      })
-      .map(({ who, path, query, headers, body }) => {
-        const req: FuzzRequest = {
-          op,
-          identity: who.identity,
-          auth: who.auth,
-          pathValues: Object.fromEntries(pathNames.map((n, i) => [n, path[i]])),
-          query,
-          headers,
-          body,
-        };
-        // fast-check prints a counterexample with this: the request as sent, long values cut.
-        return Object.defineProperty(req, fc.toStringMethod, { value: () => describeRequest(req), enumerable: false });
-      });
-  }));
+  return fc.oneof(
+    ...operations.map((op) => {
+      const pathNames = op.params.filter((p) => p.in === 'path').map((p) => p.name);
+      return fc
+        .record({
+          who: identityArb,
+          path: fc.tuple(...pathNames.map(() => pathValue(op))),
+          query: queryFor(op),
+          headers: headersFor(op),
+          body: bodyFor(op),
+        })
+        .map(({ who, path, query, headers, body }) => {
+          const req: FuzzRequest = {
+            op,
+            identity: who.identity,
+            auth: who.auth,
+            pathValues: Object.fromEntries(pathNames.map((n, i) => [n, path[i]])),
+            query,
+            headers,
+            body,
+          };
+          // fast-check prints a counterexample with this: the request as sent, long values cut.
+          return Object.defineProperty(req, fc.toStringMethod, { value: () => describeRequest(req), enumerable: false });
+        });
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -579,7 +898,10 @@ function urlOf(req: FuzzRequest): string {
 }
 
 function describeRequest(req: FuzzRequest): string {
-  const body = req.body.kind === 'raw' ? ` body(${req.body.contentType ?? '-'}): ${req.body.text.slice(0, 300)}${req.body.text.length > 300 ? `...(${req.body.text.length} chars)` : ''}` : '';
+  const body =
+    req.body.kind === 'raw'
+      ? ` body(${req.body.contentType ?? '-'}): ${req.body.text.slice(0, 300)}${req.body.text.length > 300 ? `...(${req.body.text.length} chars)` : ''}`
+      : '';
   return `${req.op.key} as ${req.identity} (${req.auth}) -> ${req.op.method} ${urlOf(req).slice(base.length, base.length + 400)} headers ${JSON.stringify(req.headers).slice(0, 300)}${body}`;
 }
 
@@ -634,7 +956,12 @@ async function send(req: FuzzRequest): Promise<void> {
     } catch {
       throw new Error(`refusal body not JSON: ${where()}`);
     }
-    if (typeof problem.type !== 'string' || typeof problem.title !== 'string' || typeof problem.detail !== 'string' || problem.status !== res.status) {
+    if (
+      typeof problem.type !== 'string' ||
+      typeof problem.title !== 'string' ||
+      typeof problem.detail !== 'string' ||
+      problem.status !== res.status
+    ) {
       throw new Error(`incomplete problem: ${where()}`);
     }
     if (/"stack"|\n\s+at |\\n\s+at |node_modules|\.ts:\d+/.test(text)) throw new Error(`problem shows internals: ${where()}`);
@@ -649,8 +976,15 @@ async function send(req: FuzzRequest): Promise<void> {
     if (req.op.key === 'POST /api/admin/users' && typeof answer.id === 'string') pool.users.push(answer.id);
     if (req.op.key === 'POST /api/admin/roles' && typeof answer.id === 'string') pool.roles.push(answer.id);
     // A refreshed token replaces the session's older ones: carry on with it (saves a sign-in).
-    if (req.op.key === 'POST /api/token/regenerate' && req.identity !== 'anonymous' && req.auth !== 'forged' && typeof answer.token === 'string') identities[req.identity].token = answer.token;
-    if (req.op.key === 'POST /api/admin/profile/password' && req.identity === 'staff') identities.staff.password = (JSON.parse(req.body.kind === 'raw' ? req.body.text : '{}') as Json).newPassword as string;
+    if (
+      req.op.key === 'POST /api/token/regenerate' &&
+      req.identity !== 'anonymous' &&
+      req.auth !== 'forged' &&
+      typeof answer.token === 'string'
+    )
+      identities[req.identity].token = answer.token;
+    if (req.op.key === 'POST /api/admin/profile/password' && req.identity === 'staff')
+      identities.staff.password = (JSON.parse(req.body.kind === 'raw' ? req.body.text : '{}') as Json).newPassword as string;
   }
 
   const checkedAt = performance.now();
@@ -689,11 +1023,24 @@ it('the OpenAPI document lists every route the application serves', () => {
   expect([...documented].filter((k) => !served.includes(k))).toEqual([]);
   expect(operations.length).toBeGreaterThanOrEqual(50);
   // Query parameters the handlers read are in the document too, so the fuzz (and a generated client) knows them.
-  const query = (k: string) => Object.fromEntries(operations.find((o) => o.key === k)!.params.filter((p) => p.in === 'query').map((p) => [p.name, Boolean(p.required)]));
+  const query = (k: string) =>
+    Object.fromEntries(
+      operations
+        .find((o) => o.key === k)!
+        .params.filter((p) => p.in === 'query')
+        .map((p) => [p.name, Boolean(p.required)]),
+    );
   expect(query('GET /api/public/emi')).toEqual({ principal: true, annualRatePercent: true, months: true });
   expect(query('GET /api/admin/loans/{id}')).toEqual({ asOf: false });
   expect(query('GET /api/admin/loans/{id}/agreement.pdf')).toEqual({ download: false });
-  for (const list of ['GET /api/admin/loans', 'GET /api/admin/emails', 'GET /api/admin/users', 'GET /api/admin/roles', 'GET /api/admin/permissions', 'GET /api/admin/presence']) {
+  for (const list of [
+    'GET /api/admin/loans',
+    'GET /api/admin/emails',
+    'GET /api/admin/users',
+    'GET /api/admin/roles',
+    'GET /api/admin/permissions',
+    'GET /api/admin/presence',
+  ]) {
     expect(query(list)).toEqual({ sort: false, range: false, filter: false });
   }
 });
@@ -725,11 +1072,23 @@ it(`${RUNS} generated requests across every operation: no 5xx, every refusal a p
   const lines = [
     `API fuzz: seed ${SEED}, ${RUNS} runs, ${stats.requests} requests in ${seconds.toFixed(1)} s (${(stats.requests / seconds).toFixed(0)}/s)`,
     `  operations covered: ${Object.keys(stats.byOperation).length} of ${operations.length}; requests per operation min ${Math.min(...perOp)} max ${Math.max(...perOp)}`,
-    `  by identity: ${Object.entries(stats.byIdentity).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    `  by status class: ${Object.entries(stats.byClass).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    `  by status: ${Object.entries(stats.byStatus).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `  by identity: ${Object.entries(stats.byIdentity)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `  by status class: ${Object.entries(stats.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `  by status: ${Object.entries(stats.byStatus)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
     `  time in requests ${(Object.values(stats.msByOperation).reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s, in stored-state checks ${(stats.msChecking / 1000).toFixed(1)} s, in keeping identities signed in ${(stats.msSigningIn / 1000).toFixed(1)} s`,
-    `  slowest operations (total ms): ${Object.entries(stats.msByOperation).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`,
+    `  slowest operations (total ms): ${Object.entries(stats.msByOperation)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ')}`,
     `  stored state compared after ${stats.refusedChecked} refusals and ${stats.readsChecked} successful reads; identities signed in again ${stats.reLogins} times`,
   ];
   if (KEEP_GOING) lines.push(`  distinct failures: ${failures.size}`, ...[...failures.values()].map((m) => `  - ${m.slice(0, 1500)}`));

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Test } from 'supertest';
-import { bearer, expectProblem, historyOf, lastSigningCode, loanIn, storeCounts, type LoanHandle, type LoanState } from '../support/loan-api.js';
+import {
+  bearer,
+  expectProblem,
+  historyOf,
+  lastSigningCode,
+  loanIn,
+  storeCounts,
+  type LoanHandle,
+  type LoanState,
+} from '../support/loan-api.js';
 import { PNG_1X1 } from '../support/images.js';
 import { fillBankSection, upload } from '../support/profile-api.js';
 import { discoverRoutes, key, type DiscoveredRoute } from '../support/routes.js';
@@ -51,7 +60,11 @@ const signingCodes = new Map<string, string>();
 async function overpay(loan: LoanHandle): Promise<void> {
   const quote = (await t.http.get(`/api/admin/loans/${loan.id}/foreclosure-quote`).set(bearer(staff)).expect(200)).body;
   const paidOn = quote.date as string;
-  const payment = await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(staff)).send({ amount: quote.total + 100_00, paidOn, method: 'cash' }).expect(201);
+  const payment = await t.http
+    .post(`/api/admin/loans/${loan.id}/payments`)
+    .set(bearer(staff))
+    .send({ amount: quote.total + 100_00, paidOn, method: 'cash' })
+    .expect(201);
   await t.http.post(`/api/admin/payments/${payment.body.id}/verify`).set(bearer(checker)).expect(200);
 }
 
@@ -59,14 +72,31 @@ async function overpay(loan: LoanHandle): Promise<void> {
  * The state in which each action on a loan would succeed, and a body it would accept; `prepare` does what else the
  * action needs (and names the other path parameters); `status` when success is not 200.
  */
-const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle) => object; prepare?: (loan: LoanHandle) => Promise<Record<string, string>>; status?: number }> = {
+const ACTION_SETUP: Record<
+  string,
+  {
+    state: LoanState;
+    body?: (loan: LoanHandle) => object;
+    prepare?: (loan: LoanHandle) => Promise<Record<string, string>>;
+    status?: number;
+  }
+> = {
   'POST /api/me/loans/:id/payments': { state: 'active', body: () => ({ amount: 1_000_00 }), status: 201 },
   'POST /api/me/loans/:id/payments/preview': { state: 'active', body: () => ({ amount: 1_000_00, reducePrincipal: true }) },
   'POST /api/admin/loans/:id/payments/preview': { state: 'active', body: () => ({ amount: 1_000_00, paidOn: '2026-11-21' }) },
   'GET /api/me/loans/:id/foreclosure-quote': { state: 'active' },
   'GET /api/admin/loans/:id/foreclosure-quote': { state: 'active' },
-  'POST /api/admin/loans/:id/payments': { state: 'active', body: () => ({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }), status: 201 },
-  'POST /api/admin/loans/:id/refunds': { state: 'active', body: () => ({ amount: 100_00 }), prepare: async (loan) => (await overpay(loan), {}), status: 201 },
+  'POST /api/admin/loans/:id/payments': {
+    state: 'active',
+    body: () => ({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }),
+    status: 201,
+  },
+  'POST /api/admin/loans/:id/refunds': {
+    state: 'active',
+    body: () => ({ amount: 100_00 }),
+    prepare: async (loan) => (await overpay(loan), {}),
+    status: 201,
+  },
   'POST /api/admin/loans/:id/refunds/:refundId/approve': {
     state: 'active',
     prepare: async (loan) => {
@@ -75,7 +105,11 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
       return { refundId: refund.body.id as string };
     },
   },
-  'POST /api/admin/loans/:id/settlement-offers': { state: 'active', body: () => ({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' }), status: 201 },
+  'POST /api/admin/loans/:id/settlement-offers': {
+    state: 'active',
+    body: () => ({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' }),
+    status: 201,
+  },
   'POST /api/admin/loans/:id/write-off': { state: 'active', body: () => ({ reason: 'unreachable' }), status: 201 },
   'POST /api/admin/loans/:id/write-off/approve': {
     state: 'active',
@@ -118,7 +152,11 @@ const ACTION_SETUP: Record<string, { state: LoanState; body?: (loan: LoanHandle)
   'GET /api/admin/loans/:id/agreement.pdf': { state: 'consent.customerpending' },
   'POST /api/admin/loans/:id/accept': { state: 'applied', body: () => ({}) },
   'POST /api/admin/loans/:id/approve-soft': { state: 'soft.pending', body: () => ({ score: 720 }) },
-  'POST /api/admin/loans/:id/approve-bank': { state: 'bank.pending', body: () => ({ method: 'penny-drop' }), prepare: async () => (await fillBankSection(t.http, alice.token), {}) },
+  'POST /api/admin/loans/:id/approve-bank': {
+    state: 'bank.pending',
+    body: () => ({ method: 'penny-drop' }),
+    prepare: async () => (await fillBankSection(t.http, alice.token), {}),
+  },
   'POST /api/admin/loans/:id/issue-agreement': { state: 'consent.pending', body: () => ({}) },
   'POST /api/admin/loans/:id/approve-final': { state: 'final.pending', body: () => ({}) },
   'POST /api/admin/loans/:id/disburse': { state: 'disbursal.pending', body: () => ({ payoutReference: 'UTR-777' }) },
@@ -143,36 +181,108 @@ beforeAll(async () => {
   await t.http.post('/api/auth/forgot-password').send({ email: 'admin@test.local' }).expect(202);
   emailId = (await t.http.get('/api/admin/emails').set(bearer(staff)).expect(200)).body[0].id;
   templateId = (await t.http.get('/api/admin/email-templates').set(bearer(staff)).expect(200)).body[0].id;
-  bannerId = (await t.http.post('/api/admin/banners').set(bearer(staff)).send({ title: 'Offer', audience: 'home', startsAt: new Date().toISOString(), active: true, image: PNG_1X1 }).expect(201)).body.id;
+  bannerId = (
+    await t.http
+      .post('/api/admin/banners')
+      .set(bearer(staff))
+      .send({ title: 'Offer', audience: 'home', startsAt: new Date().toISOString(), active: true, image: PNG_1X1 })
+      .expect(201)
+  ).body.id;
   documentId = (await upload(t.http, alice.token, 'salarySlip', pdf())).body.id as string;
   // A walk-in lead the administrator created as an agent: assigned to them, so both lead routes reach it.
   // Alice's help issue with her upload attached, and a published state page.
-  issueId = (await t.http.post('/api/me/issues').set(bearer(alice.token)).send({ category: 'other', message: 'Hello', attachmentIds: [documentId] }).expect(201)).body.id as string;
-  statePageId = (await t.http.post('/api/admin/state-pages').set(bearer(staff)).send({ state: 'Karnataka', city: 'Bengaluru', title: 'Loans', text: 'Apply', active: true }).expect(201)).body.id as string;
+  issueId = (
+    await t.http
+      .post('/api/me/issues')
+      .set(bearer(alice.token))
+      .send({ category: 'other', message: 'Hello', attachmentIds: [documentId] })
+      .expect(201)
+  ).body.id as string;
+  statePageId = (
+    await t.http
+      .post('/api/admin/state-pages')
+      .set(bearer(staff))
+      .send({ state: 'Karnataka', city: 'Bengaluru', title: 'Loans', text: 'Apply', active: true })
+      .expect(201)
+  ).body.id as string;
   pushTokenId = (
     await t.http
       .post('/api/me/push-tokens')
       .set(bearer(alice.token))
-      .send({ token: `fcm${randomUUID().replace(/-/g, '')}`, options: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', auth: 'auth', p256dh: 'p256dh', swScope: '/', vapidKey: 'vapid' } })
+      .send({
+        token: `fcm${randomUUID().replace(/-/g, '')}`,
+        options: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', auth: 'auth', p256dh: 'p256dh', swScope: '/', vapidKey: 'vapid' },
+      })
       .expect(201)
   ).body.id as string;
-  leadId = (await t.http.post('/api/admin/agent-leads').set(bearer(staff)).send({ name: 'Walk In', phone: '9876500001' }).expect(201)).body.id as string;
+  leadId = (await t.http.post('/api/admin/agent-leads').set(bearer(staff)).send({ name: 'Walk In', phone: '9876500001' }).expect(201)).body
+    .id as string;
   // A phone migration 0037 listed (issue 27 item 5): an account of before it, whose phone does not read as a number.
   const listedUser = randomUUID();
-  await t.runtime.db.insertInto('users').values({ id: listedUser, role: 'borrower', name: 'Listed Phone', email: `listed.${listedUser}@example.com`, phone: '12345', password_hash: null, staff_role_id: null, firebase_uid: null }).execute();
-  phoneCollisionId = (await t.runtime.db.insertInto('phone_collisions').values({ user_id: listedUser, stored_phone: '12345', normalized_phone: null, reason: 'unreadable', resolved_at: null, resolved_by: null, resolution: null }).returning('id').executeTakeFirstOrThrow()).id;
+  await t.runtime.db
+    .insertInto('users')
+    .values({
+      id: listedUser,
+      role: 'borrower',
+      name: 'Listed Phone',
+      email: `listed.${listedUser}@example.com`,
+      phone: '12345',
+      password_hash: null,
+      staff_role_id: null,
+      firebase_uid: null,
+    })
+    .execute();
+  phoneCollisionId = (
+    await t.runtime.db
+      .insertInto('phone_collisions')
+      .values({
+        user_id: listedUser,
+        stored_phone: '12345',
+        normalized_phone: null,
+        reason: 'unreadable',
+        resolved_at: null,
+        resolved_by: null,
+        resolution: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   for (const state of new Set(Object.values(ACTION_SETUP).map((s) => s.state))) {
     loans[state] = await loanIn(t.http, state, alice.token, staff);
   }
   const paying = await loanIn(t.http, 'active', alice.token, staff);
-  alicePaymentId = (await t.http.post(`/api/me/loans/${paying.id}/payments`).set(bearer(alice.token)).send({ amount: 1_000_00 }).expect(201)).body.paymentId;
+  alicePaymentId = (
+    await t.http.post(`/api/me/loans/${paying.id}/payments`).set(bearer(alice.token)).send({ amount: 1_000_00 }).expect(201)
+  ).body.paymentId;
   const settling = await loanIn(t.http, 'active', alice.token, staff);
-  settlementOfferId = (await t.http.post(`/api/admin/loans/${settling.id}/settlement-offers`).set(bearer(checker)).send({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' }).expect(201)).body.id;
+  settlementOfferId = (
+    await t.http
+      .post(`/api/admin/loans/${settling.id}/settlement-offers`)
+      .set(bearer(checker))
+      .send({ amount: 1_000_00, validUntil: '2099-12-31', reason: 'hardship' })
+      .expect(201)
+  ).body.id;
   await t.runtime.db
     .insertInto('close_of_business_runs')
-    .values({ id: cobRunId, date: '2026-11-20', business_date: '2026-11-21', status: 'completed', requested_by: adminId, started_at: new Date(), heartbeat_at: new Date(), loans_to_visit: 0, failure: null })
+    .values({
+      id: cobRunId,
+      date: '2026-11-20',
+      business_date: '2026-11-21',
+      status: 'completed',
+      requested_by: adminId,
+      started_at: new Date(),
+      heartbeat_at: new Date(),
+      loans_to_visit: 0,
+      failure: null,
+    })
     .execute();
-  staffPaymentId = (await t.http.post(`/api/admin/loans/${paying.id}/payments`).set(bearer(staff)).send({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' }).expect(201)).body.id;
+  staffPaymentId = (
+    await t.http
+      .post(`/api/admin/loans/${paying.id}/payments`)
+      .set(bearer(staff))
+      .send({ amount: 1_000_00, paidOn: '2026-11-21', method: 'cash' })
+      .expect(201)
+  ).body.id;
 });
 
 afterAll(async () => {
@@ -181,7 +291,11 @@ afterAll(async () => {
 
 async function staffWithRole(roleId: string): Promise<string> {
   const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
+  await t.http
+    .post('/api/admin/users')
+    .set(bearer(staff))
+    .send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })
+    .expect(201);
   return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
 }
 
@@ -239,7 +353,10 @@ function call(route: { method: string; path: string }, loan?: LoanHandle, params
   const target = loan ?? loans[setup?.state ?? 'new']!;
   const other = OTHER_IDS.find(([pattern]) => pattern.test(route.path));
   const given = { ...EXTRA_PARAMS[key(route)]?.(), ...params };
-  const url = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => given[name] ?? NAMED_PARAMS[name]?.() ?? (other ? other[1]() : target.id));
+  const url = route.path.replace(
+    /:([A-Za-z]+)/g,
+    (_match, name: string) => given[name] ?? NAMED_PARAMS[name]?.() ?? (other ? other[1]() : target.id),
+  );
   const body = setup?.body?.(target);
   switch (route.method) {
     case 'GET':
@@ -272,21 +389,57 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
   const found = routes.map(key);
   expect(found).toEqual(
     expect.arrayContaining([
-      'POST /api/me/loans', 'GET /api/me/loans', 'GET /api/me/loans/:id', 'PATCH /api/me/loans/:id', 'POST /api/me/loans/:id/submit',
-      'POST /api/me/loans/:id/sign-agreement', 'POST /api/me/loans/:id/cancel', 'GET /api/me/loans/:id/agreement.pdf', 'GET /api/me/notifications',
-      'GET /api/admin/loans', 'GET /api/admin/loan-queues', 'GET /api/admin/loans/:id', 'GET /api/admin/loans/:id/history',
-      'GET /api/admin/loans/:id/agreement.pdf', 'POST /api/admin/loans/:id/accept', 'POST /api/admin/loans/:id/approve-soft',
-      'POST /api/admin/loans/:id/approve-bank', 'POST /api/admin/loans/:id/issue-agreement', 'POST /api/admin/loans/:id/approve-final',
-      'POST /api/admin/loans/:id/disburse', 'POST /api/admin/loans/:id/reject', 'GET /api/users/admin',
-      'POST /api/admin/close-of-business', 'GET /api/admin/loans/:id/delinquency',
-      'GET /api/admin/collections', 'GET /api/admin/collections/:id', 'GET /api/admin/collection-buckets', 'GET /api/admin/collectors',
-      'POST /api/admin/loans/:id/assign', 'POST /api/admin/collections/assign', 'POST /api/admin/loans/:id/contacts', 'GET /api/admin/loans/:id/contacts',
-      'POST /api/admin/loans/:id/settlement-offers', 'GET /api/admin/loans/:id/settlement-offers', 'POST /api/admin/settlement-offers/:id/approve',
-      'POST /api/admin/loans/:id/write-off', 'POST /api/admin/loans/:id/write-off/approve', 'GET /api/admin/loans/:id/write-off',
-      'GET /api/admin/customers', 'GET /api/admin/customers/:id', 'GET /api/admin/customers/:id/documents/:docId',
-      'POST /api/admin/customers/:id/sections/:section/verification', 'GET /api/admin/sms',
-      'GET /api/me/loans/:id/kfs', 'POST /api/me/loans/:id/agreement/code', 'GET /api/admin/loans/:id/kfs', 'GET /api/admin/agreements', 'GET /api/admin/agreements/:id',
-      'POST /api/admin/settlement-offers/:id/reject', 'POST /api/admin/settlement-offers/:id/withdraw', 'POST /api/admin/loans/:id/write-off/reject',
+      'POST /api/me/loans',
+      'GET /api/me/loans',
+      'GET /api/me/loans/:id',
+      'PATCH /api/me/loans/:id',
+      'POST /api/me/loans/:id/submit',
+      'POST /api/me/loans/:id/sign-agreement',
+      'POST /api/me/loans/:id/cancel',
+      'GET /api/me/loans/:id/agreement.pdf',
+      'GET /api/me/notifications',
+      'GET /api/admin/loans',
+      'GET /api/admin/loan-queues',
+      'GET /api/admin/loans/:id',
+      'GET /api/admin/loans/:id/history',
+      'GET /api/admin/loans/:id/agreement.pdf',
+      'POST /api/admin/loans/:id/accept',
+      'POST /api/admin/loans/:id/approve-soft',
+      'POST /api/admin/loans/:id/approve-bank',
+      'POST /api/admin/loans/:id/issue-agreement',
+      'POST /api/admin/loans/:id/approve-final',
+      'POST /api/admin/loans/:id/disburse',
+      'POST /api/admin/loans/:id/reject',
+      'GET /api/users/admin',
+      'POST /api/admin/close-of-business',
+      'GET /api/admin/loans/:id/delinquency',
+      'GET /api/admin/collections',
+      'GET /api/admin/collections/:id',
+      'GET /api/admin/collection-buckets',
+      'GET /api/admin/collectors',
+      'POST /api/admin/loans/:id/assign',
+      'POST /api/admin/collections/assign',
+      'POST /api/admin/loans/:id/contacts',
+      'GET /api/admin/loans/:id/contacts',
+      'POST /api/admin/loans/:id/settlement-offers',
+      'GET /api/admin/loans/:id/settlement-offers',
+      'POST /api/admin/settlement-offers/:id/approve',
+      'POST /api/admin/loans/:id/write-off',
+      'POST /api/admin/loans/:id/write-off/approve',
+      'GET /api/admin/loans/:id/write-off',
+      'GET /api/admin/customers',
+      'GET /api/admin/customers/:id',
+      'GET /api/admin/customers/:id/documents/:docId',
+      'POST /api/admin/customers/:id/sections/:section/verification',
+      'GET /api/admin/sms',
+      'GET /api/me/loans/:id/kfs',
+      'POST /api/me/loans/:id/agreement/code',
+      'GET /api/admin/loans/:id/kfs',
+      'GET /api/admin/agreements',
+      'GET /api/admin/agreements/:id',
+      'POST /api/admin/settlement-offers/:id/reject',
+      'POST /api/admin/settlement-offers/:id/withdraw',
+      'POST /api/admin/loans/:id/write-off/reject',
       'POST /api/admin/loans/:id/write-off/withdraw',
     ]),
   );
@@ -359,7 +512,8 @@ describe('the wrong role', () => {
     const either = protectedRoutes().filter((r) => r.roles!.length > 1);
     expect(either.map(key).sort()).toEqual(['GET /api/me', 'POST /api/token/regenerate']);
     for (const r of either) expect(r.roles!.sort()).toEqual(['borrower', 'staff']);
-    for (const r of protectedRoutes().filter((x) => x.roles!.length === 1)) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: [expect.stringMatching(/^(borrower|staff)$/)] });
+    for (const r of protectedRoutes().filter((x) => x.roles!.length === 1))
+      expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: [expect.stringMatching(/^(borrower|staff)$/)] });
     for (const r of borrowerRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: ['borrower'] });
     for (const r of adminRoutes()) expect({ route: key(r), roles: r.roles }).toEqual({ route: key(r), roles: ['staff'] });
   });
@@ -416,8 +570,18 @@ describe("borrower B on borrower A's loan: 404, as if it did not exist", () => {
 
   it("B cannot replay A's Idempotency-Key to read A's answer", async () => {
     const key = `start-${randomUUID()}`;
-    const a = await t.http.post('/api/me/loans').set(bearer(alice.token)).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
-    const b = await t.http.post('/api/me/loans').set(bearer(bob.token)).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
+    const a = await t.http
+      .post('/api/me/loans')
+      .set(bearer(alice.token))
+      .set('Idempotency-Key', key)
+      .send({ type: 'salaryAdvance', amount: 1_000_000 })
+      .expect(201);
+    const b = await t.http
+      .post('/api/me/loans')
+      .set(bearer(bob.token))
+      .set('Idempotency-Key', key)
+      .send({ type: 'salaryAdvance', amount: 1_000_000 })
+      .expect(201);
     expect(b.body.id).not.toBe(a.body.id);
     expect(b.body.borrowerId).toBe(bob.user._id);
   });
@@ -434,7 +598,10 @@ describe('control: the refused writes are ones the right caller may make', () =>
       const params = (await setup?.prepare?.(loan)) ?? {};
       const token = r.roles?.includes('borrower') ? alice.token : staff;
       const res = await call(r, loan, params).set(bearer(token));
-      expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: setup?.status ?? (r.path === '/api/me/loans' ? 201 : 200) });
+      expect({ route: key(r), status: res.status }).toEqual({
+        route: key(r),
+        status: setup?.status ?? (r.path === '/api/me/loans' ? 201 : 200),
+      });
     }
   });
 });
@@ -470,7 +637,11 @@ describe('staff without the permission', () => {
         expectProblem(res, 403, 'missing-permission');
       }
       expectProblem(await t.http.get(`/api/admin/loans/${loans.active!.id}/contacts`).set(bearer(viewer)), 403, 'missing-permission');
-      expectProblem(await t.http.get('/api/admin/collections').query({ filter: '{"bucket":"Active"}' }).set(bearer(viewer)), 403, 'missing-permission');
+      expectProblem(
+        await t.http.get('/api/admin/collections').query({ filter: '{"bucket":"Active"}' }).set(bearer(viewer)),
+        403,
+        'missing-permission',
+      );
     });
   });
 

@@ -23,7 +23,18 @@ const LISTS = ['loans', 'emails', 'users', 'roles', 'permissions', 'presence'];
 describe('admin list range', () => {
   it.each(LISTS)('/api/admin/%s: out-of-bounds ranges are 400 naming range; [0,24] works', async (list) => {
     const url = `/api/admin/${list}`;
-    for (const range of ['[1e300,1e300]', '[10001,10010]', '[9007199254740993,1]', '[0,9007199254740993]', '[-1,5]', '[5,4]', '[0,500]', '[0.5,3]', '["0","24"]', '[0,24,3]']) {
+    for (const range of [
+      '[1e300,1e300]',
+      '[10001,10010]',
+      '[9007199254740993,1]',
+      '[0,9007199254740993]',
+      '[-1,5]',
+      '[5,4]',
+      '[0,500]',
+      '[0.5,3]',
+      '["0","24"]',
+      '[0,24,3]',
+    ]) {
       const fields = expectFieldProblem(await t.http.get(url).query({ range }).set(bearer(staff)), ['range'], 'validation-failed');
       expect({ range, fields: fields.map((f) => f.name) }).toEqual({ range, fields: ['range'] });
     }
@@ -41,15 +52,28 @@ describe('numbers and dates in bodies and queries', () => {
     const b = bearer(alice.token);
     expectFieldProblem(await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 1e300, tenureMonths: 12 }), ['amount']);
     // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past the safe integers
-    expectFieldProblem(await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 9007199254740993 }), ['tenureMonths']);
-    expectFieldProblem(await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 9007199254740991, tenureMonths: 12 }), ['amount']);
+    expectFieldProblem(
+      await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 9007199254740993 }),
+      ['tenureMonths'],
+    );
+    expectFieldProblem(await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 9007199254740991, tenureMonths: 12 }), [
+      'amount',
+    ]);
     const loan = await loanIn(t.http, 'soft.pending', alice.token, staff);
     expectFieldProblem(await t.http.patch(`/api/me/loans/${loan.id}`).set(b).send({ amount: 1e300 }), ['amount']);
     expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/approve-soft`).set(bearer(staff)).send({ score: 1e300 }), ['score']);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/approve-soft`).set(bearer(staff)).send({ score: 742, approvedAmount: 1e300 }), ['approvedAmount']);
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/approve-soft`).set(bearer(staff)).send({ score: 742, approvedAmount: 1e300 }),
+      ['approvedAmount'],
+    );
     expectFieldProblem(await t.http.get('/api/public/emi').query({ principal: '1e300', annualRatePercent: 12, months: 12 }), ['principal']);
-    expectFieldProblem(await t.http.get('/api/public/emi').query({ principal: 100000, annualRatePercent: '1e300', months: 12 }), ['annualRatePercent']);
-    expectFieldProblem(await t.http.get('/api/public/emi').query({ principal: 100000, annualRatePercent: 12, months: '9007199254740993' }), ['months']);
+    expectFieldProblem(await t.http.get('/api/public/emi').query({ principal: 100000, annualRatePercent: '1e300', months: 12 }), [
+      'annualRatePercent',
+    ]);
+    expectFieldProblem(
+      await t.http.get('/api/public/emi').query({ principal: 100000, annualRatePercent: 12, months: '9007199254740993' }),
+      ['months'],
+    );
   });
 
   it('calendar days PostgreSQL cannot store (year 0) or far out are 400 naming the field, not 500; nothing changes', async () => {
@@ -57,11 +81,22 @@ describe('numbers and dates in bodies and queries', () => {
     expectFieldProblem(await t.http.get('/api/admin/loan-activity').query({ from: '0000-01-01', to: '0000-02-01' }).set(s), ['from', 'to']);
     expectFieldProblem(await t.http.get('/api/admin/loan-activity').query({ from: '9999-01-01', to: '9999-12-31' }).set(s), ['from', 'to']);
     // Instants far off are fine where they are only compared (an empty or whole answer, never a 500).
-    await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ createdFrom: '0000-01-01' }) }).set(s).expect(200);
-    await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ createdTo: '9999-12-31T23:59:59-14:00' }) }).set(s).expect(200);
+    await t.http
+      .get('/api/admin/loans')
+      .query({ filter: JSON.stringify({ createdFrom: '0000-01-01' }) })
+      .set(s)
+      .expect(200);
+    await t.http
+      .get('/api/admin/loans')
+      .query({ filter: JSON.stringify({ createdTo: '9999-12-31T23:59:59-14:00' }) })
+      .set(s)
+      .expect(200);
     const alice = await registerBorrower(t.http);
     const loan = await loanIn(t.http, 'disbursal.pending', alice.token, staff);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(s).send({ payoutReference: 'UTR-1', disbursedOn: '0000-01-01' }), ['disbursedOn']);
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(s).send({ payoutReference: 'UTR-1', disbursedOn: '0000-01-01' }),
+      ['disbursedOn'],
+    );
     expect((await t.http.get(`/api/admin/loans/${loan.id}`).set(s).expect(200)).body.state).toBe('disbursal.pending');
   });
 });

@@ -51,15 +51,34 @@ describe('an unsafe request authenticated by the cookie alone', () => {
   });
 
   it('PUT, PATCH and DELETE are refused too, and change nothing', async () => {
-    const login = await t.http.post('/api/auth/login').send({ email: (await t.http.get('/api/me').set(bearer(borrower.token))).body.user.email, password: 'borrower-password' }).expect(200);
+    const login = await t.http
+      .post('/api/auth/login')
+      .send({ email: (await t.http.get('/api/me').set(bearer(borrower.token))).body.user.email, password: 'borrower-password' })
+      .expect(200);
     borrower.token = login.body.token;
     const cookie = cookieOf(login.headers['set-cookie']);
     const loan = await loanIn(t.http, 'new', borrower.token, staffToken);
     const before = await storeCounts(t);
-    expectProblem(await t.http.patch(`/api/me/loans/${loan.id}`).set('Cookie', cookie).set('Origin', EVIL).send({ amount: 2_000_000 }), 403, 'csrf-refused');
-    expectProblem(await t.http.put('/api/me/profile').set('Cookie', cookie).set('Origin', EVIL).send({ name: 'Mallory' }), 403, 'csrf-refused');
-    const victim = await t.http.post('/api/admin/users').set(bearer(staffToken)).send({ name: 'Vic Tim', email: `vic${Date.now()}@test.local`, password: 'victim-password', roleId: 'viewer' }).expect(201);
-    expectProblem(await t.http.delete(`/api/admin/users/${victim.body.id}`).set('Cookie', staffCookie).set('Origin', EVIL), 403, 'csrf-refused');
+    expectProblem(
+      await t.http.patch(`/api/me/loans/${loan.id}`).set('Cookie', cookie).set('Origin', EVIL).send({ amount: 2_000_000 }),
+      403,
+      'csrf-refused',
+    );
+    expectProblem(
+      await t.http.put('/api/me/profile').set('Cookie', cookie).set('Origin', EVIL).send({ name: 'Mallory' }),
+      403,
+      'csrf-refused',
+    );
+    const victim = await t.http
+      .post('/api/admin/users')
+      .set(bearer(staffToken))
+      .send({ name: 'Vic Tim', email: `vic${Date.now()}@test.local`, password: 'victim-password', roleId: 'viewer' })
+      .expect(201);
+    expectProblem(
+      await t.http.delete(`/api/admin/users/${victim.body.id}`).set('Cookie', staffCookie).set('Origin', EVIL),
+      403,
+      'csrf-refused',
+    );
     expect(await storeCounts(t)).toEqual(before);
     expect((await t.http.get('/api/me/profile').set(bearer(borrower.token)).expect(200)).body.name).not.toBe('Mallory');
     expect((await t.http.get(`/api/admin/users/${victim.body.id}`).set(bearer(staffToken)).expect(200)).body.status).toBe('active');
@@ -102,10 +121,37 @@ describe('a bearer header', () => {
   it('is what authenticates when a cookie is present too (never the cookie)', async () => {
     const loan = await loanIn(t.http, 'applied', borrower.token, staffToken);
     // The borrower's bearer with the staff cookie: the borrower is the caller, so the staff route is forbidden.
-    expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/accept`).set(bearer(borrower.token)).set('Cookie', staffCookie).set('Origin', EVIL).send({}), 403, 'forbidden');
+    expectProblem(
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/accept`)
+        .set(bearer(borrower.token))
+        .set('Cookie', staffCookie)
+        .set('Origin', EVIL)
+        .send({}),
+      403,
+      'forbidden',
+    );
     // A bad or empty bearer does not fall back to the cookie.
-    expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/accept`).set('Authorization', 'Bearer not-a-token').set('Cookie', staffCookie).set('Origin', EVIL).send({}), 401, 'unauthenticated');
-    expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/accept`).set('Authorization', 'Bearer').set('Cookie', staffCookie).set('Origin', EVIL).send({}), 401, 'unauthenticated');
+    expectProblem(
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/accept`)
+        .set('Authorization', 'Bearer not-a-token')
+        .set('Cookie', staffCookie)
+        .set('Origin', EVIL)
+        .send({}),
+      401,
+      'unauthenticated',
+    );
+    expectProblem(
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/accept`)
+        .set('Authorization', 'Bearer')
+        .set('Cookie', staffCookie)
+        .set('Origin', EVIL)
+        .send({}),
+      401,
+      'unauthenticated',
+    );
     expect(await stateOf(t.http, staffToken, loan.id)).toBe('applied');
   });
 });

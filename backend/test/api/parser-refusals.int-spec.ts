@@ -28,7 +28,11 @@ function raw(request: string): Promise<string> {
 function parse(answer: string) {
   const [head, body] = answer.split('\r\n\r\n');
   const [statusLine, ...headers] = head.split('\r\n');
-  return { status: Number(statusLine.split(' ')[1]), headers: headers.map((h) => h.toLowerCase()), body: JSON.parse(body) as Record<string, unknown> };
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers: headers.map((h) => h.toLowerCase()),
+    body: JSON.parse(body) as Record<string, unknown>,
+  };
 }
 
 describe('parser refusals', () => {

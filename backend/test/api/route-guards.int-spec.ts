@@ -85,7 +85,16 @@ afterAll(async () => {
 describe('every registered route declares who may reach it', () => {
   it('discovery finds the controllers of every module', () => {
     const controllers = new Set(routes.map((r) => r.controller));
-    expect([...controllers].sort()).toEqual(expect.arrayContaining(['AdminLoansController', 'AdminUserController', 'AuthController', 'HealthController', 'MyLoansController', 'PublicEmiController']));
+    expect([...controllers].sort()).toEqual(
+      expect.arrayContaining([
+        'AdminLoansController',
+        'AdminUserController',
+        'AuthController',
+        'HealthController',
+        'MyLoansController',
+        'PublicEmiController',
+      ]),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(26);
   });
 
@@ -119,12 +128,22 @@ describe('every registered route declares who may reach it', () => {
     expect(admin.length).toBeGreaterThanOrEqual(25);
     const without = admin.filter((r) => !r.permission).map(key);
     // Every staff member sees the business date the console shows; setting it needs business-date.manage.
-    expect(without.sort()).toEqual(['GET /api/admin/business-date', 'GET /api/admin/profile', 'POST /api/admin/profile/password', 'PUT /api/admin/profile']);
+    expect(without.sort()).toEqual([
+      'GET /api/admin/business-date',
+      'GET /api/admin/profile',
+      'POST /api/admin/profile/password',
+      'PUT /api/admin/profile',
+    ]);
     for (const r of admin.filter((x) => x.permission)) expect(r.roles).toEqual(['staff']);
   });
 
   it('the public routes are exactly the expected list', () => {
-    expect(routes.filter((r) => r.isPublic).map(key).sort()).toEqual([...EXPECTED_PUBLIC_ROUTES].sort());
+    expect(
+      routes
+        .filter((r) => r.isPublic)
+        .map(key)
+        .sort(),
+    ).toEqual([...EXPECTED_PUBLIC_ROUTES].sort());
   });
 
   it('the public routes answer without a token (not 401)', async () => {
@@ -146,7 +165,11 @@ describe('every registered route declares who may reach it', () => {
     expectProblem(await t.http.get('/api/public/agreements/not-a-real-link-token-000000'), 404, 'link-invalid');
     expectProblem(await t.http.get('/api/public/agreements/not-a-real-link-token-000000/agreement.pdf'), 404, 'link-invalid');
     expectProblem(await t.http.post('/api/public/agreements/not-a-real-link-token-000000/code').send({}), 404, 'link-invalid');
-    expectProblem(await t.http.post('/api/public/agreements/not-a-real-link-token-000000/sign').send({ code: '123456' }), 404, 'link-invalid');
+    expectProblem(
+      await t.http.post('/api/public/agreements/not-a-real-link-token-000000/sign').send({ code: '123456' }),
+      404,
+      'link-invalid',
+    );
     await t.http.post('/api/auth/logout').send({}).expect(204);
   });
 
@@ -183,7 +206,11 @@ describe('AccessGuard on its own', () => {
   }
 
   function context(controller: Type, handler: string, headers: Record<string, string> = {}): ExecutionContext {
-    const request = { headers, cookies: {} as Record<string, string> } as { headers: Record<string, string>; cookies: Record<string, string>; user?: unknown };
+    const request = { headers, cookies: {} as Record<string, string> } as {
+      headers: Record<string, string>;
+      cookies: Record<string, string>;
+      user?: unknown;
+    };
     const http = { getRequest: () => request, getResponse: () => ({}), getNext: () => () => undefined };
     return {
       getHandler: () => controller.prototype[handler] as () => void,
@@ -222,7 +249,11 @@ describe('AccessGuard on its own', () => {
   });
 
   it('a route with neither marker is refused even with a valid token', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: `Bearer ${staffToken}` }, { authorization: `Bearer ${borrowerToken}` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${staffToken}` },
+      { authorization: `Bearer ${borrowerToken}` },
+    ];
     for (const headers of attempts) {
       const problem = await refusal(guard.canActivate(context(Fixture, 'unmarked', headers)));
       expect({ status: problem.status, type: problem.type }).toEqual({ status: 403, type: 'no-access-rule' });

@@ -34,7 +34,10 @@ beforeAll(async () => {
   spaDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
   for (const name of ['console', 'portal']) {
     mkdirSync(path.join(spaDir, name, 'assets'), { recursive: true });
-    writeFileSync(path.join(spaDir, name, 'index.html'), `<!doctype html><title>${name}</title><script type="module" src="/assets/app.js"></script>`);
+    writeFileSync(
+      path.join(spaDir, name, 'index.html'),
+      `<!doctype html><title>${name}</title><script type="module" src="/assets/app.js"></script>`,
+    );
     writeFileSync(path.join(spaDir, name, 'assets', 'app.js'), 'console.log(1)');
   }
   t = await startTestApp('headers', {}, undefined, {
@@ -52,7 +55,11 @@ afterAll(async () => {
 
 describe('every response carries the security headers', () => {
   it('API JSON and problem details: nothing may load or run, never framed; no HSTS outside production', async () => {
-    for (const res of [await t.http.get('/api/public/emi?principal=100000&annualRatePercent=18&months=3'), await t.http.get('/api/me'), await t.http.get('/api/nope')]) {
+    for (const res of [
+      await t.http.get('/api/public/emi?principal=100000&annualRatePercent=18&months=3'),
+      await t.http.get('/api/me'),
+      await t.http.get('/api/nope'),
+    ]) {
       expectCommonHeaders(res.headers);
       expect(csp(res.headers['content-security-policy'])['default-src']).toEqual(["'none'"]);
       expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -110,7 +117,9 @@ describe('every response carries the security headers', () => {
 
 describe('in production', () => {
   it('HSTS is sent and upgrade-insecure-requests is on', async () => {
-    const p = await startTestApp('headers-prod', { NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex') }, undefined, { staticDirs: [{ mount: '/Admin', dir: path.join(spaDir, 'console') }] });
+    const p = await startTestApp('headers-prod', { NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex') }, undefined, {
+      staticDirs: [{ mount: '/Admin', dir: path.join(spaDir, 'console') }],
+    });
     try {
       const res = await p.http.get('/api/me');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -20,7 +20,8 @@ let spaDir: string;
 /** A build as Vite lays it out: index.html, hashed assets, an image, the build's version.json. */
 const SCRIPT = `export const rows = [${Array.from({ length: 4000 }, (_, i) => `{id:${i},label:"row ${i % 50}"}`).join(',')}];\n`;
 const STYLE = Array.from({ length: 300 }, (_, i) => `.c${i}{margin:${i % 7}px;color:#333}`).join('\n');
-const INDEX = (name: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>${name}</title>${'<link rel="modulepreload" href="./assets/chunk-AbCd1234.js">'.repeat(30)}<script type="module" src="./assets/index-Ab_d12-4.js"></script></head><body><div id="root"></div></body></html>`;
+const INDEX = (name: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>${name}</title>${'<link rel="modulepreload" href="./assets/chunk-AbCd1234.js">'.repeat(30)}<script type="module" src="./assets/index-Ab_d12-4.js"></script></head><body><div id="root"></div></body></html>`;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4000, 7)]);
 
 async function writeBuild(dir: string, name: string) {
@@ -144,7 +145,13 @@ describe.each([
   });
 
   it('a missing asset is a 404, never index.html; so is a path stepping outside the build', async () => {
-    for (const url of [`${mount}/assets/missing.js`, `${mount}/assets/index-Ab_d12-5.js`, `${mount}/assets/missing.css`, `${mount}/assets/img/missing.png`, `${mount}/missing-AbCd1234.js`]) {
+    for (const url of [
+      `${mount}/assets/missing.js`,
+      `${mount}/assets/index-Ab_d12-5.js`,
+      `${mount}/assets/missing.css`,
+      `${mount}/assets/img/missing.png`,
+      `${mount}/missing-AbCd1234.js`,
+    ]) {
       const res = await rawGet(url, { 'Accept-Encoding': 'br, gzip' });
       expect({ url, status: res.status }).toEqual({ url, status: 404 });
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -25,13 +25,16 @@ const HEADER_INJECTION = 'Asha Rao\r\nBcc: everyone@example.com';
 const NUL = 'Asha\u0000Rao';
 const BIDI = 'Asha \u202Eoa\u202CR';
 
-const usersNamed = async (like: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM users WHERE email LIKE ${like}`.execute(t.runtime.db)).rows[0].n);
+const usersNamed = async (like: string) =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM users WHERE email LIKE ${like}`.execute(t.runtime.db)).rows[0].n);
 
 describe('single-line names', () => {
   it('registration refuses a name with CR LF, NUL or a bidi override, and creates no account', async () => {
     for (const [i, name] of [HEADER_INJECTION, NUL, BIDI, 'Asha\tRao', 'Asha Rao\n'].entries()) {
       const email = `ctl-${i}-${Date.now()}@example.com`;
-      const res = await t.http.post('/api/auth/register').send({ name, email, phone: `+9190000000${10 + i}`, password: 'borrower-password' });
+      const res = await t.http
+        .post('/api/auth/register')
+        .send({ name, email, phone: `+9190000000${10 + i}`, password: 'borrower-password' });
       const fields = expectFieldProblem(res, ['name'], 'validation-failed');
       expect(fields).toHaveLength(1);
       expect(fields[0].message).toMatch(/single line|control characters|text-direction|tab characters|NUL character/);
@@ -43,7 +46,10 @@ describe('single-line names', () => {
     const borrower = await registerBorrower(t.http, 'Meera Iyer');
     const before = (await t.http.get('/api/me/profile').set(bearer(borrower.token)).expect(200)).body;
     for (const name of [HEADER_INJECTION, NUL, BIDI]) {
-      const fields = expectFieldProblem(await t.http.put('/api/me/profile').set(bearer(borrower.token)).send({ name, phone: '+919812345678' }), ['name']);
+      const fields = expectFieldProblem(
+        await t.http.put('/api/me/profile').set(bearer(borrower.token)).send({ name, phone: '+919812345678' }),
+        ['name'],
+      );
       expect(fields.map((f) => f.name)).toEqual(['name']);
     }
     expect((await t.http.get('/api/me/profile').set(bearer(borrower.token)).expect(200)).body).toEqual(before);
@@ -55,17 +61,45 @@ describe('single-line names', () => {
     expect((await t.http.get('/api/admin/profile').set(bearer(staff)).expect(200)).body).toEqual(me);
 
     const email = `ctl-staff-${Date.now()}@example.com`;
-    expectFieldProblem(await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: HEADER_INJECTION, email, password: 'staff-password-1', roleId: 'viewer' }), ['name']);
+    expectFieldProblem(
+      await t.http
+        .post('/api/admin/users')
+        .set(bearer(staff))
+        .send({ name: HEADER_INJECTION, email, password: 'staff-password-1', roleId: 'viewer' }),
+      ['name'],
+    );
     expect(await usersNamed(email)).toBe(0);
 
-    const created = await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: 'Vikram Viewer', email, password: 'staff-password-1', roleId: 'viewer' }).expect(201);
+    const created = await t.http
+      .post('/api/admin/users')
+      .set(bearer(staff))
+      .send({ name: 'Vikram Viewer', email, password: 'staff-password-1', roleId: 'viewer' })
+      .expect(201);
     const id = created.body.id as string;
-    expectFieldProblem(await t.http.put(`/api/admin/users/${id}`).set(bearer(staff)).send({ name: 'Vikram\nViewer', roleId: 'credit-officer' }), ['name']);
-    expect((await t.http.get(`/api/admin/users/${id}`).set(bearer(staff)).expect(200)).body).toMatchObject({ name: 'Vikram Viewer', roleId: 'viewer' });
+    expectFieldProblem(
+      await t.http.put(`/api/admin/users/${id}`).set(bearer(staff)).send({ name: 'Vikram\nViewer', roleId: 'credit-officer' }),
+      ['name'],
+    );
+    expect((await t.http.get(`/api/admin/users/${id}`).set(bearer(staff)).expect(200)).body).toMatchObject({
+      name: 'Vikram Viewer',
+      roleId: 'viewer',
+    });
 
     const roles = (await t.http.get('/api/admin/roles').set(bearer(staff)).expect(200)).body.length;
-    expectFieldProblem(await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'Night\r\nshift', description: 'x', permissions: ['loans.view'] }), ['name']);
-    expectFieldProblem(await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'Night shift', description: `reads ${BIDI}`, permissions: ['loans.view'] }), ['description']);
+    expectFieldProblem(
+      await t.http
+        .post('/api/admin/roles')
+        .set(bearer(staff))
+        .send({ name: 'Night\r\nshift', description: 'x', permissions: ['loans.view'] }),
+      ['name'],
+    );
+    expectFieldProblem(
+      await t.http
+        .post('/api/admin/roles')
+        .set(bearer(staff))
+        .send({ name: 'Night shift', description: `reads ${BIDI}`, permissions: ['loans.view'] }),
+      ['description'],
+    );
     expect((await t.http.get('/api/admin/roles').set(bearer(staff)).expect(200)).body).toHaveLength(roles);
   });
 });
@@ -77,11 +111,23 @@ describe('loan notes and references', () => {
 
     const before = await storeCounts(t);
     expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/accept`).set(bearer(staff)).send({ reason: 'ok\u0000' }), ['reason']);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/reject`).set(bearer(staff)).send({ reason: `policy ${BIDI}` }), ['reason']);
-    expectFieldProblem(await t.http.post(`/api/me/loans/${loan.id}/cancel`).set(bearer(borrower.token)).send({ reason: 'bye\u0007' }), ['reason']);
+    expectFieldProblem(
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/reject`)
+        .set(bearer(staff))
+        .send({ reason: `policy ${BIDI}` }),
+      ['reason'],
+    );
+    expectFieldProblem(await t.http.post(`/api/me/loans/${loan.id}/cancel`).set(bearer(borrower.token)).send({ reason: 'bye\u0007' }), [
+      'reason',
+    ]);
     expect(await storeCounts(t)).toEqual(before);
 
-    const accepted = await t.http.post(`/api/admin/loans/${loan.id}/accept`).set(bearer(staff)).send({ reason: 'documents complete\r\nsalary slips checked' }).expect(200);
+    const accepted = await t.http
+      .post(`/api/admin/loans/${loan.id}/accept`)
+      .set(bearer(staff))
+      .send({ reason: 'documents complete\r\nsalary slips checked' })
+      .expect(200);
     expect(accepted.body.lastReason).toBe('documents complete\nsalary slips checked');
   });
 
@@ -89,7 +135,10 @@ describe('loan notes and references', () => {
     const borrower = await registerBorrower(t.http);
     const loan = await loanIn(t.http, 'disbursal.pending', borrower.token, staff);
     const before = await storeCounts(t);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(bearer(staff)).send({ payoutReference: 'UTR-1\nUTR-2' }), ['payoutReference']);
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(bearer(staff)).send({ payoutReference: 'UTR-1\nUTR-2' }),
+      ['payoutReference'],
+    );
     expect(await storeCounts(t)).toEqual(before);
   });
 });

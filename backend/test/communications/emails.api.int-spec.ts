@@ -21,7 +21,11 @@ const list = (params: Record<string, unknown>, expected = 200) =>
     .expect(expected);
 
 /** A row in a given state, as the worker would have left it (no worker runs in this file). */
-async function insertEmail(name: string, status: EmailStatus, fields: { to: string; subject: string; template?: string; minutesAgo: number; attempts?: number; lastError?: string }) {
+async function insertEmail(
+  name: string,
+  status: EmailStatus,
+  fields: { to: string; subject: string; template?: string; minutesAgo: number; attempts?: number; lastError?: string },
+) {
   const id = randomUUID();
   await t.runtime.db
     .insertInto('emails')
@@ -45,9 +49,25 @@ beforeAll(async () => {
   t = await startTestApp('emailsapi');
   staff = await loginStaff(t.http);
   // One through the real outbox (queued, its job on the queue), the others in the states staff need to see.
-  ids.welcome = (await t.app.get(EmailOutbox).send({ to: 'asha@example.com', subject: 'Welcome to Open Lending', text: 'Hello Asha', template: 'welcome', userId })).id;
-  await insertEmail('reset', 'sent', { to: 'ravi@example.com', subject: 'Reset your password', template: 'password-reset', minutesAgo: 30, attempts: 1 });
-  await insertEmail('failed', 'failed', { to: 'meera@example.com', subject: 'Your statement', minutesAgo: 20, attempts: 5, lastError: '451 Mailbox busy' });
+  ids.welcome = (
+    await t.app
+      .get(EmailOutbox)
+      .send({ to: 'asha@example.com', subject: 'Welcome to Open Lending', text: 'Hello Asha', template: 'welcome', userId })
+  ).id;
+  await insertEmail('reset', 'sent', {
+    to: 'ravi@example.com',
+    subject: 'Reset your password',
+    template: 'password-reset',
+    minutesAgo: 30,
+    attempts: 1,
+  });
+  await insertEmail('failed', 'failed', {
+    to: 'meera@example.com',
+    subject: 'Your statement',
+    minutesAgo: 20,
+    attempts: 5,
+    lastError: '451 Mailbox busy',
+  });
   await insertEmail('logged', 'logged', { to: 'zoya_100%@example.com', subject: 'Payment received', minutesAgo: 10, attempts: 1 });
 });
 
@@ -61,13 +81,30 @@ describe('GET /api/admin/emails: the email log for react-admin', () => {
     expect(res.headers['content-range']).toBe('emails 0-3/4');
     const rows = z.array(emailSchema).parse(res.body);
     expect(rows.map((r) => r.id)).toEqual([ids.welcome, ids.logged, ids.failed, ids.reset]);
-    expect(rows[0]).toMatchObject({ to: 'asha@example.com', subject: 'Welcome to Open Lending', text: 'Hello Asha', html: null, template: 'welcome', userId, status: 'queued', attempts: 0, lastError: null, messageId: null, sentAt: null });
+    expect(rows[0]).toMatchObject({
+      to: 'asha@example.com',
+      subject: 'Welcome to Open Lending',
+      text: 'Hello Asha',
+      html: null,
+      template: 'welcome',
+      userId,
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      messageId: null,
+      sentAt: null,
+    });
     expect(rows[2]).toMatchObject({ status: 'failed', attempts: 5, lastError: '451 Mailbox busy' });
 
     const page = await list({ range: [1, 2], sort: ['createdAt', 'ASC'] });
     expect(page.headers['content-range']).toBe('emails 1-2/4');
     expect(page.body.map((r: { id: string }) => r.id)).toEqual([ids.failed, ids.logged]);
-    expect((await list({ sort: ['to', 'ASC'] })).body.map((r: { to: string }) => r.to)).toEqual(['asha@example.com', 'meera@example.com', 'ravi@example.com', 'zoya_100%@example.com']);
+    expect((await list({ sort: ['to', 'ASC'] })).body.map((r: { to: string }) => r.to)).toEqual([
+      'asha@example.com',
+      'meera@example.com',
+      'ravi@example.com',
+      'zoya_100%@example.com',
+    ]);
   });
 
   it('filters by status, template, user, text and ids (getMany)', async () => {
@@ -100,7 +137,12 @@ describe('GET /api/admin/emails: the email log for react-admin', () => {
 describe('GET /api/admin/emails/:id', () => {
   it('answers one email', async () => {
     const res = await t.http.get(`/api/admin/emails/${ids.reset}`).set('Authorization', `Bearer ${staff}`).expect(200);
-    expect(emailSchema.parse(res.body)).toMatchObject({ id: ids.reset, status: 'sent', template: 'password-reset', text: 'Body of Reset your password' });
+    expect(emailSchema.parse(res.body)).toMatchObject({
+      id: ids.reset,
+      status: 'sent',
+      template: 'password-reset',
+      text: 'Body of Reset your password',
+    });
   });
 
   it('is a 404 problem for an unknown id and a 400 for an id that is not a UUID', async () => {
@@ -117,7 +159,13 @@ describe('POST /api/admin/emails/:id/retry', () => {
     expect(emailSchema.parse(res.body)).toMatchObject({ id: ids.failed, status: 'queued', attempts: 5, lastError: '451 Mailbox busy' });
     expect(await t.runtime.queue.queue(EMAIL_QUEUE).getJobState(retryJobId(ids.failed, 5))).not.toBe('unknown');
     const again = await t.http.post(`/api/admin/emails/${ids.failed}/retry`).set('Authorization', `Bearer ${staff}`).expect(409);
-    expect(again.body).toMatchObject({ type: 'illegal-transition', status: 409, code: 'EMAIL.ILLEGAL_TRANSITION', currentStatus: 'queued', message: expect.stringMatching(/Only a failed email can be retried/) });
+    expect(again.body).toMatchObject({
+      type: 'illegal-transition',
+      status: 409,
+      code: 'EMAIL.ILLEGAL_TRANSITION',
+      currentStatus: 'queued',
+      message: expect.stringMatching(/Only a failed email can be retried/),
+    });
   });
 
   it('is a 409 problem for an email that has not failed, 404 for an unknown one', async () => {
@@ -140,6 +188,8 @@ describe('access', () => {
 
   it('is documented in OpenAPI', async () => {
     const doc = (await t.http.get('/api/docs/openapi.json').expect(200)).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/admin/emails', '/api/admin/emails/{id}', '/api/admin/emails/{id}/retry']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/emails', '/api/admin/emails/{id}', '/api/admin/emails/{id}/retry']),
+    );
   });
 });

@@ -32,28 +32,57 @@ function runLoanEmails() {
 
 async function borrower(name: string) {
   const b = await registerBorrower(t.http, name);
-  const email = (await t.runtime.db.selectFrom('loan_borrowers').select('email').where('user_id', '=', b.user._id).executeTakeFirstOrThrow()).email;
+  const email = (
+    await t.runtime.db.selectFrom('loan_borrowers').select('email').where('user_id', '=', b.user._id).executeTakeFirstOrThrow()
+  ).email;
   return { ...b, email };
 }
 
 async function record(loanId: string, amount: number) {
-  return paymentSchema.parse((await t.http.post(`/api/admin/loans/${loanId}/payments`).set(bearer(admin)).send({ amount, paidOn: '2026-12-21', method: 'cash' }).expect(201)).body);
+  return paymentSchema.parse(
+    (
+      await t.http
+        .post(`/api/admin/loans/${loanId}/payments`)
+        .set(bearer(admin))
+        .send({ amount, paidOn: '2026-12-21', method: 'cash' })
+        .expect(201)
+    ).body,
+  );
 }
 const verify = (paymentId: string) => t.http.post(`/api/admin/payments/${paymentId}/verify`).set(bearer(checker)).expect(200);
 
-const emailsOf = (userId: string, template: string) => t.runtime.db.selectFrom('emails').selectAll().where('user_id', '=', userId).where('template', '=', template).execute();
-const mailsTo = (to: string, subject: RegExp) => smtp.received.filter((m) => JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject ?? ''));
+const emailsOf = (userId: string, template: string) =>
+  t.runtime.db.selectFrom('emails').selectAll().where('user_id', '=', userId).where('template', '=', template).execute();
+const mailsTo = (to: string, subject: RegExp) =>
+  smtp.received.filter((m) => JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject ?? ''));
 
 /** Reads the log until the subscription is past the loan's event of that type (gap-safe: it may take a moment). */
 async function readPast(loanId: string, type: string) {
-  const event = await t.runtime.db.selectFrom('events').select('global_position').where('stream_id', '=', `loan-${loanId}`).where('type', '=', type).executeTakeFirstOrThrow();
-  const checkpoint = async () => Number((await t.runtime.db.selectFrom('subscription_checkpoints').select('global_position').where('name', '=', LOAN_EMAILS_SUBSCRIPTION).executeTakeFirst())?.global_position ?? 0);
+  const event = await t.runtime.db
+    .selectFrom('events')
+    .select('global_position')
+    .where('stream_id', '=', `loan-${loanId}`)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  const checkpoint = async () =>
+    Number(
+      (
+        await t.runtime.db
+          .selectFrom('subscription_checkpoints')
+          .select('global_position')
+          .where('name', '=', LOAN_EMAILS_SUBSCRIPTION)
+          .executeTakeFirst()
+      )?.global_position ?? 0,
+    );
   await waitFor(async () => (await runLoanEmails().catchUp(), (await checkpoint()) >= Number(event.global_position)), `${type} to be read`);
 }
 
 /** Reads the log (gap-safe, so until the event is seen) and waits until the emails are sent to SMTP. */
 async function sentEmails(userId: string, template: string, count: number) {
-  await waitFor(async () => (await runLoanEmails().catchUp(), (await emailsOf(userId, template)).length >= count), `${count} ${template} email(s)`);
+  await waitFor(
+    async () => (await runLoanEmails().catchUp(), (await emailsOf(userId, template)).length >= count),
+    `${count} ${template} email(s)`,
+  );
   await waitFor(async () => (await emailsOf(userId, template)).every((e) => e.status === 'sent'), `the ${template} email(s) delivered`);
   return emailsOf(userId, template);
 }
@@ -64,14 +93,26 @@ beforeAll(async () => {
   await t.app.get(WorkerHost).start({ queues: ['email'] });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
   const checkerEmail = `checker.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: 'Checker', email: checkerEmail, password: 'staff-password-1', roleId: 'operations-manager' }).expect(201);
+  await t.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: 'Checker', email: checkerEmail, password: 'staff-password-1', roleId: 'operations-manager' })
+    .expect(201);
   checker = (await t.http.post('/api/auth/login').send({ email: checkerEmail, password: 'staff-password-1' }).expect(200)).body.token;
   // Staff's own templates, active before any loan event (an event older than the active template sends nothing).
   for (const [event, subject, body] of [
-    ['payment-received', 'Got {{amountPaid}} for {{loanReference}}', 'Dear {{borrowerName}}, we got {{amountPaid}} on {{paidOn}} for your {{loanType}} of {{amount}}: {{loanUrl}}'],
+    [
+      'payment-received',
+      'Got {{amountPaid}} for {{loanReference}}',
+      'Dear {{borrowerName}}, we got {{amountPaid}} on {{paidOn}} for your {{loanType}} of {{amount}}: {{loanUrl}}',
+    ],
     ['loan-closed', 'Closed: {{loanReference}}', 'Dear {{borrowerName}}, loan {{loanReference}} of {{amount}} closed on {{closedOn}}.'],
   ] as const) {
-    const res = await t.http.post('/api/admin/email-templates').set(bearer(admin)).send({ name: `Staff ${event}`, event, subject, html: `<p>${body}</p>`, text: body, active: true }).expect(201);
+    const res = await t.http
+      .post('/api/admin/email-templates')
+      .set(bearer(admin))
+      .send({ name: `Staff ${event}`, event, subject, html: `<p>${body}</p>`, text: body, active: true })
+      .expect(201);
     templateIds[event] = res.body.id as string;
   }
   await setBusinessDate('2026-11-21');
@@ -95,7 +136,12 @@ describe('payment received and loan closed emails', () => {
     await verify(payment.id);
     const [email, ...more] = await sentEmails(b.user._id, 'payment-received', 1);
     expect(more).toEqual([]);
-    expect(email).toMatchObject({ template_id: templateIds['payment-received'], template_version: 1, template_source: 'active', status: 'sent' });
+    expect(email).toMatchObject({
+      template_id: templateIds['payment-received'],
+      template_version: 1,
+      template_source: 'active',
+      status: 'sent',
+    });
     const ref = loan.id.slice(0, 8).toUpperCase();
     await waitFor(() => mailsTo(b.email, /^Got /).length > 0, 'the payment email at the SMTP server');
     const mails = mailsTo(b.email, /^Got /);
@@ -111,7 +157,9 @@ describe('payment received and loan closed emails', () => {
     await setBusinessDate('2026-12-21');
     const b = await borrower('Kiran Closed');
     const loan = await loanIn(t.http, 'active', b.token, admin);
-    const quote = (await t.http.get(`/api/admin/loans/${loan.id}/foreclosure-quote`).set(bearer(admin)).expect(200)).body as { total: number };
+    const quote = (await t.http.get(`/api/admin/loans/${loan.id}/foreclosure-quote`).set(bearer(admin)).expect(200)).body as {
+      total: number;
+    };
     await verify((await record(loan.id, quote.total)).id);
     expect((await t.http.get(`/api/admin/loans/${loan.id}`).set(bearer(admin)).expect(200)).body.state).toBe('closed');
 

@@ -53,8 +53,21 @@ function catchUpPushes() {
 }
 
 async function pushesOf(userId: string) {
-  const res = await t.http.get('/api/admin/pushes').query({ filter: JSON.stringify({ userId }), range: '[0,99]' }).set(bearer(staff)).expect(200);
-  return res.body as { id: string; topic: string; status: string; device: string; attempts: number; lastError: string | null; title: string; body: string }[];
+  const res = await t.http
+    .get('/api/admin/pushes')
+    .query({ filter: JSON.stringify({ userId }), range: '[0,99]' })
+    .set(bearer(staff))
+    .expect(200);
+  return res.body as {
+    id: string;
+    topic: string;
+    status: string;
+    device: string;
+    attempts: number;
+    lastError: string | null;
+    title: string;
+    body: string;
+  }[];
 }
 
 describe('registrations: /api/me/push-tokens', () => {
@@ -73,17 +86,33 @@ describe('registrations: /api/me/push-tokens', () => {
   });
 
   it('the same device registering again replaces its registration (one per device)', async () => {
-    const first = await t.http.post('/api/me/push-tokens').set(bearer(bob.token)).send({ token: fcmToken(), options: options(1) }).expect(201);
-    const second = await t.http.post('/api/me/push-tokens').set(bearer(bob.token)).send({ token: fcmToken(), options: options(2) }).expect(201);
+    const first = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(bob.token))
+      .send({ token: fcmToken(), options: options(1) })
+      .expect(201);
+    const second = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(bob.token))
+      .send({ token: fcmToken(), options: options(2) })
+      .expect(201);
     expect(second.body.id).toBe(first.body.id);
     expect(second.body.options.endpoint).toContain('endpoint-2');
     expect(await t.runtime.db.selectFrom('push_tokens').select('id').where('user_id', '=', bob.user._id).execute()).toHaveLength(1);
   });
 
   it('PATCH refreshes token and options, keeps createdAt, moves refreshedAt', async () => {
-    const created = await t.http.post('/api/me/push-tokens').set(bearer(alice.token)).send({ token: fcmToken(), options: options(3) }).expect(201);
+    const created = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(alice.token))
+      .send({ token: fcmToken(), options: options(3) })
+      .expect(201);
     await new Promise((r) => setTimeout(r, 20));
-    const refreshed = await t.http.patch(`/api/me/push-tokens/${created.body.id}`).set(bearer(alice.token)).send({ token: fcmToken(), options: options(4) }).expect(200);
+    const refreshed = await t.http
+      .patch(`/api/me/push-tokens/${created.body.id}`)
+      .set(bearer(alice.token))
+      .send({ token: fcmToken(), options: options(4) })
+      .expect(200);
     expect(refreshed.body.createdAt).toBe(created.body.createdAt);
     expect(Date.parse(refreshed.body.refreshedAt)).toBeGreaterThan(Date.parse(created.body.refreshedAt));
     expect(refreshed.body.options.endpoint).toContain('endpoint-4');
@@ -91,16 +120,27 @@ describe('registrations: /api/me/push-tokens', () => {
 
   it('bad input is a 400 naming each field, and nothing is stored', async () => {
     const before = await t.runtime.db.selectFrom('push_tokens').select('id').execute();
-    const res = await t.http.post('/api/me/push-tokens').set(bearer(alice.token)).send({ token: 'short', options: { ...options(), endpoint: 'not a url', vapidKey: '' }, extra: 1 });
+    const res = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(alice.token))
+      .send({ token: 'short', options: { ...options(), endpoint: 'not a url', vapidKey: '' }, extra: 1 });
     const body = expectProblem(res, 400, 'validation-failed');
     const names = (body.fields as { name: string }[]).map((f) => f.name).sort();
     expect(names).toEqual(['extra', 'options.endpoint', 'options.vapidKey', 'token']);
-    expectProblem(await t.http.patch('/api/me/push-tokens/not-a-uuid').set(bearer(alice.token)).send({ token: fcmToken(), options: options() }), 400, 'validation-failed');
+    expectProblem(
+      await t.http.patch('/api/me/push-tokens/not-a-uuid').set(bearer(alice.token)).send({ token: fcmToken(), options: options() }),
+      400,
+      'validation-failed',
+    );
     expect(await t.runtime.db.selectFrom('push_tokens').select('id').execute()).toEqual(before);
   });
 
   it("another borrower's registration is not found (404) for PATCH and DELETE, exactly like a missing one, and stays", async () => {
-    const alices = await t.http.post('/api/me/push-tokens').set(bearer(alice.token)).send({ token: fcmToken(), options: options() }).expect(201);
+    const alices = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(alice.token))
+      .send({ token: fcmToken(), options: options() })
+      .expect(201);
     for (const res of [
       await t.http.patch(`/api/me/push-tokens/${alices.body.id}`).set(bearer(bob.token)).send({ token: fcmToken(), options: options() }),
       await t.http.delete(`/api/me/push-tokens/${alices.body.id}`).set(bearer(bob.token)),
@@ -113,17 +153,41 @@ describe('registrations: /api/me/push-tokens', () => {
   });
 
   it('staff are refused (403), anonymous is 401, and a cross-site cookie request is refused (403 csrf)', async () => {
-    expectProblem(await t.http.post('/api/me/push-tokens').set(bearer(staff)).send({ token: fcmToken(), options: options() }), 403, 'forbidden');
+    expectProblem(
+      await t.http.post('/api/me/push-tokens').set(bearer(staff)).send({ token: fcmToken(), options: options() }),
+      403,
+      'forbidden',
+    );
     expectProblem(await t.http.post('/api/me/push-tokens').send({ token: fcmToken(), options: options() }), 401, 'unauthenticated');
-    const login = await t.http.post('/api/auth/register').send({ name: 'Carol Cookie', email: `carol${Date.now()}@example.com`, phone: `+9198${String(Date.now()).slice(-8)}`, password: 'borrower-password' }).expect(201);
+    const login = await t.http
+      .post('/api/auth/register')
+      .send({
+        name: 'Carol Cookie',
+        email: `carol${Date.now()}@example.com`,
+        phone: `+9198${String(Date.now()).slice(-8)}`,
+        password: 'borrower-password',
+      })
+      .expect(201);
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
     const before = await t.runtime.db.selectFrom('push_tokens').select('id').execute();
-    expectProblem(await t.http.post('/api/me/push-tokens').set('Cookie', cookie).set('Origin', 'https://evil.example').send({ token: fcmToken(), options: options() }), 403, 'csrf-refused');
+    expectProblem(
+      await t.http
+        .post('/api/me/push-tokens')
+        .set('Cookie', cookie)
+        .set('Origin', 'https://evil.example')
+        .send({ token: fcmToken(), options: options() }),
+      403,
+      'csrf-refused',
+    );
     expect(await t.runtime.db.selectFrom('push_tokens').select('id').execute()).toEqual(before);
   });
 
   it('DELETE at sign-out removes the registration (204)', async () => {
-    const created = await t.http.post('/api/me/push-tokens').set(bearer(alice.token)).send({ token: fcmToken(), options: options() }).expect(201);
+    const created = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(alice.token))
+      .send({ token: fcmToken(), options: options() })
+      .expect(201);
     await t.http.delete(`/api/me/push-tokens/${created.body.id}`).set(bearer(alice.token)).expect(204);
     await t.http.delete(`/api/me/push-tokens/${created.body.id}`).set(bearer(alice.token)).expect(404);
   });
@@ -134,11 +198,21 @@ describe('loan events become pushes through the job', () => {
     const dana = await registerBorrower(t.http, 'Dana Devices');
     const good = fcmToken();
     // Two devices: a working one, and one FCM no longer knows (another session's, inserted as its registration left it).
-    const registered = await t.http.post('/api/me/push-tokens').set(bearer(dana.token)).send({ token: good, options: options() }).expect(201);
+    const registered = await t.http
+      .post('/api/me/push-tokens')
+      .set(bearer(dana.token))
+      .send({ token: good, options: options() })
+      .expect(201);
     await t.runtime.db
       .insertInto('push_tokens')
       .values([
-        { user_id: dana.user._id, session_id: randomUUID(), device_id: 'device-dead-0002', token: fcmToken('dead-'), options: JSON.stringify(options(2)) as never },
+        {
+          user_id: dana.user._id,
+          session_id: randomUUID(),
+          device_id: 'device-dead-0002',
+          token: fcmToken('dead-'),
+          options: JSON.stringify(options(2)) as never,
+        },
       ])
       .execute();
     const loan = await loanIn(t.http, 'active', dana.token, staff);
@@ -155,12 +229,18 @@ describe('loan events become pushes through the job', () => {
     const agreement = pushes.filter((p) => p.topic === 'agreement-issued');
     expect(agreement.filter((p) => p.device === tail).map((p) => p.status)).toEqual(['logged']);
     const dead = pushes.filter((p) => p.device !== tail);
-    expect(dead.filter((p) => p.status === 'token-removed')).toEqual([expect.objectContaining({ lastError: expect.stringContaining('registration-token-not-registered') })]);
+    expect(dead.filter((p) => p.status === 'token-removed')).toEqual([
+      expect.objectContaining({ lastError: expect.stringContaining('registration-token-not-registered') }),
+    ]);
     expect(dead.filter((p) => p.status !== 'token-removed').every((p) => p.status === 'skipped')).toBe(true);
     // The disbursal: recorded for the working device; the dead one's, if addressed before its removal, is not sent.
     const disbursal = pushes.filter((p) => p.topic === 'loan-disbursed');
-    expect(disbursal.filter((p) => p.status === 'logged')).toEqual([expect.objectContaining({ device: tail, title: 'Money sent', lastError: null, attempts: 1 })]);
-    expect(disbursal.filter((p) => p.status !== 'logged').every((p) => p.device !== tail && ['skipped', 'token-removed'].includes(p.status))).toBe(true);
+    expect(disbursal.filter((p) => p.status === 'logged')).toEqual([
+      expect.objectContaining({ device: tail, title: 'Money sent', lastError: null, attempts: 1 }),
+    ]);
+    expect(
+      disbursal.filter((p) => p.status !== 'logged').every((p) => p.device !== tail && ['skipped', 'token-removed'].includes(p.status)),
+    ).toBe(true);
     expect(disbursal[0].body).toContain(loan.id.slice(0, 8).toUpperCase());
     const left = await t.runtime.db.selectFrom('push_tokens').select('device_id').where('user_id', '=', dana.user._id).execute();
     expect(left.map((r) => r.device_id)).toEqual([registered.body.deviceId]);
@@ -170,7 +250,10 @@ describe('loan events become pushes through the job', () => {
     const erin = await registerBorrower(t.http, 'Erin Once');
     await t.http.post('/api/me/push-tokens').set(bearer(erin.token)).send({ token: fcmToken(), options: options() }).expect(201);
     await loanIn(t.http, 'active', erin.token, staff);
-    await waitFor(async () => (await catchUpPushes(), await pushesOf(erin.user._id)).some((p) => p.topic === 'loan-disbursed' && p.status === 'logged'), 'the disbursal push');
+    await waitFor(
+      async () => (await catchUpPushes(), await pushesOf(erin.user._id)).some((p) => p.topic === 'loan-disbursed' && p.status === 'logged'),
+      'the disbursal push',
+    );
     const before = await pushesOf(erin.user._id);
     // Read again from the start (a lost checkpoint): nothing new is written or queued.
     await t.runtime.db.deleteFrom('subscription_checkpoints').where('name', '=', LOAN_PUSHES_SUBSCRIPTION).execute();
@@ -189,7 +272,11 @@ describe('loan events become pushes through the job', () => {
 
 describe('the push log: /api/admin/pushes', () => {
   it('pages with Content-Range, filters by status, refuses an unknown filter or sort (400), and shows only a token tail', async () => {
-    const res = await t.http.get('/api/admin/pushes').query({ range: '[0,4]', filter: '{"status":"logged"}' }).set(bearer(staff)).expect(200);
+    const res = await t.http
+      .get('/api/admin/pushes')
+      .query({ range: '[0,4]', filter: '{"status":"logged"}' })
+      .set(bearer(staff))
+      .expect(200);
     expect(res.headers['content-range']).toMatch(/^pushes 0-\d+\/\d+$/);
     expect((res.body as { status: string }[]).every((p) => p.status === 'logged')).toBe(true);
     expect((res.body as { device: string }[]).every((p) => /^….{6}$/.test(p.device))).toBe(true);
@@ -205,7 +292,12 @@ describe('presence plans: users/{userId}/plans/{planId} over the socket', () => 
     const page = await connectPage(pageUrl, { token: gita.token });
     const other = await connectPage(pageUrl, { token: bob.token });
     try {
-      const read = (socket: typeof page.socket, path: unknown) => socket.timeout(5000).emitWithAck('read', { path }) as Promise<{ path: string; value?: Record<string, unknown>; error?: { type: string } }>;
+      const read = (socket: typeof page.socket, path: unknown) =>
+        socket.timeout(5000).emitWithAck('read', { path }) as Promise<{
+          path: string;
+          value?: Record<string, unknown>;
+          error?: { type: string };
+        }>;
       const mine = await read(page.socket, `users/${gita.user._id}/plans/${loan.id}`);
       expect(mine.value).toMatchObject({ planId: loan.id, kind: 'repayment', state: 'active', currency: 'INR', nextDue: { number: 1 } });
       expect((mine.value!.instalments as unknown[]).length).toBe(12);
@@ -215,7 +307,11 @@ describe('presence plans: users/{userId}/plans/{planId} over the socket', () => 
       expect((await read(page.socket, `users/${gita.user._id}/plans/${randomUUID()}`)).error).toEqual(notFound);
       expect((await read(page.socket, '../../etc/passwd')).error).toEqual(notFound);
       const offer = await loanIn(t.http, 'consent.customerpending', gita.token, staff);
-      expect((await read(page.socket, `users/${gita.user._id}/plans/${offer.id}`)).value).toMatchObject({ kind: 'offer', instalments: [], nextDue: null });
+      expect((await read(page.socket, `users/${gita.user._id}/plans/${offer.id}`)).value).toMatchObject({
+        kind: 'offer',
+        instalments: [],
+        nextDue: null,
+      });
     } finally {
       page.close();
       other.close();
@@ -226,11 +322,19 @@ describe('presence plans: users/{userId}/plans/{planId} over the socket', () => 
 describe('the application funnel: /api/admin/application-funnel', () => {
   it('counts the loans started in the period by the furthest steps they reached', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-    const res = await t.http.get('/api/admin/application-funnel').query({ from: '2026-01-01', to: today > '2026-12-31' ? today : '2026-12-31' }).set(bearer(staff)).expect(200);
+    const res = await t.http
+      .get('/api/admin/application-funnel')
+      .query({ from: '2026-01-01', to: today > '2026-12-31' ? today : '2026-12-31' })
+      .set(bearer(staff))
+      .expect(200);
     const steps = new Map((res.body.steps as { step: string; loans: number }[]).map((s) => [s.step, s.loans]));
     expect(steps.get('started')).toBeGreaterThanOrEqual(steps.get('submitted')!);
     expect(steps.get('submitted')).toBeGreaterThanOrEqual(steps.get('disbursed')!);
     expect(steps.get('disbursed')).toBeGreaterThanOrEqual(4);
-    expectProblem(await t.http.get('/api/admin/application-funnel').query({ from: '2026-12-01', to: '2026-11-01' }).set(bearer(staff)), 400, 'validation-failed');
+    expectProblem(
+      await t.http.get('/api/admin/application-funnel').query({ from: '2026-12-01', to: '2026-11-01' }).set(bearer(staff)),
+      400,
+      'validation-failed',
+    );
   });
 });

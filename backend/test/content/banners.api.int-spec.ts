@@ -59,9 +59,21 @@ describe('banners', () => {
   it('an edit keeps the picture unless a new one is sent, which replaces the stored one', async () => {
     const created = (await create({ title: 'To edit' }).expect(201)).body;
     const { id, imageUrl, createdAt, updatedAt, updatedBy, ...fields } = created;
-    const kept = (await t.http.put(`/api/admin/banners/${id}`).set(bearer(staff)).send({ ...fields, title: 'Edited' }).expect(200)).body;
+    const kept = (
+      await t.http
+        .put(`/api/admin/banners/${id}`)
+        .set(bearer(staff))
+        .send({ ...fields, title: 'Edited' })
+        .expect(200)
+    ).body;
     expect(kept).toMatchObject({ title: 'Edited', imageUrl });
-    const replaced = (await t.http.put(`/api/admin/banners/${id}`).set(bearer(staff)).send({ ...fields, image: GIF_1X1 }).expect(200)).body;
+    const replaced = (
+      await t.http
+        .put(`/api/admin/banners/${id}`)
+        .set(bearer(staff))
+        .send({ ...fields, image: GIF_1X1 })
+        .expect(200)
+    ).body;
     expect(replaced.imageUrl).not.toBe(imageUrl);
     expect((await t.http.get(replaced.imageUrl).expect(200)).headers['content-type']).toBe('image/gif');
     const keys = await t.runtime.db.selectFrom('documents').select('key').where('key', 'like', `banners/${id}/%`).execute();
@@ -88,9 +100,17 @@ describe('banners', () => {
     const borrower = await registerBorrower(t.http);
     expectProblem(await t.http.get('/api/admin/banners').set(bearer(borrower.token)), 403, 'forbidden');
     expectProblem(await t.http.post('/api/admin/banners').set(bearer(borrower.token)).send(banner()), 403, 'forbidden');
-    const role = await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'Reader', permissions: ['loans.view'] }).expect(201);
+    const role = await t.http
+      .post('/api/admin/roles')
+      .set(bearer(staff))
+      .send({ name: 'Reader', permissions: ['loans.view'] })
+      .expect(201);
     const email = `reader.${randomUUID().slice(0, 6)}@test.local`;
-    await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: 'Reader', email, password: 'staff-password-1', roleId: role.body.id }).expect(201);
+    await t.http
+      .post('/api/admin/users')
+      .set(bearer(staff))
+      .send({ name: 'Reader', email, password: 'staff-password-1', roleId: role.body.id })
+      .expect(201);
     const reader = (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token;
     expectProblem(await t.http.post('/api/admin/banners').set(bearer(reader)).send(banner()), 403, 'missing-permission');
     await current('home').expect(200);

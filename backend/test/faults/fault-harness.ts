@@ -32,7 +32,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * killed, restarting, or its database briefly gone) is retried with the same Idempotency-Key, so the API must
  * apply it once whatever happened to the earlier tries. Gives up after `giveUpMs` (status 0).
  */
-export async function sendCommand(target: Target, method: 'POST' | 'PUT', path: string, token: string, body: unknown, options: { key?: string; command?: string; giveUpMs?: number } = {}): Promise<Sent> {
+export async function sendCommand(
+  target: Target,
+  method: 'POST' | 'PUT',
+  path: string,
+  token: string,
+  body: unknown,
+  options: { key?: string; command?: string; giveUpMs?: number } = {},
+): Promise<Sent> {
   const key = options.key ?? `fault-${randomUUID()}`;
   const deadline = Date.now() + (options.giveUpMs ?? 300_000);
   let unanswered = 0;
@@ -46,7 +53,13 @@ export async function sendCommand(target: Target, method: 'POST' | 'PUT', path: 
       });
       const text = await res.text();
       if (![502, 503, 504].includes(res.status)) {
-        return { key, command: options.command ?? `${method} ${path}`, status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, unanswered };
+        return {
+          key,
+          command: options.command ?? `${method} ${path}`,
+          status: res.status,
+          body: text ? (JSON.parse(text) as unknown) : undefined,
+          unanswered,
+        };
       }
     } catch {
       // No answer: the process died under the request, or nothing listens yet.
@@ -104,14 +117,18 @@ export async function auditLog(db: Db, sent: Sent[]): Promise<LogAudit> {
 export async function waitForSubscriptionsCaughtUp(db: Db, names: string[]): Promise<void> {
   let last = '';
   // Gap-safe readers wait for every older transaction on the server (other test files share it): a generous bound.
-  await waitFor(async () => {
-    const r = await sql<{ name: string; behind: string }>`
+  await waitFor(
+    async () => {
+      const r = await sql<{ name: string; behind: string }>`
       SELECT c.name, (SELECT count(*) FROM events e WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)) AS behind
       FROM subscription_checkpoints c`.execute(db);
-    last = JSON.stringify(r.rows);
-    const caughtUp = new Set(r.rows.filter((row) => Number(row.behind) === 0).map((row) => row.name));
-    return names.every((n) => caughtUp.has(n));
-  }, `the subscriptions ${names.join(', ')} to reach the end of the log`, 300_000).catch((error: Error) => {
+      last = JSON.stringify(r.rows);
+      const caughtUp = new Set(r.rows.filter((row) => Number(row.behind) === 0).map((row) => row.name));
+      return names.every((n) => caughtUp.has(n));
+    },
+    `the subscriptions ${names.join(', ')} to reach the end of the log`,
+    300_000,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}; checkpoints and events behind them: ${last}`);
   });
 }
@@ -139,14 +156,25 @@ const NOTIFYING_EVENTS = borrowerNotificationsSubscription(undefined as never, a
  * until every expected one is there and delivered (or `limitMs` passes), then counts.
  */
 export async function auditSideEffects(db: Db, redisUrl: string | undefined, keyPrefix: string, limitMs = 120_000): Promise<SideEffects> {
-  const activeTemplateEvents = (await db.selectFrom('email_templates').select('event').where('active', '=', true).execute()).map((r) => r.event);
+  const activeTemplateEvents = (await db.selectFrom('email_templates').select('event').where('active', '=', true).execute()).map(
+    (r) => r.event,
+  );
   const emailingEvents = TEMPLATE_EVENTS.filter((e) => e.loanEvent && activeTemplateEvents.includes(e.key)).map((e) => e.loanEvent!);
   const positionsOf = async (types: readonly string[]) =>
-    types.length === 0 ? [] : (await db.selectFrom('events').select('global_position').where('type', 'in', [...types]).execute()).map((r) => String(r.global_position));
+    types.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('events')
+            .select('global_position')
+            .where('type', 'in', [...types])
+            .execute()
+        ).map((r) => String(r.global_position));
   const expectedNotifications = await positionsOf(NOTIFYING_EVENTS);
   const expectedEmails = await positionsOf(emailingEvents);
 
-  const notifications = async () => (await db.selectFrom('loan_notifications').select('source_position').execute()).map((r) => String(r.source_position));
+  const notifications = async () =>
+    (await db.selectFrom('loan_notifications').select('source_position').execute()).map((r) => String(r.source_position));
   const emails = async () =>
     (
       await db
@@ -182,7 +210,9 @@ export async function auditSideEffects(db: Db, redisUrl: string | undefined, key
     emailsWritten: mails.length,
     emailsDelivered: mails.filter((m) => m.delivered).length,
     duplicates: [...notificationCounts.values(), ...emailCounts.values()].filter((n) => n > 1).length,
-    lost: expectedNotifications.filter((p) => !notificationCounts.has(p)).length + expectedEmails.filter((p) => !mails.some((m) => m.position === p && m.delivered)).length,
+    lost:
+      expectedNotifications.filter((p) => !notificationCounts.has(p)).length +
+      expectedEmails.filter((p) => !mails.some((m) => m.position === p && m.delivered)).length,
   };
 }
 
@@ -204,7 +234,14 @@ async function notificationJobCounts(redisUrl: string | undefined, keyPrefix: st
  * log (kept in clear outside production) straight from the database, so a killed API does not stand in the way, then
  * sent with the document's hash as an audited command (through `send`).
  */
-export async function signWithCode(target: Target, db: Db, loanId: string, borrowerToken: string, documentHash: string, send: (path: string, body: unknown) => Promise<Sent>): Promise<Sent> {
+export async function signWithCode(
+  target: Target,
+  db: Db,
+  loanId: string,
+  borrowerToken: string,
+  documentHash: string,
+  send: (path: string, body: unknown) => Promise<Sent>,
+): Promise<Sent> {
   // Asking for the code appends no event, so it is not one of the audited commands (not in `sent`).
   const asked = await sendCommand(target, 'POST', `/api/me/loans/${loanId}/agreement/code`, borrowerToken, {});
   if (asked.status >= 300) return asked;

@@ -7,7 +7,15 @@ import { describeWithRedis } from '../support/describe-with-redis.js';
 import { runCli, startService, type ServiceProcess } from '../support/service-process.js';
 import { ADMIN } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { signWithCode, auditLog, auditSideEffects, sendCommand, waitForSubscriptionsCaughtUp, type Sent, type Target } from './fault-harness.js';
+import {
+  signWithCode,
+  auditLog,
+  auditSideEffects,
+  sendCommand,
+  waitForSubscriptionsCaughtUp,
+  type Sent,
+  type Target,
+} from './fault-harness.js';
 
 /**
  * Issue 16, kill -9 under load. The real API (src/main.ts) and a worker (src/worker.ts) run as OS processes, apart,
@@ -83,7 +91,11 @@ async function client(n: number, borrower: string, staff: string, until: { at: n
     if (ending === 0) steps.push([`/api/admin/loans/${id}/reject`, staff, { reason: 'policy' }]);
     else if (ending === 1) steps.push([`/api/me/loans/${id}/cancel`, borrower, { reason: 'changed my mind' }]);
     else {
-      steps.push([`/api/admin/loans/${id}/approve-soft`, staff, { score: 700 + n }], [`/api/admin/loans/${id}/approve-bank`, staff, { method: 'penny-drop' }], [`/api/admin/loans/${id}/issue-agreement`, staff, {}]);
+      steps.push(
+        [`/api/admin/loans/${id}/approve-soft`, staff, { score: 700 + n }],
+        [`/api/admin/loans/${id}/approve-bank`, staff, { method: 'penny-drop' }],
+        [`/api/admin/loans/${id}/issue-agreement`, staff, {}],
+      );
     }
     let last: Sent | undefined;
     for (const [path, token, body] of steps) {
@@ -92,7 +104,9 @@ async function client(n: number, borrower: string, staff: string, until: { at: n
     }
     if (ending <= 1) continue;
     const issued = last!.body as { agreement: { documentHash: string } };
-    const signed = await signWithCode(target, db, id, borrower, issued.agreement.documentHash, (path, body) => send(path, borrower, body, path.split('/').at(-1)!));
+    const signed = await signWithCode(target, db, id, borrower, issued.agreement.documentHash, (path, body) =>
+      send(path, borrower, body, path.split('/').at(-1)!),
+    );
     if (signed.status >= 300) return;
     const rest: [string, string, unknown][] = [
       [`/api/admin/loans/${id}/approve-final`, staff, {}],
@@ -118,7 +132,12 @@ describeWithRedis('kill -9 of the API and the worker under load', () => {
     const borrowers: string[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const stamp = `${Date.now()}${i}`;
-      const registered = await sendCommand(target, 'POST', '/api/auth/register', '', { name: `Fault Client ${i}`, email: `fault${stamp}@example.com`, phone: `+919${stamp.slice(-9)}`, password: 'borrower-password' });
+      const registered = await sendCommand(target, 'POST', '/api/auth/register', '', {
+        name: `Fault Client ${i}`,
+        email: `fault${stamp}@example.com`,
+        phone: `+919${stamp.slice(-9)}`,
+        password: 'borrower-password',
+      });
       expect(registered.status).toBe(201);
       borrowers.push((registered.body as { token: string }).token);
       // The Bank section approve-bank reads (the development penny drop matches the holder with the borrower's name).
@@ -136,7 +155,8 @@ describeWithRedis('kill -9 of the API and the worker under load', () => {
     const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const kills: string[] = [];
     // Progress on stderr as it happens (a slow machine shows where the time goes).
-    const phase = (what: string) => process.stderr.write(`[kill-under-load +${Date.now() - started} ms] ${what}; ${sent.length} answered\n`);
+    const phase = (what: string) =>
+      process.stderr.write(`[kill-under-load +${Date.now() - started} ms] ${what}; ${sent.length} answered\n`);
     await settle(3000);
     await api!.kill9();
     phase('API killed');
@@ -160,7 +180,10 @@ describeWithRedis('kill -9 of the API and the worker under load', () => {
     const loadMs = Date.now() - started;
     phase('load over');
 
-    const log = await auditLog(db, sent.filter((s) => s.command !== 'close-of-business'));
+    const log = await auditLog(
+      db,
+      sent.filter((s) => s.command !== 'close-of-business'),
+    );
     const closes = sent.filter((s) => s.command === 'close-of-business');
     await waitForSubscriptionsCaughtUp(db, ['borrower-notifications', 'loan-emails']);
     phase('subscriptions caught up');

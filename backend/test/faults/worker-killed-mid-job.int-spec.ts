@@ -83,21 +83,34 @@ describeWithRedis('a worker killed while a job runs', () => {
 
     const stamp = `${Date.now()}`;
     const email = `midjob${stamp}@example.com`;
-    const registered = await sendCommand(target, 'POST', '/api/auth/register', '', { name: 'Mid Job', email, phone: `+919${stamp.slice(-9)}`, password: 'borrower-password' });
+    const registered = await sendCommand(target, 'POST', '/api/auth/register', '', {
+      name: 'Mid Job',
+      email,
+      phone: `+919${stamp.slice(-9)}`,
+      password: 'borrower-password',
+    });
     const token = (registered.body as { token: string }).token;
     const loan = await sendCommand(target, 'POST', '/api/me/loans', token, { type: 'EMI', amount: 5_000_000, tenureMonths: 6 });
     expect((await sendCommand(target, 'POST', `/api/me/loans/${(loan.body as { id: string }).id}/submit`, token, {})).status).toBe(200);
 
     // The worker's subscription writes the email and its job; the job hands the message to SMTP, which holds it.
     await waitFor(() => holding.length > 0, 'the worker to hand the email to SMTP');
-    const row = await db.selectFrom('emails').select(['id', 'status', 'attempts']).where('to_address', '=', email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('emails')
+      .select(['id', 'status', 'attempts'])
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sending', attempts: 1 });
 
     await worker.kill9();
     hold = false;
     worker = await startService('worker', env);
 
-    await waitFor(async () => (await db.selectFrom('emails').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status === 'sent', 'the retried job to send the email', 90_000);
+    await waitFor(
+      async () => (await db.selectFrom('emails').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status === 'sent',
+      'the retried job to send the email',
+      90_000,
+    );
     const after = await db.selectFrom('emails').select(['status', 'attempts']).where('id', '=', row.id).executeTakeFirstOrThrow();
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     const queue = new Queue(EMAIL_QUEUE, { connection, prefix: keyPrefix });

@@ -88,7 +88,10 @@ describe('POST /api/auth/register', () => {
 
   it('a role in the body is refused by name: nobody registers as staff', async () => {
     const person = newPerson();
-    const res = await t.http.post('/api/auth/register').send({ ...person, role: 'staff' }).expect(400);
+    const res = await t.http
+      .post('/api/auth/register')
+      .send({ ...person, role: 'staff' })
+      .expect(400);
     expect(res.body.fields).toEqual([{ name: 'role', message: 'is not a field of this request' }]);
     await t.http.post('/api/auth/login').send({ email: person.email, password: person.password }).expect(401);
     const registered = await t.http.post('/api/auth/register').send(person).expect(201);
@@ -119,10 +122,16 @@ describe('POST /api/auth/register', () => {
   it('a phone written with spaces and dashes is the same phone, to register and to sign in', async () => {
     const person = newPerson();
     const spaced = `${person.phone.slice(0, 3)} ${person.phone.slice(3, 8)}-${person.phone.slice(8)}`;
-    const res = await t.http.post('/api/auth/register').send({ ...person, phone: spaced }).expect(201);
+    const res = await t.http
+      .post('/api/auth/register')
+      .send({ ...person, phone: spaced })
+      .expect(201);
     expect(res.body.user.phone).toBe(person.phone);
     expectProblem(await t.http.post('/api/auth/register').send({ ...newPerson(), phone: person.phone }), 409, 'already-registered');
-    await t.http.post('/api/auth/login').send({ phone: `(${person.phone.slice(0, 3)}) ${person.phone.slice(3)}`, password: person.password }).expect(200);
+    await t.http
+      .post('/api/auth/login')
+      .send({ phone: `(${person.phone.slice(0, 3)}) ${person.phone.slice(3)}`, password: person.password })
+      .expect(200);
   });
 });
 
@@ -136,7 +145,10 @@ describe('POST /api/auth/login', () => {
 
   it('by email (case-insensitive) and by phone, on the same device', async () => {
     const deviceId = `device-${randomUUID()}`;
-    const byEmail = await t.http.post('/api/auth/login').send({ email: person.email.toUpperCase(), password: person.password, deviceId }).expect(200);
+    const byEmail = await t.http
+      .post('/api/auth/login')
+      .send({ email: person.email.toUpperCase(), password: person.password, deviceId })
+      .expect(200);
     expect(byEmail.body.user).toEqual(expect.objectContaining({ _id: userId, role: 'borrower', email: person.email }));
     expect(byEmail.body.deviceId).toBe(deviceId);
     const byPhone = await t.http.post('/api/auth/login').send({ phone: person.phone, password: person.password, deviceId }).expect(200);
@@ -165,7 +177,11 @@ describe('POST /api/auth/login', () => {
 
   it('needs exactly one of email and phone, and a password', async () => {
     expectFieldProblem(await t.http.post('/api/auth/login').send({ password: person.password }), ['email'], 'validation-failed');
-    expectFieldProblem(await t.http.post('/api/auth/login').send({ email: person.email, phone: person.phone, password: person.password }), ['email'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.post('/api/auth/login').send({ email: person.email, phone: person.phone, password: person.password }),
+      ['email'],
+      'validation-failed',
+    );
     expectFieldProblem(await t.http.post('/api/auth/login').send({ email: person.email }), ['password'], 'validation-failed');
     expectFieldProblem(await t.http.post('/api/auth/login').send({ email: 'nope', password: 'x' }), ['email'], 'validation-failed');
   });
@@ -202,7 +218,12 @@ describe('POST /api/auth/login', () => {
     const mine = await t.http.get('/api/me/loans').set('Cookie', pair).expect(200);
     expect(mine.body).toEqual([]);
     // A write with the cookie alone must come from our own pages (CSRF): a browser says so with Sec-Fetch-Site.
-    const started = await t.http.post('/api/me/loans').set('Cookie', pair).set('Sec-Fetch-Site', 'same-origin').send({ type: 'salaryAdvance', amount: 1_000_000 }).expect(201);
+    const started = await t.http
+      .post('/api/me/loans')
+      .set('Cookie', pair)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ type: 'salaryAdvance', amount: 1_000_000 })
+      .expect(201);
     expect(started.body.borrowerId).toBe(userId);
   });
 });
@@ -219,7 +240,10 @@ describe('tokens that must not work: 401 problem', () => {
   const now = () => Math.floor(Date.now() / 1000);
   const cases: [string, () => string][] = [
     ['expired', () => jwt({ sub: borrowerId, role: 'borrower', iat: now() - 2 * DAY, exp: now() - DAY })],
-    ['signed with another secret', () => jwt({ sub: borrowerId, role: 'borrower', iat: now(), exp: now() + DAY }, 'some-other-secret-0123456789')],
+    [
+      'signed with another secret',
+      () => jwt({ sub: borrowerId, role: 'borrower', iat: now(), exp: now() + DAY }, 'some-other-secret-0123456789'),
+    ],
     ['unsigned (alg none)', () => jwt({ sub: borrowerId, role: 'borrower', iat: now(), exp: now() + DAY }, '', 'none')],
     ['garbage', () => 'not.a.jwt'],
     ['empty', () => ''],
@@ -247,7 +271,12 @@ describe('tokens that must not work: 401 problem', () => {
 
   it("a correctly signed token naming someone else's session is 401", async () => {
     const other = await registerBorrower(t.http);
-    const token = jwt({ ...claims, sid: JSON.parse(Buffer.from(other.token.split('.')[1], 'base64url').toString()).sid, iat: now(), exp: now() + DAY });
+    const token = jwt({
+      ...claims,
+      sid: JSON.parse(Buffer.from(other.token.split('.')[1], 'base64url').toString()).sid,
+      iat: now(),
+      exp: now() + DAY,
+    });
     expectProblem(await t.http.get('/api/me/loans').set(bearer(token)), 401, 'unauthenticated');
   });
 
@@ -267,14 +296,20 @@ describe('staff', () => {
     const res = await t.http.post('/api/auth/login').send({ email: ADMIN.email.toUpperCase(), password: ADMIN.password }).expect(200);
     expect(res.body.user).toEqual(expect.objectContaining({ _id: expect.any(String), role: 'staff', email: ADMIN.email }));
     const me = await t.http.get('/api/users/admin').set(bearer(res.body.token)).expect(200);
-    expect(me.body).toEqual({ user: expect.objectContaining({ _id: res.body.user._id, id: res.body.user._id, role: 'staff', email: ADMIN.email }) });
+    expect(me.body).toEqual({
+      user: expect.objectContaining({ _id: res.body.user._id, id: res.body.user._id, role: 'staff', email: ADMIN.email }),
+    });
     expect(me.text).not.toMatch(/argon2|passwordHash|password_hash/);
     const pair = tokenCookie(res.headers['set-cookie']).split(';')[0];
     expect((await t.http.get('/api/users/admin').set('Cookie', pair).expect(200)).body.user._id).toBe(res.body.user._id);
   });
 
   it('the staff password is checked', async () => {
-    expectProblem(await t.http.post('/api/auth/login').send({ email: ADMIN.email, password: 'not-the-admin-password' }), 401, 'invalid-credentials');
+    expectProblem(
+      await t.http.post('/api/auth/login').send({ email: ADMIN.email, password: 'not-the-admin-password' }),
+      401,
+      'invalid-credentials',
+    );
   });
 
   it('GET /api/users/admin is 403 for a borrower', async () => {

@@ -48,7 +48,15 @@ async function registerOwner(t: TestApp, device: string) {
   const email = `owner.${unique}@example.com`;
   await t.http
     .post('/api/auth/register')
-    .send({ name: 'Owner Person', email, phone: `+919${String(parseInt(unique.slice(-12), 16)).slice(-9).padStart(9, '0')}`, password: 'owner-password', deviceId: device })
+    .send({
+      name: 'Owner Person',
+      email,
+      phone: `+919${String(parseInt(unique.slice(-12), 16))
+        .slice(-9)
+        .padStart(9, '0')}`,
+      password: 'owner-password',
+      deviceId: device,
+    })
     .expect(201);
   return { email, password: 'owner-password' };
 }
@@ -56,86 +64,139 @@ async function registerOwner(t: TestApp, device: string) {
 for (const [store, backendEnv] of [
   ['Redis', {}],
   ['PostgreSQL', { QUEUE_BACKEND: 'postgres' }],
-] as const) (store === 'Redis' ? describeWithRedis : describe)(`on ${store}`, () => {
-  let t: TestApp;
+] as const)
+  (store === 'Redis' ? describeWithRedis : describe)(`on ${store}`, () => {
+    let t: TestApp;
 
-  it('starts the API', async () => {
-    t = await startTestApp('login_burst', { ...LIMITS, ...backendEnv });
-    apps.push(t);
-    expect(t.runtime.queue.kind).toBe(Object.keys(backendEnv).length ? 'postgres' : 'redis');
+    it('starts the API', async () => {
+      t = await startTestApp('login_burst', { ...LIMITS, ...backendEnv });
+      apps.push(t);
+      expect(t.runtime.queue.kind).toBe(Object.keys(backendEnv).length ? 'postgres' : 'redis');
+    });
+
+    it('100 parallel wrong passwords for one account, each from another address: at most the limit are checked (401), the rest 429', async () => {
+      const ownerDevice = deviceId();
+      const owner = await registerOwner(t, ownerDevice);
+      // The owner signs in once on their own device: it is now a known device of this account.
+      await t.http
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', address())
+        .send({ ...owner, deviceId: ownerDevice })
+        .expect(200);
+
+      const flood = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          t.http
+            .post('/api/auth/login')
+            .set('X-Forwarded-For', address())
+            .send({ email: owner.email, password: `guess-${i}` }),
+        ),
+      );
+      const counts = tally(flood);
+      expect(counts[401] ?? 0).toBeGreaterThanOrEqual(1);
+      expect(counts[401] ?? 0).toBeLessThanOrEqual(FAILURES);
+      expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(100);
+      for (const r of flood.filter((r) => r.status === 429)) expectProblem(r, 429, 'too-many-requests');
+
+      // The rightful owner, on the device that signed in before, still gets in...
+      const back = await t.http
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', address())
+        .send({ ...owner, deviceId: ownerDevice })
+        .expect(200);
+      expect(back.body.deviceId).toBe(ownerDevice);
+      // ...while the account stays locked for any other device, even with the right password.
+      expectProblem(
+        await t.http
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address())
+          .send({ ...owner, deviceId: deviceId() }),
+        429,
+        'too-many-requests',
+      );
+      expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send(owner), 429, 'too-many-requests');
+    });
+
+    it('a known device id is not a master key: it has its own limited tries', async () => {
+      const ownerDevice = deviceId();
+      const owner = await registerOwner(t, ownerDevice);
+      await t.http
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', address())
+        .send({ ...owner, deviceId: ownerDevice })
+        .expect(200);
+      const flood = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          t.http
+            .post('/api/auth/login')
+            .set('X-Forwarded-For', address())
+            .send({ email: owner.email, password: `guess-${i}`, deviceId: ownerDevice }),
+        ),
+      );
+      const counts = tally(flood);
+      expect(counts[401] ?? 0).toBeLessThanOrEqual(FAILURES);
+      expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(40);
+      expectProblem(
+        await t.http
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address())
+          .send({ ...owner, deviceId: ownerDevice }),
+        429,
+        'too-many-requests',
+      );
+    });
+
+    it('successful sign-ins are limited per address: then 429 before any password is checked, right or wrong', async () => {
+      const crowded = address();
+      const people = [];
+      for (let i = 0; i <= LOGINS_PER_IP; i++) people.push(await registerOwner(t, deviceId()));
+      for (const person of people.slice(0, LOGINS_PER_IP))
+        await t.http.post('/api/auth/login').set('X-Forwarded-For', crowded).send(person).expect(200);
+      const last = people[LOGINS_PER_IP];
+      expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', crowded).send(last), 429, 'too-many-requests');
+      // A wrong password gets the same answer: the refusal tells nothing about the pair.
+      expectProblem(
+        await t.http
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', crowded)
+          .send({ ...last, password: 'wrong-password' }),
+        429,
+        'too-many-requests',
+      );
+      // Another address is not affected.
+      await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send(last).expect(200);
+    });
+
+    it('the staff password change counts wrong current passwords like sign-in failures, atomically', async () => {
+      const from = address();
+      const login = await t.http.post('/api/auth/login').set('X-Forwarded-For', from).send(ADMIN).expect(200);
+      const token = login.body.token as string;
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          t.http
+            .post('/api/admin/profile/password')
+            .set(bearer(token))
+            .set('X-Forwarded-For', address())
+            .send({ currentPassword: `guess-${i}-password`, newPassword: 'a-new-password-123' }),
+        ),
+      );
+      const counts = tally(burst);
+      expect(counts[400] ?? 0).toBeGreaterThanOrEqual(1);
+      expect(counts[400] ?? 0).toBeLessThanOrEqual(FAILURES);
+      expect((counts[400] ?? 0) + (counts[429] ?? 0)).toBe(30);
+      // Locked: even the right current password waits, and the password is unchanged.
+      expectProblem(
+        await t.http
+          .post('/api/admin/profile/password')
+          .set(bearer(token))
+          .set('X-Forwarded-For', from)
+          .send({ currentPassword: ADMIN.password, newPassword: 'a-new-password-123' }),
+        429,
+        'too-many-requests',
+      );
+      await t.http.get('/api/admin/profile').set(bearer(token)).expect(200);
+    });
   });
-
-  it('100 parallel wrong passwords for one account, each from another address: at most the limit are checked (401), the rest 429', async () => {
-    const ownerDevice = deviceId();
-    const owner = await registerOwner(t, ownerDevice);
-    // The owner signs in once on their own device: it is now a known device of this account.
-    await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ ...owner, deviceId: ownerDevice }).expect(200);
-
-    const flood = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ email: owner.email, password: `guess-${i}` })),
-    );
-    const counts = tally(flood);
-    expect(counts[401] ?? 0).toBeGreaterThanOrEqual(1);
-    expect(counts[401] ?? 0).toBeLessThanOrEqual(FAILURES);
-    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(100);
-    for (const r of flood.filter((r) => r.status === 429)) expectProblem(r, 429, 'too-many-requests');
-
-    // The rightful owner, on the device that signed in before, still gets in...
-    const back = await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ ...owner, deviceId: ownerDevice }).expect(200);
-    expect(back.body.deviceId).toBe(ownerDevice);
-    // ...while the account stays locked for any other device, even with the right password.
-    expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ ...owner, deviceId: deviceId() }), 429, 'too-many-requests');
-    expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send(owner), 429, 'too-many-requests');
-  });
-
-  it('a known device id is not a master key: it has its own limited tries', async () => {
-    const ownerDevice = deviceId();
-    const owner = await registerOwner(t, ownerDevice);
-    await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ ...owner, deviceId: ownerDevice }).expect(200);
-    const flood = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ email: owner.email, password: `guess-${i}`, deviceId: ownerDevice })),
-    );
-    const counts = tally(flood);
-    expect(counts[401] ?? 0).toBeLessThanOrEqual(FAILURES);
-    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(40);
-    expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ ...owner, deviceId: ownerDevice }), 429, 'too-many-requests');
-  });
-
-  it('successful sign-ins are limited per address: then 429 before any password is checked, right or wrong', async () => {
-    const crowded = address();
-    const people = [];
-    for (let i = 0; i <= LOGINS_PER_IP; i++) people.push(await registerOwner(t, deviceId()));
-    for (const person of people.slice(0, LOGINS_PER_IP)) await t.http.post('/api/auth/login').set('X-Forwarded-For', crowded).send(person).expect(200);
-    const last = people[LOGINS_PER_IP];
-    expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', crowded).send(last), 429, 'too-many-requests');
-    // A wrong password gets the same answer: the refusal tells nothing about the pair.
-    expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', crowded).send({ ...last, password: 'wrong-password' }), 429, 'too-many-requests');
-    // Another address is not affected.
-    await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send(last).expect(200);
-  });
-
-  it('the staff password change counts wrong current passwords like sign-in failures, atomically', async () => {
-    const from = address();
-    const login = await t.http.post('/api/auth/login').set('X-Forwarded-For', from).send(ADMIN).expect(200);
-    const token = login.body.token as string;
-    const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        t.http.post('/api/admin/profile/password').set(bearer(token)).set('X-Forwarded-For', address()).send({ currentPassword: `guess-${i}-password`, newPassword: 'a-new-password-123' }),
-      ),
-    );
-    const counts = tally(burst);
-    expect(counts[400] ?? 0).toBeGreaterThanOrEqual(1);
-    expect(counts[400] ?? 0).toBeLessThanOrEqual(FAILURES);
-    expect((counts[400] ?? 0) + (counts[429] ?? 0)).toBe(30);
-    // Locked: even the right current password waits, and the password is unchanged.
-    expectProblem(
-      await t.http.post('/api/admin/profile/password').set(bearer(token)).set('X-Forwarded-For', from).send({ currentPassword: ADMIN.password, newPassword: 'a-new-password-123' }),
-      429,
-      'too-many-requests',
-    );
-    await t.http.get('/api/admin/profile').set(bearer(token)).expect(200);
-  });
-});
 
 describe('argon2 runs with bounded concurrency', () => {
   let t: TestApp;
@@ -152,7 +213,12 @@ describe('argon2 runs with bounded concurrency', () => {
     hasher.resetPeak();
     const before = hasher.stats();
     const flood = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ email: `nobody.${i}.${randomUUID()}@example.com`, password: 'guess-password' })),
+      Array.from({ length: 60 }, (_, i) =>
+        t.http
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address())
+          .send({ email: `nobody.${i}.${randomUUID()}@example.com`, password: 'guess-password' }),
+      ),
     );
     const after = hasher.stats();
     const counts = tally(flood);
@@ -179,7 +245,10 @@ describe('argon2 runs with bounded concurrency', () => {
       for (let turn = 0; turn < 1000 && hasher.stats().queued < 4; turn++) await new Promise((resolve) => setImmediate(resolve));
       expect(hasher.stats().queued).toBe(4);
       for (let i = 0; i < FAILURES + 2; i++) {
-        const busy = await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ email: owner.email, password: `guess-${i}` });
+        const busy = await t.http
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address())
+          .send({ email: owner.email, password: `guess-${i}` });
         expectProblem(busy, 503, 'server-busy');
       }
     } finally {
@@ -188,7 +257,15 @@ describe('argon2 runs with bounded concurrency', () => {
       await Promise.all(waiting);
     }
     // None of the refused attempts used up the account's tries: all of them are still there.
-    for (let i = 0; i < FAILURES; i++) expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send({ email: owner.email, password: `wrong-${i}` }), 401, 'invalid-credentials');
+    for (let i = 0; i < FAILURES; i++)
+      expectProblem(
+        await t.http
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address())
+          .send({ email: owner.email, password: `wrong-${i}` }),
+        401,
+        'invalid-credentials',
+      );
     expectProblem(await t.http.post('/api/auth/login').set('X-Forwarded-For', address()).send(owner), 429, 'too-many-requests');
   });
 });

@@ -27,7 +27,11 @@ afterAll(async () => {
 
 async function proofFor(phone: string, purpose: string): Promise<string> {
   await t.http.post('/api/public/otp').send({ phone, purpose }).expect(202);
-  const sms = await t.http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone }), range: '[0,0]' }).set(bearer(staff)).expect(200);
+  const sms = await t.http
+    .get('/api/admin/sms')
+    .query({ filter: JSON.stringify({ to: phone }), range: '[0,0]' })
+    .set(bearer(staff))
+    .expect(200);
   const code = /\b(\d{6})\b/.exec(sms.body[0].body as string)![1];
   return (await t.http.post('/api/public/otp/verify').send({ phone, purpose, code }).expect(200)).body.proof as string;
 }
@@ -35,10 +39,24 @@ async function proofFor(phone: string, purpose: string): Promise<string> {
 /** A borrower made through quick start, the way the portal does it: the phone proven as +91 and ten digits. */
 async function quickStartBorrower(mobile: string): Promise<{ id: string; phone: string }> {
   const proof = await proofFor(`+91${mobile}`, 'quick-start');
-  const started = (await t.http.post('/api/public/quick-start').send({ proof }).expect(200)).body as { consents: Array<{ key: string; version: string }> };
-  const emi = ((await t.http.get('/api/public/products').expect(200)).body as Array<{ type: string; minAmount: number; minTenureMonths: number }>).find((p) => p.type === 'EMI')!;
-  const step = (name: string, fields: object) => t.http.put(`/api/public/quick-start/steps/${name}`).send({ proof, ...fields }).expect(200);
-  await step('basic', { name: 'Quick Starter', email: `quick.${mobile}@test.local`, dateOfBirth: '1992-03-04', gender: 'female', maritalStatus: 'married' });
+  const started = (await t.http.post('/api/public/quick-start').send({ proof }).expect(200)).body as {
+    consents: Array<{ key: string; version: string }>;
+  };
+  const emi = (
+    (await t.http.get('/api/public/products').expect(200)).body as Array<{ type: string; minAmount: number; minTenureMonths: number }>
+  ).find((p) => p.type === 'EMI')!;
+  const step = (name: string, fields: object) =>
+    t.http
+      .put(`/api/public/quick-start/steps/${name}`)
+      .send({ proof, ...fields })
+      .expect(200);
+  await step('basic', {
+    name: 'Quick Starter',
+    email: `quick.${mobile}@test.local`,
+    dateOfBirth: '1992-03-04',
+    gender: 'female',
+    maritalStatus: 'married',
+  });
   await step('employment', { employmentType: 'salaried', employer: 'Acme Textiles' });
   await step('income', { monthlyNetIncome: 75_000_00, payDayOfMonth: 1 });
   await step('loan', { type: 'EMI', amount: emi.minAmount, tenureMonths: emi.minTenureMonths });
@@ -47,18 +65,27 @@ async function quickStartBorrower(mobile: string): Promise<{ id: string; phone: 
   return finished.body.user as { id: string; phone: string };
 }
 
-const storedPhone = async (id: string) => (await t.runtime.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
+const storedPhone = async (id: string) =>
+  (await t.runtime.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
 
 describe('one form: E.164 wherever a phone enters', () => {
   it('register stores the number as E.164, however it was typed', async () => {
     const mobile = freshMobile();
-    const res = await t.http.post('/api/auth/register').send({ name: 'Typed Plain', email: `plain.${mobile}@example.com`, phone: mobile, password: PASSWORD }).expect(201);
+    const res = await t.http
+      .post('/api/auth/register')
+      .send({ name: 'Typed Plain', email: `plain.${mobile}@example.com`, phone: mobile, password: PASSWORD })
+      .expect(201);
     expect(res.body.user.phone).toBe(`+91${mobile}`);
     expect(await storedPhone(res.body.user.id)).toBe(`+91${mobile}`);
     const other = freshMobile();
     const grouped = await t.http
       .post('/api/auth/register')
-      .send({ name: 'Typed Grouped', email: `grouped.${other}@example.com`, phone: `0${other.slice(0, 5)} ${other.slice(5)}`, password: PASSWORD })
+      .send({
+        name: 'Typed Grouped',
+        email: `grouped.${other}@example.com`,
+        phone: `0${other.slice(0, 5)} ${other.slice(5)}`,
+        password: PASSWORD,
+      })
       .expect(201);
     expect(await storedPhone(grouped.body.user.id)).toBe(`+91${other}`);
   });
@@ -77,8 +104,16 @@ describe('one form: E.164 wherever a phone enters', () => {
   it('a wrong password with the number written another way is the one refusal; what is no phone at all is a field problem', async () => {
     const mobile = freshMobile();
     await registerAs(mobile);
-    expectProblem(await t.http.post('/api/auth/login').send({ phone: `0${mobile}`, password: 'not-the-password' }), 401, 'invalid-credentials');
-    const notAPhone = expectProblem(await t.http.post('/api/auth/login').send({ phone: '12345', password: PASSWORD }), 400, 'validation-failed');
+    expectProblem(
+      await t.http.post('/api/auth/login').send({ phone: `0${mobile}`, password: 'not-the-password' }),
+      401,
+      'invalid-credentials',
+    );
+    const notAPhone = expectProblem(
+      await t.http.post('/api/auth/login').send({ phone: '12345', password: PASSWORD }),
+      400,
+      'validation-failed',
+    );
     expect(notAPhone.fields).toEqual([{ name: 'phone', message: expect.stringMatching(/^must be a phone number/) }]);
   });
 
@@ -88,7 +123,12 @@ describe('one form: E.164 wherever a phone enters', () => {
     await t.http
       .put('/api/me/profile/reference')
       .set(bearer(me.token))
-      .send({ references: [{ name: 'Ravi Kumar', relation: 'brother', phone: `0${a}` }, { name: 'Meera Iyer', relation: 'friend', phone: `91 ${b}` }] })
+      .send({
+        references: [
+          { name: 'Ravi Kumar', relation: 'brother', phone: `0${a}` },
+          { name: 'Meera Iyer', relation: 'friend', phone: `91 ${b}` },
+        ],
+      })
       .expect(200);
     const saved = (await t.http.get('/api/me/profile/reference').set(bearer(me.token)).expect(200)).body;
     expect(saved.data.references.map((r: { phone: string }) => r.phone)).toEqual([`+91${a}`, `+91${b}`]);
@@ -98,23 +138,41 @@ describe('one form: E.164 wherever a phone enters', () => {
     const mobile = freshMobile();
     const registered = (await registerAs(mobile)).body.user as { id: string };
     for (const written of [`0${mobile.slice(0, 5)}-${mobile.slice(5)}`, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`]) {
-      const found = await t.http.get('/api/admin/customers').query({ filter: JSON.stringify({ q: written }) }).set(bearer(staff)).expect(200);
+      const found = await t.http
+        .get('/api/admin/customers')
+        .query({ filter: JSON.stringify({ q: written }) })
+        .set(bearer(staff))
+        .expect(200);
       expect({ written, ids: found.body.map((c: { id: string }) => c.id) }).toEqual({ written, ids: [registered.id] });
     }
   });
 
   it('a lead, from staff or an agent, is stored as E.164 and found by its number however it is written', async () => {
     const mobile = freshMobile();
-    const lead = (await t.http.post('/api/admin/leads').set(bearer(staff)).send({ name: 'Walk In', phone: `0${mobile.slice(0, 5)}-${mobile.slice(5)}` }).expect(201)).body;
+    const lead = (
+      await t.http
+        .post('/api/admin/leads')
+        .set(bearer(staff))
+        .send({ name: 'Walk In', phone: `0${mobile.slice(0, 5)}-${mobile.slice(5)}` })
+        .expect(201)
+    ).body;
     expect(lead.phone).toBe(`+91${mobile}`);
-    const agentLead = (await t.http.post('/api/admin/agent-leads').set(bearer(staff)).send({ name: 'Walk In Two', phone: `91${mobile}` }).expect(201)).body;
+    const agentLead = (
+      await t.http
+        .post('/api/admin/agent-leads')
+        .set(bearer(staff))
+        .send({ name: 'Walk In Two', phone: `91${mobile}` })
+        .expect(201)
+    ).body;
     expect(agentLead.phone).toBe(`+91${mobile}`);
     expect((await t.http.get(`/api/admin/leads/${agentLead.id}`).set(bearer(staff)).expect(200)).body.duplicates).toEqual([lead.id]);
   });
 });
 
 async function registerAs(mobile: string, phone: string = mobile) {
-  return t.http.post('/api/auth/register').send({ name: 'Owner Person', email: `owner.${mobile}.${++counter}@example.com`, phone, password: PASSWORD });
+  return t.http
+    .post('/api/auth/register')
+    .send({ name: 'Owner Person', email: `owner.${mobile}.${++counter}@example.com`, phone, password: PASSWORD });
 }
 
 describe('one account per phone', () => {
@@ -140,7 +198,11 @@ describe('one account per phone', () => {
     const first = await registerAs(mobile);
     const email = first.body.user.email as string;
     const phoneTaken = expectProblem(await registerAs(freshMobile(), `0${mobile}`), 409, 'already-registered');
-    const emailTaken = expectProblem(await t.http.post('/api/auth/register').send({ name: 'Other', email, phone: freshMobile(), password: PASSWORD }), 409, 'already-registered');
+    const emailTaken = expectProblem(
+      await t.http.post('/api/auth/register').send({ name: 'Other', email, phone: freshMobile(), password: PASSWORD }),
+      409,
+      'already-registered',
+    );
     expect(phoneTaken.title).toBe(emailTaken.title);
     const message = (problem: Record<string, unknown>) => (problem.fields as Array<{ message: string }>)[0].message;
     expect(message(phoneTaken).replace('phone', 'FIELD')).toBe(message(emailTaken).replace('email', 'FIELD'));
@@ -159,7 +221,14 @@ describe('one account per phone', () => {
     const me = await registerBorrower(t.http, 'Phone Changer');
     const mine = (await t.http.get('/api/me/profile').set(bearer(me.token)).expect(200)).body.phone;
     const written = `+91 ${theirs.slice(0, 5)} ${theirs.slice(5)}`;
-    const problem = expectProblem(await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: written, phoneProof: await proofFor(written, 'phone') }), 409, 'already-registered');
+    const problem = expectProblem(
+      await t.http
+        .put('/api/me/profile')
+        .set(bearer(me.token))
+        .send({ phone: written, phoneProof: await proofFor(written, 'phone') }),
+      409,
+      'already-registered',
+    );
     expect(problem.fields).toEqual([{ name: 'phone', message: expect.stringMatching(/phone already belongs to another user/) }]);
     expect((await t.http.get('/api/me/profile').set(bearer(me.token)).expect(200)).body.phone).toBe(mine);
   });

@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 async function codeFromSmsLog(phone: string): Promise<string> {
-  const res = await t.http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone }) }).set(bearer(staff)).expect(200);
+  const res = await t.http
+    .get('/api/admin/sms')
+    .query({ filter: JSON.stringify({ to: phone }) })
+    .set(bearer(staff))
+    .expect(200);
   expect(res.headers['content-range']).toMatch(/^sms 0-\d+\/\d+$/);
   const match = /\b(\d{6})\b/.exec(res.body[0].body as string);
   expect(match).not.toBeNull();
@@ -47,16 +51,37 @@ describe('POST /api/public/otp and /verify', () => {
 
   it('refuses e-sign codes (only the signing flows send them to the registered phone): no SMS, no row, no try taken', async () => {
     const phone = freshPhone();
-    const count = async () => Number((await t.runtime.db.selectFrom('sms_log').select((eb) => eb.fn.countAll<string>().as('n')).where('to_phone', '=', phone).executeTakeFirstOrThrow()).n);
-    const refused = expectFieldProblem(await t.http.post('/api/public/otp').send({ phone, purpose: 'e-sign' }), ['purpose'], 'validation-failed');
+    const count = async () =>
+      Number(
+        (
+          await t.runtime.db
+            .selectFrom('sms_log')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('to_phone', '=', phone)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const refused = expectFieldProblem(
+      await t.http.post('/api/public/otp').send({ phone, purpose: 'e-sign' }),
+      ['purpose'],
+      'validation-failed',
+    );
     expect(refused.find((f) => f.name === 'purpose')!.message).toMatch(/quick-start, phone/);
     expect(await count()).toBe(0);
     expect(await t.runtime.db.selectFrom('otp_challenges').select('id').where('phone', '=', phone).execute()).toHaveLength(0);
     // A pending signing code (sent by the signing flow) cannot be guessed at or burnt through the public route.
     await t.http.post('/api/public/otp').send({ phone, purpose: 'phone' }).expect(202);
     await sql`UPDATE otp_challenges SET purpose = 'e-sign' WHERE phone = ${phone}`.execute(t.runtime.db);
-    expectFieldProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'e-sign', code: '000000' }), ['purpose'], 'validation-failed');
-    const row = await t.runtime.db.selectFrom('otp_challenges').select(['attempts', 'purpose']).where('phone', '=', phone).executeTakeFirstOrThrow();
+    expectFieldProblem(
+      await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'e-sign', code: '000000' }),
+      ['purpose'],
+      'validation-failed',
+    );
+    const row = await t.runtime.db
+      .selectFrom('otp_challenges')
+      .select(['attempts', 'purpose'])
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ attempts: 0, purpose: 'e-sign' });
   });
 
@@ -65,20 +90,33 @@ describe('POST /api/public/otp and /verify', () => {
     await t.http.post('/api/public/otp').send({ phone, purpose: 'quick-start' }).expect(202);
     const code = await codeFromSmsLog(phone);
     const wrong = code === '000000' ? '000001' : '000000';
-    const first = expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code: wrong }), 400, 'wrong-code');
-    expect(first).toEqual(expect.objectContaining({ triesLeft: 4, fields: [{ name: 'code', message: expect.stringContaining('4 tries left') }] }));
-    for (let i = 0; i < 4; i++) await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code: wrong }).expect(400);
+    const first = expectProblem(
+      await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code: wrong }),
+      400,
+      'wrong-code',
+    );
+    expect(first).toEqual(
+      expect.objectContaining({ triesLeft: 4, fields: [{ name: 'code', message: expect.stringContaining('4 tries left') }] }),
+    );
+    for (let i = 0; i < 4; i++)
+      await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code: wrong }).expect(400);
     expectProblem(await t.http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code }), 400, 'tries-exhausted');
 
     const other = freshPhone();
     await t.http.post('/api/public/otp').send({ phone: other, purpose: 'quick-start' }).expect(202);
     const otherCode = await codeFromSmsLog(other);
     const guesses = Array.from({ length: 100 }, (_, i) => String(i).padStart(6, '0')).filter((g) => g !== otherCode);
-    const answers = await Promise.all(guesses.map((g) => t.http.post('/api/public/otp/verify').send({ phone: other, purpose: 'quick-start', code: g })));
+    const answers = await Promise.all(
+      guesses.map((g) => t.http.post('/api/public/otp/verify').send({ phone: other, purpose: 'quick-start', code: g })),
+    );
     expect(answers.every((a) => a.status === 400)).toBe(true);
     const row = await t.runtime.db.selectFrom('otp_challenges').select('attempts').where('phone', '=', other).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
-    expectProblem(await t.http.post('/api/public/otp/verify').send({ phone: other, purpose: 'quick-start', code: otherCode }), 400, 'tries-exhausted');
+    expectProblem(
+      await t.http.post('/api/public/otp/verify').send({ phone: other, purpose: 'quick-start', code: otherCode }),
+      400,
+      'tries-exhausted',
+    );
   });
 
   it('a code expires after five minutes; a new code replaces the old one', async () => {
@@ -98,15 +136,33 @@ describe('POST /api/public/otp and /verify', () => {
     const refused = await t.http.post('/api/public/otp').send({ phone, purpose: 'quick-start' });
     expectProblem(refused, 429, 'too-many-requests');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const logged = await t.http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone }) }).set(bearer(staff)).expect(200);
+    const logged = await t.http
+      .get('/api/admin/sms')
+      .query({ filter: JSON.stringify({ to: phone }) })
+      .set(bearer(staff))
+      .expect(200);
     expect(logged.body).toHaveLength(3);
   });
 
   it('refuses bad input with a field list and sends nothing', async () => {
-    const before = await t.runtime.db.selectFrom('sms_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expectFieldProblem(await t.http.post('/api/public/otp').send({ phone: '12', purpose: 'steal' }), ['phone', 'purpose'], 'validation-failed');
-    expectFieldProblem(await t.http.post('/api/public/otp/verify').send({ phone: '+919876543210', purpose: 'quick-start', code: '12ab' }), ['code'], 'validation-failed');
-    const after = await t.runtime.db.selectFrom('sms_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.runtime.db
+      .selectFrom('sms_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expectFieldProblem(
+      await t.http.post('/api/public/otp').send({ phone: '12', purpose: 'steal' }),
+      ['phone', 'purpose'],
+      'validation-failed',
+    );
+    expectFieldProblem(
+      await t.http.post('/api/public/otp/verify').send({ phone: '+919876543210', purpose: 'quick-start', code: '12ab' }),
+      ['code'],
+      'validation-failed',
+    );
+    const after = await t.runtime.db
+      .selectFrom('sms_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -123,7 +179,11 @@ describe('per address', () => {
   it('one address cannot spray codes over many phones', async () => {
     await limited.http.post('/api/public/otp').send({ phone: freshPhone(), purpose: 'quick-start' }).expect(202);
     await limited.http.post('/api/public/otp').send({ phone: freshPhone(), purpose: 'quick-start' }).expect(202);
-    expectProblem(await limited.http.post('/api/public/otp').send({ phone: freshPhone(), purpose: 'quick-start' }), 429, 'too-many-requests');
+    expectProblem(
+      await limited.http.post('/api/public/otp').send({ phone: freshPhone(), purpose: 'quick-start' }),
+      429,
+      'too-many-requests',
+    );
   });
 });
 
@@ -131,23 +191,51 @@ describe('GET /api/admin/sms', () => {
   it('needs sms.view: anonymous 401, a borrower 403, staff without the permission 403', async () => {
     expectProblem(await t.http.get('/api/admin/sms'), 401, 'unauthenticated');
     expectProblem(await t.http.get('/api/admin/sms').set(bearer((await registerBorrower(t.http)).token)), 403, 'forbidden');
-    const role = await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'Emails only', permissions: ['emails.view'] }).expect(201);
-    await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: 'Mail Reader', email: 'mail.reader@test.local', password: 'staff-password-1', roleId: role.body.id }).expect(201);
-    const reader = (await t.http.post('/api/auth/login').send({ email: 'mail.reader@test.local', password: 'staff-password-1' }).expect(200)).body.token as string;
+    const role = await t.http
+      .post('/api/admin/roles')
+      .set(bearer(staff))
+      .send({ name: 'Emails only', permissions: ['emails.view'] })
+      .expect(201);
+    await t.http
+      .post('/api/admin/users')
+      .set(bearer(staff))
+      .send({ name: 'Mail Reader', email: 'mail.reader@test.local', password: 'staff-password-1', roleId: role.body.id })
+      .expect(201);
+    const reader = (
+      await t.http.post('/api/auth/login').send({ email: 'mail.reader@test.local', password: 'staff-password-1' }).expect(200)
+    ).body.token as string;
     const refused = expectProblem(await t.http.get('/api/admin/sms').set(bearer(reader)), 403, 'missing-permission');
     expect(refused.detail).toMatch(/sms\.view/);
   });
 
   it('refuses unknown filters and sorts', async () => {
-    expectFieldProblem(await t.http.get('/api/admin/sms').query({ filter: JSON.stringify({ body: 'x' }) }).set(bearer(staff)), ['filter.body'], 'validation-failed');
-    expectFieldProblem(await t.http.get('/api/admin/sms').query({ sort: JSON.stringify(['body', 'ASC']) }).set(bearer(staff)), ['sort'], 'validation-failed');
+    expectFieldProblem(
+      await t.http
+        .get('/api/admin/sms')
+        .query({ filter: JSON.stringify({ body: 'x' }) })
+        .set(bearer(staff)),
+      ['filter.body'],
+      'validation-failed',
+    );
+    expectFieldProblem(
+      await t.http
+        .get('/api/admin/sms')
+        .query({ sort: JSON.stringify(['body', 'ASC']) })
+        .set(bearer(staff)),
+      ['sort'],
+      'validation-failed',
+    );
   });
 });
 
 describe('in production', () => {
   let production: TestApp;
   beforeAll(async () => {
-    production = await startTestApp('one_time_codes_prod', { NODE_ENV: 'production', JWT_SECRET: randomBytes(24).toString('hex'), ADMIN_PASSWORD: randomBytes(12).toString('hex') });
+    production = await startTestApp('one_time_codes_prod', {
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    });
   });
   afterAll(async () => {
     await production?.close();

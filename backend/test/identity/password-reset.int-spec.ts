@@ -51,11 +51,19 @@ describe('forgot password', () => {
     expectProblem(await t.http.post('/api/auth/login').send({ email, password: 'borrower-password' }), 401, 'invalid-credentials');
 
     // Single use: the same link again is refused and changes nothing.
-    expectFieldProblem(await t.http.post('/api/auth/reset-password').send({ id, password: 'yet another password' }), ['id'], 'reset-link-invalid');
+    expectFieldProblem(
+      await t.http.post('/api/auth/reset-password').send({ id, password: 'yet another password' }),
+      ['id'],
+      'reset-link-invalid',
+    );
     await t.http.post('/api/auth/login').send({ email, password: 'a brand new password' }).expect(200);
 
     // The email log records it as sent.
-    const row = await sql<{ status: string; template: string; attempts: number }>`SELECT status, template, attempts FROM emails WHERE to_address = ${email}`.execute(t.runtime.db);
+    const row = await sql<{
+      status: string;
+      template: string;
+      attempts: number;
+    }>`SELECT status, template, attempts FROM emails WHERE to_address = ${email}`.execute(t.runtime.db);
     expect(row.rows).toEqual([{ status: 'sent', template: 'password-reset', attempts: 1 }]);
   });
 
@@ -73,7 +81,11 @@ describe('forgot password', () => {
     await t.http.post('/api/auth/forgot-password').send({ email }).expect(202);
     const id = linkIn((await smtp.next(email)).text ?? '')![1];
     await sql`UPDATE password_resets SET expires_at = now() - interval '1 second'`.execute(t.runtime.db);
-    expectFieldProblem(await t.http.post('/api/auth/reset-password').send({ id, password: 'a brand new password' }), ['id'], 'reset-link-invalid');
+    expectFieldProblem(
+      await t.http.post('/api/auth/reset-password').send({ id, password: 'a brand new password' }),
+      ['id'],
+      'reset-link-invalid',
+    );
     await t.http.get('/api/me/loans').set(bearer(borrower.token)).expect(200);
   });
 
@@ -85,8 +97,16 @@ describe('forgot password', () => {
     await t.http.post('/api/auth/forgot-password').send({ email }).expect(202);
     const second = linkIn((await smtp.next(email)).text ?? '')![1];
     await t.http.post('/api/auth/reset-password').send({ id: second, password: 'second password ok' }).expect(200);
-    expectFieldProblem(await t.http.post('/api/auth/reset-password').send({ id: first, password: 'first password no' }), ['id'], 'reset-link-invalid');
-    expectFieldProblem(await t.http.post('/api/auth/reset-password').send({ id: 'x', password: 'short' }), ['id', 'password'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.post('/api/auth/reset-password').send({ id: first, password: 'first password no' }),
+      ['id'],
+      'reset-link-invalid',
+    );
+    expectFieldProblem(
+      await t.http.post('/api/auth/reset-password').send({ id: 'x', password: 'short' }),
+      ['id', 'password'],
+      'validation-failed',
+    );
     expectFieldProblem(await t.http.post('/api/auth/forgot-password').send({ email: 'not-an-email' }), ['email'], 'validation-failed');
   });
 });

@@ -47,8 +47,14 @@ async function page(token: string, headers?: Record<string, string>) {
 describe('Origin', () => {
   it('a page of another site is refused (403 origin-refused), even with a valid token', async () => {
     const borrower = await registerBorrower(t.http);
-    expect(await refusedConnection(baseUrl, { token: borrower.token }, { headers: { Origin: EVIL } })).toMatchObject({ type: 'origin-refused', status: 403 });
-    expect(await refusedConnection(baseUrl, { token: borrower.token }, { headers: { Origin: 'null' } })).toMatchObject({ type: 'origin-refused', status: 403 });
+    expect(await refusedConnection(baseUrl, { token: borrower.token }, { headers: { Origin: EVIL } })).toMatchObject({
+      type: 'origin-refused',
+      status: 403,
+    });
+    expect(await refusedConnection(baseUrl, { token: borrower.token }, { headers: { Origin: 'null' } })).toMatchObject({
+      type: 'origin-refused',
+      status: 403,
+    });
   });
 
   it('our own origins connect: the address itself and PUBLIC_URL; no Origin (not a browser) with a token too', async () => {
@@ -73,19 +79,26 @@ describe('caps', () => {
   it('one session holds at most 10 sockets: the 11th is refused (429) until one closes', async () => {
     const borrower = await registerBorrower(t.http);
     for (let i = 0; i < 10; i += 1) await page(borrower.token);
-    expect(await refusedConnection(baseUrl, { token: borrower.token, deviceId: claimsOf(borrower.token).dev })).toMatchObject({ type: 'too-many-connections', status: 429 });
+    expect(await refusedConnection(baseUrl, { token: borrower.token, deviceId: claimsOf(borrower.token).dev })).toMatchObject({
+      type: 'too-many-connections',
+      status: 429,
+    });
     // Another session is not affected.
     const other = await registerBorrower(t.http);
     await page(other.token);
     open.shift()!.close();
-    await waitFor(async () => {
-      try {
-        await page(borrower.token);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'the closed socket to give its place back', 5000);
+    await waitFor(
+      async () => {
+        try {
+          await page(borrower.token);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'the closed socket to give its place back',
+      5000,
+    );
   });
 
   it('parallel connections of one session cannot overshoot the cap', async () => {
@@ -109,9 +122,17 @@ describe('caps', () => {
 
 describe('the staff room', () => {
   async function staffWithRole(permissions: string[]) {
-    const role = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: `Watchers ${randomUUID().slice(0, 8)}`, permissions }).expect(201);
+    const role = await t.http
+      .post('/api/admin/roles')
+      .set(bearer(admin))
+      .send({ name: `Watchers ${randomUUID().slice(0, 8)}`, permissions })
+      .expect(201);
     const email = `watcher.${randomUUID().slice(0, 8)}@test.local`;
-    const created = await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: 'Wanda Watcher', email, password: 'watcher-password', roleId: role.body.id }).expect(201);
+    const created = await t.http
+      .post('/api/admin/users')
+      .set(bearer(admin))
+      .send({ name: 'Wanda Watcher', email, password: 'watcher-password', roleId: role.body.id })
+      .expect(201);
     const token = (await t.http.post('/api/auth/login').send({ email, password: 'watcher-password' }).expect(200)).body.token as string;
     return { roleId: role.body.id as string, userId: created.body.id as string, token };
   }
@@ -119,7 +140,8 @@ describe('the staff room', () => {
   /** A borrower comes online; answers whether `watcher` heard it while `control` (the administrator) did. */
   async function hearsNextArrival(watcher: PageSocket, control: PageSocket): Promise<boolean> {
     const borrower = await registerBorrower(t.http);
-    const arrived = (p: PageSocket) => p.events.some((e) => e.name === 'presence' && (e.data as { userId?: string }).userId === borrower.user._id);
+    const arrived = (p: PageSocket) =>
+      p.events.some((e) => e.name === 'presence' && (e.data as { userId?: string }).userId === borrower.user._id);
     await page(borrower.token);
     await waitFor(() => arrived(control), 'the administrator to hear the arrival', 5000);
     await new Promise((r) => setTimeout(r, 300));
@@ -131,13 +153,21 @@ describe('the staff room', () => {
     const control = await page(admin);
     const watching = await page(watcher.token);
     expect(await hearsNextArrival(watching, control)).toBe(true);
-    await t.http.put(`/api/admin/roles/${watcher.roleId}`).set(bearer(admin)).send({ permissions: ['loans.view'] }).expect(200);
+    await t.http
+      .put(`/api/admin/roles/${watcher.roleId}`)
+      .set(bearer(admin))
+      .send({ permissions: ['loans.view'] })
+      .expect(200);
     expect(await hearsNextArrival(watching, control)).toBe(false);
   });
 
   it('a staff member moved to a role without users.view, or disabled, leaves the staff room before the answer', async () => {
     const watcher = await staffWithRole(['users.view', 'loans.view']);
-    const reader = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: `Readers ${randomUUID().slice(0, 8)}`, permissions: ['loans.view'] }).expect(201);
+    const reader = await t.http
+      .post('/api/admin/roles')
+      .set(bearer(admin))
+      .send({ name: `Readers ${randomUUID().slice(0, 8)}`, permissions: ['loans.view'] })
+      .expect(201);
     const control = await page(admin);
     const watching = await page(watcher.token);
     expect(await hearsNextArrival(watching, control)).toBe(true);
@@ -155,7 +185,11 @@ describe('the staff room', () => {
 describeWithRedis('across API processes (Redis adapter)', () => {
   it('the session cap counts the sockets of every process', async () => {
     expect(t.runtime.queue.kind).toBe('redis');
-    const second = await startTestApp('presence-socket-2', { PUBLIC_URL }, { database: t.database, keepDatabase: true, keyPrefix: t.runtime.keyPrefix });
+    const second = await startTestApp(
+      'presence-socket-2',
+      { PUBLIC_URL },
+      { database: t.database, keepDatabase: true, keyPrefix: t.runtime.keyPrefix },
+    );
     try {
       const secondUrl = await listen(second);
       const borrower = await registerBorrower(t.http);

@@ -36,7 +36,8 @@ beforeAll(async () => {
     .set(bearer(admin))
     .send({ name: 'Olga Operations', email: 'olga.ops@example.com', password: 'olga-password-123', roleId: 'operations-manager' })
     .expect(201);
-  emailViewer = (await t.http.post('/api/auth/login').send({ email: 'olga.ops@example.com', password: 'olga-password-123' }).expect(200)).body.token;
+  emailViewer = (await t.http.post('/api/auth/login').send({ email: 'olga.ops@example.com', password: 'olga-password-123' }).expect(200))
+    .body.token;
 });
 
 afterAll(async () => {
@@ -46,7 +47,11 @@ afterAll(async () => {
 
 /** Every row of every table of the product's schema, as text: what a database dump would show. */
 async function databaseAsText(): Promise<string> {
-  const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(t.runtime.db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(
+    t.runtime.db,
+  );
   const parts: string[] = [];
   for (const { name } of tables.rows) {
     const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(t.runtime.db);
@@ -56,7 +61,11 @@ async function databaseAsText(): Promise<string> {
 }
 
 async function emailRowOf(to: string) {
-  return sql<{ id: string; status: string; attempts: number }>`SELECT id, status, attempts FROM emails WHERE to_address = ${to} ORDER BY created_at DESC LIMIT 1`
+  return sql<{
+    id: string;
+    status: string;
+    attempts: number;
+  }>`SELECT id, status, attempts FROM emails WHERE to_address = ${to} ORDER BY created_at DESC LIMIT 1`
     .execute(t.runtime.db)
     .then((r) => r.rows[0]);
 }
@@ -66,8 +75,16 @@ async function everythingStaffSee(emailId: string): Promise<string[]> {
   const q = (filter: object) => ({ filter: JSON.stringify(filter) });
   const answers = [
     await t.http.get('/api/admin/emails').set(bearer(emailViewer)).expect(200),
-    await t.http.get('/api/admin/emails').query(q({ template: 'password-reset' })).set(bearer(emailViewer)).expect(200),
-    await t.http.get('/api/admin/emails').query(q({ id: [emailId] })).set(bearer(emailViewer)).expect(200),
+    await t.http
+      .get('/api/admin/emails')
+      .query(q({ template: 'password-reset' }))
+      .set(bearer(emailViewer))
+      .expect(200),
+    await t.http
+      .get('/api/admin/emails')
+      .query(q({ id: [emailId] }))
+      .set(bearer(emailViewer))
+      .expect(200),
     await t.http.get(`/api/admin/emails/${emailId}`).set(bearer(emailViewer)).expect(200),
   ];
   return answers.map((a) => a.text);
@@ -135,7 +152,17 @@ describe('retrying a reset email by hand', () => {
     const id = randomUUID();
     await t.runtime.db
       .insertInto('emails')
-      .values({ id, to_address: 'late@example.com', subject: 'Choose a new password', text_body: 'Open {{secret:reset-token}}', template: 'password-reset', status: 'failed', attempts: 5, has_secrets: true, last_error: '451 busy' })
+      .values({
+        id,
+        to_address: 'late@example.com',
+        subject: 'Choose a new password',
+        text_body: 'Open {{secret:reset-token}}',
+        template: 'password-reset',
+        status: 'failed',
+        attempts: 5,
+        has_secrets: true,
+        last_error: '451 busy',
+      })
       .execute();
     const res = await t.http.post(`/api/admin/emails/${id}/retry`).set(bearer(emailViewer));
     expect(res.status).toBe(422);
@@ -157,8 +184,12 @@ describe('migration 0008-email-secrets', () => {
       // An email as the code before this migration wrote it: the raw token in the text and in the HTML.
       const token = 'Zx9_kq-3AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
       const userId = randomUUID();
-      await sql`INSERT INTO users (id, role, name, email, password_hash) VALUES (${userId}, 'borrower', 'Asha', 'asha@example.com', 'x')`.execute(db);
-      await sql`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('digest-of-a-live-token', ${userId}, now() + interval '20 minutes')`.execute(db);
+      await sql`INSERT INTO users (id, role, name, email, password_hash) VALUES (${userId}, 'borrower', 'Asha', 'asha@example.com', 'x')`.execute(
+        db,
+      );
+      await sql`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('digest-of-a-live-token', ${userId}, now() + interval '20 minutes')`.execute(
+        db,
+      );
       const leaking = randomUUID();
       const other = randomUUID();
       await sql`
@@ -169,7 +200,11 @@ describe('migration 0008-email-secrets', () => {
 
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-      const rows = await sql<{ id: string; row: string; has_secrets: boolean }>`SELECT id, e::text AS row, has_secrets FROM emails e`.execute(db);
+      const rows = await sql<{
+        id: string;
+        row: string;
+        has_secrets: boolean;
+      }>`SELECT id, e::text AS row, has_secrets FROM emails e`.execute(db);
       expect(rows.rows.map((r) => r.row).join('\n')).not.toContain(token);
       const redacted = rows.rows.find((r) => r.id === leaking)!;
       expect(redacted.has_secrets).toBe(true);

@@ -43,13 +43,21 @@ async function registerBorrowerOn(api: ApiProcess, deviceId = randomUUID()) {
 
 async function staffOn(api: ApiProcess, roleId: string) {
   const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  const created = await api.http.post('/api/admin/users').set(bearer(admin)).send({ name: 'Cache Staff', email, password: 'staff-password-1', roleId }).expect(201);
+  const created = await api.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: 'Cache Staff', email, password: 'staff-password-1', roleId })
+    .expect(201);
   const token = (await api.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
   return { id: created.body.id as string, email, token };
 }
 
 async function roleOn(api: ApiProcess, permissions: string[]) {
-  const res = await api.http.post('/api/admin/roles').set(bearer(admin)).send({ name: `Role ${randomUUID().slice(0, 8)}`, permissions }).expect(201);
+  const res = await api.http
+    .post('/api/admin/roles')
+    .set(bearer(admin))
+    .send({ name: `Role ${randomUUID().slice(0, 8)}`, permissions })
+    .expect(201);
   return res.body.id as string;
 }
 
@@ -79,7 +87,10 @@ describe('two API processes, one database', () => {
     const borrower = await registerBorrowerOn(a);
     await warmOnB(borrower.token, '/api/me/profile');
     const phone = randomUUID();
-    const second = await a.http.post('/api/auth/login').send({ email: borrower.email, password: 'borrower-password', deviceId: phone }).expect(200);
+    const second = await a.http
+      .post('/api/auth/login')
+      .send({ email: borrower.email, password: 'borrower-password', deviceId: phone })
+      .expect(200);
     const refused = await b.http.get('/api/me/profile').set(bearer(borrower.token));
     expectProblem(refused, 401, 'session-superseded');
     expect(refused.body.detail).toContain('Someone else logged in!');
@@ -97,10 +108,19 @@ describe('two API processes, one database', () => {
   it("a password change on A ends the staff member's other sessions on B", async () => {
     const member = await staffOn(a, 'viewer');
     // A second tab on the same device: a session of its own, which the change keeps (it is the caller's).
-    const otherTab = (await a.http.post('/api/auth/login').send({ email: member.email, password: 'staff-password-1', deviceId: devOf(member.token) }).expect(200)).body.token as string;
+    const otherTab = (
+      await a.http
+        .post('/api/auth/login')
+        .send({ email: member.email, password: 'staff-password-1', deviceId: devOf(member.token) })
+        .expect(200)
+    ).body.token as string;
     await warmOnB(member.token, '/api/admin/loans');
     await warmOnB(otherTab, '/api/admin/loans');
-    await a.http.post('/api/admin/profile/password').set(bearer(otherTab)).send({ currentPassword: 'staff-password-1', newPassword: 'staff-password-2' }).expect(200);
+    await a.http
+      .post('/api/admin/profile/password')
+      .set(bearer(otherTab))
+      .send({ currentPassword: 'staff-password-1', newPassword: 'staff-password-2' })
+      .expect(200);
     expectProblem(await b.http.get('/api/admin/loans').set(bearer(member.token)), 401, 'session-revoked');
     await b.http.get('/api/admin/loans').set(bearer(otherTab)).expect(200);
   });
@@ -109,10 +129,18 @@ describe('two API processes, one database', () => {
     const roleId = await roleOn(a, ['loans.view']);
     const member = await staffOn(a, roleId);
     await warmOnB(member.token, '/api/admin/loans');
-    await a.http.put(`/api/admin/roles/${roleId}`).set(bearer(admin)).send({ permissions: ['users.view'] }).expect(200);
+    await a.http
+      .put(`/api/admin/roles/${roleId}`)
+      .set(bearer(admin))
+      .send({ permissions: ['users.view'] })
+      .expect(200);
     expectProblem(await b.http.get('/api/admin/loans').set(bearer(member.token)), 403, 'missing-permission');
     await b.http.get('/api/admin/users').set(bearer(member.token)).expect(200);
-    await a.http.put(`/api/admin/roles/${roleId}`).set(bearer(admin)).send({ permissions: ['loans.view'] }).expect(200);
+    await a.http
+      .put(`/api/admin/roles/${roleId}`)
+      .set(bearer(admin))
+      .send({ permissions: ['loans.view'] })
+      .expect(200);
     await b.http.get('/api/admin/loans').set(bearer(member.token)).expect(200);
   });
 
@@ -143,7 +171,10 @@ describe('two API processes, one database', () => {
       await client.end();
     }
     // No API handler waited for the processes to confirm here (settle), so this is "as soon as it is delivered".
-    await waitFor(async () => !(await a.cache(sidOf(borrower.token))).holds && !(await b.cache(sidOf(borrower.token))).holds, 'both caches to drop the session');
+    await waitFor(
+      async () => !(await a.cache(sidOf(borrower.token))).holds && !(await b.cache(sidOf(borrower.token))).holds,
+      'both caches to drop the session',
+    );
     expectProblem(await a.http.get('/api/me/profile').set(bearer(borrower.token)), 401, 'session-revoked');
     expectProblem(await b.http.get('/api/me/profile').set(bearer(borrower.token)), 401, 'session-revoked');
   });
@@ -155,7 +186,10 @@ describe('two API processes, one database', () => {
     await client.connect();
     try {
       // Ends B's LISTEN connection and waits until it is gone: B cannot have heard what comes next on it.
-      const killed = await client.query(`SELECT pg_terminate_backend(pid, 5000) AS ok FROM pg_stat_activity WHERE application_name LIKE $1`, [`listen:access_changed:${b.pid}-%`]);
+      const killed = await client.query(
+        `SELECT pg_terminate_backend(pid, 5000) AS ok FROM pg_stat_activity WHERE application_name LIKE $1`,
+        [`listen:access_changed:${b.pid}-%`],
+      );
       expect(killed.rows).toEqual([{ ok: true }]);
     } finally {
       await client.end();

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const device = () => `device-${randomUUID()}`;
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; dev: string; tv: number; sub: string };
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; dev: string; tv: number; sub: string };
 
 async function page(token: string, deviceId: string) {
   const p = await connectPage(baseUrl, { token, deviceId });
@@ -35,7 +36,9 @@ async function page(token: string, deviceId: string) {
 }
 
 async function presenceOf(userId: string) {
-  const r = await sql<{ status: boolean; device: string | null }>`SELECT status, device FROM presence WHERE user_id = ${userId}`.execute(t.runtime.db);
+  const r = await sql<{ status: boolean; device: string | null }>`SELECT status, device FROM presence WHERE user_id = ${userId}`.execute(
+    t.runtime.db,
+  );
   return r.rows[0];
 }
 
@@ -66,7 +69,10 @@ describe('device takeover', () => {
     expect((await presenceOf(person.user._id))?.device).toBe(phone);
 
     // The superseded page cannot come back: its socket is refused with the same problem type.
-    expect(await refusedConnection(baseUrl, { token: first.body.token, deviceId: laptop })).toMatchObject({ type: 'session-superseded', status: 401 });
+    expect(await refusedConnection(baseUrl, { token: first.body.token, deviceId: laptop })).toMatchObject({
+      type: 'session-superseded',
+      status: 401,
+    });
     const secondPage = await page(second.body.token, phone);
     expect(secondPage.socket.connected).toBe(true);
   });
@@ -91,10 +97,16 @@ describe('device takeover', () => {
 
   it('the token names its session and device', async () => {
     const deviceId = device();
-    const res = await t.http.post('/api/auth/login').send({ ...ADMIN, deviceId }).expect(200);
+    const res = await t.http
+      .post('/api/auth/login')
+      .send({ ...ADMIN, deviceId })
+      .expect(200);
     const claims = claimsOf(res.body.token);
     expect(claims).toEqual(expect.objectContaining({ sub: res.body.user._id, dev: deviceId, tv: 1, sid: expect.any(String) }));
-    const row = await sql<{ device_id: string; revoked_at: Date | null }>`SELECT device_id, revoked_at FROM sessions WHERE id = ${claims.sid}`.execute(t.runtime.db);
+    const row = await sql<{
+      device_id: string;
+      revoked_at: Date | null;
+    }>`SELECT device_id, revoked_at FROM sessions WHERE id = ${claims.sid}`.execute(t.runtime.db);
     expect(row.rows[0]).toEqual({ device_id: deviceId, revoked_at: null });
   });
 });
@@ -123,8 +135,17 @@ describe('presence', () => {
     const tab1 = await page(person.token, dev);
     const tab2 = await page(person.token, dev);
     await waitFor(async () => (await presenceOf(person.user._id))?.status === true, 'the user to be online', 10_000);
-    const staff = (await t.http.post('/api/auth/login').send({ ...ADMIN, deviceId: device() }).expect(200)).body.token as string;
-    const online = await t.http.get('/api/admin/presence').query({ filter: JSON.stringify({ role: 'borrower' }) }).set(bearer(staff)).expect(200);
+    const staff = (
+      await t.http
+        .post('/api/auth/login')
+        .send({ ...ADMIN, deviceId: device() })
+        .expect(200)
+    ).body.token as string;
+    const online = await t.http
+      .get('/api/admin/presence')
+      .query({ filter: JSON.stringify({ role: 'borrower' }) })
+      .set(bearer(staff))
+      .expect(200);
     expect(online.body.map((u: { id: string }) => u.id)).toContain(person.user._id);
     expect(online.headers['content-range']).toMatch(/^presence 0-\d+\/\d+$/);
 
@@ -148,7 +169,12 @@ describe('reload-device and token regeneration', () => {
     const person = await registerBorrower(t.http);
     const dev = claimsOf(person.token).dev;
     const p = await page(person.token, dev);
-    const staff = (await t.http.post('/api/auth/login').send({ ...ADMIN, deviceId: device() }).expect(200)).body.token as string;
+    const staff = (
+      await t.http
+        .post('/api/auth/login')
+        .send({ ...ADMIN, deviceId: device() })
+        .expect(200)
+    ).body.token as string;
 
     const marked = await t.http.post(`/api/admin/users/${person.user._id}/reload-device`).set(bearer(staff)).expect(200);
     expect(marked.body).toEqual({ id: person.user._id, device: 'devicereload' });
@@ -173,7 +199,12 @@ describe('reload-device and token regeneration', () => {
   });
 
   it('reload-device on an unknown user is 404; a borrower may not call it (403)', async () => {
-    const staff = (await t.http.post('/api/auth/login').send({ ...ADMIN, deviceId: device() }).expect(200)).body.token as string;
+    const staff = (
+      await t.http
+        .post('/api/auth/login')
+        .send({ ...ADMIN, deviceId: device() })
+        .expect(200)
+    ).body.token as string;
     expectProblem(await t.http.post(`/api/admin/users/${randomUUID()}/reload-device`).set(bearer(staff)), 404, 'not-found');
     expectProblem(await t.http.post('/api/admin/users/not-a-uuid/reload-device').set(bearer(staff)), 400, 'validation-failed');
     const person = await registerBorrower(t.http);

@@ -16,7 +16,10 @@ const PROJECT = 'lending-test';
 let t: TestApp;
 let emulator: FakeAuthEmulator | undefined;
 /** The emulator's accounts. `validSince` (seconds, as a string) is when the user's tokens were last revoked. */
-const accounts = new Map<string, { localId: string; email?: string; emailVerified: boolean; disabled: boolean; phoneNumber?: string; validSince?: string }>();
+const accounts = new Map<
+  string,
+  { localId: string; email?: string; emailVerified: boolean; disabled: boolean; phoneNumber?: string; validSince?: string }
+>();
 let lookups = 0;
 
 beforeAll(async () => {
@@ -33,8 +36,17 @@ afterAll(async () => {
 });
 
 /** An emulator ID token: unsigned, issued for our project, as the Auth emulator hands them out. */
-function idToken(account: { uid: string; email?: string; emailVerified?: boolean; name?: string; phone?: string }, overrides: Record<string, unknown> = {}): string {
-  accounts.set(account.uid, { localId: account.uid, email: account.email, emailVerified: account.emailVerified ?? true, disabled: false, phoneNumber: account.phone });
+function idToken(
+  account: { uid: string; email?: string; emailVerified?: boolean; name?: string; phone?: string },
+  overrides: Record<string, unknown> = {},
+): string {
+  accounts.set(account.uid, {
+    localId: account.uid,
+    email: account.email,
+    emailVerified: account.emailVerified ?? true,
+    disabled: false,
+    phoneNumber: account.phone,
+  });
   return emulatorIdToken(PROJECT, account, overrides);
 }
 
@@ -42,7 +54,10 @@ describe('POST /api/auth/social', () => {
   it('a first sign-in creates a borrower; the next one finds the same user', async () => {
     const uid = randomUUID().replace(/-/g, '').slice(0, 28);
     const email = `social.${uid.slice(0, 8)}@example.com`;
-    const first = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, name: 'Kavya Social' }), deviceId: 'device-social-1' }).expect(200);
+    const first = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email, name: 'Kavya Social' }), deviceId: 'device-social-1' })
+      .expect(200);
     socialAuthResultSchema.parse(first.body);
     expect(first.body).toEqual(expect.objectContaining({ created: true, deviceId: 'device-social-1' }));
     expect(first.body.user).toEqual(expect.objectContaining({ role: 'borrower', email, name: 'Kavya Social' }));
@@ -50,7 +65,10 @@ describe('POST /api/auth/social', () => {
     await t.http.get('/api/me/loans').set(bearer(first.body.token)).expect(200);
     expect(lookups).toBeGreaterThan(0);
 
-    const again = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email }), deviceId: 'device-social-1' }).expect(200);
+    const again = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email }), deviceId: 'device-social-1' })
+      .expect(200);
     expect(again.body.created).toBe(false);
     expect(again.body.user._id).toBe(first.body.user._id);
   });
@@ -58,7 +76,10 @@ describe('POST /api/auth/social', () => {
   it("the provider's display name is made one line (it reaches emails like any name)", async () => {
     const uid = randomUUID().replace(/-/g, '').slice(0, 28);
     const email = `social.${uid.slice(0, 8)}@example.com`;
-    const res = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, name: 'Kavya\r\nBcc: all@example.com\u202E' }) }).expect(200);
+    const res = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email, name: 'Kavya\r\nBcc: all@example.com\u202E' }) })
+      .expect(200);
     expect(res.body.user.name).toBe('Kavya Bcc: all@example.com');
   });
 
@@ -66,7 +87,10 @@ describe('POST /api/auth/social', () => {
     const borrower = await registerBorrower(t.http, 'Ananya Password');
     const email = (await t.http.get('/api/me').set(bearer(borrower.token)).expect(200)).body.user.email as string;
     const uid = randomUUID().replace(/-/g, '').slice(0, 28);
-    const res = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: email.toUpperCase(), emailVerified: true }) }).expect(200);
+    const res = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email: email.toUpperCase(), emailVerified: true }) })
+      .expect(200);
     expect(res.body.created).toBe(false);
     expect(res.body.user._id).toBe(borrower.user._id);
     // The password still works too.
@@ -77,15 +101,27 @@ describe('POST /api/auth/social', () => {
     const borrower = await registerBorrower(t.http);
     const email = (await t.http.get('/api/me').set(bearer(borrower.token)).expect(200)).body.user.email as string;
     const uid = randomUUID().replace(/-/g, '').slice(0, 28);
-    expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, emailVerified: false }) }), 409, 'email-not-verified');
+    expectProblem(
+      await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email, emailVerified: false }) }),
+      409,
+      'email-not-verified',
+    );
   });
 
   it('refuses tokens for another project, expired tokens and garbage, with 401; a missing token is 400', async () => {
     const uid = randomUUID().replace(/-/g, '').slice(0, 28);
     const account = { uid, email: `x.${uid.slice(0, 6)}@example.com` };
-    expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken(account, { aud: 'someone-else' }) }), 401, 'invalid-social-token');
+    expectProblem(
+      await t.http.post('/api/auth/social').send({ idToken: idToken(account, { aud: 'someone-else' }) }),
+      401,
+      'invalid-social-token',
+    );
     const past = Math.floor(Date.now() / 1000) - 7200;
-    expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken(account, { iat: past, auth_time: past, exp: past + 3600 }) }), 401, 'invalid-social-token');
+    expectProblem(
+      await t.http.post('/api/auth/social').send({ idToken: idToken(account, { iat: past, auth_time: past, exp: past + 3600 }) }),
+      401,
+      'invalid-social-token',
+    );
     expectProblem(await t.http.post('/api/auth/social').send({ idToken: 'definitely-not-a-jwt' }), 401, 'invalid-social-token');
     expectFieldProblem(await t.http.post('/api/auth/social').send({}), ['idToken'], 'validation-failed');
   });
@@ -98,14 +134,17 @@ describe('revoked tokens and disabled Firebase users', () => {
     const spy = jest.spyOn(Auth.prototype, 'verifyIdToken');
     try {
       const uid = newUid();
-      await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: `check.${uid.slice(0, 8)}@example.com` }) }).expect(200);
+      await t.http
+        .post('/api/auth/social')
+        .send({ idToken: idToken({ uid, email: `check.${uid.slice(0, 8)}@example.com` }) })
+        .expect(200);
       expect(spy).toHaveBeenCalledWith(expect.any(String), true);
     } finally {
       spy.mockRestore();
     }
   });
 
-  it('a token issued before the user\'s tokens were revoked is refused: 401 social-token-revoked, no session', async () => {
+  it("a token issued before the user's tokens were revoked is refused: 401 social-token-revoked, no session", async () => {
     const uid = newUid();
     const email = `revoked.${uid.slice(0, 8)}@example.com`;
     const early = Math.floor(Date.now() / 1000) - 600;
@@ -140,7 +179,9 @@ describe('social sign-in never signs into a staff account', () => {
     const staff = await staffRecord();
     const uid = newUid();
     const sessionsBefore = await countSessions(staff.id);
-    const res = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: ADMIN.email.toUpperCase(), emailVerified: true }) });
+    const res = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email: ADMIN.email.toUpperCase(), emailVerified: true }) });
     expectProblem(res, 403, 'social-sign-in-staff-refused');
     expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/token=[^;]/);
     expect(await countSessions(staff.id)).toBe(sessionsBefore);
@@ -151,11 +192,15 @@ describe('social sign-in never signs into a staff account', () => {
 
   it('nor with an unverified email, nor with the phone number of a staff member', async () => {
     const staff = await staffRecord();
-    const unverified = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid: newUid(), email: ADMIN.email, emailVerified: false }) });
+    const unverified = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid: newUid(), email: ADMIN.email, emailVerified: false }) });
     expectProblem(unverified, 403, 'social-sign-in-staff-refused');
     const phone = '+919812300001';
     await sql`UPDATE users SET phone = ${phone} WHERE id = ${staff.id}`.execute(t.runtime.db);
-    const byPhone = await t.http.post('/api/auth/social').send({ idToken: idToken({ uid: newUid(), email: `someone.${newUid().slice(0, 6)}@example.com`, phone }) });
+    const byPhone = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid: newUid(), email: `someone.${newUid().slice(0, 6)}@example.com`, phone }) });
     expectProblem(byPhone, 403, 'social-sign-in-staff-refused');
     expect(await countUsersWithPhone(phone)).toBe(1);
   });
@@ -166,7 +211,11 @@ describe('social sign-in never signs into a staff account', () => {
     await sql`UPDATE users SET firebase_uid = ${uid} WHERE id = ${staff.id}`.execute(t.runtime.db);
     try {
       const sessionsBefore = await countSessions(staff.id);
-      expectProblem(await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: `other.${uid.slice(0, 6)}@example.com` }) }), 403, 'social-sign-in-staff-refused');
+      expectProblem(
+        await t.http.post('/api/auth/social').send({ idToken: idToken({ uid, email: `other.${uid.slice(0, 6)}@example.com` }) }),
+        403,
+        'social-sign-in-staff-refused',
+      );
       expect(await countSessions(staff.id)).toBe(sessionsBefore);
     } finally {
       await sql`UPDATE users SET firebase_uid = NULL WHERE id = ${staff.id}`.execute(t.runtime.db);
@@ -177,7 +226,10 @@ describe('social sign-in never signs into a staff account', () => {
 });
 
 async function staffRecord() {
-  const rows = await sql<{ id: string; firebase_uid: string | null }>`SELECT id, firebase_uid FROM users WHERE lower(email) = ${ADMIN.email}`.execute(t.runtime.db);
+  const rows = await sql<{
+    id: string;
+    firebase_uid: string | null;
+  }>`SELECT id, firebase_uid FROM users WHERE lower(email) = ${ADMIN.email}`.execute(t.runtime.db);
   return rows.rows[0];
 }
 

@@ -21,10 +21,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const signIn = async (a: { email: string }) => (await t.http.post('/api/auth/login').send({ email: a.email, password: PASSWORD }).expect(200)).body.token as string;
+const signIn = async (a: { email: string }) =>
+  (await t.http.post('/api/auth/login').send({ email: a.email, password: PASSWORD }).expect(200)).body.token as string;
 
 const activeAdministrators = async () =>
-  (await t.runtime.db.selectFrom('users').select('id').where('role', '=', 'staff').where('status', '=', 'active').where('staff_role_id', '=', 'administrator').execute()).map((r) => r.id);
+  (
+    await t.runtime.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'staff')
+      .where('status', '=', 'active')
+      .where('staff_role_id', '=', 'administrator')
+      .execute()
+  ).map((r) => r.id);
 
 describe('the last active administrator under concurrent requests', () => {
   it('two administrators disabling or demoting each other at once always leave one active administrator', async () => {
@@ -32,7 +41,11 @@ describe('the last active administrator under concurrent requests', () => {
     const pair: Admin[] = [];
     for (const who of ['a', 'b']) {
       const email = `admin-${who}.${randomUUID().slice(0, 8)}@test.local`;
-      const res = await t.http.post('/api/admin/users').set(bearer(seeded)).send({ name: `Admin ${who.toUpperCase()}`, email, password: PASSWORD, roleId: 'administrator' }).expect(201);
+      const res = await t.http
+        .post('/api/admin/users')
+        .set(bearer(seeded))
+        .send({ name: `Admin ${who.toUpperCase()}`, email, password: PASSWORD, roleId: 'administrator' })
+        .expect(201);
       pair.push({ id: res.body.id, email, token: await signIn({ email }) });
     }
     const seededId = (await t.http.get('/api/users/admin').set(bearer(seeded)).expect(200)).body.user._id as string;
@@ -46,7 +59,9 @@ describe('the last active administrator under concurrent requests', () => {
       const demote = round % 2 === 1;
       const [ab, ba] = await Promise.all([
         t.http.delete(`/api/admin/users/${b.id}`).set(bearer(a.token)),
-        demote ? t.http.put(`/api/admin/users/${a.id}`).set(bearer(b.token)).send({ roleId: 'viewer' }) : t.http.delete(`/api/admin/users/${a.id}`).set(bearer(b.token)),
+        demote
+          ? t.http.put(`/api/admin/users/${a.id}`).set(bearer(b.token)).send({ roleId: 'viewer' })
+          : t.http.delete(`/api/admin/users/${a.id}`).set(bearer(b.token)),
       ]);
       const active = await activeAdministrators();
       expect({ round, active: active.length }).toEqual({ round, active: 1 });
@@ -61,7 +76,11 @@ describe('the last active administrator under concurrent requests', () => {
       outcomes.push(`${lost.status}`);
 
       // Put the pair back for the next round: the winner restores the loser, who signs in again.
-      await t.http.put(`/api/admin/users/${loser.id}`).set(bearer(winner.token)).send({ status: 'active', roleId: 'administrator' }).expect(200);
+      await t.http
+        .put(`/api/admin/users/${loser.id}`)
+        .set(bearer(winner.token))
+        .send({ status: 'active', roleId: 'administrator' })
+        .expect(200);
       loser.token = await signIn(loser);
       expect((await activeAdministrators()).sort()).toEqual(pair.map((x) => x.id).sort());
     }

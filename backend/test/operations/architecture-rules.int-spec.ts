@@ -19,17 +19,24 @@ type Violation = { from: string; to: string; rule: { name: string; severity: str
 
 async function cruise(files: string[]): Promise<Violation[]> {
   // The json reporter exits 0 whatever it finds; the violations are in its summary.
-  const { stdout } = await promisify(execFile)(process.execPath, [depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...files], {
-    cwd: root,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...files],
+    {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
 /** The context-cycle check's exit status and what it printed. */
 async function contextCycles(): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/context-cycles.mjs'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/context-cycles.mjs'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -39,10 +46,14 @@ async function contextCycles(): Promise<{ code: number; output: string }> {
 
 const planted: Record<string, string> = {
   [`backend/src/lending/loan/domain/${tag}.ts`]: "import { Injectable } from '@nestjs/common';\nexport const planted = Injectable;\n",
-  [`backend/src/lending/pipeline/application/${tag}.ts`]: "export type { UsersRepository } from '../../../identity/users/users.repository.js';\n",
-  [`backend/src/lending/settlement/domain/${tag}.ts`]: "export { PaymentCommands } from '../../servicing/application/payment-commands.js';\n",
-  [`backend/src/lending/loan/application/${tag}.ts`]: "export { MoveLoanCommand } from '../../pipeline/application/move-loan.handler.js';\n",
-  [`backend/src/lending/servicing/projections/${tag}.ts`]: "export { RecordPaymentCommand } from '../application/record-payment.handler.js';\n",
+  [`backend/src/lending/pipeline/application/${tag}.ts`]:
+    "export type { UsersRepository } from '../../../identity/users/users.repository.js';\n",
+  [`backend/src/lending/settlement/domain/${tag}.ts`]:
+    "export { PaymentCommands } from '../../servicing/application/payment-commands.js';\n",
+  [`backend/src/lending/loan/application/${tag}.ts`]:
+    "export { MoveLoanCommand } from '../../pipeline/application/move-loan.handler.js';\n",
+  [`backend/src/lending/servicing/projections/${tag}.ts`]:
+    "export { RecordPaymentCommand } from '../application/record-payment.handler.js';\n",
   [`backend/src/communications/application/${tag}.ts`]: "export { parseListParams } from '../../platform/http/list-params.js';\n",
   [`backend/src/platform/config/${tag}.ts`]: "export type { LoanEvent } from '../../lending/public/index.js';\n",
   [`backend/src/app/${tag}.ts`]: "export { median } from '../../bench/measure.js';\n",
@@ -60,7 +71,8 @@ const cycleClosing: Record<string, string> = {
   [`backend/src/origination/application/${tag}.ts`]: "export type { TemplatedEmail } from '../../communications/public/index.js';\n",
 };
 
-const removePlanted = () => Promise.all([...Object.keys(planted), ...Object.keys(cycleClosing)].map((file) => rm(path.join(root, file), { force: true })));
+const removePlanted = () =>
+  Promise.all([...Object.keys(planted), ...Object.keys(cycleClosing)].map((file) => rm(path.join(root, file), { force: true })));
 
 afterAll(removePlanted);
 
@@ -75,7 +87,10 @@ describe('npm run lint:architecture', () => {
     }
     const found = violations
       .filter((v) => v.from.includes(tag))
-      .map((v) => `${v.rule.severity} ${v.rule.name}: ${path.basename(path.dirname(v.from))}/${path.basename(v.from).replace(/planted-[0-9a-f]+(-[ab])?/, '*')}`);
+      .map(
+        (v) =>
+          `${v.rule.severity} ${v.rule.name}: ${path.basename(path.dirname(v.from))}/${path.basename(v.from).replace(/planted-[0-9a-f]+(-[ab])?/, '*')}`,
+      );
     // A cycle is reported once, from whichever of its files the cruise meets first.
     expect([...new Set(found)].sort()).toEqual(
       [
@@ -103,9 +118,16 @@ describe('npm run lint:architecture', () => {
     }
     expect(result.code).toBe(1);
     const cycles = result.output.split('\n').filter((line) => line.startsWith('error context-cycle:'));
-    expect(cycles).toEqual(['error context-cycle: communications -> lending -> origination -> communications', 'error context-cycle: identity -> lending -> identity']);
-    expect(result.output).toContain(`origination -> communications: backend/src/origination/application/${tag}.ts -> backend/src/communications/public/index.ts`);
-    expect(result.output).toContain(`identity -> lending: backend/src/identity/application/${tag}.ts -> backend/src/lending/public/index.ts`);
+    expect(cycles).toEqual([
+      'error context-cycle: communications -> lending -> origination -> communications',
+      'error context-cycle: identity -> lending -> identity',
+    ]);
+    expect(result.output).toContain(
+      `origination -> communications: backend/src/origination/application/${tag}.ts -> backend/src/communications/public/index.ts`,
+    );
+    expect(result.output).toContain(
+      `identity -> lending: backend/src/identity/application/${tag}.ts -> backend/src/lending/public/index.ts`,
+    );
   }, 120_000);
 
   it('passes on the tree as it is, with no violation set aside', async () => {

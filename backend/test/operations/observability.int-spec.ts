@@ -36,7 +36,11 @@ beforeAll(async () => {
   smtp = await startSmtp();
   database = await createTestDatabase('observability');
   const config = loadConfig(testEnv({ LOG_LEVEL: 'info', METRICS_TOKEN, SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.test' }));
-  runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix: prefix, logDestination: { write: (line: string) => void lines.push(line) } });
+  runtime = await createRuntime(config, () => undefined, {
+    databaseUrl: database.url,
+    queuePrefix: prefix,
+    logDestination: { write: (line: string) => void lines.push(line) },
+  });
   for (const name of ['console', 'portal']) {
     mkdirSync(path.join(spaDir, name));
     writeFileSync(path.join(spaDir, name, 'index.html'), SPA_PAGE);
@@ -58,9 +62,17 @@ afterAll(async () => {
 });
 
 async function staffWith(permissions: string[]): Promise<string> {
-  const role = await http.post('/api/admin/roles').set(bearer(admin)).send({ name: `Ops ${randomUUID().slice(0, 8)}`, permissions }).expect(201);
+  const role = await http
+    .post('/api/admin/roles')
+    .set(bearer(admin))
+    .send({ name: `Ops ${randomUUID().slice(0, 8)}`, permissions })
+    .expect(201);
   const email = `ops.${randomUUID().slice(0, 8)}@test.local`;
-  await http.post('/api/admin/users').set(bearer(admin)).send({ name: 'Omar Patel', email, password: 'staff-password-1', roleId: role.body.id }).expect(201);
+  await http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: 'Omar Patel', email, password: 'staff-password-1', roleId: role.body.id })
+    .expect(201);
   return (await http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token;
 }
 
@@ -71,7 +83,12 @@ describe('request logs', () => {
     const res = await http.get('/api/me').set(bearer(admin)).set('X-Request-Id', 'req-observability-0001').expect(200);
     expect(res.headers['x-request-id']).toBe('req-observability-0001');
     const line = logged().find((l) => l.req?.id === 'req-observability-0001');
-    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/me' }, res: { statusCode: 200 }, userId: res.body.user._id ?? res.body.user.id });
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/me' },
+      res: { statusCode: 200 },
+      userId: res.body.user._id ?? res.body.user.id,
+    });
     // A malformed one is replaced by a fresh id.
     const other = await http.get('/api/health/live').set('X-Request-Id', 'bad id\twith spaces').expect(200);
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -86,18 +103,34 @@ describe('request logs', () => {
     await http.post('/api/auth/forgot-password').send({ email }).expect(202);
     const mail = await smtp.next(email);
     const id = /\/Auth\/confirm-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
-    await http.get(`/api/me?resetLink=https%3A%2F%2Fportal.example.test%2FAuth%2Fconfirm-password%2F${id}&token=${id}`).set(bearer(admin)).expect(200);
+    await http
+      .get(`/api/me?resetLink=https%3A%2F%2Fportal.example.test%2FAuth%2Fconfirm-password%2F${id}&token=${id}`)
+      .set(bearer(admin))
+      .expect(200);
     await http.post('/api/auth/reset-password').send({ id, password: 'a brand new password' }).expect(200);
     const phone = `+9171${String(Date.now()).slice(-8)}`;
     await http.post('/api/public/otp').send({ phone, purpose: 'quick-start' }).expect(202);
-    const sms = await http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone }) }).set(bearer(admin)).expect(200);
+    const sms = await http
+      .get('/api/admin/sms')
+      .query({ filter: JSON.stringify({ to: phone }) })
+      .set(bearer(admin))
+      .expect(200);
     const code = /\b(\d{6})\b/.exec(sms.body[0].body as string)![1];
     await http.post('/api/public/otp/verify').send({ phone, purpose: 'quick-start', code }).expect(200);
 
     const all = lines.join('\n');
     expect(logged().some((l) => l.req?.url === '/api/auth/reset-password')).toBe(true);
     expect(logged().some((l) => l.req?.url === '/api/me?resetLink=…&token=…')).toBe(true);
-    for (const secret of [signIn.body.token, borrower.token, admin, 'cookie-secret-value', 'borrower-password', 'a brand new password', id, `"${code}"`]) {
+    for (const secret of [
+      signIn.body.token,
+      borrower.token,
+      admin,
+      'cookie-secret-value',
+      'borrower-password',
+      'a brand new password',
+      id,
+      `"${code}"`,
+    ]) {
       expect(all).not.toContain(secret);
     }
     expect(all).not.toMatch(/authorization|set-cookie/i);
@@ -106,27 +139,79 @@ describe('request logs', () => {
   it('the request id is the correlation id of the events it appends and of the jobs they cause (notification, email)', async () => {
     // An active "application received" template, older than the event, so the submission causes an email job too.
     const body = 'Dear {{borrowerName}}, we received your application {{loanReference}}.';
-    await http.post('/api/admin/email-templates').set(bearer(admin)).send({ name: 'Ops application received', event: 'application-received', subject: 'Received {{loanReference}}', html: `<p>${body}</p>`, text: body, active: true }).expect(201);
+    await http
+      .post('/api/admin/email-templates')
+      .set(bearer(admin))
+      .send({
+        name: 'Ops application received',
+        event: 'application-received',
+        subject: 'Received {{loanReference}}',
+        html: `<p>${body}</p>`,
+        text: body,
+        active: true,
+      })
+      .expect(201);
     const borrower = await registerBorrower(http);
-    const created = await http.post('/api/me/loans').set(bearer(borrower.token)).set('X-Request-Id', 'req-correlation-0002').send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201);
-    await http.post(`/api/me/loans/${created.body.id}/submit`).set(bearer(borrower.token)).set('X-Request-Id', 'req-correlation-0003').expect(200);
-    const events = await sql<{ type: string; metadata: { correlationId?: string } }>`SELECT type, metadata FROM events WHERE stream_id = ${`loan-${created.body.id}`} ORDER BY global_position`.execute(runtime.db);
+    const created = await http
+      .post('/api/me/loans')
+      .set(bearer(borrower.token))
+      .set('X-Request-Id', 'req-correlation-0002')
+      .send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 })
+      .expect(201);
+    await http
+      .post(`/api/me/loans/${created.body.id}/submit`)
+      .set(bearer(borrower.token))
+      .set('X-Request-Id', 'req-correlation-0003')
+      .expect(200);
+    const events = await sql<{
+      type: string;
+      metadata: { correlationId?: string };
+    }>`SELECT type, metadata FROM events WHERE stream_id = ${`loan-${created.body.id}`} ORDER BY global_position`.execute(runtime.db);
     expect(events.rows[0].metadata.correlationId).toBe('req-correlation-0002');
     expect(events.rows.find((e) => e.type === 'LoanApplicationSubmitted')?.metadata.correlationId).toBe('req-correlation-0003');
-    await waitFor(() => logged().some((l) => l.msg === 'job done' && l.correlationId === 'req-correlation-0003' && l.queue === 'notifications'), 'the notification job of the submission');
+    await waitFor(
+      () => logged().some((l) => l.msg === 'job done' && l.correlationId === 'req-correlation-0003' && l.queue === 'notifications'),
+      'the notification job of the submission',
+    );
     // The loan-emails subscription's send job carries the event's correlation id; the worker logs it.
-    await waitFor(() => logged().some((l) => l.msg === 'job done' && l.correlationId === 'req-correlation-0003' && l.queue === 'email' && l.job === 'email.send'), 'the email job of the submission');
-    const email = await runtime.db.selectFrom('emails').select(['id', 'status']).where('template', '=', 'application-received').where('user_id', '=', borrower.user._id).executeTakeFirstOrThrow();
+    await waitFor(
+      () =>
+        logged().some(
+          (l) => l.msg === 'job done' && l.correlationId === 'req-correlation-0003' && l.queue === 'email' && l.job === 'email.send',
+        ),
+      'the email job of the submission',
+    );
+    const email = await runtime.db
+      .selectFrom('emails')
+      .select(['id', 'status'])
+      .where('template', '=', 'application-received')
+      .where('user_id', '=', borrower.user._id)
+      .executeTakeFirstOrThrow();
     expect(email.status).toBe('sent');
   });
 
   it('a loan command request line names the command and the loan (ids only)', async () => {
     const borrower = await registerBorrower(http);
-    const created = await http.post('/api/me/loans').set(bearer(borrower.token)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201);
+    const created = await http
+      .post('/api/me/loans')
+      .set(bearer(borrower.token))
+      .send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 })
+      .expect(201);
     await http.post(`/api/me/loans/${created.body.id}/submit`).set(bearer(borrower.token)).expect(200);
-    await http.post(`/api/admin/loans/${created.body.id}/accept`).set(bearer(admin)).set('X-Request-Id', 'req-command-0004').send({}).expect(200);
+    await http
+      .post(`/api/admin/loans/${created.body.id}/accept`)
+      .set(bearer(admin))
+      .set('X-Request-Id', 'req-command-0004')
+      .send({})
+      .expect(200);
     const line = logged().find((l) => l.req?.id === 'req-command-0004');
-    expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 }, command: 'AcceptLoanApplication', loanId: created.body.id, userId: expect.any(String) });
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      res: { statusCode: 200 },
+      command: 'AcceptLoanApplication',
+      loanId: created.body.id,
+      userId: expect.any(String),
+    });
     // A request that runs no loan command carries neither.
     await http.get('/api/me').set(bearer(admin)).set('X-Request-Id', 'req-command-0005').expect(200);
     const plain = logged().find((l) => l.req?.id === 'req-command-0005');
@@ -156,14 +241,21 @@ describe('GET /metrics and GET /api/metrics', () => {
     // The portal's fallback still answers its own deep links, so it is in place: /metrics is not one of them.
     expect((await http.get('/Loans/metrics').expect(200)).text).toBe(SPA_PAGE);
     expect((await http.get('/metrics/').set(bearer(METRICS_TOKEN)).expect(200)).headers['content-type']).toMatch(/^text\/plain/);
-    const staff = await http.get('/metrics').set(bearer(await staffWith(['operations.view']))).expect(200);
+    const staff = await http
+      .get('/metrics')
+      .set(bearer(await staffWith(['operations.view'])))
+      .expect(200);
     expect(staff.text).toContain('http_request_duration_seconds_count');
     expect(logged().some((l) => l.req?.id === 'req-metrics-root-0006')).toBe(false);
   });
 
   it('answers Prometheus text to METRICS_TOKEN and to staff with operations.view; requests appear by route pattern', async () => {
     const borrower = await registerBorrower(http);
-    const loan = await http.post('/api/me/loans').set(bearer(borrower.token)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201);
+    const loan = await http
+      .post('/api/me/loans')
+      .set(bearer(borrower.token))
+      .send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 })
+      .expect(201);
     await http.get(`/api/me/loans/${loan.body.id}`).set(bearer(borrower.token)).expect(200);
     const res = await http.get('/api/metrics').set(bearer(METRICS_TOKEN)).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -179,7 +271,10 @@ describe('GET /metrics and GET /api/metrics', () => {
     expect(text).toContain('close_of_business_duration_seconds');
     expect(text).toContain('process_cpu_user_seconds_total');
     await http.get('/api/metrics').set(bearer(admin)).expect(200);
-    await http.get('/api/metrics').set(bearer(await staffWith(['operations.view']))).expect(200);
+    await http
+      .get('/api/metrics')
+      .set(bearer(await staffWith(['operations.view'])))
+      .expect(200);
   });
 });
 

@@ -21,7 +21,10 @@ function wallClockReads(text: string): string[] {
   return text
     .split('\n')
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && !line.startsWith('/*') && WALL_CLOCK.test(line) && !ALLOWED.test(line))
+    .filter(
+      ({ line }) =>
+        !line.startsWith('//') && !line.startsWith('*') && !line.startsWith('/*') && WALL_CLOCK.test(line) && !ALLOWED.test(line),
+    )
     .map(({ line, number }) => `${number}: ${line}`);
 }
 
@@ -47,15 +50,26 @@ describe('time from the clock', () => {
       'const started = Date.now(); // wall-clock allowed: a duration for the log line',
       'const ok = new Date( ) > expiry;',
     ].join('\n');
-    expect(wallClockReads(text)).toEqual(['1: const at = new Date().toISOString();', '3: const until = Date.now() + LEASE_MS;', '6: const ok = new Date( ) > expiry;']);
+    expect(wallClockReads(text)).toEqual([
+      '1: const at = new Date().toISOString();',
+      '3: const until = Date.now() + LEASE_MS;',
+      '6: const ok = new Date( ) > expiry;',
+    ]);
   });
 
   it('holds in every application folder: no new Date() or Date.now() there', async () => {
     const files = await applicationFiles();
     // The scan reaches the contexts (a moved folder would make it pass on nothing).
-    expect(files).toEqual(expect.arrayContaining(['lending/loan/application/money-commands.ts', 'identity/application/verify-one-time-code.handler.ts', 'content/http/public-banners.controller.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'lending/loan/application/money-commands.ts',
+        'identity/application/verify-one-time-code.handler.ts',
+        'content/http/public-banners.controller.ts',
+      ]),
+    );
     const found: string[] = [];
-    for (const file of files) for (const read of wallClockReads(await readFile(path.join(src, file), 'utf8'))) found.push(`src/${file}:${read}`);
+    for (const file of files)
+      for (const read of wallClockReads(await readFile(path.join(src, file), 'utf8'))) found.push(`src/${file}:${read}`);
     expect(found).toEqual([]);
   });
 });

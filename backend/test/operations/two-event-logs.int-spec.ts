@@ -29,11 +29,23 @@ afterAll(async () => {
 });
 
 const positionOf = async (t: TestApp, loanId: string) =>
-  Number((await sql<{ p: string }>`SELECT global_position AS p FROM events WHERE stream_id = ${`loan-${loanId}`} AND type = 'LoanApplicationSubmitted'`.execute(t.runtime.db)).rows[0].p);
+  Number(
+    (
+      await sql<{
+        p: string;
+      }>`SELECT global_position AS p FROM events WHERE stream_id = ${`loan-${loanId}`} AND type = 'LoanApplicationSubmitted'`.execute(
+        t.runtime.db,
+      )
+    ).rows[0].p,
+  );
 
 async function submitLoan(t: TestApp): Promise<{ token: string; loanId: string }> {
   const borrower = await registerBorrower(t.http);
-  const loan = await t.http.post('/api/me/loans').set(bearer(borrower.token)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201);
+  const loan = await t.http
+    .post('/api/me/loans')
+    .set(bearer(borrower.token))
+    .send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 })
+    .expect(201);
   await t.http.post(`/api/me/loans/${loan.body.id}/submit`).set(bearer(borrower.token)).expect(200);
   return { token: borrower.token, loanId: loan.body.id };
 }
@@ -51,7 +63,10 @@ describeWithRedis('two event logs on one Redis', () => {
     const second = await submitLoan(b);
     // Two fresh databases, the same steps: the submissions sit at the same position, so the job ids are equal.
     expect(await positionOf(a, first.loanId)).toBe(await positionOf(b, second.loanId));
-    for (const [t, who] of [[a, first], [b, second]] as const) {
+    for (const [t, who] of [
+      [a, first],
+      [b, second],
+    ] as const) {
       await waitFor(async () => {
         const res = await t.http.get('/api/me/notifications').set(bearer(who.token)).expect(200);
         return JSON.stringify(res.body).includes('We have received your application');

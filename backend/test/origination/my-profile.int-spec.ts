@@ -16,7 +16,11 @@ beforeAll(async () => {
 /** A code for `phone` (purpose phone) read from the SMS log, verified: the proof a phone change presents. */
 async function proofFor(phone: string, purpose = 'phone'): Promise<string> {
   await t.http.post('/api/public/otp').send({ phone, purpose }).expect(202);
-  const sms = await t.http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone }), range: '[0,0]' }).set(bearer(staff)).expect(200);
+  const sms = await t.http
+    .get('/api/admin/sms')
+    .query({ filter: JSON.stringify({ to: phone }), range: '[0,0]' })
+    .set(bearer(staff))
+    .expect(200);
   const code = /\b(\d{6})\b/.exec(sms.body[0].body as string)![1];
   return (await t.http.post('/api/public/otp/verify').send({ phone, purpose, code }).expect(200)).body.proof as string;
 }
@@ -32,8 +36,14 @@ describe('/api/me/profile (the portal Profile section)', () => {
     publicUserSchema.parse(read.body);
     expect(read.body).toEqual(expect.objectContaining({ _id: me.user._id, name: 'Divya Nair', role: 'borrower' }));
     const phoneProof = await proofFor('+919900011223');
-    const edited = await t.http.put('/api/me/profile').set(bearer(me.token)).send({ ...read.body, name: 'Divya N.', phone: '+91 99000 11223', phoneProof, email: 'other@example.com', role: 'staff' }).expect(200);
-    expect(edited.body).toEqual(expect.objectContaining({ name: 'Divya N.', phone: '+919900011223', email: read.body.email, role: 'borrower' }));
+    const edited = await t.http
+      .put('/api/me/profile')
+      .set(bearer(me.token))
+      .send({ ...read.body, name: 'Divya N.', phone: '+91 99000 11223', phoneProof, email: 'other@example.com', role: 'staff' })
+      .expect(200);
+    expect(edited.body).toEqual(
+      expect.objectContaining({ name: 'Divya N.', phone: '+919900011223', email: read.body.email, role: 'borrower' }),
+    );
     expect((await t.http.get('/api/me/profile').set(bearer(me.token)).expect(200)).body.phone).toBe('+919900011223');
   });
 
@@ -59,7 +69,11 @@ describe('/api/me/profile (the portal Profile section)', () => {
     expect(same.body).toEqual(expect.objectContaining({ name: 'Kiran S.', phone: before.phone }));
 
     // The right proof changes it, stored normalized; the e-sign code goes there from now on.
-    const changed = await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: wanted.replace(/^\+91/, ''), phoneProof: await proofFor(wanted) }).expect(200);
+    const changed = await t.http
+      .put('/api/me/profile')
+      .set(bearer(me.token))
+      .send({ phone: wanted.replace(/^\+91/, ''), phoneProof: await proofFor(wanted) })
+      .expect(200);
     expect(changed.body.phone).toBe(wanted);
   });
 
@@ -72,9 +86,17 @@ describe('/api/me/profile (the portal Profile section)', () => {
     await t.http.put('/api/me/profile').set(bearer(other.token)).send({ phone: theirs, phoneProof: theirProof }).expect(200);
     // Their proof names their new number: it does not prove mine, and their number is theirs (409).
     const mine = freshPhone();
-    const problem = expectProblem(await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: mine, phoneProof: theirProof }), 403, 'phone-not-verified');
+    const problem = expectProblem(
+      await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: mine, phoneProof: theirProof }),
+      403,
+      'phone-not-verified',
+    );
     expect(problem.fields).toEqual([{ name: 'phoneProof', message: expect.stringContaining('another number') }]);
-    expectProblem(await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: theirs, phoneProof: theirProof }), 409, 'already-registered');
+    expectProblem(
+      await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: theirs, phoneProof: theirProof }),
+      409,
+      'already-registered',
+    );
     expect((await t.http.get('/api/me/profile').set(bearer(me.token)).expect(200)).body).toEqual(before);
   });
 
@@ -82,14 +104,32 @@ describe('/api/me/profile (the portal Profile section)', () => {
     const me = await registerBorrower(t.http);
     const other = await registerBorrower(t.http);
     const before = (await t.http.get('/api/me/profile').set(bearer(me.token)).expect(200)).body;
-    expectFieldProblem(await t.http.put('/api/me/profile').set(bearer(me.token)).send({ name: 'X', phone: '12', income: 5 }), ['name', 'phone', 'income'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.put('/api/me/profile').set(bearer(me.token)).send({ name: 'X', phone: '12', income: 5 }),
+      ['name', 'phone', 'income'],
+      'validation-failed',
+    );
     const otherPhone = (await t.http.get('/api/me/profile').set(bearer(other.token)).expect(200)).body.phone;
-    expectProblem(await t.http.put('/api/me/profile').set(bearer(me.token)).send({ phone: otherPhone, phoneProof: await proofFor(otherPhone) }), 409, 'already-registered');
+    expectProblem(
+      await t.http
+        .put('/api/me/profile')
+        .set(bearer(me.token))
+        .send({ phone: otherPhone, phoneProof: await proofFor(otherPhone) }),
+      409,
+      'already-registered',
+    );
     expect((await t.http.get('/api/me/profile').set(bearer(me.token)).expect(200)).body).toEqual(before);
   });
 
   it('is for borrowers: anonymous 401, staff 403', async () => {
     expectProblem(await t.http.get('/api/me/profile'), 401, 'unauthenticated');
-    expectProblem(await t.http.put('/api/me/profile').set(bearer(await loginStaff(t.http))).send({ name: 'Staff Person' }), 403, 'forbidden');
+    expectProblem(
+      await t.http
+        .put('/api/me/profile')
+        .set(bearer(await loginStaff(t.http)))
+        .send({ name: 'Staff Person' }),
+      403,
+      'forbidden',
+    );
   });
 });

@@ -14,7 +14,8 @@ import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime } from '../../src/platform/runtime.js';
 import { testEnv } from './test-app.js';
 
-export type ApiProcessRequest = { type: 'cache'; id: number; sessionId?: string } | { type: 'loan'; id: number; loanId: string } | { type: 'stop' };
+export type ApiProcessRequest =
+  { type: 'cache'; id: number; sessionId?: string } | { type: 'loan'; id: number; loanId: string } | { type: 'stop' };
 export type ApiProcessMessage =
   | { type: 'listening'; port: number }
   | { type: 'cache'; id: number; usable: boolean; size: number; holds: boolean }
@@ -25,14 +26,23 @@ const send = (message: ApiProcessMessage) => process.send?.(message);
 
 try {
   const config = loadConfig(testEnv(JSON.parse(process.env.API_ENV ?? '{}') as Record<string, string>));
-  const runtime = await createRuntime(config, () => undefined, { databaseUrl: process.env.DATABASE_URL!, queuePrefix: process.env.KEY_PREFIX! });
+  const runtime = await createRuntime(config, () => undefined, {
+    databaseUrl: process.env.DATABASE_URL!,
+    queuePrefix: process.env.KEY_PREFIX!,
+  });
   const app = await createApi(runtime, { logger: false });
   await app.listen(0, '127.0.0.1');
   const cache = app.get(SessionCache);
   const executor = app.get(LoanCommandExecutor);
   process.on('message', (message: ApiProcessRequest) => {
     if (message.type === 'cache') {
-      send({ type: 'cache', id: message.id, usable: cache.usable, size: cache.size, holds: message.sessionId ? cache.holds(message.sessionId) : false });
+      send({
+        type: 'cache',
+        id: message.id,
+        usable: cache.usable,
+        size: cache.size,
+        holds: message.sessionId ? cache.holds(message.sessionId) : false,
+      });
     } else if (message.type === 'loan') {
       send({ type: 'loan', id: message.id, kept: executor.keeps(message.loanId) });
     } else if (message.type === 'stop') {

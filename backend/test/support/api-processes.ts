@@ -79,7 +79,9 @@ export async function startApiProcess(databaseUrl: string, keyPrefix: string, en
  * Two API processes on one fresh database, as deployed, and the admin's token; `stop` ends both and drops the
  * database. One after the other: the first runs the migrations and seeds the first staff user.
  */
-export async function startTwoApiProcesses(label: string): Promise<{ a: ApiProcess; b: ApiProcess; admin: string; database: TestDatabase; stop(): Promise<void> }> {
+export async function startTwoApiProcesses(
+  label: string,
+): Promise<{ a: ApiProcess; b: ApiProcess; admin: string; database: TestDatabase; stop(): Promise<void> }> {
   const database = await createTestDatabase(label);
   const keyPrefix = `test-${randomBytes(4).toString('hex')}`;
   const a = await startApiProcess(database.url, keyPrefix);

@@ -8,7 +8,8 @@ import { noRedisReason } from './redis.js';
  * own). The reason is in the block's name, so the runner's summary can list it, and on stderr.
  */
 export function describeWithRedis(name: string, fn: () => void, options: { command?: string } = {}): void {
-  const reason = noRedisReason() ?? (options.command && !commandExists(options.command) ? `${options.command} is not installed` : undefined);
+  const reason =
+    noRedisReason() ?? (options.command && !commandExists(options.command) ? `${options.command} is not installed` : undefined);
   if (!reason) {
     describe(name, fn);
     return;

@@ -29,7 +29,9 @@ const TABLE_ROW = new RegExp(`^\\|\\s*(${METHOD}(?:\\s*[,/]\\s*${METHOD})*)\\s*\
 
 /** Every endpoint named with its method in `docsDir`'s pages (ADRs included), in page order. */
 export function documentedEndpoints(docsDir: string): DocumentedEndpoint[] {
-  const files = readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   const found: DocumentedEndpoint[] = [];
   for (const file of files) {
     const lines = readFileSync(path.join(docsDir, file), 'utf8').split('\n');
@@ -37,7 +39,9 @@ export function documentedEndpoints(docsDir: string): DocumentedEndpoint[] {
       const where = `docs/${file}:${index + 1}`;
       const row = TABLE_ROW.exec(line);
       const path_ = row?.[row.length - 1];
-      if (row && path_) for (const method of row[1].split(/\s*[,/]\s*/)) found.push({ method, path: normalisePath(path_), written: `${method} ${path_}`, where, line });
+      if (row && path_)
+        for (const method of row[1].split(/\s*[,/]\s*/))
+          found.push({ method, path: normalisePath(path_), written: `${method} ${path_}`, where, line });
       for (const match of line.matchAll(INLINE)) {
         // An elided path (`/api/admin/loans/:id/...`) names a family, not one endpoint.
         if (/\.\.\.|…|\*/.test(match[2])) continue;
@@ -55,7 +59,8 @@ export function openApiOperations(document: OpenApiDocument): Map<string, string
   const operations = new Map<string, string[]>();
   for (const [p, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      if (HTTP_METHODS.includes(method.toUpperCase() as (typeof HTTP_METHODS)[number])) operations.set(`${method.toUpperCase()} ${normalisePath(p)}`, Object.keys(operation.requestBody?.content ?? {}));
+      if (HTTP_METHODS.includes(method.toUpperCase() as (typeof HTTP_METHODS)[number]))
+        operations.set(`${method.toUpperCase()} ${normalisePath(p)}`, Object.keys(operation.requestBody?.content ?? {}));
     }
   }
   return operations;

@@ -79,7 +79,10 @@ export function expectFieldProblem(res: Response, names: string[], type?: string
  */
 export async function fillBankSection(http: Http, token: string, overrides: Record<string, unknown> = {}) {
   const me = (await http.get('/api/me/profile').set(bearer(token)).expect(200)).body as { name: string };
-  const res = await http.put('/api/me/profile/bank').set(bearer(token)).send({ holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings', ...overrides });
+  const res = await http
+    .put('/api/me/profile/bank')
+    .set(bearer(token))
+    .send({ holderName: me.name, accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings', ...overrides });
   expect({ status: res.status, body: res.body }).toEqual(expect.objectContaining({ status: 200 }));
   return res.body as { status: string };
 }
@@ -95,14 +98,24 @@ export async function lastSigningCode(http: Http, borrowerToken: string, staffTo
     phone = (await http.get('/api/me/profile').set(bearer(borrowerToken)).expect(200)).body.phone as string;
     phones.set(borrowerToken, phone);
   }
-  const res = await http.get('/api/admin/sms').query({ filter: JSON.stringify({ to: phone, purpose: 'e-sign' }), range: '[0,0]' }).set(bearer(staffToken)).expect(200);
+  const res = await http
+    .get('/api/admin/sms')
+    .query({ filter: JSON.stringify({ to: phone, purpose: 'e-sign' }), range: '[0,0]' })
+    .set(bearer(staffToken))
+    .expect(200);
   const match = /\b(\d{6})\b/.exec(String(res.body[0]?.body ?? ''));
   if (!match) throw new Error(`no e-sign code in the SMS log for ${phone}`);
   return match[1]!;
 }
 
 /** Step6 through the API: the code sent to the registered phone (read from the SMS log), then the signature. */
-export async function signAgreement(http: Http, loanId: string, documentHash: string, borrowerToken: string, staffToken: string): Promise<Response> {
+export async function signAgreement(
+  http: Http,
+  loanId: string,
+  documentHash: string,
+  borrowerToken: string,
+  staffToken: string,
+): Promise<Response> {
   await http.post(`/api/me/loans/${loanId}/agreement/code`).set(bearer(borrowerToken)).expect(202);
   const code = await lastSigningCode(http, borrowerToken, staffToken);
   return http.post(`/api/me/loans/${loanId}/sign-agreement`).set(bearer(borrowerToken)).send({ documentHash, code });
@@ -138,11 +151,24 @@ export async function loanIn(
     ['applied', () => http.post(`/api/me/loans/${id}/submit`).set(b)],
     ['soft.pending', () => http.post(`/api/admin/loans/${id}/accept`).set(s).send({})],
     ['bank.pending', () => http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 })],
-    ['consent.pending', async () => (await fillBankSection(http, borrowerToken), http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' }))],
+    [
+      'consent.pending',
+      async () => (
+        await fillBankSection(http, borrowerToken),
+        http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' })
+      ),
+    ],
     ['consent.customerpending', () => http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({})],
     ['final.pending', () => signAgreement(http, id, handle.documentHash!, borrowerToken, staffToken)],
     ['disbursal.pending', () => http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({})],
-    ['active', () => http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: `UTR-${id.slice(0, 8)}`, disbursedOn: '2026-11-21' })],
+    [
+      'active',
+      () =>
+        http
+          .post(`/api/admin/loans/${id}/disburse`)
+          .set(s)
+          .send({ payoutReference: `UTR-${id.slice(0, 8)}`, disbursedOn: '2026-11-21' }),
+    ],
   ];
   for (const [state, step] of steps) {
     const res = await ok(step(), state);
@@ -154,7 +180,8 @@ export async function loanIn(
 
 async function ok(req: PromiseLike<Response>, state: string): Promise<Response> {
   const res = await req;
-  if (res.status !== 200 || res.body.state !== state) throw new Error(`expected 200 ${state}, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || res.body.state !== state)
+    throw new Error(`expected 200 ${state}, got ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
 
@@ -185,13 +212,25 @@ export async function storeCounts(t: TestApp): Promise<{ events: number; loans: 
  * An EMI product for collections scenarios (12 %, 1 % processing fee, mifos-standard, reduce tenure), with its own
  * grace days and penal charge; answers its id.
  */
-export async function createEmiProduct(http: Http, staffToken: string, product: { code: string; name: string; graceDays: number; penalChargeFlat: number }): Promise<string> {
+export async function createEmiProduct(
+  http: Http,
+  staffToken: string,
+  product: { code: string; name: string; graceDays: number; penalChargeFlat: number },
+): Promise<string> {
   const res = await http
     .post('/api/admin/products')
     .set(bearer(staffToken))
     .send({
-      ...product, type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
-      annualRatePercent: 12, processingFeePercent: 1, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
+      ...product,
+      type: 'EMI',
+      minAmount: 1_000_000,
+      maxAmount: 30_000_000,
+      minTenureMonths: 6,
+      maxTenureMonths: 24,
+      annualRatePercent: 12,
+      processingFeePercent: 1,
+      allocationStrategy: 'mifos-standard',
+      prepaymentMode: 'reduceTenure',
     });
   expect(res.status).toBe(201);
   return res.body.id as string;
@@ -200,7 +239,14 @@ export async function createEmiProduct(http: Http, staffToken: string, product: 
 /** A new staff member with a built-in role, signed in; answers their token. */
 export async function staffTokenWithRole(http: Http, adminToken: string, roleId: string): Promise<string> {
   const email = `staff.${Math.random().toString(36).slice(2, 10)}@test.local`;
-  expect((await http.post('/api/admin/users').set(bearer(adminToken)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })).status).toBe(201);
+  expect(
+    (
+      await http
+        .post('/api/admin/users')
+        .set(bearer(adminToken))
+        .send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })
+    ).status,
+  ).toBe(201);
   const login = await http.post('/api/auth/login').send({ email, password: 'staff-password-1' });
   expect(login.status).toBe(200);
   return login.body.token as string;

@@ -4,7 +4,11 @@ import { jpeg, pdf } from './sample-files.js';
 
 /** Uploads a file as the portal does (multipart: kind, file). */
 export const upload = (http: Http, token: string, kind: string, bytes: Buffer, filename = 'file.pdf') =>
-  http.post('/api/me/documents').set(bearer(token)).field('kind', kind).attach('file', bytes, { filename, contentType: 'application/octet-stream' });
+  http
+    .post('/api/me/documents')
+    .set(bearer(token))
+    .field('kind', kind)
+    .attach('file', bytes, { filename, contentType: 'application/octet-stream' });
 
 export { fillBankSection } from './loan-api.js';
 
@@ -16,7 +20,12 @@ export async function completeProfile(http: Http, token: string, ownPhoneDigits 
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
-  const [identityProofId, addressProofId, slip, selfie] = [await id('identityProof', pdf('PAN card')), await id('addressProof', pdf('Utility bill')), await id('salarySlip', pdf('Salary slip')), await id('selfie', jpeg(640, 640))];
+  const [identityProofId, addressProofId, slip, selfie] = [
+    await id('identityProof', pdf('PAN card')),
+    await id('addressProof', pdf('Utility bill')),
+    await id('salarySlip', pdf('Salary slip')),
+    await id('selfie', jpeg(640, 640)),
+  ];
   const home = { line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pinCode: '560001', yearsAtAddress: 3 };
   const answers: Record<string, object> = {
     profile: { dateOfBirth: '1990-04-15', gender: 'female', maritalStatus: 'single' },
@@ -24,7 +33,12 @@ export async function completeProfile(http: Http, token: string, ownPhoneDigits 
     bank: { holderName: 'Asha Rao', accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' },
     documents: { pan: 'ABCDE1234F', aadhaarLast4: '1234', identityProofId, addressProofId, incomeProofIds: [slip] },
     employment: { employer: 'Acme Pvt Ltd', employmentType: 'salaried', monthlyNetIncome: 8_500_000, payDayOfMonth: 1 },
-    reference: { references: [{ name: 'Ravi Kumar', relation: 'brother', phone: `+91${ownPhoneDigits.slice(0, 9)}1` }, { name: 'Meera Iyer', relation: 'friend', phone: `+91${ownPhoneDigits.slice(0, 9)}2` }] },
+    reference: {
+      references: [
+        { name: 'Ravi Kumar', relation: 'brother', phone: `+91${ownPhoneDigits.slice(0, 9)}1` },
+        { name: 'Meera Iyer', relation: 'friend', phone: `+91${ownPhoneDigits.slice(0, 9)}2` },
+      ],
+    },
     selfie: { documentId: selfie },
   };
   for (const [section, body] of Object.entries(answers)) {

@@ -24,7 +24,13 @@ const GLOBAL_PREFIX = 'api';
 const paths = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [value === undefined ? '' : String(value)]);
 
 function join(...parts: string[]): string {
-  return '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+  return (
+    '/' +
+    parts
+      .flatMap((p) => p.split('/'))
+      .filter(Boolean)
+      .join('/')
+  );
 }
 
 /**
@@ -81,5 +87,9 @@ export function expressRoutes(app: INestApplication): { method: string; path: st
   const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
   return router.stack
     .filter((l) => l.route)
-    .flatMap((l) => Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => ({ method: m.toUpperCase(), path: l.route!.path })));
+    .flatMap((l) =>
+      Object.keys(l.route!.methods)
+        .filter((m) => m !== '_all')
+        .map((m) => ({ method: m.toUpperCase(), path: l.route!.path })),
+    );
 }

@@ -103,6 +103,10 @@ export async function loginStaff(http: TestApp['http']) {
 /** A new staff member with a built-in role, created by `adminToken`, signed in: their token. */
 export async function staffWithRole(http: TestApp['http'], adminToken: string, roleId: string): Promise<string> {
   const email = `staff.${randomBytes(4).toString('hex')}@test.local`;
-  await http.post('/api/admin/users').set('Authorization', `Bearer ${adminToken}`).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
+  await http
+    .post('/api/admin/users')
+    .set('Authorization', `Bearer ${adminToken}`)
+    .send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })
+    .expect(201);
   return (await http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
 }

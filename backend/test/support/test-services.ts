@@ -35,7 +35,8 @@ export async function resolveTestServices(options: { redis?: boolean; env?: Node
   const wantRedis = options.redis ?? true;
   if (env.TEST_SERVICES_RESOLVED) return { env: {}, summary: env.TEST_SERVICES_RESOLVED, stop: async () => undefined };
   const mode = (env.TEST_SERVICES ?? 'auto') as Mode;
-  if (!['auto', 'containers', 'embedded'].includes(mode)) throw new Error(`TEST_SERVICES must be auto, containers or embedded (got "${mode}").`);
+  if (!['auto', 'containers', 'embedded'].includes(mode))
+    throw new Error(`TEST_SERVICES must be auto, containers or embedded (got "${mode}").`);
 
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -50,16 +51,20 @@ export async function resolveTestServices(options: { redis?: boolean; env?: Node
       redis = wantRedis ? { summary: 'no Redis (TEST_SERVICES=embedded)', none: 'TEST_SERVICES=embedded' } : undefined;
     } else {
       postgres = await given('PostgreSQL', 'DATABASE_URL', env.DATABASE_URL, postgresError);
-      if (!postgres && mode === 'auto' && !(await postgresError(LOCAL_POSTGRES))) postgres = { summary: 'PostgreSQL on 127.0.0.1:5432 (the local default port answers)' };
+      if (!postgres && mode === 'auto' && !(await postgresError(LOCAL_POSTGRES)))
+        postgres = { summary: 'PostgreSQL on 127.0.0.1:5432 (the local default port answers)' };
       if (wantRedis) {
         redis = await given('Redis', 'REDIS_URL', env.REDIS_URL, redisError);
-        if (!redis && mode === 'auto' && !(await redisError(LOCAL_REDIS))) redis = { summary: 'Redis on 127.0.0.1:6379 (the local default port answers)' };
+        if (!redis && mode === 'auto' && !(await redisError(LOCAL_REDIS)))
+          redis = { summary: 'Redis on 127.0.0.1:6379 (the local default port answers)' };
       }
       if (!postgres || (wantRedis && !redis)) {
         const docker = await dockerError();
         if (docker && mode === 'containers') throw new Error(`TEST_SERVICES=containers, but no Docker engine answers (${docker}).`);
         const why = (variable: string, port: number) =>
-          mode === 'containers' ? 'TEST_SERVICES=containers' : `no ${variable}, nothing answers on 127.0.0.1:${port}, ${docker ? 'no Docker engine answers' : 'a Docker engine does'}`;
+          mode === 'containers'
+            ? 'TEST_SERVICES=containers'
+            : `no ${variable}, nothing answers on 127.0.0.1:${port}, ${docker ? 'no Docker engine answers' : 'a Docker engine does'}`;
         if (!postgres) {
           postgres = docker ? await embeddedPostgres(why('DATABASE_URL', 5432)) : await postgresContainer(why('DATABASE_URL', 5432));
           stops.push(postgres.stop!);
@@ -92,10 +97,18 @@ export async function resolveTestServices(options: { redis?: boolean; env?: Node
 }
 
 /** The service named by `variable`, when set: it must answer. */
-async function given(service: string, variable: string, url: string | undefined, problem: (url: string) => Promise<string | undefined>): Promise<Found | undefined> {
+async function given(
+  service: string,
+  variable: string,
+  url: string | undefined,
+  problem: (url: string) => Promise<string | undefined>,
+): Promise<Found | undefined> {
   if (!url) return undefined;
   const error = await problem(url);
-  if (error) throw new Error(`${variable} is set to ${safeUrl(url)}, but that ${service} does not answer (${error}); start it, correct ${variable}, or unset it to let the tests find or start one.`);
+  if (error)
+    throw new Error(
+      `${variable} is set to ${safeUrl(url)}, but that ${service} does not answer (${error}); start it, correct ${variable}, or unset it to let the tests find or start one.`,
+    );
   return { url, summary: `${service} at ${safeUrl(url)} (from ${variable})` };
 }
 
@@ -116,7 +129,13 @@ async function postgresError(url: string): Promise<string | undefined> {
 
 /** undefined when Redis answers PING at `url`; a lazy, no-retry connection (ioredis would otherwise retry for a minute). */
 async function redisError(url: string): Promise<string | undefined> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000, enableOfflineQueue: false });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+    enableOfflineQueue: false,
+  });
   let refused: Error | undefined;
   probe.on('error', (error: Error) => (refused ??= error));
   try {
@@ -152,14 +171,25 @@ async function postgresContainer(why: string): Promise<Found> {
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
     .start();
   const where = `${container.getHost()}:${container.getMappedPort(5432)}`;
-  return { url: `postgres://postgres@${where}/postgres`, summary: `PostgreSQL 16 in a container on ${where} (${why})`, stop: async () => void (await container.stop()) };
+  return {
+    url: `postgres://postgres@${where}/postgres`,
+    summary: `PostgreSQL 16 in a container on ${where} (${why})`,
+    stop: async () => void (await container.stop()),
+  };
 }
 
 async function redisContainer(why: string): Promise<Found> {
   const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('redis:7').withExposedPorts(6379).withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/)).start();
+  const container = await new GenericContainer('redis:7')
+    .withExposedPorts(6379)
+    .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
+    .start();
   const where = `${container.getHost()}:${container.getMappedPort(6379)}`;
-  return { url: `redis://${where}`, summary: `Redis 7 in a container on ${where} (${why})`, stop: async () => void (await container.stop()) };
+  return {
+    url: `redis://${where}`,
+    summary: `Redis 7 in a container on ${where} (${why})`,
+    stop: async () => void (await container.stop()),
+  };
 }
 
 /** npm start's embedded PostgreSQL on a free port, its cluster in a temporary folder removed at the end. */

@@ -22,7 +22,11 @@ export async function load(url, context, next) {
   const { code } = await swc.transform(await readFile(filename, 'utf8'), {
     filename,
     sourceMaps: 'inline',
-    jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
     module: { type: 'es6' },
   });
   return { format: 'module', source: code, shortCircuit: true };

@@ -33,7 +33,10 @@ export function AnalyticsBridge() {
   if (!shouldAskConsent(configured, consent)) return null;
   return (
     <div className="consent-banner" role="region" aria-label="Analytics consent">
-      <p>May we measure how this site is used (Google Analytics for Firebase)? It helps us make applying easier. Nothing is measured unless you agree.</p>
+      <p>
+        May we measure how this site is used (Google Analytics for Firebase)? It helps us make applying easier. Nothing is measured unless
+        you agree.
+      </p>
       <div className="actions">
         <button type="button" className="button button--primary button--small" onClick={() => setAnalyticsConsent('granted')}>
           Allow analytics

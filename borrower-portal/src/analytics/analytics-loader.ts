@@ -2,7 +2,10 @@ import type { FirebaseWebConfig } from '../push/push-config';
 
 /** `location`: the page as the provider may see it (pageViewLocation: origin and safe path, no query, no secret). */
 export type PageLocation = { page_location: string; page_path: string };
-export type Tracker = { pageView(location: PageLocation): void; event(name: string, params: Record<string, string>, location: PageLocation): void };
+export type Tracker = {
+  pageView(location: PageLocation): void;
+  event(name: string, params: Record<string, string>, location: PageLocation): void;
+};
 
 /**
  * firebase/analytics, in its own chunk, fetched only once analytics is configured and consented to. Answers no
@@ -14,7 +17,16 @@ export async function startAnalytics(config: FirebaseWebConfig, initial: PageLoc
     console.log('Analytics Not Supported');
     return undefined;
   }
-  const app = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId, messagingSenderId: config.messagingSenderId, measurementId: config.measurementId });
+  const app =
+    getApps()[0] ??
+    initializeApp({
+      apiKey: config.apiKey,
+      authDomain: config.authDomain,
+      projectId: config.projectId,
+      appId: config.appId,
+      messagingSenderId: config.messagingSenderId,
+      measurementId: config.measurementId,
+    });
   // No automatic page view (it would carry the full URL, a token path included): the portal sends its own, and every
   // hit's location is the safe one, set as the default before anything is sent.
   analytics.setDefaultEventParameters(initial);

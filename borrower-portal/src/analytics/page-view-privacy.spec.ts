@@ -27,7 +27,15 @@ describe('a page view carries no secret', () => {
   });
 
   it('given public pages, then their path as it is', () => {
-    for (const path of ['/', '/About', '/quickStart/components/mobile', '/Karnataka/Bengaluru', '/User/Loans', '/User/Loans/verifypayment', '/User/newLoan/Emi']) {
+    for (const path of [
+      '/',
+      '/About',
+      '/quickStart/components/mobile',
+      '/Karnataka/Bengaluru',
+      '/User/Loans',
+      '/User/Loans/verifypayment',
+      '/User/newLoan/Emi',
+    ]) {
       expect(pageViewPath(path)).toBe(path);
     }
   });
@@ -52,9 +60,14 @@ describe('every parameterised route of the portal is classified', () => {
   it('as a secret or an id that a page view replaces, or as a public parameter kept on purpose', () => {
     const withParameters = [...new Set(pathsOf(routes).filter((p) => p.includes('/:')))];
     // Each parameter given a value: the page view must carry none of them (or the route keeps its parameter on purpose).
-    const classified = (path: string) => PUBLIC_PARAMETER_ROUTES.includes(path) || !pageViewPath(path.replace(/:[A-Za-z]+/g, 'value-of-a-parameter')).includes('value-of-a-parameter');
+    const classified = (path: string) =>
+      PUBLIC_PARAMETER_ROUTES.includes(path) ||
+      !pageViewPath(path.replace(/:[A-Za-z]+/g, 'value-of-a-parameter')).includes('value-of-a-parameter');
     expect(withParameters.filter((p) => !classified(p))).toEqual([]);
     // The secret-bearing ones, named: a new token route must be added to PAGE_VIEW_RULES.
-    expect(withParameters.filter((p) => /Eagreement|confirm-password/.test(p)).sort()).toEqual(['/Auth/confirm-password/:id', '/Eagreement/:id']);
+    expect(withParameters.filter((p) => /Eagreement|confirm-password/.test(p)).sort()).toEqual([
+      '/Auth/confirm-password/:id',
+      '/Eagreement/:id',
+    ]);
   });
 });

@@ -13,9 +13,15 @@ export const ISSUE_CATEGORIES: { value: IssueCategory; label: string }[] = [
   { value: 'other', label: 'Something else' },
 ];
 
-export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = { open: 'Open', inProgress: 'In progress', resolved: 'Resolved', closed: 'Closed' };
+export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
+  open: 'Open',
+  inProgress: 'In progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
 
 export const listIssues = (signal?: AbortSignal) => api<MyIssueRow[]>('/me/issues', { signal });
 export const getIssue = (id: string, signal?: AbortSignal) => api<MyIssue>(`/me/issues/${id}`, { signal });
 export const raiseIssue = (body: RaiseIssueBody) => api<MyIssue>('/me/issues', { method: 'POST', body });
-export const replyToIssue = (id: string, message: string) => api<MyIssue>(`/me/issues/${id}/replies`, { method: 'POST', body: { message } });
+export const replyToIssue = (id: string, message: string) =>
+  api<MyIssue>(`/me/issues/${id}/replies`, { method: 'POST', body: { message } });

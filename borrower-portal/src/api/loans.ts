@@ -1,5 +1,20 @@
 import { api, apiBlob } from '@lending/web-common/http';
-import type { AgreementTerms, AmendLoanBody, EmiQuote, KeyFactStatement, LoanState, LoanType, MyLoan, MyLoanEvent, MyNotification, ScheduleLine, SignedByLink, SigningCodeSent, SignLink, StartLoanBody } from '@lending/web-common/api';
+import type {
+  AgreementTerms,
+  AmendLoanBody,
+  EmiQuote,
+  KeyFactStatement,
+  LoanState,
+  LoanType,
+  MyLoan,
+  MyLoanEvent,
+  MyNotification,
+  ScheduleLine,
+  SignedByLink,
+  SigningCodeSent,
+  SignLink,
+  StartLoanBody,
+} from '@lending/web-common/api';
 
 /** The API's types, generated from its OpenAPI document (@lending/web-common/api): the borrower's view of a loan. */
 export type Loan = MyLoan;
@@ -12,8 +27,7 @@ export const getLoan = (id: string, signal?: AbortSignal) => api<Loan>(`/me/loan
 export const listNotifications = (signal?: AbortSignal) => api<Notification[]>('/me/notifications', { signal });
 export const getLoanHistory = (id: string, signal?: AbortSignal) => api<TimelineEvent[]>(`/me/loans/${id}/history`, { signal });
 
-export const startLoan = (body: StartLoanBody, idempotencyKey: string) =>
-  api<Loan>('/me/loans', { method: 'POST', body, idempotencyKey });
+export const startLoan = (body: StartLoanBody, idempotencyKey: string) => api<Loan>('/me/loans', { method: 'POST', body, idempotencyKey });
 export const amendLoan = (id: string, body: AmendLoanBody) => api<Loan>(`/me/loans/${id}`, { method: 'PATCH', body });
 export const submitLoan = (id: string, idempotencyKey: string) => api<Loan>(`/me/loans/${id}/submit`, { method: 'POST', idempotencyKey });
 export const signAgreement = (id: string, documentHash: string, code: string, idempotencyKey: string) =>
@@ -28,7 +42,8 @@ export const getSignLink = (token: string, signal?: AbortSignal) => api<SignLink
 export const sendSignLinkCode = (token: string) => api<SigningCodeSent>(`${link(token)}/code`, { method: 'POST' });
 export const signByLink = (token: string, code: string) => api<SignedByLink>(`${link(token)}/sign`, { method: 'POST', body: { code } });
 export const signLinkPdfUrl = (token: string) => `/api${link(token)}/agreement.pdf`;
-export const cancelLoan = (id: string, reason: string, idempotencyKey: string) => api<Loan>(`/me/loans/${id}/cancel`, { method: 'POST', body: { reason }, idempotencyKey });
+export const cancelLoan = (id: string, reason: string, idempotencyKey: string) =>
+  api<Loan>(`/me/loans/${id}/cancel`, { method: 'POST', body: { reason }, idempotencyKey });
 
 export const getEmiQuote = (principal: number, annualRatePercent: number, months: number, signal?: AbortSignal) =>
   api<EmiQuote>('/public/emi', { query: { principal, annualRatePercent, months }, signal });

@@ -13,7 +13,11 @@ export async function listProducts(signal?: AbortSignal): Promise<Product[]> {
     res = await fetch(`${API_BASE}/public/products`, { headers: { Accept: 'application/json' }, signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError({ type: 'network-error', status: 0, detail: 'We could not reach our servers. Check your connection and try again.' });
+    throw new ApiError({
+      type: 'network-error',
+      status: 0,
+      detail: 'We could not reach our servers. Check your connection and try again.',
+    });
   }
   if (!res.ok) throw new ApiError({ type: 'http-error', status: res.status, detail: `The server answered ${res.status}` });
   return (await res.json()) as Product[];

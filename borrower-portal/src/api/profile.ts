@@ -10,7 +10,8 @@ export type DocumentKind = UploadedDocument['kind'];
 
 export const listSections = (signal?: AbortSignal) => api<Section[]>('/me/profile/sections', { signal });
 export const getSection = (section: SectionName, signal?: AbortSignal) => api<Section>(`/me/profile/${section}`, { signal });
-export const saveSection = (section: SectionName, body: Record<string, unknown>) => api<Section>(`/me/profile/${section}`, { method: 'PUT', body });
+export const saveSection = (section: SectionName, body: Record<string, unknown>) =>
+  api<Section>(`/me/profile/${section}`, { method: 'PUT', body });
 export const listDocuments = (signal?: AbortSignal) => api<UploadedDocument[]>('/me/documents', { signal });
 
 /** multipart/form-data: the browser sets the boundary, so no Content-Type is given here. */

@@ -8,7 +8,10 @@ export type { PublicStatePage };
  * the portal then shows 'Page not found'. A plain fetch: nothing is stored for an anonymous visitor.
  */
 export async function getStatePage(state: string, city: string, signal?: AbortSignal): Promise<PublicStatePage | null> {
-  const res = await fetch(`${API_BASE}/public/state-pages/${encodeURIComponent(state)}/${encodeURIComponent(city)}`, { headers: { Accept: 'application/json' }, signal });
+  const res = await fetch(`${API_BASE}/public/state-pages/${encodeURIComponent(state)}/${encodeURIComponent(city)}`, {
+    headers: { Accept: 'application/json' },
+    signal,
+  });
   if (res.status === 404 || res.status === 400) return null;
   if (!res.ok) throw new Error(`The page could not be loaded (${res.status}).`);
   return (await res.json()) as PublicStatePage;

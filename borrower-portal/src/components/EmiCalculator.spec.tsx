@@ -22,7 +22,9 @@ afterEach(() => {
 describe('EmiCalculator', () => {
   it('asks the API in paise once the typing settles, and shows its EMI, interest and schedule', async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
     render(<EmiCalculator initial={{ principal: 5_000_000, annualRatePercent: 18, months: 3 }} />);
     fireEvent.change(screen.getByLabelText('Loan amount (₹)'), { target: { value: '1,00,000' } });
     fireEvent.change(screen.getByLabelText('Loan amount (₹)'), { target: { value: '100000' } });
@@ -48,8 +50,16 @@ describe('EmiCalculator', () => {
 
   it('within a product’s limits, refuses 5 rupees with the limits and shows no EMI', async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
-    render(<EmiCalculator initial={{ principal: 10_000_000, annualRatePercent: 18, months: 3 }} amountRange={{ min: 1_000_000, max: 50_000_000, step: 50_000 }} tenureRange={{ min: 3, max: 36 }} />);
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
+    render(
+      <EmiCalculator
+        initial={{ principal: 10_000_000, annualRatePercent: 18, months: 3 }}
+        amountRange={{ min: 1_000_000, max: 50_000_000, step: 50_000 }}
+        tenureRange={{ min: 3, max: 36 }}
+      />,
+    );
     await act(async () => vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS));
     expect(screen.getByTestId('emi')).toHaveTextContent('₹34,338.30');
     fireEvent.change(screen.getByLabelText('Loan amount (₹)'), { target: { value: '5' } });
@@ -62,7 +72,9 @@ describe('EmiCalculator', () => {
 
   it('forgets the EMI when the amount is cleared, and does not show the old one when it is typed again', async () => {
     vi.useFakeTimers();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify(quote), { headers: { 'Content-Type': 'application/json' } }),
+    );
     render(<EmiCalculator initial={{ principal: 10_000_000, annualRatePercent: 18, months: 3 }} />);
     await act(async () => vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS));
     expect(screen.getByTestId('emi')).toBeInTheDocument();

@@ -28,9 +28,14 @@ export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, sh
   const rate = rateText.trim() === '' || Number.isNaN(Number(rateText)) ? null : Number(rateText);
   const months = /^\d+$/.test(monthsText.trim()) ? Number(monthsText) : null;
 
-  const local = emiInputMessages({ principal, annualRatePercent: rate, months }, amountRange && tenureRange ? { amount: amountRange, months: tenureRange } : null);
+  const local = emiInputMessages(
+    { principal, annualRatePercent: rate, months },
+    amountRange && tenureRange ? { amount: amountRange, months: tenureRange } : null,
+  );
   const valid = emiInputsValid(local);
-  const { quote, error, loading } = useEmiQuote(valid ? { principal, annualRatePercent: rate, months } : { principal: null, annualRatePercent: null, months: null });
+  const { quote, error, loading } = useEmiQuote(
+    valid ? { principal, annualRatePercent: rate, months } : { principal: null, annualRatePercent: null, months: null },
+  );
   const serverFields = error?.fieldMessages ?? {};
   const message = (name: keyof typeof local) => local[name] ?? serverFields[name] ?? null;
   // Figures that cannot be used show no EMI: never the answer for figures no longer on screen.
@@ -45,24 +50,81 @@ export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, sh
       <div className="calculator__inputs">
         <div className="field">
           <label htmlFor={ids.amount}>Loan amount (₹)</label>
-          <input id={ids.amount} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} aria-invalid={!!message('principal')} aria-describedby={`${ids.amount}-msg`} />
+          <input
+            id={ids.amount}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value)}
+            aria-invalid={!!message('principal')}
+            aria-describedby={`${ids.amount}-msg`}
+          />
           {amountRange && (
-            <input type="range" aria-label="Loan amount slider" min={amountRange.min / 100} max={amountRange.max / 100} step={amountRange.step / 100} value={principal ? principal / 100 : amountRange.min / 100} onChange={(e) => setAmountText(e.target.value)} />
+            <input
+              type="range"
+              aria-label="Loan amount slider"
+              min={amountRange.min / 100}
+              max={amountRange.max / 100}
+              step={amountRange.step / 100}
+              value={principal ? principal / 100 : amountRange.min / 100}
+              onChange={(e) => setAmountText(e.target.value)}
+            />
           )}
-          <FieldMessage id={`${ids.amount}-msg`} text={message('principal')} hint={amountRange ? `${formatMoney(amountRange.min, 'INR', { whole: true })} to ${formatMoney(amountRange.max, 'INR', { whole: true })}` : undefined} />
+          <FieldMessage
+            id={`${ids.amount}-msg`}
+            text={message('principal')}
+            hint={
+              amountRange
+                ? `${formatMoney(amountRange.min, 'INR', { whole: true })} to ${formatMoney(amountRange.max, 'INR', { whole: true })}`
+                : undefined
+            }
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.rate}>Interest rate (% a year)</label>
-          <input id={ids.rate} inputMode="decimal" autoComplete="off" value={rateText} readOnly={fixedRate !== undefined} onChange={(e) => setRateText(e.target.value)} aria-invalid={!!message('annualRatePercent')} aria-describedby={`${ids.rate}-msg`} />
-          <FieldMessage id={`${ids.rate}-msg`} text={message('annualRatePercent')} hint={fixedRate !== undefined ? 'Fixed for this product, reducing balance' : 'Reducing balance'} />
+          <input
+            id={ids.rate}
+            inputMode="decimal"
+            autoComplete="off"
+            value={rateText}
+            readOnly={fixedRate !== undefined}
+            onChange={(e) => setRateText(e.target.value)}
+            aria-invalid={!!message('annualRatePercent')}
+            aria-describedby={`${ids.rate}-msg`}
+          />
+          <FieldMessage
+            id={`${ids.rate}-msg`}
+            text={message('annualRatePercent')}
+            hint={fixedRate !== undefined ? 'Fixed for this product, reducing balance' : 'Reducing balance'}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.months}>Tenure (months)</label>
-          <input id={ids.months} inputMode="numeric" autoComplete="off" value={monthsText} onChange={(e) => setMonthsText(e.target.value)} aria-invalid={!!message('months')} aria-describedby={`${ids.months}-msg`} />
+          <input
+            id={ids.months}
+            inputMode="numeric"
+            autoComplete="off"
+            value={monthsText}
+            onChange={(e) => setMonthsText(e.target.value)}
+            aria-invalid={!!message('months')}
+            aria-describedby={`${ids.months}-msg`}
+          />
           {tenureRange && (
-            <input type="range" aria-label="Tenure slider" min={tenureRange.min} max={tenureRange.max} step={1} value={months ?? tenureRange.min} onChange={(e) => setMonthsText(e.target.value)} />
+            <input
+              type="range"
+              aria-label="Tenure slider"
+              min={tenureRange.min}
+              max={tenureRange.max}
+              step={1}
+              value={months ?? tenureRange.min}
+              onChange={(e) => setMonthsText(e.target.value)}
+            />
           )}
-          <FieldMessage id={`${ids.months}-msg`} text={message('months')} hint={tenureRange ? `${tenureRange.min} to ${tenureRange.max} months` : undefined} />
+          <FieldMessage
+            id={`${ids.months}-msg`}
+            text={message('months')}
+            hint={tenureRange ? `${tenureRange.min} to ${tenureRange.max} months` : undefined}
+          />
         </div>
       </div>
       <div className="calculator__result" aria-live="polite" aria-busy={loading}>
@@ -82,10 +144,18 @@ export function EmiCalculator({ initial, fixedRate, amountRange, tenureRange, sh
             </div>
           </dl>
         ) : (
-          <p className="muted">{!valid ? 'Your EMI appears here when the amount, rate and tenure above are filled in correctly.' : error && !error.problem.fields ? error.message : 'Your EMI appears here.'}</p>
+          <p className="muted">
+            {!valid
+              ? 'Your EMI appears here when the amount, rate and tenure above are filled in correctly.'
+              : error && !error.problem.fields
+                ? error.message
+                : 'Your EMI appears here.'}
+          </p>
         )}
       </div>
-      {showSchedule && shown && <Schedule lines={shown.schedule} caption={`Repayment schedule: ${shown.schedule.length} monthly instalments`} />}
+      {showSchedule && shown && (
+        <Schedule lines={shown.schedule} caption={`Repayment schedule: ${shown.schedule.length} monthly instalments`} />
+      )}
     </div>
   );
 }

@@ -19,7 +19,9 @@ const advance = {
   totalInterest: 0,
   totalPayable: 1_020_000,
   aprBasisPoints: 2400,
-  contingentCharges: [{ name: 'Penal charges in case of delayed payment', value: '₹500.00 once for each instalment unpaid 3 days after its due date' }],
+  contingentCharges: [
+    { name: 'Penal charges in case of delayed payment', value: '₹500.00 once for each instalment unpaid 3 days after its due date' },
+  ],
   coolingOffDays: 3,
   grievanceOfficer: { name: 'G. Officer', phone: '+91 80 1234 5678', email: 'grievance@example.com', address: 'Bengaluru' },
   qualitative: [],

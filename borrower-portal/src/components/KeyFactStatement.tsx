@@ -27,7 +27,9 @@ export function KeyFactStatement({ kfs }: { kfs: Kfs }) {
         <dt>Disbursal</dt>
         <dd>{kfs.disbursal}</dd>
         <dt>Loan term</dt>
-        <dd>{kfs.tenureMonths} {kfs.tenureMonths === 1 ? 'month' : 'months'}</dd>
+        <dd>
+          {kfs.tenureMonths} {kfs.tenureMonths === 1 ? 'month' : 'months'}
+        </dd>
         <dt>Instalments</dt>
         <dd>
           {kfs.instalments.type}: {kfs.instalments.count} × {money(kfs.instalments.amount)}, commencing {kfs.instalments.commencement}
@@ -37,7 +39,11 @@ export function KeyFactStatement({ kfs }: { kfs: Kfs }) {
           {kfs.interestRate.annualRatePercent}% a year, {kfs.interestRate.type.toLowerCase()}
         </dd>
         <dt>Fees and charges</dt>
-        <dd>{kfs.fees.length === 0 ? 'None' : kfs.fees.map((f) => `${f.name} ${money(f.amount)} (${f.recurrence}, to the ${f.payableTo}, ${f.collected})`).join('; ')}</dd>
+        <dd>
+          {kfs.fees.length === 0
+            ? 'None'
+            : kfs.fees.map((f) => `${f.name} ${money(f.amount)} (${f.recurrence}, to the ${f.payableTo}, ${f.collected})`).join('; ')}
+        </dd>
         <dt>Net disbursed amount</dt>
         <dd>{money(kfs.netDisbursedAmount)}</dd>
         <dt>Total interest</dt>
@@ -59,7 +65,13 @@ export function KeyFactStatement({ kfs }: { kfs: Kfs }) {
         </dd>
       </dl>
       <TableScroll label="Repayment schedule of the Key Facts Statement">
-        <ScheduleTable parts={TABLE_PARTS} caption="Repayment schedule" lines={kfs.schedule} currency={kfs.currency} columns={['number', 'instalment', 'principal', 'interest', 'fee', 'balance']} />
+        <ScheduleTable
+          parts={TABLE_PARTS}
+          caption="Repayment schedule"
+          lines={kfs.schedule}
+          currency={kfs.currency}
+          columns={['number', 'instalment', 'principal', 'interest', 'fee', 'balance']}
+        />
       </TableScroll>
     </section>
   );

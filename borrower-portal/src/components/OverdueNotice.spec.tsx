@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Loan } from '../api/loans';
 import { daysOverdueText, OverdueNotice } from './OverdueNotice';
 
-const loan = (arrears: Loan['arrears'], state: Loan['state'] = 'active') => ({ id: '3f2a91c0-0000-4000-8000-000000000000', state, currency: 'INR', arrears }) as Loan;
+const loan = (arrears: Loan['arrears'], state: Loan['state'] = 'active') =>
+  ({ id: '3f2a91c0-0000-4000-8000-000000000000', state, currency: 'INR', arrears }) as Loan;
 
 function renderNotice(value: Loan, inPage = false) {
   const router = createMemoryRouter([{ path: '/', element: <OverdueNotice loan={value} inPage={inPage} /> }], { initialEntries: ['/'] });

@@ -5,7 +5,17 @@ import type { SigningCodeSent as Sent } from '@lending/web-common/api';
  * The e-sign one-time code: a button that has it sent by SMS to the registered phone (shown masked), then the
  * 6-digit field. Used by Step6 and the emailed link (/Eagreement).
  */
-export function SigningCode({ send, code, onCode, disabled }: { send(): Promise<Sent>; code: string; onCode(code: string): void; disabled?: boolean }) {
+export function SigningCode({
+  send,
+  code,
+  onCode,
+  disabled,
+}: {
+  send(): Promise<Sent>;
+  code: string;
+  onCode(code: string): void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [sent, setSent] = useState<Sent | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -16,7 +16,11 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
       (data) => setState({ data, error: null, loading: false }),
       (error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
-        setState({ data: null, error: error instanceof ApiError ? error : new ApiError({ type: 'internal-error', status: 500, detail: String(error) }), loading: false });
+        setState({
+          data: null,
+          error: error instanceof ApiError ? error : new ApiError({ type: 'internal-error', status: 500, detail: String(error) }),
+          loading: false,
+        });
       },
     );
     return () => controller.abort();

@@ -26,7 +26,12 @@ export function useEmiQuote(input: QuoteInput, delayMs = QUOTE_DEBOUNCE_MS): Quo
         (quote) => setState({ quote, error: null, loading: false, input: { principal, annualRatePercent, months } }),
         (error: unknown) => {
           if ((error as Error).name === 'AbortError') return;
-          setState((s) => ({ ...s, quote: null, error: error instanceof ApiError ? error : new ApiError({ type: 'error', status: 0, detail: String(error) }), loading: false }));
+          setState((s) => ({
+            ...s,
+            quote: null,
+            error: error instanceof ApiError ? error : new ApiError({ type: 'error', status: 0, detail: String(error) }),
+            loading: false,
+          }));
         },
       );
     }, delayMs);

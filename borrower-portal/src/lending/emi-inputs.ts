@@ -27,7 +27,8 @@ export function emiInputMessages({ principal, annualRatePercent: rate, months }:
             ? `Choose an amount from ${rupees(amount.min)} to ${rupees(amount.max)}`
             : `Enter an amount from ${rupees(amount.min)}`
           : null,
-    annualRatePercent: rate === null ? 'Enter the yearly interest rate, e.g. 18' : rate < 0 || rate > 100 ? 'The rate must be between 0 and 100 %' : null,
+    annualRatePercent:
+      rate === null ? 'Enter the yearly interest rate, e.g. 18' : rate < 0 || rate > 100 ? 'The rate must be between 0 and 100 %' : null,
     months:
       months === null
         ? 'Enter the number of months, e.g. 12'

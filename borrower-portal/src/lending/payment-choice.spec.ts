@@ -18,7 +18,9 @@ describe('the amounts the Pay form offers', () => {
   });
 
   it('given instalments overdue, then it says since when', () => {
-    expect(payChoices({ ...due, fallenDue: true, late: true }, quote, 'INR')[0].label).toBe('What is due now, overdue since 15 Mar 2026: ₹8,884.88');
+    expect(payChoices({ ...due, fallenDue: true, late: true }, quote, 'INR')[0].label).toBe(
+      'What is due now, overdue since 15 Mar 2026: ₹8,884.88',
+    );
   });
 
   it('given the last instalment due, whose remainder is the payoff, then the payoff is not offered twice', () => {

@@ -25,12 +25,18 @@ export function payChoices(due: AmountDue | null, quote: ForeclosureQuote | null
  * The amount to send for the chosen option, or the sentence that says what is wrong with the typed one. More than
  * the payoff total is refused here: the excess would only sit as a credit balance until staff refund it.
  */
-export function chosenAmount(choice: PayChoice, typed: string, currency: string, payoffTotal: number | null): { amount: number } | { error: string } {
+export function chosenAmount(
+  choice: PayChoice,
+  typed: string,
+  currency: string,
+  payoffTotal: number | null,
+): { amount: number } | { error: string } {
   if (choice.amount !== null) return { amount: choice.amount };
   if (!typed.trim()) return { error: 'Enter the amount you want to pay.' };
   const amount = parseAmount(typed, currency);
   if (amount === null) return { error: 'Enter an amount in rupees, with at most two decimals, for example 2500 or 2500.50.' };
   if (amount <= 0) return { error: 'The amount must be more than zero.' };
-  if (payoffTotal !== null && amount > payoffTotal) return { error: `That is more than the whole loan: at most ${formatMoney(payoffTotal, currency)}.` };
+  if (payoffTotal !== null && amount > payoffTotal)
+    return { error: `That is more than the whole loan: at most ${formatMoney(payoffTotal, currency)}.` };
   return { amount };
 }

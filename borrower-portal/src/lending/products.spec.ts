@@ -2,10 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { amountStep, defaultProduct, suggestedAmount, suggestedMonths, type Product } from './products';
 
 const emi: Product = {
-  id: 'e', version: 1, code: 'personal-loan', name: 'Personal loan', type: 'EMI', currency: 'INR', minAmount: 1_000_000, maxAmount: 50_000_000, minTenureMonths: 3,
-  maxTenureMonths: 36, annualRatePercent: 18, processingFeePercent: 2, graceDays: 0, penalChargeFlat: 0, prepaymentMode: 'reduceTenure', advancePayment: 'nextInstalments', defaultPayDayOfMonth: null, minDaysToRepayment: null,
+  id: 'e',
+  version: 1,
+  code: 'personal-loan',
+  name: 'Personal loan',
+  type: 'EMI',
+  currency: 'INR',
+  minAmount: 1_000_000,
+  maxAmount: 50_000_000,
+  minTenureMonths: 3,
+  maxTenureMonths: 36,
+  annualRatePercent: 18,
+  processingFeePercent: 2,
+  graceDays: 0,
+  penalChargeFlat: 0,
+  prepaymentMode: 'reduceTenure',
+  advancePayment: 'nextInstalments',
+  defaultPayDayOfMonth: null,
+  minDaysToRepayment: null,
 };
-const advance: Product = { ...emi, id: 'a', type: 'salaryAdvance', minAmount: 500_000, maxAmount: 10_000_000, minTenureMonths: 1, maxTenureMonths: 1, annualRatePercent: 0, processingFeePercent: 5 };
+const advance: Product = {
+  ...emi,
+  id: 'a',
+  type: 'salaryAdvance',
+  minAmount: 500_000,
+  maxAmount: 10_000_000,
+  minTenureMonths: 1,
+  maxTenureMonths: 1,
+  annualRatePercent: 0,
+  processingFeePercent: 5,
+};
 
 describe('products as the portal reads them', () => {
   it('default to the first open product of the type, as the server does', () => {

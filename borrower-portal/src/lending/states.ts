@@ -36,7 +36,18 @@ export const STATE_TONE: Record<LoanState, 'neutral' | 'action' | 'progress' | '
 
 export type TimelineEntry = { label: string; at: string | null; done: boolean; current: boolean };
 
-const ORDER: LoanState[] = ['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active', 'closed'];
+const ORDER: LoanState[] = [
+  'new',
+  'applied',
+  'soft.pending',
+  'bank.pending',
+  'consent.pending',
+  'consent.customerpending',
+  'final.pending',
+  'disbursal.pending',
+  'active',
+  'closed',
+];
 
 /** The loan's way through the pipeline, each milestone with its date, from the loan's own history when given. */
 export function timeline(loan: Loan, history: TimelineEvent[] = []): TimelineEntry[] {
@@ -58,11 +69,21 @@ export function timeline(loan: Loan, history: TimelineEvent[] = []): TimelineEnt
   const reachedIndex = ended ? lastReachedBeforeEnd(loan) : ORDER.indexOf(loan.state);
   const entries: TimelineEntry[] = milestones.map((m) => {
     const index = ORDER.indexOf(m.reached);
-    return { label: m.label, at: index <= reachedIndex ? m.at : null, done: index <= reachedIndex, current: !ended && index === reachedIndex };
+    return {
+      label: m.label,
+      at: index <= reachedIndex ? m.at : null,
+      done: index <= reachedIndex,
+      current: !ended && index === reachedIndex,
+    };
   });
   if (ended) {
     const shown = entries.filter((e) => e.done);
-    shown.push({ label: loan.state === 'rejected' ? 'Application not approved' : 'Application cancelled', at: loan.updatedAt, done: true, current: true });
+    shown.push({
+      label: loan.state === 'rejected' ? 'Application not approved' : 'Application cancelled',
+      at: loan.updatedAt,
+      done: true,
+      current: true,
+    });
     return shown;
   }
   return entries;

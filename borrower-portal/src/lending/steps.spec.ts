@@ -83,16 +83,42 @@ describe('the status timeline', () => {
 
   it('marks what is done, with dates, and the current milestone', () => {
     const entries = timeline({ ...base, state: 'bank.pending', approvals: { soft: { at: '2026-11-02T10:00:00Z' } } });
-    expect(entries.filter((e) => e.done).map((e) => e.label)).toEqual(['Application started', 'Application submitted', 'Accepted for credit review', 'Credit check approved']);
+    expect(entries.filter((e) => e.done).map((e) => e.label)).toEqual([
+      'Application started',
+      'Application submitted',
+      'Accepted for credit review',
+      'Credit check approved',
+    ]);
     expect(entries.find((e) => e.current)?.label).toBe('Credit check approved');
     expect(entries[3].at).toBe('2026-11-02T10:00:00Z');
   });
 
   it('dates submission and acceptance from the loan history', () => {
     const history = [
-      { position: 1, type: 'LoanApplicationStarted', stateAfter: 'new' as const, at: '2026-11-01T10:00:00Z', by: 'you' as const, reason: null },
-      { position: 2, type: 'LoanApplicationSubmitted', stateAfter: 'applied' as const, at: '2026-11-01T11:00:00Z', by: 'you' as const, reason: null },
-      { position: 3, type: 'LoanApplicationAccepted', stateAfter: 'soft.pending' as const, at: '2026-11-01T12:30:00Z', by: 'lender' as const, reason: null },
+      {
+        position: 1,
+        type: 'LoanApplicationStarted',
+        stateAfter: 'new' as const,
+        at: '2026-11-01T10:00:00Z',
+        by: 'you' as const,
+        reason: null,
+      },
+      {
+        position: 2,
+        type: 'LoanApplicationSubmitted',
+        stateAfter: 'applied' as const,
+        at: '2026-11-01T11:00:00Z',
+        by: 'you' as const,
+        reason: null,
+      },
+      {
+        position: 3,
+        type: 'LoanApplicationAccepted',
+        stateAfter: 'soft.pending' as const,
+        at: '2026-11-01T12:30:00Z',
+        by: 'lender' as const,
+        reason: null,
+      },
     ];
     const entries = timeline({ ...base, state: 'soft.pending' }, history);
     expect(entries.find((e) => e.label === 'Application submitted')?.at).toBe('2026-11-01T11:00:00Z');

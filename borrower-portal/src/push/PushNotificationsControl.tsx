@@ -51,7 +51,9 @@ export function PushNotificationsControl() {
       <h2 id="push-heading">Notifications</h2>
       {view === 'on' ? (
         <>
-          <p data-testid="push-status">Notifications are on for this device: we tell you when your loan moves and before an instalment is due.</p>
+          <p data-testid="push-status">
+            Notifications are on for this device: we tell you when your loan moves and before an instalment is due.
+          </p>
           <button type="button" className="button button--ghost button--small" onClick={() => void turnOff()}>
             Turn off notifications
           </button>
@@ -63,7 +65,12 @@ export function PushNotificationsControl() {
       ) : (
         <>
           <p>Hear when your loan moves and before an instalment is due.</p>
-          <button type="button" className="button button--primary button--small" disabled={view === 'working'} onClick={() => void turnOn()}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={view === 'working'}
+            onClick={() => void turnOn()}
+          >
             Turn on notifications
           </button>
           {message && (

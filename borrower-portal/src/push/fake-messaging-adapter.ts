@@ -13,7 +13,8 @@ export function fakeMessagingAdapter(): MessagingAdapter {
   return {
     isSupported: () => Promise.resolve(true),
     getToken: () => Promise.resolve(`fake-fcm-${crypto.randomUUID().replace(/-/g, '')}`),
-    subscriptionKeys: () => Promise.resolve({ endpoint: 'https://fcm.googleapis.com/fcm/send/fake-endpoint', auth: 'fake-auth-key', p256dh: 'fake-p256dh-key' }),
+    subscriptionKeys: () =>
+      Promise.resolve({ endpoint: 'https://fcm.googleapis.com/fcm/send/fake-endpoint', auth: 'fake-auth-key', p256dh: 'fake-p256dh-key' }),
     deleteToken: () => Promise.resolve(),
     onMessage(handler) {
       const listener = (event: Event) => handler((event as CustomEvent<ForegroundPayload>).detail);

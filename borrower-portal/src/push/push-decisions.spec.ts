@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_ICON, foregroundNotification, permissionStep, PUSH_CONSOLE_MESSAGES, pushConfigured, pushSupport, refreshDue } from './push-decisions';
+import {
+  FALLBACK_ICON,
+  foregroundNotification,
+  permissionStep,
+  PUSH_CONSOLE_MESSAGES,
+  pushConfigured,
+  pushSupport,
+  refreshDue,
+} from './push-decisions';
 
 const capable = { messagingSupported: true, indexedDB: true, notification: true, serviceWorker: true };
 const config = { apiKey: 'k', projectId: 'p', appId: 'a', messagingSenderId: 's', vapidKey: 'v' };
@@ -35,7 +43,12 @@ describe('is the token due for a refresh?', () => {
 
 describe('what a foreground message shows', () => {
   it('given title, body and icon, then those', () => {
-    expect(foregroundNotification({ notification: { title: 'Money sent', body: 'Paid out', icon: '/icon.png' }, fcmOptions: { link: '/User/Loans/1' } })).toEqual({ title: 'Money sent', body: 'Paid out', icon: '/icon.png', link: '/User/Loans/1' });
+    expect(
+      foregroundNotification({
+        notification: { title: 'Money sent', body: 'Paid out', icon: '/icon.png' },
+        fcmOptions: { link: '/User/Loans/1' },
+      }),
+    ).toEqual({ title: 'Money sent', body: 'Paid out', icon: '/icon.png', link: '/User/Loans/1' });
   });
   it('given no icon, then /loadingGif.gif', () => {
     expect(foregroundNotification({ notification: { title: 'T', body: 'B' } }).icon).toBe(FALLBACK_ICON);

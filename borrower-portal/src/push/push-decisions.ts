@@ -6,7 +6,14 @@ import type { FirebaseWebConfig } from './push-config';
  */
 
 /** Spec §8's push errors, by the names FCM's web SDK gives them. */
-export type PushProblem = 'not-configured' | 'unsupported-browser' | 'indexed-db-unsupported' | 'permission-blocked' | 'token-subscribe-failed' | 'token-update-failed' | 'token-unsubscribe-failed';
+export type PushProblem =
+  | 'not-configured'
+  | 'unsupported-browser'
+  | 'indexed-db-unsupported'
+  | 'permission-blocked'
+  | 'token-subscribe-failed'
+  | 'token-update-failed'
+  | 'token-unsubscribe-failed';
 
 export type BrowserCapabilities = { messagingSupported: boolean; indexedDB: boolean; notification: boolean; serviceWorker: boolean };
 
@@ -15,7 +22,10 @@ export function pushConfigured(config: FirebaseWebConfig): boolean {
 }
 
 /** Why push cannot work here, or 'supported'. The configuration is checked first: no config, no Firebase code at all. */
-export function pushSupport(configured: boolean, browser: BrowserCapabilities): 'supported' | Exclude<PushProblem, 'permission-blocked' | `token-${string}`> {
+export function pushSupport(
+  configured: boolean,
+  browser: BrowserCapabilities,
+): 'supported' | Exclude<PushProblem, 'permission-blocked' | `token-${string}`> {
   if (!configured) return 'not-configured';
   if (!browser.indexedDB) return 'indexed-db-unsupported';
   if (!browser.notification || !browser.serviceWorker || !browser.messagingSupported) return 'unsupported-browser';
@@ -43,7 +53,11 @@ export function refreshDue(refreshedAt: string | Date, now: Date): boolean {
 /** Spec §9: a foreground notification shows title, body and icon, the icon falling back to /loadingGif.gif. */
 export const FALLBACK_ICON = '/loadingGif.gif';
 
-export type ForegroundPayload = { notification?: { title?: string; body?: string; icon?: string; image?: string }; data?: Record<string, string>; fcmOptions?: { link?: string } };
+export type ForegroundPayload = {
+  notification?: { title?: string; body?: string; icon?: string; image?: string };
+  data?: Record<string, string>;
+  fcmOptions?: { link?: string };
+};
 
 export function foregroundNotification(payload: ForegroundPayload): { title: string; body: string; icon: string; link: string | null } {
   const n = payload.notification ?? {};

@@ -3,7 +3,15 @@ import type { PushRegistration, PushTokenBody } from '@lending/web-common/api';
 import { firebaseWebConfig, runtimeConfig } from './push-config';
 import { loadMessagingAdapter } from './load-messaging-adapter';
 import type { MessagingAdapter } from './messaging-adapter';
-import { foregroundNotification, permissionStep, PUSH_CONSOLE_MESSAGES, pushConfigured, pushSupport, refreshDue, type PushProblem } from './push-decisions';
+import {
+  foregroundNotification,
+  permissionStep,
+  PUSH_CONSOLE_MESSAGES,
+  pushConfigured,
+  pushSupport,
+  refreshDue,
+  type PushProblem,
+} from './push-decisions';
 
 /**
  * Push registration in the browser (spec §3, §4): the service worker, FCM's token through the messaging adapter,
@@ -143,6 +151,8 @@ export async function showForegroundMessages(): Promise<() => void> {
     const shown = foregroundNotification(payload);
     void navigator.serviceWorker
       .getRegistration(SERVICE_WORKER_SCOPE)
-      .then((registration) => registration?.showNotification(shown.title, { body: shown.body, icon: shown.icon, data: { link: shown.link } }));
+      .then((registration) =>
+        registration?.showNotification(shown.title, { body: shown.body, icon: shown.icon, data: { link: shown.link } }),
+      );
   });
 }

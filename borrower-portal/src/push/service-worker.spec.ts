@@ -42,15 +42,27 @@ describe('the push service worker', () => {
     await sw.dispatch('push', push({ notification: { title: 'Payment received', body: '₹8,885.00' } }));
     expect(sw.shown).toEqual([]);
     expect(sw.posted).toEqual([
-      { url: `${ORIGIN}/User/Dashboard`, message: { notification: { title: 'Payment received', body: '₹8,885.00' }, isFirebaseMessaging: true, messageType: 'push-received' } },
+      {
+        url: `${ORIGIN}/User/Dashboard`,
+        message: {
+          notification: { title: 'Payment received', body: '₹8,885.00' },
+          isFirebaseMessaging: true,
+          messageType: 'push-received',
+        },
+      },
     ]);
   });
 
   it('given only hidden pages, when a push arrives, then a system notification shows with the fallback icon', async () => {
     const sw = serviceWorker([{ url: `${ORIGIN}/User/Dashboard`, visibilityState: 'hidden' }]);
-    await sw.dispatch('push', push({ notification: { title: 'Instalment due', body: 'Due on 5 Dec' }, fcmOptions: { link: '/User/Loans' } }));
+    await sw.dispatch(
+      'push',
+      push({ notification: { title: 'Instalment due', body: 'Due on 5 Dec' }, fcmOptions: { link: '/User/Loans' } }),
+    );
     expect(sw.posted).toEqual([]);
-    expect(sw.shown).toEqual([{ title: 'Instalment due', options: { body: 'Due on 5 Dec', icon: '/loadingGif.gif', data: { link: '/User/Loans' } } }]);
+    expect(sw.shown).toEqual([
+      { title: 'Instalment due', options: { body: 'Due on 5 Dec', icon: '/loadingGif.gif', data: { link: '/User/Loans' } } },
+    ]);
   });
 
   it('given a notification linking to another site, when it is clicked, then the dashboard opens instead', async () => {

@@ -7,7 +7,12 @@ export function tokenRole(token: string): 'borrower' | 'staff' | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const role = (JSON.parse(json) as { role?: unknown }).role;
     return role === 'borrower' || role === 'staff' ? role : null;
   } catch {

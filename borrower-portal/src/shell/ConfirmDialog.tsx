@@ -17,7 +17,10 @@ const ConfirmContext = createContext<((options: ConfirmOptions) => Promise<Confi
 /** The one confirmation dialog, used before every destructive or binding step. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
-  const confirm = useCallback((options: ConfirmOptions) => new Promise<ConfirmResult>((resolve) => setPending({ ...options, resolve })), []);
+  const confirm = useCallback(
+    (options: ConfirmOptions) => new Promise<ConfirmResult>((resolve) => setPending({ ...options, resolve })),
+    [],
+  );
   const close = (result: ConfirmResult) => {
     pending?.resolve(result);
     setPending(null);
@@ -50,11 +53,24 @@ function Dialog({ options, onClose }: { options: ConfirmOptions; onClose(result:
         {options.reason && (
           <div className="field">
             <label htmlFor={reasonId}>{options.reason.label}</label>
-            <textarea id={reasonId} ref={first} rows={3} maxLength={1000} value={reason} placeholder={options.reason.placeholder} onChange={(e) => setReason(e.target.value)} />
+            <textarea
+              id={reasonId}
+              ref={first}
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              placeholder={options.reason.placeholder}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </div>
         )}
         <div className="dialog__actions">
-          <button type="button" className="button button--ghost" ref={options.reason ? undefined : first} onClick={() => onClose({ confirmed: false })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            ref={options.reason ? undefined : first}
+            onClick={() => onClose({ confirmed: false })}
+          >
             {options.cancelLabel ?? 'Go back'}
           </button>
           <button

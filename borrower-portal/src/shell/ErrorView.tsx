@@ -20,7 +20,8 @@ export function ErrorView({ status, detail }: { status: number; detail?: string 
       <h1>{title}</h1>
       {status === 500 && detail && <pre className="error-view__detail">{detail}</pre>}
       <p>
-        Try again in a moment, or <Link to="/">go to the home page</Link>. If this keeps happening, <Link to="/Contact-us">contact us</Link>.
+        Try again in a moment, or <Link to="/">go to the home page</Link>. If this keeps happening, <Link to="/Contact-us">contact us</Link>
+        .
       </p>
     </section>
   );

@@ -21,7 +21,10 @@ export function ToastProvider({ children, position = 'top-right' }: { children: 
     },
     [dismiss],
   );
-  const api = useMemo<ToastApi>(() => ({ success: (m) => show('success', m), error: (m) => show('error', m), info: (m) => show('info', m) }), [show]);
+  const api = useMemo<ToastApi>(
+    () => ({ success: (m) => show('success', m), error: (m) => show('error', m), info: (m) => show('info', m) }),
+    [show],
+  );
   return (
     <ToastContext.Provider value={api}>
       {children}

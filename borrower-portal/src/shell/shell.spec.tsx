@@ -30,7 +30,16 @@ describe('the confirmation dialog', () => {
   function Asker({ onResult, reason }: { onResult(r: ConfirmResult): void; reason?: boolean }) {
     const confirm = useConfirm();
     return (
-      <button onClick={() => void confirm({ title: 'Cancel this application?', message: 'It stops here.', confirmLabel: 'Yes, cancel', ...(reason ? { reason: { label: 'Why?' } } : {}) }).then(onResult)}>
+      <button
+        onClick={() =>
+          void confirm({
+            title: 'Cancel this application?',
+            message: 'It stops here.',
+            confirmLabel: 'Yes, cancel',
+            ...(reason ? { reason: { label: 'Why?' } } : {}),
+          }).then(onResult)
+        }
+      >
         ask
       </button>
     );

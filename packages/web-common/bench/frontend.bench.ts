@@ -81,9 +81,20 @@ test('console: sign-in form signed out, and first load signed in', async ({ brow
   // Warm-up: the first page of a fresh browser also pays for starting its renderer.
   await timeUntilShown(browser, '/Admin/login', SIGN_IN_BUTTON, /Sign in/);
 
-  for (const [path, name] of [['/Admin', 'console_signin_form_at_admin_ms'], ['/Admin/Dashboard', 'console_signin_form_at_dashboard_ms']] as const) {
+  for (const [path, name] of [
+    ['/Admin', 'console_signin_form_at_admin_ms'],
+    ['/Admin/Dashboard', 'console_signin_form_at_dashboard_ms'],
+  ] as const) {
     const { median: ms, all } = await medianOf(() => timeUntilShown(browser, path, SIGN_IN_BUTTON, /Sign in/));
-    record(...againstGoal(name, ms, 'ms', SIGN_IN_FORM_GOAL_MS, `signed out, cold cache: navigation start to the sign-in form rendered, opening ${path}; median of ${RUNS}: ${all.join(', ')} ms`));
+    record(
+      ...againstGoal(
+        name,
+        ms,
+        'ms',
+        SIGN_IN_FORM_GOAL_MS,
+        `signed out, cold cache: navigation start to the sign-in form rendered, opening ${path}; median of ${RUNS}: ${all.join(', ')} ms`,
+      ),
+    );
   }
 
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
@@ -92,8 +103,18 @@ test('console: sign-in form signed out, and first load signed in', async ({ brow
     body: JSON.stringify({ ...BENCH_STAFF, deviceId: 'bench-frontend-device' }),
   });
   const { token } = (await login.json()) as { token: string };
-  const { median: ms, all } = await medianOf(() => timeUntilShown(browser, '/Admin/Dashboard', '[data-testid="status-soft/pending"]', /\d/, token));
-  record(...againstGoal('console_first_load_ms', ms, 'ms', CONSOLE_FIRST_LOAD_GOAL_MS, `signed in, cold cache: navigation start to the dashboard showing its queue counts; median of ${RUNS}: ${all.join(', ')} ms`));
+  const { median: ms, all } = await medianOf(() =>
+    timeUntilShown(browser, '/Admin/Dashboard', '[data-testid="status-soft/pending"]', /\d/, token),
+  );
+  record(
+    ...againstGoal(
+      'console_first_load_ms',
+      ms,
+      'ms',
+      CONSOLE_FIRST_LOAD_GOAL_MS,
+      `signed in, cold cache: navigation start to the dashboard showing its queue counts; median of ${RUNS}: ${all.join(', ')} ms`,
+    ),
+  );
 });
 
 /** gzip -9 size of a script as the server has it (what a gzip-only client would transfer). */
@@ -110,7 +131,11 @@ test('portal: JavaScript loaded by each public page', async ({ browser }) => {
     const scripts = new Map<string, Promise<number>>();
     page.on('requestfinished', (request) => {
       const url = new URL(request.url());
-      if (url.origin === baseUrl() && url.pathname.endsWith('.js') && !scripts.has(url.href)) scripts.set(url.href, request.sizes().then((s) => s.responseBodySize));
+      if (url.origin === baseUrl() && url.pathname.endsWith('.js') && !scripts.has(url.href))
+        scripts.set(
+          url.href,
+          request.sizes().then((s) => s.responseBodySize),
+        );
     });
     await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: heading }).first().waitFor();
@@ -121,12 +146,34 @@ test('portal: JavaScript loaded by each public page', async ({ browser }) => {
     await context.close();
   }
   for (const { path, gzip, transferred, files } of perPage) {
-    const slug = path === '/' ? 'home' : path.slice(1).toLowerCase().replace(/[^a-z0-9]+/g, '_');
-    record({ name: `portal_js_gzip_${slug}_kb`, value: gzip / 1000, unit: 'kB', note: `${path}: ${files} scripts, gzip -9; ${(transferred / 1000).toFixed(1)} kB as Chromium received them (brotli)` });
+    const slug =
+      path === '/'
+        ? 'home'
+        : path
+            .slice(1)
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '_');
+    record({
+      name: `portal_js_gzip_${slug}_kb`,
+      value: gzip / 1000,
+      unit: 'kB',
+      note: `${path}: ${files} scripts, gzip -9; ${(transferred / 1000).toFixed(1)} kB as Chromium received them (brotli)`,
+    });
   }
   const largest = perPage.reduce((a, b) => (b.gzip > a.gzip ? b : a));
   record(
-    ...againstGoal('portal_public_js_gzip_max_kb', largest.gzip / 1000, 'kB', PORTAL_PUBLIC_JS_GOAL_KB, `the public page loading the most JavaScript (${largest.path}), gzip -9 of every script it loaded`),
-    { name: 'portal_public_js_transferred_max_kb', value: Math.max(...perPage.map((p) => p.transferred)) / 1000, unit: 'kB', note: 'the same pages, bytes as Chromium received them (brotli from the precompressed files)' },
+    ...againstGoal(
+      'portal_public_js_gzip_max_kb',
+      largest.gzip / 1000,
+      'kB',
+      PORTAL_PUBLIC_JS_GOAL_KB,
+      `the public page loading the most JavaScript (${largest.path}), gzip -9 of every script it loaded`,
+    ),
+    {
+      name: 'portal_public_js_transferred_max_kb',
+      value: Math.max(...perPage.map((p) => p.transferred)) / 1000,
+      unit: 'kB',
+      note: 'the same pages, bytes as Chromium received them (brotli from the precompressed files)',
+    },
   );
 });

@@ -17,11 +17,15 @@ for (const built of ['backend/dist/main.js', 'admin-console/dist/index.html', 'b
 }
 const outDir = mkdtempSync(path.join(tmpdir(), 'bench-frontend-'));
 const out = path.join(outDir, 'figures.jsonl');
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', path.join(here, 'playwright.config.ts')], {
-  cwd: here,
-  env: { ...process.env, BENCH_OUT: out },
-  stdio: ['ignore', process.stderr, process.stderr],
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', path.join(here, 'playwright.config.ts')],
+  {
+    cwd: here,
+    env: { ...process.env, BENCH_OUT: out },
+    stdio: ['ignore', process.stderr, process.stderr],
+  },
+);
 if (existsSync(out)) process.stdout.write(readFileSync(out, 'utf8'));
 rmSync(outDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

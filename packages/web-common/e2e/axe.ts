@@ -10,7 +10,10 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
 export function describeViolations(violations: Violation[]): string {
   return violations
     .map((v) => {
-      const nodes = v.nodes.map((n) => `    ${n.target.map(String).join(' >> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
+      const nodes = v.nodes.map(
+        (n) =>
+          `    ${n.target.map(String).join(' >> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+      );
       return `  ${v.id} (${v.impact ?? 'unknown impact'}, ${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}): ${v.help}\n    ${v.helpUrl}\n${nodes.join('\n')}`;
     })
     .join('\n');

@@ -16,7 +16,11 @@ export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M
       : never
   : never;
 /** The JSON body `method path` takes. */
-export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 type Item<T> = T extends readonly (infer I)[] ? I : never;
 
 // Staff (admin console)

@@ -12,17 +12,30 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const ROOT = path.join(__dirname, '..', '..', '..');
 const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-const TREES = ['admin-console/src', 'admin-console/e2e', 'borrower-portal/src', 'borrower-portal/e2e', 'packages/web-common/src', 'packages/web-common/e2e', 'packages/web-common/vite', 'packages/web-common/bench'];
+const TREES = [
+  'admin-console/src',
+  'admin-console/e2e',
+  'borrower-portal/src',
+  'borrower-portal/e2e',
+  'packages/web-common/src',
+  'packages/web-common/e2e',
+  'packages/web-common/vite',
+  'packages/web-common/bench',
+];
 const tag = `planted-${randomBytes(4).toString('hex')}`;
 
 type Violation = { from: string; to: string; rule: { name: string; severity: string } };
 
 async function cruise(files: string[]): Promise<Violation[]> {
   // The json reporter exits 0 whatever it finds; the violations are in its summary.
-  const { stdout } = await promisify(execFile)(process.execPath, [DEPCRUISE, '--config', '.dependency-cruiser.frontend.cjs', '--output-type', 'json', ...files], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [DEPCRUISE, '--config', '.dependency-cruiser.frontend.cjs', '--output-type', 'json', ...files],
+    {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadBusinessTimeZone } from './business-time-zone';
 import { DEFAULT_TIME_ZONE, formatDateTime, getBusinessTimeZone, setBusinessTimeZone } from './format';
 
-const answering = (status: number, body: unknown): typeof fetch => (async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+const answering = (status: number, body: unknown): typeof fetch =>
+  (async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
 
 describe('the business time zone from the API', () => {
   afterEach(() => {

@@ -53,10 +53,12 @@ describe('opening and following links', () => {
     // jsdom cannot navigate: after the guard has looked (capture phase), stop every click from trying.
     const noNavigation = (e: Event) => e.preventDefault();
     document.addEventListener('click', noNavigation);
-    document.body.innerHTML = '<a id="out" href="https://evil.example.net/"><span id="inside">out</span></a><a id="in" href="/User/Loans">in</a><a id="mail" href="mailto:support@openlending.in">mail</a>';
+    document.body.innerHTML =
+      '<a id="out" href="https://evil.example.net/"><span id="inside">out</span></a><a id="in" href="/User/Loans">in</a><a id="mail" href="mailto:support@openlending.in">mail</a>';
     const reached: string[] = [];
     document.body.addEventListener('click', (e) => reached.push((e.target as Element).id));
-    for (const id of ['inside', 'in', 'mail']) document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    for (const id of ['inside', 'in', 'mail'])
+      document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     expect(refused).toHaveBeenCalledTimes(1);
     expect(refused).toHaveBeenCalledWith('https://evil.example.net/');
     expect(reached).toEqual(['in', 'mail']);

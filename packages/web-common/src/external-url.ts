@@ -33,7 +33,8 @@ export function isAllowedUrl(url: string, allowList: AllowList, base = here()): 
   // A blob: URL this page made (an agreement PDF) is its own content, not a way out.
   if (target.protocol === 'blob:') return target.href.startsWith(`blob:${origin}/`);
   // javascript:, data:, file: and the rest never; mailto: and tel: only as listed, address by address.
-  if (target.protocol === 'mailto:' || target.protocol === 'tel:') return allowList.some((entry) => entry.toLowerCase() === target.href.toLowerCase());
+  if (target.protocol === 'mailto:' || target.protocol === 'tel:')
+    return allowList.some((entry) => entry.toLowerCase() === target.href.toLowerCase());
   return false;
 }
 

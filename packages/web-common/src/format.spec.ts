@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import cases from './format.cases.json';
-import { businessDateOf, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatMoney, formatTime, getBusinessTimeZone, parseAmount, plural, setBusinessTimeZone, toMinor } from './format';
+import {
+  businessDateOf,
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTime,
+  getBusinessTimeZone,
+  parseAmount,
+  plural,
+  setBusinessTimeZone,
+  toMinor,
+} from './format';
 
 describe('money', () => {
   it('formats paise as rupees with Indian grouping', () => {

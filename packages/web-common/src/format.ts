@@ -15,7 +15,11 @@ function formatter(currency: string, locale?: string, whole = false): Intl.Numbe
   const key = `${currency}|${locale ?? ''}|${whole}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(localeFor(currency, locale), { style: 'currency', currency, ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) });
+    f = new Intl.NumberFormat(localeFor(currency, locale), {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
     formatters.set(key, f);
   }
   return f;
@@ -95,14 +99,17 @@ const TIME_PARTS = { hour: 'numeric', minute: '2-digit', hour12: true } as const
  */
 export function formatDate(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
   if (!value) return EMPTY;
-  if (CALENDAR_DATE.test(value)) return plainSpaces(dateFormat(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)));
+  if (CALENDAR_DATE.test(value))
+    return plainSpaces(dateFormat(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)));
   return isInstant(value) ? plainSpaces(dateFormat(locale, { ...DATE_PARTS, timeZone: businessTimeZone }).format(new Date(value))) : value;
 }
 
 /** "1 Dec 2026, 9:33 pm" in the business time zone. */
 export function formatDateTime(iso: string | null | undefined, locale = DEFAULT_LOCALE): string {
   if (!iso) return EMPTY;
-  return isInstant(iso) ? plainSpaces(dateFormat(locale, { ...DATE_PARTS, ...TIME_PARTS, timeZone: businessTimeZone }).format(new Date(iso))) : iso;
+  return isInstant(iso)
+    ? plainSpaces(dateFormat(locale, { ...DATE_PARTS, ...TIME_PARTS, timeZone: businessTimeZone }).format(new Date(iso)))
+    : iso;
 }
 
 /** "9:33 pm" in the business time zone: a time beside a date already shown. */

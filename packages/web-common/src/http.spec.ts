@@ -5,7 +5,8 @@ import { getDeviceId, storeToken } from './session';
 
 const json = (status: number, body: unknown, contentType = status >= 400 ? 'application/problem+json' : 'application/json') =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } });
-const headersOf = (mock: ReturnType<typeof vi.fn>, call = 0) => new Headers((mock.mock.calls[call] as unknown as [string, RequestInit])[1].headers);
+const headersOf = (mock: ReturnType<typeof vi.fn>, call = 0) =>
+  new Headers((mock.mock.calls[call] as unknown as [string, RequestInit])[1].headers);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -37,7 +38,13 @@ describe('the problem-aware fetch', () => {
 
   it('turns problem+json into an ApiError with its status, type, sentence and field messages', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      json(400, { type: 'validation-failed', status: 400, detail: 'Invalid', message: 'Check the form', fields: [{ name: 'email', message: 'must be an email address' }] }),
+      json(400, {
+        type: 'validation-failed',
+        status: 400,
+        detail: 'Invalid',
+        message: 'Check the form',
+        fields: [{ name: 'email', message: 'must be an email address' }],
+      }),
     );
     const error = (await api('/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -46,8 +53,13 @@ describe('the problem-aware fetch', () => {
   });
 
   it('falls back to `detail` when a problem has no `message`, and names an answer that is not a problem', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(json(403, { type: 'missing-permission', status: 403, detail: 'You need loans.disburse' }));
-    await expect(apiFetch('/api/admin/loans/x/disburse', { method: 'POST' })).rejects.toMatchObject({ sentence: 'You need loans.disburse', status: 403 });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      json(403, { type: 'missing-permission', status: 403, detail: 'You need loans.disburse' }),
+    );
+    await expect(apiFetch('/api/admin/loans/x/disburse', { method: 'POST' })).rejects.toMatchObject({
+      sentence: 'You need loans.disburse',
+      status: 403,
+    });
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
     await expect(api('/me')).rejects.toMatchObject({ type: 'http-error', status: 502 });
   });
@@ -71,10 +83,16 @@ describe('the problem-aware fetch', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     const sentence = 'The service is briefly unavailable; try again in a moment.';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(json(503, { type: 'service-unavailable', status: 503, detail: sentence, message: sentence, retryAfter: 5 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      json(503, { type: 'service-unavailable', status: 503, detail: sentence, message: sentence, retryAfter: 5 }),
+    );
     await expect(api('/me/loans')).rejects.toMatchObject({ status: 503, type: 'service-unavailable', sentence });
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>', { status: 503, statusText: 'Service Unavailable' }));
-    await expect(api('/me/loans')).rejects.toMatchObject({ status: 503, type: 'service-unavailable', sentence: SERVICE_UNAVAILABLE_MESSAGE });
+    await expect(api('/me/loans')).rejects.toMatchObject({
+      status: 503,
+      type: 'service-unavailable',
+      sentence: SERVICE_UNAVAILABLE_MESSAGE,
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -89,7 +107,9 @@ describe('the problem-aware fetch', () => {
 
   it('fetches a document with its file name and stated hash', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response('%PDF', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="a.pdf"', 'X-Document-SHA256': 'abc' } }),
+      new Response('%PDF', {
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="a.pdf"', 'X-Document-SHA256': 'abc' },
+      }),
     );
     const doc = await apiBlob('/me/loans/1/agreement.pdf');
     expect(doc).toMatchObject({ filename: 'a.pdf', hash: 'abc' });

@@ -66,8 +66,13 @@ async function problemOf(res: Response): Promise<Problem> {
   const body = await res.json().catch(() => null);
   if (body && typeof body === 'object' && typeof body.type === 'string') return { ...body, status: res.status } as Problem;
   // A 503 that is not our problem+json (a proxy's page while the API restarts): still a brief outage, not a sign-out.
-  if (res.status === 503) return { type: 'service-unavailable', status: 503, detail: SERVICE_UNAVAILABLE_MESSAGE, message: SERVICE_UNAVAILABLE_MESSAGE };
-  return { type: res.status === 404 ? 'not-found' : 'http-error', status: res.status, detail: `The server answered ${res.status} ${res.statusText}`.trim() };
+  if (res.status === 503)
+    return { type: 'service-unavailable', status: 503, detail: SERVICE_UNAVAILABLE_MESSAGE, message: SERVICE_UNAVAILABLE_MESSAGE };
+  return {
+    type: res.status === 404 ? 'not-found' : 'http-error',
+    status: res.status,
+    detail: `The server answered ${res.status} ${res.statusText}`.trim(),
+  };
 }
 
 /**
@@ -84,7 +89,11 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
     res = await fetch(url, { credentials: 'same-origin', ...init, headers });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError({ type: 'network-error', status: 0, detail: 'We could not reach our servers. Check your connection and try again.' });
+    throw new ApiError({
+      type: 'network-error',
+      status: 0,
+      detail: 'We could not reach our servers. Check your connection and try again.',
+    });
   } finally {
     done();
   }
@@ -95,7 +104,14 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
   throw new ApiError(problem);
 }
 
-export type RequestOptions = { method?: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal; query?: Record<string, string | number>; headers?: Record<string, string> };
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+};
 
 /** A request to `/api<path>`: JSON body, optional Idempotency-Key and query. */
 export function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
@@ -119,8 +135,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** A binary answer (the agreement PDF) with the file name and the document hash the server states for it. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null; hash: string | null }> {
+export async function apiBlob(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null; hash: string | null }> {
   const res = await apiRequest(path, { ...options, headers: { Accept: 'application/pdf, application/problem+json', ...options.headers } });
   const disposition = res.headers.get('Content-Disposition') ?? '';
-  return { blob: await res.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null, hash: res.headers.get('X-Document-SHA256') };
+  return {
+    blob: await res.blob(),
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+    hash: res.headers.get('X-Document-SHA256'),
+  };
 }

@@ -27,7 +27,10 @@ const PARTS: TableParts = {
 };
 
 const headings = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((td) => td.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((td) => td.textContent);
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
 
 const instalment = (n: number, over: Partial<Instalment> = {}): Instalment => ({
@@ -48,7 +51,14 @@ const instalment = (n: number, over: Partial<Instalment> = {}): Instalment => ({
 
 describe('InstalmentTable', () => {
   const lines = [
-    instalment(1, { fees: 200_000, paidPrincipal: 766_800, paidInterest: 150_000, paidFees: 200_000, paidOn: '2026-12-02', status: 'paid' }),
+    instalment(1, {
+      fees: 200_000,
+      paidPrincipal: 766_800,
+      paidInterest: 150_000,
+      paidFees: 200_000,
+      paidOn: '2026-12-02',
+      status: 'paid',
+    }),
     instalment(2, { paidInterest: 83_200, status: 'partial' }),
   ];
 
@@ -61,14 +71,37 @@ describe('InstalmentTable', () => {
     expect(cells(second!)).toEqual(['2', '22 Dec 2026', '₹9,168.00', '₹832.00', 'Part paid']);
     expect(first).toHaveAttribute('data-status', 'paid');
     expect(first).toHaveAttribute('data-testid', 'instalment-1');
-    expect(within(first!).getAllByRole('cell').map((td) => td.dataset.label)).toEqual(['#', 'Due on', 'Amount', 'Paid', 'Status']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((td) => td.dataset.label),
+    ).toEqual(['#', 'Due on', 'Amount', 'Paid', 'Status']);
   });
 
   it('with split, each component with what was paid of it, under the headings the screen names', () => {
-    render(<InstalmentTable parts={PARTS} caption="Instalments" lines={lines} currency="INR" split headers={{ dueDate: 'Due', total: 'Total' }} />);
+    render(
+      <InstalmentTable
+        parts={PARTS}
+        caption="Instalments"
+        lines={lines}
+        currency="INR"
+        split
+        headers={{ dueDate: 'Due', total: 'Total' }}
+      />,
+    );
     expect(headings()).toEqual(['#', 'Due', 'Total', 'Paid', 'Status', 'Principal', 'Interest', 'Fees', 'Penalties']);
     expect(cells(bodyRows()[1]!).slice(5)).toEqual(['₹7,668.00', '₹1,500.00 [paid ₹832.00]', '₹0.00', '₹0.00']);
-    expect(screen.getAllByRole('columnheader').map((th) => th.dataset.numeric)).toEqual(['false', 'false', 'true', 'true', 'false', 'true', 'true', 'true', 'true']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.dataset.numeric)).toEqual([
+      'false',
+      'false',
+      'true',
+      'true',
+      'false',
+      'true',
+      'true',
+      'true',
+      'true',
+    ]);
   });
 });
 
@@ -99,14 +132,32 @@ describe('ScheduleTable', () => {
 
   it("the calculator's lines have no date; the KFS states each instalment's amount with its fee", () => {
     const quote: EmiQuote['schedule'] = [{ number: 1, principal: 766_800, interest: 150_000, balance: 9_233_200 }];
-    const { unmount } = render(<ScheduleTable parts={PARTS} caption="Quote" lines={quote} currency="INR" columns={['number', 'instalment', 'principal', 'interest', 'balance']} />);
+    const { unmount } = render(
+      <ScheduleTable
+        parts={PARTS}
+        caption="Quote"
+        lines={quote}
+        currency="INR"
+        columns={['number', 'instalment', 'principal', 'interest', 'balance']}
+      />,
+    );
     expect(headings()).toEqual(['#', 'Instalment', 'Principal', 'Interest', 'Balance after']);
     expect(cells(bodyRows()[0]!)).toEqual(['1', '₹9,168.00', '₹7,668.00', '₹1,500.00', '₹92,332.00']);
     expect(screen.getAllByRole('rowgroup')).toHaveLength(2);
     unmount();
 
-    const kfs: KeyFactStatement['schedule'] = [{ number: 1, dueDate: '2026-12-21', amount: 1_116_800, principal: 766_800, interest: 150_000, fee: 200_000, balance: 9_233_200 }];
-    render(<ScheduleTable parts={PARTS} caption="Repayment schedule" lines={kfs} currency="INR" columns={['number', 'instalment', 'principal', 'interest', 'fee', 'balance']} />);
+    const kfs: KeyFactStatement['schedule'] = [
+      { number: 1, dueDate: '2026-12-21', amount: 1_116_800, principal: 766_800, interest: 150_000, fee: 200_000, balance: 9_233_200 },
+    ];
+    render(
+      <ScheduleTable
+        parts={PARTS}
+        caption="Repayment schedule"
+        lines={kfs}
+        currency="INR"
+        columns={['number', 'instalment', 'principal', 'interest', 'fee', 'balance']}
+      />,
+    );
     expect(headings()).toEqual(['#', 'Instalment', 'Principal', 'Interest', 'Fee', 'Balance after']);
     expect(cells(bodyRows()[0]!)).toEqual(['1', '₹11,168.00', '₹7,668.00', '₹1,500.00', '₹2,000.00', '₹92,332.00']);
   });
@@ -115,13 +166,44 @@ describe('ScheduleTable', () => {
 describe('LedgerTable', () => {
   it("every movement with its split and the balance after; a payment's reference under its type", () => {
     const lines: LedgerLine[] = [
-      { id: 'd1', type: 'disbursement', date: '2026-11-21', amount: 10_000_000, principal: 10_000_000, interest: 0, fees: 0, penalties: 0, balanceAfter: 10_000_000, paymentId: null },
-      { id: 'r1', type: 'repayment', date: '2026-12-02', amount: 1_200_000, principal: 766_800, interest: 233_200, fees: 200_000, penalties: 0, balanceAfter: 9_233_200, paymentId: 'f85eaf88-0000-4000-8000-000000000000' },
+      {
+        id: 'd1',
+        type: 'disbursement',
+        date: '2026-11-21',
+        amount: 10_000_000,
+        principal: 10_000_000,
+        interest: 0,
+        fees: 0,
+        penalties: 0,
+        balanceAfter: 10_000_000,
+        paymentId: null,
+      },
+      {
+        id: 'r1',
+        type: 'repayment',
+        date: '2026-12-02',
+        amount: 1_200_000,
+        principal: 766_800,
+        interest: 233_200,
+        fees: 200_000,
+        penalties: 0,
+        balanceAfter: 9_233_200,
+        paymentId: 'f85eaf88-0000-4000-8000-000000000000',
+      },
     ];
     render(<LedgerTable parts={PARTS} caption="Ledger" lines={lines} currency="INR" />);
     expect(screen.getByRole('table', { name: 'Ledger' })).toHaveAttribute('data-testid', 'ledger');
     expect(headings()).toEqual(['Date', 'Type', 'Amount', 'Principal', 'Interest', 'Fees', 'Penalties', 'Balance after']);
-    expect(cells(bodyRows()[0]!)).toEqual(['21 Nov 2026', 'Disbursement', '₹1,00,000.00', '₹1,00,000.00', '₹0.00', '₹0.00', '₹0.00', '₹1,00,000.00']);
+    expect(cells(bodyRows()[0]!)).toEqual([
+      '21 Nov 2026',
+      'Disbursement',
+      '₹1,00,000.00',
+      '₹1,00,000.00',
+      '₹0.00',
+      '₹0.00',
+      '₹0.00',
+      '₹1,00,000.00',
+    ]);
     expect(cells(bodyRows()[1]!).slice(0, 3)).toEqual(['2 Dec 2026', 'Repayment [f85eaf88]', '₹12,000.00']);
     expect(screen.getByText('[f85eaf88]', { exact: false })).toHaveAttribute('data-code', 'true');
   });

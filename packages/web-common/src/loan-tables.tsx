@@ -7,7 +7,15 @@
 import type { ReactNode } from 'react';
 import type { EmiQuote, KeyFactStatement, ScheduleLine } from './api';
 import { formatDate, formatMoney } from './format';
-import { INSTALMENT_STATUS_LABELS, instalmentTotal, LEDGER_TYPE_LABELS, paidOn, type Instalment, type InstalmentStatus, type LedgerLine } from './servicing';
+import {
+  INSTALMENT_STATUS_LABELS,
+  instalmentTotal,
+  LEDGER_TYPE_LABELS,
+  paidOn,
+  type Instalment,
+  type InstalmentStatus,
+  type LedgerLine,
+} from './servicing';
 
 /** Data attributes a row carries (its test id, an instalment's status), for tests and the app's styles. */
 export type RowData = Record<`data-${string}`, string>;
@@ -234,22 +242,51 @@ export function ScheduleTable({
   });
   const catalogue: Record<ScheduleColumn, Column<ScheduleTableLine>> = {
     number: { key: 'number', header: header('number'), cell: (line) => line.number },
-    dueDate: { key: 'dueDate', header: header('dueDate'), nowrap: true, cell: (line) => ('dueDate' in line ? formatDate(line.dueDate) : '') },
+    dueDate: {
+      key: 'dueDate',
+      header: header('dueDate'),
+      nowrap: true,
+      cell: (line) => ('dueDate' in line ? formatDate(line.dueDate) : ''),
+    },
     instalment: figure('instalment', instalmentAmount, true),
     principal: figure('principal', (line) => line.principal, true),
     interest: figure('interest', (line) => line.interest, true),
     fee: figure('fee', (line) => ('fee' in line ? line.fee : 0), true),
     balance: figure('balance', (line) => line.balance, false),
   };
-  return <LoanTable parts={parts} caption={caption} columns={columns.map((key) => catalogue[key])} lines={lines} rowKey={(line) => line.number} totals={totals} />;
+  return (
+    <LoanTable
+      parts={parts}
+      caption={caption}
+      columns={columns.map((key) => catalogue[key])}
+      lines={lines}
+      rowKey={(line) => line.number}
+      totals={totals}
+    />
+  );
 }
 
 // Ledger ------------------------------------------------------------------------------------------------------------
 
 /** The loan's money ledger: every movement with its split and the balance after, a payment's reference under its type. */
-export function LedgerTable({ parts, caption, lines, currency }: { parts: TableParts; caption: string; lines: readonly LedgerLine[]; currency: string }) {
+export function LedgerTable({
+  parts,
+  caption,
+  lines,
+  currency,
+}: {
+  parts: TableParts;
+  caption: string;
+  lines: readonly LedgerLine[];
+  currency: string;
+}) {
   const money = (minor: number) => formatMoney(minor, currency);
-  const figure = (key: string, header: string, value: (line: LedgerLine) => number): Column<LedgerLine> => ({ key, header, numeric: true, cell: (line) => money(value(line)) });
+  const figure = (key: string, header: string, value: (line: LedgerLine) => number): Column<LedgerLine> => ({
+    key,
+    header,
+    numeric: true,
+    cell: (line) => money(value(line)),
+  });
   const columns: Column<LedgerLine>[] = [
     { key: 'date', header: 'Date', nowrap: true, cell: (line) => formatDate(line.date) },
     {
@@ -269,5 +306,14 @@ export function LedgerTable({ parts, caption, lines, currency }: { parts: TableP
     figure('penalties', 'Penalties', (line) => line.penalties),
     figure('balanceAfter', 'Balance after', (line) => line.balanceAfter),
   ];
-  return <LoanTable parts={parts} caption={caption} testId="ledger" columns={columns} lines={lines} rowKey={(line) => `${line.type}-${line.id}`} />;
+  return (
+    <LoanTable
+      parts={parts}
+      caption={caption}
+      testId="ledger"
+      columns={columns}
+      lines={lines}
+      rowKey={(line) => `${line.type}-${line.id}`}
+    />
+  );
 }

@@ -28,7 +28,8 @@ describe('phoneHref', () => {
 
 describe('toE164', () => {
   it('given the usual ways of writing an Indian mobile, then each is the same E.164 number', () => {
-    for (const written of ['9876501234', '09876501234', '+91 98765 01234', '91-9876501234', '(+91) 98765-01234']) expect(toE164(written)).toBe('+919876501234');
+    for (const written of ['9876501234', '09876501234', '+91 98765 01234', '91-9876501234', '(+91) 98765-01234'])
+      expect(toE164(written)).toBe('+919876501234');
   });
 
   it('given what is not a valid number, then it is undefined', () => {

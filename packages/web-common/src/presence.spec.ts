@@ -1,10 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from './browser';
-import { connectPresence, handleDeviceChanged, handleDeviceReload, resetPresenceState, SOMEONE_ELSE_LOGGED_IN, type PresenceHandlers } from './presence';
+import {
+  connectPresence,
+  handleDeviceChanged,
+  handleDeviceReload,
+  resetPresenceState,
+  SOMEONE_ELSE_LOGGED_IN,
+  type PresenceHandlers,
+} from './presence';
 import { getDeviceId, getToken, storeToken } from './session';
 
 type Handler = (...args: unknown[]) => void;
-type FakeSocket = { options: unknown; handlers: Map<string, Handler>; disconnect: ReturnType<typeof vi.fn>; removeAllListeners: ReturnType<typeof vi.fn> };
+type FakeSocket = {
+  options: unknown;
+  handlers: Map<string, Handler>;
+  disconnect: ReturnType<typeof vi.fn>;
+  removeAllListeners: ReturnType<typeof vi.fn>;
+};
 const sockets: FakeSocket[] = [];
 
 vi.mock('socket.io-client', () => ({
@@ -21,10 +33,16 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function handlers() {
-  return { onDeviceChanged: vi.fn<() => void>(), onDeviceReload: vi.fn<() => void>(), onSessionEnded: vi.fn<(reason: string, detail?: string) => void>(), onConnectionChange: vi.fn<(connected: boolean) => void>() } satisfies PresenceHandlers;
+  return {
+    onDeviceChanged: vi.fn<() => void>(),
+    onDeviceReload: vi.fn<() => void>(),
+    onSessionEnded: vi.fn<(reason: string, detail?: string) => void>(),
+    onConnectionChange: vi.fn<(connected: boolean) => void>(),
+  } satisfies PresenceHandlers;
 }
 
 async function connect(h = handlers()) {
@@ -86,7 +104,10 @@ describe('the presence socket', () => {
     expect(first.h.onDeviceChanged).toHaveBeenCalledTimes(1);
     sockets.length = 0;
     const second = await connect();
-    second.emit('connect_error', Object.assign(new Error('refused'), { data: { type: 'session-revoked', status: 401, detail: 'You signed out on another device.' } }));
+    second.emit(
+      'connect_error',
+      Object.assign(new Error('refused'), { data: { type: 'session-revoked', status: 401, detail: 'You signed out on another device.' } }),
+    );
     expect(second.h.onSessionEnded).toHaveBeenCalledWith('session-revoked', 'You signed out on another device.');
   });
 
@@ -108,7 +129,10 @@ describe('device takeover (spec §4)', () => {
     const afterClear = vi.fn(() => sessionStorage.setItem('notice', SOMEONE_ELSE_LOGGED_IN));
     await handleDeviceChanged('/Admin/login', afterClear);
     expect(browser.alert).toHaveBeenCalledWith('Someone else logged in!');
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer old' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer old' }) }),
+    );
     expect(localStorage.length).toBe(0);
     expect(document.cookie).toBe('');
     expect(afterClear).toHaveBeenCalled();
@@ -130,7 +154,10 @@ describe('device reload (spec §4)', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { token: 'fresh' }));
     const cookie = vi.spyOn(document, 'cookie', 'set');
     await handleDeviceReload(vi.fn());
-    expect(fetchMock).toHaveBeenCalledWith('/api/token/regenerate', expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer current' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/token/regenerate',
+      expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer current' }) }),
+    );
     expect(getToken()).toBe('fresh');
     expect(cookie).toHaveBeenCalledWith(expect.stringContaining(`token=fresh; Max-Age=${180 * 24 * 60 * 60}`));
     expect(browser.reload).toHaveBeenCalledTimes(1);

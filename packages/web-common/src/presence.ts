@@ -89,7 +89,12 @@ export async function handleDeviceChanged(to: string, afterClear?: () => void): 
  * storage and in the `token` cookie for 180 days, then a reload. A refusal is handed to `onRefused`.
  */
 export async function handleDeviceReload(onRefused: (problem: Problem) => void | Promise<void>): Promise<void> {
-  const res = await fetch(`${API_BASE}/token/regenerate`, { method: 'POST', credentials: 'same-origin', headers: apiHeaders({ 'Content-Type': 'application/json' }), body: '{}' }).catch(() => null);
+  const res = await fetch(`${API_BASE}/token/regenerate`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: apiHeaders({ 'Content-Type': 'application/json' }),
+    body: '{}',
+  }).catch(() => null);
   if (!res?.ok) {
     await onRefused({ type: 'unauthenticated', status: res?.status ?? 0 });
     return;

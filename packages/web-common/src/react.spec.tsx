@@ -52,8 +52,12 @@ describe('ExternalLink', () => {
   it('renders an allowed address as a link, a new tab without an opener', () => {
     render(
       <>
-        <ExternalLink href="mailto:support@openlending.in" allow={allow}>mail</ExternalLink>
-        <ExternalLink href="https://status.example.com/now" allow={allow} target="_blank">status</ExternalLink>
+        <ExternalLink href="mailto:support@openlending.in" allow={allow}>
+          mail
+        </ExternalLink>
+        <ExternalLink href="https://status.example.com/now" allow={allow} target="_blank">
+          status
+        </ExternalLink>
       </>,
     );
     expect(screen.getByRole('link', { name: 'mail' })).toHaveAttribute('href', 'mailto:support@openlending.in');
@@ -61,7 +65,11 @@ describe('ExternalLink', () => {
   });
 
   it('renders any other address as plain text, never as a link', () => {
-    render(<ExternalLink href="https://evil.example.net/" allow={allow}>elsewhere</ExternalLink>);
+    render(
+      <ExternalLink href="https://evil.example.net/" allow={allow}>
+        elsewhere
+      </ExternalLink>,
+    );
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText('elsewhere')).toHaveAttribute('data-refused-href', 'https://evil.example.net/');
   });
@@ -83,7 +91,9 @@ describe('reload on the next route change after a new build', () => {
     const { rerender } = render(<Page path="/a" />);
     rerender(<Page path="/b" />);
     expect(browser.reload).not.toHaveBeenCalled();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ version: 'next' }), { headers: { 'Content-Type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ version: 'next' }), { headers: { 'Content-Type': 'application/json' } }),
+    );
     await checkForNewBuild();
     rerender(<Page path="/b" />);
     expect(browser.reload).not.toHaveBeenCalled();
@@ -91,4 +101,3 @@ describe('reload on the next route change after a new build', () => {
     expect(browser.reload).toHaveBeenCalledTimes(1);
   });
 });
-

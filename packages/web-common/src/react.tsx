@@ -42,7 +42,11 @@ export function LoadingBar({ active, color }: { active: boolean; color?: string 
         className={`loading-bar loading-bar--${phase}`}
         role="progressbar"
         aria-label="Loading"
-        style={{ height: LOADING_BAR.heightPx, animationDuration: `${LOADING_BAR.durationMs}ms`, ...(color ? { background: color, boxShadow: `0 0 6px ${color}` } : {}) }}
+        style={{
+          height: LOADING_BAR.heightPx,
+          animationDuration: `${LOADING_BAR.durationMs}ms`,
+          ...(color ? { background: color, boxShadow: `0 0 6px ${color}` } : {}),
+        }}
       />
     </>
   );

@@ -30,7 +30,9 @@ describe('what an instalment still owes', () => {
   });
 
   it('counts fees and penalties', () => {
-    expect(owedOn(line(1, '2026-02-15', { fees: 20_000, penalties: 50_000, paidPenalties: 50_000, paidFees: 5_000 }))).toBe(888_488 + 15_000);
+    expect(owedOn(line(1, '2026-02-15', { fees: 20_000, penalties: 50_000, paidPenalties: 50_000, paidFees: 5_000 }))).toBe(
+      888_488 + 15_000,
+    );
   });
 });
 
@@ -38,20 +40,48 @@ describe('what is due', () => {
   const schedule = [line(1, '2026-02-15'), line(2, '2026-03-15'), line(3, '2026-04-15')];
 
   it('given nothing has fallen due, when asked before the first due date, then it is the first instalment ahead', () => {
-    expect(amountDue(schedule, '2026-02-01')).toEqual({ amount: 888_488, dueDate: '2026-02-15', numbers: [1], late: false, fallenDue: false });
+    expect(amountDue(schedule, '2026-02-01')).toEqual({
+      amount: 888_488,
+      dueDate: '2026-02-15',
+      numbers: [1],
+      late: false,
+      fallenDue: false,
+    });
   });
 
   it('given an instalment due today, then it is that instalment, not late', () => {
-    expect(amountDue(schedule, '2026-02-15')).toEqual({ amount: 888_488, dueDate: '2026-02-15', numbers: [1], late: false, fallenDue: true });
+    expect(amountDue(schedule, '2026-02-15')).toEqual({
+      amount: 888_488,
+      dueDate: '2026-02-15',
+      numbers: [1],
+      late: false,
+      fallenDue: true,
+    });
   });
 
   it('given two instalments fallen due and unpaid, then it is both together, late', () => {
-    expect(amountDue(schedule, '2026-03-20')).toEqual({ amount: 2 * 888_488, dueDate: '2026-02-15', numbers: [1, 2], late: true, fallenDue: true });
+    expect(amountDue(schedule, '2026-03-20')).toEqual({
+      amount: 2 * 888_488,
+      dueDate: '2026-02-15',
+      numbers: [1, 2],
+      late: true,
+      fallenDue: true,
+    });
   });
 
   it('given the first paid and the second part paid, then it is the second’s remainder', () => {
-    const partly = [line(1, '2026-02-15', PAID), line(2, '2026-03-15', { paidInterest: 100_000, status: 'partial' }), line(3, '2026-04-15')];
-    expect(amountDue(partly, '2026-03-01')).toEqual({ amount: 788_488, dueDate: '2026-03-15', numbers: [2], late: false, fallenDue: false });
+    const partly = [
+      line(1, '2026-02-15', PAID),
+      line(2, '2026-03-15', { paidInterest: 100_000, status: 'partial' }),
+      line(3, '2026-04-15'),
+    ];
+    expect(amountDue(partly, '2026-03-01')).toEqual({
+      amount: 788_488,
+      dueDate: '2026-03-15',
+      numbers: [2],
+      late: false,
+      fallenDue: false,
+    });
   });
 
   it('given everything paid, then nothing is due', () => {
@@ -76,7 +106,11 @@ describe('what is due now (what Due now shows and Pay offers)', () => {
 
   it('given instalments fallen due, then exactly what is unpaid of them, never a later one', () => {
     expect(dueNow(schedule, '2026-02-15')).toMatchObject({ amount: 888_488, numbers: [1], late: false });
-    const partly = [line(1, '2026-02-15', PAID), line(2, '2026-03-15', { paidInterest: 100_000, status: 'partial' }), line(3, '2026-04-15')];
+    const partly = [
+      line(1, '2026-02-15', PAID),
+      line(2, '2026-03-15', { paidInterest: 100_000, status: 'partial' }),
+      line(3, '2026-04-15'),
+    ];
     expect(dueNow(partly, '2026-03-20')).toMatchObject({ amount: 788_488, numbers: [2], late: true });
   });
 });

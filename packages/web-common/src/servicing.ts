@@ -62,7 +62,17 @@ export const isFinalPayment = (status: string) => paymentOutcome(status) !== 'wa
 
 /** What is still owed on an instalment: every component less what was paid of it. */
 export function owedOn(line: Instalment): number {
-  return Math.max(0, line.principal - line.paidPrincipal + line.interest - line.paidInterest + line.fees - line.paidFees + line.penalties - line.paidPenalties);
+  return Math.max(
+    0,
+    line.principal -
+      line.paidPrincipal +
+      line.interest -
+      line.paidInterest +
+      line.fees -
+      line.paidFees +
+      line.penalties -
+      line.paidPenalties,
+  );
 }
 
 /** What was paid on an instalment, every component together. */
@@ -143,4 +153,3 @@ export function isCalendarDateOnOrBefore(value: string, latest: string): boolean
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value && value <= latest;
 }
-

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from './browser';
-import { checkForNewBuild, currentBuild, withChunkRecovery, isNewerBuildAvailable, recoverFromChunkError, reloadOnce, RELOAD_GUARD_MS, resetBuildWatcher } from './updates';
+import {
+  checkForNewBuild,
+  currentBuild,
+  withChunkRecovery,
+  isNewerBuildAvailable,
+  recoverFromChunkError,
+  reloadOnce,
+  RELOAD_GUARD_MS,
+  resetBuildWatcher,
+} from './updates';
 
 const version = (v: string) => new Response(JSON.stringify({ version: v }), { headers: { 'Content-Type': 'application/json' } });
 
@@ -65,7 +74,9 @@ describe('a failed chunk load', () => {
 describe('a lazy page whose chunk is gone', () => {
   it('reloads once into the newer build and still reports the failure', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(version('next-build'));
-    const failing = withChunkRecovery(Promise.reject(new TypeError('Failed to fetch dynamically imported module: /Admin/assets/LoanPage-1.js')));
+    const failing = withChunkRecovery(
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /Admin/assets/LoanPage-1.js')),
+    );
     await expect(failing).rejects.toThrow('dynamically imported module');
     expect(browser.reload).toHaveBeenCalledTimes(1);
   });

@@ -35,7 +35,13 @@ export async function precompressDirectory(dir, { threshold = DEFAULT_THRESHOLD 
     if (!COMPRESSIBLE.test(file) || (await stat(file)).size < threshold) continue;
     const source = await readFile(file);
     const [br, gz] = await Promise.all([
-      brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+      brotli(source, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
       gzipped(source, { level: 9 }),
     ]);
     const entry = { file: path.relative(dir, file).split(path.sep).join('/'), bytes: source.length };

@@ -24,7 +24,12 @@ export class OutboxAccountMessages implements AccountMessages {
   ) {}
 
   async sendOneTimeCode({ phone, code, purpose, validForMinutes }: OneTimeCodeMessage): Promise<void> {
-    await this.sms.send({ to: phone, body: `${code} is your Open Lending code ${PURPOSE_TEXT[purpose]}. It expires in ${validForMinutes} minutes. Never share it.`, sensitive: true, purpose });
+    await this.sms.send({
+      to: phone,
+      body: `${code} is your Open Lending code ${PURPOSE_TEXT[purpose]}. It expires in ${validForMinutes} minutes. Never share it.`,
+      sensitive: true,
+      purpose,
+    });
   }
 
   async sendPasswordReset({ userId, email, name, token, expiresAt, validForMinutes }: PasswordResetMessage): Promise<void> {
@@ -33,7 +38,11 @@ export class OutboxAccountMessages implements AccountMessages {
       kind: 'product',
       to: email,
       userId,
-      variables: { name, resetLink: `${this.config.publicUrl}/Auth/confirm-password/${secretRef('reset-token')}`, expiresInMinutes: String(validForMinutes) },
+      variables: {
+        name,
+        resetLink: `${this.config.publicUrl}/Auth/confirm-password/${secretRef('reset-token')}`,
+        expiresInMinutes: String(validForMinutes),
+      },
       secretBearing: ['resetLink'],
       secrets: { 'reset-token': token },
       secretsExpireAt: expiresAt,

@@ -7,7 +7,10 @@ import { loanReference, pushForReminder } from '../domain/push.js';
 import { PushOutbox } from './push/push-outbox.js';
 import { TemplatedEmails } from './emails/templated-emails.js';
 
-const REMINDER_EVENT: Record<InstalmentReminderMessage['kind'], string> = { 'due-soon': 'instalment-due-soon', overdue: 'instalment-overdue' };
+const REMINDER_EVENT: Record<InstalmentReminderMessage['kind'], string> = {
+  'due-soon': 'instalment-due-soon',
+  overdue: 'instalment-overdue',
+};
 
 const loanTypeName = (type: AgreementSignLinkMessage['loanType']) => (type === 'salaryAdvance' ? 'Salary advance' : 'EMI loan');
 
@@ -29,7 +32,16 @@ export class OutboxLoanMessages implements LoanMessages {
     return formatMoney(minor, this.config.product.currency);
   }
 
-  async sendAgreementSignLink({ loanId, documentHash, loanType, terms, borrower, token, expiresAt, validForHours }: AgreementSignLinkMessage): Promise<void> {
+  async sendAgreementSignLink({
+    loanId,
+    documentHash,
+    loanType,
+    terms,
+    borrower,
+    token,
+    expiresAt,
+    validForHours,
+  }: AgreementSignLinkMessage): Promise<void> {
     await this.emails.send({
       event: 'agreement-sign-link',
       kind: 'product',

@@ -9,7 +9,10 @@ type Channel = 'whatsapp' | 'ivr' | 'dialer';
 /** Writes what would have gone to the provider into channel_outbox and answers a made-up provider id (`dev-…`). */
 async function record(db: Db, channel: Channel, recipient: string, payload: object): Promise<string> {
   const providerId = `dev-${channel}-${randomUUID()}`;
-  await db.insertInto('channel_outbox').values({ channel, recipient, payload: JSON.stringify(payload), provider_id: providerId }).execute();
+  await db
+    .insertInto('channel_outbox')
+    .values({ channel, recipient, payload: JSON.stringify(payload), provider_id: providerId })
+    .execute();
   return providerId;
 }
 

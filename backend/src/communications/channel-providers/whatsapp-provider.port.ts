@@ -6,7 +6,11 @@
  */
 export interface WhatsappProvider {
   readonly name: string;
-  send(message: { to: string; body: string; template?: { name: string; parameters: readonly string[] } }): Promise<{ providerMessageId: string }>;
+  send(message: {
+    to: string;
+    body: string;
+    template?: { name: string; parameters: readonly string[] };
+  }): Promise<{ providerMessageId: string }>;
 }
 
 export const WHATSAPP_PROVIDER = Symbol('WHATSAPP_PROVIDER');

@@ -13,7 +13,11 @@ export type LoanContact = {
   firstDueDate: string | null;
 };
 
-export function loanEmailVariables(loan: LoanContact, borrowerName: string, options: { portalUrl: string; currency: string }): Record<string, string> {
+export function loanEmailVariables(
+  loan: LoanContact,
+  borrowerName: string,
+  options: { portalUrl: string; currency: string },
+): Record<string, string> {
   return {
     borrowerName,
     portalUrl: options.portalUrl,
@@ -34,7 +38,10 @@ export function loanEmailVariables(loan: LoanContact, borrowerName: string, opti
 export function eventEmailVariables(event: { type: string; data: Record<string, unknown> }, currency: string): Record<string, string> {
   switch (event.type) {
     case 'RepaymentApplied':
-      return { amountPaid: formatMoney(Number(event.data.amount), currency), paidOn: event.data.valueDate ? formatDate(String(event.data.valueDate)) : '' };
+      return {
+        amountPaid: formatMoney(Number(event.data.amount), currency),
+        paidOn: event.data.valueDate ? formatDate(String(event.data.valueDate)) : '',
+      };
     case 'LoanClosed':
       return { closedOn: event.data.closedOn ? formatDate(String(event.data.closedOn)) : '' };
     default:

@@ -37,16 +37,20 @@ describe('a loan event becomes a push', () => {
 
 describe('a reminder becomes a push', () => {
   it('given due soon, then the due date and the amount due', () => {
-    expect(pushForReminder({ loanId, kind: 'due-soon', instalmentNumber: 2, dueDate: '2026-12-05', amountDue: 8_978_00 }, context)).toEqual({
-      topic: 'instalment-due-soon',
-      title: 'Instalment due soon',
-      body: 'Instalment 2 of loan 3F2A91C0 (₹8,978.00) is due on 5 Dec 2026.',
-      link: `https://portal.test/User/Loans/${loanId}#pay`,
-    });
+    expect(pushForReminder({ loanId, kind: 'due-soon', instalmentNumber: 2, dueDate: '2026-12-05', amountDue: 8_978_00 }, context)).toEqual(
+      {
+        topic: 'instalment-due-soon',
+        title: 'Instalment due soon',
+        body: 'Instalment 2 of loan 3F2A91C0 (₹8,978.00) is due on 5 Dec 2026.',
+        link: `https://portal.test/User/Loans/${loanId}#pay`,
+      },
+    );
   });
 
   it('given overdue, then "still unpaid"', () => {
-    expect(pushForReminder({ loanId, kind: 'overdue', instalmentNumber: 2, dueDate: '2026-12-05', amountDue: 1 }, context).body).toContain('still unpaid');
+    expect(pushForReminder({ loanId, kind: 'overdue', instalmentNumber: 2, dueDate: '2026-12-05', amountDue: 1 }, context).body).toContain(
+      'still unpaid',
+    );
   });
 });
 

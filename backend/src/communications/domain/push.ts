@@ -12,7 +12,15 @@ export type PushStatus = (typeof PUSH_STATUSES)[number];
 export type PushMessage = { topic: string; title: string; body: string; link: string | null };
 
 /** The loan events that become pushes. */
-export const PUSH_LOAN_EVENTS = ['AgreementIssued', 'FinalApprovalGranted', 'LoanDisbursed', 'RepaymentApplied', 'InstalmentWentOverdue', 'LoanClosed', 'LoanRejected'] as const satisfies readonly LoanEventType[];
+export const PUSH_LOAN_EVENTS = [
+  'AgreementIssued',
+  'FinalApprovalGranted',
+  'LoanDisbursed',
+  'RepaymentApplied',
+  'InstalmentWentOverdue',
+  'LoanClosed',
+  'LoanRejected',
+] as const satisfies readonly LoanEventType[];
 export type PushLoanEventType = (typeof PUSH_LOAN_EVENTS)[number];
 
 export type PushLoanEvent = { type: string; data: Record<string, unknown> };
@@ -35,9 +43,19 @@ export function pushForLoanEvent(event: PushLoanEvent, context: PushContext): Pu
     case 'FinalApprovalGranted':
       return { topic: 'loan-approved', title: 'Loan approved', body: `Loan ${ref} is approved; the money is on its way.`, link };
     case 'LoanDisbursed':
-      return { topic: 'loan-disbursed', title: 'Money sent', body: `Loan ${ref} was paid out to your bank account (reference ${String(event.data.payoutReference)}).`, link };
+      return {
+        topic: 'loan-disbursed',
+        title: 'Money sent',
+        body: `Loan ${ref} was paid out to your bank account (reference ${String(event.data.payoutReference)}).`,
+        link,
+      };
     case 'RepaymentApplied':
-      return { topic: 'payment-received', title: 'Payment received', body: `We received ${money(event.data.amount)} for loan ${ref}. Thank you.`, link };
+      return {
+        topic: 'payment-received',
+        title: 'Payment received',
+        body: `We received ${money(event.data.amount)} for loan ${ref}. Thank you.`,
+        link,
+      };
     case 'InstalmentWentOverdue':
       return {
         topic: 'instalment-overdue',
@@ -64,8 +82,18 @@ export function pushForReminder(reminder: ReminderFacts, context: PushContext): 
   const amount = formatMoney(reminder.amountDue, context.currency);
   const link = `${context.portalUrl}/User/Loans/${reminder.loanId}#pay`;
   return reminder.kind === 'due-soon'
-    ? { topic: 'instalment-due-soon', title: 'Instalment due soon', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}) is due on ${formatDate(reminder.dueDate)}.`, link }
-    : { topic: 'instalment-overdue', title: 'Instalment overdue', body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}), due on ${formatDate(reminder.dueDate)}, is still unpaid.`, link };
+    ? {
+        topic: 'instalment-due-soon',
+        title: 'Instalment due soon',
+        body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}) is due on ${formatDate(reminder.dueDate)}.`,
+        link,
+      }
+    : {
+        topic: 'instalment-overdue',
+        title: 'Instalment overdue',
+        body: `Instalment ${reminder.instalmentNumber} of loan ${ref} (${amount}), due on ${formatDate(reminder.dueDate)}, is still unpaid.`,
+        link,
+      };
 }
 
 /** The last characters of a token: enough for staff to tell devices apart in the log, never the token itself. */

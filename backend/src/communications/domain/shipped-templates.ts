@@ -7,20 +7,33 @@ import type { TemplateSource } from './template-rules.js';
  */
 export type ShippedTemplate = TemplateSource & { key: string; event: string; name: string };
 
-const wrap = (body: string) => `<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">${body}<p style="color:#555">Open Lending</p></div>`;
+const wrap = (body: string) =>
+  `<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">${body}<p style="color:#555">Open Lending</p></div>`;
 
 const loanEmail = (key: string, name: string, subject: string, sentence: string, extraHtml = '', extraText = ''): ShippedTemplate => ({
   key,
   event: key,
   name,
   subject,
-  html: wrap(`<p>Hello {{borrowerName}},</p><p>${sentence}</p>${extraHtml}<p><a href="{{loanUrl}}">See your loan {{loanReference}}</a></p>`),
+  html: wrap(
+    `<p>Hello {{borrowerName}},</p><p>${sentence}</p>${extraHtml}<p><a href="{{loanUrl}}">See your loan {{loanReference}}</a></p>`,
+  ),
   text: `Hello {{borrowerName}},\n\n${sentence}\n${extraText}\nSee your loan {{loanReference}}: {{loanUrl}}\n\nOpen Lending`,
 });
 
 export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
-  loanEmail('application-received', 'Application received', 'We have received your application {{loanReference}}', 'We have received your application for {{amount}} and will review it shortly.'),
-  loanEmail('loan-approved', 'Loan approved', 'Your loan {{loanReference}} is approved', 'Your loan of {{amount}} is approved and will be paid out shortly.'),
+  loanEmail(
+    'application-received',
+    'Application received',
+    'We have received your application {{loanReference}}',
+    'We have received your application for {{amount}} and will review it shortly.',
+  ),
+  loanEmail(
+    'loan-approved',
+    'Loan approved',
+    'Your loan {{loanReference}} is approved',
+    'Your loan of {{amount}} is approved and will be paid out shortly.',
+  ),
   loanEmail(
     'loan-disbursed',
     'Loan disbursed',
@@ -29,18 +42,46 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     '{{#if firstDueDate}}<p>Your first instalment of {{instalmentAmount}} is due on {{firstDueDate}}.</p>{{/if}}',
     '{{#if firstDueDate}}Your first instalment of {{instalmentAmount}} is due on {{firstDueDate}}.\n{{/if}}',
   ),
-  loanEmail('loan-rejected', 'Loan rejected', 'About your application {{loanReference}}', 'We are sorry: we cannot offer you this loan at this time.'),
-  loanEmail('application-cancelled', 'Application cancelled', 'Your application {{loanReference}} is cancelled', 'Your loan application has been cancelled.'),
-  loanEmail('instalment-due-soon', 'Instalment due soon', 'Instalment {{instalmentNumber}} of loan {{loanReference}} is due on {{dueDate}}', 'Instalment {{instalmentNumber}} of {{amountDue}} is due on {{dueDate}}.',
+  loanEmail(
+    'loan-rejected',
+    'Loan rejected',
+    'About your application {{loanReference}}',
+    'We are sorry: we cannot offer you this loan at this time.',
+  ),
+  loanEmail(
+    'application-cancelled',
+    'Application cancelled',
+    'Your application {{loanReference}} is cancelled',
+    'Your loan application has been cancelled.',
+  ),
+  loanEmail(
+    'instalment-due-soon',
+    'Instalment due soon',
+    'Instalment {{instalmentNumber}} of loan {{loanReference}} is due on {{dueDate}}',
+    'Instalment {{instalmentNumber}} of {{amountDue}} is due on {{dueDate}}.',
     '<p><a href="{{payUrl}}">Pay {{amountDue}} now</a></p>',
     'Pay it now: {{payUrl}}\n',
   ),
-  loanEmail('instalment-overdue', 'Instalment overdue', 'Instalment {{instalmentNumber}} of loan {{loanReference}} is overdue', 'Instalment {{instalmentNumber}} of {{amountDue}}, due on {{dueDate}}, is {{overdueBy}} overdue. Please pay it as soon as you can.',
+  loanEmail(
+    'instalment-overdue',
+    'Instalment overdue',
+    'Instalment {{instalmentNumber}} of loan {{loanReference}} is overdue',
+    'Instalment {{instalmentNumber}} of {{amountDue}}, due on {{dueDate}}, is {{overdueBy}} overdue. Please pay it as soon as you can.',
     '<p><a href="{{payUrl}}">Pay {{amountDue}} now</a></p>',
     'Pay it now: {{payUrl}}\n',
   ),
-  loanEmail('payment-received', 'Payment received', 'We received your payment of {{amountPaid}}', 'We received your payment of {{amountPaid}} on {{paidOn}}. Thank you.'),
-  loanEmail('loan-closed', 'Loan closed', 'Your loan {{loanReference}} is closed', 'Your loan is fully repaid and was closed on {{closedOn}}. Thank you for borrowing with us.'),
+  loanEmail(
+    'payment-received',
+    'Payment received',
+    'We received your payment of {{amountPaid}}',
+    'We received your payment of {{amountPaid}} on {{paidOn}}. Thank you.',
+  ),
+  loanEmail(
+    'loan-closed',
+    'Loan closed',
+    'Your loan {{loanReference}} is closed',
+    'Your loan is fully repaid and was closed on {{closedOn}}. Thank you for borrowing with us.',
+  ),
   {
     key: 'password-reset',
     event: 'password-reset',
@@ -66,7 +107,9 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     event: 'issue-replied',
     name: 'Help issue replied',
     subject: 'Re: your issue #{{issueNumber}} ({{issueSubject}})',
-    html: wrap('<p>Hello {{borrowerName}},</p><p>We have replied to your issue #{{issueNumber}}:</p><blockquote style="white-space:pre-wrap">{{reply}}</blockquote><p><a href="{{issueUrl}}">See the issue</a></p>'),
+    html: wrap(
+      '<p>Hello {{borrowerName}},</p><p>We have replied to your issue #{{issueNumber}}:</p><blockquote style="white-space:pre-wrap">{{reply}}</blockquote><p><a href="{{issueUrl}}">See the issue</a></p>',
+    ),
     text: 'Hello {{borrowerName}},\n\nWe have replied to your issue #{{issueNumber}}:\n\n{{reply}}\n\nSee the issue: {{issueUrl}}\n\nOpen Lending',
   },
 ];

@@ -27,7 +27,11 @@ const loan: TemplateVariable[] = [
   { name: 'loanReference', description: 'The loan reference (first 8 characters of its id, upper case)', sample: '3F2A91C0' },
   { name: 'loanType', description: 'EMI loan or Salary advance', sample: 'EMI loan' },
   { name: 'amount', description: 'The loan amount, formatted (₹1,00,000.00)', sample: '₹1,00,000.00' },
-  { name: 'loanUrl', description: "The loan's page in the portal", sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000' },
+  {
+    name: 'loanUrl',
+    description: "The loan's page in the portal",
+    sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000',
+  },
 ];
 
 const terms: TemplateVariable[] = [
@@ -42,7 +46,11 @@ const instalment: TemplateVariable[] = [
   { name: 'dueDate', description: 'Its due date, e.g. 5 Dec 2026', sample: '5 Dec 2026' },
   { name: 'amountDue', description: 'The amount still owed on it, charges included, formatted', sample: '₹8,978.00' },
   { name: 'loanId', description: "The loan's id", sample: '3f2a91c0-0000-4000-8000-000000000000' },
-  { name: 'payUrl', description: "Where the borrower pays it: the loan's page in the portal, at its Pay form", sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000#pay' },
+  {
+    name: 'payUrl',
+    description: "Where the borrower pays it: the loan's page in the portal, at its Pay form",
+    sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000#pay',
+  },
 ];
 
 export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
@@ -63,21 +71,42 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
   { key: 'loan-rejected', label: 'Loan rejected', loanEvent: 'LoanRejected', variables: loan },
   { key: 'application-cancelled', label: 'Application cancelled', loanEvent: 'LoanApplicationCancelled', variables: loan },
   { key: 'instalment-due-soon', label: 'Instalment due soon', variables: instalment },
-  { key: 'instalment-overdue', label: 'Instalment overdue', variables: [...instalment, { name: 'daysPastDue', description: 'Days past due (a number)', sample: '4' }, { name: 'overdueBy', description: 'How long it is overdue, e.g. 1 day, 4 days', sample: '4 days' }] },
+  {
+    key: 'instalment-overdue',
+    label: 'Instalment overdue',
+    variables: [
+      ...instalment,
+      { name: 'daysPastDue', description: 'Days past due (a number)', sample: '4' },
+      { name: 'overdueBy', description: 'How long it is overdue, e.g. 1 day, 4 days', sample: '4 days' },
+    ],
+  },
   {
     key: 'payment-received',
     label: 'Payment received',
     loanEvent: 'RepaymentApplied',
-    variables: [...loan, { name: 'amountPaid', description: 'The payment, formatted', sample: '₹8,978.00' }, { name: 'paidOn', description: 'Its value date, e.g. 4 Dec 2026', sample: '4 Dec 2026' }],
+    variables: [
+      ...loan,
+      { name: 'amountPaid', description: 'The payment, formatted', sample: '₹8,978.00' },
+      { name: 'paidOn', description: 'Its value date, e.g. 4 Dec 2026', sample: '4 Dec 2026' },
+    ],
   },
-  { key: 'loan-closed', label: 'Loan closed', loanEvent: 'LoanClosed', variables: [...loan, { name: 'closedOn', description: 'The closing date, e.g. 21 Nov 2027', sample: '21 Nov 2027' }] },
+  {
+    key: 'loan-closed',
+    label: 'Loan closed',
+    loanEvent: 'LoanClosed',
+    variables: [...loan, { name: 'closedOn', description: 'The closing date, e.g. 21 Nov 2027', sample: '21 Nov 2027' }],
+  },
   {
     key: 'password-reset',
     label: 'Password reset',
     required: ['resetLink'],
     variables: [
       { name: 'name', description: "The user's name", sample: 'Asha Rao' },
-      { name: 'resetLink', description: 'The single-use link (shown as [redacted] in the email log)', sample: 'https://lending.example.com/Auth/confirm-password/[redacted]' },
+      {
+        name: 'resetLink',
+        description: 'The single-use link (shown as [redacted] in the email log)',
+        sample: 'https://lending.example.com/Auth/confirm-password/[redacted]',
+      },
       { name: 'expiresInMinutes', description: 'Minutes until the link expires', sample: '30' },
     ],
   },
@@ -90,7 +119,11 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
     variables: [
       ...loan,
       ...terms,
-      { name: 'signLink', description: 'The single-use signing link (shown as [redacted] in the email log)', sample: 'https://lending.example.com/Eagreement/[redacted]' },
+      {
+        name: 'signLink',
+        description: 'The single-use signing link (shown as [redacted] in the email log)',
+        sample: 'https://lending.example.com/Eagreement/[redacted]',
+      },
       { name: 'expiresInHours', description: 'Hours until the link expires', sample: '72' },
     ],
   },
@@ -114,4 +147,5 @@ export const templateEvent = (key: string): TemplateEvent | undefined => TEMPLAT
 export const eventForLoanEvent = (type: string): TemplateEvent | undefined => TEMPLATE_EVENTS.find((e) => e.loanEvent === type);
 
 /** The catalogue's sample values of an event, for previews. */
-export const sampleVariables = (event: TemplateEvent): Record<string, string> => Object.fromEntries(event.variables.map((v) => [v.name, v.sample]));
+export const sampleVariables = (event: TemplateEvent): Record<string, string> =>
+  Object.fromEntries(event.variables.map((v) => [v.name, v.sample]));

@@ -7,16 +7,24 @@ const ok = { subject: 'Your loan {{loanReference}} is paid out', html: '<p>Hello
 
 describe('checking a template before it is saved', () => {
   it('accepts the event’s variables, if/unless blocks and comments', () => {
-    const html = '{{! a note }}<p>{{borrowerName}}</p>{{#if payoutReference}}<p>{{payoutReference}}</p>{{else}}<p>soon</p>{{/if}}{{#unless firstDueDate}}x{{/unless}}';
+    const html =
+      '{{! a note }}<p>{{borrowerName}}</p>{{#if payoutReference}}<p>{{payoutReference}}</p>{{else}}<p>soon</p>{{/if}}{{#unless firstDueDate}}x{{/unless}}';
     expect(checkTemplate(disbursed, { ...ok, html })).toEqual([]);
   });
 
   it('refuses an unknown variable, naming it and the field', () => {
-    expect(checkTemplate(disbursed, { ...ok, text: 'Dear {{firstName}}' })).toEqual([{ name: 'text', message: '{{firstName}} is not a variable of this event' }]);
+    expect(checkTemplate(disbursed, { ...ok, text: 'Dear {{firstName}}' })).toEqual([
+      { name: 'text', message: '{{firstName}} is not a variable of this event' },
+    ]);
   });
 
   it('refuses prototype paths such as {{constructor.constructor}}', () => {
-    const problems = checkTemplate(disbursed, { ...ok, subject: '{{constructor.constructor}}', html: '{{__proto__}}', text: '{{#if constructor}}x{{/if}}' });
+    const problems = checkTemplate(disbursed, {
+      ...ok,
+      subject: '{{constructor.constructor}}',
+      html: '{{__proto__}}',
+      text: '{{#if constructor}}x{{/if}}',
+    });
     expect(problems.map((p) => p.name)).toEqual(['subject', 'html', 'text']);
     expect(problems[0].message).toBe('{{constructor.constructor}} is not a variable of this event');
   });
@@ -27,7 +35,17 @@ describe('checking a template before it is saved', () => {
   });
 
   it('refuses helpers, partials, other blocks, this, parent paths, @data and sub-expressions', () => {
-    const cases = ['{{lookup borrowerName "x"}}', '{{> header}}', '{{#each borrowerName}}x{{/each}}', '{{#with borrowerName}}x{{/with}}', '{{this}}', '{{../borrowerName}}', '{{@root.borrowerName}}', '{{#if (lookup a b)}}x{{/if}}', '{{#if}}x{{/if}}'];
+    const cases = [
+      '{{lookup borrowerName "x"}}',
+      '{{> header}}',
+      '{{#each borrowerName}}x{{/each}}',
+      '{{#with borrowerName}}x{{/with}}',
+      '{{this}}',
+      '{{../borrowerName}}',
+      '{{@root.borrowerName}}',
+      '{{#if (lookup a b)}}x{{/if}}',
+      '{{#if}}x{{/if}}',
+    ];
     for (const html of cases) expect({ html, problems: checkTemplate(disbursed, { ...ok, html }).length }).toEqual({ html, problems: 1 });
   });
 
@@ -47,7 +65,11 @@ describe('checking a template before it is saved', () => {
 
 describe('rendering a template', () => {
   it('fills the variables, escaping them in HTML only', () => {
-    const out = renderTemplate(ok, { ...sampleVariables(disbursed), borrowerName: '<script>alert(1)</script> & Co', loanReference: 'AB<1>' });
+    const out = renderTemplate(ok, {
+      ...sampleVariables(disbursed),
+      borrowerName: '<script>alert(1)</script> & Co',
+      loanReference: 'AB<1>',
+    });
     expect(out.html).toBe('<p>Hello &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</p>');
     expect(out.text).toBe('Hello <script>alert(1)</script> & Co');
     expect(out.subject).toBe('Your loan AB<1> is paid out');
@@ -87,6 +109,8 @@ describe('the shipped templates', () => {
 describe('a password reset template', () => {
   it('must carry the reset link in both bodies', () => {
     const reset = templateEvent('password-reset')!;
-    expect(checkTemplate(reset, { subject: 'Reset', html: '<p>{{name}}</p>', text: '{{resetLink}}' })).toEqual([{ name: 'html', message: 'must use {{resetLink}}' }]);
+    expect(checkTemplate(reset, { subject: 'Reset', html: '<p>{{name}}</p>', text: '{{resetLink}}' })).toEqual([
+      { name: 'html', message: 'must use {{resetLink}}' },
+    ]);
   });
 });

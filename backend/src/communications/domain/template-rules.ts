@@ -54,7 +54,8 @@ function problemsOf(source: string, allowed: ReadonlySet<string>): string[] {
       case 'MustacheStatement': {
         const m = node as hbs.AST.MustacheStatement;
         if (!m.escaped) problems.add('unescaped output ({{{…}}} or {{& …}}) is not allowed: every value is escaped');
-        if (m.params.length > 0 || (m.hash && m.hash.pairs.length > 0)) problems.add(`helpers are not allowed ({{${describeNode(m.path)} …}})`);
+        if (m.params.length > 0 || (m.hash && m.hash.pairs.length > 0))
+          problems.add(`helpers are not allowed ({{${describeNode(m.path)} …}})`);
         else variable(m.path, 'a value');
         return;
       }
@@ -106,7 +107,9 @@ function describeNode(node: Node): string {
 /** Every problem of a template for an event, per field; an empty list means it may be saved. */
 export function checkTemplate(event: TemplateEvent, source: TemplateSource): TemplateProblem[] {
   const allowed = new Set(event.variables.map((v) => v.name));
-  const problems = (['subject', 'html', 'text'] as const).flatMap((name) => problemsOf(source[name], allowed).map((message) => ({ name, message })));
+  const problems = (['subject', 'html', 'text'] as const).flatMap((name) =>
+    problemsOf(source[name], allowed).map((message) => ({ name, message })),
+  );
   for (const required of event.required ?? []) {
     for (const name of ['html', 'text'] as const) {
       if (!source[name].includes(`{{${required}}}`)) problems.push({ name, message: `must use {{${required}}}` });

@@ -4,7 +4,12 @@ import { decideOutbound, type ApprovedTemplate } from './whatsapp-message.js';
 import { whatsappWindow } from './whatsapp-window.js';
 
 const at = (iso: string) => new Date(iso);
-const reminder: ApprovedTemplate = { name: 'payment_reminder', body: 'Hello {{1}}, {{2}} is due on {{3}}.', parameters: ['name', 'amount', 'loanReference'], approved: true };
+const reminder: ApprovedTemplate = {
+  name: 'payment_reminder',
+  body: 'Hello {{1}}, {{2}} is due on {{3}}.',
+  parameters: ['name', 'amount', 'loanReference'],
+  approved: true,
+};
 
 describe("WhatsApp's 24-hour window", () => {
   it('given the borrower never wrote, then it is closed with no closing time', () => {
@@ -12,11 +17,17 @@ describe("WhatsApp's 24-hour window", () => {
   });
 
   it('given the borrower wrote 23 h 59 min ago, then it is open until 24 hours after their message', () => {
-    expect(whatsappWindow(at('2026-11-22T10:01:00Z'), at('2026-11-23T10:00:00Z'))).toEqual({ open: true, closesAt: at('2026-11-23T10:01:00Z') });
+    expect(whatsappWindow(at('2026-11-22T10:01:00Z'), at('2026-11-23T10:00:00Z'))).toEqual({
+      open: true,
+      closesAt: at('2026-11-23T10:01:00Z'),
+    });
   });
 
   it('given exactly 24 hours have passed, then it is closed', () => {
-    expect(whatsappWindow(at('2026-11-22T10:00:00Z'), at('2026-11-23T10:00:00Z'))).toEqual({ open: false, closesAt: at('2026-11-23T10:00:00Z') });
+    expect(whatsappWindow(at('2026-11-22T10:00:00Z'), at('2026-11-23T10:00:00Z'))).toEqual({
+      open: false,
+      closesAt: at('2026-11-23T10:00:00Z'),
+    });
   });
 });
 
@@ -34,7 +45,9 @@ describe('deciding an outbound message', () => {
   });
 
   it('when an approved template is sent outside the window, then it goes with its parameters in place', () => {
-    expect(decideOutbound({ templateName: 'payment_reminder', template: reminder, parameters: ['Asha', '₹8,885.00', 'LN-1'] }, closed)).toEqual({
+    expect(
+      decideOutbound({ templateName: 'payment_reminder', template: reminder, parameters: ['Asha', '₹8,885.00', 'LN-1'] }, closed),
+    ).toEqual({
       body: 'Hello Asha, ₹8,885.00 is due on LN-1.',
       templateName: 'payment_reminder',
     });
@@ -49,12 +62,20 @@ describe('deciding an outbound message', () => {
       }
       throw new Error('not refused');
     };
-    expect(refused(() => decideOutbound({ templateName: 'nope', template: undefined, parameters: [] }, closed))).toEqual([{ name: 'templateName', message: 'nope is not an approved template' }]);
-    expect(refused(() => decideOutbound({ templateName: 'payment_reminder', template: { ...reminder, approved: false }, parameters: ['a', 'b', 'c'] }, open))[0]!.name).toBe('templateName');
+    expect(refused(() => decideOutbound({ templateName: 'nope', template: undefined, parameters: [] }, closed))).toEqual([
+      { name: 'templateName', message: 'nope is not an approved template' },
+    ]);
+    expect(
+      refused(() =>
+        decideOutbound({ templateName: 'payment_reminder', template: { ...reminder, approved: false }, parameters: ['a', 'b', 'c'] }, open),
+      )[0]!.name,
+    ).toBe('templateName');
   });
 
   it('when parameters are missing, empty or span lines, then each is named', () => {
-    expect(() => decideOutbound({ templateName: 'payment_reminder', template: reminder, parameters: ['Asha'] }, closed)).toThrow(ChannelInputRefused);
+    expect(() => decideOutbound({ templateName: 'payment_reminder', template: reminder, parameters: ['Asha'] }, closed)).toThrow(
+      ChannelInputRefused,
+    );
     try {
       decideOutbound({ templateName: 'payment_reminder', template: reminder, parameters: ['Asha', ' ', 'a\nb'] }, closed);
     } catch (error) {

@@ -6,7 +6,13 @@ import { type Actor, CurrentActor, RequirePermission } from '../../identity/publ
 import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { GetDialerQueueQuery, PlaceDialerCallCommand, RecordDialerOutcomeCommand } from '../application/channels/dialer.handlers.js';
-import { dialerCallSchema, dialerOutcomeBody, dialerQueueSchema, placeDialerCallBody, recordedDialerOutcomeSchema } from './channel.schemas.js';
+import {
+  dialerCallSchema,
+  dialerOutcomeBody,
+  dialerQueueSchema,
+  placeDialerCallBody,
+  recordedDialerOutcomeSchema,
+} from './channel.schemas.js';
 import { openApi } from './email-response.schemas.js';
 
 const callIdParam = z.uuid('the call id is a UUID');
@@ -26,7 +32,10 @@ export class AdminDialerController {
 
   @Get('queue')
   @RequirePermission('dialer.use')
-  @ApiOperation({ summary: 'The overdue loans to call, most days past due then largest amount first (200 at most), and whether the 08:00–19:00 window is open now' })
+  @ApiOperation({
+    summary:
+      'The overdue loans to call, most days past due then largest amount first (200 at most), and whether the 08:00–19:00 window is open now',
+  })
   @ApiOkResponse({ schema: openApi(dialerQueueSchema) })
   queue() {
     return this.queries.execute(new GetDialerQueueQuery(QUEUE_LENGTH));
@@ -44,7 +53,10 @@ export class AdminDialerController {
   @Post('calls/:id/outcome')
   @HttpCode(200)
   @RequirePermission('dialer.use')
-  @ApiOperation({ summary: "The outcome of a call you placed, to the loan's contact log (CollectionContactRecorded, channel call); once per call (409 after)" })
+  @ApiOperation({
+    summary:
+      "The outcome of a call you placed, to the loan's contact log (CollectionContactRecorded, channel call); once per call (409 after)",
+  })
   @ApiBody({ schema: z.toJSONSchema(dialerOutcomeBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: openApi(recordedDialerOutcomeSchema) })
   outcome(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {

@@ -9,11 +9,25 @@ import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorator
 import { parseWith } from '../../platform/http/zod-body.js';
 import { idsOf } from '../../platform/query/list-query.js';
 import { TEMPLATE_SORT } from '../application/emails/email-templates.repository.js';
-import { GetEmailTemplateQuery, ListEmailTemplatesQuery, ListEmailTemplateVersionsQuery, PreviewEmailTemplateQuery } from '../application/emails/email-template.queries.js';
+import {
+  GetEmailTemplateQuery,
+  ListEmailTemplatesQuery,
+  ListEmailTemplateVersionsQuery,
+  PreviewEmailTemplateQuery,
+} from '../application/emails/email-template.queries.js';
 import { CreateEmailTemplateCommand, UpdateEmailTemplateCommand } from '../application/emails/save-email-template.handler.js';
 import { TEMPLATE_EVENTS } from '../domain/template-events.js';
 import { openApi } from './email-response.schemas.js';
-import { emailTemplateSchema, emailTemplateVersionSchema, previewBody, renderedEmailSchema, templateBody, templateEventSchema, templateIdParam, templateListFilter } from './email-template.schemas.js';
+import {
+  emailTemplateSchema,
+  emailTemplateVersionSchema,
+  previewBody,
+  renderedEmailSchema,
+  templateBody,
+  templateEventSchema,
+  templateIdParam,
+  templateListFilter,
+} from './email-template.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
@@ -37,13 +51,27 @@ export class AdminEmailTemplatesController {
 
   @Get('email-templates')
   @RequirePermission('templates.manage')
-  @ApiOperation({ summary: 'Email templates (ra-data-simple-rest): filter={"q":"text","event":"loan-disbursed","active":true}, sort, range' })
+  @ApiOperation({
+    summary: 'Email templates (ra-data-simple-rest): filter={"q":"text","event":"loan-disbursed","active":true}, sort, range',
+  })
   @ApiListQuery({ filter: '{"event":"loan-disbursed"}', sort: '["name","ASC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: email-templates <start>-<end>/<total>', schema: openApi(z.array(emailTemplateSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: email-templates <start>-<end>/<total>',
+    schema: openApi(z.array(emailTemplateSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: TEMPLATE_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(templateListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: TEMPLATE_SORT.fields,
+      defaultSort: { field: 'name', order: 'ASC' },
+      filters: Object.keys(templateListFilter.shape),
+    });
     const { id, ...filter } = parseWith(templateListFilter, params.filter);
-    return sendPage(res, 'email-templates', params.range, await this.queries.execute(new ListEmailTemplatesQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'email-templates',
+      params.range,
+      await this.queries.execute(new ListEmailTemplatesQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('email-templates/:id')
@@ -64,7 +92,10 @@ export class AdminEmailTemplatesController {
 
   @Post('email-templates')
   @RequirePermission('templates.manage')
-  @ApiOperation({ summary: 'Create a template (version 1). A variable outside the event’s catalogue, {{{…}}}, helpers or partials are refused (400, per field)' })
+  @ApiOperation({
+    summary:
+      'Create a template (version 1). A variable outside the event’s catalogue, {{{…}}}, helpers or partials are refused (400, per field)',
+  })
   @ApiBody({ schema: inputSchema(templateBody) })
   @ApiCreatedResponse({ schema: openApi(emailTemplateSchema) })
   create(@CurrentActor() actor: Actor, @Body() body: unknown) {
@@ -84,7 +115,9 @@ export class AdminEmailTemplatesController {
   @Post('email-templates/:id/preview')
   @RequirePermission('templates.manage')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The template rendered with its event’s sample data; send subject, html, text or event to preview an unsaved draft' })
+  @ApiOperation({
+    summary: 'The template rendered with its event’s sample data; send subject, html, text or event to preview an unsaved draft',
+  })
   @ApiBody({ schema: inputSchema(previewBody) })
   @ApiOkResponse({ schema: openApi(renderedEmailSchema) })
   preview(@Param('id') id: string, @Body() body: unknown) {

@@ -26,13 +26,25 @@ export class AdminEmailsController {
 
   @Get('emails')
   @RequirePermission('emails.view')
-  @ApiOperation({ summary: 'The email log (ra-data-simple-rest): filter={"q":"text","status":"failed","template":"password-reset","userId":"…"}, sort, range' })
+  @ApiOperation({
+    summary:
+      'The email log (ra-data-simple-rest): filter={"q":"text","status":"failed","template":"password-reset","userId":"…"}, sort, range',
+  })
   @ApiListQuery({ filter: '{"status":"failed"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page of emails; Content-Range: emails <start>-<end>/<total>', schema: openApi(z.array(emailSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: EMAIL_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(emailListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: EMAIL_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(emailListFilter.shape),
+    });
     const { id, ...rest } = parseWith(emailListFilter, params.filter);
-    return sendPage(res, 'emails', params.range, await this.queries.execute(new ListEmailsQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'emails',
+      params.range,
+      await this.queries.execute(new ListEmailsQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('emails/:id')

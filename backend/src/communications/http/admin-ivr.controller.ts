@@ -24,18 +24,35 @@ export class AdminIvrController {
 
   @Get('ivr-calls')
   @RequirePermission('ivr.view')
-  @ApiOperation({ summary: 'IVR calls (ra-data-simple-rest): filter={"outcome":"promised-to-pay","status":"completed","loanId":"…","phone":"+91…","from":"…","to":"…"}, sort, range' })
+  @ApiOperation({
+    summary:
+      'IVR calls (ra-data-simple-rest): filter={"outcome":"promised-to-pay","status":"completed","loanId":"…","phone":"+91…","from":"…","to":"…"}, sort, range',
+  })
   @ApiListQuery({ filter: '{"outcome":"no-answer"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'Content-Range: ivr-calls <start>-<end>/<total>', schema: openApi(z.array(ivrCallSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: IVR_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(ivrListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: IVR_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(ivrListFilter.shape),
+    });
     const filter = parseWith(ivrListFilter, params.filter);
-    return sendPage(res, 'ivr-calls', params.range, await this.queries.execute(new ListIvrCallsQuery({ ...filter, ...(filter.loanId ? { loanId: filter.loanId.toLowerCase() } : {}) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'ivr-calls',
+      params.range,
+      await this.queries.execute(
+        new ListIvrCallsQuery({ ...filter, ...(filter.loanId ? { loanId: filter.loanId.toLowerCase() } : {}) }, params.sort, params.range),
+      ),
+    );
   }
 
   @Post('ivr-calls')
   @RequirePermission('ivr.view')
-  @ApiOperation({ summary: "Ask the IVR provider to call a loan's borrower with the overdue reminder flow (08:00–19:00 business time, else 409); the outcome arrives by webhook" })
+  @ApiOperation({
+    summary:
+      "Ask the IVR provider to call a loan's borrower with the overdue reminder flow (08:00–19:00 business time, else 409); the outcome arrives by webhook",
+  })
   @ApiBody({ schema: z.toJSONSchema(requestIvrCallBody) as object })
   @ApiCreatedResponse({ schema: openApi(ivrCallSchema) })
   request(@CurrentActor() actor: Actor, @Body() body: unknown) {

@@ -21,12 +21,23 @@ export class AdminPushesController {
 
   @Get('pushes')
   @RequirePermission('pushes.view')
-  @ApiOperation({ summary: 'The push log (ra-data-simple-rest): filter={"status":"token-removed","topic":"loan-disbursed","userId":"…"}, sort, range' })
+  @ApiOperation({
+    summary: 'The push log (ra-data-simple-rest): filter={"status":"token-removed","topic":"loan-disbursed","userId":"…"}, sort, range',
+  })
   @ApiListQuery({ filter: '{"status":"sent"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page of pushes; Content-Range: pushes <start>-<end>/<total>', schema: openApi(z.array(pushSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: PUSH_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(pushListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: PUSH_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(pushListFilter.shape),
+    });
     const { id, ...rest } = parseWith(pushListFilter, params.filter);
-    return sendPage(res, 'pushes', params.range, await this.queries.execute(new ListPushesQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'pushes',
+      params.range,
+      await this.queries.execute(new ListPushesQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 }

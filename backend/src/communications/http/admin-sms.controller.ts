@@ -40,8 +40,17 @@ export class AdminSmsController {
   @ApiListQuery({ filter: '{"to":"+919876543210"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page of messages; Content-Range: sms <start>-<end>/<total>', schema: openApi(z.array(smsSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: SMS_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(smsListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: SMS_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(smsListFilter.shape),
+    });
     const { id, ...rest } = parseWith(smsListFilter, params.filter);
-    return sendPage(res, 'sms', params.range, await this.queries.execute(new ListSmsQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'sms',
+      params.range,
+      await this.queries.execute(new ListSmsQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 }

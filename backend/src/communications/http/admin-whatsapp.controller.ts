@@ -8,9 +8,19 @@ import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery, ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { SendWhatsappMessageCommand } from '../application/channels/send-whatsapp-message.handler.js';
-import { GetWhatsappConversationQuery, ListWhatsappConversationsQuery, ListWhatsappTemplatesQuery } from '../application/channels/whatsapp-queries.handlers.js';
 import {
-  conversationIdParam, conversationListFilter, conversationSchema, conversationSummarySchema, sendWhatsappBody, sentWhatsappSchema, whatsappTemplateSchema,
+  GetWhatsappConversationQuery,
+  ListWhatsappConversationsQuery,
+  ListWhatsappTemplatesQuery,
+} from '../application/channels/whatsapp-queries.handlers.js';
+import {
+  conversationIdParam,
+  conversationListFilter,
+  conversationSchema,
+  conversationSummarySchema,
+  sendWhatsappBody,
+  sentWhatsappSchema,
+  whatsappTemplateSchema,
 } from './channel.schemas.js';
 import { openApi } from './email-response.schemas.js';
 
@@ -26,18 +36,32 @@ export class AdminWhatsappController {
 
   @Get('conversations')
   @RequirePermission('whatsapp.send')
-  @ApiOperation({ summary: 'The conversations, latest first (ra-data-simple-rest): filter={"borrowerId":"…","open":true}, range; each with its 24-hour window' })
+  @ApiOperation({
+    summary:
+      'The conversations, latest first (ra-data-simple-rest): filter={"borrowerId":"…","open":true}, range; each with its 24-hour window',
+  })
   @ApiListQuery({ filter: '{"open":true}' })
   @ApiOkResponse({ description: 'Content-Range: conversations <start>-<end>/<total>', schema: openApi(z.array(conversationSummarySchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: ['lastMessageAt'], defaultSort: { field: 'lastMessageAt', order: 'DESC' }, filters: Object.keys(conversationListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: ['lastMessageAt'],
+      defaultSort: { field: 'lastMessageAt', order: 'DESC' },
+      filters: Object.keys(conversationListFilter.shape),
+    });
     const filter = parseWith(conversationListFilter, params.filter);
-    return sendPage(res, 'conversations', params.range, await this.queries.execute(new ListWhatsappConversationsQuery(filter, params.range)));
+    return sendPage(
+      res,
+      'conversations',
+      params.range,
+      await this.queries.execute(new ListWhatsappConversationsQuery(filter, params.range)),
+    );
   }
 
   @Get('conversations/:id')
   @RequirePermission('whatsapp.send')
-  @ApiOperation({ summary: "One conversation by the borrower's id (or the phone of a number no borrower has), every message oldest first, and its window" })
+  @ApiOperation({
+    summary: "One conversation by the borrower's id (or the phone of a number no borrower has), every message oldest first, and its window",
+  })
   @ApiOkResponse({ schema: openApi(conversationSchema) })
   get(@Param('id') id: string) {
     return this.queries.execute(new GetWhatsappConversationQuery(parseWith(conversationIdParam, id)));
@@ -61,6 +85,12 @@ export class AdminWhatsappController {
   @ApiCreatedResponse({ schema: openApi(sentWhatsappSchema) })
   send(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseWith(sendWhatsappBody, body);
-    return this.commands.execute(new SendWhatsappMessageCommand(actor, { ...input, ...(input.borrowerId ? { borrowerId: input.borrowerId.toLowerCase() } : {}), ...(input.loanId ? { loanId: input.loanId.toLowerCase() } : {}) }));
+    return this.commands.execute(
+      new SendWhatsappMessageCommand(actor, {
+        ...input,
+        ...(input.borrowerId ? { borrowerId: input.borrowerId.toLowerCase() } : {}),
+        ...(input.loanId ? { loanId: input.loanId.toLowerCase() } : {}),
+      }),
+    );
   }
 }

@@ -30,19 +30,37 @@ export class ChannelWebhooksController {
   @Post('whatsapp')
   @Public()
   @HttpCode(200)
-  @ApiHeader({ name: 'X-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the raw body, keyed with WHATSAPP_WEBHOOK_SECRET>' })
-  @ApiOperation({ summary: 'An inbound WhatsApp message {messageId, from, text, timestamp}; 401 on a bad signature, 503 when WHATSAPP_WEBHOOK_SECRET is unset; a repeated messageId is stored once' })
+  @ApiHeader({
+    name: 'X-Signature',
+    required: true,
+    description: 'sha256=<hex HMAC-SHA256 of the raw body, keyed with WHATSAPP_WEBHOOK_SECRET>',
+  })
+  @ApiOperation({
+    summary:
+      'An inbound WhatsApp message {messageId, from, text, timestamp}; 401 on a bad signature, 503 when WHATSAPP_WEBHOOK_SECRET is unset; a repeated messageId is stored once',
+  })
   @ApiOkResponse({ schema: openApi(webhookReceiptSchema) })
   whatsapp(@Req() req: RawRequest, @Headers('x-signature') signature: string | undefined) {
     this.authenticity.verify('whatsapp', req.rawBody ?? Buffer.alloc(0), signature);
     const body = parseWith(whatsappWebhookBody, req.body);
-    return this.commands.execute(new ReceiveWhatsappMessageCommand({ messageId: body.messageId, from: body.from, text: body.text, timestamp: new Date(body.timestamp) }));
+    return this.commands.execute(
+      new ReceiveWhatsappMessageCommand({
+        messageId: body.messageId,
+        from: body.from,
+        text: body.text,
+        timestamp: new Date(body.timestamp),
+      }),
+    );
   }
 
   @Post('ivr')
   @Public()
   @HttpCode(200)
-  @ApiHeader({ name: 'X-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the raw body, keyed with IVR_WEBHOOK_SECRET>' })
+  @ApiHeader({
+    name: 'X-Signature',
+    required: true,
+    description: 'sha256=<hex HMAC-SHA256 of the raw body, keyed with IVR_WEBHOOK_SECRET>',
+  })
   @ApiOperation({
     summary:
       "A finished IVR call {callId, loanId?, to, outcome, promiseToPayOn?, durationSeconds?, endedAt}; the outcome goes to the loan's contact log; 401 on a bad signature, 503 when IVR_WEBHOOK_SECRET is unset; a repeated callId is applied once",

@@ -25,7 +25,8 @@ export const ivrWebhookBody = z
     endedAt: z.iso.datetime({ offset: true, error: 'endedAt must be an ISO 8601 date-time' }),
   })
   .superRefine((body, ctx) => {
-    if (body.outcome === 'promised-to-pay' && !body.promiseToPayOn) ctx.addIssue({ code: 'custom', path: ['promiseToPayOn'], message: 'promiseToPayOn is required with promised-to-pay' });
+    if (body.outcome === 'promised-to-pay' && !body.promiseToPayOn)
+      ctx.addIssue({ code: 'custom', path: ['promiseToPayOn'], message: 'promiseToPayOn is required with promised-to-pay' });
   });
 
 export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), id: z.uuid() });
@@ -42,13 +43,19 @@ export const sendWhatsappBody = z.union(
       borrowerId: z.uuid('borrowerId must be a borrower id').optional(),
       loanId: z.uuid('loanId must be a loan id').optional(),
       templateName: z.string().min(1, 'templateName is required').max(100),
-      parameters: z.array(z.string().max(MAX_TEMPLATE_PARAMETER, `each parameter must be at most ${MAX_TEMPLATE_PARAMETER} characters`)).max(10).default([]),
+      parameters: z
+        .array(z.string().max(MAX_TEMPLATE_PARAMETER, `each parameter must be at most ${MAX_TEMPLATE_PARAMETER} characters`))
+        .max(10)
+        .default([]),
     }),
   ],
   { error: 'send either text, or templateName with parameters' },
 );
 
-const windowSchema = z.object({ open: z.boolean(), closesAt: z.string().nullable().describe('when free text stops being allowed (or stopped)') });
+const windowSchema = z.object({
+  open: z.boolean(),
+  closesAt: z.string().nullable().describe('when free text stops being allowed (or stopped)'),
+});
 
 export const whatsappMessageSchema = z.object({
   id: z.uuid(),
@@ -92,7 +99,9 @@ export const conversationListFilter = z.strictObject({
   open: z.boolean({ error: 'open must be true or false' }).optional(),
 });
 
-export const conversationIdParam = z.union([z.uuid(), z.string().regex(/^\+\d{10,15}$/)], { error: "a conversation id is a borrower's id or a phone number (+ and 10 to 15 digits)" });
+export const conversationIdParam = z.union([z.uuid(), z.string().regex(/^\+\d{10,15}$/)], {
+  error: "a conversation id is a borrower's id or a phone number (+ and 10 to 15 digits)",
+});
 
 export const ivrCallSchema = z.object({
   id: z.uuid(),
@@ -164,11 +173,10 @@ export const dialerCallSchema = z.object({
 
 export const DIALER_OUTCOMES = ['answered', 'no-answer', 'promised-to-pay', 'wrong-number', 'callback', 'refused', 'paid'] as const;
 
-export const dialerOutcomeBody = z
-  .strictObject({
-    outcome: z.enum(DIALER_OUTCOMES, { error: `outcome must be one of ${DIALER_OUTCOMES.join(', ')}` }),
-    note: z.string().max(2000, 'note must be at most 2000 characters').default(''),
-    promiseToPayOn: z.iso.date('promiseToPayOn must be a date (YYYY-MM-DD)').optional(),
-  });
+export const dialerOutcomeBody = z.strictObject({
+  outcome: z.enum(DIALER_OUTCOMES, { error: `outcome must be one of ${DIALER_OUTCOMES.join(', ')}` }),
+  note: z.string().max(2000, 'note must be at most 2000 characters').default(''),
+  promiseToPayOn: z.iso.date('promiseToPayOn must be a date (YYYY-MM-DD)').optional(),
+});
 
 export const recordedDialerOutcomeSchema = dialerCallSchema.extend({ businessDate: z.string(), position: z.number().int() });

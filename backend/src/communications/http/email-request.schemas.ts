@@ -10,4 +10,6 @@ export const emailListFilter = z.strictObject({
 });
 
 /** The path's id, reported under its own name. */
-export const emailIdParam = z.string({ error: 'the email id must be a UUID' }).refine((v) => z.uuid().safeParse(v).success, { message: 'the email id must be a UUID', path: ['id'] });
+export const emailIdParam = z
+  .string({ error: 'the email id must be a UUID' })
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the email id must be a UUID', path: ['id'] });

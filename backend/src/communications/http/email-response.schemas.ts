@@ -11,12 +11,17 @@ export const emailSchema = z.strictObject({
   template: z.string().nullable().describe("the kind of message (the template event), e.g. 'password-reset'"),
   templateId: z.uuid().nullable().describe('the email template it was rendered from (null: the shipped default in code, or no template)'),
   templateVersion: z.number().int().nullable().describe('the version of that template'),
-  templateSource: z.enum(['active', 'shipped']).nullable().describe("'active': the event's active template (templateId, templateVersion); 'shipped': the product's default in code, used when no template of the event is active; null: before this was recorded, or no template"),
+  templateSource: z
+    .enum(['active', 'shipped'])
+    .nullable()
+    .describe(
+      "'active': the event's active template (templateId, templateVersion); 'shipped': the product's default in code, used when no template of the event is active; null: before this was recorded, or no template",
+    ),
   userId: z.uuid().nullable(),
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int().describe('delivery attempts so far'),
   lastError: z.string().nullable().describe('the last delivery error; cleared when the email is sent'),
-  messageId: z.string().nullable().describe("the SMTP Message-ID once sent"),
+  messageId: z.string().nullable().describe('the SMTP Message-ID once sent'),
   createdAt: z.string(),
   updatedAt: z.string(),
   sentAt: z.string().nullable(),

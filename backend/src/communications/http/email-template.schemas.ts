@@ -6,7 +6,11 @@ const event = z.enum(TEMPLATE_EVENT_KEYS, { error: `event must be one of: ${TEMP
 export const templateBody = z.strictObject({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
   event,
-  subject: z.string({ error: 'subject is required' }).trim().min(1, 'subject is required').max(200, 'subject must be at most 200 characters'),
+  subject: z
+    .string({ error: 'subject is required' })
+    .trim()
+    .min(1, 'subject is required')
+    .max(200, 'subject must be at most 200 characters'),
   html: z.string({ error: 'html is required' }).min(1, 'html is required').max(100_000, 'html must be at most 100000 characters'),
   text: z.string({ error: 'text is required' }).min(1, 'text is required').max(50_000, 'text must be at most 50000 characters'),
   active: z.boolean({ error: 'active must be true or false' }),
@@ -22,7 +26,9 @@ export const templateListFilter = z.strictObject({
   id: z.union([z.array(z.uuid('each id must be a template id')), z.uuid('id must be a template id')]).optional(),
 });
 
-export const templateIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the template id must be a UUID', path: ['id'] });
+export const templateIdParam = z
+  .string()
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the template id must be a UUID', path: ['id'] });
 
 export const emailTemplateSchema = z.strictObject({
   id: z.uuid(),

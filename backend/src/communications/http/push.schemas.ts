@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { PUSH_STATUSES } from '../domain/push.js';
 
-const text = (name: string, max: number) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`);
 
 /** Spec §3, push registration data: the browser's subscription beside the FCM token. */
 export const pushSubscriptionOptions = z.strictObject({
-  endpoint: z.url({ protocol: /^https?$/, error: 'options.endpoint must be the push service URL of the subscription' }).max(2000, 'options.endpoint must be at most 2000 characters'),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'options.endpoint must be the push service URL of the subscription' })
+    .max(2000, 'options.endpoint must be at most 2000 characters'),
   auth: text('options.auth', 200),
   p256dh: text('options.p256dh', 200),
   swScope: text('options.swScope', 500),
@@ -22,7 +29,9 @@ export const pushTokenBody = z.strictObject({
   options: pushSubscriptionOptions,
 });
 
-export const pushTokenIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the push registration id must be a UUID', path: ['id'] });
+export const pushTokenIdParam = z
+  .string()
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the push registration id must be a UUID', path: ['id'] });
 
 export const pushTokenSchema = z.strictObject({
   id: z.uuid(),

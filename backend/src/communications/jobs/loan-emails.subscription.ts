@@ -20,14 +20,22 @@ export const LOAN_EMAILS_SUBSCRIPTION = 'loan-emails';
  * does not write about the past, and a first start does not email every loan in the log). The send job carries the
  * event's `metadata.correlationId`.
  */
-export function loanEmailsSubscription(deps: { db: Db; emails: TemplatedEmails; directory: BorrowerDirectory; portalUrl: string; currency: string }): Subscription {
+export function loanEmailsSubscription(deps: {
+  db: Db;
+  emails: TemplatedEmails;
+  directory: BorrowerDirectory;
+  portalUrl: string;
+  currency: string;
+}): Subscription {
   return {
     name: LOAN_EMAILS_SUBSCRIPTION,
     eventTypes: TEMPLATE_EVENTS.flatMap((e) => (e.loanEvent ? [e.loanEvent] : [])),
     produces: [{ queue: EMAIL_QUEUE, name: SEND_EMAIL_JOB }],
     async handle(events: RecordedEvent[]): Promise<void> {
       const loanIds = [...new Set(events.map((e) => String(e.data.loanId)))];
-      const contacts = new Map((await deps.db.selectFrom('email_loan_contacts').selectAll().where('loan_id', 'in', loanIds).execute()).map((r) => [r.loan_id, r]));
+      const contacts = new Map(
+        (await deps.db.selectFrom('email_loan_contacts').selectAll().where('loan_id', 'in', loanIds).execute()).map((r) => [r.loan_id, r]),
+      );
       const borrowerIds = [...new Set([...contacts.values()].map((c) => c.borrower_id))];
       const profiles = new Map((await deps.directory.profilesOf(borrowerIds)).map((p) => [p.id, p]));
       for (const event of events) {

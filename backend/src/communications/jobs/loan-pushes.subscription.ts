@@ -20,13 +20,19 @@ export function loanPushesSubscription(deps: { db: Db; outbox: PushOutbox; porta
     produces: [{ queue: PUSH_QUEUE, name: SEND_PUSH_JOB }],
     async handle(events) {
       const loanIds = [...new Set(events.map((e) => String(e.data.loanId)))];
-      const contacts = new Map((await deps.db.selectFrom('email_loan_contacts').select(['loan_id', 'borrower_id']).where('loan_id', 'in', loanIds).execute()).map((r) => [r.loan_id, r.borrower_id]));
+      const contacts = new Map(
+        (await deps.db.selectFrom('email_loan_contacts').select(['loan_id', 'borrower_id']).where('loan_id', 'in', loanIds).execute()).map(
+          (r) => [r.loan_id, r.borrower_id],
+        ),
+      );
       for (const event of events) {
         const borrowerId = contacts.get(String(event.data.loanId));
         const message = pushForLoanEvent(event, { currency: deps.currency, portalUrl: deps.portalUrl });
         if (!borrowerId || !message) continue;
         // The push jobs carry the event's correlation id (the request that caused it).
-        await runForEvent(event, () => deps.outbox.send({ userId: borrowerId, message, about: `loan-event:${event.position}`, happenedAt: event.recordedAt }));
+        await runForEvent(event, () =>
+          deps.outbox.send({ userId: borrowerId, message, about: `loan-event:${event.position}`, happenedAt: event.recordedAt }),
+        );
       }
     },
   };

@@ -28,9 +28,19 @@ async function insert(sealWith: EmailSecretBox = box): Promise<string> {
   const id = randomUUID();
   await database.db
     .insertInto('emails')
-    .values({ id, to_address: 'asha@example.com', subject: 'Choose a new password', text_body: `Open https://portal.test/Auth/confirm-password/${secretRef('reset-token')}`, status: 'queued', has_secrets: true })
+    .values({
+      id,
+      to_address: 'asha@example.com',
+      subject: 'Choose a new password',
+      text_body: `Open https://portal.test/Auth/confirm-password/${secretRef('reset-token')}`,
+      status: 'queued',
+      has_secrets: true,
+    })
     .execute();
-  await database.db.insertInto('email_secrets').values({ email_id: id, sealed: sealWith.seal(id, { 'reset-token': TOKEN }), expires_at: new Date(Date.now() + 60_000) }).execute();
+  await database.db
+    .insertInto('email_secrets')
+    .values({ email_id: id, sealed: sealWith.seal(id, { 'reset-token': TOKEN }), expires_at: new Date(Date.now() + 60_000) })
+    .execute();
   return id;
 }
 
@@ -59,7 +69,9 @@ describe('send-email job and secrets', () => {
   it('a secret sealed under another JWT_SECRET does not open: the email fails at once, clearly, and nothing is printed', async () => {
     const logs: string[] = [];
     const id = await insert(new EmailSecretBox('an-older-jwt-secret-9876543210'));
-    await expect(sendEmailJob(database.db, new LogEmailSender((l) => logs.push(l), { printSecrets: true }), { box }).process(jobFor(id))).rejects.toMatchObject({ name: 'UnrecoverableError' });
+    await expect(
+      sendEmailJob(database.db, new LogEmailSender((l) => logs.push(l), { printSecrets: true }), { box }).process(jobFor(id)),
+    ).rejects.toMatchObject({ name: 'UnrecoverableError' });
     expect(logs).toEqual([]);
     const row = await database.db.selectFrom('emails').select(['status', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', last_error: SECRET_GONE_ERROR });

@@ -46,16 +46,29 @@ export function sendEmailJob(db: Db, sender: EmailSender, options: SendEmailOpti
       let message: { subject: string; text: string; html: string | null };
       try {
         if (email.has_secrets) {
-          const row = await db.selectFrom('email_secrets').select('sealed').where('email_id', '=', emailId).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
+          const row = await db
+            .selectFrom('email_secrets')
+            .select('sealed')
+            .where('email_id', '=', emailId)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .executeTakeFirst();
           const opened = row && options.box.open(emailId, row.sealed);
           if (!opened) throw new SecretGone();
           secrets = opened;
         }
-        message = { subject: renderSecrets(email.subject, secrets), text: renderSecrets(email.text_body, secrets), html: renderSecrets(email.html_body, secrets) };
+        message = {
+          subject: renderSecrets(email.subject, secrets),
+          text: renderSecrets(email.text_body, secrets),
+          html: renderSecrets(email.html_body, secrets),
+        };
       } catch (error) {
         // Nothing a later attempt could change: fail now, with a sentence for staff (retrying by hand is refused too).
         if (!(error instanceof SecretGone)) throw error;
-        await db.updateTable('emails').set({ status: 'failed', last_error: SECRET_GONE_ERROR, updated_at: sql<Date>`now()` }).where('id', '=', emailId).execute();
+        await db
+          .updateTable('emails')
+          .set({ status: 'failed', last_error: SECRET_GONE_ERROR, updated_at: sql<Date>`now()` })
+          .where('id', '=', emailId)
+          .execute();
         await db.deleteFrom('email_secrets').where('email_id', '=', emailId).execute();
         throw new UnrecoverableError(SECRET_GONE_ERROR);
       }

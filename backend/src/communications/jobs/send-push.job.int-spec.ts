@@ -20,7 +20,10 @@ const options = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', auth: 'a', 
 beforeAll(async () => {
   database = await createMigratedTestDatabase('send_push_job');
   userId = randomUUID();
-  await database.db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'Push Person', role: 'borrower', password_hash: 'x' } as never).execute();
+  await database.db
+    .insertInto('users')
+    .values({ id: userId, email: `${userId}@example.com`, name: 'Push Person', role: 'borrower', password_hash: 'x' } as never)
+    .execute();
 });
 
 afterAll(async () => {
@@ -30,18 +33,34 @@ afterAll(async () => {
 async function pushTo(tokenPrefix: string): Promise<{ pushId: string; tokenId: string }> {
   const token = await database.db
     .insertInto('push_tokens')
-    .values({ user_id: userId, session_id: randomUUID(), device_id: randomUUID(), token: `${tokenPrefix}${randomUUID()}`, options: JSON.stringify(options) as never })
+    .values({
+      user_id: userId,
+      session_id: randomUUID(),
+      device_id: randomUUID(),
+      token: `${tokenPrefix}${randomUUID()}`,
+      options: JSON.stringify(options) as never,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const push = await database.db
     .insertInto('pushes')
-    .values({ dedupe_key: randomUUID(), user_id: userId, token_id: token.id, token_tail: '…abcdef', topic: 'loan-disbursed', title: 'Money sent', body: 'Loan X was paid out.', link: null })
+    .values({
+      dedupe_key: randomUUID(),
+      user_id: userId,
+      token_id: token.id,
+      token_tail: '…abcdef',
+      topic: 'loan-disbursed',
+      title: 'Money sent',
+      body: 'Loan X was paid out.',
+      link: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { pushId: push.id, tokenId: token.id };
 }
 
-const rowOf = (id: string) => database.db.selectFrom('pushes').select(['status', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+const rowOf = (id: string) =>
+  database.db.selectFrom('pushes').select(['status', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('send-push job', () => {
   it('records (logged) without sending when no Firebase is configured, printing only the token tail; a duplicate job sends nothing', async () => {
@@ -73,9 +92,16 @@ describe('send-push job', () => {
   it('a message FCM refuses (invalid-argument: a payload error) fails the push at once and keeps the device', async () => {
     const { pushId, tokenId } = await pushTo('fcm-');
     // What the Firebase adapter answers for messaging/invalid-argument (fcm-errors.ts: rejected, not a dead token).
-    const refusing = { send: () => Promise.resolve({ status: 'rejected' as const, reason: 'messaging/invalid-argument: The link is not a valid HTTPS URL.' }) };
+    const refusing = {
+      send: () =>
+        Promise.resolve({ status: 'rejected' as const, reason: 'messaging/invalid-argument: The link is not a valid HTTPS URL.' }),
+    };
     expect(await sendPushJob(database.db, refusing).process(job(pushId, 0))).toEqual({ failed: pushId });
-    expect(await rowOf(pushId)).toEqual({ status: 'failed', attempts: 1, last_error: expect.stringContaining('messaging/invalid-argument') });
+    expect(await rowOf(pushId)).toEqual({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringContaining('messaging/invalid-argument'),
+    });
     expect(await database.db.selectFrom('push_tokens').select('id').where('id', '=', tokenId).executeTakeFirst()).toEqual({ id: tokenId });
   });
 

@@ -31,7 +31,9 @@ export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
         .returningAll()
         .executeTakeFirst();
       if (!push) return { skipped: pushId };
-      const device = push.token_id ? await db.selectFrom('push_tokens').select(['id', 'token']).where('id', '=', push.token_id).executeTakeFirst() : undefined;
+      const device = push.token_id
+        ? await db.selectFrom('push_tokens').select(['id', 'token']).where('id', '=', push.token_id).executeTakeFirst()
+        : undefined;
       if (!device) {
         await finish(db, pushId, { status: 'skipped', last_error: TOKEN_GONE });
         return { skipped: pushId };
@@ -58,7 +60,11 @@ export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
         case 'unregistered':
           await db.transaction().execute(async (trx) => {
             await trx.deleteFrom('push_tokens').where('id', '=', device.id).execute();
-            await trx.updateTable('pushes').set({ status: 'token-removed', last_error: outcome.reason, updated_at: sql<Date>`now()` }).where('id', '=', pushId).execute();
+            await trx
+              .updateTable('pushes')
+              .set({ status: 'token-removed', last_error: outcome.reason, updated_at: sql<Date>`now()` })
+              .where('id', '=', pushId)
+              .execute();
           });
           return { tokenRemoved: pushId };
       }

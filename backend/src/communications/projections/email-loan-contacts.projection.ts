@@ -18,7 +18,13 @@ type Row = {
 };
 
 const PROJECTION_NAME = 'email-loan-contacts';
-const EVENT_TYPES = ['LoanApplicationStarted', 'LoanApplicationAmended', 'SoftCheckApproved', 'AgreementIssued', 'LoanDisbursed'] as const satisfies readonly LoanEventType[];
+const EVENT_TYPES = [
+  'LoanApplicationStarted',
+  'LoanApplicationAmended',
+  'SoftCheckApproved',
+  'AgreementIssued',
+  'LoanDisbursed',
+] as const satisfies readonly LoanEventType[];
 
 /**
  * What an event sets on the row when that does not depend on the row itself (pure): the whole row for
@@ -113,7 +119,17 @@ export const emailLoanContactsProjection: Projection = {
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     const ids = [...new Set(events.map((e) => String(e.data.loanId)))];
     const stored = (await db.selectFrom('email_loan_contacts').selectAll().where('loan_id', 'in', ids).execute()) as Row[];
-    const rows = new Map<string, Row>(stored.map((r) => [r.loan_id, { ...r, amount: Number(r.amount), annual_rate_percent: Number(r.annual_rate_percent), instalment_amount: r.instalment_amount === null ? null : Number(r.instalment_amount) }]));
+    const rows = new Map<string, Row>(
+      stored.map((r) => [
+        r.loan_id,
+        {
+          ...r,
+          amount: Number(r.amount),
+          annual_rate_percent: Number(r.annual_rate_percent),
+          instalment_amount: r.instalment_amount === null ? null : Number(r.instalment_amount),
+        },
+      ]),
+    );
     const changed = new Set<string>();
     for (const event of events) {
       const id = String(event.data.loanId);
@@ -129,7 +145,15 @@ export const emailLoanContactsProjection: Projection = {
     await db
       .insertInto('email_loan_contacts')
       .values(values)
-      .onConflict((oc) => oc.column('loan_id').doUpdateSet((eb) => Object.fromEntries(Object.keys(values[0]).filter((k) => k !== 'loan_id').map((k) => [k, eb.ref(`excluded.${k}`)]))))
+      .onConflict((oc) =>
+        oc.column('loan_id').doUpdateSet((eb) =>
+          Object.fromEntries(
+            Object.keys(values[0])
+              .filter((k) => k !== 'loan_id')
+              .map((k) => [k, eb.ref(`excluded.${k}`)]),
+          ),
+        ),
+      )
       .execute();
   },
 };

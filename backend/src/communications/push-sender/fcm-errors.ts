@@ -9,7 +9,10 @@
  */
 export type FcmErrorMeaning = 'dead-token' | 'rejected' | 'retry';
 
-const DEAD_TOKEN_CODES: ReadonlySet<string> = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token']);
+const DEAD_TOKEN_CODES: ReadonlySet<string> = new Set([
+  'messaging/registration-token-not-registered',
+  'messaging/invalid-registration-token',
+]);
 const REJECTED_CODES: ReadonlySet<string> = new Set(['messaging/invalid-argument']);
 
 export function fcmErrorMeaning(code: string | undefined): FcmErrorMeaning {

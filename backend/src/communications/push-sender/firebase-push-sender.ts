@@ -8,7 +8,6 @@ import type { OutgoingPush, PushOutcome, PushSender } from './push-sender.port.j
 
 export type FirebasePushSettings = { projectId: string; serviceAccount: string };
 
-
 /** The service account: its JSON itself, or the path of its JSON file. */
 function credentialOf(serviceAccount: string) {
   const json = serviceAccount.startsWith('{') ? serviceAccount : readFileSync(serviceAccount, 'utf8');
@@ -22,7 +21,10 @@ export class FirebasePushSender implements PushSender, OnApplicationShutdown {
   constructor(private readonly settings: FirebasePushSettings) {}
 
   async send(push: OutgoingPush): Promise<PushOutcome> {
-    this.app ??= initializeApp({ projectId: this.settings.projectId, credential: credentialOf(this.settings.serviceAccount) }, `lending-push-${randomUUID()}`);
+    this.app ??= initializeApp(
+      { projectId: this.settings.projectId, credential: credentialOf(this.settings.serviceAccount) },
+      `lending-push-${randomUUID()}`,
+    );
     try {
       const messageId = await getMessaging(this.app).send({
         token: push.token,

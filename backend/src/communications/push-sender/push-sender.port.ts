@@ -7,7 +7,11 @@ export type OutgoingPush = { token: string; title: string; body: string; link: s
  * after which the registration is removed, or refused for the message itself (`rejected`: a payload error, which no
  * retry mends): the push is recorded `failed` and the registration is kept.
  */
-export type PushOutcome = { status: 'sent'; messageId: string } | { status: 'logged' } | { status: 'unregistered'; reason: string } | { status: 'rejected'; reason: string };
+export type PushOutcome =
+  | { status: 'sent'; messageId: string }
+  | { status: 'logged' }
+  | { status: 'unregistered'; reason: string }
+  | { status: 'rejected'; reason: string };
 
 /**
  * Port: hands one push to the outside world. Throws when delivery failed and may succeed later (the job records the

@@ -8,19 +8,37 @@ import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '.
 import { DOCUMENT_STORAGE, type DocumentStorage } from '../../platform/storage/document-storage.port.js';
 import type { BannerAudience } from '../domain/banner.js';
 
-export type BannerFields = { title: string; link: string | null; audience: BannerAudience; startsAt: Date; endsAt: Date | null; order: number; active: boolean };
+export type BannerFields = {
+  title: string;
+  link: string | null;
+  audience: BannerAudience;
+  startsAt: Date;
+  endsAt: Date | null;
+  order: number;
+  active: boolean;
+};
 export type BannerImage = { bytes: Buffer; type: string; ext: string };
 export type BannerListFilter = { q?: string; audience?: BannerAudience; active?: boolean; ids?: string[] };
 
 export const BANNER_SORT = sortable(
-  { id: 'id', title: 'title', audience: 'audience', startsAt: 'starts_at', endsAt: 'ends_at', order: 'sort_order', active: 'active', updatedAt: 'updated_at' },
+  {
+    id: 'id',
+    title: 'title',
+    audience: 'audience',
+    startsAt: 'starts_at',
+    endsAt: 'ends_at',
+    order: 'sort_order',
+    active: 'active',
+    updatedAt: 'updated_at',
+  },
   { nulls: 'last' },
 );
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** The image's public address: its hash in the query makes the URL change with the image, so it can be cached for long. */
-export const bannerImageUrl = (r: Pick<Selectable<BannersTable>, 'id' | 'image_sha256'>) => `/api/public/banners/${r.id}/image?v=${r.image_sha256.slice(0, 16)}`;
+export const bannerImageUrl = (r: Pick<Selectable<BannersTable>, 'id' | 'image_sha256'>) =>
+  `/api/public/banners/${r.id}/image?v=${r.image_sha256.slice(0, 16)}`;
 
 export const bannerView = (r: Selectable<BannersTable>) => ({
   id: r.id,
@@ -51,7 +69,10 @@ export class BannersRepository {
     if (filter.active !== undefined) query = query.where('active', '=', filter.active);
     if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     if (filter.q) query = query.where('title', 'ilike', likePattern(filter.q));
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(BANNER_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(BANNER_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(bannerView), total };
   }
 
@@ -117,4 +138,12 @@ export class BannersRepository {
   }
 }
 
-const columns = (f: BannerFields) => ({ title: f.title, link: f.link, audience: f.audience, starts_at: f.startsAt, ends_at: f.endsAt, sort_order: f.order, active: f.active });
+const columns = (f: BannerFields) => ({
+  title: f.title,
+  link: f.link,
+  audience: f.audience,
+  starts_at: f.startsAt,
+  ends_at: f.endsAt,
+  sort_order: f.order,
+  active: f.active,
+});

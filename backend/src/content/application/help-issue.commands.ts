@@ -6,7 +6,16 @@ import { TemplatedEmails } from '../../communications/public/index.js';
 import { BorrowerDocuments } from '../../origination/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
-import { InvalidIssue, ISSUE_CATEGORY_LABELS, IssueNotFound, moveIssue, resolvedAtAfter, statusAfterReply, type IssueCategory, type IssueStatus } from '../domain/help-issue.js';
+import {
+  InvalidIssue,
+  ISSUE_CATEGORY_LABELS,
+  IssueNotFound,
+  moveIssue,
+  resolvedAtAfter,
+  statusAfterReply,
+  type IssueCategory,
+  type IssueStatus,
+} from '../domain/help-issue.js';
 import { HelpIssuesRepository, type IssueChange, type IssueEdit, type IssueRow } from './help-issues.repository.js';
 import { HelpIssueViews } from './help-issue.views.js';
 
@@ -37,10 +46,12 @@ export class RaiseIssueHandler implements ICommandHandler<RaiseIssue> {
 
   async execute({ borrowerId, fields }: RaiseIssue) {
     const problems: { name: string; message: string }[] = [];
-    if (fields.loanId && !(await this.loans.owns(borrowerId, fields.loanId))) problems.push({ name: 'loanId', message: 'loanId must be one of your loans' });
+    if (fields.loanId && !(await this.loans.owns(borrowerId, fields.loanId)))
+      problems.push({ name: 'loanId', message: 'loanId must be one of your loans' });
     const ids = [...new Set(fields.attachmentIds)];
     const owned = await this.documents.ownedBy(borrowerId, ids);
-    if (owned.length !== ids.length) problems.push({ name: 'attachmentIds', message: 'each attachment must be one of your uploaded documents (POST /api/me/documents)' });
+    if (owned.length !== ids.length)
+      problems.push({ name: 'attachmentIds', message: 'each attachment must be one of your uploaded documents (POST /api/me/documents)' });
     if (problems.length > 0) throw new InvalidIssue(problems);
     const row = await this.issues.create({ borrowerId, ...fields, attachmentIds: ids });
     return this.views.borrowerDetail(row, [], this.clock.now());
@@ -66,7 +77,12 @@ export class ReplyToMyIssueHandler implements ICommandHandler<ReplyToMyIssue> {
 
   async execute({ borrowerId, issueId, message }: ReplyToMyIssue) {
     const now = this.clock.now();
-    const saved = await this.issues.addMessage(issueId, { authorId: borrowerId, authorRole: 'borrower', message, internal: false }, (row) => statusEdit(row, statusAfterReply(row.status, 'borrower', false), now), borrowerId);
+    const saved = await this.issues.addMessage(
+      issueId,
+      { authorId: borrowerId, authorRole: 'borrower', message, internal: false },
+      (row) => statusEdit(row, statusAfterReply(row.status, 'borrower', false), now),
+      borrowerId,
+    );
     if (!saved) throw new IssueNotFound(issueId);
     return this.views.borrowerDetail(saved.issue, await this.issues.messagesOf(issueId, false), now);
   }
@@ -93,7 +109,10 @@ export class UpdateIssueHandler implements ICommandHandler<UpdateIssue> {
   async execute({ actor, issueId, fields }: UpdateIssue) {
     if (fields.assignedTo) {
       const [member] = await this.staff.activeMembersWith('issues.manage', [fields.assignedTo]);
-      if (!member) throw new InvalidIssue([{ name: 'assignedTo', message: 'assignedTo must be an active staff member who works issues (issues.manage)' }]);
+      if (!member)
+        throw new InvalidIssue([
+          { name: 'assignedTo', message: 'assignedTo must be an active staff member who works issues (issues.manage)' },
+        ]);
     }
     const now = this.clock.now();
     const row = await this.issues.change(issueId, actor.id, (current) => {
@@ -136,7 +155,9 @@ export class ReplyToIssueHandler implements ICommandHandler<ReplyToIssue> {
 
   async execute({ actor, issueId, message, internal }: ReplyToIssue) {
     const now = this.clock.now();
-    const saved = await this.issues.addMessage(issueId, { authorId: actor.id, authorRole: 'staff', message, internal }, (row) => statusEdit(row, statusAfterReply(row.status, 'staff', internal), now));
+    const saved = await this.issues.addMessage(issueId, { authorId: actor.id, authorRole: 'staff', message, internal }, (row) =>
+      statusEdit(row, statusAfterReply(row.status, 'staff', internal), now),
+    );
     if (!saved) throw new IssueNotFound(issueId);
     if (!internal) {
       const profile = await this.borrowers.profileOf(saved.issue.borrower_id);

@@ -22,7 +22,11 @@ export class HelpIssueViews {
   ) {}
 
   private base(r: IssueRow, now: Date) {
-    const age = issueAge({ createdAt: new Date(r.created_at), resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at), status: r.status }, now, this.config.issues.slaHours);
+    const age = issueAge(
+      { createdAt: new Date(r.created_at), resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at), status: r.status },
+      now,
+      this.config.issues.slaHours,
+    );
     return {
       id: r.id,
       number: r.number,
@@ -60,7 +64,12 @@ export class HelpIssueViews {
   }
 
   /** One issue for staff: everything, internal notes and the audit trail included. */
-  async staffDetail(r: IssueRow, messages: IssueMessageRow[], changes: { field: string; from_value: string | null; to_value: string | null; changed_by: string; changed_at: Date | string }[], now: Date) {
+  async staffDetail(
+    r: IssueRow,
+    messages: IssueMessageRow[],
+    changes: { field: string; from_value: string | null; to_value: string | null; changed_by: string; changed_at: Date | string }[],
+    now: Date,
+  ) {
     const [row] = await this.staffRows([r], now);
     const [profile, attachments, authors] = await Promise.all([
       this.borrowers.profileOf(r.borrower_id),
@@ -69,7 +78,9 @@ export class HelpIssueViews {
         ...new Set([
           ...messages.filter((m) => m.author_role === 'staff').map((m) => m.author_id),
           ...changes.map((c) => c.changed_by),
-          ...changes.filter((c) => c.field === 'assignedTo').flatMap((c) => [c.from_value, c.to_value].filter((v): v is string => v !== null)),
+          ...changes
+            .filter((c) => c.field === 'assignedTo')
+            .flatMap((c) => [c.from_value, c.to_value].filter((v): v is string => v !== null)),
         ]),
       ]),
     ]);
@@ -79,7 +90,13 @@ export class HelpIssueViews {
       borrowerEmail: profile?.email ?? null,
       borrowerPhone: profile?.phone ?? null,
       nextStatuses: [...nextStatuses(r.status)],
-      attachments: attachments.map((d) => ({ id: d.id, kind: d.kind, contentType: d.contentType, size: d.size, url: `/api/admin/issues/${r.id}/attachments/${d.id}` })),
+      attachments: attachments.map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        contentType: d.contentType,
+        size: d.size,
+        url: `/api/admin/issues/${r.id}/attachments/${d.id}`,
+      })),
       messages: messages.map((m) => ({
         id: m.id,
         author: m.author_role,
@@ -93,7 +110,9 @@ export class HelpIssueViews {
         field: c.field,
         from: c.field === 'assignedTo' && c.from_value ? (staffName.get(c.from_value) ?? c.from_value) : c.from_value,
         to: c.field === 'assignedTo' && c.to_value ? (staffName.get(c.to_value) ?? c.to_value) : c.to_value,
-        by: staffName.get(c.changed_by) ?? (c.changed_by === r.borrower_id ? (profile?.name ?? 'Borrower') : c.changed_by), at: iso(c.changed_at) })),
+        by: staffName.get(c.changed_by) ?? (c.changed_by === r.borrower_id ? (profile?.name ?? 'Borrower') : c.changed_by),
+        at: iso(c.changed_at),
+      })),
     };
   }
 
@@ -108,10 +127,21 @@ export class HelpIssueViews {
     return {
       ...this.base(r, now),
       attachmentCount: r.attachment_ids.length,
-      attachments: attachments.map((d) => ({ id: d.id, kind: d.kind, contentType: d.contentType, size: d.size, url: `/api/me/documents/${d.id}` })),
+      attachments: attachments.map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        contentType: d.contentType,
+        size: d.size,
+        url: `/api/me/documents/${d.id}`,
+      })),
       replies: messages
         .filter((m) => !m.internal)
-        .map((m) => ({ id: m.id, from: m.author_role === 'staff' ? ('support' as const) : ('you' as const), message: m.message, createdAt: iso(m.created_at) })),
+        .map((m) => ({
+          id: m.id,
+          from: m.author_role === 'staff' ? ('support' as const) : ('you' as const),
+          message: m.message,
+          createdAt: iso(m.created_at),
+        })),
     };
   }
 }

@@ -10,12 +10,26 @@ import type { IssueCategory, IssueStatus } from '../domain/help-issue.js';
 export type IssueRow = Selectable<HelpIssuesTable>;
 export type IssueMessageRow = Selectable<HelpIssueMessagesTable>;
 export type IssueChange = { field: string; from: string | null; to: string | null };
-export type IssueListFilter = { q?: string; status?: IssueStatus; category?: IssueCategory; assignedTo?: string; overdue?: boolean; borrowerId?: string; ids?: string[] };
+export type IssueListFilter = {
+  q?: string;
+  status?: IssueStatus;
+  category?: IssueCategory;
+  assignedTo?: string;
+  overdue?: boolean;
+  borrowerId?: string;
+  ids?: string[];
+};
 export type NewIssue = { borrowerId: string; category: IssueCategory; loanId: string | null; message: string; attachmentIds: string[] };
 export type IssueEdit = { set: Pick<Updateable<HelpIssuesTable>, 'status' | 'assigned_to' | 'resolved_at'>; changes: IssueChange[] };
 export type NewMessage = { authorId: string; authorRole: 'borrower' | 'staff'; message: string; internal: boolean };
 
-export const ISSUE_SORT = sortable({ number: 'number', status: 'status', category: 'category', createdAt: 'created_at', updatedAt: 'updated_at' });
+export const ISSUE_SORT = sortable({
+  number: 'number',
+  status: 'status',
+  category: 'category',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+});
 
 /** Help issues, their messages and audit trail (`help_issue_changes`) in PostgreSQL; every write and its audit rows in one transaction. */
 @Injectable()
@@ -32,19 +46,31 @@ export class HelpIssuesRepository {
     if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
       const q = filter.q.trim();
-      query = /^#?\d{1,9}$/.test(q) ? query.where('number', '=', Number(q.replace('#', ''))) : query.where('message', 'ilike', likePattern(q));
+      query = /^#?\d{1,9}$/.test(q)
+        ? query.where('number', '=', Number(q.replace('#', '')))
+        : query.where('message', 'ilike', likePattern(q));
     }
     if (filter.overdue !== undefined) {
       const late = sql<boolean>`(CASE WHEN status IN ('resolved', 'closed') AND resolved_at IS NOT NULL THEN resolved_at ELSE ${now}::timestamptz END) > created_at + make_interval(hours => ${slaHours})`;
       query = query.where(filter.overdue ? late : sql<boolean>`NOT ${late}`);
     }
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(ISSUE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(ISSUE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows, total };
   }
 
   /** The borrower's own issues, newest first. */
   ofBorrower(borrowerId: string) {
-    return this.db.selectFrom('help_issues').selectAll().where('borrower_id', '=', borrowerId).orderBy('created_at', 'desc').orderBy('id').limit(200).execute();
+    return this.db
+      .selectFrom('help_issues')
+      .selectAll()
+      .where('borrower_id', '=', borrowerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(200)
+      .execute();
   }
 
   /** The issue; only if it is `borrowerId`'s when one is given (another's is as good as none). */
@@ -71,7 +97,15 @@ export class HelpIssuesRepository {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('help_issues')
-        .values({ id, borrower_id: issue.borrowerId, category: issue.category, loan_id: issue.loanId, message: issue.message, attachment_ids: issue.attachmentIds, status: 'open' })
+        .values({
+          id,
+          borrower_id: issue.borrowerId,
+          category: issue.category,
+          loan_id: issue.loanId,
+          message: issue.message,
+          attachment_ids: issue.attachmentIds,
+          status: 'open',
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.audit(trx, id, [{ field: 'status', from: null, to: 'open' }], issue.borrowerId);
@@ -89,7 +123,12 @@ export class HelpIssuesRepository {
       if (!row) return undefined;
       const { set, changes } = decide(row);
       if (changes.length === 0) return row;
-      const updated = await trx.updateTable('help_issues').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const updated = await trx
+        .updateTable('help_issues')
+        .set({ ...set, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await this.audit(trx, id, changes, by);
       return updated;
     });
@@ -108,10 +147,22 @@ export class HelpIssuesRepository {
       const { set, changes } = decide(row);
       const saved = await trx
         .insertInto('help_issue_messages')
-        .values({ id: randomUUID(), issue_id: id, author_id: message.authorId, author_role: message.authorRole, message: message.message, internal: message.internal })
+        .values({
+          id: randomUUID(),
+          issue_id: id,
+          author_id: message.authorId,
+          author_role: message.authorRole,
+          message: message.message,
+          internal: message.internal,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const issue = await trx.updateTable('help_issues').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const issue = await trx
+        .updateTable('help_issues')
+        .set({ ...set, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await this.audit(trx, id, [{ field: message.internal ? 'note' : 'reply', from: null, to: saved.id }, ...changes], message.authorId);
       return { issue, message: saved };
     });

@@ -47,6 +47,13 @@ export class GetPublishedStatePageHandler implements IQueryHandler<GetPublishedS
   async execute({ state, city }: GetPublishedStatePage) {
     const row = await this.pages.published(state, city);
     if (!row) throw new StatePageNotFound(`/${state}/${city}`);
-    return { state: row.state, city: row.city, path: statePagePath(row.state, row.city), title: row.title, text: row.text, offer: row.offer };
+    return {
+      state: row.state,
+      city: row.city,
+      path: statePagePath(row.state, row.city),
+      title: row.title,
+      text: row.text,
+      offer: row.offer,
+    };
   }
 }

@@ -51,7 +51,10 @@ export class StatePagesRepository {
       const q = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('title', 'ilike', q), eb('city', 'ilike', q), eb('state', 'ilike', q)]));
     }
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(STATE_PAGE_SORT.orderBy(sort)).orderBy('city').orderBy('id').$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(STATE_PAGE_SORT.orderBy(sort)).orderBy('city').orderBy('id').$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(statePageView), total };
   }
 
@@ -83,9 +86,20 @@ export class StatePagesRepository {
   /** Saves a page: 'missing' for no such page, 'taken' when another page has the new state and city. */
   async update(id: string, fields: StatePageFields, by: string): Promise<Selectable<StatePagesTable> | 'missing' | 'taken'> {
     if (!(await this.find(id))) return 'missing';
-    const other = await this.db.selectFrom('state_pages').select('id').where('state_slug', '=', placeKey(fields.state)).where('city_slug', '=', placeKey(fields.city)).where('id', '<>', id).executeTakeFirst();
+    const other = await this.db
+      .selectFrom('state_pages')
+      .select('id')
+      .where('state_slug', '=', placeKey(fields.state))
+      .where('city_slug', '=', placeKey(fields.city))
+      .where('id', '<>', id)
+      .executeTakeFirst();
     if (other) return 'taken';
-    return this.db.updateTable('state_pages').set({ ...columns(fields), updated_by: by, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .updateTable('state_pages')
+      .set({ ...columns(fields), updated_by: by, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   delete(id: string) {

@@ -12,10 +12,18 @@ export const isShowing = (banner: BannerSchedule, now: Date): boolean =>
 
 /** The image types a banner may have, told by their first bytes (never by what the client claims). */
 const SIGNATURES: { type: string; ext: string; matches: (b: Buffer) => boolean }[] = [
-  { type: 'image/png', ext: 'png', matches: (b) => b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    type: 'image/png',
+    ext: 'png',
+    matches: (b) => b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { type: 'image/jpeg', ext: 'jpg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: 'image/gif', ext: 'gif', matches: (b) => b.length > 6 && ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-  { type: 'image/webp', ext: 'webp', matches: (b) => b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    type: 'image/webp',
+    ext: 'webp',
+    matches: (b) => b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 export const MAX_BANNER_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { IllegalIssueTransition, IssueClosed, issueAge, moveIssue, nextStatuses, resolvedAtAfter, statusAfterReply, ISSUE_STATUSES, type IssueStatus } from './help-issue.js';
+import {
+  IllegalIssueTransition,
+  IssueClosed,
+  issueAge,
+  moveIssue,
+  nextStatuses,
+  resolvedAtAfter,
+  statusAfterReply,
+  ISSUE_STATUSES,
+  type IssueStatus,
+} from './help-issue.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -37,7 +47,8 @@ describe('replies', () => {
     expect(statusAfterReply('resolved', 'borrower', false)).toBe('inProgress');
     expect(statusAfterReply('resolved', 'staff', false)).toBe('resolved');
   });
-  it('given an open issue, when the borrower adds to it, then it stays open', () => expect(statusAfterReply('open', 'borrower', false)).toBe('open'));
+  it('given an open issue, when the borrower adds to it, then it stays open', () =>
+    expect(statusAfterReply('open', 'borrower', false)).toBe('open'));
   it('given a closed issue, when anyone replies, then it is refused', () => {
     expect(() => statusAfterReply('closed', 'borrower', false)).toThrow(IssueClosed);
     expect(() => statusAfterReply('closed', 'staff', true)).toThrow(IssueClosed);
@@ -47,19 +58,33 @@ describe('replies', () => {
 describe('age against the service level', () => {
   const createdAt = at('2026-11-20T10:00:00Z');
   it('given an unresolved issue within the level, then its age counts to now and it is not overdue', () => {
-    expect(issueAge({ createdAt, resolvedAt: null, status: 'open' }, at('2026-11-21T09:59:00Z'), 48)).toEqual({ ageHours: 23, dueAt: at('2026-11-22T10:00:00Z'), overdue: false });
+    expect(issueAge({ createdAt, resolvedAt: null, status: 'open' }, at('2026-11-21T09:59:00Z'), 48)).toEqual({
+      ageHours: 23,
+      dueAt: at('2026-11-22T10:00:00Z'),
+      overdue: false,
+    });
   });
   it('given an unresolved issue past the level, then it is overdue', () => {
-    expect(issueAge({ createdAt, resolvedAt: null, status: 'inProgress' }, at('2026-11-22T10:00:01Z'), 48)).toMatchObject({ ageHours: 48, overdue: true });
+    expect(issueAge({ createdAt, resolvedAt: null, status: 'inProgress' }, at('2026-11-22T10:00:01Z'), 48)).toMatchObject({
+      ageHours: 48,
+      overdue: true,
+    });
   });
   it('given an issue resolved in time, then its age stops at the resolution and it is never overdue later', () => {
-    expect(issueAge({ createdAt, resolvedAt: at('2026-11-21T16:00:00Z'), status: 'closed' }, at('2026-12-30T00:00:00Z'), 48)).toMatchObject({ ageHours: 30, overdue: false });
+    expect(issueAge({ createdAt, resolvedAt: at('2026-11-21T16:00:00Z'), status: 'closed' }, at('2026-12-30T00:00:00Z'), 48)).toMatchObject(
+      { ageHours: 30, overdue: false },
+    );
   });
   it('given an issue resolved late, then it stays marked overdue', () => {
-    expect(issueAge({ createdAt, resolvedAt: at('2026-11-23T10:00:00Z'), status: 'resolved' }, at('2026-11-23T11:00:00Z'), 48)).toMatchObject({ ageHours: 72, overdue: true });
+    expect(
+      issueAge({ createdAt, resolvedAt: at('2026-11-23T10:00:00Z'), status: 'resolved' }, at('2026-11-23T11:00:00Z'), 48),
+    ).toMatchObject({ ageHours: 72, overdue: true });
   });
   it('the level is configurable: 4 hours makes a 5-hour-old issue overdue', () => {
-    expect(issueAge({ createdAt, resolvedAt: null, status: 'open' }, at('2026-11-20T15:00:00Z'), 4)).toMatchObject({ ageHours: 5, overdue: true });
+    expect(issueAge({ createdAt, resolvedAt: null, status: 'open' }, at('2026-11-20T15:00:00Z'), 4)).toMatchObject({
+      ageHours: 5,
+      overdue: true,
+    });
   });
 });
 

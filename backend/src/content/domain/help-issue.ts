@@ -72,7 +72,10 @@ export class IllegalIssueTransition extends DomainError {
   readonly code = 'ISSUE.ILLEGAL_TRANSITION';
   readonly kind = 'conflict';
   constructor(from: IssueStatus, to: IssueStatus) {
-    super(`An issue that is ${from} cannot become ${to}${NEXT[from].length ? ` (it may become: ${NEXT[from].join(', ')})` : ' (it is closed)'}.`, { from, to });
+    super(
+      `An issue that is ${from} cannot become ${to}${NEXT[from].length ? ` (it may become: ${NEXT[from].join(', ')})` : ' (it is closed)'}.`,
+      { from, to },
+    );
   }
 }
 

@@ -41,9 +41,18 @@ export class AdminBannersController {
   @ApiListQuery({ filter: '{"audience":"home"}', sort: '["order","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: banners <start>-<end>/<total>', schema: openApi(z.array(bannerSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: BANNER_SORT.fields, defaultSort: { field: 'order', order: 'ASC' }, filters: Object.keys(bannerListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: BANNER_SORT.fields,
+      defaultSort: { field: 'order', order: 'ASC' },
+      filters: Object.keys(bannerListFilter.shape),
+    });
     const { id, ...filter } = parseWith(bannerListFilter, params.filter);
-    return sendPage(res, 'banners', params.range, await this.queries.execute(new ListBannersQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'banners',
+      params.range,
+      await this.queries.execute(new ListBannersQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('banners/:id')
@@ -56,7 +65,9 @@ export class AdminBannersController {
 
   @Post('banners')
   @RequirePermission('banners.manage')
-  @ApiOperation({ summary: 'Create a banner; image is a data URL of a PNG, JPEG, GIF or WebP picture (at most 2 MB), kept in document storage' })
+  @ApiOperation({
+    summary: 'Create a banner; image is a data URL of a PNG, JPEG, GIF or WebP picture (at most 2 MB), kept in document storage',
+  })
   @ApiBody({ schema: inputSchema(createBannerBody) })
   @ApiCreatedResponse({ schema: openApi(bannerSchema) })
   create(@CurrentActor() actor: Actor, @Body() body: unknown) {

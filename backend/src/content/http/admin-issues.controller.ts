@@ -12,7 +12,16 @@ import { idsOf } from '../../platform/query/list-query.js';
 import { ReplyToIssue, UpdateIssue } from '../application/help-issue.commands.js';
 import { GetIssue, ListIssueAssignees, ListIssues, ReadIssueAttachment } from '../application/help-issue.queries.js';
 import { ISSUE_SORT } from '../application/help-issues.repository.js';
-import { documentIdParam, issueAssigneeSchema, issueIdParam, issueListFilter, issueRowSchema, issueSchema, staffReplyBody, updateIssueBody } from './help-issue.schemas.js';
+import {
+  documentIdParam,
+  issueAssigneeSchema,
+  issueIdParam,
+  issueListFilter,
+  issueRowSchema,
+  issueSchema,
+  staffReplyBody,
+  updateIssueBody,
+} from './help-issue.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
@@ -28,13 +37,25 @@ export class AdminIssuesController {
 
   @Get('issues')
   @RequirePermission('issues.manage')
-  @ApiOperation({ summary: 'Issues (ra-data-simple-rest): filter={"status":"open","category":"repayment","assignedTo":"<staff id>","overdue":true,"q":"#1042 or text"}, sort, range' })
+  @ApiOperation({
+    summary:
+      'Issues (ra-data-simple-rest): filter={"status":"open","category":"repayment","assignedTo":"<staff id>","overdue":true,"q":"#1042 or text"}, sort, range',
+  })
   @ApiListQuery({ filter: '{"overdue":true}', sort: '["createdAt","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: issues <start>-<end>/<total>', schema: openApi(z.array(issueRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: ISSUE_SORT.fields, defaultSort: { field: 'createdAt', order: 'ASC' }, filters: Object.keys(issueListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: ISSUE_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'ASC' },
+      filters: Object.keys(issueListFilter.shape),
+    });
     const { id, ...filter } = parseWith(issueListFilter, params.filter);
-    return sendPage(res, 'issues', params.range, await this.queries.execute(new ListIssues({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'issues',
+      params.range,
+      await this.queries.execute(new ListIssues({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('issue-assignees')
@@ -55,7 +76,9 @@ export class AdminIssuesController {
 
   @Put('issues/:id')
   @RequirePermission('issues.manage')
-  @ApiOperation({ summary: 'Move an issue (open → inProgress → resolved → closed; resolved → inProgress reopens) and/or assign it; each change audited' })
+  @ApiOperation({
+    summary: 'Move an issue (open → inProgress → resolved → closed; resolved → inProgress reopens) and/or assign it; each change audited',
+  })
   @ApiBody({ schema: inputSchema(updateIssueBody) })
   @ApiOkResponse({ schema: openApi(issueSchema) })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
@@ -65,7 +88,9 @@ export class AdminIssuesController {
 
   @Post('issues/:id/replies')
   @RequirePermission('issues.manage')
-  @ApiOperation({ summary: 'Reply to the borrower (emailed through the issue-replied template) or, with internal: true, add a note only staff see' })
+  @ApiOperation({
+    summary: 'Reply to the borrower (emailed through the issue-replied template) or, with internal: true, add a note only staff see',
+  })
   @ApiBody({ schema: inputSchema(staffReplyBody) })
   @ApiCreatedResponse({ schema: openApi(issueSchema) })
   reply(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
@@ -78,7 +103,9 @@ export class AdminIssuesController {
   @RequirePermission('issues.manage')
   @ApiOperation({ summary: "An attachment of the issue (one of its borrower's uploads), its bytes" })
   async attachment(@Param('id') id: string, @Param('documentId') documentId: string, @Res() res: Response) {
-    const document: { id: string; contentType: string; bytes: Buffer } = await this.queries.execute(new ReadIssueAttachment(parseWith(issueIdParam, id), parseWith(documentIdParam, documentId)));
+    const document: { id: string; contentType: string; bytes: Buffer } = await this.queries.execute(
+      new ReadIssueAttachment(parseWith(issueIdParam, id), parseWith(documentIdParam, documentId)),
+    );
     res.setHeader('Content-Type', document.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");

@@ -32,9 +32,18 @@ export class AdminStatePagesController {
   @ApiListQuery({ filter: '{"state":"Karnataka"}', sort: '["state","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: state-pages <start>-<end>/<total>', schema: openApi(z.array(statePageSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: STATE_PAGE_SORT.fields, defaultSort: { field: 'state', order: 'ASC' }, filters: Object.keys(statePageListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: STATE_PAGE_SORT.fields,
+      defaultSort: { field: 'state', order: 'ASC' },
+      filters: Object.keys(statePageListFilter.shape),
+    });
     const { id, ...filter } = parseWith(statePageListFilter, params.filter);
-    return sendPage(res, 'state-pages', params.range, await this.queries.execute(new ListStatePages({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'state-pages',
+      params.range,
+      await this.queries.execute(new ListStatePages({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('state-pages/:id')

@@ -7,15 +7,24 @@ const link = z
   .string()
   .trim()
   .max(500, 'link must be at most 500 characters')
-  .refine((v) => v === '' || /^\/(?!\/)[^\s\\]*$/.test(v), 'link must be a path of this site, such as /EmiCalculator (the portal opens no other site: spec §8)')
+  .refine(
+    (v) => v === '' || /^\/(?!\/)[^\s\\]*$/.test(v),
+    'link must be a path of this site, such as /EmiCalculator (the portal opens no other site: spec §8)',
+  )
   .transform((v) => (v === '' ? null : v));
 
 const fields = {
   title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(120, 'title must be at most 120 characters'),
-  link: link.nullable().optional().transform((v) => v ?? null),
+  link: link
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   audience,
   startsAt: when('startsAt'),
-  endsAt: when('endsAt').nullable().optional().transform((v) => v ?? null),
+  endsAt: when('endsAt')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   order: z.number({ error: 'order must be a whole number' }).int('order must be a whole number').min(0).max(10_000).default(0),
   active: z.boolean({ error: 'active must be true or false' }),
 };
@@ -24,7 +33,12 @@ const scheduleInOrder = (b: { startsAt: string; endsAt: string | null }) => b.en
 const scheduleMessage = { message: 'endsAt must be after startsAt', path: ['endsAt'] };
 
 export const createBannerBody = z
-  .strictObject({ ...fields, image: z.string({ error: 'image is required: a data URL of a PNG, JPEG, GIF or WebP picture' }).max(3_000_000, 'image must be at most 2 MB') })
+  .strictObject({
+    ...fields,
+    image: z
+      .string({ error: 'image is required: a data URL of a PNG, JPEG, GIF or WebP picture' })
+      .max(3_000_000, 'image must be at most 2 MB'),
+  })
   .refine(scheduleInOrder, scheduleMessage);
 
 export const updateBannerBody = z
@@ -40,7 +54,9 @@ export const bannerListFilter = z.strictObject({
 
 export const bannerAudienceQuery = z.strictObject({ audience });
 
-export const bannerIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the banner id must be a UUID', path: ['id'] });
+export const bannerIdParam = z
+  .string()
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the banner id must be a UUID', path: ['id'] });
 
 export const bannerSchema = z.strictObject({
   id: z.uuid(),

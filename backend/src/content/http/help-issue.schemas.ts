@@ -8,9 +8,16 @@ const message = (max: number) =>
 
 export const raiseIssueBody = z.strictObject({
   category,
-  loanId: z.uuid('loanId must be a loan id').nullable().optional().transform((v) => v ?? null),
+  loanId: z
+    .uuid('loanId must be a loan id')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   message: message(4000),
-  attachmentIds: z.array(z.uuid('each attachment must be a document id'), { error: 'attachmentIds must be a list of document ids' }).max(5, 'at most 5 attachments').default([]),
+  attachmentIds: z
+    .array(z.uuid('each attachment must be a document id'), { error: 'attachmentIds must be a list of document ids' })
+    .max(5, 'at most 5 attachments')
+    .default([]),
 });
 
 export const replyBody = z.strictObject({ message: message(4000) });
@@ -37,8 +44,12 @@ export const issueListFilter = z.strictObject({
   id: z.union([z.array(z.uuid('each id must be an issue id')), z.uuid('id must be an issue id')]).optional(),
 });
 
-export const issueIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the issue id must be a UUID', path: ['id'] });
-export const documentIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the document id must be a UUID', path: ['documentId'] });
+export const issueIdParam = z
+  .string()
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the issue id must be a UUID', path: ['id'] });
+export const documentIdParam = z
+  .string()
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the document id must be a UUID', path: ['documentId'] });
 
 const base = {
   id: z.uuid(),
@@ -58,7 +69,8 @@ const base = {
   attachmentCount: z.number().int(),
 };
 
-const attachment = (url: string) => z.strictObject({ id: z.uuid(), kind: z.string(), contentType: z.string(), size: z.number().int(), url: z.string().describe(url) });
+const attachment = (url: string) =>
+  z.strictObject({ id: z.uuid(), kind: z.string(), contentType: z.string(), size: z.number().int(), url: z.string().describe(url) });
 
 export const myIssueRowSchema = z.strictObject(base);
 export const myIssueSchema = z.strictObject({
@@ -83,9 +95,19 @@ export const issueSchema = z.strictObject({
   nextStatuses: z.array(status),
   attachments: z.array(attachment('the attachment, at /api/admin/issues/{id}/attachments/{documentId}')),
   messages: z.array(
-    z.strictObject({ id: z.uuid(), author: z.enum(['borrower', 'staff']), authorName: z.string(), message: z.string(), internal: z.boolean(), emailed: z.boolean(), createdAt: z.string() }),
+    z.strictObject({
+      id: z.uuid(),
+      author: z.enum(['borrower', 'staff']),
+      authorName: z.string(),
+      message: z.string(),
+      internal: z.boolean(),
+      emailed: z.boolean(),
+      createdAt: z.string(),
+    }),
   ),
-  changes: z.array(z.strictObject({ field: z.string(), from: z.string().nullable(), to: z.string().nullable(), by: z.string(), at: z.string() })),
+  changes: z.array(
+    z.strictObject({ field: z.string(), from: z.string().nullable(), to: z.string().nullable(), by: z.string(), at: z.string() }),
+  ),
 });
 
 export const issueAssigneeSchema = z.strictObject({ id: z.string(), name: z.string() });

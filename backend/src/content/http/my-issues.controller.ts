@@ -25,7 +25,10 @@ export class MyIssuesController {
 
   @Post()
   @Roles('borrower')
-  @ApiOperation({ summary: 'Raise an issue: a category, optionally one of my loans, the message, and up to 5 of my uploads (POST /api/me/documents) by id' })
+  @ApiOperation({
+    summary:
+      'Raise an issue: a category, optionally one of my loans, the message, and up to 5 of my uploads (POST /api/me/documents) by id',
+  })
   @ApiBody({ schema: inputSchema(raiseIssueBody) })
   @ApiCreatedResponse({ schema: openApi(myIssueSchema) })
   raise(@CurrentActor() me: Actor, @Body() body: unknown) {

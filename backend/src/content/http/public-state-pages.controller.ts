@@ -18,7 +18,10 @@ export class PublicStatePagesController {
 
   @Get('state-pages/:state/:city')
   @Public()
-  @ApiOperation({ summary: 'The landing page of a state and city (/Karnataka/Bengaluru); only active pages of known pairs, anything else 404; cacheable for 5 minutes' })
+  @ApiOperation({
+    summary:
+      'The landing page of a state and city (/Karnataka/Bengaluru); only active pages of known pairs, anything else 404; cacheable for 5 minutes',
+  })
   @ApiOkResponse({ schema: openApi(publicStatePageSchema) })
   async get(@Param('state') state: string, @Param('city') city: string, @Res({ passthrough: true }) res: Response) {
     const page = await this.queries.execute(new GetPublishedStatePage(parseWith(placeSegment, state), parseWith(placeSegment, city)));

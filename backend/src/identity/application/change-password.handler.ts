@@ -55,7 +55,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     await this.limits.release(ipSlot);
     const passwordHash = await this.hasher.hash(newPassword);
     const ended = await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: this.clock.now() }).where('id', '=', caller.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: this.clock.now() })
+        .where('id', '=', caller.id)
+        .execute();
       const rows = await trx
         .updateTable('sessions')
         .set({ revoked_at: this.clock.now(), revoked_reason: 'password-reset' })

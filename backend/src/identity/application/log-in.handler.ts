@@ -42,9 +42,15 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     const ip = context.ip ?? 'unknown';
     const user = await this.users.findByLogin(input);
     const knownDevice = Boolean(user && context.deviceId && (await this.sessionHistory.isKnownDevice(user.id, context.deviceId)));
-    const accountCounter: [RateLimitRule, string] = knownDevice ? ['login-failures-device', `${user!.id}:${context.deviceId}`] : ['login-failures', account];
+    const accountCounter: [RateLimitRule, string] = knownDevice
+      ? ['login-failures-device', `${user!.id}:${context.deviceId}`]
+      : ['login-failures', account];
 
-    const [accountSlot, ipFailureSlot, ipLoginSlot] = await this.limits.reserve(accountCounter, ['login-failures-ip', ip], ['logins-ip', ip]);
+    const [accountSlot, ipFailureSlot, ipLoginSlot] = await this.limits.reserve(
+      accountCounter,
+      ['login-failures-ip', ip],
+      ['logins-ip', ip],
+    );
     let ok: boolean;
     try {
       ok = await this.hasher.verify(user?.passwordHash ?? undefined, input.password);

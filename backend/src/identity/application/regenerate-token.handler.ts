@@ -35,6 +35,8 @@ export class RegenerateTokenHandler implements ICommandHandler<RegenerateToken> 
     await this.cache.settle();
     const current = await this.presence.find(caller.id);
     if (current?.device === DEVICE_RELOAD) await this.presence.setDevice(caller.id, session.deviceId);
-    return { token: this.tokens.issue({ sub: caller.id, role: caller.role, sid: session.id, dev: session.deviceId, tv: session.tokenVersion }) };
+    return {
+      token: this.tokens.issue({ sub: caller.id, role: caller.role, sid: session.id, dev: session.deviceId, tv: session.tokenVersion }),
+    };
   }
 }

@@ -44,7 +44,14 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     if (user && user.status === 'active') {
       const minutes = this.config.passwordResetTtlMinutes;
       const { token, expiresAt } = await this.resets.create(user.id, minutes);
-      await this.messages.sendPasswordReset({ userId: user.id, email: user.email, name: user.name, token, expiresAt, validForMinutes: minutes });
+      await this.messages.sendPasswordReset({
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        token,
+        expiresAt,
+        validForMinutes: minutes,
+      });
     }
     return { message: RESET_REQUESTED_MESSAGE };
   }

@@ -70,7 +70,11 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
       return { user, created: true };
     } catch (error) {
       // Two first sign-ins at once: the other one created the account.
-      if (error instanceof DuplicateUser) return { user: (await this.users.findByFirebaseUid(identity.uid)) ?? (await this.users.findByEmail(identity.email))!, created: false };
+      if (error instanceof DuplicateUser)
+        return {
+          user: (await this.users.findByFirebaseUid(identity.uid)) ?? (await this.users.findByEmail(identity.email))!,
+          created: false,
+        };
       throw error;
     }
   }

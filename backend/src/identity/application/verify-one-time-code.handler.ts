@@ -38,7 +38,13 @@ export class VerifyOneTimeCodeHandler implements ICommandHandler<VerifyOneTimeCo
     await this.limiter.consume('otp-verifications-ip', ip);
     const latest = await this.challenges.latest(phone, purpose);
     // The retry of the request that used the code (its process died before it answered): the same code, unexpired.
-    if (usedFor && latest?.verifiedAt && latest.usedFor === usedFor && latest.expiresAt > this.clock.now() && sameHash(latest.codeHash, codeHash(this.config.jwtSecret, latest.id, code))) {
+    if (
+      usedFor &&
+      latest?.verifiedAt &&
+      latest.usedFor === usedFor &&
+      latest.expiresAt > this.clock.now() &&
+      sameHash(latest.codeHash, codeHash(this.config.jwtSecret, latest.id, code))
+    ) {
       return this.proofs.issue(phone, purpose);
     }
     const taken = latest && (await this.challenges.takeTry(latest.id, ONE_TIME_CODE.maxTries));

@@ -5,4 +5,5 @@ import type { Permission } from '../permissions/permissions.js';
 export const REQUIRED_PERMISSION = 'access:permission';
 
 /** A staff route that needs one named permission; it implies @Roles('staff'). The global AccessGuard checks both. */
-export const RequirePermission = (permission: Permission) => applyDecorators(SetMetadata(ROUTE_ROLES, ['staff']), SetMetadata(REQUIRED_PERMISSION, permission));
+export const RequirePermission = (permission: Permission) =>
+  applyDecorators(SetMetadata(ROUTE_ROLES, ['staff']), SetMetadata(REQUIRED_PERMISSION, permission));

@@ -30,7 +30,8 @@ export class SessionAuthenticator {
     if (!session || session.userId !== claims.sub) throw unauthenticated();
     if (session.revokedReason) throw sessionRevoked(session.revokedReason);
     if (session.status !== 'active') throw accountDisabled();
-    if (claims.tv !== session.tokenVersion) throw unauthenticated('This token was replaced by a newer one; use the newest token or sign in again.');
+    if (claims.tv !== session.tokenVersion)
+      throw unauthenticated('This token was replaced by a newer one; use the newest token or sign in again.');
     if (deviceIdHeader && deviceIdHeader !== session.deviceId) throw deviceMismatch();
     const now = Date.now();
     if (now - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {

@@ -238,13 +238,17 @@ export class SessionCache extends SessionCacheCore implements OnApplicationBoots
       const { rows } = await sql<{ listeners: string[] }>`
         SELECT pg_notify(${ACCESS_CHANGED_CHANNEL}, ${`ping:${nonce}`})::text AS sent,
                ARRAY(SELECT substr(application_name, ${prefix.length + 1}) FROM pg_stat_activity
-                     WHERE datname = current_database() AND starts_with(application_name, ${prefix})) AS listeners`.execute(this.runtime.db);
+                     WHERE datname = current_database() AND starts_with(application_name, ${prefix})) AS listeners`.execute(
+        this.runtime.db,
+      );
       const expected = new Set(rows[0].listeners);
       const missing = () => [...expected].filter((instance) => !open.confirmed.has(instance));
       if (missing().length === 0) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
-          this.runtime.log(`session cache: ${missing().length} API process(es) did not confirm an access change within ${timeoutMs} ms: ${missing().join(', ')}`);
+          this.runtime.log(
+            `session cache: ${missing().length} API process(es) did not confirm an access change within ${timeoutMs} ms: ${missing().join(', ')}`,
+          );
           resolve();
         }, timeoutMs);
         timer.unref();

@@ -29,7 +29,11 @@ export class TokenIssuer {
   ) {}
 
   issue(claims: TokenClaims): string {
-    return this.jwt.sign(claims, { privateKey: jwtKey(this.config.jwtSecret), algorithm: 'HS256', expiresIn: `${this.config.jwtTtlDays}d` });
+    return this.jwt.sign(claims, {
+      privateKey: jwtKey(this.config.jwtSecret),
+      algorithm: 'HS256',
+      expiresIn: `${this.config.jwtTtlDays}d`,
+    });
   }
 
   /** Throws when the signature or expiry is wrong; the session behind it is checked by SessionAuthenticator. */

@@ -22,7 +22,8 @@ const fieldRefusal = (code: string, kind: ErrorKind, title: string, field: strin
 
 // Staff users and roles
 
-export const staffUserNotFound = (id: string) => new IdentityError('STAFF.NOT_FOUND', 'not-found', `No staff user has the id ${id}.`, { id });
+export const staffUserNotFound = (id: string) =>
+  new IdentityError('STAFF.NOT_FOUND', 'not-found', `No staff user has the id ${id}.`, { id });
 export const userNotFound = (id: string) => new IdentityError('USER.NOT_FOUND', 'not-found', `No user has the id ${id}.`, { id });
 export const roleNotFound = (id: string) => new IdentityError('ROLE.NOT_FOUND', 'not-found', `No role has the id ${id}.`, { id });
 
@@ -35,13 +36,26 @@ export const unknownRole = (id: string) => {
 export const alreadyBelongsToAnotherUser = (field: 'email' | 'phone') =>
   fieldRefusal('USER.ALREADY_REGISTERED', 'conflict', 'Already registered', field, `This ${field} already belongs to another user.`);
 
-export const duplicateRoleName = (name: string) => fieldRefusal('ROLE.ALREADY_EXISTS', 'conflict', 'Already exists', 'name', `A role named "${name}" already exists.`);
+export const duplicateRoleName = (name: string) =>
+  fieldRefusal('ROLE.ALREADY_EXISTS', 'conflict', 'Already exists', 'name', `A role named "${name}" already exists.`);
 
 export const administratorIsFixed = () =>
-  new IdentityError('ROLE.ROLE_READ_ONLY', 'conflict', 'The Administrator role always holds every permission; it cannot be edited or deleted.', {}, 'Role cannot change');
+  new IdentityError(
+    'ROLE.ROLE_READ_ONLY',
+    'conflict',
+    'The Administrator role always holds every permission; it cannot be edited or deleted.',
+    {},
+    'Role cannot change',
+  );
 
 export const roleInUse = (name: string) =>
-  new IdentityError('ROLE.ROLE_IN_USE', 'conflict', `Staff users still hold the role "${name}"; give them another role first.`, {}, 'Role in use');
+  new IdentityError(
+    'ROLE.ROLE_IN_USE',
+    'conflict',
+    `Staff users still hold the role "${name}"; give them another role first.`,
+    {},
+    'Role in use',
+  );
 
 /** What the staff rules (staff-policy.ts) answer when they refuse: never an escalation of one's own power. */
 export const ownPermissions = (detail: string) => new IdentityError('STAFF.OWN_PERMISSIONS', 'forbidden', detail);
@@ -51,7 +65,8 @@ export const lastAdministrator = (detail: string) => new IdentityError('STAFF.LA
 
 // Phones the 0037 migration listed (phone_collisions)
 
-export const phoneCollisionNotFound = (id: string) => new IdentityError('PHONE_COLLISION.NOT_FOUND', 'not-found', `No listed phone has the id ${id}.`, { id });
+export const phoneCollisionNotFound = (id: string) =>
+  new IdentityError('PHONE_COLLISION.NOT_FOUND', 'not-found', `No listed phone has the id ${id}.`, { id });
 
 export const phoneCollisionRefused = (kind: 'conflict' | 'invalid', message: string) =>
   fieldRefusal('PHONE_COLLISION.NOT_RESOLVED', kind, 'Phone not resolved', 'action', message);
@@ -62,20 +77,45 @@ export const alreadyRegistered = (field: 'email' | 'phone') =>
   fieldRefusal('USER.ALREADY_REGISTERED', 'conflict', 'Already registered', field, `This ${field} is already registered; sign in instead.`);
 
 export const invalidCredentials = () =>
-  new IdentityError('AUTH.INVALID_CREDENTIALS', 'unauthenticated', 'The email or phone and password do not match an account.', {}, 'Sign in failed');
+  new IdentityError(
+    'AUTH.INVALID_CREDENTIALS',
+    'unauthenticated',
+    'The email or phone and password do not match an account.',
+    {},
+    'Sign in failed',
+  );
 
 export const wrongCurrentPassword = () => {
   const message = 'is not your current password';
-  return fieldRefusal('PASSWORD.VALIDATION_FAILED', 'invalid', 'Your request has invalid fields', 'currentPassword', message, `currentPassword: ${message}`);
+  return fieldRefusal(
+    'PASSWORD.VALIDATION_FAILED',
+    'invalid',
+    'Your request has invalid fields',
+    'currentPassword',
+    message,
+    `currentPassword: ${message}`,
+  );
 };
 
 export const resetLinkInvalid = () =>
-  fieldRefusal('PASSWORD.RESET_LINK_INVALID', 'invalid', 'Reset link not valid', 'id', 'This password reset link is invalid, already used or expired; ask for a new one.');
+  fieldRefusal(
+    'PASSWORD.RESET_LINK_INVALID',
+    'invalid',
+    'Reset link not valid',
+    'id',
+    'This password reset link is invalid, already used or expired; ask for a new one.',
+  );
 
 // Social sign-in
 
 export const socialSignInUnavailable = () =>
-  new IdentityError('SOCIAL.SOCIAL_SIGN_IN_UNAVAILABLE', 'unavailable', 'Social sign-in is not configured on this server; sign in with email and password.', {}, 'Social sign-in is not set up');
+  new IdentityError(
+    'SOCIAL.SOCIAL_SIGN_IN_UNAVAILABLE',
+    'unavailable',
+    'Social sign-in is not configured on this server; sign in with email and password.',
+    {},
+    'Social sign-in is not set up',
+  );
 
 export const socialTokenRevoked = () =>
   new IdentityError(
@@ -87,9 +127,16 @@ export const socialTokenRevoked = () =>
   );
 
 export const socialAccountDisabled = () =>
-  new IdentityError('SOCIAL.SOCIAL_ACCOUNT_DISABLED', 'unauthenticated', 'This social sign-in account has been disabled at the provider.', {}, 'Social account disabled');
+  new IdentityError(
+    'SOCIAL.SOCIAL_ACCOUNT_DISABLED',
+    'unauthenticated',
+    'This social sign-in account has been disabled at the provider.',
+    {},
+    'Social account disabled',
+  );
 
-export const invalidSocialToken = (detail: string) => fieldRefusal('SOCIAL.INVALID_SOCIAL_TOKEN', 'unauthenticated', 'Social sign-in failed', 'idToken', detail);
+export const invalidSocialToken = (detail: string) =>
+  fieldRefusal('SOCIAL.INVALID_SOCIAL_TOKEN', 'unauthenticated', 'Social sign-in failed', 'idToken', detail);
 
 export const socialSignInStaffRefused = () =>
   new IdentityError(
@@ -120,6 +167,13 @@ export const emailNotVerified = () =>
 
 /** A sign-up with a social identity that already has an account (linked, or with its email). */
 export const socialAlreadyRegistered = () =>
-  fieldRefusal('USER.ALREADY_REGISTERED', 'conflict', 'Already registered', 'idToken', 'This sign-in account already has an account with us; sign in with it instead.');
+  fieldRefusal(
+    'USER.ALREADY_REGISTERED',
+    'conflict',
+    'Already registered',
+    'idToken',
+    'This sign-in account already has an account with us; sign in with it instead.',
+  );
 
-export const alreadyLinked = () => new IdentityError('SOCIAL.ALREADY_LINKED', 'conflict', 'This account is already linked to another social sign-in.', {}, 'Already linked');
+export const alreadyLinked = () =>
+  new IdentityError('SOCIAL.ALREADY_LINKED', 'conflict', 'This account is already linked to another social sign-in.', {}, 'Already linked');

@@ -19,9 +19,7 @@ export type PublicOtpPurpose = (typeof PUBLIC_OTP_PURPOSES)[number];
 export type OtpChallenge = { expiresAt: Date; attempts: number; verifiedAt: Date | null };
 
 export type OtpVerdict =
-  | { outcome: 'verified' }
-  | { outcome: 'wrong'; triesLeft: number }
-  | { outcome: 'expired' | 'exhausted' | 'used' | 'none' };
+  { outcome: 'verified' } | { outcome: 'wrong'; triesLeft: number } | { outcome: 'expired' | 'exhausted' | 'used' | 'none' };
 
 /**
  * What one attempt at a code means. Checked in this order so that a right code after the fifth wrong one, or after
@@ -40,4 +38,3 @@ export function judgeAttempt(challenge: OtpChallenge | undefined, codeMatches: b
 export function drawCode(randomBelow: (max: number) => number): string {
   return String(randomBelow(10 ** ONE_TIME_CODE.digits)).padStart(ONE_TIME_CODE.digits, '0');
 }
-

@@ -21,7 +21,10 @@ describe('judgePhoneChange', () => {
   });
 
   it('given a new number, when its own proof comes with it, then the change keeps the normalized number', () => {
-    expect(judgePhoneChange('+919876543210', '9123456789', { kind: 'proves', phone: '+919123456789' })).toEqual({ outcome: 'change', phone: '+919123456789' });
+    expect(judgePhoneChange('+919876543210', '9123456789', { kind: 'proves', phone: '+919123456789' })).toEqual({
+      outcome: 'change',
+      phone: '+919123456789',
+    });
   });
 
   it('given no phone yet (social sign-in), when one is set, then it needs its proof too', () => {

@@ -15,10 +15,15 @@ export function judgePhoneChange(current: string | null, requested: string, proo
   if (current !== null && inOneForm(current) === wanted) return { outcome: 'unchanged' };
   switch (proof.kind) {
     case 'none':
-      return { outcome: 'refused', message: `Verify ${wanted} first: ask for a code for it (purpose phone), enter it, and send the proof with the change.` };
+      return {
+        outcome: 'refused',
+        message: `Verify ${wanted} first: ask for a code for it (purpose phone), enter it, and send the proof with the change.`,
+      };
     case 'invalid':
       return { outcome: 'refused', message: 'This proof is not valid (expired, or for another purpose): verify the new number again.' };
     case 'proves':
-      return proof.phone === wanted ? { outcome: 'change', phone: wanted } : { outcome: 'refused', message: `This proof is for another number, not ${wanted}: verify ${wanted} itself.` };
+      return proof.phone === wanted
+        ? { outcome: 'change', phone: wanted }
+        : { outcome: 'refused', message: `This proof is for another number, not ${wanted}: verify ${wanted} itself.` };
   }
 }

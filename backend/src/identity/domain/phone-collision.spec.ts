@@ -7,8 +7,15 @@ const unreadable: ListedPhone = { reason: 'unreadable', normalizedPhone: null, r
 describe('judgePhoneCollision', () => {
   describe('given an open collision', () => {
     it('when kept while another account still holds the number, then it is refused naming the number', () => {
-      expect(judgePhoneCollision(collision, 'keep', 1)).toEqual({ outcome: 'refused', kind: 'conflict', message: 'another account holds +919123456780 too: clear theirs first, then keep this one.' });
-      expect(judgePhoneCollision(collision, 'keep', 2)).toMatchObject({ outcome: 'refused', message: expect.stringMatching(/^2 other accounts hold/) });
+      expect(judgePhoneCollision(collision, 'keep', 1)).toEqual({
+        outcome: 'refused',
+        kind: 'conflict',
+        message: 'another account holds +919123456780 too: clear theirs first, then keep this one.',
+      });
+      expect(judgePhoneCollision(collision, 'keep', 2)).toMatchObject({
+        outcome: 'refused',
+        message: expect.stringMatching(/^2 other accounts hold/),
+      });
     });
 
     it('when kept once no other account holds it, then the account gets the number in E.164', () => {
@@ -31,6 +38,9 @@ describe('judgePhoneCollision', () => {
   });
 
   it('given a resolved row, when resolved again, then it is refused', () => {
-    expect(judgePhoneCollision({ ...collision, resolvedAt: new Date('2026-12-01T10:00:00Z') }, 'clear', 0)).toMatchObject({ outcome: 'refused', kind: 'conflict' });
+    expect(judgePhoneCollision({ ...collision, resolvedAt: new Date('2026-12-01T10:00:00Z') }, 'clear', 0)).toMatchObject({
+      outcome: 'refused',
+      kind: 'conflict',
+    });
   });
 });

@@ -17,10 +17,19 @@ export type PhoneCollisionVerdict =
 export function judgePhoneCollision(listed: ListedPhone, action: PhoneCollisionAction, otherHolders: number): PhoneCollisionVerdict {
   if (listed.resolvedAt !== null) return { outcome: 'refused', kind: 'conflict', message: 'This phone was already resolved.' };
   if (action === 'clear') return { outcome: 'resolve', phone: null, resolution: 'cleared' };
-  if (listed.normalizedPhone === null) return { outcome: 'refused', kind: 'invalid', message: 'This phone does not read as a number, so there is nothing to keep: clear it instead.' };
+  if (listed.normalizedPhone === null)
+    return {
+      outcome: 'refused',
+      kind: 'invalid',
+      message: 'This phone does not read as a number, so there is nothing to keep: clear it instead.',
+    };
   if (otherHolders > 0) {
     const accounts = otherHolders === 1 ? 'another account holds' : `${otherHolders} other accounts hold`;
-    return { outcome: 'refused', kind: 'conflict', message: `${accounts} ${listed.normalizedPhone} too: clear theirs first, then keep this one.` };
+    return {
+      outcome: 'refused',
+      kind: 'conflict',
+      message: `${accounts} ${listed.normalizedPhone} too: clear theirs first, then keep this one.`,
+    };
   }
   return { outcome: 'resolve', phone: listed.normalizedPhone, resolution: 'kept' };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { ALL_PERMISSIONS, type Permission } from '../permissions/permissions.js';
-import { refuseActingOnStrongerAccount, refuseLosingLastAdministrator, refuseRoleAssignment, refuseRoleEdit, refuseStatusChange } from './staff-policy.js';
+import {
+  refuseActingOnStrongerAccount,
+  refuseLosingLastAdministrator,
+  refuseRoleAssignment,
+  refuseRoleEdit,
+  refuseStatusChange,
+} from './staff-policy.js';
 
 const admin = { id: 'admin', roleId: 'administrator', permissions: ALL_PERMISSIONS };
 const manager = { id: 'manager', roleId: 'staff-manager', permissions: ['users.view', 'users.manage', 'loans.view'] as Permission[] };
@@ -60,7 +66,10 @@ describe('staff policy: no escalation through other accounts', () => {
     const refusal = refuseActingOnStrongerAccount(manager, 'officer-1', creditOfficer);
     expect(refusal).toMatchObject({ kind: 'forbidden', code: 'STAFF.PERMISSION_ESCALATION' });
     expect(refusal!.message).toContain('loans.accept, loans.soft.approve');
-    expect(refuseActingOnStrongerAccount(manager, 'admin', ALL_PERMISSIONS)).toMatchObject({ kind: 'forbidden', code: 'STAFF.PERMISSION_ESCALATION' });
+    expect(refuseActingOnStrongerAccount(manager, 'admin', ALL_PERMISSIONS)).toMatchObject({
+      kind: 'forbidden',
+      code: 'STAFF.PERMISSION_ESCALATION',
+    });
   });
 
   it('given an administrator, when they act on anyone, then it is allowed (they hold everything)', () => {
@@ -79,7 +88,10 @@ describe('staff policy: no escalation through other accounts', () => {
   });
 
   it('given a role with permissions the editor lacks, when it is deleted (every permission removed), then it is refused', () => {
-    expect(refuseRoleEdit(manager, 'credit-officer', [], creditOfficer)).toMatchObject({ kind: 'forbidden', code: 'STAFF.PERMISSION_ESCALATION' });
+    expect(refuseRoleEdit(manager, 'credit-officer', [], creditOfficer)).toMatchObject({
+      kind: 'forbidden',
+      code: 'STAFF.PERMISSION_ESCALATION',
+    });
   });
 
   it('given a role with permissions the editor lacks, when they keep those and add or remove only their own, then it is allowed', () => {
@@ -89,6 +101,8 @@ describe('staff policy: no escalation through other accounts', () => {
   });
 
   it('given a role, when the editor adds a permission they lack, then it is refused even if other permissions stay', () => {
-    expect(refuseRoleEdit(manager, 'credit-officer', [...creditOfficer, 'loans.disburse'], creditOfficer)).toMatchObject({ code: 'STAFF.PERMISSION_ESCALATION' });
+    expect(refuseRoleEdit(manager, 'credit-officer', [...creditOfficer, 'loans.disburse'], creditOfficer)).toMatchObject({
+      code: 'STAFF.PERMISSION_ESCALATION',
+    });
   });
 });

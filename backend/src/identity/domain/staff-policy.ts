@@ -13,7 +13,11 @@ export type StaffActor = { id: string; permissions: readonly Permission[] };
 const missing = (actor: StaffActor, wanted: readonly string[]) => wanted.filter((p) => !actor.permissions.includes(p as Permission));
 
 /** Giving a user a role (on create or edit): never to yourself, never a role holding what you do not hold. */
-export function refuseRoleAssignment(actor: StaffActor, targetId: string | undefined, rolePermissions: readonly string[]): Refusal | undefined {
+export function refuseRoleAssignment(
+  actor: StaffActor,
+  targetId: string | undefined,
+  rolePermissions: readonly string[],
+): Refusal | undefined {
   if (targetId === actor.id) return ownPermissions('You cannot change your own role; ask another administrator.');
   const beyond = missing(actor, rolePermissions);
   if (beyond.length > 0) {
@@ -34,13 +38,20 @@ export function refuseRoleEdit(
   permissions: readonly string[] | undefined,
   current: readonly string[] = [],
 ): Refusal | undefined {
-  if (roleId !== undefined && roleId === actor.roleId) return ownPermissions('You cannot edit the role you hold; ask another administrator.');
+  if (roleId !== undefined && roleId === actor.roleId)
+    return ownPermissions('You cannot edit the role you hold; ask another administrator.');
   if (permissions === undefined) return undefined;
-  const added = missing(actor, permissions.filter((p) => !current.includes(p)));
+  const added = missing(
+    actor,
+    permissions.filter((p) => !current.includes(p)),
+  );
   if (added.length > 0) {
     return permissionEscalation(`You cannot grant permissions you do not hold yourself: ${added.join(', ')}.`);
   }
-  const removed = missing(actor, current.filter((p) => !permissions.includes(p)));
+  const removed = missing(
+    actor,
+    current.filter((p) => !permissions.includes(p)),
+  );
   if (removed.length > 0) {
     return permissionEscalation(`You cannot take away permissions you do not hold yourself: ${removed.join(', ')}.`);
   }
@@ -52,7 +63,11 @@ export function refuseRoleEdit(
  * all of. Otherwise a user manager could lock out, demote or rename a stronger colleague, or re-enable a
  * disabled administrator and sign in as them after a password reset.
  */
-export function refuseActingOnStrongerAccount(actor: StaffActor, targetId: string, targetPermissions: readonly string[]): Refusal | undefined {
+export function refuseActingOnStrongerAccount(
+  actor: StaffActor,
+  targetId: string,
+  targetPermissions: readonly string[],
+): Refusal | undefined {
   if (targetId === actor.id) return undefined;
   const beyond = missing(actor, targetPermissions);
   if (beyond.length > 0) {
@@ -68,7 +83,11 @@ export function refuseStatusChange(actor: StaffActor, targetId: string): Refusal
 }
 
 /** Someone must always be able to manage staff: the last active administrator keeps the role and stays active. */
-export function refuseLosingLastAdministrator(activeAdministrators: number, targetIsActiveAdministrator: boolean, losesIt: boolean): Refusal | undefined {
+export function refuseLosingLastAdministrator(
+  activeAdministrators: number,
+  targetIsActiveAdministrator: boolean,
+  losesIt: boolean,
+): Refusal | undefined {
   if (targetIsActiveAdministrator && losesIt && activeAdministrators <= 1) {
     return lastAdministrator('This is the last active administrator; make someone else an administrator first.');
   }

@@ -13,7 +13,12 @@ import { ResolvePhoneCollision } from '../application/phone-collisions/resolve-p
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user.js';
 import { RequirePermission } from '../auth/require-permission.decorator.js';
 import { PHONE_COLLISION_SORT } from '../users/phone-collisions.repository.js';
-import { phoneCollisionIdParam, phoneCollisionListFilter, phoneCollisionSchema, resolvePhoneCollisionBody } from './phone-collision.schemas.js';
+import {
+  phoneCollisionIdParam,
+  phoneCollisionListFilter,
+  phoneCollisionSchema,
+  resolvePhoneCollisionBody,
+} from './phone-collision.schemas.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
@@ -32,13 +37,25 @@ export class AdminPhoneCollisionsController {
 
   @Get()
   @RequirePermission('customers.phones')
-  @ApiOperation({ summary: 'Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total' })
+  @ApiOperation({
+    summary:
+      'Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total',
+  })
   @ApiListQuery({ filter: '{"status":"open"}', sort: '["foundAt","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(phoneCollisionSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: PHONE_COLLISION_SORT.fields, defaultSort: { field: 'foundAt', order: 'ASC' }, filters: Object.keys(phoneCollisionListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: PHONE_COLLISION_SORT.fields,
+      defaultSort: { field: 'foundAt', order: 'ASC' },
+      filters: Object.keys(phoneCollisionListFilter.shape),
+    });
     const { id, ...filter } = parseWith(phoneCollisionListFilter, params.filter);
-    return sendPage(res, 'phone-collisions', params.range, await this.queries.execute(new ListPhoneCollisions({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'phone-collisions',
+      params.range,
+      await this.queries.execute(new ListPhoneCollisions({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get(':id')
@@ -52,7 +69,9 @@ export class AdminPhoneCollisionsController {
   @Post(':id/resolve')
   @HttpCode(200)
   @RequirePermission('customers.phones')
-  @ApiOperation({ summary: 'Settle a listed phone: keep (the account gets the number in E.164, once no other account holds it) or clear (no phone)' })
+  @ApiOperation({
+    summary: 'Settle a listed phone: keep (the account gets the number in E.164, once no other account holds it) or clear (no phone)',
+  })
   @ApiBody({ schema: schema(resolvePhoneCollisionBody) })
   @ApiOkResponse({ schema: schema(phoneCollisionSchema) })
   resolve(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown) {

@@ -20,7 +20,9 @@ export const authResultSchema = z.strictObject({
   deviceId: z.string().describe('the device the session is bound to: the one sent, or a generated one'),
   user: publicUserSchema,
 });
-export const socialAuthResultSchema = authResultSchema.extend({ created: z.boolean().describe('true when this sign-in created the account') });
+export const socialAuthResultSchema = authResultSchema.extend({
+  created: z.boolean().describe('true when this sign-in created the account'),
+});
 export const signedInUserSchema = z.strictObject({
   user: publicUserSchema,
   defaultPasswordInUse: z

@@ -35,9 +35,15 @@ export const loginBody = z
   })
   .refine((b) => Boolean(b.email) !== Boolean(b.phone), { message: 'give either email or phone', path: ['email'] });
 
-export const socialBody = z.strictObject({ idToken: z.string().min(10, 'must be a Firebase ID token').max(10_000), deviceId: deviceIdSchema.optional() });
+export const socialBody = z.strictObject({
+  idToken: z.string().min(10, 'must be a Firebase ID token').max(10_000),
+  deviceId: deviceIdSchema.optional(),
+});
 export const forgotPasswordBody = z.strictObject({ email: z.email('must be a valid email address').max(254) });
-export const resetPasswordBody = z.strictObject({ id: z.string().trim().min(20, 'is not a reset link id').max(200, 'is not a reset link id'), password: passwordSchema });
+export const resetPasswordBody = z.strictObject({
+  id: z.string().trim().min(20, 'is not a reset link id').max(200, 'is not a reset link id'),
+  password: passwordSchema,
+});
 
 @ApiTags('auth')
 @Controller('auth')
@@ -63,7 +69,9 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with {email|phone, password, deviceId}; this device becomes the only signed-in one (others get session-superseded)' })
+  @ApiOperation({
+    summary: 'Sign in with {email|phone, password, deviceId}; this device becomes the only signed-in one (others get session-superseded)',
+  })
   @ApiBody({ schema: z.toJSONSchema(loginBody) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(authResultSchema) as object })
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -110,7 +118,9 @@ export class AuthController {
   @Post('forgot-password')
   @Public()
   @HttpCode(202)
-  @ApiOperation({ summary: 'Email a single-use link to /Auth/confirm-password/{id}; the same answer whether or not the address has an account' })
+  @ApiOperation({
+    summary: 'Email a single-use link to /Auth/confirm-password/{id}; the same answer whether or not the address has an account',
+  })
   @ApiBody({ schema: z.toJSONSchema(forgotPasswordBody) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(messageSchema) as object })
   forgotPassword(@Body() body: unknown, @Req() req: Request) {

@@ -43,7 +43,9 @@ export class MyProfileController {
 
   @Put()
   @Roles('borrower')
-  @ApiOperation({ summary: 'Change my name or phone; a new phone needs `phoneProof` (403 phone-not-verified naming it otherwise); email is read-only' })
+  @ApiOperation({
+    summary: 'Change my name or phone; a new phone needs `phoneProof` (403 phone-not-verified naming it otherwise); email is read-only',
+  })
   @ApiBody({ schema: z.toJSONSchema(updateMyProfileBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(publicUserSchema) as object })
   update(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown) {

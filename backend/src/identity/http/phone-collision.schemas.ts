@@ -23,7 +23,10 @@ export const phoneCollisionSchema = z.strictObject({
   foundAt: z.string(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.uuid().nullable(),
-  resolution: z.enum(['kept', 'cleared', 'changed']).nullable().describe('kept or cleared by staff; changed: the account changed its phone itself'),
+  resolution: z
+    .enum(['kept', 'cleared', 'changed'])
+    .nullable()
+    .describe('kept or cleared by staff; changed: the account changed its phone itself'),
   others: z.array(collidingAccountSchema).describe('the other accounts holding or reading as the same number'),
 });
 

@@ -25,8 +25,17 @@ export class PresenceController {
   @ApiListQuery({ filter: '{"role":"staff"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: z.toJSONSchema(z.array(onlineUserSchema)) as object })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: PRESENCE_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(presenceListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: PRESENCE_SORT.fields,
+      defaultSort: { field: 'name', order: 'ASC' },
+      filters: Object.keys(presenceListFilter.shape),
+    });
     const { id, ...filter } = parseWith(presenceListFilter, params.filter);
-    return sendPage(res, 'presence', params.range, await this.queries.execute(new ListOnlineUsers({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'presence',
+      params.range,
+      await this.queries.execute(new ListOnlineUsers({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 }

@@ -14,7 +14,9 @@ export const deviceIdSchema = z
 /** Where a sign-in comes from: the device id from the body, else the X-Device-Id header; the address; the agent. */
 export function signInContext(request: Request, bodyDeviceId: string | undefined): SignInContext {
   const header = request.header('x-device-id')?.trim();
-  const deviceId = bodyDeviceId ?? (header ? parseWith(z.strictObject({ 'X-Device-Id': deviceIdSchema }), { 'X-Device-Id': header })['X-Device-Id'] : undefined);
+  const deviceId =
+    bodyDeviceId ??
+    (header ? parseWith(z.strictObject({ 'X-Device-Id': deviceIdSchema }), { 'X-Device-Id': header })['X-Device-Id'] : undefined);
   return { deviceId, ip: clientIp(request), userAgent: request.header('user-agent') ?? undefined };
 }
 

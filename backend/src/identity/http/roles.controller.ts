@@ -39,9 +39,18 @@ export class RolesController {
   @ApiListQuery({ filter: '{"q":"officer"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(roleSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: ROLE_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(roleListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: ROLE_SORT.fields,
+      defaultSort: { field: 'name', order: 'ASC' },
+      filters: Object.keys(roleListFilter.shape),
+    });
     const { id, q } = parseWith(roleListFilter, params.filter);
-    return sendPage(res, 'roles', params.range, await this.queries.execute(new ListRoles({ q, ids: idsOf(id) }, params.sort, params.range))).map(roleView);
+    return sendPage(
+      res,
+      'roles',
+      params.range,
+      await this.queries.execute(new ListRoles({ q, ids: idsOf(id) }, params.sort, params.range)),
+    ).map(roleView);
   }
 
   @Get('roles/:id')
@@ -84,11 +93,19 @@ export class RolesController {
   @ApiListQuery({ filter: '{"group":"Loans"}', sort: '["id","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(permissionSchema)) })
   permissions(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: ['id', 'group'], defaultSort: { field: 'id', order: 'ASC' }, filters: Object.keys(permissionListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: ['id', 'group'],
+      defaultSort: { field: 'id', order: 'ASC' },
+      filters: Object.keys(permissionListFilter.shape),
+    });
     const { q, group, id } = parseWith(permissionListFilter, params.filter);
     const ids = idsOf(id);
     // Catalogue order (grouped as the console shows it) unless another sort is asked for.
-    let all = (Object.entries(PERMISSIONS) as [Permission, { group: string; label: string }][]).map(([pid, p]) => ({ id: pid, group: p.group, label: p.label }));
+    let all = (Object.entries(PERMISSIONS) as [Permission, { group: string; label: string }][]).map(([pid, p]) => ({
+      id: pid,
+      group: p.group,
+      label: p.label,
+    }));
     if (q) all = all.filter((p) => `${p.id} ${p.label}`.toLowerCase().includes(q.toLowerCase()));
     if (group) all = all.filter((p) => p.group === group);
     if (ids) all = all.filter((p) => ids.includes(p.id));

@@ -55,10 +55,28 @@ export const updateRoleBody = editBody(
   ['id', 'builtIn', 'userCount', 'createdAt', 'updatedAt'],
 );
 
-export const roleListFilter = z.strictObject({ q: z.string().trim().max(100).optional(), id: z.union([z.string(), z.array(z.string())]).optional() });
-export const permissionListFilter = z.strictObject({ q: z.string().trim().max(100).optional(), group: z.string().optional(), id: z.union([z.string(), z.array(z.string())]).optional() });
-export const presenceListFilter = z.strictObject({ q: z.string().trim().max(100).optional(), role: z.enum(['borrower', 'staff']).optional(), id: z.union([z.uuid(), z.array(z.uuid())]).optional() });
+export const roleListFilter = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  id: z.union([z.string(), z.array(z.string())]).optional(),
+});
+export const permissionListFilter = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  group: z.string().optional(),
+  id: z.union([z.string(), z.array(z.string())]).optional(),
+});
+export const presenceListFilter = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(['borrower', 'staff']).optional(),
+  id: z.union([z.uuid(), z.array(z.uuid())]).optional(),
+});
 
-export const updateProfileBody = editBody({ name: name.optional(), phone: phoneSchema.nullable().optional() }, [...STAFF_READ_ONLY, 'roleId', 'status']);
-export const changePasswordBody = z.strictObject({ currentPassword: z.string().min(1, 'is required').max(200), newPassword: passwordSchema });
+export const updateProfileBody = editBody({ name: name.optional(), phone: phoneSchema.nullable().optional() }, [
+  ...STAFF_READ_ONLY,
+  'roleId',
+  'status',
+]);
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string().min(1, 'is required').max(200),
+  newPassword: passwordSchema,
+});
 export const userIdParam = z.uuid('must be a user id (uuid)');

@@ -36,9 +36,18 @@ export class StaffUsersController {
   @ApiListQuery({ filter: '{"online":true}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(staffUserSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: STAFF_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(staffListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: STAFF_SORT.fields,
+      defaultSort: { field: 'name', order: 'ASC' },
+      filters: Object.keys(staffListFilter.shape),
+    });
     const { id, ...filter } = parseWith(staffListFilter, params.filter);
-    return sendPage(res, 'users', params.range, await this.queries.execute(new ListStaffUsers({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'users',
+      params.range,
+      await this.queries.execute(new ListStaffUsers({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get(':id')

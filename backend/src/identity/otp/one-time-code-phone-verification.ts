@@ -24,7 +24,9 @@ export class OneTimeCodePhoneVerification extends PhoneVerification {
   }
 
   async sendCode(phone: string, purpose: OtpPurpose, ip: string): Promise<{ expiresAt: string }> {
-    const sent = await this.commands.execute<RequestOneTimeCode, { expiresAt: string }>(new RequestOneTimeCode(inOneForm(phone), purpose, ip));
+    const sent = await this.commands.execute<RequestOneTimeCode, { expiresAt: string }>(
+      new RequestOneTimeCode(inOneForm(phone), purpose, ip),
+    );
     return { expiresAt: sent.expiresAt };
   }
 

@@ -5,7 +5,14 @@ import type { OtpChallenge, OtpPurpose } from '../domain/one-time-code.js';
 
 export type StoredChallenge = OtpChallenge & { id: string; codeHash: string; usedFor: string | null };
 
-const toChallenge = (row: { id: string; code_hash: string; expires_at: Date; attempts: number; verified_at: Date | null; used_for: string | null }): StoredChallenge => ({
+const toChallenge = (row: {
+  id: string;
+  code_hash: string;
+  expires_at: Date;
+  attempts: number;
+  verified_at: Date | null;
+  used_for: string | null;
+}): StoredChallenge => ({
   id: row.id,
   codeHash: row.code_hash,
   expiresAt: row.expires_at,
@@ -22,7 +29,13 @@ export class OtpChallengesRepository {
   async insert(challenge: { id: string; phone: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date }): Promise<void> {
     await this.db
       .insertInto('otp_challenges')
-      .values({ id: challenge.id, phone: challenge.phone, purpose: challenge.purpose, code_hash: challenge.codeHash, expires_at: challenge.expiresAt })
+      .values({
+        id: challenge.id,
+        phone: challenge.phone,
+        purpose: challenge.purpose,
+        code_hash: challenge.codeHash,
+        expires_at: challenge.expiresAt,
+      })
       .execute();
   }
 
@@ -56,7 +69,12 @@ export class OtpChallengesRepository {
 
   /** Marks the code used (by `usedFor`, when its user may present it again); false when a concurrent request used it first. */
   async markVerified(id: string, usedFor?: string): Promise<boolean> {
-    const result = await this.db.updateTable('otp_challenges').set({ verified_at: sql`now()`, used_for: usedFor ?? null }).where('id', '=', id).where('verified_at', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .updateTable('otp_challenges')
+      .set({ verified_at: sql`now()`, used_for: usedFor ?? null })
+      .where('id', '=', id)
+      .where('verified_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 }

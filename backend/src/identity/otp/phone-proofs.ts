@@ -27,7 +27,10 @@ export class PhoneProofs {
 
   issue(phone: string, purpose: OtpPurpose): { proof: string; expiresIn: number } {
     const claims: ProofClaims = { sub: phone, purpose, typ: 'phone-proof' };
-    return { proof: this.jwt.sign(claims, { privateKey: this.key, algorithm: 'HS256', expiresIn: PROOF_TTL_SECONDS }), expiresIn: PROOF_TTL_SECONDS };
+    return {
+      proof: this.jwt.sign(claims, { privateKey: this.key, algorithm: 'HS256', expiresIn: PROOF_TTL_SECONDS }),
+      expiresIn: PROOF_TTL_SECONDS,
+    };
   }
 
   verifiedPhone(proof: string | undefined, purpose: OtpPurpose): string {

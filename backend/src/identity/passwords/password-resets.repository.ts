@@ -16,7 +16,10 @@ export class PasswordResetsRepository {
   async create(userId: string, ttlMinutes: number): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
-    await this.db.insertInto('password_resets').values({ token_hash: digest(token), user_id: userId, expires_at: expiresAt, used_at: null }).execute();
+    await this.db
+      .insertInto('password_resets')
+      .values({ token_hash: digest(token), user_id: userId, expires_at: expiresAt, used_at: null })
+      .execute();
     return { token, expiresAt };
   }
 
@@ -35,6 +38,11 @@ export class PasswordResetsRepository {
 
   /** A new password makes every older link of the user useless. */
   async voidAllOf(userId: string, trx: Db = this.db): Promise<void> {
-    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 }

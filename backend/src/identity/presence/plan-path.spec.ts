@@ -13,7 +13,15 @@ describe('the realtime path of a plan', () => {
     expect(parsePlanPath(`users/${user.toUpperCase()}/plans/${plan}`)).toEqual({ userId: user, planId: plan });
   });
 
-  it.each([[`users/${user}/plans`], [`users/${user}/status`], [`users/x/plans/${plan}`], [`/users/${user}/plans/${plan}`], [`users/${user}/plans/${plan}/x`], [42], [undefined]])('given %p, then nothing', (path) => {
+  it.each([
+    [`users/${user}/plans`],
+    [`users/${user}/status`],
+    [`users/x/plans/${plan}`],
+    [`/users/${user}/plans/${plan}`],
+    [`users/${user}/plans/${plan}/x`],
+    [42],
+    [undefined],
+  ])('given %p, then nothing', (path) => {
     expect(parsePlanPath(path)).toBeUndefined();
   });
 });

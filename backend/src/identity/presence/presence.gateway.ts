@@ -31,7 +31,10 @@ const LEAVE_GRACE_MS = 1000;
 export const MAX_SOCKETS_PER_SESSION = 10;
 
 function cookieToken(header: string | undefined): string | undefined {
-  const match = header?.split(';').map((c) => c.trim()).find((c) => c.startsWith('token='));
+  const match = header
+    ?.split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith('token='));
   return match ? decodeURIComponent(match.slice('token='.length)) : undefined;
 }
 
@@ -61,13 +64,18 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
   private quota: SocketQuota = new LocalSocketQuota();
   private allowedOrigins: ReadonlySet<string> = new Set();
   /** Express's compiled TRUST_PROXY, so the handshake sees the same client address and origin as HTTP requests. */
-  private trust = (): TrustProxy | undefined => this.adapterHost.httpAdapter?.getInstance()?.get?.('trust proxy fn') as TrustProxy | undefined;
+  private trust = (): TrustProxy | undefined =>
+    this.adapterHost.httpAdapter?.getInstance()?.get?.('trust proxy fn') as TrustProxy | undefined;
 
   onApplicationBootstrap(): void {
     const httpServer = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
     if (!httpServer) return;
     this.allowedOrigins = productOrigins(this.runtime.config);
-    const io = new Server(httpServer, { path: PRESENCE_PATH, cors: { origin: this.runtime.config.corsOrigins, credentials: true }, serveClient: false });
+    const io = new Server(httpServer, {
+      path: PRESENCE_PATH,
+      cors: { origin: this.runtime.config.corsOrigins, credentials: true },
+      serveClient: false,
+    });
     const redisUrl = this.runtime.queue.redisUrl;
     if (redisUrl) {
       const pub = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -141,7 +149,8 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
   private async authenticate(socket: Socket, ownOrigin: boolean): Promise<AuthenticatedUser> {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; deviceId?: unknown };
     // The cookie rides along on any site's requests: it counts only when the handshake comes from our own origin.
-    const token = typeof auth.token === 'string' && auth.token ? auth.token : ownOrigin ? cookieToken(socket.handshake.headers.cookie) : undefined;
+    const token =
+      typeof auth.token === 'string' && auth.token ? auth.token : ownOrigin ? cookieToken(socket.handshake.headers.cookie) : undefined;
     if (!token) throw unauthenticated();
     let claims;
     try {
@@ -172,10 +181,16 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
    * problem. Only the owner reads their plans: another user's plan, an unknown plan and a malformed path all answer
    * the same not-found, so a path tells nobody whether someone else's plan exists.
    */
-  private async read(user: AuthenticatedUser, request: unknown): Promise<{ path: unknown; value?: unknown; error?: { type: string; status: number; detail: string } }> {
+  private async read(
+    user: AuthenticatedUser,
+    request: unknown,
+  ): Promise<{ path: unknown; value?: unknown; error?: { type: string; status: number; detail: string } }> {
     const path = (request as { path?: unknown } | null)?.path;
     const target = parsePlanPath(path);
-    const notFound = { path, error: { type: 'not-found', status: 404, detail: 'No such plan of yours: read users/{your user id}/plans/{planId}.' } };
+    const notFound = {
+      path,
+      error: { type: 'not-found', status: 404, detail: 'No such plan of yours: read users/{your user id}/plans/{planId}.' },
+    };
     if (!target || target.userId !== user.id || user.role !== 'borrower') return notFound;
     try {
       const plan = await this.plans.read(user.id, target.planId);

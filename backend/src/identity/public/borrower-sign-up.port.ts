@@ -26,7 +26,11 @@ export abstract class BorrowerSignUp {
    * already-registered (field `idToken`) when the identity already has an account (its uid or its email); nothing
    * is created before the token is verified.
    */
-  abstract signUp(input: { name: string; email: string; phone: string }, credential: SignUpCredential, context: SignUpContext): Promise<SignedUp>;
+  abstract signUp(
+    input: { name: string; email: string; phone: string },
+    credential: SignUpCredential,
+    context: SignUpContext,
+  ): Promise<SignedUp>;
 
   /** A session for a borrower the calling flow created (a finish retried after it failed half-way). */
   abstract signInCreated(borrowerId: string, context: SignUpContext): Promise<SignedUp>;

@@ -42,7 +42,8 @@ export class StaffRolesRepository {
 
   async list(filter: { q?: string; ids?: string[] }, sort: ListParams['sort'], range: ListParams['range']) {
     let query = this.base();
-    if (filter.q) query = query.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
+    if (filter.q)
+      query = query.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
     if (filter.ids) query = query.where('r.id', 'in', idsOrNone(filter.ids));
     const rows = await query.orderBy(ROLE_SORT.orderBy(sort)).orderBy('r.id').$call(inRange(range)).execute();
     return { rows: rows.map(toRecord), total: await countOf(query) };
@@ -74,7 +75,10 @@ export class StaffRolesRepository {
   async insert(role: { name: string; description: string; permissions: string[] }): Promise<StaffRoleRecord> {
     const id = randomUUID();
     try {
-      await this.db.insertInto('staff_roles').values({ id, name: role.name, description: role.description, permissions: role.permissions }).execute();
+      await this.db
+        .insertInto('staff_roles')
+        .values({ id, name: role.name, description: role.description, permissions: role.permissions })
+        .execute();
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new DuplicateRoleName();
       throw error;
@@ -84,7 +88,11 @@ export class StaffRolesRepository {
 
   async update(id: string, change: { name?: string; description?: string; permissions?: string[] }): Promise<StaffRoleRecord | undefined> {
     try {
-      await this.db.updateTable('staff_roles').set({ ...change, updated_at: new Date() }).where('id', '=', id).execute();
+      await this.db
+        .updateTable('staff_roles')
+        .set({ ...change, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new DuplicateRoleName();
       throw error;
@@ -101,7 +109,16 @@ export class StaffRolesRepository {
   }
 }
 
-type Row = { id: string; name: string; description: string; permissions: string[]; built_in: boolean; created_at: Date; updated_at: Date; user_count: string | null };
+type Row = {
+  id: string;
+  name: string;
+  description: string;
+  permissions: string[];
+  built_in: boolean;
+  created_at: Date;
+  updated_at: Date;
+  user_count: string | null;
+};
 
 const toRecord = (r: Row): StaffRoleRecord => ({
   id: r.id,

@@ -27,7 +27,11 @@ export class SessionsRepository {
    * Opens a session on `deviceId` and, in the same transaction, ends every live session of the user on another
    * device (single device per user) and records the device on the presence record. Answers the sessions it ended.
    */
-  async open(userId: string, deviceId: string, meta: { userAgent?: string; ip?: string }): Promise<{ session: SessionRecord; superseded: string[] }> {
+  async open(
+    userId: string,
+    deviceId: string,
+    meta: { userAgent?: string; ip?: string },
+  ): Promise<{ session: SessionRecord; superseded: string[] }> {
     return this.db.transaction().execute(async (trx) => {
       // Serialises concurrent sign-ins of one user, so two devices cannot both end up live.
       await sql`SELECT pg_advisory_xact_lock(hashtext('session:' || ${userId}))`.execute(trx);
@@ -41,7 +45,15 @@ export class SessionsRepository {
         .execute();
       const row = await trx
         .insertInto('sessions')
-        .values({ id: randomUUID(), user_id: userId, device_id: deviceId, user_agent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null, revoked_at: null, revoked_reason: null })
+        .values({
+          id: randomUUID(),
+          user_id: userId,
+          device_id: deviceId,
+          user_agent: meta.userAgent?.slice(0, 300) ?? null,
+          ip: meta.ip ?? null,
+          revoked_at: null,
+          revoked_reason: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await trx
@@ -55,7 +67,13 @@ export class SessionsRepository {
 
   /** Whether this device ever held a session of this user (any sign-in, ended or not): a device the owner has used. */
   async isKnownDevice(userId: string, deviceId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('device_id', '=', deviceId).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('device_id', '=', deviceId)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -64,7 +82,19 @@ export class SessionsRepository {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .leftJoin('staff_roles as r', 'r.id', 'u.staff_role_id')
-      .select(['s.id', 's.user_id', 's.device_id', 's.token_version', 's.revoked_at', 's.revoked_reason', 's.last_used_at', 'u.role', 'u.status', 'u.staff_role_id', 'r.permissions'])
+      .select([
+        's.id',
+        's.user_id',
+        's.device_id',
+        's.token_version',
+        's.revoked_at',
+        's.revoked_reason',
+        's.last_used_at',
+        'u.role',
+        'u.status',
+        'u.staff_role_id',
+        'r.permissions',
+      ])
       .where('s.id', '=', sessionId)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -98,7 +128,12 @@ export class SessionsRepository {
   }
 
   async revoke(sessionId: string, reason: SessionRevokedReason): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: new Date(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Ends every live session of a user; answers their ids so open pages can be told. */
@@ -114,7 +149,14 @@ export class SessionsRepository {
   }
 }
 
-type Row = { id: string; user_id: string; device_id: string; token_version: number; revoked_at: Date | null; revoked_reason: SessionRevokedReason | null };
+type Row = {
+  id: string;
+  user_id: string;
+  device_id: string;
+  token_version: number;
+  revoked_at: Date | null;
+  revoked_reason: SessionRevokedReason | null;
+};
 
 const toRecord = (r: Row): SessionRecord => ({
   id: r.id,

@@ -29,4 +29,5 @@ export class BorrowerSocialIdentities {
 }
 
 /** The provider's display name goes into emails like any name: one line, no control or bidi characters. */
-export const socialDisplayName = (identity: SocialIdentity, fallback: string): string => [...oneLine(identity.name ?? '')].slice(0, 100).join('').trim() || fallback;
+export const socialDisplayName = (identity: SocialIdentity, fallback: string): string =>
+  [...oneLine(identity.name ?? '')].slice(0, 100).join('').trim() || fallback;

@@ -38,7 +38,9 @@ export class FirebaseIdTokenVerifier implements IdTokenVerifier, OnApplicationSh
       const code = (error as { code?: string }).code ?? '';
       if (code === 'auth/id-token-revoked') throw socialTokenRevoked();
       if (code === 'auth/user-disabled') throw socialAccountDisabled();
-      throw invalidSocialToken(code.includes('expired') ? 'The sign-in token has expired; sign in again.' : 'The sign-in token could not be verified.');
+      throw invalidSocialToken(
+        code.includes('expired') ? 'The sign-in token has expired; sign in again.' : 'The sign-in token could not be verified.',
+      );
     }
   }
 

@@ -25,11 +25,25 @@ export class BorrowerSignUps extends BorrowerSignUp {
     super();
   }
 
-  async signUp(input: { name: string; email: string; phone: string }, credential: SignUpCredential, context: SignUpContext): Promise<SignedUp> {
+  async signUp(
+    input: { name: string; email: string; phone: string },
+    credential: SignUpCredential,
+    context: SignUpContext,
+  ): Promise<SignedUp> {
     await this.limits.consume('registrations-ip', context.ip ?? 'unknown');
-    const login = 'password' in credential ? { passwordHash: await this.hasher.hash(credential.password) } : { passwordHash: null, firebaseUid: await this.unregisteredSocialUid(credential.idToken) };
+    const login =
+      'password' in credential
+        ? { passwordHash: await this.hasher.hash(credential.password) }
+        : { passwordHash: null, firebaseUid: await this.unregisteredSocialUid(credential.idToken) };
     try {
-      const user = await this.users.insert({ id: randomUUID(), role: 'borrower', name: input.name, email: input.email.toLowerCase(), phone: input.phone, ...login });
+      const user = await this.users.insert({
+        id: randomUUID(),
+        role: 'borrower',
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        ...login,
+      });
       return await this.sessions.start(user, context);
     } catch (error) {
       if (error instanceof DuplicateUser) throw alreadyRegistered(error.field);
@@ -44,7 +58,10 @@ export class BorrowerSignUps extends BorrowerSignUp {
    */
   private async unregisteredSocialUid(idToken: string): Promise<string> {
     const identity = await this.socialIdentities.verify(idToken);
-    const [linked, sameEmail] = await Promise.all([this.users.findByFirebaseUid(identity.uid), identity.email ? this.users.findByEmail(identity.email) : undefined]);
+    const [linked, sameEmail] = await Promise.all([
+      this.users.findByFirebaseUid(identity.uid),
+      identity.email ? this.users.findByEmail(identity.email) : undefined,
+    ]);
     if (linked || sameEmail) throw socialAlreadyRegistered();
     return identity.uid;
   }

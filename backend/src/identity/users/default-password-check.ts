@@ -18,8 +18,10 @@ export class DefaultPasswordCheck {
   ) {}
 
   inUse(user: UserRecord): Promise<boolean> {
-    if (this.config.env === 'production' || user.role !== 'staff' || user.email !== this.config.admin.email || !user.passwordHash) return Promise.resolve(false);
-    if (this.last?.hash !== user.passwordHash) this.last = { hash: user.passwordHash, inUse: this.hasher.verify(user.passwordHash, DEFAULT_ADMIN_PASSWORD) };
+    if (this.config.env === 'production' || user.role !== 'staff' || user.email !== this.config.admin.email || !user.passwordHash)
+      return Promise.resolve(false);
+    if (this.last?.hash !== user.passwordHash)
+      this.last = { hash: user.passwordHash, inUse: this.hasher.verify(user.passwordHash, DEFAULT_ADMIN_PASSWORD) };
     return this.last.inUse;
   }
 }

@@ -7,7 +7,12 @@ import type { PhoneCollisionReason } from '../domain/phone-collision.js';
 export type PhoneCollisionFilter = { status?: 'open' | 'resolved'; reason?: PhoneCollisionReason; ids?: string[] };
 
 /** Sortable fields of the list (API name -> column). */
-export const PHONE_COLLISION_SORT = sortable({ foundAt: 'c.found_at', normalizedPhone: 'c.normalized_phone', name: 'u.name', resolvedAt: 'c.resolved_at' });
+export const PHONE_COLLISION_SORT = sortable({
+  foundAt: 'c.found_at',
+  normalizedPhone: 'c.normalized_phone',
+  name: 'u.name',
+  resolvedAt: 'c.resolved_at',
+});
 
 /** Another account that reads as the same number: the one to compare with, and maybe to clear first. */
 export type CollidingAccount = { userId: string; name: string; email: string; role: 'borrower' | 'staff'; phone: string | null };
@@ -40,10 +45,28 @@ export class PhoneCollisionsRepository {
     return db
       .selectFrom('phone_collisions as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.user_id', 'c.stored_phone', 'c.normalized_phone', 'c.reason', 'c.found_at', 'c.resolved_at', 'c.resolved_by', 'c.resolution', 'u.name', 'u.email', 'u.role', 'u.phone']);
+      .select([
+        'c.id',
+        'c.user_id',
+        'c.stored_phone',
+        'c.normalized_phone',
+        'c.reason',
+        'c.found_at',
+        'c.resolved_at',
+        'c.resolved_by',
+        'c.resolution',
+        'u.name',
+        'u.email',
+        'u.role',
+        'u.phone',
+      ]);
   }
 
-  async list(filter: PhoneCollisionFilter, sort: ListParams['sort'], range: ListParams['range']): Promise<{ rows: PhoneCollisionView[]; total: number }> {
+  async list(
+    filter: PhoneCollisionFilter,
+    sort: ListParams['sort'],
+    range: ListParams['range'],
+  ): Promise<{ rows: PhoneCollisionView[]; total: number }> {
     let query = this.rows();
     if (filter.status) query = query.where('c.resolved_at', filter.status === 'open' ? 'is' : 'is not', null);
     if (filter.reason) query = query.where('c.reason', '=', filter.reason);
@@ -68,11 +91,19 @@ export class PhoneCollisionsRepository {
   }
 
   async markResolved(id: string, resolution: 'kept' | 'cleared', by: string, db: Db): Promise<void> {
-    await db.updateTable('phone_collisions').set({ resolved_at: new Date(), resolved_by: by, resolution }).where('id', '=', id).where('resolved_at', 'is', null).execute();
+    await db
+      .updateTable('phone_collisions')
+      .set({ resolved_at: new Date(), resolved_by: by, resolution })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .execute();
   }
 
   /** For each listed number, the accounts other than the listed one that hold it in E.164 or are listed open with it. */
-  private async othersOf(rows: Array<{ user_id: string; normalized_phone: string | null }>, db: Db = this.db): Promise<Map<string, CollidingAccount[]>> {
+  private async othersOf(
+    rows: Array<{ user_id: string; normalized_phone: string | null }>,
+    db: Db = this.db,
+  ): Promise<Map<string, CollidingAccount[]>> {
     const numbers = [...new Set(rows.map((r) => r.normalized_phone).filter((n): n is string => n !== null))];
     if (numbers.length === 0) return new Map();
     const found = await db

@@ -10,7 +10,10 @@ export type StaffFilter = { q?: string; roleId?: string; status?: 'active' | 'di
 export type PresenceFilter = { q?: string; role?: 'borrower' | 'staff'; ids?: string[] };
 
 /** Sortable fields of the staff list (API name -> column). */
-export const STAFF_SORT = sortable({ name: 'u.name', email: 'u.email', createdAt: 'u.created_at', lastSeenAt: 'p.last_seen_at', status: 'u.status' }, { nulls: 'low' });
+export const STAFF_SORT = sortable(
+  { name: 'u.name', email: 'u.email', createdAt: 'u.created_at', lastSeenAt: 'p.last_seen_at', status: 'u.status' },
+  { nulls: 'low' },
+);
 export const PRESENCE_SORT = sortable({ name: 'u.name', lastSeenAt: 'p.last_seen_at' });
 
 /** Read side of staff: users joined with their role and presence record, in the shape the admin console lists. */
@@ -27,12 +30,18 @@ export class StaffDirectory {
   }
 
   async list(filter: StaffFilter, sort: ListParams['sort'], range: ListParams['range']) {
-    const where = (eb: ExpressionBuilder<Database & { u: Database['users']; r: Database['staff_roles']; p: Database['presence'] }, 'u' | 'r' | 'p'>) => {
+    const where = (
+      eb: ExpressionBuilder<Database & { u: Database['users']; r: Database['staff_roles']; p: Database['presence'] }, 'u' | 'r' | 'p'>,
+    ) => {
       const conditions = [];
-      if (filter.q) conditions.push(eb.or([eb('u.name', 'ilike', `%${filter.q}%`), eb('u.email', 'ilike', `%${filter.q}%`), eb('u.phone', 'ilike', `%${filter.q}%`)]));
+      if (filter.q)
+        conditions.push(
+          eb.or([eb('u.name', 'ilike', `%${filter.q}%`), eb('u.email', 'ilike', `%${filter.q}%`), eb('u.phone', 'ilike', `%${filter.q}%`)]),
+        );
       if (filter.roleId) conditions.push(eb('u.staff_role_id', '=', filter.roleId));
       if (filter.status) conditions.push(eb('u.status', '=', filter.status));
-      if (filter.online !== undefined) conditions.push(filter.online ? eb('p.status', '=', true) : eb.or([eb('p.status', 'is', null), eb('p.status', '=', false)]));
+      if (filter.online !== undefined)
+        conditions.push(filter.online ? eb('p.status', '=', true) : eb.or([eb('p.status', 'is', null), eb('p.status', '=', false)]));
       if (filter.ids) conditions.push(eb('u.id', 'in', idsOrNone(filter.ids)));
       return eb.and(conditions);
     };
@@ -59,7 +68,16 @@ export class StaffDirectory {
       .$call(inRange(range))
       .execute();
     return {
-      rows: rows.map((r) => ({ id: r.id, userId: r.id, name: r.name, email: r.email, role: r.role, online: r.status, device: r.device, lastSeenAt: r.last_seen_at?.toISOString() ?? null })),
+      rows: rows.map((r) => ({
+        id: r.id,
+        userId: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        online: r.status,
+        device: r.device,
+        lastSeenAt: r.last_seen_at?.toISOString() ?? null,
+      })),
       total: await countOf(query),
     };
   }

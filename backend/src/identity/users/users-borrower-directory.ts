@@ -35,7 +35,20 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
       .where('role', '=', 'borrower')
       .where((eb) =>
         eb.or([
-          ...(phone ? [eb('phone', '=', phone), eb('id', 'in', eb.selectFrom('phone_collisions').select('user_id').where('normalized_phone', '=', phone).where('resolved_at', 'is', null))] : []),
+          ...(phone
+            ? [
+                eb('phone', '=', phone),
+                eb(
+                  'id',
+                  'in',
+                  eb
+                    .selectFrom('phone_collisions')
+                    .select('user_id')
+                    .where('normalized_phone', '=', phone)
+                    .where('resolved_at', 'is', null),
+                ),
+              ]
+            : []),
           ...(email ? [eb(eb.fn('lower', ['email']), '=', email.toLowerCase())] : []),
         ]),
       )

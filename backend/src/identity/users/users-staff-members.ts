@@ -22,7 +22,11 @@ export class UsersStaffMembers extends StaffMembers {
 
   async membersOf(ids: readonly string[]): Promise<StaffMember[]> {
     if (ids.length === 0) return [];
-    return (await this.staff().where('id', 'in', [...ids]).execute()).map(member);
+    return (
+      await this.staff()
+        .where('id', 'in', [...ids])
+        .execute()
+    ).map(member);
   }
 
   async activeMembers(): Promise<StaffMember[]> {
@@ -43,4 +47,9 @@ export class UsersStaffMembers extends StaffMembers {
   }
 }
 
-const member = (r: { id: string; name: string; email: string; status: 'active' | 'disabled' }): StaffMember => ({ id: r.id, name: r.name, email: r.email, active: r.status === 'active' });
+const member = (r: { id: string; name: string; email: string; status: 'active' | 'disabled' }): StaffMember => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  active: r.status === 'active',
+});

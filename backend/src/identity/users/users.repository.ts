@@ -45,11 +45,13 @@ export function rethrowAsAlreadyInUse(error: unknown): never {
 
 const asDuplicate = (error: unknown): never => {
   const e = error as { code?: string; constraint?: string };
-  if (e.code === '23505' && (e.constraint === 'users_phone' || e.constraint === 'users_email')) throw new DuplicateUser(e.constraint === 'users_phone' ? 'phone' : 'email');
+  if (e.code === '23505' && (e.constraint === 'users_phone' || e.constraint === 'users_email'))
+    throw new DuplicateUser(e.constraint === 'users_phone' ? 'phone' : 'email');
   throw error;
 };
 
-export type NewUser = Pick<UserRecord, 'id' | 'role' | 'name' | 'email' | 'phone' | 'passwordHash'> & Partial<Pick<UserRecord, 'staffRoleId' | 'firebaseUid'>>;
+export type NewUser = Pick<UserRecord, 'id' | 'role' | 'name' | 'email' | 'phone' | 'passwordHash'> &
+  Partial<Pick<UserRecord, 'staffRoleId' | 'firebaseUid'>>;
 
 /** Identity's `users` table. Every borrower it inserts or updates is handed to the BorrowerProfileFeed. */
 @Injectable()
@@ -128,7 +130,10 @@ export class UsersRepository {
     return row ? toRecord(row as Row) : undefined;
   }
 
-  async update(id: string, change: Partial<Pick<UserRecord, 'name' | 'phone' | 'staffRoleId' | 'status' | 'passwordHash' | 'firebaseUid'>>): Promise<UserRecord | undefined> {
+  async update(
+    id: string,
+    change: Partial<Pick<UserRecord, 'name' | 'phone' | 'staffRoleId' | 'status' | 'passwordHash' | 'firebaseUid'>>,
+  ): Promise<UserRecord | undefined> {
     const set: Record<string, unknown> = { updated_at: new Date() };
     if (change.name !== undefined) set.name = change.name;
     if (change.phone !== undefined) set.phone = change.phone;
@@ -177,7 +182,11 @@ export class UsersRepository {
   }
 
   async countStaff(): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'staff').executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role', '=', 'staff')
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 

@@ -10,11 +10,21 @@ import { collectionRemindersProjection } from './projections/collection-reminder
 import { collectionWorkProjection } from './projections/collection-work.projection.js';
 import { GetBusinessDateHandler, SetBusinessDateHandler } from './application/business-date.handlers.js';
 import { ContactLogChannelContacts } from './application/channel-contacts.js';
-import { GetCloseOfBusinessRunHandler, ListCloseOfBusinessRunsHandler, StartCloseOfBusinessRunHandler } from './application/close-of-business-runs.handlers.js';
+import {
+  GetCloseOfBusinessRunHandler,
+  ListCloseOfBusinessRunsHandler,
+  StartCloseOfBusinessRunHandler,
+} from './application/close-of-business-runs.handlers.js';
 import { CloseOfBusinessRuns } from './application/close-of-business-runs.js';
 import { RunCloseOfBusinessHandler } from './application/close-of-business.handler.js';
 import { CloseOfBusiness } from './application/close-of-business.js';
-import { CountCollectionBucketsHandler, GetCollectionRowHandler, ListCollectionsHandler, ListCollectorsHandler, ListLoanContactsHandler } from './application/collection-queues.handlers.js';
+import {
+  CountCollectionBucketsHandler,
+  GetCollectionRowHandler,
+  ListCollectionsHandler,
+  ListCollectorsHandler,
+  ListLoanContactsHandler,
+} from './application/collection-queues.handlers.js';
 import { CollectionQueues } from './application/collection-queues.js';
 import { CollectionReminders } from './application/collection-reminders.js';
 import { AssignCollectorHandler, RecordCollectionContactHandler } from './application/collection-work.handlers.js';
@@ -86,12 +96,16 @@ export class CollectionsModule implements OnModuleInit, OnApplicationBootstrap {
     try {
       await scheduleNightlyCloseOfBusiness(this.queue, this.config.businessDate.timeZone);
     } catch (error) {
-      new Logger('CollectionsModule').warn(`Could not schedule the nightly close of business (${(error as Error).message}); run it with npm run cli -- close-of-business.`);
+      new Logger('CollectionsModule').warn(
+        `Could not schedule the nightly close of business (${(error as Error).message}); run it with npm run cli -- close-of-business.`,
+      );
     }
     try {
       await scheduleReminderSweep(this.queue, this.config.outboxSweep.everyMs);
     } catch (error) {
-      new Logger('CollectionsModule').warn(`Could not schedule the collection reminders' sweep (${(error as Error).message}); reminders whose job was lost wait until it runs.`);
+      new Logger('CollectionsModule').warn(
+        `Could not schedule the collection reminders' sweep (${(error as Error).message}); reminders whose job was lost wait until it runs.`,
+      );
     }
   }
 }

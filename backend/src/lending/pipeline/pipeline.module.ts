@@ -10,7 +10,12 @@ import { agreementsProjection } from './projections/agreements.projection.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
 import { AgreementSignLinksRepository } from './agreements/agreement-sign-links.repository.js';
 import { AgreementSignLinkMailer } from './application/agreement-sign-link-mailer.js';
-import { GetSignLinkDocumentHandler, GetSignLinkHandler, SendSignLinkCodeHandler, SignByLinkHandler } from './application/agreement-sign-link.handlers.js';
+import {
+  GetSignLinkDocumentHandler,
+  GetSignLinkHandler,
+  SendSignLinkCodeHandler,
+  SignByLinkHandler,
+} from './application/agreement-sign-link.handlers.js';
 import { ApproveBankVerificationHandler } from './application/approve-bank-verification.handler.js';
 import { CountApplicationFunnelHandler } from './application/count-application-funnel.handler.js';
 import { GetAgreementDocumentHandler } from './application/get-agreement-document.handler.js';
@@ -35,7 +40,13 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
  */
 @Module({
   imports: [LoanModule, IdentityModule, OriginationModule],
-  controllers: [AdminLoanPipelineController, MyLoanApplicationController, AdminAgreementsController, PublicAgreementsController, AdminFunnelController],
+  controllers: [
+    AdminLoanPipelineController,
+    MyLoanApplicationController,
+    AdminAgreementsController,
+    PublicAgreementsController,
+    AdminFunnelController,
+  ],
   providers: [
     AgreementDocumentsRepository,
     AgreementSignLinksRepository,
@@ -44,7 +55,9 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
       provide: PENNY_DROP,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new DevelopmentPennyDrop({ enabled: config.pennyDrop.development, failingAccounts: config.pennyDrop.failingAccounts }, (line) => new Logger('PennyDrop').log(line)),
+        new DevelopmentPennyDrop({ enabled: config.pennyDrop.development, failingAccounts: config.pennyDrop.failingAccounts }, (line) =>
+          new Logger('PennyDrop').log(line),
+        ),
     },
     StartLoanApplicationHandler,
     MoveLoanHandler,

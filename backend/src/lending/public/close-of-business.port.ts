@@ -3,7 +3,13 @@
  * had something to record by then and were decided; `eventsAppended` events were recorded; `remindersQueued` reminders
  * were queued for the contact window (the step after ageing).
  */
-export type CloseOfBusinessResult = { date: string; loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number };
+export type CloseOfBusinessResult = {
+  date: string;
+  loansProcessed: number;
+  loansVisited: number;
+  eventsAppended: number;
+  remindersQueued: number;
+};
 
 /**
  * Close of business, for the operator's entry points (`npm run cli -- close-of-business`): age every active loan

@@ -35,7 +35,11 @@ import { SandboxCheckout } from './application/sandbox-checkout.js';
   providers: [
     PaymentCommands,
     SandboxCheckout,
-    { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SandboxPaymentProvider(config.payments.webhookSecret) },
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new SandboxPaymentProvider(config.payments.webhookSecret),
+    },
     RecordPaymentHandler,
     ActOnPaymentHandler,
     StartOnlinePaymentHandler,

@@ -44,7 +44,10 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
     const phone = await this.gate.verifiedPhone(proof, context);
     const latest = await this.leads.latestFor(phone);
     if (latest?.applicationId) throw signInInstead();
-    if (!latest || (!latest.borrower_id && !isResumable({ updatedAt: latest.updated_at, borrowerId: null, status: latest.status }, this.clock.now()))) {
+    if (
+      !latest ||
+      (!latest.borrower_id && !isResumable({ updatedAt: latest.updated_at, borrowerId: null, status: latest.status }, this.clock.now()))
+    ) {
       if (await this.gate.hasAccount(phone)) throw signInInstead();
       throw quickStartNotStarted();
     }
@@ -52,7 +55,11 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
       const lead = (await this.leads.find(latest.id))!;
       if (lead.applicationId) throw signInInstead();
       const missing = missingSteps(lead.answers);
-      if (missing.length > 0) throw quickStartOutOfOrder(missing, missing.map((s) => STEP_PAGES[s]));
+      if (missing.length > 0)
+        throw quickStartOutOfOrder(
+          missing,
+          missing.map((s) => STEP_PAGES[s]),
+        );
       const { basic, employment, income, loan } = lead.answers as Required<QuickStartAnswers>;
       let session;
       if (lead.borrower_id) {
@@ -63,10 +70,19 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
         await this.leads.linkBorrower(lead.id, session.user.id);
       }
       const borrower = { id: session.user.id, role: 'borrower' as const };
-      await this.sections.save(borrower.id, 'profile', { dateOfBirth: basic.dateOfBirth, gender: basic.gender, maritalStatus: basic.maritalStatus }, borrower);
+      await this.sections.save(
+        borrower.id,
+        'profile',
+        { dateOfBirth: basic.dateOfBirth, gender: basic.gender, maritalStatus: basic.maritalStatus },
+        borrower,
+      );
       await this.sections.save(borrower.id, 'employment', { ...employment, ...income }, borrower);
       const payDayOfMonth = loan.type === 'salaryAdvance' && income.payDayOfMonth <= LAST_PAY_DAY ? income.payDayOfMonth : undefined;
-      const application = await this.applications.start(borrower.id, { type: loan.type, amount: loan.amount, tenureMonths: loan.tenureMonths, productId: loan.productId, payDayOfMonth }, `quick-start-${lead.id}`);
+      const application = await this.applications.start(
+        borrower.id,
+        { type: loan.type, amount: loan.amount, tenureMonths: loan.tenureMonths, productId: loan.productId, payDayOfMonth },
+        `quick-start-${lead.id}`,
+      );
       await this.leads.finish(lead.id, application.id, FINISHED);
       return { ...session, loan: { id: application.id, type: application.type, state: application.state }, next: landingPath(application) };
     });

@@ -21,7 +21,12 @@ export class GetProfileSectionsHandler implements IQueryHandler<GetProfileSectio
 
   async execute({ borrowerId, section }: GetProfileSectionsQuery) {
     const [stored, borrower] = await Promise.all([this.sections.all(borrowerId), this.borrowers.profileOf(borrowerId)]);
-    if (section) return sectionView(section, stored.find((s) => s.section === section), borrower);
+    if (section)
+      return sectionView(
+        section,
+        stored.find((s) => s.section === section),
+        borrower,
+      );
     return allSectionViews(stored, borrower);
   }
 }

@@ -12,7 +12,9 @@ export class LeadStaff {
 
   async namesFor(rows: readonly LeadRow[], extra: readonly string[] = []): Promise<Map<string, string>> {
     // Not every author is a staff id: quick start's own answers are by `quick-start`.
-    const ids = [...new Set([...rows.map((r) => r.assigned_to).filter((v): v is string => v !== null), ...extra])].filter((id) => UUID.test(id));
+    const ids = [...new Set([...rows.map((r) => r.assigned_to).filter((v): v is string => v !== null), ...extra])].filter((id) =>
+      UUID.test(id),
+    );
     return new Map((await this.staff.membersOf(ids)).map((m) => [m.id, m.name]));
   }
 

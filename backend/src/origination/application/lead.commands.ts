@@ -64,7 +64,13 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand> {
     const fields = fieldsOrThrow(input);
     if (assignedTo !== undefined) await this.staff.assertAssignable(assignedTo);
     const row = await this.leads.change(id, scope, actor.id, (current) => {
-      const before = { name: current.name, phone: current.phone, email: current.email, assignedTo: current.assigned_to, followUpOn: current.follow_up_on };
+      const before = {
+        name: current.name,
+        phone: current.phone,
+        email: current.email,
+        assignedTo: current.assigned_to,
+        followUpOn: current.follow_up_on,
+      };
       const after = { ...fields, assignedTo: assignedTo === undefined ? current.assigned_to : assignedTo };
       return {
         set: { name: after.name, phone: after.phone, email: after.email, assigned_to: after.assignedTo, follow_up_on: after.followUpOn },
@@ -106,10 +112,20 @@ export class MoveLeadStatusHandler implements ICommandHandler<MoveLeadStatusComm
         if (decision.refusal.kind === 'illegal') throw leadIllegalMove(decision.refusal.message, current.status, move.status);
         throw leadInvalid(decision.refusal.fields);
       }
-      if (decision.borrowerId && !(await this.borrowers.profileOf(decision.borrowerId))) throw leadInvalid([{ name: 'borrowerId', message: 'is not a borrower' }]);
-      const changes: LeadChange[] = [{ field: 'status', from: current.status, to: decision.status, reason: decision.lostReason ?? (move.reason?.trim() || null) }];
+      if (decision.borrowerId && !(await this.borrowers.profileOf(decision.borrowerId)))
+        throw leadInvalid([{ name: 'borrowerId', message: 'is not a borrower' }]);
+      const changes: LeadChange[] = [
+        { field: 'status', from: current.status, to: decision.status, reason: decision.lostReason ?? (move.reason?.trim() || null) },
+      ];
       if (decision.borrowerId) changes.push({ field: 'borrowerId', from: current.borrower_id, to: decision.borrowerId, reason: null });
-      return { set: { status: decision.status, lost_reason: decision.lostReason, ...(decision.borrowerId ? { borrower_id: decision.borrowerId } : {}) }, changes };
+      return {
+        set: {
+          status: decision.status,
+          lost_reason: decision.lostReason,
+          ...(decision.borrowerId ? { borrower_id: decision.borrowerId } : {}),
+        },
+        changes,
+      };
     });
     if (!row) throw leadNotFound(id);
     return this.reader.execute(new GetLeadQuery(scope, id));

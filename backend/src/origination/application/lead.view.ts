@@ -23,7 +23,12 @@ export const leadView = (r: LeadRow, names: ReadonlyMap<string, string>) => ({
   updatedAt: iso(r.updated_at),
 });
 
-export const leadNoteView = (n: Selectable<LeadNotesTable>) => ({ id: n.id, text: n.text, authorId: n.author_id, createdAt: iso(n.created_at) });
+export const leadNoteView = (n: Selectable<LeadNotesTable>) => ({
+  id: n.id,
+  text: n.text,
+  authorId: n.author_id,
+  createdAt: iso(n.created_at),
+});
 
 export const leadChangeView = (c: Selectable<LeadChangesTable>) => ({
   id: Number(c.id),

@@ -4,7 +4,15 @@ import { BorrowerDirectory, BorrowerSignUp, PhoneVerification, type SignUpContex
 import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { quickStartInvalid, quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
-import { decideStep, isResumable, nextPage, STEP_PAGES, stepOutOfOrder, type QuickStartStep, type StepInput } from '../domain/quick-start.js';
+import {
+  decideStep,
+  isResumable,
+  nextPage,
+  STEP_PAGES,
+  stepOutOfOrder,
+  type QuickStartStep,
+  type StepInput,
+} from '../domain/quick-start.js';
 import { QuickStartLeadsRepository, type QuickStartLeadRow } from '../leads/quick-start-leads.repository.js';
 import { QuickStartProducts } from '../public/quick-start-lending.port.js';
 import { quickStartView } from './quick-start.view.js';
@@ -95,7 +103,10 @@ export class SaveQuickStartStepHandler implements ICommandHandler<SaveQuickStart
     const now = this.clock.now();
     const lead = await openQuickStart(this.leads, phone, now);
     if (!lead) throw quickStartNotStarted();
-    const [today, products] = await Promise.all([this.businessDate.today(), step === 'loan' ? this.products.offered() : Promise.resolve([])]);
+    const [today, products] = await Promise.all([
+      this.businessDate.today(),
+      step === 'loan' ? this.products.offered() : Promise.resolve([]),
+    ]);
     const decision = decideStep(step, input, { today, now, products });
     if (!decision.ok) throw quickStartInvalid(decision.problems);
     const saved = await this.leads.saveAnswers(lead.id, (row) => {

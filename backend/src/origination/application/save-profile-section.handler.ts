@@ -31,9 +31,18 @@ export class SaveProfileSectionHandler implements ICommandHandler<SaveProfileSec
 
   async execute({ actor, section, input }: SaveProfileSection) {
     const borrowerId = actor.id;
-    const [borrower, documents, today] = await Promise.all([this.borrowers.profileOf(borrowerId), this.documents.list(borrowerId), this.businessDate.today()]);
-    const problems = sectionRuleProblems(section, input, { today, ownPhone: borrower?.phone ?? null, documents: new Map(documents.map((d) => [d.id, d.kind])) });
-    const data = section === 'bank' ? await this.bankData(borrowerId, input as SectionInput<'bank'>, problems) : (input as Record<string, unknown>);
+    const [borrower, documents, today] = await Promise.all([
+      this.borrowers.profileOf(borrowerId),
+      this.documents.list(borrowerId),
+      this.businessDate.today(),
+    ]);
+    const problems = sectionRuleProblems(section, input, {
+      today,
+      ownPhone: borrower?.phone ?? null,
+      documents: new Map(documents.map((d) => [d.id, d.kind])),
+    });
+    const data =
+      section === 'bank' ? await this.bankData(borrowerId, input as SectionInput<'bank'>, problems) : (input as Record<string, unknown>);
     if (problems.length > 0) throw sectionInvalid(problems);
     await this.sections.save(borrowerId, section, data, actor);
     return sectionView(section, await this.sections.one(borrowerId, section), borrower);
@@ -42,7 +51,8 @@ export class SaveProfileSectionHandler implements ICommandHandler<SaveProfileSec
   /** The number sealed, its last four in clear; left out, the stored one is kept. */
   private async bankData(borrowerId: string, input: SectionInput<'bank'>, problems: { name: string; message: string }[]) {
     const { accountNumber, ...rest } = input;
-    if (accountNumber) return { ...rest, accountNumberSealed: this.box.seal(borrowerId, accountNumber), accountLast4: accountNumber.slice(-4) };
+    if (accountNumber)
+      return { ...rest, accountNumberSealed: this.box.seal(borrowerId, accountNumber), accountLast4: accountNumber.slice(-4) };
     const stored = await this.sections.one(borrowerId, 'bank');
     if (!stored) problems.push({ name: 'accountNumber', message: 'is required: 9 to 18 digits' });
     return { ...rest, accountNumberSealed: stored?.data.accountNumberSealed, accountLast4: stored?.data.accountLast4 };

@@ -18,8 +18,19 @@ export class SectionsCustomerProfiles extends CustomerProfiles {
   }
 
   async profileOf(borrowerId: string): Promise<CustomerProfile> {
-    const [stored, borrower, documents, changes] = await Promise.all([this.sections.all(borrowerId), this.borrowers.profileOf(borrowerId), this.documents.list(borrowerId), this.sections.changes(borrowerId)]);
-    const staffIds = [...new Set([...stored.map((s) => s.reviewedBy), ...changes.filter((c) => c.actorRole === 'staff').map((c) => c.actorId)].filter((id): id is string => !!id))];
+    const [stored, borrower, documents, changes] = await Promise.all([
+      this.sections.all(borrowerId),
+      this.borrowers.profileOf(borrowerId),
+      this.documents.list(borrowerId),
+      this.sections.changes(borrowerId),
+    ]);
+    const staffIds = [
+      ...new Set(
+        [...stored.map((s) => s.reviewedBy), ...changes.filter((c) => c.actorRole === 'staff').map((c) => c.actorId)].filter(
+          (id): id is string => !!id,
+        ),
+      ),
+    ];
     const names = new Map((await this.staff.membersOf(staffIds)).map((m) => [m.id, m.name]));
     const nameOf = (id: string, role: string) => (role === 'borrower' ? (borrower?.name ?? null) : (names.get(id) ?? null));
     return {
@@ -28,7 +39,15 @@ export class SectionsCustomerProfiles extends CustomerProfiles {
         return { ...view, reviewedBy: reviewer ? { id: reviewer, name: names.get(reviewer) ?? null } : null };
       }),
       documents,
-      changes: changes.map((c) => ({ section: c.section, action: c.action, fromStatus: c.fromStatus, toStatus: c.toStatus, reason: c.reason, actor: { id: c.actorId, role: c.actorRole, name: nameOf(c.actorId, c.actorRole) }, at: c.changedAt.toISOString() })),
+      changes: changes.map((c) => ({
+        section: c.section,
+        action: c.action,
+        fromStatus: c.fromStatus,
+        toStatus: c.toStatus,
+        reason: c.reason,
+        actor: { id: c.actorId, role: c.actorRole, name: nameOf(c.actorId, c.actorRole) },
+        at: c.changedAt.toISOString(),
+      })),
     };
   }
 

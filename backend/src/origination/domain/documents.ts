@@ -20,9 +20,14 @@ export function judgeUpload(kind: DocumentKind, bytes: Buffer, maxBytes: number)
   const content = sniffContent(bytes);
   if (!content.ok) return { ok: false, status: 415, message: `The file ${content.reason}; upload a PDF, JPEG or PNG.` };
   if (kind === 'selfie') {
-    if (content.contentType === 'application/pdf') return { ok: false, status: 415, message: 'A selfie must be a JPEG or PNG photo, not a PDF.' };
+    if (content.contentType === 'application/pdf')
+      return { ok: false, status: 415, message: 'A selfie must be a JPEG or PNG photo, not a PDF.' };
     if (content.width < SELFIE_RULES.minSide || content.height < SELFIE_RULES.minSide) {
-      return { ok: false, status: 422, message: `The selfie is ${content.width}×${content.height} pixels; it must be at least ${SELFIE_RULES.minSide}×${SELFIE_RULES.minSide}.` };
+      return {
+        ok: false,
+        status: 422,
+        message: `The selfie is ${content.width}×${content.height} pixels; it must be at least ${SELFIE_RULES.minSide}×${SELFIE_RULES.minSide}.`,
+      };
     }
   }
   return { ok: true, contentType: content.contentType };

@@ -9,29 +9,48 @@ describe('lead status moves', () => {
       expect(decideStatusMove('new', { to: 'contacted' })).toEqual({ ok: true, status: 'contacted', lostReason: null, borrowerId: null });
     });
     it('when it is lost with a reason, then it moves and keeps the reason', () => {
-      expect(decideStatusMove('new', { to: 'lost', reason: '  not interested ' })).toEqual({ ok: true, status: 'lost', lostReason: 'not interested', borrowerId: null });
+      expect(decideStatusMove('new', { to: 'lost', reason: '  not interested ' })).toEqual({
+        ok: true,
+        status: 'lost',
+        lostReason: 'not interested',
+        borrowerId: null,
+      });
     });
     it('when it is lost without a reason (or a blank one), then it is refused naming the reason field', () => {
       for (const reason of [undefined, null, '', '   ']) {
-        expect(decideStatusMove('new', { to: 'lost', reason })).toEqual({ ok: false, refusal: { kind: 'invalid', fields: [{ name: 'reason', message: 'a lost lead needs a reason' }] } });
+        expect(decideStatusMove('new', { to: 'lost', reason })).toEqual({
+          ok: false,
+          refusal: { kind: 'invalid', fields: [{ name: 'reason', message: 'a lost lead needs a reason' }] },
+        });
       }
     });
     it('when it skips a step (interested, converted), then it is refused as illegal', () => {
       for (const to of ['interested', 'converted', 'new'] as LeadStatus[]) {
         const decision = decideStatusMove('new', { to, borrowerId: BORROWER });
-        expect(decision).toEqual({ ok: false, refusal: { kind: 'illegal', message: `A new lead can move to contacted or lost, not to ${to}.` } });
+        expect(decision).toEqual({
+          ok: false,
+          refusal: { kind: 'illegal', message: `A new lead can move to contacted or lost, not to ${to}.` },
+        });
       }
     });
   });
 
   describe('given an interested lead', () => {
     it('when it converts to a borrower, then it links to them', () => {
-      expect(decideStatusMove('interested', { to: 'converted', borrowerId: BORROWER })).toEqual({ ok: true, status: 'converted', lostReason: null, borrowerId: BORROWER });
+      expect(decideStatusMove('interested', { to: 'converted', borrowerId: BORROWER })).toEqual({
+        ok: true,
+        status: 'converted',
+        lostReason: null,
+        borrowerId: BORROWER,
+      });
     });
     it('when it converts without a borrower, then it is refused naming borrowerId', () => {
       const decision = decideStatusMove('interested', { to: 'converted' });
       expect(decision.ok).toBe(false);
-      expect(!decision.ok && decision.refusal).toEqual({ kind: 'invalid', fields: [{ name: 'borrowerId', message: 'a converted lead links to the borrower it became' }] });
+      expect(!decision.ok && decision.refusal).toEqual({
+        kind: 'invalid',
+        fields: [{ name: 'borrowerId', message: 'a converted lead links to the borrower it became' }],
+      });
     });
     it('when it goes back to contacted, then it is refused', () => {
       expect(decideStatusMove('interested', { to: 'contacted' }).ok).toBe(false);
@@ -42,24 +61,33 @@ describe('lead status moves', () => {
     it('when any move is asked, then it is refused as final', () => {
       for (const from of ['converted', 'lost'] as LeadStatus[]) {
         for (const to of ['new', 'contacted', 'interested', 'converted', 'lost'] as LeadStatus[]) {
-          expect(decideStatusMove(from, { to, reason: 'x', borrowerId: BORROWER })).toEqual({ ok: false, refusal: { kind: 'illegal', message: `A ${from} lead is final; its status cannot change.` } });
+          expect(decideStatusMove(from, { to, reason: 'x', borrowerId: BORROWER })).toEqual({
+            ok: false,
+            refusal: { kind: 'illegal', message: `A ${from} lead is final; its status cannot change.` },
+          });
         }
       }
     });
   });
 
   it('lost is reachable from every open status', () => {
-    for (const from of ['new', 'contacted', 'interested'] as LeadStatus[]) expect(decideStatusMove(from, { to: 'lost', reason: 'moved away' }).ok).toBe(true);
+    for (const from of ['new', 'contacted', 'interested'] as LeadStatus[])
+      expect(decideStatusMove(from, { to: 'lost', reason: 'moved away' }).ok).toBe(true);
   });
 });
 
 describe('lead fields', () => {
   it('given valid fields, when validated, then they are stored normalised', () => {
-    expect(validLeadFields({ name: '  Asha   Rao ', phone: '98765 43210', email: ' Asha@Example.COM ', followUpOn: '2026-11-24' })).toEqual({
+    expect(validLeadFields({ name: '  Asha   Rao ', phone: '98765 43210', email: ' Asha@Example.COM ', followUpOn: '2026-11-24' })).toEqual(
+      {
+        ok: true,
+        fields: { name: 'Asha Rao', phone: '+919876543210', email: 'asha@example.com', followUpOn: '2026-11-24' },
+      },
+    );
+    expect(validLeadFields({ name: 'Ravi', phone: '+919876543210', email: '', followUpOn: null })).toEqual({
       ok: true,
-      fields: { name: 'Asha Rao', phone: '+919876543210', email: 'asha@example.com', followUpOn: '2026-11-24' },
+      fields: { name: 'Ravi', phone: '+919876543210', email: null, followUpOn: null },
     });
-    expect(validLeadFields({ name: 'Ravi', phone: '+919876543210', email: '', followUpOn: null })).toEqual({ ok: true, fields: { name: 'Ravi', phone: '+919876543210', email: null, followUpOn: null } });
   });
   it('given bad fields, when validated, then each is named', () => {
     const result = validLeadFields({ name: 'A', phone: '12345', email: 'not-an-email', followUpOn: '2026-02-30' });

@@ -32,18 +32,33 @@ export type MoveRefusal = { kind: 'illegal'; message: string } | { kind: 'invali
  * Decides a status move: the new status, the lost reason and the borrower it links to, or why it is refused.
  * Lost needs a reason; converted needs the borrower the lead became.
  */
-export function decideStatusMove(from: LeadStatus, move: StatusMove): { ok: true; status: LeadStatus; lostReason: string | null; borrowerId: string | null } | { ok: false; refusal: MoveRefusal } {
+export function decideStatusMove(
+  from: LeadStatus,
+  move: StatusMove,
+): { ok: true; status: LeadStatus; lostReason: string | null; borrowerId: string | null } | { ok: false; refusal: MoveRefusal } {
   const reason = move.reason?.trim() || null;
   if (!NEXT_STATUSES[from].includes(move.to)) {
     const allowed = NEXT_STATUSES[from];
-    const message = allowed.length === 0 ? `A ${from} lead is final; its status cannot change.` : `A ${from} lead can move to ${allowed.join(' or ')}, not to ${move.to}.`;
+    const message =
+      allowed.length === 0
+        ? `A ${from} lead is final; its status cannot change.`
+        : `A ${from} lead can move to ${allowed.join(' or ')}, not to ${move.to}.`;
     return { ok: false, refusal: { kind: 'illegal', message } };
   }
-  if (move.to === 'lost' && !reason) return { ok: false, refusal: { kind: 'invalid', fields: [{ name: 'reason', message: 'a lost lead needs a reason' }] } };
+  if (move.to === 'lost' && !reason)
+    return { ok: false, refusal: { kind: 'invalid', fields: [{ name: 'reason', message: 'a lost lead needs a reason' }] } };
   if (move.to === 'converted' && !move.borrowerId) {
-    return { ok: false, refusal: { kind: 'invalid', fields: [{ name: 'borrowerId', message: 'a converted lead links to the borrower it became' }] } };
+    return {
+      ok: false,
+      refusal: { kind: 'invalid', fields: [{ name: 'borrowerId', message: 'a converted lead links to the borrower it became' }] },
+    };
   }
-  return { ok: true, status: move.to, lostReason: move.to === 'lost' ? reason : null, borrowerId: move.to === 'converted' ? move.borrowerId! : null };
+  return {
+    ok: true,
+    status: move.to,
+    lostReason: move.to === 'lost' ? reason : null,
+    borrowerId: move.to === 'converted' ? move.borrowerId! : null,
+  };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -54,7 +69,12 @@ export type LeadFields = { name: string; phone: string; email: string | null; fo
 const isCalendarDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 /** The lead's fields in their stored form (phone in E.164, email lower-cased), or a problem per field. */
-export function validLeadFields(input: { name: string; phone: string; email?: string | null; followUpOn?: string | null }): { ok: true; fields: LeadFields } | { ok: false; problems: FieldProblem[] } {
+export function validLeadFields(input: {
+  name: string;
+  phone: string;
+  email?: string | null;
+  followUpOn?: string | null;
+}): { ok: true; fields: LeadFields } | { ok: false; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length < 2 || name.length > 100) problems.push({ name: 'name', message: 'must be 2 to 100 characters' });
@@ -63,8 +83,10 @@ export function validLeadFields(input: { name: string; phone: string; email?: st
   const email = input.email?.trim().toLowerCase() || null;
   if (email !== null && (email.length > 254 || !EMAIL.test(email))) problems.push({ name: 'email', message: 'must be an email address' });
   const followUpOn = input.followUpOn || null;
-  if (followUpOn !== null && !isCalendarDate(followUpOn)) problems.push({ name: 'followUpOn', message: 'choose a date: day, month and year' });
-  else if (followUpOn !== null && (followUpOn < '1900-01-01' || followUpOn > '2999-12-31')) problems.push({ name: 'followUpOn', message: 'must be between 1900-01-01 and 2999-12-31' });
+  if (followUpOn !== null && !isCalendarDate(followUpOn))
+    problems.push({ name: 'followUpOn', message: 'choose a date: day, month and year' });
+  else if (followUpOn !== null && (followUpOn < '1900-01-01' || followUpOn > '2999-12-31'))
+    problems.push({ name: 'followUpOn', message: 'must be between 1900-01-01 and 2999-12-31' });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, fields: { name, phone: phone!, email, followUpOn } };
 }
 
@@ -73,7 +95,9 @@ export type LeadContact = { id: string; phone: string; email: string | null };
 /** The other leads that look like the same person: the same normalised phone, or the same email ignoring case. */
 export function duplicatesOf(lead: LeadContact, others: readonly LeadContact[]): string[] {
   const email = lead.email?.toLowerCase() ?? null;
-  return others.filter((o) => o.id !== lead.id && (o.phone === lead.phone || (email !== null && o.email?.toLowerCase() === email))).map((o) => o.id);
+  return others
+    .filter((o) => o.id !== lead.id && (o.phone === lead.phone || (email !== null && o.email?.toLowerCase() === email)))
+    .map((o) => o.id);
 }
 
 export type AuditedFields = { name: string; phone: string; email: string | null; assignedTo: string | null; followUpOn: string | null };
@@ -81,7 +105,9 @@ export type FieldChange = { field: keyof AuditedFields; from: string | null; to:
 
 /** What an edit changes, field by field (unchanged fields are not audited). */
 export function changesBetween(before: AuditedFields, after: AuditedFields): FieldChange[] {
-  return (Object.keys(after) as (keyof AuditedFields)[]).filter((f) => before[f] !== after[f]).map((field) => ({ field, from: before[field], to: after[field] }));
+  return (Object.keys(after) as (keyof AuditedFields)[])
+    .filter((f) => before[f] !== after[f])
+    .map((field) => ({ field, from: before[field], to: after[field] }));
 }
 
 /**

@@ -21,7 +21,11 @@ const address = z.strictObject({
   city: text(100),
   state: z.enum(INDIAN_STATES, { error: 'must be a state or union territory of India from the list' }),
   pinCode: z.string().regex(/^[1-9][0-9]{5}$/, 'must be a PIN code of 6 digits'),
-  yearsAtAddress: z.number({ error: 'must be a number of years' }).int('must be a whole number of years').min(0, 'cannot be negative').max(100, 'must be at most 100'),
+  yearsAtAddress: z
+    .number({ error: 'must be a number of years' })
+    .int('must be a whole number of years')
+    .min(0, 'cannot be negative')
+    .max(100, 'must be at most 100'),
 });
 
 /** What each section takes, field by field, with a message per field. */
@@ -29,12 +33,24 @@ export const SECTION_INPUT = {
   address: z.strictObject({ current: address, permanent: address }),
   bank: z.strictObject({
     holderName: text(100, 2),
-    accountNumber: z.string().regex(/^[0-9]{9,18}$/, 'must be 9 to 18 digits').optional().describe('required the first time; leave it out to keep the stored one'),
-    ifsc: z.string().trim().toUpperCase().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC such as HDFC0001234 (4 letters, 0, 6 letters or digits)'),
+    accountNumber: z
+      .string()
+      .regex(/^[0-9]{9,18}$/, 'must be 9 to 18 digits')
+      .optional()
+      .describe('required the first time; leave it out to keep the stored one'),
+    ifsc: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC such as HDFC0001234 (4 letters, 0, 6 letters or digits)'),
     accountType: z.enum(['savings', 'current'], { error: 'choose Savings or Current' }),
   }),
   documents: z.strictObject({
-    pan: z.string().trim().toUpperCase().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'must be a PAN such as ABCDE1234F'),
+    pan: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'must be a PAN such as ABCDE1234F'),
     aadhaarLast4: z.string().regex(/^[0-9]{4}$/, 'must be only the last 4 digits of your Aadhaar (never the whole number)'),
     identityProofId: documentId,
     addressProofId: documentId,
@@ -43,8 +59,16 @@ export const SECTION_INPUT = {
   employment: z.strictObject({
     employer: text(200),
     employmentType: z.enum(['salaried', 'selfEmployed'], { error: 'choose Salaried or Self-employed' }),
-    monthlyNetIncome: z.number({ error: 'must be an amount in paise' }).int('must be a whole number of paise').min(100, 'must be more than 0').max(1_000_000_000_00, 'is too large'),
-    payDayOfMonth: z.number({ error: 'must be a day of the month' }).int('must be a day of the month').min(1, 'must be between 1 and 31').max(31, 'must be between 1 and 31'),
+    monthlyNetIncome: z
+      .number({ error: 'must be an amount in paise' })
+      .int('must be a whole number of paise')
+      .min(100, 'must be more than 0')
+      .max(1_000_000_000_00, 'is too large'),
+    payDayOfMonth: z
+      .number({ error: 'must be a day of the month' })
+      .int('must be a day of the month')
+      .min(1, 'must be between 1 and 31')
+      .max(31, 'must be between 1 and 31'),
   }),
   profile: z.strictObject({
     dateOfBirth: z.iso.date('choose a date: day, month and year'),
@@ -52,9 +76,7 @@ export const SECTION_INPUT = {
     maritalStatus: z.enum(['single', 'married', 'divorced', 'widowed'], { error: 'choose one of Single, Married, Divorced, Widowed' }),
   }),
   reference: z.strictObject({
-    references: z
-      .array(z.strictObject({ name: text(100, 2), relation: text(50), phone }))
-      .length(2, 'give exactly two people'),
+    references: z.array(z.strictObject({ name: text(100, 2), relation: text(50), phone })).length(2, 'give exactly two people'),
   }),
   selfie: z.strictObject({ documentId }),
 } satisfies Record<ProfileSection, z.ZodType>;
@@ -77,7 +99,11 @@ export type OwnDocuments = ReadonlyMap<string, (typeof DOCUMENT_KINDS)[number]>;
  * The rules that need outside facts (today, the borrower's own phone, their documents), after the field formats:
  * problems per field, empty when the section may be saved.
  */
-export function sectionRuleProblems<S extends ProfileSection>(section: S, input: SectionInput<S>, facts: { today: string; ownPhone: string | null; documents: OwnDocuments }): FieldProblem[] {
+export function sectionRuleProblems<S extends ProfileSection>(
+  section: S,
+  input: SectionInput<S>,
+  facts: { today: string; ownPhone: string | null; documents: OwnDocuments },
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const expectKind = (name: string, id: string, kinds: readonly string[]) => {
     const kind = facts.documents.get(id);
@@ -89,15 +115,18 @@ export function sectionRuleProblems<S extends ProfileSection>(section: S, input:
       const { dateOfBirth } = input as SectionInput<'profile'>;
       if (dateOfBirth > facts.today) problems.push({ name: 'dateOfBirth', message: 'cannot be in the future' });
       else if (ageOn(dateOfBirth, facts.today) < 18) problems.push({ name: 'dateOfBirth', message: 'you must be 18 or older' });
-      else if (ageOn(dateOfBirth, facts.today) > 100) problems.push({ name: 'dateOfBirth', message: 'must be a real date of birth (at most 100 years ago)' });
+      else if (ageOn(dateOfBirth, facts.today) > 100)
+        problems.push({ name: 'dateOfBirth', message: 'must be a real date of birth (at most 100 years ago)' });
       break;
     }
     case 'reference': {
       const { references } = input as SectionInput<'reference'>;
       references.forEach((r, i) => {
-        if (facts.ownPhone && r.phone === facts.ownPhone) problems.push({ name: `references.${i}.phone`, message: 'must be the phone of someone else, not your own' });
+        if (facts.ownPhone && r.phone === facts.ownPhone)
+          problems.push({ name: `references.${i}.phone`, message: 'must be the phone of someone else, not your own' });
       });
-      if (references.length === 2 && references[0].phone === references[1].phone) problems.push({ name: 'references.1.phone', message: 'the two people must have different phones' });
+      if (references.length === 2 && references[0].phone === references[1].phone)
+        problems.push({ name: 'references.1.phone', message: 'the two people must have different phones' });
       break;
     }
     case 'documents': {

@@ -14,7 +14,13 @@ export type QuickStartStep = (typeof QUICK_START_STEPS)[number];
 export const isQuickStartStep = (value: string): value is QuickStartStep => (QUICK_START_STEPS as readonly string[]).includes(value);
 
 /** The portal's page of each step (/quickStart/components/StepN); Step5 reviews, Step6 sets the password. */
-export const STEP_PAGES = { basic: 'Step0', employment: 'Step1', income: 'Step2', loan: 'Step3', consents: 'Step4' } as const satisfies Record<QuickStartStep, string>;
+export const STEP_PAGES = {
+  basic: 'Step0',
+  employment: 'Step1',
+  income: 'Step2',
+  loan: 'Step3',
+  consents: 'Step4',
+} as const satisfies Record<QuickStartStep, string>;
 export const REVIEW_PAGE = 'Step5';
 export type QuickStartPage = (typeof STEP_PAGES)[QuickStartStep] | typeof REVIEW_PAGE;
 
@@ -28,7 +34,10 @@ export const CONSENTS = {
     text: 'I authorise the lender to obtain my credit information from credit information companies to assess this application, and to keep it for as long as the law requires.',
   },
   terms: { version: '2026-11-01', text: 'I have read and accept the terms and conditions of the platform.' },
-  privacy: { version: '2026-11-01', text: 'I have read the privacy policy and agree to my data being used to process my application as it describes.' },
+  privacy: {
+    version: '2026-11-01',
+    text: 'I have read the privacy policy and agree to my data being used to process my application as it describes.',
+  },
 } as const;
 export type ConsentKey = keyof typeof CONSENTS;
 export const CONSENT_KEYS = Object.keys(CONSENTS) as ConsentKey[];
@@ -42,7 +51,10 @@ const consent = z.strictObject({
 export const STEP_INPUT = {
   basic: z.strictObject({
     name: singleLineText({ min: 2, max: 100 }),
-    email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').transform((v) => v.toLowerCase()),
+    email: z
+      .email('must be a valid email address')
+      .max(254, 'must be at most 254 characters')
+      .transform((v) => v.toLowerCase()),
     dateOfBirth: z.iso.date('choose a date: day, month and year'),
     gender: z.enum(['female', 'male', 'other', 'undisclosed'], { error: 'choose one of Female, Male, Other, Prefer not to say' }),
     maritalStatus: z.enum(['single', 'married', 'divorced', 'widowed'], { error: 'choose one of Single, Married, Divorced, Widowed' }),
@@ -52,14 +64,26 @@ export const STEP_INPUT = {
     employer: singleLineText({ min: 2, max: 200 }),
   }),
   income: z.strictObject({
-    monthlyNetIncome: z.number({ error: 'must be an amount in paise' }).int('must be a whole number of paise').min(100, 'must be more than 0').max(1_000_000_000_00, 'is too large'),
-    payDayOfMonth: z.number({ error: 'must be a day of the month' }).int('must be a day of the month').min(1, 'must be between 1 and 31').max(31, 'must be between 1 and 31'),
+    monthlyNetIncome: z
+      .number({ error: 'must be an amount in paise' })
+      .int('must be a whole number of paise')
+      .min(100, 'must be more than 0')
+      .max(1_000_000_000_00, 'is too large'),
+    payDayOfMonth: z
+      .number({ error: 'must be a day of the month' })
+      .int('must be a day of the month')
+      .min(1, 'must be between 1 and 31')
+      .max(31, 'must be between 1 and 31'),
   }),
   loan: z.strictObject({
     type: z.enum(['EMI', 'salaryAdvance'], { error: 'choose Personal loan or Salary advance' }),
     productId: z.uuid('must be the id of an open product').optional(),
     amount: z.number({ error: 'must be an amount in paise' }).int('must be a whole number of paise').min(1, 'must be more than 0'),
-    tenureMonths: z.number({ error: 'must be a number of months' }).int('must be a whole number of months').min(1, 'must be at least 1').optional(),
+    tenureMonths: z
+      .number({ error: 'must be a number of months' })
+      .int('must be a whole number of months')
+      .min(1, 'must be at least 1')
+      .optional(),
   }),
   consents: z.strictObject({ creditCheck: consent, terms: consent, privacy: consent }),
 } satisfies Record<QuickStartStep, z.ZodType>;
@@ -76,12 +100,20 @@ export type QuickStartAnswers = Partial<{
 }>;
 
 /** An open product's limits, as the loan step checks them (amounts in paise). */
-export type OfferedProduct = { id: string; type: 'EMI' | 'salaryAdvance'; minAmount: number; maxAmount: number; minTenureMonths: number | null; maxTenureMonths: number | null };
+export type OfferedProduct = {
+  id: string;
+  type: 'EMI' | 'salaryAdvance';
+  minAmount: number;
+  maxAmount: number;
+  minTenureMonths: number | null;
+  maxTenureMonths: number | null;
+};
 
 const rupees = (paise: number) => formatMoney(paise, 'INR', { decimals: 'needed' });
 
 /** The first step not answered yet, in order; undefined when all five are. */
-export const firstUnanswered = (answers: QuickStartAnswers): QuickStartStep | undefined => QUICK_START_STEPS.find((s) => answers[s] === undefined);
+export const firstUnanswered = (answers: QuickStartAnswers): QuickStartStep | undefined =>
+  QUICK_START_STEPS.find((s) => answers[s] === undefined);
 
 /** Where the visitor continues: the first unanswered step's page, or the review once all are answered. */
 export const nextPage = (answers: QuickStartAnswers): QuickStartPage => {
@@ -111,7 +143,8 @@ export function decideStep<S extends QuickStartStep>(
       const { dateOfBirth } = input as StepInput<'basic'>;
       if (dateOfBirth > facts.today) problems.push({ name: 'dateOfBirth', message: 'cannot be in the future' });
       else if (ageOn(dateOfBirth, facts.today) < 18) problems.push({ name: 'dateOfBirth', message: 'you must be 18 or older' });
-      else if (ageOn(dateOfBirth, facts.today) > 100) problems.push({ name: 'dateOfBirth', message: 'must be a real date of birth (at most 100 years ago)' });
+      else if (ageOn(dateOfBirth, facts.today) > 100)
+        problems.push({ name: 'dateOfBirth', message: 'must be a real date of birth (at most 100 years ago)' });
       break;
     }
     case 'loan':
@@ -121,7 +154,8 @@ export function decideStep<S extends QuickStartStep>(
       const given = input as StepInput<'consents'>;
       const at = facts.now.toISOString();
       for (const key of CONSENT_KEYS) {
-        if (given[key].version !== CONSENTS[key].version) problems.push({ name: `${key}.version`, message: 'the text has changed since you read it: read it again and accept it' });
+        if (given[key].version !== CONSENTS[key].version)
+          problems.push({ name: `${key}.version`, message: 'the text has changed since you read it: read it again and accept it' });
       }
       value = Object.fromEntries(CONSENT_KEYS.map((key) => [key, { accepted: true, version: given[key].version, at }]));
       break;
@@ -135,15 +169,22 @@ export function decideStep<S extends QuickStartStep>(
 /** The product the loan step names (or the first open one of its type), and whether amount and tenure fit it. */
 export function loanProblems(loan: StepInput<'loan'>, products: readonly OfferedProduct[]): FieldProblem[] {
   const product = loan.productId ? products.find((p) => p.id === loan.productId) : products.find((p) => p.type === loan.type);
-  if (!product) return [loan.productId ? { name: 'productId', message: 'is not an open product' } : { name: 'type', message: 'is not open for applications at the moment' }];
+  if (!product)
+    return [
+      loan.productId
+        ? { name: 'productId', message: 'is not an open product' }
+        : { name: 'type', message: 'is not open for applications at the moment' },
+    ];
   if (product.type !== loan.type) return [{ name: 'productId', message: `is not a ${loan.type} product` }];
   const problems: FieldProblem[] = [];
-  if (loan.amount < product.minAmount || loan.amount > product.maxAmount) problems.push({ name: 'amount', message: `must be between ${rupees(product.minAmount)} and ${rupees(product.maxAmount)}` });
+  if (loan.amount < product.minAmount || loan.amount > product.maxAmount)
+    problems.push({ name: 'amount', message: `must be between ${rupees(product.minAmount)} and ${rupees(product.maxAmount)}` });
   if (loan.type === 'EMI') {
     const min = product.minTenureMonths ?? 1;
     const max = product.maxTenureMonths ?? min;
     if (loan.tenureMonths === undefined) problems.push({ name: 'tenureMonths', message: 'is required for an EMI loan' });
-    else if (loan.tenureMonths < min || loan.tenureMonths > max) problems.push({ name: 'tenureMonths', message: `must be between ${min} and ${max} months` });
+    else if (loan.tenureMonths < min || loan.tenureMonths > max)
+      problems.push({ name: 'tenureMonths', message: `must be between ${min} and ${max} months` });
   } else if (loan.tenureMonths !== undefined) {
     problems.push({ name: 'tenureMonths', message: 'is not asked for a salary advance (it is repaid on your next pay day)' });
   }
@@ -163,4 +204,5 @@ export function isResumable(lead: QuickStartLead, now: Date): boolean {
 export const missingSteps = (answers: QuickStartAnswers): QuickStartStep[] => QUICK_START_STEPS.filter((s) => answers[s] === undefined);
 
 /** Where a finished visitor lands: the first step of their new application in the portal. */
-export const landingPath = (loan: { id: string; type: 'EMI' | 'salaryAdvance' }) => `/User/newLoan/${loan.type === 'EMI' ? 'Emi' : 'salaryAdvance'}/${loan.id}/Step0`;
+export const landingPath = (loan: { id: string; type: 'EMI' | 'salaryAdvance' }) =>
+  `/User/newLoan/${loan.type === 'EMI' ? 'Emi' : 'salaryAdvance'}/${loan.id}/Step0`;

@@ -22,11 +22,17 @@ describe('reviewing a profile section', () => {
   });
 
   it('given a rejected section not saved since, when staff verify it, then it is refused: the borrower saves it first', () => {
-    expect(reviewRefusal('rejected', { status: 'verified', reason: null })).toEqual({ code: 'not-complete', message: expect.stringMatching(/save it again/) });
+    expect(reviewRefusal('rejected', { status: 'verified', reason: null })).toEqual({
+      code: 'not-complete',
+      message: expect.stringMatching(/save it again/),
+    });
   });
 
   it('given a verified section, when staff verify it again, then it is refused as verified already', () => {
-    expect(reviewRefusal('verified', { status: 'verified', reason: null })).toEqual({ code: 'not-complete', message: expect.stringMatching(/verified already/) });
+    expect(reviewRefusal('verified', { status: 'verified', reason: null })).toEqual({
+      code: 'not-complete',
+      message: expect.stringMatching(/verified already/),
+    });
   });
 
   it('given a rejected section, when staff reject it again, then it is refused', () => {

@@ -13,11 +13,19 @@ export type ReviewRefusal = { code: 'missing' | 'not-complete' | 'reason-require
  * Undefined when the verdict may be recorded.
  */
 export function reviewRefusal(current: SectionStatus, verdict: SectionVerdict): ReviewRefusal | undefined {
-  if (verdict.status === 'rejected' && !verdict.reason?.trim()) return { code: 'reason-required', message: 'a rejection needs a reason the borrower can act on' };
+  if (verdict.status === 'rejected' && !verdict.reason?.trim())
+    return { code: 'reason-required', message: 'a rejection needs a reason the borrower can act on' };
   if (current === 'missing') return { code: 'missing', message: 'the borrower has not filled this section in yet' };
   if (verdict.status === 'verified' && current !== 'complete') {
-    return { code: 'not-complete', message: current === 'verified' ? 'this section is verified already' : 'this section was rejected: the borrower must save it again before it can be verified' };
+    return {
+      code: 'not-complete',
+      message:
+        current === 'verified'
+          ? 'this section is verified already'
+          : 'this section was rejected: the borrower must save it again before it can be verified',
+    };
   }
-  if (verdict.status === 'rejected' && current === 'rejected') return { code: 'not-complete', message: 'this section is rejected already; the borrower has not saved it since' };
+  if (verdict.status === 'rejected' && current === 'rejected')
+    return { code: 'not-complete', message: 'this section is rejected already; the borrower has not saved it since' };
   return undefined;
 }

@@ -13,11 +13,13 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 function sniffPng(bytes: Buffer): SniffedContent {
   // The first chunk must be IHDR (13 bytes of data); the file must end with an IEND chunk.
-  if (bytes.length < 8 + 25 + 12 || bytes.toString('latin1', 12, 16) !== 'IHDR' || bytes.readUInt32BE(8) !== 13) return { ok: false, reason: 'is a broken PNG image (no image header)' };
+  if (bytes.length < 8 + 25 + 12 || bytes.toString('latin1', 12, 16) !== 'IHDR' || bytes.readUInt32BE(8) !== 13)
+    return { ok: false, reason: 'is a broken PNG image (no image header)' };
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
   if (width === 0 || height === 0) return { ok: false, reason: 'is a broken PNG image (zero size)' };
-  if (bytes.toString('latin1', bytes.length - 8, bytes.length - 4) !== 'IEND') return { ok: false, reason: 'is a broken PNG image (it is cut short)' };
+  if (bytes.toString('latin1', bytes.length - 8, bytes.length - 4) !== 'IEND')
+    return { ok: false, reason: 'is a broken PNG image (it is cut short)' };
   // Every chunk between must fit the file exactly.
   let at = 8;
   while (at + 12 <= bytes.length) {
@@ -34,7 +36,8 @@ function sniffPng(bytes: Buffer): SniffedContent {
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 function sniffJpeg(bytes: Buffer): SniffedContent {
-  if (bytes[bytes.length - 2] !== 0xff || bytes[bytes.length - 1] !== 0xd9) return { ok: false, reason: 'is a broken JPEG image (it is cut short)' };
+  if (bytes[bytes.length - 2] !== 0xff || bytes[bytes.length - 1] !== 0xd9)
+    return { ok: false, reason: 'is a broken JPEG image (it is cut short)' };
   let at = 2;
   while (at + 4 <= bytes.length) {
     if (bytes[at] !== 0xff) return { ok: false, reason: 'is a broken JPEG image (bad segment)' };

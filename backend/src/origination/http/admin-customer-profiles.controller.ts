@@ -13,13 +13,17 @@ import { sectionParam } from './my-profile-sections.controller.js';
 import { openApi, problemSchema, sectionSchema } from './origination-response.schemas.js';
 import { sendDocument } from './send-document.js';
 
-const uuidParam = (name: string, what: string) => z.string().refine((v) => z.uuid().safeParse(v).success, { message: `the ${what} id must be a UUID`, path: [name] });
+const uuidParam = (name: string, what: string) =>
+  z.string().refine((v) => z.uuid().safeParse(v).success, { message: `the ${what} id must be a UUID`, path: [name] });
 const customerIdParam = uuidParam('id', 'customer');
 const docIdParam = uuidParam('docId', 'document');
 
 export const sectionVerdictBody = z.strictObject({
   status: z.enum(['verified', 'rejected'], { error: 'must be verified or rejected' }),
-  reason: singleLineText({ min: 0, max: 500 }).nullable().optional().describe('required when rejected: what the borrower must fix (they read it on /User/Profile)'),
+  reason: singleLineText({ min: 0, max: 500 })
+    .nullable()
+    .optional()
+    .describe('required when rejected: what the borrower must fix (they read it on /User/Profile)'),
 });
 
 /**
@@ -48,12 +52,16 @@ export class AdminCustomerProfilesController {
   @HttpCode(200)
   @RequirePermission('customers.verify')
   @ApiParam({ name: 'section', enum: PROFILE_SECTIONS })
-  @ApiOperation({ summary: 'Mark a section verified (it must be complete) or rejected (with a reason); 409 when its status does not allow it' })
+  @ApiOperation({
+    summary: 'Mark a section verified (it must be complete) or rejected (with a reason); 409 when its status does not allow it',
+  })
   @ApiBody({ schema: z.toJSONSchema(sectionVerdictBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: openApi(sectionSchema) })
   verify(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('section') section: string, @Body() body: unknown) {
     const customerId = parseWith(customerIdParam, id);
     const verdict = parseWith(sectionVerdictBody, body);
-    return this.commands.execute(new ReviewProfileSection(actor, customerId, sectionParam(section), { status: verdict.status, reason: verdict.reason ?? null }));
+    return this.commands.execute(
+      new ReviewProfileSection(actor, customerId, sectionParam(section), { status: verdict.status, reason: verdict.reason ?? null }),
+    );
   }
 }

@@ -41,13 +41,24 @@ export class AdminLeadsController {
 
   @Get('leads')
   @RequirePermission('leads.manage')
-  @ApiOperation({ summary: 'Leads (ra-data-simple-rest): filter={"q":"text","status":"new","source":"agent","assignedTo":"<staff id>"}, sort, range' })
+  @ApiOperation({
+    summary: 'Leads (ra-data-simple-rest): filter={"q":"text","status":"new","source":"agent","assignedTo":"<staff id>"}, sort, range',
+  })
   @ApiListQuery({ filter: '{"status":"new"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: leads <start>-<end>/<total>', schema: openApi(z.array(leadSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: LEAD_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(leadListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: LEAD_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(leadListFilter.shape),
+    });
     const { id, ...filter } = parseWith(leadListFilter, params.filter);
-    return sendPage(res, 'leads', params.range, await this.queries.execute(new ListLeadsQuery(ALL, { ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'leads',
+      params.range,
+      await this.queries.execute(new ListLeadsQuery(ALL, { ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('leads/:id')
@@ -82,7 +93,9 @@ export class AdminLeadsController {
   @Post('leads/:id/status')
   @HttpCode(200)
   @RequirePermission('leads.manage')
-  @ApiOperation({ summary: 'Move a lead: new → contacted → interested → converted (borrowerId) | lost (reason); 409 illegal-transition otherwise' })
+  @ApiOperation({
+    summary: 'Move a lead: new → contacted → interested → converted (borrowerId) | lost (reason); 409 illegal-transition otherwise',
+  })
   @ApiBody({ schema: inputSchema(leadStatusBody) })
   @ApiOkResponse({ schema: openApi(leadDetailSchema) })
   move(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
@@ -110,7 +123,9 @@ export class AdminLeadsController {
 
   @Get('lead-status')
   @RequirePermission('leads.manage')
-  @ApiOperation({ summary: "The dashboard's leadStatus panel: leads created from..to (business time zone; default the last 30 days) by status and source" })
+  @ApiOperation({
+    summary: "The dashboard's leadStatus panel: leads created from..to (business time zone; default the last 30 days) by status and source",
+  })
   @ApiQuery({ name: 'from', required: false, example: '2026-11-01' })
   @ApiQuery({ name: 'to', required: false, example: '2026-11-30' })
   @ApiOkResponse({ schema: openApi(leadStatusCountsSchema) })

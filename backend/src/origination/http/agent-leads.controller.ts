@@ -12,7 +12,15 @@ import { idsOf } from '../../platform/query/list-query.js';
 import { AddLeadNoteCommand, CreateLeadCommand, MoveLeadStatusCommand, UpdateLeadCommand } from '../application/lead.commands.js';
 import { GetLeadQuery, ListLeadsQuery } from '../application/lead.queries.js';
 import { LEAD_SORT } from '../leads/leads.repository.js';
-import { agentLeadBody, agentLeadListFilter, leadDetailSchema, leadIdParam, leadNoteBody, leadSchema, leadStatusBody } from './lead.schemas.js';
+import {
+  agentLeadBody,
+  agentLeadListFilter,
+  leadDetailSchema,
+  leadIdParam,
+  leadNoteBody,
+  leadSchema,
+  leadStatusBody,
+} from './lead.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 const own = (actor: Actor) => ({ agentId: actor.id });
@@ -32,13 +40,25 @@ export class AgentLeadsController {
 
   @Get('agent-leads')
   @RequirePermission('leads.work')
-  @ApiOperation({ summary: "The signed-in agent's leads (ra-data-simple-rest): follow-ups due on the business date first, then overdue, later, undated; then sort" })
+  @ApiOperation({
+    summary:
+      "The signed-in agent's leads (ra-data-simple-rest): follow-ups due on the business date first, then overdue, later, undated; then sort",
+  })
   @ApiListQuery({ filter: '{"status":"new"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: agentLeads <start>-<end>/<total>', schema: openApi(z.array(leadSchema)) })
   async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: LEAD_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(agentLeadListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: LEAD_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(agentLeadListFilter.shape),
+    });
     const { id, ...filter } = parseWith(agentLeadListFilter, params.filter);
-    return sendPage(res, 'agentLeads', params.range, await this.queries.execute(new ListLeadsQuery(own(actor), { ...filter, ids: idsOf(id) }, params.sort, params.range, true)));
+    return sendPage(
+      res,
+      'agentLeads',
+      params.range,
+      await this.queries.execute(new ListLeadsQuery(own(actor), { ...filter, ids: idsOf(id) }, params.sort, params.range, true)),
+    );
   }
 
   @Get('agent-leads/:id')

@@ -69,7 +69,9 @@ export const leadSchema = z.strictObject({
 });
 
 export const leadDetailSchema = leadSchema.extend({
-  notes: z.array(z.strictObject({ id: z.uuid(), text: z.string(), authorId: z.string(), authorName: z.string().nullable(), createdAt: z.string() })),
+  notes: z.array(
+    z.strictObject({ id: z.uuid(), text: z.string(), authorId: z.string(), authorName: z.string().nullable(), createdAt: z.string() }),
+  ),
   history: z.array(
     z.strictObject({
       id: z.number().int(),
@@ -84,7 +86,14 @@ export const leadDetailSchema = leadSchema.extend({
   ),
 });
 
-const counts = <T extends readonly [string, ...string[]]>(keys: T) => z.strictObject(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<T[number], z.ZodNumber>);
-export const leadStatusCountsSchema = z.strictObject({ from: z.string(), to: z.string(), total: z.number().int(), byStatus: counts(LEAD_STATUSES), bySource: counts(LEAD_SOURCES) });
+const counts = <T extends readonly [string, ...string[]]>(keys: T) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<T[number], z.ZodNumber>);
+export const leadStatusCountsSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  byStatus: counts(LEAD_STATUSES),
+  bySource: counts(LEAD_SOURCES),
+});
 
 export const leadAgentSchema = z.strictObject({ id: z.string(), name: z.string(), email: z.string() });

@@ -1,6 +1,15 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiDefaultResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Inject } from '@nestjs/common';
 import { z } from 'zod';
@@ -33,8 +42,17 @@ export class MyDocumentsController {
   @Post()
   @Roles('borrower')
   @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: 'Upload a document (multipart: kind, file); refused unless PDF, JPEG or PNG by content, within the size limit (a selfie: JPEG/PNG, 2 MB, 480×480 or more)' })
-  @ApiBody({ schema: { type: 'object', required: ['kind', 'file'], properties: { kind: { type: 'string', enum: [...DOCUMENT_KINDS] }, file: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({
+    summary:
+      'Upload a document (multipart: kind, file); refused unless PDF, JPEG or PNG by content, within the size limit (a selfie: JPEG/PNG, 2 MB, 480×480 or more)',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['kind', 'file'],
+      properties: { kind: { type: 'string', enum: [...DOCUMENT_KINDS] }, file: { type: 'string', format: 'binary' } },
+    },
+  })
   @ApiCreatedResponse({ schema: openApi(documentSchema) })
   async upload(@CurrentActor() me: Actor, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // One byte over the limit is enough to know it is too large; the handler then says so with the limit.

@@ -50,14 +50,25 @@ export class MyProfileSectionsController {
   @Put(':section')
   @Roles('borrower')
   @ApiParam({ name: 'section', enum: PROFILE_SECTIONS })
-  @ApiOperation({ summary: "Save a section (its fields, or the section as read with them in `data`); answers it with status complete. See docs/origination.md for each section's fields" })
+  @ApiOperation({
+    summary:
+      "Save a section (its fields, or the section as read with them in `data`); answers it with status complete. See docs/origination.md for each section's fields",
+  })
   @ApiOkResponse({ schema: openApi(sectionSchema) })
   save(@CurrentActor() me: Actor, @Param('section') section: string, @Body() body: unknown) {
     const name = sectionParam(section);
     // A form may send back what it read ({section, status, data: {...}}): its fields are in `data`.
-    const raw = body && typeof body === 'object' && 'data' in body && typeof (body as { data: unknown }).data === 'object' ? (body as { data: unknown }).data : body;
+    const raw =
+      body && typeof body === 'object' && 'data' in body && typeof (body as { data: unknown }).data === 'object'
+        ? (body as { data: unknown }).data
+        : body;
     const fields = raw && typeof raw === 'object' ? Object.fromEntries(Object.entries(raw).filter(([k]) => !READ_ONLY.includes(k))) : raw;
-    const withoutDerived = name === 'bank' && fields && typeof fields === 'object' ? dropMaskedAccount(fields as Record<string, unknown>) : name === 'profile' ? dropIdentityFields(fields) : fields;
+    const withoutDerived =
+      name === 'bank' && fields && typeof fields === 'object'
+        ? dropMaskedAccount(fields as Record<string, unknown>)
+        : name === 'profile'
+          ? dropIdentityFields(fields)
+          : fields;
     const input = parseWith(SECTION_INPUT[name], withoutDerived);
     return this.commands.execute(new SaveProfileSection({ id: me.id, role: 'borrower' }, name, input));
   }

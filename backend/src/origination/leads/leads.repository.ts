@@ -12,12 +12,29 @@ export type LeadRow = Selectable<LeadsTable> & { duplicates: string[] };
 export type LeadScope = { agentId?: string };
 export type LeadListFilter = { q?: string; status?: LeadStatus; source?: LeadSource; assignedTo?: string; ids?: string[] };
 export type LeadChange = { field: string; from: string | null; to: string | null; reason?: string | null };
-export type NewLead = { name: string; phone: string; email: string | null; source: LeadSource; assignedTo: string | null; followUpOn: string | null };
+export type NewLead = {
+  name: string;
+  phone: string;
+  email: string | null;
+  source: LeadSource;
+  assignedTo: string | null;
+  followUpOn: string | null;
+};
 
-export type LeadEdit = { set: Pick<Updateable<LeadsTable>, 'name' | 'phone' | 'email' | 'assigned_to' | 'follow_up_on' | 'status' | 'lost_reason' | 'borrower_id'>; changes: LeadChange[] };
+export type LeadEdit = {
+  set: Pick<Updateable<LeadsTable>, 'name' | 'phone' | 'email' | 'assigned_to' | 'follow_up_on' | 'status' | 'lost_reason' | 'borrower_id'>;
+  changes: LeadChange[];
+};
 
 export const LEAD_SORT = sortable(
-  { name: 'l.name', status: 'l.status', source: 'l.source', followUpOn: 'l.follow_up_on', createdAt: 'l.created_at', updatedAt: 'l.updated_at' },
+  {
+    name: 'l.name',
+    status: 'l.status',
+    source: 'l.source',
+    followUpOn: 'l.follow_up_on',
+    createdAt: 'l.created_at',
+    updatedAt: 'l.updated_at',
+  },
   { nulls: 'last' },
 );
 
@@ -31,7 +48,11 @@ export class LeadsRepository {
       .selectFrom('leads as l')
       .selectAll('l')
       .select(
-        sql<string[]>`array(SELECT o.id::text FROM leads o WHERE o.id <> l.id AND (o.phone = l.phone OR (l.email IS NOT NULL AND lower(o.email) = lower(l.email))) ORDER BY o.created_at, o.id)`.as('duplicates'),
+        sql<
+          string[]
+        >`array(SELECT o.id::text FROM leads o WHERE o.id <> l.id AND (o.phone = l.phone OR (l.email IS NOT NULL AND lower(o.email) = lower(l.email))) ORDER BY o.created_at, o.id)`.as(
+          'duplicates',
+        ),
       );
   }
 
@@ -46,15 +67,22 @@ export class LeadsRepository {
     if (filter.q) {
       const q = likePattern(filter.q);
       const digits = filter.q.replace(/\D/g, '');
-      query = query.where((eb) => eb.or([eb('l.name', 'ilike', q), eb('l.email', 'ilike', q), ...(digits.length >= 4 ? [eb('l.phone', 'like', `%${digits}%`)] : [])]));
+      query = query.where((eb) =>
+        eb.or([eb('l.name', 'ilike', q), eb('l.email', 'ilike', q), ...(digits.length >= 4 ? [eb('l.phone', 'like', `%${digits}%`)] : [])]),
+      );
     }
     let ordered = query;
     if (today) {
-      ordered = ordered.orderBy(
-        sql`CASE WHEN l.follow_up_on = ${today}::date THEN 0 WHEN l.follow_up_on < ${today}::date THEN 1 WHEN l.follow_up_on IS NOT NULL THEN 2 ELSE 3 END`,
-      ).orderBy('l.follow_up_on', 'asc');
+      ordered = ordered
+        .orderBy(
+          sql`CASE WHEN l.follow_up_on = ${today}::date THEN 0 WHEN l.follow_up_on < ${today}::date THEN 1 WHEN l.follow_up_on IS NOT NULL THEN 2 ELSE 3 END`,
+        )
+        .orderBy('l.follow_up_on', 'asc');
     }
-    const [rows, total] = await Promise.all([ordered.orderBy(LEAD_SORT.orderBy(sort)).orderBy('l.id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      ordered.orderBy(LEAD_SORT.orderBy(sort)).orderBy('l.id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows as LeadRow[], total };
   }
 
@@ -78,9 +106,28 @@ export class LeadsRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('leads')
-        .values({ id, name: lead.name, phone: lead.phone, email: lead.email, source: lead.source, status: 'new', assigned_to: lead.assignedTo, follow_up_on: lead.followUpOn, created_by: by, updated_at: sql<Date>`now()` })
+        .values({
+          id,
+          name: lead.name,
+          phone: lead.phone,
+          email: lead.email,
+          source: lead.source,
+          status: 'new',
+          assigned_to: lead.assignedTo,
+          follow_up_on: lead.followUpOn,
+          created_by: by,
+          updated_at: sql<Date>`now()`,
+        })
         .execute();
-      await this.audit(trx, id, [{ field: 'status', from: null, to: 'new', reason: `created (${lead.source})` }, ...(lead.assignedTo ? [{ field: 'assignedTo', from: null, to: lead.assignedTo }] : [])], by);
+      await this.audit(
+        trx,
+        id,
+        [
+          { field: 'status', from: null, to: 'new', reason: `created (${lead.source})` },
+          ...(lead.assignedTo ? [{ field: 'assignedTo', from: null, to: lead.assignedTo }] : []),
+        ],
+        by,
+      );
     });
     return (await this.find(id, {}))!;
   }
@@ -102,7 +149,11 @@ export class LeadsRepository {
       if (!row) return false;
       const { set, changes } = await decide(row);
       if (changes.length === 0) return true;
-      await trx.updateTable('leads').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('leads')
+        .set({ ...set, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
       await this.audit(trx, id, changes, by);
       return true;
     });
@@ -115,8 +166,16 @@ export class LeadsRepository {
       let query = trx.selectFrom('leads').select('id').where('id', '=', id).forUpdate();
       if (scope.agentId) query = query.where('assigned_to', '=', scope.agentId);
       if (!(await query.executeTakeFirst())) return undefined;
-      const note = await trx.insertInto('lead_notes').values({ id: randomUUID(), lead_id: id, text, author_id: by }).returningAll().executeTakeFirstOrThrow();
-      await trx.updateTable('leads').set({ updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      const note = await trx
+        .insertInto('lead_notes')
+        .values({ id: randomUUID(), lead_id: id, text, author_id: by })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('leads')
+        .set({ updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
       await this.audit(trx, id, [{ field: 'note', from: null, to: note.id }], by);
       return note;
     });
@@ -137,7 +196,16 @@ export class LeadsRepository {
     if (changes.length === 0) return;
     await trx
       .insertInto('lead_changes')
-      .values(changes.map((c) => ({ lead_id: leadId, field: c.field, from_value: c.from, to_value: c.to, reason: c.reason ?? null, changed_by: by })))
+      .values(
+        changes.map((c) => ({
+          lead_id: leadId,
+          field: c.field,
+          from_value: c.from,
+          to_value: c.to,
+          reason: c.reason ?? null,
+          changed_by: by,
+        })),
+      )
       .execute();
   }
 }

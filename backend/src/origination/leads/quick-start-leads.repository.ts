@@ -23,7 +23,15 @@ export class QuickStartLeadsRepository {
 
   /** The phone's latest quick start lead, if any. */
   async latestFor(phone: string): Promise<QuickStartLeadRow | undefined> {
-    const row = await this.db.selectFrom('leads').selectAll().where('phone', '=', phone).where('source', '=', 'quickStart').orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('phone', '=', phone)
+      .where('source', '=', 'quickStart')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return row ? toRow(row) : undefined;
   }
 
@@ -32,7 +40,16 @@ export class QuickStartLeadsRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('leads')
-        .values({ id, phone, source: 'quickStart', status: 'new', quick_start: JSON.stringify({ answers: {} }), quick_start_step: firstPage, created_by: QUICK_START_ACTOR, updated_at: sql<Date>`now()` })
+        .values({
+          id,
+          phone,
+          source: 'quickStart',
+          status: 'new',
+          quick_start: JSON.stringify({ answers: {} }),
+          quick_start_step: firstPage,
+          created_by: QUICK_START_ACTOR,
+          updated_at: sql<Date>`now()`,
+        })
         .execute();
       await this.audit(trx, id, [{ field: 'status', from: null, to: 'new', reason: 'created (quickStart)' }]);
     });
@@ -48,7 +65,10 @@ export class QuickStartLeadsRepository {
    * Saves answers under the lead's row lock: `decide` reads the locked row and answers what to keep (or throws, and
    * nothing is written). The lead's name and email follow the basic details; each change is audited.
    */
-  async saveAnswers(id: string, decide: (row: QuickStartLeadRow) => { answers: QuickStartAnswers; page: string; name?: string; email?: string }): Promise<QuickStartLeadRow> {
+  async saveAnswers(
+    id: string,
+    decide: (row: QuickStartLeadRow) => { answers: QuickStartAnswers; page: string; name?: string; email?: string },
+  ): Promise<QuickStartLeadRow> {
     await this.db.transaction().execute(async (trx) => {
       const row = toRow(await trx.selectFrom('leads').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow());
       const next = decide(row);
@@ -87,7 +107,11 @@ export class QuickStartLeadsRepository {
   /** The borrower this quick start created, kept as soon as it exists (a failed finish then resumes with it). */
   async linkBorrower(id: string, borrowerId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('leads').set({ borrower_id: borrowerId, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('leads')
+        .set({ borrower_id: borrowerId, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
       await this.audit(trx, id, [{ field: 'borrowerId', from: null, to: borrowerId }]);
     });
   }
@@ -98,7 +122,12 @@ export class QuickStartLeadsRepository {
       const row = toRow(await trx.selectFrom('leads').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow());
       await trx
         .updateTable('leads')
-        .set({ status: 'converted', quick_start: JSON.stringify({ answers: row.answers, applicationId }), quick_start_step: page, updated_at: sql<Date>`now()` })
+        .set({
+          status: 'converted',
+          quick_start: JSON.stringify({ answers: row.answers, applicationId }),
+          quick_start_step: page,
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', id)
         .execute();
       await this.audit(trx, id, [
@@ -112,7 +141,16 @@ export class QuickStartLeadsRepository {
     if (changes.length === 0) return;
     await trx
       .insertInto('lead_changes')
-      .values(changes.map((c) => ({ lead_id: leadId, field: c.field, from_value: c.from, to_value: c.to, reason: c.reason ?? null, changed_by: QUICK_START_ACTOR })))
+      .values(
+        changes.map((c) => ({
+          lead_id: leadId,
+          field: c.field,
+          from_value: c.from,
+          to_value: c.to,
+          reason: c.reason ?? null,
+          changed_by: QUICK_START_ACTOR,
+        })),
+      )
       .execute();
   }
 }

@@ -6,7 +6,14 @@
 export type BankSectionOnFile =
   | { status: 'missing' }
   | { status: 'rejected'; reason: string | null }
-  | { status: 'complete' | 'verified'; holderName: string; accountLast4: string; ifsc: string; accountType: string; accountNumber: string | undefined };
+  | {
+      status: 'complete' | 'verified';
+      holderName: string;
+      accountLast4: string;
+      ifsc: string;
+      accountType: string;
+      accountNumber: string | undefined;
+    };
 
 /** Origination's Bank sections, for lending's approve-bank. Also the DI token (Nest injects abstract classes by type). */
 export abstract class BankAccounts {

@@ -12,7 +12,15 @@ export type CustomerSection = {
 export type CustomerDocument = { id: string; kind: string; contentType: string; size: number; createdAt: string };
 
 /** One line of the section audit: a save by the borrower or a verdict by staff. */
-export type CustomerSectionChange = { section: string; action: string; fromStatus: string | null; toStatus: string; reason: string | null; actor: { id: string; role: string; name: string | null }; at: string };
+export type CustomerSectionChange = {
+  section: string;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string | null;
+  actor: { id: string; role: string; name: string | null };
+  at: string;
+};
 
 export type CustomerProfile = { sections: CustomerSection[]; documents: CustomerDocument[]; changes: CustomerSectionChange[] };
 

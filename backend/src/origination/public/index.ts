@@ -7,6 +7,18 @@
 export { ProfileCompleteness } from './profile-completeness.port.js';
 export { BankAccounts, type BankSectionOnFile } from './bank-accounts.port.js';
 export { BorrowerDocuments, type BorrowerDocument } from './borrower-documents.port.js';
-export { CustomerProfiles, type CustomerProfile, type CustomerSection, type CustomerDocument, type CustomerSectionChange } from './customer-profiles.port.js';
+export {
+  CustomerProfiles,
+  type CustomerProfile,
+  type CustomerSection,
+  type CustomerDocument,
+  type CustomerSectionChange,
+} from './customer-profiles.port.js';
 export { INDIAN_STATES } from '../domain/indian-states.js';
-export { QuickStartApplications, QuickStartProducts, type OfferedProduct, type QuickStartApplication, type StartedApplication } from './quick-start-lending.port.js';
+export {
+  QuickStartApplications,
+  QuickStartProducts,
+  type OfferedProduct,
+  type QuickStartApplication,
+  type StartedApplication,
+} from './quick-start-lending.port.js';

@@ -3,7 +3,13 @@ import type { OfferedProduct } from '../domain/quick-start.js';
 export type { OfferedProduct };
 
 /** The application quick start opens for its new borrower: the loan step's answers, and the pay day for a salary advance. */
-export type QuickStartApplication = { type: 'EMI' | 'salaryAdvance'; amount: number; tenureMonths?: number; productId?: string; payDayOfMonth?: number };
+export type QuickStartApplication = {
+  type: 'EMI' | 'salaryAdvance';
+  amount: number;
+  tenureMonths?: number;
+  productId?: string;
+  payDayOfMonth?: number;
+};
 
 /** The application as opened: its id, type and state (`new`). */
 export type StartedApplication = { id: string; type: 'EMI' | 'salaryAdvance'; state: string };

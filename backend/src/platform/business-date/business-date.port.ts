@@ -33,7 +33,9 @@ export class BusinessDateIsAutomatic extends DomainError {
   readonly kind = 'conflict';
   override readonly title = 'The business date follows the calendar';
   constructor(timeZone: string) {
-    super(`The business date is today in ${timeZone} (BUSINESS_DATE_MODE=automatic); it can be set only in manual mode.`, { mode: 'automatic' });
+    super(`The business date is today in ${timeZone} (BUSINESS_DATE_MODE=automatic); it can be set only in manual mode.`, {
+      mode: 'automatic',
+    });
   }
 }
 

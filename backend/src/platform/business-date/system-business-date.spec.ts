@@ -13,6 +13,9 @@ describe('the system business date', () => {
   });
 
   it('cannot be set', async () => {
-    await expect(new SystemBusinessDate('Asia/Kolkata').set()).rejects.toMatchObject({ code: 'BUSINESS_DATE.BUSINESS_DATE_IS_AUTOMATIC', kind: 'conflict' });
+    await expect(new SystemBusinessDate('Asia/Kolkata').set()).rejects.toMatchObject({
+      code: 'BUSINESS_DATE.BUSINESS_DATE_IS_AUTOMATIC',
+      kind: 'conflict',
+    });
   });
 });

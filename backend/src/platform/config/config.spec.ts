@@ -26,7 +26,9 @@ describe('configuration', () => {
     expect(loadConfig({ S3_BUCKET: 'docs' }).storage.s3).toMatchObject({ bucket: 'docs', region: 'us-east-1' });
     expect(loadConfig({ STORAGE_S3_BUCKET: 'docs', S3_BUCKET: 'docs', STORAGE: 's3' }).storage.s3).toMatchObject({ bucket: 'docs' });
     expect(() => loadConfig({ STORAGE_S3_BUCKET: 'docs', S3_BUCKET: 'other' })).toThrow(
-      new ConfigError('Cannot start: S3_BUCKET (other) and STORAGE_S3_BUCKET (docs) name different buckets; S3_BUCKET is an alias of STORAGE_S3_BUCKET, so set one of them.'),
+      new ConfigError(
+        'Cannot start: S3_BUCKET (other) and STORAGE_S3_BUCKET (docs) name different buckets; S3_BUCKET is an alias of STORAGE_S3_BUCKET, so set one of them.',
+      ),
     );
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/STORAGE=s3 needs a bucket/);
     expect(() => loadConfig({ STORAGE: 'disk', S3_BUCKET: 'docs' })).toThrow(/STORAGE=disk but a bucket is set/);
@@ -35,9 +37,18 @@ describe('configuration', () => {
 
   it('sends collection reminders 3 and 1 days before a due date and 1, 7 and 15 days after it by default; overrides are checked at start', () => {
     expect(loadConfig({}).reminders).toEqual({ daysBefore: [1, 3], daysAfter: [1, 7, 15] });
-    expect(loadConfig({ REMINDER_DAYS_BEFORE: ' 5, 2 ', REMINDER_DAYS_AFTER: '' }).reminders).toEqual({ daysBefore: [2, 5], daysAfter: [] });
-    expect(() => loadConfig({ REMINDER_DAYS_BEFORE: '3,x' })).toThrow(new ConfigError('Cannot start: REMINDER_DAYS_BEFORE must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "x" is not one.'));
-    expect(() => loadConfig({ REMINDER_DAYS_AFTER: '0' })).toThrow(/REMINDER_DAYS_AFTER must be a comma-separated list of whole days from 1 to 365/);
+    expect(loadConfig({ REMINDER_DAYS_BEFORE: ' 5, 2 ', REMINDER_DAYS_AFTER: '' }).reminders).toEqual({
+      daysBefore: [2, 5],
+      daysAfter: [],
+    });
+    expect(() => loadConfig({ REMINDER_DAYS_BEFORE: '3,x' })).toThrow(
+      new ConfigError(
+        'Cannot start: REMINDER_DAYS_BEFORE must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "x" is not one.',
+      ),
+    );
+    expect(() => loadConfig({ REMINDER_DAYS_AFTER: '0' })).toThrow(
+      /REMINDER_DAYS_AFTER must be a comma-separated list of whole days from 1 to 365/,
+    );
     expect(() => loadConfig({ REMINDER_DAYS_AFTER: '-1' })).toThrow(/"-1" is not one/);
     expect(() => loadConfig({ REMINDER_DAYS_AFTER: '7,7' })).toThrow(new ConfigError('Cannot start: REMINDER_DAYS_AFTER names 7 twice.'));
   });
@@ -50,11 +61,19 @@ describe('configuration', () => {
   it('allows cross-origin calls only from the dev servers by default, and from none in production', () => {
     expect(loadConfig({}).corsOrigins).toContain('http://localhost:5173');
     expect(loadConfig({ NODE_ENV: 'production', ...ownCredentials() }).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: 'https://admin.example.com, https://app.example.com' }).corsOrigins).toEqual(['https://admin.example.com', 'https://app.example.com']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://admin.example.com, https://app.example.com' }).corsOrigins).toEqual([
+      'https://admin.example.com',
+      'https://app.example.com',
+    ]);
   });
 
   it('reads overrides, including product parameters', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/x', EMI_ANNUAL_RATE_PERCENT: '21.5', WORKER_QUEUES: 'notifications, email ' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      EMI_ANNUAL_RATE_PERCENT: '21.5',
+      WORKER_QUEUES: 'notifications, email ',
+    });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u@db:5432/x');
     expect(config.product.EMI.annualRatePercent).toBe(21.5);
@@ -62,23 +81,37 @@ describe('configuration', () => {
   });
 
   it('accepts the Firebase Auth emulator outside production', () => {
-    expect(loadConfig({ FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.authEmulatorHost).toBe('127.0.0.1:9099');
-    expect(loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.authEmulatorHost).toBe('127.0.0.1:9099');
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.authEmulatorHost).toBe(
+      '127.0.0.1:9099',
+    );
+    expect(loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.authEmulatorHost).toBe(
+      '127.0.0.1:9099',
+    );
     expect(loadConfig({ ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending' }).firebase.authEmulatorHost).toBeUndefined();
   });
 
   it('runs on the calendar in Asia/Kolkata by default; manual mode outside production, or in production when allowed', () => {
     expect(loadConfig({}).businessDate).toEqual({ timeZone: 'Asia/Kolkata', mode: 'automatic' });
-    expect(loadConfig({ BUSINESS_DATE_MODE: 'manual', BUSINESS_TIMEZONE: 'Europe/Berlin' }).businessDate).toEqual({ timeZone: 'Europe/Berlin', mode: 'manual' });
-    expect(loadConfig({ ...PRODUCTION, BUSINESS_DATE_MODE: 'manual', ALLOW_MANUAL_BUSINESS_DATE: 'true' }).businessDate.mode).toBe('manual');
+    expect(loadConfig({ BUSINESS_DATE_MODE: 'manual', BUSINESS_TIMEZONE: 'Europe/Berlin' }).businessDate).toEqual({
+      timeZone: 'Europe/Berlin',
+      mode: 'manual',
+    });
+    expect(loadConfig({ ...PRODUCTION, BUSINESS_DATE_MODE: 'manual', ALLOW_MANUAL_BUSINESS_DATE: 'true' }).businessDate.mode).toBe(
+      'manual',
+    );
   });
 
   it('signs payment webhooks with a development secret outside production; production refuses it, and has online payments off until one is set', () => {
     expect(loadConfig({}).payments).toEqual({ webhookSecret: DEVELOPMENT_PAYMENT_WEBHOOK_SECRET, sandbox: true });
     const production = { NODE_ENV: 'production', ...ownCredentials() };
     expect(loadConfig(production).payments).toEqual({ webhookSecret: undefined, sandbox: false });
-    expect(loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef', PAYMENT_SANDBOX: 'true' }).payments).toEqual({ webhookSecret: 'whsec_0123456789abcdef', sandbox: true });
-    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: DEVELOPMENT_PAYMENT_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET is the development default/);
+    expect(loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef', PAYMENT_SANDBOX: 'true' }).payments).toEqual({
+      webhookSecret: 'whsec_0123456789abcdef',
+      sandbox: true,
+    });
+    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: DEVELOPMENT_PAYMENT_WEBHOOK_SECRET })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET is the development default/,
+    );
     expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(/PAYMENT_WEBHOOK_SECRET must be at least 16 characters/);
   });
 
@@ -97,8 +130,14 @@ describe('configuration', () => {
     [{ ARGON2_MAX_CONCURRENCY: '0' }, /ARGON2_MAX_CONCURRENCY must be at least 1/],
     [{ ARGON2_MAX_QUEUE: '-1' }, /ARGON2_MAX_QUEUE must be at least 0/],
     [{ RATE_LIMIT_LOGINS_PER_IP: '0' }, /RATE_LIMIT_LOGINS_PER_IP must be at least 1/],
-    [{ ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /FIREBASE_AUTH_EMULATOR_HOST .*production/],
-    [{ ...PRODUCTION, BUSINESS_DATE_MODE: 'manual' }, /BUSINESS_DATE_MODE=manual .*refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true/],
+    [
+      { ...PRODUCTION, FIREBASE_PROJECT_ID: 'lending', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      /FIREBASE_AUTH_EMULATOR_HOST .*production/,
+    ],
+    [
+      { ...PRODUCTION, BUSINESS_DATE_MODE: 'manual' },
+      /BUSINESS_DATE_MODE=manual .*refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true/,
+    ],
     [{ BUSINESS_DATE_MODE: 'frozen' }, /BUSINESS_DATE_MODE must be automatic or manual/],
     [{ BUSINESS_TIMEZONE: 'Mars/Olympus' }, /BUSINESS_TIMEZONE must be an IANA time zone/],
     [{ PORT: 'eighty' }, /PORT/],

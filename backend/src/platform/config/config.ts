@@ -14,9 +14,12 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(v), `${name} must be a URL such as scheme://host:port`);
 
-const minorUnits = (fallback: number) => z.coerce.number().int('must be a whole number of minor units').positive('must be greater than 0').default(fallback);
-const months = (fallback: number) => z.coerce.number().int('must be a whole number of months').min(1, 'must be at least 1').max(600, 'must be at most 600').default(fallback);
-const percent = (fallback: number) => z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(fallback);
+const minorUnits = (fallback: number) =>
+  z.coerce.number().int('must be a whole number of minor units').positive('must be greater than 0').default(fallback);
+const months = (fallback: number) =>
+  z.coerce.number().int('must be a whole number of months').min(1, 'must be at least 1').max(600, 'must be at most 600').default(fallback);
+const percent = (fallback: number) =>
+  z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(fallback);
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -36,10 +39,14 @@ const PROFILE_SECTION_NAMES = ['address', 'bank', 'documents', 'employment', 'pr
  * each once; empty means none. Answers the sorted list, or a sentence naming what is wrong.
  */
 export function parseReminderDays(name: string, value: string): number[] | string {
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const days: number[] = [];
   for (const item of items) {
-    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 365) return `${name} must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "${item}" is not one`;
+    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 365)
+      return `${name} must be a comma-separated list of whole days from 1 to 365 (such as 3,1); "${item}" is not one`;
     if (days.includes(Number(item))) return `${name} names ${item} twice`;
     days.push(Number(item));
   }
@@ -75,8 +82,18 @@ const schema = z.object({
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@lending.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
-  ARGON2_MAX_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
-  ARGON2_MAX_QUEUE: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(10_000, 'must be at most 10000').default(16),
+  ARGON2_MAX_CONCURRENCY: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .optional(),
+  ARGON2_MAX_QUEUE: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(10_000, 'must be at most 10000')
+    .default(16),
   CORS_ORIGINS: z.string().optional(),
   QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres'], { error: 'QUEUE_BACKEND must be auto, redis or postgres' }).default('auto'),
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true'),
@@ -92,7 +109,11 @@ const schema = z.object({
   S3_BUCKET: z.string().trim().optional(),
   STORAGE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   STORAGE_S3_ENDPOINT: optionalUrl('STORAGE_S3_ENDPOINT'),
-  STORAGE_S3_PREFIX: z.string().trim().regex(/^([A-Za-z0-9._-]+\/)*$/, 'STORAGE_S3_PREFIX must be empty or end with / (e.g. lending/)').default(''),
+  STORAGE_S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'STORAGE_S3_PREFIX must be empty or end with / (e.g. lending/)')
+    .default(''),
   STORAGE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'STORAGE_S3_FORCE_PATH_STYLE must be true or false' }).default('false'),
   STORAGE_S3_ACCESS_KEY_ID: z.string().trim().optional(),
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
@@ -109,37 +130,121 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_REGENERATIONS: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_OTP_PER_PHONE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(5),
   RATE_LIMIT_OTP_PER_IP: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(20),
-  UPLOAD_MAX_BYTES: z.coerce.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024').max(50 * 1024 * 1024, 'must be at most 52428800').default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024')
+    .max(50 * 1024 * 1024, 'must be at most 52428800')
+    .default(5 * 1024 * 1024),
   PROFILE_REQUIRED_SECTIONS: z
     .string()
     .trim()
     .default('profile,address,bank,documents,employment,reference,selfie')
-    .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every((s) => PROFILE_SECTION_NAMES.includes(s)), `PROFILE_REQUIRED_SECTIONS must be a comma-separated list of sections: address, bank, documents, employment, profile, reference, selfie (or empty)`),
-  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0 (0 turns the session cache off)').max(1_000_000, 'must be at most 1000000').default(10_000),
-  SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(60),
-  DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(3000),
-  ISSUE_SLA_HOURS: z.coerce.number().int('must be a whole number of hours').min(1, 'must be between 1 and 720').max(720, 'must be between 1 and 720').default(48),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0 (0: no limit)').max(3_600_000, 'must be at most 3600000').default(30_000),
-  QUEUE_LOCK_DURATION_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(30_000),
-  EMAIL_SWEEP_INTERVAL_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(86_400_000, 'must be at most 86400000').default(60_000),
-  EMAIL_STALE_AFTER_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(86_400_000, 'must be at most 86400000').default(60_000),
-  QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(30_000),
-  COLLECTIONS_UPCOMING_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 60').max(60, 'must be between 1 and 60').default(7),
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((s) => PROFILE_SECTION_NAMES.includes(s)),
+      `PROFILE_REQUIRED_SECTIONS must be a comma-separated list of sections: address, bank, documents, employment, profile, reference, selfie (or empty)`,
+    ),
+  SESSION_CACHE_MAX_ENTRIES: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be at least 0 (0 turns the session cache off)')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(10_000),
+  SESSION_CACHE_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(60),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(60_000, 'must be at most 60000')
+    .default(3000),
+  ISSUE_SLA_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be between 1 and 720')
+    .max(720, 'must be between 1 and 720')
+    .default(48),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be at least 0 (0: no limit)')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(30_000),
+  QUEUE_LOCK_DURATION_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(600_000, 'must be at most 600000')
+    .default(30_000),
+  EMAIL_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(60_000),
+  EMAIL_STALE_AFTER_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(60_000),
+  QUEUE_STALLED_INTERVAL_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(600_000, 'must be at most 600000')
+    .default(30_000),
+  COLLECTIONS_UPCOMING_DAYS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 60')
+    .max(60, 'must be between 1 and 60')
+    .default(7),
   PRESENCE_SOCKETS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(100),
   LENDER_NAME: z.string().default('Open Lending Finance Pvt. Ltd.'),
   LENDER_ADDRESS: z.string().default('12 MG Road, Bengaluru 560001, India'),
-  KFS_COOLING_OFF_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 day').max(30, 'must be at most 30 days').default(3),
+  KFS_COOLING_OFF_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(30, 'must be at most 30 days')
+    .default(3),
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default('Grievance Redressal Officer'),
   GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).default('+91 80 4000 0000'),
   GRIEVANCE_OFFICER_EMAIL: z.string().trim().email('must be an email address').default('grievance@lending.local'),
   GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(1).optional(),
   PENNY_DROP_FAIL_ACCOUNTS: z
     .string()
-    .regex(/^\s*([0-9]{9,18}\s*(,\s*[0-9]{9,18}\s*)*)?$/, 'PENNY_DROP_FAIL_ACCOUNTS must be account numbers (9 to 18 digits) separated by commas')
+    .regex(
+      /^\s*([0-9]{9,18}\s*(,\s*[0-9]{9,18}\s*)*)?$/,
+      'PENNY_DROP_FAIL_ACCOUNTS must be account numbers (9 to 18 digits) separated by commas',
+    )
     .optional(),
-  AGREEMENT_LINK_TTL_HOURS: z.coerce.number().int('must be a whole number of hours').min(1, 'must be at least 1 hour').max(720, 'must be at most 720 hours').default(72),
-  CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR').default(DEFAULT_PRODUCT_SETTINGS.currency),
+  AGREEMENT_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 hour')
+    .max(720, 'must be at most 720 hours')
+    .default(72),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO code such as INR')
+    .default(DEFAULT_PRODUCT_SETTINGS.currency),
   EMI_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.minAmount),
   EMI_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.EMI.maxAmount),
   EMI_MIN_TENURE_MONTHS: months(DEFAULT_PRODUCT_SETTINGS.EMI.minTenureMonths),
@@ -149,15 +254,33 @@ const schema = z.object({
   SALARY_ADVANCE_MIN_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.minAmount),
   SALARY_ADVANCE_MAX_AMOUNT: minorUnits(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.maxAmount),
   SALARY_ADVANCE_FEE_PERCENT: percent(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.feePercent),
-  BUSINESS_TIMEZONE: z.string().trim().default('Asia/Kolkata').refine(isTimeZone, 'BUSINESS_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .trim()
+    .default('Asia/Kolkata')
+    .refine(isTimeZone, 'BUSINESS_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
   BUSINESS_DATE_MODE: z.enum(['automatic', 'manual'], { error: 'BUSINESS_DATE_MODE must be automatic or manual' }).default('automatic'),
   ALLOW_MANUAL_BUSINESS_DATE: z.enum(['true', 'false'], { error: 'ALLOW_MANUAL_BUSINESS_DATE must be true or false' }).default('false'),
   REMINDER_DAYS_BEFORE: reminderDays('REMINDER_DAYS_BEFORE', '3,1'),
   REMINDER_DAYS_AFTER: reminderDays('REMINDER_DAYS_AFTER', '1,7,15'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent',
+    })
+    .optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(600_000, 'must be at most 600000').default(10_000),
-  SALARY_ADVANCE_PAY_DAY: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 28').max(28, 'must be between 1 and 28').default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .max(600_000, 'must be at most 600000')
+    .default(10_000),
+  SALARY_ADVANCE_PAY_DAY: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 28')
+    .max(28, 'must be between 1 and 28')
+    .default(DEFAULT_PRODUCT_SETTINGS.salaryAdvance.defaultPayDayOfMonth),
 });
 
 export type AppConfig = {
@@ -201,7 +324,17 @@ export type AppConfig = {
    * Documents (agreements, uploads) in PostgreSQL by default; in files under `disk.dir` (DATA_DIR/documents) with
    * STORAGE=disk; in an S3-compatible bucket when STORAGE_S3_BUCKET (or its alias S3_BUCKET) is set.
    */
-  storage: { disk?: { dir: string }; s3?: { bucket: string; region: string; endpoint?: string; prefix: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } } };
+  storage: {
+    disk?: { dir: string };
+    s3?: {
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      prefix: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+  };
   passwordResetTtlMinutes: number;
   /** Social sign-in is on when a Firebase project is named; the emulator host makes firebase-admin accept emulator tokens. */
   firebase: { projectId?: string; authEmulatorHost?: string };
@@ -213,7 +346,16 @@ export type AppConfig = {
    */
   push: { serviceAccount?: string; devInvalidTokenPrefix: string; devFailingTokenPrefix: string };
   /** Abuse limits: how many attempts each window allows (windows are fixed in identity/abuse/rate-limiter.ts). */
-  rateLimits: { loginFailures: number; loginFailuresPerIp: number; loginsPerIp: number; registrationsPerIp: number; passwordResets: number; tokenRegenerations: number; otpPerPhone: number; otpPerIp: number };
+  rateLimits: {
+    loginFailures: number;
+    loginFailuresPerIp: number;
+    loginsPerIp: number;
+    registrationsPerIp: number;
+    passwordResets: number;
+    tokenRegenerations: number;
+    otpPerPhone: number;
+    otpPerIp: number;
+  };
   /** Uploads (origination): the largest file accepted, in bytes (a selfie has its own, lower limit). */
   uploadMaxBytes: number;
   /** The profile sections a borrower completes before an application can be submitted (422 profile-incomplete). */
@@ -311,7 +453,9 @@ const DEVELOPMENT_ORIGINS = ['http://localhost:5173', 'http://localhost:5174', '
 function s3Bucket(c: z.infer<typeof schema>): string | undefined {
   const [long, short] = [c.STORAGE_S3_BUCKET || undefined, c.S3_BUCKET || undefined];
   if (long && short && long !== short) {
-    throw new ConfigError(`Cannot start: S3_BUCKET (${short}) and STORAGE_S3_BUCKET (${long}) name different buckets; S3_BUCKET is an alias of STORAGE_S3_BUCKET, so set one of them.`);
+    throw new ConfigError(
+      `Cannot start: S3_BUCKET (${short}) and STORAGE_S3_BUCKET (${long}) name different buckets; S3_BUCKET is an alias of STORAGE_S3_BUCKET, so set one of them.`,
+    );
   }
   return long ?? short;
 }
@@ -321,14 +465,19 @@ function documentStorage(c: z.infer<typeof schema>, dataDir: string): AppConfig[
   const bucket = s3Bucket(c);
   const kind = c.STORAGE ?? (bucket ? 's3' : 'postgres');
   if (kind === 's3' && !bucket) throw new ConfigError('Cannot start: STORAGE=s3 needs a bucket: set STORAGE_S3_BUCKET (or S3_BUCKET).');
-  if (kind !== 's3' && bucket) throw new ConfigError(`Cannot start: STORAGE=${kind} but a bucket is set (STORAGE_S3_BUCKET or S3_BUCKET); unset it, or set STORAGE=s3.`);
+  if (kind !== 's3' && bucket)
+    throw new ConfigError(
+      `Cannot start: STORAGE=${kind} but a bucket is set (STORAGE_S3_BUCKET or S3_BUCKET); unset it, or set STORAGE=s3.`,
+    );
   if (kind === 'disk') return { disk: { dir: path.join(dataDir, 'documents') } };
   return kind === 's3' ? { s3: s3Storage(c, bucket!) } : {};
 }
 
 function s3Storage(c: z.infer<typeof schema>, bucket: string): NonNullable<AppConfig['storage']['s3']> {
   if (Boolean(c.STORAGE_S3_ACCESS_KEY_ID) !== Boolean(c.STORAGE_S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Cannot start: set both STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY, or neither (to use the SDK\'s default credentials).');
+    throw new ConfigError(
+      "Cannot start: set both STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY, or neither (to use the SDK's default credentials).",
+    );
   }
   return {
     bucket,
@@ -336,7 +485,10 @@ function s3Storage(c: z.infer<typeof schema>, bucket: string): NonNullable<AppCo
     endpoint: c.STORAGE_S3_ENDPOINT,
     prefix: c.STORAGE_S3_PREFIX,
     forcePathStyle: c.STORAGE_S3_FORCE_PATH_STYLE === 'true',
-    credentials: c.STORAGE_S3_ACCESS_KEY_ID && c.STORAGE_S3_SECRET_ACCESS_KEY ? { accessKeyId: c.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: c.STORAGE_S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      c.STORAGE_S3_ACCESS_KEY_ID && c.STORAGE_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: c.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: c.STORAGE_S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
@@ -345,20 +497,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'configuration');
-    const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`}`;
+    const message = issue.message.startsWith(name)
+      ? issue.message
+      : `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`}`;
     throw new ConfigError(`Cannot start: ${message}.`);
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production') refuseDefaultCredentials(c.JWT_SECRET, c.ADMIN_PASSWORD);
   if (c.NODE_ENV === 'production' && c.FIREBASE_AUTH_EMULATOR_HOST) {
     // firebase-admin then accepts unsigned ID tokens from anyone, so anyone could sign in as any social user.
-    throw new ConfigError('Cannot start: FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator accepts unsigned tokens, so it is refused in production; unset it.');
+    throw new ConfigError(
+      'Cannot start: FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator accepts unsigned tokens, so it is refused in production; unset it.',
+    );
   }
   if (c.NODE_ENV === 'production' && c.BUSINESS_DATE_MODE === 'manual' && c.ALLOW_MANUAL_BUSINESS_DATE !== 'true') {
-    throw new ConfigError('Cannot start: BUSINESS_DATE_MODE=manual lets staff move the business date, so it is refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true.');
+    throw new ConfigError(
+      'Cannot start: BUSINESS_DATE_MODE=manual lets staff move the business date, so it is refused in production unless ALLOW_MANUAL_BUSINESS_DATE=true.',
+    );
   }
   if (c.NODE_ENV === 'production' && c.PAYMENT_WEBHOOK_SECRET?.trim() === DEVELOPMENT_PAYMENT_WEBHOOK_SECRET) {
-    throw new ConfigError('Cannot start: PAYMENT_WEBHOOK_SECRET is the development default published in this repository, so anyone could confirm payments; set your provider\'s webhook secret.');
+    throw new ConfigError(
+      "Cannot start: PAYMENT_WEBHOOK_SECRET is the development default published in this repository, so anyone could confirm payments; set your provider's webhook secret.",
+    );
   }
   if (c.EVENTSTORE_URL) {
     throw new ConfigError('Cannot start: EVENTSTORE_URL is set, but only the PostgreSQL event store is available in this build; unset it.');
@@ -402,18 +562,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     argon2MaxConcurrency: c.ARGON2_MAX_CONCURRENCY ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
     argon2MaxQueue: c.ARGON2_MAX_QUEUE,
     queueBackend: c.QUEUE_BACKEND,
-    corsOrigins: c.CORS_ORIGINS !== undefined ? c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : c.NODE_ENV === 'production' ? [] : DEVELOPMENT_ORIGINS,
+    corsOrigins:
+      c.CORS_ORIGINS !== undefined
+        ? c.CORS_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : c.NODE_ENV === 'production'
+          ? []
+          : DEVELOPMENT_ORIGINS,
     workerInProcess: c.WORKER_IN_PROCESS === 'true',
-    workerQueues: c.WORKER_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean),
+    workerQueues: c.WORKER_QUEUES?.split(',')
+      .map((q) => q.trim())
+      .filter(Boolean),
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
     kfs: {
       coolingOffDays: c.KFS_COOLING_OFF_DAYS,
-      grievanceOfficer: { name: c.GRIEVANCE_OFFICER_NAME, phone: c.GRIEVANCE_OFFICER_PHONE, email: c.GRIEVANCE_OFFICER_EMAIL, address: c.GRIEVANCE_OFFICER_ADDRESS ?? c.LENDER_ADDRESS },
+      grievanceOfficer: {
+        name: c.GRIEVANCE_OFFICER_NAME,
+        phone: c.GRIEVANCE_OFFICER_PHONE,
+        email: c.GRIEVANCE_OFFICER_EMAIL,
+        address: c.GRIEVANCE_OFFICER_ADDRESS ?? c.LENDER_ADDRESS,
+      },
     },
     agreementLinkTtlHours: c.AGREEMENT_LINK_TTL_HOURS,
     pennyDrop: {
       development: c.NODE_ENV !== 'production',
-      failingAccounts: (c.PENNY_DROP_FAIL_ACCOUNTS ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+      failingAccounts: (c.PENNY_DROP_FAIL_ACCOUNTS ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
     },
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     apiDocs: c.API_DOCS !== undefined ? c.API_DOCS === 'true' : c.NODE_ENV !== 'production',
@@ -422,7 +599,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: documentStorage(c, c.DATA_DIR ?? defaultDataDir(env)),
     passwordResetTtlMinutes: c.PASSWORD_RESET_TTL_MINUTES,
     firebase: { projectId: c.FIREBASE_PROJECT_ID || undefined, authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST || undefined },
-    push: { serviceAccount: c.FIREBASE_SERVICE_ACCOUNT || undefined, devInvalidTokenPrefix: c.PUSH_DEV_INVALID_TOKEN_PREFIX, devFailingTokenPrefix: c.PUSH_DEV_FAILING_TOKEN_PREFIX },
+    push: {
+      serviceAccount: c.FIREBASE_SERVICE_ACCOUNT || undefined,
+      devInvalidTokenPrefix: c.PUSH_DEV_INVALID_TOKEN_PREFIX,
+      devFailingTokenPrefix: c.PUSH_DEV_FAILING_TOKEN_PREFIX,
+    },
     rateLimits: {
       loginFailures: c.RATE_LIMIT_LOGIN_FAILURES,
       loginFailuresPerIp: c.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
@@ -434,7 +615,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       otpPerIp: c.RATE_LIMIT_OTP_PER_IP,
     },
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
-    profileRequiredSections: c.PROFILE_REQUIRED_SECTIONS.split(',').map((s) => s.trim()).filter(Boolean),
+    profileRequiredSections: c.PROFILE_REQUIRED_SECTIONS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     presenceSocketsPerAddress: c.PRESENCE_SOCKETS_PER_ADDRESS,
     sessionCache: { maxEntries: c.SESSION_CACHE_MAX_ENTRIES, maxAgeSeconds: c.SESSION_CACHE_MAX_AGE_SECONDS },
     databasePoolSize: c.DATABASE_POOL_SIZE,
@@ -462,13 +645,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function refuseDefaultCredentials(jwtSecret: string | undefined, adminPassword: string | undefined): void {
   if (!jwtSecret) throw new ConfigError('Cannot start: JWT_SECRET must be set in production (at least 16 characters).');
   if (PUBLISHED_JWT_SECRETS.includes(jwtSecret.trim())) {
-    throw new ConfigError('Cannot start: JWT_SECRET is an example published in this repository, so anyone could sign tokens; set a random one in production, e.g. openssl rand -hex 32.');
+    throw new ConfigError(
+      'Cannot start: JWT_SECRET is an example published in this repository, so anyone could sign tokens; set a random one in production, e.g. openssl rand -hex 32.',
+    );
   }
   if (adminPassword === undefined) {
-    throw new ConfigError(`Cannot start: ADMIN_PASSWORD must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is for development only).`);
+    throw new ConfigError(
+      `Cannot start: ADMIN_PASSWORD must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is for development only).`,
+    );
   }
   if (PUBLISHED_ADMIN_PASSWORDS.includes(adminPassword.trim())) {
-    throw new ConfigError('Cannot start: ADMIN_PASSWORD is the default or an example published in this repository; set a password of your own in production.');
+    throw new ConfigError(
+      'Cannot start: ADMIN_PASSWORD is the default or an example published in this repository; set a password of your own in production.',
+    );
   }
 }
 

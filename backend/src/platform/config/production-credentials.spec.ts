@@ -27,7 +27,9 @@ function refusal(env: Record<string, string | undefined>): string {
  * `$(openssl rand -hex 32)` or `randomBytes(24)` are not literals and are skipped.
  */
 function jwtSecretsInRepository(): Map<string, string> {
-  const files = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\0')
+    .filter(Boolean);
   const found = new Map<string, string>();
   const patterns = [
     /JWT_SECRET\s*(?::-|[:=])\s*(['"`]?)([^\s'"`$(){}|,;]{8,})\1(?=$|[\s,;)}\]])/gm,
@@ -66,8 +68,12 @@ describe('no default credentials in production', () => {
   it('refuses a missing JWT_SECRET, and a missing or default ADMIN_PASSWORD', () => {
     expect(refusal({ NODE_ENV: 'production', ADMIN_PASSWORD: random(12) })).toMatch(/JWT_SECRET must be set in production/);
     expect(refusal({ NODE_ENV: 'production', JWT_SECRET: random(24) })).toMatch(/ADMIN_PASSWORD must be set in production/);
-    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: random(24), ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).toMatch(/ADMIN_PASSWORD is the default/);
-    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: random(24), ADMIN_PASSWORD: 'change-me-before-first-start' })).toMatch(/ADMIN_PASSWORD/);
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: random(24), ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).toMatch(
+      /ADMIN_PASSWORD is the default/,
+    );
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: random(24), ADMIN_PASSWORD: 'change-me-before-first-start' })).toMatch(
+      /ADMIN_PASSWORD/,
+    );
     // Development keeps its defaults.
     expect(loadConfig({}).admin.password).toBe(DEFAULT_ADMIN_PASSWORD);
   });
@@ -75,12 +81,16 @@ describe('no default credentials in production', () => {
   it('refuses every JWT_SECRET written in the repository, so a newly committed example cannot slip through', () => {
     const found = jwtSecretsInRepository();
     // The scan sees the ones we know of (so a broken pattern cannot pass silently).
-    for (const known of ['development-only-secret-change-me', 'e2e-secret-0123456789abcdef', 'portal-e2e-secret-0123456789abcdef']) expect([...found.keys()]).toContain(known);
+    for (const known of ['development-only-secret-change-me', 'e2e-secret-0123456789abcdef', 'portal-e2e-secret-0123456789abcdef'])
+      expect([...found.keys()]).toContain(known);
     for (const [secret, file] of found) {
       const message = refusal({ NODE_ENV: 'production', JWT_SECRET: secret, ADMIN_PASSWORD: random(12) });
-      expect(`${file}: ${message}`).toMatch(secret.length < 16 ? /JWT_SECRET must be at least 16 characters/ : /JWT_SECRET is an example published in this repository/);
+      expect(`${file}: ${message}`).toMatch(
+        secret.length < 16 ? /JWT_SECRET must be at least 16 characters/ : /JWT_SECRET is an example published in this repository/,
+      );
     }
-    for (const secret of PUBLISHED_JWT_SECRETS) expect(refusal({ NODE_ENV: 'production', JWT_SECRET: secret, ADMIN_PASSWORD: random(12) })).toMatch(/published/);
+    for (const secret of PUBLISHED_JWT_SECRETS)
+      expect(refusal({ NODE_ENV: 'production', JWT_SECRET: secret, ADMIN_PASSWORD: random(12) })).toMatch(/published/);
   });
 
   it('the container image sets NODE_ENV=production in the stage that runs', () => {

@@ -10,7 +10,9 @@ let db: Kysely<any>;
 beforeAll(async () => {
   database = await createTestDatabase('copyin');
   db = createDb(database.url, 2) as Kysely<any>;
-  await sql`CREATE TABLE copied (id integer PRIMARY KEY, name text, at timestamptz, amount numeric, doc jsonb, "odd ""name""" text)`.execute(db);
+  await sql`CREATE TABLE copied (id integer PRIMARY KEY, name text, at timestamptz, amount numeric, doc jsonb, "odd ""name""" text)`.execute(
+    db,
+  );
 });
 
 afterAll(async () => {
@@ -30,7 +32,9 @@ describe('copyRowsIn (COPY FROM STDIN through Kysely)', () => {
       { id: 4, name: '', at: null, amount: -0.000001, doc: '[]', 'odd "name"': 'é😀' },
     ];
     expect(await copyRowsIn(db, 'copied', columns, rows)).toBe(4);
-    const found = await sql<any>`SELECT id, name, at, amount::text AS amount, doc, "odd ""name""" AS odd FROM copied ORDER BY id`.execute(db);
+    const found = await sql<any>`SELECT id, name, at, amount::text AS amount, doc, "odd ""name""" AS odd FROM copied ORDER BY id`.execute(
+      db,
+    );
     expect(found.rows).toEqual([
       { id: 1, name: 'plain', at: new Date('2026-01-02T03:04:05.678Z'), amount: '12.5', doc, odd: 'x' },
       { id: 2, name: 'a\tb\nc\rd\\e \\N', at: new Date('2026-02-03T00:00:00.000Z'), amount: '1000000000000000000000', doc, odd: null },
@@ -54,7 +58,9 @@ describe('copyRowsIn (COPY FROM STDIN through Kysely)', () => {
   });
 
   it("fails with PostgreSQL's error for bad rows and leaves the connection usable", async () => {
-    await expect(copyRowsIn(db, 'copied', ['id', 'at'], [{ id: 20, at: 'not a time' }])).rejects.toThrow(/invalid input syntax for type timestamp/);
+    await expect(copyRowsIn(db, 'copied', ['id', 'at'], [{ id: 20, at: 'not a time' }])).rejects.toThrow(
+      /invalid input syntax for type timestamp/,
+    );
     await expect(copyRowsIn(db, 'copied', ['id'], [{ id: 1 }])).rejects.toThrow(/duplicate key/);
     await expect(copyRowsIn(db, 'no_such_table', ['id'], [{ id: 1 }])).rejects.toThrow(/does not exist/);
     expect(await copyRowsIn(db, 'copied', ['id'], [])).toBe(0);

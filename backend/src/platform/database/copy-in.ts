@@ -28,7 +28,10 @@ class CopyFromStdin implements PromiseLike<PgResult> {
     });
   }
 
-  then<A = PgResult, B = never>(onFulfilled?: ((value: PgResult) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = PgResult, B = never>(
+    onFulfilled?: ((value: PgResult) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return this.done.then(onFulfilled, onRejected);
   }
 
@@ -65,7 +68,9 @@ class CopyFromStdin implements PromiseLike<PgResult> {
 
 /** Escapes a value for COPY's text format (backslash, tab, newline and carriage return). */
 function copyEscape(text: string): string {
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : text;
 }
 
 /**
@@ -86,7 +91,12 @@ export function copyValue(value: unknown): string {
  * order; answers the number of rows written. Several times cheaper for PostgreSQL than a multi-row INSERT of the
  * same rows sent as parameters or as JSON (no statement to plan, no JSON to take apart).
  */
-export async function copyRowsIn(db: Kysely<any>, table: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): Promise<number> {
+export async function copyRowsIn(
+  db: Kysely<any>,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const lines: string[] = [];
   for (const row of rows) {

@@ -5,7 +5,8 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 
 describe('an unreachable database, told apart from a wrong statement', () => {
   it('given the server shutting down, starting or refusing connections, when classified, then it is unavailable', () => {
-    for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001', '08003', '08P01']) expect(isDatabaseUnavailable(withCode(code))).toBe(true);
+    for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001', '08003', '08P01'])
+      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
   });
 
   it('given a socket refused, reset or timed out, or a connection pg calls terminated, then it is unavailable', () => {

@@ -8,7 +8,16 @@
  * answers these with 503 `service-unavailable` and Retry-After (problem.filter.ts), never 401 or 500.
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i, // "Connection terminated", "... unexpectedly", "... due to connection timeout"
   /timeout exceeded when trying to connect/i, // pg-pool: no connection within connectionTimeoutMillis
@@ -28,7 +37,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
+      return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
     // An AggregateError (a connect to several addresses) holds the socket errors in `errors`.
     const errors = (current as { errors?: unknown }).errors;

@@ -1,6 +1,19 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
@@ -55,7 +68,9 @@ export async function startEmbeddedPostgres(
   try {
     mkdirSync(path.dirname(requested), { recursive: true });
   } catch (error) {
-    throw new Error(`Cannot start: DATA_DIR ${path.dirname(requested)} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); set DATA_DIR to a writable folder or set DATABASE_URL.`);
+    throw new Error(
+      `Cannot start: DATA_DIR ${path.dirname(requested)} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); set DATA_DIR to a writable folder or set DATABASE_URL.`,
+    );
   }
   const runAs = postgresUser();
   const databaseDir = clusterDirectory(requested, runAs, log);
@@ -63,7 +78,12 @@ export async function startEmbeddedPostgres(
   if (running) {
     // Another process of ours (npm start, a worker, the CLI) already runs this cluster: share it, don't stop it.
     log(`Using the embedded PostgreSQL already running on 127.0.0.1:${running} (data in ${databaseDir})`);
-    return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${running}/${DATABASE}`, embedded: true, directory: databaseDir, stop: async () => undefined };
+    return {
+      url: `postgres://postgres:${PASSWORD}@127.0.0.1:${running}/${DATABASE}`,
+      embedded: true,
+      directory: databaseDir,
+      stop: async () => undefined,
+    };
   }
   const binaries = reachableBinaries(await packagedBinaries(), runAs, log);
   // A caller restarting a cluster it stopped (the outage test) asks for the same port, so its clients find it again.
@@ -91,17 +111,25 @@ export async function startEmbeddedPostgres(
     }
   } catch (failure) {
     await cluster.stop().catch(() => undefined);
-    throw new Error(`Cannot start: the embedded PostgreSQL in ${databaseDir} started but refused the product's connection (${(failure as Error).message}); set DATABASE_URL to use another PostgreSQL.`);
+    throw new Error(
+      `Cannot start: the embedded PostgreSQL in ${databaseDir} started but refused the product's connection (${(failure as Error).message}); set DATABASE_URL to use another PostgreSQL.`,
+    );
   }
   log(`Embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${databaseDir})`);
-  return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`, embedded: true, directory: databaseDir, stop: () => cluster.stop() };
+  return {
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    embedded: true,
+    directory: databaseDir,
+    stop: () => cluster.stop(),
+  };
 }
 
 /** undefined when not root (the server runs as this process's user); else the `postgres` user, created when missing. */
 function postgresUser(): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const lookUp = (): RunAs => {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
     return { uid: id('-u'), gid: id('-g') };
   };
   try {
@@ -118,8 +146,12 @@ function postgresUser(): RunAs | undefined {
     execFileSync('useradd', ['--system', '--no-create-home', '--gid', 'postgres', 'postgres'], { stdio: ['ignore', 'ignore', 'pipe'] });
     return lookUp();
   } catch (error) {
-    const detail = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim().split('\n')[0];
-    throw new Error(`Cannot start the embedded PostgreSQL: it cannot run as root and creating a postgres user failed (${detail}); create one or set DATABASE_URL.`);
+    const detail = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message)
+      .trim()
+      .split('\n')[0];
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: it cannot run as root and creating a postgres user failed (${detail}); create one or set DATABASE_URL.`,
+    );
   }
 }
 
@@ -139,7 +171,7 @@ export function blockedOnTheWay(target: string, who: RunAs, needs = EXECUTE): st
     const stat = statSync(at);
     const want = i === parts.length ? needs : EXECUTE;
     const shift = stat.uid === who.uid ? 6 : stat.gid === who.gid ? 3 : 0;
-    if ((((stat.mode >> shift) & 0o7) & want) !== want) return `${modeString(stat.mode, stat.isDirectory())} ${at}`;
+    if (((stat.mode >> shift) & 0o7 & want) !== want) return `${modeString(stat.mode, stat.isDirectory())} ${at}`;
   }
   return undefined;
 }
@@ -156,7 +188,9 @@ function clusterDirectory(requested: string, runAs: RunAs | undefined, log: (lin
   const blocked = blockedOnTheWay(dataDir, runAs);
   if (!blocked) return requested;
   if (existsSync(path.join(requested, 'PG_VERSION'))) {
-    throw new Error(`Cannot start the embedded PostgreSQL: its cluster ${requested} is inside a folder the postgres user cannot enter (${blocked}); make that folder reachable, move the cluster, or set DATABASE_URL.`);
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: its cluster ${requested} is inside a folder the postgres user cannot enter (${blocked}); make that folder reachable, move the cluster, or set DATABASE_URL.`,
+    );
   }
   // One cluster per DATA_DIR: the same clone finds its data again, and processes started from it share the cluster.
   const real = realpathSync(dataDir);
@@ -165,7 +199,9 @@ function clusterDirectory(requested: string, runAs: RunAs | undefined, log: (lin
   makeRootFolder(path.join(home, 'clusters'));
   makeRootFolder(dir);
   writeFileSync(path.join(dir, 'DATA_DIR'), `${real}\n`);
-  log(`DATA_DIR ${real} is inside a folder the postgres user cannot enter (${blocked}); keeping the embedded cluster in ${dir}/postgres instead`);
+  log(
+    `DATA_DIR ${real} is inside a folder the postgres user cannot enter (${blocked}); keeping the embedded cluster in ${dir}/postgres instead`,
+  );
   return path.join(dir, 'postgres');
 }
 
@@ -176,7 +212,9 @@ async function packagedBinaries(): Promise<Binaries> {
   try {
     exported = (await import(packageName)) as { initdb: string; postgres: string };
   } catch (error) {
-    throw new Error(`Cannot start the embedded PostgreSQL: its binaries for this machine (${packageName}) are not installed (${(error as Error).message.split('\n')[0]}); run npm install or set DATABASE_URL.`);
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: its binaries for this machine (${packageName}) are not installed (${(error as Error).message.split('\n')[0]}); run npm install or set DATABASE_URL.`,
+    );
   }
   const nativeDir = path.dirname(path.dirname(exported.postgres));
   let version = 'unknown';
@@ -210,14 +248,22 @@ function reachableBinaries(binaries: Binaries, runAs: RunAs | undefined, log: (l
     } catch (error) {
       rmSync(partial, { recursive: true, force: true });
       // Another process finishing the same copy first is fine.
-      if (!existsSync(complete)) throw new Error(`Cannot start the embedded PostgreSQL: copying its binaries to ${target} failed (${(error as Error).message}); set DATABASE_URL to use another PostgreSQL.`);
+      if (!existsSync(complete))
+        throw new Error(
+          `Cannot start the embedded PostgreSQL: copying its binaries to ${target} failed (${(error as Error).message}); set DATABASE_URL to use another PostgreSQL.`,
+        );
     }
   }
   const moved = (file: string) => path.join(target, path.relative(binaries.nativeDir, file));
   const copy = { ...binaries, nativeDir: target, initdb: moved(binaries.initdb), postgres: moved(binaries.postgres) };
   const stillBlocked = blockedOnTheWay(copy.postgres, runAs, READ | EXECUTE);
-  if (stillBlocked) throw new Error(`Cannot start the embedded PostgreSQL: the postgres user cannot run its binaries, not even the copy in ${target} (${stillBlocked}); set DATABASE_URL to use another PostgreSQL.`);
-  log(`The PostgreSQL binaries in ${binaries.nativeDir} are inside a folder the postgres user cannot enter (${blocked}); running a copy in ${target} instead`);
+  if (stillBlocked)
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: the postgres user cannot run its binaries, not even the copy in ${target} (${stillBlocked}); set DATABASE_URL to use another PostgreSQL.`,
+    );
+  log(
+    `The PostgreSQL binaries in ${binaries.nativeDir} are inside a folder the postgres user cannot enter (${blocked}); running a copy in ${target} instead`,
+  );
   return copy;
 }
 
@@ -244,7 +290,9 @@ function sharedHome(runAs: RunAs): string {
     if (!blocked) return home;
     refused.push(`${home}: ${blocked}`);
   }
-  throw new Error(`Cannot start the embedded PostgreSQL: the postgres user cannot reach the project's folder, and no shared folder for it could be used (${refused.join('; ')}); set DATABASE_URL to use another PostgreSQL.`);
+  throw new Error(
+    `Cannot start the embedded PostgreSQL: the postgres user cannot reach the project's folder, and no shared folder for it could be used (${refused.join('; ')}); set DATABASE_URL to use another PostgreSQL.`,
+  );
 }
 
 function makeRootFolder(dir: string): void {
@@ -293,7 +341,9 @@ class Cluster {
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       child.once('error', (error) => reject(spawnFailure(file, error)));
-      child.once('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (${lastError(stderr) ?? `exit code ${code ?? signal}`})`))));
+      child.once('close', (code, signal) =>
+        code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (${lastError(stderr) ?? `exit code ${code ?? signal}`})`)),
+      );
     });
   }
 
@@ -310,7 +360,10 @@ class Cluster {
       process.on('exit', this.killOnExit); // a crashing process leaves no server behind
       let stderr = '';
       let ready = false;
-      const timer = setTimeout(() => reject(new Error(`postgres did not start within ${START_TIMEOUT_MS / 1000} s: ${lastError(stderr) ?? 'no output'}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`postgres did not start within ${START_TIMEOUT_MS / 1000} s: ${lastError(stderr) ?? 'no output'}`)),
+        START_TIMEOUT_MS,
+      );
       timer.unref();
       child.stderr?.on('data', (chunk: Buffer) => {
         if (ready) return;
@@ -351,7 +404,10 @@ function spawnFailure(file: string, error: NodeJS.ErrnoException): Error {
 
 /** The line of the server's output that says what went wrong. */
 function lastError(output: string): string | undefined {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return [...lines].reverse().find((l) => /error|fatal|panic|denied/i.test(l)) ?? lines.at(-1);
 }
 
@@ -359,7 +415,11 @@ function lastError(output: string): string | undefined {
 function bestLocale(): string {
   if (platform() === 'win32') return 'C';
   try {
-    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/).map((l) => l.trim()));
+    const available = new Set(
+      execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .split(/\r?\n/)
+        .map((l) => l.trim()),
+    );
     for (const candidate of ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8']) if (available.has(candidate)) return candidate;
   } catch {
     // no `locale` command: the POSIX locale
@@ -381,7 +441,11 @@ function runningClusterPort(databaseDir: string): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-export async function resolveDatabase(databaseUrl: string | undefined, dataDir: string, log: (line: string) => void): Promise<RunningDatabase> {
+export async function resolveDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<RunningDatabase> {
   if (databaseUrl) {
     await assertReachable(databaseUrl);
     return { url: databaseUrl, embedded: false, stop: async () => undefined };
@@ -396,7 +460,9 @@ async function assertReachable(url: string): Promise<void> {
     await client.query('SELECT 1');
   } catch (error) {
     const where = safeUrl(url);
-    throw new Error(`Cannot reach PostgreSQL at ${where} (${(error as Error).message}); check DATABASE_URL or unset it to use the embedded database.`);
+    throw new Error(
+      `Cannot reach PostgreSQL at ${where} (${(error as Error).message}); check DATABASE_URL or unset it to use the embedded database.`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }

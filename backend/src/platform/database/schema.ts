@@ -756,7 +756,6 @@ export interface CustomerDocumentsTable {
   created_at: Generated<Date>;
 }
 
-
 export interface PushTokensTable {
   id: Generated<string>;
   user_id: string;

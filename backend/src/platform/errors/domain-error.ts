@@ -33,4 +33,8 @@ export abstract class DomainError extends Error {
 }
 
 /** The problem `type` of a code: `AUTH.SESSION_REVOKED` -> `session-revoked`. */
-export const typeOfCode = (code: string): string => code.slice(code.indexOf('.') + 1).toLowerCase().replace(/_/g, '-');
+export const typeOfCode = (code: string): string =>
+  code
+    .slice(code.indexOf('.') + 1)
+    .toLowerCase()
+    .replace(/_/g, '-');

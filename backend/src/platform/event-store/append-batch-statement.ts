@@ -19,7 +19,13 @@ export type PendingAppend = {
  * What an append statement answers for one append: one row per appended event. On a conflict the shared statement
  * answers one row with the stream's version as it found it (`head`) and no position; the single statement, none.
  */
-export type AppendRow = { head?: number; global_position: string | null; version: number | null; recorded_at: Date | null; transaction_id: string | null };
+export type AppendRow = {
+  head?: number;
+  global_position: string | null;
+  version: number | null;
+  recorded_at: Date | null;
+  transaction_id: string | null;
+};
 
 /** The batch statement's rows: AppendRow with the 1-based index of the append it belongs to. */
 export type BatchAppendRow = AppendRow & { n: number };
@@ -27,13 +33,22 @@ export type BatchAppendRow = AppendRow & { n: number };
 export type Statement = { name: string; text: string };
 
 /** A statement prepared under a name its text determines: one prepared statement per distinct text and connection. */
-export const namedStatement = (prefix: string, text: string): Statement => ({ name: `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text });
+export const namedStatement = (prefix: string, text: string): Statement => ({
+  name: `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+  text,
+});
 
-export const quoteIdent = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
+export const quoteIdent = (name: string) =>
+  name
+    .split('.')
+    .map((part) => `"${part.replace(/"/g, '""')}"`)
+    .join('.');
 
 /** The shape key of an append's pre-built rows: appends with the same key fit the same batch statement. */
 export function projectedShape(projected: readonly ProjectedRow[]): string {
-  return projected.map((p) => `${p.mode ?? 'upsert'}:${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`).join('|');
+  return projected
+    .map((p) => `${p.mode ?? 'upsert'}:${p.table}:${p.key}:${p.positionColumn ?? ''}:${Object.keys(p.row).join(',')}`)
+    .join('|');
 }
 
 /**

@@ -73,7 +73,11 @@ export class AppendBatcher<A extends Batchable, R> {
     const rest: Waiting<A, R>[] = [];
     for (const w of this.waiting) {
       const { streamId, idempotencyKey } = w.append;
-      const fits = batch.length < this.limits.batch && w.append.shape === shape && !streams.has(streamId) && !(idempotencyKey !== undefined && keys.has(idempotencyKey));
+      const fits =
+        batch.length < this.limits.batch &&
+        w.append.shape === shape &&
+        !streams.has(streamId) &&
+        !(idempotencyKey !== undefined && keys.has(idempotencyKey));
       // A stream or key passed over stays claimed, so two appends to one stream never swap their order.
       streams.add(streamId);
       if (idempotencyKey !== undefined) keys.add(idempotencyKey);

@@ -14,12 +14,18 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
   describe(`${name}: the EventStore contract`, () => {
     it('appends to a new stream at expected version 0 and reads it back in order', async () => {
       const id = stream();
-      const result = await store().append(id, 'contract', [event(1), event(2)], { expectedVersion: 0, metadata: { actor: { id: 'u1', role: 'staff' } } });
+      const result = await store().append(id, 'contract', [event(1), event(2)], {
+        expectedVersion: 0,
+        metadata: { actor: { id: 'u1', role: 'staff' } },
+      });
       expect(result.nextExpectedVersion).toBe(2);
       expect(result.events.map((e) => e.version)).toEqual([1, 2]);
       expect(result.events[1].position).toBeGreaterThan(result.events[0].position);
       const read = await store().readStream(id);
-      expect(read.map((e) => [e.version, e.type, e.data.n])).toEqual([[1, 'ThingHappened', 1], [2, 'ThingHappened', 2]]);
+      expect(read.map((e) => [e.version, e.type, e.data.n])).toEqual([
+        [1, 'ThingHappened', 1],
+        [2, 'ThingHappened', 2],
+      ]);
       expect(read[0].metadata.actor).toEqual({ id: 'u1', role: 'staff' });
       expect(read[0].recordedAt).toBeInstanceOf(Date);
     });
@@ -28,25 +34,46 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
       const id = stream();
       await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });
       await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 5 })).rejects.toMatchObject({ expectedVersion: 5, actualVersion: 1 });
-      await expect(store().append(id, 'contract', [event(2), event(3)], { expectedVersion: 2 })).rejects.toMatchObject({ expectedVersion: 2, actualVersion: 1 });
-      await expect(store().append(stream(), 'contract', [event(1)], { expectedVersion: 1 })).rejects.toMatchObject({ expectedVersion: 1, actualVersion: 0 });
+      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 5 })).rejects.toMatchObject({
+        expectedVersion: 5,
+        actualVersion: 1,
+      });
+      await expect(store().append(id, 'contract', [event(2), event(3)], { expectedVersion: 2 })).rejects.toMatchObject({
+        expectedVersion: 2,
+        actualVersion: 1,
+      });
+      await expect(store().append(stream(), 'contract', [event(1)], { expectedVersion: 1 })).rejects.toMatchObject({
+        expectedVersion: 1,
+        actualVersion: 0,
+      });
       expect(await store().readStream(id)).toHaveLength(1);
       // A refused key stays unused: nothing of the failed append was kept.
       const key = `key-${randomUUID()}`;
-      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store().append(id, 'contract', [event(2)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
       expect(await store().findCommandResult(key)).toBeUndefined();
     });
 
     it('appends several events at once with consecutive versions and rising positions', async () => {
       const id = stream();
       await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });
-      const result = await store().append(id, 'contract', [event(2), event(3), event(4)], { expectedVersion: 1, metadata: { commandId: 'c1' } });
-      expect(result.events.map((e) => [e.version, e.data.n, e.metadata.commandId])).toEqual([[2, 2, 'c1'], [3, 3, 'c1'], [4, 4, 'c1']]);
+      const result = await store().append(id, 'contract', [event(2), event(3), event(4)], {
+        expectedVersion: 1,
+        metadata: { commandId: 'c1' },
+      });
+      expect(result.events.map((e) => [e.version, e.data.n, e.metadata.commandId])).toEqual([
+        [2, 2, 'c1'],
+        [3, 3, 'c1'],
+        [4, 4, 'c1'],
+      ]);
       expect(result.lastPosition).toBe(result.events[2].position);
       expect(result.events[2].position).toBeGreaterThan(result.events[1].position);
       expect(result.events[1].position).toBeGreaterThan(result.events[0].position);
-      expect((await store().readStream(id)).map((e) => [e.version, e.position])).toEqual([[1, expect.any(Number)], ...result.events.map((e) => [e.version, e.position])]);
+      expect((await store().readStream(id)).map((e) => [e.version, e.position])).toEqual([
+        [1, expect.any(Number)],
+        ...result.events.map((e) => [e.version, e.position]),
+      ]);
     });
 
     it('lets exactly one of eight concurrent appends at the same expected version win, with or without a key', async () => {
@@ -54,7 +81,12 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
         const id = stream();
         await store().append(id, 'contract', [event(0)], { expectedVersion: 0 });
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 8 }, (_, i) => store().append(id, 'contract', [event(i), event(i + 100)], { expectedVersion: 1, ...(i % 2 ? { idempotencyKey: `key-${randomUUID()}` } : {}) })),
+          Array.from({ length: 8 }, (_, i) =>
+            store().append(id, 'contract', [event(i), event(i + 100)], {
+              expectedVersion: 1,
+              ...(i % 2 ? { idempotencyKey: `key-${randomUUID()}` } : {}),
+            }),
+          ),
         );
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
         for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConcurrencyError);
@@ -88,13 +120,23 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
         result: { answer: 42, nested: { ok: true } },
       });
       const stored = await store().findCommandResult(key);
-      expect(stored).toEqual({ streamId: id, commandType: 'DoThing', requestFingerprint: 'f1', result: { answer: 42, nested: { ok: true } }, lastPosition: appended.lastPosition });
+      expect(stored).toEqual({
+        streamId: id,
+        commandType: 'DoThing',
+        requestFingerprint: 'f1',
+        result: { answer: 42, nested: { ok: true } },
+        lastPosition: appended.lastPosition,
+      });
       // The key is unique: a second append that claims it loses as a concurrent writer and appends nothing.
       const other = stream();
-      await expect(store().append(other, 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store().append(other, 'contract', [event(1)], { expectedVersion: 0, idempotencyKey: key })).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
       expect(await store().readStream(other)).toEqual([]);
       // A repeat on the same stream at the version it first saw is refused as well, and leaves the first result alone.
-      await expect(store().append(id, 'contract', [event(3)], { expectedVersion: 2, idempotencyKey: key, result: { answer: 0 } })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(
+        store().append(id, 'contract', [event(3)], { expectedVersion: 2, idempotencyKey: key, result: { answer: 0 } }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
       expect(await store().readStream(id)).toHaveLength(2);
       expect((await store().findCommandResult(key))?.result).toEqual({ answer: 42, nested: { ok: true } });
       expect(await store().findCommandResult(`missing-${randomUUID()}`)).toBeUndefined();

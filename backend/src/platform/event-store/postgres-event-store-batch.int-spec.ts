@@ -24,7 +24,9 @@ beforeAll(async () => {
   db = database.db;
   // Never counted as stalled here, so that which appends share a statement does not depend on the machine's speed.
   store = new PostgresEventStore(db, undefined, { batching: { inFlight: 1, stalledAfterMs: 60_000 } });
-  await sql`CREATE TABLE batch_model (id text PRIMARY KEY, n integer NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(db);
+  await sql`CREATE TABLE batch_model (id text PRIMARY KEY, n integer NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(
+    db,
+  );
 });
 
 afterAll(async () => {
@@ -102,7 +104,9 @@ describe('appends of concurrent writers sent together', () => {
       if (call.options.projectedRows) {
         const row = call.options.projectedRows[0].row;
         const stored = await sql<Record<string, unknown>>`SELECT * FROM batch_model WHERE id = ${call.streamId}`.execute(db);
-        expect(stored.rows).toEqual([{ id: row.id, n: row.n, at: row.at, doc: JSON.parse(row.doc as string), last_position: String(r.lastPosition) }]);
+        expect(stored.rows).toEqual([
+          { id: row.id, n: row.n, at: row.at, doc: JSON.parse(row.doc as string), last_position: String(r.lastPosition) },
+        ]);
       }
     }
   });
@@ -114,7 +118,11 @@ describe('appends of concurrent writers sent together', () => {
     const calls: Call[] = [
       opener(),
       { streamId: stream('a'), events: [happened(1)], options: { expectedVersion: 0 } },
-      { streamId: taken, events: [happened(2), happened(3)], options: { expectedVersion: 0, idempotencyKey: key, projectedRows: [modelRow(taken, 7)] } },
+      {
+        streamId: taken,
+        events: [happened(2), happened(3)],
+        options: { expectedVersion: 0, idempotencyKey: key, projectedRows: [modelRow(taken, 7)] },
+      },
       { streamId: stream('b'), events: [happened(1)], options: { expectedVersion: 0, idempotencyKey: `key-${randomUUID()}` } },
     ];
     const outcomes = await appendAll(calls);
@@ -135,8 +143,16 @@ describe('appends of concurrent writers sent together', () => {
     const calls: Call[] = [
       opener(),
       { streamId: stream('c'), events: [happened(1)], options: { expectedVersion: 0, projectedRows: [modelRow(stream('row-c'), 1)] } },
-      { streamId: stream('reuse'), events: [happened(1)], options: { expectedVersion: 0, idempotencyKey: usedKey, projectedRows: [modelRow(stream('row-r'), 2)] } },
-      { streamId: stream('d'), events: [happened(1), happened(2)], options: { expectedVersion: 0, projectedRows: [modelRow(stream('row-d'), 3)] } },
+      {
+        streamId: stream('reuse'),
+        events: [happened(1)],
+        options: { expectedVersion: 0, idempotencyKey: usedKey, projectedRows: [modelRow(stream('row-r'), 2)] },
+      },
+      {
+        streamId: stream('d'),
+        events: [happened(1), happened(2)],
+        options: { expectedVersion: 0, projectedRows: [modelRow(stream('row-d'), 3)] },
+      },
     ];
     const outcomes = await appendAll(calls);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
@@ -145,7 +161,12 @@ describe('appends of concurrent writers sent together', () => {
     expect(transactionOf(fulfilled(outcomes[1]))).not.toBe(transactionOf(fulfilled(outcomes[3])));
     expect(await store.readStream(calls[2].streamId)).toEqual([]);
     expect((await store.readStream(calls[3].streamId)).map((e) => e.version)).toEqual([1, 2]);
-    const rows = await sql<{ id: string; n: number }>`SELECT id, n FROM batch_model WHERE id IN (${calls[1].options.projectedRows![0].row.id as string}, ${calls[2].options.projectedRows![0].row.id as string}, ${calls[3].options.projectedRows![0].row.id as string}) ORDER BY n`.execute(db);
+    const rows = await sql<{
+      id: string;
+      n: number;
+    }>`SELECT id, n FROM batch_model WHERE id IN (${calls[1].options.projectedRows![0].row.id as string}, ${calls[2].options.projectedRows![0].row.id as string}, ${calls[3].options.projectedRows![0].row.id as string}) ORDER BY n`.execute(
+      db,
+    );
     expect(rows.rows.map((r) => r.n)).toEqual([1, 3]);
   });
 
@@ -155,7 +176,9 @@ describe('appends of concurrent writers sent together', () => {
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 1, 'Raced', '{}')`, [raced]);
+      await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 1, 'Raced', '{}')`, [
+        raced,
+      ]);
       const calls: Call[] = [
         opener(),
         { streamId: stream('e'), events: [happened(1)], options: { expectedVersion: 0 } },
@@ -164,7 +187,9 @@ describe('appends of concurrent writers sent together', () => {
       ];
       const settled = appendAll(calls);
       await waitFor(async () => {
-        const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+        const waiting = await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
         return waiting.rows[0].n > 0;
       }, 'the batch to wait for the raced row');
       await blocker.query('COMMIT');
@@ -215,10 +240,14 @@ describe('appends of concurrent writers sent together', () => {
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 1, 'Raced', '{}')`, [locked]);
+      await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 1, 'Raced', '{}')`, [
+        locked,
+      ]);
       const stuck = stalling.append(locked, 'test', [happened(1)], { expectedVersion: 0 });
       await waitFor(async () => {
-        const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+        const waiting = await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
         return waiting.rows[0].n > 0;
       }, 'the append to wait for the locked row');
       await new Promise((resolve) => setTimeout(resolve, 40));

@@ -78,7 +78,11 @@ describe('PostgresEventStore specifics', () => {
       while (writing) {
         const batch = await readEverything(cursor);
         for (const e of batch.events) {
-          expect({ position: e.position, duplicate: seen.has(e.position), cursor }).toEqual({ position: e.position, duplicate: false, cursor });
+          expect({ position: e.position, duplicate: seen.has(e.position), cursor }).toEqual({
+            position: e.position,
+            duplicate: false,
+            cursor,
+          });
           seen.add(e.position);
         }
         cursor = batch.after;
@@ -172,13 +176,17 @@ describe.each(['after-commit', 'in-transaction'] as const)('NOTIFY (%s)', (notif
       listening.payloads.length = 0;
 
       // Refused by the version check: nothing inserted.
-      await expect(notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 })).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
       // Refused by the unique index after its statement ran: another transaction takes version 2 and commits meanwhile.
       await blocker.query('BEGIN');
       await blocker.query(`INSERT INTO events (stream_id, stream_type, version, type, data) VALUES ($1, 'test', 2, 'Raced', '{}')`, [id]);
       const loser = notifying.append(id, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1 });
       await waitFor(async () => {
-        const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+        const waiting = await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
         return waiting.rows[0].n > 0;
       }, 'the loser to wait for the raced row');
       await blocker.query('COMMIT');
@@ -209,7 +217,9 @@ describe('NOTIFY after commit under concurrent writers', () => {
     const listening = await listener();
     try {
       const appended = await Promise.all(
-        Array.from({ length: 16 }, (_, w) => notifying.append(`notify-many-${w}`, 'test', [{ type: 'Happened', data: { w } }], { expectedVersion: 0 })),
+        Array.from({ length: 16 }, (_, w) =>
+          notifying.append(`notify-many-${w}`, 'test', [{ type: 'Happened', data: { w } }], { expectedVersion: 0 }),
+        ),
       );
       await notifying.notified();
       const highest = Math.max(...appended.map((a) => a.lastPosition));
@@ -225,26 +235,61 @@ describe('NOTIFY after commit under concurrent writers', () => {
 
 describe('pre-built read-model rows', () => {
   beforeAll(async () => {
-    await sql`CREATE TABLE model (id uuid PRIMARY KEY, n integer NOT NULL, amount numeric NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(db);
+    await sql`CREATE TABLE model (id uuid PRIMARY KEY, n integer NOT NULL, amount numeric NOT NULL, at timestamptz, doc jsonb NOT NULL, last_position bigint NOT NULL)`.execute(
+      db,
+    );
   });
   const modelRow = (id: string, n: number) => ({
     projection: 'model',
     table: 'model',
     key: 'id',
-    row: { id, n, amount: 12.5 * n, at: n > 1 ? '2026-01-02T03:04:05.678Z' : null, doc: JSON.stringify({ n, list: [n, 'x'] }), last_position: 0 },
+    row: {
+      id,
+      n,
+      amount: 12.5 * n,
+      at: n > 1 ? '2026-01-02T03:04:05.678Z' : null,
+      doc: JSON.stringify({ n, list: [n, 'x'] }),
+      last_position: 0,
+    },
     positionColumn: 'last_position',
   });
   const modelRows = async (id: string) => (await sql<Record<string, unknown>>`SELECT * FROM model WHERE id = ${id}`.execute(db)).rows;
 
   it('are upserted with the events, positioned at the last one, and not when the append is refused', async () => {
     const id = randomUUID();
-    const first = await store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0, projectedRows: [modelRow(id, 1)] });
-    expect(await modelRows(id)).toEqual([{ id, n: 1, amount: '12.5', at: null, doc: { n: 1, list: [1, 'x'] }, last_position: String(first.lastPosition) }]);
-    const second = await store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }, { type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 3)] });
+    const first = await store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], {
+      expectedVersion: 0,
+      projectedRows: [modelRow(id, 1)],
+    });
+    expect(await modelRows(id)).toEqual([
+      { id, n: 1, amount: '12.5', at: null, doc: { n: 1, list: [1, 'x'] }, last_position: String(first.lastPosition) },
+    ]);
+    const second = await store.append(
+      `model-${id}`,
+      'test',
+      [
+        { type: 'Happened', data: {} },
+        { type: 'Happened', data: {} },
+      ],
+      { expectedVersion: 1, projectedRows: [modelRow(id, 3)] },
+    );
     const after = await modelRows(id);
-    expect(after).toEqual([{ id, n: 3, amount: '37.5', at: new Date('2026-01-02T03:04:05.678Z'), doc: { n: 3, list: [3, 'x'] }, last_position: String(second.lastPosition) }]);
-    await expect(store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 9)] })).rejects.toBeInstanceOf(ConcurrencyError);
-    await expect(store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 7, projectedRows: [modelRow(id, 9)] })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(after).toEqual([
+      {
+        id,
+        n: 3,
+        amount: '37.5',
+        at: new Date('2026-01-02T03:04:05.678Z'),
+        doc: { n: 3, list: [3, 'x'] },
+        last_position: String(second.lastPosition),
+      },
+    ]);
+    await expect(
+      store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 9)] }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 7, projectedRows: [modelRow(id, 9)] }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await modelRows(id)).toEqual(after);
   });
 
@@ -261,13 +306,21 @@ describe('pre-built read-model rows', () => {
     const projecting = new PostgresEventStore(db, projector);
     const id = randomUUID();
     await projecting.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0 });
-    await projecting.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 1, projectedRows: [modelRow(id, 2)] });
+    await projecting.append(`model-${id}`, 'test', [{ type: 'Happened', data: {} }], {
+      expectedVersion: 1,
+      projectedRows: [modelRow(id, 2)],
+    });
     expect(projected).toEqual(['1 seen 1 prebuilt ']);
     expect((await modelRows(id))[0]).toMatchObject({ n: 2 });
   });
 
   it('are refused when they name a column the table does not have', async () => {
     const row = modelRow(randomUUID(), 1);
-    await expect(store.append(`model-${randomUUID()}`, 'test', [{ type: 'Happened', data: {} }], { expectedVersion: 0, projectedRows: [{ ...row, row: { ...row.row, nope: 1 } }] })).rejects.toThrow(/no column nope/);
+    await expect(
+      store.append(`model-${randomUUID()}`, 'test', [{ type: 'Happened', data: {} }], {
+        expectedVersion: 0,
+        projectedRows: [{ ...row, row: { ...row.row, nope: 1 } }],
+      }),
+    ).rejects.toThrow(/no column nope/);
   });
 });

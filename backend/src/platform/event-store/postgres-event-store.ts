@@ -125,7 +125,10 @@ export class PostgresEventStore implements EventStore {
     this.notifyDelayMs = options.notifyDelayMs ?? 5;
     this.observeAppend = options.observeAppend;
     // With NOTIFY in each append's statement there is nothing to gain: PostgreSQL serializes those commits anyway.
-    const limits = this.notifyMode === 'in-transaction' ? { inFlight: Infinity, batch: 1, stalledAfterMs: 0 } : { inFlight: 2, batch: 32, stalledAfterMs: 100, ...options.batching };
+    const limits =
+      this.notifyMode === 'in-transaction'
+        ? { inFlight: Infinity, batch: 1, stalledAfterMs: 0 }
+        : { inFlight: 2, batch: 32, stalledAfterMs: 100, ...options.batching };
     this.batcher = new AppendBatcher(
       limits,
       async (a) => this.query<AppendRow>(await this.appendStatement(a)),
@@ -142,7 +145,11 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     // The request (or job) that caused these events, unless the writer named a correlation itself.
     const correlationId = options.metadata?.correlationId ?? currentCorrelationId();
-    const metadata: EventMetadata = { ...(correlationId ? { correlationId } : {}), ...(options.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) };
+    const metadata: EventMetadata = {
+      ...(correlationId ? { correlationId } : {}),
+      ...(options.metadata ?? {}),
+      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    };
     const metadataJson = JSON.stringify(metadata);
     const dataJson = events.map((e) => JSON.stringify(e.data));
     const written = options.projectedRows ?? [];
@@ -152,9 +159,22 @@ export class PostgresEventStore implements EventStore {
     const own = this.inlineProjector.prebuild?.(pending, prebuilt) ?? { rows: [], covered: [] };
     for (const name of own.covered) prebuilt.add(name);
     const projected = own.rows.length === 0 ? written : [...written, ...own.rows];
-    const append: PendingAppend = { streamId, streamType, events, dataJson, metadataJson, options, projected, idempotencyKey: options.idempotencyKey, shape: projectedShape(projected) };
+    const append: PendingAppend = {
+      streamId,
+      streamType,
+      events,
+      dataJson,
+      metadataJson,
+      options,
+      projected,
+      idempotencyKey: options.idempotencyKey,
+      shape: projectedShape(projected),
+    };
     // Only a projection that no pre-built row covers needs a transaction around the statement.
-    const inTransaction = this.inlineProjector.hasWork(events.map((e) => e.type), prebuilt);
+    const inTransaction = this.inlineProjector.hasWork(
+      events.map((e) => e.type),
+      prebuilt,
+    );
 
     let recorded: RecordedEvent[] | Refused;
     try {
@@ -216,8 +236,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   async findCommandResult(idempotencyKey: string): Promise<StoredCommandResult | undefined> {
-    const rows = await sql<{ stream_id: string; command_type: string; request_fingerprint: string; result: Record<string, unknown>; last_position: string | null }>`
-      SELECT stream_id, command_type, request_fingerprint, result, last_position FROM command_results WHERE idempotency_key = ${idempotencyKey}`.execute(this.db);
+    const rows = await sql<{
+      stream_id: string;
+      command_type: string;
+      request_fingerprint: string;
+      result: Record<string, unknown>;
+      last_position: string | null;
+    }>`
+      SELECT stream_id, command_type, request_fingerprint, result, last_position FROM command_results WHERE idempotency_key = ${idempotencyKey}`.execute(
+      this.db,
+    );
     const row = rows.rows[0];
     if (!row) return undefined;
     return {
@@ -251,7 +279,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async query<T>(statement: AppendStatement): Promise<T[]> {
-    if (this.pool) return (await this.pool.query<T & Record<string, unknown>>({ name: statement.name, text: statement.text, values: statement.values })).rows;
+    if (this.pool)
+      return (await this.pool.query<T & Record<string, unknown>>({ name: statement.name, text: statement.text, values: statement.values }))
+        .rows;
     return (await this.db.executeQuery<T>(CompiledQuery.raw(statement.text, statement.values))).rows;
   }
 
@@ -295,12 +325,22 @@ export class PostgresEventStore implements EventStore {
     }
     const values: unknown[] = [streamId, streamType, options.expectedVersion, metadataJson];
     for (const [i, e] of events.entries()) values.push(e.type, dataJson[i]);
-    if (keyed) values.push(options.idempotencyKey, options.commandType ?? events[0].type, options.requestFingerprint ?? '', JSON.stringify(options.result ?? {}));
+    if (keyed)
+      values.push(
+        options.idempotencyKey,
+        options.commandType ?? events[0].type,
+        options.requestFingerprint ?? '',
+        JSON.stringify(options.result ?? {}),
+      );
     for (const p of projected) for (const [column, value] of Object.entries(p.row)) if (column !== p.positionColumn) values.push(value);
     return { name: statement.name, text: statement.text, values };
   }
 
-  private async statementText(eventCount: number, keyed: boolean, projected: readonly ProjectedRow[]): Promise<{ name: string; text: string }> {
+  private async statementText(
+    eventCount: number,
+    keyed: boolean,
+    projected: readonly ProjectedRow[],
+  ): Promise<{ name: string; text: string }> {
     let next = 4;
     const param = () => `$${++next}`;
     const rows = Array.from({ length: eventCount }, (_, i) => `(${i + 1}, ${param()}, ${param()})`);
@@ -335,10 +375,13 @@ export class PostgresEventStore implements EventStore {
     }
     // A SELECT in WITH runs only as far as the main query reads it: this one is read below, once.
     if (notify) ctes.push(`notified AS (SELECT pg_notify('${EVENTS_CHANNEL}', position::text) FROM last)`);
-    return namedStatement('event_store_append', `WITH ${ctes.join(',\n')}
+    return namedStatement(
+      'event_store_append',
+      `WITH ${ctes.join(',\n')}
       SELECT global_position, version, recorded_at, transaction_id${notify ? ', (SELECT count(*) FROM notified) AS notified' : ''}
       FROM appended
-      ORDER BY version`);
+      ORDER BY version`,
+    );
   }
 
   private columnTypesOf(table: string): Promise<Map<string, string>> {
@@ -393,7 +436,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async currentVersion(streamId: string): Promise<number> {
-    const r = await sql<{ version: number }>`SELECT coalesce(max(version), 0)::int AS version FROM events WHERE stream_id = ${streamId}`.execute(this.db);
+    const r = await sql<{
+      version: number;
+    }>`SELECT coalesce(max(version), 0)::int AS version FROM events WHERE stream_id = ${streamId}`.execute(this.db);
     return r.rows[0].version;
   }
 }

@@ -5,7 +5,9 @@ import { formatDate, formatDateTime, formatMinorUnits, formatMoney, formatMoneyC
 
 type Row = { value: string; text: string };
 // The table packages/web-common/src/format.spec.ts checks the browser's formatter against: same rows, same strings.
-const cases = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../packages/web-common/src/format.cases.json', import.meta.url)), 'utf8')) as {
+const cases = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../../packages/web-common/src/format.cases.json', import.meta.url)), 'utf8'),
+) as {
   money: { minor: number; currency: string; text: string }[];
   date: Row[];
   dateTime: Row[];

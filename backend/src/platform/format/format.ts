@@ -22,13 +22,17 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 }
 /** What is not a date (a template's sample value) is shown as it is rather than failing the message. */
 const isInstant = (value: string | Date) => !Number.isNaN(new Date(value).getTime());
-const dateFormat = (options: Intl.DateTimeFormatOptions) => cached(`d|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALE, options));
+const dateFormat = (options: Intl.DateTimeFormatOptions) =>
+  cached(`d|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALE, options));
 /** ICU versions differ (spaces before "pm", "Sept"): plain spaces and three-letter months, as the browser's formatter. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\bSept\b/, 'Sep');
 
 /** The currency's minor-unit digits as ISO 4217 gives them (INR 2, JPY 0, KWD 3). */
 function minorDigits(currency: string): number {
-  return cached(`m|${currency}|all`, () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency })).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    cached(`m|${currency}|all`, () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency })).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
 }
 
 /**
@@ -37,7 +41,10 @@ function minorDigits(currency: string): number {
  */
 export function formatMoney(minor: number, currency: string, options: { decimals?: 'all' | 'needed' } = {}): string {
   const decimals = options.decimals ?? 'all';
-  const f = cached(`m|${currency}|${decimals}`, () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency, ...(decimals === 'needed' ? { minimumFractionDigits: 0 } : {}) }));
+  const f = cached(
+    `m|${currency}|${decimals}`,
+    () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency, ...(decimals === 'needed' ? { minimumFractionDigits: 0 } : {}) }),
+  );
   return f.format(minor / 10 ** minorDigits(currency));
 }
 
@@ -54,7 +61,10 @@ export function formatMoneyCode(minor: number, currency: string): string {
   const digits = minorDigits(code);
   const abs = BigInt(Math.abs(minor));
   const factor = 10n ** BigInt(digits);
-  const grouping = cached(`g|${code === 'INR' ? LOCALE : 'en-US'}`, () => new Intl.NumberFormat(code === 'INR' ? LOCALE : 'en-US', { maximumFractionDigits: 0 }));
+  const grouping = cached(
+    `g|${code === 'INR' ? LOCALE : 'en-US'}`,
+    () => new Intl.NumberFormat(code === 'INR' ? LOCALE : 'en-US', { maximumFractionDigits: 0 }),
+  );
   const fraction = digits > 0 ? `.${(abs % factor).toString().padStart(digits, '0')}` : '';
   return `${code} ${minor < 0 ? '-' : ''}${grouping.format(abs / factor)}${fraction}`;
 }
@@ -71,7 +81,8 @@ export function formatMinorUnits(amount: number): string {
 /** "1 Dec 2026": a calendar date as it is, an instant's date in the business time zone; "—" for none. */
 export function formatDate(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (!value) return EMPTY;
-  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return plainSpaces(dateFormat({ ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)));
+  if (typeof value === 'string' && CALENDAR_DATE.test(value))
+    return plainSpaces(dateFormat({ ...DATE_PARTS, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)));
   return isInstant(value) ? plainSpaces(dateFormat({ ...DATE_PARTS, timeZone }).format(new Date(value))) : String(value);
 }
 

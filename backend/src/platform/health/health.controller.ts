@@ -12,13 +12,17 @@ import { subscriptionLag } from '../subscriptions/checkpoint-store.js';
 const PROBE_TIMEOUT_MS = 1500;
 
 function within<T>(probe: Promise<T>, fallback: T): Promise<T> {
-  return Promise.race([probe.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), PROBE_TIMEOUT_MS).unref())]);
+  return Promise.race([
+    probe.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), PROBE_TIMEOUT_MS).unref()),
+  ]);
 }
 
 /** The staff permission that shows the details (identity/permissions/permissions.ts lists it). */
 export const HEALTH_DETAILS_PERMISSION = 'system.health';
 
-const mayReadDetails = (req: Request) => ((req as { user?: { permissions?: readonly string[] } }).user?.permissions ?? []).includes(HEALTH_DETAILS_PERMISSION);
+const mayReadDetails = (req: Request) =>
+  ((req as { user?: { permissions?: readonly string[] } }).user?.permissions ?? []).includes(HEALTH_DETAILS_PERMISSION);
 
 @ApiTags('health')
 @Controller('health')
@@ -52,22 +56,35 @@ export class HealthController {
   })
   async ready(): Promise<{ status: 'ready' } | { status: 'degraded'; degraded: string[] }> {
     if (this.runtime.lifecycle.draining) {
-      throw new HttpProblem(503, 'not-ready', 'Not ready', 'This process is shutting down: send new requests elsewhere.', { down: ['shutting-down'] });
+      throw new HttpProblem(503, 'not-ready', 'Not ready', 'This process is shutting down: send new requests elsewhere.', {
+        down: ['shutting-down'],
+      });
     }
-    const [databaseUp, queueUp] = await Promise.all([within(sql`SELECT 1`.execute(this.runtime.db).then(() => true), false), within(this.runtime.queue.ping(), false)]);
+    const [databaseUp, queueUp] = await Promise.all([
+      within(
+        sql`SELECT 1`.execute(this.runtime.db).then(() => true),
+        false,
+      ),
+      within(this.runtime.queue.ping(), false),
+    ]);
     const degraded = queueUp ? [] : [this.runtime.queue.kind === 'redis' ? 'redis' : 'queue'];
-    if (!databaseUp) throw new HttpProblem(503, 'not-ready', 'Not ready', 'Not ready: database does not answer.', { down: ['database'], degraded });
+    if (!databaseUp)
+      throw new HttpProblem(503, 'not-ready', 'Not ready', 'Not ready: database does not answer.', { down: ['database'], degraded });
     return degraded.length > 0 ? { status: 'degraded', degraded } : { status: 'ready' };
   }
 
   @Get()
   @PublicIdentifyingCaller()
   @ApiOperation({
-    summary: '200 {status: "up"} or 503 {status: "down"}; staff with system.health also see the database, queue backend and subscription lag',
+    summary:
+      '200 {status: "up"} or 503 {status: "down"}; staff with system.health also see the database, queue backend and subscription lag',
   })
   async health(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const embedded = this.runtime.database.embedded;
-    const databaseUp = await within(sql`SELECT 1`.execute(this.runtime.db).then(() => true), false);
+    const databaseUp = await within(
+      sql`SELECT 1`.execute(this.runtime.db).then(() => true),
+      false,
+    );
     const database = { status: databaseUp ? ('up' as const) : ('down' as const), embedded };
     const queueUp = await within(this.runtime.queue.ping(), false);
     const queue = { status: queueUp ? ('up' as const) : ('down' as const), backend: this.runtime.queue.kind };

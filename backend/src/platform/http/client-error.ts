@@ -11,7 +11,13 @@ const PARSER_PROBLEMS: Record<string, { status: number; reason: string; type: st
     detail: 'The request line and headers together exceed 16 KB; send a shorter address or fewer headers.',
   },
 };
-const MALFORMED = { status: 400, reason: 'Bad Request', type: 'malformed-request', title: 'Malformed request', detail: 'The request could not be read as HTTP.' };
+const MALFORMED = {
+  status: 400,
+  reason: 'Bad Request',
+  type: 'malformed-request',
+  title: 'Malformed request',
+  detail: 'The request could not be read as HTTP.',
+};
 
 /**
  * Node answers a request its parser refuses (headers over 16 KB, broken HTTP) with a bare status line of its own;
@@ -24,7 +30,13 @@ export function answerClientErrorsAsProblems(server: Server): void {
       return;
     }
     const problem = PARSER_PROBLEMS[error.code ?? ''] ?? MALFORMED;
-    const body = JSON.stringify({ type: problem.type, title: problem.title, status: problem.status, detail: problem.detail, message: problem.detail });
+    const body = JSON.stringify({
+      type: problem.type,
+      title: problem.title,
+      status: problem.status,
+      detail: problem.detail,
+      message: problem.detail,
+    });
     socket.end(
       `HTTP/1.1 ${problem.status} ${problem.reason}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );

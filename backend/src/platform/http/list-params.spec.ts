@@ -3,7 +3,11 @@ import type { Response } from 'express';
 import { contentRange, parseListParams, sendPage } from './list-params.js';
 import { RequestValidationFailed } from './problem.js';
 
-const allowed = { sortFields: ['createdAt', 'amount'], defaultSort: { field: 'createdAt', order: 'DESC' as const }, filters: ['queue', 'q'] };
+const allowed = {
+  sortFields: ['createdAt', 'amount'],
+  defaultSort: { field: 'createdAt', order: 'DESC' as const },
+  filters: ['queue', 'q'],
+};
 
 function fieldsOf(query: Record<string, unknown>) {
   try {
@@ -40,7 +44,22 @@ describe('ra-data-simple-rest list parameters', () => {
   });
 
   it('bound the range: safe whole numbers, start at most 10,000, at most 500 rows, each refusal naming range', () => {
-    for (const range of ['[1e300,1e300]', '[10001,10010]', '[9007199254740993,1]', '[0,9007199254740993]', '[-1,5]', '[-5,-1]', '[0.5,3]', '[0,500]', '[5,4]', '["0","24"]', '[null,1]', '[0]', '[0,1,2]', '{}']) {
+    for (const range of [
+      '[1e300,1e300]',
+      '[10001,10010]',
+      '[9007199254740993,1]',
+      '[0,9007199254740993]',
+      '[-1,5]',
+      '[-5,-1]',
+      '[0.5,3]',
+      '[0,500]',
+      '[5,4]',
+      '["0","24"]',
+      '[null,1]',
+      '[0]',
+      '[0,1,2]',
+      '{}',
+    ]) {
       expect({ range, fields: fieldsOf({ range }) }).toEqual({ range, fields: ['range'] });
     }
     expect(parseListParams({ range: '[0,24]' }, allowed).range).toEqual({ start: 0, end: 24 });

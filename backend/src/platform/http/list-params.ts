@@ -31,7 +31,9 @@ export function parseListParams(
 ): ListParams {
   const unknownParams = Object.keys(query).filter((k) => !LIST_PARAMS.includes(k));
   if (unknownParams.length > 0) {
-    throw new RequestValidationFailed(unknownParams.map((k) => ({ name: k, message: `unknown parameter; list parameters: ${LIST_PARAMS.join(', ')}` })));
+    throw new RequestValidationFailed(
+      unknownParams.map((k) => ({ name: k, message: `unknown parameter; list parameters: ${LIST_PARAMS.join(', ')}` })),
+    );
   }
   const sortRaw = parseJson('sort', query.sort);
   const rangeRaw = parseJson('range', query.range);
@@ -44,7 +46,9 @@ export function parseListParams(
     }
     const [field, order] = sortRaw as [string, unknown];
     if (!allowed.sortFields.includes(field)) {
-      throw new RequestValidationFailed([{ name: 'sort', message: `cannot sort by ${field}; sortable fields: ${allowed.sortFields.join(', ')}` }]);
+      throw new RequestValidationFailed([
+        { name: 'sort', message: `cannot sort by ${field}; sortable fields: ${allowed.sortFields.join(', ')}` },
+      ]);
     }
     if (order !== 'ASC' && order !== 'DESC') throw new RequestValidationFailed([{ name: 'sort', message: 'order must be ASC or DESC' }]);
     sort = { field, order };
@@ -59,7 +63,9 @@ export function parseListParams(
     }
     const unknown = Object.keys(filterRaw).filter((k) => !allowed.filters.includes(k));
     if (unknown.length > 0) {
-      throw new RequestValidationFailed(unknown.map((k) => ({ name: `filter.${k}`, message: `unknown filter; filters: ${allowed.filters.join(', ')}` })));
+      throw new RequestValidationFailed(
+        unknown.map((k) => ({ name: `filter.${k}`, message: `unknown filter; filters: ${allowed.filters.join(', ')}` })),
+      );
     }
     filter = filterRaw as Record<string, unknown>;
   }

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiDefaultResponse, ApiHeader, ApiQuery } from '@nestjs/
 import { openApi, problemSchema } from './openapi-schemas.js';
 
 /** Every error answer is a problem (RFC 9457), written by the one exception filter: the controller's default response. */
-export const ApiProblems = () => ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) });
+export const ApiProblems = () =>
+  ApiDefaultResponse({ description: 'RFC 9457 problem details (application/problem+json)', schema: openApi(problemSchema) });
 
 /** A controller for signed-in callers (a bearer token) whose errors are problems. */
 export const ApiSignedIn = () => applyDecorators(ApiBearerAuth(), ApiProblems());
@@ -14,7 +15,9 @@ export const ApiSignedIn = () => applyDecorators(ApiBearerAuth(), ApiProblems())
  */
 export function ApiListQuery(examples: { filter?: string; filterRequired?: boolean; sort?: string; range?: string }) {
   const decorators = [
-    ...(examples.filter === undefined ? [] : [ApiQuery({ name: 'filter', required: examples.filterRequired ?? false, example: examples.filter })]),
+    ...(examples.filter === undefined
+      ? []
+      : [ApiQuery({ name: 'filter', required: examples.filterRequired ?? false, example: examples.filter })]),
     ...(examples.sort === undefined ? [] : [ApiQuery({ name: 'sort', required: false, example: examples.sort })]),
     ApiQuery({ name: 'range', required: false, example: examples.range ?? '[0,24]' }),
   ];

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import { addressedOrigin, clientAddress, fromOwnOrigin, normalizeOrigin, productOrigins } from './origins.js';
 
-const request = (headers: Record<string, string>, remoteAddress = '10.0.0.5', encrypted = false) => ({ headers, socket: { remoteAddress, encrypted } }) as unknown as IncomingMessage;
+const request = (headers: Record<string, string>, remoteAddress = '10.0.0.5', encrypted = false) =>
+  ({ headers, socket: { remoteAddress, encrypted } }) as unknown as IncomingMessage;
 const trustLoopbackProxy = (address: string) => address === '10.0.0.5';
 
 describe('origins', () => {
@@ -11,7 +12,10 @@ describe('origins', () => {
     expect(normalizeOrigin('null')).toBeUndefined();
     expect(normalizeOrigin('file:///etc/passwd')).toBeUndefined();
     expect(normalizeOrigin('not a url')).toBeUndefined();
-    expect([...productOrigins({ publicUrl: 'https://lending.example/portal', corsOrigins: ['http://localhost:5173', 'junk'] })]).toEqual(['https://lending.example', 'http://localhost:5173']);
+    expect([...productOrigins({ publicUrl: 'https://lending.example/portal', corsOrigins: ['http://localhost:5173', 'junk'] })]).toEqual([
+      'https://lending.example',
+      'http://localhost:5173',
+    ]);
   });
 
   it('the addressed origin believes X-Forwarded-* only from a trusted proxy', () => {
@@ -29,7 +33,9 @@ describe('origins', () => {
     expect(fromOwnOrigin(request({ host: 'api:3000', origin: 'https://evil.example' }), allowed)).toBe(false);
     expect(fromOwnOrigin(request({ host: 'api:3000', origin: 'null' }), allowed)).toBe(false);
     expect(fromOwnOrigin(request({ host: 'api:3000' }), allowed)).toBe(false);
-    expect(fromOwnOrigin(request({ host: 'api:3000', 'x-forwarded-host': 'evil.example', origin: 'http://evil.example' }), allowed)).toBe(false);
+    expect(fromOwnOrigin(request({ host: 'api:3000', 'x-forwarded-host': 'evil.example', origin: 'http://evil.example' }), allowed)).toBe(
+      false,
+    );
   });
 
   it('the client address follows X-Forwarded-For through trusted proxies only', () => {

@@ -45,11 +45,28 @@ const isJsonParseFailure = (error: unknown) => (error as { type?: unknown } | un
 
 export function toProblem(error: unknown, instance?: string): Problem {
   if (error instanceof HttpProblem) {
-    return { type: error.type, title: error.title, status: error.status, detail: error.message, message: error.message, instance, ...error.extensions };
+    return {
+      type: error.type,
+      title: error.title,
+      status: error.status,
+      detail: error.message,
+      message: error.message,
+      instance,
+      ...error.extensions,
+    };
   }
   if (error instanceof DomainError) {
     const status = STATUS_BY_KIND[error.kind];
-    return { type: typeOfCode(error.code), title: error.title ?? TITLES[status], status, detail: error.message, message: error.message, instance, code: error.code, ...error.details };
+    return {
+      type: typeOfCode(error.code),
+      title: error.title ?? TITLES[status],
+      status,
+      detail: error.message,
+      message: error.message,
+      instance,
+      code: error.code,
+      ...error.details,
+    };
   }
   // Nest's Express adapter wraps body-parser's JSON SyntaxError in a BadRequestException (as its `cause`).
   if (isJsonParseFailure(error) || (error instanceof HttpException && isJsonParseFailure(error.cause))) {
@@ -62,7 +79,14 @@ export function toProblem(error: unknown, instance?: string): Problem {
     const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     const said = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : error.message;
     const detail = status === 413 ? 'The request body is too large (at most 100 kB).' : said;
-    return { type: HTTP_TYPES[status] ?? `http-${status}`, title: TITLES[status] ?? 'Request failed', status, detail, message: detail, instance };
+    return {
+      type: HTTP_TYPES[status] ?? `http-${status}`,
+      title: TITLES[status] ?? 'Request failed',
+      status,
+      detail,
+      message: detail,
+      instance,
+    };
   }
   // body-parser errors (malformed JSON, too large) carry a status and an expose flag.
   const withStatus = error as { status?: number; expose?: boolean; type?: string; message?: string };
@@ -74,7 +98,15 @@ export function toProblem(error: unknown, instance?: string): Problem {
   // PostgreSQL down, restarting or out of connections: a brief outage, not the caller's fault nor a bug (never 401/500).
   if (isDatabaseUnavailable(error)) {
     const detail = 'The service is briefly unavailable; try again in a moment.';
-    return { type: 'service-unavailable', title: TITLES[503], status: 503, detail, message: detail, instance, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
+    return {
+      type: 'service-unavailable',
+      title: TITLES[503],
+      status: 503,
+      detail,
+      message: detail,
+      instance,
+      retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+    };
   }
   const detail = 'An unexpected error occurred. It has been logged; please try again.';
   return { type: 'internal-error', title: TITLES[500], status: 500, detail, message: detail, instance };
@@ -93,8 +125,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const problem = toProblem(error, request?.originalUrl);
-    if (problem.type === 'service-unavailable') this.logger.warn(`${request?.method} ${request?.originalUrl}: database unavailable (${(error as Error)?.message ?? String(error)})`);
-    else if (problem.status >= 500) this.logger.error(`${request?.method} ${request?.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
+    if (problem.type === 'service-unavailable')
+      this.logger.warn(`${request?.method} ${request?.originalUrl}: database unavailable (${(error as Error)?.message ?? String(error)})`);
+    else if (problem.status >= 500)
+      this.logger.error(`${request?.method} ${request?.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
     if (response.headersSent) return;
     if (typeof problem.retryAfter === 'number') response.setHeader('Retry-After', String(problem.retryAfter));
     response.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));

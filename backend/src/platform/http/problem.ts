@@ -27,6 +27,12 @@ export class HttpProblem extends Error {
 
 export class RequestValidationFailed extends HttpProblem {
   constructor(readonly fields: ProblemField[]) {
-    super(400, 'validation-failed', 'Your request has invalid fields', fields.map((f) => (f.message.startsWith(f.name) ? f.message : `${f.name}: ${f.message}`)).join('; '), { fields });
+    super(
+      400,
+      'validation-failed',
+      'Your request has invalid fields',
+      fields.map((f) => (f.message.startsWith(f.name) ? f.message : `${f.name}: ${f.message}`)).join('; '),
+      { fields },
+    );
   }
 }

@@ -15,7 +15,12 @@ export const requireJson =
     if (!['POST', 'PUT', 'PATCH'].includes(req.method) || !hasBody(req) || req.is('application/json')) return next();
     if (req.method === 'POST' && uploads.includes(req.path) && req.is('multipart/form-data')) return next();
     const problem = toProblem(
-      new HttpProblem(415, 'unsupported-media-type', 'Unsupported media type', 'Send the request body as JSON with Content-Type: application/json.'),
+      new HttpProblem(
+        415,
+        'unsupported-media-type',
+        'Unsupported media type',
+        'Send the request body as JSON with Content-Type: application/json.',
+      ),
       req.originalUrl,
     );
     res.status(415).type('application/problem+json').send(JSON.stringify(problem));

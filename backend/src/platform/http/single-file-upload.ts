@@ -12,13 +12,24 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
  * refused too. Call it from a controller handler; what the bytes are is the caller's to judge.
  */
 export function readSingleFile(req: Request, res: Response, options: { field: string; maxBytes: number }): Promise<Upload> {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } }).single(options.field);
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  }).single(options.field);
   return new Promise((resolve, reject) => {
     upload(req, res, (error?: unknown) => {
       if (error) {
         const code = (error as { code?: string }).code;
         if (code === 'LIMIT_FILE_SIZE') {
-          reject(new HttpProblem(413, 'upload-too-large', 'File too large', `The file is larger than ${megabytes(options.maxBytes)}; nothing was stored.`, { maxBytes: options.maxBytes }));
+          reject(
+            new HttpProblem(
+              413,
+              'upload-too-large',
+              'File too large',
+              `The file is larger than ${megabytes(options.maxBytes)}; nothing was stored.`,
+              { maxBytes: options.maxBytes },
+            ),
+          );
         } else if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') {
           reject(new RequestValidationFailed([{ name: options.field, message: `send exactly one file, in the field "${options.field}"` }]));
         } else if (code?.startsWith('LIMIT_')) {
@@ -29,7 +40,10 @@ export function readSingleFile(req: Request, res: Response, options: { field: st
         return;
       }
       const file = (req as Request & { file?: UploadedFile }).file;
-      if (!file) return reject(new RequestValidationFailed([{ name: options.field, message: 'is required: attach the file as multipart/form-data' }]));
+      if (!file)
+        return reject(
+          new RequestValidationFailed([{ name: options.field, message: 'is required: attach the file as multipart/form-data' }]),
+        );
       resolve({ fields: { ...(req.body as Record<string, unknown>) }, file });
     });
   });

@@ -4,7 +4,9 @@ import { StorableTextPipe, UNSTORABLE_MESSAGE, unstorableText } from './storable
 
 describe('text the database cannot store', () => {
   it('names every NUL and unpaired surrogate, in values and keys, at any depth', () => {
-    expect(unstorableText({ reason: 'a\u0000b', ok: 'plain ✓ 😀', list: ['x', '\ud800'], deep: { lone: 'x\udc00' }, ['k\u0000']: 1 })).toEqual([
+    expect(
+      unstorableText({ reason: 'a\u0000b', ok: 'plain ✓ 😀', list: ['x', '\ud800'], deep: { lone: 'x\udc00' }, ['k\u0000']: 1 }),
+    ).toEqual([
       { name: 'reason', message: UNSTORABLE_MESSAGE },
       { name: 'list.1', message: UNSTORABLE_MESSAGE },
       { name: 'deep.lone', message: UNSTORABLE_MESSAGE },
@@ -20,7 +22,9 @@ describe('text the database cannot store', () => {
   it('the global pipe refuses a body, query or path parameter with such text as a 400 naming it', () => {
     const pipe = new StorableTextPipe();
     expect(() => pipe.transform({ name: 'x\u0000' }, { type: 'body' })).toThrow(RequestValidationFailed);
-    expect(() => pipe.transform('a\u0000b', { type: 'param', data: 'id' })).toThrow(expect.objectContaining({ fields: [{ name: 'id', message: UNSTORABLE_MESSAGE }] }) as never);
+    expect(() => pipe.transform('a\u0000b', { type: 'param', data: 'id' })).toThrow(
+      expect.objectContaining({ fields: [{ name: 'id', message: UNSTORABLE_MESSAGE }] }) as never,
+    );
     expect(pipe.transform({ name: 'fine' }, { type: 'body' })).toEqual({ name: 'fine' });
   });
 });

@@ -6,7 +6,8 @@ export function fieldsOf(error: z.ZodError): ProblemField[] {
   return error.issues.flatMap((issue) => {
     const at = issue.path.map(String);
     // An unknown field is named, so the client sees which one to drop.
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ name: [...at, key].join('.'), message: 'is not a field of this request' }));
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({ name: [...at, key].join('.'), message: 'is not a field of this request' }));
     return [{ name: at.length > 0 ? at.join('.') : '(body)', message: issue.message }];
   });
 }

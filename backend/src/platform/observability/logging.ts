@@ -27,7 +27,10 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 /** One JSON line per entry (pino); `destination` lets a test capture the lines. */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { pid: process.pid } }, destination ?? pino.destination({ sync: false }));
+  return pino(
+    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { pid: process.pid } },
+    destination ?? pino.destination({ sync: false }),
+  );
 }
 
 /** The path and the names of the query parameters, never their values (a reset link carries its token there). */
@@ -37,7 +40,10 @@ export function loggableUrl(url: string | undefined): string {
   // A password-reset link carries its secret in the path (the portal's /Auth/confirm-password/{id}).
   const path = rawPath.replace(/(\/confirm-password\/|\/reset-password\/)[^/]+/gi, '$1[redacted]');
   if (query === undefined) return path;
-  const names = query.split('&').filter(Boolean).map((pair) => `${decodeSafely(pair.split('=', 1)[0])}=…`);
+  const names = query
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${decodeSafely(pair.split('=', 1)[0])}=…`);
   return `${path}?${names.join('&')}`;
 }
 
@@ -49,7 +55,14 @@ function decodeSafely(value: string): string {
   }
 }
 
-type ObservedRequest = IncomingMessage & { id?: string; user?: { id?: string }; logFields?: RequestLogFields; route?: { path?: string }; baseUrl?: string; originalUrl?: string };
+type ObservedRequest = IncomingMessage & {
+  id?: string;
+  user?: { id?: string };
+  logFields?: RequestLogFields;
+  route?: { path?: string };
+  baseUrl?: string;
+  originalUrl?: string;
+};
 
 /**
  * The request log (pino-http, mounted by create-api.ts on /api): one line per request when its answer is sent, with
@@ -63,15 +76,26 @@ export function requestLog(logger: Logger) {
     genReqId: (req) => (req as ObservedRequest).id ?? requestIdFrom(req.headers['x-request-id']),
     customProps: (req) => {
       const { user, logFields } = req as ObservedRequest;
-      return { ...(user?.id ? { userId: user.id } : {}), ...(logFields?.command ? { command: logFields.command } : {}), ...(logFields?.loanId ? { loanId: logFields.loanId } : {}) };
+      return {
+        ...(user?.id ? { userId: user.id } : {}),
+        ...(logFields?.command ? { command: logFields.command } : {}),
+        ...(logFields?.loanId ? { loanId: logFields.loanId } : {}),
+      };
     },
     serializers: {
-      req: (req: { id?: string; method?: string; url?: string; raw?: ObservedRequest }) => ({ id: req.id, method: req.method, url: loggableUrl(req.raw?.originalUrl ?? req.url) }),
+      req: (req: { id?: string; method?: string; url?: string; raw?: ObservedRequest }) => ({
+        id: req.id,
+        method: req.method,
+        url: loggableUrl(req.raw?.originalUrl ?? req.url),
+      }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
     // Probes call these every few seconds: their lines would drown the rest. (`originalUrl`: mounted on /api, `url` lacks it.)
-    autoLogging: { ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/.test((req as ObservedRequest).originalUrl ?? req.url ?? '') },
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    autoLogging: {
+      ignore: (req) => /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/.test((req as ObservedRequest).originalUrl ?? req.url ?? ''),
+    },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
   });
 }
 
@@ -95,7 +119,10 @@ export function observeRequests(metrics: Metrics, draining: () => boolean) {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.httpDuration.observe({ method: req.method, route: routeLabel(req as ObservedRequest), status: String(res.statusCode) }, seconds);
+      metrics.httpDuration.observe(
+        { method: req.method, route: routeLabel(req as ObservedRequest), status: String(res.statusCode) },
+        seconds,
+      );
     });
     const logFields: RequestLogFields = {};
     (req as ObservedRequest).logFields = logFields;

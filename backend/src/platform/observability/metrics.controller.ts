@@ -41,7 +41,10 @@ export class ScrapeCollectors implements OnModuleInit {
     metrics.onScrape(async (m) => {
       // Inline projections commit with the events: never behind.
       for (const projection of this.registry.projections) m.projectionLag.set({ projection: projection.name }, 0);
-      const lags = await subscriptionLag(this.runtime.db, this.registry.subscriptions.map((s) => s.name));
+      const lags = await subscriptionLag(
+        this.runtime.db,
+        this.registry.subscriptions.map((s) => s.name),
+      );
       for (const lag of lags) m.subscriptionLag.set({ subscription: lag.name }, lag.behind);
     });
     metrics.onScrape(async (m) => {
@@ -79,13 +82,28 @@ export class MetricsController {
   @Get()
   @PublicIdentifyingCaller()
   @ApiProduces('text/plain')
-  @ApiOperation({ summary: 'Prometheus metrics (text exposition; also served at /metrics): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff' })
+  @ApiOperation({
+    summary:
+      'Prometheus metrics (text exposition; also served at /metrics): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff',
+  })
   async metrics(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!bearerIs(req, this.runtime.config.metricsToken)) {
       const permissions = permissionsOf(req);
-      if (!permissions) throw new HttpProblem(401, 'unauthenticated', 'Sign in required', 'Metrics need the METRICS_TOKEN bearer token or a staff session with the operations.view permission.');
+      if (!permissions)
+        throw new HttpProblem(
+          401,
+          'unauthenticated',
+          'Sign in required',
+          'Metrics need the METRICS_TOKEN bearer token or a staff session with the operations.view permission.',
+        );
       if (!permissions.includes(OPERATIONS_VIEW_PERMISSION)) {
-        throw new HttpProblem(403, 'missing-permission', 'Permission required', 'This action needs the operations.view permission, which your role does not have.', { permission: OPERATIONS_VIEW_PERMISSION });
+        throw new HttpProblem(
+          403,
+          'missing-permission',
+          'Permission required',
+          'This action needs the operations.view permission, which your role does not have.',
+          { permission: OPERATIONS_VIEW_PERMISSION },
+        );
       }
     }
     const { contentType, body } = await this.runtime.metrics.scrape();

@@ -94,5 +94,8 @@ type Executes = { execute(command: object, ...rest: unknown[]): Promise<unknown>
 export function timeCommands(bus: Executes, metrics: Metrics): void {
   const execute = bus.execute.bind(bus);
   bus.execute = (command: object, ...rest: unknown[]) =>
-    Metrics.time((seconds) => metrics.commandDuration.observe({ command: command.constructor?.name ?? 'unknown' }, seconds), () => execute(command, ...rest));
+    Metrics.time(
+      (seconds) => metrics.commandDuration.observe({ command: command.constructor?.name ?? 'unknown' }, seconds),
+      () => execute(command, ...rest),
+    );
 }

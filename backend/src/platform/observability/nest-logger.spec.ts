@@ -4,7 +4,10 @@ import { nestLogger } from './nest-logger.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info', base: null }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'info', base: null },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   return { service: nestLogger(logger), lines };
 }
 
@@ -18,7 +21,11 @@ describe('Nest messages as pino lines', () => {
   it("an exception handler's error(message, stack, context) becomes `err` with that stack", () => {
     const { service, lines } = capture();
     service.error('Cannot read id', 'Error: Cannot read id\n    at handler (x.ts:1:1)', 'ExceptionsHandler');
-    expect(lines[0]).toMatchObject({ level: 50, context: 'ExceptionsHandler', err: { message: 'Cannot read id', stack: 'Error: Cannot read id\n    at handler (x.ts:1:1)' } });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      context: 'ExceptionsHandler',
+      err: { message: 'Cannot read id', stack: 'Error: Cannot read id\n    at handler (x.ts:1:1)' },
+    });
   });
 
   it('an Error object becomes `err`; an object is merged into the line', () => {

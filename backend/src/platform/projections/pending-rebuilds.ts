@@ -11,7 +11,11 @@ import { rebuildProjections } from './rebuild.js';
  * then clears the reasons it saw. Answers the reasons it acted on (none: nothing done). Two processes starting at once
  * may both rebuild; the rebuild's TRUNCATE lock runs them one after the other and both give the same rows.
  */
-export async function runPendingRebuilds(db: Kysely<any>, projections: readonly Projection[], log: (line: string) => void): Promise<string[]> {
+export async function runPendingRebuilds(
+  db: Kysely<any>,
+  projections: readonly Projection[],
+  log: (line: string) => void,
+): Promise<string[]> {
   const pending = await sql<{ reason: string }>`SELECT reason FROM projection_rebuilds_pending ORDER BY requested_at`.execute(db);
   const reasons = pending.rows.map((r) => r.reason);
   if (reasons.length === 0) return [];

@@ -63,7 +63,9 @@ describe('rows an inline projection pre-builds from the events', () => {
     const store = new PostgresEventStore(db, inlineProjector([tallyProjection([])]));
     const id = `tally-${randomUUID()}`;
     await store.append(id, 'test', [{ type: 'Named', data: { name: 'kept' } }], { expectedVersion: 0 });
-    await expect(store.append(id, 'test', [{ type: 'Counted', data: { n: 99 } }], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(id, 'test', [{ type: 'Counted', data: { n: 99 } }], { expectedVersion: 0 })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
     expect(await rowOf(id)).toEqual([{ name: 'kept', n: 0 }]);
     const missing = `tally-${randomUUID()}`;
     await store.append(missing, 'test', [{ type: 'Counted', data: { n: 1 } }], { expectedVersion: 0 });
@@ -83,7 +85,9 @@ describe('rows an inline projection pre-builds from the events', () => {
   it('are written by a statement shared by concurrent appends: each stream its own row, a refused one nothing', async () => {
     const ran: string[] = [];
     // One statement in flight at a time: the appends made meanwhile go out together.
-    const store = new PostgresEventStore(db, inlineProjector([tallyProjection(ran)]), { batching: { inFlight: 1, stalledAfterMs: 60_000 } });
+    const store = new PostgresEventStore(db, inlineProjector([tallyProjection(ran)]), {
+      batching: { inFlight: 1, stalledAfterMs: 60_000 },
+    });
     const ids = Array.from({ length: 8 }, () => `tally-${randomUUID()}`);
     await Promise.all(ids.map((id, i) => store.append(id, 'test', [{ type: 'Named', data: { name: `n${i}` } }], { expectedVersion: 0 })));
     const outcomes = await Promise.allSettled(

@@ -47,7 +47,12 @@ export async function rebuildProjections(
     const indexes = await dropSecondaryIndexes(trx, tables);
     const sessions: { projection: Projection; rebuild: ProjectionRebuild }[] = [];
     for (const projection of projections) {
-      sessions.push({ projection, rebuild: projection.startRebuild ? await projection.startRebuild(trx) : { applyBatch: (d, e) => projection.applyBatch(d, e), finish: async () => undefined } });
+      sessions.push({
+        projection,
+        rebuild: projection.startRebuild
+          ? await projection.startRebuild(trx)
+          : { applyBatch: (d, e) => projection.applyBatch(d, e), finish: async () => undefined },
+      });
     }
     const types = [...new Set(projections.flatMap((p) => p.eventTypes))];
     // One cursor over the log in log order (one plan, one index scan; no per-batch keyset lookups). A lean replay

@@ -3,4 +3,8 @@
  * ra-data-simple-rest's query parameters (platform/http/list-params.ts); query handlers read it.
  */
 export type SortOrder = 'ASC' | 'DESC';
-export type ListParams = { sort: { field: string; order: SortOrder }; range: { start: number; end: number }; filter: Record<string, unknown> };
+export type ListParams = {
+  sort: { field: string; order: SortOrder };
+  range: { start: number; end: number };
+  filter: Record<string, unknown>;
+};

@@ -11,7 +11,10 @@ const db = new Kysely<Db>({
     createQueryCompiler: () => new PostgresQueryCompiler(),
   },
 });
-const orderSql = (build: (q: ReturnType<typeof loans>) => { compile(): { sql: string } }) => build(loans()).compile().sql.replace(/^select \* from "loans" as "l" /, '');
+const orderSql = (build: (q: ReturnType<typeof loans>) => { compile(): { sql: string } }) =>
+  build(loans())
+    .compile()
+    .sql.replace(/^select \* from "loans" as "l" /, '');
 const loans = () => db.selectFrom('loans as l').selectAll();
 
 describe('sortable: a list sort map written once', () => {
@@ -29,20 +32,30 @@ describe('sortable: a list sort map written once', () => {
 
   it('given nulls last for some fields, when sorting by one of them either way, then nulls come last; other fields keep the default', () => {
     const sorts = sortable({ createdAt: 'l.created_at', submittedAt: 'l.submitted_at' }, { nulls: 'last', nullable: ['submittedAt'] });
-    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'ASC' })))).toBe('order by "l"."submitted_at" asc nulls last');
-    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'DESC' })))).toBe('order by "l"."submitted_at" desc nulls last');
+    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'ASC' })))).toBe(
+      'order by "l"."submitted_at" asc nulls last',
+    );
+    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'DESC' })))).toBe(
+      'order by "l"."submitted_at" desc nulls last',
+    );
     expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'createdAt', order: 'DESC' })))).toBe('order by "l"."created_at" desc');
   });
 
   it('given nulls low, when sorting, then nulls come first ascending and last descending', () => {
     const sorts = sortable({ submittedAt: 'l.submitted_at' }, { nulls: 'low' });
-    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'ASC' })))).toBe('order by "l"."submitted_at" asc nulls first');
-    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'DESC' })))).toBe('order by "l"."submitted_at" desc nulls last');
+    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'ASC' })))).toBe(
+      'order by "l"."submitted_at" asc nulls first',
+    );
+    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'DESC' })))).toBe(
+      'order by "l"."submitted_at" desc nulls last',
+    );
   });
 
   it('given a caller that knows better for one query, when it names the nulls order, then that order is written', () => {
     const sorts = sortable({ submittedAt: 'l.submitted_at' }, { nulls: 'last' });
-    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'ASC' }, 'default')))).toBe('order by "l"."submitted_at" asc');
+    expect(orderSql((q) => q.orderBy(sorts.orderBy({ field: 'submittedAt', order: 'ASC' }, 'default')))).toBe(
+      'order by "l"."submitted_at" asc',
+    );
   });
 
   it('given a field outside the map (or an object property name), when asked for its column, then it refuses rather than write it into SQL', () => {
@@ -83,6 +96,10 @@ describe('ids of a getMany', () => {
 describe('inRange', () => {
   it('given a range, when a query pages by it, then it skips start rows and takes end - start + 1', () => {
     expect(orderSql((q) => q.$call(inRange({ start: 25, end: 49 })))).toBe('limit $1 offset $2');
-    expect(loans().$call(inRange({ start: 25, end: 49 })).compile().parameters).toEqual([25, 25]);
+    expect(
+      loans()
+        .$call(inRange({ start: 25, end: 49 }))
+        .compile().parameters,
+    ).toEqual([25, 25]);
   });
 });

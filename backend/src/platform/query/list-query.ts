@@ -41,10 +41,12 @@ export function sortable<const M extends Record<string, string>>(
   options: { nulls?: NullsOrder; nullable?: readonly (keyof M & string)[] } = {},
 ): Sortable<keyof M & string> {
   const column = (sort: Sort) => {
-    if (!Object.hasOwn(columns, sort.field)) throw new Error(`cannot sort by ${sort.field}: sortable fields are ${Object.keys(columns).join(', ')}`);
+    if (!Object.hasOwn(columns, sort.field))
+      throw new Error(`cannot sort by ${sort.field}: sortable fields are ${Object.keys(columns).join(', ')}`);
     return columns[sort.field]!;
   };
-  const nullsOf = (sort: Sort): NullsOrder => (options.nullable === undefined || options.nullable.includes(sort.field) ? (options.nulls ?? 'default') : 'default');
+  const nullsOf = (sort: Sort): NullsOrder =>
+    options.nullable === undefined || options.nullable.includes(sort.field) ? (options.nulls ?? 'default') : 'default';
   return {
     fields: Object.keys(columns) as (keyof M & string)[],
     column,
@@ -64,7 +66,8 @@ export const ordered = (expression: Expression<unknown>, sort: Sort, nulls: Null
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A getMany's `id` filter (ra-data-simple-rest sends one id or a list) as a list; undefined when there is none. */
-export const idsOf = (id: string | string[] | undefined): string[] | undefined => (id === undefined ? undefined : Array.isArray(id) ? id : [id]);
+export const idsOf = (id: string | string[] | undefined): string[] | undefined =>
+  id === undefined ? undefined : Array.isArray(id) ? id : [id];
 
 /** An id no row has: stands in for an empty list, since `IN ()` is not SQL. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -80,6 +83,9 @@ export const inRange =
 
 /** How many rows a list's query (its filters, without its selection, order or page) answers. */
 export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const row = await query.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const row = await query
+    .clearSelect()
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number((row as { n: string }).n);
 }

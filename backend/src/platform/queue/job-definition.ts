@@ -6,4 +6,3 @@ export type JobDefinition = {
   name: string;
   process(job: Job): Promise<unknown>;
 };
-

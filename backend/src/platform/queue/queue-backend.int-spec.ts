@@ -52,7 +52,11 @@ describeWithRedis('queue backends run the same jobs: Redis', () => {
 
 describe('queue backends run the same jobs', () => {
   it('PostgreSQL (no Redis): the same', async () => {
-    const backend = await createQueueBackend({ databaseUrl: database.url, choice: 'postgres', prefix: `t${randomBytes(3).toString('hex')}` });
+    const backend = await createQueueBackend({
+      databaseUrl: database.url,
+      choice: 'postgres',
+      prefix: `t${randomBytes(3).toString('hex')}`,
+    });
     try {
       expect(backend.kind).toBe('postgres');
       expect(await roundTrip(backend)).toEqual(['flaky', 'one']);
@@ -62,7 +66,9 @@ describe('queue backends run the same jobs', () => {
   });
 
   it('says in one sentence when the named Redis does not answer', async () => {
-    await expect(createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: database.url })).rejects.toThrow(/^Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
+    await expect(createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: database.url })).rejects.toThrow(
+      /^Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
+    );
     expect(await redisAnswers('redis://127.0.0.1:1')).toBe(false);
   });
 });

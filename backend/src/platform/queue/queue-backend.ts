@@ -1,4 +1,13 @@
-import { Queue, Worker, createPostgresBackend, withBackend, type Job, type JobSchedulerTemplateOptions, type JobsOptions, type RepeatOptions } from 'bullmq';
+import {
+  Queue,
+  Worker,
+  createPostgresBackend,
+  withBackend,
+  type Job,
+  type JobSchedulerTemplateOptions,
+  type JobsOptions,
+  type RepeatOptions,
+} from 'bullmq';
 import { Redis } from 'ioredis';
 import { safeUrl } from '../database/embedded-postgres.js';
 import { currentCorrelationId } from '../observability/request-context.js';
@@ -19,7 +28,12 @@ export interface QueueBackend {
    * comes back: a Redis restarted without its data (no persistence, a failover) would otherwise forget every
    * schedule until a process restarts, and with it the outbox sweeps that deliver what was caused while it was down.
    */
-  schedule(queue: string, id: string, repeat: Omit<RepeatOptions, 'key'>, template: { name: string; data?: Record<string, unknown>; opts?: JobSchedulerTemplateOptions }): Promise<void>;
+  schedule(
+    queue: string,
+    id: string,
+    repeat: Omit<RepeatOptions, 'key'>,
+    template: { name: string; data?: Record<string, unknown>; opts?: JobSchedulerTemplateOptions },
+  ): Promise<void>;
   /** Many jobs in one round trip (BullMQ's addBulk); a job whose id exists already is left as it is, as with `add`. */
   addBulk(queue: string, jobs: readonly { name: string; data: Record<string, unknown>; options?: JobsOptions }[]): Promise<void>;
   queue(name: string): Queue;
@@ -32,7 +46,13 @@ export const QUEUE_BACKEND = Symbol('QUEUE_BACKEND');
 
 /** Answers within ~20 ms when nothing listens, instead of ioredis retrying for a minute. */
 export async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1500, enableOfflineQueue: false });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1500,
+    enableOfflineQueue: false,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -62,7 +82,12 @@ async function within(timeoutMs: number, add: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   add.catch(() => undefined);
   try {
-    await Promise.race([add, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the queue did not answer within ${timeoutMs} ms`)), timeoutMs)))]);
+    await Promise.race([
+      add,
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`the queue did not answer within ${timeoutMs} ms`)), timeoutMs)),
+      ),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -82,14 +107,22 @@ export const MAX_STALLED_COUNT = 10;
 export type QueueRecovery = { lockDurationMs: number; stalledIntervalMs: number };
 export const DEFAULT_QUEUE_RECOVERY: QueueRecovery = { lockDurationMs: 30_000, stalledIntervalMs: 30_000 };
 
-export async function createQueueBackend(options: { redisUrl?: string; databaseUrl: string; prefix?: string; choice?: QueueBackendChoice; recovery?: QueueRecovery }): Promise<QueueBackend> {
+export async function createQueueBackend(options: {
+  redisUrl?: string;
+  databaseUrl: string;
+  prefix?: string;
+  choice?: QueueBackendChoice;
+  recovery?: QueueRecovery;
+}): Promise<QueueBackend> {
   const prefix = options.prefix ?? 'lending';
   const recovery = options.recovery ?? DEFAULT_QUEUE_RECOVERY;
   if (options.choice === 'postgres') return new PostgresQueueBackend(options.databaseUrl, prefix, recovery);
   if (options.redisUrl || options.choice === 'redis') {
     const url = options.redisUrl ?? 'redis://127.0.0.1:6379';
     if (!(await redisAnswers(url))) {
-      throw new Error(`Cannot reach Redis at ${safeUrl(url)}; start it, correct REDIS_URL, or unset REDIS_URL and QUEUE_BACKEND to fall back to the PostgreSQL queue backend.`);
+      throw new Error(
+        `Cannot reach Redis at ${safeUrl(url)}; start it, correct REDIS_URL, or unset REDIS_URL and QUEUE_BACKEND to fall back to the PostgreSQL queue backend.`,
+      );
     }
     return new RedisQueueBackend(url, prefix, recovery);
   }
@@ -122,7 +155,12 @@ abstract class BaseQueueBackend implements QueueBackend {
 
   protected readonly schedules = new Map<string, () => Promise<unknown>>();
 
-  async schedule(queue: string, id: string, repeat: Omit<RepeatOptions, 'key'>, template: { name: string; data?: Record<string, unknown>; opts?: JobSchedulerTemplateOptions }): Promise<void> {
+  async schedule(
+    queue: string,
+    id: string,
+    repeat: Omit<RepeatOptions, 'key'>,
+    template: { name: string; data?: Record<string, unknown>; opts?: JobSchedulerTemplateOptions },
+  ): Promise<void> {
     const upsert = () => this.queue(queue).upsertJobScheduler(id, repeat, template);
     this.schedules.set(`${queue}\u0000${id}`, upsert);
     await upsert();
@@ -143,7 +181,11 @@ abstract class BaseQueueBackend implements QueueBackend {
     if (jobs.length === 0) return;
     const correlationId = currentCorrelationId();
     await this.queue(queue).addBulk(
-      jobs.map(({ name, data, options }) => ({ name, data: correlationId && data.correlationId === undefined ? { ...data, correlationId } : data, opts: options })),
+      jobs.map(({ name, data, options }) => ({
+        name,
+        data: correlationId && data.correlationId === undefined ? { ...data, correlationId } : data,
+        opts: options,
+      })),
     );
   }
 
@@ -195,7 +237,14 @@ class RedisQueueBackend extends BaseQueueBackend {
     const connection = new Redis(this.url, { maxRetriesPerRequest: null });
     connection.on('error', () => undefined);
     this.workerConnections.push(connection);
-    return new Worker(queue, processor, { connection, prefix: this.prefix, concurrency, lockDuration: this.recovery.lockDurationMs, stalledInterval: this.recovery.stalledIntervalMs, maxStalledCount: MAX_STALLED_COUNT });
+    return new Worker(queue, processor, {
+      connection,
+      prefix: this.prefix,
+      concurrency,
+      lockDuration: this.recovery.lockDurationMs,
+      stalledInterval: this.recovery.stalledIntervalMs,
+      maxStalledCount: MAX_STALLED_COUNT,
+    });
   }
 
   async ping(): Promise<boolean> {
@@ -234,7 +283,18 @@ class PostgresQueueBackend extends BaseQueueBackend {
   }
 
   protected newWorker(queue: string, processor: JobProcessor, concurrency: number): Worker {
-    return new this.classes.Worker(queue, processor as never, { connection: this.connection(), prefix: this.prefix, concurrency, lockDuration: this.recovery.lockDurationMs, stalledInterval: this.recovery.stalledIntervalMs, maxStalledCount: MAX_STALLED_COUNT } as never) as unknown as Worker;
+    return new this.classes.Worker(
+      queue,
+      processor as never,
+      {
+        connection: this.connection(),
+        prefix: this.prefix,
+        concurrency,
+        lockDuration: this.recovery.lockDurationMs,
+        stalledInterval: this.recovery.stalledIntervalMs,
+        maxStalledCount: MAX_STALLED_COUNT,
+      } as never,
+    ) as unknown as Worker;
   }
 
   async ping(): Promise<boolean> {

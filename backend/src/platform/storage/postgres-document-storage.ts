@@ -18,7 +18,11 @@ export class PostgresDocumentStorage implements DocumentStorage {
   }
 
   async get(key: string): Promise<StoredDocument | undefined> {
-    const row = await this.db.selectFrom('documents').select(['content', 'content_type']).where('key', '=', checkedKey(key)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('documents')
+      .select(['content', 'content_type'])
+      .where('key', '=', checkedKey(key))
+      .executeTakeFirst();
     return row && { bytes: row.content, contentType: row.content_type };
   }
 

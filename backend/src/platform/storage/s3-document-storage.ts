@@ -28,7 +28,9 @@ async function loadS3(): Promise<S3Module> {
   try {
     return (await import(S3_PACKAGE)) as S3Module;
   } catch {
-    throw new Error(`STORAGE_S3_BUCKET is set but the package ${S3_PACKAGE} is not installed; install it (npm install ${S3_PACKAGE}@3.1169.0 -w backend) or unset STORAGE_S3_BUCKET to keep documents in PostgreSQL.`);
+    throw new Error(
+      `STORAGE_S3_BUCKET is set but the package ${S3_PACKAGE} is not installed; install it (npm install ${S3_PACKAGE}@3.1169.0 -w backend) or unset STORAGE_S3_BUCKET to keep documents in PostgreSQL.`,
+    );
   }
 }
 
@@ -63,7 +65,10 @@ export class S3DocumentStorage implements DocumentStorage {
     try {
       const answer = await this.client.send(new this.s3.GetObjectCommand(this.object(key)));
       const body = answer.Body as { transformToByteArray(): Promise<Uint8Array> };
-      return { bytes: Buffer.from(await body.transformToByteArray()), contentType: String(answer.ContentType ?? 'application/octet-stream') };
+      return {
+        bytes: Buffer.from(await body.transformToByteArray()),
+        contentType: String(answer.ContentType ?? 'application/octet-stream'),
+      };
     } catch (error) {
       if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
       throw error;

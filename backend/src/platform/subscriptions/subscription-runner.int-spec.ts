@@ -29,7 +29,16 @@ function recorder(name: string): Subscription & { seen: RecordedEvent[] } {
 
 describe('durable subscriptions', () => {
   it('hand each event of their types over once and resume from the checkpoint after a restart', async () => {
-    for (let i = 0; i < 5; i += 1) await store.append(`count-${i}`, 'test', [{ type: 'Counted', data: { i } }, { type: 'Ignored', data: {} }], { expectedVersion: 0 });
+    for (let i = 0; i < 5; i += 1)
+      await store.append(
+        `count-${i}`,
+        'test',
+        [
+          { type: 'Counted', data: { i } },
+          { type: 'Ignored', data: {} },
+        ],
+        { expectedVersion: 0 },
+      );
     const first = recorder('resume-test');
     const firstRunner = new SubscriptionRunner(db, store, database.url, [first], { batchSize: 3 });
     await until(async () => (await firstRunner.catchUp(), first.seen.length >= 5), 'the first five events');
@@ -67,7 +76,8 @@ describe('durable subscriptions', () => {
     await runnerA.start();
     await runnerB.start();
     try {
-      for (let i = 0; i < 5; i += 1) await store.append(`exclusive-${i}`, 'test', [{ type: 'Counted', data: { i } }], { expectedVersion: 0 });
+      for (let i = 0; i < 5; i += 1)
+        await store.append(`exclusive-${i}`, 'test', [{ type: 'Counted', data: { i } }], { expectedVersion: 0 });
       await until(() => a.seen.length + b.seen.length >= 14, 'both backlogs');
       await new Promise((r) => setTimeout(r, 200));
       const positions = [...a.seen, ...b.seen].map((e) => e.position);

@@ -11,4 +11,3 @@ export interface Subscription {
   readonly produces?: readonly { queue: string; name: string }[];
   handle(events: RecordedEvent[]): Promise<void>;
 }
-

@@ -12,7 +12,14 @@ const problems = (schema: z.ZodType, value: unknown) => {
 
 describe('singleLineText', () => {
   it('accepts ordinary names in any script, trimmed', () => {
-    for (const ok of ['Asha Rao', "Ren\u00e9e O'Brien-Smith", '\u0930\u0935\u093f \u0915\u0941\u092e\u093e\u0930', '\u0645\u062d\u0645\u062f \u0639\u0644\u064a', '\u674e\u5c0f\u9f99', 'Zo\u00eb \u{1F600}']) {
+    for (const ok of [
+      'Asha Rao',
+      "Ren\u00e9e O'Brien-Smith",
+      '\u0930\u0935\u093f \u0915\u0941\u092e\u093e\u0930',
+      '\u0645\u062d\u0645\u062f \u0639\u0644\u064a',
+      '\u674e\u5c0f\u9f99',
+      'Zo\u00eb \u{1F600}',
+    ]) {
       expect(name.parse(`  ${ok} `)).toBe(ok);
     }
   });
@@ -37,7 +44,9 @@ describe('singleLineText', () => {
   it('still applies the length rules, after trimming', () => {
     expect(problems(name, ' A ')).toEqual([{ name: 'field', message: 'must be at least 2 characters' }]);
     expect(problems(name, 'x'.repeat(101))).toEqual([{ name: 'field', message: 'must be at most 100 characters' }]);
-    expect(problems(singleLineText({ min: 1, max: 10, minMessage: 'reason is required' }), '  ')).toEqual([{ name: 'field', message: 'reason is required' }]);
+    expect(problems(singleLineText({ min: 1, max: 10, minMessage: 'reason is required' }), '  ')).toEqual([
+      { name: 'field', message: 'reason is required' },
+    ]);
     expect(problems(singleLineText({ max: 10, typeMessage: 'must be text' }), 42)).toEqual([{ name: 'field', message: 'must be text' }]);
   });
 });

@@ -14,7 +14,11 @@ const cookieOf = (setCookie: unknown) => String((setCookie as string[]).find((c)
 
 async function staffWithRole(t: TestApp, admin: string, roleId: string): Promise<string> {
   const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
+  await t.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })
+    .expect(201);
   return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
 }
 
@@ -50,7 +54,11 @@ describe('automatic mode (the default)', () => {
   });
 
   it('refuses to set it: 409, and nothing is recorded', async () => {
-    const body = expectProblem(await t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date: '2030-01-01' }), 409, 'business-date-is-automatic');
+    const body = expectProblem(
+      await t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date: '2030-01-01' }),
+      409,
+      'business-date-is-automatic',
+    );
     expect(body.detail).toMatch(/manual mode/);
     expect(await changes(t)).toBe(0);
   });
@@ -101,7 +109,11 @@ describe('manual mode', () => {
   it('a payout without a date is paid out on the business date, and its schedule follows from it', async () => {
     await t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date: '2026-01-31' }).expect(200);
     const loan = await loanIn(t.http, 'disbursal.pending', borrower.token, admin);
-    const res = await t.http.post(`/api/admin/loans/${loan.id}/disburse`).set(bearer(admin)).send({ payoutReference: 'UTR-BD-1' }).expect(200);
+    const res = await t.http
+      .post(`/api/admin/loans/${loan.id}/disburse`)
+      .set(bearer(admin))
+      .send({ payoutReference: 'UTR-BD-1' })
+      .expect(200);
     expect(res.body.disbursedOn).toBe('2026-01-31');
     expect(res.body.schedule[0].dueDate).toBe('2026-02-28');
   });
@@ -115,7 +127,9 @@ describe('manual mode', () => {
   ])('refuses %p with a 400 field problem and changes nothing', async (body, fields) => {
     const before = { date: (await t.http.get('/api/admin/business-date').set(bearer(admin))).body.date, changes: await changes(t) };
     expectFieldProblem(await t.http.put('/api/admin/business-date').set(bearer(admin)).send(body), fields, 'validation-failed');
-    expect({ date: (await t.http.get('/api/admin/business-date').set(bearer(admin))).body.date, changes: await changes(t) }).toEqual(before);
+    expect({ date: (await t.http.get('/api/admin/business-date').set(bearer(admin))).body.date, changes: await changes(t) }).toEqual(
+      before,
+    );
   });
 
   it('refuses the signed-out (401), borrowers and staff without the permission (403), and cross-site cookie writes; nothing changes', async () => {
@@ -125,7 +139,11 @@ describe('manual mode', () => {
     expectProblem(await t.http.get('/api/admin/business-date').set(bearer(borrower.token)), 403, 'forbidden');
     expectProblem(await t.http.put('/api/admin/business-date').set(bearer(borrower.token)).send({ date: '2030-01-01' }), 403, 'forbidden');
     expectProblem(await t.http.put('/api/admin/business-date').set(bearer(viewer)).send({ date: '2030-01-01' }), 403, 'missing-permission');
-    expectProblem(await t.http.put('/api/admin/business-date').set('Cookie', adminCookie).set('Origin', EVIL).send({ date: '2030-01-01' }), 403, 'csrf-refused');
+    expectProblem(
+      await t.http.put('/api/admin/business-date').set('Cookie', adminCookie).set('Origin', EVIL).send({ date: '2030-01-01' }),
+      403,
+      'csrf-refused',
+    );
     expect(await changes(t)).toBe(before);
     expect((await t.http.get('/api/admin/business-date').set(bearer(admin))).body.date).not.toBe('2030-01-01');
   });

@@ -2,8 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { CloseOfBusinessRuns } from '../../../src/lending/collections/application/close-of-business-runs.js';
-import { closeOfBusinessRunSchema, collectionRowSchema, loanDelinquencySchema } from '../../../src/lending/collections/http/collections.schemas.js';
-import { bearer, createEmiProduct, expectProblem, loanIn, staffTokenWithRole, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import {
+  closeOfBusinessRunSchema,
+  collectionRowSchema,
+  loanDelinquencySchema,
+} from '../../../src/lending/collections/http/collections.schemas.js';
+import {
+  bearer,
+  createEmiProduct,
+  expectProblem,
+  loanIn,
+  staffTokenWithRole,
+  storeCounts,
+  type LoanHandle,
+} from '../../support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -22,7 +34,8 @@ const staff = (roleId: string) => staffTokenWithRole(t.http, admin, roleId);
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const start = (token = admin) => t.http.post('/api/admin/close-of-business/runs').set(bearer(token)).send({});
-const runOf = async (id: string, token = admin): Promise<Run> => closeOfBusinessRunSchema.parse((await t.http.get(`/api/admin/close-of-business/runs/${id}`).set(bearer(token)).expect(200)).body);
+const runOf = async (id: string, token = admin): Promise<Run> =>
+  closeOfBusinessRunSchema.parse((await t.http.get(`/api/admin/close-of-business/runs/${id}`).set(bearer(token)).expect(200)).body);
 
 /** Starts a run as the console does and follows it until it is no longer running. */
 async function runToTheEnd(token = admin): Promise<{ started: Run; finished: Run }> {
@@ -34,14 +47,32 @@ async function runToTheEnd(token = admin): Promise<{ started: Run; finished: Run
 
 const classificationOf = async (id: string) =>
   loanDelinquencySchema.parse((await t.http.get(`/api/admin/loans/${id}/delinquency`).set(bearer(admin)).expect(200)).body).classification;
-const overdueRow = async (id: string) => collectionRowSchema.parse((await t.http.get(`/api/admin/collections/${encodeURIComponent(`inst:${id}:1`)}`).set(bearer(admin)).expect(200)).body);
+const overdueRow = async (id: string) =>
+  collectionRowSchema.parse(
+    (
+      await t.http
+        .get(`/api/admin/collections/${encodeURIComponent(`inst:${id}:1`)}`)
+        .set(bearer(admin))
+        .expect(200)
+    ).body,
+  );
 
 beforeAll(async () => {
   t = await startTestApp('close-of-business-runs', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  const productId = await createEmiProduct(t.http, admin, { code: 'cob-run-emi', name: 'COB run personal loan', graceDays: 0, penalChargeFlat: PENAL });
+  const productId = await createEmiProduct(t.http, admin, {
+    code: 'cob-run-emi',
+    name: 'COB run personal loan',
+    graceDays: 0,
+    penalChargeFlat: PENAL,
+  });
   await setBusinessDate('2026-11-21');
-  loan = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Ravi Eight Days')).token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId });
+  loan = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Ravi Eight Days')).token, admin, {
+    type: 'EMI',
+    amount: 10_000_000,
+    tenureMonths: 12,
+    productId,
+  });
 });
 
 afterAll(async () => {
@@ -57,7 +88,15 @@ describe('a run from the console after moving the date', () => {
     const { started, finished } = await runToTheEnd();
     expect(started).toMatchObject({ date: '2026-12-28', businessDate: '2026-12-29', status: 'running', loansToVisit: 1 });
     expect(finished).toMatchObject({
-      status: 'completed', date: '2026-12-28', loansToVisit: 1, loansVisited: 1, loansAged: 1, reclassified: 1, penaltiesApplied: 1, remindersQueued: 1, failure: null,
+      status: 'completed',
+      date: '2026-12-28',
+      loansToVisit: 1,
+      loansVisited: 1,
+      loansAged: 1,
+      reclassified: 1,
+      penaltiesApplied: 1,
+      remindersQueued: 1,
+      failure: null,
     });
     // InstalmentFellDue, InstalmentWentOverdue, PenalChargeApplied, LoanClassificationChanged.
     expect(finished.eventsAppended).toBe(4);
@@ -73,7 +112,16 @@ describe('a run from the console after moving the date', () => {
   it('the same date again records nothing new', async () => {
     const before = await storeCounts(t);
     const { finished } = await runToTheEnd();
-    expect(finished).toMatchObject({ status: 'completed', date: '2026-12-28', loansVisited: 0, loansAged: 0, eventsAppended: 0, reclassified: 0, penaltiesApplied: 0, remindersQueued: 0 });
+    expect(finished).toMatchObject({
+      status: 'completed',
+      date: '2026-12-28',
+      loansVisited: 0,
+      loansAged: 0,
+      eventsAppended: 0,
+      reclassified: 0,
+      penaltiesApplied: 0,
+      remindersQueued: 0,
+    });
     expect(await storeCounts(t)).toEqual(before);
   });
 
@@ -91,12 +139,26 @@ describe('one run at a time', () => {
     const db = t.runtime.db;
     await db
       .insertInto('close_of_business_runs')
-      .values({ id: other, date: '2026-12-28', business_date: '2026-12-29', status: 'running', requested_by: 'elsewhere', started_at: new Date(), heartbeat_at: new Date(), loans_to_visit: 0, failure: null })
+      .values({
+        id: other,
+        date: '2026-12-28',
+        business_date: '2026-12-29',
+        status: 'running',
+        requested_by: 'elsewhere',
+        started_at: new Date(),
+        heartbeat_at: new Date(),
+        loans_to_visit: 0,
+        failure: null,
+      })
       .execute();
     const refused = expectProblem(await start(), 409, 'close-of-business-running');
     expect(refused).toMatchObject({ runId: other, date: '2026-12-28' });
 
-    await db.updateTable('close_of_business_runs').set({ heartbeat_at: new Date(Date.now() - 10 * 60_000) }).where('id', '=', other).execute();
+    await db
+      .updateTable('close_of_business_runs')
+      .set({ heartbeat_at: new Date(Date.now() - 10 * 60_000) })
+      .where('id', '=', other)
+      .execute();
     const { finished } = await runToTheEnd();
     expect(finished.status).toBe('completed');
     expect(await runOf(other)).toMatchObject({ status: 'failed', failure: expect.stringContaining('run it again') });
@@ -125,7 +187,15 @@ describe('who may run it', () => {
   it('staff without cob.run, a borrower, or a request from another site with the staff cookie are refused, and nothing starts', async () => {
     const officer = await staff('credit-officer');
     const borrower = await registerBorrower(t.http, 'Not Staff');
-    const count = async () => Number((await t.runtime.db.selectFrom('close_of_business_runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.runtime.db
+            .selectFrom('close_of_business_runs')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expectProblem(await start(officer), 403, 'missing-permission');
     expectProblem(await t.http.get('/api/admin/close-of-business/runs').set(bearer(officer)), 403, 'missing-permission');
@@ -133,12 +203,20 @@ describe('who may run it', () => {
     const login = await t.http.post('/api/auth/login').send(ADMIN).expect(200);
     admin = login.body.token; // a new sign-in ends the earlier session
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
-    expectProblem(await t.http.post('/api/admin/close-of-business/runs').set('Cookie', cookie).set('Origin', 'https://evil.example').send({}), 403, 'csrf-refused');
+    expectProblem(
+      await t.http.post('/api/admin/close-of-business/runs').set('Cookie', cookie).set('Origin', 'https://evil.example').send({}),
+      403,
+      'csrf-refused',
+    );
     expect(await count()).toBe(before);
   });
 
   it('an unknown run is 404', async () => {
-    expectProblem(await t.http.get(`/api/admin/close-of-business/runs/${randomUUID()}`).set(bearer(admin)), 404, 'close-of-business-run-not-found');
+    expectProblem(
+      await t.http.get(`/api/admin/close-of-business/runs/${randomUUID()}`).set(bearer(admin)),
+      404,
+      'close-of-business-run-not-found',
+    );
   });
 });
 
@@ -151,7 +229,11 @@ describe('in automatic mode', () => {
   it('a start is 409 close-of-business-is-nightly, saying the nightly run closes each day and how to switch', async () => {
     auto = await startTestApp('close-of-business-runs-auto');
     const token = (await auto.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token as string;
-    const problem = expectProblem(await auto.http.post('/api/admin/close-of-business/runs').set(bearer(token)).send({}), 409, 'close-of-business-is-nightly');
+    const problem = expectProblem(
+      await auto.http.post('/api/admin/close-of-business/runs').set(bearer(token)).send({}),
+      409,
+      'close-of-business-is-nightly',
+    );
     expect(problem.detail).toContain('BUSINESS_DATE_MODE=manual');
     expect(problem).toMatchObject({ mode: 'automatic' });
   });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Job } from 'bullmq';
 import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from '../../../src/lending/collections/application/close-of-business.js';
 import {
-  ageLoansJob, CLOSE_OF_BUSINESS_QUEUE, closeOfBusinessInJobs, NIGHTLY_CLOSE_OF_BUSINESS_JOB, NIGHTLY_CLOSE_OF_BUSINESS_QUEUE, nightlyCloseOfBusinessJob,
+  ageLoansJob,
+  CLOSE_OF_BUSINESS_QUEUE,
+  closeOfBusinessInJobs,
+  NIGHTLY_CLOSE_OF_BUSINESS_JOB,
+  NIGHTLY_CLOSE_OF_BUSINESS_QUEUE,
+  nightlyCloseOfBusinessJob,
 } from '../../../src/lending/collections/jobs/close-of-business.job.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../../../src/platform/registry.js';
@@ -28,8 +33,10 @@ const PENAL = 50_000;
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const closeOfBusiness = async (body: object = {}) =>
   closeOfBusinessResultSchema.parse((await t.http.post('/api/admin/close-of-business').set(bearer(admin)).send(body).expect(200)).body);
-const adminLoan = async (id: string) => loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
-const delinquency = async (id: string) => loanDelinquencySchema.parse((await t.http.get(`/api/admin/loans/${id}/delinquency`).set(bearer(admin)).expect(200)).body);
+const adminLoan = async (id: string) =>
+  loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+const delinquency = async (id: string) =>
+  loanDelinquencySchema.parse((await t.http.get(`/api/admin/loans/${id}/delinquency`).set(bearer(admin)).expect(200)).body);
 const COLLECTION_EVENTS = ['InstalmentFellDue', 'InstalmentWentOverdue', 'PenalChargeApplied', 'LoanClassificationChanged'];
 const collectionEvents = async (id: string) =>
   (await historyOf(t.http, admin, id)).filter((e) => COLLECTION_EVENTS.includes(e.type)).map((e) => ({ type: e.type, ...e.data }));
@@ -44,8 +51,19 @@ beforeAll(async () => {
       .post('/api/admin/products')
       .set(bearer(admin))
       .send({
-        code: 'cob-emi', name: 'COB personal loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
-        annualRatePercent: 12, processingFeePercent: 1, graceDays: 3, penalChargeFlat: PENAL, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
+        code: 'cob-emi',
+        name: 'COB personal loan',
+        type: 'EMI',
+        minAmount: 1_000_000,
+        maxAmount: 30_000_000,
+        minTenureMonths: 6,
+        maxTenureMonths: 24,
+        annualRatePercent: 12,
+        processingFeePercent: 1,
+        graceDays: 3,
+        penalChargeFlat: PENAL,
+        allocationStrategy: 'mifos-standard',
+        prepaymentMode: 'reduceTenure',
       })
       .expect(201)
   ).body as { id: string };
@@ -102,7 +120,11 @@ describe('close of business, run day after day', () => {
     await setBusinessDate('2027-01-21');
     await closeOfBusiness();
     expect(await adminLoan(loan.id)).toMatchObject({ dpd: 31, classification: 'SMA-1' });
-    const list = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ q: loan.id }) }).set(bearer(admin)).expect(200);
+    const list = await t.http
+      .get('/api/admin/loans')
+      .query({ filter: JSON.stringify({ q: loan.id }) })
+      .set(bearer(admin))
+      .expect(200);
     expect(list.body.find((row: { id: string }) => row.id === loan.id)).toMatchObject({ dpd: 31, classification: 'SMA-1' });
     expect(await delinquency(loan.id)).toEqual({
       loanId: loan.id,
@@ -123,9 +145,18 @@ describe('close of business, run day after day', () => {
     const detail = await adminLoan(loan.id);
     const arrears = detail.instalments
       .filter((i) => i.dueDate <= '2027-01-21')
-      .reduce((sum, i) => sum + i.principal + i.interest + i.fees + i.penalties - i.paidPrincipal - i.paidInterest - i.paidFees - i.paidPenalties, 0);
+      .reduce(
+        (sum, i) => sum + i.principal + i.interest + i.fees + i.penalties - i.paidPrincipal - i.paidInterest - i.paidFees - i.paidPenalties,
+        0,
+      );
     const recorded = paymentSchema.parse(
-      (await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(admin)).send({ amount: arrears, paidOn: '2027-01-21', method: 'cash' }).expect(201)).body,
+      (
+        await t.http
+          .post(`/api/admin/loans/${loan.id}/payments`)
+          .set(bearer(admin))
+          .send({ amount: arrears, paidOn: '2027-01-21', method: 'cash' })
+          .expect(201)
+      ).body,
     );
     await t.http.post(`/api/admin/payments/${recorded.id}/verify`).set(bearer(checker)).expect(200);
     await setBusinessDate('2027-01-22');
@@ -137,7 +168,9 @@ describe('close of business, run day after day', () => {
   });
 
   it('reads only the loans with something to record: a row dated too early (as migration 0023 leaves old rows) is read once and put right', async () => {
-    const nextOn = async () => (await t.runtime.db.selectFrom('loan_summaries').select('next_cob_on').where('id', '=', loan.id).executeTakeFirstOrThrow()).next_cob_on;
+    const nextOn = async () =>
+      (await t.runtime.db.selectFrom('loan_summaries').select('next_cob_on').where('id', '=', loan.id).executeTakeFirstOrThrow())
+        .next_cob_on;
     // Standard again, instalment 2 paid: the next thing to record is instalment 3 falling due.
     expect(await nextOn()).toBe('2027-02-21');
     expect(await closeOfBusiness({ date: '2027-01-22' })).toMatchObject({ loansProcessed: 1, loansVisited: 0, eventsAppended: 0 });
@@ -163,19 +196,33 @@ describe('close of business split into BullMQ jobs', () => {
     for (let i = 0; i < 2; i++) t.runtime.queue.worker(CLOSE_OF_BUSINESS_QUEUE, (j) => job.process(j), 1);
     await setBusinessDate('2026-11-21');
     const product = (await historyOf(t.http, admin, loan.id))[0]!.data.productId as string;
-    const inJobs = [await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }),
-      await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product })];
+    const inJobs = [
+      await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }),
+      await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }),
+    ];
     await setBusinessDate('2027-01-22');
     const run = await closeOfBusinessInJobs(cob, t.runtime.queue, CLOSE_OF_BUSINESS_ACTOR, '2027-01-22', { chunk: 1 });
     expect(run.date).toBe('2027-01-22');
     expect(run.loansProcessed).toBeGreaterThanOrEqual(3);
-    const shape = (events: Record<string, unknown>[]) => events.map(({ type, instalmentNumber, date, dueDate, to, dpd, amount }) => ({ type, instalmentNumber, date, dueDate, to, dpd, amount }));
+    const shape = (events: Record<string, unknown>[]) =>
+      events.map(({ type, instalmentNumber, date, dueDate, to, dpd, amount }) => ({
+        type,
+        instalmentNumber,
+        date,
+        dueDate,
+        to,
+        dpd,
+        amount,
+      }));
     const first = shape(await collectionEvents(inJobs[0]!.id));
     expect(first.filter((e) => e.type === 'LoanClassificationChanged').map((e) => e.to)).toEqual(['SMA-0', 'SMA-1']);
     expect(shape(await collectionEvents(inJobs[1]!.id))).toEqual(first);
     expect(run.eventsAppended).toBe(2 * first.length);
     // Run again with other chunks (one of them the same single loan as before): nothing more, counted as nothing.
-    expect(await closeOfBusinessInJobs(cob, t.runtime.queue, CLOSE_OF_BUSINESS_ACTOR, '2027-01-22', { chunk: 2 })).toMatchObject({ loansProcessed: run.loansProcessed, eventsAppended: 0 });
+    expect(await closeOfBusinessInJobs(cob, t.runtime.queue, CLOSE_OF_BUSINESS_ACTOR, '2027-01-22', { chunk: 2 })).toMatchObject({
+      loansProcessed: run.loansProcessed,
+      eventsAppended: 0,
+    });
   });
 });
 
@@ -191,7 +238,11 @@ describe('the nightly close of business', () => {
 describe('refusals', () => {
   it('a bad or future date is a 400 naming the field, and nothing is appended', async () => {
     const counts = await storeCounts(t);
-    const post = (body: unknown) => t.http.post('/api/admin/close-of-business').set(bearer(admin)).send(body as object);
+    const post = (body: unknown) =>
+      t.http
+        .post('/api/admin/close-of-business')
+        .set(bearer(admin))
+        .send(body as object);
     expectFieldProblem(await post({ date: '2027-02-30' }), ['date']);
     expectFieldProblem(await post({ date: 'yesterday' }), ['date']);
     const future = expectFieldProblem(await post({ date: '2027-01-23' }), ['date']);
@@ -214,7 +265,11 @@ describe('refusals', () => {
     admin = login.body.token;
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
     const counts = await storeCounts(t);
-    expectProblem(await t.http.post('/api/admin/close-of-business').set('Cookie', cookie).set('Origin', 'https://evil.example').send({}), 403, 'csrf-refused');
+    expectProblem(
+      await t.http.post('/api/admin/close-of-business').set('Cookie', cookie).set('Origin', 'https://evil.example').send({}),
+      403,
+      'csrf-refused',
+    );
     expect(await storeCounts(t)).toEqual(counts);
   });
 
@@ -228,10 +283,21 @@ describe('close of business over several loans at once', () => {
     await setBusinessDate('2026-11-21');
     const product = (await historyOf(t.http, admin, loan.id))[0]!.data.productId as string;
     const loans: LoanHandle[] = [];
-    for (let i = 0; i < 6; i++) loans.push(await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }));
+    for (let i = 0; i < 6; i++)
+      loans.push(
+        await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId: product }),
+      );
     await setBusinessDate('2027-02-22');
     const collectionEventCount = async () =>
-      Number((await t.runtime.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', 'in', COLLECTION_EVENTS).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.runtime.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('type', 'in', COLLECTION_EVENTS)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await collectionEventCount();
     const run = await t.app.get(CloseOfBusiness).run(CLOSE_OF_BUSINESS_ACTOR, '2027-02-22');
     // Each new loan: instalments 1 to 3 fell due, 1 and 2 went overdue with their charges, SMA-0, SMA-1, SMA-2 (61 days on 19 February).

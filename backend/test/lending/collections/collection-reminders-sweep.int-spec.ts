@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { COLLECTION_REMINDERS_QUEUE, CollectionReminders, reminderJobId } from '../../../src/lending/collections/application/collection-reminders.js';
+import {
+  COLLECTION_REMINDERS_QUEUE,
+  CollectionReminders,
+  reminderJobId,
+} from '../../../src/lending/collections/application/collection-reminders.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**

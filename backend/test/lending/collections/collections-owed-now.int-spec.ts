@@ -4,7 +4,15 @@ import { dialerQueueSchema } from '../../../src/communications/http/channel.sche
 import { collectionRowSchema } from '../../../src/lending/collections/http/collections.schemas.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../../../src/platform/registry.js';
-import { bearer, createEmiProduct, expectFieldProblem, expectProblem, loanIn, staffTokenWithRole, type LoanHandle } from '../../support/loan-api.js';
+import {
+  bearer,
+  createEmiProduct,
+  expectFieldProblem,
+  expectProblem,
+  loanIn,
+  staffTokenWithRole,
+  type LoanHandle,
+} from '../../support/loan-api.js';
 import { ADMIN, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -20,12 +28,32 @@ let asha: LoanHandle;
 let bilal: LoanHandle;
 
 type Row = z.infer<typeof collectionRowSchema>;
-type Instalment = { number: number; dueDate: string; principal: number; interest: number; fees: number; penalties: number; paidPrincipal: number; paidInterest: number; paidFees: number; paidPenalties: number };
+type Instalment = {
+  number: number;
+  dueDate: string;
+  principal: number;
+  interest: number;
+  fees: number;
+  penalties: number;
+  paidPrincipal: number;
+  paidInterest: number;
+  paidFees: number;
+  paidPenalties: number;
+};
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const bucket = async (name: string): Promise<Row[]> =>
-  z.array(collectionRowSchema).parse((await t.http.get('/api/admin/collections').query({ filter: JSON.stringify({ bucket: name }) }).set(bearer(admin)).expect(200)).body);
-const instalmentsOf = async (loan: LoanHandle): Promise<Instalment[]> => (await t.http.get(`/api/admin/loans/${loan.id}`).set(bearer(admin)).expect(200)).body.instalments;
+  z.array(collectionRowSchema).parse(
+    (
+      await t.http
+        .get('/api/admin/collections')
+        .query({ filter: JSON.stringify({ bucket: name }) })
+        .set(bearer(admin))
+        .expect(200)
+    ).body,
+  );
+const instalmentsOf = async (loan: LoanHandle): Promise<Instalment[]> =>
+  (await t.http.get(`/api/admin/loans/${loan.id}`).set(bearer(admin)).expect(200)).body.instalments;
 /** What the loan's own answer says is left on an instalment, by component. */
 const leftOn = (i: Instalment) => ({
   principal: i.principal - i.paidPrincipal,
@@ -37,14 +65,23 @@ const leftOn = (i: Instalment) => ({
 
 async function pay(loan: LoanHandle, amount: number, paidOn: string): Promise<void> {
   const checker = await staffTokenWithRole(t.http, admin, 'operations-manager');
-  const recorded = await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(admin)).send({ amount, paidOn, method: 'cash' }).expect(201);
+  const recorded = await t.http
+    .post(`/api/admin/loans/${loan.id}/payments`)
+    .set(bearer(admin))
+    .send({ amount, paidOn, method: 'cash' })
+    .expect(201);
   await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200);
 }
 
 beforeAll(async () => {
   t = await startTestApp('collections-owed-now', { BUSINESS_DATE_MODE: 'manual' });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
-  const productId = await createEmiProduct(t.http, admin, { code: 'owed-now-emi', name: 'Owed now personal loan', graceDays: 3, penalChargeFlat: 0 });
+  const productId = await createEmiProduct(t.http, admin, {
+    code: 'owed-now-emi',
+    name: 'Owed now personal loan',
+    graceDays: 3,
+    penalChargeFlat: 0,
+  });
   await setBusinessDate('2026-11-21');
   const body = { type: 'EMI', amount: 10_000_000, tenureMonths: 12, productId };
   asha = await loanIn(t.http, 'active', (await registerBorrower(t.http, 'Asha Owed')).token, admin, body);
@@ -66,7 +103,13 @@ describe('the Overdue tab with instalment 1 overdue and instalment 2 in the futu
     const rows = (await bucket('Overdue')).filter((r) => r.loanId === asha.id);
     expect(rows.map((r) => r.instalmentNumber)).toEqual([1]);
     const left = leftOn(one!);
-    expect(rows[0]).toMatchObject({ id: `inst:${asha.id}:1`, amountDue: left.total, amountOverdue: left.total, due: left, amountPaid: 300_000 });
+    expect(rows[0]).toMatchObject({
+      id: `inst:${asha.id}:1`,
+      amountDue: left.total,
+      amountOverdue: left.total,
+      due: left,
+      amountPaid: 300_000,
+    });
     // The payment took the processing fee and the interest first (mifos-standard), then principal.
     expect(rows[0]!.due).toMatchObject({ fees: 0, interest: 0 });
     expect(rows[0]!.amountDue).toBeLessThan(one!.principal + one!.interest + one!.fees);
@@ -113,7 +156,10 @@ describe('the Overdue tab with instalment 1 overdue and instalment 2 in the futu
 
 describe("a bucket's detail row", () => {
   const get = (id: string, bucketName?: string) =>
-    t.http.get(`/api/admin/collections/${encodeURIComponent(id)}`).query(bucketName ? { bucket: bucketName } : {}).set(bearer(admin));
+    t.http
+      .get(`/api/admin/collections/${encodeURIComponent(id)}`)
+      .query(bucketName ? { bucket: bucketName } : {})
+      .set(bearer(admin));
 
   it('opens a row through the bucket it is in, and says which buckets it is in', async () => {
     const res = await get(`inst:${asha.id}:1`, 'Paid').expect(200);

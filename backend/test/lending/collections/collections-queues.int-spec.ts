@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import {
-  assignmentResultSchema, collectionBucketCountsSchema, collectionContactSchema, collectionRowSchema, collectorSchema, recordedContactSchema,
+  assignmentResultSchema,
+  collectionBucketCountsSchema,
+  collectionContactSchema,
+  collectionRowSchema,
+  collectorSchema,
+  recordedContactSchema,
 } from '../../../src/lending/collections/http/collections.schemas.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { PlatformRegistry } from '../../../src/platform/registry.js';
@@ -31,7 +36,11 @@ type Row = z.infer<typeof collectionRowSchema>;
 
 async function staffWithRole(roleId: string, name = `Staff ${roleId}`): Promise<{ token: string; id: string }> {
   const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  const created = await t.http.post('/api/admin/users').set(bearer(admin)).send({ name, email, password: 'staff-password-1', roleId }).expect(201);
+  const created = await t.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name, email, password: 'staff-password-1', roleId })
+    .expect(201);
   const token = (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
   return { token, id: created.body.id as string };
 }
@@ -39,19 +48,31 @@ async function staffWithRole(roleId: string, name = `Staff ${roleId}`): Promise<
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const closeOfBusiness = () => t.http.post('/api/admin/close-of-business').set(bearer(admin)).send({}).expect(200);
 const list = (filter: object, extra: Record<string, string> = {}, token = admin) =>
-  t.http.get('/api/admin/collections').query({ filter: JSON.stringify(filter), ...extra }).set(bearer(token));
+  t.http
+    .get('/api/admin/collections')
+    .query({ filter: JSON.stringify(filter), ...extra })
+    .set(bearer(token));
 async function bucket(name: string, filter: object = {}, extra: Record<string, string> = {}): Promise<{ rows: Row[]; range: string }> {
   const res = await list({ bucket: name, ...filter }, extra).expect(200);
   return { rows: rowsSchema.parse(res.body), range: res.headers['content-range'] as string };
 }
 const mine = (rows: Row[]) => rows.filter((r) => [alice.id, bob.id, chandra.id].includes(r.loanId));
-const ids = async (name: string, filter: object = {}) => mine((await bucket(name, filter)).rows).map((r) => r.id).sort();
-const counts = async () => collectionBucketCountsSchema.parse((await t.http.get('/api/admin/collection-buckets').set(bearer(admin)).expect(200)).body);
+const ids = async (name: string, filter: object = {}) =>
+  mine((await bucket(name, filter)).rows)
+    .map((r) => r.id)
+    .sort();
+const counts = async () =>
+  collectionBucketCountsSchema.parse((await t.http.get('/api/admin/collection-buckets').set(bearer(admin)).expect(200)).body);
 const inst = (loan: LoanHandle, n = 1) => `inst:${loan.id}:${n}`;
-const row = async (id: string) => collectionRowSchema.parse((await t.http.get(`/api/admin/collections/${id}`).set(bearer(admin)).expect(200)).body);
+const row = async (id: string) =>
+  collectionRowSchema.parse((await t.http.get(`/api/admin/collections/${id}`).set(bearer(admin)).expect(200)).body);
 
 async function pay(loan: LoanHandle, amount: number, paidOn: string, verify = true): Promise<string> {
-  const recorded = await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(admin)).send({ amount, paidOn, method: 'cash' }).expect(201);
+  const recorded = await t.http
+    .post(`/api/admin/loans/${loan.id}/payments`)
+    .set(bearer(admin))
+    .send({ amount, paidOn, method: 'cash' })
+    .expect(201);
   if (verify) await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200);
   return recorded.body.id as string;
 }
@@ -67,8 +88,19 @@ beforeAll(async () => {
       .post('/api/admin/products')
       .set(bearer(admin))
       .send({
-        code: 'queues-emi', name: 'Queues personal loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 30_000_000, minTenureMonths: 6, maxTenureMonths: 24,
-        annualRatePercent: 12, processingFeePercent: 1, graceDays: 3, penalChargeFlat: 0, allocationStrategy: 'mifos-standard', prepaymentMode: 'reduceTenure',
+        code: 'queues-emi',
+        name: 'Queues personal loan',
+        type: 'EMI',
+        minAmount: 1_000_000,
+        maxAmount: 30_000_000,
+        minTenureMonths: 6,
+        maxTenureMonths: 24,
+        annualRatePercent: 12,
+        processingFeePercent: 1,
+        graceDays: 3,
+        penalChargeFlat: 0,
+        allocationStrategy: 'mifos-standard',
+        prepaymentMode: 'reduceTenure',
       })
       .expect(201)
   ).body as { id: string };
@@ -91,12 +123,22 @@ describe('the buckets as the business date moves', () => {
     expect(await ids('Disbursal')).toEqual(loans);
     expect(await ids('Upcoming')).toEqual([]);
     const active = (await bucket('Active')).rows.find((r) => r.loanId === alice.id)!;
-    expect(active).toMatchObject({ kind: 'loan', state: 'active', borrower: { name: 'Alice Queue', phone: expect.any(String) }, dueDate: '2026-12-21', dpd: 0, classification: 'standard', assignedTo: null });
+    expect(active).toMatchObject({
+      kind: 'loan',
+      state: 'active',
+      borrower: { name: 'Alice Queue', phone: expect.any(String) },
+      dueDate: '2026-12-21',
+      dpd: 0,
+      classification: 'standard',
+      assignedTo: null,
+    });
     // Nothing is owed yet on the day of disbursal; the balance is apart, as outstanding.
     expect(active).toMatchObject({ amountDue: 0, amountOverdue: 0, due: { principal: 0, interest: 0, fees: 0, penalties: 0, total: 0 } });
     expect(active.outstanding).toBeGreaterThan(10_000_000);
     const c = await counts();
-    expect(Object.keys(c).sort()).toEqual(['Active', 'Disbursal', 'Due', 'Overdue', 'Paid', 'Partial', 'Pending', 'Reminder', 'Setteled', 'Upcoming', 'closed'].concat().sort());
+    expect(Object.keys(c).sort()).toEqual(
+      ['Active', 'Disbursal', 'Due', 'Overdue', 'Paid', 'Partial', 'Pending', 'Reminder', 'Setteled', 'Upcoming', 'closed'].concat().sort(),
+    );
     expect(c).toMatchObject({ Active: 3, Disbursal: 3, Upcoming: 0, Due: 0, Overdue: 0, Setteled: 0, closed: 0, Pending: 0 });
   });
 
@@ -105,7 +147,15 @@ describe('the buckets as the business date moves', () => {
     const { rows, range } = await bucket('Upcoming');
     expect(range).toBe('collections 0-2/3');
     expect(rows.map((r) => r.id).sort()).toEqual([inst(alice), inst(bob), inst(chandra)].sort());
-    expect(rows[0]).toMatchObject({ kind: 'instalment', instalmentNumber: 1, dueDate: '2026-12-21', amountPaid: 0, dpd: 0, lastReminderAt: null, promiseBroken: false });
+    expect(rows[0]).toMatchObject({
+      kind: 'instalment',
+      instalmentNumber: 1,
+      dueDate: '2026-12-21',
+      amountPaid: 0,
+      dpd: 0,
+      lastReminderAt: null,
+      promiseBroken: false,
+    });
     expect(rows[0]!.amountDue).toBeGreaterThan(0);
     expect((await counts()).Upcoming).toBe(3);
     expect(await ids('Reminder')).toEqual([]);
@@ -127,7 +177,15 @@ describe('the buckets as the business date moves', () => {
     expect(await row(inst(bob))).toMatchObject({ amountPaid: 100_000 });
     pendingPaymentId = await pay(chandra, 50_000, '2026-12-21', false);
     const pending = (await bucket('Pending')).rows.filter((r) => r.loanId === chandra.id);
-    expect(pending).toEqual([expect.objectContaining({ id: `pay:${pendingPaymentId}`, kind: 'payment', paymentId: pendingPaymentId, amount: 50_000, borrower: expect.objectContaining({ name: 'Chandra Queue' }) })]);
+    expect(pending).toEqual([
+      expect.objectContaining({
+        id: `pay:${pendingPaymentId}`,
+        kind: 'payment',
+        paymentId: pendingPaymentId,
+        amount: 50_000,
+        borrower: expect.objectContaining({ name: 'Chandra Queue' }),
+      }),
+    ]);
     expect(await row(`pay:${pendingPaymentId}`)).toMatchObject({ amount: 50_000 });
     expect(await counts()).toMatchObject({ Due: 3, Partial: 1, Pending: 1 });
   });
@@ -170,7 +228,7 @@ describe('filters and sorts', () => {
     expect(byDpd.at(-1)!.loanId).toBe(bob.id);
     const byAmount = mine((await bucket('Active', {}, { sort: '["amountDue","ASC"]' })).rows);
     expect(byAmount[0]!.loanId).toBe(bob.id);
-    const byDue = (await bucket('Active', {}, { sort: '["dueDate","ASC"]', range: '[0,0]' }));
+    const byDue = await bucket('Active', {}, { sort: '["dueDate","ASC"]', range: '[0,0]' });
     expect(byDue.range).toBe('collections 0-0/3');
   });
 });
@@ -182,14 +240,21 @@ describe('collectors', () => {
   });
 
   it('a loan is assigned to a collector; the same again appends nothing; the row and the assignedTo filter show it', async () => {
-    const res = assignmentResultSchema.parse((await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }).expect(200)).body);
+    const res = assignmentResultSchema.parse(
+      (await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }).expect(200)).body,
+    );
     expect(res).toMatchObject({ staffId: collectorId, assigned: [alice.id], unchanged: [] });
     const before = await storeCounts(t);
-    expect((await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }).expect(200)).body).toMatchObject({ assigned: [], unchanged: [alice.id] });
+    expect(
+      (await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }).expect(200)).body,
+    ).toMatchObject({ assigned: [], unchanged: [alice.id] });
     expect(await storeCounts(t)).toEqual(before);
     expect(await row(inst(alice))).toMatchObject({ assignedTo: collectorId, assignedToName: 'Kavya Collector' });
     // As ra-data-simple-rest asks for one row: the id URI-encoded.
-    const encoded = await t.http.get(`/api/admin/collections/${encodeURIComponent(inst(alice))}`).set(bearer(admin)).expect(200);
+    const encoded = await t.http
+      .get(`/api/admin/collections/${encodeURIComponent(inst(alice))}`)
+      .set(bearer(admin))
+      .expect(200);
     expect(encoded.body).toMatchObject({ id: inst(alice), assignedTo: collectorId });
     expect(await ids('Overdue', { assignedTo: collectorId })).toEqual([inst(alice)]);
   });
@@ -197,10 +262,24 @@ describe('collectors', () => {
   it('bulk: every loan checked first, so one bad loan assigns none; then all at once', async () => {
     const before = await storeCounts(t);
     const missing = randomUUID();
-    const refused = expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, missing, chandra.id], staffId: collectorId }), ['loanIds.1']);
+    const refused = expectFieldProblem(
+      await t.http
+        .post('/api/admin/collections/assign')
+        .set(bearer(admin))
+        .send({ loanIds: [bob.id, missing, chandra.id], staffId: collectorId }),
+      ['loanIds.1'],
+    );
     expect(refused[0]!.message).toContain(missing);
     expect(await storeCounts(t)).toEqual(before);
-    const res = assignmentResultSchema.parse((await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [bob.id, chandra.id, bob.id], staffId: collectorId }).expect(200)).body);
+    const res = assignmentResultSchema.parse(
+      (
+        await t.http
+          .post('/api/admin/collections/assign')
+          .set(bearer(admin))
+          .send({ loanIds: [bob.id, chandra.id, bob.id], staffId: collectorId })
+          .expect(200)
+      ).body,
+    );
     expect(res.assigned.sort()).toEqual([bob.id, chandra.id].sort());
     expect(await ids('Active', { assignedTo: collectorId })).toEqual([`loan:${alice.id}`, `loan:${bob.id}`, `loan:${chandra.id}`].sort());
   });
@@ -213,19 +292,40 @@ describe('collectors', () => {
 
 describe('contacts and promises to pay', () => {
   it('the collector records a promise to pay on their loan; the contact log lists it', async () => {
-    const res = await t.http.post(`/api/admin/loans/${alice.id}/contacts`).set(bearer(collector)).send({ channel: 'call', outcome: 'promised-to-pay', note: 'Will pay on Monday', promiseToPayOn: '2026-12-28' }).expect(201);
+    const res = await t.http
+      .post(`/api/admin/loans/${alice.id}/contacts`)
+      .set(bearer(collector))
+      .send({ channel: 'call', outcome: 'promised-to-pay', note: 'Will pay on Monday', promiseToPayOn: '2026-12-28' })
+      .expect(201);
     expect(recordedContactSchema.parse(res.body)).toMatchObject({ loanId: alice.id, businessDate: '2026-12-26', recordedBy: collectorId });
-    await t.http.post(`/api/admin/loans/${alice.id}/contacts`).set(bearer(collector)).send({ channel: 'sms', outcome: 'no-answer' }).expect(201);
+    await t.http
+      .post(`/api/admin/loans/${alice.id}/contacts`)
+      .set(bearer(collector))
+      .send({ channel: 'sms', outcome: 'no-answer' })
+      .expect(201);
     const log = await t.http.get(`/api/admin/loans/${alice.id}/contacts`).set(bearer(collector)).expect(200);
     expect(log.headers['content-range']).toBe('contacts 0-1/2');
     const contacts = z.array(collectionContactSchema).parse(log.body);
     expect(contacts.map((c) => c.outcome)).toEqual(['no-answer', 'promised-to-pay']);
-    expect(contacts[1]).toMatchObject({ channel: 'call', note: 'Will pay on Monday', promiseToPayOn: '2026-12-28', recordedByName: 'Kavya Collector' });
-    expect(await row(`loan:${alice.id}`)).toMatchObject({ promiseToPayOn: '2026-12-28', promiseBroken: false, lastContactAt: expect.any(String) });
+    expect(contacts[1]).toMatchObject({
+      channel: 'call',
+      note: 'Will pay on Monday',
+      promiseToPayOn: '2026-12-28',
+      recordedByName: 'Kavya Collector',
+    });
+    expect(await row(`loan:${alice.id}`)).toMatchObject({
+      promiseToPayOn: '2026-12-28',
+      promiseBroken: false,
+      lastContactAt: expect.any(String),
+    });
   });
 
   it('the promise is broken once its date passed with no payment; a payment since keeps it', async () => {
-    await t.http.post(`/api/admin/loans/${chandra.id}/contacts`).set(bearer(collector)).send({ channel: 'visit', outcome: 'promised-to-pay', promiseToPayOn: '2026-12-27' }).expect(201);
+    await t.http
+      .post(`/api/admin/loans/${chandra.id}/contacts`)
+      .set(bearer(collector))
+      .send({ channel: 'visit', outcome: 'promised-to-pay', promiseToPayOn: '2026-12-27' })
+      .expect(201);
     await setBusinessDate('2026-12-29');
     expect(await row(inst(alice))).toMatchObject({ promiseToPayOn: '2026-12-28', promiseBroken: true });
     expect((await row(`loan:${alice.id}`)).promiseBroken).toBe(true);
@@ -246,7 +346,11 @@ describe('contacts and promises to pay', () => {
 
   it('a collector cannot record on a loan not assigned to them (403 not-assignee); staff with collections.manage can', async () => {
     const before = await storeCounts(t);
-    expectProblem(await t.http.post(`/api/admin/loans/${bob.id}/contacts`).set(bearer(collector)).send({ channel: 'call', outcome: 'no-answer' }), 403, 'not-assignee');
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${bob.id}/contacts`).set(bearer(collector)).send({ channel: 'call', outcome: 'no-answer' }),
+      403,
+      'not-assignee',
+    );
     expect(await storeCounts(t)).toEqual(before);
     await t.http.post(`/api/admin/loans/${bob.id}/contacts`).set(bearer(admin)).send({ channel: 'call', outcome: 'callback' }).expect(201);
   });
@@ -266,12 +370,24 @@ describe('refusals', () => {
 
   it('unknown staff, a promise in the past or too far, or a missing promise date: 400 naming the field, nothing appended', async () => {
     const before = await storeCounts(t);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: randomUUID() }), ['staffId']);
-    expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [alice.id], staffId: 'nobody' }), ['staffId']);
+    expectFieldProblem(await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: randomUUID() }), [
+      'staffId',
+    ]);
+    expectFieldProblem(
+      await t.http
+        .post('/api/admin/collections/assign')
+        .set(bearer(admin))
+        .send({ loanIds: [alice.id], staffId: 'nobody' }),
+      ['staffId'],
+    );
     // A staff member who cannot work collections is no collector.
     const officerId = (await t.http.get('/api/users/admin').set(bearer(officer)).expect(200)).body.user._id as string;
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: officerId }), ['staffId']);
-    expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [], staffId: collectorId }), ['loanIds']);
+    expectFieldProblem(await t.http.post(`/api/admin/loans/${alice.id}/assign`).set(bearer(admin)).send({ staffId: officerId }), [
+      'staffId',
+    ]);
+    expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [], staffId: collectorId }), [
+      'loanIds',
+    ]);
     const contact = (body: object) => t.http.post(`/api/admin/loans/${alice.id}/contacts`).set(bearer(collector)).send(body);
     expectFieldProblem(await contact({ channel: 'call', outcome: 'promised-to-pay', promiseToPayOn: '2026-12-28' }), ['promiseToPayOn']);
     expectFieldProblem(await contact({ channel: 'call', outcome: 'promised-to-pay', promiseToPayOn: '2027-03-01' }), ['promiseToPayOn']);
@@ -285,9 +401,18 @@ describe('refusals', () => {
     const closedOrNew = await loanIn(t.http, 'applied', (await registerBorrower(t.http, 'Dev Applied')).token, admin);
     const before = await storeCounts(t);
     expectProblem(await t.http.post(`/api/admin/loans/${closedOrNew.id}/assign`).set(bearer(admin)).send({ staffId: collectorId }), 409);
-    expectProblem(await t.http.post(`/api/admin/loans/${closedOrNew.id}/contacts`).set(bearer(admin)).send({ channel: 'call', outcome: 'no-answer' }), 409);
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${closedOrNew.id}/contacts`).set(bearer(admin)).send({ channel: 'call', outcome: 'no-answer' }),
+      409,
+    );
     expectProblem(await t.http.post(`/api/admin/loans/${randomUUID()}/assign`).set(bearer(admin)).send({ staffId: collectorId }), 404);
-    expectFieldProblem(await t.http.post('/api/admin/collections/assign').set(bearer(admin)).send({ loanIds: [alice.id, closedOrNew.id], staffId: collectorId }), ['loanIds.1']);
+    expectFieldProblem(
+      await t.http
+        .post('/api/admin/collections/assign')
+        .set(bearer(admin))
+        .send({ loanIds: [alice.id, closedOrNew.id], staffId: collectorId }),
+      ['loanIds.1'],
+    );
     expect(await storeCounts(t)).toEqual(before);
   });
 
@@ -295,9 +420,24 @@ describe('refusals', () => {
     const before = await storeCounts(t);
     expectProblem(await list({ bucket: 'Overdue' }, {}, officer), 403, 'missing-permission');
     expectProblem(await t.http.get('/api/admin/collection-buckets').set(bearer(officer)), 403, 'missing-permission');
-    expectProblem(await t.http.post(`/api/admin/loans/${bob.id}/assign`).set(bearer(collector)).send({ staffId: collectorId }), 403, 'missing-permission');
-    expectProblem(await t.http.post('/api/admin/collections/assign').set(bearer(collector)).send({ loanIds: [bob.id], staffId: collectorId }), 403, 'missing-permission');
-    expectProblem(await t.http.post(`/api/admin/loans/${alice.id}/contacts`).set(bearer(officer)).send({ channel: 'call', outcome: 'no-answer' }), 403, 'missing-permission');
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${bob.id}/assign`).set(bearer(collector)).send({ staffId: collectorId }),
+      403,
+      'missing-permission',
+    );
+    expectProblem(
+      await t.http
+        .post('/api/admin/collections/assign')
+        .set(bearer(collector))
+        .send({ loanIds: [bob.id], staffId: collectorId }),
+      403,
+      'missing-permission',
+    );
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${alice.id}/contacts`).set(bearer(officer)).send({ channel: 'call', outcome: 'no-answer' }),
+      403,
+      'missing-permission',
+    );
     expect(await storeCounts(t)).toEqual(before);
     await list({ bucket: 'Overdue' }, {}, collector).expect(200);
   });
@@ -307,7 +447,8 @@ describe('refusals', () => {
     admin = login.body.token;
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
     const before = await storeCounts(t);
-    const crossSite = (path: string, body: object) => t.http.post(path).set('Cookie', cookie).set('Origin', 'https://evil.example').send(body);
+    const crossSite = (path: string, body: object) =>
+      t.http.post(path).set('Cookie', cookie).set('Origin', 'https://evil.example').send(body);
     expectProblem(await crossSite(`/api/admin/loans/${bob.id}/assign`, { staffId: collectorId }), 403, 'csrf-refused');
     expectProblem(await crossSite('/api/admin/collections/assign', { loanIds: [bob.id], staffId: collectorId }), 403, 'csrf-refused');
     expectProblem(await crossSite(`/api/admin/loans/${bob.id}/contacts`, { channel: 'call', outcome: 'no-answer' }), 403, 'csrf-refused');

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerBorrower, loginStaff, startTestApp, type TestApp } from '../../support/test-app.js';
 import { EVENT_STORE, type EventStore } from '../../../src/platform/event-store/event-store.port.js';
 import { SubscriptionRunner } from '../../../src/platform/subscriptions/subscription-runner.js';
-import { borrowerNotificationsSubscription, notifyBorrowerJob, NOTIFICATIONS_QUEUE } from '../../../src/lending/loan/jobs/borrower-notifications.js';
+import {
+  borrowerNotificationsSubscription,
+  notifyBorrowerJob,
+  NOTIFICATIONS_QUEUE,
+} from '../../../src/lending/loan/jobs/borrower-notifications.js';
 
 let t: TestApp;
 
@@ -26,9 +30,17 @@ describe('borrower notifications: durable subscription -> BullMQ -> worker', () 
   it('enqueues one job per event even when events are delivered twice, and the worker writes each message once', async () => {
     const borrower = await registerBorrower(t.http, 'Ravi Kumar');
     const staff = await loginStaff(t.http);
-    const loan = await t.http.post('/api/me/loans').set('Authorization', `Bearer ${borrower.token}`).send({ type: 'EMI', amount: 5_000_000, tenureMonths: 6 }).expect(201);
+    const loan = await t.http
+      .post('/api/me/loans')
+      .set('Authorization', `Bearer ${borrower.token}`)
+      .send({ type: 'EMI', amount: 5_000_000, tenureMonths: 6 })
+      .expect(201);
     await t.http.post(`/api/me/loans/${loan.body.id}/submit`).set('Authorization', `Bearer ${borrower.token}`).expect(200);
-    await t.http.post(`/api/admin/loans/${loan.body.id}/reject`).set('Authorization', `Bearer ${staff}`).send({ reason: 'Income could not be verified' }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${loan.body.id}/reject`)
+      .set('Authorization', `Bearer ${staff}`)
+      .send({ reason: 'Income could not be verified' })
+      .expect(200);
 
     const queue = t.runtime.queue;
     const store = t.app.get<EventStore>(EVENT_STORE);

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { myCommandResultSchema, myLoanDetailSchema, myLoanSchema, myTimelineEntrySchema, notificationSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import {
+  myCommandResultSchema,
+  myLoanDetailSchema,
+  myLoanSchema,
+  myTimelineEntrySchema,
+  notificationSchema,
+} from '../../../src/lending/loan/http/loan-response.schemas.js';
 import { bearer, signAgreement } from '../../support/loan-api.js';
 import { fillBankSection } from '../../support/profile-api.js';
 import { ADMIN, loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
@@ -28,10 +34,23 @@ beforeAll(async () => {
     .set(bearer(admin))
     .send({
       name: `Loan officer ${tag}`,
-      permissions: ['loans.view', 'loans.accept', 'loans.soft.approve', 'loans.bank.approve', 'loans.agreement.issue', 'loans.final.approve', 'loans.disburse', 'loans.reject'],
+      permissions: [
+        'loans.view',
+        'loans.accept',
+        'loans.soft.approve',
+        'loans.bank.approve',
+        'loans.agreement.issue',
+        'loans.final.approve',
+        'loans.disburse',
+        'loans.reject',
+      ],
     })
     .expect(201);
-  const created = await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: officer.name, email: officer.email, password: officer.password, roleId: role.body.id }).expect(201);
+  const created = await t.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: officer.name, email: officer.email, password: officer.password, roleId: role.body.id })
+    .expect(201);
   officer.id = created.body.id;
   officer.token = (await t.http.post('/api/auth/login').send({ email: officer.email, password: officer.password }).expect(200)).body.token;
 });
@@ -55,34 +74,78 @@ describe('what a borrower reads under /api/me/loans*', () => {
     // 1. Worked all the way to active, a note on every staff step; the borrower's own commands answer in between.
     const active = await start();
     seen.push((await t.http.post(`/api/me/loans/${active}/submit`).set(b).expect(200)).body);
-    await t.http.post(`/api/admin/loans/${active}/accept`).set(s).send({ reason: note('accept') }).expect(200);
-    await t.http.post(`/api/admin/loans/${active}/approve-soft`).set(s).send({ score: 777, reason: note('soft') }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${active}/accept`)
+      .set(s)
+      .send({ reason: note('accept') })
+      .expect(200);
+    await t.http
+      .post(`/api/admin/loans/${active}/approve-soft`)
+      .set(s)
+      .send({ score: 777, reason: note('soft') })
+      .expect(200);
     await fillBankSection(t.http, alice.token);
-    await t.http.post(`/api/admin/loans/${active}/approve-bank`).set(s).send({ method: 'penny-drop', reason: note('bank') }).expect(200);
-    const issued = await t.http.post(`/api/admin/loans/${active}/issue-agreement`).set(s).send({ reason: note('issue') }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${active}/approve-bank`)
+      .set(s)
+      .send({ method: 'penny-drop', reason: note('bank') })
+      .expect(200);
+    const issued = await t.http
+      .post(`/api/admin/loans/${active}/issue-agreement`)
+      .set(s)
+      .send({ reason: note('issue') })
+      .expect(200);
     const signed = await signAgreement(t.http, active, issued.body.agreement.documentHash, alice.token, admin);
     expect(signed.status).toBe(200);
     seen.push(signed.body);
-    await t.http.post(`/api/admin/loans/${active}/approve-final`).set(s).send({ reason: note('final') }).expect(200);
-    await t.http.post(`/api/admin/loans/${active}/disburse`).set(s).send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21', reason: note('disburse') }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${active}/approve-final`)
+      .set(s)
+      .send({ reason: note('final') })
+      .expect(200);
+    await t.http
+      .post(`/api/admin/loans/${active}/disburse`)
+      .set(s)
+      .send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21', reason: note('disburse') })
+      .expect(200);
 
     // 2. Waiting in credit review: the staff's acceptance note is the loan's latest note.
     const waiting = await start();
     await t.http.post(`/api/me/loans/${waiting}/submit`).set(b).expect(200);
-    await t.http.post(`/api/admin/loans/${waiting}/accept`).set(s).send({ reason: note('waiting') }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${waiting}/accept`)
+      .set(s)
+      .send({ reason: note('waiting') })
+      .expect(200);
 
     // 3. Rejected by the staff member, after a soft check with a note.
     const rejected = await start();
     await t.http.post(`/api/me/loans/${rejected}/submit`).set(b).expect(200);
-    await t.http.post(`/api/admin/loans/${rejected}/accept`).set(s).send({ reason: note('accept-2') }).expect(200);
-    await t.http.post(`/api/admin/loans/${rejected}/approve-soft`).set(s).send({ score: 777, reason: note('soft-2') }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${rejected}/accept`)
+      .set(s)
+      .send({ reason: note('accept-2') })
+      .expect(200);
+    await t.http
+      .post(`/api/admin/loans/${rejected}/approve-soft`)
+      .set(s)
+      .send({ score: 777, reason: note('soft-2') })
+      .expect(200);
     await t.http.post(`/api/admin/loans/${rejected}/reject`).set(s).send({ reason: REJECTION }).expect(200);
 
     // 4. Cancelled by the borrower after staff approvals: their own reason is shown back to them.
     const cancelled = await start();
     await t.http.post(`/api/me/loans/${cancelled}/submit`).set(b).expect(200);
-    await t.http.post(`/api/admin/loans/${cancelled}/accept`).set(s).send({ reason: note('accept-3') }).expect(200);
-    await t.http.post(`/api/admin/loans/${cancelled}/approve-soft`).set(s).send({ score: 777, reason: note('soft-3') }).expect(200);
+    await t.http
+      .post(`/api/admin/loans/${cancelled}/accept`)
+      .set(s)
+      .send({ reason: note('accept-3') })
+      .expect(200);
+    await t.http
+      .post(`/api/admin/loans/${cancelled}/approve-soft`)
+      .set(s)
+      .send({ score: 777, reason: note('soft-3') })
+      .expect(200);
     const cancel = await t.http.post(`/api/me/loans/${cancelled}/cancel`).set(b).send({ reason: CANCELLATION }).expect(200);
     seen.push(cancel.body);
     // A repeat of the cancel answers the loan again (nothing appended): the same view.
@@ -100,7 +163,19 @@ describe('what a borrower reads under /api/me/loans*', () => {
     // The whole of it, searched as text: no staff id, email or name (the officer's or the administrator's), no note.
     const everything = JSON.stringify({ seen, list: list.body, details, timelines, notifications });
     const adminId = (await t.http.get('/api/users/admin').set(bearer(admin)).expect(200)).body.user._id as string;
-    for (const secret of [officer.id, officer.email, officer.name, 'Priya', 'Qadirova', adminId, ADMIN.email, 'internal note', tag + ':', 'Novak', 'edited']) {
+    for (const secret of [
+      officer.id,
+      officer.email,
+      officer.name,
+      'Priya',
+      'Qadirova',
+      adminId,
+      ADMIN.email,
+      'internal note',
+      tag + ':',
+      'Novak',
+      'edited',
+    ]) {
       expect({ secret, found: everything.includes(secret) }).toEqual({ secret, found: false });
     }
     expect(everything).not.toMatch(/"score"|"lastActor"|"lastReason"|"actor"|"staff"/);
@@ -122,7 +197,9 @@ describe('what a borrower reads under /api/me/loans*', () => {
     expect(details[waiting].reason).toBeNull();
     expect(everything.split(REJECTION).length - 1).toBe(3); // list, detail, timeline
     expect(timelines[rejected].at(-1)).toEqual(expect.objectContaining({ type: 'LoanRejected', by: 'lender', reason: REJECTION }));
-    expect(timelines[cancelled].at(-1)).toEqual(expect.objectContaining({ type: 'LoanApplicationCancelled', by: 'you', reason: CANCELLATION }));
+    expect(timelines[cancelled].at(-1)).toEqual(
+      expect.objectContaining({ type: 'LoanApplicationCancelled', by: 'you', reason: CANCELLATION }),
+    );
     // Gates say when, never who.
     expect(Object.keys(details[active].approvals).sort()).toEqual(['bank', 'consent', 'final', 'soft']);
     for (const gate of Object.values(details[active].approvals)) expect(Object.keys(gate as object)).toEqual(['at']);

@@ -22,13 +22,27 @@ let raviLoanId: string;
 
 const rows = z.array(customerRowSchema);
 const list = async (filter: Record<string, unknown>, extra: Record<string, string> = {}) => {
-  const res = await t.http.get('/api/admin/customers').query({ filter: JSON.stringify(filter), ...extra }).set(bearer(admin)).expect(200);
+  const res = await t.http
+    .get('/api/admin/customers')
+    .query({ filter: JSON.stringify(filter), ...extra })
+    .set(bearer(admin))
+    .expect(200);
   return { rows: rows.parse(res.body), range: res.headers['content-range'] as string };
 };
 const names = async (filter: Record<string, unknown>) => (await list(filter)).rows.map((r) => r.name).sort();
-const detail = async (id: string, token = admin) => customerDetailSchema.parse((await t.http.get(`/api/admin/customers/${id}`).set(bearer(token)).expect(200)).body);
-const verdict = (id: string, section: string, body: object, token = admin) => t.http.post(`/api/admin/customers/${id}/sections/${section}/verification`).set(bearer(token)).send(body);
-const changeCount = async () => Number((await t.runtime.db.selectFrom('profile_section_changes').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const detail = async (id: string, token = admin) =>
+  customerDetailSchema.parse((await t.http.get(`/api/admin/customers/${id}`).set(bearer(token)).expect(200)).body);
+const verdict = (id: string, section: string, body: object, token = admin) =>
+  t.http.post(`/api/admin/customers/${id}/sections/${section}/verification`).set(bearer(token)).send(body);
+const changeCount = async () =>
+  Number(
+    (
+      await t.runtime.db
+        .selectFrom('profile_section_changes')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function borrower(name: string): Promise<Borrower> {
   const b = await registerBorrower(t.http, name);
@@ -38,7 +52,11 @@ async function borrower(name: string): Promise<Borrower> {
 
 async function staff(roleId: string) {
   const email = `staff.${randomUUID().slice(0, 8)}@test.local`;
-  await t.http.post('/api/admin/users').set(bearer(admin)).send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId }).expect(201);
+  await t.http
+    .post('/api/admin/users')
+    .set(bearer(admin))
+    .send({ name: `Staff ${roleId}`, email, password: 'staff-password-1', roleId })
+    .expect(201);
   return (await t.http.post('/api/auth/login').send({ email, password: 'staff-password-1' }).expect(200)).body.token as string;
 }
 
@@ -61,8 +79,16 @@ beforeAll(async () => {
 
 beforeAll(async () => {
   // Ravi has filled in only his Documents section; his PAN ends differently from Asha's (ABCDE1234F).
-  const [identityProofId, addressProofId, slip] = await Promise.all(['identityProof', 'addressProof', 'salarySlip'].map(async (kind) => (await upload(t.http, ravi.token, kind, pdf(kind)).expect(201)).body.id as string));
-  await t.http.put('/api/me/profile/documents').set(bearer(ravi.token)).send({ pan: 'PQRST6789K', aadhaarLast4: '4321', identityProofId, addressProofId, incomeProofIds: [slip] }).expect(200);
+  const [identityProofId, addressProofId, slip] = await Promise.all(
+    ['identityProof', 'addressProof', 'salarySlip'].map(
+      async (kind) => (await upload(t.http, ravi.token, kind, pdf(kind)).expect(201)).body.id as string,
+    ),
+  );
+  await t.http
+    .put('/api/me/profile/documents')
+    .set(bearer(ravi.token))
+    .send({ pan: 'PQRST6789K', aadhaarLast4: '4321', identityProofId, addressProofId, incomeProofIds: [slip] })
+    .expect(200);
   raviLoanId = (await loanIn(t.http, 'new', ravi.token, admin)).id;
   await loanIn(t.http, 'new', ravi.token, admin);
 });
@@ -131,7 +157,13 @@ describe('GET /api/admin/customers/:id', () => {
     expect(ravis.loans[0]).toMatchObject({ type: 'EMI', state: 'new', amount: 10_000_000 });
     const meeras = await detail(meera.user._id);
     expect(meeras.sections.map((s) => [s.section, s.status])).toEqual([
-      ['address', 'missing'], ['bank', 'missing'], ['documents', 'missing'], ['employment', 'missing'], ['profile', 'missing'], ['reference', 'missing'], ['selfie', 'missing'],
+      ['address', 'missing'],
+      ['bank', 'missing'],
+      ['documents', 'missing'],
+      ['employment', 'missing'],
+      ['profile', 'missing'],
+      ['reference', 'missing'],
+      ['selfie', 'missing'],
     ]);
     const ashas = await detail(asha.user._id);
     expect(ashas.sections.every((s) => s.status === 'complete')).toBe(true);
@@ -156,7 +188,11 @@ describe('GET /api/admin/customers/:id', () => {
 
 describe('GET /api/admin/customers/:id/documents/:docId', () => {
   it("staff read a customer's upload as its sniffed type, never cached, sandboxed", async () => {
-    const res = await t.http.get(`/api/admin/customers/${asha.user._id}/documents/${ashaDocs.slip}`).set(bearer(salesAgent)).buffer(true).expect(200);
+    const res = await t.http
+      .get(`/api/admin/customers/${asha.user._id}/documents/${ashaDocs.slip}`)
+      .set(bearer(salesAgent))
+      .buffer(true)
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -164,39 +200,84 @@ describe('GET /api/admin/customers/:id/documents/:docId', () => {
   });
 
   it("another customer's document under this customer is 404, like one that does not exist", async () => {
-    const wrong = expectProblem(await t.http.get(`/api/admin/customers/${ravi.user._id}/documents/${ashaDocs.slip}`).set(bearer(admin)), 404, 'not-found');
+    const wrong = expectProblem(
+      await t.http.get(`/api/admin/customers/${ravi.user._id}/documents/${ashaDocs.slip}`).set(bearer(admin)),
+      404,
+      'not-found',
+    );
     const ghost = randomUUID();
-    const missing = expectProblem(await t.http.get(`/api/admin/customers/${ravi.user._id}/documents/${ghost}`).set(bearer(admin)), 404, 'not-found');
+    const missing = expectProblem(
+      await t.http.get(`/api/admin/customers/${ravi.user._id}/documents/${ghost}`).set(bearer(admin)),
+      404,
+      'not-found',
+    );
     expect(String(wrong.detail).replace(ashaDocs.slip, '<id>')).toBe(String(missing.detail).replace(ghost, '<id>'));
   });
 
   it("a borrower cannot read another borrower's document (404) and cannot use the staff route (403); the viewer lacks customers.view", async () => {
     expectProblem(await t.http.get(`/api/me/documents/${ashaDocs.slip}`).set(bearer(ravi.token)), 404, 'not-found');
-    expectProblem(await t.http.get(`/api/admin/customers/${asha.user._id}/documents/${ashaDocs.slip}`).set(bearer(ravi.token)), 403, 'forbidden');
-    expectProblem(await t.http.get(`/api/admin/customers/${asha.user._id}/documents/${ashaDocs.slip}`).set(bearer(viewer)), 403, 'missing-permission');
+    expectProblem(
+      await t.http.get(`/api/admin/customers/${asha.user._id}/documents/${ashaDocs.slip}`).set(bearer(ravi.token)),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await t.http.get(`/api/admin/customers/${asha.user._id}/documents/${ashaDocs.slip}`).set(bearer(viewer)),
+      403,
+      'missing-permission',
+    );
   });
 });
 
 describe('POST /api/admin/customers/:id/sections/:section/verification (customers.verify)', () => {
   it('rejects a complete section with a reason: audited who and when, and the borrower reads it on their profile', async () => {
     const res = await verdict(asha.user._id, 'documents', { status: 'rejected', reason: 'The PAN card photo is blurred' }).expect(200);
-    expect(res.body).toMatchObject({ section: 'documents', status: 'rejected', reason: 'The PAN card photo is blurred', reviewedAt: expect.any(String) });
-    const mine = (await t.http.get('/api/me/profile/sections').set(bearer(asha.token)).expect(200)).body as { section: string; status: string; reason: string | null }[];
+    expect(res.body).toMatchObject({
+      section: 'documents',
+      status: 'rejected',
+      reason: 'The PAN card photo is blurred',
+      reviewedAt: expect.any(String),
+    });
+    const mine = (await t.http.get('/api/me/profile/sections').set(bearer(asha.token)).expect(200)).body as {
+      section: string;
+      status: string;
+      reason: string | null;
+    }[];
     expect(mine.find((s) => s.section === 'documents')).toMatchObject({ status: 'rejected', reason: 'The PAN card photo is blurred' });
     const seen = await detail(asha.user._id);
     const adminMe = (await t.http.get('/api/me').set(bearer(admin)).expect(200)).body;
     const adminId = adminMe.user?._id ?? adminMe._id;
     expect(seen.sections.find((s) => s.section === 'documents')!.reviewedBy).toEqual({ id: adminId, name: expect.any(String) });
-    expect(seen.changes.at(-1)).toMatchObject({ section: 'documents', action: 'rejected', fromStatus: 'complete', toStatus: 'rejected', reason: 'The PAN card photo is blurred', actor: { id: adminId, role: 'staff' } });
+    expect(seen.changes.at(-1)).toMatchObject({
+      section: 'documents',
+      action: 'rejected',
+      fromStatus: 'complete',
+      toStatus: 'rejected',
+      reason: 'The PAN card photo is blurred',
+      actor: { id: adminId, role: 'staff' },
+    });
   });
 
   it('a rejected section cannot be verified until the borrower saves it again; then it is complete and may be verified', async () => {
     const refused = expectProblem(await verdict(asha.user._id, 'documents', { status: 'verified' }), 409, 'section-not-complete');
     expect(refused.detail).toMatch(/save it again/);
-    const saved = await t.http.put('/api/me/profile/documents').set(bearer(asha.token)).send({ pan: 'ABCDE1234F', aadhaarLast4: '1234', identityProofId: ashaDocs.identityProofId, addressProofId: ashaDocs.addressProofId, incomeProofIds: [ashaDocs.slip] }).expect(200);
+    const saved = await t.http
+      .put('/api/me/profile/documents')
+      .set(bearer(asha.token))
+      .send({
+        pan: 'ABCDE1234F',
+        aadhaarLast4: '1234',
+        identityProofId: ashaDocs.identityProofId,
+        addressProofId: ashaDocs.addressProofId,
+        incomeProofIds: [ashaDocs.slip],
+      })
+      .expect(200);
     expect(saved.body).toMatchObject({ status: 'complete', reason: null });
     await verdict(asha.user._id, 'documents', { status: 'verified' }).expect(200);
-    expect((await detail(asha.user._id)).sections.find((s) => s.section === 'documents')).toMatchObject({ status: 'verified', reason: null });
+    expect((await detail(asha.user._id)).sections.find((s) => s.section === 'documents')).toMatchObject({
+      status: 'verified',
+      reason: null,
+    });
     expectProblem(await verdict(asha.user._id, 'documents', { status: 'verified' }), 409, 'section-not-complete');
   });
 
@@ -223,7 +304,11 @@ describe('POST /api/admin/customers/:id/sections/:section/verification (customer
 
   it('a cross-site request carrying only the cookie is refused and nothing changes', async () => {
     const before = await changeCount();
-    const res = await t.http.post(`/api/admin/customers/${asha.user._id}/sections/bank/verification`).set('Cookie', adminCookie).set('Origin', 'https://evil.example').send({ status: 'verified' });
+    const res = await t.http
+      .post(`/api/admin/customers/${asha.user._id}/sections/bank/verification`)
+      .set('Cookie', adminCookie)
+      .set('Origin', 'https://evil.example')
+      .send({ status: 'verified' });
     expectProblem(res, 403, 'csrf-refused');
     expect(await changeCount()).toBe(before);
   });
@@ -231,7 +316,17 @@ describe('POST /api/admin/customers/:id/sections/:section/verification (customer
   it("a borrower's new upload in a verified section's place sends it back to complete", async () => {
     await verdict(asha.user._id, 'selfie', { status: 'verified' }).expect(200);
     const other = (await upload(t.http, asha.token, 'salarySlip', pdf('Another slip'))).body.id as string;
-    await t.http.put('/api/me/profile/documents').set(bearer(asha.token)).send({ pan: 'ABCDE1234F', aadhaarLast4: '1234', identityProofId: ashaDocs.identityProofId, addressProofId: ashaDocs.addressProofId, incomeProofIds: [ashaDocs.slip, other] }).expect(200);
+    await t.http
+      .put('/api/me/profile/documents')
+      .set(bearer(asha.token))
+      .send({
+        pan: 'ABCDE1234F',
+        aadhaarLast4: '1234',
+        identityProofId: ashaDocs.identityProofId,
+        addressProofId: ashaDocs.addressProofId,
+        incomeProofIds: [ashaDocs.slip, other],
+      })
+      .expect(200);
     const sections = (await detail(asha.user._id)).sections;
     expect(sections.find((s) => s.section === 'documents')).toMatchObject({ status: 'complete', reviewedBy: null });
     expect(sections.find((s) => s.section === 'selfie')!.status).toBe('verified');

@@ -60,7 +60,12 @@ describe('POST /api/me/loans with bad input: 400 problem, no loan started', () =
 
   it.each(cases)('%s', async (_, body, field, type) => {
     const mine = (await t.http.get('/api/me/loans').set(b()).expect(200)).body.length;
-    const res = await changesNothing(() => t.http.post('/api/me/loans').set(b()).send(body as object));
+    const res = await changesNothing(() =>
+      t.http
+        .post('/api/me/loans')
+        .set(b())
+        .send(body as object),
+    );
     const fields = expectFieldProblem(res, [field], type);
     expect(fields.find((f) => f.name === field)!.message.length).toBeGreaterThan(3);
     expect((await t.http.get('/api/me/loans').set(b()).expect(200)).body).toHaveLength(mine);
@@ -82,14 +87,19 @@ describe('POST /api/me/loans with bad input: 400 problem, no loan started', () =
 
   it('a body over the 100 kB limit is a 413 problem', async () => {
     const res = await changesNothing(() =>
-      t.http.post('/api/me/loans').set(b()).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12, padding: 'x'.repeat(150_000) }),
+      t.http
+        .post('/api/me/loans')
+        .set(b())
+        .send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12, padding: 'x'.repeat(150_000) }),
     );
     const body = expectProblem(res, 413, 'payload-too-large');
     expect(body.detail).toBe('The request body is too large (at most 100 kB).');
   });
 
   it('a body that is not JSON is 415, not a list of "missing" fields', async () => {
-    const res = await changesNothing(() => t.http.post('/api/me/loans').set(b()).set('Content-Type', 'text/plain').send('type=EMI&amount=10000000'));
+    const res = await changesNothing(() =>
+      t.http.post('/api/me/loans').set(b()).set('Content-Type', 'text/plain').send('type=EMI&amount=10000000'),
+    );
     const body = expectProblem(res, 415, 'unsupported-media-type');
     expect(body.detail).toMatch(/Content-Type: application\/json/);
     const form = await t.http.post('/api/auth/login').type('form').send({ email: 'a@b.c', password: 'x' });
@@ -108,11 +118,16 @@ describe('moves the pipeline does not allow: 409 naming currentState and allowed
   const send: Record<string, (id: string) => Test> = {
     amend: (id) => t.http.patch(`/api/me/loans/${id}`).set(b()).send({ amount: 12_000_000 }),
     submit: (id) => t.http.post(`/api/me/loans/${id}/submit`).set(b()),
-    'sign-agreement': (id) => t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: 'ab'.repeat(32), code: '123456' }),
+    'sign-agreement': (id) =>
+      t.http
+        .post(`/api/me/loans/${id}/sign-agreement`)
+        .set(b())
+        .send({ documentHash: 'ab'.repeat(32), code: '123456' }),
     cancel: (id) => t.http.post(`/api/me/loans/${id}/cancel`).set(b()).send({ reason: 'no longer needed' }),
     accept: (id) => t.http.post(`/api/admin/loans/${id}/accept`).set(s()).send({}),
     'approve-soft': (id) => t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).send({ score: 700 }),
-    'approve-bank': (id) => t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s()).send({ method: 'manual', reason: 'Cancelled cheque checked' }),
+    'approve-bank': (id) =>
+      t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s()).send({ method: 'manual', reason: 'Cancelled cheque checked' }),
     'issue-agreement': (id) => t.http.post(`/api/admin/loans/${id}/issue-agreement`).set(s()).send({}),
     'approve-final': (id) => t.http.post(`/api/admin/loans/${id}/approve-final`).set(s()).send({}),
     disburse: (id) => t.http.post(`/api/admin/loans/${id}/disburse`).set(s()).send({ payoutReference: 'UTR-9' }),
@@ -123,7 +138,10 @@ describe('moves the pipeline does not allow: 409 naming currentState and allowed
     const { id } = await loan(state);
     const before = await historyOf(t.http, staff, id);
     const illegal = Object.keys(send).filter(
-      (action) => !ALLOWED_ACTIONS[state].includes(action) && !(state === 'rejected' && action === 'reject') && !(state === 'cancelled' && action === 'cancel'),
+      (action) =>
+        !ALLOWED_ACTIONS[state].includes(action) &&
+        !(state === 'rejected' && action === 'reject') &&
+        !(state === 'cancelled' && action === 'cancel'),
     );
     expect(illegal.length).toBeGreaterThanOrEqual(7);
     for (const action of illegal) {
@@ -163,7 +181,10 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
   it('a field the command does not take is named, not silently dropped', async () => {
     const { id } = await loan('soft.pending');
     const before = await historyOf(t.http, staff, id);
-    const res = await t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).send({ score: 700, state: 'active', approvedAmount: 1_000_000 });
+    const res = await t.http
+      .post(`/api/admin/loans/${id}/approve-soft`)
+      .set(s())
+      .send({ score: 700, state: 'active', approvedAmount: 1_000_000 });
     const fields = expectFieldProblem(res, ['state'], 'validation-failed');
     expect(fields).toEqual([{ name: 'state', message: 'is not a field of this request' }]);
     expect(await historyOf(t.http, staff, id)).toEqual(before);
@@ -173,7 +194,11 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     const { id } = await loan('applied');
     const before = await historyOf(t.http, staff, id);
     expectFieldProblem(await t.http.post(`/api/admin/loans/${id}/reject`).set(s()).send({}), ['reason'], 'validation-failed');
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${id}/reject`).set(s()).send({ reason: '   ' }), ['reason'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${id}/reject`).set(s()).send({ reason: '   ' }),
+      ['reason'],
+      'validation-failed',
+    );
     expectFieldProblem(await t.http.post(`/api/admin/loans/${id}/reject`).set(s()), ['reason'], 'validation-failed');
     expectFieldProblem(await t.http.post(`/api/me/loans/${id}/cancel`).set(b()).send({}), ['reason'], 'validation-failed');
     expectFieldProblem(await t.http.post(`/api/me/loans/${id}/cancel`).set(b()).send({ reason: 42 }), ['reason'], 'validation-failed');
@@ -185,7 +210,11 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     const { id } = await loan('disbursal.pending');
     const before = await historyOf(t.http, staff, id);
     expectFieldProblem(await t.http.post(`/api/admin/loans/${id}/disburse`).set(s()).send({}), ['payoutReference'], 'validation-failed');
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${id}/disburse`).set(s()).send({ payoutReference: '' }), ['payoutReference'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${id}/disburse`).set(s()).send({ payoutReference: '' }),
+      ['payoutReference'],
+      'validation-failed',
+    );
     expectFieldProblem(
       await t.http.post(`/api/admin/loans/${id}/disburse`).set(s()).send({ payoutReference: 'UTR-1', disbursedOn: '21/11/2026' }),
       ['disbursedOn'],
@@ -203,10 +232,22 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     const body = expectProblem(mismatch, 409, 'agreement-mismatch');
     expect(body.signedDocumentHash).toBe(wrong);
     for (const bad of ['not-a-hash', 'g'.repeat(64), documentHash!.slice(0, 63), '']) {
-      expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: bad, code: '123456' }), ['documentHash'], 'validation-failed');
+      expectFieldProblem(
+        await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash: bad, code: '123456' }),
+        ['documentHash'],
+        'validation-failed',
+      );
     }
-    expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({}), ['documentHash', 'code'], 'validation-failed');
-    expectFieldProblem(await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash }), ['code'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({}),
+      ['documentHash', 'code'],
+      'validation-failed',
+    );
+    expectFieldProblem(
+      await t.http.post(`/api/me/loans/${id}/sign-agreement`).set(b()).send({ documentHash }),
+      ['code'],
+      'validation-failed',
+    );
     expect(await historyOf(t.http, staff, id)).toEqual(before);
     const mine = await t.http.get(`/api/me/loans/${id}`).set(b()).expect(200);
     expect(mine.body.state).toBe('consent.customerpending');
@@ -221,7 +262,11 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     expectFieldProblem(await t.http.post(url).set(s()).send({ score: 901 }), ['score'], 'validation-failed');
     expectFieldProblem(await t.http.post(url).set(s()).send({ score: 700.5 }), ['score'], 'validation-failed');
     expectFieldProblem(await t.http.post(url).set(s()).send({}), ['score'], 'validation-failed');
-    const above = expectFieldProblem(await t.http.post(url).set(s()).send({ score: 700, approvedAmount: 10_000_001 }), ['approvedAmount'], 'invalid-input');
+    const above = expectFieldProblem(
+      await t.http.post(url).set(s()).send({ score: 700, approvedAmount: 10_000_001 }),
+      ['approvedAmount'],
+      'invalid-input',
+    );
     expect(above[0].message).toMatch(/must not exceed the requested amount/);
     expectFieldProblem(await t.http.post(url).set(s()).send({ score: 700, approvedAmount: 0 }), ['approvedAmount'], 'validation-failed');
     expect(await historyOf(t.http, staff, id)).toEqual(before);
@@ -232,7 +277,11 @@ describe('command bodies that are wrong: 400 (or 409 for a wrong document), loan
     const { id } = await loan('bank.pending');
     const url = `/api/admin/loans/${id}/approve-bank`;
     expectFieldProblem(await t.http.post(url).set(s()).send({}), ['method'], 'validation-failed');
-    expectFieldProblem(await t.http.post(url).set(s()).send({ method: 'penny-drop', bankAccountLast4: '1234' }), ['bankAccountLast4'], 'validation-failed');
+    expectFieldProblem(
+      await t.http.post(url).set(s()).send({ method: 'penny-drop', bankAccountLast4: '1234' }),
+      ['bankAccountLast4'],
+      'validation-failed',
+    );
     expectFieldProblem(await t.http.post(url).set(s()).send({ method: 'manual', reason: '  ' }), ['reason'], 'validation-failed');
     expect(await stateOf(t.http, staff, id)).toBe('bank.pending');
   });
@@ -259,7 +308,9 @@ describe('ids and time in the path and query', () => {
   ])('a bad uuid: %s %s is 400', async (method, url) => {
     const token = url.startsWith('/api/me') ? borrower.token : staff;
     const body = method === 'PATCH' ? { amount: 20_000_000 } : {};
-    const res = await changesNothing(() => (method === 'GET' ? t.http.get(url) : method === 'PATCH' ? t.http.patch(url) : t.http.post(url)).set(bearer(token)).send(body));
+    const res = await changesNothing(() =>
+      (method === 'GET' ? t.http.get(url) : method === 'PATCH' ? t.http.patch(url) : t.http.post(url)).set(bearer(token)).send(body),
+    );
     const fields = expectFieldProblem(res, ['id'], 'validation-failed');
     expect(fields).toEqual([{ name: 'id', message: 'the loan id must be a UUID' }]);
   });
@@ -281,7 +332,9 @@ describe('ids and time in the path and query', () => {
     const url = path.replace(':id', id);
     const token = role === 'borrower' ? borrower.token : staff;
     const send = method === 'PATCH' ? { amount: 20_000_000 } : /\/(cancel|reject)$/.test(path) ? { reason: 'because' } : {};
-    const res = await changesNothing(() => (method === 'GET' ? t.http.get(url) : method === 'PATCH' ? t.http.patch(url) : t.http.post(url)).set(bearer(token)).send(send));
+    const res = await changesNothing(() =>
+      (method === 'GET' ? t.http.get(url) : method === 'PATCH' ? t.http.patch(url) : t.http.post(url)).set(bearer(token)).send(send),
+    );
     const body = expectProblem(res, 404, 'not-found');
     expect(body.detail).toContain(id);
   });
@@ -293,7 +346,11 @@ describe('ids and time in the path and query', () => {
     }
     const res = await t.http.get(`/api/admin/loans/${id}`).query({ asOf: '2000-01-01T00:00:00Z' }).set(s());
     expectProblem(res, 404, 'not-found');
-    const now = await t.http.get(`/api/admin/loans/${id}`).query({ asOf: new Date(Date.now() + 60_000).toISOString() }).set(s()).expect(200);
+    const now = await t.http
+      .get(`/api/admin/loans/${id}`)
+      .query({ asOf: new Date(Date.now() + 60_000).toISOString() })
+      .set(s())
+      .expect(200);
     expect(now.body.state).toBe('applied');
   });
 
@@ -411,7 +468,9 @@ describe('Idempotency-Key', () => {
     const { id } = await loan('applied');
     const key = `reuse-${randomUUID()}`;
     await t.http.post(`/api/admin/loans/${id}/accept`).set(s()).set('Idempotency-Key', key).send({}).expect(200);
-    const res = await changesNothing(() => t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).set('Idempotency-Key', key).send({ score: 700 }));
+    const res = await changesNothing(() =>
+      t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s()).set('Idempotency-Key', key).send({ score: 700 }),
+    );
     expectProblem(res, 422, 'idempotency-key-reused');
     expect(await stateOf(t.http, staff, id)).toBe('soft.pending');
   });
@@ -419,7 +478,9 @@ describe('Idempotency-Key', () => {
   it('the same key with a different body is 422, not a silent replay of the first answer', async () => {
     const key = `start-${randomUUID()}`;
     await t.http.post('/api/me/loans').set(b()).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 2_000_000 }).expect(201);
-    const res = await changesNothing(() => t.http.post('/api/me/loans').set(b()).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 3_000_000 }));
+    const res = await changesNothing(() =>
+      t.http.post('/api/me/loans').set(b()).set('Idempotency-Key', key).send({ type: 'salaryAdvance', amount: 3_000_000 }),
+    );
     expectProblem(res, 422, 'idempotency-key-reused');
   });
 
@@ -501,7 +562,9 @@ describe('reject and cancel', () => {
       expect(res.body.state).toBe('cancelled');
       expect(res.body.allowedActions).toEqual([]);
       const last = (await historyOf(t.http, staff, id)).at(-1)!;
-      expect(last).toEqual(expect.objectContaining({ type: 'LoanApplicationCancelled', stateAfter: 'cancelled', reason: 'found a cheaper loan' }));
+      expect(last).toEqual(
+        expect.objectContaining({ type: 'LoanApplicationCancelled', stateAfter: 'cancelled', reason: 'found a cheaper loan' }),
+      );
       expect(last.data.fromState).toBe(from);
     },
   );
@@ -509,7 +572,11 @@ describe('reject and cancel', () => {
   it('an active loan cannot be rejected or cancelled', async () => {
     const { id } = await loan('active');
     const before = await historyOf(t.http, staff, id);
-    const rejected = expectProblem(await t.http.post(`/api/admin/loans/${id}/reject`).set(s()).send({ reason: 'late' }), 409, 'illegal-transition');
+    const rejected = expectProblem(
+      await t.http.post(`/api/admin/loans/${id}/reject`).set(s()).send({ reason: 'late' }),
+      409,
+      'illegal-transition',
+    );
     expect(rejected.currentState).toBe('active');
     expect(rejected.allowedActions).toEqual([]);
     expectProblem(await t.http.post(`/api/me/loans/${id}/cancel`).set(b()).send({ reason: 'late' }), 409, 'illegal-transition');

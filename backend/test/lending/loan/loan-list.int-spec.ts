@@ -20,7 +20,10 @@ beforeAll(async () => {
   const people = ['Kavya Menon', 'Arjun Nair', 'Zoya 100% Khan'];
   for (const [i, name] of people.entries()) {
     const b = await registerBorrower(t.http, name);
-    for (const [type, amount] of [['EMI', 2_000_000 + i * 1_000_000], ['salaryAdvance', 600_000 + i * 100_000]] as const) {
+    for (const [type, amount] of [
+      ['EMI', 2_000_000 + i * 1_000_000],
+      ['salaryAdvance', 600_000 + i * 100_000],
+    ] as const) {
       const body = type === 'EMI' ? { type, amount, tenureMonths: 12 } : { type, amount };
       const res = await t.http.post('/api/me/loans').set('Authorization', `Bearer ${b.token}`).send(body).expect(201);
       loans.push({ id: res.body.id, type, amount, borrower: name });
@@ -67,11 +70,18 @@ describe('GET /api/admin/loans: the react-admin list', () => {
     const email = byName[0].borrower.email as string;
     expect((await list({ filter: { q: email.slice(0, 12).toUpperCase() } })).body.length).toBeGreaterThanOrEqual(2);
     const phone = byName[0].borrower.phone as string;
-    expect((await list({ filter: { q: phone.slice(-6) } })).body.map((l: { borrower: { name: string } }) => l.borrower.name)).toContain('Kavya Menon');
+    expect((await list({ filter: { q: phone.slice(-6) } })).body.map((l: { borrower: { name: string } }) => l.borrower.name)).toContain(
+      'Kavya Menon',
+    );
     const one = loans[3];
     expect((await list({ filter: { q: one.id.slice(0, 8) } })).body.map((l: { id: string }) => l.id)).toContain(one.id);
-    expect((await list({ filter: { q: '100%' } })).body.map((l: { borrower: { name: string } }) => l.borrower.name)).toEqual(['Zoya 100% Khan', 'Zoya 100% Khan']);
-    expect((await list({ filter: { q: '0%' } })).body.every((l: { borrower: { name: string } }) => l.borrower.name.includes('0%'))).toBe(true);
+    expect((await list({ filter: { q: '100%' } })).body.map((l: { borrower: { name: string } }) => l.borrower.name)).toEqual([
+      'Zoya 100% Khan',
+      'Zoya 100% Khan',
+    ]);
+    expect((await list({ filter: { q: '0%' } })).body.every((l: { borrower: { name: string } }) => l.borrower.name.includes('0%'))).toBe(
+      true,
+    );
     expect((await list({ filter: { q: 'nobody-by-this-name' } })).headers['content-range']).toBe('loans */0');
   });
 
@@ -89,7 +99,11 @@ describe("borrower names: lending's own copy, kept through identity's BorrowerDi
 
   it('shows and finds a borrower under the name they just changed to, and no longer under the old one', async () => {
     const b = await registerBorrower(t.http, 'Meera Iyer');
-    const started = await t.http.post('/api/me/loans').set('Authorization', `Bearer ${b.token}`).send({ type: 'salaryAdvance', amount: 700_000 }).expect(201);
+    const started = await t.http
+      .post('/api/me/loans')
+      .set('Authorization', `Bearer ${b.token}`)
+      .send({ type: 'salaryAdvance', amount: 700_000 })
+      .expect(201);
     expect(await names('meera iyer')).toEqual(['Meera Iyer']);
     await t.http.put('/api/me/profile').set('Authorization', `Bearer ${b.token}`).send({ name: 'Meera Pillai' }).expect(200);
     expect(await names('meera pillai')).toEqual(['Meera Pillai']);
@@ -102,12 +116,17 @@ describe("borrower names: lending's own copy, kept through identity's BorrowerDi
     const db = t.app.get<Db>(DB);
     const rohan = await registerBorrower(t.http, 'Rohan Desai');
     // As after migration 0009 on a database with borrowers and loans: no rows yet.
-    const kavya = (await db.selectFrom('loan_summaries').select('borrower_id').where('id', '=', loans[0].id).executeTakeFirstOrThrow()).borrower_id;
+    const kavya = (await db.selectFrom('loan_summaries').select('borrower_id').where('id', '=', loans[0].id).executeTakeFirstOrThrow())
+      .borrower_id;
     await db.deleteFrom('loan_borrowers').where('user_id', 'in', [kavya, rohan.user._id]).execute();
     expect(await names('kavya')).toEqual([]);
     expect(await t.app.get(LoanBorrowersRepository).fillMissing()).toBe(1);
     expect(await names('kavya')).toEqual(['Kavya Menon', 'Kavya Menon']);
-    await t.http.post('/api/me/loans').set('Authorization', `Bearer ${rohan.token}`).send({ type: 'salaryAdvance', amount: 700_000 }).expect(201);
+    await t.http
+      .post('/api/me/loans')
+      .set('Authorization', `Bearer ${rohan.token}`)
+      .send({ type: 'salaryAdvance', amount: 700_000 })
+      .expect(201);
     expect(await names('rohan desai')).toEqual(['Rohan Desai']);
   });
 });
@@ -122,9 +141,16 @@ describe('CORS for the frontends', () => {
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Range/);
-    const res = await t.http.get('/api/admin/loans').set('Origin', 'http://localhost:5173').set('Authorization', `Bearer ${staff}`).expect(200);
+    const res = await t.http
+      .get('/api/admin/loans')
+      .set('Origin', 'http://localhost:5173')
+      .set('Authorization', `Bearer ${staff}`)
+      .expect(200);
     expect(res.headers['access-control-expose-headers']).toMatch(/Content-Range/);
-    const evil = await t.http.get('/api/public/emi?principal=100000&annualRatePercent=12&months=12').set('Origin', 'https://evil.example').expect(200);
+    const evil = await t.http
+      .get('/api/public/emi?principal=100000&annualRatePercent=12&months=12')
+      .set('Origin', 'https://evil.example')
+      .expect(200);
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

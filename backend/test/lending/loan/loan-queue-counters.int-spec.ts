@@ -28,10 +28,19 @@ import { createMigratedTestDatabase, createTestDatabase } from '../../support/te
 let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Kysely<any>;
 const config = { product: { currency: 'INR' } } as AppConfig;
-const borrowers = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), name: `Counter Person${i} ${i % 3 === 0 ? 'Iyer' : 'Rao'}`, email: `counter.person${i}@example.com`, phone: `+9170000${String(i).padStart(5, '0')}` }));
+const borrowers = Array.from({ length: 12 }, (_, i) => ({
+  id: randomUUID(),
+  name: `Counter Person${i} ${i % 3 === 0 ? 'Iyer' : 'Rao'}`,
+  email: `counter.person${i}@example.com`,
+  phone: `+9170000${String(i).padStart(5, '0')}`,
+}));
 
 function generate(count: number, seed: number): GeneratedLoan[] {
-  const generator = new LoanHistoryGenerator({ borrowerIds: borrowers.map((b) => b.id), staffIds: [randomUUID(), randomUUID()] }, DEFAULT_PRODUCT_SETTINGS, seed);
+  const generator = new LoanHistoryGenerator(
+    { borrowerIds: borrowers.map((b) => b.id), staffIds: [randomUUID(), randomUUID()] },
+    DEFAULT_PRODUCT_SETTINGS,
+    seed,
+  );
   return Array.from({ length: count }, () => generator.next());
 }
 
@@ -44,21 +53,27 @@ async function appendAll(target: Kysely<any>, loans: GeneratedLoan[], writers: n
       for (let i = next++; i < loans.length; i = next++) {
         const loan = loans[i];
         for (const [version, step] of loan.steps.entries()) {
-          await store.append(loanStreamId(loan.loanId), 'loan', [{ type: step.event.type, data: step.event.data }], { expectedVersion: version, metadata: stepMetadata(step) });
+          await store.append(loanStreamId(loan.loanId), 'loan', [{ type: step.event.type, data: step.event.data }], {
+            expectedVersion: version,
+            metadata: stepMetadata(step),
+          });
         }
       }
     }),
   );
 }
 
-const condition = (queue: LoanQueue) => (queue in APPROVED_QUEUES ? sql`${sql.ref(APPROVED_QUEUES[queue as keyof typeof APPROVED_QUEUES])} IS NOT NULL` : sql`state = ${queue}`);
+const condition = (queue: LoanQueue) =>
+  queue in APPROVED_QUEUES ? sql`${sql.ref(APPROVED_QUEUES[queue as keyof typeof APPROVED_QUEUES])} IS NOT NULL` : sql`state = ${queue}`;
 
 /** count(*) over loan_summaries for every queue and type, keyed "queue/type". */
 async function countedByQuery(target: Kysely<any>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const queue of LOAN_QUEUES) {
     for (const type of LOAN_TYPES) {
-      const r = await sql<{ n: string }>`SELECT count(*) AS n FROM loan_summaries WHERE ${condition(queue)} AND type = ${type}`.execute(target);
+      const r = await sql<{ n: string }>`SELECT count(*) AS n FROM loan_summaries WHERE ${condition(queue)} AND type = ${type}`.execute(
+        target,
+      );
       counts[`${queue}/${type}`] = Number(r.rows[0].n);
     }
   }
@@ -66,7 +81,11 @@ async function countedByQuery(target: Kysely<any>): Promise<Record<string, numbe
 }
 
 async function countedByCounters(target: Kysely<any>): Promise<Record<string, number>> {
-  const r = await sql<{ queue: string; type: string; n: string }>`SELECT queue, type, sum(n) AS n FROM loan_queue_counts GROUP BY 1, 2`.execute(target);
+  const r = await sql<{
+    queue: string;
+    type: string;
+    n: string;
+  }>`SELECT queue, type, sum(n) AS n FROM loan_queue_counts GROUP BY 1, 2`.execute(target);
   const counts: Record<string, number> = Object.fromEntries(LOAN_QUEUES.flatMap((q) => LOAN_TYPES.map((t) => [`${q}/${t}`, 0])));
   for (const row of r.rows) counts[`${row.queue}/${row.type}`] = Number(row.n);
   return counts;
@@ -81,7 +100,10 @@ async function expectCountersMatch(target: Kysely<any>): Promise<void> {
 beforeAll(async () => {
   database = await createMigratedTestDatabase('queuecounters');
   db = database.db;
-  await db.insertInto('loan_borrowers').values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone }))).execute();
+  await db
+    .insertInto('loan_borrowers')
+    .values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone })))
+    .execute();
   await appendAll(db, generate(160, 11), 8);
 });
 
@@ -120,16 +142,25 @@ describe('loan queue counters', () => {
     expect(everything.total).toBe(160);
     // A filter without a counter is counted exactly over the read model.
     const from = '2000-01-01T00:00:00Z';
-    const windowed = await list.execute(new ListLoansQuery({ queue: 'soft.approved', createdFrom: from }, { field: 'softApprovedAt', order: 'DESC' }, { start: 0, end: 24 }));
+    const windowed = await list.execute(
+      new ListLoansQuery({ queue: 'soft.approved', createdFrom: from }, { field: 'softApprovedAt', order: 'DESC' }, { start: 0, end: 24 }),
+    );
     expect(windowed.total).toBe(counted['soft.approved/EMI'] + counted['soft.approved/salaryAdvance']);
   });
 
   it('order an approved list by its gate, newest first, and every sort both ways with the id tie-break', async () => {
     const list = new ListLoansHandler(db as never, config);
-    const page = await list.execute(new ListLoansQuery({ queue: 'bank.approved' }, { field: 'bankApprovedAt', order: 'DESC' }, { start: 0, end: 499 }));
+    const page = await list.execute(
+      new ListLoansQuery({ queue: 'bank.approved' }, { field: 'bankApprovedAt', order: 'DESC' }, { start: 0, end: 499 }),
+    );
     const times = page.rows.map((r) => r.approvals.bank!.at!);
     expect(times).toEqual([...times].sort().reverse());
-    for (const [field, key] of [['state', 'state'], ['type', 'type'], ['amount', 'amount'], ['tenureMonths', 'tenureMonths']] as const) {
+    for (const [field, key] of [
+      ['state', 'state'],
+      ['type', 'type'],
+      ['amount', 'amount'],
+      ['tenureMonths', 'tenureMonths'],
+    ] as const) {
       for (const order of ['ASC', 'DESC'] as const) {
         const rows = (await list.execute(new ListLoansQuery({ queue: 'soft.approved' }, { field, order }, { start: 0, end: 499 }))).rows;
         const keys = rows.map((r) => [r[key], r.id] as const);
@@ -142,23 +173,47 @@ describe('loan queue counters', () => {
   it('searches a queue by borrower name, email, phone and loan id fragment, with an exact total', async () => {
     const list = new ListLoansHandler(db as never, config);
     const exact = async (queue: LoanQueue, where: ReturnType<typeof sql>) =>
-      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM loan_summaries l JOIN loan_borrowers b ON b.user_id = l.borrower_id WHERE ${condition(queue)} AND (${where})`.execute(db)).rows[0].n);
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM loan_summaries l JOIN loan_borrowers b ON b.user_id = l.borrower_id WHERE ${condition(queue)} AND (${where})`.execute(
+            db,
+          )
+        ).rows[0].n,
+      );
     for (const queue of ['soft.approved', 'active', 'rejected'] as const) {
-      const byName = await list.execute(new ListLoansQuery({ queue, q: 'IYER' }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 499 }));
+      const byName = await list.execute(
+        new ListLoansQuery({ queue, q: 'IYER' }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 499 }),
+      );
       expect(byName.total).toBe(await exact(queue, sql`b.name ILIKE '%iyer%'`));
       expect(byName.rows.every((r) => r.borrower.name.includes('Iyer'))).toBe(true);
     }
     const someone = borrowers[4];
-    const byEmail = await list.execute(new ListLoansQuery({ q: 'person4@' }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 499 }));
-    expect(byEmail.total).toBe(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM loan_summaries WHERE borrower_id = ${someone.id}`.execute(db)).rows[0].n));
+    const byEmail = await list.execute(
+      new ListLoansQuery({ q: 'person4@' }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 499 }),
+    );
+    expect(byEmail.total).toBe(
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM loan_summaries WHERE borrower_id = ${someone.id}`.execute(db)).rows[0].n),
+    );
     expect(byEmail.rows.every((r) => r.borrower.email === someone.email)).toBe(true);
-    const byPhone = await list.execute(new ListLoansQuery({ q: someone.phone.slice(-5) }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 499 }));
+    const byPhone = await list.execute(
+      new ListLoansQuery({ q: someone.phone.slice(-5) }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 499 }),
+    );
     expect(byPhone.rows.length).toBeGreaterThan(0);
     expect(byPhone.rows.every((r) => r.borrower.phone === someone.phone || r.id.includes(someone.phone.slice(-5)))).toBe(true);
     const one = byEmail.rows[0];
-    const byId = await list.execute(new ListLoansQuery({ queue: 'active', q: one.id.slice(9, 18).toUpperCase() }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 24 }));
+    const byId = await list.execute(
+      new ListLoansQuery(
+        { queue: 'active', q: one.id.slice(9, 18).toUpperCase() },
+        { field: 'createdAt', order: 'DESC' },
+        { start: 0, end: 24 },
+      ),
+    );
     expect(byId.rows.map((r) => r.id)).toEqual(one.state === 'active' ? [one.id] : []);
-    const anywhere = await list.execute(new ListLoansQuery({ q: one.id.slice(9, 18) }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 24 }));
+    const anywhere = await list.execute(
+      new ListLoansQuery({ q: one.id.slice(9, 18) }, { field: 'createdAt', order: 'DESC' }, { start: 0, end: 24 }),
+    );
     expect(anywhere.rows.map((r) => r.id)).toContain(one.id);
     // Paging a search: the pages add up to the total, in order, without repeats.
     const all = await list.execute(new ListLoansQuery({ q: 'person' }, { field: 'amount', order: 'DESC' }, { start: 0, end: 499 }));
@@ -182,7 +237,9 @@ describe('loan queue counters', () => {
     expect(report.differences).toEqual([]);
     // A counter that drifted is a difference.
     await sql`UPDATE loan_queue_counts SET n = n + 1 WHERE queue = 'new' AND type = 'EMI' AND slot = 3`.execute(db);
-    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([{ table: 'loan_queue_counts', onlyInLive: 1, onlyInRebuild: 1 }]);
+    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([
+      { table: 'loan_queue_counts', onlyInLive: 1, onlyInRebuild: 1 },
+    ]);
     await sql`UPDATE loan_queue_counts SET n = n - 1 WHERE queue = 'new' AND type = 'EMI' AND slot = 3`.execute(db);
   });
 
@@ -218,15 +275,26 @@ describe('migration 0012 on a database that already holds loans', () => {
       const migrator = new Migrator({ db: target, provider: migrationProvider });
       const before = await migrator.migrateTo('0010-documents');
       expect(before.error).toBeUndefined();
-      await target.insertInto('loan_borrowers').values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone }))).execute();
+      await target
+        .insertInto('loan_borrowers')
+        .values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone })))
+        .execute();
       // Today's projection also writes the columns migrations 0018 and 0023 add: the old table has them while the loans are
       // appended, and loses them again before migrating, as a database of that time would be.
-      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date`.execute(target);
+      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date`.execute(
+        target,
+      );
       await appendAll(target, generate(60, 13), 4);
-      await sql`ALTER TABLE loan_summaries DROP COLUMN dpd, DROP COLUMN classification, DROP COLUMN overdue_since, DROP COLUMN next_cob_on`.execute(target);
+      await sql`ALTER TABLE loan_summaries DROP COLUMN dpd, DROP COLUMN classification, DROP COLUMN overdue_since, DROP COLUMN next_cob_on`.execute(
+        target,
+      );
       await migrateToLatest(target);
       await expectCountersMatch(target);
-      const total = await sql<{ n: string }>`SELECT sum(n) AS n FROM loan_queue_counts WHERE queue = ANY(${['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active', 'rejected', 'cancelled']})`.execute(target);
+      const total = await sql<{
+        n: string;
+      }>`SELECT sum(n) AS n FROM loan_queue_counts WHERE queue = ANY(${['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active', 'rejected', 'cancelled']})`.execute(
+        target,
+      );
       expect(Number(total.rows[0].n)).toBe(60);
     } finally {
       await target.destroy();

@@ -11,7 +11,11 @@ import { LoanHistoryGenerator } from '../../../bench/loan-histories.js';
 import { DEFAULT_PRODUCT_SETTINGS } from '../../../src/platform/config/product-settings.js';
 import { happyPath } from '../../../src/lending/loan/domain/loan-history.fixture.js';
 import { evolve, initialLoanState, type LoanState } from '../../../src/lending/loan/domain/loan.state.js';
-import { loanSummaryProjection, loanSummaryUpsert, submittedAtAfter } from '../../../src/lending/loan/projections/loan-summary.projection.js';
+import {
+  loanSummaryProjection,
+  loanSummaryUpsert,
+  submittedAtAfter,
+} from '../../../src/lending/loan/projections/loan-summary.projection.js';
 
 let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let db: Db;
@@ -67,31 +71,41 @@ describe('loan summaries projection', () => {
   it('verify reports a read model that no longer matches the log', async () => {
     expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);
     await sql`UPDATE loan_summaries SET amount = amount + 1 WHERE id = 'aaaaaaaa-0000-4000-8000-000000000001'`.execute(db);
-    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([{ table: 'loan_summaries', onlyInLive: 1, onlyInRebuild: 1 }]);
+    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([
+      { table: 'loan_summaries', onlyInLive: 1, onlyInRebuild: 1 },
+    ]);
     await rebuildProjections(db, [loanSummaryProjection]);
     expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);
   });
 
-  it('a writer\'s pre-built row is, byte for byte, the row the projection and a rebuild write', async () => {
-    const generator = new LoanHistoryGenerator({ borrowerIds: [randomUUID(), randomUUID()], staffIds: [randomUUID()] }, DEFAULT_PRODUCT_SETTINGS, 11);
+  it("a writer's pre-built row is, byte for byte, the row the projection and a rebuild write", async () => {
+    const generator = new LoanHistoryGenerator(
+      { borrowerIds: [randomUUID(), randomUUID()], staffIds: [randomUUID()] },
+      DEFAULT_PRODUCT_SETTINGS,
+      11,
+    );
     const loans = Array.from({ length: 60 }, () => generator.next());
     for (const [n, loan] of loans.entries()) {
       // As the command executor does: fold what it loaded, decide, fold the new events, send the row along. Every
       // third loan takes the projection's own path on alternate steps, and some appends carry two events.
       let state: LoanState = initialLoanState;
       let submittedAt: string | null = null;
-      for (let version = 0; version < loan.steps.length; ) {
+      for (let version = 0; version < loan.steps.length;) {
         const take = n % 4 === 1 && version + 1 < loan.steps.length ? 2 : 1;
         const events = loan.steps.slice(version, version + take).map((s) => s.event);
         state = events.reduce(evolve, state);
         submittedAt = submittedAtAfter(submittedAt, events);
         const prebuilt = !(n % 3 === 2 && version % 2 === 1);
         const row = loanSummaryUpsert(state, version + take, submittedAt);
-        await store.append(`loan-${loan.loanId}`, 'loan', events, { expectedVersion: version, projectedRows: prebuilt && row ? [row] : [] });
+        await store.append(`loan-${loan.loanId}`, 'loan', events, {
+          expectedVersion: version,
+          projectedRows: prebuilt && row ? [row] : [],
+        });
         version += take;
       }
     }
-    const asText = () => sql<{ row: string }>`SELECT s::text AS row FROM loan_summaries s ORDER BY id`.execute(db).then((r) => r.rows.map((x) => x.row));
+    const asText = () =>
+      sql<{ row: string }>`SELECT s::text AS row FROM loan_summaries s ORDER BY id`.execute(db).then((r) => r.rows.map((x) => x.row));
     const written = await asText();
     expect(written.filter((r) => loans.some((l) => r.includes(l.loanId)))).toHaveLength(loans.length);
     expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);

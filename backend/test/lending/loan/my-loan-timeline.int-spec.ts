@@ -44,7 +44,11 @@ describe('GET /api/me/loans/:id/history (the borrower timeline)', () => {
     const loan = await loanIn(t.http, 'new', alice.token, staff);
     const theirs = expectProblem(await t.http.get(`/api/me/loans/${loan.id}/history`).set(bearer(bob.token)), 404, 'not-found');
     expect(JSON.stringify(theirs)).not.toContain(alice.user._id);
-    expectProblem(await t.http.get('/api/me/loans/00000000-0000-4000-8000-000000000000/history').set(bearer(alice.token)), 404, 'not-found');
+    expectProblem(
+      await t.http.get('/api/me/loans/00000000-0000-4000-8000-000000000000/history').set(bearer(alice.token)),
+      404,
+      'not-found',
+    );
     expectProblem(await t.http.get(`/api/me/loans/${loan.id}/history`).set(bearer(staff)), 403, 'forbidden');
     expectProblem(await t.http.get('/api/me/loans/not-a-uuid/history').set(bearer(alice.token)), 400, 'validation-failed');
   });

@@ -29,10 +29,18 @@ async function softPendingOnA(): Promise<{ id: string; borrower: string }> {
   const borrower = (
     await a.http
       .post('/api/auth/register')
-      .send({ name: 'Asha Rao', email: `recent${unique}@example.com`, phone: `+919${unique.slice(-9)}`, password: 'borrower-password', deviceId: randomUUID() })
+      .send({
+        name: 'Asha Rao',
+        email: `recent${unique}@example.com`,
+        phone: `+919${unique.slice(-9)}`,
+        password: 'borrower-password',
+        deviceId: randomUUID(),
+      })
       .expect(201)
   ).body.token as string;
-  const id = (await a.http.post('/api/me/loans').set(bearer(borrower)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201)).body.id as string;
+  const id = (
+    await a.http.post('/api/me/loans').set(bearer(borrower)).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }).expect(201)
+  ).body.id as string;
   await a.http.post(`/api/me/loans/${id}/submit`).set(bearer(borrower)).expect(200);
   const accepted = await a.http.post(`/api/admin/loans/${id}/accept`).set(bearer(staff)).send({}).expect(200);
   expect(accepted.body.state).toBe('soft.pending');
@@ -45,7 +53,11 @@ describe('a loan kept by one process and moved on by another', () => {
     const { id } = await softPendingOnA();
     await b.http.post(`/api/admin/loans/${id}/approve-soft`).set(bearer(staff)).send({ score: 742 }).expect(200);
 
-    const refused = expectProblem(await a.http.post(`/api/admin/loans/${id}/approve-soft`).set(bearer(staff)).send({ score: 700 }), 409, 'illegal-transition');
+    const refused = expectProblem(
+      await a.http.post(`/api/admin/loans/${id}/approve-soft`).set(bearer(staff)).send({ score: 700 }),
+      409,
+      'illegal-transition',
+    );
     expect(refused).toMatchObject({ currentState: 'bank.pending' });
     const history = await historyOf(a.http, staff, id);
     expect(history.filter((e) => e.type === 'SoftCheckApproved')).toHaveLength(1);
@@ -53,7 +65,7 @@ describe('a loan kept by one process and moved on by another', () => {
     expect(await a.keepsLoan(id)).toBe(false);
   });
 
-  it('a command both states accept is appended after the other process\'s event, decided on the stream as it stands', async () => {
+  it("a command both states accept is appended after the other process's event, decided on the stream as it stands", async () => {
     const { id } = await softPendingOnA();
     await b.http.post(`/api/admin/loans/${id}/approve-soft`).set(bearer(staff)).send({ score: 742 }).expect(200);
 
@@ -65,7 +77,10 @@ describe('a loan kept by one process and moved on by another', () => {
       ['LoanRejected', 'rejected'],
     ]);
     // Both processes read the loan alike, and A keeps it again as its append left it.
-    const [onA, onB] = await Promise.all([a.http.get(`/api/admin/loans/${id}`).set(bearer(staff)), b.http.get(`/api/admin/loans/${id}`).set(bearer(staff))]);
+    const [onA, onB] = await Promise.all([
+      a.http.get(`/api/admin/loans/${id}`).set(bearer(staff)),
+      b.http.get(`/api/admin/loans/${id}`).set(bearer(staff)),
+    ]);
     expect(onA.body).toEqual(onB.body);
     expect(await a.keepsLoan(id)).toBe(true);
   });

@@ -47,7 +47,9 @@ async function borrower(): Promise<Borrower> {
 async function emailedLinkToken(to: string): Promise<string> {
   let token: string | undefined;
   await waitFor(async () => {
-    const mail = smtp.received.find((m) => JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()) && /ready to sign/.test(m.subject ?? ''));
+    const mail = smtp.received.find(
+      (m) => JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()) && /ready to sign/.test(m.subject ?? ''),
+    );
     token = mail && /\/Eagreement\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
     return token !== undefined;
   }, 'the signing link email');
@@ -72,11 +74,21 @@ describe('the Key Facts Statement', () => {
     const mine = await t.http.get(`/api/me/loans/${loan.id}/kfs`).set(bearer(b.token)).expect(200);
     const staffs = await t.http.get(`/api/admin/loans/${loan.id}/kfs`).set(bearer(staff)).expect(200);
     expect(staffs.body).toEqual(mine.body);
-    expect(mine.body).toMatchObject({ loanId: loan.id, loanType: 'EMI', sanctionedAmount: 10_000_000, coolingOffDays: 3, grievanceOfficer: { name: 'Meera Iyer' } });
+    expect(mine.body).toMatchObject({
+      loanId: loan.id,
+      loanType: 'EMI',
+      sanctionedAmount: 10_000_000,
+      coolingOffDays: 3,
+      grievanceOfficer: { name: 'Meera Iyer' },
+    });
     expect(mine.body.aprBasisPoints).toBeGreaterThan(Math.round(mine.body.interestRate.annualRatePercent * 100));
     expect(mine.body.schedule.reduce((s: number, l: { amount: number }) => s + l.amount, 0)).toBe(mine.body.totalPayable);
     const pdf = await pdfOf(`/api/me/loans/${loan.id}/agreement.pdf`, b.token).expect(200);
-    expect(createHash('sha256').update(pdf.body as Buffer).digest('hex')).toBe(loan.documentHash);
+    expect(
+      createHash('sha256')
+        .update(pdf.body as Buffer)
+        .digest('hex'),
+    ).toBe(loan.documentHash);
     // Someone else's loan is not found, like one that does not exist.
     const other = await borrower();
     expectProblem(await t.http.get(`/api/me/loans/${loan.id}/kfs`).set(bearer(other.token)), 404, 'not-found');
@@ -92,23 +104,39 @@ describe('the emailed e-sign link', () => {
     const stored = await t.runtime.db.selectFrom('agreement_sign_links').selectAll().where('loan_id', '=', loan.id).execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
-    const log = await t.http.get('/api/admin/emails').query({ filter: JSON.stringify({ template: 'agreement-sign-link' }) }).set(bearer(staff)).expect(200);
+    const log = await t.http
+      .get('/api/admin/emails')
+      .query({ filter: JSON.stringify({ template: 'agreement-sign-link' }) })
+      .set(bearer(staff))
+      .expect(200);
     expect(log.text).not.toContain(token);
     expect(log.text).toContain('/Eagreement/[redacted]');
 
     const view = await t.http.get(`/api/public/agreements/${token}`).expect(200);
-    expect(view.body).toMatchObject({ loanReference: loan.id.slice(0, 8).toUpperCase(), documentHash: loan.documentHash, borrowerName: 'Kavya Nair' });
+    expect(view.body).toMatchObject({
+      loanReference: loan.id.slice(0, 8).toUpperCase(),
+      documentHash: loan.documentHash,
+      borrowerName: 'Kavya Nair',
+    });
     expect(view.body.phone).toMatch(/^\+91\*{6}\d{4}$/);
     expect(view.body.phone.slice(-4)).toBe(b.phone.slice(-4));
     expect(view.body.kfs.loanId).toBe(loan.id);
     const pdf = await pdfOf(`/api/public/agreements/${token}/agreement.pdf`).expect(200);
-    expect(createHash('sha256').update(pdf.body as Buffer).digest('hex')).toBe(loan.documentHash);
+    expect(
+      createHash('sha256')
+        .update(pdf.body as Buffer)
+        .digest('hex'),
+    ).toBe(loan.documentHash);
 
     const sent = await t.http.post(`/api/public/agreements/${token}/code`).expect(202);
     expect(sent.body).toEqual({ phone: view.body.phone, expiresAt: expect.any(String) });
     const code = await lastSigningCode(t.http, b.token, staff);
     const wrong = code === '000000' ? '111111' : '000000';
-    expectProblem(await t.http.post(`/api/public/agreements/${token}/sign`).set('User-Agent', AGENT).send({ code: wrong }), 400, 'wrong-code');
+    expectProblem(
+      await t.http.post(`/api/public/agreements/${token}/sign`).set('User-Agent', AGENT).send({ code: wrong }),
+      400,
+      'wrong-code',
+    );
     expectFieldProblem(await t.http.post(`/api/public/agreements/${token}/sign`).send({ code: '12' }), ['code'], 'validation-failed');
     const signed = await t.http.post(`/api/public/agreements/${token}/sign`).set('User-Agent', AGENT).send({ code }).expect(200);
     expect(signed.body).toEqual({ state: 'final.pending', signedAt: expect.any(String) });
@@ -123,8 +151,18 @@ describe('the emailed e-sign link', () => {
 
     // The evidence: in AgreementSigned and on the staff agreement page.
     const detail = await t.http.get(`/api/admin/agreements/${loan.id}`).set(bearer(staff)).expect(200);
-    expect(detail.body).toMatchObject({ loanId: loan.id, documentHash: loan.documentHash, signedDocumentHash: loan.documentHash, signed: true });
-    expect(detail.body.evidence).toEqual({ channel: 'email-link', code: { purpose: 'e-sign', phone: view.body.phone, verifiedAt: expect.any(String) }, ip: expect.stringMatching(/127\.0\.0\.1/), userAgent: AGENT });
+    expect(detail.body).toMatchObject({
+      loanId: loan.id,
+      documentHash: loan.documentHash,
+      signedDocumentHash: loan.documentHash,
+      signed: true,
+    });
+    expect(detail.body.evidence).toEqual({
+      channel: 'email-link',
+      code: { purpose: 'e-sign', phone: view.body.phone, verifiedAt: expect.any(String) },
+      ip: expect.stringMatching(/127\.0\.0\.1/),
+      userAgent: AGENT,
+    });
     const history = await t.http.get(`/api/admin/loans/${loan.id}/history`).set(bearer(staff)).expect(200);
     const event = (history.body as { type: string; data: Record<string, unknown> }[]).find((e) => e.type === 'AgreementSigned')!;
     expect(event.data).toMatchObject({ documentHash: loan.documentHash, evidence: detail.body.evidence });
@@ -167,9 +205,21 @@ describe('signing in the portal (Step6)', () => {
     expect(JSON.stringify(sent.body)).not.toMatch(/\b\d{6}\b/);
     const code = await lastSigningCode(t.http, b.token, staff);
     const wrong = code === '999999' ? '888888' : '999999';
-    expectProblem(await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(b.token)).send({ documentHash: loan.documentHash, code: wrong }), 400, 'wrong-code');
+    expectProblem(
+      await t.http
+        .post(`/api/me/loans/${loan.id}/sign-agreement`)
+        .set(bearer(b.token))
+        .send({ documentHash: loan.documentHash, code: wrong }),
+      400,
+      'wrong-code',
+    );
     expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(b.token)).expect(200)).body.state).toBe('consent.customerpending');
-    await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(b.token)).set('User-Agent', AGENT).send({ documentHash: loan.documentHash, code }).expect(200);
+    await t.http
+      .post(`/api/me/loans/${loan.id}/sign-agreement`)
+      .set(bearer(b.token))
+      .set('User-Agent', AGENT)
+      .send({ documentHash: loan.documentHash, code })
+      .expect(200);
     const detail = await t.http.get(`/api/admin/agreements/${loan.id}`).set(bearer(staff)).expect(200);
     expect(detail.body.evidence).toMatchObject({ channel: 'portal', userAgent: AGENT, code: { purpose: 'e-sign' } });
     // The emailed link of a signed agreement no longer works.
@@ -189,14 +239,38 @@ describe('a signature retried with its idempotency key (issue 16: the API died b
     await t.app.get(PhoneVerification).checkCode(phone, 'e-sign', code, '127.0.0.1', `sign-agreement:${loan.id}:${user._id}:first`);
     expect((await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(token)).expect(200)).body.state).toBe('consent.customerpending');
     // Another request (another key, or none) cannot use that code again.
-    expectProblem(await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(token)).set('Idempotency-Key', 'second').send({ documentHash: loan.documentHash, code }), 400, 'code-used');
-    expectProblem(await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(token)).send({ documentHash: loan.documentHash, code }), 400, 'code-used');
+    expectProblem(
+      await t.http
+        .post(`/api/me/loans/${loan.id}/sign-agreement`)
+        .set(bearer(token))
+        .set('Idempotency-Key', 'second')
+        .send({ documentHash: loan.documentHash, code }),
+      400,
+      'code-used',
+    );
+    expectProblem(
+      await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(token)).send({ documentHash: loan.documentHash, code }),
+      400,
+      'code-used',
+    );
     // The retry of the first attempt signs, once; its repeat answers the same.
-    const signed = await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(token)).set('Idempotency-Key', 'first').send({ documentHash: loan.documentHash, code }).expect(200);
+    const signed = await t.http
+      .post(`/api/me/loans/${loan.id}/sign-agreement`)
+      .set(bearer(token))
+      .set('Idempotency-Key', 'first')
+      .send({ documentHash: loan.documentHash, code })
+      .expect(200);
     expect(signed.body.state).toBe('final.pending');
-    const again = await t.http.post(`/api/me/loans/${loan.id}/sign-agreement`).set(bearer(token)).set('Idempotency-Key', 'first').send({ documentHash: loan.documentHash, code }).expect(200);
+    const again = await t.http
+      .post(`/api/me/loans/${loan.id}/sign-agreement`)
+      .set(bearer(token))
+      .set('Idempotency-Key', 'first')
+      .send({ documentHash: loan.documentHash, code })
+      .expect(200);
     expect(again.body).toEqual(signed.body);
-    const signedEvents = await sql<{ n: string }>`SELECT count(*) AS n FROM events WHERE stream_id = ${loanStream(loan.id)} AND type = 'AgreementSigned'`.execute(t.runtime.db);
+    const signedEvents = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM events WHERE stream_id = ${loanStream(loan.id)} AND type = 'AgreementSigned'`.execute(t.runtime.db);
     expect(Number(signedEvents.rows[0]!.n)).toBe(1);
   });
 });
@@ -207,22 +281,70 @@ describe('GET /api/admin/agreements', () => {
     const waiting = await loanIn(t.http, 'consent.customerpending', b.token, staff);
     const signed = await loanIn(t.http, 'final.pending', b.token, staff);
     const q = (filter: object, extra: Record<string, string> = {}) => ({ filter: JSON.stringify(filter), range: '[0,99]', ...extra });
-    const all = await t.http.get('/api/admin/agreements').query(q({ q: 'Kavya' })).set(bearer(staff)).expect(200);
+    const all = await t.http
+      .get('/api/admin/agreements')
+      .query(q({ q: 'Kavya' }))
+      .set(bearer(staff))
+      .expect(200);
     expect(all.headers['content-range']).toMatch(/^agreements 0-\d+\/\d+$/);
     const ids = (all.body as { id: string }[]).map((r) => r.id);
     expect(ids).toEqual(expect.arrayContaining([waiting.id, signed.id]));
     const row = (all.body as Record<string, unknown>[]).find((r) => r.id === signed.id)!;
-    expect(row).toMatchObject({ loanId: signed.id, borrowerName: 'Kavya Nair', documentHash: signed.documentHash, signed: true, loanState: 'final.pending', principal: 10_000_000 });
-    const unsigned = (await t.http.get('/api/admin/agreements').query(q({ signed: false, id: [waiting.id, signed.id] })).set(bearer(staff)).expect(200)).body as { id: string }[];
+    expect(row).toMatchObject({
+      loanId: signed.id,
+      borrowerName: 'Kavya Nair',
+      documentHash: signed.documentHash,
+      signed: true,
+      loanState: 'final.pending',
+      principal: 10_000_000,
+    });
+    const unsigned = (
+      await t.http
+        .get('/api/admin/agreements')
+        .query(q({ signed: false, id: [waiting.id, signed.id] }))
+        .set(bearer(staff))
+        .expect(200)
+    ).body as { id: string }[];
     expect(unsigned.map((r) => r.id)).toEqual([waiting.id]);
-    const onlySigned = (await t.http.get('/api/admin/agreements').query(q({ signed: true, id: [waiting.id, signed.id] })).set(bearer(staff)).expect(200)).body as { id: string }[];
+    const onlySigned = (
+      await t.http
+        .get('/api/admin/agreements')
+        .query(q({ signed: true, id: [waiting.id, signed.id] }))
+        .set(bearer(staff))
+        .expect(200)
+    ).body as { id: string }[];
     expect(onlySigned.map((r) => r.id)).toEqual([signed.id]);
-    const future = (await t.http.get('/api/admin/agreements').query(q({ issuedFrom: '2099-01-01' })).set(bearer(staff)).expect(200)).body;
+    const future = (
+      await t.http
+        .get('/api/admin/agreements')
+        .query(q({ issuedFrom: '2099-01-01' }))
+        .set(bearer(staff))
+        .expect(200)
+    ).body;
     expect(future).toEqual([]);
-    const past = (await t.http.get('/api/admin/agreements').query(q({ issuedTo: '2000-01-01' })).set(bearer(staff)).expect(200)).body;
+    const past = (
+      await t.http
+        .get('/api/admin/agreements')
+        .query(q({ issuedTo: '2000-01-01' }))
+        .set(bearer(staff))
+        .expect(200)
+    ).body;
     expect(past).toEqual([]);
-    expectFieldProblem(await t.http.get('/api/admin/agreements').query(q({ signed: 'yes', issuedFrom: '1 May' })).set(bearer(staff)), ['signed', 'issuedFrom'], 'validation-failed');
-    expectFieldProblem(await t.http.get('/api/admin/agreements').query(q({}, { sort: '["hash","ASC"]' })).set(bearer(staff)), ['sort']);
+    expectFieldProblem(
+      await t.http
+        .get('/api/admin/agreements')
+        .query(q({ signed: 'yes', issuedFrom: '1 May' }))
+        .set(bearer(staff)),
+      ['signed', 'issuedFrom'],
+      'validation-failed',
+    );
+    expectFieldProblem(
+      await t.http
+        .get('/api/admin/agreements')
+        .query(q({}, { sort: '["hash","ASC"]' }))
+        .set(bearer(staff)),
+      ['sort'],
+    );
     expectProblem(await t.http.get(`/api/admin/agreements/${(await loanIn(t.http, 'new', b.token, staff)).id}`).set(bearer(staff)), 404);
 
     expect((await verifyProjections(t.runtime.db, [agreementsProjection])).differences).toEqual([]);

@@ -39,7 +39,11 @@ describe('POST /api/admin/loans/:id/approve-bank', () => {
     const res = await approve(id, { method: 'penny-drop', reason: 'Looks fine' }).expect(200);
     expect(res.body.state).toBe('consent.pending');
     expect(res.body.bankAccountLast4).toBe('6789');
-    expect(res.body.bankVerification).toEqual({ method: 'penny-drop', ifsc: 'HDFC0004321', reference: expect.stringMatching(/^PD-DEV-[0-9A-F]{12}$/) });
+    expect(res.body.bankVerification).toEqual({
+      method: 'penny-drop',
+      ifsc: 'HDFC0004321',
+      reference: expect.stringMatching(/^PD-DEV-[0-9A-F]{12}$/),
+    });
     const event = (await historyOf(t.http, staff, id)).at(-1)!;
     expect(event.type).toBe('BankVerificationApproved');
     expect(event.data).toEqual(
@@ -52,7 +56,9 @@ describe('POST /api/admin/loans/:id/approve-bank', () => {
     );
     const stored = await t.runtime.db.selectFrom('events').select('data').where('stream_id', '=', `loan-${id}`).execute();
     expect(JSON.stringify(stored)).not.toContain('501000123456789');
-    expect(JSON.stringify((await t.http.get(`/api/admin/loans/${id}`).set(bearer(staff)).expect(200)).body)).not.toContain('501000123456789');
+    expect(JSON.stringify((await t.http.get(`/api/admin/loans/${id}`).set(bearer(staff)).expect(200)).body)).not.toContain(
+      '501000123456789',
+    );
   });
 
   it('a penny drop the bank refuses is 422 with a clear message, and nothing is appended', async () => {
@@ -60,7 +66,9 @@ describe('POST /api/admin/loans/:id/approve-bank', () => {
     await fillBankSection(t.http, borrower.token, { accountNumber: FAILING_ACCOUNT });
     const before = await historyOf(t.http, staff, id);
     const problem = expectProblem(await approve(id, { method: 'penny-drop' }), 422, 'bank-verification-failed');
-    expect(problem.detail).toMatch(/^The penny drop to XXXXXX9999 \(HDFC0001234\) failed: the bank reports that the account does not exist.*reference PD-DEV-.*verify manually with a reason\.$/);
+    expect(problem.detail).toMatch(
+      /^The penny drop to XXXXXX9999 \(HDFC0001234\) failed: the bank reports that the account does not exist.*reference PD-DEV-.*verify manually with a reason\.$/,
+    );
     expect(problem.fields).toEqual([{ name: 'method', message: problem.detail }]);
     expect(JSON.stringify(problem)).not.toContain(FAILING_ACCOUNT);
     expect(await historyOf(t.http, staff, id)).toEqual(before);
@@ -69,7 +77,9 @@ describe('POST /api/admin/loans/:id/approve-bank', () => {
     const manual = await approve(id, { method: 'manual', reason: 'Cancelled cheque checked against the passbook' }).expect(200);
     expect(manual.body.bankVerification).toEqual({ method: 'manual', ifsc: 'HDFC0001234', reference: null });
     const event = (await historyOf(t.http, staff, id)).at(-1)!;
-    expect(event).toEqual(expect.objectContaining({ type: 'BankVerificationApproved', reason: 'Cancelled cheque checked against the passbook' }));
+    expect(event).toEqual(
+      expect.objectContaining({ type: 'BankVerificationApproved', reason: 'Cancelled cheque checked against the passbook' }),
+    );
     expect(event.data).toEqual(expect.objectContaining({ method: 'manual', bankAccountLast4: '9999', ifsc: 'HDFC0001234' }));
     expect(event.data).not.toHaveProperty('pennyDrop');
   });
@@ -88,10 +98,20 @@ describe('POST /api/admin/loans/:id/approve-bank', () => {
     const before = await historyOf(t.http, staff, id);
     for (const body of [{ method: 'penny-drop' }, { method: 'manual', reason: 'Cheque seen' }]) {
       const missing = expectProblem(await approve(id, body), 409, 'bank-section-incomplete');
-      expect(missing).toEqual(expect.objectContaining({ section: 'bank', sectionStatus: 'missing', fields: [{ name: 'bank', message: expect.stringContaining('Bank section is missing') }] }));
+      expect(missing).toEqual(
+        expect.objectContaining({
+          section: 'bank',
+          sectionStatus: 'missing',
+          fields: [{ name: 'bank', message: expect.stringContaining('Bank section is missing') }],
+        }),
+      );
     }
     await fillBankSection(t.http, borrower.token);
-    await t.http.post(`/api/admin/customers/${borrower.user._id}/sections/bank/verification`).set(bearer(staff)).send({ status: 'rejected', reason: 'The IFSC belongs to another branch' }).expect(200);
+    await t.http
+      .post(`/api/admin/customers/${borrower.user._id}/sections/bank/verification`)
+      .set(bearer(staff))
+      .send({ status: 'rejected', reason: 'The IFSC belongs to another branch' })
+      .expect(200);
     const rejected = expectProblem(await approve(id, { method: 'penny-drop' }), 409, 'bank-section-incomplete');
     expect(rejected.detail).toContain('rejected (The IFSC belongs to another branch)');
     expect(await historyOf(t.http, staff, id)).toEqual(before);
@@ -120,9 +140,19 @@ describe('POST /api/admin/loans/:id/approve-bank', () => {
     const { borrower, id } = await bankPending();
     await fillBankSection(t.http, borrower.token);
     expectProblem(await approve(id, { method: 'penny-drop' }, borrower.token), 403);
-    const role = await t.http.post('/api/admin/roles').set(bearer(staff)).send({ name: 'Loan viewer', permissions: ['loans.view'] }).expect(201);
-    await t.http.post('/api/admin/users').set(bearer(staff)).send({ name: 'Loan Viewer', email: 'loan.viewer@test.local', password: 'staff-password-1', roleId: role.body.id }).expect(201);
-    const viewer = (await t.http.post('/api/auth/login').send({ email: 'loan.viewer@test.local', password: 'staff-password-1' }).expect(200)).body.token as string;
+    const role = await t.http
+      .post('/api/admin/roles')
+      .set(bearer(staff))
+      .send({ name: 'Loan viewer', permissions: ['loans.view'] })
+      .expect(201);
+    await t.http
+      .post('/api/admin/users')
+      .set(bearer(staff))
+      .send({ name: 'Loan Viewer', email: 'loan.viewer@test.local', password: 'staff-password-1', roleId: role.body.id })
+      .expect(201);
+    const viewer = (
+      await t.http.post('/api/auth/login').send({ email: 'loan.viewer@test.local', password: 'staff-password-1' }).expect(200)
+    ).body.token as string;
     const refused = expectProblem(await approve(id, { method: 'penny-drop' }, viewer), 403, 'missing-permission');
     expect(refused.detail).toMatch(/loans\.bank\.approve/);
     expect(await stateOf(t.http, staff, id)).toBe('bank.pending');

@@ -44,22 +44,37 @@ async function takeToActive(type: 'EMI' | 'salaryAdvance') {
   expect(created.body.state).toBe('new');
   expect((await t.http.post(`/api/me/loans/${id}/submit`).set(b).expect(200)).body.state).toBe('applied');
   expect((await t.http.post(`/api/admin/loans/${id}/accept`).set(s).send({}).expect(200)).body.state).toBe('soft.pending');
-  expect((await t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 }).expect(200)).body.state).toBe('bank.pending');
+  expect((await t.http.post(`/api/admin/loans/${id}/approve-soft`).set(s).send({ score: 742 }).expect(200)).body.state).toBe(
+    'bank.pending',
+  );
   await fillBankSection(t.http, borrower.token);
-  expect((await t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' }).expect(200)).body.state).toBe('consent.pending');
+  expect((await t.http.post(`/api/admin/loans/${id}/approve-bank`).set(s).send({ method: 'penny-drop' }).expect(200)).body.state).toBe(
+    'consent.pending',
+  );
   const issued = await t.http.post(`/api/admin/loans/${id}/issue-agreement`).set(s).send({}).expect(200);
   expect(issued.body.state).toBe('consent.customerpending');
-  const pdf = await t.http.get(`/api/me/loans/${id}/agreement.pdf`).set(b).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  }).expect(200);
+  const pdf = await t.http
+    .get(`/api/me/loans/${id}/agreement.pdf`)
+    .set(b)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
-  const hash = createHash('sha256').update(pdf.body as Buffer).digest('hex');
+  const hash = createHash('sha256')
+    .update(pdf.body as Buffer)
+    .digest('hex');
   expect(hash).toBe(issued.body.agreement.documentHash);
   expect((await signAgreement(t.http, id, hash, borrower.token, staff)).body.state).toBe('final.pending');
   expect((await t.http.post(`/api/admin/loans/${id}/approve-final`).set(s).send({}).expect(200)).body.state).toBe('disbursal.pending');
-  const active = await t.http.post(`/api/admin/loans/${id}/disburse`).set(s).send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21' }).expect(200);
+  const active = await t.http
+    .post(`/api/admin/loans/${id}/disburse`)
+    .set(s)
+    .send({ payoutReference: 'UTR-0001', disbursedOn: '2026-11-21' })
+    .expect(200);
   expect(active.body.state).toBe('active');
   // The documented answer shapes (OpenAPI is generated from these schemas) are what the server sends.
   myCommandResultSchema.parse(created.body);
@@ -82,11 +97,26 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
 
     const history = await t.http.get(`/api/admin/loans/${id}/history`).set(asBorrower(staff)).expect(200);
     expect(history.body.map((e: { type: string }) => e.type)).toEqual([
-      'LoanApplicationStarted', 'LoanApplicationSubmitted', 'LoanApplicationAccepted', 'SoftCheckApproved', 'BankVerificationApproved',
-      'AgreementIssued', 'AgreementSigned', 'FinalApprovalGranted', 'LoanDisbursed',
+      'LoanApplicationStarted',
+      'LoanApplicationSubmitted',
+      'LoanApplicationAccepted',
+      'SoftCheckApproved',
+      'BankVerificationApproved',
+      'AgreementIssued',
+      'AgreementSigned',
+      'FinalApprovalGranted',
+      'LoanDisbursed',
     ]);
     expect(history.body.map((e: { stateAfter: string }) => e.stateAfter)).toEqual([
-      'new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending', 'active',
+      'new',
+      'applied',
+      'soft.pending',
+      'bank.pending',
+      'consent.pending',
+      'consent.customerpending',
+      'final.pending',
+      'disbursal.pending',
+      'active',
     ]);
     for (const e of history.body) {
       expect(e.actor).toEqual(expect.objectContaining({ id: expect.any(String), role: expect.stringMatching(/^(borrower|staff)$/) }));
@@ -101,7 +131,11 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
     for (const entry of history.body) historyEntrySchema.parse(entry);
 
     // Replaying the whole log gives the loan exactly as the read model shows it.
-    const replayed = await t.http.get(`/api/admin/loans/${id}`).query({ asOf: new Date(Date.now() + 60_000).toISOString() }).set(asBorrower(staff)).expect(200);
+    const replayed = await t.http
+      .get(`/api/admin/loans/${id}`)
+      .query({ asOf: new Date(Date.now() + 60_000).toISOString() })
+      .set(asBorrower(staff))
+      .expect(200);
     loanAsOfSchema.parse(replayed.body);
     const { borrower: _b, position: livePosition, ...live } = detail.body;
     const { asOf: _a, position: replayedPosition, ...fromLog } = replayed.body;
@@ -126,16 +160,30 @@ describe('a loan taken from new to active through the HTTP API alone', () => {
 
   it('queues, counts and projections agree with a rebuild from the log', async () => {
     const s = asBorrower(staff);
-    const active = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: 'active' }) }).set(s).expect(200);
+    const active = await t.http
+      .get('/api/admin/loans')
+      .query({ filter: JSON.stringify({ queue: 'active' }) })
+      .set(s)
+      .expect(200);
     expect(active.headers['content-range']).toMatch(/^loans 0-\d+\/\d+$/);
-    const softApproved = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: 'soft.approved' }) }).set(s).expect(200);
+    const softApproved = await t.http
+      .get('/api/admin/loans')
+      .query({ filter: JSON.stringify({ queue: 'soft.approved' }) })
+      .set(s)
+      .expect(200);
     expect(softApproved.body.every((l: { approvals: { soft: unknown } }) => l.approvals.soft !== null)).toBe(true);
-    const bySpecPath = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: 'soft/approved' }) }).set(s).expect(200);
+    const bySpecPath = await t.http
+      .get('/api/admin/loans')
+      .query({ filter: JSON.stringify({ queue: 'soft/approved' }) })
+      .set(s)
+      .expect(200);
     expect(bySpecPath.body).toEqual(softApproved.body);
     for (const row of active.body) loanRowSchema.parse(row);
     const mine = await t.http.get('/api/me/loans').set(asBorrower(borrower.token)).expect(200);
     for (const loan of mine.body) myLoanSchema.parse(loan);
-    emiQuoteSchema.parse((await t.http.get('/api/public/emi').query({ principal: 10_000_000, annualRatePercent: 12, months: 12 }).expect(200)).body);
+    emiQuoteSchema.parse(
+      (await t.http.get('/api/public/emi').query({ principal: 10_000_000, annualRatePercent: 12, months: 12 }).expect(200)).body,
+    );
     const counts = await t.http.get('/api/admin/loan-queues').set(s).expect(200);
     queueCountsSchema.parse(counts.body);
     expect(counts.body.active).toBe(Number(active.headers['content-range'].split('/')[1]));
@@ -153,11 +201,22 @@ describe('OpenAPI at /api/docs', () => {
   it('documents the loan endpoints with their answer schemas and problem details', async () => {
     const doc = (await t.http.get('/api/docs/openapi.json').expect(200)).body;
     const history = doc.paths['/api/admin/loans/{id}/history'].get;
-    expect(history.responses['200'].content['application/json'].schema.items.properties.stateAfter.enum).toContain('consent.customerpending');
+    expect(history.responses['200'].content['application/json'].schema.items.properties.stateAfter.enum).toContain(
+      'consent.customerpending',
+    );
     const approve = doc.paths['/api/admin/loans/{id}/approve-soft'].post;
     expect(approve.requestBody.content['application/json'].schema.required).toEqual(['score']);
-    expect(approve.responses['200'].content['application/json'].schema.properties.position).toEqual(expect.objectContaining({ type: 'integer' }));
-    expect(approve.responses.default.content['application/json'].schema.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail']));
-    expect(doc.paths['/api/public/emi'].get.responses['200'].content['application/json'].schema.required).toEqual(['emi', 'totalInterest', 'totalPayable', 'schedule']);
+    expect(approve.responses['200'].content['application/json'].schema.properties.position).toEqual(
+      expect.objectContaining({ type: 'integer' }),
+    );
+    expect(approve.responses.default.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['type', 'title', 'status', 'detail']),
+    );
+    expect(doc.paths['/api/public/emi'].get.responses['200'].content['application/json'].schema.required).toEqual([
+      'emi',
+      'totalInterest',
+      'totalPayable',
+      'schedule',
+    ]);
   });
 });

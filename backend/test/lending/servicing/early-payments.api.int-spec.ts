@@ -22,9 +22,12 @@ let alice: { token: string; user: { _id: string } };
 let bob: { token: string; user: { _id: string } };
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
-const myLoan = async (id: string) => myLoanDetailSchema.parse((await t.http.get(`/api/me/loans/${id}`).set(bearer(alice.token)).expect(200)).body);
-const adminLoan = async (id: string) => loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
-const total = (i: { principal: number; interest: number; fees: number; penalties: number }) => i.principal + i.interest + i.fees + i.penalties;
+const myLoan = async (id: string) =>
+  myLoanDetailSchema.parse((await t.http.get(`/api/me/loans/${id}`).set(bearer(alice.token)).expect(200)).body);
+const adminLoan = async (id: string) =>
+  loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+const total = (i: { principal: number; interest: number; fees: number; penalties: number }) =>
+  i.principal + i.interest + i.fees + i.penalties;
 
 async function recordAndVerify(loanId: string, body: object) {
   const recorded = await t.http.post(`/api/admin/loans/${loanId}/payments`).set(bearer(admin)).send(body).expect(201);
@@ -66,7 +69,11 @@ describe('the confirmed case: two instalments paid on the day of disbursal', () 
     await payOnline(loan.id, total(first!));
     await recordAndVerify(loan.id, { amount: total(second!), paidOn: '2026-11-21', method: 'cash' });
     const after = await myLoan(loan.id);
-    expect(after.instalments.slice(0, 3).map((i) => [i.status, i.paidOn])).toEqual([['paid', '2026-11-21'], ['paid', '2026-11-21'], ['upcoming', null]]);
+    expect(after.instalments.slice(0, 3).map((i) => [i.status, i.paidOn])).toEqual([
+      ['paid', '2026-11-21'],
+      ['paid', '2026-11-21'],
+      ['upcoming', null],
+    ]);
     expect(after.instalments).toHaveLength(12);
     expect(after.instalments[2]).toEqual(before.instalments[2]);
   });
@@ -104,7 +111,13 @@ describe('pay extra to reduce principal, previewed first', () => {
     const amount = due + 20_000_00;
     const counts = await storeCounts(t);
     const preview = paymentPreviewSchema.parse(
-      (await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount, paidOn: '2026-12-21', reducePrincipal: true }).expect(200)).body,
+      (
+        await t.http
+          .post(`/api/admin/loans/${loan.id}/payments/preview`)
+          .set(bearer(admin))
+          .send({ amount, paidOn: '2026-12-21', reducePrincipal: true })
+          .expect(200)
+      ).body,
     );
     expect(await storeCounts(t)).toEqual(counts);
     expect(preview).toMatchObject({ date: '2026-12-21', amount, reducePrincipal: true, allocated: { toCreditBalance: 0 } });
@@ -113,7 +126,15 @@ describe('pay extra to reduce principal, previewed first', () => {
     expect(preview.instalments[0]!.status).toBe('paid');
 
     // The same money without the choice pays the next instalments in advance instead.
-    const inAdvance = paymentPreviewSchema.parse((await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount, paidOn: '2026-12-21' }).expect(200)).body);
+    const inAdvance = paymentPreviewSchema.parse(
+      (
+        await t.http
+          .post(`/api/admin/loans/${loan.id}/payments/preview`)
+          .set(bearer(admin))
+          .send({ amount, paidOn: '2026-12-21' })
+          .expect(200)
+      ).body,
+    );
     expect(inAdvance.instalments).toHaveLength(12);
     expect(inAdvance.instalments.slice(0, 3).map((i) => i.status)).toEqual(['paid', 'paid', 'paid']);
 
@@ -122,18 +143,33 @@ describe('pay extra to reduce principal, previewed first', () => {
     expect(after.instalments).toEqual(preview.instalments);
     expect(after.outstanding).toEqual(preview.outstanding);
     const events = await sql<{ type: string; data: { reducePrincipal?: boolean } }>`
-      SELECT type, data FROM events WHERE data->>'paymentId' = ${payment.id} AND type IN ('PaymentRecorded', 'RepaymentApplied') ORDER BY global_position`.execute(t.runtime.db);
-    expect(events.rows.map((e) => [e.type, e.data.reducePrincipal])).toEqual([['PaymentRecorded', true], ['RepaymentApplied', true]]);
+      SELECT type, data FROM events WHERE data->>'paymentId' = ${payment.id} AND type IN ('PaymentRecorded', 'RepaymentApplied') ORDER BY global_position`.execute(
+      t.runtime.db,
+    );
+    expect(events.rows.map((e) => [e.type, e.data.reducePrincipal])).toEqual([
+      ['PaymentRecorded', true],
+      ['RepaymentApplied', true],
+    ]);
   });
 
   it('the borrower previews on their own loan (today), and online payments carry the choice too', async () => {
     const detail = await myLoan(loan.id);
     const preview = paymentPreviewSchema.parse(
-      (await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 5_000_00, reducePrincipal: true }).expect(200)).body,
+      (
+        await t.http
+          .post(`/api/me/loans/${loan.id}/payments/preview`)
+          .set(bearer(alice.token))
+          .send({ amount: 5_000_00, reducePrincipal: true })
+          .expect(200)
+      ).body,
     );
     expect(preview.date).toBe('2026-12-21');
     expect(preview.outstanding.principal).toBe(detail.outstanding!.principal - 5_000_00);
-    const created = await t.http.post(`/api/me/loans/${loan.id}/payments`).set(bearer(alice.token)).send({ amount: 5_000_00, reducePrincipal: true }).expect(201);
+    const created = await t.http
+      .post(`/api/me/loans/${loan.id}/payments`)
+      .set(bearer(alice.token))
+      .send({ amount: 5_000_00, reducePrincipal: true })
+      .expect(201);
     await t.http.post(`/api/payments/sandbox/${created.body.paymentId}/pay`).expect(303);
     const after = await myLoan(loan.id);
     expect(after.instalments).toEqual(preview.instalments);
@@ -142,7 +178,11 @@ describe('pay extra to reduce principal, previewed first', () => {
   it('is refused to another borrower (404), to staff without payments.record (403), cross-site (403) and for bad input, changing nothing', async () => {
     const fresh = await loanIn(t.http, 'new', alice.token, admin);
     const counts = await storeCounts(t);
-    expectProblem(await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(bob.token)).send({ amount: 100 }), 404, 'not-found');
+    expectProblem(
+      await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(bob.token)).send({ amount: 100 }),
+      404,
+      'not-found',
+    );
     expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(viewer)).send({ amount: 100 }), 403);
     expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 100 }), 403);
     expectProblem(await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount: 100 }), 403);
@@ -150,15 +190,34 @@ describe('pay extra to reduce principal, previewed first', () => {
     admin = login.body.token;
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
     expectProblem(
-      await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set('Cookie', cookie).set('Origin', 'https://evil.example').send({ amount: 100 }),
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/payments/preview`)
+        .set('Cookie', cookie)
+        .set('Origin', 'https://evil.example')
+        .send({ amount: 100 }),
       403,
       'csrf-refused',
     );
-    expectFieldProblem(await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 0 }), ['amount']);
-    expectFieldProblem(await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 100, reducePrincipal: 'yes' }), ['reducePrincipal']);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount: 100, paidOn: '2026-12-22' }), ['paidOn']);
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount: 100, paidOn: '2026-11-20' }), ['paidOn']);
-    expectProblem(await t.http.post(`/api/me/loans/${fresh.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 100 }), 409, 'illegal-transition');
+    expectFieldProblem(await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 0 }), [
+      'amount',
+    ]);
+    expectFieldProblem(
+      await t.http.post(`/api/me/loans/${loan.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 100, reducePrincipal: 'yes' }),
+      ['reducePrincipal'],
+    );
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount: 100, paidOn: '2026-12-22' }),
+      ['paidOn'],
+    );
+    expectFieldProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/payments/preview`).set(bearer(admin)).send({ amount: 100, paidOn: '2026-11-20' }),
+      ['paidOn'],
+    );
+    expectProblem(
+      await t.http.post(`/api/me/loans/${fresh.id}/payments/preview`).set(bearer(alice.token)).send({ amount: 100 }),
+      409,
+      'illegal-transition',
+    );
     expect(await storeCounts(t)).toEqual(counts);
   });
 });
@@ -166,7 +225,9 @@ describe('pay extra to reduce principal, previewed first', () => {
 describe('read models', () => {
   it('a rebuild of every read model equals the live tables after these payments (projections:verify is clean)', async () => {
     const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections);
-    expect(report.tables).toEqual(expect.arrayContaining(['payments', 'loan_servicing', 'loan_instalments', 'loan_transactions', 'loan_summaries']));
+    expect(report.tables).toEqual(
+      expect.arrayContaining(['payments', 'loan_servicing', 'loan_instalments', 'loan_transactions', 'loan_summaries']),
+    );
     expect(report.differences).toEqual([]);
   });
 

@@ -16,11 +16,20 @@ let checker: string;
 let loan: LoanHandle;
 
 const eventsOf = async (loanId: string, types: string[]) =>
-  (await t.runtime.db.selectFrom('events').select(['type', 'data']).where('stream_id', '=', `loan-${loanId}`).where('type', 'in', types).orderBy('version').execute()).map((e) => ({
+  (
+    await t.runtime.db
+      .selectFrom('events')
+      .select(['type', 'data'])
+      .where('stream_id', '=', `loan-${loanId}`)
+      .where('type', 'in', types)
+      .orderBy('version')
+      .execute()
+  ).map((e) => ({
     type: e.type,
     at: (e.data as { at: string }).at,
   }));
-const writeOff = async (loanId: string) => writeOffSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/write-off`).set(bearer(admin)).expect(200)).body);
+const writeOff = async (loanId: string) =>
+  writeOffSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/write-off`).set(bearer(admin)).expect(200)).body);
 
 beforeAll(async () => {
   t = await startTestApp('settlement_clock', {}, undefined, { clock });
@@ -43,18 +52,30 @@ describe('a test that fixes the clock', () => {
 
   it('reads the automatic business date from it: today in Asia/Kolkata at that instant', async () => {
     clock.set('2026-12-21T20:00:00.000Z'); // already 01:30 on 22 December in India
-    expect((await t.http.get('/api/admin/business-date').set(bearer(admin)).expect(200)).body).toMatchObject({ date: '2026-12-22', mode: 'automatic' });
+    expect((await t.http.get('/api/admin/business-date').set(bearer(admin)).expect(200)).body).toMatchObject({
+      date: '2026-12-22',
+      mode: 'automatic',
+    });
   });
 
   it('stamps a settlement offer and its rejection with the times it was told', async () => {
     clock.set('2026-12-22T05:00:00.000Z');
     const offered = settlementOfferSchema.parse(
-      (await t.http.post(`/api/admin/loans/${loan.id}/settlement-offers`).set(bearer(admin)).send({ amount: 3_000_000, validUntil: '2026-12-31', reason: 'hardship' }).expect(201)).body,
+      (
+        await t.http
+          .post(`/api/admin/loans/${loan.id}/settlement-offers`)
+          .set(bearer(admin))
+          .send({ amount: 3_000_000, validUntil: '2026-12-31', reason: 'hardship' })
+          .expect(201)
+      ).body,
     );
     expect(offered.offeredAt).toBe('2026-12-22T05:00:00.000Z');
 
     clock.set('2026-12-22T06:15:00.000Z');
-    const rejected = settlementOfferSchema.parse((await t.http.post(`/api/admin/settlement-offers/${offered.id}/reject`).set(bearer(checker)).send({ reason: 'Too low' }).expect(200)).body);
+    const rejected = settlementOfferSchema.parse(
+      (await t.http.post(`/api/admin/settlement-offers/${offered.id}/reject`).set(bearer(checker)).send({ reason: 'Too low' }).expect(200))
+        .body,
+    );
     expect(rejected).toMatchObject({ status: 'rejected', offeredAt: '2026-12-22T05:00:00.000Z', closedAt: '2026-12-22T06:15:00.000Z' });
     expect(await eventsOf(loan.id, ['SettlementOffered', 'SettlementOfferRejected'])).toEqual([
       { type: 'SettlementOffered', at: '2026-12-22T05:00:00.000Z' },
@@ -69,7 +90,12 @@ describe('a test that fixes the clock', () => {
 
     clock.set('2026-12-23T19:00:00.000Z'); // 00:30 on 24 December in India
     await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(checker)).expect(200);
-    expect(await writeOff(loan.id)).toMatchObject({ status: 'approved', requestedAt: '2026-12-23T09:00:00.000Z', approvedAt: '2026-12-23T19:00:00.000Z', on: '2026-12-24' });
+    expect(await writeOff(loan.id)).toMatchObject({
+      status: 'approved',
+      requestedAt: '2026-12-23T09:00:00.000Z',
+      approvedAt: '2026-12-23T19:00:00.000Z',
+      on: '2026-12-24',
+    });
     expect(await eventsOf(loan.id, ['WriteOffRequested', 'WriteOffApproved', 'LoanWrittenOff'])).toEqual([
       { type: 'WriteOffRequested', at: '2026-12-23T09:00:00.000Z' },
       { type: 'WriteOffApproved', at: '2026-12-23T19:00:00.000Z' },

@@ -26,22 +26,36 @@ let alice: { token: string; user: { _id: string } };
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const activeLoan = (): Promise<LoanHandle> => loanIn(t.http, 'active', alice.token, admin);
-const adminLoan = async (id: string) => loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
-const transactions = async (loanId: string) => (await t.http.get(`/api/admin/loans/${loanId}/transactions`).set(bearer(admin)).expect(200)).body.map((l: unknown) => transactionSchema.parse(l));
-const offers = async (loanId: string) => (await t.http.get(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(viewer)).expect(200)).body.map((o: unknown) => settlementOfferSchema.parse(o));
+const adminLoan = async (id: string) =>
+  loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+const transactions = async (loanId: string) =>
+  (await t.http.get(`/api/admin/loans/${loanId}/transactions`).set(bearer(admin)).expect(200)).body.map((l: unknown) =>
+    transactionSchema.parse(l),
+  );
+const offers = async (loanId: string) =>
+  (await t.http.get(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(viewer)).expect(200)).body.map((o: unknown) =>
+    settlementOfferSchema.parse(o),
+  );
 const offer = (loanId: string, token: string, body: object = { amount: 3_000_000, validUntil: '2026-12-31', reason: 'hardship' }) =>
   t.http.post(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(token)).send(body);
 const rejectOffer = (offerId: string, token: string, body: object = { reason: 'Too low for the arrears' }) =>
   t.http.post(`/api/admin/settlement-offers/${offerId}/reject`).set(bearer(token)).send(body);
-const withdrawOffer = (offerId: string, token: string) => t.http.post(`/api/admin/settlement-offers/${offerId}/withdraw`).set(bearer(token));
-const askWriteOff = (loanId: string, token: string) => t.http.post(`/api/admin/loans/${loanId}/write-off`).set(bearer(token)).send({ reason: 'Borrower unreachable' });
+const withdrawOffer = (offerId: string, token: string) =>
+  t.http.post(`/api/admin/settlement-offers/${offerId}/withdraw`).set(bearer(token));
+const askWriteOff = (loanId: string, token: string) =>
+  t.http.post(`/api/admin/loans/${loanId}/write-off`).set(bearer(token)).send({ reason: 'Borrower unreachable' });
 const rejectWriteOff = (loanId: string, token: string, body: object = { reason: 'Recovery still likely' }) =>
   t.http.post(`/api/admin/loans/${loanId}/write-off/reject`).set(bearer(token)).send(body);
 const withdrawWriteOff = (loanId: string, token: string) => t.http.post(`/api/admin/loans/${loanId}/write-off/withdraw`).set(bearer(token));
-const writeOffNow = async (loanId: string) => writeOffSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/write-off`).set(bearer(viewer)).expect(200)).body);
+const writeOffNow = async (loanId: string) =>
+  writeOffSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/write-off`).set(bearer(viewer)).expect(200)).body);
 
 async function pay(loanId: string, amount: number, paidOn: string) {
-  const recorded = await t.http.post(`/api/admin/loans/${loanId}/payments`).set(bearer(admin)).send({ amount, paidOn, method: 'cash' }).expect(201);
+  const recorded = await t.http
+    .post(`/api/admin/loans/${loanId}/payments`)
+    .set(bearer(admin))
+    .send({ amount, paidOn, method: 'cash' })
+    .expect(201);
   return paymentSchema.parse((await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200)).body);
 }
 
@@ -65,7 +79,7 @@ describe('a settlement offer', () => {
     const pending = settlementOfferSchema.parse((await offer(loan.id, checker).expect(201)).body);
 
     const counts = await storeCounts(t);
-    expect((expectProblem(await rejectOffer(pending.id, checker), 403, 'same-person').detail as string)).toMatch(/someone else/);
+    expect(expectProblem(await rejectOffer(pending.id, checker), 403, 'same-person').detail as string).toMatch(/someone else/);
     expectProblem(await rejectOffer(pending.id, agent), 403, 'missing-permission');
     expectProblem(await rejectOffer(pending.id, viewer), 403, 'missing-permission');
     expectFieldProblem(await rejectOffer(pending.id, admin, { reason: '  ' }), ['reason']);
@@ -73,8 +87,16 @@ describe('a settlement offer', () => {
     expectProblem(await rejectOffer(randomUUID(), admin), 404);
     expect(await storeCounts(t)).toEqual(counts);
 
-    const rejected = settlementOfferSchema.parse((await rejectOffer(pending.id, admin, { reason: ' Too low for the arrears ' }).expect(200)).body);
-    expect(rejected).toMatchObject({ id: pending.id, status: 'rejected', closedBy: expect.any(String), closeReason: 'Too low for the arrears', closedAt: expect.any(String) });
+    const rejected = settlementOfferSchema.parse(
+      (await rejectOffer(pending.id, admin, { reason: ' Too low for the arrears ' }).expect(200)).body,
+    );
+    expect(rejected).toMatchObject({
+      id: pending.id,
+      status: 'rejected',
+      closedBy: expect.any(String),
+      closeReason: 'Too low for the arrears',
+      closedAt: expect.any(String),
+    });
     expect(rejected.closedBy).not.toBe(pending.offeredBy);
     // A repeat appends nothing; the rejected offer can no longer be approved or withdrawn.
     const afterReject = await storeCounts(t);
@@ -134,7 +156,12 @@ describe('a write-off request', () => {
     expect(await storeCounts(t)).toEqual(counts);
 
     const rejected = writeOffSchema.parse((await rejectWriteOff(loan.id, checker).expect(200)).body);
-    expect(rejected).toMatchObject({ status: 'rejected', loanState: 'active', rejectReason: 'Recovery still likely', rejectedBy: expect.any(String) });
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      loanState: 'active',
+      rejectReason: 'Recovery still likely',
+      rejectedBy: expect.any(String),
+    });
     expect(await writeOffNow(loan.id)).toEqual(rejected);
     expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(checker)), 409, 'write-off-not-requested');
     expectProblem(await withdrawWriteOff(loan.id, agent), 409, 'write-off-not-requested');
@@ -159,7 +186,13 @@ describe('a write-off request', () => {
     expect(await storeCounts(t)).toEqual(counts);
 
     const withdrawn = writeOffSchema.parse((await withdrawWriteOff(loan.id, agent).expect(200)).body);
-    expect(withdrawn).toMatchObject({ status: 'withdrawn', loanState: 'active', withdrawnBy: asked.requestedBy, withdrawnAt: expect.any(String), requestedBy: asked.requestedBy });
+    expect(withdrawn).toMatchObject({
+      status: 'withdrawn',
+      loanState: 'active',
+      withdrawnBy: asked.requestedBy,
+      withdrawnAt: expect.any(String),
+      requestedBy: asked.requestedBy,
+    });
     const afterWithdraw = await storeCounts(t);
     await withdrawWriteOff(loan.id, agent).expect(200);
     expect(await storeCounts(t)).toEqual(afterWithdraw);
@@ -167,7 +200,9 @@ describe('a write-off request', () => {
     expectProblem(await rejectWriteOff(loan.id, checker), 409, 'write-off-not-requested');
 
     await askWriteOff(loan.id, agent).expect(201);
-    const approved = writeOffSchema.parse((await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(checker)).expect(200)).body);
+    const approved = writeOffSchema.parse(
+      (await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(checker)).expect(200)).body,
+    );
     expect(approved).toMatchObject({ status: 'approved', loanState: 'writtenOff', withdrawnBy: null });
   });
 

@@ -26,16 +26,28 @@ let alice: { token: string; user: { _id: string } };
 
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const activeLoan = (): Promise<LoanHandle> => loanIn(t.http, 'active', alice.token, admin);
-const adminLoan = async (id: string) => loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
-const transactions = async (loanId: string) => (await t.http.get(`/api/admin/loans/${loanId}/transactions`).set(bearer(admin)).expect(200)).body.map((l: unknown) => transactionSchema.parse(l));
-const offers = async (loanId: string) => (await t.http.get(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(viewer)).expect(200)).body.map((o: unknown) => settlementOfferSchema.parse(o));
-const offer = (loanId: string, token: string, body: object) => t.http.post(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(token)).send(body);
+const adminLoan = async (id: string) =>
+  loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+const transactions = async (loanId: string) =>
+  (await t.http.get(`/api/admin/loans/${loanId}/transactions`).set(bearer(admin)).expect(200)).body.map((l: unknown) =>
+    transactionSchema.parse(l),
+  );
+const offers = async (loanId: string) =>
+  (await t.http.get(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(viewer)).expect(200)).body.map((o: unknown) =>
+    settlementOfferSchema.parse(o),
+  );
+const offer = (loanId: string, token: string, body: object) =>
+  t.http.post(`/api/admin/loans/${loanId}/settlement-offers`).set(bearer(token)).send(body);
 const approveOffer = (offerId: string, token: string) => t.http.post(`/api/admin/settlement-offers/${offerId}/approve`).set(bearer(token));
 const summaryState = async (loanId: string) =>
   (await sql<{ state: string }>`SELECT state FROM loan_summaries WHERE id = ${loanId}`.execute(t.runtime.db)).rows[0]!.state;
 
 async function pay(loanId: string, amount: number, paidOn: string) {
-  const recorded = await t.http.post(`/api/admin/loans/${loanId}/payments`).set(bearer(admin)).send({ amount, paidOn, method: 'cash' }).expect(201);
+  const recorded = await t.http
+    .post(`/api/admin/loans/${loanId}/payments`)
+    .set(bearer(admin))
+    .send({ amount, paidOn, method: 'cash' })
+    .expect(201);
   return paymentSchema.parse((await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200)).body);
 }
 
@@ -88,11 +100,22 @@ describe('a settlement', () => {
 
     const ledger = await transactions(loan.id);
     expect(ledger.map((l: { type: string }) => l.type)).toEqual(['disbursement', 'charge', 'repayment', 'repayment', 'settlement']);
-    expect(ledger.at(-1)).toMatchObject({ id: pending.id, date: '2026-12-21', amount: after!.waived!.total, principal: after!.waived!.principal, interest: after!.waived!.interest, balanceAfter: 0 });
+    expect(ledger.at(-1)).toMatchObject({
+      id: pending.id,
+      date: '2026-12-21',
+      amount: after!.waived!.total,
+      principal: after!.waived!.principal,
+      interest: after!.waived!.interest,
+      balanceAfter: 0,
+    });
 
     // A settled loan takes no further settlement or write-off.
     expectProblem(await offer(loan.id, checker, { amount: 100, validUntil: '2026-12-31', reason: 'again' }), 409, 'illegal-transition');
-    expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(agent)).send({ reason: 'x' }), 409, 'illegal-transition');
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(agent)).send({ reason: 'x' }),
+      409,
+      'illegal-transition',
+    );
   });
 
   it('refuses bad input with the fields named, appends nothing; one open offer at a time', async () => {
@@ -124,9 +147,19 @@ describe('a settlement', () => {
     const loan = await activeLoan();
     const key = `offer-${randomUUID()}`;
     const body = { amount: 2_000_000, validUntil: '2026-12-31', reason: 'hardship' };
-    const first = await t.http.post(`/api/admin/loans/${loan.id}/settlement-offers`).set(bearer(agent)).set('Idempotency-Key', key).send(body).expect(201);
+    const first = await t.http
+      .post(`/api/admin/loans/${loan.id}/settlement-offers`)
+      .set(bearer(agent))
+      .set('Idempotency-Key', key)
+      .send(body)
+      .expect(201);
     const counts = await storeCounts(t);
-    const again = await t.http.post(`/api/admin/loans/${loan.id}/settlement-offers`).set(bearer(agent)).set('Idempotency-Key', key).send(body).expect(201);
+    const again = await t.http
+      .post(`/api/admin/loans/${loan.id}/settlement-offers`)
+      .set(bearer(agent))
+      .set('Idempotency-Key', key)
+      .send(body)
+      .expect(201);
     expect(again.body.id).toBe(first.body.id);
     expect(await storeCounts(t)).toEqual(counts);
     expect(await offers(loan.id)).toHaveLength(1);
@@ -136,13 +169,21 @@ describe('a settlement', () => {
     const loan = await activeLoan();
     const counts = await storeCounts(t);
     expectProblem(await offer(loan.id, viewer, { amount: 100, validUntil: '2026-12-31', reason: 'x' }), 403, 'missing-permission');
-    expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(viewer)).send({ reason: 'x' }), 403, 'missing-permission');
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(viewer)).send({ reason: 'x' }),
+      403,
+      'missing-permission',
+    );
     expectProblem(await offer(loan.id, alice.token, { amount: 100, validUntil: '2026-12-31', reason: 'x' }), 403, 'forbidden');
     const login = await t.http.post('/api/auth/login').send(ADMIN).expect(200);
     admin = login.body.token;
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
     const evil = (path: string, body: object) => t.http.post(path).set('Cookie', cookie).set('Origin', 'https://evil.example').send(body);
-    expectProblem(await evil(`/api/admin/loans/${loan.id}/settlement-offers`, { amount: 100, validUntil: '2026-12-31', reason: 'x' }), 403, 'csrf-refused');
+    expectProblem(
+      await evil(`/api/admin/loans/${loan.id}/settlement-offers`, { amount: 100, validUntil: '2026-12-31', reason: 'x' }),
+      403,
+      'csrf-refused',
+    );
     expectProblem(await evil(`/api/admin/loans/${loan.id}/write-off`, { reason: 'x' }), 403, 'csrf-refused');
     expectProblem(await evil(`/api/admin/loans/${loan.id}/write-off/approve`, {}), 403, 'csrf-refused');
     expect(await storeCounts(t)).toEqual(counts);
@@ -152,7 +193,15 @@ describe('a settlement', () => {
 describe('a write-off', () => {
   it('asked for by one person and approved by another: writtenOff, everything owed off the books; a later payment is a recovery', async () => {
     const loan = await activeLoan();
-    const asked = writeOffSchema.parse((await t.http.post(`/api/admin/loans/${loan.id}/write-off`).set(bearer(checker)).send({ reason: 'Borrower unreachable for 180 days' }).expect(201)).body);
+    const asked = writeOffSchema.parse(
+      (
+        await t.http
+          .post(`/api/admin/loans/${loan.id}/write-off`)
+          .set(bearer(checker))
+          .send({ reason: 'Borrower unreachable for 180 days' })
+          .expect(201)
+      ).body,
+    );
     expect(asked).toMatchObject({ status: 'requested', reason: 'Borrower unreachable for 180 days', loanState: 'active' });
     const owed = (await adminLoan(loan.id)).outstanding!;
 
@@ -161,12 +210,21 @@ describe('a write-off', () => {
     expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(agent)), 403, 'missing-permission');
     expect(await storeCounts(t)).toEqual(counts);
 
-    const approved = writeOffSchema.parse((await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(admin)).expect(200)).body);
+    const approved = writeOffSchema.parse(
+      (await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(admin)).expect(200)).body,
+    );
     expect(approved).toMatchObject({ status: 'approved', loanState: 'writtenOff', on: '2026-12-21', outstanding: owed });
     expect((await t.http.get(`/api/admin/loans/${loan.id}/write-off`).set(bearer(viewer)).expect(200)).body).toEqual(approved);
     expect(await summaryState(loan.id)).toBe('writtenOff');
     expect((await adminLoan(loan.id)).outstanding!.total).toBe(0);
-    expect((await transactions(loan.id)).at(-1)).toMatchObject({ id: 'write-off', type: 'write-off', amount: owed.total, principal: owed.principal, interest: owed.interest, fees: owed.fees });
+    expect((await transactions(loan.id)).at(-1)).toMatchObject({
+      id: 'write-off',
+      type: 'write-off',
+      amount: owed.total,
+      principal: owed.principal,
+      interest: owed.interest,
+      fees: owed.fees,
+    });
 
     const recovery = await pay(loan.id, 1_500_000, '2026-12-21');
     expect(recovery.status).toBe('applied');
@@ -175,7 +233,13 @@ describe('a write-off', () => {
     expect((await adminLoan(loan.id)).state).toBe('writtenOff');
     expect((await adminLoan(loan.id)).creditBalance).toBe(0);
     // A recovery is dated on or after the write-off.
-    expectFieldProblem(await t.http.post(`/api/admin/loans/${loan.id}/payments`).set(bearer(admin)).send({ amount: 100, paidOn: '2026-12-20', method: 'cash' }), ['paidOn']);
+    expectFieldProblem(
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/payments`)
+        .set(bearer(admin))
+        .send({ amount: 100, paidOn: '2026-12-20', method: 'cash' }),
+      ['paidOn'],
+    );
     // A written-off loan takes no settlement and no second write-off.
     expectProblem(await offer(loan.id, checker, { amount: 100, validUntil: '2026-12-31', reason: 'x' }), 409, 'illegal-transition');
     await t.http.post(`/api/admin/loans/${loan.id}/write-off/approve`).set(bearer(admin)).expect(200);
@@ -185,7 +249,9 @@ describe('a write-off', () => {
 describe('after validUntil', () => {
   it('a payment does not settle the loan: the offer lapses', async () => {
     const loan = await activeLoan();
-    const made = settlementOfferSchema.parse((await offer(loan.id, agent, { amount: 4_000_000, validUntil: '2026-12-22', reason: 'hardship' }).expect(201)).body);
+    const made = settlementOfferSchema.parse(
+      (await offer(loan.id, agent, { amount: 4_000_000, validUntil: '2026-12-22', reason: 'hardship' }).expect(201)).body,
+    );
     await approveOffer(made.id, checker).expect(200);
     await setBusinessDate('2026-12-23');
     await pay(loan.id, 4_000_000, '2026-12-23');
@@ -202,8 +268,15 @@ describe('after validUntil', () => {
 
   it('the settled and writtenOff queues list those loans, and their counters agree', async () => {
     const queue = async (name: string) => {
-      const res = await t.http.get('/api/admin/loans').query({ filter: JSON.stringify({ queue: name }) }).set(bearer(viewer)).expect(200);
-      return { states: (res.body as { state: string }[]).map((l) => l.state), total: Number(String(res.headers['content-range']).split('/')[1]) };
+      const res = await t.http
+        .get('/api/admin/loans')
+        .query({ filter: JSON.stringify({ queue: name }) })
+        .set(bearer(viewer))
+        .expect(200);
+      return {
+        states: (res.body as { state: string }[]).map((l) => l.state),
+        total: Number(String(res.headers['content-range']).split('/')[1]),
+      };
     };
     const settled = await queue('settled');
     const writtenOff = await queue('writtenOff');

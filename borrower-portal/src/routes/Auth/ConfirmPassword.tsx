@@ -32,7 +32,14 @@ export default function ConfirmPassword() {
       <h1>Choose a new password</h1>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.fields.id ? `${errors.fields.id}. Ask for a new link.` : errors.form} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" error={errors.fields.password} hint="At least 8 characters" />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.fields.password}
+          hint="At least 8 characters"
+        />
         <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" error={errors.fields.confirm} />
         <button className="button button--primary button--block" type="submit" disabled={busy}>
           Set the new password

@@ -19,7 +19,8 @@ export default function ForgotPassword() {
       <section className="auth-card">
         <h1>Check your email</h1>
         <p>
-          If <strong>{sent}</strong> has an account with us, we have sent it a link to choose a new password. The link works once and expires in 30 minutes.
+          If <strong>{sent}</strong> has an account with us, we have sent it a link to choose a new password. The link works once and
+          expires in 30 minutes.
         </p>
         <p>
           <Link to="/Auth/Login">Back to sign in</Link>

@@ -30,7 +30,12 @@ export default function Login() {
       <p className="muted">Welcome back. Signing in here signs you out on any other device.</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.form} />
-        <Field label="Email or mobile number" name="login" autoComplete="username" error={errors.fields.login ?? errors.fields.email ?? errors.fields.phone} />
+        <Field
+          label="Email or mobile number"
+          name="login"
+          autoComplete="username"
+          error={errors.fields.login ?? errors.fields.email ?? errors.fields.phone}
+        />
         <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.fields.password} />
         <button className="button button--primary button--block" type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

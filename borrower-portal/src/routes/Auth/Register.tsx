@@ -33,7 +33,14 @@ export default function Register() {
         <Field label="Full name" name="name" autoComplete="name" error={errors.fields.name} hint="As on your PAN card" />
         <Field label="Email" name="email" type="email" autoComplete="email" error={errors.fields.email} />
         <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" error={errors.fields.phone} hint="10 digits, or with +91" />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.fields.password} hint="At least 8 characters" />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.fields.password}
+          hint="At least 8 characters"
+        />
         <button className="button button--primary button--block" type="submit" disabled={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
         </button>
@@ -45,7 +52,8 @@ export default function Register() {
         </span>
       </p>
       <p className="muted small">
-        By creating an account you accept our <Link to="/terms-and-conditions">terms</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+        By creating an account you accept our <Link to="/terms-and-conditions">terms</Link> and{' '}
+        <Link to="/privacy-policy">privacy policy</Link>.
       </p>
     </section>
   );

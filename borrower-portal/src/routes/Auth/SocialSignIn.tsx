@@ -9,7 +9,15 @@ export type IdTokenExchange = (idToken: string) => Promise<void>;
 const signInWithIdToken: IdTokenExchange = async (idToken) => completeSignIn(await socialSignIn(idToken));
 
 /** "Continue with Google", shown only when Firebase is configured for this build. */
-export function SocialSignIn({ onSignedIn, onError, exchange = signInWithIdToken }: { onSignedIn(): void; onError(error: unknown): void; exchange?: IdTokenExchange }) {
+export function SocialSignIn({
+  onSignedIn,
+  onError,
+  exchange = signInWithIdToken,
+}: {
+  onSignedIn(): void;
+  onError(error: unknown): void;
+  exchange?: IdTokenExchange;
+}) {
   const [busy, setBusy] = useState(false);
   if (!socialSignInConfigured) return null;
   const start = async () => {

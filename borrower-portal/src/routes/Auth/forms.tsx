@@ -21,7 +21,9 @@ export function useFormErrors() {
       if (error instanceof ApiError) {
         const byField = error.fieldMessages;
         setFields(byField);
-        setForm(Object.keys(byField).length > 0 && error.type === 'validation-failed' ? 'Please correct the fields marked below.' : error.message);
+        setForm(
+          Object.keys(byField).length > 0 && error.type === 'validation-failed' ? 'Please correct the fields marked below.' : error.message,
+        );
       } else {
         setFields({});
         setForm(error instanceof Error ? error.message : String(error));

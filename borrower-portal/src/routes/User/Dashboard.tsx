@@ -12,11 +12,22 @@ import { nextAmountDue } from '../../lending/next-due';
 import { resumePath } from '../../lending/steps';
 import { ErrorView } from '../../shell/ErrorView';
 
-const OPEN: Loan['state'][] = ['new', 'applied', 'soft.pending', 'bank.pending', 'consent.pending', 'consent.customerpending', 'final.pending', 'disbursal.pending'];
+const OPEN: Loan['state'][] = [
+  'new',
+  'applied',
+  'soft.pending',
+  'bank.pending',
+  'consent.pending',
+  'consent.customerpending',
+  'final.pending',
+  'disbursal.pending',
+];
 
 /** Active loans with their instalments: the list may answer without them, then each active loan is read in full. */
 async function withInstalments(loans: Loan[], signal: AbortSignal): Promise<Loan[]> {
-  return Promise.all(loans.map((loan) => (loan.state === 'active' && !loan.instalments ? (getLoan(loan.id, signal) as Promise<Loan>) : loan)));
+  return Promise.all(
+    loans.map((loan) => (loan.state === 'active' && !loan.instalments ? (getLoan(loan.id, signal) as Promise<Loan>) : loan)),
+  );
 }
 
 export default function Dashboard() {
@@ -44,8 +55,12 @@ export default function Dashboard() {
                   {formatMoney(upcoming.due.amount, upcoming.loan.currency)}
                 </p>
                 <p>
-                  {upcoming.due.late ? 'overdue since' : upcoming.due.fallenDue ? 'due today,' : 'due on'} <strong>{formatDate(upcoming.due.dueDate)}</strong> (
-                  {upcoming.due.numbers.length > 1 ? `instalments ${upcoming.due.numbers.join(', ')}` : `instalment ${upcoming.due.numbers[0]}`} of {upcoming.loan.instalments!.length})
+                  {upcoming.due.late ? 'overdue since' : upcoming.due.fallenDue ? 'due today,' : 'due on'}{' '}
+                  <strong>{formatDate(upcoming.due.dueDate)}</strong> (
+                  {upcoming.due.numbers.length > 1
+                    ? `instalments ${upcoming.due.numbers.join(', ')}`
+                    : `instalment ${upcoming.due.numbers[0]}`}{' '}
+                  of {upcoming.loan.instalments!.length})
                 </p>
                 <Link to={`/User/Loans/${upcoming.loan.id}`}>Pay or see the schedule →</Link>
               </>
@@ -72,12 +87,14 @@ export default function Dashboard() {
               <p className="muted">You have no loans yet.</p>
             ) : (
               <ul className="loan-list">
-                {[...inProgress, ...active, ...all.filter((l) => !OPEN.includes(l.state) && l.state !== 'active')].slice(0, 6).map((loan) => (
-                  <li key={loan.id}>
-                    <LoanSummary loan={loan} />
-                    <OverdueNotice loan={loan} />
-                  </li>
-                ))}
+                {[...inProgress, ...active, ...all.filter((l) => !OPEN.includes(l.state) && l.state !== 'active')]
+                  .slice(0, 6)
+                  .map((loan) => (
+                    <li key={loan.id}>
+                      <LoanSummary loan={loan} />
+                      <OverdueNotice loan={loan} />
+                    </li>
+                  ))}
               </ul>
             )}
             <Link to="/User/Loans">All my loans →</Link>
@@ -94,10 +111,12 @@ export function LoanSummary({ loan }: { loan: Loan }) {
     <div className="loan-summary">
       <div>
         <Link className="loan-summary__title" to={`/User/Loans/${loan.id}`}>
-          {loan.type === 'EMI' ? 'Personal loan' : 'Salary advance'} of {formatMoney(loan.principal, loan.currency, { whole: loan.principal % 100 === 0 })}
+          {loan.type === 'EMI' ? 'Personal loan' : 'Salary advance'} of{' '}
+          {formatMoney(loan.principal, loan.currency, { whole: loan.principal % 100 === 0 })}
         </Link>
         <p className="muted small">
-          {loan.type === 'EMI' ? `${loan.tenureMonths} months · ` : ''}started {formatDate(loan.createdAt)} · no. {loan.id.slice(0, 8).toUpperCase()}
+          {loan.type === 'EMI' ? `${loan.tenureMonths} months · ` : ''}started {formatDate(loan.createdAt)} · no.{' '}
+          {loan.id.slice(0, 8).toUpperCase()}
         </p>
       </div>
       <div className="loan-summary__state">

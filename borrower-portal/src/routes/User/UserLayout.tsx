@@ -24,7 +24,10 @@ function SignedInLayout() {
       <header className="site-header site-header--user">
         <div className="container site-header__row">
           <Link to="/User/Dashboard" className="brand">
-            <span className="brand__mark" aria-hidden="true">₹</span> Open Lending
+            <span className="brand__mark" aria-hidden="true">
+              ₹
+            </span>{' '}
+            Open Lending
           </Link>
           <nav className="user-nav" aria-label="Your account">
             <NavLink to="/User/Dashboard">Dashboard</NavLink>

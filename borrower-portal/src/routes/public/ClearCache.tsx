@@ -25,7 +25,11 @@ export default function ClearCache() {
   return (
     <main className="container section centered">
       <h1>Clearing saved data…</h1>
-      <p>{error ? `Some data could not be cleared: ${error}` : 'We are removing this site’s saved data from your browser and will reload in a moment.'}</p>
+      <p>
+        {error
+          ? `Some data could not be cleared: ${error}`
+          : 'We are removing this site’s saved data from your browser and will reload in a moment.'}
+      </p>
     </main>
   );
 }

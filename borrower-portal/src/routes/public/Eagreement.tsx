@@ -20,14 +20,23 @@ export default function Eagreement() {
   const [error, setError] = useState<string | null>(null);
   const [signedAt, setSignedAt] = useState<string | null>(null);
 
-  if (link.loading) return <div className="container section"><p className="muted">Opening your agreement…</p></div>;
+  if (link.loading)
+    return (
+      <div className="container section">
+        <p className="muted">Opening your agreement…</p>
+      </div>
+    );
   if (signedAt) {
     return (
       <div className="container section narrow">
         <h1>Agreement signed</h1>
-        <p className="lead" role="status">Thank you. Your agreement was signed on {formatDate(signedAt)}. We will let you know when the money is on its way.</p>
+        <p className="lead" role="status">
+          Thank you. Your agreement was signed on {formatDate(signedAt)}. We will let you know when the money is on its way.
+        </p>
         <p>
-          <Link className="button button--primary" to="/User/Loans">Go to my loans</Link>
+          <Link className="button button--primary" to="/User/Loans">
+            Go to my loans
+          </Link>
         </p>
       </div>
     );
@@ -38,7 +47,9 @@ export default function Eagreement() {
         <h1>This link does not work</h1>
         <p className="lead">{link.error?.status === 404 ? link.error.message : 'We could not open this link. Try again in a moment.'}</p>
         <p>
-          <Link className="button button--primary" to="/User/Loans">Sign in to my loans</Link>
+          <Link className="button button--primary" to="/User/Loans">
+            Sign in to my loans
+          </Link>
         </p>
       </div>
     );
@@ -59,8 +70,8 @@ export default function Eagreement() {
     <div className="container section">
       <h1>Your loan agreement</h1>
       <p className="lead">
-        Hello {view.borrowerName}. Here is your {view.loanType === 'EMI' ? 'personal loan' : 'salary advance'} agreement {view.loanReference}. Read its Key Facts
-        Statement and the agreement, then sign it with a code we send to your phone.
+        Hello {view.borrowerName}. Here is your {view.loanType === 'EMI' ? 'personal loan' : 'salary advance'} agreement{' '}
+        {view.loanReference}. Read its Key Facts Statement and the agreement, then sign it with a code we send to your phone.
       </p>
       <KeyFactStatement kfs={view.kfs} />
       <section className="card" aria-labelledby="sign-title">
@@ -80,7 +91,12 @@ export default function Eagreement() {
         <SigningCode send={() => sendSignLinkCode(token)} code={code} onCode={setCode} disabled={!read} />
         {error && <p role="alert">{error}</p>}
         <div className="actions">
-          <button type="button" className="button button--primary" disabled={!read || busy || !/^\d{6}$/.test(code)} onClick={() => void sign()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!read || busy || !/^\d{6}$/.test(code)}
+            onClick={() => void sign()}
+          >
             Sign the agreement
           </button>
         </div>

@@ -1,6 +1,14 @@
 import { ApplyLink } from '../../components/ApplyLink';
 import { EmiCalculator } from '../../components/EmiCalculator';
-import { calculatorRanges, defaultProduct, SUGGESTED_AMOUNT, SUGGESTED_MONTHS, suggestedAmount, suggestedMonths, useProducts } from '../../lending/products';
+import {
+  calculatorRanges,
+  defaultProduct,
+  SUGGESTED_AMOUNT,
+  SUGGESTED_MONTHS,
+  suggestedAmount,
+  suggestedMonths,
+  useProducts,
+} from '../../lending/products';
 
 export default function EmiCalculatorPage() {
   const { products, error } = useProducts();
@@ -8,7 +16,10 @@ export default function EmiCalculatorPage() {
   return (
     <article className="container section">
       <h1>EMI calculator</h1>
-      <p className="lead">Change any figure and the EMI, the total interest and the schedule follow. Amounts are in rupees; interest is on the reducing balance.</p>
+      <p className="lead">
+        Change any figure and the EMI, the total interest and the schedule follow. Amounts are in rupees; interest is on the reducing
+        balance.
+      </p>
       {emi ? (
         // The open product's limits: an amount or tenure we would not lend gets a message, not an EMI.
         <EmiCalculator

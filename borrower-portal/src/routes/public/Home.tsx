@@ -4,7 +4,8 @@ import { ApplyLink } from '../../components/ApplyLink';
 import { Banners } from '../../components/Banners';
 import { defaultProduct, useProducts, type Product } from '../../lending/products';
 
-const range = (p: Product) => `${formatMoney(p.minAmount, p.currency, { whole: true })} to ${formatMoney(p.maxAmount, p.currency, { whole: true })}`;
+const range = (p: Product) =>
+  `${formatMoney(p.minAmount, p.currency, { whole: true })} to ${formatMoney(p.maxAmount, p.currency, { whole: true })}`;
 
 /** The home page: the current offer (the default products' terms), how it works, and a way into the calculator. */
 export function Home() {
@@ -20,8 +21,10 @@ export function Home() {
             <h1>Borrow for what matters, repay in fixed monthly EMIs</h1>
             <p className="lead">
               Apply online in about ten minutes.{' '}
-              {emi ? `${emi.annualRatePercent}% a year on a reducing balance, a one-time processing fee of ${emi.processingFeePercent}%, and no charge for repaying early.` : 'Interest on a reducing balance and no charge for repaying early.'} You see
-              every instalment before you sign.
+              {emi
+                ? `${emi.annualRatePercent}% a year on a reducing balance, a one-time processing fee of ${emi.processingFeePercent}%, and no charge for repaying early.`
+                : 'Interest on a reducing balance and no charge for repaying early.'}{' '}
+              You see every instalment before you sign.
             </p>
             <div className="actions">
               <ApplyLink className="button button--primary">Apply for a personal loan</ApplyLink>
@@ -32,7 +35,15 @@ export function Home() {
           </div>
           <aside className="offer-card" aria-label="Current offer" aria-busy={!emi}>
             <p className="offer-card__label">Current offer</p>
-            <p className="offer-card__rate">{emi ? <>{emi.annualRatePercent}% <span>a year</span></> : <span>…</span>}</p>
+            <p className="offer-card__rate">
+              {emi ? (
+                <>
+                  {emi.annualRatePercent}% <span>a year</span>
+                </>
+              ) : (
+                <span>…</span>
+              )}
+            </p>
             <ul>
               {emi && (
                 <li>
@@ -76,22 +87,29 @@ export function Home() {
         <article className="card">
           <h2>Personal loan</h2>
           <p>
-            {emi ? `${range(emi)}, repaid in ${emi.minTenureMonths} to ${emi.maxTenureMonths} equal monthly instalments.` : 'Repaid in equal monthly instalments.'} For a wedding, a
-            course, a medical bill or consolidating card debt.
+            {emi
+              ? `${range(emi)}, repaid in ${emi.minTenureMonths} to ${emi.maxTenureMonths} equal monthly instalments.`
+              : 'Repaid in equal monthly instalments.'}{' '}
+            For a wedding, a course, a medical bill or consolidating card debt.
           </p>
           <ApplyLink>Apply for a personal loan →</ApplyLink>
         </article>
         <article className="card">
           <h2>Salary advance</h2>
           <p>
-            {advance ? `${range(advance)} until your next payday, for a flat fee of ${advance.processingFeePercent}% and no interest.` : 'Until your next payday, for a flat fee and no interest.'}{' '}
+            {advance
+              ? `${range(advance)} until your next payday, for a flat fee of ${advance.processingFeePercent}% and no interest.`
+              : 'Until your next payday, for a flat fee and no interest.'}{' '}
             Repaid in one go when your salary arrives.
           </p>
           <ApplyLink type="salaryAdvance">Apply for a salary advance →</ApplyLink>
         </article>
         <article className="card card--accent">
           <h2>What will my EMI be?</h2>
-          <p>Try any amount, rate and tenure and see the monthly instalment, the total interest and each month's split between principal and interest.</p>
+          <p>
+            Try any amount, rate and tenure and see the monthly instalment, the total interest and each month's split between principal and
+            interest.
+          </p>
           <Link to="/EmiCalculator">Open the EMI calculator →</Link>
         </article>
       </section>

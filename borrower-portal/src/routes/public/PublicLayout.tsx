@@ -46,7 +46,10 @@ export function PublicLayout() {
 export function HomeBrand() {
   return (
     <Link to="/" className="brand" aria-label="Open Lending home">
-      <span className="brand__mark" aria-hidden="true">₹</span> Open Lending
+      <span className="brand__mark" aria-hidden="true">
+        ₹
+      </span>{' '}
+      Open Lending
     </Link>
   );
 }
@@ -57,7 +60,9 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <div>
           <p className="brand">Open Lending</p>
-          <p className="muted">Personal loans and salary advances for salaried people in India, applied for online and paid straight into your bank account.</p>
+          <p className="muted">
+            Personal loans and salary advances for salaried people in India, applied for online and paid straight into your bank account.
+          </p>
         </div>
         <nav aria-label="Footer">
           <Link to="/About">About us</Link>
@@ -68,7 +73,9 @@ export function SiteFooter() {
           <Link to="/ClearCache">Trouble loading? Clear cache</Link>
         </nav>
       </div>
-      <p className="container muted small">Loans are subject to credit assessment. Read the key facts on the Rates and fees page before you apply.</p>
+      <p className="container muted small">
+        Loans are subject to credit assessment. Read the key facts on the Rates and fees page before you apply.
+      </p>
     </footer>
   );
 }

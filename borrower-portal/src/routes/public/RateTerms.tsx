@@ -31,43 +31,44 @@ export default function RateTerms() {
       {error && <p className="notice">Our current rates could not be loaded. Please try again in a moment.</p>}
       {!products && !error && <p className="muted">Loading our current rates…</p>}
       {products && (
-      // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Key facts">
-        <table className="schedule">
-          <caption>Key facts</caption>
-          <thead>
-            <tr>
-              <th scope="col" />
-              {products.map((p) => (
-                <th scope="col" key={p.id}>
-                  {p.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map(([label, key]) => (
-              <tr key={key}>
-                <th scope="row">{label}</th>
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Key facts">
+          <table className="schedule">
+            <caption>Key facts</caption>
+            <thead>
+              <tr>
+                <th scope="col" />
                 {products.map((p) => (
-                  <td key={p.id}>{facts(p)[key]}</td>
+                  <th scope="col" key={p.id}>
+                    {p.name}
+                  </th>
                 ))}
               </tr>
-            ))}
-            <tr>
-              <th scope="row">Early repayment</th>
-              {products.map((p) => (
-                <td key={p.id}>free</td>
+            </thead>
+            <tbody>
+              {ROWS.map(([label, key]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  {products.map((p) => (
+                    <td key={p.id}>{facts(p)[key]}</td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+              <tr>
+                <th scope="row">Early repayment</th>
+                {products.map((p) => (
+                  <td key={p.id}>free</td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
       )}
       <h2>How the EMI is worked out</h2>
       <p>
-        With a monthly rate r (the yearly rate divided by 1,200) and n months, the EMI is P × r × (1 + r)ⁿ ÷ ((1 + r)ⁿ − 1), rounded to the paisa. Each month's interest is the
-        outstanding balance times r; the rest of the EMI repays principal, and the last instalment absorbs the rounding so that you repay exactly what you borrowed.
+        With a monthly rate r (the yearly rate divided by 1,200) and n months, the EMI is P × r × (1 + r)ⁿ ÷ ((1 + r)ⁿ − 1), rounded to the
+        paisa. Each month's interest is the outstanding balance times r; the rest of the EMI repays principal, and the last instalment
+        absorbs the rounding so that you repay exactly what you borrowed.
       </p>
     </Prose>
   );

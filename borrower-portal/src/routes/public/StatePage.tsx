@@ -6,7 +6,12 @@ import { ErrorView, NotFound } from '../../shell/ErrorView';
 import { INDIAN_STATES } from '../User/Profile/section-fields';
 
 /** A place name as a path segment, compared without case: `Tamil Nadu`, `Tamil-Nadu` and `tamil%20nadu` are one. */
-const slug = (name: string) => name.split(/[^\p{L}\p{N}]+/u).filter(Boolean).join('-').toLowerCase();
+const slug = (name: string) =>
+  name
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join('-')
+    .toLowerCase();
 const KNOWN_STATES = new Set(INDIAN_STATES.map((s) => slug(s.value)));
 
 /**

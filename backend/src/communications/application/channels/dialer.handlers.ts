@@ -12,7 +12,14 @@ import { DIALER_PROVIDER, type DialerProvider } from '../../channel-providers/di
 import { ChannelInputRefused, ChannelNotFound, DialerClosed, DialerOutcomeAlreadyRecorded } from '../../domain/channel.errors.js';
 import { dialerAvailability } from '../../domain/dialer-window.js';
 
-export type DialerWindowView = { open: boolean; opens: string; closes: string; localTime: string; reason: string | null; opensAt: string | null };
+export type DialerWindowView = {
+  open: boolean;
+  opens: string;
+  closes: string;
+  localTime: string;
+  reason: string | null;
+  opensAt: string | null;
+};
 export type DialerQueueView = { window: DialerWindowView; loans: (OverdueLoan & { id: string })[] };
 
 /** Whether the dialer may call now, as the console shows it. */
@@ -50,7 +57,16 @@ export class GetDialerQueueHandler implements IQueryHandler<GetDialerQueueQuery>
   }
 }
 
-export type DialerCallView = { id: string; loanId: string; phone: string; providerCallId: string; startedAt: string; outcome: string | null; note: string | null; outcomeAt: string | null };
+export type DialerCallView = {
+  id: string;
+  loanId: string;
+  phone: string;
+  providerCallId: string;
+  startedAt: string;
+  outcome: string | null;
+  note: string | null;
+  outcomeAt: string | null;
+};
 
 export class PlaceDialerCallCommand extends Command<DialerCallView> {
   constructor(
@@ -83,11 +99,27 @@ export class PlaceDialerCallHandler implements ICommandHandler<PlaceDialerCallCo
     if (!loan.phone) throw new ChannelInputRefused([{ name: 'loanId', message: "the borrower's phone number is not known" }]);
     // The provider is given E.164; a stored phone that does not read as a number is listed for staff (phone_collisions).
     const to = e164Phone(loan.phone);
-    if (!to) throw new ChannelInputRefused([{ name: 'loanId', message: `the borrower's phone (${loan.phone}) is not a number that can be called: see Phones to review` }]);
+    if (!to)
+      throw new ChannelInputRefused([
+        { name: 'loanId', message: `the borrower's phone (${loan.phone}) is not a number that can be called: see Phones to review` },
+      ]);
     const { providerCallId } = await this.provider.connect({ agentId: actor.id, to, reference: loanId });
     const id = randomUUID();
     const startedAt = this.clock.now();
-    await this.db.insertInto('dialer_calls').values({ id, loan_id: loanId, phone: to, staff_id: actor.id, provider_call_id: providerCallId, outcome: null, note: null, started_at: startedAt, outcome_at: null }).execute();
+    await this.db
+      .insertInto('dialer_calls')
+      .values({
+        id,
+        loan_id: loanId,
+        phone: to,
+        staff_id: actor.id,
+        provider_call_id: providerCallId,
+        outcome: null,
+        note: null,
+        started_at: startedAt,
+        outcome_at: null,
+      })
+      .execute();
     return { id, loanId, phone: to, providerCallId, startedAt: startedAt.toISOString(), outcome: null, note: null, outcomeAt: null };
   }
 }
@@ -121,7 +153,12 @@ export class RecordDialerOutcomeHandler implements ICommandHandler<RecordDialerO
     if (!call || call.staff_id !== actor.id) throw new ChannelNotFound(`No call ${callId} of yours`);
     // Claimed before the contact log is written, so two submissions of one call log it once; released if the log refuses.
     const outcomeAt = this.clock.now();
-    const claimed = await this.db.updateTable('dialer_calls').set({ outcome: input.outcome, note: input.note.trim(), outcome_at: outcomeAt }).where('id', '=', callId).where('outcome', 'is', null).executeTakeFirst();
+    const claimed = await this.db
+      .updateTable('dialer_calls')
+      .set({ outcome: input.outcome, note: input.note.trim(), outcome_at: outcomeAt })
+      .where('id', '=', callId)
+      .where('outcome', 'is', null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new DialerOutcomeAlreadyRecorded(callId);
     let recorded: { businessDate: string; position: number };
     try {
@@ -139,8 +176,16 @@ export class RecordDialerOutcomeHandler implements ICommandHandler<RecordDialerO
     }
     const { businessDate, position } = recorded;
     return {
-      id: call.id, loanId: call.loan_id, phone: call.phone, providerCallId: call.provider_call_id, startedAt: call.started_at.toISOString(),
-      outcome: input.outcome, note: input.note.trim(), outcomeAt: outcomeAt.toISOString(), businessDate, position,
+      id: call.id,
+      loanId: call.loan_id,
+      phone: call.phone,
+      providerCallId: call.provider_call_id,
+      startedAt: call.started_at.toISOString(),
+      outcome: input.outcome,
+      note: input.note.trim(),
+      outcomeAt: outcomeAt.toISOString(),
+      businessDate,
+      position,
     };
   }
 }

@@ -52,7 +52,10 @@ export class ListIvrCallsHandler implements IQueryHandler<ListIvrCallsQuery> {
     if (filter.phone) query = query.where('phone', '=', filter.phone);
     if (filter.from) query = query.where('created_at', '>=', new Date(filter.from));
     if (filter.to) query = query.where('created_at', '<', new Date(filter.to));
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(IVR_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(IVR_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     const names = await this.borrowerNames(rows.map((r) => r.loan_id).filter((id): id is string => id !== null));
     return {
       rows: rows.map((r) => ({
@@ -77,7 +80,11 @@ export class ListIvrCallsHandler implements IQueryHandler<ListIvrCallsQuery> {
   /** The borrower's name of each loan (communications' own loan contacts, then identity's directory). */
   private async borrowerNames(loanIds: string[]): Promise<Map<string, string>> {
     if (loanIds.length === 0) return new Map();
-    const loans = await this.db.selectFrom('email_loan_contacts').select(['loan_id', 'borrower_id']).where('loan_id', 'in', [...new Set(loanIds)]).execute();
+    const loans = await this.db
+      .selectFrom('email_loan_contacts')
+      .select(['loan_id', 'borrower_id'])
+      .where('loan_id', 'in', [...new Set(loanIds)])
+      .execute();
     const profiles = new Map((await this.directory.profilesOf([...new Set(loans.map((l) => l.borrower_id))])).map((p) => [p.id, p.name]));
     return new Map(loans.flatMap((l) => (profiles.has(l.borrower_id) ? [[l.loan_id, profiles.get(l.borrower_id)!] as const] : [])));
   }

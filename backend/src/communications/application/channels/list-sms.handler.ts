@@ -18,7 +18,15 @@ export class ListSmsQuery {
 /** Sortable fields (API name -> column). */
 export const SMS_SORT = sortable({ createdAt: 'created_at', to: 'to_phone', purpose: 'purpose', status: 'status' });
 
-export type SmsView = { id: string; to: string; body: string; purpose: string | null; status: string; providerMessageId: string | null; createdAt: string };
+export type SmsView = {
+  id: string;
+  to: string;
+  body: string;
+  purpose: string | null;
+  status: string;
+  providerMessageId: string | null;
+  createdAt: string;
+};
 
 /** The SMS log, newest first by default; `to` matches the number however it is written (compared in E.164). */
 @QueryHandler(ListSmsQuery)
@@ -31,11 +39,24 @@ export class ListSmsHandler implements IQueryHandler<ListSmsQuery> {
     if (filter.purpose) query = query.where('purpose', '=', filter.purpose);
     if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     const [rows, total] = await Promise.all([
-      query.select(['id', 'to_phone', 'body', 'purpose', 'status', 'provider_message_id', 'created_at']).orderBy(SMS_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      query
+        .select(['id', 'to_phone', 'body', 'purpose', 'status', 'provider_message_id', 'created_at'])
+        .orderBy(SMS_SORT.orderBy(sort))
+        .orderBy('id', direction(sort))
+        .$call(inRange(range))
+        .execute(),
       countOf(query),
     ]);
     return {
-      rows: rows.map((r) => ({ id: r.id, to: r.to_phone, body: r.body, purpose: r.purpose, status: r.status, providerMessageId: r.provider_message_id, createdAt: r.created_at.toISOString() })),
+      rows: rows.map((r) => ({
+        id: r.id,
+        to: r.to_phone,
+        body: r.body,
+        purpose: r.purpose,
+        status: r.status,
+        providerMessageId: r.provider_message_id,
+        createdAt: r.created_at.toISOString(),
+      })),
       total,
     };
   }

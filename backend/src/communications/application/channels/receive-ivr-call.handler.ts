@@ -10,7 +10,15 @@ export const IVR_OUTCOMES = ['answered', 'no-answer', 'promised-to-pay', 'wrong-
 export type IvrOutcome = (typeof IVR_OUTCOMES)[number];
 
 /** A finished call the IVR provider reported (signature-checked): our loan id came back as its reference. */
-export type IvrCallReport = { callId: string; loanId?: string; to: string; outcome: IvrOutcome; promiseToPayOn?: string; durationSeconds?: number; endedAt: Date };
+export type IvrCallReport = {
+  callId: string;
+  loanId?: string;
+  to: string;
+  outcome: IvrOutcome;
+  promiseToPayOn?: string;
+  durationSeconds?: number;
+  endedAt: Date;
+};
 
 export type IvrReceipt = { received: true; duplicate: boolean; id: string; contactLogged: boolean; contactError: string | null };
 
@@ -21,7 +29,12 @@ export class ReceiveIvrCallCommand extends Command<IvrReceipt> {
 }
 
 /** An IVR outcome is a contact attempt by phone; its own outcome names match the contact log's. */
-const CONTACT_OUTCOME: Record<IvrOutcome, ContactOutcome> = { answered: 'answered', 'no-answer': 'no-answer', 'promised-to-pay': 'promised-to-pay', 'wrong-number': 'wrong-number' };
+const CONTACT_OUTCOME: Record<IvrOutcome, ContactOutcome> = {
+  answered: 'answered',
+  'no-answer': 'no-answer',
+  'promised-to-pay': 'promised-to-pay',
+  'wrong-number': 'wrong-number',
+};
 
 /**
  * Records the outcome of an IVR call once per provider call id, on the call staff requested if there is one, and
@@ -57,14 +70,26 @@ export class ReceiveIvrCallHandler implements ICommandHandler<ReceiveIvrCallComm
       if (updated) return updated;
       return trx
         .insertInto('ivr_calls')
-        .values({ id: randomUUID(), provider_call_id: report.callId, loan_id: report.loanId ?? null, phone: report.to, requested_by: null, ...completed })
+        .values({
+          id: randomUUID(),
+          provider_call_id: report.callId,
+          loan_id: report.loanId ?? null,
+          phone: report.to,
+          requested_by: null,
+          ...completed,
+        })
         .onConflict((oc) => oc.column('provider_call_id').doNothing())
         .returning(['id', 'loan_id'])
         .executeTakeFirst();
     });
     if (claimed) return this.logContact(claimed.id, claimed.loan_id, report, false);
-    const stored = await this.db.selectFrom('ivr_calls').select(['id', 'loan_id', 'contact_logged', 'contact_error']).where('provider_call_id', '=', report.callId).executeTakeFirstOrThrow();
-    if (stored.contact_logged || stored.contact_error !== null) return { received: true, duplicate: true, id: stored.id, contactLogged: stored.contact_logged, contactError: stored.contact_error };
+    const stored = await this.db
+      .selectFrom('ivr_calls')
+      .select(['id', 'loan_id', 'contact_logged', 'contact_error'])
+      .where('provider_call_id', '=', report.callId)
+      .executeTakeFirstOrThrow();
+    if (stored.contact_logged || stored.contact_error !== null)
+      return { received: true, duplicate: true, id: stored.id, contactLogged: stored.contact_logged, contactError: stored.contact_error };
     return this.logContact(stored.id, stored.loan_id, report, true);
   }
 

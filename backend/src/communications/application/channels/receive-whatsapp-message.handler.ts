@@ -33,12 +33,28 @@ export class ReceiveWhatsappMessageHandler implements ICommandHandler<ReceiveWha
     const at = message.timestamp.getTime() > now.getTime() ? now : message.timestamp;
     const inserted = await this.db
       .insertInto('whatsapp_messages')
-      .values({ id: randomUUID(), phone: message.from, borrower_id: borrower?.id ?? null, loan_id: null, direction: 'inbound', body: message.text, template_name: null, provider_message_id: message.messageId, status: 'received', sent_by: null, at })
+      .values({
+        id: randomUUID(),
+        phone: message.from,
+        borrower_id: borrower?.id ?? null,
+        loan_id: null,
+        direction: 'inbound',
+        body: message.text,
+        template_name: null,
+        provider_message_id: message.messageId,
+        status: 'received',
+        sent_by: null,
+        at,
+      })
       .onConflict((oc) => oc.column('provider_message_id').doNothing())
       .returning('id')
       .executeTakeFirst();
     if (inserted) return { received: true as const, duplicate: false, id: inserted.id };
-    const stored = await this.db.selectFrom('whatsapp_messages').select('id').where('provider_message_id', '=', message.messageId).executeTakeFirstOrThrow();
+    const stored = await this.db
+      .selectFrom('whatsapp_messages')
+      .select('id')
+      .where('provider_message_id', '=', message.messageId)
+      .executeTakeFirstOrThrow();
     return { received: true as const, duplicate: true, id: stored.id };
   }
 }

@@ -49,7 +49,37 @@ export class RequestIvrCallHandler implements ICommandHandler<RequestIvrCallComm
     if (!availability.open) throw new DialerClosed(availability.reason);
     const { providerCallId } = await this.provider.startCall({ to, reference: loanId, flow: IVR_REMINDER_FLOW });
     const id = randomUUID();
-    await this.db.insertInto('ivr_calls').values({ id, provider_call_id: providerCallId, loan_id: loanId, phone: to, status: 'requested', outcome: null, duration_seconds: null, ended_at: null, contact_error: null, requested_by: actor.id, created_at: now, updated_at: now }).execute();
-    return { id, providerCallId, loanId, phone: to, borrowerName: borrower.name, status: 'requested', outcome: null, promiseToPayOn: null, durationSeconds: null, endedAt: null, contactLogged: false, contactError: null, createdAt: now.toISOString() };
+    await this.db
+      .insertInto('ivr_calls')
+      .values({
+        id,
+        provider_call_id: providerCallId,
+        loan_id: loanId,
+        phone: to,
+        status: 'requested',
+        outcome: null,
+        duration_seconds: null,
+        ended_at: null,
+        contact_error: null,
+        requested_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return {
+      id,
+      providerCallId,
+      loanId,
+      phone: to,
+      borrowerName: borrower.name,
+      status: 'requested',
+      outcome: null,
+      promiseToPayOn: null,
+      durationSeconds: null,
+      endedAt: null,
+      contactLogged: false,
+      contactError: null,
+      createdAt: now.toISOString(),
+    };
   }
 }

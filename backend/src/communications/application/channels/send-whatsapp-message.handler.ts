@@ -11,7 +11,9 @@ import { whatsappWindow } from '../../domain/whatsapp-window.js';
 import type { WhatsappMessageView } from './whatsapp-conversations.js';
 import { WhatsappConversations } from './whatsapp-conversations.js';
 
-export type SendWhatsappInput = { borrowerId?: string; loanId?: string } & ({ text: string } | { templateName: string; parameters: string[] });
+export type SendWhatsappInput = { borrowerId?: string; loanId?: string } & (
+  { text: string } | { templateName: string; parameters: string[] }
+);
 
 export class SendWhatsappMessageCommand extends Command<WhatsappMessageView & { conversationId: string }> {
   constructor(
@@ -38,23 +40,53 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
 
   async execute({ actor, input }: SendWhatsappMessageCommand) {
     const borrowerId = input.borrowerId ?? (input.loanId ? await this.borrowerOfLoan(input.loanId) : undefined);
-    if (!borrowerId) throw new ChannelInputRefused([{ name: 'borrowerId', message: 'name the borrower (borrowerId) or one of their loans (loanId)' }]);
+    if (!borrowerId)
+      throw new ChannelInputRefused([{ name: 'borrowerId', message: 'name the borrower (borrowerId) or one of their loans (loanId)' }]);
     if (input.borrowerId && input.loanId && (await this.borrowerOfLoan(input.loanId)) !== input.borrowerId) {
-      throw new ChannelInputRefused([{ name: 'loanId', message: 'the loan is not this borrower\'s' }]);
+      throw new ChannelInputRefused([{ name: 'loanId', message: "the loan is not this borrower's" }]);
     }
     const { phone } = await this.conversations.resolve(borrowerId);
     const now = this.clock.now();
     const window = whatsappWindow(await this.conversations.lastInboundAt(phone), now);
-    const request = 'text' in input ? { text: input.text } : { templateName: input.templateName, parameters: input.parameters, template: await this.template(input.templateName) };
+    const request =
+      'text' in input
+        ? { text: input.text }
+        : { templateName: input.templateName, parameters: input.parameters, template: await this.template(input.templateName) };
     const { body, templateName } = decideOutbound(request, window);
-    const { providerMessageId } = await this.provider.send({ to: phone, body, ...(templateName ? { template: { name: templateName, parameters: 'parameters' in input ? input.parameters : [] } } : {}) });
+    const { providerMessageId } = await this.provider.send({
+      to: phone,
+      body,
+      ...(templateName ? { template: { name: templateName, parameters: 'parameters' in input ? input.parameters : [] } } : {}),
+    });
     const id = randomUUID();
     const status = this.provider.name === 'development' ? 'recorded' : 'sent';
     await this.db
       .insertInto('whatsapp_messages')
-      .values({ id, phone, borrower_id: borrowerId, loan_id: input.loanId ?? null, direction: 'outbound', body, template_name: templateName, provider_message_id: providerMessageId, status, sent_by: actor.id, at: now })
+      .values({
+        id,
+        phone,
+        borrower_id: borrowerId,
+        loan_id: input.loanId ?? null,
+        direction: 'outbound',
+        body,
+        template_name: templateName,
+        provider_message_id: providerMessageId,
+        status,
+        sent_by: actor.id,
+        at: now,
+      })
       .execute();
-    return { id, conversationId: borrowerId, direction: 'outbound' as const, body, templateName, status, loanId: input.loanId ?? null, sentBy: actor.id, at: now.toISOString() };
+    return {
+      id,
+      conversationId: borrowerId,
+      direction: 'outbound' as const,
+      body,
+      templateName,
+      status,
+      loanId: input.loanId ?? null,
+      sentBy: actor.id,
+      at: now.toISOString(),
+    };
   }
 
   private async borrowerOfLoan(loanId: string): Promise<string> {
@@ -64,6 +96,10 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
   }
 
   private async template(name: string): Promise<ApprovedTemplate | undefined> {
-    return this.db.selectFrom('whatsapp_templates').select(['name', 'body', 'parameters', 'approved']).where('name', '=', name).executeTakeFirst();
+    return this.db
+      .selectFrom('whatsapp_templates')
+      .select(['name', 'body', 'parameters', 'approved'])
+      .where('name', '=', name)
+      .executeTakeFirst();
   }
 }

@@ -32,7 +32,9 @@ export type ConversationSummary = {
   window: ConversationWindow;
 };
 
-export type ConversationView = Omit<ConversationSummary, 'lastMessage' | 'lastMessageAt' | 'messages'> & { messages: WhatsappMessageView[] };
+export type ConversationView = Omit<ConversationSummary, 'lastMessage' | 'lastMessageAt' | 'messages'> & {
+  messages: WhatsappMessageView[];
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,11 +55,20 @@ export class WhatsappConversations {
   ) {}
 
   async lastInboundAt(phone: string): Promise<Date | null> {
-    const row = await this.db.selectFrom('whatsapp_messages').select((eb) => eb.fn.max('at').as('at')).where('phone', '=', phone).where('direction', '=', 'inbound').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('whatsapp_messages')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .where('phone', '=', phone)
+      .where('direction', '=', 'inbound')
+      .executeTakeFirst();
     return row?.at ? new Date(row.at) : null;
   }
 
-  async list(filter: { borrowerId?: string; open?: boolean }, range: { start: number; end: number }, now: Date): Promise<{ rows: ConversationSummary[]; total: number }> {
+  async list(
+    filter: { borrowerId?: string; open?: boolean },
+    range: { start: number; end: number },
+    now: Date,
+  ): Promise<{ rows: ConversationSummary[]; total: number }> {
     const base = this.db
       .selectFrom('whatsapp_messages')
       .select([
@@ -71,7 +82,9 @@ export class WhatsappConversations {
       .groupBy('phone')
       .$if(filter.borrowerId !== undefined, (q) => q.having(sql<boolean>`bool_or(borrower_id = ${filter.borrowerId!}::uuid)`))
       .$if(filter.open !== undefined, (q) =>
-        q.having(sql<boolean>`coalesce(max(at) FILTER (WHERE direction = 'inbound') > ${new Date(now.getTime() - 24 * 3600 * 1000)}, false) = ${filter.open!}`),
+        q.having(
+          sql<boolean>`coalesce(max(at) FILTER (WHERE direction = 'inbound') > ${new Date(now.getTime() - 24 * 3600 * 1000)}, false) = ${filter.open!}`,
+        ),
       );
     const [page, total] = await Promise.all([
       this.db.selectFrom(base.as('c')).selectAll().orderBy('last_at', 'desc').orderBy('phone').$call(inRange(range)).execute(),
@@ -114,7 +127,16 @@ export class WhatsappConversations {
       borrowerName: target.borrower?.name ?? null,
       lastInboundAt: lastInbound ? new Date(lastInbound).toISOString() : null,
       window: windowAt(lastInbound ? new Date(lastInbound) : null, now),
-      messages: rows.map((r) => ({ id: r.id, direction: r.direction, body: r.body, templateName: r.template_name, status: r.status, loanId: r.loan_id, sentBy: r.sent_by, at: new Date(r.at).toISOString() })),
+      messages: rows.map((r) => ({
+        id: r.id,
+        direction: r.direction,
+        body: r.body,
+        templateName: r.template_name,
+        status: r.status,
+        loanId: r.loan_id,
+        sentBy: r.sent_by,
+        at: new Date(r.at).toISOString(),
+      })),
     };
   }
 

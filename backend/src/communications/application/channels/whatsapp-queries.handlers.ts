@@ -54,7 +54,12 @@ export class ListWhatsappTemplatesHandler implements IQueryHandler<ListWhatsappT
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async execute(): Promise<WhatsappTemplateView[]> {
-    const rows = await this.db.selectFrom('whatsapp_templates').select(['name', 'body', 'parameters']).where('approved', '=', true).orderBy('name').execute();
+    const rows = await this.db
+      .selectFrom('whatsapp_templates')
+      .select(['name', 'body', 'parameters'])
+      .where('approved', '=', true)
+      .orderBy('name')
+      .execute();
     return rows.map((r) => ({ id: r.name, name: r.name, body: r.body, parameters: r.parameters }));
   }
 }

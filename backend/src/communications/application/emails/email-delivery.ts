@@ -19,7 +19,13 @@ export type EmailDeliveryOptions = {
   enqueueTimeoutMs: number;
 };
 
-export const DEFAULT_EMAIL_DELIVERY: EmailDeliveryOptions = { attempts: 5, backoffMs: 2000, staleAfterMs: 60_000, sweepEveryMs: 60_000, enqueueTimeoutMs: 2000 };
+export const DEFAULT_EMAIL_DELIVERY: EmailDeliveryOptions = {
+  attempts: 5,
+  backoffMs: 2000,
+  staleAfterMs: 60_000,
+  sweepEveryMs: 60_000,
+  enqueueTimeoutMs: 2000,
+};
 
 export const EMAIL_DELIVERY = Symbol('EMAIL_DELIVERY');
 
@@ -29,7 +35,12 @@ export type SendEmailData = { emailId: string };
  * Puts one email on the queue. The first job's id is the email's id, so enqueueing it again (the sweeper, a repeat)
  * adds nothing while that job exists; a retry after the final failure uses `<id>-retry-<attempts so far>`.
  */
-export async function enqueueEmail(queue: QueueBackend, options: EmailDeliveryOptions, emailId: string, jobId: string = emailId): Promise<void> {
+export async function enqueueEmail(
+  queue: QueueBackend,
+  options: EmailDeliveryOptions,
+  emailId: string,
+  jobId: string = emailId,
+): Promise<void> {
   const jobOptions: JobsOptions = {
     jobId,
     attempts: options.attempts,
@@ -44,7 +55,12 @@ export async function enqueueEmail(queue: QueueBackend, options: EmailDeliveryOp
  * For senders: enqueue, but give up waiting after `enqueueTimeoutMs` (the row is already written, so the sweeper
  * enqueues it later; if the slow add completes after all, the job id makes the sweeper's add a no-op).
  */
-export async function enqueueEmailOrLeaveQueued(queue: QueueBackend, options: EmailDeliveryOptions, emailId: string, jobId: string = emailId): Promise<void> {
+export async function enqueueEmailOrLeaveQueued(
+  queue: QueueBackend,
+  options: EmailDeliveryOptions,
+  emailId: string,
+  jobId: string = emailId,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const add = enqueueEmail(queue, options, emailId, jobId);
   add.catch(() => undefined);
@@ -52,7 +68,10 @@ export async function enqueueEmailOrLeaveQueued(queue: QueueBackend, options: Em
     await Promise.race([
       add,
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the queue did not answer within ${options.enqueueTimeoutMs} ms`)), options.enqueueTimeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`the queue did not answer within ${options.enqueueTimeoutMs} ms`)),
+          options.enqueueTimeoutMs,
+        );
       }),
     ]);
   } finally {

@@ -34,7 +34,9 @@ export class EmailOutbox {
     const given = Object.keys(secrets);
     // Programming errors, caught by the sender's tests: never store a message that would render half a link.
     if (used.some((n) => !given.includes(n)) || given.some((n) => !used.includes(n))) {
-      throw new Error(`Email secrets do not match the message's placeholders (placeholders: ${used.join(', ') || 'none'}; secrets: ${given.join(', ') || 'none'})`);
+      throw new Error(
+        `Email secrets do not match the message's placeholders (placeholders: ${used.join(', ') || 'none'}; secrets: ${given.join(', ') || 'none'})`,
+      );
     }
     if (given.length > 0 && !(message.secretsExpireAt instanceof Date)) throw new Error('An email with secrets needs secretsExpireAt');
     // Header values are one line whatever the caller passed: no header can be injected through a name or a subject.
@@ -44,9 +46,18 @@ export class EmailOutbox {
     const written = await this.db.transaction().execute(async (trx) => {
       // A message with a dedupe key is written once: a repeat (a subscription reading an event again) finds the key.
       if (message.dedupeKey) {
-        const claimed = await trx.insertInto('email_dedupe').values({ key: message.dedupeKey, email_id: id }).onConflict((oc) => oc.column('key').doNothing()).returning('key').executeTakeFirst();
+        const claimed = await trx
+          .insertInto('email_dedupe')
+          .values({ key: message.dedupeKey, email_id: id })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .executeTakeFirst();
         if (!claimed) {
-          const first = await trx.selectFrom('email_dedupe').select('email_id').where('key', '=', message.dedupeKey).executeTakeFirstOrThrow();
+          const first = await trx
+            .selectFrom('email_dedupe')
+            .select('email_id')
+            .where('key', '=', message.dedupeKey)
+            .executeTakeFirstOrThrow();
           return { id: first.email_id, repeat: true };
         }
       }
@@ -68,7 +79,10 @@ export class EmailOutbox {
         })
         .execute();
       if (given.length > 0) {
-        await trx.insertInto('email_secrets').values({ email_id: id, sealed: this.box.seal(id, secrets), expires_at: message.secretsExpireAt! }).execute();
+        await trx
+          .insertInto('email_secrets')
+          .values({ email_id: id, sealed: this.box.seal(id, secrets), expires_at: message.secretsExpireAt! })
+          .execute();
       }
       return { id, repeat: false };
     });

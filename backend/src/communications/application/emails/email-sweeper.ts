@@ -22,7 +22,10 @@ export class EmailSweeper {
 
   async sweep(): Promise<{ requeued: string[]; expiredSecrets: number }> {
     // A secret past its expiry opens nothing any more (a reset link expires with it): drop it.
-    const expired = await this.db.deleteFrom('email_secrets').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    const expired = await this.db
+      .deleteFrom('email_secrets')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
     const stale = await this.db
       .selectFrom('emails')
       .select(['id', 'attempts'])

@@ -10,7 +10,14 @@ import { SHIPPED_TEMPLATES } from '../../domain/shipped-templates.js';
 export type TemplateFields = { name: string; event: string; subject: string; html: string; text: string; active: boolean };
 export type TemplateListFilter = { q?: string; event?: string; active?: boolean; ids?: string[] };
 
-export const TEMPLATE_SORT = sortable({ id: 'id', name: 'name', event: 'event', active: 'active', version: 'version', updatedAt: 'updated_at' });
+export const TEMPLATE_SORT = sortable({
+  id: 'id',
+  name: 'name',
+  event: 'event',
+  active: 'active',
+  version: 'version',
+  updatedAt: 'updated_at',
+});
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -61,7 +68,10 @@ export class EmailTemplatesRepository {
       const like = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('name', 'ilike', like), eb('subject', 'ilike', like)]));
     }
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(TEMPLATE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(TEMPLATE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(templateView), total };
   }
 
@@ -70,7 +80,12 @@ export class EmailTemplatesRepository {
   }
 
   async versions(id: string) {
-    const rows = await this.db.selectFrom('email_template_versions').selectAll().where('template_id', '=', id).orderBy('version', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('email_template_versions')
+      .selectAll()
+      .where('template_id', '=', id)
+      .orderBy('version', 'desc')
+      .execute();
     return rows.map(templateVersionView);
   }
 
@@ -82,13 +97,22 @@ export class EmailTemplatesRepository {
   async create(fields: TemplateFields, by: string, shippedKey: string | null = null) {
     const id = randomUUID();
     return this.db.transaction().execute(async (trx) => {
-      if (fields.active) await trx.updateTable('email_templates').set({ active: false, updated_at: sql<Date>`now()` }).where('event', '=', fields.event).where('active', '=', true).execute();
+      if (fields.active)
+        await trx
+          .updateTable('email_templates')
+          .set({ active: false, updated_at: sql<Date>`now()` })
+          .where('event', '=', fields.event)
+          .where('active', '=', true)
+          .execute();
       const row = await trx
         .insertInto('email_templates')
         .values({ id, ...fields, version: 1, shipped_key: shippedKey, updated_by: by })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.insertInto('email_template_versions').values({ template_id: id, version: 1, ...fields, made_by: by }).execute();
+      await trx
+        .insertInto('email_template_versions')
+        .values({ template_id: id, version: 1, ...fields, made_by: by })
+        .execute();
       return row;
     });
   }
@@ -101,7 +125,13 @@ export class EmailTemplatesRepository {
       const unchanged = (Object.keys(fields) as (keyof TemplateFields)[]).every((k) => current[k] === fields[k]);
       if (unchanged) return current;
       if (fields.active) {
-        await trx.updateTable('email_templates').set({ active: false, updated_at: sql<Date>`now()` }).where('event', '=', fields.event).where('active', '=', true).where('id', '<>', id).execute();
+        await trx
+          .updateTable('email_templates')
+          .set({ active: false, updated_at: sql<Date>`now()` })
+          .where('event', '=', fields.event)
+          .where('active', '=', true)
+          .where('id', '<>', id)
+          .execute();
       }
       const version = current.version + 1;
       const row = await trx
@@ -110,7 +140,10 @@ export class EmailTemplatesRepository {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.insertInto('email_template_versions').values({ template_id: id, version, ...fields, made_by: by }).execute();
+      await trx
+        .insertInto('email_template_versions')
+        .values({ template_id: id, version, ...fields, made_by: by })
+        .execute();
       return row;
     });
   }
@@ -120,11 +153,19 @@ export class EmailTemplatesRepository {
    * event active. Runs at every start; a unique key per shipped template makes concurrent starts seed once.
    */
   async seedShipped(): Promise<void> {
-    const seeded = new Set((await this.db.selectFrom('email_templates').select('shipped_key').where('shipped_key', 'is not', null).execute()).map((r) => r.shipped_key));
+    const seeded = new Set(
+      (await this.db.selectFrom('email_templates').select('shipped_key').where('shipped_key', 'is not', null).execute()).map(
+        (r) => r.shipped_key,
+      ),
+    );
     for (const shipped of SHIPPED_TEMPLATES.filter((t) => !seeded.has(t.key))) {
       const active = !(await this.activeFor(shipped.event));
       try {
-        await this.create({ name: shipped.name, event: shipped.event, subject: shipped.subject, html: shipped.html, text: shipped.text, active }, 'system', shipped.key);
+        await this.create(
+          { name: shipped.name, event: shipped.event, subject: shipped.subject, html: shipped.html, text: shipped.text, active },
+          'system',
+          shipped.key,
+        );
       } catch (error) {
         // Another process seeded it (or made one active) at the same moment: what it wrote stands.
         if ((error as { code?: string }).code !== '23505') throw error;

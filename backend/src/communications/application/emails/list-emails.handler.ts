@@ -47,7 +47,10 @@ export class ListEmailsHandler implements IQueryHandler<ListEmailsQuery> {
       const like = likePattern(filter.q);
       query = query.where((eb) => eb.or([eb('to_address', 'ilike', like), eb('subject', 'ilike', like)]));
     }
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(EMAIL_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(EMAIL_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(emailView), total };
   }
 }

@@ -37,7 +37,13 @@ export class RetryEmailHandler implements ICommandHandler<RetryEmailCommand> {
       .where((eb) =>
         eb.or([
           eb('has_secrets', '=', false),
-          eb.exists(eb.selectFrom('email_secrets').select('email_id').where('email_id', '=', emailId).where('expires_at', '>', sql<Date>`now()`)),
+          eb.exists(
+            eb
+              .selectFrom('email_secrets')
+              .select('email_id')
+              .where('email_id', '=', emailId)
+              .where('expires_at', '>', sql<Date>`now()`),
+          ),
         ]),
       )
       .returningAll()
@@ -53,7 +59,9 @@ export class RetryEmailHandler implements ICommandHandler<RetryEmailCommand> {
     try {
       await enqueueEmailOrLeaveQueued(this.queue, this.options, emailId, retryJobId(emailId, row.attempts));
     } catch (error) {
-      this.logger.warn(`Email ${emailId} is queued again but its job could not be added yet (${(error as Error).message}); the sweeper will add it.`);
+      this.logger.warn(
+        `Email ${emailId} is queued again but its job could not be added yet (${(error as Error).message}); the sweeper will add it.`,
+      );
     }
     return emailView(row);
   }

@@ -55,7 +55,10 @@ export class TemplatedEmails {
     if (!source) return undefined;
     const trusted = new Set(email.secretBearing ?? []);
     const variables = Object.fromEntries(
-      Object.entries({ portalUrl: this.config.publicUrl, ...email.variables }).map(([name, value]) => [name, trusted.has(name) ? value : neutralize(value)]),
+      Object.entries({ portalUrl: this.config.publicUrl, ...email.variables }).map(([name, value]) => [
+        name,
+        trusted.has(name) ? value : neutralize(value),
+      ]),
     );
     const rendered = renderTemplate(source, variables);
     return this.outbox.send({

@@ -16,7 +16,12 @@ export class DeletePushTokenHandler implements ICommandHandler<DeletePushTokenCo
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async execute({ userId, id }: DeletePushTokenCommand): Promise<void> {
-    const deleted = await this.db.deleteFrom('push_tokens').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+    const deleted = await this.db
+      .deleteFrom('push_tokens')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
     if (!deleted) throw new PushTokenNotFound(id);
   }
 }

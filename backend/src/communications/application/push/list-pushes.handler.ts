@@ -30,7 +30,10 @@ export class ListPushesHandler implements IQueryHandler<ListPushesQuery> {
     if (filter.topic) query = query.where('topic', '=', filter.topic);
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
     if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(PUSH_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(PUSH_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(pushView), total };
   }
 }

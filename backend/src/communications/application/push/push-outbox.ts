@@ -36,11 +36,22 @@ export class PushOutbox {
       const dedupeKey = `${about}:token:${token.id}`;
       const inserted = await this.db
         .insertInto('pushes')
-        .values({ dedupe_key: dedupeKey, user_id: userId, token_id: token.id, token_tail: tokenTail(token.token), topic: message.topic, title: message.title, body: message.body, link: message.link })
+        .values({
+          dedupe_key: dedupeKey,
+          user_id: userId,
+          token_id: token.id,
+          token_tail: tokenTail(token.token),
+          topic: message.topic,
+          title: message.title,
+          body: message.body,
+          link: message.link,
+        })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning(['id', 'status'])
         .executeTakeFirst();
-      const push = inserted ?? (await this.db.selectFrom('pushes').select(['id', 'status']).where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow());
+      const push =
+        inserted ??
+        (await this.db.selectFrom('pushes').select(['id', 'status']).where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow());
       if (push.status !== 'queued') continue;
       await this.queue.add(PUSH_QUEUE, SEND_PUSH_JOB, { pushId: push.id } satisfies SendPushData, {
         jobId: `push-${push.id}`,

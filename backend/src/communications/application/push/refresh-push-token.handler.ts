@@ -26,7 +26,13 @@ export class RefreshPushTokenHandler implements ICommandHandler<RefreshPushToken
 
   execute({ session, id, token, options }: RefreshPushTokenCommand): Promise<PushTokenView> {
     return this.db.transaction().execute(async (trx) => {
-      const own = await trx.selectFrom('push_tokens').select('id').where('id', '=', id).where('user_id', '=', session.userId).forUpdate().executeTakeFirst();
+      const own = await trx
+        .selectFrom('push_tokens')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', session.userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!own) throw new PushTokenNotFound(id);
       await trx.deleteFrom('push_tokens').where('token', '=', token).where('id', '!=', id).execute();
       const row = await trx

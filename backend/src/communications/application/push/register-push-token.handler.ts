@@ -32,9 +32,23 @@ export class RegisterPushTokenHandler implements ICommandHandler<RegisterPushTok
         .execute();
       const row = await trx
         .insertInto('push_tokens')
-        .values({ user_id: session.userId, session_id: session.sessionId, device_id: session.deviceId, token, options: JSON.stringify(options) as never })
+        .values({
+          user_id: session.userId,
+          session_id: session.sessionId,
+          device_id: session.deviceId,
+          token,
+          options: JSON.stringify(options) as never,
+        })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'device_id']).doUpdateSet({ token, options: JSON.stringify(options) as never, session_id: session.sessionId, created_at: sql<Date>`now()`, refreshed_at: sql<Date>`now()` }),
+          oc
+            .columns(['user_id', 'device_id'])
+            .doUpdateSet({
+              token,
+              options: JSON.stringify(options) as never,
+              session_id: session.sessionId,
+              created_at: sql<Date>`now()`,
+              refreshed_at: sql<Date>`now()`,
+            }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -32,7 +32,15 @@ export class ResolvePhoneCollisionHandler implements ICommandHandler<ResolvePhon
         await this.collisions.lock(id, trx);
         const listed = await this.collisions.find(id, trx);
         if (!listed) throw phoneCollisionNotFound(id);
-        const verdict = judgePhoneCollision({ reason: listed.reason, normalizedPhone: listed.normalizedPhone, resolvedAt: listed.resolvedAt ? new Date(listed.resolvedAt) : null }, action, listed.others.length);
+        const verdict = judgePhoneCollision(
+          {
+            reason: listed.reason,
+            normalizedPhone: listed.normalizedPhone,
+            resolvedAt: listed.resolvedAt ? new Date(listed.resolvedAt) : null,
+          },
+          action,
+          listed.others.length,
+        );
         if (verdict.outcome === 'refused') throw phoneCollisionRefused(verdict.kind, verdict.message);
         await this.collisions.markResolved(id, verdict.resolution, caller.id, trx);
         await users.update(listed.userId, { phone: verdict.phone });

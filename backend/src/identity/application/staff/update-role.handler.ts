@@ -36,7 +36,10 @@ export class UpdateRoleHandler implements ICommandHandler<UpdateRole> {
       if (id === ADMINISTRATOR_ROLE) throw administratorIsFixed();
       throwIfRefused(refuseRoleEdit(actor, id, change.permissions, role.permissions));
       try {
-        return (await roles.update(id, { ...change, permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined }))!;
+        return (await roles.update(id, {
+          ...change,
+          permissions: change.permissions ? [...new Set(change.permissions)].sort() : undefined,
+        }))!;
       } catch (error) {
         if (error instanceof DuplicateRoleName) throw duplicateRoleName(change.name ?? role.name);
         throw error;

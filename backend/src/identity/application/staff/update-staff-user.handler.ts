@@ -2,7 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../../auth/authenticated-user.js';
 import { permissionsOf } from '../../auth/session-authenticator.js';
-import { throwIfRefused, refuseActingOnStrongerAccount, refuseLosingLastAdministrator, refuseRoleAssignment, refuseStatusChange } from '../../domain/staff-policy.js';
+import {
+  throwIfRefused,
+  refuseActingOnStrongerAccount,
+  refuseLosingLastAdministrator,
+  refuseRoleAssignment,
+  refuseStatusChange,
+} from '../../domain/staff-policy.js';
 import { DEVICE_NOTIFIER, type DeviceNotifier } from '../../presence/device-notifier.js';
 import { ADMINISTRATOR_ROLE, StaffRolesRepository } from '../../roles/staff-roles.repository.js';
 import { SessionsRepository } from '../../sessions/sessions.repository.js';
@@ -62,7 +68,12 @@ export class UpdateStaffUserHandler implements ICommandHandler<UpdateStaffUser> 
         throwIfRefused(refuseLosingLastAdministrator(await users.countActiveStaffWithRole(ADMINISTRATOR_ROLE), true, true));
       }
       try {
-        await users.update(id, { name: change.name, phone: change.phone, staffRoleId: roleChanges ? change.roleId : undefined, status: statusChanges ? change.status : undefined });
+        await users.update(id, {
+          name: change.name,
+          phone: change.phone,
+          staffRoleId: roleChanges ? change.roleId : undefined,
+          status: statusChanges ? change.status : undefined,
+        });
       } catch (error) {
         rethrowAsAlreadyInUse(error);
       }

@@ -71,11 +71,25 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
     try {
       await this.db
         .insertInto('close_of_business_runs')
-        .values({ id, date, business_date: status.date, status: 'running', requested_by: actor.id, started_at: now, heartbeat_at: now, loans_to_visit: await this.loansToVisit(date), failure: null })
+        .values({
+          id,
+          date,
+          business_date: status.date,
+          status: 'running',
+          requested_by: actor.id,
+          started_at: now,
+          heartbeat_at: now,
+          loans_to_visit: await this.loansToVisit(date),
+          failure: null,
+        })
         .execute();
     } catch (error) {
       if ((error as { code?: string }).code !== '23505') throw error;
-      const running = await this.db.selectFrom('close_of_business_runs').select(['id', 'date']).where('status', '=', 'running').executeTakeFirst();
+      const running = await this.db
+        .selectFrom('close_of_business_runs')
+        .select(['id', 'date'])
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       throw new CloseOfBusinessRunning(running?.id ?? null, running?.date ?? null);
     }
     const work = this.execute(id, date, actor, chunk).finally(() => this.inFlight.delete(work));
@@ -92,7 +106,10 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
   /** The latest runs, newest first. */
   async list(range: { start: number; end: number }): Promise<{ rows: CloseOfBusinessRun[]; total: number }> {
     const runs = this.db.selectFrom('close_of_business_runs');
-    const [rows, total] = await Promise.all([runs.selectAll().orderBy('started_at', 'desc').orderBy('id').$call(inRange(range)).execute(), countOf(runs)]);
+    const [rows, total] = await Promise.all([
+      runs.selectAll().orderBy('started_at', 'desc').orderBy('id').$call(inRange(range)).execute(),
+      countOf(runs),
+    ]);
     return { rows: rows.map(view), total };
   }
 
@@ -121,7 +138,11 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
     const now = this.clock.now();
     await this.db
       .updateTable('close_of_business_runs')
-      .set({ status: 'failed', finished_at: now, failure: 'Stopped before it finished (the process running it ended); run it again: nothing is recorded twice.' })
+      .set({
+        status: 'failed',
+        finished_at: now,
+        failure: 'Stopped before it finished (the process running it ended); run it again: nothing is recorded twice.',
+      })
       .where('status', '=', 'running')
       .where('heartbeat_at', '<', new Date(now.getTime() - ABANDONED_AFTER_MS))
       .execute();
@@ -129,7 +150,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
 
   private async execute(id: string, date: string, actor: Actor, chunk: number): Promise<void> {
     try {
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         if (this.stopping) throw new Error('The server stopped during the run');
         const ids = await this.closeOfBusiness.loanIdsAfter(after, chunk, date);
         if (ids.length === 0) break;
@@ -159,7 +180,11 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
       this.logger.error(`Close of business run ${id} for ${date} failed: ${(error as Error).message}`);
       await this.db
         .updateTable('close_of_business_runs')
-        .set({ status: 'failed', finished_at: this.clock.now(), failure: `${(error as Error).message}. Run it again: what was recorded stays, nothing is recorded twice.` })
+        .set({
+          status: 'failed',
+          finished_at: this.clock.now(),
+          failure: `${(error as Error).message}. Run it again: what was recorded stays, nothing is recorded twice.`,
+        })
         .where('id', '=', id)
         .execute()
         .catch(() => undefined);

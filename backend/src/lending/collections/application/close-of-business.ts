@@ -61,8 +61,14 @@ export class CloseOfBusiness implements BusinessDayClose {
 
   async run(actor: Actor, requested?: string, chunk = CLOSE_OF_BUSINESS_CHUNK): Promise<CloseOfBusinessResult> {
     const date = await this.dateOf(requested);
-    const total: CloseOfBusinessResult = { date, loansProcessed: await this.bookSize(), loansVisited: 0, eventsAppended: 0, remindersQueued: 0 };
-    for (let after: string | null = null; ; ) {
+    const total: CloseOfBusinessResult = {
+      date,
+      loansProcessed: await this.bookSize(),
+      loansVisited: 0,
+      eventsAppended: 0,
+      remindersQueued: 0,
+    };
+    for (let after: string | null = null; ;) {
       const ids = await this.loanIdsAfter(after, chunk, date);
       if (ids.length === 0) return { ...total, ...(await this.queueReminders(date)) };
       const done = await this.ageLoans(ids, date, actor);
@@ -133,7 +139,13 @@ export class CloseOfBusiness implements BusinessDayClose {
     return aged;
   }
 
-  private async ageLoan(loanId: string, date: string, actor: Actor, snapshot: LoadedLoan, nextOn: string | null): Promise<readonly string[]> {
+  private async ageLoan(
+    loanId: string,
+    date: string,
+    actor: Actor,
+    snapshot: LoadedLoan,
+    nextOn: string | null,
+  ): Promise<readonly string[]> {
     for (let attempt = 1, loaded = snapshot; ; attempt += 1) {
       try {
         const at = this.clock.now().toISOString();
@@ -155,7 +167,12 @@ export class CloseOfBusiness implements BusinessDayClose {
   private async correctNextOn(loanId: string, loaded: LoadedLoan, nextOn: string | null): Promise<void> {
     const exact = nextCloseOfBusinessOn(loaded.state, collectionTermsOf(loaded.state));
     if (exact === nextOn) return;
-    await this.db.updateTable('loan_summaries').set({ next_cob_on: exact }).where('id', '=', loanId).where('version', '=', loaded.version).execute();
+    await this.db
+      .updateTable('loan_summaries')
+      .set({ next_cob_on: exact })
+      .where('id', '=', loanId)
+      .where('version', '=', loaded.version)
+      .execute();
   }
 }
 

@@ -6,7 +6,13 @@ import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, inRange } from '../../../platform/query/list-query.js';
 import { CollectionRowNotFound, CollectionRowNotInBucket } from '../domain/collection-work.js';
 import { LoanNotFound } from '../../loan/domain/loan.errors.js';
-import { CollectionQueues, parseCollectionRowId, type CollectionBucket, type CollectionFilter, type CollectionRow } from './collection-queues.js';
+import {
+  CollectionQueues,
+  parseCollectionRowId,
+  type CollectionBucket,
+  type CollectionFilter,
+  type CollectionRow,
+} from './collection-queues.js';
 
 export class ListCollectionsQuery extends Query<{ rows: CollectionRow[]; total: number }> {
   constructor(
@@ -130,7 +136,17 @@ export class ListLoanContactsHandler implements IQueryHandler<ListLoanContactsQu
 const STAFF_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function contactView(
-  r: { loan_id: string; version: number; channel: string; outcome: string; note: string; promise_to_pay_on: string | null; business_date: string; recorded_by: string; recorded_at: Date },
+  r: {
+    loan_id: string;
+    version: number;
+    channel: string;
+    outcome: string;
+    note: string;
+    promise_to_pay_on: string | null;
+    business_date: string;
+    recorded_by: string;
+    recorded_at: Date;
+  },
   recordedByName: string | null,
 ): CollectionContact {
   return {

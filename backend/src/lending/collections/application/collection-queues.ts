@@ -20,8 +20,16 @@ export type CollectionBucket = (typeof COLLECTION_BUCKETS)[number];
 
 /** What each bucket lists one row per. */
 export const BUCKET_KIND: Record<CollectionBucket, CollectionRow['kind']> = {
-  Upcoming: 'instalment', Due: 'instalment', Overdue: 'instalment', Partial: 'instalment', Paid: 'instalment', Reminder: 'instalment',
-  Active: 'loan', closed: 'loan', Setteled: 'loan', Disbursal: 'loan',
+  Upcoming: 'instalment',
+  Due: 'instalment',
+  Overdue: 'instalment',
+  Partial: 'instalment',
+  Paid: 'instalment',
+  Reminder: 'instalment',
+  Active: 'loan',
+  closed: 'loan',
+  Setteled: 'loan',
+  Disbursal: 'loan',
   Pending: 'payment',
 };
 
@@ -37,7 +45,8 @@ export const COLLECTION_SORT = sortable({ dpd: 'r.dpd', dueDate: 'r.due_date', a
 export type CollectionFilter = { q?: string; classification?: string; assignedTo?: string; dpdFrom?: number; dpdTo?: number };
 
 /** A row's id names its kind: `inst:<loanId>:<number>`, `loan:<loanId>`, `pay:<paymentId>`. */
-export type CollectionRowId = { kind: 'inst'; loanId: string; number: number } | { kind: 'loan'; loanId: string } | { kind: 'pay'; paymentId: string };
+export type CollectionRowId =
+  { kind: 'inst'; loanId: string; number: number } | { kind: 'loan'; loanId: string } | { kind: 'pay'; paymentId: string };
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const ROW_ID = new RegExp(`^(?:inst:(${UUID}):(\\d{1,4})|loan:(${UUID})|pay:(${UUID}))$`);
@@ -131,12 +140,19 @@ export class CollectionQueues {
     private readonly staff: StaffMembers,
   ) {}
 
-  async list(bucket: CollectionBucket, filter: CollectionFilter, sort: ListParams['sort'], range: ListParams['range']): Promise<{ rows: CollectionRow[]; total: number }> {
+  async list(
+    bucket: CollectionBucket,
+    filter: CollectionFilter,
+    sort: ListParams['sort'],
+    range: ListParams['range'],
+  ): Promise<{ rows: CollectionRow[]; total: number }> {
     const today = await this.businessDate.today();
     const rows = this.bucketRows(bucket, today);
     const where = this.filterCondition(filter);
     const [page, count] = await Promise.all([
-      sql<RowRecord>`SELECT r.* FROM (${rows}) r WHERE ${where} ORDER BY ${COLLECTION_SORT.orderBy(sort)}, r.id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${range.end - range.start + 1}`.execute(this.db),
+      sql<RowRecord>`SELECT r.* FROM (${rows}) r WHERE ${where} ORDER BY ${COLLECTION_SORT.orderBy(sort)}, r.id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${range.end - range.start + 1}`.execute(
+        this.db,
+      ),
       sql<{ total: string }>`SELECT count(*) AS total FROM (${rows}) r WHERE ${where}`.execute(this.db),
     ]);
     return { rows: await this.views(page.rows), total: Number(count.rows[0]!.total) };
@@ -145,7 +161,9 @@ export class CollectionQueues {
   /** How many rows each bucket lists, in one statement. */
   async counts(): Promise<Record<CollectionBucket, number>> {
     const today = await this.businessDate.today();
-    const columns = COLLECTION_BUCKETS.map((bucket) => sql`(SELECT count(*) FROM (${this.bucketRows(bucket, today)}) r) AS ${sql.ref(bucket)}`);
+    const columns = COLLECTION_BUCKETS.map(
+      (bucket) => sql`(SELECT count(*) FROM (${this.bucketRows(bucket, today)}) r) AS ${sql.ref(bucket)}`,
+    );
     const { rows } = await sql<Record<CollectionBucket, string>>`SELECT ${sql.join(columns)}`.execute(this.db);
     return Object.fromEntries(COLLECTION_BUCKETS.map((bucket) => [bucket, Number(rows[0]![bucket])])) as Record<CollectionBucket, number>;
   }
@@ -326,7 +344,13 @@ export class CollectionQueues {
       due:
         r.amount_due === null
           ? null
-          : { principal: Number(r.due_principal), interest: Number(r.due_interest), fees: Number(r.due_fees), penalties: Number(r.due_penalties), total: Number(r.amount_due) },
+          : {
+              principal: Number(r.due_principal),
+              interest: Number(r.due_interest),
+              fees: Number(r.due_fees),
+              penalties: Number(r.due_penalties),
+              total: Number(r.amount_due),
+            },
       outstanding: money(r.outstanding),
       amountPaid: money(r.amount_paid),
       ...(r.buckets ? { buckets: r.buckets } : {}),

@@ -26,7 +26,8 @@ export const COLLECTION_REMINDERS_ACTOR: Actor = { id: 'system:collection-remind
 type Outcome = { outcome: 'sent'; channels: ('email' | 'push')[]; emailId: string | null } | { outcome: 'skipped-paid' };
 
 /** One job per (loan, instalment, offset): a second COB run for the same date adds nothing while the job exists. */
-export const reminderJobId = ({ loanId, instalmentNumber, offsetDays }: ReminderKey) => `reminder-${loanId}-${instalmentNumber}-${offsetDays}`;
+export const reminderJobId = ({ loanId, instalmentNumber, offsetDays }: ReminderKey) =>
+  `reminder-${loanId}-${instalmentNumber}-${offsetDays}`;
 
 /** What is still owed on the instalment: the domain's owedOf, as the loan-servicing projection keeps it (migration 0038). */
 const owed = (i: { owed_principal: string; owed_interest: string; owed_fees: string; owed_penalties: string }) =>
@@ -65,7 +66,16 @@ export class CollectionReminders {
     const rows = await this.db
       .selectFrom('loan_instalments as i')
       .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
-      .select(['i.loan_id', 'i.number', 'i.due_date', 'i.paid_on', 'i.owed_principal', 'i.owed_interest', 'i.owed_fees', 'i.owed_penalties'])
+      .select([
+        'i.loan_id',
+        'i.number',
+        'i.due_date',
+        'i.paid_on',
+        'i.owed_principal',
+        'i.owed_interest',
+        'i.owed_fees',
+        'i.owed_penalties',
+      ])
       .where('l.state', '=', 'active')
       .where('i.due_date', 'in', dueDates)
       .orderBy('i.loan_id')
@@ -76,7 +86,11 @@ export class CollectionReminders {
     const { sendAt, delayMs } = contactWindowDelay(now, this.config.businessDate.timeZone);
     const reminders: { loanId: string; reminder: DueReminder }[] = [];
     for (const [loanId, instalments] of byLoan) {
-      const due = remindersDueOn(instalments.map((i) => ({ number: i.number, dueDate: i.due_date, amountDue: owed(i), paidOn: i.paid_on })), offsets, date);
+      const due = remindersDueOn(
+        instalments.map((i) => ({ number: i.number, dueDate: i.due_date, amountDue: owed(i), paidOn: i.paid_on })),
+        offsets,
+        date,
+      );
       for (const reminder of due) reminders.push({ loanId, reminder });
     }
     let queued = 0;
@@ -84,7 +98,10 @@ export class CollectionReminders {
       const batch = reminders.slice(start, start + REMINDER_BATCH);
       queued += await this.record(batch, sendAt);
       // The rows are the outbox: if the queue does not take the jobs now (Redis down), the sweep adds them later.
-      await this.enqueue(batch.map(({ loanId, reminder }) => ({ loanId, instalmentNumber: reminder.instalmentNumber, offsetDays: reminder.offsetDays })), delayMs).catch(() => undefined);
+      await this.enqueue(
+        batch.map(({ loanId, reminder }) => ({ loanId, instalmentNumber: reminder.instalmentNumber, offsetDays: reminder.offsetDays })),
+        delayMs,
+      ).catch(() => undefined);
     }
     return { queued };
   }
@@ -143,7 +160,14 @@ export class CollectionReminders {
       keys.map((key) => ({
         name: SEND_REMINDER_JOB,
         data: key,
-        options: { jobId: reminderJobId(key), delay: delayMs, attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 30 * 24 * 3600 }, removeOnFail: false },
+        options: {
+          jobId: reminderJobId(key),
+          delay: delayMs,
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 2000 },
+          removeOnComplete: { age: 30 * 24 * 3600 },
+          removeOnFail: false,
+        },
       })),
     );
   }
@@ -170,8 +194,15 @@ export class CollectionReminders {
     const loaded = await this.executor.load(key.loanId);
     if (loaded.state.status !== 'none' && reminderRecorded(loaded.state, key)) {
       // Recorded by an earlier run that stopped before marking the outbox row: mark it from the projection.
-      const done = await this.db.selectFrom('collection_reminder_outcomes').selectAll().where('loan_id', '=', key.loanId).where('instalment_number', '=', key.instalmentNumber).where('offset_days', '=', key.offsetDays).executeTakeFirst();
-      if (done) await where.set({ status: done.outcome, sent_at: done.outcome === 'sent' ? done.at : null, email_id: done.email_id }).execute();
+      const done = await this.db
+        .selectFrom('collection_reminder_outcomes')
+        .selectAll()
+        .where('loan_id', '=', key.loanId)
+        .where('instalment_number', '=', key.instalmentNumber)
+        .where('offset_days', '=', key.offsetDays)
+        .executeTakeFirst();
+      if (done)
+        await where.set({ status: done.outcome, sent_at: done.outcome === 'sent' ? done.at : null, email_id: done.email_id }).execute();
       return 'done already';
     }
     const identity = { kind: reminder.kind, dueOn: reminder.due_on };
@@ -179,7 +210,19 @@ export class CollectionReminders {
       .selectFrom('loan_instalments as i')
       .innerJoin('loan_summaries as l', 'l.id', 'i.loan_id')
       .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
-      .select(['i.due_date', 'i.owed_principal', 'i.owed_interest', 'i.owed_fees', 'i.owed_penalties', 'l.state', 'l.borrower_id', 'l.amount', 'l.type', 'b.name', 'b.email'])
+      .select([
+        'i.due_date',
+        'i.owed_principal',
+        'i.owed_interest',
+        'i.owed_fees',
+        'i.owed_penalties',
+        'l.state',
+        'l.borrower_id',
+        'l.amount',
+        'l.type',
+        'b.name',
+        'b.email',
+      ])
       .where('i.loan_id', '=', key.loanId)
       .where('i.number', '=', key.instalmentNumber)
       .executeTakeFirst();
@@ -207,7 +250,13 @@ export class CollectionReminders {
       return 'failed';
     }
     const sentAt = this.clock.now();
-    await this.recordOutcome(key, identity, { outcome: 'sent', channels: pushes > 0 ? ['email', 'push'] : ['email'], emailId }, sentAt, loaded);
+    await this.recordOutcome(
+      key,
+      identity,
+      { outcome: 'sent', channels: pushes > 0 ? ['email', 'push'] : ['email'], emailId },
+      sentAt,
+      loaded,
+    );
     await where.set({ status: 'sent', sent_at: sentAt, email_id: emailId }).execute();
     return 'sent';
   }
@@ -217,12 +266,25 @@ export class CollectionReminders {
    * append once). A concurrent write to the loan (a payment, close of business) is met by deciding again on the new
    * version, where an outcome already recorded appends nothing.
    */
-  private async recordOutcome(key: ReminderKey, identity: { kind: ReminderKind; dueOn: string }, outcome: Outcome, at: Date, loaded: LoadedLoan): Promise<void> {
+  private async recordOutcome(
+    key: ReminderKey,
+    identity: { kind: ReminderKind; dueOn: string },
+    outcome: Outcome,
+    at: Date,
+    loaded: LoadedLoan,
+  ): Promise<void> {
     const { loanId, instalmentNumber, offsetDays } = key;
-    const command = { type: 'RecordCollectionReminder', data: { loanId, at: at.toISOString(), actor: COLLECTION_REMINDERS_ACTOR, instalmentNumber, offsetDays, ...identity, ...outcome } } as RecordCollectionReminder;
+    const command = {
+      type: 'RecordCollectionReminder',
+      data: { loanId, at: at.toISOString(), actor: COLLECTION_REMINDERS_ACTOR, instalmentNumber, offsetDays, ...identity, ...outcome },
+    } as RecordCollectionReminder;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.executor.execute(command, { idempotencyKey: reminderJobId(key), request: { instalmentNumber, offsetDays }, ...(attempt === 1 ? { loaded } : {}) });
+        await this.executor.execute(command, {
+          idempotencyKey: reminderJobId(key),
+          request: { instalmentNumber, offsetDays },
+          ...(attempt === 1 ? { loaded } : {}),
+        });
         return;
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;

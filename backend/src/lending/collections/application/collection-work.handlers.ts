@@ -25,7 +25,12 @@ export class AssignCollectorCommand extends Command<AssignmentResult> {
 }
 
 /** A command decided again on the loan's new version when a concurrent write (a payment, COB) moved it; each try stamped by the clock. */
-export async function executeRetrying(executor: LoanCommandExecutor, clock: Clock, command: (at: string) => CollectionWorkCommand, loaded?: LoadedLoan) {
+export async function executeRetrying(
+  executor: LoanCommandExecutor,
+  clock: Clock,
+  command: (at: string) => CollectionWorkCommand,
+  loaded?: LoadedLoan,
+) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await executor.execute(command(clock.now().toISOString()), attempt === 1 && loaded ? { loaded } : {});
@@ -50,7 +55,9 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
 
   async execute({ actor, loanIds, staffId, single }: AssignCollectorCommand): Promise<AssignmentResult> {
     if (staffId !== null && (await this.staff.activeMembersWith('collections.view', [staffId])).length === 0) {
-      throw new InvalidLoanInput([{ name: 'staffId', message: 'staffId must be an active staff member who can work collections (collections.view)' }]);
+      throw new InvalidLoanInput([
+        { name: 'staffId', message: 'staffId must be an active staff member who can work collections (collections.view)' },
+      ]);
     }
     const loaded = await Promise.all(loanIds.map((id) => this.executor.load(id)));
     if (!single) {
@@ -58,7 +65,12 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
         state.status === 'none'
           ? [{ name: `loanIds.${index}`, message: `loan ${loanIds[index]} does not exist` }]
           : state.status !== 'active'
-            ? [{ name: `loanIds.${index}`, message: `loan ${loanIds[index]} is ${state.status}: only active loans are worked in collections` }]
+            ? [
+                {
+                  name: `loanIds.${index}`,
+                  message: `loan ${loanIds[index]} is ${state.status}: only active loans are worked in collections`,
+                },
+              ]
             : [],
       );
       if (problems.length > 0) throw new InvalidLoanInput(problems);
@@ -67,7 +79,12 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
     }
     const result: AssignmentResult = { staffId, assigned: [], unchanged: [], position: null };
     for (const [index, loanId] of loanIds.entries()) {
-      const answer = await executeRetrying(this.executor, this.clock, (at) => ({ type: 'AssignCollector', data: { loanId, at, actor, staffId } }), loaded[index]);
+      const answer = await executeRetrying(
+        this.executor,
+        this.clock,
+        (at) => ({ type: 'AssignCollector', data: { loanId, at, actor, staffId } }),
+        loaded[index],
+      );
       if (answer.events.length > 0) {
         result.assigned.push(loanId);
         result.position = answer.position;
@@ -104,9 +121,15 @@ export class RecordCollectionContactHandler implements ICommandHandler<RecordCol
   ) {}
 
   async execute({ actor, loanId, input }: RecordCollectionContactCommand): Promise<RecordedContact> {
-    const [businessDate, managers] = await Promise.all([this.businessDate.today(), this.staff.activeMembersWith('collections.manage', [actor.id])]);
+    const [businessDate, managers] = await Promise.all([
+      this.businessDate.today(),
+      this.staff.activeMembersWith('collections.manage', [actor.id]),
+    ]);
     const mayWorkAnyLoan = managers.length > 0;
-    const answer = await executeRetrying(this.executor, this.clock, (at) => ({ type: 'RecordCollectionContact', data: { loanId, at, actor, ...input, businessDate, mayWorkAnyLoan } }));
+    const answer = await executeRetrying(this.executor, this.clock, (at) => ({
+      type: 'RecordCollectionContact',
+      data: { loanId, at, actor, ...input, businessDate, mayWorkAnyLoan },
+    }));
     return { loanId, ...input, note: input.note.trim(), businessDate, recordedBy: actor.id, position: answer.position };
   }
 }

@@ -39,6 +39,8 @@ export class QueuesOverdueBook implements OverdueBook {
         assignedToName: row.assignedToName,
       });
     }
-    return [...byLoan.values()].sort((a, b) => b.dpd - a.dpd || b.amountOverdue - a.amountOverdue || a.loanId.localeCompare(b.loanId)).slice(0, limit);
+    return [...byLoan.values()]
+      .sort((a, b) => b.dpd - a.dpd || b.amountOverdue - a.amountOverdue || a.loanId.localeCompare(b.loanId))
+      .slice(0, limit);
   }
 }

@@ -20,7 +20,10 @@ export class CloseOfBusinessRunning extends LoanDomainError {
   readonly kind = 'conflict';
   override readonly title = 'Close of business is already running';
   constructor(runId: string | null, date: string | null) {
-    super(`Close of business is already running${date ? ` for ${date}` : ''}; follow that run, and start another once it has finished.`, { runId, date });
+    super(`Close of business is already running${date ? ` for ${date}` : ''}; follow that run, and start another once it has finished.`, {
+      runId,
+      date,
+    });
   }
 }
 

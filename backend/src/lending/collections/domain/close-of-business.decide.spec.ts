@@ -35,7 +35,15 @@ const disbursed: LoanEvent[] = [
   ...happyPath('EMI').slice(0, -1),
   {
     type: 'LoanDisbursed',
-    data: { loanId: LOAN_ID, at: '2021-02-28T10:00:00.000Z', actor: STAFF, payoutReference: 'PAYOUT-1', disbursedOn: '2021-02-28', schedule: [], servicingTerms: TERMS },
+    data: {
+      loanId: LOAN_ID,
+      at: '2021-02-28T10:00:00.000Z',
+      actor: STAFF,
+      payoutReference: 'PAYOUT-1',
+      disbursedOn: '2021-02-28',
+      schedule: [],
+      servicingTerms: TERMS,
+    },
   },
 ];
 
@@ -59,17 +67,23 @@ function agedThrough(history: LoanEvent[], date: string, params = NO_GRACE): Loa
 }
 
 const run = (history: LoanEvent[], date: string, params = NO_GRACE) => decide(closeBusinessDay(date), replay(history), params);
-const ofType = <T extends LoanEvent['type']>(events: LoanEvent[], type: T) => events.filter((e): e is Extract<LoanEvent, { type: T }> => e.type === type);
+const ofType = <T extends LoanEvent['type']>(events: LoanEvent[], type: T) =>
+  events.filter((e): e is Extract<LoanEvent, { type: T }> => e.type === type);
 
 describe('close of business', () => {
   describe('when an instalment reaches its due date unpaid', () => {
     it('at the day end of the due date it fell due, went overdue (no grace), took the penal charge, and the loan is SMA-0', () => {
-      given(agedThrough(disbursed, '2021-03-30'), NO_GRACE).when(closeBusinessDay('2021-03-31')).then([
-        { type: 'InstalmentFellDue', data: { ...base, instalmentNumber: 1, dueDate: '2021-03-31', amountDue: EMI } },
-        { type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: 1, dueDate: '2021-03-31', date: '2021-03-31', amountOverdue: EMI } },
-        { type: 'PenalChargeApplied', data: { ...base, chargeId: 'penal-1', instalmentNumber: 1, amount: PENAL, date: '2021-03-31' } },
-        { type: 'LoanClassificationChanged', data: { ...base, from: 'standard', to: 'SMA-0', dpd: 1, date: '2021-03-31' } },
-      ]);
+      given(agedThrough(disbursed, '2021-03-30'), NO_GRACE)
+        .when(closeBusinessDay('2021-03-31'))
+        .then([
+          { type: 'InstalmentFellDue', data: { ...base, instalmentNumber: 1, dueDate: '2021-03-31', amountDue: EMI } },
+          {
+            type: 'InstalmentWentOverdue',
+            data: { ...base, instalmentNumber: 1, dueDate: '2021-03-31', date: '2021-03-31', amountOverdue: EMI },
+          },
+          { type: 'PenalChargeApplied', data: { ...base, chargeId: 'penal-1', instalmentNumber: 1, amount: PENAL, date: '2021-03-31' } },
+          { type: 'LoanClassificationChanged', data: { ...base, from: 'standard', to: 'SMA-0', dpd: 1, date: '2021-03-31' } },
+        ]);
     });
 
     it('the day before, nothing happens', () => {
@@ -89,7 +103,11 @@ describe('close of business', () => {
     });
 
     it('one day short of each, the class before', () => {
-      for (const [date, classification] of [['2021-04-29', 'SMA-0'], ['2021-05-29', 'SMA-1'], ['2021-06-28', 'SMA-2']] as const) {
+      for (const [date, classification] of [
+        ['2021-04-29', 'SMA-0'],
+        ['2021-05-29', 'SMA-1'],
+        ['2021-06-28', 'SMA-2'],
+      ] as const) {
         const loan = replay(agedThrough(disbursed, date)) as LoanRecord;
         expect(loan.collections?.classification).toBe(classification);
       }
@@ -124,10 +142,15 @@ describe('close of business', () => {
       expect(ofType(events, 'PenalChargeApplied')).toEqual([]);
     });
     it('unpaid at the day end of the last grace day, it goes overdue and takes the penal charge once', () => {
-      given(agedThrough(disbursed, '2021-04-02', GRACE_3), GRACE_3).when(closeBusinessDay('2021-04-03')).then([
-        { type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: 1, dueDate: '2021-03-31', date: '2021-04-03', amountOverdue: EMI } },
-        { type: 'PenalChargeApplied', data: { ...base, chargeId: 'penal-1', instalmentNumber: 1, amount: PENAL, date: '2021-04-03' } },
-      ]);
+      given(agedThrough(disbursed, '2021-04-02', GRACE_3), GRACE_3)
+        .when(closeBusinessDay('2021-04-03'))
+        .then([
+          {
+            type: 'InstalmentWentOverdue',
+            data: { ...base, instalmentNumber: 1, dueDate: '2021-03-31', date: '2021-04-03', amountOverdue: EMI },
+          },
+          { type: 'PenalChargeApplied', data: { ...base, chargeId: 'penal-1', instalmentNumber: 1, amount: PENAL, date: '2021-04-03' } },
+        ]);
     });
     it('paid within the grace days, it never goes overdue', () => {
       const history = [...agedThrough(disbursed, '2021-04-01', GRACE_3), repaid('p1', '2021-04-02', EMI)];
@@ -140,18 +163,31 @@ describe('close of business', () => {
   describe('the penal charge', () => {
     it('is taken once per instalment however long it stays overdue', () => {
       const charges = ofType(run(disbursed, '2021-06-15'), 'PenalChargeApplied').map((e) => e.data);
-      expect(charges.map((c) => [c.instalmentNumber, c.date])).toEqual([[1, '2021-03-31'], [2, '2021-04-30'], [3, '2021-05-31']]);
+      expect(charges.map((c) => [c.instalmentNumber, c.date])).toEqual([
+        [1, '2021-03-31'],
+        [2, '2021-04-30'],
+        [3, '2021-05-31'],
+      ]);
     });
 
     it('adds a flat penalty to what is owed (no interest on it), and a payment pays it first', () => {
       const overdue = agedThrough(disbursed, '2021-04-01');
       const owed = replay(overdue) as LoanRecord;
-      expect(owed.servicing?.events.at(-1)).toEqual({ type: 'ChargeApplied', chargeId: 'penal-1', instalmentNumber: 1, kind: 'penalty', amount: PENAL, valueDate: '2021-03-31' });
+      expect(owed.servicing?.events.at(-1)).toEqual({
+        type: 'ChargeApplied',
+        chargeId: 'penal-1',
+        instalmentNumber: 1,
+        kind: 'penalty',
+        amount: PENAL,
+        valueDate: '2021-03-31',
+      });
       const paidEmi = [...overdue, repaid('p1', '2021-04-05', EMI)];
       // The EMI paid the penalty first (mifos-standard), so PENAL of instalment 1's principal is still past due.
       expect((replay(paidEmi) as LoanRecord).servicing?.events.length).toBe(2);
       expect(run(paidEmi, '2021-04-06')).toEqual([]);
-      expect(ofType(run([...paidEmi, repaid('p2', '2021-04-06', PENAL)], '2021-04-06'), 'LoanClassificationChanged').map((e) => e.data.to)).toEqual(['standard']);
+      expect(
+        ofType(run([...paidEmi, repaid('p2', '2021-04-06', PENAL)], '2021-04-06'), 'LoanClassificationChanged').map((e) => e.data.to),
+      ).toEqual(['standard']);
     });
   });
 
@@ -166,11 +202,16 @@ describe('close of business', () => {
     it('paying every arrear returns it to standard', () => {
       // By 1 July four instalments are due; a paisa of the fourth is still owed until 2 July.
       const history = [...npa, repaid('p1', '2021-07-01', 4 * EMI - 1), repaid('p2', '2021-07-02', 1)];
-      given(history, product(0, 0)).when(closeBusinessDay('2021-07-02')).then([
-        { type: 'InstalmentFellDue', data: { ...base, instalmentNumber: 4, dueDate: '2021-06-30', amountDue: EMI } },
-        { type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: 4, dueDate: '2021-06-30', date: '2021-06-30', amountOverdue: EMI } },
-        { type: 'LoanClassificationChanged', data: { ...base, from: 'NPA', to: 'standard', dpd: 0, date: '2021-07-02' } },
-      ]);
+      given(history, product(0, 0))
+        .when(closeBusinessDay('2021-07-02'))
+        .then([
+          { type: 'InstalmentFellDue', data: { ...base, instalmentNumber: 4, dueDate: '2021-06-30', amountDue: EMI } },
+          {
+            type: 'InstalmentWentOverdue',
+            data: { ...base, instalmentNumber: 4, dueDate: '2021-06-30', date: '2021-06-30', amountOverdue: EMI },
+          },
+          { type: 'LoanClassificationChanged', data: { ...base, from: 'NPA', to: 'standard', dpd: 0, date: '2021-07-02' } },
+        ]);
     });
   });
 
@@ -178,10 +219,20 @@ describe('close of business', () => {
     it('due 31 January 2024 and unpaid, it turns SMA-1 at the day end of 1 March', () => {
       const leap: LoanEvent[] = [
         ...disbursed.slice(0, -1),
-        { ...disbursed.at(-1)!, data: { ...disbursed.at(-1)!.data, disbursedOn: '2023-12-31', servicingTerms: { ...TERMS, disbursedOn: '2023-12-31', firstDueDate: '2024-01-31' } } } as LoanEvent,
+        {
+          ...disbursed.at(-1)!,
+          data: {
+            ...disbursed.at(-1)!.data,
+            disbursedOn: '2023-12-31',
+            servicingTerms: { ...TERMS, disbursedOn: '2023-12-31', firstDueDate: '2024-01-31' },
+          },
+        } as LoanEvent,
       ];
       const changes = ofType(run(leap, '2024-03-01', product(0, 0)), 'LoanClassificationChanged').map((e) => [e.data.to, e.data.date]);
-      expect(changes).toEqual([['SMA-0', '2024-01-31'], ['SMA-1', '2024-03-01']]);
+      expect(changes).toEqual([
+        ['SMA-0', '2024-01-31'],
+        ['SMA-1', '2024-03-01'],
+      ]);
     });
   });
 

@@ -33,7 +33,11 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
   let loan: LoanRecord = state;
   const decided: LoanEvent[] = [];
   const instalmentsAt = instalmentsByDayEnd();
-  for (let day = nextCloseOfBusinessOn(loan, terms, instalmentsAt); day !== null && day <= data.date; day = nextCloseOfBusinessOn(loan, terms, instalmentsAt)) {
+  for (
+    let day = nextCloseOfBusinessOn(loan, terms, instalmentsAt);
+    day !== null && day <= data.date;
+    day = nextCloseOfBusinessOn(loan, terms, instalmentsAt)
+  ) {
     const events = dayEnd(loan, instalmentsAt(loan, day), terms, day, base);
     loan = events.reduce(evolve, loan) as LoanRecord;
     decided.push(...events);

@@ -15,12 +15,28 @@ const TODAY = '2026-03-10';
 const COLLECTOR: Actor = { id: 'collector-1', role: 'staff' };
 const LEAD: Actor = { id: 'lead-1', role: 'staff' };
 
-const assign = (staffId: string | null, actor = LEAD): AssignCollector => ({ type: 'AssignCollector', data: { loanId: LOAN_ID, at: AT, actor, staffId } });
+const assign = (staffId: string | null, actor = LEAD): AssignCollector => ({
+  type: 'AssignCollector',
+  data: { loanId: LOAN_ID, at: AT, actor, staffId },
+});
 const contact = (data: Partial<RecordCollectionContact['data']> = {}, actor = COLLECTOR): RecordCollectionContact => ({
   type: 'RecordCollectionContact',
-  data: { loanId: LOAN_ID, at: AT, actor, channel: 'call', outcome: 'no-answer', note: '', businessDate: TODAY, mayWorkAnyLoan: false, ...data },
+  data: {
+    loanId: LOAN_ID,
+    at: AT,
+    actor,
+    channel: 'call',
+    outcome: 'no-answer',
+    note: '',
+    businessDate: TODAY,
+    mayWorkAnyLoan: false,
+    ...data,
+  },
 });
-const assigned = (staffId: string | null, by = LEAD): LoanEvent => ({ type: 'CollectorAssigned', data: { loanId: LOAN_ID, at: AT, actor: by, staffId, by: by.id } });
+const assigned = (staffId: string | null, by = LEAD): LoanEvent => ({
+  type: 'CollectorAssigned',
+  data: { loanId: LOAN_ID, at: AT, actor: by, staffId, by: by.id },
+});
 
 /** What the decider appends, for the specs that look at part of it. */
 const decided = (history: LoanEvent[], command: AssignCollector | RecordCollectionContact) =>
@@ -32,7 +48,9 @@ const withCollector = [...active, assigned(COLLECTOR.id)];
 describe('assigning a collector', () => {
   describe('when the loan is active', () => {
     it('records CollectorAssigned with who decided it', () => {
-      given(active).when(assign(COLLECTOR.id)).then([assigned(COLLECTOR.id)]);
+      given(active)
+        .when(assign(COLLECTOR.id))
+        .then([assigned(COLLECTOR.id)]);
     });
 
     it('the same collector again records nothing', () => {
@@ -40,8 +58,12 @@ describe('assigning a collector', () => {
     });
 
     it('another collector, or none (staffId null), is recorded', () => {
-      given(withCollector).when(assign('collector-2')).then([assigned('collector-2')]);
-      given(withCollector).when(assign(null)).then([assigned(null)]);
+      given(withCollector)
+        .when(assign('collector-2'))
+        .then([assigned('collector-2')]);
+      given(withCollector)
+        .when(assign(null))
+        .then([assigned(null)]);
     });
 
     it('unassigning a loan nobody works records nothing', () => {
@@ -62,7 +84,21 @@ describe('recording a contact', () => {
     it('records CollectionContactRecorded on the business date, the note trimmed', () => {
       given(withCollector)
         .when(contact({ channel: 'whatsapp', outcome: 'callback', note: '  call after 6pm ' }))
-        .then([{ type: 'CollectionContactRecorded', data: { loanId: LOAN_ID, at: AT, actor: COLLECTOR, channel: 'whatsapp', outcome: 'callback', note: 'call after 6pm', businessDate: TODAY, by: COLLECTOR.id } }]);
+        .then([
+          {
+            type: 'CollectionContactRecorded',
+            data: {
+              loanId: LOAN_ID,
+              at: AT,
+              actor: COLLECTOR,
+              channel: 'whatsapp',
+              outcome: 'callback',
+              note: 'call after 6pm',
+              businessDate: TODAY,
+              by: COLLECTOR.id,
+            },
+          },
+        ]);
     });
 
     it('a promise to pay carries its date, from the business date up to 30 days on', () => {
@@ -74,13 +110,17 @@ describe('recording a contact', () => {
 
     it('a promise without a date, in the past or beyond 30 days is refused naming promiseToPayOn', () => {
       for (const promiseToPayOn of [undefined, '2026-03-09', '2026-04-10', '10/03/2026']) {
-        const error = given(withCollector).when(contact({ outcome: 'promised-to-pay', promiseToPayOn })).thenThrows(InvalidLoanInput);
+        const error = given(withCollector)
+          .when(contact({ outcome: 'promised-to-pay', promiseToPayOn }))
+          .thenThrows(InvalidLoanInput);
         expect(error.fields.map((f) => f.name)).toEqual(['promiseToPayOn']);
       }
     });
 
     it('a promise date with another outcome is refused', () => {
-      const error = given(withCollector).when(contact({ outcome: 'refused', promiseToPayOn: TODAY })).thenThrows(InvalidLoanInput);
+      const error = given(withCollector)
+        .when(contact({ outcome: 'refused', promiseToPayOn: TODAY }))
+        .thenThrows(InvalidLoanInput);
       expect(error.fields.map((f) => f.name)).toEqual(['promiseToPayOn']);
     });
 
@@ -102,7 +142,9 @@ describe('recording a contact', () => {
   describe('when the loan is not assigned to the actor', () => {
     it('a collector is refused (not-assignee)', () => {
       given(active).when(contact()).thenThrows(NotTheAssignee, 'COLLECTIONS.NOT_ASSIGNEE');
-      given([...active, assigned('collector-2')]).when(contact()).thenThrows(NotTheAssignee);
+      given([...active, assigned('collector-2')])
+        .when(contact())
+        .thenThrows(NotTheAssignee);
     });
 
     it('staff who may work any loan (collections.manage) record it', () => {
@@ -113,7 +155,9 @@ describe('recording a contact', () => {
 
   describe('when the loan is closed', () => {
     it('is refused as a conflict', () => {
-      given(historyTo('closed', 'EMI')).when(contact({ mayWorkAnyLoan: true })).thenThrows(IllegalTransition);
+      given(historyTo('closed', 'EMI'))
+        .when(contact({ mayWorkAnyLoan: true }))
+        .thenThrows(IllegalTransition);
     });
   });
 });

@@ -26,7 +26,14 @@ export type AssignCollector = { type: 'AssignCollector'; data: LoanMessageBase &
  */
 export type RecordCollectionContact = {
   type: 'RecordCollectionContact';
-  data: LoanMessageBase & { channel: ContactChannel; outcome: ContactOutcome; note: string; promiseToPayOn?: string; businessDate: string; mayWorkAnyLoan: boolean };
+  data: LoanMessageBase & {
+    channel: ContactChannel;
+    outcome: ContactOutcome;
+    note: string;
+    promiseToPayOn?: string;
+    businessDate: string;
+    mayWorkAnyLoan: boolean;
+  };
 };
 
 /** No collection row has this id (`inst:<loanId>:<n>`, `loan:<loanId>`, `pay:<paymentId>`). */
@@ -61,7 +68,10 @@ export class NotTheAssignee extends LoanDomainError {
   readonly code = 'COLLECTIONS.NOT_ASSIGNEE';
   readonly kind = 'forbidden';
   constructor(loanId: string, assignedTo: string | null) {
-    super(`Loan ${loanId} is not assigned to you: only its collector, or staff with collections.manage, record contacts on it`, { loanId, assignedTo });
+    super(`Loan ${loanId} is not assigned to you: only its collector, or staff with collections.manage, record contacts on it`, {
+      loanId,
+      assignedTo,
+    });
   }
 }
 
@@ -100,7 +110,15 @@ export function decideCollectionWork(command: CollectionWorkCommand, loan: Worke
       validateContact(command.data);
       const recorded: CollectionContactRecorded = {
         type: 'CollectionContactRecorded',
-        data: { ...base, channel, outcome, note: note.trim(), ...(promiseToPayOn !== undefined ? { promiseToPayOn } : {}), businessDate, by: actor.id },
+        data: {
+          ...base,
+          channel,
+          outcome,
+          note: note.trim(),
+          ...(promiseToPayOn !== undefined ? { promiseToPayOn } : {}),
+          businessDate,
+          by: actor.id,
+        },
       };
       return [recorded];
     }
@@ -113,13 +131,16 @@ function validateContact({ channel, outcome, note, promiseToPayOn, businessDate 
   const problems = new FieldProblems();
   if (!CONTACT_CHANNELS.includes(channel)) problems.add('channel', `channel must be one of ${CONTACT_CHANNELS.join(', ')}`);
   if (!CONTACT_OUTCOMES.includes(outcome)) problems.add('outcome', `outcome must be one of ${CONTACT_OUTCOMES.join(', ')}`);
-  if (typeof note !== 'string' || note.length > MAX_CONTACT_NOTE_LENGTH) problems.add('note', `note must be text of at most ${MAX_CONTACT_NOTE_LENGTH} characters`);
+  if (typeof note !== 'string' || note.length > MAX_CONTACT_NOTE_LENGTH)
+    problems.add('note', `note must be text of at most ${MAX_CONTACT_NOTE_LENGTH} characters`);
   if (outcome === 'promised-to-pay') {
     const latest = addDays(businessDate, MAX_PROMISE_DAYS);
     if (promiseToPayOn === undefined) problems.add('promiseToPayOn', 'promiseToPayOn is required when the outcome is promised-to-pay');
     else if (!isIsoDate(promiseToPayOn)) problems.add('promiseToPayOn', 'promiseToPayOn must be a date (YYYY-MM-DD)');
-    else if (promiseToPayOn < businessDate) problems.add('promiseToPayOn', `promiseToPayOn must not be before the business date (${businessDate})`);
-    else if (promiseToPayOn > latest) problems.add('promiseToPayOn', `promiseToPayOn must be within ${MAX_PROMISE_DAYS} days of the business date (by ${latest})`);
+    else if (promiseToPayOn < businessDate)
+      problems.add('promiseToPayOn', `promiseToPayOn must not be before the business date (${businessDate})`);
+    else if (promiseToPayOn > latest)
+      problems.add('promiseToPayOn', `promiseToPayOn must be within ${MAX_PROMISE_DAYS} days of the business date (by ${latest})`);
   } else if (promiseToPayOn !== undefined) {
     problems.add('promiseToPayOn', 'promiseToPayOn is only for the outcome promised-to-pay');
   }
@@ -134,7 +155,10 @@ export function evolveCollectionWork<Loan extends { collector?: CollectorState }
       return { ...loan, collector: { ...current, staffId: event.data.staffId } };
     case 'CollectionContactRecorded': {
       const { promiseToPayOn, businessDate } = event.data;
-      return { ...loan, collector: { ...current, promise: promiseToPayOn !== undefined ? { on: promiseToPayOn, madeOn: businessDate } : current.promise } };
+      return {
+        ...loan,
+        collector: { ...current, promise: promiseToPayOn !== undefined ? { on: promiseToPayOn, madeOn: businessDate } : current.promise },
+      };
     }
     default:
       return assertNever(event, 'collection work event');

@@ -46,16 +46,34 @@ export function evolveCollections<Loan extends Collected>(loan: Loan, event: Col
   const current = loan.collections ?? initialCollections;
   switch (event.type) {
     case 'InstalmentFellDue':
-      return { ...loan, collections: { ...current, recordedThrough: later(current.recordedThrough, event.data.dueDate), fellDue: [...current.fellDue, event.data.instalmentNumber] } };
+      return {
+        ...loan,
+        collections: {
+          ...current,
+          recordedThrough: later(current.recordedThrough, event.data.dueDate),
+          fellDue: [...current.fellDue, event.data.instalmentNumber],
+        },
+      };
     case 'InstalmentWentOverdue':
-      return { ...loan, collections: { ...current, recordedThrough: later(current.recordedThrough, event.data.date), overdue: [...current.overdue, event.data.instalmentNumber] } };
+      return {
+        ...loan,
+        collections: {
+          ...current,
+          recordedThrough: later(current.recordedThrough, event.data.date),
+          overdue: [...current.overdue, event.data.instalmentNumber],
+        },
+      };
     case 'PenalChargeApplied': {
       if (!loan.servicing) throw new Error(`Loan ${loan.id} has a penal charge before its disbursal`);
       const { chargeId, instalmentNumber, amount, date } = event.data;
       const charge: ServicingEvent = { type: 'ChargeApplied', chargeId, instalmentNumber, kind: 'penalty', amount, valueDate: date };
       return {
         ...loan,
-        collections: { ...current, recordedThrough: later(current.recordedThrough, date), penalised: [...current.penalised, instalmentNumber] },
+        collections: {
+          ...current,
+          recordedThrough: later(current.recordedThrough, date),
+          penalised: [...current.penalised, instalmentNumber],
+        },
         servicing: { ...loan.servicing, events: [...loan.servicing.events, charge] },
       };
     }

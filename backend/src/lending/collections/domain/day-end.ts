@@ -13,7 +13,8 @@ import { daysPastDue, nextClassification } from './delinquency.js';
 export type CollectionTerms = { graceDays: number; penalChargeFlat: number };
 
 /** Active loans age; a loan closed while past due only has its classification brought back to standard. */
-export const ages = (loan: LoanRecord) => loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
+export const ages = (loan: LoanRecord) =>
+  loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
 
 /**
  * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
@@ -33,20 +34,35 @@ export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instal
 }
 
 /** What one day end records for a loan as it stands: [] on most days. */
-export function dayEnd(loan: LoanRecord, instalments: Instalment[], terms: CollectionTerms, day: string, base: LoanMessageBase): CollectionEvent[] {
+export function dayEnd(
+  loan: LoanRecord,
+  instalments: Instalment[],
+  terms: CollectionTerms,
+  day: string,
+  base: LoanMessageBase,
+): CollectionEvent[] {
   const collections = loan.collections ?? initialCollections;
   const events: CollectionEvent[] = [];
   if (loan.status === 'active') {
     for (const instalment of instalments) {
       const number = instalment.number;
       if (instalment.dueDate <= day && !collections.fellDue.includes(number)) {
-        events.push({ type: 'InstalmentFellDue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owedTotal(instalment) } });
+        events.push({
+          type: 'InstalmentFellDue',
+          data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owedTotal(instalment) },
+        });
       }
       const graceEnds = addDays(instalment.dueDate, terms.graceDays);
       if (graceEnds <= day && instalment.status !== 'paid' && !collections.overdue.includes(number)) {
-        events.push({ type: 'InstalmentWentOverdue', data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owedTotal(instalment) } });
+        events.push({
+          type: 'InstalmentWentOverdue',
+          data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owedTotal(instalment) },
+        });
         if (terms.penalChargeFlat > 0 && !collections.penalised.includes(number)) {
-          events.push({ type: 'PenalChargeApplied', data: { ...base, chargeId: `penal-${number}`, instalmentNumber: number, amount: terms.penalChargeFlat, date: day } });
+          events.push({
+            type: 'PenalChargeApplied',
+            data: { ...base, chargeId: `penal-${number}`, instalmentNumber: number, amount: terms.penalChargeFlat, date: day },
+          });
         }
       }
     }

@@ -30,7 +30,15 @@ const disbursed: LoanEvent[] = [
   ...happyPath('EMI').slice(0, -1),
   {
     type: 'LoanDisbursed',
-    data: { loanId: LOAN_ID, at: '2021-02-28T10:00:00.000Z', actor: STAFF, payoutReference: 'PAYOUT-1', disbursedOn: '2021-02-28', schedule: [], servicingTerms: TERMS },
+    data: {
+      loanId: LOAN_ID,
+      at: '2021-02-28T10:00:00.000Z',
+      actor: STAFF,
+      payoutReference: 'PAYOUT-1',
+      disbursedOn: '2021-02-28',
+      schedule: [],
+      servicingTerms: TERMS,
+    },
   },
 ];
 
@@ -46,7 +54,12 @@ const closeThrough = (history: LoanEvent[], date: string, terms: CollectionTerms
 
 /** The answer by brute force: close of business walking every day in order, far ahead; its first event is on the day sought. */
 function firstDayWithEvents(history: LoanEvent[], terms: CollectionTerms, through: string): string | null {
-  const events = closeOfBusinessDayByDay(replay(history), terms, { loanId: LOAN_ID, at: `${through}T18:30:00.000Z`, actor: COB, date: through });
+  const events = closeOfBusinessDayByDay(replay(history), terms, {
+    loanId: LOAN_ID,
+    at: `${through}T18:30:00.000Z`,
+    actor: COB,
+    date: through,
+  });
   if (events.length === 0) return null;
   const data = events[0].data as { date?: string; dueDate?: string };
   return data.date ?? data.dueDate ?? null;
@@ -82,7 +95,11 @@ describe('the next close of business that records something for a loan', () => {
   });
 
   it('given the oldest unpaid instalment is the second (due 30 April), SMA-1 comes on 30 May, a day before the third due date', () => {
-    const history = closeThrough([...closeThrough(disbursed, '2021-03-30', NO_GRACE), repaid('p1', '2021-03-31', 520_000)], '2021-05-29', NO_GRACE);
+    const history = closeThrough(
+      [...closeThrough(disbursed, '2021-03-30', NO_GRACE), repaid('p1', '2021-03-31', 520_000)],
+      '2021-05-29',
+      NO_GRACE,
+    );
     expect(nextCloseOfBusinessOn(replay(history), NO_GRACE)).toBe('2021-05-30');
   });
 
@@ -100,23 +117,30 @@ describe('the next close of business that records something for a loan', () => {
     const day = fc.integer({ min: 0, max: 240 });
     const payment = fc.record({ day, amount: fc.integer({ min: 1, max: 900_000 }) });
     fc.assert(
-      fc.property(fc.array(payment, { maxLength: 5 }), fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 4 }), fc.constantFrom(NO_GRACE, GRACE_5), (payments, runDays, terms) => {
-        // Payments and runs interleaved in date order; each run is decided both ways and must agree.
-        const steps = [...payments.map((p) => ({ day: p.day, payment: p.amount })), ...runDays.map((d) => ({ day: d, payment: 0 }))].sort((a, b) => a.day - b.day);
-        let history: LoanEvent[] = [...disbursed];
-        let n = 0;
-        for (const step of steps) {
-          const date = addDays('2021-02-28', step.day);
-          if (step.payment > 0) {
-            if (replay(history).status === 'active') history.push(repaid(`p${(n += 1)}`, date, step.payment));
-            continue;
+      fc.property(
+        fc.array(payment, { maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(NO_GRACE, GRACE_5),
+        (payments, runDays, terms) => {
+          // Payments and runs interleaved in date order; each run is decided both ways and must agree.
+          const steps = [...payments.map((p) => ({ day: p.day, payment: p.amount })), ...runDays.map((d) => ({ day: d, payment: 0 }))].sort(
+            (a, b) => a.day - b.day,
+          );
+          let history: LoanEvent[] = [...disbursed];
+          let n = 0;
+          for (const step of steps) {
+            const date = addDays('2021-02-28', step.day);
+            if (step.payment > 0) {
+              if (replay(history).status === 'active') history.push(repaid(`p${(n += 1)}`, date, step.payment));
+              continue;
+            }
+            const data = { loanId: LOAN_ID, at: `${date}T18:30:00.000Z`, actor: COB, date };
+            const walked = closeOfBusinessDayByDay(replay(history), terms, data);
+            expect(decideCloseOfBusiness(replay(history), terms, { type: 'CloseBusinessDay', data })).toEqual(walked);
+            history = [...history, ...walked];
           }
-          const data = { loanId: LOAN_ID, at: `${date}T18:30:00.000Z`, actor: COB, date };
-          const walked = closeOfBusinessDayByDay(replay(history), terms, data);
-          expect(decideCloseOfBusiness(replay(history), terms, { type: 'CloseBusinessDay', data })).toEqual(walked);
-          history = [...history, ...walked];
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -125,25 +149,30 @@ describe('the next close of business that records something for a loan', () => {
     const day = fc.integer({ min: 0, max: 240 });
     const payment = fc.record({ day, amount: fc.integer({ min: 1, max: 900_000 }) });
     fc.assert(
-      fc.property(fc.array(payment, { maxLength: 5 }), fc.integer({ min: 0, max: 260 }), fc.constantFrom(NO_GRACE, GRACE_5), (payments, closedOn, terms) => {
-        const cobDate = addDays('2021-02-28', closedOn);
-        const paidBefore = payments.filter((p) => p.day <= closedOn).sort((a, b) => a.day - b.day);
-        const paidAfter = payments.filter((p) => p.day > closedOn).sort((a, b) => a.day - b.day);
-        let history: LoanEvent[] = [...disbursed];
-        let n = 0;
-        for (const p of paidBefore) {
-          history = closeThrough(history, addDays('2021-02-28', p.day - 1), terms);
-          if (replay(history).status !== 'active') break;
-          history.push(repaid(`p${(n += 1)}`, addDays('2021-02-28', p.day), p.amount));
-        }
-        history = closeThrough(history, cobDate, terms);
-        // A payment recorded after the last close, value-dated on or after its day, as a borrower's payment arrives.
-        const first = paidAfter[0];
-        if (first && replay(history).status === 'active') history.push(repaid('late', cobDate, first.amount));
-        const state = replay(history);
-        const expected = firstDayWithEvents(history, terms, '2022-12-31');
-        expect(nextCloseOfBusinessOn(state, terms)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(payment, { maxLength: 5 }),
+        fc.integer({ min: 0, max: 260 }),
+        fc.constantFrom(NO_GRACE, GRACE_5),
+        (payments, closedOn, terms) => {
+          const cobDate = addDays('2021-02-28', closedOn);
+          const paidBefore = payments.filter((p) => p.day <= closedOn).sort((a, b) => a.day - b.day);
+          const paidAfter = payments.filter((p) => p.day > closedOn).sort((a, b) => a.day - b.day);
+          let history: LoanEvent[] = [...disbursed];
+          let n = 0;
+          for (const p of paidBefore) {
+            history = closeThrough(history, addDays('2021-02-28', p.day - 1), terms);
+            if (replay(history).status !== 'active') break;
+            history.push(repaid(`p${(n += 1)}`, addDays('2021-02-28', p.day), p.amount));
+          }
+          history = closeThrough(history, cobDate, terms);
+          // A payment recorded after the last close, value-dated on or after its day, as a borrower's payment arrives.
+          const first = paidAfter[0];
+          if (first && replay(history).status === 'active') history.push(repaid('late', cobDate, first.amount));
+          const state = replay(history);
+          const expected = firstDayWithEvents(history, terms, '2022-12-31');
+          expect(nextCloseOfBusinessOn(state, terms)).toBe(expected);
+        },
+      ),
       { numRuns: 150 },
     );
   });

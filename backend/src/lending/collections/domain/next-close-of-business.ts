@@ -35,6 +35,10 @@ export function nextCloseOfBusinessOn(state: LoanState, terms: CollectionTerms, 
     for (const days of CLASS_BOUNDARIES) dates.add(addDays(dueDate, days));
   }
   const candidates = [...dates].filter((date) => date >= start).sort();
-  const base: LoanMessageBase = { loanId: state.id, at: '1970-01-01T00:00:00.000Z', actor: { id: 'system:close-of-business', role: 'staff' } };
+  const base: LoanMessageBase = {
+    loanId: state.id,
+    at: '1970-01-01T00:00:00.000Z',
+    actor: { id: 'system:close-of-business', role: 'staff' },
+  };
   return candidates.find((day) => dayEnd(state, instalmentsAt(state, day), terms, day, base).length > 0) ?? null;
 }

@@ -16,9 +16,18 @@ const sendRecorded = (reminder = DUE_SOON): RecordCollectionReminder => ({
   type: 'RecordCollectionReminder',
   data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, outcome: 'sent', channels: ['email', 'push'], emailId: 'email-1' },
 });
-const skipRecorded = (reminder = DUE_SOON): RecordCollectionReminder => ({ type: 'RecordCollectionReminder', data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, outcome: 'skipped-paid' } });
-const sent = (reminder = DUE_SOON): LoanEvent => ({ type: 'CollectionReminderSent', data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, channels: ['email', 'push'], emailId: 'email-1' } });
-const skipped = (reminder = DUE_SOON): LoanEvent => ({ type: 'CollectionReminderSkipped', data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, reason: 'paid' } });
+const skipRecorded = (reminder = DUE_SOON): RecordCollectionReminder => ({
+  type: 'RecordCollectionReminder',
+  data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, outcome: 'skipped-paid' },
+});
+const sent = (reminder = DUE_SOON): LoanEvent => ({
+  type: 'CollectionReminderSent',
+  data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, channels: ['email', 'push'], emailId: 'email-1' },
+});
+const skipped = (reminder = DUE_SOON): LoanEvent => ({
+  type: 'CollectionReminderSkipped',
+  data: { loanId: LOAN_ID, at: AT, actor: JOB, ...reminder, reason: 'paid' },
+});
 
 const active = happyPath('EMI');
 
@@ -32,15 +41,21 @@ describe('recording what became of a collection reminder', () => {
   });
 
   it('given the reminder was sent, when the job records it again (a retry), then nothing is appended', () => {
-    given([...active, sent()]).when(sendRecorded()).then([]);
+    given([...active, sent()])
+      .when(sendRecorded())
+      .then([]);
   });
 
   it('given the reminder was skipped, when a late run would send it, then nothing is appended: one outcome per reminder', () => {
-    given([...active, skipped()]).when(sendRecorded()).then([]);
+    given([...active, skipped()])
+      .when(sendRecorded())
+      .then([]);
   });
 
   it('given the due-soon reminder was sent, when the overdue reminder of the same instalment is sent, then it is recorded too', () => {
-    given([...active, sent()]).when(sendRecorded(OVERDUE)).then([sent(OVERDUE)]);
+    given([...active, sent()])
+      .when(sendRecorded(OVERDUE))
+      .then([sent(OVERDUE)]);
   });
 
   it('given the events, then the loan knows which reminders are recorded, by instalment and offset', () => {

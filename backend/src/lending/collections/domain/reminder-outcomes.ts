@@ -1,6 +1,12 @@
 import { assertNever } from '../../loan/domain/assert-never.js';
 import type { LoanMessageBase, LoanStatus } from '../../loan/domain/loan.types.js';
-import type { CollectionReminderSent, CollectionReminderSkipped, ReminderChannel, ReminderEvent, ReminderIdentity } from './reminder.events.js';
+import type {
+  CollectionReminderSent,
+  CollectionReminderSkipped,
+  ReminderChannel,
+  ReminderEvent,
+  ReminderIdentity,
+} from './reminder.events.js';
 
 /**
  * Record what became of a reminder when its job ran: `sent` (through `channels`, the email as `emailId`) or
@@ -8,13 +14,16 @@ import type { CollectionReminderSent, CollectionReminderSkipped, ReminderChannel
  */
 export type RecordCollectionReminder = {
   type: 'RecordCollectionReminder';
-  data: LoanMessageBase & ReminderIdentity & ({ outcome: 'sent'; channels: ReminderChannel[]; emailId: string | null } | { outcome: 'skipped-paid' });
+  data: LoanMessageBase &
+    ReminderIdentity &
+    ({ outcome: 'sent'; channels: ReminderChannel[]; emailId: string | null } | { outcome: 'skipped-paid' });
 };
 
 /** The reminders whose outcome the loan's stream holds, as `reminderOutcomeKey`s (absent until the first). */
 type RemindedLoan = { status: LoanStatus; remindersRecorded?: readonly string[] };
 
-export const reminderOutcomeKey = ({ instalmentNumber, offsetDays }: Pick<ReminderIdentity, 'instalmentNumber' | 'offsetDays'>) => `${instalmentNumber}@${offsetDays}`;
+export const reminderOutcomeKey = ({ instalmentNumber, offsetDays }: Pick<ReminderIdentity, 'instalmentNumber' | 'offsetDays'>) =>
+  `${instalmentNumber}@${offsetDays}`;
 
 /** Whether the loan's stream already says what became of this reminder. */
 export const reminderRecorded = (loan: RemindedLoan, reminder: Pick<ReminderIdentity, 'instalmentNumber' | 'offsetDays'>) =>
@@ -27,7 +36,10 @@ export function decideReminderOutcome(command: RecordCollectionReminder, loan: R
   const data = command.data;
   switch (data.outcome) {
     case 'sent': {
-      const sent: CollectionReminderSent = { type: 'CollectionReminderSent', data: { ...base, channels: [...data.channels], emailId: data.emailId } };
+      const sent: CollectionReminderSent = {
+        type: 'CollectionReminderSent',
+        data: { ...base, channels: [...data.channels], emailId: data.emailId },
+      };
       return [sent];
     }
     case 'skipped-paid': {

@@ -13,7 +13,10 @@ export const REMINDER_CHANNELS = ['email', 'push'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 /** The reminder went to the borrower at `at` (the email handed to the outbox as `emailId`, and a push to their devices). */
-export type CollectionReminderSent = ReminderEventOf<'CollectionReminderSent', ReminderIdentity & { channels: ReminderChannel[]; emailId: string | null }>;
+export type CollectionReminderSent = ReminderEventOf<
+  'CollectionReminderSent',
+  ReminderIdentity & { channels: ReminderChannel[]; emailId: string | null }
+>;
 
 /** The reminder was not sent: the instalment was paid (or the loan no longer serviced) when its job ran. */
 export type CollectionReminderSkipped = ReminderEventOf<'CollectionReminderSkipped', ReminderIdentity & { reason: 'paid' }>;

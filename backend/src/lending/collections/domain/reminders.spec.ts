@@ -1,8 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { amountDueNow, contactWindowDelay, instantOf, localTimeOf, nextContactTime, reminderDay, reminderDueDates, remindersDueOn, type RemindableInstalment } from './reminders.js';
+import {
+  amountDueNow,
+  contactWindowDelay,
+  instantOf,
+  localTimeOf,
+  nextContactTime,
+  reminderDay,
+  reminderDueDates,
+  remindersDueOn,
+  type RemindableInstalment,
+} from './reminders.js';
 
 const OFFSETS = { before: [3, 1], after: [1, 7, 15] };
-const unpaid = (number: number, dueDate: string, amountDue = 897_800): RemindableInstalment => ({ number, dueDate, amountDue, paidOn: null });
+const unpaid = (number: number, dueDate: string, amountDue = 897_800): RemindableInstalment => ({
+  number,
+  dueDate,
+  amountDue,
+  paidOn: null,
+});
 
 describe('collection reminders due on a business date', () => {
   describe('given instalment 2 due on 2026-12-21, unpaid', () => {
@@ -24,7 +39,13 @@ describe('collection reminders due on a business date', () => {
 
     it('then the day of each reminder is its due date moved by its offset, and the read model is asked only for those due dates', () => {
       expect(reminderDay({ dueOn: '2026-12-21', offsetDays: -3 })).toBe('2026-12-18');
-      expect(reminderDueDates(OFFSETS, '2026-12-22').sort()).toEqual(['2026-12-07', '2026-12-15', '2026-12-21', '2026-12-23', '2026-12-25']);
+      expect(reminderDueDates(OFFSETS, '2026-12-22').sort()).toEqual([
+        '2026-12-07',
+        '2026-12-15',
+        '2026-12-21',
+        '2026-12-23',
+        '2026-12-25',
+      ]);
     });
   });
 
@@ -45,7 +66,9 @@ describe('collection reminders due on a business date', () => {
   });
 
   it('given two loans worth of instalments due the same day, then one reminder per instalment, in instalment order', () => {
-    expect(remindersDueOn([unpaid(4, '2027-03-01'), unpaid(3, '2027-03-01')], OFFSETS, '2027-02-26').map((r) => r.instalmentNumber)).toEqual([3, 4]);
+    expect(
+      remindersDueOn([unpaid(4, '2027-03-01'), unpaid(3, '2027-03-01')], OFFSETS, '2027-02-26').map((r) => r.instalmentNumber),
+    ).toEqual([3, 4]);
   });
 });
 
@@ -88,7 +111,15 @@ describe('the contact window (19:00–08:00 local time held)', () => {
 
 describe('what an overdue loan owes now', () => {
   it('given instalment 1 overdue with its penal charge and instalment 2 due later, then days overdue and the amount with the charge', () => {
-    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 947_800, chargesDue: 50_000 }, { dueDate: '2027-01-21', amountDue: 897_800, chargesDue: 0 }], '2026-12-30')).toEqual({
+    expect(
+      amountDueNow(
+        [
+          { dueDate: '2026-12-21', amountDue: 947_800, chargesDue: 50_000 },
+          { dueDate: '2027-01-21', amountDue: 897_800, chargesDue: 0 },
+        ],
+        '2026-12-30',
+      ),
+    ).toEqual({
       daysOverdue: 9,
       amountDueNow: 947_800,
       overdueAmount: 947_800,
@@ -97,10 +128,20 @@ describe('what an overdue loan owes now', () => {
   });
 
   it('given an instalment due today, then it is owed now but not overdue', () => {
-    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 897_800, chargesDue: 0 }], '2026-12-21')).toEqual({ daysOverdue: 0, amountDueNow: 897_800, overdueAmount: 0, chargesDue: 0 });
+    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 897_800, chargesDue: 0 }], '2026-12-21')).toEqual({
+      daysOverdue: 0,
+      amountDueNow: 897_800,
+      overdueAmount: 0,
+      chargesDue: 0,
+    });
   });
 
   it('given everything paid, then nothing', () => {
-    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 0, chargesDue: 0 }], '2027-01-30')).toEqual({ daysOverdue: 0, amountDueNow: 0, overdueAmount: 0, chargesDue: 0 });
+    expect(amountDueNow([{ dueDate: '2026-12-21', amountDue: 0, chargesDue: 0 }], '2027-01-30')).toEqual({
+      daysOverdue: 0,
+      amountDueNow: 0,
+      overdueAmount: 0,
+      chargesDue: 0,
+    });
   });
 });

@@ -17,7 +17,8 @@ export type RemindableInstalment = { number: number; dueDate: string; amountDue:
 export type DueReminder = { instalmentNumber: number; offsetDays: number; kind: ReminderKind; dueOn: string };
 
 /** Paid by the day `date` (a payment value-dated later had not been made then); nothing owed is paid too. */
-const paidBy = (instalment: RemindableInstalment, date: string) => instalment.amountDue <= 0 || (instalment.paidOn !== null && instalment.paidOn <= date);
+const paidBy = (instalment: RemindableInstalment, date: string) =>
+  instalment.amountDue <= 0 || (instalment.paidOn !== null && instalment.paidOn <= date);
 
 /**
  * The reminders due on business date `date`: one per instalment and offset whose day is `date`, due soon before the
@@ -28,7 +29,12 @@ export function remindersDueOn(instalments: readonly RemindableInstalment[], off
   for (const instalment of instalments) {
     if (paidBy(instalment, date)) continue;
     const offsetDays = daysBetween(instalment.dueDate, date);
-    const kind: ReminderKind | undefined = offsetDays < 0 && offsets.before.includes(-offsetDays) ? 'due-soon' : offsetDays > 0 && offsets.after.includes(offsetDays) ? 'overdue' : undefined;
+    const kind: ReminderKind | undefined =
+      offsetDays < 0 && offsets.before.includes(-offsetDays)
+        ? 'due-soon'
+        : offsetDays > 0 && offsets.after.includes(offsetDays)
+          ? 'overdue'
+          : undefined;
     if (kind) due.push({ instalmentNumber: instalment.number, offsetDays, kind, dueOn: instalment.dueDate });
   }
   return due.sort((a, b) => a.instalmentNumber - b.instalmentNumber);
@@ -60,7 +66,15 @@ export function nextContactTime(at: LocalTime): { sendAt: LocalTime; held: boole
 /** The wall-clock time of instant `now` in `timeZone`. */
 export function localTimeOf(now: Date, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );

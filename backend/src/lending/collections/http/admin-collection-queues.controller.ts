@@ -8,13 +8,26 @@ import { parseListParams, sendPage } from '../../../platform/http/list-params.js
 import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
 import {
-  CountCollectionBucketsQuery, GetCollectionRowQuery, ListCollectionsQuery, ListCollectorsQuery, ListLoanContactsQuery,
+  CountCollectionBucketsQuery,
+  GetCollectionRowQuery,
+  ListCollectionsQuery,
+  ListCollectorsQuery,
+  ListLoanContactsQuery,
 } from '../application/collection-queues.handlers.js';
 import { COLLECTION_SORT } from '../application/collection-queues.js';
 import { AssignCollectorCommand, RecordCollectionContactCommand } from '../application/collection-work.handlers.js';
 import {
-  assignCollectorBody, assignmentResultSchema, bulkAssignCollectorBody, collectionBucketCountsSchema, collectionContactBody, collectionContactSchema,
-  collectionRowQuery, collectionRowSchema, collectionsListFilter, collectorSchema, recordedContactSchema,
+  assignCollectorBody,
+  assignmentResultSchema,
+  bulkAssignCollectorBody,
+  collectionBucketCountsSchema,
+  collectionContactBody,
+  collectionContactSchema,
+  collectionRowQuery,
+  collectionRowSchema,
+  collectionsListFilter,
+  collectorSchema,
+  recordedContactSchema,
 } from './collections.schemas.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';
@@ -43,11 +56,23 @@ export class AdminCollectionQueuesController {
       'Instalment rows: Upcoming, Due, Overdue, Partial, Paid, Reminder; loan rows: Active, closed, Setteled, Disbursal; payment rows: Pending',
   })
   @ApiListQuery({ filter: '{"bucket":"Overdue"}', filterRequired: true, sort: '["dpd","DESC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: collections <start>-<end>/<total>', schema: openApi(z.array(collectionRowSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: collections <start>-<end>/<total>',
+    schema: openApi(z.array(collectionRowSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: COLLECTION_SORT.fields, defaultSort: { field: 'dueDate', order: 'ASC' }, filters: Object.keys(collectionsListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: COLLECTION_SORT.fields,
+      defaultSort: { field: 'dueDate', order: 'ASC' },
+      filters: Object.keys(collectionsListFilter.shape),
+    });
     const { bucket, ...filter } = parseWith(collectionsListFilter, params.filter);
-    return sendPage(res, 'collections', params.range, await this.queries.execute(new ListCollectionsQuery(bucket, filter, params.sort, params.range)));
+    return sendPage(
+      res,
+      'collections',
+      params.range,
+      await this.queries.execute(new ListCollectionsQuery(bucket, filter, params.sort, params.range)),
+    );
   }
 
   @Get('collections/:id')
@@ -55,7 +80,7 @@ export class AdminCollectionQueuesController {
   @ApiOperation({
     summary:
       'One collection row by its id (inst:<loanId>:<n>, loan:<loanId>, pay:<paymentId>) with the buckets it is in now. ' +
-      'With ?bucket=Overdue (a bucket\'s detail page) a row not in that bucket is 404 not-in-bucket, whose `buckets` say where it is',
+      "With ?bucket=Overdue (a bucket's detail page) a row not in that bucket is 404 not-in-bucket, whose `buckets` say where it is",
   })
   @ApiQuery({ name: 'bucket', required: false, example: 'Overdue' })
   @ApiOkResponse({ schema: openApi(collectionRowSchema) })
@@ -83,7 +108,9 @@ export class AdminCollectionQueuesController {
   @Post('loans/:id/assign')
   @HttpCode(200)
   @RequirePermission('collections.manage')
-  @ApiOperation({ summary: 'Assign an active loan to a collector (staffId null: unassign): CollectorAssigned; the same collector again appends nothing' })
+  @ApiOperation({
+    summary: 'Assign an active loan to a collector (staffId null: unassign): CollectorAssigned; the same collector again appends nothing',
+  })
   @ApiBody({ schema: z.toJSONSchema(assignCollectorBody) as object })
   @ApiOkResponse({ schema: openApi(assignmentResultSchema) })
   assign(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
@@ -94,7 +121,10 @@ export class AdminCollectionQueuesController {
   @Post('collections/assign')
   @HttpCode(200)
   @RequirePermission('collections.manage')
-  @ApiOperation({ summary: 'Assign up to 500 active loans to a collector at once; every loan is checked first, so one bad loan assigns none (named as loanIds.<index>)' })
+  @ApiOperation({
+    summary:
+      'Assign up to 500 active loans to a collector at once; every loan is checked first, so one bad loan assigns none (named as loanIds.<index>)',
+  })
   @ApiBody({ schema: z.toJSONSchema(bulkAssignCollectorBody) as object })
   @ApiOkResponse({ schema: openApi(assignmentResultSchema) })
   assignMany(@CurrentActor() actor: Actor, @Body() body: unknown) {
@@ -104,11 +134,16 @@ export class AdminCollectionQueuesController {
 
   @Post('loans/:id/contacts')
   @RequirePermission('collections.view')
-  @ApiOperation({ summary: "Record a contact with the borrower (the loan's collector, or collections.manage): CollectionContactRecorded; promiseToPayOn with promised-to-pay" })
+  @ApiOperation({
+    summary:
+      "Record a contact with the borrower (the loan's collector, or collections.manage): CollectionContactRecorded; promiseToPayOn with promised-to-pay",
+  })
   @ApiBody({ schema: z.toJSONSchema(collectionContactBody, { io: 'input' }) as object })
   @ApiCreatedResponse({ schema: openApi(recordedContactSchema) })
   recordContact(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    return this.commands.execute(new RecordCollectionContactCommand(actor, parseWith(uuidParam, id), parseWith(collectionContactBody, body)));
+    return this.commands.execute(
+      new RecordCollectionContactCommand(actor, parseWith(uuidParam, id), parseWith(collectionContactBody, body)),
+    );
   }
 
   @Get('loans/:id/contacts')

@@ -24,7 +24,10 @@ export class AdminCollectionsController {
   @Post('close-of-business')
   @HttpCode(200)
   @RequirePermission('collections.manage')
-  @ApiOperation({ summary: 'Close of business: age every active loan through the date (default: the business date), catching up missed days; a repeat appends nothing' })
+  @ApiOperation({
+    summary:
+      'Close of business: age every active loan through the date (default: the business date), catching up missed days; a repeat appends nothing',
+  })
   @ApiBody({ schema: z.toJSONSchema(closeOfBusinessBody) as object })
   @ApiOkResponse({ schema: openApi(closeOfBusinessResultSchema) })
   closeOfBusiness(@CurrentActor() actor: Actor, @Body() body: unknown) {

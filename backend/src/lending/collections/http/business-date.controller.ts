@@ -30,7 +30,9 @@ export class BusinessDateController {
 
   @Put('business-date')
   @RequirePermission('business-date.manage')
-  @ApiOperation({ summary: 'Set the business date (BUSINESS_DATE_MODE=manual only; 409 business-date-automatic otherwise). Audited: who, when, from, to' })
+  @ApiOperation({
+    summary: 'Set the business date (BUSINESS_DATE_MODE=manual only; 409 business-date-automatic otherwise). Audited: who, when, from, to',
+  })
   @ApiBody({ schema: z.toJSONSchema(businessDateBody) as object })
   @ApiOkResponse({ schema: openApi(businessDateSchema) })
   set(@CurrentActor() actor: Actor, @Body() body: unknown) {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** A calendar day the database stores and the schedule math handles (PostgreSQL has no year 0). */
 export const businessDateBody = z.strictObject({
-  date: z.iso.date('date must be a date (YYYY-MM-DD)').refine((v) => v >= '1900-01-01' && v <= '2999-12-31', 'date must be between 1900-01-01 and 2999-12-31'),
+  date: z.iso
+    .date('date must be a date (YYYY-MM-DD)')
+    .refine((v) => v >= '1900-01-01' && v <= '2999-12-31', 'date must be between 1900-01-01 and 2999-12-31'),
 });
 
 export const businessDateSchema = z.strictObject({

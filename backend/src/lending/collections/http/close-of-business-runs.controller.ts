@@ -7,7 +7,11 @@ import { type Actor, CurrentActor, RequirePermission } from '../../../identity/p
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
 import { ApiListQuery, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import { GetCloseOfBusinessRunQuery, ListCloseOfBusinessRunsQuery, StartCloseOfBusinessRunCommand } from '../application/close-of-business-runs.handlers.js';
+import {
+  GetCloseOfBusinessRunQuery,
+  ListCloseOfBusinessRunsQuery,
+  StartCloseOfBusinessRunCommand,
+} from '../application/close-of-business-runs.handlers.js';
 import { closeOfBusinessRunSchema } from './collections.schemas.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';
@@ -40,12 +44,19 @@ export class CloseOfBusinessRunsController {
 
   @Get()
   @RequirePermission('cob.run')
-  @ApiOperation({ summary: 'The close of business runs started from the console, newest first (range=[0,9]; Content-Range: close-of-business-runs …)' })
+  @ApiOperation({
+    summary: 'The close of business runs started from the console, newest first (range=[0,9]; Content-Range: close-of-business-runs …)',
+  })
   @ApiListQuery({ range: '[0,9]' })
   @ApiOkResponse({ schema: openApi(z.array(closeOfBusinessRunSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, { sortFields: ['startedAt'], defaultSort: { field: 'startedAt', order: 'DESC' }, filters: [] });
-    return sendPage(res, 'close-of-business-runs', params.range, await this.queries.execute(new ListCloseOfBusinessRunsQuery(params.range)));
+    return sendPage(
+      res,
+      'close-of-business-runs',
+      params.range,
+      await this.queries.execute(new ListCloseOfBusinessRunsQuery(params.range)),
+    );
   }
 
   @Get(':id')

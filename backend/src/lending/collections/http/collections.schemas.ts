@@ -11,9 +11,15 @@ export const closeOfBusinessBody = z.strictObject({
 export const closeOfBusinessResultSchema = z.strictObject({
   date: z.string().describe('the business date aged through'),
   loansProcessed: z.number().int().describe('the loans aged through the date: every active loan, and every closed one still past due'),
-  loansVisited: z.number().int().describe('of those, the loans with something to record by the day end of the date (the others were not read)'),
+  loansVisited: z
+    .number()
+    .int()
+    .describe('of those, the loans with something to record by the day end of the date (the others were not read)'),
   eventsAppended: z.number().int().describe('0 when the date was already closed'),
-  remindersQueued: z.number().int().describe('collection reminders newly queued for the date (after ageing); 0 when the date was already closed'),
+  remindersQueued: z
+    .number()
+    .int()
+    .describe('collection reminders newly queued for the date (after ageing); 0 when the date was already closed'),
 });
 
 export const closeOfBusinessRunSchema = z.strictObject({
@@ -59,7 +65,10 @@ export const collectionsListFilter = z.strictObject({
 const money = z.number().int().describe('minor units (paise)');
 
 export const collectionRowQuery = z.strictObject({
-  bucket: z.enum(COLLECTION_BUCKETS, { error: `bucket must be one of ${COLLECTION_BUCKETS.join(', ')}` }).optional().describe("a bucket's detail page: the row must be in it"),
+  bucket: z
+    .enum(COLLECTION_BUCKETS, { error: `bucket must be one of ${COLLECTION_BUCKETS.join(', ')}` })
+    .optional()
+    .describe("a bucket's detail page: the row must be in it"),
 });
 
 const owedParts = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });
@@ -74,12 +83,17 @@ export const collectionRowSchema = z.strictObject({
   dueDate: z.string().nullable().describe('instalment: its due date; loan: its next unpaid due date; payment: the date paid'),
   amountDue: money
     .nullable()
-    .describe('what is still owed (principal, interest, fees, penalties less paid and waived): instalment: on it; loan: on its instalments due by the business date; payment: null'),
+    .describe(
+      'what is still owed (principal, interest, fees, penalties less paid and waived): instalment: on it; loan: on its instalments due by the business date; payment: null',
+    ),
   amountOverdue: money.nullable().describe('the part of amountDue past the grace days at the business date; payment: null'),
   due: owedParts.nullable().describe('amountDue by component; payment: null'),
   outstanding: money.nullable().describe('loan rows: everything outstanding, instalments not yet due included; otherwise null'),
   amountPaid: money.nullable().describe('instalment: paid on it; loan: paid on all its instalments; payment: null'),
-  buckets: z.array(z.enum(COLLECTION_BUCKETS)).optional().describe('single-row answers (GET /collections/:id): the buckets the row is in now'),
+  buckets: z
+    .array(z.enum(COLLECTION_BUCKETS))
+    .optional()
+    .describe('single-row answers (GET /collections/:id): the buckets the row is in now'),
   dpd: z.number().int().describe("the loan's days past due at the business date"),
   classification,
   lastReminderAt: z.string().nullable(),
@@ -92,7 +106,9 @@ export const collectionRowSchema = z.strictObject({
   amount: money.nullable().describe('payment rows: the amount recorded'),
 });
 
-export const collectionBucketCountsSchema = z.strictObject(Object.fromEntries(COLLECTION_BUCKETS.map((b) => [b, z.number().int()])) as Record<CollectionBucket, z.ZodNumber>);
+export const collectionBucketCountsSchema = z.strictObject(
+  Object.fromEntries(COLLECTION_BUCKETS.map((b) => [b, z.number().int()])) as Record<CollectionBucket, z.ZodNumber>,
+);
 
 const staffId = z.uuid('staffId must be a staff id');
 
@@ -122,7 +138,10 @@ export const collectionContactBody = z.strictObject({
   channel: z.enum(CONTACT_CHANNELS, { error: `channel must be one of ${CONTACT_CHANNELS.join(', ')}` }),
   outcome: z.enum(CONTACT_OUTCOMES, { error: `outcome must be one of ${CONTACT_OUTCOMES.join(', ')}` }),
   note: z.string().max(MAX_CONTACT_NOTE_LENGTH, `note must be at most ${MAX_CONTACT_NOTE_LENGTH} characters`).default(''),
-  promiseToPayOn: z.iso.date('promiseToPayOn must be a date (YYYY-MM-DD)').optional().describe(`required with promised-to-pay: from the business date to ${MAX_PROMISE_DAYS} days after`),
+  promiseToPayOn: z.iso
+    .date('promiseToPayOn must be a date (YYYY-MM-DD)')
+    .optional()
+    .describe(`required with promised-to-pay: from the business date to ${MAX_PROMISE_DAYS} days after`),
 });
 
 export const recordedContactSchema = z.strictObject({

@@ -4,7 +4,13 @@ import type { JobDefinition } from '../../../platform/queue/job-definition.js';
 import type { QueueBackend } from '../../../platform/queue/queue-backend.js';
 import { addDays } from '../../loan/domain/calendar.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
-import { CLOSE_OF_BUSINESS_ACTOR, CLOSE_OF_BUSINESS_CHUNK, type Aged, type CloseOfBusiness, type CloseOfBusinessResult } from '../application/close-of-business.js';
+import {
+  CLOSE_OF_BUSINESS_ACTOR,
+  CLOSE_OF_BUSINESS_CHUNK,
+  type Aged,
+  type CloseOfBusiness,
+  type CloseOfBusinessResult,
+} from '../application/close-of-business.js';
 
 export const CLOSE_OF_BUSINESS_QUEUE = 'close-of-business';
 export const AGE_LOANS_JOB = 'close-of-business.age-loans';
@@ -30,7 +36,8 @@ export function nightlyCloseOfBusinessJob(closeOfBusiness: CloseOfBusiness, queu
   return {
     queue: NIGHTLY_CLOSE_OF_BUSINESS_QUEUE,
     name: NIGHTLY_CLOSE_OF_BUSINESS_JOB,
-    process: async () => closeOfBusinessInJobs(closeOfBusiness, queue, CLOSE_OF_BUSINESS_ACTOR, addDays(await closeOfBusiness.dateOf(undefined), -1)),
+    process: async () =>
+      closeOfBusinessInJobs(closeOfBusiness, queue, CLOSE_OF_BUSINESS_ACTOR, addDays(await closeOfBusiness.dateOf(undefined), -1)),
   };
 }
 
@@ -60,16 +67,28 @@ export async function closeOfBusinessInJobs(
   const chunk = options.chunk ?? CLOSE_OF_BUSINESS_CHUNK;
   const run = randomUUID();
   const jobIds: string[] = [];
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const loanIds = await closeOfBusiness.loanIdsAfter(after, chunk, date);
     if (loanIds.length === 0) break;
     const jobId = `cob-${date}-${run}-${jobIds.length + 1}`;
     const data: AgeLoansData = { date, loanIds, actor };
-    await queue.add(CLOSE_OF_BUSINESS_QUEUE, AGE_LOANS_JOB, data, { jobId, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
+    await queue.add(CLOSE_OF_BUSINESS_QUEUE, AGE_LOANS_JOB, data, {
+      jobId,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
     jobIds.push(jobId);
     after = loanIds.at(-1)!;
   }
-  const total: CloseOfBusinessResult = { date, loansProcessed: await closeOfBusiness.bookSize(), loansVisited: 0, eventsAppended: 0, remindersQueued: 0 };
+  const total: CloseOfBusinessResult = {
+    date,
+    loansProcessed: await closeOfBusiness.bookSize(),
+    loansVisited: 0,
+    eventsAppended: 0,
+    remindersQueued: 0,
+  };
   const pending = new Set(jobIds);
   const jobs = queue.queue(CLOSE_OF_BUSINESS_QUEUE);
   while (pending.size > 0) {

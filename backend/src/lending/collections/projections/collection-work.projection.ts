@@ -30,7 +30,12 @@ export const collectionWorkProjection: Projection = {
       await db
         .insertInto('collection_loans')
         .values({ loan_id: loanId, version: event.version, ...change })
-        .onConflict((oc) => oc.column('loan_id').doUpdateSet({ ...change, version: event.version }).where('collection_loans.version', '<', event.version))
+        .onConflict((oc) =>
+          oc
+            .column('loan_id')
+            .doUpdateSet({ ...change, version: event.version })
+            .where('collection_loans.version', '<', event.version),
+        )
         .execute();
       if (event.type === 'CollectionContactRecorded') {
         await db

@@ -35,7 +35,12 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
       : value;
 
 /**
@@ -43,7 +48,9 @@ const canonical = (value: unknown): unknown =>
  * (today's date, a freshly rendered document) differ between honest repeats.
  */
 export function requestFingerprint(commandType: string, request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical({ commandType, request }))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical({ commandType, request })))
+    .digest('hex');
 }
 
 /** Loans whose state a process keeps after appending to them (RecentLoans): a few kB each. */
@@ -71,7 +78,12 @@ export class LoanCommandExecutor {
 
   async load(loanId: string, actor?: Actor): Promise<LoadedLoan> {
     const events = await this.store.readStream(loanStream(loanId));
-    const loaded = { state: replay(events.map(toLoanEvent)), version: events.length, lastPosition: events.at(-1)?.position ?? 0, submittedAt: submittedAtAfter(null, events) };
+    const loaded = {
+      state: replay(events.map(toLoanEvent)),
+      version: events.length,
+      lastPosition: events.at(-1)?.position ?? 0,
+      submittedAt: submittedAtAfter(null, events),
+    };
     return visibleTo(loaded, loanId, actor);
   }
 
@@ -129,7 +141,12 @@ export class LoanCommandExecutor {
     const commandId = randomUUID();
     // The answer and the loan_summaries row are known before the append (all but the position, which the store
     // records beside them), so both go in the append's own statement.
-    const { position: _unknownYet, ...result } = this.answer(next, actor, 0, events.map((e) => e.type));
+    const { position: _unknownYet, ...result } = this.answer(
+      next,
+      actor,
+      0,
+      events.map((e) => e.type),
+    );
     const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
     try {
       const appended = await this.store.append(loanStream(loanId), 'loan', events, {
@@ -137,7 +154,12 @@ export class LoanCommandExecutor {
         idempotencyKey: key,
         commandType: command.type,
         requestFingerprint: fingerprint,
-        metadata: { actor, commandType: command.type, commandId, correlationId: options.idempotencyKey ?? currentCorrelationId() ?? commandId },
+        metadata: {
+          actor,
+          commandType: command.type,
+          commandId,
+          correlationId: options.idempotencyKey ?? currentCorrelationId() ?? commandId,
+        },
         result,
         projectedRows: summary ? [summary] : [],
       });
@@ -161,12 +183,28 @@ export class LoanCommandExecutor {
   }
 
   /** The stored answer of an earlier command with this key, for handlers that do work before deciding. */
-  previousAnswer(actor: Actor, idempotencyKey: string | undefined, loanId: string, commandType: LoanCommand['type'], request: unknown): Promise<LoanCommandResult | undefined> {
-    return this.repeatOf(idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined, loanId, commandType, requestFingerprint(commandType, request));
+  previousAnswer(
+    actor: Actor,
+    idempotencyKey: string | undefined,
+    loanId: string,
+    commandType: LoanCommand['type'],
+    request: unknown,
+  ): Promise<LoanCommandResult | undefined> {
+    return this.repeatOf(
+      idempotencyKey ? `${actor.id}:${idempotencyKey}` : undefined,
+      loanId,
+      commandType,
+      requestFingerprint(commandType, request),
+    );
   }
 
   /** A repeat is the same command on the same loan; a start mints a new loan id per request, so only its type must match. */
-  private async repeatOf(key: string | undefined, loanId: string, commandType: LoanCommand['type'], fingerprint: string | undefined): Promise<LoanCommandResult | undefined> {
+  private async repeatOf(
+    key: string | undefined,
+    loanId: string,
+    commandType: LoanCommand['type'],
+    fingerprint: string | undefined,
+  ): Promise<LoanCommandResult | undefined> {
     if (!key) return undefined;
     const stored = await this.store.findCommandResult(key);
     if (!stored) return undefined;

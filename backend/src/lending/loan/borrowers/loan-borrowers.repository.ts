@@ -49,7 +49,9 @@ export class LoanBorrowersRepository {
         .select('l.borrower_id')
         .distinct()
         .where('l.borrower_id', '>', after)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('loan_borrowers as b').select(sql.lit(1).as('one')).whereRef('b.user_id', '=', 'l.borrower_id'))))
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('loan_borrowers as b').select(sql.lit(1).as('one')).whereRef('b.user_id', '=', 'l.borrower_id'))),
+        )
         .orderBy('l.borrower_id')
         .limit(FILL_BATCH)
         .execute();

@@ -79,8 +79,7 @@ export function addMonths(isoDate: string, months: number, anchorDay?: number): 
 
 /** Whole days from `from` to `to`; negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
-  const toDayNumber = ({ year, month, day }: CalendarDate) =>
-    Date.UTC(year, month - 1, day) / MS_PER_DAY;
+  const toDayNumber = ({ year, month, day }: CalendarDate) => Date.UTC(year, month - 1, day) / MS_PER_DAY;
   return toDayNumber(parse(to)) - toDayNumber(parse(from));
 }
 
@@ -95,7 +94,8 @@ export function addDays(isoDate: string, days: number): string {
   // Most moves (no move, a grace period, a day ahead) stay in the month: no Date needed (a rebuild and close of
   // business move dates by the million). Same answers as the Date path below, checked on every date 1995-2034 moved
   // by -400..400 days; years before 100 keep the Date path, which reads them as 19xx.
-  if (year >= 100 && Number.isInteger(days) && days >= 0 && day + days <= daysInMonth(year, month)) return days === 0 ? isoDate : format({ year, month, day: day + days });
+  if (year >= 100 && Number.isInteger(days) && days >= 0 && day + days <= daysInMonth(year, month))
+    return days === 0 ? isoDate : format({ year, month, day: day + days });
   const moved = new Date(Date.UTC(year, month - 1, day) + days * MS_PER_DAY);
   return format({ year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() });
 }

@@ -20,7 +20,12 @@ export function given(history: LoanEvent[], params?: ProductParameters) {
   return {
     when(command: LoanCommand) {
       // By default, version 1 of the default product of the loan's type (EMI for a type that is none).
-      const named = history[0]?.type === 'LoanApplicationStarted' ? history[0].data.loanType : 'loanType' in command.data ? command.data.loanType : 'EMI';
+      const named =
+        history[0]?.type === 'LoanApplicationStarted'
+          ? history[0].data.loanType
+          : 'loanType' in command.data
+            ? command.data.loanType
+            : 'EMI';
       const type = LOAN_TYPES.includes(named) ? named : 'EMI';
       const run = () => decide(command, replay(history), params ?? defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, type));
       return {

@@ -3,15 +3,7 @@ import type { LoanStatus } from './loan.types.js';
 
 /** Action names as they appear in the HTTP API: POST /api/.../loans/<id>/<action>. */
 export const BORROWER_ACTIONS = ['amend', 'submit', 'sign-agreement', 'cancel'] as const;
-export const STAFF_ACTIONS = [
-  'accept',
-  'approve-soft',
-  'approve-bank',
-  'issue-agreement',
-  'approve-final',
-  'disburse',
-  'reject',
-] as const;
+export const STAFF_ACTIONS = ['accept', 'approve-soft', 'approve-bank', 'issue-agreement', 'approve-final', 'disburse', 'reject'] as const;
 
 export type BorrowerAction = (typeof BORROWER_ACTIONS)[number];
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
@@ -57,10 +49,7 @@ function isBorrowerAction(action: LoanAction): action is BorrowerAction {
 }
 
 /** What may be done to a loan in this status, optionally only by one side. */
-export function allowedActions(
-  status: LoanStatus | 'none',
-  role?: 'borrower' | 'staff',
-): LoanAction[] {
+export function allowedActions(status: LoanStatus | 'none', role?: 'borrower' | 'staff'): LoanAction[] {
   const actions = status === 'none' ? [] : ACTIONS_BY_STATUS[status];
   if (role === undefined) return [...actions];
   return actions.filter((action) => isBorrowerAction(action) === (role === 'borrower'));

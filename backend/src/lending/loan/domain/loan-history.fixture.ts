@@ -79,9 +79,7 @@ export const FIXTURES: Record<LoanType, LoanFixture> = {
       currency: 'INR',
     },
     disbursedOn: '2026-03-01',
-    schedule: [
-      { number: 1, dueDate: '2026-04-05', principal: 2_000_000, interest: 100_000, balance: 0 },
-    ],
+    schedule: [{ number: 1, dueDate: '2026-04-05', principal: 2_000_000, interest: 100_000, balance: 0 }],
   },
 };
 
@@ -168,7 +166,10 @@ export function historyTo(status: LoanStatus, loanType: LoanType): LoanEvent[] {
     const paidOff = f.approved + f.approvedFee;
     return [
       ...happyPath(loanType),
-      { type: 'RepaymentApplied', data: { ...base(10, STAFF), paymentId: 'payment-1', amount: paidOff, valueDate: f.disbursedOn, method: 'cash' } },
+      {
+        type: 'RepaymentApplied',
+        data: { ...base(10, STAFF), paymentId: 'payment-1', amount: paidOff, valueDate: f.disbursedOn, method: 'cash' },
+      },
       { type: 'LoanClosed', data: { ...base(10, STAFF), closedOn: f.disbursedOn } },
     ];
   }
@@ -188,9 +189,15 @@ export function historyTo(status: LoanStatus, loanType: LoanType): LoanEvent[] {
     }
     return [
       ...happyPath(loanType),
-      { type: 'SettlementOffered', data: { ...base(10, STAFF), offerId: 'offer-1', amount: f.approved, validUntil: f.disbursedOn, reason: 'Hardship', by: STAFF.id } },
+      {
+        type: 'SettlementOffered',
+        data: { ...base(10, STAFF), offerId: 'offer-1', amount: f.approved, validUntil: f.disbursedOn, reason: 'Hardship', by: STAFF.id },
+      },
       { type: 'SettlementOfferApproved', data: { ...base(10, checker), offerId: 'offer-1', by: checker.id } },
-      { type: 'RepaymentApplied', data: { ...base(10, STAFF), paymentId: 'payment-1', amount: f.approved, valueDate: f.disbursedOn, method: 'cash' } },
+      {
+        type: 'RepaymentApplied',
+        data: { ...base(10, STAFF), paymentId: 'payment-1', amount: f.approved, valueDate: f.disbursedOn, method: 'cash' },
+      },
       { type: 'LoanSettled', data: { ...base(10, STAFF), offerId: 'offer-1', amountPaid: f.approved, waived: owed, on: f.disbursedOn } },
     ];
   }

@@ -6,6 +6,7 @@ import type { MoneyCommand } from '../../servicing/domain/payment.commands.js';
 import type { SettlementCommand } from '../../settlement/domain/settlement.commands.js';
 
 /** Every command on a loan: the union of each slice's commands. */
-export type LoanCommand = PipelineCommand | MoneyCommand | CloseBusinessDay | CollectionWorkCommand | RecordCollectionReminder | SettlementCommand;
+export type LoanCommand =
+  PipelineCommand | MoneyCommand | CloseBusinessDay | CollectionWorkCommand | RecordCollectionReminder | SettlementCommand;
 
 export type LoanCommandType = LoanCommand['type'];

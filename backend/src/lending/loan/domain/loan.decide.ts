@@ -26,11 +26,7 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
  * the product the loan is applied under (for a start, the one chosen; after that, the one
  * it pinned).
  */
-export function decide(
-  command: LoanCommand,
-  state: LoanState,
-  params: ProductParameters,
-): LoanEvent[] {
+export function decide(command: LoanCommand, state: LoanState, params: ProductParameters): LoanEvent[] {
   validateEnvelope(command.data);
   if (command.type === 'StartLoanApplication') return decideStart(command, state, params);
   if (state.status === 'none') throw new LoanNotFound(command.data.loanId);

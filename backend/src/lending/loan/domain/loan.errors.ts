@@ -11,7 +11,11 @@ export class IllegalTransition extends LoanDomainError {
   readonly kind = 'conflict';
   constructor(currentState: string, action: string, allowedActions: readonly string[]) {
     const allowed = allowedActions.length > 0 ? allowedActions.join(', ') : 'none';
-    super(`Cannot ${action} a loan in state ${currentState}; allowed: ${allowed}`, { currentState, action, allowedActions: [...allowedActions] });
+    super(`Cannot ${action} a loan in state ${currentState}; allowed: ${allowed}`, {
+      currentState,
+      action,
+      allowedActions: [...allowedActions],
+    });
   }
 }
 
@@ -79,7 +83,10 @@ export class AgreementLinkInvalid extends LoanDomainError {
   readonly code = 'AGREEMENT.LINK_INVALID';
   readonly kind = 'not-found';
   constructor() {
-    super('This signing link is not valid: it may have expired or been used already. Sign in to the portal to sign your agreement, or ask us for a new link.', {});
+    super(
+      'This signing link is not valid: it may have expired or been used already. Sign in to the portal to sign your agreement, or ask us for a new link.',
+      {},
+    );
   }
 }
 

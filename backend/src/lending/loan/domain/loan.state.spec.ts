@@ -1,14 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  BORROWER,
-  DOCUMENT_HASH,
-  FIXTURES,
-  LOAN_ID,
-  STAFF,
-  at,
-  happyPath,
-  historyTo,
-} from './loan-history.fixture.js';
+import { BORROWER, DOCUMENT_HASH, FIXTURES, LOAN_ID, STAFF, at, happyPath, historyTo } from './loan-history.fixture.js';
 import { evolve, initialLoanState, replay } from './loan.state.js';
 import { LOAN_STATES, LOAN_TYPES } from './loan.types.js';
 
@@ -39,7 +30,19 @@ describe('replay', () => {
       schedule: f.schedule,
       // The servicing terms fixed at payout: the first due date from the schedule, the 2% fee owed with instalment 1.
       servicing: {
-        terms: { loanType: 'EMI', principal: f.approved, annualRatePercent: 18, months: 3, disbursedOn: '2026-01-31', firstDueDate: '2026-02-28', anchorDay: 31, fee: f.approvedFee, strategy: 'mifos-standard', prepaymentMode: 'reduceTenure', advancePayment: 'nextInstalments' },
+        terms: {
+          loanType: 'EMI',
+          principal: f.approved,
+          annualRatePercent: 18,
+          months: 3,
+          disbursedOn: '2026-01-31',
+          firstDueDate: '2026-02-28',
+          anchorDay: 31,
+          fee: f.approvedFee,
+          strategy: 'mifos-standard',
+          prepaymentMode: 'reduceTenure',
+          advancePayment: 'nextInstalments',
+        },
         events: [],
       },
       createdAt: at(1),
@@ -112,8 +115,8 @@ describe('evolve', () => {
 
   it('refuses a stream that does not begin with its start', () => {
     const submitted = { loanId: LOAN_ID, at: at(1), actor: BORROWER };
-    expect(() =>
-      evolve(initialLoanState, { type: 'LoanApplicationSubmitted', data: submitted }),
-    ).toThrow(/does not begin with LoanApplicationStarted/);
+    expect(() => evolve(initialLoanState, { type: 'LoanApplicationSubmitted', data: submitted })).toThrow(
+      /does not begin with LoanApplicationStarted/,
+    );
   });
 });

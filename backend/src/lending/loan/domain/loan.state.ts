@@ -7,7 +7,6 @@ import { evolveSettlement, type SettlementState } from '../../settlement/domain/
 import { assertNever } from './assert-never.js';
 import type { LoanEvent } from './loan.events.js';
 
-
 /** A loan's state: what the pipeline recorded, and what each later slice adds to it. */
 export type LoanRecord = PipelineRecord & {
   /** Payments by id, with their lifecycle (absent until the first one). */

@@ -25,18 +25,35 @@ export class AdminCustomersController {
 
   @Get('customers')
   @RequirePermission('customers.view')
-  @ApiOperation({ summary: 'Customers (ra-data-simple-rest): filter={"q":"name, phone, email, PAN last four or loan id","pan":"234F","loanId":"…","hasLoans":true}, sort, range' })
+  @ApiOperation({
+    summary:
+      'Customers (ra-data-simple-rest): filter={"q":"name, phone, email, PAN last four or loan id","pan":"234F","loanId":"…","hasLoans":true}, sort, range',
+  })
   @ApiListQuery({ filter: '{"q":"asha"}', sort: '["name","ASC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: customers <start>-<end>/<total> (exact)', schema: openApi(z.array(customerRowSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: customers <start>-<end>/<total> (exact)',
+    schema: openApi(z.array(customerRowSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: CUSTOMER_SORT.fields, defaultSort: { field: 'name', order: 'ASC' }, filters: Object.keys(customerListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: CUSTOMER_SORT.fields,
+      defaultSort: { field: 'name', order: 'ASC' },
+      filters: Object.keys(customerListFilter.shape),
+    });
     const { id, ...filter } = parseWith(customerListFilter, params.filter);
-    return sendPage(res, 'customers', params.range, await this.queries.execute(new ListCustomersQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'customers',
+      params.range,
+      await this.queries.execute(new ListCustomersQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('customers/:id')
   @RequirePermission('customers.view')
-  @ApiOperation({ summary: 'One customer: their loans (summary rows), every profile section with its status, their documents and the review audit' })
+  @ApiOperation({
+    summary: 'One customer: their loans (summary rows), every profile section with its status, their documents and the review audit',
+  })
   @ApiOkResponse({ schema: openApi(customerDetailSchema) })
   get(@Param('id') id: string) {
     return this.queries.execute(new GetCustomerQuery(parseWith(customerIdParam, id)));

@@ -15,7 +15,14 @@ import { GetLoanHistoryQuery } from '../application/queries/get-loan-history.han
 import { GetLoanQuery } from '../application/queries/get-loan.handler.js';
 import { LOAN_SORT, ListLoansQuery } from '../application/queries/list-loans.handler.js';
 import { activityQuery, asOfParam, loanListFilter, uuidParam } from './loan-request.schemas.js';
-import { activityDaySchema, historyEntrySchema, loanDetailSchema, loanRowSchema, openApi, queueCountsSchema } from './loan-response.schemas.js';
+import {
+  activityDaySchema,
+  historyEntrySchema,
+  loanDetailSchema,
+  loanRowSchema,
+  openApi,
+  queueCountsSchema,
+} from './loan-response.schemas.js';
 
 /** Staff read loans: queues in the ra-data-simple-rest protocol, counts, one loan, its history (the moves are in lending/pipeline). */
 @ApiTags('admin loans')
@@ -28,12 +35,24 @@ export class AdminLoansController {
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Loan queues (ra-data-simple-rest): filter={"queue":"soft.pending","type":"EMI","q":"text"}, sort, range' })
   @ApiListQuery({ filter: '{"queue":"soft.pending"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page of the queue; Content-Range: loans <start>-<end>/<total>', schema: openApi(z.array(loanRowSchema)) })
+  @ApiOkResponse({
+    description: 'one page of the queue; Content-Range: loans <start>-<end>/<total>',
+    schema: openApi(z.array(loanRowSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: LOAN_SORT.fields, defaultSort: { field: 'createdAt', order: 'DESC' }, filters: Object.keys(loanListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: LOAN_SORT.fields,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: Object.keys(loanListFilter.shape),
+    });
     const filter = parseWith(loanListFilter, params.filter);
     const { id, ...rest } = filter;
-    return sendPage(res, 'loans', params.range, await this.queries.execute(new ListLoansQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'loans',
+      params.range,
+      await this.queries.execute(new ListLoansQuery({ ...rest, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('loan-queues')
@@ -46,7 +65,9 @@ export class AdminLoansController {
 
   @Get('loan-activity')
   @RequirePermission('loans.view')
-  @ApiOperation({ summary: 'The dashboard graph: per day from..to (UTC, at most a year), applications submitted, final approvals, disbursals' })
+  @ApiOperation({
+    summary: 'The dashboard graph: per day from..to (UTC, at most a year), applications submitted, final approvals, disbursals',
+  })
   @ApiQuery({ name: 'from', required: true, example: '2026-11-01' })
   @ApiQuery({ name: 'to', required: true, example: '2026-11-30' })
   @ApiOkResponse({ schema: openApi(z.array(activityDaySchema)) })

@@ -44,7 +44,9 @@ export const customerDetailSchema = z.strictObject({
     }),
   ),
   sections: z.array(customerSectionSchema),
-  documents: z.array(z.strictObject({ id: z.uuid(), kind: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.string() })).describe('read each at /api/admin/customers/{id}/documents/{docId}'),
+  documents: z
+    .array(z.strictObject({ id: z.uuid(), kind: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.string() }))
+    .describe('read each at /api/admin/customers/{id}/documents/{docId}'),
   changes: z
     .array(
       z.strictObject({
@@ -62,10 +64,20 @@ export const customerDetailSchema = z.strictObject({
 
 export const customerListFilter = z.strictObject({
   q: z.string().trim().min(1).max(100).optional(),
-  pan: z.string().trim().regex(/^[0-9A-Za-z]{4}$/, "must be the PAN's last four characters").optional(),
-  loanId: z.string().trim().regex(/^[0-9a-fA-F-]{4,36}$/, 'must be a loan id or at least four of its characters').optional(),
+  pan: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{4}$/, "must be the PAN's last four characters")
+    .optional(),
+  loanId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F-]{4,36}$/, 'must be a loan id or at least four of its characters')
+    .optional(),
   hasLoans: z.boolean().optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(500)]).optional(),
 });
 
-export const customerIdParam = z.string().refine((v) => z.uuid().safeParse(v).success, { message: 'the customer id must be a UUID', path: ['id'] });
+export const customerIdParam = z
+  .string()
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the customer id must be a UUID', path: ['id'] });

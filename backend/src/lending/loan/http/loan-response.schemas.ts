@@ -16,10 +16,18 @@ const money = z.number().int();
 const actor = z.strictObject({ id: z.string(), role: z.enum(['borrower', 'staff']) });
 const gate = z.strictObject({ at: z.string(), actor });
 const dpd = z.number().int().describe('days past due, as close of business last recorded them (at the last classification change)');
-const classification = z.enum(CLASSIFICATIONS).describe("the RBI classification (circular of 12 Nov 2021) close of business last recorded");
-const nullableGate = z.strictObject({ at: z.string(), actor: z.strictObject({ id: z.string().nullable(), role: z.enum(['borrower', 'staff']) }) }).nullable();
+const classification = z.enum(CLASSIFICATIONS).describe('the RBI classification (circular of 12 Nov 2021) close of business last recorded');
+const nullableGate = z
+  .strictObject({ at: z.string(), actor: z.strictObject({ id: z.string().nullable(), role: z.enum(['borrower', 'staff']) }) })
+  .nullable();
 
-export const scheduleLineSchema = z.strictObject({ number: z.number().int(), dueDate: z.string(), principal: money, interest: money, balance: money });
+export const scheduleLineSchema = z.strictObject({
+  number: z.number().int(),
+  dueDate: z.string(),
+  principal: money,
+  interest: money,
+  balance: money,
+});
 
 export const agreementTermsSchema = z.strictObject({
   principal: money,
@@ -60,7 +68,11 @@ export const loanSchema = z.strictObject({
   score: z.number().int().nullable().describe('null before the soft check'),
   bankAccountLast4: z.string().nullable(),
   bankVerification: z
-    .strictObject({ method: z.enum(BANK_VERIFICATION_METHODS), ifsc: z.string().nullable(), reference: z.string().nullable().describe("the penny drop provider's reference") })
+    .strictObject({
+      method: z.enum(BANK_VERIFICATION_METHODS),
+      ifsc: z.string().nullable(),
+      reference: z.string().nullable().describe("the penny drop provider's reference"),
+    })
     .nullable()
     .describe('how the bank account was verified; null before, and for loans verified before it was recorded'),
   agreement: agreementSchema.nullable(),
@@ -96,7 +108,9 @@ export const myLoanSchema = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
   reason: z.string().nullable().describe('why the loan ended: only on a rejected or cancelled loan, else null'),
-  approvals: z.strictObject({ soft: gateTime.optional(), bank: gateTime.optional(), consent: gateTime.optional(), final: gateTime.optional() }).describe('when each gate was passed (never by whom)'),
+  approvals: z
+    .strictObject({ soft: gateTime.optional(), bank: gateTime.optional(), consent: gateTime.optional(), final: gateTime.optional() })
+    .describe('when each gate was passed (never by whom)'),
   version: z.number().int(),
   allowedActions: z.array(z.enum(LOAN_ACTIONS)).describe('what the borrower may do next'),
 });
@@ -162,7 +176,9 @@ export const activityDaySchema = z.strictObject({
   disbursals: z.number().int().describe('loans paid out that day (payout date)'),
 });
 
-export const queueCountsSchema = z.strictObject(Object.fromEntries(LOAN_QUEUES.map((q) => [q, z.number().int()])) as Record<(typeof LOAN_QUEUES)[number], z.ZodNumber>);
+export const queueCountsSchema = z.strictObject(
+  Object.fromEntries(LOAN_QUEUES.map((q) => [q, z.number().int()])) as Record<(typeof LOAN_QUEUES)[number], z.ZodNumber>,
+);
 
 export const emiQuoteSchema = z.strictObject({
   emi: money,
@@ -171,7 +187,13 @@ export const emiQuoteSchema = z.strictObject({
   schedule: z.array(z.strictObject({ number: z.number().int(), principal: money, interest: money, balance: money })),
 });
 
-export const notificationSchema = z.strictObject({ id: z.string(), loanId: z.uuid(), eventType: z.string(), message: z.string(), createdAt: z.string() });
+export const notificationSchema = z.strictObject({
+  id: z.string(),
+  loanId: z.uuid(),
+  eventType: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
 
 // The problem schema and openApi() live once, in platform; re-exported for this context's controllers.
 export { openApi, problemSchema } from '../../../platform/http/openapi-schemas.js';

@@ -3,7 +3,13 @@ import { z } from 'zod';
 /** The servicing part of a loan's answer (schedule, arrears, what is owed, refunds): the loan page and servicing share it. */
 const money = z.number().int();
 
-export const refundSchema = z.strictObject({ id: z.uuid(), loanId: z.uuid(), amount: money, status: z.enum(['requested', 'refunded']), requestedBy: z.string() });
+export const refundSchema = z.strictObject({
+  id: z.uuid(),
+  loanId: z.uuid(),
+  amount: money,
+  status: z.enum(['requested', 'refunded']),
+  requestedBy: z.string(),
+});
 
 export const instalmentSchema = z.strictObject({
   number: z.number().int(),

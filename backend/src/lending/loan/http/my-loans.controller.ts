@@ -41,7 +41,10 @@ export class MyLoansController {
 
   @Get('loans/:id/history')
   @Roles('borrower')
-  @ApiOperation({ summary: 'What happened to my loan and when: [{position, type, stateAfter, at, by: you|lender, reason}] (reason only for rejection and cancellation)' })
+  @ApiOperation({
+    summary:
+      'What happened to my loan and when: [{position, type, stateAfter, at, by: you|lender, reason}] (reason only for rejection and cancellation)',
+  })
   @ApiOkResponse({ schema: openApi(z.array(myTimelineEntrySchema)) })
   history(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.queries.execute(new GetMyLoanTimelineQuery(parseWith(uuidParam, id), user));

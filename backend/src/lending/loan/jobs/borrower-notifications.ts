@@ -27,7 +27,10 @@ type NotifyData = { position: number; loanId: string; eventType: string; borrowe
  * Durable subscription -> BullMQ: each loan event that concerns the borrower becomes one job whose id is derived
  * from the subscription and the event's position, so a re-delivered event enqueues nothing new.
  */
-export function borrowerNotificationsSubscription(queue: QueueBackend, borrowerOf: (loanIds: string[]) => Promise<Map<string, string>>): Subscription {
+export function borrowerNotificationsSubscription(
+  queue: QueueBackend,
+  borrowerOf: (loanIds: string[]) => Promise<Map<string, string>>,
+): Subscription {
   const name = 'borrower-notifications';
   return {
     name,
@@ -42,7 +45,14 @@ export function borrowerNotificationsSubscription(queue: QueueBackend, borrowerO
         if (!borrowerId) continue;
         // The request that caused the event, so the job's log lines are found by its X-Request-Id.
         const correlationId = typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : undefined;
-        const data: NotifyData = { position: event.position, loanId, eventType: event.type, borrowerId, message: MESSAGES[event.type], ...(correlationId ? { correlationId } : {}) };
+        const data: NotifyData = {
+          position: event.position,
+          loanId,
+          eventType: event.type,
+          borrowerId,
+          message: MESSAGES[event.type],
+          ...(correlationId ? { correlationId } : {}),
+        };
         await queue.add(NOTIFICATIONS_QUEUE, NOTIFY_BORROWER_JOB, data, {
           jobId: `${name}-${event.position}`,
           attempts: 5,
@@ -64,7 +74,13 @@ export function notifyBorrowerJob(db: Db): JobDefinition {
       // Keyed by the event's position: a job that runs twice writes one message.
       await db
         .insertInto('loan_notifications')
-        .values({ source_position: String(data.position), user_id: data.borrowerId, loan_id: data.loanId, event_type: data.eventType, message: data.message })
+        .values({
+          source_position: String(data.position),
+          user_id: data.borrowerId,
+          loan_id: data.loanId,
+          event_type: data.eventType,
+          message: data.message,
+        })
         .onConflict((oc) => oc.column('source_position').doNothing())
         .execute();
       return { written: data.position };

@@ -16,7 +16,9 @@ export async function recountLoanQueues(db: Kysely<any>): Promise<void> {
   await sql`DELETE FROM loan_queue_counts`.execute(db);
   await sql`
     INSERT INTO loan_queue_counts (queue, type, slot, n)
-    SELECT q, t, s, 0 FROM unnest(${[...LOAN_QUEUES]}::text[]) q, unnest(${[...LOAN_TYPES]}::text[]) t, generate_series(0, ${QUEUE_COUNTER_SLOTS - 1}) s`.execute(db);
+    SELECT q, t, s, 0 FROM unnest(${[...LOAN_QUEUES]}::text[]) q, unnest(${[...LOAN_TYPES]}::text[]) t, generate_series(0, ${QUEUE_COUNTER_SLOTS - 1}) s`.execute(
+    db,
+  );
   await sql`
     INSERT INTO loan_queue_counts AS c (queue, type, slot, n)
     SELECT m.queue, l.type, (get_byte(uuid_send(l.id), 15) & 15)::smallint, count(*)

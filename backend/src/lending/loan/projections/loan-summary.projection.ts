@@ -50,7 +50,13 @@ export const loanSummaryProjection: Projection = {
       .insertInto('loan_summaries')
       .values(rows)
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => Object.fromEntries(Object.keys(rows[0]).filter((k) => k !== 'id').map((k) => [k, eb.ref(`excluded.${k}`)]))),
+        oc.column('id').doUpdateSet((eb) =>
+          Object.fromEntries(
+            Object.keys(rows[0])
+              .filter((k) => k !== 'id')
+              .map((k) => [k, eb.ref(`excluded.${k}`)]),
+          ),
+        ),
       )
       .execute();
   },
@@ -99,7 +105,10 @@ export function toRow(s: LoanRecord, version: number, lastPosition: number, subm
 }
 
 /** `submitted_at` after these events, folded as applyBatch folds it: the time of the latest LoanApplicationSubmitted. */
-export function submittedAtAfter(previous: string | null, events: readonly { type: string; data: Record<string, unknown> }[]): string | null {
+export function submittedAtAfter(
+  previous: string | null,
+  events: readonly { type: string; data: Record<string, unknown> }[],
+): string | null {
   let submittedAt = previous;
   for (const event of events) if (event.type === 'LoanApplicationSubmitted') submittedAt = String(event.data.at);
   return submittedAt;
@@ -112,5 +121,11 @@ export function submittedAtAfter(previous: string | null, events: readonly { typ
  */
 export function loanSummaryUpsert(state: LoanState, version: number, submittedAt: string | null): ProjectedRow | undefined {
   if (state.status === 'none') return undefined;
-  return { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', row: toRow(state, version, 0, submittedAt), positionColumn: 'last_position' };
+  return {
+    projection: loanSummaryProjection.name,
+    table: 'loan_summaries',
+    key: 'id',
+    row: toRow(state, version, 0, submittedAt),
+    positionColumn: 'last_position',
+  };
 }

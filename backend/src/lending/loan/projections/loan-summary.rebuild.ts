@@ -66,7 +66,10 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
     if (this.held.size > this.maxHeld) {
       // The least recently touched fifth (a stable sort keeps first-held first among equals).
       const byAge = [...this.held].sort((a, b) => a[1].touched - b[1].touched);
-      await this.write(db, byAge.slice(0, Math.ceil(this.maxHeld / 5)).map(([id]) => id));
+      await this.write(
+        db,
+        byAge.slice(0, Math.ceil(this.maxHeld / 5)).map(([id]) => id),
+      );
     }
     if (this.failure !== undefined) throw this.failure;
   }
@@ -138,10 +141,40 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
 
 /** The columns of loan_summaries, as toRow names them. */
 const COLUMNS = [
-  'id', 'borrower_id', 'type', 'state', 'amount', 'approved_amount', 'tenure_months', 'annual_rate_percent', 'fee', 'score', 'document_hash',
-  'payout_reference', 'disbursed_on', 'created_at', 'updated_at', 'submitted_at', 'last_actor_id', 'last_actor_role', 'last_reason',
-  'soft_approved_at', 'soft_approved_by', 'bank_approved_at', 'bank_approved_by', 'consent_approved_at', 'consent_approved_by',
-  'final_approved_at', 'final_approved_by', 'version', 'last_position', 'loan_state', 'dpd', 'classification', 'overdue_since', 'next_cob_on',
+  'id',
+  'borrower_id',
+  'type',
+  'state',
+  'amount',
+  'approved_amount',
+  'tenure_months',
+  'annual_rate_percent',
+  'fee',
+  'score',
+  'document_hash',
+  'payout_reference',
+  'disbursed_on',
+  'created_at',
+  'updated_at',
+  'submitted_at',
+  'last_actor_id',
+  'last_actor_role',
+  'last_reason',
+  'soft_approved_at',
+  'soft_approved_by',
+  'bank_approved_at',
+  'bank_approved_by',
+  'consent_approved_at',
+  'consent_approved_by',
+  'final_approved_at',
+  'final_approved_by',
+  'version',
+  'last_position',
+  'loan_state',
+  'dpd',
+  'classification',
+  'overdue_since',
+  'next_cob_on',
 ] as const;
 
 /**

@@ -7,8 +7,8 @@
 export function openingParagraph(date: string, lender: string, borrower: string): string {
   return (
     `This Loan Agreement ("Agreement") is made on ${date} between ${lender} ("the Lender", "we", "us") and ` +
-      `${borrower} ("the Borrower", "you"). It sets out the terms on which we lend you money. Please read the ` +
-      `Key Facts and the terms below carefully before you sign. Ask us if anything is unclear.`
+    `${borrower} ("the Borrower", "you"). It sets out the terms on which we lend you money. Please read the ` +
+    `Key Facts and the terms below carefully before you sign. Ask us if anything is unclear.`
   );
 }
 
@@ -31,12 +31,13 @@ export function scheduleNote(currency: string): string {
 export const LENDER_SIGNATURE_NOTE = 'Issued and authorised electronically by the Lender.';
 
 export const BORROWER_SIGNATURE_NOTE =
-  'Signed electronically by one-time password (OTP). The time of signing and the SHA-256 hash of this ' + 'document are recorded in the signing record.';
+  'Signed electronically by one-time password (OTP). The time of signing and the SHA-256 hash of this ' +
+  'document are recorded in the signing record.';
 
 /** The numbered clauses, as [heading, text]. */
 export function agreementClauses(isEmi: boolean, contact: { phone: string; email: string }): [string, string][] {
   const { phone, email } = contact;
-return [
+  return [
     [
       'The loan',
       'We agree to lend you the Loan amount shown in the Key facts on the terms of this Agreement. The Key facts ' +
@@ -63,7 +64,7 @@ return [
     ],
     [
       'Late payment',
-      "If an instalment is not paid in full on its due date, late-payment charges may apply. The charges, and how " +
+      'If an instalment is not paid in full on its due date, late-payment charges may apply. The charges, and how ' +
         "they are calculated, are those published on the Lender's Rate & Terms page as in force on the date of " +
         'this Agreement; we will not charge anything that is not published there. Late payment is reported to ' +
         'credit information companies and may affect your credit score and your ability to borrow in future.',

@@ -14,7 +14,14 @@ const KFS_SETTINGS: KfsSettings = {
 
 /** The input with its KFS built from its own terms, as the issue-agreement handler does. */
 function withKfs(input: Omit<AgreementPdfInput, 'kfs'>): AgreementPdfInput {
-  const kfs = keyFactStatement({ loanId: input.loanId, loanType: input.loanType, terms: input.terms, schedule: input.schedule, charges: { penalChargeFlat: 50_000, graceDays: 3 }, settings: KFS_SETTINGS });
+  const kfs = keyFactStatement({
+    loanId: input.loanId,
+    loanType: input.loanType,
+    terms: input.terms,
+    schedule: input.schedule,
+    charges: { penalChargeFlat: 50_000, graceDays: 3 },
+    settings: KFS_SETTINGS,
+  });
   return { ...input, kfs };
 }
 
@@ -112,9 +119,7 @@ describe('renderAgreementPdf', () => {
   it('does not depend on property order or extra properties of the input object', async () => {
     const input = emiInput();
     const reordered = JSON.parse(JSON.stringify(input), (_k, v: unknown) =>
-      v && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).reverse())
-        : v,
+      v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).reverse()) : v,
     ) as AgreementPdfInput;
     const extra = { ...input, internalNote: 'not printed' } as AgreementPdfInput;
     const expected = sha256(await renderAgreementPdf(input));
@@ -189,7 +194,13 @@ describe('renderAgreementPdf', () => {
     // the KFS's title comes before the agreement's
     expect(lines.indexOf('Key Facts Statement')).toBeGreaterThanOrEqual(0);
     expect(lines.indexOf('Key Facts Statement')).toBeLessThan(lines.findIndex((l) => l.startsWith('Loan Agreement ')));
-    for (const text of ['Part 1 (Interest rate and fees/charges)', 'Part 2 (Other qualitative information)', 'Annual Percentage Rate (APR)', 'Cooling-off / look-up period', 'Grievance redressal officer']) {
+    for (const text of [
+      'Part 1 (Interest rate and fees/charges)',
+      'Part 2 (Other qualitative information)',
+      'Annual Percentage Rate (APR)',
+      'Cooling-off / look-up period',
+      'Grievance redressal officer',
+    ]) {
       expect(lines).toContain(text);
     }
     expect(lines.some((l) => l.startsWith(`${(input.kfs.aprBasisPoints / 100).toFixed(2)}% per annum`))).toBe(true);

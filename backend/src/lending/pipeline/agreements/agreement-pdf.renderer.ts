@@ -51,10 +51,7 @@ export type RenderAgreementPdfOptions = {
  * canonicalised input to the info dictionary so /ID is tied to the content.
  * Encryption (the only other random source in pdfkit) is never enabled.
  */
-export async function renderAgreementPdf(
-  input: AgreementPdfInput,
-  options: RenderAgreementPdfOptions = {},
-): Promise<Buffer> {
+export async function renderAgreementPdf(input: AgreementPdfInput, options: RenderAgreementPdfOptions = {}): Promise<Buffer> {
   validateInput(input);
   const issuedAt = new Date(input.issuedAt);
   const title = `Loan Agreement ${EM_DASH} ${productName(input.loanType)}`;
@@ -131,7 +128,9 @@ function canonicalInputDigest(input: AgreementPdfInput): string {
 /** JSON with object keys sorted, so the digest does not depend on the order a caller built the KFS in. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
   );
 }
 
@@ -270,10 +269,7 @@ class Renderer extends PdfLayout {
       ['Annual interest rate', `${RATE_FORMAT.format(t.annualRatePercent)}% per annum`],
     ];
     if (isEmi) {
-      rows.push([
-        'Interest calculation method',
-        REDUCING_BALANCE_EXPLANATION,
-      ]);
+      rows.push(['Interest calculation method', REDUCING_BALANCE_EXPLANATION]);
     }
     rows.push(
       ['Tenure', plural(t.tenureMonths, 'month', 'months')],
@@ -282,10 +278,7 @@ class Renderer extends PdfLayout {
       [isEmi ? 'Monthly instalment (EMI)' : 'Instalment amount', money(t.instalmentAmount), true],
       ['Total interest', money(t.totalInterest)],
       ['Total amount payable', money(t.totalPayable), true],
-      [
-        'Late payment',
-        LATE_PAYMENT_KEY_FACT,
-      ],
+      ['Late payment', LATE_PAYMENT_KEY_FACT],
     );
 
     this.sectionHeading('Key facts', 60);
@@ -340,10 +333,7 @@ class Renderer extends PdfLayout {
     };
 
     this.sectionHeading('Repayment schedule (indicative)', headerH + 3 * rowH + 30);
-    this.paragraph(
-      scheduleNote(pdfText(input.terms.currency.toUpperCase())),
-      { size: 8.5, color: COLOR.muted },
-    );
+    this.paragraph(scheduleNote(pdfText(input.terms.currency.toUpperCase())), { size: 8.5, color: COLOR.muted });
     drawHeader();
 
     input.schedule.forEach((line, i) => {

@@ -18,7 +18,10 @@ export class AgreementSignLinksRepository {
   async create(loanId: string, documentHash: string, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-    await this.db.insertInto('agreement_sign_links').values({ id: randomUUID(), token_hash: hashOf(token), loan_id: loanId, document_hash: documentHash, expires_at: expiresAt }).execute();
+    await this.db
+      .insertInto('agreement_sign_links')
+      .values({ id: randomUUID(), token_hash: hashOf(token), loan_id: loanId, document_hash: documentHash, expires_at: expiresAt })
+      .execute();
     return { token, expiresAt };
   }
 

@@ -35,20 +35,30 @@ export class KfsPdfPage extends PdfLayout {
     this.doc.x = this.left;
     this.doc.y = MARGINS.top + 58;
 
-    const fees = kfs.fees.length === 0 ? 'None' : kfs.fees.map((f) => `${f.name}: ${money(f.amount)}, ${f.recurrence}, payable to the ${f.payableTo}, ${f.collected}`).join('; ');
+    const fees =
+      kfs.fees.length === 0
+        ? 'None'
+        : kfs.fees.map((f) => `${f.name}: ${money(f.amount)}, ${f.recurrence}, payable to the ${f.payableTo}, ${f.collected}`).join('; ');
     this.heading('Part 1 (Interest rate and fees/charges)');
     this.rows([
       ['Loan type', kfs.loanType === 'EMI' ? 'Personal loan (EMI)' : 'Salary advance'],
       ['Sanctioned loan amount', money(kfs.sanctionedAmount)],
       ['Disbursal schedule', kfs.disbursal],
       ['Loan term', `${kfs.tenureMonths} month${kfs.tenureMonths === 1 ? '' : 's'}`],
-      ['Instalments', `${kfs.instalments.type}: ${kfs.instalments.count} of ${money(kfs.instalments.amount)}, commencing ${kfs.instalments.commencement}`],
+      [
+        'Instalments',
+        `${kfs.instalments.type}: ${kfs.instalments.count} of ${money(kfs.instalments.amount)}, commencing ${kfs.instalments.commencement}`,
+      ],
       ['Interest rate and type', `${RATE.format(kfs.interestRate.annualRatePercent)}% per annum, ${kfs.interestRate.type}`],
       ['Fees and charges', fees],
       ['Net disbursed amount', money(kfs.netDisbursedAmount)],
       ['Total interest', money(kfs.totalInterest)],
       ['Total amount to be paid', money(kfs.totalPayable)],
-      ['Annual Percentage Rate (APR)', `${formatBasisPoints(kfs.aprBasisPoints)}% per annum (interest and every fee, on the net disbursed amount)`, true],
+      [
+        'Annual Percentage Rate (APR)',
+        `${formatBasisPoints(kfs.aprBasisPoints)}% per annum (interest and every fee, on the net disbursed amount)`,
+        true,
+      ],
       ...kfs.contingentCharges.map((c): [string, string] => [c.name, c.value]),
     ]);
     this.heading('Part 2 (Other qualitative information)');

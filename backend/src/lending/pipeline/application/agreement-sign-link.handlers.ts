@@ -28,7 +28,11 @@ export type SignLinkView = {
  * The loan a usable link signs, as its borrower: the link must be unused and unexpired, its agreement still the one
  * issued and still waiting for the signature. Anything else is the same 404, so a token tells nothing of its loan.
  */
-async function linkedLoan(links: AgreementSignLinksRepository, executor: LoanCommandExecutor, token: string): Promise<{ link: SignLink; loan: LoanRecord; actor: Actor }> {
+async function linkedLoan(
+  links: AgreementSignLinksRepository,
+  executor: LoanCommandExecutor,
+  token: string,
+): Promise<{ link: SignLink; loan: LoanRecord; actor: Actor }> {
   const link = await links.findUsable(token);
   if (!link) throw new AgreementLinkInvalid();
   const loan = (await executor.load(link.loanId)).state;

@@ -2,7 +2,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../../identity/public/index.js';
 import { BankAccounts, type BankSectionOnFile } from '../../../origination/public/index.js';
-import { accountToVerify, BankVerificationFailed, type BankCheck, type BankSectionState, type BankVerificationMethod } from '../domain/bank-verification.js';
+import {
+  accountToVerify,
+  BankVerificationFailed,
+  type BankCheck,
+  type BankSectionState,
+  type BankVerificationMethod,
+} from '../domain/bank-verification.js';
 import { allowedActions } from '../../loan/domain/loan-actions.js';
 import { IllegalTransition, LoanNotFound } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
@@ -22,7 +28,17 @@ export class ApproveBankVerificationCommand {
 }
 
 const sectionState = (section: BankSectionOnFile): BankSectionState =>
-  section.status === 'missing' || section.status === 'rejected' ? section : { status: section.status, account: { holderName: section.holderName, accountLast4: section.accountLast4, ifsc: section.ifsc, accountType: section.accountType } };
+  section.status === 'missing' || section.status === 'rejected'
+    ? section
+    : {
+        status: section.status,
+        account: {
+          holderName: section.holderName,
+          accountLast4: section.accountLast4,
+          ifsc: section.ifsc,
+          accountType: section.accountType,
+        },
+      };
 
 /**
  * The bank-verification stage (bank.pending -> consent.pending): reads the borrower's Bank section (origination's
@@ -47,7 +63,8 @@ export class ApproveBankVerificationHandler implements ICommandHandler<ApproveBa
     const loaded = await this.executor.load(loanId, actor);
     const loan = loaded.state;
     if (loan.status === 'none') throw new LoanNotFound(loanId);
-    if (!allowedActions(loan.status).includes('approve-bank')) throw new IllegalTransition(loan.status, 'approve-bank', allowedActions(loan.status));
+    if (!allowedActions(loan.status).includes('approve-bank'))
+      throw new IllegalTransition(loan.status, 'approve-bank', allowedActions(loan.status));
     const section = await this.bankAccounts.bankSectionOf(loan.borrowerId);
     const account = accountToVerify(sectionState(section));
     let check: BankCheck;
@@ -56,14 +73,20 @@ export class ApproveBankVerificationHandler implements ICommandHandler<ApproveBa
     } else {
       const accountNumber = section.status === 'complete' || section.status === 'verified' ? section.accountNumber : undefined;
       if (!accountNumber) {
-        throw new BankVerificationFailed('The stored account number cannot be read, so no penny drop was sent: ask the borrower to enter their account number again (Profile, Bank), or verify manually with a reason.', { reference: null });
+        throw new BankVerificationFailed(
+          'The stored account number cannot be read, so no penny drop was sent: ask the borrower to enter their account number again (Profile, Bank), or verify manually with a reason.',
+          { reference: null },
+        );
       }
       const borrower = await this.borrowers.profileOf(loan.borrowerId);
       const pennyDrop = await this.pennyDrop.verify({ loanId, accountNumber, ifsc: account.ifsc, holderName: account.holderName });
       check = { method, account, borrowerName: borrower?.name ?? '', pennyDrop };
     }
     return this.executor.execute(
-      { type: 'ApproveBankVerification', data: { loanId, actor, at: this.clock.now().toISOString(), check, ...(note ? { reason: note } : {}) } },
+      {
+        type: 'ApproveBankVerification',
+        data: { loanId, actor, at: this.clock.now().toISOString(), check, ...(note ? { reason: note } : {}) },
+      },
       { idempotencyKey, loaded, request },
     );
   }

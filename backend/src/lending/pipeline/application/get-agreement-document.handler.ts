@@ -20,7 +20,11 @@ export class GetAgreementDocumentHandler implements IQueryHandler<GetAgreementDo
   ) {}
 
   async execute({ loanId, viewer }: GetAgreementDocumentQuery): Promise<{ content: Buffer; documentHash: string }> {
-    const row = await this.db.selectFrom('loan_summaries').select(['borrower_id', 'document_hash']).where('id', '=', loanId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('loan_summaries')
+      .select(['borrower_id', 'document_hash'])
+      .where('id', '=', loanId)
+      .executeTakeFirst();
     if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);
     const content = row.document_hash ? await this.documents.find(row.document_hash, loanId) : undefined;
     if (!content || !row.document_hash) throw new AgreementNotIssued(loanId);

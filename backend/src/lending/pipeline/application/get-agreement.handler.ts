@@ -19,10 +19,30 @@ export class GetAgreementHandler implements IQueryHandler<GetAgreementQuery> {
       .selectFrom('agreements as a')
       .innerJoin('loan_summaries as l', 'l.id', 'a.loan_id')
       .leftJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
-      .select(['a.loan_id', 'a.principal', 'a.currency', 'a.document_hash', 'a.issued_at', 'a.signed_at', 'a.issued_by', 'a.signed_document_hash', 'a.evidence', 'l.borrower_id', 'l.type', 'l.state', 'b.name as borrower_name', 'b.email as borrower_email'])
+      .select([
+        'a.loan_id',
+        'a.principal',
+        'a.currency',
+        'a.document_hash',
+        'a.issued_at',
+        'a.signed_at',
+        'a.issued_by',
+        'a.signed_document_hash',
+        'a.evidence',
+        'l.borrower_id',
+        'l.type',
+        'l.state',
+        'b.name as borrower_name',
+        'b.email as borrower_email',
+      ])
       .where('a.loan_id', '=', loanId)
       .executeTakeFirst();
     if (!row) throw new AgreementNotIssued(loanId);
-    return { ...agreementRowView(row), issuedBy: row.issued_by, signedDocumentHash: row.signed_document_hash, evidence: (row.evidence as SigningEvidence | null) ?? null };
+    return {
+      ...agreementRowView(row),
+      issuedBy: row.issued_by,
+      signedDocumentHash: row.signed_document_hash,
+      evidence: (row.evidence as SigningEvidence | null) ?? null,
+    };
   }
 }

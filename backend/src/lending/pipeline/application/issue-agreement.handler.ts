@@ -47,7 +47,8 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     const loan = loaded.state;
     if (loan.status === 'none') throw new LoanNotFound(loanId);
     // Checked before rendering so a refused move costs no PDF; the decider checks again on append.
-    if (!allowedActions(loan.status).includes('issue-agreement')) throw new IllegalTransition(loan.status, 'issue-agreement', allowedActions(loan.status));
+    if (!allowedActions(loan.status).includes('issue-agreement'))
+      throw new IllegalTransition(loan.status, 'issue-agreement', allowedActions(loan.status));
     const borrower = await this.borrowers.profileOf(loan.borrowerId);
     const at = this.clock.now().toISOString();
     const { terms, schedule, kfs } = loanKfs(loan, this.config);

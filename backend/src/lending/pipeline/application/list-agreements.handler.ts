@@ -26,7 +26,10 @@ export class ListAgreementsQuery {
   ) {}
 }
 
-export const AGREEMENT_SORT = sortable({ id: 'a.loan_id', issuedAt: 'a.issued_at', signedAt: 'a.signed_at', principal: 'a.principal' }, { nulls: 'low' });
+export const AGREEMENT_SORT = sortable(
+  { id: 'a.loan_id', issuedAt: 'a.issued_at', signedAt: 'a.signed_at', principal: 'a.principal' },
+  { nulls: 'low' },
+);
 
 /** Every issued agreement (the projection `agreements`), with its loan's borrower and type from the loan read models. */
 @QueryHandler(ListAgreementsQuery)
@@ -45,11 +48,30 @@ export class ListAgreementsHandler implements IQueryHandler<ListAgreementsQuery>
     if (filter.ids) query = query.where('a.loan_id', 'in', idsOrNone(filter.ids));
     if (filter.q) {
       const like = likePattern(filter.q);
-      query = query.where((eb) => eb.or([eb('b.name', 'ilike', like), eb('b.email', 'ilike', like), eb(sql`a.loan_id::text`, 'ilike', like), eb('a.document_hash', 'ilike', like)]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('b.name', 'ilike', like),
+          eb('b.email', 'ilike', like),
+          eb(sql`a.loan_id::text`, 'ilike', like),
+          eb('a.document_hash', 'ilike', like),
+        ]),
+      );
     }
     const total = await countOf(query);
     const rows = await query
-      .select(['a.loan_id', 'a.principal', 'a.currency', 'a.document_hash', 'a.issued_at', 'a.signed_at', 'l.borrower_id', 'l.type', 'l.state', 'b.name as borrower_name', 'b.email as borrower_email'])
+      .select([
+        'a.loan_id',
+        'a.principal',
+        'a.currency',
+        'a.document_hash',
+        'a.issued_at',
+        'a.signed_at',
+        'l.borrower_id',
+        'l.type',
+        'l.state',
+        'b.name as borrower_name',
+        'b.email as borrower_email',
+      ])
       .orderBy(AGREEMENT_SORT.orderBy(sort))
       .orderBy('a.loan_id')
       .$call(inRange(range))

@@ -7,7 +7,8 @@ import type { AgreementTerms, ScheduleLine } from '../../loan/domain/loan.types.
 
 /** Due dates are fixed at disbursal, so the agreement shows the schedule by month after payout. */
 export function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): ScheduleLine[] {
-  if (loan.loanType === 'EMI') return emiSchedule({ principal: terms.principal, annualRatePercent: terms.annualRatePercent, months: terms.tenureMonths }).schedule;
+  if (loan.loanType === 'EMI')
+    return emiSchedule({ principal: terms.principal, annualRatePercent: terms.annualRatePercent, months: terms.tenureMonths }).schedule;
   return [{ number: 1, dueDate: '', principal: terms.principal, interest: terms.fee, balance: 0 }];
 }
 
@@ -16,7 +17,10 @@ export function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): Sch
  * is one (the figures the borrower signs), else the loan's current terms; the contingent charges from the product
  * version the loan was applied under; Part 2 from configuration.
  */
-export function loanKfs(loan: LoanRecord, config: Pick<AppConfig, 'product' | 'lender' | 'kfs'>): { terms: AgreementTerms; schedule: ScheduleLine[]; kfs: KeyFactStatement } {
+export function loanKfs(
+  loan: LoanRecord,
+  config: Pick<AppConfig, 'product' | 'lender' | 'kfs'>,
+): { terms: AgreementTerms; schedule: ScheduleLine[]; kfs: KeyFactStatement } {
   const terms = loan.agreement?.terms ?? agreementTermsFor(loan, config.product);
   const schedule = indicativeSchedule(loan, terms);
   const charges = { penalChargeFlat: loan.product?.terms.penalChargeFlat ?? 0, graceDays: loan.product?.terms.graceDays ?? 0 };

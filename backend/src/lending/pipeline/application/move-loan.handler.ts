@@ -43,7 +43,11 @@ export class MoveLoanHandler implements ICommandHandler<MoveLoanCommand> {
   }
 }
 
-function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; at: string; reason?: string }, businessDate: string): LoanCommand {
+function toCommand(
+  move: SimpleLoanMove,
+  base: { loanId: string; actor: Actor; at: string; reason?: string },
+  businessDate: string,
+): LoanCommand {
   switch (move.action) {
     case 'amend':
       return { type: 'AmendLoanApplication', data: { ...base, amount: move.amount, tenureMonths: move.tenureMonths } };
@@ -56,7 +60,10 @@ function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; a
     case 'approve-final':
       return { type: 'GrantFinalApproval', data: base };
     case 'disburse':
-      return { type: 'DisburseLoan', data: { ...base, payoutReference: move.payoutReference, disbursedOn: move.disbursedOn ?? businessDate } };
+      return {
+        type: 'DisburseLoan',
+        data: { ...base, payoutReference: move.payoutReference, disbursedOn: move.disbursedOn ?? businessDate },
+      };
     case 'reject':
       return { type: 'RejectLoan', data: { ...base, reason: move.reason } };
     case 'cancel':

@@ -29,7 +29,8 @@ export class SendSigningCodeHandler implements ICommandHandler<SendSigningCodeCo
   async execute({ actor, loanId, ip }: SendSigningCodeCommand): Promise<{ phone: string; expiresAt: string }> {
     const loan = (await this.executor.load(loanId, actor)).state;
     if (loan.status === 'none') throw new LoanNotFound(loanId);
-    if (!allowedActions(loan.status).includes('sign-agreement')) throw new IllegalTransition(loan.status, 'sign-agreement', allowedActions(loan.status));
+    if (!allowedActions(loan.status).includes('sign-agreement'))
+      throw new IllegalTransition(loan.status, 'sign-agreement', allowedActions(loan.status));
     const phone = (await this.borrowers.profileOf(loan.borrowerId))?.phone;
     if (!phone) throw new NoRegisteredPhone();
     const { expiresAt } = await this.phones.sendCode(phone, 'e-sign', ip);

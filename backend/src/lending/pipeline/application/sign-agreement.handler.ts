@@ -44,7 +44,8 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreementComman
     const loaded = await this.executor.load(loanId, actor);
     const loan = loaded.state;
     if (loan.status === 'none') throw new LoanNotFound(loanId);
-    if (!allowedActions(loan.status).includes('sign-agreement')) throw new IllegalTransition(loan.status, 'sign-agreement', allowedActions(loan.status));
+    if (!allowedActions(loan.status).includes('sign-agreement'))
+      throw new IllegalTransition(loan.status, 'sign-agreement', allowedActions(loan.status));
     if (documentHash !== loan.agreement?.documentHash) throw new AgreementMismatch(loan.agreement?.documentHash, documentHash);
     const phone = await this.registeredPhone(loan.borrowerId);
     // A retry with the same key may present the code its first attempt used (that attempt died before the append).

@@ -36,7 +36,16 @@ export class StartLoanApplicationHandler implements ICommandHandler<StartLoanApp
     return this.executor.execute(
       {
         type: 'StartLoanApplication',
-        data: { loanId, at: this.clock.now().toISOString(), actor, borrowerId: actor.id, loanType: input.type, amount: input.amount, tenureMonths: input.tenureMonths, payDayOfMonth: input.payDayOfMonth },
+        data: {
+          loanId,
+          at: this.clock.now().toISOString(),
+          actor,
+          borrowerId: actor.id,
+          loanType: input.type,
+          amount: input.amount,
+          tenureMonths: input.tenureMonths,
+          payDayOfMonth: input.payDayOfMonth,
+        },
       },
       { idempotencyKey, request: input, loaded: NEW_LOAN, params },
     );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { accountToVerify, BankSectionIncomplete, bankVerificationRecord, BankVerificationFailed, namesMatch, type BankAccountOnFile } from './bank-verification.js';
+import {
+  accountToVerify,
+  BankSectionIncomplete,
+  bankVerificationRecord,
+  BankVerificationFailed,
+  namesMatch,
+  type BankAccountOnFile,
+} from './bank-verification.js';
 import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
 
 const account: BankAccountOnFile = { holderName: 'Asha Rao', accountLast4: '6789', ifsc: 'HDFC0001234', accountType: 'savings' };
@@ -19,7 +26,13 @@ describe('the Bank section the stage reads', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(BankSectionIncomplete);
-    expect((error as BankSectionIncomplete).details).toEqual(expect.objectContaining({ section: 'bank', sectionStatus: 'missing', fields: [{ name: 'bank', message: expect.stringContaining('missing') }] }));
+    expect((error as BankSectionIncomplete).details).toEqual(
+      expect.objectContaining({
+        section: 'bank',
+        sectionStatus: 'missing',
+        fields: [{ name: 'bank', message: expect.stringContaining('missing') }],
+      }),
+    );
   });
 
   it('given a rejected section, then it is refused with the rejection reason', () => {
@@ -54,7 +67,9 @@ describe('namesMatch', () => {
 
 describe('bankVerificationRecord', () => {
   it('given a penny drop credited to an account in the borrower name, then it records the method, last four, IFSC, reference and match', () => {
-    expect(bankVerificationRecord({ method: 'penny-drop', account, borrowerName: 'Asha Rao', pennyDrop: credited('ASHA RAO') }, undefined)).toEqual({
+    expect(
+      bankVerificationRecord({ method: 'penny-drop', account, borrowerName: 'Asha Rao', pennyDrop: credited('ASHA RAO') }, undefined),
+    ).toEqual({
       method: 'penny-drop',
       bankAccountLast4: '6789',
       ifsc: 'HDFC0001234',
@@ -63,19 +78,33 @@ describe('bankVerificationRecord', () => {
   });
 
   it('given a penny drop the bank refused, then it is refused with the failure and the reference', () => {
-    const run = () => bankVerificationRecord({ method: 'penny-drop', account, borrowerName: 'Asha Rao', pennyDrop: { outcome: 'failed', provider: 'development', reference: 'PD-2', failure: 'no such account' } }, undefined);
+    const run = () =>
+      bankVerificationRecord(
+        {
+          method: 'penny-drop',
+          account,
+          borrowerName: 'Asha Rao',
+          pennyDrop: { outcome: 'failed', provider: 'development', reference: 'PD-2', failure: 'no such account' },
+        },
+        undefined,
+      );
     expect(run).toThrow(BankVerificationFailed);
     expect(run).toThrow(/XXXXXX6789 \(HDFC0001234\) failed: no such account \(reference PD-2\).*verify manually/);
   });
 
   it('given a penny drop to an account in another name, then it is refused naming both names', () => {
-    const run = () => bankVerificationRecord({ method: 'penny-drop', account, borrowerName: 'Asha Rao', pennyDrop: credited('Ravi Kumar') }, undefined);
+    const run = () =>
+      bankVerificationRecord({ method: 'penny-drop', account, borrowerName: 'Asha Rao', pennyDrop: credited('Ravi Kumar') }, undefined);
     expect(run).toThrow(BankVerificationFailed);
     expect(run).toThrow(/"Ravi Kumar".*"Asha Rao"/);
   });
 
   it('given a manual verification with a reason, then it records the method, last four and IFSC only', () => {
-    expect(bankVerificationRecord({ method: 'manual', account }, 'Cancelled cheque seen')).toEqual({ method: 'manual', bankAccountLast4: '6789', ifsc: 'HDFC0001234' });
+    expect(bankVerificationRecord({ method: 'manual', account }, 'Cancelled cheque seen')).toEqual({
+      method: 'manual',
+      bankAccountLast4: '6789',
+      ifsc: 'HDFC0001234',
+    });
   });
 
   it('given a manual verification without a reason, then it is refused naming reason', () => {

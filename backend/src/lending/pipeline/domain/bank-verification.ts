@@ -12,7 +12,8 @@ export type BankVerificationMethod = (typeof BANK_VERIFICATION_METHODS)[number];
 export type BankAccountOnFile = { holderName: string; accountLast4: string; ifsc: string; accountType: string };
 
 /** What the Bank section looks like to the stage: usable, or why not. */
-export type BankSectionState = { status: 'missing' } | { status: 'rejected'; reason: string | null } | { status: 'complete' | 'verified'; account: BankAccountOnFile };
+export type BankSectionState =
+  { status: 'missing' } | { status: 'rejected'; reason: string | null } | { status: 'complete' | 'verified'; account: BankAccountOnFile };
 
 /** A penny drop's answer: the bank credited the account and named its holder, or refused it. */
 export type PennyDropAnswer =
@@ -58,7 +59,8 @@ export class BankVerificationFailed extends LoanDomainError {
 
 /** The section's account, or the refusal that explains why there is none. */
 export function accountToVerify(section: BankSectionState): BankAccountOnFile {
-  if (section.status === 'missing' || section.status === 'rejected') throw new BankSectionIncomplete(section.status, section.status === 'rejected' ? section.reason : null);
+  if (section.status === 'missing' || section.status === 'rejected')
+    throw new BankSectionIncomplete(section.status, section.status === 'rejected' ? section.reason : null);
   return section.account;
 }
 
@@ -84,7 +86,12 @@ export function namesMatch(nameAtBank: string, borrowerName: string): boolean {
   const unused = [...longer];
   for (const word of shorter) {
     const exact = unused.indexOf(word);
-    const at = exact >= 0 ? exact : word.length === 1 ? unused.findIndex((w) => w.startsWith(word)) : unused.findIndex((w) => w.length === 1 && word.startsWith(w));
+    const at =
+      exact >= 0
+        ? exact
+        : word.length === 1
+          ? unused.findIndex((w) => w.startsWith(word))
+          : unused.findIndex((w) => w.length === 1 && word.startsWith(w));
     if (at < 0) return false;
     unused.splice(at, 1);
   }
@@ -102,7 +109,13 @@ export function bankVerificationRecord(check: BankCheck, reason: string | undefi
   const { account } = check;
   const base = { bankAccountLast4: account.accountLast4, ifsc: account.ifsc };
   if (check.method === 'manual') {
-    if (!reason || reason.trim() === '') throw new InvalidLoanInput([{ name: 'reason', message: 'reason is required for a manual verification: say how the account was checked (a cancelled cheque, a bank statement)' }]);
+    if (!reason || reason.trim() === '')
+      throw new InvalidLoanInput([
+        {
+          name: 'reason',
+          message: 'reason is required for a manual verification: say how the account was checked (a cancelled cheque, a bank statement)',
+        },
+      ]);
     return { method: 'manual', ...base };
   }
   const { pennyDrop } = check;
@@ -118,5 +131,9 @@ export function bankVerificationRecord(check: BankCheck, reason: string | undefi
       { provider: pennyDrop.provider, reference: pennyDrop.reference, nameAtBank: pennyDrop.nameAtBank },
     );
   }
-  return { method: 'penny-drop', ...base, pennyDrop: { provider: pennyDrop.provider, reference: pennyDrop.reference, nameAtBank: pennyDrop.nameAtBank, nameMatch: true } };
+  return {
+    method: 'penny-drop',
+    ...base,
+    pennyDrop: { provider: pennyDrop.provider, reference: pennyDrop.reference, nameAtBank: pennyDrop.nameAtBank, nameMatch: true },
+  };
 }

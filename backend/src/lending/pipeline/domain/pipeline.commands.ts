@@ -20,10 +20,7 @@ export type StartLoanApplication = PipelineCommandOf<
   }
 >;
 
-export type AmendLoanApplication = PipelineCommandOf<
-  'AmendLoanApplication',
-  { amount?: number; tenureMonths?: number }
->;
+export type AmendLoanApplication = PipelineCommandOf<'AmendLoanApplication', { amount?: number; tenureMonths?: number }>;
 
 export type SubmitLoanApplication = PipelineCommandOf<
   'SubmitLoanApplication',

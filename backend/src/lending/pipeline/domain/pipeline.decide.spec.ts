@@ -1,14 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BankVerificationFailed, type BankCheck } from './bank-verification.js';
 import { given } from '../../loan/domain/decider-spec.helper.js';
-import {
-  BORROWER,
-  DOCUMENT_HASH,
-  FIXTURES,
-  LOAN_ID,
-  STAFF,
-  historyTo,
-} from '../../loan/domain/loan-history.fixture.js';
+import { BORROWER, DOCUMENT_HASH, FIXTURES, LOAN_ID, STAFF, historyTo } from '../../loan/domain/loan-history.fixture.js';
 import { LOAN_ACTIONS, allowedActions } from '../../loan/domain/loan-actions.js';
 import type { LoanAction } from '../../loan/domain/loan-actions.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
@@ -37,12 +30,14 @@ function envelope(actor: Actor, reason?: string) {
 const byBorrower = <D extends object>(data: D) => ({ ...envelope(BORROWER), ...data });
 const byStaff = <D extends object>(data: D) => ({ ...envelope(STAFF), ...data });
 const BANK_ACCOUNT = { holderName: 'Asha Rao', accountLast4: '0042', ifsc: 'HDFC0001234', accountType: 'savings' };
-const PENNY_DROP: BankCheck = { method: 'penny-drop', account: BANK_ACCOUNT, borrowerName: 'Asha Rao', pennyDrop: { outcome: 'credited', provider: 'development', reference: 'PD-7', nameAtBank: 'ASHA RAO' } };
+const PENNY_DROP: BankCheck = {
+  method: 'penny-drop',
+  account: BANK_ACCOUNT,
+  borrowerName: 'Asha Rao',
+  pennyDrop: { outcome: 'credited', provider: 'development', reference: 'PD-7', nameAtBank: 'ASHA RAO' },
+};
 
-function start(
-  loanType: LoanType,
-  data: Partial<StartLoanApplication['data']> = {},
-): StartLoanApplication {
+function start(loanType: LoanType, data: Partial<StartLoanApplication['data']> = {}): StartLoanApplication {
   return {
     type: 'StartLoanApplication',
     data: {
@@ -161,9 +156,7 @@ describe('when there is no loan', () => {
     ['salaryAdvance', 499_999, 'amount must be between 5000.00 and 100000.00 INR'],
     ['salaryAdvance', 10_000_001, 'amount must be between 5000.00 and 100000.00 INR'],
   ] as const)('refuses a %s amount of %p', (loanType, amount, message) => {
-    const error = given([])
-      .when(start(loanType, { amount }))
-      .thenThrows(InvalidLoanInput, 'LOAN.INVALID_INPUT');
+    const error = given([]).when(start(loanType, { amount })).thenThrows(InvalidLoanInput, 'LOAN.INVALID_INPUT');
     expect(error.details).toEqual({ fields: [{ name: 'amount', message }] });
   });
 
@@ -176,9 +169,7 @@ describe('when there is no loan', () => {
     ['salaryAdvance', { payDayOfMonth: 29 }, 'payDayOfMonth must be a whole number between 1 and 28'],
     ['salaryAdvance', { payDayOfMonth: 0 }, 'payDayOfMonth must be a whole number between 1 and 28'],
   ] as const)('refuses a %s application with %p', (loanType, terms, message) => {
-    const error = given([])
-      .when(start(loanType, terms))
-      .thenThrows(InvalidLoanInput);
+    const error = given([]).when(start(loanType, terms)).thenThrows(InvalidLoanInput);
     expect(error.fields).toEqual([{ name: message.split(' ')[0], message }]);
   });
 
@@ -208,9 +199,7 @@ describe('when there is no loan', () => {
     [{ actor: { id: 'x', role: 'admin' as 'staff' } }, 'actor'],
     [{ loanId: '' }, 'loanId'],
   ])('refuses a command whose envelope has %p', (override, field) => {
-    const error = given([])
-      .when(start('EMI', override))
-      .thenThrows(InvalidLoanInput);
+    const error = given([]).when(start('EMI', override)).thenThrows(InvalidLoanInput);
     expect(fieldNames(error)).toEqual([field]);
   });
 
@@ -227,9 +216,7 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
     const history = historyTo('new', loanType);
 
     it('cannot be started twice', () => {
-      given(history)
-        .when(start(loanType))
-        .thenThrows(LoanAlreadyExists, 'LOAN.ALREADY_EXISTS');
+      given(history).when(start(loanType)).thenThrows(LoanAlreadyExists, 'LOAN.ALREADY_EXISTS');
     });
 
     it('amends the amount and recomputes the fee', () => {
@@ -378,15 +365,28 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
         .then([
           {
             type: 'BankVerificationApproved',
-            data: byStaff({ method: 'penny-drop', bankAccountLast4: '0042', ifsc: 'HDFC0001234', pennyDrop: { provider: 'development', reference: 'PD-7', nameAtBank: 'ASHA RAO', nameMatch: true } }),
+            data: byStaff({
+              method: 'penny-drop',
+              bankAccountLast4: '0042',
+              ifsc: 'HDFC0001234',
+              pennyDrop: { provider: 'development', reference: 'PD-7', nameAtBank: 'ASHA RAO', nameMatch: true },
+            }),
           },
         ]);
     });
 
     it('records a manual verification with its reason', () => {
       given(history)
-        .when({ type: 'ApproveBankVerification', data: byStaff({ reason: 'Cancelled cheque checked', check: { method: 'manual', account: BANK_ACCOUNT } }) })
-        .then([{ type: 'BankVerificationApproved', data: byStaff({ reason: 'Cancelled cheque checked', method: 'manual', bankAccountLast4: '0042', ifsc: 'HDFC0001234' }) }]);
+        .when({
+          type: 'ApproveBankVerification',
+          data: byStaff({ reason: 'Cancelled cheque checked', check: { method: 'manual', account: BANK_ACCOUNT } }),
+        })
+        .then([
+          {
+            type: 'BankVerificationApproved',
+            data: byStaff({ reason: 'Cancelled cheque checked', method: 'manual', bankAccountLast4: '0042', ifsc: 'HDFC0001234' }),
+          },
+        ]);
     });
 
     it('refuses a manual verification without a reason', () => {
@@ -397,10 +397,20 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
     });
 
     it('refuses a failed penny drop, and one to an account in another name', () => {
-      const failed: BankCheck = { ...PENNY_DROP, pennyDrop: { outcome: 'failed', provider: 'development', reference: 'PD-8', failure: 'no such account' } };
-      given(history).when({ type: 'ApproveBankVerification', data: byStaff({ check: failed }) }).thenThrows(BankVerificationFailed, 'LOAN.BANK_VERIFICATION_FAILED');
-      const otherName: BankCheck = { ...PENNY_DROP, pennyDrop: { outcome: 'credited', provider: 'development', reference: 'PD-9', nameAtBank: 'RAVI KUMAR' } };
-      given(history).when({ type: 'ApproveBankVerification', data: byStaff({ check: otherName }) }).thenThrows(BankVerificationFailed);
+      const failed: BankCheck = {
+        ...PENNY_DROP,
+        pennyDrop: { outcome: 'failed', provider: 'development', reference: 'PD-8', failure: 'no such account' },
+      };
+      given(history)
+        .when({ type: 'ApproveBankVerification', data: byStaff({ check: failed }) })
+        .thenThrows(BankVerificationFailed, 'LOAN.BANK_VERIFICATION_FAILED');
+      const otherName: BankCheck = {
+        ...PENNY_DROP,
+        pennyDrop: { outcome: 'credited', provider: 'development', reference: 'PD-9', nameAtBank: 'RAVI KUMAR' },
+      };
+      given(history)
+        .when({ type: 'ApproveBankVerification', data: byStaff({ check: otherName }) })
+        .thenThrows(BankVerificationFailed);
     });
   });
 
@@ -436,7 +446,12 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
     });
 
     it('records the signing evidence (code verified for the phone, address, user agent) in AgreementSigned', () => {
-      const evidence = { channel: 'email-link' as const, code: { purpose: 'e-sign' as const, phone: '******3210', verifiedAt: '2026-11-23T10:00:00.000Z' }, ip: '203.0.113.7', userAgent: 'Chromium' };
+      const evidence = {
+        channel: 'email-link' as const,
+        code: { purpose: 'e-sign' as const, phone: '******3210', verifiedAt: '2026-11-23T10:00:00.000Z' },
+        ip: '203.0.113.7',
+        userAgent: 'Chromium',
+      };
       given(history)
         .when({ type: 'SignAgreement', data: byBorrower({ documentHash: DOCUMENT_HASH, evidence }) })
         .then([{ type: 'AgreementSigned', data: byBorrower({ documentHash: DOCUMENT_HASH, evidence }) }]);
@@ -484,7 +499,12 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
               payoutReference: 'PAYOUT-1',
               disbursedOn: f.disbursedOn,
               schedule: f.schedule,
-              servicingTerms: expect.objectContaining({ principal: f.approved, disbursedOn: f.disbursedOn, firstDueDate: f.schedule[0]!.dueDate, strategy: 'mifos-standard' }) as never,
+              servicingTerms: expect.objectContaining({
+                principal: f.approved,
+                disbursedOn: f.disbursedOn,
+                firstDueDate: f.schedule[0]!.dueDate,
+                strategy: 'mifos-standard',
+              }) as never,
             },
           },
         ]);
@@ -565,9 +585,7 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
     });
 
     it('cannot be rejected', () => {
-      given(history)
-        .when(VALID_COMMANDS.reject)
-        .thenThrows(IllegalTransition, 'LOAN.ILLEGAL_TRANSITION');
+      given(history).when(VALID_COMMANDS.reject).thenThrows(IllegalTransition, 'LOAN.ILLEGAL_TRANSITION');
     });
   });
 
@@ -596,11 +614,7 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
 
 describe('illegal transition messages', () => {
   it('name the action, the state and what is allowed instead', () => {
-    const error = given(historyTo('applied', 'EMI'))
-      .when(VALID_COMMANDS['approve-soft'])
-      .thenThrows(IllegalTransition);
-    expect(error.message).toBe(
-      'Cannot approve-soft a loan in state applied; allowed: accept, reject, cancel',
-    );
+    const error = given(historyTo('applied', 'EMI')).when(VALID_COMMANDS['approve-soft']).thenThrows(IllegalTransition);
+    expect(error.message).toBe('Cannot approve-soft a loan in state applied; allowed: accept, reject, cancel');
   });
 });

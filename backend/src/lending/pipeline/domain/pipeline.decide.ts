@@ -14,7 +14,13 @@ import { salaryAdvanceRepayment } from '../../loan/domain/terms/salary-advance.j
 import { assertNever } from '../../loan/domain/assert-never.js';
 import { agreementTermsFor } from './agreement-terms.js';
 import { bankVerificationRecord } from './bank-verification.js';
-import type { AmendLoanApplication, ApproveSoftCheck, DisburseLoan, LoanTransitionCommand, StartLoanApplication } from './pipeline.commands.js';
+import type {
+  AmendLoanApplication,
+  ApproveSoftCheck,
+  DisburseLoan,
+  LoanTransitionCommand,
+  StartLoanApplication,
+} from './pipeline.commands.js';
 import { servicingChoicesOf } from './pipeline.state.js';
 
 const MIN_SCORE = 300;
@@ -86,11 +92,7 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
 /**
  * A loan's start: LoanApplicationStarted under the product version chosen (params), or a refusal naming the fields.
  */
-export function decideStart(
-  command: StartLoanApplication,
-  state: LoanState,
-  params: ProductParameters,
-): LoanEvent[] {
+export function decideStart(command: StartLoanApplication, state: LoanState, params: ProductParameters): LoanEvent[] {
   const { data } = command;
   if (state.status !== 'none') throw new LoanAlreadyExists(data.loanId);
   const problems = new FieldProblems();
@@ -136,20 +138,11 @@ export function decideStart(
   ];
 }
 
-function amendApplication(
-  command: AmendLoanApplication,
-  loan: LoanRecord,
-  params: ProductParameters,
-): LoanEvent[] {
+function amendApplication(command: AmendLoanApplication, loan: LoanRecord, params: ProductParameters): LoanEvent[] {
   const amount = command.data.amount ?? loan.amount;
   const problems = new FieldProblems();
   checkAmount(problems, 'amount', amount, params);
-  const tenureMonths = checkTenure(
-    problems,
-    loan.loanType,
-    command.data.tenureMonths ?? loan.tenureMonths,
-    params,
-  );
+  const tenureMonths = checkTenure(problems, loan.loanType, command.data.tenureMonths ?? loan.tenureMonths, params);
   problems.throwIfAny();
   if (amount === loan.amount && tenureMonths === loan.tenureMonths) return [];
   return [
@@ -165,11 +158,7 @@ function amendApplication(
   ];
 }
 
-function approveSoftCheck(
-  command: ApproveSoftCheck,
-  loan: LoanRecord,
-  params: ProductParameters,
-): LoanEvent[] {
+function approveSoftCheck(command: ApproveSoftCheck, loan: LoanRecord, params: ProductParameters): LoanEvent[] {
   const { score } = command.data;
   const approvedAmount = command.data.approvedAmount ?? loan.amount;
   const problems = new FieldProblems();
@@ -177,10 +166,7 @@ function approveSoftCheck(
   if (checkAmount(problems, 'approvedAmount', approvedAmount, params)) {
     if (approvedAmount > loan.amount) {
       const requested = `${formatMinorUnits(loan.amount)} ${params.currency}`;
-      problems.add(
-        'approvedAmount',
-        `approvedAmount must not exceed the requested amount of ${requested}`,
-      );
+      problems.add('approvedAmount', `approvedAmount must not exceed the requested amount of ${requested}`);
     }
   }
   problems.throwIfAny();
@@ -220,11 +206,7 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
 
 // The schedule is fixed at payout, from the same principal, rate, tenure and fee as the
 // agreement the borrower signed.
-function repaymentSchedule(
-  loan: LoanRecord,
-  disbursedOn: string,
-  params: ProductParameters,
-): ScheduleLine[] {
+function repaymentSchedule(loan: LoanRecord, disbursedOn: string, params: ProductParameters): ScheduleLine[] {
   const principal = loan.approvedAmount ?? loan.amount;
   if (loan.loanType === 'EMI') {
     return emiSchedule({
@@ -245,10 +227,7 @@ function repaymentSchedule(
 }
 
 function outcomeAlreadyHolds(command: LoanTransitionCommand, loan: LoanRecord): boolean {
-  return (
-    (command.type === 'RejectLoan' && loan.status === 'rejected') ||
-    (command.type === 'CancelLoan' && loan.status === 'cancelled')
-  );
+  return (command.type === 'RejectLoan' && loan.status === 'rejected') || (command.type === 'CancelLoan' && loan.status === 'cancelled');
 }
 
 function requireAllowed(status: LoanStatus, action: LoanAction): void {
@@ -257,12 +236,7 @@ function requireAllowed(status: LoanStatus, action: LoanAction): void {
 }
 
 /** Adds a problem and answers false when the amount is outside the product's bounds. */
-function checkAmount(
-  problems: FieldProblems,
-  name: string,
-  amount: unknown,
-  params: ProductParameters,
-): boolean {
+function checkAmount(problems: FieldProblems, name: string, amount: unknown, params: ProductParameters): boolean {
   const { minAmount, maxAmount } = params;
   if (isIntegerBetween(amount, minAmount, maxAmount)) return true;
   const [min, max] = [formatMinorUnits(minAmount), formatMinorUnits(maxAmount)];
@@ -271,12 +245,7 @@ function checkAmount(
 }
 
 /** The tenure to record: validated for EMI, always one month for a salary advance. */
-function checkTenure(
-  problems: FieldProblems,
-  loanType: LoanType,
-  tenureMonths: number | undefined,
-  params: ProductParameters,
-): number {
+function checkTenure(problems: FieldProblems, loanType: LoanType, tenureMonths: number | undefined, params: ProductParameters): number {
   if (loanType === 'salaryAdvance') {
     if (tenureMonths !== undefined && tenureMonths !== 1) {
       problems.add('tenureMonths', 'tenureMonths must be 1 for a salary advance');

@@ -35,10 +35,7 @@ export type LoanApplicationStarted = PipelineEventOf<
   }
 >;
 
-export type LoanApplicationAmended = PipelineEventOf<
-  'LoanApplicationAmended',
-  { amount: number; tenureMonths: number; fee: number }
->;
+export type LoanApplicationAmended = PipelineEventOf<'LoanApplicationAmended', { amount: number; tenureMonths: number; fee: number }>;
 
 export type LoanApplicationSubmitted = PipelineEventOf<'LoanApplicationSubmitted'>;
 
@@ -101,10 +98,7 @@ export type LoanDisbursed = PipelineEventOf<
 
 export type LoanRejected = PipelineEventOf<'LoanRejected', { reason: string; fromState: LoanStatus }>;
 
-export type LoanApplicationCancelled = PipelineEventOf<
-  'LoanApplicationCancelled',
-  { reason: string; fromState: LoanStatus }
->;
+export type LoanApplicationCancelled = PipelineEventOf<'LoanApplicationCancelled', { reason: string; fromState: LoanStatus }>;
 
 export type PipelineEvent =
   | LoanApplicationStarted

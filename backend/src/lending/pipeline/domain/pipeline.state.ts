@@ -105,7 +105,9 @@ export function evolvePipeline<Loan extends PipelineRecord>(loan: Loan, event: E
         ...loan,
         status: 'consent.pending',
         bankAccountLast4: event.data.bankAccountLast4,
-        ...(event.data.method ? { bankVerification: { method: event.data.method, ifsc: event.data.ifsc, reference: event.data.pennyDrop?.reference } } : {}),
+        ...(event.data.method
+          ? { bankVerification: { method: event.data.method, ifsc: event.data.ifsc, reference: event.data.pennyDrop?.reference } }
+          : {}),
         passed: { ...loan.passed, bank: passage },
       };
     case 'AgreementIssued':
@@ -135,7 +137,10 @@ export function evolvePipeline<Loan extends PipelineRecord>(loan: Loan, event: E
         disbursedOn: event.data.disbursedOn,
         schedule: event.data.schedule,
       };
-      return { ...disbursed, servicing: { terms: event.data.servicingTerms ?? servicingTermsFor(disbursed, servicingChoicesOf(loan)), events: [] } };
+      return {
+        ...disbursed,
+        servicing: { terms: event.data.servicingTerms ?? servicingTermsFor(disbursed, servicingChoicesOf(loan)), events: [] },
+      };
     }
     case 'LoanRejected':
       return { ...loan, status: 'rejected' };
@@ -151,8 +156,13 @@ export function evolvePipeline<Loan extends PipelineRecord>(loan: Loan, event: E
  * loans from before products, and for the advance-payment setting of terms pinned before it existed).
  */
 export function servicingChoicesOf(loan: PipelineRecord): ServicingChoices {
-  const terms = loan.product?.terms as (Omit<PinnedProductTerms, 'advancePayment'> & Partial<Pick<PinnedProductTerms, 'advancePayment'>>) | undefined;
+  const terms = loan.product?.terms as
+    (Omit<PinnedProductTerms, 'advancePayment'> & Partial<Pick<PinnedProductTerms, 'advancePayment'>>) | undefined;
   return terms
-    ? { strategy: terms.allocationStrategy, prepaymentMode: terms.prepaymentMode, advancePayment: terms.advancePayment ?? DEFAULT_SERVICING_CHOICES.advancePayment }
+    ? {
+        strategy: terms.allocationStrategy,
+        prepaymentMode: terms.prepaymentMode,
+        advancePayment: terms.advancePayment ?? DEFAULT_SERVICING_CHOICES.advancePayment,
+      }
     : DEFAULT_SERVICING_CHOICES;
 }

@@ -28,20 +28,35 @@ export class AdminAgreementsController {
 
   @Get('agreements')
   @RequirePermission('loans.view')
-  @ApiOperation({ summary: 'Issued agreements (ra-data-simple-rest): filter={"signed":false,"issuedFrom":"2026-11-01","issuedTo":"2026-11-30","q":"name, email, loan id or hash"}, sort by issuedAt|signedAt|principal, range' })
+  @ApiOperation({
+    summary:
+      'Issued agreements (ra-data-simple-rest): filter={"signed":false,"issuedFrom":"2026-11-01","issuedTo":"2026-11-30","q":"name, email, loan id or hash"}, sort by issuedAt|signedAt|principal, range',
+  })
   @ApiListQuery({ filter: '{"signed":false}', sort: '["issuedAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: agreements <start>-<end>/<total>', schema: openApi(z.array(agreementRowSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: AGREEMENT_SORT.fields, defaultSort: { field: 'issuedAt', order: 'DESC' }, filters: Object.keys(agreementListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: AGREEMENT_SORT.fields,
+      defaultSort: { field: 'issuedAt', order: 'DESC' },
+      filters: Object.keys(agreementListFilter.shape),
+    });
     const { id, signed, ...filter } = parseWith(agreementListFilter, params.filter);
     const ids = idsOf(id);
-    const listQuery = new ListAgreementsQuery({ ...filter, ids, ...(signed === null || signed === undefined ? {} : { signed }) }, params.sort, params.range, this.config.businessDate.timeZone);
+    const listQuery = new ListAgreementsQuery(
+      { ...filter, ids, ...(signed === null || signed === undefined ? {} : { signed }) },
+      params.sort,
+      params.range,
+      this.config.businessDate.timeZone,
+    );
     return sendPage(res, 'agreements', params.range, await this.queries.execute(listQuery));
   }
 
   @Get('agreements/:id')
   @RequirePermission('loans.view')
-  @ApiOperation({ summary: "One issued agreement by its loan's id: hash, issued, signed, and the signing evidence (code verified, time, address, user agent)" })
+  @ApiOperation({
+    summary:
+      "One issued agreement by its loan's id: hash, issued, signed, and the signing evidence (code verified, time, address, user agent)",
+  })
   @ApiOkResponse({ schema: openApi(agreementDetailSchema) })
   get(@Param('id') id: string) {
     return this.queries.execute(new GetAgreementQuery(parseWith(uuidParam, id)));

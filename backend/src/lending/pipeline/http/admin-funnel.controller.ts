@@ -12,7 +12,13 @@ import { openApi } from '../../loan/http/loan-response.schemas.js';
 export const funnelSchema = z.strictObject({
   from: z.string(),
   to: z.string(),
-  steps: z.array(z.strictObject({ step: z.string(), label: z.string(), loans: z.number().int().describe('loans started in the period that reached this step') })),
+  steps: z.array(
+    z.strictObject({
+      step: z.string(),
+      label: z.string(),
+      loans: z.number().int().describe('loans started in the period that reached this step'),
+    }),
+  ),
 });
 
 /** The staff dashboard's application funnel, counted from our own loan events (not from the analytics provider). */

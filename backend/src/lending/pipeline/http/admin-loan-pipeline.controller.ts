@@ -30,7 +30,12 @@ export class AdminLoanPipelineController {
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
   @ApiQuery({ name: 'download', required: false, example: '1' })
   @ApiProduces('application/pdf')
-  async agreement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async agreement(
+    @CurrentActor() user: Actor,
+    @Param('id') id: string,
+    @Query('download') download: string | undefined,
+    @Res() res: Response,
+  ) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download);
   }
@@ -41,7 +46,10 @@ export class AdminLoanPipelineController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Accept the application for credit review (applied -> soft.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   accept(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.move(user, id, { action: 'accept' }, parseWith(noteBody, body).reason, key);
   }
@@ -52,7 +60,10 @@ export class AdminLoanPipelineController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Approve the soft credit check with a score (soft.pending -> bank.pending)' })
   @ApiBody({ schema: z.toJSONSchema(approveSoftBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   approveSoft(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(approveSoftBody, body);
     return this.move(user, id, { action: 'approve-soft', ...input }, reason, key);
@@ -67,7 +78,10 @@ export class AdminLoanPipelineController {
       "Verify the borrower's bank account from their Bank section (bank.pending -> consent.pending): {method: penny-drop} or {method: manual, reason}; 409 bank-section-incomplete naming bank when the section is missing or rejected, 422 bank-verification-failed when the penny drop fails or names someone else",
   })
   @ApiBody({ schema: z.toJSONSchema(approveBankBody, { io: 'input' }) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   approveBank(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { method, reason } = parseWith(approveBankBody, body);
     return this.commands.execute(new ApproveBankVerificationCommand(user, parseWith(uuidParam, id), method, reason, key));
@@ -79,7 +93,10 @@ export class AdminLoanPipelineController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Render and issue the agreement PDF; records its SHA-256 (consent.pending -> consent.customerpending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   issueAgreement(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.commands.execute(new IssueAgreementCommand(user, parseWith(uuidParam, id), parseWith(noteBody, body).reason, key));
   }
@@ -90,7 +107,10 @@ export class AdminLoanPipelineController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Final approval (final.pending -> disbursal.pending)' })
   @ApiBody({ schema: z.toJSONSchema(noteBody) as object, required: false })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   approveFinal(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.move(user, id, { action: 'approve-final' }, parseWith(noteBody, body).reason, key);
   }
@@ -101,7 +121,10 @@ export class AdminLoanPipelineController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)' })
   @ApiBody({ schema: z.toJSONSchema(disburseBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   disburse(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason, ...input } = parseWith(disburseBody, body);
     return this.move(user, id, { action: 'disburse', ...input }, reason, key);
@@ -113,7 +136,10 @@ export class AdminLoanPipelineController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Reject the loan (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(commandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(commandResultSchema),
+  })
   reject(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.move(user, id, { action: 'reject', reason }, undefined, key);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-const code = z.string({ error: 'code is required' }).trim().regex(/^[0-9]{6}$/, 'code must be the 6 digits sent by SMS to your registered phone');
-const documentHash = z.string({ error: 'documentHash is required' }).trim().regex(/^[0-9a-f]{64}$/, 'documentHash must be the SHA-256 (64 hex digits) of the agreement you were shown');
+const code = z
+  .string({ error: 'code is required' })
+  .trim()
+  .regex(/^[0-9]{6}$/, 'code must be the 6 digits sent by SMS to your registered phone');
+const documentHash = z
+  .string({ error: 'documentHash is required' })
+  .trim()
+  .regex(/^[0-9a-f]{64}$/, 'documentHash must be the SHA-256 (64 hex digits) of the agreement you were shown');
 
 /** Step6: the hash of the agreement shown and the one-time code sent to the registered phone. */
 export const signAgreementWithCodeBody = z.strictObject({ documentHash, code });
@@ -27,9 +33,22 @@ export const kfsSchema = z.strictObject({
   sanctionedAmount: money,
   disbursal: z.string(),
   tenureMonths: z.number().int(),
-  instalments: z.strictObject({ type: z.enum(['Monthly', 'Single bullet']), count: z.number().int(), amount: money, commencement: z.string() }),
+  instalments: z.strictObject({
+    type: z.enum(['Monthly', 'Single bullet']),
+    count: z.number().int(),
+    amount: money,
+    commencement: z.string(),
+  }),
   interestRate: z.strictObject({ annualRatePercent: z.number(), type: z.literal('Fixed') }),
-  fees: z.array(z.strictObject({ name: z.string(), amount: money, payableTo: z.enum(['lender', 'third party']), recurrence: z.literal('one-time'), collected: z.string() })),
+  fees: z.array(
+    z.strictObject({
+      name: z.string(),
+      amount: money,
+      payableTo: z.enum(['lender', 'third party']),
+      recurrence: z.literal('one-time'),
+      collected: z.string(),
+    }),
+  ),
   totalFees: money,
   netDisbursedAmount: money,
   totalInterest: money,
@@ -40,7 +59,15 @@ export const kfsSchema = z.strictObject({
   grievanceOfficer: z.strictObject({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
   qualitative: z.array(nameValue),
   schedule: z.array(
-    z.strictObject({ number: z.number().int(), dueDate: z.string(), principal: money, interest: money, balance: money, fee: money, amount: money }),
+    z.strictObject({
+      number: z.number().int(),
+      dueDate: z.string(),
+      principal: money,
+      interest: money,
+      balance: money,
+      fee: money,
+      amount: money,
+    }),
   ),
 });
 

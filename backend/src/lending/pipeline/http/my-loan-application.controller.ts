@@ -49,7 +49,10 @@ export class MyLoanApplicationController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Change amount or tenure while the application is new' })
   @ApiBody({ schema: z.toJSONSchema(amendLoanBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(myCommandResultSchema),
+  })
   amend(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const input = parseWith(amendLoanBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'amend', ...input }, undefined, key));
@@ -60,14 +63,20 @@ export class MyLoanApplicationController {
   @HttpCode(200)
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Submit the application (new -> applied)' })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(myCommandResultSchema),
+  })
   submit(@CurrentActor() user: Actor, @Param('id') id: string, @IdempotencyKey() key?: string) {
     return this.commands.execute(new SubmitLoanApplicationCommand(user, parseWith(uuidParam, id), key));
   }
 
   @Get('loans/:id/kfs')
   @Roles('borrower')
-  @ApiOperation({ summary: 'The Key Facts Statement of my loan (RBI KFS circular of 15 April 2024): APR with every fee, schedule, cooling-off period, grievance officer' })
+  @ApiOperation({
+    summary:
+      'The Key Facts Statement of my loan (RBI KFS circular of 15 April 2024): APR with every fee, schedule, cooling-off period, grievance officer',
+  })
   @ApiOkResponse({ schema: openApi(kfsSchema) })
   kfs(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.queries.execute(new GetLoanKfsQuery(parseWith(uuidParam, id), user));
@@ -76,7 +85,9 @@ export class MyLoanApplicationController {
   @Post('loans/:id/agreement/code')
   @Roles('borrower')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send the e-sign one-time code by SMS to my registered phone (6 digits, 5 minutes, 5 tries; 429 past the limits)' })
+  @ApiOperation({
+    summary: 'Send the e-sign one-time code by SMS to my registered phone (6 digits, 5 minutes, 5 tries; 429 past the limits)',
+  })
   @ApiOkResponse({ schema: openApi(signingCodeSentSchema) })
   signingCode(@CurrentActor() user: Actor, @Param('id') id: string, @Req() req: Request) {
     return this.commands.execute(new SendSigningCodeCommand(user, parseWith(uuidParam, id), signingClient(req).ip));
@@ -86,12 +97,20 @@ export class MyLoanApplicationController {
   @Roles('borrower')
   @HttpCode(200)
   @ApiIdempotencyKey('changes nothing')
-  @ApiOperation({ summary: 'E-sign the issued agreement, naming its SHA-256 and the one-time code sent to my phone (consent.customerpending -> final.pending)' })
+  @ApiOperation({
+    summary:
+      'E-sign the issued agreement, naming its SHA-256 and the one-time code sent to my phone (consent.customerpending -> final.pending)',
+  })
   @ApiBody({ schema: z.toJSONSchema(signAgreementWithCodeBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(myCommandResultSchema),
+  })
   sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @Req() req: Request, @IdempotencyKey() key?: string) {
     const { documentHash, code } = parseWith(signAgreementWithCodeBody, body);
-    return this.commands.execute(new SignAgreementCommand(user, parseWith(uuidParam, id), documentHash, code, signingClient(req), 'portal', key));
+    return this.commands.execute(
+      new SignAgreementCommand(user, parseWith(uuidParam, id), documentHash, code, signingClient(req), 'portal', key),
+    );
   }
 
   @Post('loans/:id/cancel')
@@ -100,7 +119,10 @@ export class MyLoanApplicationController {
   @ApiIdempotencyKey('changes nothing')
   @ApiOperation({ summary: 'Withdraw the application (any state before active); reason required' })
   @ApiBody({ schema: z.toJSONSchema(reasonBody) as object })
-  @ApiOkResponse({ description: 'the loan after the move, the log position of its last event, the events appended', schema: openApi(myCommandResultSchema) })
+  @ApiOkResponse({
+    description: 'the loan after the move, the log position of its last event, the events appended',
+    schema: openApi(myCommandResultSchema),
+  })
   cancel(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
     const { reason } = parseWith(reasonBody, body);
     return this.commands.execute(new MoveLoanCommand(user, parseWith(uuidParam, id), { action: 'cancel', reason }, undefined, key));
@@ -111,7 +133,12 @@ export class MyLoanApplicationController {
   @ApiOperation({ summary: 'The issued agreement PDF (inline; ?download=1 to download)' })
   @ApiQuery({ name: 'download', required: false, example: '1' })
   @ApiProduces('application/pdf')
-  async agreement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async agreement(
+    @CurrentActor() user: Actor,
+    @Param('id') id: string,
+    @Query('download') download: string | undefined,
+    @Res() res: Response,
+  ) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download);
   }

@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
-import { GetSignLinkDocumentQuery, GetSignLinkQuery, SendSignLinkCodeCommand, SignByLinkCommand } from '../application/agreement-sign-link.handlers.js';
+import {
+  GetSignLinkDocumentQuery,
+  GetSignLinkQuery,
+  SendSignLinkCodeCommand,
+  SignByLinkCommand,
+} from '../application/agreement-sign-link.handlers.js';
 import { sendAgreementPdf } from './agreement-response.js';
 import { linkTokenParam, signByLinkBody, signedByLinkSchema, signingCodeSentSchema, signLinkSchema } from './agreement.schemas.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';

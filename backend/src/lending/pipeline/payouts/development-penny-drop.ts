@@ -20,8 +20,15 @@ export class DevelopmentPennyDrop implements PennyDrop {
     const reference = `PD-DEV-${createHash('sha256').update(`${loanId}:${ifsc}:${accountNumber}`).digest('hex').slice(0, 12).toUpperCase()}`;
     const masked = `XXXXXX${accountNumber.slice(-4)} (${ifsc})`;
     let answer: PennyDropAnswer;
-    if (!this.options.enabled) answer = { outcome: 'failed', provider: this.name, reference, failure: 'no penny-drop provider is set up on this server' };
-    else if (this.options.failingAccounts.includes(accountNumber)) answer = { outcome: 'failed', provider: this.name, reference, failure: 'the bank reports that the account does not exist or cannot take credits' };
+    if (!this.options.enabled)
+      answer = { outcome: 'failed', provider: this.name, reference, failure: 'no penny-drop provider is set up on this server' };
+    else if (this.options.failingAccounts.includes(accountNumber))
+      answer = {
+        outcome: 'failed',
+        provider: this.name,
+        reference,
+        failure: 'the bank reports that the account does not exist or cannot take credits',
+      };
     else answer = { outcome: 'credited', provider: this.name, reference, nameAtBank: holderName };
     this.log(`Penny drop (development, no bank called) for loan ${loanId} to ${masked}: ${answer.outcome} ${reference}`);
     return answer;

@@ -43,7 +43,12 @@ export const agreementsProjection: Projection = {
         case 'AgreementSigned':
           await db
             .updateTable('agreements')
-            .set({ signed_at: data.at, signed_document_hash: data.documentHash, evidence: data.evidence ? JSON.stringify(data.evidence) : null, last_position: event.position })
+            .set({
+              signed_at: data.at,
+              signed_document_hash: data.documentHash,
+              evidence: data.evidence ? JSON.stringify(data.evidence) : null,
+              last_position: event.position,
+            })
             .where('loan_id', '=', loanId)
             .where('last_position', '<', event.position)
             .execute();

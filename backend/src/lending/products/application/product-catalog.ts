@@ -28,8 +28,12 @@ export class ProductCatalog implements LoanProducts {
       return first;
     }
     const product = await this.products.find(productId);
-    if (!product || !product.active) throw new InvalidLoanInput([{ name: 'productId', message: 'productId must name an active loan product (GET /api/public/products lists them)' }]);
-    if (product.type !== type) throw new InvalidLoanInput([{ name: 'productId', message: `productId names a ${product.type} product, not ${type}` }]);
+    if (!product || !product.active)
+      throw new InvalidLoanInput([
+        { name: 'productId', message: 'productId must name an active loan product (GET /api/public/products lists them)' },
+      ]);
+    if (product.type !== type)
+      throw new InvalidLoanInput([{ name: 'productId', message: `productId names a ${product.type} product, not ${type}` }]);
     return product;
   }
 
@@ -50,7 +54,9 @@ export class ProductCatalog implements LoanProducts {
    * setting when that version names none.
    */
   async requiredProfileSectionsOf(loan: LoanRecord): Promise<string[]> {
-    const stored = loan.product ? await this.products.version(loan.product.id, loan.product.version) : await this.products.version(DEFAULT_PRODUCT_IDS[loan.loanType], 1);
+    const stored = loan.product
+      ? await this.products.version(loan.product.id, loan.product.version)
+      : await this.products.version(DEFAULT_PRODUCT_IDS[loan.loanType], 1);
     return requiredProfileSections(stored?.requiredProfileSections, this.config.profileRequiredSections);
   }
 }

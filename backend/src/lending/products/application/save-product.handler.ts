@@ -34,19 +34,46 @@ export class UpdateProductCommand extends Command<ProductView> {
 }
 
 const TERM_FIELDS = [
-  'code', 'name', 'type', 'currency', 'minAmount', 'maxAmount', 'minTenureMonths', 'maxTenureMonths', 'annualRatePercent', 'processingFeePercent',
-  'graceDays', 'penalChargeFlat', 'allocationStrategy', 'prepaymentMode', 'advancePayment', 'defaultPayDayOfMonth', 'minDaysToRepayment', 'active',
+  'code',
+  'name',
+  'type',
+  'currency',
+  'minAmount',
+  'maxAmount',
+  'minTenureMonths',
+  'maxTenureMonths',
+  'annualRatePercent',
+  'processingFeePercent',
+  'graceDays',
+  'penalChargeFlat',
+  'allocationStrategy',
+  'prepaymentMode',
+  'advancePayment',
+  'defaultPayDayOfMonth',
+  'minDaysToRepayment',
+  'active',
 ] as const satisfies readonly (keyof ProductTerms)[];
 
 const termsOf = (p: ProductTerms): ProductTerms => Object.fromEntries(TERM_FIELDS.map((f) => [f, p[f]])) as ProductTerms;
 
 /** Defaults by type: a salary advance runs one month at no interest, repaid on a pay day; an EMI product has no pay day. */
-function withDefaults(input: Omit<CreateProductCommand['input'], 'requiredProfileSections'>, currency: string, defaultPayDay: number, minDaysToRepayment: number): ProductTerms {
+function withDefaults(
+  input: Omit<CreateProductCommand['input'], 'requiredProfileSections'>,
+  currency: string,
+  defaultPayDay: number,
+  minDaysToRepayment: number,
+): ProductTerms {
   const advance = input.type === 'salaryAdvance';
-  const missing = (['minAmount', 'maxAmount', 'processingFeePercent', ...(advance ? [] : (['minTenureMonths', 'maxTenureMonths', 'annualRatePercent'] as const))] as const).filter(
-    (field) => input[field] === undefined,
-  );
-  if (missing.length > 0) throw new InvalidProduct(missing.map((name) => ({ name, message: `${name} is required${advance ? '' : ' for an EMI product'}` })));
+  const missing = (
+    [
+      'minAmount',
+      'maxAmount',
+      'processingFeePercent',
+      ...(advance ? [] : (['minTenureMonths', 'maxTenureMonths', 'annualRatePercent'] as const)),
+    ] as const
+  ).filter((field) => input[field] === undefined);
+  if (missing.length > 0)
+    throw new InvalidProduct(missing.map((name) => ({ name, message: `${name} is required${advance ? '' : ' for an EMI product'}` })));
   return {
     currency,
     graceDays: 0,
@@ -69,7 +96,8 @@ function withDefaults(input: Omit<CreateProductCommand['input'], 'requiredProfil
 function check(terms: ProductTerms, sections: readonly string[] | null, currency: string): void {
   const problems = productProblems(terms);
   for (const problem of requiredProfileSectionsProblems(sections).all) problems.add(problem.name, problem.message);
-  if (terms.currency !== currency) problems.add('currency', `currency must be ${currency}, the currency this deployment lends in (CURRENCY)`);
+  if (terms.currency !== currency)
+    problems.add('currency', `currency must be ${currency}, the currency this deployment lends in (CURRENCY)`);
   if (problems.all.length > 0) throw new InvalidProduct(problems.all);
 }
 
@@ -86,7 +114,10 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     const terms = withDefaults(rest, currency, salaryAdvance.defaultPayDayOfMonth, salaryAdvance.minDaysToRepayment);
     check(terms, sections, currency);
     try {
-      const created = await this.products.create({ ...termsOf(terms), requiredProfileSections: normalizedProfileSections(sections) }, actor.id);
+      const created = await this.products.create(
+        { ...termsOf(terms), requiredProfileSections: normalizedProfileSections(sections) },
+        actor.id,
+      );
       return productView(created, this.config.profileRequiredSections);
     } catch (error) {
       if (error instanceof DuplicateProductCode) throw new ProductCodeTaken(terms.code);
@@ -109,13 +140,20 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
   async execute({ actor, id, change }: UpdateProductCommand): Promise<ProductView> {
     const updated = await this.products.addVersion(id, actor.id, (current) => {
       const fixed = (['code', 'type'] as const).filter((field) => change[field] !== undefined && change[field] !== current[field]);
-      if (fixed.length > 0) throw new InvalidProduct(fixed.map((name) => ({ name, message: `${name} cannot change once a product exists (it is ${current[name]}); create another product instead` })));
+      if (fixed.length > 0)
+        throw new InvalidProduct(
+          fixed.map((name) => ({
+            name,
+            message: `${name} cannot change once a product exists (it is ${current[name]}); create another product instead`,
+          })),
+        );
       const { requiredProfileSections: sections, ...terms } = change;
       const next = termsOf({ ...current, ...terms, type: current.type as LoanType });
       check(next, sections ?? null, this.config.product.currency);
       const nextSections = sections === undefined ? current.requiredProfileSections : normalizedProfileSections(sections);
       const setting = this.config.profileRequiredSections;
-      const sameSections = requiredProfileSections(nextSections, setting).join() === requiredProfileSections(current.requiredProfileSections, setting).join();
+      const sameSections =
+        requiredProfileSections(nextSections, setting).join() === requiredProfileSections(current.requiredProfileSections, setting).join();
       const same = sameSections && TERM_FIELDS.every((field) => next[field] === current[field]);
       return same ? undefined : ({ ...next, requiredProfileSections: nextSections } satisfies ProductVersionTerms);
     });

@@ -10,7 +10,11 @@ describe('the profile sections a product requires', () => {
 
   it('given an unknown section name, when checked, then the field message names it and the seven allowed', () => {
     expect(requiredProfileSectionsProblems(['profile', 'passport', 'kyc']).all).toEqual([
-      { name: 'requiredProfileSections', message: 'requiredProfileSections may list only profile, address, bank, documents, employment, reference, selfie; unknown: passport, kyc' },
+      {
+        name: 'requiredProfileSections',
+        message:
+          'requiredProfileSections may list only profile, address, bank, documents, employment, reference, selfie; unknown: passport, kyc',
+      },
     ]);
   });
 

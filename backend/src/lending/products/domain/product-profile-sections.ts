@@ -11,7 +11,10 @@ export function requiredProfileSectionsProblems(sections: readonly string[] | nu
   const problems = new FieldProblems();
   const unknown = (sections ?? []).filter((name) => !isSection(name));
   if (unknown.length > 0) {
-    problems.add('requiredProfileSections', `requiredProfileSections may list only ${PRODUCT_PROFILE_SECTIONS.join(', ')}; unknown: ${unknown.join(', ')}`);
+    problems.add(
+      'requiredProfileSections',
+      `requiredProfileSections may list only ${PRODUCT_PROFILE_SECTIONS.join(', ')}; unknown: ${unknown.join(', ')}`,
+    );
   }
   return problems;
 }

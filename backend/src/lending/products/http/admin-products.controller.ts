@@ -13,7 +13,14 @@ import { ListProductsQuery } from '../application/list-products.handler.js';
 import { CreateProductCommand, UpdateProductCommand } from '../application/save-product.handler.js';
 import { PRODUCT_SORT } from '../repository/loan-products.repository.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';
-import { createProductBody, productIdParam, productListFilter, productSchema, productVersionSchema, updateProductBody } from './product.schemas.js';
+import {
+  createProductBody,
+  productIdParam,
+  productListFilter,
+  productSchema,
+  productVersionSchema,
+  updateProductBody,
+} from './product.schemas.js';
 
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as object;
 
@@ -32,13 +39,24 @@ export class AdminProductsController {
 
   @Get('products')
   @RequirePermission('loans.view')
-  @ApiOperation({ summary: 'Loan products at their current version (ra-data-simple-rest): filter={"q":"text","type":"EMI","active":true}, sort, range' })
+  @ApiOperation({
+    summary: 'Loan products at their current version (ra-data-simple-rest): filter={"q":"text","type":"EMI","active":true}, sort, range',
+  })
   @ApiListQuery({ filter: '{"type":"EMI"}', sort: '["code","ASC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: products <start>-<end>/<total>', schema: openApi(z.array(productSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: PRODUCT_SORT.fields, defaultSort: { field: 'code', order: 'ASC' }, filters: Object.keys(productListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: PRODUCT_SORT.fields,
+      defaultSort: { field: 'code', order: 'ASC' },
+      filters: Object.keys(productListFilter.shape),
+    });
     const { id, ...filter } = parseWith(productListFilter, params.filter);
-    return sendPage(res, 'products', params.range, await this.queries.execute(new ListProductsQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'products',
+      params.range,
+      await this.queries.execute(new ListProductsQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('products/:id')
@@ -51,7 +69,7 @@ export class AdminProductsController {
 
   @Get('products/:id/versions')
   @RequirePermission('loans.view')
-  @ApiOperation({ summary: "Every version of a product, newest first, with who made it and when" })
+  @ApiOperation({ summary: 'Every version of a product, newest first, with who made it and when' })
   @ApiOkResponse({ schema: openApi(z.array(productVersionSchema)) })
   versions(@Param('id') id: string) {
     return this.queries.execute(new ListProductVersionsQuery(parseWith(productIdParam, id)));
@@ -59,7 +77,9 @@ export class AdminProductsController {
 
   @Post('products')
   @RequirePermission('products.manage')
-  @ApiOperation({ summary: 'Create a product (version 1). A salary advance needs no rate or tenure: it charges processingFeePercent as its flat fee' })
+  @ApiOperation({
+    summary: 'Create a product (version 1). A salary advance needs no rate or tenure: it charges processingFeePercent as its flat fee',
+  })
   @ApiBody({ schema: inputSchema(createProductBody) })
   @ApiCreatedResponse({ schema: openApi(productSchema) })
   create(@CurrentActor() actor: Actor, @Body() body: unknown) {
@@ -68,7 +88,9 @@ export class AdminProductsController {
 
   @Put('products/:id')
   @RequirePermission('products.manage')
-  @ApiOperation({ summary: 'Edit a product: makes the next version (none if nothing changed); code and type cannot change. Deactivate with active=false' })
+  @ApiOperation({
+    summary: 'Edit a product: makes the next version (none if nothing changed); code and type cannot change. Deactivate with active=false',
+  })
   @ApiBody({ schema: inputSchema(updateProductBody) })
   @ApiOkResponse({ schema: openApi(productSchema) })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {

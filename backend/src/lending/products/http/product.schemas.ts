@@ -1,13 +1,29 @@
 import { z } from 'zod';
 import { editBody } from '../../../platform/http/edit-body.js';
 import { singleLineText } from '../../../platform/text/text-fields.js';
-import { ADVANCE_PAYMENTS, ALLOCATION_STRATEGIES, MAX_GRACE_DAYS, MAX_PAY_DAY, MAX_PRODUCT_AMOUNT, MAX_TENURE_MONTHS, PREPAYMENT_MODES } from '../../loan/domain/terms/loan-product.js';
+import {
+  ADVANCE_PAYMENTS,
+  ALLOCATION_STRATEGIES,
+  MAX_GRACE_DAYS,
+  MAX_PAY_DAY,
+  MAX_PRODUCT_AMOUNT,
+  MAX_TENURE_MONTHS,
+  PREPAYMENT_MODES,
+} from '../../loan/domain/terms/loan-product.js';
 import { PRODUCT_PROFILE_SECTIONS } from '../domain/product-profile-sections.js';
 
 const wholeBetween = (name: string, min: number, max: number, unit = 'a whole number') =>
-  z.number({ error: `${name} must be ${unit}` }).int(`${name} must be ${unit}`).min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`);
+  z
+    .number({ error: `${name} must be ${unit}` })
+    .int(`${name} must be ${unit}`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
 const minor = (name: string, min: number) => wholeBetween(name, min, MAX_PRODUCT_AMOUNT, 'a whole number of minor units (paise)');
-const percent = (name: string) => z.number({ error: `${name} must be a number` }).min(0, `${name} must be between 0 and 100`).max(100, `${name} must be between 0 and 100`);
+const percent = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be between 0 and 100`)
+    .max(100, `${name} must be between 0 and 100`);
 
 /** The terms a product's create and edit bodies may carry; cross-field rules (min ≤ max, per type) are the domain's. */
 const termFields = {
@@ -30,19 +46,27 @@ const termFields = {
   prepaymentMode: z.enum(PREPAYMENT_MODES, { error: `prepaymentMode must be one of ${PREPAYMENT_MODES.join(', ')}` }),
   advancePayment: z
     .enum(ADVANCE_PAYMENTS, { error: `advancePayment must be one of ${ADVANCE_PAYMENTS.join(', ')}` })
-    .describe('money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)'),
+    .describe(
+      'money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)',
+    ),
   defaultPayDayOfMonth: wholeBetween('defaultPayDayOfMonth', 1, MAX_PAY_DAY).nullable(),
   minDaysToRepayment: wholeBetween('minDaysToRepayment', 0, 366).nullable(),
   // Names are checked by the domain, so an unknown one gets a message that lists the seven.
   requiredProfileSections: z
-    .array(z.string({ error: 'requiredProfileSections must be a list of section names' }), { error: 'requiredProfileSections must be a list of section names' })
+    .array(z.string({ error: 'requiredProfileSections must be a list of section names' }), {
+      error: 'requiredProfileSections must be a list of section names',
+    })
     .max(PRODUCT_PROFILE_SECTIONS.length * 2, 'requiredProfileSections lists too many names')
     .nullable()
-    .describe(`the profile sections (${PRODUCT_PROFILE_SECTIONS.join(', ')}) a borrower completes before submitting under this product; null or left out on create: the PROFILE_REQUIRED_SECTIONS setting`),
+    .describe(
+      `the profile sections (${PRODUCT_PROFILE_SECTIONS.join(', ')}) a borrower completes before submitting under this product; null or left out on create: the PROFILE_REQUIRED_SECTIONS setting`,
+    ),
   active: z.boolean({ error: 'active must be true or false' }),
 };
 
-const optional = Object.fromEntries(Object.entries(termFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof termFields]: z.ZodOptional<(typeof termFields)[K]> };
+const optional = Object.fromEntries(Object.entries(termFields).map(([k, v]) => [k, v.optional()])) as {
+  [K in keyof typeof termFields]: z.ZodOptional<(typeof termFields)[K]>;
+};
 
 export const createProductBody = z.strictObject({
   ...optional,
@@ -65,7 +89,9 @@ export const productListFilter = z.strictObject({
   id: z.union([z.uuid('each id must be a product id'), z.array(z.uuid('each id must be a product id'))]).optional(),
 });
 
-export const productIdParam = z.string({ error: 'the product id must be a UUID' }).refine((v) => z.uuid().safeParse(v).success, { message: 'the product id must be a UUID', path: ['id'] });
+export const productIdParam = z
+  .string({ error: 'the product id must be a UUID' })
+  .refine((v) => z.uuid().safeParse(v).success, { message: 'the product id must be a UUID', path: ['id'] });
 
 const versionTerms = {
   code: z.string(),
@@ -82,12 +108,16 @@ const versionTerms = {
   penalChargeFlat: z.number().int().describe('minor units, charged once per overdue instalment'),
   allocationStrategy: z.enum(ALLOCATION_STRATEGIES),
   prepaymentMode: z.enum(PREPAYMENT_MODES),
-  advancePayment: z.enum(ADVANCE_PAYMENTS).describe('money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal'),
+  advancePayment: z
+    .enum(ADVANCE_PAYMENTS)
+    .describe('money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal'),
   defaultPayDayOfMonth: z.number().int().nullable().describe('salary advances only'),
   minDaysToRepayment: z.number().int().nullable().describe('salary advances only'),
   requiredProfileSections: z
     .array(z.enum(PRODUCT_PROFILE_SECTIONS))
-    .describe('the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one'),
+    .describe(
+      'the profile sections a borrower completes before submitting under this version: its own list, or the PROFILE_REQUIRED_SECTIONS setting for a version made without one',
+    ),
   active: z.boolean(),
 };
 

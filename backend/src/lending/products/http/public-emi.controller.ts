@@ -16,7 +16,9 @@ export class PublicEmiController {
 
   @Get('emi')
   @Public()
-  @ApiOperation({ summary: 'EMI calculator: ?principal=<minor units>&annualRatePercent=&months= -> {emi, totalInterest, totalPayable, schedule}' })
+  @ApiOperation({
+    summary: 'EMI calculator: ?principal=<minor units>&annualRatePercent=&months= -> {emi, totalInterest, totalPayable, schedule}',
+  })
   @ApiQuery({ name: 'principal', required: true, example: '10000000', description: 'minor units, 1 to 10^13' })
   @ApiQuery({ name: 'annualRatePercent', required: true, example: '18', description: '0 to 100' })
   @ApiQuery({ name: 'months', required: true, example: '12', description: '1 to 600' })

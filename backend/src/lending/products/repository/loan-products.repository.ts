@@ -5,7 +5,13 @@ import { DB, type Db } from '../../../platform/database/database.js';
 import type { LoanProductVersionsTable } from '../../../platform/database/schema.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
-import type { AdvancePayment, AllocationStrategy, PrepaymentMode, ProductParameters, ProductTerms } from '../../loan/domain/terms/loan-product.js';
+import type {
+  AdvancePayment,
+  AllocationStrategy,
+  PrepaymentMode,
+  ProductParameters,
+  ProductTerms,
+} from '../../loan/domain/terms/loan-product.js';
 import type { LoanType } from '../../loan/domain/loan.types.js';
 import type { ProductProfileSection } from '../domain/product-profile-sections.js';
 
@@ -15,7 +21,11 @@ import type { ProductProfileSection } from '../domain/product-profile-sections.j
  */
 export type ProductVersionTerms = ProductTerms & { requiredProfileSections: ProductProfileSection[] | null };
 /** One version of a product as stored: its terms, who made it and when. */
-export type ProductVersionRecord = ProductParameters & { requiredProfileSections: ProductProfileSection[] | null; madeBy: string; madeAt: Date };
+export type ProductVersionRecord = ProductParameters & {
+  requiredProfileSections: ProductProfileSection[] | null;
+  madeBy: string;
+  madeAt: Date;
+};
 /** A product at its current version. */
 export type ProductRecord = ProductVersionRecord & { createdAt: Date; updatedAt: Date };
 
@@ -66,7 +76,12 @@ const toParameters = (p: { id: string; code: string; type: LoanType }, v: Versio
   madeAt: v.made_at,
 });
 
-const versionValues = (productId: string, version: number, terms: ProductTerms & { requiredProfileSections?: ProductProfileSection[] | null }, madeBy: string) => ({
+const versionValues = (
+  productId: string,
+  version: number,
+  terms: ProductTerms & { requiredProfileSections?: ProductProfileSection[] | null },
+  madeBy: string,
+) => ({
   product_id: productId,
   version,
   name: terms.name,
@@ -102,7 +117,9 @@ export class LoanProductsRepository {
   private current() {
     return this.db
       .selectFrom('loan_products as p')
-      .innerJoin('loan_product_versions as v', (join) => join.onRef('v.product_id', '=', 'p.id').onRef('v.version', '=', 'p.current_version'))
+      .innerJoin('loan_product_versions as v', (join) =>
+        join.onRef('v.product_id', '=', 'p.id').onRef('v.version', '=', 'p.current_version'),
+      )
       .select(['p.id', 'p.code', 'p.type', 'p.created_at', 'p.updated_at'])
       .selectAll('v');
   }
@@ -117,7 +134,10 @@ export class LoanProductsRepository {
     if (filter.type) query = query.where('p.type', '=', filter.type);
     if (filter.active !== undefined) query = query.where('v.active', '=', filter.active);
     if (filter.ids) query = query.where('p.id', 'in', idsOrNone(filter.ids));
-    const [rows, total] = await Promise.all([query.orderBy(PRODUCT_SORT.orderBy(sort)).orderBy('p.code').$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.orderBy(PRODUCT_SORT.orderBy(sort)).orderBy('p.code').$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(LoanProductsRepository.record), total };
   }
 
@@ -161,8 +181,14 @@ export class LoanProductsRepository {
   async create(terms: ProductVersionTerms, madeBy: string, id: string = randomUUID()): Promise<ProductRecord> {
     try {
       await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('loan_products').values({ id, code: terms.code, type: terms.type, current_version: 1, updated_at: new Date() }).execute();
-        await trx.insertInto('loan_product_versions').values(versionValues(id, 1, terms, madeBy)).execute();
+        await trx
+          .insertInto('loan_products')
+          .values({ id, code: terms.code, type: terms.type, current_version: 1, updated_at: new Date() })
+          .execute();
+        await trx
+          .insertInto('loan_product_versions')
+          .values(versionValues(id, 1, terms, madeBy))
+          .execute();
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateProductCode();
@@ -175,7 +201,11 @@ export class LoanProductsRepository {
    * Appends a version made from the current one by `change` (which sees the current terms under the product's row
    * lock, so two editors make two versions, one after the other). `change` answers undefined to append nothing.
    */
-  async addVersion(id: string, madeBy: string, change: (current: ProductRecord) => ProductVersionTerms | undefined): Promise<ProductRecord | undefined> {
+  async addVersion(
+    id: string,
+    madeBy: string,
+    change: (current: ProductRecord) => ProductVersionTerms | undefined,
+  ): Promise<ProductRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('loan_products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!locked) return undefined;
@@ -184,7 +214,10 @@ export class LoanProductsRepository {
       const next = change(current);
       if (!next) return current;
       const version = current.productVersion + 1;
-      await trx.insertInto('loan_product_versions').values(versionValues(id, version, next, madeBy)).execute();
+      await trx
+        .insertInto('loan_product_versions')
+        .values(versionValues(id, version, next, madeBy))
+        .execute();
       await trx.updateTable('loan_products').set({ current_version: version, updated_at: new Date() }).where('id', '=', id).execute();
       return (await products.find(id))!;
     });
@@ -200,8 +233,14 @@ export class LoanProductsRepository {
       const any = await trx.selectFrom('loan_products').select('id').limit(1).executeTakeFirst();
       if (any) return false;
       for (const p of products) {
-        await trx.insertInto('loan_products').values({ id: p.productId, code: p.code, type: p.type, current_version: 1, updated_at: new Date() }).execute();
-        await trx.insertInto('loan_product_versions').values(versionValues(p.productId, 1, p, 'system')).execute();
+        await trx
+          .insertInto('loan_products')
+          .values({ id: p.productId, code: p.code, type: p.type, current_version: 1, updated_at: new Date() })
+          .execute();
+        await trx
+          .insertInto('loan_product_versions')
+          .values(versionValues(p.productId, 1, p, 'system'))
+          .execute();
       }
       return true;
     });

@@ -35,7 +35,12 @@ export class ActOnPaymentHandler implements ICommandHandler<ActOnPaymentCommand>
   }
 }
 
-function toCommand(act: PaymentAction, base: { loanId: string; at: string; actor: Actor }, paymentId: string, businessDate: string): LoanCommand {
+function toCommand(
+  act: PaymentAction,
+  base: { loanId: string; at: string; actor: Actor },
+  paymentId: string,
+  businessDate: string,
+): LoanCommand {
   switch (act.action) {
     case 'verify':
       return { type: 'VerifyPayment', data: { ...base, paymentId, businessDate } };

@@ -31,7 +31,12 @@ export class GetLoanStatementHandler implements IQueryHandler<GetLoanStatementQu
   async execute({ loanId, viewer }: GetLoanStatementQuery): Promise<Buffer> {
     await this.access.require(loanId, viewer);
     const [borrower, detail, lines, asOf] = await Promise.all([
-      this.db.selectFrom('loan_summaries as l').innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id').select(['b.name', 'b.email', 'l.loan_state']).where('l.id', '=', loanId).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('loan_summaries as l')
+        .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
+        .select(['b.name', 'b.email', 'l.loan_state'])
+        .where('l.id', '=', loanId)
+        .executeTakeFirstOrThrow(),
       this.reader.detailOf(loanId),
       this.reader.transactions(loanId),
       this.businessDate.today(),

@@ -16,7 +16,15 @@ export class ListPaymentsQuery {
 }
 
 /** Sortable fields (API name -> column). */
-export const PAYMENT_SORT = sortable({ id: 'id', recordedAt: 'recorded_at', updatedAt: 'updated_at', amount: 'amount', paidOn: 'paid_on', status: 'status', method: 'method' });
+export const PAYMENT_SORT = sortable({
+  id: 'id',
+  recordedAt: 'recorded_at',
+  updatedAt: 'updated_at',
+  amount: 'amount',
+  paidOn: 'paid_on',
+  status: 'status',
+  method: 'method',
+});
 
 /** The Payments list (ra-data-simple-rest): filters status, loanId, method; newest first by default. */
 @QueryHandler(ListPaymentsQuery)
@@ -29,7 +37,10 @@ export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery> {
     if (filter.loanId !== undefined) query = query.where('loan_id', '=', filter.loanId);
     if (filter.method !== undefined) query = query.where('method', '=', filter.method);
     if (filter.ids !== undefined) query = query.where('id', 'in', idsOrNone(filter.ids));
-    const [rows, total] = await Promise.all([query.selectAll().orderBy(PAYMENT_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(), countOf(query)]);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy(PAYMENT_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      countOf(query),
+    ]);
     return { rows: rows.map(paymentView), total };
   }
 }

@@ -42,9 +42,13 @@ export class PreviewPaymentHandler implements IQueryHandler<PreviewPaymentQuery>
     if (row.state !== 'active' || input === undefined) throw new IllegalTransition(row.state, 'preview-payment', []);
     const on = date ?? today;
     const problems = [
-      ...(Number.isSafeInteger(amount) && amount > 0 ? [] : [{ name: 'amount', message: 'amount must be a whole number of minor units (paise) greater than 0' }]),
+      ...(Number.isSafeInteger(amount) && amount > 0
+        ? []
+        : [{ name: 'amount', message: 'amount must be a whole number of minor units (paise) greater than 0' }]),
       ...(on > today ? [{ name: 'paidOn', message: `paidOn must not be after the business date (${today})` }] : []),
-      ...(on < input.terms.disbursedOn ? [{ name: 'paidOn', message: `paidOn must not be before the disbursal (${input.terms.disbursedOn})` }] : []),
+      ...(on < input.terms.disbursedOn
+        ? [{ name: 'paidOn', message: `paidOn must not be before the disbursal (${input.terms.disbursedOn})` }]
+        : []),
     ];
     if (problems.length > 0) throw new InvalidLoanInput(problems);
     const preview = previewPayment(input.terms, input.events, { amount, valueDate: on, reducePrincipal });

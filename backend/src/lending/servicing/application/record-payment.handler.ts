@@ -5,7 +5,13 @@ import type { OfflinePaymentMethod } from '../domain/payment.events.js';
 import { PaymentCommands } from './payment-commands.js';
 
 /** `reducePrincipal`: the payer chose "pay extra to reduce principal"; the events carry it (docs/servicing.md). */
-export type OfflinePaymentInput = { amount: number; paidOn: string; method: OfflinePaymentMethod; reference: string; reducePrincipal?: boolean };
+export type OfflinePaymentInput = {
+  amount: number;
+  paidOn: string;
+  method: OfflinePaymentMethod;
+  reference: string;
+  reducePrincipal?: boolean;
+};
 
 export class RecordPaymentCommand {
   constructor(
@@ -25,7 +31,8 @@ export class RecordPaymentHandler implements ICommandHandler<RecordPaymentComman
     const paymentId = PaymentCommands.newId(actor, idempotencyKey, 'record-payment');
     const earlier = idempotencyKey ? await this.payments.existing(paymentId) : undefined;
     if (earlier) {
-      const same = earlier.loanId === loanId && earlier.amount === input.amount && earlier.paidOn === input.paidOn && earlier.method === input.method;
+      const same =
+        earlier.loanId === loanId && earlier.amount === input.amount && earlier.paidOn === input.paidOn && earlier.method === input.method;
       if (!same) throw new IdempotencyKeyReused(idempotencyKey!);
       return earlier;
     }

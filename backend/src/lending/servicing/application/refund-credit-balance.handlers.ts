@@ -43,7 +43,10 @@ export class RequestRefundHandler implements ICommandHandler<RequestRefundComman
     const known = idempotencyKey ? ((await this.executor.load(loanId)).state as LoanRecord).refunds?.[refundId] : undefined;
     if (!known) {
       const businessDate = await this.payments.today();
-      await this.payments.execute((at) => ({ type: 'RequestCreditBalanceRefund', data: { loanId, at, actor, refundId, amount, businessDate } }), actor);
+      await this.payments.execute(
+        (at) => ({ type: 'RequestCreditBalanceRefund', data: { loanId, at, actor, refundId, amount, businessDate } }),
+        actor,
+      );
     }
     return refundView(this.executor, loanId, refundId);
   }
@@ -59,7 +62,10 @@ export class ApproveRefundHandler implements ICommandHandler<ApproveRefundComman
 
   async execute({ actor, loanId, refundId }: ApproveRefundCommand) {
     const businessDate = await this.payments.today();
-    await this.payments.execute((at) => ({ type: 'ApproveCreditBalanceRefund', data: { loanId, at, actor, refundId, businessDate } }), actor);
+    await this.payments.execute(
+      (at) => ({ type: 'ApproveCreditBalanceRefund', data: { loanId, at, actor, refundId, businessDate } }),
+      actor,
+    );
     return refundView(this.executor, loanId, refundId);
   }
 }

@@ -65,7 +65,9 @@ export class SandboxCheckout {
     const payment = await this.payment(paymentId);
     const secret = this.config.payments.webhookSecret;
     if (payment.status === 'created' && secret !== undefined) {
-      const rawBody = Buffer.from(JSON.stringify({ paymentId, status: outcome, amount: payment.amount, providerReference: `sandbox_pay_${crypto.randomUUID()}` }));
+      const rawBody = Buffer.from(
+        JSON.stringify({ paymentId, status: outcome, amount: payment.amount, providerReference: `sandbox_pay_${crypto.randomUUID()}` }),
+      );
       await this.commands.execute(new ReceivePaymentWebhookCommand(rawBody, { 'x-signature': signWebhook(rawBody, secret) }));
     }
     return returnUrlOf(paymentId);

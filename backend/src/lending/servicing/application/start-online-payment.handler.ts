@@ -46,7 +46,8 @@ export class StartOnlinePaymentHandler implements ICommandHandler<StartOnlinePay
       data: { loanId, at, actor, paymentId, amount, provider: this.provider.name, providerOrderId, reducePrincipal },
     });
     const loaded = await this.executor.load(loanId, actor);
-    if (loaded.state.status !== 'none') decide(command(this.clock.now().toISOString(), 'pending'), loaded.state, await this.catalog.parametersOf(loaded.state as LoanRecord));
+    if (loaded.state.status !== 'none')
+      decide(command(this.clock.now().toISOString(), 'pending'), loaded.state, await this.catalog.parametersOf(loaded.state as LoanRecord));
     const order = await this.provider.createOrder({ paymentId, loanId, amount, currency: this.config.product.currency });
     await this.payments.execute((at) => command(at, order.providerOrderId), actor);
     return { paymentId, status: 'created' as const, redirectUrl: order.redirectUrl };

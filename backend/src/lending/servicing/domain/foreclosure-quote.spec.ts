@@ -59,7 +59,12 @@ describe('foreclosureQuote', () => {
   });
 
   it('for a salary advance is the principal and the whole flat fee', () => {
-    expect(foreclosureQuote(SALARY_ADVANCE, [], '2026-03-10')).toMatchObject({ principal: 2_000_000, interest: 0, fees: 100_000, total: 2_100_000 });
+    expect(foreclosureQuote(SALARY_ADVANCE, [], '2026-03-10')).toMatchObject({
+      principal: 2_000_000,
+      interest: 0,
+      fees: 100_000,
+      total: 2_100_000,
+    });
   });
 
   it('refuses a date that is not one', () => {
@@ -91,10 +96,9 @@ describe('paying the foreclosure quote', () => {
   });
 
   it('closes any loan, on any day, after any history, under either strategy and mode', () => {
-    const history = fc.array(
-      fc.record({ day: fc.integer({ min: 0, max: 420 }), amount: fc.integer({ min: 1, max: 1_500_000 }) }),
-      { maxLength: 6 },
-    );
+    const history = fc.array(fc.record({ day: fc.integer({ min: 0, max: 420 }), amount: fc.integer({ min: 1, max: 1_500_000 }) }), {
+      maxLength: 6,
+    });
     fc.assert(
       fc.property(
         history,
@@ -109,7 +113,10 @@ describe('paying the foreclosure quote', () => {
             ...(penalty > 0 ? [charged('late', '2026-03-01', 1, 'penalty', penalty)] : []),
           ];
           const date = dayAfter(terms.disbursedOn, quoteDay);
-          const before = serviceLoan(terms, events.filter((event) => event.valueDate <= date));
+          const before = serviceLoan(
+            terms,
+            events.filter((event) => event.valueDate <= date),
+          );
           const quote = foreclosureQuote(terms, events, date);
           const after = serviceLoan(terms, [...events.filter((event) => event.valueDate <= date), paid('close', date, quote.total)]);
           if (before.status === 'closed') {
@@ -124,7 +131,18 @@ describe('paying the foreclosure quote', () => {
       {
         numRuns: 200,
         // A counterexample CI found (two payments on the day of disbursal, the second stopped the fold): always tried.
-        examples: [[[{ day: 0, amount: 200_001 }, { day: 0, amount: 1 }], 0, 'mifos-standard', 'reduceTenure', 0]],
+        examples: [
+          [
+            [
+              { day: 0, amount: 200_001 },
+              { day: 0, amount: 1 },
+            ],
+            0,
+            'mifos-standard',
+            'reduceTenure',
+            0,
+          ],
+        ],
       },
     );
   });

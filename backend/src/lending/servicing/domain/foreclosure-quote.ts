@@ -12,15 +12,14 @@ import { owed, zeroAmounts } from '../../loan/domain/schedule/working-instalment
  * in the period, ties to even. Events dated after `date` are left out. A repayment of
  * `total` dated `date` closes the loan.
  */
-export function foreclosureQuote(
-  terms: ServicingTerms,
-  events: readonly ServicingEvent[],
-  date: string,
-): ForeclosureQuote {
+export function foreclosureQuote(terms: ServicingTerms, events: readonly ServicingEvent[], date: string): ForeclosureQuote {
   if (!isIsoDate(date)) {
     throw new InvalidLoanInput([{ name: 'date', message: 'date must be a date (YYYY-MM-DD)' }]);
   }
-  const state = foldServicing(terms, events.filter((event) => event.valueDate <= date));
+  const state = foldServicing(
+    terms,
+    events.filter((event) => event.valueDate <= date),
+  );
   const quote = zeroAmounts();
   for (const instalment of state.instalments.filter((candidate) => candidate.dueDate <= date)) {
     quote.principal += owed(instalment, 'principal');

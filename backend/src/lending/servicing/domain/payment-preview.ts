@@ -32,6 +32,12 @@ export function previewPayment(
   const line = servicing.ledger.find((candidate) => candidate.id === PREVIEW_PAYMENT_ID)!;
   return {
     servicing,
-    allocated: { principal: line.principal, interest: line.interest, fees: line.fees, penalties: line.penalties, toCreditBalance: line.toCreditBalance },
+    allocated: {
+      principal: line.principal,
+      interest: line.interest,
+      fees: line.fees,
+      penalties: line.penalties,
+      toCreditBalance: line.toCreditBalance,
+    },
   };
 }

@@ -8,7 +8,14 @@ type OnBusinessDate = { businessDate: string };
 
 export type RecordPayment = MoneyCommandOf<
   'RecordPayment',
-  OnBusinessDate & { paymentId: string; amount: number; paidOn: string; method: OfflinePaymentMethod; reference: string; reducePrincipal?: boolean }
+  OnBusinessDate & {
+    paymentId: string;
+    amount: number;
+    paidOn: string;
+    method: OfflinePaymentMethod;
+    reference: string;
+    reducePrincipal?: boolean;
+  }
 >;
 export type VerifyPayment = MoneyCommandOf<'VerifyPayment', OnBusinessDate & { paymentId: string }>;
 export type RejectPayment = MoneyCommandOf<'RejectPayment', { paymentId: string; reason: string }>;
@@ -24,7 +31,10 @@ export type ConfirmOnlinePayment = MoneyCommandOf<
 export type RequestPaymentReversal = MoneyCommandOf<'RequestPaymentReversal', { paymentId: string; reason: string }>;
 export type ApprovePaymentReversal = MoneyCommandOf<'ApprovePaymentReversal', OnBusinessDate & { paymentId: string }>;
 export type RejectPaymentReversal = MoneyCommandOf<'RejectPaymentReversal', { paymentId: string; reason: string }>;
-export type RequestCreditBalanceRefund = MoneyCommandOf<'RequestCreditBalanceRefund', OnBusinessDate & { refundId: string; amount: number }>;
+export type RequestCreditBalanceRefund = MoneyCommandOf<
+  'RequestCreditBalanceRefund',
+  OnBusinessDate & { refundId: string; amount: number }
+>;
 export type ApproveCreditBalanceRefund = MoneyCommandOf<'ApproveCreditBalanceRefund', OnBusinessDate & { refundId: string }>;
 
 export type MoneyCommand =

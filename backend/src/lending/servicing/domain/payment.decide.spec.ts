@@ -46,9 +46,37 @@ describe('when active', () => {
   describe('an offline payment', () => {
     it('is recorded as pending, with who recorded it', () => {
       given(active)
-        .when(command('RecordPayment', { paymentId: 'p1', amount: FIRST_INSTALMENT, paidOn: '2026-02-28', method: 'upi', reference: ' UTR123 ', businessDate: TODAY }))
-        .then([{ type: 'PaymentRecorded', data: { ...envelope(STAFF), paymentId: 'p1', amount: FIRST_INSTALMENT, paidOn: '2026-02-28', method: 'upi', reference: 'UTR123' } }]);
-      expect(loanAfter(after(active, record('p1', 100))).payments?.p1).toEqual({ channel: 'offline', method: 'cash', amount: 100, paidOn: TODAY, status: 'pending', recordedBy: STAFF.id });
+        .when(
+          command('RecordPayment', {
+            paymentId: 'p1',
+            amount: FIRST_INSTALMENT,
+            paidOn: '2026-02-28',
+            method: 'upi',
+            reference: ' UTR123 ',
+            businessDate: TODAY,
+          }),
+        )
+        .then([
+          {
+            type: 'PaymentRecorded',
+            data: {
+              ...envelope(STAFF),
+              paymentId: 'p1',
+              amount: FIRST_INSTALMENT,
+              paidOn: '2026-02-28',
+              method: 'upi',
+              reference: 'UTR123',
+            },
+          },
+        ]);
+      expect(loanAfter(after(active, record('p1', 100))).payments?.p1).toEqual({
+        channel: 'offline',
+        method: 'cash',
+        amount: 100,
+        paidOn: TODAY,
+        status: 'pending',
+        recordedBy: STAFF.id,
+      });
     });
 
     it.each([
@@ -59,17 +87,30 @@ describe('when active', () => {
       ['a paidOn before the disbursal', 100, '2026-01-30', ['paidOn']],
       ['a paidOn that is not a date', 100, '2026-02-30', ['paidOn']],
     ])('refuses %s, naming the field', (_label, amount, paidOn, fields) => {
-      const error = given(active).when(record('p1', amount, paidOn)).thenThrows(InvalidLoanInput);
+      const error = given(active)
+        .when(record('p1', amount, paidOn))
+        .thenThrows(InvalidLoanInput);
       expect(fieldNames(error)).toEqual(fields);
     });
 
     it('needs a reference for anything but cash, and a known method', () => {
       const error = given(active)
-        .when(command('RecordPayment', { paymentId: 'p1', amount: 100, paidOn: TODAY, method: 'cheque', reference: ' ', businessDate: TODAY }))
+        .when(
+          command('RecordPayment', { paymentId: 'p1', amount: 100, paidOn: TODAY, method: 'cheque', reference: ' ', businessDate: TODAY }),
+        )
         .thenThrows(InvalidLoanInput);
       expect(fieldNames(error)).toEqual(['reference']);
       const wrong = given(active)
-        .when(command('RecordPayment', { paymentId: 'p1', amount: 100, paidOn: TODAY, method: 'gold' as never, reference: 'x', businessDate: TODAY }))
+        .when(
+          command('RecordPayment', {
+            paymentId: 'p1',
+            amount: 100,
+            paidOn: TODAY,
+            method: 'gold' as never,
+            reference: 'x',
+            businessDate: TODAY,
+          }),
+        )
         .thenThrows(InvalidLoanInput);
       expect(fieldNames(wrong)).toEqual(['method']);
     });
@@ -77,16 +118,25 @@ describe('when active', () => {
     it('is applied when a second person verifies it', () => {
       given(after(active, record('p1', FIRST_INSTALMENT, '2026-02-28')))
         .when(verify('p1'))
-        .then([{ type: 'RepaymentApplied', data: { ...envelope(CHECKER), paymentId: 'p1', amount: FIRST_INSTALMENT, valueDate: '2026-02-28', method: 'cash' } }]);
+        .then([
+          {
+            type: 'RepaymentApplied',
+            data: { ...envelope(CHECKER), paymentId: 'p1', amount: FIRST_INSTALMENT, valueDate: '2026-02-28', method: 'cash' },
+          },
+        ]);
     });
 
     it('is not verified by the one who recorded it (maker-checker)', () => {
-      const error = given(after(active, record('p1', 100))).when(verify('p1', STAFF)).thenThrows(SamePerson, 'PAYMENT.SAME_PERSON');
+      const error = given(after(active, record('p1', 100)))
+        .when(verify('p1', STAFF))
+        .thenThrows(SamePerson, 'PAYMENT.SAME_PERSON');
       expect(error.kind).toBe('forbidden');
     });
 
     it('verified twice applies once', () => {
-      given(after(active, record('p1', 100), verify('p1'))).when(verify('p1')).then([]);
+      given(after(active, record('p1', 100), verify('p1')))
+        .when(verify('p1'))
+        .then([]);
     });
 
     it('is rejected with a reason, and is then neither verified nor rejected again', () => {
@@ -95,7 +145,9 @@ describe('when active', () => {
         .then([{ type: 'PaymentRejected', data: { ...envelope(CHECKER), paymentId: 'p1', reason: 'cheque bounced' } }]);
       const rejected = after(active, record('p1', 100), command('RejectPayment', { paymentId: 'p1', reason: 'no money' }, CHECKER));
       given(rejected).when(verify('p1')).thenThrows(PaymentInWrongStatus);
-      given(rejected).when(command('RejectPayment', { paymentId: 'p1', reason: 'again' }, CHECKER)).then([]);
+      given(rejected)
+        .when(command('RejectPayment', { paymentId: 'p1', reason: 'again' }, CHECKER))
+        .then([]);
     });
 
     it('an unknown payment is not found', () => {
@@ -104,15 +156,33 @@ describe('when active', () => {
   });
 
   describe('an online payment', () => {
-    const created = after(active, command('CreateOnlinePayment', { paymentId: 'o1', amount: FIRST_INSTALMENT, provider: 'sandbox', providerOrderId: 'order_1' }, BORROWER));
+    const created = after(
+      active,
+      command(
+        'CreateOnlinePayment',
+        { paymentId: 'o1', amount: FIRST_INSTALMENT, provider: 'sandbox', providerOrderId: 'order_1' },
+        BORROWER,
+      ),
+    );
     const confirm = (outcome: 'captured' | 'failed', amount = FIRST_INSTALMENT) =>
-      command('ConfirmOnlinePayment', { paymentId: 'o1', outcome, amount, providerReference: 'pay_1', businessDate: TODAY }, { id: 'sandbox', role: 'staff' });
+      command(
+        'ConfirmOnlinePayment',
+        { paymentId: 'o1', outcome, amount, providerReference: 'pay_1', businessDate: TODAY },
+        { id: 'sandbox', role: 'staff' },
+      );
 
     it('is applied on the business date when captured, and a repeated webhook applies nothing', () => {
       const events = after(created, confirm('captured'));
       expect(events.at(-1)).toEqual({
         type: 'RepaymentApplied',
-        data: { ...envelope({ id: 'sandbox', role: 'staff' }), paymentId: 'o1', amount: FIRST_INSTALMENT, valueDate: TODAY, method: 'online', providerReference: 'pay_1' },
+        data: {
+          ...envelope({ id: 'sandbox', role: 'staff' }),
+          paymentId: 'o1',
+          amount: FIRST_INSTALMENT,
+          valueDate: TODAY,
+          method: 'online',
+          providerReference: 'pay_1',
+        },
       });
       given(events).when(confirm('captured')).then([]);
       given(events).when(confirm('failed')).then([]);
@@ -146,8 +216,10 @@ describe('when active', () => {
 describe('overpayment and the credit balance', () => {
   const quote = () => foreclosureQuote(loanAfter(active).servicing!.terms, [], TODAY).total;
   const overpaid = () => after(active, record('p1', quote() + 5_000), verify('p1'));
-  const refund = (refundId: string, amount: number, actor: Actor = STAFF) => command('RequestCreditBalanceRefund', { refundId, amount, businessDate: TODAY }, actor);
-  const approve = (refundId: string, actor: Actor = CHECKER) => command('ApproveCreditBalanceRefund', { refundId, businessDate: TODAY }, actor);
+  const refund = (refundId: string, amount: number, actor: Actor = STAFF) =>
+    command('RequestCreditBalanceRefund', { refundId, amount, businessDate: TODAY }, actor);
+  const approve = (refundId: string, actor: Actor = CHECKER) =>
+    command('ApproveCreditBalanceRefund', { refundId, businessDate: TODAY }, actor);
 
   it('closes the loan and holds the excess', () => {
     const loan = loanAfter(overpaid());
@@ -158,33 +230,47 @@ describe('overpayment and the credit balance', () => {
   it('is refunded only up to what is held, counting requests still waiting', () => {
     const error = given(overpaid()).when(refund('r1', 5_001)).thenThrows(InvalidLoanInput);
     expect(fieldNames(error)).toEqual(['amount']);
-    given(after(overpaid(), refund('r1', 3_000))).when(refund('r2', 2_001)).thenThrows(InvalidLoanInput);
+    given(after(overpaid(), refund('r1', 3_000)))
+      .when(refund('r2', 2_001))
+      .thenThrows(InvalidLoanInput);
   });
 
   it('is refunded after a second person approves, once', () => {
     const requested = after(overpaid(), refund('r1', 5_000));
     given(requested).when(approve('r1', STAFF)).thenThrows(SamePerson);
-    given(requested).when(approve('r1')).then([{ type: 'CreditBalanceRefunded', data: { ...envelope(CHECKER), refundId: 'r1', amount: 5_000, valueDate: TODAY } }]);
-    given(after(requested, approve('r1'))).when(approve('r1')).then([]);
+    given(requested)
+      .when(approve('r1'))
+      .then([{ type: 'CreditBalanceRefunded', data: { ...envelope(CHECKER), refundId: 'r1', amount: 5_000, valueDate: TODAY } }]);
+    given(after(requested, approve('r1')))
+      .when(approve('r1'))
+      .then([]);
   });
 });
 
 describe('reversal (maker-checker)', () => {
-  const request = (paymentId: string, actor: Actor = STAFF) => command('RequestPaymentReversal', { paymentId, reason: 'cheque bounced' }, actor);
-  const approve = (paymentId: string, actor: Actor = CHECKER) => command('ApprovePaymentReversal', { paymentId, businessDate: TODAY }, actor);
+  const request = (paymentId: string, actor: Actor = STAFF) =>
+    command('RequestPaymentReversal', { paymentId, reason: 'cheque bounced' }, actor);
+  const approve = (paymentId: string, actor: Actor = CHECKER) =>
+    command('ApprovePaymentReversal', { paymentId, businessDate: TODAY }, actor);
   const paid = () => after(active, record('p1', FIRST_INSTALMENT, '2026-02-28'), verify('p1'));
 
   it('is requested by one person and approved by another', () => {
     const requested = after(paid(), request('p1'));
     expect(requested.at(-1)!.type).toBe('PaymentReversalRequested');
     given(requested).when(approve('p1', STAFF)).thenThrows(SamePerson);
-    given(requested).when(approve('p1')).then([{ type: 'RepaymentReversed', data: { ...envelope(CHECKER), paymentId: 'p1', valueDate: TODAY } }]);
-    given(after(requested, approve('p1'))).when(approve('p1')).then([]);
+    given(requested)
+      .when(approve('p1'))
+      .then([{ type: 'RepaymentReversed', data: { ...envelope(CHECKER), paymentId: 'p1', valueDate: TODAY } }]);
+    given(after(requested, approve('p1')))
+      .when(approve('p1'))
+      .then([]);
   });
 
   it('is not approved without a request, nor requested twice', () => {
     given(paid()).when(approve('p1')).thenThrows(ReversalNotRequested);
-    given(after(paid(), request('p1'))).when(request('p1', CHECKER)).thenThrows(ReversalAlreadyRequested);
+    given(after(paid(), request('p1')))
+      .when(request('p1', CHECKER))
+      .thenThrows(ReversalAlreadyRequested);
   });
 
   it('a rejected request leaves the payment standing', () => {

@@ -54,13 +54,22 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: Paym
       requireActive(loan, action, true);
       const problems = new FieldProblems();
       requireAmount(problems, amount);
-      if (!(OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method)) problems.add('method', `method must be one of ${OFFLINE_PAYMENT_METHODS.join(', ')}`);
-      if (typeof reference !== 'string' || reference.length > MAX_REFERENCE) problems.add('reference', `reference must be text of at most ${MAX_REFERENCE} characters`);
-      else if (method !== 'cash' && reference.trim() === '') problems.add('reference', 'reference is required for a bank transfer, UPI or cheque (the UTR, UPI or cheque number)');
+      if (!(OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method))
+        problems.add('method', `method must be one of ${OFFLINE_PAYMENT_METHODS.join(', ')}`);
+      if (typeof reference !== 'string' || reference.length > MAX_REFERENCE)
+        problems.add('reference', `reference must be text of at most ${MAX_REFERENCE} characters`);
+      else if (method !== 'cash' && reference.trim() === '')
+        problems.add('reference', 'reference is required for a bank transfer, UPI or cheque (the UTR, UPI or cheque number)');
       problems.throwIfAny();
-      if (loan.payments?.[paymentId]) throw new InvalidLoanInput([{ name: 'paymentId', message: `paymentId ${paymentId} was already used` }]);
+      if (loan.payments?.[paymentId])
+        throw new InvalidLoanInput([{ name: 'paymentId', message: `paymentId ${paymentId} was already used` }]);
       withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(rules, loan, businessDate, { paymentId, amount, valueDate: paidOn }));
-      return [{ type: 'PaymentRecorded', data: { ...base, paymentId, amount, paidOn, method, reference: reference.trim(), ...choice(reducePrincipal) } }];
+      return [
+        {
+          type: 'PaymentRecorded',
+          data: { ...base, paymentId, amount, paidOn, method, reference: reference.trim(), ...choice(reducePrincipal) },
+        },
+      ];
     }
     case 'VerifyPayment': {
       const payment = paymentOf(loan, command.data.paymentId, 'offline');
@@ -69,7 +78,14 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: Paym
       if (payment.recordedBy === base.actor.id) throw new SamePerson('verify', payment.recordedBy);
       const repayment = { paymentId: command.data.paymentId, amount: payment.amount, valueDate: payment.paidOn! };
       withFieldNames({ valueDate: 'paidOn' }, () => checkPayment(rules, loan, command.data.businessDate, repayment));
-      return withClosure(rules, loan, [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method, ...choice(payment.reducePrincipal) } }], base, undefined, command.data.businessDate);
+      return withClosure(
+        rules,
+        loan,
+        [{ type: 'RepaymentApplied', data: { ...base, ...repayment, method: payment.method, ...choice(payment.reducePrincipal) } }],
+        base,
+        undefined,
+        command.data.businessDate,
+      );
     }
     case 'RejectPayment': {
       const payment = paymentOf(loan, command.data.paymentId, 'offline');
@@ -87,7 +103,9 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: Paym
       problems.requireText('providerOrderId', providerOrderId);
       if (loan.payments?.[paymentId]) problems.add('paymentId', `paymentId ${paymentId} was already used`);
       problems.throwIfAny();
-      return [{ type: 'OnlinePaymentCreated', data: { ...base, paymentId, amount, provider, providerOrderId, ...choice(reducePrincipal) } }];
+      return [
+        { type: 'OnlinePaymentCreated', data: { ...base, paymentId, amount, provider, providerOrderId, ...choice(reducePrincipal) } },
+      ];
     }
     case 'ConfirmOnlinePayment':
       return confirmOnline(rules, command.data, loan, base);
@@ -108,7 +126,13 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: Paym
       if (payment.reversalRequestedBy === undefined) throw new ReversalNotRequested(paymentId);
       if (payment.reversalRequestedBy === base.actor.id) throw new SamePerson('approve the reversal of', payment.reversalRequestedBy);
       checkReversal(contextOf(loan, businessDate), { paymentId, valueDate: businessDate });
-      return withClosure(rules, loan, [{ type: 'RepaymentReversed', data: { ...base, paymentId, valueDate: businessDate } }], base, paymentId);
+      return withClosure(
+        rules,
+        loan,
+        [{ type: 'RepaymentReversed', data: { ...base, paymentId, valueDate: businessDate } }],
+        base,
+        paymentId,
+      );
     }
     case 'RejectPaymentReversal': {
       const { paymentId, reason } = command.data;
@@ -121,7 +145,9 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: Paym
       const { refundId, amount, businessDate } = command.data;
       requireDisbursed(loan, action);
       if (loan.refunds?.[refundId]) throw new InvalidLoanInput([{ name: 'refundId', message: `refundId ${refundId} was already used` }]);
-      const waiting = Object.values(loan.refunds ?? {}).filter((r) => r.status === 'requested').reduce((sum, r) => sum + r.amount, 0);
+      const waiting = Object.values(loan.refunds ?? {})
+        .filter((r) => r.status === 'requested')
+        .reduce((sum, r) => sum + r.amount, 0);
       // Money already asked for by another request waiting for approval is not there to refund twice.
       checkRefund(contextOf(loan, businessDate), { refundId, amount: amount + waiting, valueDate: businessDate });
       return [{ type: 'CreditBalanceRefundRequested', data: { ...base, refundId, amount } }];
@@ -133,7 +159,12 @@ export function decideMoney(command: MoneyCommand, loan: LoanRecord, rules: Paym
       if (refund.status === 'refunded') return [];
       if (refund.requestedBy === base.actor.id) throw new SamePerson('approve', refund.requestedBy);
       checkRefund(contextOf(loan, businessDate), { refundId, amount: refund.amount, valueDate: businessDate });
-      return withClosure(rules, loan, [{ type: 'CreditBalanceRefunded', data: { ...base, refundId, amount: refund.amount, valueDate: businessDate } }], base);
+      return withClosure(
+        rules,
+        loan,
+        [{ type: 'CreditBalanceRefunded', data: { ...base, refundId, amount: refund.amount, valueDate: businessDate } }],
+        base,
+      );
     }
     default:
       return assertNever(command, 'money command');
@@ -160,17 +191,41 @@ function confirmOnline(
   if (settled || (outcome === 'failed' && payment.status === 'failed')) return [];
   if (outcome === 'failed') return [{ type: 'OnlinePaymentFailed', data: { ...base, paymentId, providerReference } }];
   if (!isIntegerBetween(amount, 0, Number.MAX_SAFE_INTEGER) || amount !== payment.amount) {
-    return [{ type: 'PaymentAmountMismatched', data: { ...base, paymentId, expectedAmount: payment.amount, capturedAmount: Number(amount), providerReference } }];
+    return [
+      {
+        type: 'PaymentAmountMismatched',
+        data: { ...base, paymentId, expectedAmount: payment.amount, capturedAmount: Number(amount), providerReference },
+      },
+    ];
   }
   const valueDate = businessDate < loan.servicing!.terms.disbursedOn ? loan.servicing!.terms.disbursedOn : businessDate;
-  return withClosure(rules, loan, [{ type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference, ...choice(payment.reducePrincipal) } }], base, undefined, businessDate);
+  return withClosure(
+    rules,
+    loan,
+    [
+      {
+        type: 'RepaymentApplied',
+        data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference, ...choice(payment.reducePrincipal) },
+      },
+    ],
+    base,
+    undefined,
+    businessDate,
+  );
 }
 
 /**
  * Appends LoanClosed or LoanReopened when the money events change whether anything is owed; a payment (given its
  * business date) may instead settle the loan by an approved settlement offer, or let that offer lapse.
  */
-function withClosure(rules: PaymentRules, loan: LoanRecord, events: MoneyEvent[], base: LoanMessageBase, paymentId?: string, businessDate?: string): LoanEvent[] {
+function withClosure(
+  rules: PaymentRules,
+  loan: LoanRecord,
+  events: MoneyEvent[],
+  base: LoanMessageBase,
+  paymentId?: string,
+  businessDate?: string,
+): LoanEvent[] {
   const after = events.reduce(evolve, loan) as LoanRecord;
   if (businessDate !== undefined) {
     const settlement = rules.afterPayment(after, base, businessDate);
@@ -197,7 +252,12 @@ function requireActive(loan: LoanRecord, action: string, recoveries = false): vo
 }
 
 /** A payment is checked by the servicing rules, or, on a written-off loan, as a recovery. */
-function checkPayment(rules: PaymentRules, loan: LoanRecord, businessDate: string, input: { paymentId: string; amount: number; valueDate: string }): void {
+function checkPayment(
+  rules: PaymentRules,
+  loan: LoanRecord,
+  businessDate: string,
+  input: { paymentId: string; amount: number; valueDate: string },
+): void {
   if (loan.status === 'writtenOff') rules.checkRecovery(loan, input, businessDate);
   else checkRepayment(contextOf(loan, businessDate), input);
 }
@@ -217,7 +277,8 @@ function requireStatus(paymentId: string, payment: PaymentRecord, status: Paymen
 }
 
 function requireAmount(problems: FieldProblems, amount: unknown): void {
-  if (!isIntegerBetween(amount, 1, Number.MAX_SAFE_INTEGER)) problems.add('amount', 'amount must be a whole number of minor units (paise) greater than 0');
+  if (!isIntegerBetween(amount, 1, Number.MAX_SAFE_INTEGER))
+    problems.add('amount', 'amount must be a whole number of minor units (paise) greater than 0');
 }
 
 function requireReason(reason: unknown): void {
@@ -233,7 +294,9 @@ function withFieldNames<T>(names: Record<string, string>, check: () => T): T {
     return check();
   } catch (error) {
     if (!(error instanceof InvalidLoanInput)) throw error;
-    throw new InvalidLoanInput(error.fields.map((f) => ({ name: names[f.name] ?? f.name, message: f.message.replaceAll(f.name, names[f.name] ?? f.name) })));
+    throw new InvalidLoanInput(
+      error.fields.map((f) => ({ name: names[f.name] ?? f.name, message: f.message.replaceAll(f.name, names[f.name] ?? f.name) })),
+    );
   }
 }
 

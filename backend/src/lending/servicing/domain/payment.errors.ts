@@ -4,7 +4,11 @@ export class PaymentInWrongStatus extends LoanDomainError {
   readonly code = 'PAYMENT.WRONG_STATUS';
   readonly kind = 'conflict';
   constructor(paymentId: string, status: string, action: string, expected: string) {
-    super(`Cannot ${action} payment ${paymentId}: it is ${status}, and only ${expected} payments can be.`, { paymentId, paymentStatus: status, action });
+    super(`Cannot ${action} payment ${paymentId}: it is ${status}, and only ${expected} payments can be.`, {
+      paymentId,
+      paymentStatus: status,
+      action,
+    });
   }
 }
 

@@ -53,13 +53,31 @@ export function evolveMoney<Loan extends MoneyState>(loan: Loan, event: MoneyEve
         ...loan,
         payments: {
           ...payments,
-          [event.data.paymentId]: { channel: 'offline', method: event.data.method, amount: event.data.amount, paidOn: event.data.paidOn, status: 'pending', recordedBy: data.actor.id, ...chosen(event.data.reducePrincipal) },
+          [event.data.paymentId]: {
+            channel: 'offline',
+            method: event.data.method,
+            amount: event.data.amount,
+            paidOn: event.data.paidOn,
+            status: 'pending',
+            recordedBy: data.actor.id,
+            ...chosen(event.data.reducePrincipal),
+          },
         },
       };
     case 'OnlinePaymentCreated':
       return {
         ...loan,
-        payments: { ...payments, [event.data.paymentId]: { channel: 'online', method: 'online', amount: event.data.amount, status: 'created', recordedBy: data.actor.id, ...chosen(event.data.reducePrincipal) } },
+        payments: {
+          ...payments,
+          [event.data.paymentId]: {
+            channel: 'online',
+            method: 'online',
+            amount: event.data.amount,
+            status: 'created',
+            recordedBy: data.actor.id,
+            ...chosen(event.data.reducePrincipal),
+          },
+        },
       };
     case 'PaymentRejected':
       return payment(event.data.paymentId, { status: 'rejected' });
@@ -86,7 +104,10 @@ export function evolveMoney<Loan extends MoneyState>(loan: Loan, event: MoneyEve
         valueDate: event.data.valueDate,
       });
     case 'CreditBalanceRefundRequested':
-      return { ...loan, refunds: { ...loan.refunds, [event.data.refundId]: { amount: event.data.amount, status: 'requested', requestedBy: data.actor.id } } };
+      return {
+        ...loan,
+        refunds: { ...loan.refunds, [event.data.refundId]: { amount: event.data.amount, status: 'requested', requestedBy: data.actor.id } },
+      };
     case 'CreditBalanceRefunded': {
       const refunds = loan.refunds ?? {};
       const requested = refunds[event.data.refundId];

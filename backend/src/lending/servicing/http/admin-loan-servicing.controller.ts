@@ -43,7 +43,12 @@ export class AdminLoanServicingController {
   @ApiOperation({ summary: 'The loan statement PDF (inline; ?download=1 to download)' })
   @ApiQuery({ name: 'download', required: false, example: '1' })
   @ApiProduces('application/pdf')
-  async statement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async statement(
+    @CurrentActor() user: Actor,
+    @Param('id') id: string,
+    @Query('download') download: string | undefined,
+    @Res() res: Response,
+  ) {
     const loanId = parseWith(uuidParam, id);
     sendStatementPdf(res, loanId, await this.queries.execute(new GetLoanStatementQuery(loanId, user)), download);
   }

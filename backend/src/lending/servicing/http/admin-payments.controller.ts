@@ -17,7 +17,14 @@ import { ApproveRefundCommand, RequestRefundCommand } from '../application/refun
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { paymentIdParam, refundIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';
-import { paymentPreviewBody, paymentPreviewSchema, paymentReasonBody, paymentSchema, recordPaymentBody, refundBody } from './servicing.schemas.js';
+import {
+  paymentPreviewBody,
+  paymentPreviewSchema,
+  paymentReasonBody,
+  paymentSchema,
+  recordPaymentBody,
+  refundBody,
+} from './servicing.schemas.js';
 import { refundSchema } from '../../loan/http/loan-servicing.schemas.js';
 
 const paymentListFilter = z.strictObject({
@@ -54,7 +61,10 @@ export class AdminPaymentsController {
   @Post('loans/:id/payments/preview')
   @RequirePermission('payments.record')
   @HttpCode(200)
-  @ApiOperation({ summary: 'What a payment would do (value date paidOn, default the business date): the schedule it leaves and how it is split; nothing is recorded' })
+  @ApiOperation({
+    summary:
+      'What a payment would do (value date paidOn, default the business date): the schedule it leaves and how it is split; nothing is recorded',
+  })
   @ApiBody({ schema: z.toJSONSchema(paymentPreviewBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: openApi(paymentPreviewSchema) })
   preview(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
@@ -68,9 +78,18 @@ export class AdminPaymentsController {
   @ApiListQuery({ filter: '{"status":"pending"}', sort: '["recordedAt","DESC"]' })
   @ApiOkResponse({ description: 'one page; Content-Range: payments <start>-<end>/<total>', schema: openApi(z.array(paymentSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: PAYMENT_SORT.fields, defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: Object.keys(paymentListFilter.shape) });
+    const params = parseListParams(query, {
+      sortFields: PAYMENT_SORT.fields,
+      defaultSort: { field: 'recordedAt', order: 'DESC' },
+      filters: Object.keys(paymentListFilter.shape),
+    });
     const { id, ...filter } = parseWith(paymentListFilter, params.filter);
-    return sendPage(res, 'payments', params.range, await this.queries.execute(new ListPaymentsQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)));
+    return sendPage(
+      res,
+      'payments',
+      params.range,
+      await this.queries.execute(new ListPaymentsQuery({ ...filter, ids: idsOf(id) }, params.sort, params.range)),
+    );
   }
 
   @Get('payments/:id')

@@ -15,7 +15,14 @@ import { ListLoanTransactionsQuery } from '../application/list-loan-transactions
 import { StartOnlinePaymentCommand } from '../application/start-online-payment.handler.js';
 import { paymentIdParam, uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';
-import { foreclosureQuoteSchema, myPaymentSchema, onlinePaymentBody, onlinePaymentCreatedSchema, paymentPreviewSchema, transactionSchema } from './servicing.schemas.js';
+import {
+  foreclosureQuoteSchema,
+  myPaymentSchema,
+  onlinePaymentBody,
+  onlinePaymentCreatedSchema,
+  paymentPreviewSchema,
+  transactionSchema,
+} from './servicing.schemas.js';
 import { sendStatementPdf } from './statement-response.js';
 
 /** The borrower paying and following their own loan's money; another borrower's loan or payment is "not found". */
@@ -78,7 +85,12 @@ export class MyPaymentsController {
   @ApiOperation({ summary: 'My loan statement PDF (inline; ?download=1 to download)' })
   @ApiQuery({ name: 'download', required: false, example: '1' })
   @ApiProduces('application/pdf')
-  async statement(@CurrentActor() user: Actor, @Param('id') id: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async statement(
+    @CurrentActor() user: Actor,
+    @Param('id') id: string,
+    @Query('download') download: string | undefined,
+    @Res() res: Response,
+  ) {
     const loanId = parseWith(uuidParam, id);
     sendStatementPdf(res, loanId, await this.queries.execute(new GetLoanStatementQuery(loanId, user)), download);
   }

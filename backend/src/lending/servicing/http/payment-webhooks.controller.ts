@@ -27,8 +27,15 @@ export class PaymentWebhooksController {
   @Post('webhooks/sandbox')
   @Public()
   @HttpCode(200)
-  @ApiHeader({ name: 'X-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the raw body, keyed with PAYMENT_WEBHOOK_SECRET>' })
-  @ApiOperation({ summary: 'The provider confirms a payment: {paymentId, status: captured|failed, amount, providerReference}; 401 on a bad signature; a repeat applies once' })
+  @ApiHeader({
+    name: 'X-Signature',
+    required: true,
+    description: 'sha256=<hex HMAC-SHA256 of the raw body, keyed with PAYMENT_WEBHOOK_SECRET>',
+  })
+  @ApiOperation({
+    summary:
+      'The provider confirms a payment: {paymentId, status: captured|failed, amount, providerReference}; 401 on a bad signature; a repeat applies once',
+  })
   @ApiOkResponse({ schema: openApi(webhookAnswerSchema) })
   webhook(@Req() req: Request & { rawBody?: Buffer }) {
     return this.commands.execute(new ReceivePaymentWebhookCommand(req.rawBody ?? Buffer.alloc(0), req.headers));
@@ -38,7 +45,9 @@ export class PaymentWebhooksController {
   @Public()
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Sandbox checkout page with Pay and Fail (development and tests; off in production unless PAYMENT_SANDBOX=true)' })
+  @ApiOperation({
+    summary: 'Sandbox checkout page with Pay and Fail (development and tests; off in production unless PAYMENT_SANDBOX=true)',
+  })
   @ApiProduces('text/html')
   page(@Param('paymentId') paymentId: string) {
     return this.sandbox.page(parseWith(paymentIdParam, paymentId));
@@ -46,14 +55,18 @@ export class PaymentWebhooksController {
 
   @Post('sandbox/:paymentId/pay')
   @Public()
-  @ApiOperation({ summary: 'Sandbox: the provider captures the payment (signed webhook sent server-side), then 303 to /User/Loans/verifypayment' })
+  @ApiOperation({
+    summary: 'Sandbox: the provider captures the payment (signed webhook sent server-side), then 303 to /User/Loans/verifypayment',
+  })
   async pay(@Param('paymentId') paymentId: string, @Res() res: Response) {
     res.redirect(303, await this.sandbox.complete(parseWith(paymentIdParam, paymentId), 'captured'));
   }
 
   @Post('sandbox/:paymentId/fail')
   @Public()
-  @ApiOperation({ summary: 'Sandbox: the provider reports a failure (signed webhook sent server-side), then 303 to /User/Loans/verifypayment' })
+  @ApiOperation({
+    summary: 'Sandbox: the provider reports a failure (signed webhook sent server-side), then 303 to /User/Loans/verifypayment',
+  })
   async fail(@Param('paymentId') paymentId: string, @Res() res: Response) {
     res.redirect(303, await this.sandbox.complete(parseWith(paymentIdParam, paymentId), 'failed'));
   }

@@ -15,7 +15,9 @@ const reason = multiLineText({ min: 1, max: 1000, typeMessage: 'reason is requir
 const reducePrincipal = z
   .boolean({ error: 'reducePrincipal must be true or false' })
   .default(false)
-  .describe('pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product\'s prepayment mode) instead of paying the next instalments');
+  .describe(
+    "pay extra to reduce principal: beyond what is due on the value date, the money prepays principal (by the product's prepayment mode) instead of paying the next instalments",
+  );
 export const recordPaymentBody = z.strictObject({
   amount,
   paidOn: z.string({ error: 'paidOn must be a date (YYYY-MM-DD)' }).describe('the value date: not after the business date'),
@@ -80,7 +82,14 @@ export const myPaymentSchema = z.strictObject({
 export const onlinePaymentCreatedSchema = z.strictObject({ paymentId: z.uuid(), status: z.literal('created'), redirectUrl: z.string() });
 export const webhookAnswerSchema = z.strictObject({ received: z.literal(true), paymentId: z.uuid(), status: paymentStatus });
 
-export const foreclosureQuoteSchema = z.strictObject({ date: z.string(), principal: money, interest: money, fees: money, penalties: money, total: money });
+export const foreclosureQuoteSchema = z.strictObject({
+  date: z.string(),
+  principal: money,
+  interest: money,
+  fees: money,
+  penalties: money,
+  total: money,
+});
 export const transactionSchema = z.strictObject({
   id: z.string(),
   type: z.enum(['disbursement', 'repayment', 'reversal', 'charge', 'waiver', 'refund', 'settlement', 'write-off', 'recovery']),

@@ -8,7 +8,15 @@ import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 
 /** The events that change what a disbursed loan owes: the fold's input. */
-const SERVICING_EVENT_TYPES = ['LoanDisbursed', 'RepaymentApplied', 'RepaymentReversed', 'CreditBalanceRefunded', 'PenalChargeApplied', 'LoanSettled', 'LoanWrittenOff'] as const;
+const SERVICING_EVENT_TYPES = [
+  'LoanDisbursed',
+  'RepaymentApplied',
+  'RepaymentReversed',
+  'CreditBalanceRefunded',
+  'PenalChargeApplied',
+  'LoanSettled',
+  'LoanWrittenOff',
+] as const;
 
 type Held = { version: number; terms: ServicingTerms; events: ServicingEvent[] };
 
@@ -32,7 +40,11 @@ export const servicingProjection: Projection = {
       byLoan.set(id, [...(byLoan.get(id) ?? []), event]);
     }
     const ids = [...byLoan.keys()];
-    const stored = await db.selectFrom('loan_servicing').select(['loan_id', 'version', 'terms', 'events']).where('loan_id', 'in', ids).execute();
+    const stored = await db
+      .selectFrom('loan_servicing')
+      .select(['loan_id', 'version', 'terms', 'events'])
+      .where('loan_id', 'in', ids)
+      .execute();
     const held = new Map<string, Held>(stored.map((row) => [row.loan_id, { version: row.version, terms: row.terms, events: row.events }]));
     const changed = new Map<string, Held>();
     for (const [id, loanEvents] of byLoan) {
@@ -56,13 +68,26 @@ function toServicingEvent(event: RecordedEvent): ServicingEvent {
   const data = event.data as Record<string, any>;
   switch (event.type) {
     case 'RepaymentApplied':
-      return { type: 'RepaymentApplied', paymentId: data.paymentId, valueDate: data.valueDate, amount: data.amount, ...(data.reducePrincipal === true && { reducePrincipal: true }) };
+      return {
+        type: 'RepaymentApplied',
+        paymentId: data.paymentId,
+        valueDate: data.valueDate,
+        amount: data.amount,
+        ...(data.reducePrincipal === true && { reducePrincipal: true }),
+      };
     case 'RepaymentReversed':
       return { type: 'RepaymentReversed', paymentId: data.paymentId, valueDate: data.valueDate };
     case 'CreditBalanceRefunded':
       return { type: 'CreditBalanceRefunded', refundId: data.refundId, valueDate: data.valueDate, amount: data.amount };
     case 'PenalChargeApplied':
-      return { type: 'ChargeApplied', chargeId: data.chargeId, instalmentNumber: data.instalmentNumber, kind: 'penalty', amount: data.amount, valueDate: data.date };
+      return {
+        type: 'ChargeApplied',
+        chargeId: data.chargeId,
+        instalmentNumber: data.instalmentNumber,
+        kind: 'penalty',
+        amount: data.amount,
+        valueDate: data.date,
+      };
     case 'LoanSettled':
       return { type: 'ClosedOut', id: data.offerId, kind: 'settlement', valueDate: data.on };
     case 'LoanWrittenOff':
@@ -103,7 +128,15 @@ async function writeLoans(db: Kysely<any>, loans: Map<string, Held>): Promise<vo
     await db
       .insertInto('loan_servicing')
       .values(rows)
-      .onConflict((oc) => oc.column('loan_id').doUpdateSet((eb) => Object.fromEntries(Object.keys(rows[0]!).filter((k) => k !== 'loan_id').map((k) => [k, eb.ref(`excluded.${k}`)]))))
+      .onConflict((oc) =>
+        oc.column('loan_id').doUpdateSet((eb) =>
+          Object.fromEntries(
+            Object.keys(rows[0]!)
+              .filter((k) => k !== 'loan_id')
+              .map((k) => [k, eb.ref(`excluded.${k}`)]),
+          ),
+        ),
+      )
       .execute();
   }
   await db.deleteFrom('loan_instalments').where('loan_id', 'in', ids).execute();

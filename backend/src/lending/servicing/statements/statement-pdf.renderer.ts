@@ -15,7 +15,10 @@ export type StatementLine = {
 };
 
 /** An instalment as the statement shows it, its status on the statement's date. */
-export type StatementInstalment = Pick<Instalment, 'number' | 'dueDate' | 'principal' | 'interest' | 'fees' | 'penalties' | 'paidPrincipal' | 'paidInterest' | 'paidFees' | 'paidPenalties'> & {
+export type StatementInstalment = Pick<
+  Instalment,
+  'number' | 'dueDate' | 'principal' | 'interest' | 'fees' | 'penalties' | 'paidPrincipal' | 'paidInterest' | 'paidFees' | 'paidPenalties'
+> & {
   status: string;
 };
 
@@ -69,7 +72,14 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Buff
     bufferPages: true,
     autoFirstPage: true,
     font: FONT.regular,
-    info: { Title: pdfText(`Loan statement ${input.loanId}`), Author: pdfText(input.lender.name), Creator: 'Lending backend statement renderer', Producer: 'PDFKit', CreationDate: made, ModDate: made },
+    info: {
+      Title: pdfText(`Loan statement ${input.loanId}`),
+      Author: pdfText(input.lender.name),
+      Creator: 'Lending backend statement renderer',
+      Producer: 'PDFKit',
+      CreationDate: made,
+      ModDate: made,
+    },
   });
   const bytes = collect(doc);
   new StatementLayout(doc).render(input);
@@ -102,13 +112,29 @@ class StatementLayout extends PdfLayout {
   }
 
   private table<Row>(columns: Column<Row>[], rows: Row[], currency: string): void {
-    this.row(columns, columns.map((c) => c.title), true);
-    rows.forEach((row, index) => this.row(columns, columns.map((c) => pdfText(c.value(row, currency))), false, index % 2 === 1));
+    this.row(
+      columns,
+      columns.map((c) => c.title),
+      true,
+    );
+    rows.forEach((row, index) =>
+      this.row(
+        columns,
+        columns.map((c) => pdfText(c.value(row, currency))),
+        false,
+        index % 2 === 1,
+      ),
+    );
   }
 
   private row<Row>(columns: Column<Row>[], cells: string[], header: boolean, zebra = false): void {
     const height = 16;
-    if (this.ensureSpace(height) && !header) this.row(columns, columns.map((c) => c.title), true);
+    if (this.ensureSpace(height) && !header)
+      this.row(
+        columns,
+        columns.map((c) => c.title),
+        true,
+      );
     const y = this.doc.y;
     if (header) this.fillRect(this.left, y, this.width, height, COLOR.headerFill);
     else if (zebra) this.fillRect(this.left, y, this.width, height, COLOR.zebra);

@@ -22,7 +22,13 @@ export class ListSettlementOffersHandler implements IQueryHandler<ListSettlement
   async execute({ loanId }: ListSettlementOffersQuery): Promise<SettlementOfferView[]> {
     const loan = await this.db.selectFrom('loan_summaries').select('id').where('id', '=', loanId).executeTakeFirst();
     if (!loan) throw new LoanNotFound(loanId);
-    const rows = await this.db.selectFrom('settlement_offers').selectAll().where('loan_id', '=', loanId).orderBy('offered_at').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('settlement_offers')
+      .selectAll()
+      .where('loan_id', '=', loanId)
+      .orderBy('offered_at')
+      .orderBy('id')
+      .execute();
     const today = await this.payments.today();
     return rows.map((row) => settlementOfferView(row, today));
   }

@@ -29,10 +29,15 @@ export class OfferSettlementHandler implements ICommandHandler<OfferSettlementCo
 
   async execute({ actor, loanId, input, idempotencyKey }: OfferSettlementCommand) {
     const offerId = MoneyCommands.newId(actor, idempotencyKey, `settlement:${loanId}`);
-    const known = idempotencyKey ? ((await this.executor.load(loanId)).state as LoanRecord).settlement?.offers.some((o) => o.offerId === offerId) : false;
+    const known = idempotencyKey
+      ? ((await this.executor.load(loanId)).state as LoanRecord).settlement?.offers.some((o) => o.offerId === offerId)
+      : false;
     if (!known) {
       const businessDate = await this.payments.today();
-      await this.payments.execute((at) => ({ type: 'OfferSettlement', data: { loanId, at, actor, offerId, businessDate, ...input } }), actor);
+      await this.payments.execute(
+        (at) => ({ type: 'OfferSettlement', data: { loanId, at, actor, offerId, businessDate, ...input } }),
+        actor,
+      );
     }
     return offerView(this.db, this.payments, offerId, loanId);
   }

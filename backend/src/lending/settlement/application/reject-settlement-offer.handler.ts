@@ -27,7 +27,10 @@ export class RejectSettlementOfferHandler implements ICommandHandler<RejectSettl
 
   async execute({ actor, offerId, reason }: RejectSettlementOfferCommand) {
     const loanId = await loanOfOffer(this.db, offerId);
-    await this.executor.execute({ type: 'RejectSettlementOffer', data: { loanId, at: this.clock.now().toISOString(), actor, offerId, reason } });
+    await this.executor.execute({
+      type: 'RejectSettlementOffer',
+      data: { loanId, at: this.clock.now().toISOString(), actor, offerId, reason },
+    });
     return offerView(this.db, this.payments, offerId);
   }
 }

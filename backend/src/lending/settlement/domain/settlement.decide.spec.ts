@@ -12,7 +12,14 @@ import type { Actor } from '../../loan/domain/loan.types.js';
 import { SamePerson } from '../../loan/domain/loan.errors.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import { outstandingNow } from './settlement.decide.js';
-import { NotTheOfferMaker, NotTheWriteOffRequester, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffNotRequested } from './settlement.errors.js';
+import {
+  NotTheOfferMaker,
+  NotTheWriteOffRequester,
+  SettlementOfferNotPending,
+  SettlementOfferOpen,
+  SettlementTermsRefused,
+  WriteOffNotRequested,
+} from './settlement.errors.js';
 
 const CHECKER: Actor = { id: 'staff-2', role: 'staff' };
 const AT = '2026-03-10T09:00:00.000Z';
@@ -23,7 +30,8 @@ const command = (type: string, data: Record<string, unknown>, actor: Actor = STA
 
 const offer = (amount: number, validUntil = '2026-03-31', offerId = 'o1', businessDate = TODAY) =>
   command('OfferSettlement', { offerId, amount, validUntil, reason: ' Hardship ', businessDate });
-const approve = (offerId = 'o1', actor: Actor = CHECKER, businessDate = TODAY) => command('ApproveSettlementOffer', { offerId, businessDate }, actor);
+const approve = (offerId = 'o1', actor: Actor = CHECKER, businessDate = TODAY) =>
+  command('ApproveSettlementOffer', { offerId, businessDate }, actor);
 const pay = (paymentId: string, amount: number, paidOn = TODAY, businessDate = TODAY) => [
   command('RecordPayment', { paymentId, amount, paidOn, method: 'cash', reference: '', businessDate }),
   command('VerifyPayment', { paymentId, businessDate }, CHECKER),
@@ -44,15 +52,28 @@ describe('a settlement offer', () => {
   it('is offered by one person, pending approval', () => {
     given(active)
       .when(offer(1_000_000))
-      .then([{ type: 'SettlementOffered', data: { ...envelope(STAFF), offerId: 'o1', amount: 1_000_000, validUntil: '2026-03-31', reason: 'Hardship', by: STAFF.id } }]);
-    expect(loanAfter(after(active, offer(1_000_000))).settlement?.offers[0]).toMatchObject({ offerId: 'o1', status: 'pending', offeredBy: STAFF.id });
+      .then([
+        {
+          type: 'SettlementOffered',
+          data: { ...envelope(STAFF), offerId: 'o1', amount: 1_000_000, validUntil: '2026-03-31', reason: 'Hardship', by: STAFF.id },
+        },
+      ]);
+    expect(loanAfter(after(active, offer(1_000_000))).settlement?.offers[0]).toMatchObject({
+      offerId: 'o1',
+      status: 'pending',
+      offeredBy: STAFF.id,
+    });
   });
 
   it('refuses an amount above the total outstanding and a validUntil before the business date (422, fields named)', () => {
     const total = owed(active).total;
-    const error = given(active).when(offer(total + 1, '2026-03-09')).thenThrows(SettlementTermsRefused, 'SETTLEMENT.TERMS_REFUSED');
+    const error = given(active)
+      .when(offer(total + 1, '2026-03-09'))
+      .thenThrows(SettlementTermsRefused, 'SETTLEMENT.TERMS_REFUSED');
     expect(error.fields.map((f) => f.name)).toEqual(['amount', 'validUntil']);
-    given(active).when(offer(total)).then([expect.objectContaining({ type: 'SettlementOffered' }) as unknown as LoanEvent]);
+    given(active)
+      .when(offer(total))
+      .then([expect.objectContaining({ type: 'SettlementOffered' }) as unknown as LoanEvent]);
   });
 
   it.each([
@@ -66,17 +87,27 @@ describe('a settlement offer', () => {
 
   it('allows one open offer at a time; an open one past its validUntil lapses when the next is made', () => {
     const offered = after(active, offer(1_000_000, '2026-03-12'));
-    given(offered).when(offer(900_000, '2026-03-31', 'o2')).thenThrows(SettlementOfferOpen);
-    const events = decide(offer(900_000, '2026-03-31', 'o2', '2026-03-13'), replay(offered), defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI'));
+    given(offered)
+      .when(offer(900_000, '2026-03-31', 'o2'))
+      .thenThrows(SettlementOfferOpen);
+    const events = decide(
+      offer(900_000, '2026-03-31', 'o2', '2026-03-13'),
+      replay(offered),
+      defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI'),
+    );
     expect(events.map((e) => e.type)).toEqual(['SettlementOfferLapsed', 'SettlementOffered']);
   });
 
   it('is approved only by someone else (403 same-person), and only while pending and valid', () => {
     const offered = after(active, offer(1_000_000));
     given(offered).when(approve('o1', STAFF)).thenThrows(SamePerson, 'PAYMENT.SAME_PERSON');
-    given(offered).when(approve()).then([{ type: 'SettlementOfferApproved', data: { ...envelope(CHECKER), offerId: 'o1', by: CHECKER.id } }]);
+    given(offered)
+      .when(approve())
+      .then([{ type: 'SettlementOfferApproved', data: { ...envelope(CHECKER), offerId: 'o1', by: CHECKER.id } }]);
     given(after(offered, approve())).when(approve()).then([]);
-    given(offered).when(approve('o1', CHECKER, '2026-04-01')).thenThrows(SettlementOfferNotPending);
+    given(offered)
+      .when(approve('o1', CHECKER, '2026-04-01'))
+      .thenThrows(SettlementOfferNotPending);
   });
 
   it('settles the loan when payments since the approval reach the amount by validUntil, waiving the rest', () => {
@@ -97,7 +128,13 @@ describe('a settlement offer', () => {
     expect(loan.settlement?.offers[0]).toMatchObject({ status: 'settled', amountPaid: 1_000_000, waived: remaining });
     const view = serviceLoan(loan.servicing!.terms, loan.servicing!.events);
     expect(view.outstanding.total).toBe(0);
-    expect(view.ledger.at(-1)).toMatchObject({ id: 'o1', type: 'settlement', amount: remaining.total, principal: remaining.principal, interest: remaining.interest });
+    expect(view.ledger.at(-1)).toMatchObject({
+      id: 'o1',
+      type: 'settlement',
+      amount: remaining.total,
+      principal: remaining.principal,
+      interest: remaining.interest,
+    });
   });
 
   it('does not count payments made before the approval', () => {
@@ -114,7 +151,9 @@ describe('a settlement offer', () => {
 
   it('is refused on a loan that is not active, and a settled loan takes no write-off', () => {
     given(historyTo('disbursal.pending', 'EMI')).when(offer(100)).thenThrows(IllegalTransition);
-    given(historyTo('settled', 'EMI')).when(offer(100, '2026-03-31', 'o9')).thenThrows(IllegalTransition);
+    given(historyTo('settled', 'EMI'))
+      .when(offer(100, '2026-03-31', 'o9'))
+      .thenThrows(IllegalTransition);
     given(historyTo('settled', 'EMI')).when(requestWriteOff()).thenThrows(IllegalTransition);
   });
 });
@@ -155,21 +194,33 @@ describe('a write-off', () => {
     const view = serviceLoan(loan.servicing!.terms, loan.servicing!.events);
     expect(view.ledger.at(-1)).toMatchObject({ type: 'recovery', amount: 250_000, principal: 0, interest: 0, paymentId: 'p1' });
     expect(view.creditBalance).toBe(0);
-    const error = given(writtenOff).when(pay('p2', 100, '2026-03-09')[0]!).thenThrows(InvalidLoanInput);
+    const error = given(writtenOff)
+      .when(pay('p2', 100, '2026-03-09')[0]!)
+      .thenThrows(InvalidLoanInput);
     expect(error.fields.map((f) => f.name)).toEqual(['paidOn']);
   });
 });
 
 describe('rejecting and withdrawing a settlement offer', () => {
   const offered = after(active, offer(1_000_000));
-  const reject = (actor: Actor = CHECKER, reason: unknown = ' Too low for the arrears ') => command('RejectSettlementOffer', { offerId: 'o1', reason }, actor);
+  const reject = (actor: Actor = CHECKER, reason: unknown = ' Too low for the arrears ') =>
+    command('RejectSettlementOffer', { offerId: 'o1', reason }, actor);
   const withdraw = (actor: Actor = STAFF) => command('WithdrawSettlementOffer', { offerId: 'o1' }, actor);
 
   it('given a pending offer, when a second person rejects it with a reason, then SettlementOfferRejected and the offer is closed', () => {
     given(offered)
       .when(reject())
-      .then([{ type: 'SettlementOfferRejected', data: { ...envelope(CHECKER), offerId: 'o1', reason: 'Too low for the arrears', by: CHECKER.id } }]);
-    expect(loanAfter(after(offered, reject())).settlement?.offers[0]).toMatchObject({ status: 'rejected', closedBy: CHECKER.id, closeReason: 'Too low for the arrears' });
+      .then([
+        {
+          type: 'SettlementOfferRejected',
+          data: { ...envelope(CHECKER), offerId: 'o1', reason: 'Too low for the arrears', by: CHECKER.id },
+        },
+      ]);
+    expect(loanAfter(after(offered, reject())).settlement?.offers[0]).toMatchObject({
+      status: 'rejected',
+      closedBy: CHECKER.id,
+      closeReason: 'Too low for the arrears',
+    });
   });
 
   it('given a pending offer, when its maker rejects it, then 403 same-person; when the reason is blank, then 400 naming reason', () => {
@@ -184,11 +235,15 @@ describe('rejecting and withdrawing a settlement offer', () => {
   });
 
   it('given a pending offer, when its maker withdraws it, then SettlementOfferWithdrawn, and a new offer may be made', () => {
-    given(offered).when(withdraw()).then([{ type: 'SettlementOfferWithdrawn', data: { ...envelope(STAFF), offerId: 'o1', by: STAFF.id } }]);
+    given(offered)
+      .when(withdraw())
+      .then([{ type: 'SettlementOfferWithdrawn', data: { ...envelope(STAFF), offerId: 'o1', by: STAFF.id } }]);
     const withdrawn = after(offered, withdraw());
     expect(loanAfter(withdrawn).settlement?.offers[0]).toMatchObject({ status: 'withdrawn', closedBy: STAFF.id });
     given(withdrawn).when(withdraw()).then([]);
-    given(withdrawn).when(offer(900_000, '2026-03-31', 'o2')).then([expect.objectContaining({ type: 'SettlementOffered' }) as unknown as LoanEvent]);
+    given(withdrawn)
+      .when(offer(900_000, '2026-03-31', 'o2'))
+      .then([expect.objectContaining({ type: 'SettlementOffered' }) as unknown as LoanEvent]);
   });
 
   it('given a pending offer, when someone else withdraws it, then 403 not the maker; given an approved offer, then 409 not pending', () => {
@@ -202,7 +257,9 @@ describe('rejecting a write-off', () => {
   const reject = (actor: Actor = CHECKER) => command('RejectWriteOff', { reason: 'Recovery still likely' }, actor);
 
   it('given a write-off asked for, when a second person rejects it, then WriteOffRejected and the loan stays active', () => {
-    given(requested).when(reject()).then([{ type: 'WriteOffRejected', data: { ...envelope(CHECKER), reason: 'Recovery still likely', by: CHECKER.id } }]);
+    given(requested)
+      .when(reject())
+      .then([{ type: 'WriteOffRejected', data: { ...envelope(CHECKER), reason: 'Recovery still likely', by: CHECKER.id } }]);
     const loan = loanAfter(after(requested, reject()));
     expect(loan.status).toBe('active');
     expect(loan.settlement?.writeOff).toMatchObject({ status: 'rejected', rejectedBy: CHECKER.id, rejectReason: 'Recovery still likely' });
@@ -216,7 +273,9 @@ describe('rejecting a write-off', () => {
   it('given a rejected write-off, when it is approved, then 409; when asked for again, then a new request is recorded', () => {
     const rejected = after(requested, reject());
     given(rejected).when(approveWriteOff()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
-    given(rejected).when(requestWriteOff()).then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
+    given(rejected)
+      .when(requestWriteOff())
+      .then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
   });
 });
 
@@ -225,7 +284,9 @@ describe('withdrawing a write-off request', () => {
   const withdraw = (actor: Actor = STAFF) => command('WithdrawWriteOff', {}, actor);
 
   it('given a write-off asked for, when the one who asked withdraws it, then WriteOffWithdrawn and the loan stays active', () => {
-    given(requested).when(withdraw()).then([{ type: 'WriteOffWithdrawn', data: { ...envelope(STAFF), by: STAFF.id } }]);
+    given(requested)
+      .when(withdraw())
+      .then([{ type: 'WriteOffWithdrawn', data: { ...envelope(STAFF), by: STAFF.id } }]);
     const loan = loanAfter(after(requested, withdraw()));
     expect(loan.status).toBe('active');
     expect(loan.settlement?.writeOff).toMatchObject({ status: 'withdrawn', withdrawnBy: STAFF.id, withdrawnAt: AT, requestedBy: STAFF.id });
@@ -234,13 +295,17 @@ describe('withdrawing a write-off request', () => {
   it('given a write-off asked for, when someone else withdraws it, then 403 not the requester; given none asked for, then 409', () => {
     given(requested).when(withdraw(CHECKER)).thenThrows(NotTheWriteOffRequester, 'SETTLEMENT.NOT_THE_REQUESTER');
     given(active).when(withdraw()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
-    given(after(requested, command('RejectWriteOff', { reason: 'Recovery still likely' }, CHECKER))).when(withdraw()).thenThrows(WriteOffNotRequested);
+    given(after(requested, command('RejectWriteOff', { reason: 'Recovery still likely' }, CHECKER)))
+      .when(withdraw())
+      .thenThrows(WriteOffNotRequested);
   });
 
   it('given a withdrawn write-off, when withdrawn again, then nothing is appended; when approved, then 409; when asked for again, then recorded', () => {
     const withdrawn = after(requested, withdraw());
     given(withdrawn).when(withdraw()).then([]);
     given(withdrawn).when(approveWriteOff()).thenThrows(WriteOffNotRequested, 'SETTLEMENT.WRITE_OFF_NOT_REQUESTED');
-    given(withdrawn).when(requestWriteOff()).then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
+    given(withdrawn)
+      .when(requestWriteOff())
+      .then([expect.objectContaining({ type: 'WriteOffRequested' }) as unknown as LoanEvent]);
   });
 });

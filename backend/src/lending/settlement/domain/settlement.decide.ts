@@ -9,7 +9,16 @@ import { SamePerson } from '../../loan/domain/loan.errors.js';
 import { foldServicing, outstandingOf } from '../../loan/domain/schedule/loan-servicing.js';
 import type { ServicingEvent } from '../../loan/domain/schedule/servicing.types.js';
 import type { SettlementCommand } from './settlement.commands.js';
-import { NotTheOfferMaker, NotTheWriteOffRequester, SettlementOfferNotFound, SettlementOfferNotPending, SettlementOfferOpen, SettlementTermsRefused, WriteOffAlreadyRequested, WriteOffNotRequested } from './settlement.errors.js';
+import {
+  NotTheOfferMaker,
+  NotTheWriteOffRequester,
+  SettlementOfferNotFound,
+  SettlementOfferNotPending,
+  SettlementOfferOpen,
+  SettlementTermsRefused,
+  WriteOffAlreadyRequested,
+  WriteOffNotRequested,
+} from './settlement.errors.js';
 import type { ComponentAmounts } from './settlement.events.js';
 import { openOffer, type SettlementOfferRecord } from './settlement.state.js';
 
@@ -42,7 +51,8 @@ export function decideSettlement(command: SettlementCommand, loan: LoanRecord): 
       if (loan.settlement?.offers.some((o) => o.offerId === offerId)) return [];
       requireActive(loan, action);
       const problems = new FieldProblems();
-      if (!isIntegerBetween(amount, 1, Number.MAX_SAFE_INTEGER)) problems.add('amount', 'amount must be a whole number of minor units (paise) greater than 0');
+      if (!isIntegerBetween(amount, 1, Number.MAX_SAFE_INTEGER))
+        problems.add('amount', 'amount must be a whole number of minor units (paise) greater than 0');
       if (!isIsoDate(validUntil)) problems.add('validUntil', 'validUntil must be a date (YYYY-MM-DD)');
       requireReason(problems, reason);
       problems.throwIfAny();
@@ -52,8 +62,10 @@ export function decideSettlement(command: SettlementCommand, loan: LoanRecord): 
       else if (open !== undefined) throw new SettlementOfferOpen(open.offerId);
       const outstanding = outstandingNow(loan);
       const refused: { name: string; message: string }[] = [];
-      if (amount > outstanding.total) refused.push({ name: 'amount', message: `amount must not exceed the total outstanding (${outstanding.total})` });
-      if (validUntil < businessDate) refused.push({ name: 'validUntil', message: `validUntil must not be before the business date (${businessDate})` });
+      if (amount > outstanding.total)
+        refused.push({ name: 'amount', message: `amount must not exceed the total outstanding (${outstanding.total})` });
+      if (validUntil < businessDate)
+        refused.push({ name: 'validUntil', message: `validUntil must not be before the business date (${businessDate})` });
       if (refused.length > 0) throw new SettlementTermsRefused(refused);
       return [...lapsed, { type: 'SettlementOffered', data: { ...base, offerId, amount, validUntil, reason: reason.trim(), by } }];
     }
@@ -155,26 +167,37 @@ export function paidTowards(offer: SettlementOfferRecord, events: readonly Servi
   const reversed = new Set(events.filter((e) => e.type === 'RepaymentReversed').map((e) => (e as { paymentId: string }).paymentId));
   return events
     .slice(offer.countFrom ?? events.length)
-    .reduce((sum, e) => (e.type === 'RepaymentApplied' && e.valueDate <= offer.validUntil && !reversed.has(e.paymentId) ? sum + e.amount : sum), 0);
+    .reduce(
+      (sum, e) => (e.type === 'RepaymentApplied' && e.valueDate <= offer.validUntil && !reversed.has(e.paymentId) ? sum + e.amount : sum),
+      0,
+    );
 }
 
 /**
  * A payment on a written-off loan (a recovery): a whole amount, valued between the write-off and the business date.
  * Throws InvalidLoanInput naming `valueDate` or `amount`.
  */
-export function checkRecovery(loan: LoanRecord, input: { paymentId: string; amount: number; valueDate: string }, businessDate: string): void {
+export function checkRecovery(
+  loan: LoanRecord,
+  input: { paymentId: string; amount: number; valueDate: string },
+  businessDate: string,
+): void {
   const problems = new FieldProblems();
-  if (!isIntegerBetween(input.amount, 1, Number.MAX_SAFE_INTEGER)) problems.add('amount', 'amount must be a whole number of minor units greater than 0');
+  if (!isIntegerBetween(input.amount, 1, Number.MAX_SAFE_INTEGER))
+    problems.add('amount', 'amount must be a whole number of minor units greater than 0');
   const writtenOffOn = loan.settlement?.writeOff?.on ?? businessDate;
   if (!isIsoDate(input.valueDate)) problems.add('valueDate', 'valueDate must be a date (YYYY-MM-DD)');
   else if (input.valueDate > businessDate) problems.add('valueDate', `valueDate must not be after the business date (${businessDate})`);
-  else if (input.valueDate < writtenOffOn) problems.add('valueDate', `valueDate must not be before the write-off (${writtenOffOn}): a recovery comes after it`);
+  else if (input.valueDate < writtenOffOn)
+    problems.add('valueDate', `valueDate must not be before the write-off (${writtenOffOn}): a recovery comes after it`);
   problems.throwIfAny();
 }
 
 /** Everything still owed by component, as the servicing fold has it now. */
 export function outstandingNow(loan: LoanRecord): ComponentAmounts {
-  const { principal, interest, fees, penalties, total } = outstandingOf(foldServicing(loan.servicing!.terms, loan.servicing!.events).instalments);
+  const { principal, interest, fees, penalties, total } = outstandingOf(
+    foldServicing(loan.servicing!.terms, loan.servicing!.events).instalments,
+  );
   return { principal, interest, fees, penalties, total };
 }
 
@@ -194,4 +217,3 @@ function requireReason(problems: FieldProblems, reason: unknown): void {
 function baseOf({ loanId, at, actor, reason }: LoanMessageBase): LoanMessageBase {
   return { loanId, at, actor, ...(reason !== undefined && { reason }) };
 }
-

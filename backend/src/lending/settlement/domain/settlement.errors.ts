@@ -17,7 +17,10 @@ export class SettlementOfferNotFound extends LoanDomainError {
   readonly kind = 'not-found';
   /** `loanId` empty when the offer was looked up by its id alone. */
   constructor(loanId: string, offerId: string) {
-    super(loanId ? `Loan ${loanId} has no settlement offer ${offerId}` : `Settlement offer ${offerId} does not exist`, loanId ? { loanId, offerId } : { offerId });
+    super(
+      loanId ? `Loan ${loanId} has no settlement offer ${offerId}` : `Settlement offer ${offerId} does not exist`,
+      loanId ? { loanId, offerId } : { offerId },
+    );
   }
 }
 

@@ -31,7 +31,12 @@ export type SettlementOfferLapsed = SettlementEventOf<'SettlementOfferLapsed', {
  */
 export type LoanSettled = SettlementEventOf<
   'LoanSettled',
-  { offerId: string; amountPaid: number; waived: ComponentAmounts; /** YYYY-MM-DD: value date of the payment that settled it. */ on: string }
+  {
+    offerId: string;
+    amountPaid: number;
+    waived: ComponentAmounts;
+    /** YYYY-MM-DD: value date of the payment that settled it. */ on: string;
+  }
 >;
 
 /** Staff asked to write the loan off (the maker). */

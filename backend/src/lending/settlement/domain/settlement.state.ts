@@ -79,7 +79,12 @@ export function evolveSettlement<Loan extends Settleable>(loan: Loan, event: Set
       return { ...loan, settlement: { ...settlement, offers: [...settlement.offers, record] } };
     }
     case 'SettlementOfferApproved':
-      return offer(event.data.offerId, { status: 'approved', approvedBy: event.data.by, approvedAt: data.at, countFrom: loan.servicing?.events.length ?? 0 });
+      return offer(event.data.offerId, {
+        status: 'approved',
+        approvedBy: event.data.by,
+        approvedAt: data.at,
+        countFrom: loan.servicing?.events.length ?? 0,
+      });
     case 'SettlementOfferRejected':
       return offer(event.data.offerId, { status: 'rejected', closedBy: event.data.by, closedAt: data.at, closeReason: event.data.reason });
     case 'SettlementOfferWithdrawn':
@@ -92,18 +97,53 @@ export function evolveSettlement<Loan extends Settleable>(loan: Loan, event: Set
       return withCloseOut({ ...settled, status: 'settled' }, { type: 'ClosedOut', id: offerId, kind: 'settlement', valueDate: on });
     }
     case 'WriteOffRequested':
-      return { ...loan, settlement: { ...settlement, writeOff: { status: 'requested', reason: event.data.reason, requestedBy: event.data.by, requestedAt: data.at } } };
+      return {
+        ...loan,
+        settlement: {
+          ...settlement,
+          writeOff: { status: 'requested', reason: event.data.reason, requestedBy: event.data.by, requestedAt: data.at },
+        },
+      };
     case 'WriteOffApproved':
-      return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'approved', approvedBy: event.data.by, approvedAt: data.at } } };
+      return {
+        ...loan,
+        settlement: {
+          ...settlement,
+          writeOff: { ...settlement.writeOff!, status: 'approved', approvedBy: event.data.by, approvedAt: data.at },
+        },
+      };
     case 'WriteOffRejected':
-      return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'rejected', rejectedBy: event.data.by, rejectedAt: data.at, rejectReason: event.data.reason } } };
+      return {
+        ...loan,
+        settlement: {
+          ...settlement,
+          writeOff: {
+            ...settlement.writeOff!,
+            status: 'rejected',
+            rejectedBy: event.data.by,
+            rejectedAt: data.at,
+            rejectReason: event.data.reason,
+          },
+        },
+      };
     case 'WriteOffWithdrawn':
-      return { ...loan, settlement: { ...settlement, writeOff: { ...settlement.writeOff!, status: 'withdrawn', withdrawnBy: event.data.by, withdrawnAt: data.at } } };
+      return {
+        ...loan,
+        settlement: {
+          ...settlement,
+          writeOff: { ...settlement.writeOff!, status: 'withdrawn', withdrawnBy: event.data.by, withdrawnAt: data.at },
+        },
+      };
     case 'LoanWrittenOff': {
       // A write-off ends any offer still open.
-      const offers = settlement.offers.map((o) => (o.status === 'pending' || o.status === 'approved' ? { ...o, status: 'lapsed' as const } : o));
+      const offers = settlement.offers.map((o) =>
+        o.status === 'pending' || o.status === 'approved' ? { ...o, status: 'lapsed' as const } : o,
+      );
       const writeOff: WriteOffRecord = { ...settlement.writeOff!, outstanding: event.data.outstanding, on: event.data.on };
-      return withCloseOut({ ...loan, status: 'writtenOff', settlement: { offers, writeOff } }, { type: 'ClosedOut', id: 'write-off', kind: 'writeOff', valueDate: event.data.on });
+      return withCloseOut(
+        { ...loan, status: 'writtenOff', settlement: { offers, writeOff } },
+        { type: 'ClosedOut', id: 'write-off', kind: 'writeOff', valueDate: event.data.on },
+      );
     }
     default:
       return assertNever(event, 'settlement event');

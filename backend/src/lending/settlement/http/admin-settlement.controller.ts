@@ -55,7 +55,9 @@ export class AdminSettlementController {
   @Post('settlement-offers/:id/approve')
   @RequirePermission('collections.settle.approve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Approve a pending settlement offer (403 same-person for the one who made it): payments from now count towards it' })
+  @ApiOperation({
+    summary: 'Approve a pending settlement offer (403 same-person for the one who made it): payments from now count towards it',
+  })
   @ApiOkResponse({ schema: openApi(settlementOfferSchema) })
   approveOffer(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.commands.execute(new ApproveSettlementOfferCommand(user, parseWith(offerIdParam, id)));
@@ -93,7 +95,10 @@ export class AdminSettlementController {
   @Post('loans/:id/write-off/approve')
   @RequirePermission('loans.write-off.approve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Approve the write-off asked for (403 same-person for the one who asked): the loan is writtenOff, later payments are recoveries' })
+  @ApiOperation({
+    summary:
+      'Approve the write-off asked for (403 same-person for the one who asked): the loan is writtenOff, later payments are recoveries',
+  })
   @ApiOkResponse({ schema: openApi(writeOffSchema) })
   approveWriteOff(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.commands.execute(new ApproveWriteOffCommand(user, parseWith(uuidParam, id)));
@@ -102,7 +107,9 @@ export class AdminSettlementController {
   @Post('loans/:id/write-off/reject')
   @RequirePermission('loans.write-off.approve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject the write-off asked for, with a reason (the checker; 403 same-person for the one who asked): the loan stays active' })
+  @ApiOperation({
+    summary: 'Reject the write-off asked for, with a reason (the checker; 403 same-person for the one who asked): the loan stays active',
+  })
   @ApiBody({ schema: z.toJSONSchema(rejectBody) as object })
   @ApiOkResponse({ schema: openApi(writeOffSchema) })
   rejectWriteOff(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown) {
@@ -112,7 +119,9 @@ export class AdminSettlementController {
   @Post('loans/:id/write-off/withdraw')
   @RequirePermission('loans.write-off')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active' })
+  @ApiOperation({
+    summary: 'Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active',
+  })
   @ApiOkResponse({ schema: openApi(writeOffSchema) })
   withdrawWriteOff(@CurrentActor() user: Actor, @Param('id') id: string) {
     return this.commands.execute(new WithdrawWriteOffCommand(user, parseWith(uuidParam, id)));

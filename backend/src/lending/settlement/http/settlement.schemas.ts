@@ -10,7 +10,9 @@ const money = z.number().int();
 const reason = multiLineText({ min: 1, max: 1000, typeMessage: 'reason is required', minMessage: 'reason is required' });
 
 export const settlementOfferBody = z.strictObject({
-  amount: z.number({ error: 'amount must be a whole number of minor units (paise) greater than 0' }).describe('at most the total outstanding'),
+  amount: z
+    .number({ error: 'amount must be a whole number of minor units (paise) greater than 0' })
+    .describe('at most the total outstanding'),
   validUntil: z.iso.date('validUntil must be a date (YYYY-MM-DD)').describe('not before the business date'),
   reason,
 });
@@ -25,7 +27,9 @@ export const settlementOfferSchema = z.strictObject({
   amount: money,
   validUntil: z.string(),
   reason: z.string(),
-  status: z.enum(['pending', 'approved', 'settled', 'lapsed', 'rejected', 'withdrawn']).describe('lapsed also for an open offer past its validUntil'),
+  status: z
+    .enum(['pending', 'approved', 'settled', 'lapsed', 'rejected', 'withdrawn'])
+    .describe('lapsed also for an open offer past its validUntil'),
   offeredBy: z.string(),
   offeredAt: z.string(),
   approvedBy: z.string().nullable(),
@@ -44,7 +48,9 @@ export const rejectBody = z.strictObject({ reason });
 export const writeOffSchema = z.strictObject({
   loanId: z.uuid(),
   loanState: z.string(),
-  status: z.enum(['none', 'requested', 'approved', 'rejected', 'withdrawn']).describe('rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either'),
+  status: z
+    .enum(['none', 'requested', 'approved', 'rejected', 'withdrawn'])
+    .describe('rejected: turned down by the checker; withdrawn: taken back by the one who asked; a new request may follow either'),
   reason: z.string().nullable(),
   requestedBy: z.string().nullable(),
   requestedAt: z.string().nullable(),

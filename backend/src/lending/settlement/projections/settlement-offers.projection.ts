@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Projection } from '../../../platform/projections/projection.js';
 
-const SETTLEMENT_OFFER_EVENT_TYPES = ['SettlementOffered', 'SettlementOfferApproved', 'SettlementOfferRejected', 'SettlementOfferWithdrawn', 'SettlementOfferLapsed', 'LoanSettled', 'LoanWrittenOff'] as const;
+const SETTLEMENT_OFFER_EVENT_TYPES = [
+  'SettlementOffered',
+  'SettlementOfferApproved',
+  'SettlementOfferRejected',
+  'SettlementOfferWithdrawn',
+  'SettlementOfferLapsed',
+  'LoanSettled',
+  'LoanWrittenOff',
+] as const;
 
 type Data = Record<string, any>;
 
@@ -21,7 +29,12 @@ export const settlementOffersProjection: Projection = {
       const data = event.data as Data;
       const loanId = event.streamId.slice('loan-'.length);
       const newer = (id: string, change: Record<string, unknown>) =>
-        db.updateTable('settlement_offers').set({ ...change, last_position: event.position }).where('id', '=', id).where('last_position', '<', event.position).execute();
+        db
+          .updateTable('settlement_offers')
+          .set({ ...change, last_position: event.position })
+          .where('id', '=', id)
+          .where('last_position', '<', event.position)
+          .execute();
       switch (event.type) {
         case 'SettlementOffered':
           await db
@@ -53,7 +66,12 @@ export const settlementOffersProjection: Projection = {
           await newer(data.offerId, { status: 'lapsed' });
           break;
         case 'LoanSettled':
-          await newer(data.offerId, { status: 'settled', amount_paid: data.amountPaid, waived: JSON.stringify(data.waived), settled_on: data.on });
+          await newer(data.offerId, {
+            status: 'settled',
+            amount_paid: data.amountPaid,
+            waived: JSON.stringify(data.waived),
+            settled_on: data.on,
+          });
           break;
         case 'LoanWrittenOff':
           // A write-off ends any offer still open on the loan.

@@ -68,7 +68,9 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
               </>
             )}
             <dt>{loan.type === 'EMI' ? 'Tenure' : 'Repaid'}</dt>
-            <dd>{loan.type === 'EMI' ? plural(loan.tenureMonths, 'month') : `in one payment on day ${loan.payDayOfMonth ?? 1} of the month`}</dd>
+            <dd>
+              {loan.type === 'EMI' ? plural(loan.tenureMonths, 'month') : `in one payment on day ${loan.payDayOfMonth ?? 1} of the month`}
+            </dd>
             <dt>Interest</dt>
             <dd>{loan.annualRatePercent}% a year</dd>
             <dt>Fee</dt>
@@ -115,11 +117,17 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
       </div>
       {servicing(loan) ? (
         <Repayments loan={loan} instalments={servicing(loan)!} />
-      ) : loan.schedule && (
-        <section className="section" aria-labelledby="schedule">
-          <h2 id="schedule">Repayment schedule</h2>
-          <Schedule lines={loan.schedule} currency={loan.currency} caption={`${plural(loan.schedule.length, 'instalment')}, fixed when the money was sent`} />
-        </section>
+      ) : (
+        loan.schedule && (
+          <section className="section" aria-labelledby="schedule">
+            <h2 id="schedule">Repayment schedule</h2>
+            <Schedule
+              lines={loan.schedule}
+              currency={loan.currency}
+              caption={`${plural(loan.schedule.length, 'instalment')}, fixed when the money was sent`}
+            />
+          </section>
+        )
       )}
     </>
   );

@@ -20,7 +20,8 @@ export default function LoanList() {
         <Loading />
       ) : loans.data.length === 0 ? (
         <p className="card">
-          You have no loans yet. <Link to="/User/newLoan/Emi">Apply for a personal loan</Link> or a <Link to="/User/newLoan/salaryAdvance">salary advance</Link>.
+          You have no loans yet. <Link to="/User/newLoan/Emi">Apply for a personal loan</Link> or a{' '}
+          <Link to="/User/newLoan/salaryAdvance">salary advance</Link>.
         </p>
       ) : (
         <ul className="loan-list card">

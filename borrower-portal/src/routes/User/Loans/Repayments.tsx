@@ -20,7 +20,10 @@ const localToday = () => businessDateOf();
  */
 export function Repayments({ loan, instalments }: { loan: Loan; instalments: Instalment[] }) {
   const open = loan.state === 'active';
-  const quote = useAsync((signal) => (open ? getForeclosureQuote(loan.id, signal).catch(() => null) : Promise.resolve(null)), [loan.id, open, loan.updatedAt]);
+  const quote = useAsync(
+    (signal) => (open ? getForeclosureQuote(loan.id, signal).catch(() => null) : Promise.resolve(null)),
+    [loan.id, open, loan.updatedAt],
+  );
   const today = quote.data?.date ?? localToday();
   // Due now is only what has fallen due on the business date (issue 27); the next instalment is shown, not offered.
   const lines = open ? dueNow(instalments, today) : null;
@@ -61,11 +64,18 @@ export function Repayments({ loan, instalments }: { loan: Loan; instalments: Ins
         ) : (
           <div>
             <dt>Paid so far</dt>
-            <dd>{formatMoney(instalments.reduce((sum, l) => sum + l.paidPrincipal + l.paidInterest + l.paidFees + l.paidPenalties, 0), loan.currency)}</dd>
+            <dd>
+              {formatMoney(
+                instalments.reduce((sum, l) => sum + l.paidPrincipal + l.paidInterest + l.paidFees + l.paidPenalties, 0),
+                loan.currency,
+              )}
+            </dd>
           </div>
         )}
       </dl>
-      {loan.creditBalance ? <p className="muted small">You paid more than the loan asked for; we refund the credit to your bank account.</p> : null}
+      {loan.creditBalance ? (
+        <p className="muted small">You paid more than the loan asked for; we refund the credit to your bank account.</p>
+      ) : null}
       {open && !quote.loading ? <PayForm loan={loan} choices={payChoices(due, quote.data, loan.currency)} quote={quote.data} /> : null}
       <p>
         <a href={statementUrl(loan.id)} target="_blank" rel="noopener">
@@ -99,7 +109,8 @@ function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; q
       return;
     }
     // One payment per intended amount: pressing Pay again after a timeout reuses the key, so it is created once.
-    if (intent.current?.amount !== preview.amount || intent.current.reducePrincipal !== reducePrincipal) intent.current = { amount: preview.amount, reducePrincipal, key: newKey() };
+    if (intent.current?.amount !== preview.amount || intent.current.reducePrincipal !== reducePrincipal)
+      intent.current = { amount: preview.amount, reducePrincipal, key: newKey() };
     setBusy(true);
     try {
       const created = await createPayment(loan.id, preview.amount, reducePrincipal, intent.current.key);
@@ -155,15 +166,24 @@ function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; q
             </p>
           ) : (
             <p className="field__hint" id={`${id}-hint`}>
-              A part payment pays the oldest dues first; more than is due pays your next instalments ahead, unless you choose to reduce the principal below.
+              A part payment pays the oldest dues first; more than is due pays your next instalments ahead, unless you choose to reduce the
+              principal below.
             </p>
           )}
         </div>
       ) : null}
       {choice.id !== 'payoff' ? (
         <label className="check">
-          <input type="checkbox" checked={reducePrincipal} onChange={(e) => setReducePrincipal(e.target.checked)} data-testid="reduce-principal" />
-          <span>Pay extra to reduce principal: what goes beyond what is due and this month’s instalment lowers what you owe, instead of paying the next instalments ahead</span>
+          <input
+            type="checkbox"
+            checked={reducePrincipal}
+            onChange={(e) => setReducePrincipal(e.target.checked)}
+            data-testid="reduce-principal"
+          />
+          <span>
+            Pay extra to reduce principal: what goes beyond what is due and this month’s instalment lowers what you owe, instead of paying
+            the next instalments ahead
+          </span>
         </label>
       ) : null}
       {amount !== null ? <SchedulePreview loan={loan} amount={amount} reducePrincipal={reducePrincipal} /> : null}
@@ -179,16 +199,28 @@ function PayForm({ loan, choices, quote }: { loan: Loan; choices: PayChoice[]; q
 function SchedulePreview({ loan, amount, reducePrincipal }: { loan: Loan; amount: number; reducePrincipal: boolean }) {
   const after = useAsync((signal) => previewPayment(loan.id, amount, reducePrincipal, signal), [loan.id, amount, reducePrincipal]);
   if (after.error) return <p className="muted small">{after.error.message}</p>;
-  if (!after.data) return <p className="muted small" aria-live="polite">Working out your schedule after this payment…</p>;
+  if (!after.data)
+    return (
+      <p className="muted small" aria-live="polite">
+        Working out your schedule after this payment…
+      </p>
+    );
   const { outstanding, instalments, instalmentAmount } = after.data;
   const nextOpen = instalments.find((line) => line.status !== 'paid');
   return (
     <details className="preview" data-testid="payment-preview">
       <summary aria-live="polite">
         After this payment you owe {formatMoney(outstanding.total, loan.currency)}
-        {nextOpen ? `; next payment ${formatMoney(owedOn(nextOpen), loan.currency)} on ${formatDate(nextOpen.dueDate)}, EMI ${formatMoney(instalmentAmount, loan.currency)}` : ''}. See the new schedule
+        {nextOpen
+          ? `; next payment ${formatMoney(owedOn(nextOpen), loan.currency)} on ${formatDate(nextOpen.dueDate)}, EMI ${formatMoney(instalmentAmount, loan.currency)}`
+          : ''}
+        . See the new schedule
       </summary>
-      <Instalments lines={instalments} currency={loan.currency} caption={`Your schedule after paying ${formatMoney(amount, loan.currency)}`} />
+      <Instalments
+        lines={instalments}
+        currency={loan.currency}
+        caption={`Your schedule after paying ${formatMoney(amount, loan.currency)}`}
+      />
     </details>
   );
 }

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import VerifyPayment from './VerifyPayment';
 
 function renderAt(search: string) {
-  const router = createMemoryRouter([{ path: '/User/Loans/verifypayment', element: <VerifyPayment /> }], { initialEntries: [`/User/Loans/verifypayment${search}`] });
+  const router = createMemoryRouter([{ path: '/User/Loans/verifypayment', element: <VerifyPayment /> }], {
+    initialEntries: [`/User/Loans/verifypayment${search}`],
+  });
   render(<RouterProvider router={router} />);
 }
 
@@ -14,7 +16,18 @@ function answers(...statuses: string[]) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     asked.push(String(url));
     const status = statuses[Math.min(asked.length - 1, statuses.length - 1)];
-    const body = { paymentId: 'pay-1', loanId: 'loan-1', channel: 'online', method: 'online', amount: 888_488, paidOn: null, status, final: !['created', 'pending'].includes(status), createdAt: '2026-02-20T10:00:00Z', updatedAt: '2026-02-20T10:00:00Z' };
+    const body = {
+      paymentId: 'pay-1',
+      loanId: 'loan-1',
+      channel: 'online',
+      method: 'online',
+      amount: 888_488,
+      paidOn: null,
+      status,
+      final: !['created', 'pending'].includes(status),
+      createdAt: '2026-02-20T10:00:00Z',
+      updatedAt: '2026-02-20T10:00:00Z',
+    };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },

@@ -72,7 +72,10 @@ export default function VerifyPayment() {
     tone = 'bad';
   } else if (error) {
     title = 'We could not find this payment';
-    message = error.status === 404 || error.status === 403 ? 'It is not a payment on your account. Open your loan to see what you have paid.' : error.message;
+    message =
+      error.status === 404 || error.status === 403
+        ? 'It is not a payment on your account. Open your loan to see what you have paid.'
+        : error.message;
     tone = 'bad';
   } else if (payment && outcome === 'success') {
     title = 'Payment received';
@@ -84,11 +87,13 @@ export default function VerifyPayment() {
     tone = 'bad';
   } else if (payment && outcome === 'review') {
     title = 'We are checking your payment';
-    message = 'The amount the payment partner confirmed differs from the one you chose, so our team checks it before it counts. We will let you know.';
+    message =
+      'The amount the payment partner confirmed differs from the one you chose, so our team checks it before it counts. We will let you know.';
     tone = 'action';
   } else if (gaveUp) {
     title = 'Still waiting for confirmation';
-    message = 'The payment partner has not confirmed yet. If money was taken, it will show on your loan once they do; you do not need to pay again.';
+    message =
+      'The payment partner has not confirmed yet. If money was taken, it will show on your loan once they do; you do not need to pay again.';
     tone = 'action';
   }
 
@@ -98,7 +103,13 @@ export default function VerifyPayment() {
         <Link to="/User/Loans">My loans</Link> / Payment
       </p>
       {/* One live region holds the whole outcome, so a screen reader hears each change once, in full. */}
-      <div role="status" aria-live="polite" aria-atomic="true" data-testid="payment-outcome" data-outcome={outcome ?? (error || !paymentId ? 'failure' : 'waiting')}>
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="payment-outcome"
+        data-outcome={outcome ?? (error || !paymentId ? 'failure' : 'waiting')}
+      >
         <h1 id="payment-title">{title}</h1>
         <p>{message}</p>
       </div>

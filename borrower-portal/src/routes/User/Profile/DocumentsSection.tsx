@@ -11,13 +11,22 @@ import { useSectionSaved, useUploadRefused } from './section-saved';
 
 type Loaded = { section: Section; documents: UploadedDocument[] };
 
-const DOCUMENT_NAMES: Record<DocumentKind, string> = { identityProof: 'identity proof', addressProof: 'address proof', salarySlip: 'salary slip', bankStatement: 'bank statement', selfie: 'photo' };
+const DOCUMENT_NAMES: Record<DocumentKind, string> = {
+  identityProof: 'identity proof',
+  addressProof: 'address proof',
+  salarySlip: 'salary slip',
+  bankStatement: 'bank statement',
+  selfie: 'photo',
+};
 
 const latest = (documents: UploadedDocument[], kinds: string[]) => documents.find((d) => kinds.includes(d.kind));
 
 /** /User/Profile/Documents: PAN, the last four digits of Aadhaar, and the proofs uploaded through the API. */
 export default function DocumentsSection() {
-  const loaded = useAsync<Loaded>(async (signal) => ({ section: await getSection('documents', signal), documents: await listDocuments(signal) }), []);
+  const loaded = useAsync<Loaded>(
+    async (signal) => ({ section: await getSection('documents', signal), documents: await listDocuments(signal) }),
+    [],
+  );
   if (loaded.error) return <ErrorView status={loaded.error.status} detail={loaded.error.message} />;
   if (!loaded.data) return <Loading />;
   return <DocumentsForm initial={loaded.data} />;
@@ -34,7 +43,13 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
   const [refused, setRefused] = useState<DocumentKind[]>([]);
   useEffect(() => uploadRefused(refused.length > 0), [refused, uploadRefused]);
   const upload = (kind: DocumentKind, label: string) => (
-    <UploadField kind={kind} label={label} current={latest(documents, [kind])} onUploaded={added} onRefused={(no) => setRefused((all) => [...all.filter((k) => k !== kind), ...(no ? [kind] : [])])} />
+    <UploadField
+      kind={kind}
+      label={label}
+      current={latest(documents, [kind])}
+      onUploaded={added}
+      onRefused={(no) => setRefused((all) => [...all.filter((k) => k !== kind), ...(no ? [kind] : [])])}
+    />
   );
   const data = section.data ?? {};
   const added = (document: UploadedDocument) => setDocuments((all) => [document, ...all]);
@@ -61,7 +76,9 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
   return (
     <section className="card narrow" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      <p className="muted">Files are checked by their content: PDF, JPEG or PNG only. They are never public; only you and our staff can open them.</p>
+      <p className="muted">
+        Files are checked by their content: PDF, JPEG or PNG only. They are never public; only you and our staff can open them.
+      </p>
       <SectionStatusNote section={section} refused={refused.map((kind) => DOCUMENT_NAMES[kind])} />
       {upload('identityProof', 'Identity proof (PAN card, passport)')}
       {errors.fields.identityProofId ? <p className="field__error">{errors.fields.identityProofId}</p> : null}
@@ -72,8 +89,23 @@ function DocumentsForm({ initial }: { initial: Loaded }) {
       {errors.fields.incomeProofIds ? <p className="field__error">{errors.fields.incomeProofIds}</p> : null}
       <form className="profile-form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form} />
-        <Field label="PAN" name="pan" defaultValue={String(data.pan ?? '')} error={errors.fields.pan} hint="e.g. ABCDE1234F" autoCapitalize="characters" />
-        <Field label="Aadhaar: last 4 digits only" name="aadhaarLast4" inputMode="numeric" maxLength={4} defaultValue={String(data.aadhaarLast4 ?? '')} error={errors.fields.aadhaarLast4} hint="Never enter the whole number" />
+        <Field
+          label="PAN"
+          name="pan"
+          defaultValue={String(data.pan ?? '')}
+          error={errors.fields.pan}
+          hint="e.g. ABCDE1234F"
+          autoCapitalize="characters"
+        />
+        <Field
+          label="Aadhaar: last 4 digits only"
+          name="aadhaarLast4"
+          inputMode="numeric"
+          maxLength={4}
+          defaultValue={String(data.aadhaarLast4 ?? '')}
+          error={errors.fields.aadhaarLast4}
+          hint="Never enter the whole number"
+        />
         <button className="button button--primary" type="submit" disabled={busy}>
           Save documents
         </button>

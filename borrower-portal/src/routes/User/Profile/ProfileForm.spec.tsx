@@ -5,7 +5,14 @@ import type { Profile } from '../../../api/auth';
 import { ToastProvider } from '../../../shell/Toasts';
 import { ProfileForm } from './ProfileForm';
 
-const profile = { _id: 'u1', id: 'u1', name: 'Meera Nair', email: 'meera@example.com', phone: '+919876543210', role: 'borrower' } as unknown as Profile;
+const profile = {
+  _id: 'u1',
+  id: 'u1',
+  name: 'Meera Nair',
+  email: 'meera@example.com',
+  phone: '+919876543210',
+  role: 'borrower',
+} as unknown as Profile;
 
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
 
@@ -16,9 +23,15 @@ function api(answers: Record<string, (body: Record<string, unknown> | undefined)
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     const path = new URL(String(url), 'http://x').pathname;
     calls.push({ url: path, method: init?.method ?? 'GET', body });
-    const answer = answers[path]?.(body) ?? { status: 404, body: { type: 'not-found', title: 'Not found', status: 404, detail: 'no', message: 'no' } };
+    const answer = answers[path]?.(body) ?? {
+      status: 404,
+      body: { type: 'not-found', title: 'Not found', status: 404, detail: 'no', message: 'no' },
+    };
     const problem = answer.status >= 400;
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': problem ? 'application/problem+json' : 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': problem ? 'application/problem+json' : 'application/json' },
+    });
   });
   return calls;
 }
@@ -51,11 +64,24 @@ describe('ProfileForm', () => {
 
   it('a new number asks for the code sent to it, then saves the change with the proof', async () => {
     const calls = api({
-      '/api/public/otp': (body) => ({ status: 202, body: { phone: '+919123456789', purpose: body!.purpose, expiresAt: '2026-11-28T17:00:00Z', digits: 6 } }),
+      '/api/public/otp': (body) => ({
+        status: 202,
+        body: { phone: '+919123456789', purpose: body!.purpose, expiresAt: '2026-11-28T17:00:00Z', digits: 6 },
+      }),
       '/api/public/otp/verify': (body) =>
         body!.code === '123456'
           ? { status: 200, body: { proof: 'the-proof', expiresIn: 1800 } }
-          : { status: 400, body: { type: 'wrong-code', title: 'The code was not accepted', status: 400, detail: 'That code is not right; 4 tries left.', message: 'That code is not right; 4 tries left.', fields: [{ name: 'code', message: 'That code is not right; 4 tries left.' }] } },
+          : {
+              status: 400,
+              body: {
+                type: 'wrong-code',
+                title: 'The code was not accepted',
+                status: 400,
+                detail: 'That code is not right; 4 tries left.',
+                message: 'That code is not right; 4 tries left.',
+                fields: [{ name: 'code', message: 'That code is not right; 4 tries left.' }],
+              },
+            },
       '/api/me/profile': (body) => ({ status: 200, body: { ...profile, phone: body!.phone } }),
     });
     const onSaved = renderForm();
@@ -84,7 +110,17 @@ describe('ProfileForm', () => {
 
   it('a number the server refuses is marked on the field and no code is asked for', async () => {
     api({
-      '/api/public/otp': () => ({ status: 400, body: { type: 'validation-failed', title: 'Your request has invalid fields', status: 400, detail: 'phone: must be 10 to 15 digits', message: 'phone: must be 10 to 15 digits', fields: [{ name: 'phone', message: 'must be 10 to 15 digits, optionally starting with +' }] } }),
+      '/api/public/otp': () => ({
+        status: 400,
+        body: {
+          type: 'validation-failed',
+          title: 'Your request has invalid fields',
+          status: 400,
+          detail: 'phone: must be 10 to 15 digits',
+          message: 'phone: must be 10 to 15 digits',
+          fields: [{ name: 'phone', message: 'must be 10 to 15 digits, optionally starting with +' }],
+        },
+      }),
     });
     renderForm();
     await userEvent.clear(screen.getByLabelText('Mobile number'));
@@ -95,7 +131,12 @@ describe('ProfileForm', () => {
   });
 
   it('"Use another number" goes back to the number as typed', async () => {
-    api({ '/api/public/otp': () => ({ status: 202, body: { phone: '+919123456789', purpose: 'phone', expiresAt: '2026-11-28T17:00:00Z', digits: 6 } }) });
+    api({
+      '/api/public/otp': () => ({
+        status: 202,
+        body: { phone: '+919123456789', purpose: 'phone', expiresAt: '2026-11-28T17:00:00Z', digits: 6 },
+      }),
+    });
     renderForm();
     await userEvent.clear(screen.getByLabelText('Mobile number'));
     await userEvent.type(screen.getByLabelText('Mobile number'), '9123456789');

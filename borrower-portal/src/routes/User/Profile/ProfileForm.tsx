@@ -9,7 +9,15 @@ import { Field, FormAlert, useSubmit } from '../../Auth/forms';
  * phone is proven first (the e-sign code goes to it): Save sends a code to the new number, and the change is saved
  * with the proof once the code is entered.
  */
-export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: { profile: Profile; onSaved(profile: Profile): void; submitLabel?: string }) {
+export function ProfileForm({
+  profile,
+  onSaved,
+  submitLabel = 'Save changes',
+}: {
+  profile: Profile;
+  onSaved(profile: Profile): void;
+  submitLabel?: string;
+}) {
   const { errors, busy, run } = useSubmit();
   const toast = useToast();
   // The new number waiting for its code; the number last typed, shown again after "Use another number".
@@ -24,7 +32,8 @@ export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: 
     const name = String(data.get('name') ?? '').trim();
     if (pending) {
       const code = String(data.get('code') ?? '').trim();
-      if (!/^[0-9]{6}$/.test(code)) return errors.set({ code: 'Enter the 6 digits of the code we sent' }, 'Please correct the fields marked below.');
+      if (!/^[0-9]{6}$/.test(code))
+        return errors.set({ code: 'Enter the 6 digits of the code we sent' }, 'Please correct the fields marked below.');
       await run(async () => {
         const { proof } = await verifyPhoneCode(pending.phone, code);
         onSaved(await updateProfile({ ...nameChange(name), phone: pending.phone, phoneProof: proof }));
@@ -62,11 +71,26 @@ export function ProfileForm({ profile, onSaved, submitLabel = 'Save changes' }: 
       <Field label="Email" name="email" type="email" value={profile.email} readOnly hint="To change your email, contact us" />
       {pending ? (
         <>
-          <Field key="phone-pending" label="Mobile number" name="phone" type="tel" value={formatPhone(pending.phone)} readOnly hint="Confirm the new number with the code we sent to it" />
+          <Field
+            key="phone-pending"
+            label="Mobile number"
+            name="phone"
+            type="tel"
+            value={formatPhone(pending.phone)}
+            readOnly
+            hint="Confirm the new number with the code we sent to it"
+          />
           <p className="muted" aria-live="polite" data-testid="phone-code-sent">
             We sent a 6-digit code by SMS to {formatPhone(pending.phone)}. It is valid for 5 minutes. Your number changes once you enter it.
           </p>
-          <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.fields.code ?? errors.fields.phoneProof} />
+          <Field
+            label="6-digit code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={errors.fields.code ?? errors.fields.phoneProof}
+          />
           <button className="button button--primary" type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Verify and save'}
           </button>{' '}

@@ -5,7 +5,12 @@ import { useSectionSaved } from './section-saved';
 
 const saved = new Set<string>();
 vi.mock('../../../api/profile', () => ({
-  listSections: async () => ['profile', 'address', 'bank', 'documents', 'employment', 'reference', 'selfie'].map((section) => ({ section, status: saved.has(section) ? 'complete' : 'missing', reason: null })),
+  listSections: async () =>
+    ['profile', 'address', 'bank', 'documents', 'employment', 'reference', 'selfie'].map((section) => ({
+      section,
+      status: saved.has(section) ? 'complete' : 'missing',
+      reason: null,
+    })),
 }));
 
 const { default: ProfileLayout } = await import('./ProfileLayout');
@@ -30,7 +35,10 @@ const tab = (name: string, mark: string) => screen.findByRole('link', { name: ne
 
 describe('the profile tabs', () => {
   it('given a section saved on its page, its tab turns from "to do" to "saved" without leaving the page', async () => {
-    const router = createMemoryRouter([{ path: '/User/Profile', element: <ProfileLayout />, children: [{ path: 'Address', element: <AddressPage /> }] }], { initialEntries: ['/User/Profile/Address'] });
+    const router = createMemoryRouter(
+      [{ path: '/User/Profile', element: <ProfileLayout />, children: [{ path: 'Address', element: <AddressPage /> }] }],
+      { initialEntries: ['/User/Profile/Address'] },
+    );
     render(<RouterProvider router={router} />);
     expect(await tab('Address', 'to do')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -27,7 +27,13 @@ export default function ProfileLayout() {
         {PROFILE_SECTIONS.map((section) => {
           const s = status(section);
           return (
-            <NavLink key={section} to={`/User/Profile/${section}`} className={({ isActive }) => `${isActive || (section === 'Profile' && pathname === '/User/Profile') ? 'active' : ''} ${s ? `tab--${s.status}` : ''}`.trim()}>
+            <NavLink
+              key={section}
+              to={`/User/Profile/${section}`}
+              className={({ isActive }) =>
+                `${isActive || (section === 'Profile' && pathname === '/User/Profile') ? 'active' : ''} ${s ? `tab--${s.status}` : ''}`.trim()
+              }
+            >
               {section}
               {s ? <span className="tab__status"> ({mark(section, s)})</span> : null}
             </NavLink>

@@ -21,7 +21,9 @@ export default function ProfileSection() {
   return (
     <section className="card narrow" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
-      <p className="muted">These details go on your loan agreement. Keep your mobile number current: we use it to reach you about your loan.</p>
+      <p className="muted">
+        These details go on your loan agreement. Keep your mobile number current: we use it to reach you about your loan.
+      </p>
       <ProfileForm profile={profile.data} onSaved={profile.setData} />
       <h3>Personal details</h3>
       <SectionStatusNote section={personal.data} />

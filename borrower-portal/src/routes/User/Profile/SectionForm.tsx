@@ -12,7 +12,8 @@ export type FieldSpec = {
   optional?: boolean;
 };
 
-const read = (data: Record<string, unknown> | null, path: string): unknown => path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), data);
+const read = (data: Record<string, unknown> | null, path: string): unknown =>
+  path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), data);
 
 function write(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
@@ -44,7 +45,17 @@ function parsed(spec: FieldSpec, raw: string): unknown {
  * A section's form: fields laid out from specs, sent as the section's JSON, the API's message shown beside each field
  * it names (`fields[].name` is the same dotted path).
  */
-export function SectionForm({ fields, data, onSave, submitLabel = 'Save' }: { fields: FieldSpec[]; data: Record<string, unknown> | null; onSave(body: Record<string, unknown>): Promise<void>; submitLabel?: string }) {
+export function SectionForm({
+  fields,
+  data,
+  onSave,
+  submitLabel = 'Save',
+}: {
+  fields: FieldSpec[];
+  data: Record<string, unknown> | null;
+  onSave(body: Record<string, unknown>): Promise<void>;
+  submitLabel?: string;
+}) {
   const { errors, busy, run } = useSubmit();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -63,7 +74,13 @@ export function SectionForm({ fields, data, onSave, submitLabel = 'Save' }: { fi
         spec.options ? (
           <div className="field" key={spec.name}>
             <label htmlFor={`field-${spec.name}`}>{spec.label}</label>
-            <select id={`field-${spec.name}`} name={spec.name} defaultValue={shown(spec, read(data, spec.name))} aria-invalid={!!errors.fields[spec.name]} aria-describedby={errors.fields[spec.name] ? `field-${spec.name}-msg` : undefined}>
+            <select
+              id={`field-${spec.name}`}
+              name={spec.name}
+              defaultValue={shown(spec, read(data, spec.name))}
+              aria-invalid={!!errors.fields[spec.name]}
+              aria-describedby={errors.fields[spec.name] ? `field-${spec.name}-msg` : undefined}
+            >
               <option value="">Choose…</option>
               {spec.options.map((o) => (
                 <option key={o.value} value={o.value}>

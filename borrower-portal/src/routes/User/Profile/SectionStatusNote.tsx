@@ -15,7 +15,8 @@ export function SectionStatusNote({ section, refused = [] }: { section: Section;
   if (refused.length > 0)
     return (
       <p className="form-alert" role="alert">
-        Your {refused.join(' and ')} {refused.length > 1 ? 'were' : 'was'} not saved: choose another file where the message shows. Nothing else has changed.
+        Your {refused.join(' and ')} {refused.length > 1 ? 'were' : 'was'} not saved: choose another file where the message shows. Nothing
+        else has changed.
       </p>
     );
   return (

@@ -14,7 +14,10 @@ const { default: SelfieSection } = await import('./SelfieSection');
 describe('the selfie camera', () => {
   const stop = vi.fn();
   beforeEach(() => {
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) },
+    });
   });
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'mediaDevices');

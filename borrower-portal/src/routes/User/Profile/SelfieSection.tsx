@@ -13,7 +13,8 @@ import { useSectionSaved, useUploadRefused } from './section-saved';
 /** The camera's frame as a JPEG, at least 480×480 (the server refuses smaller). */
 async function capture(video: HTMLVideoElement): Promise<Blob> {
   // Before the first frame the video has no size, and the canvas would be an empty (black) square.
-  if (video.videoWidth === 0 || video.videoHeight === 0) throw new Error('The camera is not showing a picture yet; wait a moment and try again.');
+  if (video.videoWidth === 0 || video.videoHeight === 0)
+    throw new Error('The camera is not showing a picture yet; wait a moment and try again.');
   const side = Math.max(480, Math.min(video.videoWidth, video.videoHeight));
   const canvas = document.createElement('canvas');
   canvas.width = side;
@@ -22,7 +23,9 @@ async function capture(video: HTMLVideoElement): Promise<Blob> {
   const sy = (video.videoHeight - Math.min(video.videoWidth, video.videoHeight)) / 2;
   const crop = Math.min(video.videoWidth, video.videoHeight);
   canvas.getContext('2d')!.drawImage(video, sx, sy, crop, crop, 0, 0, side, side);
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The photo could not be taken.'))), 'image/jpeg', 0.9));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The photo could not be taken.'))), 'image/jpeg', 0.9),
+  );
 }
 
 /** /User/Profile/Selfie: a photo taken with the camera (getUserMedia), or uploaded when there is no camera. */
@@ -52,7 +55,10 @@ function Selfie({ initial }: { initial: Section }) {
   useEffect(() => {
     if (!documentId) return;
     let url: string | null = null;
-    documentObjectUrl(documentId).then((u) => setPreview((url = u)), () => setPreview(null));
+    documentObjectUrl(documentId).then(
+      (u) => setPreview((url = u)),
+      () => setPreview(null),
+    );
     return () => {
       if (url) URL.revokeObjectURL(url);
     };
@@ -76,7 +82,12 @@ function Selfie({ initial }: { initial: Section }) {
       setError(failure instanceof ApiError || failure instanceof Error ? failure.message : String(failure));
     }
   };
-  const openCamera = () => attempt(async () => setCamera(await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 720 }, height: { ideal: 720 }, facingMode: 'user' } })));
+  const openCamera = () =>
+    attempt(async () =>
+      setCamera(
+        await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 720 }, height: { ideal: 720 }, facingMode: 'user' } }),
+      ),
+    );
   const takePhoto = () =>
     attempt(async () => {
       const photo = await capture(video.current!);
@@ -93,17 +104,38 @@ function Selfie({ initial }: { initial: Section }) {
       {preview && !camera ? <img className="selfie-preview" src={preview} alt="Your saved selfie" width={240} height={240} /> : null}
       {camera ? (
         <div className="selfie-camera">
-          <video ref={video} autoPlay playsInline muted aria-label="Camera preview" width={320} height={320} onLoadedData={() => setShowing(true)} />
+          <video
+            ref={video}
+            autoPlay
+            playsInline
+            muted
+            aria-label="Camera preview"
+            width={320}
+            height={320}
+            onLoadedData={() => setShowing(true)}
+          />
           <button className="button button--primary" type="button" onClick={() => void takePhoto()} disabled={!showing}>
             {showing ? 'Take photo' : 'Starting the camera…'}
           </button>
         </div>
       ) : (
-        <button className="button button--primary" type="button" onClick={() => void openCamera()} disabled={!navigator.mediaDevices?.getUserMedia}>
+        <button
+          className="button button--primary"
+          type="button"
+          onClick={() => void openCamera()}
+          disabled={!navigator.mediaDevices?.getUserMedia}
+        >
           Use camera
         </button>
       )}
-      <UploadField kind="selfie" label="Or upload a photo (JPEG or PNG, at most 2 MB, at least 480×480)" accept="image/jpeg,image/png" hint="A clear photo of your face, square if you can" onUploaded={(d) => void attempt(() => use(d))} onRefused={setRefused} />
+      <UploadField
+        kind="selfie"
+        label="Or upload a photo (JPEG or PNG, at most 2 MB, at least 480×480)"
+        accept="image/jpeg,image/png"
+        hint="A clear photo of your face, square if you can"
+        onUploaded={(d) => void attempt(() => use(d))}
+        onRefused={setRefused}
+      />
     </section>
   );
 }

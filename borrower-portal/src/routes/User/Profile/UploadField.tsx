@@ -45,14 +45,26 @@ export function UploadField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="file" accept={accept} onChange={(e) => void change(e)} disabled={busy} aria-invalid={!!error} aria-describedby={`${id}-msg`} />
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        onChange={(e) => void change(e)}
+        disabled={busy}
+        aria-invalid={!!error}
+        aria-describedby={`${id}-msg`}
+      />
       {error ? (
         <p id={`${id}-msg`} className="field__error" role="alert">
           {error}
         </p>
       ) : (
         <p id={`${id}-msg`} className="field__hint">
-          {busy ? 'Uploading…' : current ? `Uploaded (${current.contentType.replace(/^.*\//, '').toUpperCase()}, ${Math.ceil(current.size / 1024)} kB)` : hint}
+          {busy
+            ? 'Uploading…'
+            : current
+              ? `Uploaded (${current.contentType.replace(/^.*\//, '').toUpperCase()}, ${Math.ceil(current.size / 1024)} kB)`
+              : hint}
         </p>
       )}
     </div>

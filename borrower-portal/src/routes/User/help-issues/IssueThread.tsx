@@ -31,7 +31,10 @@ export function IssueThread({ id }: { id: string }) {
         </h2>
         <IssueBadge status={i.status} />
       </div>
-      <p className="muted">Raised {formatDateTime(i.createdAt)}{i.loanId ? ` about loan ${i.loanId.slice(0, 8).toUpperCase()}` : ''}.</p>
+      <p className="muted">
+        Raised {formatDateTime(i.createdAt)}
+        {i.loanId ? ` about loan ${i.loanId.slice(0, 8).toUpperCase()}` : ''}.
+      </p>
       <ol className="issue-thread__messages">
         <li className="issue-message issue-message--you">
           <p className="issue-message__who">You</p>
@@ -54,7 +57,15 @@ export function IssueThread({ id }: { id: string }) {
           <FormAlert message={errors.form} />
           <div className="field">
             <label htmlFor="field-reply">Add a reply</label>
-            <textarea id="field-reply" name="message" rows={3} maxLength={4000} value={reply} onChange={(e) => setReply(e.target.value)} aria-invalid={!!errors.fields.message} />
+            <textarea
+              id="field-reply"
+              name="message"
+              rows={3}
+              maxLength={4000}
+              value={reply}
+              onChange={(e) => setReply(e.target.value)}
+              aria-invalid={!!errors.fields.message}
+            />
             {errors.fields.message ? <p className="field__error">{errors.fields.message}</p> : null}
           </div>
           <button className="button button--primary" type="submit" disabled={busy}>

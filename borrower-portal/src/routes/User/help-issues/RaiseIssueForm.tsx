@@ -7,7 +7,13 @@ import { useAsync } from '../../../components/useAsync';
 import { FormAlert, useSubmit } from '../../Auth/forms';
 import { formatDate } from '@lending/web-common/format';
 
-const KIND_LABELS: Record<string, string> = { identityProof: 'Identity proof', addressProof: 'Address proof', salarySlip: 'Salary slip', bankStatement: 'Bank statement', selfie: 'Selfie' };
+const KIND_LABELS: Record<string, string> = {
+  identityProof: 'Identity proof',
+  addressProof: 'Address proof',
+  salarySlip: 'Salary slip',
+  bankStatement: 'Bank statement',
+  selfie: 'Selfie',
+};
 
 /** Raise an issue: what it is about, optionally which loan, the message, and any of the borrower's uploads. */
 export function RaiseIssueForm({ onRaised }: { onRaised: (issue: MyIssue) => void }) {
@@ -59,7 +65,16 @@ export function RaiseIssueForm({ onRaised }: { onRaised: (issue: MyIssue) => voi
       </div>
       <div className="field">
         <label htmlFor="field-message">Your message</label>
-        <textarea id="field-message" name="message" rows={5} maxLength={4000} value={message} onChange={(e) => setMessage(e.target.value)} aria-invalid={!!errors.fields.message} aria-describedby={errors.fields.message ? 'field-message-msg' : undefined} />
+        <textarea
+          id="field-message"
+          name="message"
+          rows={5}
+          maxLength={4000}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          aria-invalid={!!errors.fields.message}
+          aria-describedby={errors.fields.message ? 'field-message-msg' : undefined}
+        />
         {errors.fields.message ? (
           <p id="field-message-msg" className="field__error">
             {errors.fields.message}
@@ -75,7 +90,8 @@ export function RaiseIssueForm({ onRaised }: { onRaised: (issue: MyIssue) => voi
         ) : (
           (documents.data ?? []).map((d) => (
             <label key={d.id} className="check">
-              <input type="checkbox" name="attachmentIds" value={d.id} /> {KIND_LABELS[d.kind] ?? d.kind}, uploaded {formatDate(d.createdAt)}
+              <input type="checkbox" name="attachmentIds" value={d.id} /> {KIND_LABELS[d.kind] ?? d.kind}, uploaded{' '}
+              {formatDate(d.createdAt)}
             </label>
           ))
         )}

@@ -25,7 +25,9 @@ export default function Start() {
     return (
       <div className="flow">
         <h1>Not available at the moment</h1>
-        <p className="lead">{type === 'EMI' ? 'Personal loans are' : 'Salary advances are'} not open for applications right now. Please come back later.</p>
+        <p className="lead">
+          {type === 'EMI' ? 'Personal loans are' : 'Salary advances are'} not open for applications right now. Please come back later.
+        </p>
       </div>
     );
   }
@@ -50,7 +52,11 @@ function StartProduct({ type, product, choice }: { type: 'EMI' | 'salaryAdvance'
   const navigate = useNavigate();
   const toast = useToast();
   const { errors, busy, run } = useSubmit();
-  const [value, setValue] = useState<CalculatorValue>({ principal: suggestedAmount(product), annualRatePercent: product.annualRatePercent, months: suggestedMonths(product) });
+  const [value, setValue] = useState<CalculatorValue>({
+    principal: suggestedAmount(product),
+    annualRatePercent: product.annualRatePercent,
+    months: suggestedMonths(product),
+  });
   const [advanceText, setAdvanceText] = useState(String(suggestedAmount(product) / 100));
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
@@ -82,7 +88,8 @@ function StartProduct({ type, product, choice }: { type: 'EMI' | 'salaryAdvance'
       <h1>{type === 'EMI' ? 'How much would you like to borrow?' : 'How much of your salary do you need now?'}</h1>
       {inProgress && (
         <p className="notice">
-          You already have an application in progress for {formatMoney(inProgress.amount, inProgress.currency)}. <Link to={resumePath(inProgress)}>Continue it</Link> or start a new one below.
+          You already have an application in progress for {formatMoney(inProgress.amount, inProgress.currency)}.{' '}
+          <Link to={resumePath(inProgress)}>Continue it</Link> or start a new one below.
         </p>
       )}
       {type === 'EMI' ? (
@@ -96,7 +103,9 @@ function StartProduct({ type, product, choice }: { type: 'EMI' | 'salaryAdvance'
           {busy ? 'Starting…' : 'Start my application'}
         </button>
         <span className="muted small">
-          {type === 'EMI' ? `Processing fee ${product.processingFeePercent}% of the amount, interest ${product.annualRatePercent}% a year.` : `Flat fee ${product.processingFeePercent}% of the amount, no interest.`}
+          {type === 'EMI'
+            ? `Processing fee ${product.processingFeePercent}% of the amount, interest ${product.annualRatePercent}% a year.`
+            : `Flat fee ${product.processingFeePercent}% of the amount, no interest.`}
         </span>
       </div>
     </div>
@@ -124,7 +133,8 @@ function SalaryAdvanceAmount({ product, text, onText }: { product: Product; text
             onChange={(e) => onText(e.target.value)}
           />
           <p className="field__hint">
-            {formatMoney(product.minAmount, product.currency, { whole: true })} to {formatMoney(product.maxAmount, product.currency, { whole: true })}
+            {formatMoney(product.minAmount, product.currency, { whole: true })} to{' '}
+            {formatMoney(product.maxAmount, product.currency, { whole: true })}
           </p>
         </div>
       </div>

@@ -18,7 +18,11 @@ export default function Step0() {
 function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   const navigate = useNavigate();
   const { errors, busy, run } = useSubmit();
-  const [value, setValue] = useState<CalculatorValue>({ principal: loan.amount, annualRatePercent: loan.annualRatePercent, months: loan.tenureMonths });
+  const [value, setValue] = useState<CalculatorValue>({
+    principal: loan.amount,
+    annualRatePercent: loan.annualRatePercent,
+    months: loan.tenureMonths,
+  });
   const [advanceText, setAdvanceText] = useState(String(loan.amount / 100));
   const onChange = useCallback((v: CalculatorValue) => setValue(v), []);
   // The sliders' bounds: the loan's product as it is offered now (the server holds the loan to the version it pinned).
@@ -28,7 +32,10 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   const save = async () => {
     const amount = loan.type === 'EMI' ? value.principal : parseAmount(advanceText, 'INR');
     if (amount === null) return errors.set({ amount: 'Enter the amount you need' });
-    const patch = { ...(amount !== loan.amount ? { amount } : {}), ...(loan.type === 'EMI' && value.months !== null && value.months !== loan.tenureMonths ? { tenureMonths: value.months } : {}) };
+    const patch = {
+      ...(amount !== loan.amount ? { amount } : {}),
+      ...(loan.type === 'EMI' && value.months !== null && value.months !== loan.tenureMonths ? { tenureMonths: value.months } : {}),
+    };
     await run(async () => {
       if (Object.keys(patch).length > 0) setLoan(await amendLoan(loan.id, patch));
       void navigate(`${newLoanBase(loan.type, loan.id)}/Step1`);
@@ -38,10 +45,20 @@ function Terms({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void }) {
   return (
     <>
       <h1>Your loan terms</h1>
-      <p className="lead">{loan.type === 'EMI' ? 'Check the amount and the number of months. You can change them until you submit.' : 'Check the amount. You can change it until you submit.'}</p>
+      <p className="lead">
+        {loan.type === 'EMI'
+          ? 'Check the amount and the number of months. You can change them until you submit.'
+          : 'Check the amount. You can change it until you submit.'}
+      </p>
       {loan.type === 'EMI' ? (
         product ? (
-          <EmiTermsCalculator product={product} principal={loan.amount} months={loan.tenureMonths} annualRatePercent={loan.annualRatePercent} onChange={onChange} />
+          <EmiTermsCalculator
+            product={product}
+            principal={loan.amount}
+            months={loan.tenureMonths}
+            annualRatePercent={loan.annualRatePercent}
+            onChange={onChange}
+          />
         ) : (
           <p className="muted">Loading the product's bounds…</p>
         )

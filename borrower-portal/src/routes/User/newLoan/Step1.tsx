@@ -21,7 +21,15 @@ export default function Step1() {
 
 const LABELS: Record<string, string> = { name: 'full name', email: 'email', phone: 'mobile number' };
 /** Profile sections the API may name as missing (422 profile-incomplete), and where the borrower completes each. */
-const SECTION_PAGES: Record<string, string> = { profile: 'Profile', address: 'Address', bank: 'Bank', documents: 'Documents', employment: 'Employment', reference: 'Reference', selfie: 'Selfie' };
+const SECTION_PAGES: Record<string, string> = {
+  profile: 'Profile',
+  address: 'Address',
+  bank: 'Bank',
+  documents: 'Documents',
+  employment: 'Employment',
+  reference: 'Reference',
+  selfie: 'Selfie',
+};
 
 function ConfirmDetails({ loan }: { loan: Loan }) {
   const navigate = useNavigate();
@@ -47,7 +55,8 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
       message: (
         <p>
           You are applying for {formatMoney(loan.amount, loan.currency)}
-          {loan.type === 'EMI' ? ` over ${loan.tenureMonths} months` : ''}. We will run a soft credit check and verify your bank account. You can cancel until the money is sent.
+          {loan.type === 'EMI' ? ` over ${loan.tenureMonths} months` : ''}. We will run a soft credit check and verify your bank account.
+          You can cancel until the money is sent.
         </p>
       ),
       confirmLabel: 'Submit application',
@@ -128,7 +137,8 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
         <label className="check">
           <input type="checkbox" checked={declared.consent} onChange={(e) => setDeclared((d) => ({ ...d, consent: e.target.checked }))} />
           <span>
-            I agree to a soft credit check and to the <Link to="/terms-and-conditions">terms and conditions</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+            I agree to a soft credit check and to the <Link to="/terms-and-conditions">terms and conditions</Link> and{' '}
+            <Link to="/privacy-policy">privacy policy</Link>.
           </span>
         </label>
       </section>
@@ -137,7 +147,12 @@ function ConfirmDetails({ loan }: { loan: Loan }) {
         <Link className="button button--ghost" to={`${newLoanBase(loan.type, loan.id)}/Step0`}>
           Back
         </Link>
-        <button type="button" className="button button--primary" disabled={busy || editing || stillMissing.length > 0 || !declared.truthful || !declared.consent} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || editing || stillMissing.length > 0 || !declared.truthful || !declared.consent}
+          onClick={() => void submit()}
+        >
           Submit application
         </button>
       </div>

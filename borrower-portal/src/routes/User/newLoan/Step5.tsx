@@ -22,8 +22,17 @@ function Agreement({ loan, setLoan }: { loan: Loan; setLoan(loan: Loan): void })
   return (
     <>
       <h1>Your loan agreement is ready</h1>
-      <p className="lead">Issued on {formatDate(loan.agreement!.issuedAt)}. Read its Key Facts Statement before you sign: it is also the first page of the agreement.</p>
-      {kfs.data ? <KeyFactStatement kfs={kfs.data} /> : kfs.error ? <p role="alert">{kfs.error.message}</p> : <p className="muted">Loading the Key Facts Statement…</p>}
+      <p className="lead">
+        Issued on {formatDate(loan.agreement!.issuedAt)}. Read its Key Facts Statement before you sign: it is also the first page of the
+        agreement.
+      </p>
+      {kfs.data ? (
+        <KeyFactStatement kfs={kfs.data} />
+      ) : kfs.error ? (
+        <p role="alert">{kfs.error.message}</p>
+      ) : (
+        <p className="muted">Loading the Key Facts Statement…</p>
+      )}
       <section className="card" aria-labelledby="key-terms">
         <h2 id="key-terms">Key terms</h2>
         <dl className="facts facts--columns">

@@ -44,7 +44,8 @@ function Sign({ loan }: { loan: Loan }) {
       title: 'Sign the loan agreement?',
       message: (
         <p>
-          Signing binds you to repay {formatMoney(loan.agreement!.terms.totalPayable, loan.currency)} on the agreed schedule. This is the same as a signature on paper.
+          Signing binds you to repay {formatMoney(loan.agreement!.terms.totalPayable, loan.currency)} on the agreed schedule. This is the
+          same as a signature on paper.
         </p>
       ),
       confirmLabel: 'Sign the agreement',
@@ -74,7 +75,8 @@ function Sign({ loan }: { loan: Loan }) {
       <h1>Sign your agreement</h1>
       <section className="card narrow">
         <p>
-          You are signing the agreement issued for your {loan.type === 'EMI' ? 'personal loan' : 'salary advance'} of {formatMoney(loan.principal, loan.currency)}.
+          You are signing the agreement issued for your {loan.type === 'EMI' ? 'personal loan' : 'salary advance'} of{' '}
+          {formatMoney(loan.principal, loan.currency)}.
         </p>
         <p className="muted small">
           Document fingerprint (SHA-256): <code data-testid="document-hash">{hash ?? '…'}</code>
@@ -90,7 +92,12 @@ function Sign({ loan }: { loan: Loan }) {
         <Link className="button button--ghost" to={`${base}/Step5/pdfDisplay`}>
           Read it again
         </Link>
-        <button type="button" className="button button--primary" disabled={!read || !hash || busy || !/^\d{6}$/.test(code)} onClick={() => void sign()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!read || !hash || busy || !/^\d{6}$/.test(code)}
+          onClick={() => void sign()}
+        >
           Sign the agreement
         </button>
       </div>

@@ -18,13 +18,19 @@ export default function Step7() {
     <LoanStep step="Step7">
       {(loan) => (
         <section className="card narrow done">
-          <h1>{loan.state === 'applied' ? 'Application submitted' : loan.signedAt ? 'Agreement signed' : 'Your application is in progress'}</h1>
+          <h1>
+            {loan.state === 'applied' ? 'Application submitted' : loan.signedAt ? 'Agreement signed' : 'Your application is in progress'}
+          </h1>
           <p>
             Status: <StateBadge state={loan.state} />
           </p>
           <h2>What happens next</h2>
           <p>{NEXT[loan.state]}</p>
-          <p>{loan.signedAt ? 'We email you at each step, and when the money is sent.' : 'We email you at each step. When your agreement is ready, you will read and sign it here, and the loan shows “Review and sign”.'}</p>
+          <p>
+            {loan.signedAt
+              ? 'We email you at each step, and when the money is sent.'
+              : 'We email you at each step. When your agreement is ready, you will read and sign it here, and the loan shows “Review and sign”.'}
+          </p>
           <div className="actions">
             <Link className="button button--primary" to={`/User/Loans/${loan.id}`}>
               Follow my application

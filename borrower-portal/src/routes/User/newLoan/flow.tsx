@@ -34,7 +34,11 @@ export function LoanStep({ step, children }: { step: Step; children(loan: Loan, 
       <p className="eyebrow">{type === 'EMI' ? 'Personal loan application' : 'Salary advance application'}</p>
       <ol className="stepper" aria-label="Application steps">
         {STEPS.map((s, i) => (
-          <li key={s.step} className={i < current ? 'is-done' : i === current ? 'is-current' : ''} aria-current={i === current ? 'step' : undefined}>
+          <li
+            key={s.step}
+            className={i < current ? 'is-done' : i === current ? 'is-current' : ''}
+            aria-current={i === current ? 'step' : undefined}
+          >
             <span className="stepper__n">{i + 1}</span> <span className="stepper__label">{s.label}</span>
           </li>
         ))}

@@ -12,7 +12,14 @@ vi.mock('../../../session/session', () => ({ completeSignIn: vi.fn() }));
 
 const { FinishStep } = await import('./Finish');
 
-const view = { phone: '+919812345678', next: 'Step5', missing: [], answers: {}, resumableUntil: '2026-12-28', consents: [] } as unknown as QuickStart;
+const view = {
+  phone: '+919812345678',
+  next: 'Step5',
+  missing: [],
+  answers: {},
+  resumableUntil: '2026-12-28',
+  consents: [],
+} as unknown as QuickStart;
 
 function renderStep6() {
   const router = createMemoryRouter(
@@ -39,7 +46,13 @@ describe('quick start Step6', () => {
 
   it('with Firebase, finishes with the Google ID token instead of a password and lands on the application', async () => {
     config.socialSignInConfigured = true;
-    finishQuickStart.mockResolvedValue({ token: 't', deviceId: 'd', user: {}, loan: { id: 'l1', type: 'EMI', state: 'new' }, next: '/User/newLoan/Emi/l1/Step0' });
+    finishQuickStart.mockResolvedValue({
+      token: 't',
+      deviceId: 'd',
+      user: {},
+      loan: { id: 'l1', type: 'EMI', state: 'new' },
+      next: '/User/newLoan/Emi/l1/Step0',
+    });
     renderStep6();
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByRole('heading', { name: 'Your loan terms' })).toBeTruthy();
@@ -49,7 +62,15 @@ describe('quick start Step6', () => {
   it("shows the server's refusal of the sign-in account", async () => {
     config.socialSignInConfigured = true;
     const { ApiError } = await import('@lending/web-common/http');
-    finishQuickStart.mockRejectedValue(new ApiError({ type: 'already-registered', title: 'Already registered', status: 409, detail: 'This sign-in account already has an account with us; sign in with it instead.', fields: [{ name: 'idToken', message: 'This sign-in account already has an account with us; sign in with it instead.' }] }));
+    finishQuickStart.mockRejectedValue(
+      new ApiError({
+        type: 'already-registered',
+        title: 'Already registered',
+        status: 409,
+        detail: 'This sign-in account already has an account with us; sign in with it instead.',
+        fields: [{ name: 'idToken', message: 'This sign-in account already has an account with us; sign in with it instead.' }],
+      }),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderStep6();
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));

@@ -30,7 +30,11 @@ export function ReviewStep({ view }: StepProps) {
     ['Mobile', view.phone, 'Step0'],
     ['Work', `${employment!.employmentType === 'salaried' ? 'Salaried' : 'Self-employed'} at ${employment!.employer}`, 'Step1'],
     ['Monthly take-home pay', `${formatMoney(income!.monthlyNetIncome, 'INR')}, paid on day ${income!.payDayOfMonth}`, 'Step2'],
-    ['Loan', `${loan!.type === 'EMI' ? 'Personal loan' : 'Salary advance'} of ${formatMoney(loan!.amount, 'INR')}${loan!.tenureMonths ? ` over ${loan!.tenureMonths} months` : ''}`, 'Step3'],
+    [
+      'Loan',
+      `${loan!.type === 'EMI' ? 'Personal loan' : 'Salary advance'} of ${formatMoney(loan!.amount, 'INR')}${loan!.tenureMonths ? ` over ${loan!.tenureMonths} months` : ''}`,
+      'Step3',
+    ],
     ['Consents', 'Credit check, terms and privacy policy accepted', 'Step4'],
   ];
   return (
@@ -72,7 +76,8 @@ export function FinishStep({ proof, view }: StepProps) {
       forgetQuickStart();
       void navigate(finished.next, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.type === 'step-missing' && Array.isArray(error.problem.pages)) setMissing((error.problem.pages as AnyPage[])[0]);
+      if (error instanceof ApiError && error.type === 'step-missing' && Array.isArray(error.problem.pages))
+        setMissing((error.problem.pages as AnyPage[])[0]);
       throw error;
     }
   };
@@ -80,7 +85,8 @@ export function FinishStep({ proof, view }: StepProps) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const password = String(data.get('password') ?? '');
-    if (password !== String(data.get('confirm') ?? '')) return errors.set({ confirm: 'The two passwords are not the same' }, 'Please correct the fields marked below.');
+    if (password !== String(data.get('confirm') ?? ''))
+      return errors.set({ confirm: 'The two passwords are not the same' }, 'Please correct the fields marked below.');
     await run(() => finish({ password }));
   };
   return (
@@ -94,7 +100,14 @@ export function FinishStep({ proof, view }: StepProps) {
           </p>
         )}
         <input type="text" name="username" autoComplete="username" value={view.phone} readOnly hidden />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.fields.password} hint="At least 8 characters" />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.fields.password}
+          hint="At least 8 characters"
+        />
         <Field label="Password again" name="confirm" type="password" autoComplete="new-password" error={errors.fields.confirm} />
         <button className="button button--primary button--block" type="submit" disabled={busy}>
           {busy ? 'Creating your account…' : 'Create my account and apply'}

@@ -9,10 +9,23 @@ export const pagePath = (page: AnyPage) => (page === 'phone' ? '/quickStart' : `
 
 /** The navigation state that sends a visitor back to the phone step to prove it again (a deep link, an expired proof). */
 export const CONFIRM_PHONE = { confirmPhone: true } as const;
-export const mustConfirmPhone = (state: unknown) => typeof state === 'object' && state !== null && (state as { confirmPhone?: unknown }).confirmPhone === true;
+export const mustConfirmPhone = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as { confirmPhone?: unknown }).confirmPhone === true;
 
 /** A quick start page: where the visitor is (step N of M), its title, a way back that keeps what was entered. */
-export function QuickStartFrame({ page, title, intro, back, children }: { page: AnyPage; title: string; intro?: ReactNode; back?: AnyPage; children: ReactNode }) {
+export function QuickStartFrame({
+  page,
+  title,
+  intro,
+  back,
+  children,
+}: {
+  page: AnyPage;
+  title: string;
+  intro?: ReactNode;
+  back?: AnyPage;
+  children: ReactNode;
+}) {
   const n = ALL_PAGES.indexOf(page) + 1;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [page]);
@@ -36,7 +49,13 @@ export function QuickStartFrame({ page, title, intro, back, children }: { page: 
   );
 }
 
-type SelectProps = { label: string; name: string; options: ReadonlyArray<readonly [string, string]>; defaultValue?: string; error?: string };
+type SelectProps = {
+  label: string;
+  name: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  defaultValue?: string;
+  error?: string;
+};
 
 /** A labelled choice with its error, as Field is for text. */
 export function SelectField({ label, name, options, defaultValue, error }: SelectProps) {
@@ -44,7 +63,13 @@ export function SelectField({ label, name, options, defaultValue, error }: Selec
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ''} aria-invalid={!!error} aria-describedby={error ? `${id}-msg` : undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ''}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-msg` : undefined}
+      >
         <option value="" disabled>
           Choose…
         </option>

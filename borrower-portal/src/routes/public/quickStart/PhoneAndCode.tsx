@@ -24,7 +24,11 @@ export function PhonePage() {
     });
   };
   return (
-    <QuickStartFrame page="phone" title="Quick start" intro="Check your loan in a few minutes. Start with your mobile number: we send you a 6-digit code by SMS.">
+    <QuickStartFrame
+      page="phone"
+      title="Quick start"
+      intro="Check your loan in a few minutes. Start with your mobile number: we send you a 6-digit code by SMS."
+    >
       {confirming && (
         <p className="notice" role="status">
           For your security, confirm your mobile number with a new code. If you started before, your answers are kept for 30 days.
@@ -32,7 +36,16 @@ export function PhonePage() {
       )}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.form} />
-        <Field label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={readQuickStart()?.phone.replace(/^\+91/, '') ?? ''} error={errors.fields.phone} hint="10 digits, or with +91" />
+        <Field
+          label="Mobile number"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          defaultValue={readQuickStart()?.phone.replace(/^\+91/, '') ?? ''}
+          error={errors.fields.phone}
+          hint="10 digits, or with +91"
+        />
         <button className="button button--primary button--block" type="submit" disabled={busy}>
           {busy ? 'Sending the code…' : 'Send me the code'}
         </button>
@@ -55,7 +68,8 @@ export function OtpPage() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget).get('code') ?? '').trim();
-    if (!/^[0-9]{6}$/.test(code)) return errors.set({ code: 'Enter the 6 digits of the code we sent' }, 'Please correct the fields marked below.');
+    if (!/^[0-9]{6}$/.test(code))
+      return errors.set({ code: 'Enter the 6 digits of the code we sent' }, 'Please correct the fields marked below.');
     await run(async () => {
       const { proof, expiresIn } = await verifyCode(stored.phone, code);
       rememberProof(stored.phone, proof, expiresIn);
@@ -76,7 +90,12 @@ export function OtpPage() {
   };
   if (signIn) return <SignInInstead page="Otp" />;
   return (
-    <QuickStartFrame page="Otp" title="Enter the code" intro={`We sent a 6-digit code by SMS to ${formatPhone(stored.phone)}. It is valid for 5 minutes.`} back="phone">
+    <QuickStartFrame
+      page="Otp"
+      title="Enter the code"
+      intro={`We sent a 6-digit code by SMS to ${formatPhone(stored.phone)}. It is valid for 5 minutes.`}
+      back="phone"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.form} />
         <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.fields.code} />

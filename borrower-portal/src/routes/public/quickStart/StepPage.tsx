@@ -47,7 +47,8 @@ export function QuickStartStepPage({ page }: { page: StepPage }) {
   const back = page === 'Step0' ? undefined : QUICK_START_PAGES[QUICK_START_PAGES.indexOf(page) - 1];
   // Without a proven phone (none yet in this tab, or it expired) a step cannot load its answers: quick start begins
   // again at step 1, the phone, which says why; the answers kept on the server come back after the code.
-  if (!proof || (failure instanceof ApiError && failure.type === 'phone-not-verified')) return <Navigate to={pagePath('phone')} replace state={CONFIRM_PHONE} />;
+  if (!proof || (failure instanceof ApiError && failure.type === 'phone-not-verified'))
+    return <Navigate to={pagePath('phone')} replace state={CONFIRM_PHONE} />;
   if (isSignInInstead(failure)) return <SignInInstead page={page} />;
   const onSaved = (next: QuickStart) => {
     setView(next);

@@ -43,12 +43,60 @@ export function BasicStep(props: StepProps) {
   const { errors, busy, save } = useStep(props, 'basic');
   const a = props.view.answers.basic;
   return (
-    <StepForm form={errors.form} onSubmit={(d) => void save({ name: text(d, 'name'), email: text(d, 'email'), dateOfBirth: text(d, 'dateOfBirth'), gender: text(d, 'gender'), maritalStatus: text(d, 'maritalStatus') })}>
-      <Field label="Full name" name="name" autoComplete="name" defaultValue={a?.name} error={errors.fields.name} hint="As on your PAN card" />
+    <StepForm
+      form={errors.form}
+      onSubmit={(d) =>
+        void save({
+          name: text(d, 'name'),
+          email: text(d, 'email'),
+          dateOfBirth: text(d, 'dateOfBirth'),
+          gender: text(d, 'gender'),
+          maritalStatus: text(d, 'maritalStatus'),
+        })
+      }
+    >
+      <Field
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        defaultValue={a?.name}
+        error={errors.fields.name}
+        hint="As on your PAN card"
+      />
       <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={a?.email} error={errors.fields.email} />
-      <Field label="Date of birth" name="dateOfBirth" type="date" autoComplete="bday" defaultValue={a?.dateOfBirth} error={errors.fields.dateOfBirth} hint="You must be 18 or older" />
-      <SelectField label="Gender" name="gender" defaultValue={a?.gender} error={errors.fields.gender} options={[['female', 'Female'], ['male', 'Male'], ['other', 'Other'], ['undisclosed', 'Prefer not to say']]} />
-      <SelectField label="Marital status" name="maritalStatus" defaultValue={a?.maritalStatus} error={errors.fields.maritalStatus} options={[['single', 'Single'], ['married', 'Married'], ['divorced', 'Divorced'], ['widowed', 'Widowed']]} />
+      <Field
+        label="Date of birth"
+        name="dateOfBirth"
+        type="date"
+        autoComplete="bday"
+        defaultValue={a?.dateOfBirth}
+        error={errors.fields.dateOfBirth}
+        hint="You must be 18 or older"
+      />
+      <SelectField
+        label="Gender"
+        name="gender"
+        defaultValue={a?.gender}
+        error={errors.fields.gender}
+        options={[
+          ['female', 'Female'],
+          ['male', 'Male'],
+          ['other', 'Other'],
+          ['undisclosed', 'Prefer not to say'],
+        ]}
+      />
+      <SelectField
+        label="Marital status"
+        name="maritalStatus"
+        defaultValue={a?.maritalStatus}
+        error={errors.fields.maritalStatus}
+        options={[
+          ['single', 'Single'],
+          ['married', 'Married'],
+          ['divorced', 'Divorced'],
+          ['widowed', 'Widowed'],
+        ]}
+      />
       <Continue busy={busy} />
     </StepForm>
   );
@@ -60,8 +108,23 @@ export function EmploymentStep(props: StepProps) {
   const a = props.view.answers.employment;
   return (
     <StepForm form={errors.form} onSubmit={(d) => void save({ employmentType: text(d, 'employmentType'), employer: text(d, 'employer') })}>
-      <SelectField label="You are" name="employmentType" defaultValue={a?.employmentType} error={errors.fields.employmentType} options={[['salaried', 'Salaried'], ['selfEmployed', 'Self-employed']]} />
-      <Field label="Employer or business name" name="employer" autoComplete="organization" defaultValue={a?.employer} error={errors.fields.employer} />
+      <SelectField
+        label="You are"
+        name="employmentType"
+        defaultValue={a?.employmentType}
+        error={errors.fields.employmentType}
+        options={[
+          ['salaried', 'Salaried'],
+          ['selfEmployed', 'Self-employed'],
+        ]}
+      />
+      <Field
+        label="Employer or business name"
+        name="employer"
+        autoComplete="organization"
+        defaultValue={a?.employer}
+        error={errors.fields.employer}
+      />
       <Continue busy={busy} />
     </StepForm>
   );
@@ -74,13 +137,31 @@ export function IncomeStep(props: StepProps) {
   const submit = (d: FormData) => {
     const income = parseAmount(text(d, 'monthlyNetIncome'), 'INR');
     const payDay = Number(text(d, 'payDayOfMonth'));
-    if (income === null) return errors.set({ monthlyNetIncome: 'Enter your monthly take-home pay in rupees' }, 'Please correct the fields marked below.');
+    if (income === null)
+      return errors.set({ monthlyNetIncome: 'Enter your monthly take-home pay in rupees' }, 'Please correct the fields marked below.');
     void save({ monthlyNetIncome: income, payDayOfMonth: Number.isInteger(payDay) && text(d, 'payDayOfMonth') !== '' ? payDay : null });
   };
   return (
     <StepForm form={errors.form} onSubmit={submit}>
-      <Field label="Monthly take-home pay (₹)" name="monthlyNetIncome" inputMode="decimal" defaultValue={a ? String(a.monthlyNetIncome / 100) : ''} error={errors.fields.monthlyNetIncome} hint="After tax and deductions" />
-      <Field label="Pay day (day of the month)" name="payDayOfMonth" type="number" min={1} max={31} inputMode="numeric" defaultValue={a ? String(a.payDayOfMonth) : ''} error={errors.fields.payDayOfMonth} hint="The day your salary or income usually arrives, 1 to 31" />
+      <Field
+        label="Monthly take-home pay (₹)"
+        name="monthlyNetIncome"
+        inputMode="decimal"
+        defaultValue={a ? String(a.monthlyNetIncome / 100) : ''}
+        error={errors.fields.monthlyNetIncome}
+        hint="After tax and deductions"
+      />
+      <Field
+        label="Pay day (day of the month)"
+        name="payDayOfMonth"
+        type="number"
+        min={1}
+        max={31}
+        inputMode="numeric"
+        defaultValue={a ? String(a.payDayOfMonth) : ''}
+        error={errors.fields.payDayOfMonth}
+        hint="The day your salary or income usually arrives, 1 to 31"
+      />
       <Continue busy={busy} />
     </StepForm>
   );
@@ -102,7 +183,8 @@ export function LoanStep(props: StepProps) {
   const submit = () => {
     if (!product) return;
     if (type === 'EMI') {
-      if (!value || value.principal === null || value.months === null) return errors.set({ amount: 'Choose an amount and tenure' }, 'Please correct the fields marked below.');
+      if (!value || value.principal === null || value.months === null)
+        return errors.set({ amount: 'Choose an amount and tenure' }, 'Please correct the fields marked below.');
       void save({ type, productId: product.id, amount: value.principal, tenureMonths: value.months });
     } else {
       const amount = parseAmount(advanceText, 'INR');
@@ -117,12 +199,19 @@ export function LoanStep(props: StepProps) {
         <legend>Type of loan</legend>
         {offered.map((t) => (
           <label key={t} className="check">
-            <input type="radio" name="type" value={t} checked={type === t} onChange={() => setType(t)} /> {t === 'EMI' ? 'Personal loan, repaid in monthly EMIs' : 'Salary advance, repaid on your next pay day'}
+            <input type="radio" name="type" value={t} checked={type === t} onChange={() => setType(t)} />{' '}
+            {t === 'EMI' ? 'Personal loan, repaid in monthly EMIs' : 'Salary advance, repaid on your next pay day'}
           </label>
         ))}
       </fieldset>
       {product && type === 'EMI' && (
-        <EmiTermsCalculator key={product.id} product={product} principal={a?.type === 'EMI' ? a.amount : suggestedAmount(product)} months={a?.type === 'EMI' && a.tenureMonths ? a.tenureMonths : suggestedMonths(product)} onChange={onChange} />
+        <EmiTermsCalculator
+          key={product.id}
+          product={product}
+          principal={a?.type === 'EMI' ? a.amount : suggestedAmount(product)}
+          months={a?.type === 'EMI' && a.tenureMonths ? a.tenureMonths : suggestedMonths(product)}
+          onChange={onChange}
+        />
       )}
       {product && type === 'salaryAdvance' && (
         <Field
@@ -147,7 +236,11 @@ export function ConsentsStep(props: StepProps) {
   const submit = (d: FormData) => {
     const body = Object.fromEntries(props.view.consents.map((c) => [c.key, { accepted: d.get(c.key) === 'on', version: c.version }]));
     const missing = props.view.consents.filter((c) => d.get(c.key) !== 'on');
-    if (missing.length > 0) return errors.set(Object.fromEntries(missing.map((c) => [`${c.key}.accepted`, 'Tick this box to continue'])), 'Please accept each of the three to continue.');
+    if (missing.length > 0)
+      return errors.set(
+        Object.fromEntries(missing.map((c) => [`${c.key}.accepted`, 'Tick this box to continue'])),
+        'Please accept each of the three to continue.',
+      );
     void save(body);
   };
   const LABELS: Record<string, string> = { creditCheck: 'Credit check', terms: 'Terms and conditions', privacy: 'Privacy policy' };
@@ -157,7 +250,14 @@ export function ConsentsStep(props: StepProps) {
         const error = errors.fields[`${c.key}.accepted`] ?? errors.fields[`${c.key}.version`];
         return (
           <div key={c.key} className="quick-start__consent">
-            <input id={`consent-${c.key}`} type="checkbox" name={c.key} defaultChecked={given[c.key]?.version === c.version} aria-invalid={!!error} aria-describedby={error ? `consent-${c.key}-msg` : undefined} />
+            <input
+              id={`consent-${c.key}`}
+              type="checkbox"
+              name={c.key}
+              defaultChecked={given[c.key]?.version === c.version}
+              aria-invalid={!!error}
+              aria-describedby={error ? `consent-${c.key}-msg` : undefined}
+            />
             <label htmlFor={`consent-${c.key}`}>
               <strong>{LABELS[c.key] ?? c.key}.</strong> {c.text} <span className="muted small">(version {c.version})</span>
             </label>

@@ -43,7 +43,14 @@ export function borrowerLoanView(loan: LoanRecord, currency: string) {
     signedAt: loan.signedAt ?? null,
     payoutReference: loan.payoutReference ?? null,
     disbursedOn: loan.disbursedOn ?? null,
-    schedule: loan.schedule?.map((l) => ({ number: l.number, dueDate: l.dueDate, principal: l.principal, interest: l.interest, balance: l.balance })) ?? null,
+    schedule:
+      loan.schedule?.map((l) => ({
+        number: l.number,
+        dueDate: l.dueDate,
+        principal: l.principal,
+        interest: l.interest,
+        balance: l.balance,
+      })) ?? null,
     createdAt: loan.createdAt,
     updatedAt: loan.updatedAt,
     reason: ENDED_WITH_REASON.includes(loan.status) ? (loan.lastReason ?? null) : null,

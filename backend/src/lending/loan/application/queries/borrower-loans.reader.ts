@@ -10,7 +10,12 @@ export class LoanSummariesBorrowerLoans extends BorrowerLoans {
   }
 
   async owns(borrowerId: string, loanId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('loan_summaries').select('id').where('id', '=', loanId).where('borrower_id', '=', borrowerId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('loan_summaries')
+      .select('id')
+      .where('id', '=', loanId)
+      .where('borrower_id', '=', borrowerId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

@@ -15,7 +15,8 @@ export type ActivityDay = { day: string; applications: number; approvals: number
 /** Every calendar day from `from` to `to`, inclusive (YYYY-MM-DD, UTC). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 

@@ -27,7 +27,19 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomerQuery> {
     const [loans, profile] = await Promise.all([
       this.db
         .selectFrom('loan_summaries')
-        .select(['id', 'type', 'state', 'amount', 'approved_amount', 'tenure_months', 'created_at', 'submitted_at', 'disbursed_on', 'dpd', 'classification'])
+        .select([
+          'id',
+          'type',
+          'state',
+          'amount',
+          'approved_amount',
+          'tenure_months',
+          'created_at',
+          'submitted_at',
+          'disbursed_on',
+          'dpd',
+          'classification',
+        ])
         .where('borrower_id', '=', customerId)
         .orderBy('created_at', 'desc')
         .orderBy('id')

@@ -31,11 +31,11 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
   async execute({ loanId, viewer }: GetLoanQuery) {
     const [row, servicing, today] = await Promise.all([
       this.db
-      .selectFrom('loan_summaries as l')
-      .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
-      .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
-      .where('l.id', '=', loanId)
-      .executeTakeFirst(),
+        .selectFrom('loan_summaries as l')
+        .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
+        .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
+        .where('l.id', '=', loanId)
+        .executeTakeFirst(),
       this.servicing.detailOf(loanId),
       this.businessDate.today(),
     ]);

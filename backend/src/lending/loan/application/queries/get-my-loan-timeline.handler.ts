@@ -22,7 +22,10 @@ const REASON_SHOWN = new Set(['LoanRejected', 'LoanApplicationCancelled']);
  * The lender's own collections work (who was assigned, contact notes) is not part of the borrower's timeline, nor a
  * reminder that was skipped (nothing reached the borrower). A reminder sent to the borrower is (CollectionReminderSent).
  */
-const INTERNAL: ReadonlySet<string> = new Set([...COLLECTION_WORK_EVENT_TYPES, 'CollectionReminderSkipped' satisfies ReminderEvent['type']]);
+const INTERNAL: ReadonlySet<string> = new Set([
+  ...COLLECTION_WORK_EVENT_TYPES,
+  'CollectionReminderSkipped' satisfies ReminderEvent['type'],
+]);
 
 /**
  * The borrower's view of their loan's history: what happened and when, from the log. Unlike the staff history it

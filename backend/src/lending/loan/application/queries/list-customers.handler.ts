@@ -27,7 +27,10 @@ export class ListCustomersQuery {
 }
 
 /** Sortable fields (API name -> expression); documented in docs/api.md. */
-export const CUSTOMER_SORT = sortable({ name: 'b.name', email: 'b.email', phone: 'b.phone', updatedAt: 'b.updated_at', loanCount: 'loan_count' }, { nulls: 'last' });
+export const CUSTOMER_SORT = sortable(
+  { name: 'b.name', email: 'b.email', phone: 'b.phone', updatedAt: 'b.updated_at', loanCount: 'loan_count' },
+  { nulls: 'last' },
+);
 
 export type CustomerRow = { id: string; name: string; email: string; phone: string | null; loanCount: number; updatedAt: string };
 
@@ -48,7 +51,11 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
 
   async execute({ filter, sort, range }: ListCustomersQuery): Promise<{ rows: CustomerRow[]; total: number }> {
     const conditions: ((eb: any) => Expression<SqlBool>)[] = [];
-    const loansLike = (fragment: string) => this.db.selectFrom('loan_summaries as l').select('l.borrower_id').where(sql`l.id::text`, 'ilike', likePattern(fragment));
+    const loansLike = (fragment: string) =>
+      this.db
+        .selectFrom('loan_summaries as l')
+        .select('l.borrower_id')
+        .where(sql`l.id::text`, 'ilike', likePattern(fragment));
     if (filter.q) {
       const q = filter.q;
       const like = likePattern(q);
@@ -74,7 +81,9 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
     if (filter.ids) conditions.push((eb) => eb('b.user_id', 'in', idsOrNone(filter.ids!)));
     if (filter.hasLoans !== undefined) {
       conditions.push((eb) => {
-        const has = eb.exists(eb.selectFrom('loan_summaries as l').select(sql.lit(1).as('one')).whereRef('l.borrower_id', '=', 'b.user_id'));
+        const has = eb.exists(
+          eb.selectFrom('loan_summaries as l').select(sql.lit(1).as('one')).whereRef('l.borrower_id', '=', 'b.user_id'),
+        );
         return filter.hasLoans ? has : eb.not(has);
       });
     }
@@ -88,7 +97,11 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
           'b.email',
           'b.phone',
           'b.updated_at',
-          eb.selectFrom('loan_summaries as l').select((e) => e.fn.countAll<string>().as('n')).whereRef('l.borrower_id', '=', 'b.user_id').as('loan_count'),
+          eb
+            .selectFrom('loan_summaries as l')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('l.borrower_id', '=', 'b.user_id')
+            .as('loan_count'),
         ])
         .orderBy(CUSTOMER_SORT.orderBy(sort))
         .orderBy('b.user_id', direction(sort))
@@ -97,7 +110,14 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
       countOf(base),
     ]);
     return {
-      rows: rows.map((r) => ({ id: r.user_id, name: r.name, email: r.email, phone: r.phone, loanCount: Number(r.loan_count ?? 0), updatedAt: r.updated_at.toISOString() })),
+      rows: rows.map((r) => ({
+        id: r.user_id,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        loanCount: Number(r.loan_count ?? 0),
+        updatedAt: r.updated_at.toISOString(),
+      })),
       total,
     };
   }

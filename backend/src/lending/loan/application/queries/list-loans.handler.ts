@@ -43,15 +43,44 @@ export const LOAN_SORT = sortable(
     consentApprovedAt: 'l.consent_approved_at',
     finalApprovedAt: 'l.final_approved_at',
   },
-  { nulls: 'last', nullable: ['submittedAt', 'approvedAmount', 'softApprovedAt', 'bankApprovedAt', 'consentApprovedAt', 'finalApprovedAt'] },
+  {
+    nulls: 'last',
+    nullable: ['submittedAt', 'approvedAmount', 'softApprovedAt', 'bankApprovedAt', 'consentApprovedAt', 'finalApprovedAt'],
+  },
 );
 
 /** Columns a page answers: the read model's row and the borrower's display fields. */
 const ROW_COLUMNS = [
-  'l.id', 'l.borrower_id', 'l.type', 'l.state', 'l.amount', 'l.approved_amount', 'l.tenure_months', 'l.annual_rate_percent', 'l.fee',
-  'l.score', 'l.created_at', 'l.updated_at', 'l.submitted_at', 'l.last_actor_id', 'l.last_actor_role', 'l.last_reason',
-  'l.soft_approved_at', 'l.soft_approved_by', 'l.bank_approved_at', 'l.bank_approved_by', 'l.consent_approved_at', 'l.consent_approved_by',
-  'l.final_approved_at', 'l.final_approved_by', 'l.disbursed_on', 'l.dpd', 'l.classification', 'b.name as borrower_name', 'b.email as borrower_email', 'b.phone as borrower_phone',
+  'l.id',
+  'l.borrower_id',
+  'l.type',
+  'l.state',
+  'l.amount',
+  'l.approved_amount',
+  'l.tenure_months',
+  'l.annual_rate_percent',
+  'l.fee',
+  'l.score',
+  'l.created_at',
+  'l.updated_at',
+  'l.submitted_at',
+  'l.last_actor_id',
+  'l.last_actor_role',
+  'l.last_reason',
+  'l.soft_approved_at',
+  'l.soft_approved_by',
+  'l.bank_approved_at',
+  'l.bank_approved_by',
+  'l.consent_approved_at',
+  'l.consent_approved_by',
+  'l.final_approved_at',
+  'l.final_approved_by',
+  'l.disbursed_on',
+  'l.dpd',
+  'l.classification',
+  'b.name as borrower_name',
+  'b.email as borrower_email',
+  'b.phone as borrower_phone',
 ] as const;
 
 /** A search text that could be part of a loan id's text (hex digits and dashes); other texts cannot match an id. */
@@ -107,11 +136,15 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
             .where((b) => b.or([b('b.name', 'ilike', like), b('b.email', 'ilike', like), b('b.phone', 'ilike', like)])),
         )
         .select(['l.id', sql.ref(column).as('k')]);
-      const hits = ID_FRAGMENT.test(filter.q) ? byBorrower.union(query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])) : byBorrower;
+      const hits = ID_FRAGMENT.test(filter.q)
+        ? byBorrower.union(query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')]))
+        : byBorrower;
       const found = await sql<{ total: string; ids: string[] }>`
         WITH hits AS MATERIALIZED (${hits})
         SELECT (SELECT count(*) FROM hits) AS total,
-               ARRAY(SELECT id FROM hits ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit})::text[] AS ids`.execute(this.db);
+               ARRAY(SELECT id FROM hits ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit})::text[] AS ids`.execute(
+        this.db,
+      );
       const { total, ids } = found.rows[0];
       const rows = ids.length === 0 ? [] : await page(this.db.selectFrom('loan_summaries as l').where('l.id', 'in', ids)).execute();
       return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total: Number(total) };

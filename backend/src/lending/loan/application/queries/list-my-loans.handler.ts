@@ -17,7 +17,13 @@ export class ListMyLoansHandler implements IQueryHandler<ListMyLoansQuery> {
   ) {}
 
   async execute({ borrowerId }: ListMyLoansQuery) {
-    const rows = await this.db.selectFrom('loan_summaries').select('loan_state').where('borrower_id', '=', borrowerId).orderBy('created_at', 'desc').limit(200).execute();
+    const rows = await this.db
+      .selectFrom('loan_summaries')
+      .select('loan_state')
+      .where('borrower_id', '=', borrowerId)
+      .orderBy('created_at', 'desc')
+      .limit(200)
+      .execute();
     return rows.map((r) => borrowerLoanView(r.loan_state as unknown as LoanRecord, this.config.product.currency));
   }
 }

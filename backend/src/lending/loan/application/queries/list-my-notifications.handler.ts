@@ -19,6 +19,12 @@ export class ListMyNotificationsHandler implements IQueryHandler<ListMyNotificat
       .orderBy('id', 'desc')
       .limit(100)
       .execute();
-    return rows.map((r) => ({ id: String(r.id), loanId: r.loan_id, eventType: r.event_type, message: r.message, createdAt: r.created_at.toISOString() }));
+    return rows.map((r) => ({
+      id: String(r.id),
+      loanId: r.loan_id,
+      eventType: r.event_type,
+      message: r.message,
+      createdAt: r.created_at.toISOString(),
+    }));
   }
 }

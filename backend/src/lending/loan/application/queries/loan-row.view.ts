@@ -1,6 +1,7 @@
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 // The same shape as the loan detail's `approvals` ({at, actor}); the borrower passes the consent gate by signing.
-const gate = (at: Date | string | null, by: string | null, role: 'staff' | 'borrower' = 'staff') => (at ? { at: iso(at), actor: { id: by, role } } : null);
+const gate = (at: Date | string | null, by: string | null, role: 'staff' | 'borrower' = 'staff') =>
+  at ? { at: iso(at), actor: { id: by, role } } : null;
 
 /** A queue row as clients see it: an allow-list over the read model, with the borrower for display. */
 export function loanRowView(r: any, currency: string) {

@@ -12,7 +12,21 @@ export class LoanServicingReader {
   /** Instalments with their paid parts, outstanding amounts, credit balance; null before disbursal. */
   async detailOf(loanId: string) {
     const [row, instalments] = await Promise.all([
-      this.db.selectFrom('loan_servicing').select(['status', 'closed_on', 'instalment_amount', 'credit_balance', 'outstanding_principal', 'outstanding_interest', 'outstanding_fees', 'outstanding_penalties', 'outstanding_total']).where('loan_id', '=', loanId).executeTakeFirst(),
+      this.db
+        .selectFrom('loan_servicing')
+        .select([
+          'status',
+          'closed_on',
+          'instalment_amount',
+          'credit_balance',
+          'outstanding_principal',
+          'outstanding_interest',
+          'outstanding_fees',
+          'outstanding_penalties',
+          'outstanding_total',
+        ])
+        .where('loan_id', '=', loanId)
+        .executeTakeFirst(),
       this.db.selectFrom('loan_instalments').selectAll().where('loan_id', '=', loanId).orderBy('number').execute(),
     ]);
     if (!row) return null;

@@ -22,7 +22,9 @@ export function loanTermsView(loan: LoanRecord, currency: string) {
     currency,
     payDayOfMonth: loan.payDayOfMonth ?? null,
     /** The product version the loan pinned; null for loans started before products were data. */
-    product: loan.product ? { id: loan.product.id, version: loan.product.version, code: loan.product.terms.code, name: loan.product.terms.name } : null,
+    product: loan.product
+      ? { id: loan.product.id, version: loan.product.version, code: loan.product.terms.code, name: loan.product.terms.name }
+      : null,
   };
 }
 
@@ -31,8 +33,16 @@ export function loanView(loan: LoanRecord, currency: string) {
     ...loanTermsView(loan, currency),
     score: loan.score ?? null,
     bankAccountLast4: loan.bankAccountLast4 ?? null,
-    bankVerification: loan.bankVerification ? { method: loan.bankVerification.method, ifsc: loan.bankVerification.ifsc ?? null, reference: loan.bankVerification.reference ?? null } : null,
-    agreement: loan.agreement ? { documentHash: loan.agreement.documentHash, issuedAt: loan.agreement.issuedAt, terms: loan.agreement.terms } : null,
+    bankVerification: loan.bankVerification
+      ? {
+          method: loan.bankVerification.method,
+          ifsc: loan.bankVerification.ifsc ?? null,
+          reference: loan.bankVerification.reference ?? null,
+        }
+      : null,
+    agreement: loan.agreement
+      ? { documentHash: loan.agreement.documentHash, issuedAt: loan.agreement.issuedAt, terms: loan.agreement.terms }
+      : null,
     signedAt: loan.signedAt ?? null,
     payoutReference: loan.payoutReference ?? null,
     disbursedOn: loan.disbursedOn ?? null,

@@ -10,13 +10,27 @@ export function presencePlanReader(db: Db, currency: string) {
   return async (userId: string, planId: string): Promise<PresencePlan | undefined> => {
     const loan = await db
       .selectFrom('loan_summaries')
-      .select(['id', 'type', 'state', 'amount', 'approved_amount', 'tenure_months', 'annual_rate_percent', 'fee', 'disbursed_on', 'updated_at'])
+      .select([
+        'id',
+        'type',
+        'state',
+        'amount',
+        'approved_amount',
+        'tenure_months',
+        'annual_rate_percent',
+        'fee',
+        'disbursed_on',
+        'updated_at',
+      ])
       .where('id', '=', planId)
       .where('borrower_id', '=', userId)
       .executeTakeFirst();
     if (!loan) return undefined;
     const kind = planKindOf(loan.state);
-    const rows = kind === 'repayment' || kind === 'finished' ? await db.selectFrom('loan_instalments').selectAll().where('loan_id', '=', planId).orderBy('number').execute() : [];
+    const rows =
+      kind === 'repayment' || kind === 'finished'
+        ? await db.selectFrom('loan_instalments').selectAll().where('loan_id', '=', planId).orderBy('number').execute()
+        : [];
     const instalments: PlanInstalment[] = rows.map((i) => ({
       number: i.number,
       dueDate: i.due_date,

@@ -24,7 +24,8 @@ export function servicingDetailOf(view: LoanServicing): ServicingDetail {
   };
 }
 
-const owedOn = (i: ServicingDetail['instalments'][number]) => i.principal + i.interest + i.fees + i.penalties - i.paidPrincipal - i.paidInterest - i.paidFees - i.paidPenalties;
+const owedOn = (i: ServicingDetail['instalments'][number]) =>
+  i.principal + i.interest + i.fees + i.penalties - i.paidPrincipal - i.paidInterest - i.paidFees - i.paidPenalties;
 
 /**
  * What an active loan owes now on business date `date`: days overdue (from the oldest unpaid due date before it),
@@ -33,19 +34,35 @@ const owedOn = (i: ServicingDetail['instalments'][number]) => i.principal + i.in
  */
 export function arrearsOf(loan: LoanRecord, detail: ServicingDetail | null, date: string) {
   if (!detail || loan.status !== 'active') return null;
-  return { asOf: date, ...amountDueNow(detail.instalments.map((i) => ({ dueDate: i.dueDate, amountDue: owedOn(i), chargesDue: i.penalties - i.paidPenalties })), date) };
+  return {
+    asOf: date,
+    ...amountDueNow(
+      detail.instalments.map((i) => ({ dueDate: i.dueDate, amountDue: owedOn(i), chargesDue: i.penalties - i.paidPenalties })),
+      date,
+    ),
+  };
 }
 
 /** The grace days of the product version the loan pinned (0 for loans from before products were data). */
 export const graceDaysOf = (loan: LoanRecord) => loan.product?.terms.graceDays ?? 0;
 
 /** Instalments as answers show them: each with its status on business date `date` (docs/servicing.md, "Instalment status"). */
-export function instalmentsOn(instalments: ServicingDetail['instalments'], date: string, graceDays: number): Array<Omit<ServicingDetail['instalments'][number], 'status'> & { status: InstalmentStatus }> {
+export function instalmentsOn(
+  instalments: ServicingDetail['instalments'],
+  date: string,
+  graceDays: number,
+): Array<Omit<ServicingDetail['instalments'][number], 'status'> & { status: InstalmentStatus }> {
   return instalments.map((instalment) => ({ ...instalment, status: instalmentStatusOn(instalment, date, graceDays) }));
 }
 
 /** The servicing part of a loan answer: [] and null until the loan is disbursed; staff also see refunds awaiting a second person. */
-export function servicingFields(loanId: string, loan: LoanRecord, detail: ServicingDetail | null, viewer: Pick<Actor, 'role'>, date: string) {
+export function servicingFields(
+  loanId: string,
+  loan: LoanRecord,
+  detail: ServicingDetail | null,
+  viewer: Pick<Actor, 'role'>,
+  date: string,
+) {
   return {
     arrears: arrearsOf(loan, detail, date),
     instalments: instalmentsOn(detail?.instalments ?? [], date, graceDaysOf(loan)),
@@ -54,7 +71,13 @@ export function servicingFields(loanId: string, loan: LoanRecord, detail: Servic
     instalmentAmount: detail?.instalmentAmount ?? null,
     closedOn: detail?.closedOn ?? null,
     ...(viewer.role === 'staff' && {
-      refunds: Object.entries(loan.refunds ?? {}).map(([id, r]) => ({ id, loanId, amount: r.amount, status: r.status, requestedBy: r.requestedBy })),
+      refunds: Object.entries(loan.refunds ?? {}).map(([id, r]) => ({
+        id,
+        loanId,
+        amount: r.amount,
+        status: r.status,
+        requestedBy: r.requestedBy,
+      })),
     }),
   };
 }

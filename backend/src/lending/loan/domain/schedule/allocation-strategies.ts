@@ -13,8 +13,7 @@ export type AllocateDue = (due: readonly WorkingInstalment[], amount: number, in
  * Apache Fineract's `mifos-standard-strategy` (FineractStyleLoanRepaymentScheduleTransactionProcessor):
  * instalment by instalment, oldest first; within each, penalties, fees, interest, principal.
  */
-export const mifosStandard: AllocateDue = (due, amount, into) =>
-  due.reduce((rest, line) => payInstalment(line, rest, into), amount);
+export const mifosStandard: AllocateDue = (due, amount, into) => due.reduce((rest, line) => payInstalment(line, rest, into), amount);
 
 /**
  * Apache Fineract's `rbi-india-strategy` (RBILoanRepaymentScheduleTransactionProcessor, late

@@ -17,11 +17,7 @@ export type CurrentPeriod = {
 };
 
 /** Null when every instalment is due by `date` (the loan has matured). */
-export function currentPeriod(
-  instalments: readonly WorkingInstalment[],
-  disbursedOn: string,
-  date: string,
-): CurrentPeriod | null {
+export function currentPeriod(instalments: readonly WorkingInstalment[], disbursedOn: string, date: string): CurrentPeriod | null {
   const index = instalments.findIndex((line) => line.dueDate > date);
   if (index < 0) return null;
   const line = instalments[index]!;
@@ -55,5 +51,4 @@ export function payoffOfRest(instalments: readonly WorkingInstalment[], period: 
   return payoff;
 }
 
-export const sumAmounts = (amounts: Amounts): number =>
-  amounts.principal + amounts.interest + amounts.fees + amounts.penalties;
+export const sumAmounts = (amounts: Amounts): number => amounts.principal + amounts.interest + amounts.fees + amounts.penalties;

@@ -25,7 +25,16 @@ const CONFIRMED: ServicingTerms = {
 
 const owedOn = (view: LoanServicing, number: number) => {
   const line = view.instalments.find((candidate) => candidate.number === number)!;
-  return line.principal + line.interest + line.fees + line.penalties - line.paidPrincipal - line.paidInterest - line.paidFees - line.paidPenalties;
+  return (
+    line.principal +
+    line.interest +
+    line.fees +
+    line.penalties -
+    line.paidPrincipal -
+    line.paidInterest -
+    line.paidFees -
+    line.paidPenalties
+  );
 };
 
 const statusesOn = (view: LoanServicing, date: string, graceDays = 0) =>
@@ -41,7 +50,11 @@ describe('a payment made early (the confirmed case)', () => {
     const view = serviceLoan(CONFIRMED, events);
     expect(owedOn(view, 1)).toBe(0);
     expect(owedOn(view, 2)).toBe(0);
-    expect(view.instalments[0]).toMatchObject({ principal: serviceLoan(CONFIRMED, []).instalments[0]!.principal, status: 'paid', paidOn: '2025-12-10' });
+    expect(view.instalments[0]).toMatchObject({
+      principal: serviceLoan(CONFIRMED, []).instalments[0]!.principal,
+      status: 'paid',
+      paidOn: '2025-12-10',
+    });
     expect(statusesOn(view, '2026-01-10').slice(0, 3)).toEqual(['paid', 'paid', 'upcoming']);
     expect(statusesOn(view, '2026-01-18').slice(0, 3)).toEqual(['paid', 'paid', 'upcoming']);
     expect(daysPastDue(oldestUnpaidDueDate(view.instalments, '2026-01-18'), '2026-01-18')).toBe(0);
@@ -111,7 +124,9 @@ describe('money received covers what is due: nothing is due or overdue', () => {
   it('holds for any payments on any days, checked on any day', () => {
     const arbitrary = fc.record({
       loan: fc.integer({ min: 0, max: loans.length - 1 }),
-      payments: fc.array(fc.record({ offset: fc.integer({ min: 0, max: 400 }), share: fc.double({ min: 0.01, max: 2.5, noNaN: true }) }), { maxLength: 8 }),
+      payments: fc.array(fc.record({ offset: fc.integer({ min: 0, max: 400 }), share: fc.double({ min: 0.01, max: 2.5, noNaN: true }) }), {
+        maxLength: 8,
+      }),
       checks: fc.array(fc.integer({ min: 0, max: 420 }), { minLength: 1, maxLength: 6 }),
     });
     fc.assert(
@@ -119,7 +134,9 @@ describe('money received covers what is due: nothing is due or overdue', () => {
         const terms = loans[loan]!;
         const scheduled = serviceLoan(terms, []);
         const emi = scheduled.instalments[0]!.principal + scheduled.instalments[0]!.interest;
-        const events = payments.map(({ offset, share }, index) => paid(`p${index}`, day(terms, offset), Math.max(1, Math.round(emi * share))));
+        const events = payments.map(({ offset, share }, index) =>
+          paid(`p${index}`, day(terms, offset), Math.max(1, Math.round(emi * share))),
+        );
         for (const offset of checks) {
           const date = day(terms, offset);
           const received = onOrBefore(events, date).reduce((sum, event) => sum + (event.type === 'RepaymentApplied' ? event.amount : 0), 0);

@@ -101,7 +101,12 @@ describe('Loan.feature', () => {
         status: 'closed',
         outstanding: { total: 0 },
         creditBalance: 10_000,
-        ledger: [{}, { id: 'r3', principal: 40_000 }, { id: 'r1', principal: 45_000 }, { id: 'r2', principal: 15_000, toCreditBalance: 10_000 }],
+        ledger: [
+          {},
+          { id: 'r3', principal: 40_000 },
+          { id: 'r1', principal: 45_000 },
+          { id: 'r2', principal: 15_000, toCreditBalance: 10_000 },
+        ],
       });
   });
 
@@ -112,7 +117,12 @@ describe('Loan.feature', () => {
   });
 
   it('"Verify that Loan status goes from closed to active in case of 1st repayment is undone"', () => {
-    given(defaultLoan('2023-01-01', '2023-01-31'), paid('r1', '2023-01-03', 20_000), paid('r2', '2023-01-05', 60_000), paid('r3', '2023-01-07', 20_000))
+    given(
+      defaultLoan('2023-01-01', '2023-01-31'),
+      paid('r1', '2023-01-03', 20_000),
+      paid('r2', '2023-01-05', 60_000),
+      paid('r3', '2023-01-07', 20_000),
+    )
       .when(reversed('r1', '2023-01-03'))
       .then({ status: 'active', closedOn: null, outstanding: { total: 20_000 } });
   });
@@ -188,9 +198,24 @@ describe('LoanRepayment.feature', () => {
     // that instalment: interest each month on what is owed, ties to even, the last takes the rest.
     expect(amortize(500_000, 12, 30_500, 18)).toEqual(
       [
-        [25_500, 5_000], [25_755, 4_745], [26_013, 4_487], [26_273, 4_227], [26_535, 3_965], [26_801, 3_699],
-        [27_069, 3_431], [27_339, 3_161], [27_613, 2_887], [27_889, 2_611], [28_168, 2_332], [28_450, 2_050],
-        [28_734, 1_766], [29_021, 1_479], [29_312, 1_188], [29_605, 895], [29_901, 599], [30_022, 300],
+        [25_500, 5_000],
+        [25_755, 4_745],
+        [26_013, 4_487],
+        [26_273, 4_227],
+        [26_535, 3_965],
+        [26_801, 3_699],
+        [27_069, 3_431],
+        [27_339, 3_161],
+        [27_613, 2_887],
+        [27_889, 2_611],
+        [28_168, 2_332],
+        [28_450, 2_050],
+        [28_734, 1_766],
+        [29_021, 1_479],
+        [29_312, 1_188],
+        [29_605, 895],
+        [29_901, 599],
+        [30_022, 300],
       ].map(([principal, interest]) => ({ principal, interest })),
     );
   });

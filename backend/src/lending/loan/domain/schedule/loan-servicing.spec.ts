@@ -1,7 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { emiFor } from '../terms/emi-schedule.js';
 import { serviceLoan } from './loan-servicing.js';
-import { EMI_LOAN, EMI_LOAN_EMI, SALARY_ADVANCE, charged, given, paid, paidReducingPrincipal, refunded, reversed, waived } from './servicing-spec.helper.js';
+import {
+  EMI_LOAN,
+  EMI_LOAN_EMI,
+  SALARY_ADVANCE,
+  charged,
+  given,
+  paid,
+  paidReducingPrincipal,
+  refunded,
+  reversed,
+  waived,
+} from './servicing-spec.helper.js';
 import type { LoanServicing, ServicingTerms } from './servicing.types.js';
 
 const EMI = EMI_LOAN_EMI;
@@ -17,16 +28,16 @@ const sum = (view: LoanServicing, key: 'principal' | 'interest') =>
 
 describe('when disbursed', () => {
   it('shows the schedule fixed at disbursal, nothing paid, and the payout in the ledger', () => {
-    const view = given(LOAN).when().then({
-      status: 'active',
-      closedOn: null,
-      instalmentAmount: EMI,
-      outstanding: { principal: 10_000_000, interest: 661_853, fees: 0, penalties: 0, total: 10_661_853 },
-      creditBalance: 0,
-      ledger: [
-        { type: 'disbursement', date: '2026-01-15', amount: 10_000_000, principal: 10_000_000, balanceAfter: 10_000_000 },
-      ],
-    });
+    const view = given(LOAN)
+      .when()
+      .then({
+        status: 'active',
+        closedOn: null,
+        instalmentAmount: EMI,
+        outstanding: { principal: 10_000_000, interest: 661_853, fees: 0, penalties: 0, total: 10_661_853 },
+        creditBalance: 0,
+        ledger: [{ type: 'disbursement', date: '2026-01-15', amount: 10_000_000, principal: 10_000_000, balanceAfter: 10_000_000 }],
+      });
     expect(view.instalments).toHaveLength(12);
     expect(view.instalments[0]).toEqual({
       number: 1,
@@ -48,11 +59,16 @@ describe('when disbursed', () => {
   });
 
   it('charges the one-off processing fee on instalment 1, and shows it in the ledger', () => {
-    given({ ...LOAN, fee: 200_000 }).when().then({
-      instalments: [{ number: 1, fees: 200_000 }, ...Array(11).fill({ fees: 0 })],
-      outstanding: { fees: 200_000, total: 10_861_853 },
-      ledger: [{ type: 'disbursement' }, { type: 'charge', id: 'fee', date: '2026-01-15', amount: 200_000, fees: 200_000, balanceAfter: 10_000_000 }],
-    });
+    given({ ...LOAN, fee: 200_000 })
+      .when()
+      .then({
+        instalments: [{ number: 1, fees: 200_000 }, ...Array(11).fill({ fees: 0 })],
+        outstanding: { fees: 200_000, total: 10_861_853 },
+        ledger: [
+          { type: 'disbursement' },
+          { type: 'charge', id: 'fee', date: '2026-01-15', amount: 200_000, fees: 200_000, balanceAfter: 10_000_000 },
+        ],
+      });
   });
 });
 
@@ -67,7 +83,16 @@ describe('paying what is due', () => {
         ],
         ledger: [
           { type: 'disbursement' },
-          { id: 'p1', type: 'repayment', paymentId: 'p1', amount: EMI, principal: 788_488, interest: 100_000, balanceAfter: 9_211_512, toCreditBalance: 0 },
+          {
+            id: 'p1',
+            type: 'repayment',
+            paymentId: 'p1',
+            amount: EMI,
+            principal: 788_488,
+            interest: 100_000,
+            balanceAfter: 9_211_512,
+            toCreditBalance: 0,
+          },
         ],
       });
   });
@@ -198,13 +223,17 @@ describe('prepayment: what is paid beyond everything due', () => {
   });
 
   it('paid on the day of disbursal, it first pays instalment 1 (issue 27: the disbursal day is inside period 1)', () => {
-    const view = given(PREPAY_REDUCE_EMI).when(paid('p1', '2026-01-15', EMI + 1_000_000)).then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
+    const view = given(PREPAY_REDUCE_EMI)
+      .when(paid('p1', '2026-01-15', EMI + 1_000_000))
+      .then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
     expect(view.instalments[0]).toMatchObject({ interest: 100_000, paidPrincipal: 1_788_488, status: 'paid' });
     expect(view.instalmentAmount).toBe(emiFor(10_000_000 - 788_488 - 1_000_000, 12, 11));
   });
 
   it('chosen as "reduce principal" on the day of disbursal, it pays instalment 1 first under any setting, then prepays', () => {
-    const view = given(REDUCE_EMI).when(paidReducingPrincipal('p1', '2026-01-15', EMI + 1_000_000)).then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
+    const view = given(REDUCE_EMI)
+      .when(paidReducingPrincipal('p1', '2026-01-15', EMI + 1_000_000))
+      .then({ outstanding: { principal: 10_000_000 - 788_488 - 1_000_000 } });
     expect(view.instalments[0]).toMatchObject({ interest: 100_000, paidPrincipal: 1_788_488, status: 'paid' });
     expect(view.instalmentAmount).toBe(emiFor(10_000_000 - 788_488 - 1_000_000, 12, 11));
     expect(view).toEqual(serviceLoan(PREPAY_REDUCE_EMI, [paid('p1', '2026-01-15', EMI + 1_000_000)]));
@@ -213,7 +242,10 @@ describe('prepayment: what is paid beyond everything due', () => {
   it('two reduce-principal payments on the day of disbursal (beyond instalment 1) give the schedule of one prepayment of both, in either mode', () => {
     // Found by the servicing benchmark: the second one used to stop the fold (instalment 1 already showed the first).
     for (const terms of [LOAN, REDUCE_EMI, { ...LOAN, fee: 200_000 }]) {
-      const twice = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 500_000), paidReducingPrincipal('p2', '2026-01-15', 300_000)]);
+      const twice = serviceLoan(terms, [
+        paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 500_000),
+        paidReducingPrincipal('p2', '2026-01-15', 300_000),
+      ]);
       const once = serviceLoan(terms, [paidReducingPrincipal('p1', '2026-01-15', 2 * EMI + 800_000)]);
       expect(twice.instalments).toEqual(once.instalments);
       expect(twice.outstanding).toEqual(once.outstanding);
@@ -222,7 +254,11 @@ describe('prepayment: what is paid beyond everything due', () => {
   });
 
   it('two reduce-principal payments on the day of disbursal, then the EMI: each re-allocates in turn', () => {
-    const view = serviceLoan(REDUCE_EMI, [paidReducingPrincipal('p1', '2026-01-15', 1_000_000), paidReducingPrincipal('p2', '2026-01-15', 1_000_000), paid('p3', '2026-02-15', 2_000_000)]);
+    const view = serviceLoan(REDUCE_EMI, [
+      paidReducingPrincipal('p1', '2026-01-15', 1_000_000),
+      paidReducingPrincipal('p2', '2026-01-15', 1_000_000),
+      paid('p3', '2026-02-15', 2_000_000),
+    ]);
     expect(view.instalments[0]).toMatchObject({ status: 'paid', paidPrincipal: view.instalments[0]!.principal });
     expect(sum(view, 'principal')).toBe(10_000_000);
     expect(view.outstanding.principal).toBeLessThan(8_000_000);
@@ -250,15 +286,17 @@ describe('a back-dated payment', () => {
   it('moves what the later payments paid: the 15 Feb EMI now finds instalment 1 paid, and prepays', () => {
     const before = serviceLoan(PREPAY, onTime);
     expect(before.ledger[1]).toMatchObject({ id: 'p1', principal: 788_488, interest: 100_000 });
-    const after = given(PREPAY, ...onTime).when(late).then({
-      ledger: [
-        { type: 'disbursement' },
-        { id: 'p0', date: '2026-02-01', principal: 1_900_000, interest: 100_000, balanceAfter: 8_100_000 },
-        // Nothing was due on 15 Feb any more: all of it prepays principal.
-        { id: 'p1', date: '2026-02-15', principal: EMI, interest: 0, balanceAfter: 8_100_000 - EMI },
-        { id: 'p2', date: '2026-03-15' },
-      ],
-    });
+    const after = given(PREPAY, ...onTime)
+      .when(late)
+      .then({
+        ledger: [
+          { type: 'disbursement' },
+          { id: 'p0', date: '2026-02-01', principal: 1_900_000, interest: 100_000, balanceAfter: 8_100_000 },
+          // Nothing was due on 15 Feb any more: all of it prepays principal.
+          { id: 'p1', date: '2026-02-15', principal: EMI, interest: 0, balanceAfter: 8_100_000 - EMI },
+          { id: 'p2', date: '2026-03-15' },
+        ],
+      });
     expect(after.instalments[0]).toMatchObject({ paidOn: '2026-02-01', status: 'paid' });
     expect(after.instalments[1]).toMatchObject({ dueDate: '2026-03-15', status: 'paid', paidOn: '2026-03-15' });
   });
@@ -323,13 +361,25 @@ describe('closure and overpayment', () => {
     const view = given(LOAN)
       .when(...payments)
       .then({ status: 'closed', closedOn: '2027-01-15', creditBalance: 3 });
-    expect(view.ledger.at(-1)).toMatchObject({ id: 'p12', amount: EMI, principal: 879_688, interest: 8_797, toCreditBalance: 3, balanceAfter: 0 });
+    expect(view.ledger.at(-1)).toMatchObject({
+      id: 'p12',
+      amount: EMI,
+      principal: 879_688,
+      interest: 8_797,
+      toCreditBalance: 3,
+      balanceAfter: 0,
+    });
   });
 
   it('a refund by staff pays the credit balance back; the loan stays closed', () => {
     given(LOAN, paid('p1', '2026-02-01', 20_000_000))
       .when(refunded('r1', '2026-02-05', 9_945_161))
-      .then({ status: 'closed', closedOn: '2026-02-01', creditBalance: 0, ledger: [{}, { id: 'p1' }, { id: 'r1', type: 'refund', amount: 9_945_161, balanceAfter: 0 }] });
+      .then({
+        status: 'closed',
+        closedOn: '2026-02-01',
+        creditBalance: 0,
+        ledger: [{}, { id: 'p1' }, { id: 'r1', type: 'refund', amount: 9_945_161, balanceAfter: 0 }],
+      });
   });
 
   it('a charge replayed after the closing payment is paid from the credit balance held', () => {
@@ -339,7 +389,13 @@ describe('closure and overpayment', () => {
         status: 'closed',
         creditBalance: 40_000,
         instalments: [{ fees: 110_000, paidFees: 110_000, status: 'paid' }],
-        ledger: [{}, { type: 'charge', id: 'fee' }, { id: 'p1', toCreditBalance: 50_000 }, { type: 'charge' }, { type: 'repayment', fromCreditBalance: true, amount: 10_000, fees: 10_000 }],
+        ledger: [
+          {},
+          { type: 'charge', id: 'fee' },
+          { id: 'p1', toCreditBalance: 50_000 },
+          { type: 'charge' },
+          { type: 'repayment', fromCreditBalance: true, amount: 10_000, fees: 10_000 },
+        ],
       });
   });
 });
@@ -348,14 +404,19 @@ describe('charges and waivers', () => {
   it('a penalty on an overdue instalment is owed on it, and paid first', () => {
     given(LOAN, charged('late-1', '2026-02-20', 1, 'penalty', 50_000))
       .when(paid('p1', '2026-02-25', 60_000))
-      .then({ instalments: [{ penalties: 50_000, paidPenalties: 50_000, paidInterest: 10_000, status: 'partial' }, ...Array(11).fill({})] });
+      .then({
+        instalments: [{ penalties: 50_000, paidPenalties: 50_000, paidInterest: 10_000, status: 'partial' }, ...Array(11).fill({})],
+      });
   });
 
   it('a waiver takes off at most what is owed, and the instalment can then be paid off', () => {
     given(LOAN, charged('late-1', '2026-02-20', 1, 'penalty', 50_000), paid('p1', '2026-02-25', EMI))
       .when(waived('w1', '2026-02-26', 1, 'penalties', 80_000))
       .then({
-        instalments: [{ penalties: 50_000, paidPenalties: 50_000, paidInterest: 100_000, paidPrincipal: 738_488, status: 'partial' }, ...Array(11).fill({})],
+        instalments: [
+          { penalties: 50_000, paidPenalties: 50_000, paidInterest: 100_000, paidPrincipal: 738_488, status: 'partial' },
+          ...Array(11).fill({}),
+        ],
         ledger: [{}, {}, {}, { type: 'waiver', amount: 0, penalties: 0 }],
       });
     given(LOAN, charged('late-1', '2026-02-20', 1, 'penalty', 50_000))
@@ -370,13 +431,26 @@ describe('a salary advance: one instalment with a flat fee', () => {
       .when(paid('p1', '2026-03-20', 1_000_000))
       .then({
         instalmentAmount: 2_000_000,
-        instalments: [{ number: 1, dueDate: '2026-03-20', principal: 2_000_000, interest: 0, fees: 100_000, paidFees: 100_000, paidPrincipal: 900_000, status: 'partial' }],
+        instalments: [
+          {
+            number: 1,
+            dueDate: '2026-03-20',
+            principal: 2_000_000,
+            interest: 0,
+            fees: 100_000,
+            paidFees: 100_000,
+            paidPrincipal: 900_000,
+            status: 'partial',
+          },
+        ],
         outstanding: { principal: 1_100_000, fees: 0, total: 1_100_000 },
       });
   });
 
   it('principal and fee paid on the pay date close it', () => {
-    given(SALARY_ADVANCE).when(paid('p1', '2026-03-20', 2_100_000)).then({ status: 'closed', closedOn: '2026-03-20' });
+    given(SALARY_ADVANCE)
+      .when(paid('p1', '2026-03-20', 2_100_000))
+      .then({ status: 'closed', closedOn: '2026-03-20' });
   });
 
   it('a penal charge on the overdue repayment is owed with it, under either strategy', () => {

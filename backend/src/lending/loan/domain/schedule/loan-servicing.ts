@@ -17,16 +17,7 @@ import type {
   ServicingTerms,
 } from './servicing.types.js';
 import { DEFAULT_ADVANCE_PAYMENT } from './servicing.types.js';
-import {
-  mergeCharges,
-  owed,
-  owedTotal,
-  pay,
-  payInstalment,
-  toInstalment,
-  waive,
-  zeroAmounts,
-} from './working-instalment.js';
+import { mergeCharges, owed, owedTotal, pay, payInstalment, toInstalment, waive, zeroAmounts } from './working-instalment.js';
 import type { WorkingInstalment } from './working-instalment.js';
 
 /** The fold's private state; `serviceLoan` hands out a frozen view of it. */
@@ -55,10 +46,12 @@ export function serviceLoan(terms: ServicingTerms, events: readonly ServicingEve
 export function foldServicing(terms: ServicingTerms, events: readonly ServicingEvent[]): ServicingState {
   const { emi, instalments } = initialInstalments(terms);
   const state: ServicingState = { terms, instalments, emi, creditBalance: 0, closedOn: null, ledger: [] };
-  state.ledger.push(line(state, 'disbursement', 'disbursement', terms.disbursedOn, terms.principal, {
-    ...zeroAmounts(),
-    principal: terms.principal,
-  }));
+  state.ledger.push(
+    line(state, 'disbursement', 'disbursement', terms.disbursedOn, terms.principal, {
+      ...zeroAmounts(),
+      principal: terms.principal,
+    }),
+  );
   if (terms.fee > 0) {
     state.ledger.push(line(state, 'fee', 'charge', terms.disbursedOn, terms.fee, { ...zeroAmounts(), fees: terms.fee }));
   }
@@ -105,9 +98,7 @@ export function foldServicing(terms: ServicingTerms, events: readonly ServicingE
 function inValueDateOrder(events: readonly ServicingEvent[]): ServicingEvent[] {
   return events
     .map((event, position) => ({ event, position }))
-    .sort((a, b) =>
-      a.event.valueDate < b.event.valueDate ? -1 : a.event.valueDate > b.event.valueDate ? 1 : a.position - b.position,
-    )
+    .sort((a, b) => (a.event.valueDate < b.event.valueDate ? -1 : a.event.valueDate > b.event.valueDate ? 1 : a.position - b.position))
     .map(({ event }) => event);
 }
 
@@ -163,17 +154,23 @@ function applyCloseOut(state: ServicingState, event: ClosedOut): void {
 /** A payment after a write-off is a recovery; after a settlement, money held for the borrower (credit balance). */
 function applyAfterCloseOut(state: ServicingState, event: RepaymentApplied, kind: ClosedOut['kind']): void {
   if (kind === 'writeOff') {
-    state.ledger.push({ ...line(state, event.paymentId, 'recovery', event.valueDate, event.amount, zeroAmounts()), paymentId: event.paymentId });
+    state.ledger.push({
+      ...line(state, event.paymentId, 'recovery', event.valueDate, event.amount, zeroAmounts()),
+      paymentId: event.paymentId,
+    });
     return;
   }
   state.creditBalance += event.amount;
-  state.ledger.push({ ...line(state, event.paymentId, 'repayment', event.valueDate, event.amount, zeroAmounts()), paymentId: event.paymentId, toCreditBalance: event.amount });
+  state.ledger.push({
+    ...line(state, event.paymentId, 'repayment', event.valueDate, event.amount, zeroAmounts()),
+    paymentId: event.paymentId,
+    toCreditBalance: event.amount,
+  });
 }
 
 function applyReversal(state: ServicingState, event: RepaymentReversed, events: readonly ServicingEvent[]): void {
   const payment = events.find(
-    (candidate): candidate is RepaymentApplied =>
-      candidate.type === 'RepaymentApplied' && candidate.paymentId === event.paymentId,
+    (candidate): candidate is RepaymentApplied => candidate.type === 'RepaymentApplied' && candidate.paymentId === event.paymentId,
   );
   // A reversal of a payment the log does not hold changes nothing.
   if (payment === undefined) return;
@@ -311,13 +308,7 @@ function prepay(state: ServicingState, from: number, anchor: WorkingInstalment, 
   const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0);
   const prepaid = Math.min(rest, principalLeft);
   if (prepaid === 0) return rest;
-  const { emi, instalments } = reschedule(
-    unpaid,
-    principalLeft - prepaid,
-    terms.prepaymentMode,
-    terms.annualRatePercent,
-    state.emi,
-  );
+  const { emi, instalments } = reschedule(unpaid, principalLeft - prepaid, terms.prepaymentMode, terms.annualRatePercent, state.emi);
   state.emi = emi;
   state.instalments = [...state.instalments.slice(0, from), ...instalments];
   anchor.principal += prepaid;
@@ -348,14 +339,7 @@ export function outstandingOf(instalments: readonly WorkingInstalment[]): Outsta
   return { ...sums, total: sumAmounts(sums) };
 }
 
-function line(
-  state: ServicingState,
-  id: string,
-  type: LedgerLine['type'],
-  date: string,
-  amount: number,
-  parts: Amounts,
-): LedgerLine {
+function line(state: ServicingState, id: string, type: LedgerLine['type'], date: string, amount: number, parts: Amounts): LedgerLine {
   return {
     id,
     type,

@@ -32,7 +32,10 @@ describe('what a loan owes on a business date', () => {
   });
 
   describe('given a penal charge on instalment 1 and a payment of 5,000.00 after its due date', () => {
-    const { instalments } = serviceLoan(EMI_LOAN, [charged('penal-1', '2026-02-19', 1, 'penalty', 50_000), paid('p1', '2026-02-20', 500_000)]);
+    const { instalments } = serviceLoan(EMI_LOAN, [
+      charged('penal-1', '2026-02-19', 1, 'penalty', 50_000),
+      paid('p1', '2026-02-20', 500_000),
+    ]);
 
     it('then instalment 1 owes its unpaid principal only: the payment took the charge, the interest, then principal', () => {
       expect(owedOf(instalments[0]!)).toEqual({ principal: 438_488, interest: 0, fees: 0, penalties: 0, total: 438_488 });

@@ -35,7 +35,11 @@ const add = (into: OwedParts, parts: OwedParts) => {
  * grace before `date`). Instalments due later owe nothing yet, whatever their size. The collection buckets, their
  * detail pages and the dialer all show these amounts (docs/collections.md).
  */
-export function owedAt(instalments: readonly Omit<Instalment, 'status'>[], date: string, graceDays: number): { due: OwedParts; overdue: OwedParts } {
+export function owedAt(
+  instalments: readonly Omit<Instalment, 'status'>[],
+  date: string,
+  graceDays: number,
+): { due: OwedParts; overdue: OwedParts } {
   const due = none();
   const overdue = none();
   for (const instalment of instalments) {

@@ -17,7 +17,6 @@ const TERMS: ServicingTerms = {
   prepaymentMode: 'reduceTenure',
 };
 
-
 /**
  * A loan's money events on distinct value dates (ties are ordered by the log, by design):
  * payments, some reversed later, penalties and waivers.
@@ -44,10 +43,10 @@ const histories = fc
           events.push(paid(`p${i}`, date, amount));
           break;
         case 'penalty':
-          events.push(charged(`c${i}`, date, instalment, 'penalty', amount % 40_000 + 1));
+          events.push(charged(`c${i}`, date, instalment, 'penalty', (amount % 40_000) + 1));
           break;
         case 'waive':
-          events.push(waived(`w${i}`, date, instalment, 'penalties', amount % 30_000 + 1));
+          events.push(waived(`w${i}`, date, instalment, 'penalties', (amount % 30_000) + 1));
           break;
         default:
           if (paymentIds.length > 0) events.push(reversed(paymentIds[amount % paymentIds.length]!, date));
@@ -64,10 +63,14 @@ const settings = fc.record({
 describe('the servicing fold', () => {
   it('gives the same loan whatever order the events arrived in', () => {
     fc.assert(
-      fc.property(settings, histories.chain((events) => fc.tuple(fc.constant(events), fc.shuffledSubarray(events, { minLength: events.length }))), (choices, [events, arrival]) => {
-        const terms = { ...TERMS, ...choices };
-        expect(serviceLoan(terms, arrival)).toEqual(serviceLoan(terms, events));
-      }),
+      fc.property(
+        settings,
+        histories.chain((events) => fc.tuple(fc.constant(events), fc.shuffledSubarray(events, { minLength: events.length }))),
+        (choices, [events, arrival]) => {
+          const terms = { ...TERMS, ...choices };
+          expect(serviceLoan(terms, arrival)).toEqual(serviceLoan(terms, events));
+        },
+      ),
       { numRuns: 200 },
     );
   });

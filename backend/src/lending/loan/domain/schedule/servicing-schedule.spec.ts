@@ -8,7 +8,10 @@ describe('amortize', () => {
       const principal = 1 + ((i * 7_919_993) % 60_000_000);
       const annualRatePercent = (i % 41) * 0.75;
       const months = 1 + ((i * 37) % 120);
-      const expected = emiSchedule({ principal, annualRatePercent, months }).schedule.map(({ principal, interest }) => ({ principal, interest }));
+      const expected = emiSchedule({ principal, annualRatePercent, months }).schedule.map(({ principal, interest }) => ({
+        principal,
+        interest,
+      }));
       const parts = amortize(principal, annualRatePercent, emiFor(principal, annualRatePercent, months), months);
       // emiSchedule lists trailing zero lines for tiny loans; amortize stops when nothing is owed.
       expect(parts).toEqual(expected.slice(0, parts.length));

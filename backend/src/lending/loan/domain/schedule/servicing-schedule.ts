@@ -32,9 +32,7 @@ export function amortize(balance: number, annualRatePercent: number, emi: number
 export function initialInstalments(terms: ServicingTerms): { emi: number; instalments: WorkingInstalment[] } {
   const { principal, annualRatePercent, months, firstDueDate, anchorDay } = terms;
   const { emi, schedule } = emiSchedule({ principal, annualRatePercent, months, firstDueDate, anchorDay });
-  const instalments = schedule.map((line) =>
-    newInstalment(line.number, line.dueDate, line.principal, line.interest),
-  );
+  const instalments = schedule.map((line) => newInstalment(line.number, line.dueDate, line.principal, line.interest));
   instalments[0]!.fees = terms.fee;
   return { emi, instalments };
 }

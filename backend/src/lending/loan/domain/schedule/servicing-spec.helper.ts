@@ -1,12 +1,6 @@
 import { expect } from '@jest/globals';
 import { serviceLoan } from './loan-servicing.js';
-import type {
-  ChargeKind,
-  LoanServicing,
-  ServicingEvent,
-  ServicingTerms,
-  WaivableComponent,
-} from './servicing.types.js';
+import type { ChargeKind, LoanServicing, ServicingEvent, ServicingTerms, WaivableComponent } from './servicing.types.js';
 
 /** Event builders, so a scenario reads as what happened. */
 export const paid = (paymentId: string, valueDate: string, amount: number): ServicingEvent => ({

@@ -12,9 +12,14 @@ describe('servicingTermsFor', () => {
     const loan = disbursed(loanType);
     const view = serviceLoan(servicingTermsFor(loan), []);
     // A salary advance's schedule line carries its fee in the interest column; servicing shows it as a fee.
-    expect(view.instalments.map((i) => ({ number: i.number, dueDate: i.dueDate, principal: i.principal, interest: loanType === 'EMI' ? i.interest : i.fees }))).toEqual(
-      loan.schedule!.map(({ number, dueDate, principal, interest }) => ({ number, dueDate, principal, interest })),
-    );
+    expect(
+      view.instalments.map((i) => ({
+        number: i.number,
+        dueDate: i.dueDate,
+        principal: i.principal,
+        interest: loanType === 'EMI' ? i.interest : i.fees,
+      })),
+    ).toEqual(loan.schedule!.map(({ number, dueDate, principal, interest }) => ({ number, dueDate, principal, interest })));
     expect(view.instalments[0]!.fees).toBe(loan.fee);
   });
 

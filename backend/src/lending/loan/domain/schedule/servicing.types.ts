@@ -3,18 +3,12 @@ import type { LoanType } from '../loan.types.js';
 /** How a payment is split over what is due (DESIGN §5), chosen per product. */
 export type AllocationStrategyName = 'mifos-standard' | 'rbi-india';
 
-export const ALLOCATION_STRATEGIES = [
-  'mifos-standard',
-  'rbi-india',
-] as const satisfies readonly AllocationStrategyName[];
+export const ALLOCATION_STRATEGIES = ['mifos-standard', 'rbi-india'] as const satisfies readonly AllocationStrategyName[];
 
 /** What a prepayment of principal does to the rest of the schedule. */
 export type PrepaymentMode = 'reduceTenure' | 'reduceEmi';
 
-export const PREPAYMENT_MODES = [
-  'reduceTenure',
-  'reduceEmi',
-] as const satisfies readonly PrepaymentMode[];
+export const PREPAYMENT_MODES = ['reduceTenure', 'reduceEmi'] as const satisfies readonly PrepaymentMode[];
 
 /**
  * What money received beyond the instalment of its period does (docs/servicing.md): `nextInstalments` pays the next
@@ -23,10 +17,7 @@ export const PREPAYMENT_MODES = [
  */
 export type AdvancePayment = 'nextInstalments' | 'prepayPrincipal';
 
-export const ADVANCE_PAYMENTS = [
-  'nextInstalments',
-  'prepayPrincipal',
-] as const satisfies readonly AdvancePayment[];
+export const ADVANCE_PAYMENTS = ['nextInstalments', 'prepayPrincipal'] as const satisfies readonly AdvancePayment[];
 
 /** Also what a loan pinned before the setting existed reads: it keeps every instalment paid ahead unfallen due. */
 export const DEFAULT_ADVANCE_PAYMENT: AdvancePayment = 'nextInstalments';
@@ -124,13 +115,7 @@ export type ClosedOut = {
   valueDate: string;
 };
 
-export type ServicingEvent =
-  | RepaymentApplied
-  | RepaymentReversed
-  | ChargeApplied
-  | ChargeWaived
-  | CreditBalanceRefunded
-  | ClosedOut;
+export type ServicingEvent = RepaymentApplied | RepaymentReversed | ChargeApplied | ChargeWaived | CreditBalanceRefunded | ClosedOut;
 
 /** What the fold knows of an instalment without a date: nothing paid on it, something, or all. */
 export type InstalmentPaidState = 'upcoming' | 'partial' | 'paid';

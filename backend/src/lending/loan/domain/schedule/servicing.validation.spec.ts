@@ -2,13 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { IllegalTransition, InvalidLoanInput } from '../loan.errors.js';
 import { EMI_LOAN, charged, paid, reversed } from './servicing-spec.helper.js';
 import { PaymentAlreadyReversed, PaymentNotFound } from './servicing.errors.js';
-import {
-  checkCharge,
-  checkRefund,
-  checkRepayment,
-  checkReversal,
-  checkWaiver,
-} from './servicing.validation.js';
+import { checkCharge, checkRefund, checkRepayment, checkReversal, checkWaiver } from './servicing.validation.js';
 import type { ServicingContext } from './servicing.validation.js';
 import type { ServicingEvent } from './servicing.types.js';
 
@@ -109,11 +103,12 @@ describe('checkReversal', () => {
 
 describe('checkCharge and checkWaiver', () => {
   it('a charge names an instalment of the loan and a whole positive amount', () => {
-    expect(() => checkCharge(context(), { chargeId: 'c1', instalmentNumber: 1, kind: 'penalty', amount: 50_000, valueDate: '2026-02-20' })).not.toThrow();
-    expect(fieldsOf(() => checkCharge(context(), { chargeId: 'c1', instalmentNumber: 13, kind: 'penalty', amount: 0, valueDate: '2026-02-20' }))).toEqual([
-      'instalmentNumber',
-      'amount',
-    ]);
+    expect(() =>
+      checkCharge(context(), { chargeId: 'c1', instalmentNumber: 1, kind: 'penalty', amount: 50_000, valueDate: '2026-02-20' }),
+    ).not.toThrow();
+    expect(
+      fieldsOf(() => checkCharge(context(), { chargeId: 'c1', instalmentNumber: 13, kind: 'penalty', amount: 0, valueDate: '2026-02-20' })),
+    ).toEqual(['instalmentNumber', 'amount']);
   });
 
   it('a waiver takes off no more than is owed, and no interest that is not due yet', () => {
@@ -121,7 +116,9 @@ describe('checkCharge and checkWaiver', () => {
     const waiver = { waiverId: 'w1', instalmentNumber: 1, component: 'penalties' as const, amount: 50_000, valueDate: '2026-02-21' };
     expect(() => checkWaiver(context(events), waiver)).not.toThrow();
     expect(fieldsOf(() => checkWaiver(context(events), { ...waiver, amount: 50_001 }))).toEqual(['amount']);
-    expect(fieldsOf(() => checkWaiver(context(events), { ...waiver, instalmentNumber: 3, component: 'interest', amount: 100 }))).toEqual(['component']);
+    expect(fieldsOf(() => checkWaiver(context(events), { ...waiver, instalmentNumber: 3, component: 'interest', amount: 100 }))).toEqual([
+      'component',
+    ]);
   });
 });
 

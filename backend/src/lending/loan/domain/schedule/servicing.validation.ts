@@ -4,13 +4,7 @@ import { IllegalTransition } from '../loan.errors.js';
 import { foldServicing } from './loan-servicing.js';
 import type { ServicingState } from './loan-servicing.js';
 import { PaymentAlreadyReversed, PaymentNotFound } from './servicing.errors.js';
-import type {
-  ChargeKind,
-  RepaymentApplied,
-  ServicingEvent,
-  ServicingTerms,
-  WaivableComponent,
-} from './servicing.types.js';
+import type { ChargeKind, RepaymentApplied, ServicingEvent, ServicingTerms, WaivableComponent } from './servicing.types.js';
 import { owed } from './working-instalment.js';
 
 /** What a servicing command is checked against: the loan as it stands, and today. */
@@ -63,9 +57,7 @@ export function checkReversal(context: ServicingContext, input: ReversalInput): 
   requireDisbursed(context, 'reverse-payment');
   const payment = paymentOf(context.events, input.paymentId);
   if (payment === undefined) throw new PaymentNotFound(context.loanId, input.paymentId);
-  const reversal = context.events.find(
-    (event) => event.type === 'RepaymentReversed' && event.paymentId === input.paymentId,
-  );
+  const reversal = context.events.find((event) => event.type === 'RepaymentReversed' && event.paymentId === input.paymentId);
   if (reversal !== undefined) {
     throw new PaymentAlreadyReversed(context.loanId, input.paymentId, reversal.valueDate);
   }
@@ -125,9 +117,7 @@ export function checkRefund(context: ServicingContext, input: RefundInput): void
 }
 
 function paymentOf(events: readonly ServicingEvent[], paymentId: string): RepaymentApplied | undefined {
-  return events.find(
-    (event): event is RepaymentApplied => event.type === 'RepaymentApplied' && event.paymentId === paymentId,
-  );
+  return events.find((event): event is RepaymentApplied => event.type === 'RepaymentApplied' && event.paymentId === paymentId);
 }
 
 function requireDisbursed(context: ServicingContext, action: ServicingAction): ServicingState {

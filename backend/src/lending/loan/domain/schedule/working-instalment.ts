@@ -88,8 +88,13 @@ export function mergeCharges(into: WorkingInstalment, from: WorkingInstalment): 
 export function instalmentStatus(line: WorkingInstalment): InstalmentPaidState {
   if (owedTotal(line) === 0) return 'paid';
   const touched =
-    line.paidPrincipal + line.paidInterest + line.paidFees + line.paidPenalties +
-    line.waivedInterest + line.waivedFees + line.waivedPenalties;
+    line.paidPrincipal +
+    line.paidInterest +
+    line.paidFees +
+    line.paidPenalties +
+    line.waivedInterest +
+    line.waivedFees +
+    line.waivedPenalties;
   return touched > 0 ? 'partial' : 'upcoming';
 }
 

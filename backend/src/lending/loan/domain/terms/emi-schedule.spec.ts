@@ -4,8 +4,7 @@ import { emiFor, emiSchedule } from './emi-schedule.js';
 import { InvalidLoanInput } from '../loan.errors.js';
 import type { ScheduleLine } from '../loan.types.js';
 
-const sum = (lines: ScheduleLine[], key: 'principal' | 'interest') =>
-  lines.reduce((total, line) => total + line[key], 0);
+const sum = (lines: ScheduleLine[], key: 'principal' | 'interest') => lines.reduce((total, line) => total + line[key], 0);
 
 describe('emiFor', () => {
   it('matches a case worked by hand', () => {
@@ -146,13 +145,7 @@ describe('emiSchedule', () => {
       months: 5,
       firstDueDate: '2028-01-31',
     });
-    expect(schedule.map((line) => line.dueDate)).toEqual([
-      '2028-01-31',
-      '2028-02-29',
-      '2028-03-31',
-      '2028-04-30',
-      '2028-05-31',
-    ]);
+    expect(schedule.map((line) => line.dueDate)).toEqual(['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31']);
   });
 
   it('keeps a given anchor day when the first due date is already clamped', () => {
@@ -167,9 +160,7 @@ describe('emiSchedule', () => {
   });
 
   it('refuses a malformed first due date', () => {
-    expect(() =>
-      emiSchedule({ principal: 1000, annualRatePercent: 12, months: 2, firstDueDate: '2026-02-30' }),
-    ).toThrow(InvalidLoanInput);
+    expect(() => emiSchedule({ principal: 1000, annualRatePercent: 12, months: 2, firstDueDate: '2026-02-30' })).toThrow(InvalidLoanInput);
   });
 });
 

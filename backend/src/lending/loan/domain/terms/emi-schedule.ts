@@ -67,8 +67,7 @@ export function emiSchedule(input: EmiScheduleInput): EmiSchedule {
     // The last instalment takes whatever principal is left, so the parts sum to P exactly.
     // Clamping earlier ones matters only for tiny loans, where a rounded-up EMI would
     // otherwise repay more than is owed before the end.
-    const principalPart =
-      number === months ? balance : Math.min(balance, Math.max(0, emi - interest));
+    const principalPart = number === months ? balance : Math.min(balance, Math.max(0, emi - interest));
     balance -= principalPart;
     schedule.push({
       number,

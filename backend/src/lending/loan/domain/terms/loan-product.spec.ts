@@ -11,7 +11,19 @@ const NOW = '2026-02-01T10:00:00.000Z';
 const EMI = defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI');
 const ADVANCE = defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'salaryAdvance');
 /** Version 3 of a cheaper EMI product with tighter bounds. */
-const PROMO: ProductParameters = { ...EMI, productId: 'promo-id', productVersion: 3, code: 'promo', name: 'Promo', annualRatePercent: 12, processingFeePercent: 1, minAmount: 2_000_000, maxAmount: 3_000_000, minTenureMonths: 6, maxTenureMonths: 12 };
+const PROMO: ProductParameters = {
+  ...EMI,
+  productId: 'promo-id',
+  productVersion: 3,
+  code: 'promo',
+  name: 'Promo',
+  annualRatePercent: 12,
+  processingFeePercent: 1,
+  minAmount: 2_000_000,
+  maxAmount: 3_000_000,
+  minTenureMonths: 6,
+  maxTenureMonths: 12,
+};
 
 const startEmi = (amount: number, tenureMonths: number) => ({
   type: 'StartLoanApplication' as const,
@@ -20,8 +32,28 @@ const startEmi = (amount: number, tenureMonths: number) => ({
 
 describe('the default products', () => {
   it('are the settings, as version 1 under fixed ids', () => {
-    expect(EMI).toMatchObject({ productId: DEFAULT_PRODUCT_IDS.EMI, productVersion: 1, code: 'personal-loan', type: 'EMI', minAmount: 1_000_000, maxAmount: 50_000_000, annualRatePercent: 18, processingFeePercent: 2, defaultPayDayOfMonth: null });
-    expect(ADVANCE).toMatchObject({ productId: DEFAULT_PRODUCT_IDS.salaryAdvance, productVersion: 1, code: 'salary-advance', minTenureMonths: 1, maxTenureMonths: 1, annualRatePercent: 0, processingFeePercent: 5, defaultPayDayOfMonth: 1, minDaysToRepayment: 7 });
+    expect(EMI).toMatchObject({
+      productId: DEFAULT_PRODUCT_IDS.EMI,
+      productVersion: 1,
+      code: 'personal-loan',
+      type: 'EMI',
+      minAmount: 1_000_000,
+      maxAmount: 50_000_000,
+      annualRatePercent: 18,
+      processingFeePercent: 2,
+      defaultPayDayOfMonth: null,
+    });
+    expect(ADVANCE).toMatchObject({
+      productId: DEFAULT_PRODUCT_IDS.salaryAdvance,
+      productVersion: 1,
+      code: 'salary-advance',
+      minTenureMonths: 1,
+      maxTenureMonths: 1,
+      annualRatePercent: 0,
+      processingFeePercent: 5,
+      defaultPayDayOfMonth: 1,
+      minDaysToRepayment: 7,
+    });
   });
 
   it('pass their own rules', () => {
@@ -39,7 +71,9 @@ describe('product rules', () => {
   });
 
   it('give a salary advance a flat fee and pay-day rules instead of rate and tenure', () => {
-    const names = productProblems({ ...ADVANCE, annualRatePercent: 10, maxTenureMonths: 3, defaultPayDayOfMonth: null }).all.map((p) => p.name);
+    const names = productProblems({ ...ADVANCE, annualRatePercent: 10, maxTenureMonths: 3, defaultPayDayOfMonth: null }).all.map(
+      (p) => p.name,
+    );
     expect(names).toEqual(['maxTenureMonths', 'annualRatePercent', 'defaultPayDayOfMonth']);
     expect(productProblems({ ...EMI, defaultPayDayOfMonth: 5 }).all.map((p) => p.name)).toEqual(['defaultPayDayOfMonth']);
   });
@@ -53,8 +87,18 @@ describe('a loan under a product version', () => {
         {
           type: 'LoanApplicationStarted',
           data: {
-            loanId: LOAN_ID, at: NOW, actor: BORROWER, borrowerId: BORROWER.id, loanType: 'EMI', amount: 2_500_000, tenureMonths: 6,
-            annualRatePercent: 12, fee: 25_000, productId: 'promo-id', productVersion: 3, productTerms: pinnedTerms(PROMO),
+            loanId: LOAN_ID,
+            at: NOW,
+            actor: BORROWER,
+            borrowerId: BORROWER.id,
+            loanType: 'EMI',
+            amount: 2_500_000,
+            tenureMonths: 6,
+            annualRatePercent: 12,
+            fee: 25_000,
+            productId: 'promo-id',
+            productVersion: 3,
+            productTerms: pinnedTerms(PROMO),
           },
         },
       ]);
@@ -75,7 +119,11 @@ describe('a loan under a product version', () => {
     const state = replay([started]);
     expect(state.status !== 'none' && state.product).toEqual({ id: 'promo-id', version: 3, terms: pinnedTerms(PROMO) });
     // A later amendment decided under the pinned version: its fee percent, not the default product's.
-    const [amended] = decide({ type: 'AmendLoanApplication', data: { loanId: LOAN_ID, at: NOW, actor: BORROWER, amount: 3_000_000 } }, state, PROMO);
+    const [amended] = decide(
+      { type: 'AmendLoanApplication', data: { loanId: LOAN_ID, at: NOW, actor: BORROWER, amount: 3_000_000 } },
+      state,
+      PROMO,
+    );
     expect(amended).toMatchObject({ type: 'LoanApplicationAmended', data: { amount: 3_000_000, fee: 30_000 } });
   });
 
@@ -84,6 +132,8 @@ describe('a loan under a product version', () => {
     expect(state.status !== 'none' && state.product).toBeUndefined();
     given(historyTo('soft.pending', 'EMI'))
       .when({ type: 'ApproveSoftCheck', data: { loanId: LOAN_ID, at: NOW, actor: STAFF, score: 700 } })
-      .then([{ type: 'SoftCheckApproved', data: { loanId: LOAN_ID, at: NOW, actor: STAFF, score: 700, approvedAmount: 1_200_000, fee: 24_000 } }]);
+      .then([
+        { type: 'SoftCheckApproved', data: { loanId: LOAN_ID, at: NOW, actor: STAFF, score: 700, approvedAmount: 1_200_000, fee: 24_000 } },
+      ]);
   });
 });

@@ -125,19 +125,23 @@ export function productProblems(terms: ProductTerms): FieldProblems {
   if (terms.minAmount > terms.maxAmount) problems.add('minAmount', 'minAmount must not exceed maxAmount');
   problems.requireInteger('graceDays', terms.graceDays, 0, MAX_GRACE_DAYS);
   problems.requireInteger('penalChargeFlat', terms.penalChargeFlat, 0, MAX_PRODUCT_AMOUNT);
-  if (!(terms.processingFeePercent >= 0 && terms.processingFeePercent <= 100)) problems.add('processingFeePercent', 'processingFeePercent must be between 0 and 100');
+  if (!(terms.processingFeePercent >= 0 && terms.processingFeePercent <= 100))
+    problems.add('processingFeePercent', 'processingFeePercent must be between 0 and 100');
   if (terms.type === 'EMI') {
     problems.requireInteger('minTenureMonths', terms.minTenureMonths, 1, MAX_TENURE_MONTHS);
     problems.requireInteger('maxTenureMonths', terms.maxTenureMonths, 1, MAX_TENURE_MONTHS);
     if (terms.minTenureMonths > terms.maxTenureMonths) problems.add('minTenureMonths', 'minTenureMonths must not exceed maxTenureMonths');
-    if (!(terms.annualRatePercent >= 0 && terms.annualRatePercent <= 100)) problems.add('annualRatePercent', 'annualRatePercent must be between 0 and 100');
+    if (!(terms.annualRatePercent >= 0 && terms.annualRatePercent <= 100))
+      problems.add('annualRatePercent', 'annualRatePercent must be between 0 and 100');
     if (terms.defaultPayDayOfMonth !== null) problems.add('defaultPayDayOfMonth', 'defaultPayDayOfMonth applies to salary advances only');
     if (terms.minDaysToRepayment !== null) problems.add('minDaysToRepayment', 'minDaysToRepayment applies to salary advances only');
   } else {
     if (terms.minTenureMonths !== 1) problems.add('minTenureMonths', 'minTenureMonths must be 1 for a salary advance');
     if (terms.maxTenureMonths !== 1) problems.add('maxTenureMonths', 'maxTenureMonths must be 1 for a salary advance');
-    if (terms.annualRatePercent !== 0) problems.add('annualRatePercent', 'annualRatePercent must be 0 for a salary advance (it charges a flat fee: processingFeePercent)');
-    if (!isIntegerBetween(terms.defaultPayDayOfMonth, 1, MAX_PAY_DAY)) problems.add('defaultPayDayOfMonth', `defaultPayDayOfMonth must be a whole number between 1 and ${MAX_PAY_DAY}`);
+    if (terms.annualRatePercent !== 0)
+      problems.add('annualRatePercent', 'annualRatePercent must be 0 for a salary advance (it charges a flat fee: processingFeePercent)');
+    if (!isIntegerBetween(terms.defaultPayDayOfMonth, 1, MAX_PAY_DAY))
+      problems.add('defaultPayDayOfMonth', `defaultPayDayOfMonth must be a whole number between 1 and ${MAX_PAY_DAY}`);
     problems.requireInteger('minDaysToRepayment', terms.minDaysToRepayment, 0, 366);
   }
   return problems;

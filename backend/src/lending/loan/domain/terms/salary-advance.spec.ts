@@ -6,9 +6,7 @@ const advance = { principal: 2_000_000, fee: 100_000, minDaysToRepayment: 7 };
 
 describe('salaryAdvanceRepayment', () => {
   it('is one line: the principal, the fee in the interest column, nothing left after', () => {
-    expect(
-      salaryAdvanceRepayment({ ...advance, disbursedOn: '2026-03-01', payDayOfMonth: 20 }),
-    ).toEqual([
+    expect(salaryAdvanceRepayment({ ...advance, disbursedOn: '2026-03-01', payDayOfMonth: 20 })).toEqual([
       { number: 1, dueDate: '2026-03-20', principal: 2_000_000, interest: 100_000, balance: 0 },
     ]);
   });
@@ -52,10 +50,6 @@ describe('salaryAdvanceRepayment', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(InvalidLoanInput);
-    expect((thrown as InvalidLoanInput).fields.map((f) => f.name)).toEqual([
-      'principal',
-      'disbursedOn',
-      'payDayOfMonth',
-    ]);
+    expect((thrown as InvalidLoanInput).fields.map((f) => f.name)).toEqual(['principal', 'disbursedOn', 'payDayOfMonth']);
   });
 });

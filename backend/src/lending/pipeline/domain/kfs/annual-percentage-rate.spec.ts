@@ -23,7 +23,10 @@ describe('annualPercentageRateBasisPoints (RBI/2024-25/18, Annex B)', () => {
   it('counts a fee owed with instalment 1 (2 % processing fee on the same loan)', () => {
     // Given 12 EMIs of 888,488 paise and a 2,000.00 fee added to the first: the APR is above 12 % and below the
     // rate of the same fee deducted up front (which costs the borrower the whole month's use of it)
-    const withFirst = annualPercentageRateBasisPoints({ netDisbursed: 10_000_000, instalments: [888_488 + 200_000, ...Array<number>(11).fill(888_488)] });
+    const withFirst = annualPercentageRateBasisPoints({
+      netDisbursed: 10_000_000,
+      instalments: [888_488 + 200_000, ...Array<number>(11).fill(888_488)],
+    });
     const deducted = annualPercentageRateBasisPoints({ netDisbursed: 9_800_000, instalments: Array<number>(12).fill(888_488) });
     expect(withFirst).toBeGreaterThan(1200);
     expect(withFirst).toBeLessThan(deducted);

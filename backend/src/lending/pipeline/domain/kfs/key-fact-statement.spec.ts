@@ -17,11 +17,20 @@ describe('keyFactStatement', () => {
   it('given an EMI loan of 1,00,000 at 12 % for 12 months with a 2,000 fee, states the APR with the fee owed with instalment 1', () => {
     const terms = agreementTermsFor(emiLoan, { currency: 'INR' });
     const schedule = emiSchedule({ principal: terms.principal, annualRatePercent: 12, months: 12 }).schedule;
-    const kfs = keyFactStatement({ loanId: 'L1', loanType: 'EMI', terms, schedule, charges: { penalChargeFlat: 50_000, graceDays: 3 }, settings });
+    const kfs = keyFactStatement({
+      loanId: 'L1',
+      loanType: 'EMI',
+      terms,
+      schedule,
+      charges: { penalChargeFlat: 50_000, graceDays: 3 },
+      settings,
+    });
     expect(kfs.sanctionedAmount).toBe(10_000_000);
     expect(kfs.netDisbursedAmount).toBe(10_000_000);
     expect(kfs.instalments).toEqual({ type: 'Monthly', count: 12, amount: 888_488, commencement: 'one month after disbursal' });
-    expect(kfs.fees).toEqual([{ name: 'Processing fee', amount: 200_000, payableTo: 'lender', recurrence: 'one-time', collected: 'with instalment 1' }]);
+    expect(kfs.fees).toEqual([
+      { name: 'Processing fee', amount: 200_000, payableTo: 'lender', recurrence: 'one-time', collected: 'with instalment 1' },
+    ]);
     expect(kfs.schedule[0]!.amount).toBe(888_488 + 200_000);
     expect(kfs.schedule[1]!.fee).toBe(0);
     // every amount the borrower pays is in the schedule: the sum is the total payable
@@ -30,12 +39,21 @@ describe('keyFactStatement', () => {
     expect(kfs.contingentCharges[0]!.value).toBe('₹500.00 once for each instalment unpaid 3 days after its due date');
     expect(kfs.coolingOffDays).toBe(3);
     expect(kfs.grievanceOfficer.name).toBe('Meera Iyer');
-    expect(kfs.qualitative.map((q) => q.name)).toEqual(expect.arrayContaining(['Engagement of recovery agents', 'Cooling-off / look-up period']));
+    expect(kfs.qualitative.map((q) => q.name)).toEqual(
+      expect.arrayContaining(['Engagement of recovery agents', 'Cooling-off / look-up period']),
+    );
   });
 
   it('given a salary advance of 10,000 with a 2 % flat fee repaid after a month, states one bullet and an APR of 24 %', () => {
     const terms = agreementTermsFor(advance, { currency: 'INR' });
-    const kfs = keyFactStatement({ loanId: 'L2', loanType: 'salaryAdvance', terms, schedule: [], charges: { penalChargeFlat: 0, graceDays: 0 }, settings });
+    const kfs = keyFactStatement({
+      loanId: 'L2',
+      loanType: 'salaryAdvance',
+      terms,
+      schedule: [],
+      charges: { penalChargeFlat: 0, graceDays: 0 },
+      settings,
+    });
     expect(kfs.instalments).toEqual({ type: 'Single bullet', count: 1, amount: 1_020_000, commencement: 'on the pay day after disbursal' });
     expect(kfs.fees[0]!.name).toBe('Flat fee');
     expect(kfs.aprBasisPoints).toBe(2400);
@@ -45,7 +63,14 @@ describe('keyFactStatement', () => {
   it('given no fee, the APR is the contract rate', () => {
     const terms = agreementTermsFor({ ...emiLoan, fee: 0 } as LoanRecord, { currency: 'INR' });
     const schedule = emiSchedule({ principal: terms.principal, annualRatePercent: 12, months: 12 }).schedule;
-    const kfs = keyFactStatement({ loanId: 'L3', loanType: 'EMI', terms, schedule, charges: { penalChargeFlat: 0, graceDays: 0 }, settings });
+    const kfs = keyFactStatement({
+      loanId: 'L3',
+      loanType: 'EMI',
+      terms,
+      schedule,
+      charges: { penalChargeFlat: 0, graceDays: 0 },
+      settings,
+    });
     expect(kfs.fees).toEqual([]);
     expect(kfs.aprBasisPoints).toBe(1200);
   });

@@ -69,11 +69,29 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
         const fee = i === 0 ? terms.fee : 0;
         return { ...line, fee, amount: line.principal + line.interest + fee };
       })
-    : [{ number: 1, dueDate: input.schedule[0]?.dueDate ?? '', principal: terms.principal, interest: 0, balance: 0, fee: terms.fee, amount: terms.principal + terms.fee }];
+    : [
+        {
+          number: 1,
+          dueDate: input.schedule[0]?.dueDate ?? '',
+          principal: terms.principal,
+          interest: 0,
+          balance: 0,
+          fee: terms.fee,
+          amount: terms.principal + terms.fee,
+        },
+      ];
   const aprBasisPoints = annualPercentageRateBasisPoints({ netDisbursed: terms.principal, instalments: schedule.map((s) => s.amount) });
   const fees: KfsFee[] =
     terms.fee > 0
-      ? [{ name: isEmi ? 'Processing fee' : 'Flat fee', amount: terms.fee, payableTo: 'lender', recurrence: 'one-time', collected: 'with instalment 1' }]
+      ? [
+          {
+            name: isEmi ? 'Processing fee' : 'Flat fee',
+            amount: terms.fee,
+            payableTo: 'lender',
+            recurrence: 'one-time',
+            collected: 'with instalment 1',
+          },
+        ]
       : [];
   const penal =
     charges.penalChargeFlat > 0
@@ -109,12 +127,18 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
     grievanceOfficer: settings.grievanceOfficer,
     qualitative: [
       { name: 'Engagement of recovery agents', value: 'Clause 5 "Default and collections" of the loan agreement' },
-      { name: 'Grievance redressal mechanism', value: 'Clause 7 "Complaints and grievance redressal" of the loan agreement; the grievance officer below' },
+      {
+        name: 'Grievance redressal mechanism',
+        value: 'Clause 7 "Complaints and grievance redressal" of the loan agreement; the grievance officer below',
+      },
       {
         name: 'Cooling-off / look-up period',
         value: `${plural(settings.coolingOffDays, 'day')} from disbursal: you may exit by repaying the principal and the proportionate APR, without any penalty`,
       },
-      { name: 'Transfer of the loan to other lenders or securitisation', value: 'The loan may be transferred; you will be told in writing' },
+      {
+        name: 'Transfer of the loan to other lenders or securitisation',
+        value: 'The loan may be transferred; you will be told in writing',
+      },
       { name: 'Lending service provider', value: `None: ${settings.lenderName} lends directly` },
     ],
     schedule,

@@ -41,7 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX loan_summaries_borrower ON loan_summaries (borrower_id, created_at DESC)`.execute(db);
   for (const gate of ['soft', 'bank', 'consent', 'final']) {
     const column = sql.ref(`${gate}_approved_at`);
-    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (created_at DESC, id DESC) WHERE ${column} IS NOT NULL`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (created_at DESC, id DESC) WHERE ${column} IS NOT NULL`.execute(
+      db,
+    );
   }
 
   // Rendered agreements, addressed by the SHA-256 recorded in AgreementIssued.

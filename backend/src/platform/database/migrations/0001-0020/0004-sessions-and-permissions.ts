@@ -83,6 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE rate_limit_counters, password_resets, presence, sessions`.execute(db);
-  await sql`ALTER TABLE users DROP CONSTRAINT users_staff_have_a_role, DROP COLUMN staff_role_id, DROP COLUMN status, DROP COLUMN firebase_uid, DROP COLUMN updated_at`.execute(db);
+  await sql`ALTER TABLE users DROP CONSTRAINT users_staff_have_a_role, DROP COLUMN staff_role_id, DROP COLUMN status, DROP COLUMN firebase_uid, DROP COLUMN updated_at`.execute(
+    db,
+  );
   await sql`DROP TABLE staff_roles`.execute(db);
 }

@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     INSERT INTO documents (key, content_type, content, stored_at)
-    SELECT 'agreements/' || loan_id || '/' || document_hash || '.pdf', 'application/pdf', content, created_at FROM agreement_documents`.execute(db);
+    SELECT 'agreements/' || loan_id || '/' || document_hash || '.pdf', 'application/pdf', content, created_at FROM agreement_documents`.execute(
+    db,
+  );
   await sql`DROP TABLE agreement_documents`.execute(db);
 }
 
@@ -29,6 +31,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     INSERT INTO agreement_documents (document_hash, loan_id, content, created_at)
-    SELECT regexp_replace(split_part(key, '/', 3), '\\.pdf$', ''), split_part(key, '/', 2)::uuid, content, stored_at FROM documents WHERE key LIKE 'agreements/%'`.execute(db);
+    SELECT regexp_replace(split_part(key, '/', 3), '\\.pdf$', ''), split_part(key, '/', 2)::uuid, content, stored_at FROM documents WHERE key LIKE 'agreements/%'`.execute(
+    db,
+  );
   await sql`DROP TABLE documents`.execute(db);
 }

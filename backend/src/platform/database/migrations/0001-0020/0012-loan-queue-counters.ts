@@ -20,8 +20,21 @@ import { sql, type Kysely } from 'kysely';
  */
 export const QUEUE_COUNTER_SLOTS = 16;
 const QUEUES = [
-  'new', 'applied', 'soft.pending', 'soft.approved', 'bank.pending', 'bank.approved', 'consent.pending', 'consent.customerpending',
-  'consent.approved', 'final.pending', 'final.approved', 'disbursal.pending', 'active', 'rejected', 'cancelled',
+  'new',
+  'applied',
+  'soft.pending',
+  'soft.approved',
+  'bank.pending',
+  'bank.approved',
+  'consent.pending',
+  'consent.customerpending',
+  'consent.approved',
+  'final.pending',
+  'final.approved',
+  'disbursal.pending',
+  'active',
+  'rejected',
+  'cancelled',
 ];
 const TYPES = ['EMI', 'salaryAdvance'];
 
@@ -118,7 +131,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`LOCK TABLE loan_summaries IN SHARE ROW EXCLUSIVE MODE`.execute(db);
   await sql`
     INSERT INTO loan_queue_counts (queue, type, slot, n)
-    SELECT q, t, s, 0 FROM unnest(${QUEUES}::text[]) q, unnest(${TYPES}::text[]) t, generate_series(0, ${QUEUE_COUNTER_SLOTS - 1}) s`.execute(db);
+    SELECT q, t, s, 0 FROM unnest(${QUEUES}::text[]) q, unnest(${TYPES}::text[]) t, generate_series(0, ${QUEUE_COUNTER_SLOTS - 1}) s`.execute(
+    db,
+  );
   await sql`
     INSERT INTO loan_queue_counts AS c (queue, type, slot, n)
     SELECT m.queue, l.type, (get_byte(uuid_send(l.id), 15) & 15)::smallint, count(*)
@@ -133,14 +148,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ON CONFLICT (queue, type, slot) DO UPDATE SET n = excluded.n`.execute(db);
 
   // Sorts of the state queues (createdAt has loan_summaries_state since 0003).
-  for (const [name, column] of [['updated', 'updated_at'], ['amount', 'amount'], ['tenure', 'tenure_months'], ['type', 'type']]) {
+  for (const [name, column] of [
+    ['updated', 'updated_at'],
+    ['amount', 'amount'],
+    ['tenure', 'tenure_months'],
+    ['type', 'type'],
+  ]) {
     await sql`CREATE INDEX ${sql.id(`loan_summaries_state_${name}`)} ON loan_summaries (state, ${sql.ref(column)}, id)`.execute(db);
   }
   // A type's share of a state queue by amount or tenure (the console's Active/EMI and Active/salaryAdvance lists):
   // amounts and tenures differ by type (a salary advance is small and short), so reading (state, amount) with the
   // type as a filter would skip most of the queue before finding the first row of the other type.
-  for (const [name, column] of [['amount', 'amount'], ['tenure', 'tenure_months']]) {
-    await sql`CREATE INDEX ${sql.id(`loan_summaries_state_type_${name}`)} ON loan_summaries (state, type, ${sql.ref(column)}, id)`.execute(db);
+  for (const [name, column] of [
+    ['amount', 'amount'],
+    ['tenure', 'tenure_months'],
+  ]) {
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_state_type_${name}`)} ON loan_summaries (state, type, ${sql.ref(column)}, id)`.execute(
+      db,
+    );
   }
   // The approved lists in their default order (when the gate was passed) and by where the loan is now, over the
   // loans that passed the gate. They replace 0003's created_at partials (createdAt on an approved list now reads
@@ -149,13 +174,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const gate of ['soft', 'bank', 'consent', 'final']) {
     const column = sql.ref(`${gate}_approved_at`);
     await sql`DROP INDEX ${sql.id(`loan_summaries_${gate}_approved`)}`.execute(db);
-    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (${column}, id) WHERE ${column} IS NOT NULL`.execute(db);
-    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved_state`)} ON loan_summaries (state, id) WHERE ${column} IS NOT NULL`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (${column}, id) WHERE ${column} IS NOT NULL`.execute(
+      db,
+    );
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved_state`)} ON loan_summaries (state, id) WHERE ${column} IS NOT NULL`.execute(
+      db,
+    );
   }
   await sql`DROP INDEX loan_summaries_final_approved_at`.execute(db);
   // The other sorts of the approved lists: whole-table orders, read with the gate as a filter (an approved list
   // holds a quarter to over half of all loans, so a page reads a few dozen rows).
-  for (const [name, column] of [['amount', 'amount'], ['tenure', 'tenure_months'], ['type', 'type']]) {
+  for (const [name, column] of [
+    ['amount', 'amount'],
+    ['tenure', 'tenure_months'],
+    ['type', 'type'],
+  ]) {
     await sql`CREATE INDEX ${sql.id(`loan_summaries_by_${name}`)} ON loan_summaries (${sql.ref(column)}, id)`.execute(db);
   }
   // A borrower's loans, by state: the text search reaches loans through their borrower and counts the matches of a
@@ -166,22 +199,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     INCLUDE (id, type, created_at, soft_approved_at, bank_approved_at, consent_approved_at, final_approved_at)`.execute(db);
 
   // Text search (ILIKE '%…%'): borrowers by name, email or phone, loans by a fragment of their id.
-  await sql`CREATE INDEX loan_borrowers_search ON loan_borrowers USING gin (name gin_trgm_ops, email gin_trgm_ops, phone gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX loan_borrowers_search ON loan_borrowers USING gin (name gin_trgm_ops, email gin_trgm_ops, phone gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX loan_summaries_id_text ON loan_summaries USING gin ((id::text) gin_trgm_ops)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX loan_summaries_id_text, loan_borrowers_search`.execute(db);
-  for (const name of ['by_amount', 'by_tenure', 'by_type', 'state_updated', 'state_amount', 'state_tenure', 'state_type', 'state_type_amount', 'state_type_tenure']) {
+  for (const name of [
+    'by_amount',
+    'by_tenure',
+    'by_type',
+    'state_updated',
+    'state_amount',
+    'state_tenure',
+    'state_type',
+    'state_type_amount',
+    'state_type_tenure',
+  ]) {
     await sql`DROP INDEX ${sql.id(`loan_summaries_${name}`)}`.execute(db);
   }
   await sql`DROP INDEX loan_summaries_borrower`.execute(db);
   await sql`CREATE INDEX loan_summaries_borrower ON loan_summaries (borrower_id, created_at DESC)`.execute(db);
   for (const gate of ['soft', 'bank', 'consent', 'final']) {
     await sql`DROP INDEX ${sql.id(`loan_summaries_${gate}_approved`)}, ${sql.id(`loan_summaries_${gate}_approved_state`)}`.execute(db);
-    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (created_at DESC, id DESC) WHERE ${sql.ref(`${gate}_approved_at`)} IS NOT NULL`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`loan_summaries_${gate}_approved`)} ON loan_summaries (created_at DESC, id DESC) WHERE ${sql.ref(`${gate}_approved_at`)} IS NOT NULL`.execute(
+      db,
+    );
   }
-  await sql`CREATE INDEX loan_summaries_final_approved_at ON loan_summaries (final_approved_at) WHERE final_approved_at IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX loan_summaries_final_approved_at ON loan_summaries (final_approved_at) WHERE final_approved_at IS NOT NULL`.execute(
+    db,
+  );
   await sql`DROP TRIGGER loan_queue_counts_on_insert ON loan_summaries`.execute(db);
   await sql`DROP TRIGGER loan_queue_counts_on_update ON loan_summaries`.execute(db);
   await sql`DROP TRIGGER loan_queue_counts_on_delete ON loan_summaries`.execute(db);

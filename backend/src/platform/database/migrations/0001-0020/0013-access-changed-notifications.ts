@@ -42,8 +42,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHEN (OLD.permissions IS DISTINCT FROM NEW.permissions OR OLD.id IS DISTINCT FROM NEW.id)
     EXECUTE FUNCTION notify_access_changed()`.execute(db);
   for (const table of ['sessions', 'users', 'staff_roles']) {
-    await sql`CREATE TRIGGER ${sql.raw(`${table}_access_deleted`)} AFTER DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION notify_access_changed()`.execute(db);
-    await sql`CREATE TRIGGER ${sql.raw(`${table}_access_truncated`)} AFTER TRUNCATE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION notify_access_changed()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_access_deleted`)} AFTER DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION notify_access_changed()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_access_truncated`)} AFTER TRUNCATE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION notify_access_changed()`.execute(
+      db,
+    );
   }
 }
 

@@ -129,7 +129,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DELETE FROM staff_roles WHERE id = 'sales-agent' AND NOT EXISTS (SELECT 1 FROM users WHERE staff_role_id = 'sales-agent')`.execute(db);
+  await sql`DELETE FROM staff_roles WHERE id = 'sales-agent' AND NOT EXISTS (SELECT 1 FROM users WHERE staff_role_id = 'sales-agent')`.execute(
+    db,
+  );
   await sql`UPDATE staff_roles SET permissions = array_remove(array_remove(permissions, 'customers.verify'), 'sms.view')`.execute(db);
-  await sql`DROP TABLE customer_documents, profile_section_changes, profile_sections, lead_notes, lead_changes, leads, otp_challenges, sms_log`.execute(db);
+  await sql`DROP TABLE customer_documents, profile_section_changes, profile_sections, lead_notes, lead_changes, leads, otp_challenges, sms_log`.execute(
+    db,
+  );
 }

@@ -103,7 +103,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`UPDATE staff_roles SET permissions = array_remove(array_remove(array_remove(permissions, 'templates.manage'), 'banners.manage'), 'issues.manage') WHERE id IN ('operations-manager', 'collections-agent')`.execute(db);
+  await sql`UPDATE staff_roles SET permissions = array_remove(array_remove(array_remove(permissions, 'templates.manage'), 'banners.manage'), 'issues.manage') WHERE id IN ('operations-manager', 'collections-agent')`.execute(
+    db,
+  );
   await sql`DROP TABLE banners`.execute(db);
   await sql`DROP TABLE email_loan_contacts, email_dedupe`.execute(db);
   await sql`ALTER TABLE emails DROP COLUMN template_id, DROP COLUMN template_version`.execute(db);

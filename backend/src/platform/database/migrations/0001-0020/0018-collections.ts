@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN dpd integer NOT NULL DEFAULT 0,
       ADD COLUMN classification text NOT NULL DEFAULT 'standard',
       ADD COLUMN overdue_since date`.execute(db);
-  await sql`CREATE INDEX loan_summaries_close_of_business ON loan_summaries (id) WHERE state = 'active' OR classification <> 'standard'`.execute(db);
+  await sql`CREATE INDEX loan_summaries_close_of_business ON loan_summaries (id) WHERE state = 'active' OR classification <> 'standard'`.execute(
+    db,
+  );
   await sql`CREATE INDEX loan_summaries_classification ON loan_summaries (classification, dpd DESC)`.execute(db);
 }
 

@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`UPDATE staff_roles SET permissions = permissions || '{leads.manage}'::text[] WHERE id = 'sales-agent' AND NOT 'leads.manage' = ANY(permissions)`.execute(db);
+  await sql`UPDATE staff_roles SET permissions = permissions || '{leads.manage}'::text[] WHERE id = 'sales-agent' AND NOT 'leads.manage' = ANY(permissions)`.execute(
+    db,
+  );
   await sql`UPDATE staff_roles SET permissions = array_remove(permissions, 'leads.work')`.execute(db);
 }

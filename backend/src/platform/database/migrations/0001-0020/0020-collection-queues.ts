@@ -56,7 +56,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DELETE FROM staff_roles WHERE id = 'collector' AND NOT EXISTS (SELECT 1 FROM users WHERE staff_role_id = 'collector')`.execute(db);
+  await sql`DELETE FROM staff_roles WHERE id = 'collector' AND NOT EXISTS (SELECT 1 FROM users WHERE staff_role_id = 'collector')`.execute(
+    db,
+  );
   await sql`UPDATE staff_roles SET permissions = array_remove(permissions, 'collections.view')`.execute(db);
   await sql`DROP INDEX loan_summaries_state_disbursed`.execute(db);
   await sql`DROP INDEX loan_instalments_paid_on`.execute(db);

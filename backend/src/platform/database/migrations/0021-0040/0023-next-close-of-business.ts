@@ -17,11 +17,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE loan_summaries SET next_cob_on = COALESCE(disbursed_on, created_at::date) + 1
      WHERE state = 'active' OR classification <> 'standard'`.execute(db);
   await sql`DROP INDEX loan_summaries_close_of_business`.execute(db);
-  await sql`CREATE INDEX loan_summaries_next_close_of_business ON loan_summaries (id) INCLUDE (next_cob_on) WHERE next_cob_on IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX loan_summaries_next_close_of_business ON loan_summaries (id) INCLUDE (next_cob_on) WHERE next_cob_on IS NOT NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX loan_summaries_next_close_of_business`.execute(db);
-  await sql`CREATE INDEX loan_summaries_close_of_business ON loan_summaries (id) WHERE state = 'active' OR classification <> 'standard'`.execute(db);
+  await sql`CREATE INDEX loan_summaries_close_of_business ON loan_summaries (id) WHERE state = 'active' OR classification <> 'standard'`.execute(
+    db,
+  );
   await sql`ALTER TABLE loan_summaries DROP COLUMN next_cob_on`.execute(db);
 }

@@ -26,7 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     INSERT INTO whatsapp_templates (name, body, parameters) VALUES
       ('payment_reminder', 'Hello {{1}}, your instalment of {{2}} on loan {{3}} is due. Pay in the portal or reply to this message.', '{name,amount,loanReference}'),
       ('overdue_notice', 'Hello {{1}}, your instalment of {{2}} on loan {{3}} is overdue. Please pay today or reply to talk to us.', '{name,amount,loanReference}'),
-      ('callback_request', 'Hello {{1}}, we tried to reach you about your loan. Reply to this message and we will call you back.', '{name}')`.execute(db);
+      ('callback_request', 'Hello {{1}}, we tried to reach you about your loan. Reply to this message and we will call you back.', '{name}')`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE whatsapp_messages (
       id uuid PRIMARY KEY,
@@ -92,5 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE channel_outbox, dialer_calls, ivr_calls, whatsapp_messages, whatsapp_templates`.execute(db);
-  await sql`UPDATE staff_roles SET permissions = array_remove(array_remove(array_remove(permissions, 'whatsapp.send'), 'ivr.view'), 'dialer.use')`.execute(db);
+  await sql`UPDATE staff_roles SET permissions = array_remove(array_remove(array_remove(permissions, 'whatsapp.send'), 'ivr.view'), 'dialer.use')`.execute(
+    db,
+  );
 }

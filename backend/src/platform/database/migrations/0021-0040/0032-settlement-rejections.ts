@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * no column: it lives in the loan's state (loan_summaries.loan_state), as the request and the approval do.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE settlement_offers ADD COLUMN closed_by text, ADD COLUMN closed_at timestamptz, ADD COLUMN close_reason text`.execute(db);
+  await sql`ALTER TABLE settlement_offers ADD COLUMN closed_by text, ADD COLUMN closed_at timestamptz, ADD COLUMN close_reason text`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

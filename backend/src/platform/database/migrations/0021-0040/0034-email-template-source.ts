@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The next version of each, inactive, made by the system: the version history stays the truth.
   await sql`
     INSERT INTO email_template_versions (template_id, version, name, event, subject, html, text, active, made_by)
-    SELECT id, version + 1, name, event, subject, html, text, false, 'system' FROM email_templates WHERE event = 'agreement-issued' AND active`.execute(db);
+    SELECT id, version + 1, name, event, subject, html, text, false, 'system' FROM email_templates WHERE event = 'agreement-issued' AND active`.execute(
+    db,
+  );
   await sql`
     UPDATE email_templates SET active = false, version = version + 1, updated_by = 'system', updated_at = now()
     WHERE event = 'agreement-issued' AND active`.execute(db);

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       version integer NOT NULL,
       PRIMARY KEY (loan_id, instalment_number, offset_days)
     )`.execute(db);
-  await sql`CREATE INDEX collection_reminder_outcomes_sent ON collection_reminder_outcomes (loan_id, instalment_number, at DESC) WHERE outcome = 'sent'`.execute(db);
+  await sql`CREATE INDEX collection_reminder_outcomes_sent ON collection_reminder_outcomes (loan_id, instalment_number, at DESC) WHERE outcome = 'sent'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE loan_product_versions ADD COLUMN required_profile_sections text[]
-      CHECK (required_profile_sections <@ ARRAY['profile', 'address', 'bank', 'documents', 'employment', 'reference', 'selfie']::text[])`.execute(db);
+      CHECK (required_profile_sections <@ ARRAY['profile', 'address', 'bank', 'documents', 'employment', 'reference', 'selfie']::text[])`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

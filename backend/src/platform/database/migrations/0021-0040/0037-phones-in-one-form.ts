@@ -40,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX phone_collisions_open_user ON phone_collisions (user_id) WHERE resolved_at IS NULL`.execute(db);
   await sql`CREATE INDEX phone_collisions_open_phone ON phone_collisions (normalized_phone) WHERE resolved_at IS NULL`.execute(db);
 
-  const users = (await sql<{ id: string; phone: string }>`SELECT id, phone FROM users WHERE phone IS NOT NULL ORDER BY created_at, id`.execute(db)).rows;
+  const users = (
+    await sql<{ id: string; phone: string }>`SELECT id, phone FROM users WHERE phone IS NOT NULL ORDER BY created_at, id`.execute(db)
+  ).rows;
   const byNumber = new Map<string, Array<{ id: string; phone: string }>>();
   const unreadable: Array<{ id: string; phone: string }> = [];
   for (const user of users) {
@@ -56,14 +58,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   }));
   const rewrites: Array<{ id: string; phone: string }> = [];
   for (const [number, holders] of byNumber) {
-    if (holders.length > 1) listed.push(...holders.map((u) => ({ user_id: u.id, stored_phone: u.phone, normalized_phone: number, reason: 'collision' })));
+    if (holders.length > 1)
+      listed.push(...holders.map((u) => ({ user_id: u.id, stored_phone: u.phone, normalized_phone: number, reason: 'collision' })));
     else if (holders[0].phone !== number) rewrites.push({ id: holders[0].id, phone: number });
   }
   for (const chunk of chunks(listed, 500)) await db.insertInto('phone_collisions').values(chunk).execute();
   for (const chunk of chunks(rewrites, 500)) {
     const values = sql.join(chunk.map((r) => sql`(${r.id}::uuid, ${r.phone})`));
     await sql`UPDATE users SET phone = v.phone FROM (VALUES ${values}) AS v (id, phone) WHERE users.id = v.id`.execute(db);
-    await sql`UPDATE loan_borrowers SET phone = v.phone FROM (VALUES ${values}) AS v (id, phone) WHERE loan_borrowers.user_id = v.id`.execute(db);
+    await sql`UPDATE loan_borrowers SET phone = v.phone FROM (VALUES ${values}) AS v (id, phone) WHERE loan_borrowers.user_id = v.id`.execute(
+      db,
+    );
   }
 
   await rewriteReadable(db, 'leads');
@@ -79,7 +84,9 @@ async function rewriteReadable(db: Kysely<any>, table: 'leads' | 'whatsapp_messa
   });
   for (const chunk of chunks(changes, 500)) {
     const values = sql.join(chunk.map((c) => sql`(${c.from}, ${c.to})`));
-    await sql`UPDATE ${sql.table(table)} AS t SET phone = v.to_phone FROM (VALUES ${values}) AS v (from_phone, to_phone) WHERE t.phone = v.from_phone`.execute(db);
+    await sql`UPDATE ${sql.table(table)} AS t SET phone = v.to_phone FROM (VALUES ${values}) AS v (from_phone, to_phone) WHERE t.phone = v.from_phone`.execute(
+      db,
+    );
   }
 }
 

@@ -22,5 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE loan_instalments DROP COLUMN owed_principal, DROP COLUMN owed_interest, DROP COLUMN owed_fees, DROP COLUMN owed_penalties`.execute(db);
+  await sql`ALTER TABLE loan_instalments DROP COLUMN owed_principal, DROP COLUMN owed_interest, DROP COLUMN owed_fees, DROP COLUMN owed_penalties`.execute(
+    db,
+  );
 }

@@ -32,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX close_of_business_runs_started ON close_of_business_runs (started_at DESC)`.execute(db);
   await sql`
     UPDATE staff_roles SET permissions = permissions || '{cob.run}'::text[], updated_at = now()
-    WHERE ('business-date.manage' = ANY(permissions) OR 'collections.manage' = ANY(permissions)) AND NOT 'cob.run' = ANY(permissions)`.execute(db);
+    WHERE ('business-date.manage' = ANY(permissions) OR 'collections.manage' = ANY(permissions)) AND NOT 'cob.run' = ANY(permissions)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
