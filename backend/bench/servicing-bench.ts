@@ -321,18 +321,16 @@ async function benchmarkPaymentsOverHttp(ctx: ServicingBenchContext, staffToken:
     const backdated = await measure(late, 1, (id) => lean.post(`/api/admin/payments/${id}/verify`, checkerToken, {}), 200);
     const fresh = await measure(
       await Promise.all(
-        loanIds
-          .slice(0, backdatedLoans)
-          .map(
-            async (id) =>
-              (
-                await api.call('POST', `/api/admin/loans/${id}/payments`, {
-                  token: staffToken,
-                  expect: 201,
-                  body: { amount: 100_000, paidOn: today, method: 'cash', reference: '' },
-                })
-              ).body.id as string,
-          ),
+        loanIds.slice(0, backdatedLoans).map(
+          async (id) =>
+            (
+              await api.call('POST', `/api/admin/loans/${id}/payments`, {
+                token: staffToken,
+                expect: 201,
+                body: { amount: 100_000, paidOn: today, method: 'cash', reference: '' },
+              })
+            ).body.id as string,
+        ),
       ),
       1,
       (id) => lean.post(`/api/admin/payments/${id}/verify`, checkerToken, {}),

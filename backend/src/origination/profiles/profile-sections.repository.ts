@@ -50,16 +50,14 @@ export class ProfileSectionsRepository {
         .insertInto('profile_sections')
         .values({ borrower_id: borrowerId, section, data: JSON.stringify(data), status: 'complete', updated_at: new Date() })
         .onConflict((oc) =>
-          oc
-            .columns(['borrower_id', 'section'])
-            .doUpdateSet({
-              data: JSON.stringify(data),
-              status: 'complete',
-              reason: null,
-              reviewed_by: null,
-              reviewed_at: null,
-              updated_at: new Date(),
-            }),
+          oc.columns(['borrower_id', 'section']).doUpdateSet({
+            data: JSON.stringify(data),
+            status: 'complete',
+            reason: null,
+            reviewed_by: null,
+            reviewed_at: null,
+            updated_at: new Date(),
+          }),
         )
         .execute();
       await trx
@@ -123,9 +121,7 @@ export class ProfileSectionsRepository {
   }
 
   /** The audit of a borrower's sections, oldest first: every save and every verdict, who and when. */
-  async changes(
-    borrowerId: string,
-  ): Promise<
+  async changes(borrowerId: string): Promise<
     {
       section: ProfileSection;
       action: string;

@@ -48,12 +48,10 @@ type TextOptions = {
 };
 
 function text({ min = 0, max, minMessage, maxMessage, typeMessage }: TextOptions, multiLine: boolean) {
-  let schema = z
-    .string(typeMessage ? { error: typeMessage } : undefined)
-    .refine((v) => textProblem(v, { multiLine }) === undefined, {
-      abort: true,
-      error: (issue) => textProblem(issue.input as string, { multiLine }) ?? 'is not valid text',
-    });
+  let schema = z.string(typeMessage ? { error: typeMessage } : undefined).refine((v) => textProblem(v, { multiLine }) === undefined, {
+    abort: true,
+    error: (issue) => textProblem(issue.input as string, { multiLine }) ?? 'is not valid text',
+  });
   if (multiLine) schema = schema.overwrite((v) => v.replace(/\r\n/g, '\n'));
   schema = schema.trim();
   if (min > 0) schema = schema.min(min, minMessage ?? (min === 1 ? 'is required' : `must be at least ${min} characters`));

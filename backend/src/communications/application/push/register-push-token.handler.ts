@@ -40,15 +40,13 @@ export class RegisterPushTokenHandler implements ICommandHandler<RegisterPushTok
           options: JSON.stringify(options) as never,
         })
         .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'device_id'])
-            .doUpdateSet({
-              token,
-              options: JSON.stringify(options) as never,
-              session_id: session.sessionId,
-              created_at: sql<Date>`now()`,
-              refreshed_at: sql<Date>`now()`,
-            }),
+          oc.columns(['user_id', 'device_id']).doUpdateSet({
+            token,
+            options: JSON.stringify(options) as never,
+            session_id: session.sessionId,
+            created_at: sql<Date>`now()`,
+            refreshed_at: sql<Date>`now()`,
+          }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
