@@ -51,8 +51,8 @@ describe('numbers and dates in bodies and queries', () => {
     const alice = await registerBorrower(t.http);
     const b = bearer(alice.token);
     expectFieldProblem(await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 1e300, tenureMonths: 12 }), ['amount']);
-    // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past the safe integers
     expectFieldProblem(
+      // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past the safe integers
       await t.http.post('/api/me/loans').set(b).send({ type: 'EMI', amount: 10_000_000, tenureMonths: 9007199254740993 }),
       ['tenureMonths'],
     );
