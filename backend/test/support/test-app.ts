@@ -49,7 +49,7 @@ export async function startTestApp(
   reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string },
   apiOptions: Pick<ApiOptions, 'staticDirs'> = {},
 ): Promise<TestApp> {
-  const database = reuse?.database ?? (await createTestDatabase(label));
+  const database = reuse?.database ?? (await createTestDatabase(label, { migrated: true }));
   const config = loadConfig(testEnv(env));
   const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix });
