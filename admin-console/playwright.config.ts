@@ -1,11 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-/** Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), one worker on 2 cores. */
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser). Two workers, each with a
+ * backend of its own (the global setup starts one per worker: @lending/web-common/e2e/backend), so the files of one
+ * never meet what the other's change (the business date, close of business); a file's tests run in order.
+ */
 export default defineConfig({
   testDir: './e2e',
   testMatch: /.*\.e2e\.ts$/,
   globalSetup: './e2e/global-setup.ts',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   timeout: 180_000,

@@ -8,6 +8,8 @@ import base from './playwright.config';
 export default defineConfig({
   ...base,
   testMatch: /.*\.docs\.ts$/,
+  // One file: one worker, one backend.
+  workers: 1,
   reporter: [['list']],
   timeout: 600_000,
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every workspace's tests (backend jest, web-common vitest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]", after the reasons for what was skipped.
+// Runs every workspace's tests (backend jest, web-common vitest, admin-console and borrower-portal vitest and Playwright) and prints one summary line for all suites: "N passed, N failed[, N skipped]", after the ten slowest test files of all suites and the reasons for what was skipped.
 // PostgreSQL and Redis: see backend/test/support/test-services.ts (docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import { register } from 'node:module';
@@ -13,6 +13,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 /** Why tests were skipped (the names of describeWithRedis blocks say it), with how many each. */
 const skipReasons = new Map();
+/** How long each test file took, [file relative to the repository, seconds], from every suite's results. */
+const fileTimes = [];
 
 // PostgreSQL and Redis for every suite, found or started once (backend/test/support/test-services.ts, in TypeScript):
 // the suites get them through the environment and do not look again.
@@ -28,7 +30,7 @@ try {
 Object.assign(process.env, services.env);
 console.log(services.summary);
 
-function run(name, cwd, command, args, env, resultFile, read) {
+function run(name, cwd, command, args, env, resultFile, read, times = jestFileTimes) {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   if (!existsSync(resultFile)) {
@@ -37,7 +39,9 @@ function run(name, cwd, command, args, env, resultFile, read) {
     totals.failed += 1;
     return;
   }
-  const counts = read(JSON.parse(readFileSync(resultFile, 'utf8')));
+  const results = JSON.parse(readFileSync(resultFile, 'utf8'));
+  const counts = read(results);
+  fileTimes.push(...times(results, cwd));
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
@@ -56,6 +60,29 @@ const jestCounts = (r) => ({
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
   reasons: pendingReasons(r),
 });
+
+/** Jest's and vitest's JSON: each test file's start and end. */
+function jestFileTimes(r) {
+  return (r.testResults ?? [])
+    .filter((file) => file.startTime && file.endTime)
+    .map((file) => [path.relative(root, file.name), (file.endTime - file.startTime) / 1000]);
+}
+
+/** Playwright's JSON: the durations of every run of every test of a file (its hooks included), added up. */
+function playwrightFileTimes(r, cwd) {
+  const testDir = path.join(cwd, r.config?.projects?.[0]?.testDir ? path.relative(cwd, r.config.projects[0].testDir) : 'e2e');
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const file = path.relative(root, path.join(testDir, spec.file ?? suite.file));
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
+  return [...byFile].map(([file, ms]) => [file, ms / 1000]);
+}
 
 /** Skipped jest tests grouped by the reason their describe block names: "... (skipped: <reason>)". */
 function pendingReasons(r) {
@@ -130,6 +157,7 @@ run(
     failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
     skipped: r.stats?.skipped ?? 0,
   }),
+  playwrightFileTimes,
 );
 
 // The borrower portal: vitest for components and session logic, then Playwright against the built backend serving it at /.
@@ -167,9 +195,17 @@ run(
     failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
     skipped: r.stats?.skipped ?? 0,
   }),
+  playwrightFileTimes,
 );
 
 await services.stop();
+// Where the time goes: the ten slowest test files of all suites (a browser file's time is that of its tests, one after
+// the other; files of one suite run side by side, so the times add up to more than the run took).
+if (fileTimes.length > 0) {
+  console.log('\nSlowest test files:');
+  for (const [file, seconds] of fileTimes.sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+}
 if (totals.skipped > 0) {
   console.log('\nSkipped:');
   for (const [reason, n] of skipReasons) console.log(`  ${n} test(s): ${reason}`);

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { api, signIn } from './support';
+import { databaseUrl } from '@lending/web-common/e2e/backend';
+import { api, baseUrl, signIn } from './support';
 import { CREDIT_OFFICER } from './users';
 
 /**
@@ -15,7 +16,7 @@ import { CREDIT_OFFICER } from './users';
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 async function seedCollision(mobile: string): Promise<{ plain: string; e164: string }> {
-  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  const db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
   try {
     const [plain, e164] = [randomUUID(), randomUUID()];
@@ -60,7 +61,7 @@ test('Phones to review: keep is refused while another account holds the number; 
   await expect(page.getByText(`Ravi Quickstart keeps ${grouped}`)).toBeVisible();
   await expect(ravi).toHaveCount(0);
   // A new account with the number, written another way, is refused: it is Ravi's.
-  const taken = await fetch(`${process.env.E2E_BASE_URL}/api/auth/register`, {
+  const taken = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({

@@ -73,10 +73,9 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
     app.set('trust proxy', /^\d+$/.test(runtime.config.trustProxy) ? Number(runtime.config.trustProxy) : runtime.config.trustProxy);
 
   // Off in production unless API_DOCS=true: the full map of the API is nothing to hand out anonymously.
-  if (runtime.config.apiDocs) {
-    const document = openApiDocument(app);
-    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
-  }
+  // The document is made on its first request (a scan of every route, most of a test app's start-up), then kept.
+  if (runtime.config.apiDocs)
+    SwaggerModule.setup('api/docs', app, () => openApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   // Last before the routes: one line per API request (a refusal above, CSRF or not JSON, is answered without one).
   app.use('/api', requestLog(runtime.logger));

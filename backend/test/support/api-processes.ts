@@ -82,7 +82,7 @@ export async function startApiProcess(databaseUrl: string, keyPrefix: string, en
 export async function startTwoApiProcesses(
   label: string,
 ): Promise<{ a: ApiProcess; b: ApiProcess; admin: string; database: TestDatabase; stop(): Promise<void> }> {
-  const database = await createTestDatabase(label);
+  const database = await createTestDatabase(label, { migrated: true });
   const keyPrefix = `test-${randomBytes(4).toString('hex')}`;
   const a = await startApiProcess(database.url, keyPrefix);
   const b = await startApiProcess(database.url, keyPrefix);

@@ -53,7 +53,7 @@ export async function startTestApp(
   reuse?: { database?: TestDatabase; keepDatabase?: boolean; keyPrefix?: string },
   { clock, ...apiOptions }: Pick<ApiOptions, 'staticDirs'> & { clock?: Clock } = {},
 ): Promise<TestApp> {
-  const database = reuse?.database ?? (await createTestDatabase(label));
+  const database = reuse?.database ?? (await createTestDatabase(label, { migrated: true }));
   const config = loadConfig(testEnv(env));
   const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix, clock });

@@ -11,6 +11,11 @@ import pg from 'pg';
  * tests find it (backend/test/support/test-services.ts: DATABASE_URL, else 127.0.0.1:5432, else a testcontainers
  * PostgreSQL where Docker answers, else an embedded one); the queues run on PostgreSQL, so no Redis. E2E_BACKEND_ROOT runs another checkout's built backend
  * (e.g. a known-good one while the backend is mid-change).
+ *
+ * The global setup starts one such backend per Playwright worker (`workers` in playwright.config.ts): the files a
+ * worker runs share its backend, one after the other as they did when a suite ran on one worker, and never see what
+ * another worker's files do at the same time (the business date they move, the close of business they run, the rows
+ * they count). `baseUrl()` and `databaseUrl()` answer the running worker's.
  */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -107,10 +112,20 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   };
 }
 
-/** The URL the global setup's backend listens on, handed to the tests through the environment (workers inherit it). */
+/** What the global setup hands the workers: E2E_BASE_URL_<n> and E2E_DATABASE_URL_<n> for worker slot n. */
+const slotVariable = (name: 'E2E_BASE_URL' | 'E2E_DATABASE_URL') => `${name}_${process.env.TEST_PARALLEL_INDEX ?? '0'}`;
+
+/** The URL of this worker's backend (the global setup's), handed to the tests through the environment. */
 export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
+  const url = process.env[slotVariable('E2E_BASE_URL')] ?? process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup starts the backend)');
+  return url;
+}
+
+/** The database of this worker's backend, for the few tests that set up rows no API makes (e.g. a phone migration 0037 listed). */
+export function databaseUrl(): string {
+  const url = process.env[slotVariable('E2E_DATABASE_URL')] ?? process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: run through playwright.config.ts (global setup starts the backend)');
   return url;
 }
 
@@ -123,26 +138,42 @@ async function resolvePostgres(): Promise<TestServices> {
   return resolveTestServices({ redis: false });
 }
 
-/** A Playwright global setup that finds PostgreSQL, starts one backend for the run and stops both afterwards. */
+/**
+ * A Playwright global setup that finds PostgreSQL, starts one backend per worker (`config.workers`, at the same time;
+ * `afterStart` runs for each) and stops them all afterwards.
+ */
 export function backendGlobalSetup(options: BackendOptions, afterStart?: (url: string) => Promise<void>) {
-  return async () => {
+  return async (config: { workers: number }) => {
     const inherited = Boolean(process.env.TEST_SERVICES_RESOLVED);
     const services = await resolvePostgres();
     Object.assign(process.env, services.env);
     // scripts/test-all.mjs printed the line already when it resolved the services for every suite.
     if (!inherited) console.log(services.summary);
-    try {
-      const backend = await startBackend(options);
-      process.env.E2E_BASE_URL = backend.url;
-      // For the few tests that set up rows no API makes (e.g. a phone migration 0037 listed).
-      process.env.E2E_DATABASE_URL = backend.databaseUrl;
-      await afterStart?.(backend.url);
-      return async () => {
-        await backend.stop();
-        await services.stop();
-      };
-    } catch (error) {
+    const count = Math.max(1, config.workers ?? 1);
+    const started = await Promise.allSettled(
+      Array.from({ length: count }, (_, slot) =>
+        startBackend({ ...options, label: count > 1 ? `${options.label}_w${slot}` : options.label }),
+      ),
+    );
+    const backends = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const stopAll = async () => {
+      await Promise.all(backends.map((b) => b.stop()));
       await services.stop();
+    };
+    try {
+      const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failed) throw failed.reason;
+      backends.forEach((backend, slot) => {
+        process.env[`E2E_BASE_URL_${slot}`] = backend.url;
+        process.env[`E2E_DATABASE_URL_${slot}`] = backend.databaseUrl;
+      });
+      // The first worker's, for a caller that reads the variables themselves.
+      process.env.E2E_BASE_URL = backends[0]!.url;
+      process.env.E2E_DATABASE_URL = backends[0]!.databaseUrl;
+      for (const backend of backends) await afterStart?.(backend.url);
+      return stopAll;
+    } catch (error) {
+      await stopAll();
       throw error;
     }
   };
