@@ -15,6 +15,9 @@ let broken = false;
 const skipReasons = new Map();
 /** How long each test file took, [file relative to the repository, seconds], from every suite's results. */
 const fileTimes = [];
+/** What failed, "file › test: first line of the error", from every suite's results: printed again above the summary line,
+ * so the end of a long log says which test to look at. */
+const failures = [];
 
 // PostgreSQL and Redis for every suite, found or started once (backend/test/support/test-services.ts, in TypeScript):
 // the suites get them through the environment and do not look again.
@@ -30,7 +33,7 @@ try {
 Object.assign(process.env, services.env);
 console.log(services.summary);
 
-function run(name, cwd, command, args, env, resultFile, read, times = jestFileTimes) {
+function run(name, cwd, command, args, env, resultFile, read, times = jestFileTimes, failed = jestFailures) {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   if (!existsSync(resultFile)) {
@@ -42,6 +45,7 @@ function run(name, cwd, command, args, env, resultFile, read, times = jestFileTi
   const results = JSON.parse(readFileSync(resultFile, 'utf8'));
   const counts = read(results);
   fileTimes.push(...times(results, cwd));
+  failures.push(...failed(results, cwd));
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
@@ -66,6 +70,46 @@ function jestFileTimes(r) {
   return (r.testResults ?? [])
     .filter((file) => file.startTime && file.endTime)
     .map((file) => [path.relative(root, file.name), (file.endTime - file.startTime) / 1000]);
+}
+
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- the colour codes a reporter leaves in its messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean) ?? '';
+
+/** Jest's and vitest's JSON: each failed test, and each file that failed outside its tests (it did not load). */
+function jestFailures(r) {
+  const found = [];
+  for (const file of r.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of tests) found.push(`${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+    if (tests.length === 0 && file.status === 'failed') found.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return found;
+}
+
+/** Playwright's JSON: each test whose outcome was unexpected, and each error outside any test. */
+function playwrightFailures(r, cwd) {
+  const testDir = path.join(cwd, r.config?.projects?.[0]?.testDir ? path.relative(cwd, r.config.projects[0].testDir) : 'e2e');
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = (test.results ?? []).map((result) => result.error?.message).find(Boolean);
+        const file = path.relative(root, path.join(testDir, spec.file ?? suite.file));
+        found.push(`${file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
+  for (const error of r.errors ?? []) found.push(`${path.relative(root, cwd)}: ${firstLine(error.message)}`);
+  return found;
 }
 
 /** Playwright's JSON: the durations of every run of every test of a file (its hooks included), added up. */
@@ -158,6 +202,7 @@ run(
     skipped: r.stats?.skipped ?? 0,
   }),
   playwrightFileTimes,
+  playwrightFailures,
 );
 
 // The borrower portal: vitest for components and session logic, then Playwright against the built backend serving it at /.
@@ -196,6 +241,7 @@ run(
     skipped: r.stats?.skipped ?? 0,
   }),
   playwrightFileTimes,
+  playwrightFailures,
 );
 
 await services.stop();
@@ -211,6 +257,10 @@ if (totals.skipped > 0) {
   for (const [reason, n] of skipReasons) console.log(`  ${n} test(s): ${reason}`);
   const unexplained = totals.skipped - [...skipReasons.values()].reduce((sum, n) => sum + n, 0);
   if (unexplained > 0) console.log(`  ${unexplained} test(s): skipped in a browser suite (its output above says why)`);
+}
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const failure of failures) console.log(`  ${failure.slice(0, 400)}`);
 }
 const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
 if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
