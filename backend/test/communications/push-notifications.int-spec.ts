@@ -272,6 +272,27 @@ describe('loan events become pushes through the job', () => {
 
 describe('the push log: /api/admin/pushes', () => {
   it('pages with Content-Range, filters by status, refuses an unknown filter or sort (400), and shows only a token tail', async () => {
+    // Its own rows, as the send job leaves them (the tests above make theirs through the whole loan; this one does not
+    // depend on them): one logged, one queued.
+    await t.runtime.db
+      .insertInto('pushes')
+      .values(
+        (['logged', 'queued'] as const).map((status) => ({
+          dedupe_key: `push-log-test:${randomUUID()}`,
+          user_id: alice.user._id,
+          token_id: null,
+          token_tail: `…${randomUUID().slice(-6)}`,
+          topic: 'loan-disbursed',
+          title: 'Money sent',
+          body: 'Your loan was sent to your bank account.',
+          link: null,
+          status,
+          message_id: null,
+          last_error: null,
+          sent_at: null,
+        })),
+      )
+      .execute();
     const res = await t.http
       .get('/api/admin/pushes')
       .query({ range: '[0,4]', filter: '{"status":"logged"}' })
