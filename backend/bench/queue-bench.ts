@@ -450,7 +450,7 @@ async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
       .then((r) => r.rows[0]);
   const [pending, active] = [await pick('soft.pending'), await pick('active')];
   const rare = [active, await pick('active', 200), await pick('active', 300)].map((r) => r.borrower_id);
-  await sql`UPDATE loan_borrowers SET name = 'Rajan Zaveri' WHERE user_id = ANY(${rare}::uuid[])`.execute(ctx.db);
+  await sql`UPDATE loan_borrowers SET name = 'Rajan Thakkarwala' WHERE user_id = ANY(${rare}::uuid[])`.execute(ctx.db);
   const email = `${pending.email.split('@')[0].split('.').pop()}@`; // e.g. "borrower1234@": one borrower
   const phone = active.phone.slice(-7);
   const searches = [
@@ -463,7 +463,7 @@ async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
       filter: { queue: 'final.approved', q: surname },
       sort: 'finalApprovedAt',
     },
-    { name: 'queue_page_search_rare_surname', kind: 'rare surname', filter: { queue: 'active', q: 'zaveri' }, sort: 'createdAt' },
+    { name: 'queue_page_search_rare_surname', kind: 'rare surname', filter: { queue: 'active', q: 'thakkarwala' }, sort: 'createdAt' },
     { name: 'queue_page_search_email', kind: 'email', filter: { queue: 'soft.pending', q: email }, sort: 'createdAt' },
     { name: 'queue_page_search_phone', kind: 'phone', filter: { queue: 'active', q: phone }, sort: 'createdAt' },
     { name: 'queue_page_search_loan_id', kind: 'loan number', filter: { queue: 'soft.pending', q: pending.id.slice(0, 8) }, sort: 'createdAt' },
