@@ -287,7 +287,7 @@ type IndexUse = { name: string; scans: number; mb: number };
  * and searches (just timed) read the index.
  */
 async function indexCostsToAnApproval(ctx: QueueBenchContext): Promise<void> {
-  const n = ctx.quick ? 300 : 2_000;
+  const n = ctx.quick ? 300 : 500;
   const uses = (
     await sql<{ name: string; scans: string; bytes: string }>`
       SELECT s.indexrelname AS name, s.idx_scan AS scans, pg_relation_size(s.indexrelid) AS bytes
@@ -455,7 +455,12 @@ async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
   const phone = active.phone.slice(-7);
   const searches = [
     { name: 'queue_page_search', kind: 'common surname', filter: { queue: 'soft.pending', q: surname }, sort: 'createdAt' },
-    { name: 'queue_page_search_soft_approved', kind: 'common surname', filter: { queue: 'soft.approved', q: surname }, sort: 'softApprovedAt' },
+    {
+      name: 'queue_page_search_soft_approved',
+      kind: 'common surname',
+      filter: { queue: 'soft.approved', q: surname },
+      sort: 'softApprovedAt',
+    },
     { name: 'queue_page_search_common_surname_active', kind: 'common surname', filter: { queue: 'active', q: surname }, sort: 'createdAt' },
     {
       name: 'queue_page_search_common_surname_final_approved',
@@ -466,9 +471,19 @@ async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
     { name: 'queue_page_search_rare_surname', kind: 'rare surname', filter: { queue: 'active', q: 'thakkarwala' }, sort: 'createdAt' },
     { name: 'queue_page_search_email', kind: 'email', filter: { queue: 'soft.pending', q: email }, sort: 'createdAt' },
     { name: 'queue_page_search_phone', kind: 'phone', filter: { queue: 'active', q: phone }, sort: 'createdAt' },
-    { name: 'queue_page_search_loan_id', kind: 'loan number', filter: { queue: 'soft.pending', q: pending.id.slice(0, 8) }, sort: 'createdAt' },
+    {
+      name: 'queue_page_search_loan_id',
+      kind: 'loan number',
+      filter: { queue: 'soft.pending', q: pending.id.slice(0, 8) },
+      sort: 'createdAt',
+    },
     { name: 'queue_page_search_no_match', kind: 'no match', filter: { queue: 'active', q: 'qwxyzk' }, sort: 'createdAt' },
-    { name: 'queue_page_search_no_match_hex', kind: 'no match', filter: { queue: 'final.approved', q: 'fedcba98' }, sort: 'finalApprovedAt' },
+    {
+      name: 'queue_page_search_no_match_hex',
+      kind: 'no match',
+      filter: { queue: 'final.approved', q: 'fedcba98' },
+      sort: 'finalApprovedAt',
+    },
   ];
   const searchWorst = { p95: 0, label: '' };
   for (const s of searches) {

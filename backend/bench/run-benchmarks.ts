@@ -240,7 +240,15 @@ async function benchmarkRebuild(ctx: Context): Promise<void> {
 }
 
 async function benchmarkQueues(ctx: Context, staffToken: string, apiProcessEnv: Record<string, string>): Promise<void> {
-  await benchmarkQueuePages({ ...ctx, log, staffToken, loans: ctx.sizes.loans, quick: QUICK, interrupted: () => interrupted, apiProcessEnv });
+  await benchmarkQueuePages({
+    ...ctx,
+    log,
+    staffToken,
+    loans: ctx.sizes.loans,
+    quick: QUICK,
+    interrupted: () => interrupted,
+    apiProcessEnv,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -193,8 +193,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
    * range label says "of 10,000+" (i18nProvider).
    */
   const listed =
-    (method: 'getList' | 'getManyReference') =>
-    async (resource: string, params: { pagination?: { page: number; perPage: number } }) => {
+    (method: 'getList' | 'getManyReference') => async (resource: string, params: { pagination?: { page: number; perPage: number } }) => {
       let contentRange: string | null = null;
       const recording: typeof http = async (url, options) => {
         const answer = await http(url, options);

@@ -23,7 +23,10 @@ export function totalOf(contentRange: string | null | undefined): ListTotal | un
  * What react-admin is told of a page whose list is larger than the API counts (partial pagination): a next page
  * while this one is full and the next one starts no later than MAX_RANGE_START; a previous page after the first.
  */
-export function pageInfoOf(pagination: { page: number; perPage: number }, rows: number): { hasNextPage: boolean; hasPreviousPage: boolean } {
+export function pageInfoOf(
+  pagination: { page: number; perPage: number },
+  rows: number,
+): { hasNextPage: boolean; hasPreviousPage: boolean } {
   const nextStart = pagination.page * pagination.perPage;
   return { hasNextPage: rows >= pagination.perPage && nextStart <= MAX_RANGE_START, hasPreviousPage: pagination.page > 1 };
 }

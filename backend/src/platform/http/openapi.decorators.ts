@@ -14,7 +14,7 @@ export const ApiSignedIn = () => applyDecorators(ApiBearerAuth(), ApiProblems())
  * exact up to 10,000 and `10000+` beyond, counted over at most 10,001 rows.
  */
 export const RANGE_DESCRIPTION =
-  'The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer\'s Content-Range is ' +
+  "The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is " +
   '`<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` ' +
   '(e.g. `loans 0-24/10000+`): page by next/previous.';
 

@@ -86,7 +86,10 @@ export const inRange =
  * TOTAL_CAP + 1 (`SELECT count(*) FROM (SELECT 1 FROM … WHERE … LIMIT 10001) t`): the exact number up to TOTAL_CAP,
  * TOTAL_CAP + 1 for any larger one (sendPage writes it `10000+`).
  */
-export async function countOf<DB, TB extends keyof DB, O>(db: QueryExecutorProvider, query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+export async function countOf<DB, TB extends keyof DB, O>(
+  db: QueryExecutorProvider,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
   return cappedCount(db, query.clearSelect().select(sql.lit(1).as('one')));
 }
 

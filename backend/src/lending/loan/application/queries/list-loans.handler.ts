@@ -159,7 +159,9 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
         const candidates = byId ? sql`(${firstOf(byBorrower)}) UNION (${firstOf(byId)})` : sql`${firstOf(byBorrower)}`;
         const found = await sql<{ id: string }>`
           SELECT id FROM (${candidates}) c
-          ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit}`.execute(this.db);
+          ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit}`.execute(
+          this.db,
+        );
         ids = found.rows.map((r) => r.id);
       }
       const rows = ids.length === 0 ? [] : await page(this.db.selectFrom('loan_summaries as l').where('l.id', 'in', ids)).execute();
