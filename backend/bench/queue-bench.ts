@@ -443,7 +443,8 @@ async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
 
   // Text search, every kind of word: a common surname (one borrower in SURNAMES.length) in a small queue, a large
   // state queue and a large approved list; a rare surname (three borrowers); an email; a phone number; a loan
-  // number (the start of its id); a word nothing matches (letters, and hex digits, which are also searched in ids).
+  // number (the start of its id); a word every borrower matches; a word nothing matches (letters, and hex digits,
+  // which are also searched in ids).
   const surname = SURNAMES[7].toLowerCase();
   // A borrower with a loan in soft.pending and one with an active loan, and a loan in soft.pending.
   const pick = (state: string, offset = 100) =>
@@ -481,6 +482,8 @@ async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
       filter: { queue: 'soft.pending', q: pending.id.slice(0, 8) },
       sort: 'createdAt',
     },
+    // Every bench borrower's e-mail holds "borrower": every loan of the queue matches (the total is 10000+).
+    { name: 'queue_page_search_broad', kind: 'broad word', filter: { queue: 'active', q: 'borrower' }, sort: 'createdAt' },
     { name: 'queue_page_search_no_match', kind: 'no match', filter: { queue: 'active', q: 'qwxyzk' }, sort: 'createdAt' },
     {
       name: 'queue_page_search_no_match_hex',
