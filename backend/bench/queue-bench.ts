@@ -4,7 +4,8 @@ import { LOAN_QUEUES, type LoanQueue } from '../src/lending/loan/application/que
 import type { AppConfig } from '../src/platform/config/config.js';
 import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
 import { rebuildProjections } from '../src/platform/projections/rebuild.js';
-import type { ApiClient } from './api-client.js';
+import { ApiClient } from './api-client.js';
+import { forkBenchScript, stopBenchScript } from './child-process.js';
 import { SURNAMES } from './bulk-load.js';
 import { LeanClient } from './lean-client.js';
 import { loanStreamId, stepMetadata, type GeneratedLoan, type LoanHistoryGenerator } from './loan-histories.js';
@@ -27,6 +28,8 @@ export type QueueBenchContext = {
   loans: number;
   quick: boolean;
   interrupted: () => boolean;
+  /** What an API process of its own needs (http-api.process.ts): the pages are timed against it, not this process. */
+  apiProcessEnv: Record<string, string>;
 };
 
 export const QUEUE_PAGE_GOAL_MS = 15;
@@ -255,6 +258,97 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
     );
   ctx.log(`  VACUUM (ANALYZE) and CHECKPOINT after the rebuild: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`);
 
+  // The pages are timed against an API in a process of its own (http-api.process.ts, on the same database and JWT
+  // secret): this process's heap (the generator, the rebuild's leftovers) and its own client would otherwise share
+  // the API's event loop and set the p95.
+  const apiProcess = await forkBenchScript<{ port: number }>('./http-api.process.js', ctx.apiProcessEnv, (m) =>
+    typeof (m as { port?: unknown })?.port === 'number' ? (m as { port: number }) : undefined,
+  );
+  // Which indexes of loan_summaries the console's pages and searches read (the database's own scan counts over them).
+  await sql`SELECT pg_stat_reset()`.execute(ctx.db);
+  try {
+    await timePages({ ...ctx, api: new ApiClient(`http://127.0.0.1:${apiProcess.message.port}`) }, loans);
+  } finally {
+    await stopBenchScript(apiProcess.child);
+  }
+  if (ctx.interrupted()) return;
+  await new Promise((resolve) => setTimeout(resolve, 2_000)); // statistics reach the shared view within a second
+  await indexCostsToAnApproval(ctx);
+}
+
+type IndexUse = { name: string; scans: number; mb: number };
+
+/**
+ * What each secondary index of loan_summaries costs an approval, beside what it is for: an approval changes the
+ * loan's state (an indexed column), so its update is never HOT and writes an entry into every index. Measured on the
+ * approval's UPDATE of loan_summaries (state, gate time, last actor, the queue counters' trigger) over `n` loans in
+ * a transaction that is rolled back, with every index, then without each one in turn (DROP INDEX inside the same
+ * transaction, rolled back with it): the shared buffers each UPDATE touches (EXPLAIN (ANALYZE, BUFFERS): hits,
+ * reads, dirtied; this backend's own work, so neither the machine's load nor the server's other databases move it)
+ * and its time (which they do). `scans` is how often the console's pages and searches (just timed) read the index.
+ */
+export async function indexCostsToAnApproval(
+  ctx: Pick<QueueBenchContext, 'db' | 'figures' | 'log' | 'quick' | 'interrupted'>,
+): Promise<void> {
+  const n = ctx.quick ? 200 : 500;
+  const uses = (
+    await sql<{ name: string; scans: string; bytes: string }>`
+      SELECT s.indexrelname AS name, s.idx_scan AS scans, pg_relation_size(s.indexrelid) AS bytes
+      FROM pg_stat_user_indexes s JOIN pg_index i ON i.indexrelid = s.indexrelid
+      WHERE s.relname = 'loan_summaries' AND NOT i.indisprimary AND NOT i.indisunique
+      ORDER BY s.indexrelname`.execute(ctx.db)
+  ).rows.map((r): IndexUse => ({ name: r.name, scans: Number(r.scans), mb: Number(r.bytes) / 2 ** 20 }));
+  const ids = (await sql<{ id: string }>`SELECT id FROM loan_summaries ORDER BY id LIMIT ${n}`.execute(ctx.db)).rows.map((r) => r.id);
+  type Plan = { Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number; 'Shared Dirtied Blocks': number } };
+  const approvals = async (dropped: string | undefined): Promise<{ buffers: number; dirtied: number; us: number }> =>
+    ctx.db.connection().execute(async (c) => {
+      await sql`BEGIN`.execute(c);
+      try {
+        if (dropped) await sql`DROP INDEX ${sql.id(dropped)}`.execute(c);
+        let buffers = 0;
+        let dirtied = 0;
+        const started = performance.now();
+        for (const id of ids) {
+          const { rows } = await sql<{ 'QUERY PLAN': Plan[] }>`
+            EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON)
+            UPDATE loan_summaries SET state = 'bank.pending', soft_approved_at = now(), soft_approved_by = last_actor_id,
+              updated_at = now(), last_reason = 'bench approval', last_position = last_position + 1
+            WHERE id = ${id}::uuid`.execute(c);
+          const plan = rows[0]['QUERY PLAN'][0].Plan;
+          buffers += plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+          dirtied += plan['Shared Dirtied Blocks'];
+        }
+        return { buffers: buffers / n, dirtied: dirtied / n, us: ((performance.now() - started) * 1000) / n };
+      } finally {
+        await sql`ROLLBACK`.execute(c);
+      }
+    });
+  await approvals(undefined); // warms the pages the approvals touch
+  const all = await approvals(undefined);
+  const costs: string[] = [];
+  for (const use of uses) {
+    if (ctx.interrupted()) return;
+    const without = await approvals(use.name);
+    const saved = all.buffers - without.buffers;
+    ctx.figures.push({
+      name: `approval_index_cost_${use.name.replace(/^loan_summaries_/, '')}_buffers`,
+      value: saved,
+      unit: 'buffers',
+      note: `shared buffers an approval's UPDATE of loan_summaries touches: ${all.buffers.toFixed(1)} with every index, ${without.buffers.toFixed(1)} without ${use.name} (${((saved / all.buffers) * 100).toFixed(1)}%; dirtied ${all.dirtied.toFixed(1)} vs ${without.dirtied.toFixed(1)}; time ${all.us.toFixed(0)} vs ${without.us.toFixed(0)} µs on a loaded machine); ${n} loans, rolled back; ${use.mb.toFixed(1)} MB; read ${use.scans} times by the console's pages and searches just timed`,
+    });
+    costs.push(`${use.name.replace(/^loan_summaries_/, '')} ${saved.toFixed(1)} (${use.scans} scans, ${use.mb.toFixed(0)} MB)`);
+  }
+  ctx.figures.push({
+    name: 'approval_update_loan_summaries_buffers',
+    value: all.buffers,
+    unit: 'buffers',
+    note: `shared buffers an approval's UPDATE of loan_summaries touches with its ${uses.length} secondary indexes (dirtied ${all.dirtied.toFixed(1)}; ${all.us.toFixed(0)} µs each on this machine now), ${n} loans in a rolled-back transaction`,
+  });
+  ctx.log(`  buffers an approval's UPDATE touches: ${all.buffers.toFixed(1)} with every index; each index's share: ${costs.join('; ')}`);
+}
+
+/** Every queue page and sort the console offers, the menu counts and the searches, against `ctx.api`. */
+async function timePages(ctx: QueueBenchContext, loans: number): Promise<void> {
   const warmup = ctx.quick ? 2 : 5;
   const perQueue = ctx.quick ? 20 : 100;
   const perSort = ctx.quick ? 5 : 30;
@@ -262,7 +356,7 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
   const worst = { p95: 0, label: '' };
   const handlerWorst = { p95: 0, label: '' };
   const note = (what: string, total: string, n: number) =>
-    `GET /api/admin/loans ${what}, rows 0-24 of ${total}, ${loans} loans, ${n} sequential requests`;
+    `GET /api/admin/loans ${what}, rows 0-24 of ${total}, ${loans} loans, ${n} sequential requests to an API process of its own`;
 
   ctx.log(`Queue pages at ${loans} loans: every queue's default sort (${perQueue} requests), the other sorts both ways (${perSort} each)`);
   for (const queue of consoleQueues()) {
@@ -351,24 +445,56 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
   });
   ctx.log(`  menu counts: p50 ${tidy(percentile(counts.latencies, 50))} ms, p95 ${tidy(percentile(counts.latencies, 95))} ms`);
 
-  // Text search: a surname (broad), an email, a phone number and a loan id fragment.
+  // Text search, every kind of word: a common surname (one borrower in SURNAMES.length) in a small queue, a large
+  // state queue and a large approved list; a rare surname (three borrowers); an email; a phone number; a loan
+  // number (the start of its id); a word every borrower matches; a word nothing matches (letters, and hex digits,
+  // which are also searched in ids).
   const surname = SURNAMES[7].toLowerCase();
   // A borrower with a loan in soft.pending and one with an active loan, and a loan in soft.pending.
-  const pick = (state: string) =>
-    sql<{ id: string; email: string; phone: string }>`
-      SELECT l.id, b.email, b.phone FROM loan_summaries l JOIN loan_borrowers b ON b.user_id = l.borrower_id
-      WHERE l.state = ${state} AND b.phone IS NOT NULL ORDER BY l.id LIMIT 1 OFFSET 100`
+  const pick = (state: string, offset = 100) =>
+    sql<{ id: string; email: string; phone: string; borrower_id: string }>`
+      SELECT l.id, b.email, b.phone, b.user_id AS borrower_id FROM loan_summaries l JOIN loan_borrowers b ON b.user_id = l.borrower_id
+      WHERE l.state = ${state} AND b.phone IS NOT NULL ORDER BY l.id LIMIT 1 OFFSET ${offset}`
       .execute(ctx.db)
       .then((r) => r.rows[0]);
   const [pending, active] = [await pick('soft.pending'), await pick('active')];
+  const rare = [active, await pick('active', 200), await pick('active', 300)].map((r) => r.borrower_id);
+  await sql`UPDATE loan_borrowers SET name = 'Rajan Thakkarwala' WHERE user_id = ANY(${rare}::uuid[])`.execute(ctx.db);
   const email = `${pending.email.split('@')[0].split('.').pop()}@`; // e.g. "borrower1234@": one borrower
   const phone = active.phone.slice(-7);
   const searches = [
-    { name: 'queue_page_search', filter: { queue: 'soft.pending', q: surname }, sort: 'createdAt' },
-    { name: 'queue_page_search_soft_approved', filter: { queue: 'soft.approved', q: surname }, sort: 'softApprovedAt' },
-    { name: 'queue_page_search_email', filter: { queue: 'soft.pending', q: email }, sort: 'createdAt' },
-    { name: 'queue_page_search_phone', filter: { queue: 'active', q: phone }, sort: 'createdAt' },
-    { name: 'queue_page_search_loan_id', filter: { queue: 'soft.pending', q: pending.id.slice(0, 8) }, sort: 'createdAt' },
+    { name: 'queue_page_search', kind: 'common surname', filter: { queue: 'soft.pending', q: surname }, sort: 'createdAt' },
+    {
+      name: 'queue_page_search_soft_approved',
+      kind: 'common surname',
+      filter: { queue: 'soft.approved', q: surname },
+      sort: 'softApprovedAt',
+    },
+    { name: 'queue_page_search_common_surname_active', kind: 'common surname', filter: { queue: 'active', q: surname }, sort: 'createdAt' },
+    {
+      name: 'queue_page_search_common_surname_final_approved',
+      kind: 'common surname',
+      filter: { queue: 'final.approved', q: surname },
+      sort: 'finalApprovedAt',
+    },
+    { name: 'queue_page_search_rare_surname', kind: 'rare surname', filter: { queue: 'active', q: 'thakkarwala' }, sort: 'createdAt' },
+    { name: 'queue_page_search_email', kind: 'email', filter: { queue: 'soft.pending', q: email }, sort: 'createdAt' },
+    { name: 'queue_page_search_phone', kind: 'phone', filter: { queue: 'active', q: phone }, sort: 'createdAt' },
+    {
+      name: 'queue_page_search_loan_id',
+      kind: 'loan number',
+      filter: { queue: 'soft.pending', q: pending.id.slice(0, 8) },
+      sort: 'createdAt',
+    },
+    // Every bench borrower's e-mail holds "borrower": every loan of the queue matches (the total is 10000+).
+    { name: 'queue_page_search_broad', kind: 'broad word', filter: { queue: 'active', q: 'borrower' }, sort: 'createdAt' },
+    { name: 'queue_page_search_no_match', kind: 'no match', filter: { queue: 'active', q: 'qwxyzk' }, sort: 'createdAt' },
+    {
+      name: 'queue_page_search_no_match_hex',
+      kind: 'no match',
+      filter: { queue: 'final.approved', q: 'fedcba98' },
+      sort: 'finalApprovedAt',
+    },
   ];
   const searchWorst = { p95: 0, label: '' };
   for (const s of searches) {
@@ -376,8 +502,8 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
     const { latencies, total } = await time(ctx, listPath(s.filter, s.sort, 'DESC'), warmup, perSearch);
     const [p50, p95] = [percentile(latencies, 50), percentile(latencies, 95)];
     const what = `${JSON.stringify(s.filter)} ${s.sort} DESC`;
-    ctx.figures.push({ name: `${s.name}_p50_ms`, value: p50, unit: 'ms', note: note(what, total, perSearch) });
-    ctx.figures.push({ name: `${s.name}_p95_ms`, value: p95, unit: 'ms', note: note(what, total, perSearch) });
+    ctx.figures.push({ name: `${s.name}_p50_ms`, value: p50, unit: 'ms', note: `${s.kind}: ${note(what, total, perSearch)}` });
+    ctx.figures.push({ name: `${s.name}_p95_ms`, value: p95, unit: 'ms', note: `${s.kind}: ${note(what, total, perSearch)}` });
     if (p95 > searchWorst.p95) Object.assign(searchWorst, { p95, label: what });
     const inProcess = await timeHandler(ctx, s.filter, s.sort, 'DESC', perSearch);
     ctx.figures.push({

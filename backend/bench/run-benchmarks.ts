@@ -239,8 +239,16 @@ async function benchmarkRebuild(ctx: Context): Promise<void> {
   });
 }
 
-async function benchmarkQueues(ctx: Context, staffToken: string): Promise<void> {
-  await benchmarkQueuePages({ ...ctx, log, staffToken, loans: ctx.sizes.loans, quick: QUICK, interrupted: () => interrupted });
+async function benchmarkQueues(ctx: Context, staffToken: string, apiProcessEnv: Record<string, string>): Promise<void> {
+  await benchmarkQueuePages({
+    ...ctx,
+    log,
+    staffToken,
+    loans: ctx.sizes.loans,
+    quick: QUICK,
+    interrupted: () => interrupted,
+    apiProcessEnv,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -355,7 +363,7 @@ async function main(): Promise<number> {
 
   phase = 'measuring the queue pages';
   if (runs('queues')) log(`5. Queue pages at ${s.loans} loans`);
-  if (runs('queues')) await benchmarkQueues(ctx, staffToken);
+  if (runs('queues')) await benchmarkQueues(ctx, staffToken, httpCtx.apiProcessEnv);
   if (interrupted) return 130;
 
   phase = 'measuring servicing';

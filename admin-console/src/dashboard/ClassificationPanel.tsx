@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, CircularProgress, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { cappedTotalLabel } from '@lending/web-common/list-total';
 import { useDataProvider } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { CLASSIFICATIONS, CLASSIFICATION_LABELS } from '../collections/classification';
@@ -7,7 +8,7 @@ import { BUCKET_COUNTS_REFRESH_MS } from '../collections/useCollections';
 
 /**
  * The active book by RBI classification: one count per classification, the total of the Active bucket filtered by it
- * (GET /api/admin/collections with a one-row page: the server counts, nothing is summed here).
+ * (GET /api/admin/collections with a one-row page: the server counts, nothing is summed here; "10,000+" beyond).
  */
 function useClassificationCounts() {
   const dataProvider = useDataProvider();
@@ -17,15 +18,16 @@ function useClassificationCounts() {
     queryFn: async () => {
       const totals = await Promise.all(
         CLASSIFICATIONS.map(async (classification) => {
-          const { total } = await dataProvider.getList('Collections', {
+          const { total, pageInfo } = await dataProvider.getList('Collections', {
             filter: { bucket: 'Active', classification },
             pagination: { page: 1, perPage: 1 },
             sort: { field: 'dpd', order: 'DESC' },
           });
-          return [classification, total ?? 0] as const;
+          // Over 10,000 the API states no exact total (docs/api.md "Lists"): "10,000+".
+          return [classification, total ?? (pageInfo?.hasNextPage ? cappedTotalLabel() : 0)] as const;
         }),
       );
-      return Object.fromEntries(totals) as Record<(typeof CLASSIFICATIONS)[number], number>;
+      return Object.fromEntries(totals) as Record<(typeof CLASSIFICATIONS)[number], number | string>;
     },
   });
 }

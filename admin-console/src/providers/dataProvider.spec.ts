@@ -27,6 +27,34 @@ describe('dataProvider', () => {
     expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['createdAt', 'DESC']);
   });
 
+  it('given a total of 10000+, when a list is read, then it is paged by next/previous (partial pagination), not by 400 numbered pages', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: `l${i}` }));
+    const http = fakeHttp(rows, { 'Content-Range': 'loans 25-49/10000+' });
+    const provider = createDataProvider('/api/admin', http as never);
+    const params = { pagination: { page: 2, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' as const }, filter: {} };
+    const result = await provider.getList('loans', params);
+    expect(result).toEqual({ data: rows, pageInfo: { hasNextPage: true, hasPreviousPage: true } });
+    expect(result.total).toBeUndefined();
+
+    const last = await createDataProvider('/api/admin', fakeHttp(rows, { 'Content-Range': 'loans 10000-10024/10000+' }) as never).getList(
+      'loans',
+      { ...params, pagination: { page: 401, perPage: 25 } },
+    );
+    expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+  });
+
+  it('given an exact total of 10,000, when a list is read, then the total is the number', async () => {
+    const http = fakeHttp([{ id: 'a' }], { 'Content-Range': 'loans 0-0/10000' });
+    const result = await createDataProvider('/api/admin', http as never).getManyReference('loans', {
+      target: 'borrowerId',
+      id: 'b1',
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    expect(result).toEqual({ data: [{ id: 'a' }], total: 10_000 });
+  });
+
   it('maps the console resource names (the URL paths of the spec) to the API collections', async () => {
     const http = fakeHttp({ id: 'u1', name: 'Priya' });
     const provider = createDataProvider('/api/admin', http as never);

@@ -15,6 +15,7 @@ import type {
   StaffUser,
 } from '@lending/web-common/api';
 import type { AdminPayment as Payment, ForeclosureQuote, LedgerLine } from '@lending/web-common/servicing';
+import { pageInfoOf, totalOf } from '@lending/web-common/list-total';
 import { API_URL, httpClient } from './http';
 import { takeStartedQueueCounts } from './startup-requests';
 import type { DayPoint } from '../dashboard/activity';
@@ -186,9 +187,32 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
       ],
     ),
   ) as unknown as DataProvider;
+  /**
+   * A list read as ra-data-simple-rest reads it, except a total the API states as `10000+` (docs/api.md "Lists"):
+   * the page then answers react-admin's partial pagination (`pageInfo`, no total), paged by next/previous, and the
+   * range label says "of 10,000+" (i18nProvider).
+   */
+  const listed =
+    (method: 'getList' | 'getManyReference') => async (resource: string, params: { pagination?: { page: number; perPage: number } }) => {
+      let contentRange: string | null = null;
+      const recording: typeof http = async (url, options) => {
+        const answer = await http(url, options);
+        contentRange = answer.headers.get('Content-Range');
+        return answer;
+      };
+      const answer = await (simpleRestProvider(base, recording)[method] as (r: string, p: unknown) => Promise<{ data: unknown[] }>)(
+        apiName(resource),
+        params,
+      );
+      const total = totalOf(contentRange);
+      if (total?.exact !== false || !params.pagination) return answer;
+      return { data: answer.data, pageInfo: pageInfoOf(params.pagination, answer.data.length) };
+    };
 
   return {
     ...crud,
+    getList: listed('getList') as DataProvider['getList'],
+    getManyReference: listed('getManyReference') as DataProvider['getManyReference'],
     loanQueues: async () =>
       ((await takeStartedQueueCounts()?.catch(() => undefined)) ?? (await http(`${base}/loan-queues`)).json) as QueueCounts,
     loanActivity: async (from, to) =>

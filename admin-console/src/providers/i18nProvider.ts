@@ -1,4 +1,5 @@
 import { defaultI18nProvider, type I18nProvider } from 'react-admin';
+import { cappedTotalLabel } from '@lending/web-common/list-total';
 
 /** What one record of each resource is called, singular and plural, for the toasts that name it. */
 export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
@@ -34,8 +35,18 @@ export function toastFor(key: string, count = 1): string | undefined {
   return count === 1 ? `${noun[0]} ${action}` : `${count} ${noun[1]} ${action}`;
 }
 
+/**
+ * The range of a page whose list the API counts only up to 10,000 (partial pagination, dataProvider.ts): react-admin
+ * says "1-25 of more than 25"; the console says "1–25 of 10,000+".
+ */
+export function partialRangeLabel(options: { offsetBegin?: unknown; offsetEnd?: unknown } | undefined): string {
+  return `${String(options?.offsetBegin)}–${String(options?.offsetEnd)} of ${cappedTotalLabel()}`;
+}
+
 export const i18nProvider: I18nProvider = {
   ...defaultI18nProvider,
   translate: (key, options) =>
-    toastFor(key, typeof options?.smart_count === 'number' ? options.smart_count : 1) ?? defaultI18nProvider.translate(key, options),
+    key === 'ra.navigation.partial_page_range_info'
+      ? partialRangeLabel(options)
+      : (toastFor(key, typeof options?.smart_count === 'number' ? options.smart_count : 1) ?? defaultI18nProvider.translate(key, options)),
 };

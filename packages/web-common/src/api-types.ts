@@ -957,7 +957,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The loan's contact log, newest first (range=[0,24]; Content-Range: contacts <start>-<end>/<total>) */
+        /** The loan's contact log, newest first (range=[0,24]; Content-Range: contacts <start>-<end>/<total>, <total> exact up to 10000, else 10000+) */
         get: operations["AdminCollectionQueuesController_contacts"];
         put?: never;
         /** Record a contact with the borrower (the loan's collector, or collections.manage): CollectionContactRecorded; promiseToPayOn with promised-to-pay */
@@ -1419,7 +1419,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total */
+        /** Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total, total exact up to 10000, else 10000+ */
         get: operations["AdminPhoneCollisionsController_list"];
         put?: never;
         post?: never;
@@ -1734,7 +1734,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff users: filter={"q","roleId","status","online","id"}, sort, range; Content-Range: users a-b/total */
+        /** Staff users: filter={"q","roleId","status","online","id"}, sort, range; Content-Range: users a-b/total, total exact up to 10000, else 10000+ */
         get: operations["StaffUsersController_list"];
         put?: never;
         /** Create a staff user with a role; the role may hold only permissions the creator holds */
@@ -2892,6 +2892,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -2901,7 +2902,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: agentLeads <start>-<end>/<total> */
+            /** @description one page; Content-Range: agentLeads <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3400,6 +3401,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -3409,7 +3411,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: agreements <start>-<end>/<total> */
+            /** @description one page; Content-Range: agreements <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3589,6 +3591,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -3598,7 +3601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: banners <start>-<end>/<total> */
+            /** @description one page; Content-Range: banners <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4080,6 +4083,7 @@ export interface operations {
     CloseOfBusinessRunsController_list: {
         parameters: {
             query?: {
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
             };
             header?: never;
@@ -4348,6 +4352,7 @@ export interface operations {
         parameters: {
             query: {
                 filter: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -4357,7 +4362,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: collections <start>-<end>/<total> */
+            /** @description one page; Content-Range: collections <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4648,6 +4653,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -4657,7 +4663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: customers <start>-<end>/<total> (exact) */
+            /** @description one page; Content-Range: customers <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5156,6 +5162,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -5165,7 +5172,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: email-templates <start>-<end>/<total> */
+            /** @description one page; Content-Range: email-templates <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5537,6 +5544,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -5546,7 +5554,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page of emails; Content-Range: emails <start>-<end>/<total> */
+            /** @description one page of emails; Content-Range: emails <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5795,6 +5803,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -5804,7 +5813,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: issues <start>-<end>/<total> */
+            /** @description one page; Content-Range: issues <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6214,6 +6223,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -6223,7 +6233,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Content-Range: ivr-calls <start>-<end>/<total> */
+            /** @description Content-Range: ivr-calls <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6449,6 +6459,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -6458,7 +6469,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: leads <start>-<end>/<total> */
+            /** @description one page; Content-Range: leads <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7077,6 +7088,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -7086,7 +7098,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page of the queue; Content-Range: loans <start>-<end>/<total> */
+            /** @description one page of the queue; Content-Range: loans <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8197,6 +8209,7 @@ export interface operations {
     AdminCollectionQueuesController_contacts: {
         parameters: {
             query?: {
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
             };
             header?: never;
@@ -10081,6 +10094,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -10090,7 +10104,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: payments <start>-<end>/<total> */
+            /** @description one page; Content-Range: payments <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10634,6 +10648,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -10662,6 +10677,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -10848,6 +10864,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -10883,6 +10900,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -10892,7 +10910,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: products <start>-<end>/<total> */
+            /** @description one page; Content-Range: products <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11499,6 +11517,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -11508,7 +11527,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page of pushes; Content-Range: pushes <start>-<end>/<total> */
+            /** @description one page of pushes; Content-Range: pushes <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11566,6 +11585,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -11977,6 +11997,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -11986,7 +12007,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page of messages; Content-Range: sms <start>-<end>/<total> */
+            /** @description one page of messages; Content-Range: sms <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12037,6 +12058,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -12046,7 +12068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one page; Content-Range: state-pages <start>-<end>/<total> */
+            /** @description one page; Content-Range: state-pages <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12342,6 +12364,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
                 sort?: unknown;
             };
@@ -12609,6 +12632,7 @@ export interface operations {
         parameters: {
             query?: {
                 filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
                 range?: unknown;
             };
             header?: never;
@@ -12617,7 +12641,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Content-Range: conversations <start>-<end>/<total> */
+            /** @description Content-Range: conversations <start>-<end>/<total>, <total> exact up to 10000, else 10000+ */
             200: {
                 headers: {
                     [name: string]: unknown;

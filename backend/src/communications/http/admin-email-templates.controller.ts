@@ -56,7 +56,7 @@ export class AdminEmailTemplatesController {
   })
   @ApiListQuery({ filter: '{"event":"loan-disbursed"}', sort: '["name","ASC"]' })
   @ApiOkResponse({
-    description: 'one page; Content-Range: email-templates <start>-<end>/<total>',
+    description: 'one page; Content-Range: email-templates <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(emailTemplateSchema)),
   })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {

@@ -31,7 +31,10 @@ export class AdminEmailsController {
       'The email log (ra-data-simple-rest): filter={"q":"text","status":"failed","template":"password-reset","userId":"…"}, sort, range',
   })
   @ApiListQuery({ filter: '{"status":"failed"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page of emails; Content-Range: emails <start>-<end>/<total>', schema: openApi(z.array(emailSchema)) })
+  @ApiOkResponse({
+    description: 'one page of emails; Content-Range: emails <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(emailSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: EMAIL_SORT.fields,

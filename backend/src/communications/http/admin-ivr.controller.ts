@@ -29,7 +29,10 @@ export class AdminIvrController {
       'IVR calls (ra-data-simple-rest): filter={"outcome":"promised-to-pay","status":"completed","loanId":"…","phone":"+91…","from":"…","to":"…"}, sort, range',
   })
   @ApiListQuery({ filter: '{"outcome":"no-answer"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'Content-Range: ivr-calls <start>-<end>/<total>', schema: openApi(z.array(ivrCallSchema)) })
+  @ApiOkResponse({
+    description: 'Content-Range: ivr-calls <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(ivrCallSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: IVR_SORT.fields,

@@ -25,7 +25,10 @@ export class AdminPushesController {
     summary: 'The push log (ra-data-simple-rest): filter={"status":"token-removed","topic":"loan-disbursed","userId":"…"}, sort, range',
   })
   @ApiListQuery({ filter: '{"status":"sent"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page of pushes; Content-Range: pushes <start>-<end>/<total>', schema: openApi(z.array(pushSchema)) })
+  @ApiOkResponse({
+    description: 'one page of pushes; Content-Range: pushes <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(pushSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: PUSH_SORT.fields,

@@ -38,7 +38,10 @@ export class AdminSmsController {
   @RequirePermission('sms.view')
   @ApiOperation({ summary: 'The SMS log (ra-data-simple-rest): filter={"to":"+91…","purpose":"quick-start"}, sort, range' })
   @ApiListQuery({ filter: '{"to":"+919876543210"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page of messages; Content-Range: sms <start>-<end>/<total>', schema: openApi(z.array(smsSchema)) })
+  @ApiOkResponse({
+    description: 'one page of messages; Content-Range: sms <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(smsSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: SMS_SORT.fields,

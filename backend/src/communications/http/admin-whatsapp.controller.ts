@@ -41,7 +41,10 @@ export class AdminWhatsappController {
       'The conversations, latest first (ra-data-simple-rest): filter={"borrowerId":"…","open":true}, range; each with its 24-hour window',
   })
   @ApiListQuery({ filter: '{"open":true}' })
-  @ApiOkResponse({ description: 'Content-Range: conversations <start>-<end>/<total>', schema: openApi(z.array(conversationSummarySchema)) })
+  @ApiOkResponse({
+    description: 'Content-Range: conversations <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(conversationSummarySchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: ['lastMessageAt'],

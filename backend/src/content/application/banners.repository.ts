@@ -71,7 +71,7 @@ export class BannersRepository {
     if (filter.q) query = query.where('title', 'ilike', likePattern(filter.q));
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(BANNER_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(bannerView), total };
   }

@@ -56,7 +56,7 @@ export class HelpIssuesRepository {
     }
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(ISSUE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows, total };
   }

@@ -53,7 +53,7 @@ export class StatePagesRepository {
     }
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(STATE_PAGE_SORT.orderBy(sort)).orderBy('city').orderBy('id').$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(statePageView), total };
   }

@@ -39,7 +39,10 @@ export class AdminBannersController {
   @RequirePermission('banners.manage')
   @ApiOperation({ summary: 'Banners (ra-data-simple-rest): filter={"q":"text","audience":"home","active":true}, sort, range' })
   @ApiListQuery({ filter: '{"audience":"home"}', sort: '["order","ASC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: banners <start>-<end>/<total>', schema: openApi(z.array(bannerSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: banners <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(bannerSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: BANNER_SORT.fields,

@@ -42,7 +42,10 @@ export class AdminIssuesController {
       'Issues (ra-data-simple-rest): filter={"status":"open","category":"repayment","assignedTo":"<staff id>","overdue":true,"q":"#1042 or text"}, sort, range',
   })
   @ApiListQuery({ filter: '{"overdue":true}', sort: '["createdAt","ASC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: issues <start>-<end>/<total>', schema: openApi(z.array(issueRowSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: issues <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(issueRowSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: ISSUE_SORT.fields,

@@ -30,7 +30,10 @@ export class AdminStatePagesController {
   @RequirePermission('banners.manage')
   @ApiOperation({ summary: 'State pages (ra-data-simple-rest): filter={"q":"text","state":"Karnataka","active":true}, sort, range' })
   @ApiListQuery({ filter: '{"state":"Karnataka"}', sort: '["state","ASC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: state-pages <start>-<end>/<total>', schema: openApi(z.array(statePageSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: state-pages <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(statePageSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: STATE_PAGE_SORT.fields,

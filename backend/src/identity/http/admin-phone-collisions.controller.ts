@@ -39,7 +39,7 @@ export class AdminPhoneCollisionsController {
   @RequirePermission('customers.phones')
   @ApiOperation({
     summary:
-      'Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total',
+      'Listed phones: filter={"status":"open"|"resolved","reason":"collision"|"unreadable","id"}, sort, range; Content-Range: phone-collisions a-b/total, total exact up to 10000, else 10000+',
   })
   @ApiListQuery({ filter: '{"status":"open"}', sort: '["foundAt","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(phoneCollisionSchema)) })

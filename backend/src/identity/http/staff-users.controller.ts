@@ -32,7 +32,10 @@ export class StaffUsersController {
 
   @Get()
   @RequirePermission('users.view')
-  @ApiOperation({ summary: 'Staff users: filter={"q","roleId","status","online","id"}, sort, range; Content-Range: users a-b/total' })
+  @ApiOperation({
+    summary:
+      'Staff users: filter={"q","roleId","status","online","id"}, sort, range; Content-Range: users a-b/total, total exact up to 10000, else 10000+',
+  })
   @ApiListQuery({ filter: '{"online":true}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(staffUserSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {

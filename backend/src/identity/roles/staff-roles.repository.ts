@@ -46,7 +46,7 @@ export class StaffRolesRepository {
       query = query.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
     if (filter.ids) query = query.where('r.id', 'in', idsOrNone(filter.ids));
     const rows = await query.orderBy(ROLE_SORT.orderBy(sort)).orderBy('r.id').$call(inRange(range)).execute();
-    return { rows: rows.map(toRecord), total: await countOf(query) };
+    return { rows: rows.map(toRecord), total: await countOf(this.db, query) };
   }
 
   /**

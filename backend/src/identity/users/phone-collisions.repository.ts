@@ -73,7 +73,7 @@ export class PhoneCollisionsRepository {
     if (filter.ids) query = query.where('c.id', 'in', idsOrNone(filter.ids));
     const [page, total] = await Promise.all([
       query.orderBy(PHONE_COLLISION_SORT.orderBy(sort)).orderBy('c.id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     const others = await this.othersOf(page);
     return { rows: page.map((r) => view(r, others)), total };

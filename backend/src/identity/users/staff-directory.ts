@@ -47,7 +47,7 @@ export class StaffDirectory {
     };
     const filtered = this.staff().where(where as never);
     const rows = await filtered.select(staffColumns).orderBy(STAFF_SORT.orderBy(sort)).orderBy('u.id').$call(inRange(range)).execute();
-    return { rows: rows.map(staffView), total: await countOf(filtered) };
+    return { rows: rows.map(staffView), total: await countOf(this.db, filtered) };
   }
 
   async find(id: string) {
@@ -78,7 +78,7 @@ export class StaffDirectory {
         device: r.device,
         lastSeenAt: r.last_seen_at?.toISOString() ?? null,
       })),
-      total: await countOf(query),
+      total: await countOf(this.db, query),
     };
   }
 }

@@ -45,7 +45,10 @@ export class AdminLeadsController {
     summary: 'Leads (ra-data-simple-rest): filter={"q":"text","status":"new","source":"agent","assignedTo":"<staff id>"}, sort, range',
   })
   @ApiListQuery({ filter: '{"status":"new"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: leads <start>-<end>/<total>', schema: openApi(z.array(leadSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: leads <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(leadSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: LEAD_SORT.fields,

@@ -45,7 +45,10 @@ export class AgentLeadsController {
       "The signed-in agent's leads (ra-data-simple-rest): follow-ups due on the business date first, then overdue, later, undated; then sort",
   })
   @ApiListQuery({ filter: '{"status":"new"}', sort: '["createdAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: agentLeads <start>-<end>/<total>', schema: openApi(z.array(leadSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: agentLeads <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(leadSchema)),
+  })
   async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: LEAD_SORT.fields,

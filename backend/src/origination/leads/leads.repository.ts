@@ -81,7 +81,7 @@ export class LeadsRepository {
     }
     const [rows, total] = await Promise.all([
       ordered.orderBy(LEAD_SORT.orderBy(sort)).orderBy('l.id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows as LeadRow[], total };
   }

@@ -84,6 +84,12 @@ describe('ra-data-simple-rest list parameters', () => {
     expect(contentRange('loans', { start: 0, end: 24 }, 0, 0)).toBe('loans */0');
   });
 
+  it('given a total over 10,000, when Content-Range is written, then it says 10000+ (exact up to 10,000)', () => {
+    expect(contentRange('loans', { start: 0, end: 24 }, 25, 10_000)).toBe('loans 0-24/10000');
+    expect(contentRange('loans', { start: 0, end: 24 }, 25, 10_001)).toBe('loans 0-24/10000+');
+    expect(contentRange('loans', { start: 9_990, end: 10_014 }, 25, 2_500_000)).toBe('loans 9990-10014/10000+');
+  });
+
   it('given a page of rows, when it is sent, then the rows are the body and Content-Range names the resource, the rows and the total', () => {
     const headers: Record<string, string> = {};
     const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ListParams, SortOrder } from '../query/list-params.js';
+import { TOTAL_CAP, type ListParams, type SortOrder } from '../query/list-params.js';
 import { RequestValidationFailed } from './problem.js';
 
 export const MAX_PAGE_SIZE = 500;
@@ -91,14 +91,20 @@ function parseRange(raw: unknown): { start: number; end: number } {
   return { start: start as number, end: end as number };
 }
 
+/**
+ * The total as Content-Range states it: exact up to TOTAL_CAP, `10000+` beyond (a capped count answers TOTAL_CAP + 1
+ * for any larger number; a count kept by other means may be larger still: it is stated the same way).
+ */
+export const statedTotal = (total: number): string => (total > TOTAL_CAP ? `${TOTAL_CAP}+` : String(total));
+
 export function contentRange(resource: string, range: { start: number; end: number }, rows: number, total: number): string {
-  if (rows === 0) return `${resource} */${total}`;
-  return `${resource} ${range.start}-${range.start + rows - 1}/${total}`;
+  if (rows === 0) return `${resource} */${statedTotal(total)}`;
+  return `${resource} ${range.start}-${range.start + rows - 1}/${statedTotal(total)}`;
 }
 
 /**
  * Answers one page of a list: its rows, with the Content-Range header ra-data-simple-rest reads the total from
- * (`<resource> <start>-<end>/<total>`).
+ * (`<resource> <start>-<end>/<total>`, the total exact up to 10,000 and `10000+` beyond: `loans 0-24/10000+`).
  */
 export function sendPage<T>(res: Response, resource: string, range: ListParams['range'], page: { rows: T[]; total: number }): T[] {
   res.setHeader('Content-Range', contentRange(resource, range, page.rows.length, page.total));

@@ -10,6 +10,15 @@ export const ApiProblems = () =>
 export const ApiSignedIn = () => applyDecorators(ApiBearerAuth(), ApiProblems());
 
 /**
+ * What `range` asks for and what the answer's Content-Range says (sendPage, docs/api.md "Admin lists"): the total is
+ * exact up to 10,000 and `10000+` beyond, counted over at most 10,001 rows.
+ */
+export const RANGE_DESCRIPTION =
+  "The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is " +
+  '`<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` ' +
+  '(e.g. `loans 0-24/10000+`): page by next/previous.';
+
+/**
  * The query parameters of a ra-data-simple-rest list, with examples: filter={...} and sort=["field","ASC"] where the
  * list takes them, range=[start,end] always. `filterRequired` where the list cannot answer without one.
  */
@@ -19,7 +28,7 @@ export function ApiListQuery(examples: { filter?: string; filterRequired?: boole
       ? []
       : [ApiQuery({ name: 'filter', required: examples.filterRequired ?? false, example: examples.filter })]),
     ...(examples.sort === undefined ? [] : [ApiQuery({ name: 'sort', required: false, example: examples.sort })]),
-    ApiQuery({ name: 'range', required: false, example: examples.range ?? '[0,24]' }),
+    ApiQuery({ name: 'range', required: false, example: examples.range ?? '[0,24]', description: RANGE_DESCRIPTION }),
   ];
   // Applied last to first, as the same decorators stacked on a method are, so the document lists them in this order.
   return applyDecorators(...decorators.reverse());

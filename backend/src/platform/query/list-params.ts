@@ -8,3 +8,9 @@ export type ListParams = {
   range: { start: number; end: number };
   filter: Record<string, unknown>;
 };
+
+/**
+ * The largest total a list states exactly (a product decision, issue 30): beyond it the answer says "more than"
+ * (`Content-Range: loans 0-24/10000+`), and a count never reads more than TOTAL_CAP + 1 rows, whatever the filter.
+ */
+export const TOTAL_CAP = 10_000;

@@ -1,5 +1,5 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { ListParams } from './list-params.js';
+import { sql, type Expression, type QueryExecutorProvider, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { TOTAL_CAP, type ListParams } from './list-params.js';
 
 /**
  * What every list query writes the same way (react-admin's ra-data-simple-rest lists): the sortable fields and their
@@ -81,11 +81,20 @@ export const inRange =
   <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB =>
     query.offset(range.start).limit(range.end - range.start + 1) as QB;
 
-/** How many rows a list's query (its filters, without its selection, order or page) answers. */
-export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const row = await query
-    .clearSelect()
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number((row as { n: string }).n);
+/**
+ * How many rows a list's query (its filters, without its selection, order or page) answers, counted up to
+ * TOTAL_CAP + 1 (`SELECT count(*) FROM (SELECT 1 FROM … WHERE … LIMIT 10001) t`): the exact number up to TOTAL_CAP,
+ * TOTAL_CAP + 1 for any larger one (sendPage writes it `10000+`).
+ */
+export async function countOf<DB, TB extends keyof DB, O>(
+  db: QueryExecutorProvider,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  return cappedCount(db, query.clearSelect().select(sql.lit(1).as('one')));
+}
+
+/** `count(*)` of any row source (a query or raw SQL selecting rows), counting up to TOTAL_CAP + 1 rows. */
+export async function cappedCount(db: QueryExecutorProvider, rows: Expression<unknown>): Promise<number> {
+  const { rows: answer } = await sql<{ n: string }>`SELECT count(*) AS n FROM (${rows} LIMIT ${sql.lit(TOTAL_CAP + 1)}) capped`.execute(db);
+  return Number(answer[0]!.n);
 }

@@ -54,7 +54,7 @@ export class ListIvrCallsHandler implements IQueryHandler<ListIvrCallsQuery> {
     if (filter.to) query = query.where('created_at', '<', new Date(filter.to));
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(IVR_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     const names = await this.borrowerNames(rows.map((r) => r.loan_id).filter((id): id is string => id !== null));
     return {

@@ -45,7 +45,7 @@ export class ListSmsHandler implements IQueryHandler<ListSmsQuery> {
         .orderBy('id', direction(sort))
         .$call(inRange(range))
         .execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return {
       rows: rows.map((r) => ({

@@ -88,7 +88,7 @@ export class WhatsappConversations {
       );
     const [page, total] = await Promise.all([
       this.db.selectFrom(base.as('c')).selectAll().orderBy('last_at', 'desc').orderBy('phone').$call(inRange(range)).execute(),
-      countOf(this.db.selectFrom(base.as('c'))),
+      countOf(this.db, this.db.selectFrom(base.as('c'))),
     ]);
     const names = await this.names(page.map((r) => r.borrower_id));
     return {

@@ -70,7 +70,7 @@ export class EmailTemplatesRepository {
     }
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(TEMPLATE_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(templateView), total };
   }

@@ -49,7 +49,7 @@ export class ListEmailsHandler implements IQueryHandler<ListEmailsQuery> {
     }
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(EMAIL_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(emailView), total };
   }

@@ -32,7 +32,7 @@ export class ListPushesHandler implements IQueryHandler<ListPushesQuery> {
     if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(PUSH_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(pushView), total };
   }

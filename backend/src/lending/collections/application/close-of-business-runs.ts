@@ -108,7 +108,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
     const runs = this.db.selectFrom('close_of_business_runs');
     const [rows, total] = await Promise.all([
       runs.selectAll().orderBy('started_at', 'desc').orderBy('id').$call(inRange(range)).execute(),
-      countOf(runs),
+      countOf(this.db, runs),
     ]);
     return { rows: rows.map(view), total };
   }

@@ -122,7 +122,10 @@ export class ListLoanContactsHandler implements IQueryHandler<ListLoanContactsQu
     const loan = await this.db.selectFrom('loan_summaries').select('id').where('id', '=', loanId).executeTakeFirst();
     if (!loan) throw new LoanNotFound(loanId);
     const mine = this.db.selectFrom('collection_contacts').where('loan_id', '=', loanId);
-    const [rows, total] = await Promise.all([mine.selectAll().orderBy('version', 'desc').$call(inRange(range)).execute(), countOf(mine)]);
+    const [rows, total] = await Promise.all([
+      mine.selectAll().orderBy('version', 'desc').$call(inRange(range)).execute(),
+      countOf(this.db, mine),
+    ]);
     // A channel (the IVR provider, `ivr-provider:<name>`) records contacts too: only staff ids have a name to look up.
     const staffIds = [...new Set(rows.map((r) => r.recorded_by))].filter((id) => STAFF_ID.test(id));
     const names = new Map((await this.staff.membersOf(staffIds)).map((m) => [m.id, m.name]));

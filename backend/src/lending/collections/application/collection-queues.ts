@@ -5,7 +5,7 @@ import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-dat
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
-import { direction, likePattern, sortable } from '../../../platform/query/list-query.js';
+import { cappedCount, direction, likePattern, sortable } from '../../../platform/query/list-query.js';
 import { addDays } from '../../loan/domain/calendar.js';
 import type { OwedParts } from '../../loan/domain/schedule/owed-at.js';
 import { MAX_GRACE_DAYS } from '../../loan/domain/terms/loan-product.js';
@@ -153,9 +153,9 @@ export class CollectionQueues {
       sql<RowRecord>`SELECT r.* FROM (${rows}) r WHERE ${where} ORDER BY ${COLLECTION_SORT.orderBy(sort)}, r.id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${range.end - range.start + 1}`.execute(
         this.db,
       ),
-      sql<{ total: string }>`SELECT count(*) AS total FROM (${rows}) r WHERE ${where}`.execute(this.db),
+      cappedCount(this.db, sql`SELECT 1 FROM (${rows}) r WHERE ${where}`),
     ]);
-    return { rows: await this.views(page.rows), total: Number(count.rows[0]!.total) };
+    return { rows: await this.views(page.rows), total: count };
   }
 
   /** How many rows each bucket lists, in one statement. */

@@ -57,7 +57,7 @@ export class AdminCollectionQueuesController {
   })
   @ApiListQuery({ filter: '{"bucket":"Overdue"}', filterRequired: true, sort: '["dpd","DESC"]' })
   @ApiOkResponse({
-    description: 'one page; Content-Range: collections <start>-<end>/<total>',
+    description: 'one page; Content-Range: collections <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(collectionRowSchema)),
   })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
@@ -148,7 +148,10 @@ export class AdminCollectionQueuesController {
 
   @Get('loans/:id/contacts')
   @RequirePermission('collections.view')
-  @ApiOperation({ summary: "The loan's contact log, newest first (range=[0,24]; Content-Range: contacts <start>-<end>/<total>)" })
+  @ApiOperation({
+    summary:
+      "The loan's contact log, newest first (range=[0,24]; Content-Range: contacts <start>-<end>/<total>, <total> exact up to 10000, else 10000+)",
+  })
   @ApiListQuery({})
   @ApiOkResponse({ schema: openApi(z.array(collectionContactSchema)) })
   async contacts(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {

@@ -31,7 +31,7 @@ export class AdminCustomersController {
   })
   @ApiListQuery({ filter: '{"q":"asha"}', sort: '["name","ASC"]' })
   @ApiOkResponse({
-    description: 'one page; Content-Range: customers <start>-<end>/<total> (exact)',
+    description: 'one page; Content-Range: customers <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(customerRowSchema)),
   })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {

@@ -36,7 +36,7 @@ export class AdminLoansController {
   @ApiOperation({ summary: 'Loan queues (ra-data-simple-rest): filter={"queue":"soft.pending","type":"EMI","q":"text"}, sort, range' })
   @ApiListQuery({ filter: '{"queue":"soft.pending"}', sort: '["createdAt","DESC"]' })
   @ApiOkResponse({
-    description: 'one page of the queue; Content-Range: loans <start>-<end>/<total>',
+    description: 'one page of the queue; Content-Range: loans <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(loanRowSchema)),
   })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {

@@ -57,7 +57,7 @@ export class ListAgreementsHandler implements IQueryHandler<ListAgreementsQuery>
         ]),
       );
     }
-    const total = await countOf(query);
+    const total = await countOf(this.db, query);
     const rows = await query
       .select([
         'a.loan_id',

@@ -33,7 +33,10 @@ export class AdminAgreementsController {
       'Issued agreements (ra-data-simple-rest): filter={"signed":false,"issuedFrom":"2026-11-01","issuedTo":"2026-11-30","q":"name, email, loan id or hash"}, sort by issuedAt|signedAt|principal, range',
   })
   @ApiListQuery({ filter: '{"signed":false}', sort: '["issuedAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: agreements <start>-<end>/<total>', schema: openApi(z.array(agreementRowSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: agreements <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(agreementRowSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: AGREEMENT_SORT.fields,

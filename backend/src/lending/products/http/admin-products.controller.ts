@@ -43,7 +43,10 @@ export class AdminProductsController {
     summary: 'Loan products at their current version (ra-data-simple-rest): filter={"q":"text","type":"EMI","active":true}, sort, range',
   })
   @ApiListQuery({ filter: '{"type":"EMI"}', sort: '["code","ASC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: products <start>-<end>/<total>', schema: openApi(z.array(productSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: products <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(productSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: PRODUCT_SORT.fields,

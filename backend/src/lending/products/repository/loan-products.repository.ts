@@ -136,7 +136,7 @@ export class LoanProductsRepository {
     if (filter.ids) query = query.where('p.id', 'in', idsOrNone(filter.ids));
     const [rows, total] = await Promise.all([
       query.orderBy(PRODUCT_SORT.orderBy(sort)).orderBy('p.code').$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(LoanProductsRepository.record), total };
   }

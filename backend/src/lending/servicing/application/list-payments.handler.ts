@@ -39,7 +39,7 @@ export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery> {
     if (filter.ids !== undefined) query = query.where('id', 'in', idsOrNone(filter.ids));
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy(PAYMENT_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(query),
+      countOf(this.db, query),
     ]);
     return { rows: rows.map(paymentView), total };
   }

@@ -76,7 +76,10 @@ export class AdminPaymentsController {
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Payments (ra-data-simple-rest): filter={"status":"pending","loanId":"…","method":"cash"}, sort, range' })
   @ApiListQuery({ filter: '{"status":"pending"}', sort: '["recordedAt","DESC"]' })
-  @ApiOkResponse({ description: 'one page; Content-Range: payments <start>-<end>/<total>', schema: openApi(z.array(paymentSchema)) })
+  @ApiOkResponse({
+    description: 'one page; Content-Range: payments <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
+    schema: openApi(z.array(paymentSchema)),
+  })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: PAYMENT_SORT.fields,

@@ -107,7 +107,7 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
         .orderBy('b.user_id', direction(sort))
         .$call(inRange(range))
         .execute(),
-      countOf(base),
+      countOf(this.db, base),
     ]);
     return {
       rows: rows.map((r) => ({

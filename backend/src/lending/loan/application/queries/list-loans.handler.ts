@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { DB, type Db } from '../../../../platform/database/database.js';
-import type { ListParams } from '../../../../platform/query/list-params.js';
+import { TOTAL_CAP, type ListParams } from '../../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
@@ -96,10 +96,11 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
   /**
    * A page is an index range read in the requested order (migrations 0003 and 0012 index every sort the console
    * offers on every queue). The total for Content-Range comes from `loan_queue_counts` when the filter is a queue
-   * and/or a type only (the console's queue pages); with ids, a borrower or a creation window it is an exact count
-   * over the same filter. A text search collects its matches once (borrowers by the trigram index, their loans by
-   * (borrower_id, state); loans by id text when the search could be part of an id), counts them and pages them in
-   * one statement, then reads the page's rows.
+   * and/or a type only (the console's queue pages); with ids, a borrower or a creation window it is a count
+   * over the same filter that stops at 10,001 (Content-Range says 10000+ beyond 10,000, as for the counters). A text search collects its matches once (borrowers by the trigram index, their loans by
+   * (borrower_id, state); loans by id text when the search could be part of an id), collects at most 10,001 of
+   * them, counts and pages them in one statement (over 10,000, the total says 10000+ and the page is read on its
+   * own, in the requested order), then reads the page's rows.
    */
   async execute({ filter, sort, range }: ListLoansQuery) {
     const column = LOAN_SORT.column(sort);
@@ -136,24 +137,41 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
             .where((b) => b.or([b('b.name', 'ilike', like), b('b.email', 'ilike', like), b('b.phone', 'ilike', like)])),
         )
         .select(['l.id', sql.ref(column).as('k')]);
-      const hits = ID_FRAGMENT.test(filter.q)
-        ? byBorrower.union(query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')]))
-        : byBorrower;
-      const found = await sql<{ total: string; ids: string[] }>`
-        WITH hits AS MATERIALIZED (${hits})
+      const byId = ID_FRAGMENT.test(filter.q)
+        ? query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])
+        : undefined;
+      // One statement collects at most TOTAL_CAP + 1 matches (with their sort key), counts them and, when they are
+      // all there (at most 10,000), pages them. Over 10,000 the total is 10000+ and the page is read on its own: at
+      // most its end from each way of matching (the borrower's text, the loan id's text), each in the requested
+      // order (with that many matches the sort's index finds them quickly), then merged.
+      const hits = byId ? byBorrower.union(byId) : byBorrower;
+      const bounded = await sql<{ total: string; ids: string[] }>`
+        WITH hits AS MATERIALIZED (${hits} LIMIT ${sql.lit(TOTAL_CAP + 1)})
         SELECT (SELECT count(*) FROM hits) AS total,
                ARRAY(SELECT id FROM hits ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit})::text[] AS ids`.execute(
         this.db,
       );
-      const { total, ids } = found.rows[0];
+      const total = Number(bounded.rows[0].total);
+      let ids = bounded.rows[0].ids;
+      if (total > TOTAL_CAP) {
+        const end = range.start + limit;
+        const firstOf = (q: typeof byBorrower) => q.orderBy(LOAN_SORT.orderBy(sort, nulls)).orderBy('l.id', direction(sort)).limit(end);
+        const candidates = byId ? sql`(${firstOf(byBorrower)}) UNION (${firstOf(byId)})` : sql`${firstOf(byBorrower)}`;
+        const found = await sql<{ id: string }>`
+          SELECT id FROM (${candidates}) c
+          ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit}`.execute(
+          this.db,
+        );
+        ids = found.rows.map((r) => r.id);
+      }
       const rows = ids.length === 0 ? [] : await page(this.db.selectFrom('loan_summaries as l').where('l.id', 'in', ids)).execute();
-      return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total: Number(total) };
+      return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total };
     }
 
     const counted = !filter.ids && !filter.borrowerId && !filter.createdFrom && !filter.createdTo;
     const [rows, total] = await Promise.all([
       page(query).$call(inRange(range)).execute(),
-      counted ? this.countFromCounters(filter.queue, filter.type) : countOf(query),
+      counted ? this.countFromCounters(filter.queue, filter.type) : countOf(this.db, query),
     ]);
     return { rows: rows.map((r) => loanRowView(r, this.config.product.currency)), total };
   }
