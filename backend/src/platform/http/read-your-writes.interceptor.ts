@@ -1,0 +1,52 @@
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { from, mergeMap, Observable } from 'rxjs';
+import { DB, type Db } from '../database/database.js';
+import { currentLogPosition } from '../database/read-database.js';
+import { readingAfter, readRequirementOf } from '../database/read-position.js';
+
+/** The primary's position after a command: the caller sends it back as X-Read-After on its next reads. */
+export const COMMIT_POSITION_HEADER = 'X-Commit-Position';
+export const READ_AFTER_HEADER = 'X-Read-After';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type HeaderTarget = { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
+type AnyResponse = HeaderTarget & { headersSent?: boolean; sent?: boolean; raw?: { headersSent?: boolean } };
+
+/**
+ * Read-your-writes with a replica (installed only when READ_DATABASE_URL is set): a request's X-Read-After binds the
+ * read handle (READ_DB) to that position for the request's reads, and a command's successful answer carries the
+ * primary's position after its commit in X-Commit-Position. Both Express's response and Fastify's reply answer
+ * `header(name, value)`.
+ */
+@Injectable()
+export class ReadYourWritesInterceptor implements NestInterceptor {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<{ method: string; headers: Record<string, string | string[] | undefined> }>();
+    if (READS.has(request.method)) {
+      const requirement = readRequirementOf(request.headers['x-read-after']);
+      if (requirement === undefined) return next.handle();
+      return new Observable((subscriber) => readingAfter(requirement, () => next.handle().subscribe(subscriber)));
+    }
+    const response = http.getResponse<AnyResponse>();
+    return next.handle().pipe(
+      mergeMap((body) =>
+        from(
+          currentLogPosition(this.db).then((position) => {
+            if (!(response.headersSent || response.sent || response.raw?.headersSent)) setHeader(response, COMMIT_POSITION_HEADER, position);
+            return body;
+          }),
+        ),
+      ),
+    );
+  }
+}
+
+function setHeader(response: HeaderTarget, name: string, value: string): void {
+  if (typeof response.header === 'function') response.header(name, value);
+  else response.setHeader?.(name, value);
+}
