@@ -13,7 +13,7 @@ import pg from 'pg';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { pgPoolOf, statementTimeouts, type Db } from './database.js';
 import type { Database } from './schema.js';
-import { currentReadRequirement, parseLogPosition, type LogPosition } from './read-position.js';
+import { currentReadScope, parseLogPosition, type LogPosition } from './read-position.js';
 
 /**
  * The read side's handle: queue pages, searches, counts and reports inject this instead of DB. Without
@@ -68,7 +68,8 @@ class ReadRoutingDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const requirement = currentReadRequirement();
+    const scope = currentReadScope();
+    const requirement = scope?.requirement;
     if (requirement === 'primary') return this.fromPrimary('primary_position_invalid');
     if (Date.now() < this.replicaDownUntil) return this.fromPrimary('primary_replica_unavailable');
     let connection: DatabaseConnection;
@@ -79,9 +80,9 @@ class ReadRoutingDriver implements Driver {
       this.replicaDownUntil = Date.now() + REPLICA_RETRY_AFTER_MS;
       return this.fromPrimary('primary_replica_unavailable');
     }
-    if (requirement === undefined) return this.own(connection, this.replica, 'replica');
+    if (scope === undefined || requirement === undefined) return this.own(connection, this.replica, 'replica');
     try {
-      const deadline = Date.now() + this.options.waitMs;
+      const deadline = (scope.waitUntil ??= Date.now() + this.options.waitMs);
       for (let waited = false; ; waited = true) {
         if (await this.hasReplayed(connection, requirement)) return this.own(connection, this.replica, waited ? 'replica_after_wait' : 'replica');
         const left = deadline - Date.now();

@@ -21,15 +21,22 @@ export function parseLogPosition(text: string | null | undefined): LogPosition |
  */
 export type ReadRequirement = LogPosition | 'primary' | undefined;
 
-const storage = new AsyncLocalStorage<ReadRequirement>();
+/**
+ * One request's requirement, and when its wait for the replica ends: set by its first read, so that all the
+ * statements of a request (a page and its count, a search and then its rows) share one bounded wait, and once it has
+ * passed, each goes to the primary after one look at the replica.
+ */
+export type ReadScope = { requirement: ReadRequirement; waitUntil?: number };
+
+const storage = new AsyncLocalStorage<ReadScope>();
 
 /** Runs `work` with its reads on the read handle bound to `requirement` (the request's X-Read-After). */
 export function readingAfter<T>(requirement: ReadRequirement, work: () => T): T {
-  return storage.run(requirement, work);
+  return storage.run({ requirement }, work);
 }
 
-/** The requirement of the request this code runs for; undefined in a job, the CLI, or a request that named none. */
-export function currentReadRequirement(): ReadRequirement {
+/** The scope of the request this code runs for; undefined in a job, the CLI, or a request that named no position. */
+export function currentReadScope(): ReadScope | undefined {
   return storage.getStore();
 }
 
