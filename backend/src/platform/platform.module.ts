@@ -31,7 +31,8 @@ import { WorkerHost } from './worker-host.js';
 export class PlatformModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     // Only with a replica: without one every read is on the primary and needs no position.
-    const readYourWrites: Provider[] = runtime.readDb === runtime.db ? [] : [{ provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor }];
+    const readYourWrites: Provider[] =
+      runtime.readDb === runtime.db ? [] : [{ provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor }];
     return {
       module: PlatformModule,
       controllers: [HealthController, MetricsController],

@@ -33,7 +33,10 @@ async function createLead(name: string): Promise<{ id: string; position: string 
 
 /** The names the console's lead list shows for a search, as this staff member's next read (with X-Read-After or not). */
 async function listedNames(q: string, readAfter?: string): Promise<string[]> {
-  let req = t.http.get('/api/admin/leads').query({ filter: JSON.stringify({ q }), range: '[0,24]' }).set(bearer(admin));
+  let req = t.http
+    .get('/api/admin/leads')
+    .query({ filter: JSON.stringify({ q }), range: '[0,24]' })
+    .set(bearer(admin));
   if (readAfter !== undefined) req = req.set('X-Read-After', readAfter);
   const res = await req.expect(200);
   return (res.body as { name: string }[]).map((lead) => lead.name);

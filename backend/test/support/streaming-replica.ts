@@ -65,7 +65,23 @@ export async function startStreamingPair(bin: string): Promise<StreamingPair> {
     const setup = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` });
     await setup.connect();
     await setup.query('CREATE DATABASE lending').finally(() => setup.end());
-    await tool('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync', '--no-manifest']);
+    await tool('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      replicaDir,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+      '--no-manifest',
+    ]);
     await start(replicaDir, replicaPort);
     const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/lending`;
     const replicaAdmin = new pg.Client({ connectionString: replicaUrl });

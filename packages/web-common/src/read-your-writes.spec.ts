@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from './http';
 
 const answer = (position?: string) =>
-  new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json', ...(position ? { 'X-Commit-Position': position } : {}) } });
+  new Response('{}', {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', ...(position ? { 'X-Commit-Position': position } : {}) },
+  });
 const readAfterOf = (mock: ReturnType<typeof vi.fn>, call: number) =>
   new Headers((mock.mock.calls[call] as unknown as [string, RequestInit])[1].headers).get('X-Read-After');
 

@@ -25,11 +25,7 @@ export const READ_DB = Symbol('READ_DB');
 
 /** Where one read ran, and why (the `route` label of database_read_routes_total). */
 export type ReadRoute =
-  | 'replica'
-  | 'replica_after_wait'
-  | 'primary_replica_behind'
-  | 'primary_replica_unavailable'
-  | 'primary_position_invalid';
+  'replica' | 'replica_after_wait' | 'primary_replica_behind' | 'primary_replica_unavailable' | 'primary_position_invalid';
 
 export type ReadDbOptions = {
   poolSize: number;
@@ -84,7 +80,8 @@ class ReadRoutingDriver implements Driver {
     try {
       const deadline = (scope.waitUntil ??= Date.now() + this.options.waitMs);
       for (let waited = false; ; waited = true) {
-        if (await this.hasReplayed(connection, requirement)) return this.own(connection, this.replica, waited ? 'replica_after_wait' : 'replica');
+        if (await this.hasReplayed(connection, requirement))
+          return this.own(connection, this.replica, waited ? 'replica_after_wait' : 'replica');
         const left = deadline - Date.now();
         if (left <= 0) break;
         await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, left)));

@@ -37,7 +37,8 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
       mergeMap((body) =>
         from(
           currentLogPosition(this.db).then((position) => {
-            if (!(response.headersSent || response.sent || response.raw?.headersSent)) setHeader(response, COMMIT_POSITION_HEADER, position);
+            if (!(response.headersSent || response.sent || response.raw?.headersSent))
+              setHeader(response, COMMIT_POSITION_HEADER, position);
             return body;
           }),
         ),
