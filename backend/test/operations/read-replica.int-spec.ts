@@ -85,7 +85,7 @@ describeWithBinaries('reads from a streaming replica (READ_DATABASE_URL), a staf
   });
 
   afterAll(async () => {
-    await resumeReplay().catch(() => undefined);
+    await resumeReplay().catch(() => undefined); // the outage test ends with the replica stopped
     await t?.close();
     await pair?.stop();
   });
@@ -141,6 +141,15 @@ describeWithBinaries('reads from a streaming replica (READ_DATABASE_URL), a staf
     expect(await listedNames('Waited', position)).toEqual(['Waited Mine']);
     expect(Date.now() - started).toBeLessThan(900);
     expect(await routedSince(again)).toEqual({ replica: PAGE_READS });
+  });
+
+  it('given the replica down, list reads go to the primary instead of failing', async () => {
+    const { position } = await createLead('Outage Mine');
+    await waitFor(async () => (await replayed()) >= parseLogPosition(position)!, 'the replica to replay the lead');
+    await pair.stopReplica();
+    const counted = await routes();
+    expect(await listedNames('Outage')).toEqual(['Outage Mine']);
+    expect(await routedSince(counted)).toEqual({ primary_replica_unavailable: PAGE_READS });
   });
 });
 

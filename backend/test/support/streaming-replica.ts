@@ -29,6 +29,8 @@ export type StreamingPair = {
   replicaUrl: string;
   /** A connection to the replica as a superuser, for pg_wal_replay_pause() and resume. */
   replicaAdmin: pg.Client;
+  /** Stops the replica alone (fast shutdown: its sessions are told and closed), as an outage of the read endpoint. */
+  stopReplica(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -90,6 +92,10 @@ export async function startStreamingPair(bin: string): Promise<StreamingPair> {
       primaryUrl,
       replicaUrl,
       replicaAdmin,
+      async stopReplica() {
+        await replicaAdmin.end().catch(() => undefined);
+        await tool('pg_ctl', ['-D', replicaDir, '-m', 'fast', '-w', 'stop']);
+      },
       async stop() {
         await replicaAdmin.end().catch(() => undefined);
         await stop();
