@@ -42,12 +42,13 @@ async function signIn(api: Api): Promise<string> {
 }
 
 let seq = 0;
-async function createLead(api: Api): Promise<{ ms: number; position: string | null }> {
+/** `tracked`: sent as the console sends it, with X-Read-After, so the answer carries X-Commit-Position. */
+async function createLead(api: Api, tracked = true): Promise<{ ms: number; position: string | null }> {
   seq += 1;
   const started = performance.now();
   const res = await fetch(`${api.base}/api/admin/leads`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${api.token}` },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${api.token}`, ...(tracked ? { 'X-Read-After': '0/0' } : {}) },
     body: JSON.stringify({ name: `Bench Lead ${seq}`, phone: `98${String(seq).padStart(8, '0')}` }),
   });
   if (res.status !== 201) throw new Error(`lead: ${res.status} ${await res.text()}`);
@@ -110,16 +111,19 @@ async function main(): Promise<void> {
     });
 
     // A command's answer with and without the position read after it.
-    const commands = { primary: [] as number[], replica: [] as number[] };
+    const commands = { primary: [] as number[], replica: [] as number[], untracked: [] as number[] };
     for (let i = 0; i < ROUNDS; i++) {
       commands.primary.push((await createLead(primary)).ms);
       commands.replica.push((await createLead(replica)).ms);
+      commands.untracked.push((await createLead(replica, false)).ms);
     }
     emit({
       figure: 'lead command p50 with X-Commit-Position / without',
       without_ms: tidy(median(commands.primary)),
       with_ms: tidy(median(commands.replica)),
       ratio: tidy(median(commands.replica) / median(commands.primary)),
+      untracked_ms: tidy(median(commands.untracked)),
+      untracked_ratio: tidy(median(commands.untracked) / median(commands.primary)),
     });
 
     // Read-your-writes: a command, then at once the list with its position.

@@ -25,7 +25,13 @@ const phone = () => `9${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq
 const LSN = /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/;
 
 async function createLead(name: string): Promise<{ id: string; position: string }> {
-  const res = await t.http.post('/api/admin/leads').set(bearer(admin)).send({ name, phone: phone() }).expect(201);
+  // The console sends X-Read-After on every request (0/0 before its first command): it tracks positions.
+  const res = await t.http
+    .post('/api/admin/leads')
+    .set(bearer(admin))
+    .set('X-Read-After', '0/0')
+    .send({ name, phone: phone() })
+    .expect(201);
   const position = res.headers['x-commit-position'] as string;
   expect(position).toMatch(LSN);
   return { id: res.body.id as string, position };
@@ -143,6 +149,11 @@ describeWithBinaries('reads from a streaming replica (READ_DATABASE_URL), a staf
     expect(await routedSince(again)).toEqual({ replica: PAGE_READS });
   });
 
+  it('given a caller that tracks no positions (a webhook, a script: no X-Read-After), then its command answers none', async () => {
+    const res = await t.http.post('/api/admin/leads').set(bearer(admin)).send({ name: 'Untracked', phone: phone() }).expect(201);
+    expect(res.headers['x-commit-position']).toBeUndefined();
+  });
+
   it('given the replica down, list reads go to the primary instead of failing', async () => {
     const { position } = await createLead('Outage Mine');
     await waitFor(async () => (await replayed()) >= parseLogPosition(position)!, 'the replica to replay the lead');
@@ -167,7 +178,12 @@ describe('without READ_DATABASE_URL', () => {
   it('reads the primary, as before, and a command answers no position', async () => {
     expect(plain.runtime.readDb).toBe(plain.runtime.db);
     const token = await loginStaff(plain.http);
-    const res = await plain.http.post('/api/admin/leads').set(bearer(token)).send({ name: 'Primary Only', phone: phone() }).expect(201);
+    const res = await plain.http
+      .post('/api/admin/leads')
+      .set(bearer(token))
+      .set('X-Read-After', '0/0')
+      .send({ name: 'Primary Only', phone: phone() })
+      .expect(201);
     expect(res.headers['x-commit-position']).toBeUndefined();
     const listed = await plain.http
       .get('/api/admin/leads')

@@ -13,10 +13,10 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('reading one’s own writes from a replica (X-Commit-Position, then X-Read-After)', () => {
-  it('given no command answered yet, when reading, then no position is sent', async () => {
+  it('given no command answered yet, when reading, then 0/0 is sent: this browser tracks positions, none yet', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer());
     await apiFetch('/api/admin/loans');
-    expect(readAfterOf(fetchMock as never, 0)).toBeNull();
+    expect(readAfterOf(fetchMock as never, 0)).toBe('0/0');
   });
 
   it('given a command answered with its commit position, when reading next, then that position is sent back', async () => {

@@ -3,7 +3,7 @@
  * command's answer carries the primary's position after its commit (X-Commit-Position, a WAL position such as
  * `16/B374D848`); every later request sends the highest one this browser has seen back as X-Read-After, so the API
  * answers it from the replica only once the replica has replayed that far. Kept in local storage, so a list opened in
- * another tab shows the write too. Without a replica the API sends no position and nothing is sent back.
+ * another tab shows the write too. Without a replica the API answers no position and ignores the header.
  */
 const POSITION_KEY = 'commit_position';
 const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;
@@ -34,8 +34,11 @@ export function noteCommitPosition(position: string | null): void {
   }
 }
 
-/** The X-Read-After header for the next request: the highest commit position this browser has seen, if any. */
+/**
+ * The X-Read-After header for the next request: the highest commit position this browser has seen, `0/0` before its
+ * first command (which tells the API that this caller tracks positions: it answers them only to such callers).
+ */
 export function readAfterHeader(): Record<string, string> {
   const position = stored();
-  return valueOf(position) === undefined ? {} : { 'X-Read-After': position! };
+  return { 'X-Read-After': valueOf(position) === undefined ? '0/0' : position! };
 }

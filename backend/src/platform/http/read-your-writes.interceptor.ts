@@ -16,8 +16,10 @@ type AnyResponse = HeaderTarget & { headersSent?: boolean; sent?: boolean; raw?:
 /**
  * Read-your-writes with a replica (installed only when READ_DATABASE_URL is set): a request's X-Read-After binds the
  * read handle (READ_DB) to that position for the request's reads, and a command's successful answer carries the
- * primary's position after its commit in X-Commit-Position. Both Express's response and Fastify's reply answer
- * `header(name, value)`.
+ * primary's position after its commit in X-Commit-Position. Only for callers that track positions, i.e. send
+ * X-Read-After (`0/0` before their first command, as the console does): reading the position is one more round trip
+ * to the primary, which a payment provider's webhook or a script has no use for. Both Express's response and
+ * Fastify's reply answer `header(name, value)`.
  */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
@@ -27,9 +29,12 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
     const request = http.getRequest<{ method: string; headers: Record<string, string | string[] | undefined> }>();
+    const header = request.headers['x-read-after'];
+    if (header === undefined) return next.handle();
     if (READS.has(request.method)) {
-      const requirement = readRequirementOf(request.headers['x-read-after']);
-      if (requirement === undefined) return next.handle();
+      const requirement = readRequirementOf(header);
+      // 0/0: a caller that tracks positions but has made no command yet; any replica has replayed that far.
+      if (requirement === undefined || requirement === 0n) return next.handle();
       return new Observable((subscriber) => readingAfter(requirement, () => next.handle().subscribe(subscriber)));
     }
     const response = http.getResponse<AnyResponse>();
