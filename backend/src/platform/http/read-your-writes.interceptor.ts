@@ -31,14 +31,16 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     const request = http.getRequest<{ method: string; headers: Record<string, string | string[] | undefined> }>();
     const header = request.headers['x-read-after'];
     if (header === undefined) return next.handle();
-    if (READS.has(request.method)) {
-      const requirement = readRequirementOf(header);
-      // 0/0: a caller that tracks positions but has made no command yet; any replica has replayed that far.
-      if (requirement === undefined || requirement === 0n) return next.handle();
-      return new Observable((subscriber) => readingAfter(requirement, () => next.handle().subscribe(subscriber)));
-    }
+    const requirement = readRequirementOf(header);
+    // 0/0: a caller that tracks positions but has made no command yet; any replica has replayed that far. Bound for
+    // every method: a POST that reads (a preview) reads what its caller wrote too.
+    const handled =
+      requirement === undefined || requirement === 0n
+        ? next.handle()
+        : new Observable((subscriber) => readingAfter(requirement, () => next.handle().subscribe(subscriber)));
+    if (READS.has(request.method)) return handled;
     const response = http.getResponse<AnyResponse>();
-    return next.handle().pipe(
+    return handled.pipe(
       mergeMap((body) =>
         from(
           currentLogPosition(this.db).then((position) => {
