@@ -5,7 +5,6 @@ import { createApi } from '../src/app/create-api.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../src/platform/runtime.js';
 import { postgresBinaries, startStreamingPair } from '../test/support/streaming-replica.js';
-import { ADMIN, testEnv } from '../test/support/test-app.js';
 import { median, percentile, tidy } from './measure.js';
 
 /**
@@ -17,12 +16,22 @@ import { median, percentile, tidy } from './measure.js';
  * the number of requests per figure, 300 by default).
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+const ADMIN = { email: 'admin@bench.local', password: 'admin-bench-password' };
+/** A staff API as the tests run it: fast password hashes, no abuse limits in the way, queues on the primary. */
+const ENV = {
+  NODE_ENV: 'test',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  ARGON2_MEMORY_KIB: '1024',
+  JWT_SECRET: 'bench-secret-0123456789abcdef',
+  QUEUE_BACKEND: 'postgres',
+};
 const LEADS = 2000;
 
 type Api = { app: INestApplication; runtime: Runtime; base: string; token: string };
 
 async function startApi(databaseUrl: string, env: Record<string, string>): Promise<Api> {
-  const runtime = await createRuntime(loadConfig(testEnv({ QUEUE_BACKEND: 'postgres', ...env })), () => undefined, {
+  const runtime = await createRuntime(loadConfig({ ...ENV, ...env }), () => undefined, {
     databaseUrl,
     queuePrefix: `bench-replica-${process.pid}`,
   });
