@@ -60,8 +60,9 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   app.enableCors({
     origin: runtime.config.corsOrigins,
     credentials: true,
-    exposedHeaders: ['Content-Range', 'X-Document-SHA256'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'],
+    // X-Commit-Position and X-Read-After: read-your-writes with a replica (platform/http/read-your-writes.interceptor.ts).
+    exposedHeaders: ['Content-Range', 'X-Document-SHA256', 'X-Commit-Position'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id', 'X-Read-After'],
   });
   // A banner carries its picture as a data URL (at most 2 MB): its routes alone take a larger body.
   app.use('/api/admin/banners', json({ limit: '3mb' }));

@@ -1,11 +1,12 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { BUSINESS_DATE } from './business-date/business-date.port.js';
 import { CLOCK } from './clock.js';
 import { ManualBusinessDate } from './business-date/manual-business-date.js';
 import { SystemBusinessDate } from './business-date/system-business-date.js';
 import { APP_CONFIG } from './config/config.js';
 import { DB } from './database/database.js';
+import { READ_DB } from './database/read-database.js';
 import { EVENT_STORE } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { HealthController } from './health/health.controller.js';
@@ -13,6 +14,7 @@ import { Metrics } from './observability/metrics.js';
 import { MetricsController, ScrapeCollectors } from './observability/metrics.controller.js';
 import { ProblemDetailsFilter } from './http/problem.filter.js';
 import { StorableTextPipe } from './http/storable-text.js';
+import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
 import { PendingRebuilds } from './projections/pending-rebuilds.js';
 import { inlineProjector } from './projections/projection.js';
 import { QUEUE_BACKEND } from './queue/queue-backend.js';
@@ -28,6 +30,9 @@ import { WorkerHost } from './worker-host.js';
 @Module({})
 export class PlatformModule {
   static forRuntime(runtime: Runtime): DynamicModule {
+    // Only with a replica: without one every read is on the primary and needs no position.
+    const readYourWrites: Provider[] =
+      runtime.readDb === runtime.db ? [] : [{ provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor }];
     return {
       module: PlatformModule,
       controllers: [HealthController, MetricsController],
@@ -35,6 +40,7 @@ export class PlatformModule {
         { provide: RUNTIME, useValue: runtime },
         { provide: APP_CONFIG, useValue: runtime.config },
         { provide: DB, useValue: runtime.db },
+        { provide: READ_DB, useValue: runtime.readDb },
         { provide: CLOCK, useValue: runtime.clock },
         { provide: QUEUE_BACKEND, useValue: runtime.queue },
         PlatformRegistry,
@@ -72,12 +78,14 @@ export class PlatformModule {
         ScrapeCollectors,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
+        ...readYourWrites,
       ],
       exports: [
         Metrics,
         RUNTIME,
         APP_CONFIG,
         DB,
+        READ_DB,
         CLOCK,
         QUEUE_BACKEND,
         EVENT_STORE,

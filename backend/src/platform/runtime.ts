@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config.js';
 import { createDb, type Db } from './database/database.js';
 import { resolveDatabase, type RunningDatabase } from './database/embedded-postgres.js';
 import { migrateToLatest } from './database/migrate.js';
+import { createReadDb } from './database/read-database.js';
 import { Lifecycle } from './lifecycle.js';
 import { sql } from 'kysely';
 import type { DestinationStream, Logger } from 'pino';
@@ -15,6 +16,8 @@ export type Runtime = {
   config: AppConfig;
   database: RunningDatabase;
   db: Db;
+  /** The read side's handle (READ_DB): the replica's with READ_DATABASE_URL (read-database.ts), else `db` itself. */
+  readDb: Db;
   queue: QueueBackend;
   /**
    * Prefix for every key this process writes to Redis (queues and job ids, rate limits, socket fan-out):
@@ -52,6 +55,20 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const database = await resolveDatabase(options.databaseUrl ?? config.databaseUrl, config.dataDir, log);
   const db = createDb(database.url, config.databasePoolSize, config.databaseConnectTimeoutMs, config.databaseStatementTimeoutMs);
+  const metrics = new Metrics();
+  const readDb = config.readDatabase
+    ? createReadDb(db, config.readDatabase.url, {
+        poolSize: config.databasePoolSize,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+        waitMs: config.readDatabase.waitMs,
+        onRoute: (route) => metrics.readRoutes.inc({ route }),
+      })
+    : db;
+  const closeDatabases = async () => {
+    if (readDb !== db) await readDb.destroy();
+    await db.destroy();
+  };
   try {
     // Migrations may run long (an index on a big table): on a connection of their own, without the statement timeout.
     const migrations = createDb(database.url, 1, config.databaseConnectTimeoutMs, 0);
@@ -71,27 +88,29 @@ export async function createRuntime(
       recovery: config.queueRecovery,
     });
     log(`Queues: ${queue.description}`);
+    if (config.readDatabase) log('READ_DATABASE_URL: queue pages, searches, counts and reports read from the replica.');
     if (!config.mail.smtpUrl) log('No SMTP_URL: emails are recorded in the email log and printed, not sent.');
     return {
       config,
       database,
       db,
+      readDb,
       queue,
       keyPrefix,
       eventLogId,
       log,
-      metrics: new Metrics(),
+      metrics,
       logger: createLogger(config.logLevel, options.logDestination),
       lifecycle: new Lifecycle(),
       clock: options.clock ?? systemClock(),
       async close() {
         await queue.close();
-        await db.destroy();
+        await closeDatabases();
         await database.stop();
       },
     };
   } catch (error) {
-    await db.destroy();
+    await closeDatabases();
     await database.stop();
     throw error;
   }

@@ -3,6 +3,7 @@
  * a non-2xx answer rejects with an ApiError holding the RFC 9457 problem (docs/api.md "Errors").
  */
 import { trackRequest } from './activity';
+import { noteCommitPosition, readAfterHeader } from './read-your-writes';
 import { getDeviceId, getToken } from './session';
 
 export { onActivity, trackRequest } from './activity';
@@ -59,7 +60,13 @@ const CREDENTIAL_PATHS = ['/auth/login', '/auth/register', '/auth/social', '/aut
 
 export function apiHeaders(extra: Record<string, string> = {}): Record<string, string> {
   const token = getToken();
-  return { Accept: 'application/json', 'X-Device-Id': getDeviceId(), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra };
+  return {
+    Accept: 'application/json',
+    'X-Device-Id': getDeviceId(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...readAfterHeader(),
+    ...extra,
+  };
 }
 
 async function problemOf(res: Response): Promise<Problem> {
@@ -76,7 +83,8 @@ async function problemOf(res: Response): Promise<Problem> {
 }
 
 /**
- * fetch with our headers (the caller's win) and the loading bar's request count; a network failure or a non-2xx
+ * fetch with our headers (the caller's win; X-Read-After among them, and a command's X-Commit-Position kept: see
+ * read-your-writes.ts) and the loading bar's request count; a network failure or a non-2xx
  * answer rejects with ApiError, and a 401 outside the credential forms is reported to the app's handler first. Only
  * a 401 ends the session: a 503 (PostgreSQL briefly down, `service-unavailable`) keeps it and shows its sentence.
  */
@@ -97,6 +105,7 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
   } finally {
     done();
   }
+  noteCommitPosition(res.headers.get('X-Commit-Position'));
   if (res.ok) return res;
   const problem = await problemOf(res);
   const path = new URL(url, 'http://x').pathname.replace(/^\/api/, '');

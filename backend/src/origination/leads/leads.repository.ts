@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
+import { READ_DB } from '../../platform/database/read-database.js';
 import type { Database, LeadsTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
@@ -41,7 +42,11 @@ export const LEAD_SORT = sortable(
 /** Leads, their audit trail (`lead_changes`) and notes in PostgreSQL; every write and its audit rows in one transaction. */
 @Injectable()
 export class LeadsRepository {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    /** Pages and counts (READ_DB: the replica when there is one); one lead, its history and every write: the primary. */
+    @Inject(READ_DB) private readonly readDb: Db,
+  ) {}
 
   private leads(db: Db | Transaction<Database> = this.db) {
     return db
@@ -58,7 +63,7 @@ export class LeadsRepository {
 
   /** One page of leads; `today` (YYYY-MM-DD) puts follow-ups due that day first, then overdue, later, undated. */
   async list(scope: LeadScope, filter: LeadListFilter, sort: ListParams['sort'], range: ListParams['range'], today?: string) {
-    let query = this.leads();
+    let query = this.leads(this.readDb);
     if (scope.agentId) query = query.where('l.assigned_to', '=', scope.agentId);
     if (filter.status) query = query.where('l.status', '=', filter.status);
     if (filter.source) query = query.where('l.source', '=', filter.source);
@@ -183,7 +188,7 @@ export class LeadsRepository {
 
   /** Leads created in [from, to] (dates in `timeZone`), counted by status and by source. */
   async statusCounts(from: string, to: string, timeZone: string) {
-    const rows = await this.db
+    const rows = await this.readDb
       .selectFrom('leads')
       .select(['status', 'source', (eb) => eb.fn.countAll<string>().as('n')])
       .where(sql<boolean>`(created_at AT TIME ZONE ${timeZone})::date BETWEEN ${from}::date AND ${to}::date`)

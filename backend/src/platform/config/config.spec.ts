@@ -53,6 +53,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ REMINDER_DAYS_AFTER: '7,7' })).toThrow(new ConfigError('Cannot start: REMINDER_DAYS_AFTER names 7 twice.'));
   });
 
+  it('reads every statement from the primary unless READ_DATABASE_URL names a replica; the wait for it is 1 s by default', () => {
+    expect(loadConfig({}).readDatabase).toBeUndefined();
+    expect(loadConfig({ READ_DATABASE_URL: '' }).readDatabase).toBeUndefined();
+    expect(loadConfig({ READ_DATABASE_URL: 'postgres://replica:5432/lending' }).readDatabase).toEqual({
+      url: 'postgres://replica:5432/lending',
+      waitMs: 1000,
+    });
+    expect(loadConfig({ READ_DATABASE_URL: 'postgres://replica/lending', READ_DATABASE_WAIT_MS: '0' }).readDatabase?.waitMs).toBe(0);
+    expect(() => loadConfig({ READ_DATABASE_URL: 'replica:5432' })).toThrow(/READ_DATABASE_URL must be a URL/);
+    expect(() => loadConfig({ READ_DATABASE_URL: 'postgres://replica/lending', READ_DATABASE_WAIT_MS: '60000' })).toThrow(
+      /READ_DATABASE_WAIT_MS must be at most 10000/,
+    );
+  });
+
   it('keeps embedded data where the command was typed, not in the workspace npm runs it from', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/lending' }).dataDir).toBe('/home/me/lending/.data');
     expect(loadConfig({ INIT_CWD: '/home/me/lending', DATA_DIR: '/var/lib/lending' }).dataDir).toBe('/var/lib/lending');

@@ -71,6 +71,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().trim().min(1).optional(),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
+  READ_DATABASE_URL: optionalUrl('READ_DATABASE_URL'),
   REDIS_URL: optionalUrl('REDIS_URL'),
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
@@ -179,6 +180,12 @@ const schema = z.object({
     .min(1, 'must be between 1 and 720')
     .max(720, 'must be between 1 and 720')
     .default(48),
+  READ_DATABASE_WAIT_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be at least 0 (0: read the primary at once when the replica is behind)')
+    .max(10_000, 'must be at most 10000')
+    .default(1000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
     .int('must be a whole number')
@@ -288,6 +295,12 @@ export type AppConfig = {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * A streaming replica of the primary (or a managed read endpoint) for queue pages, searches, counts and reports
+   * (READ_DB); `waitMs`: how long a read naming a commit position (X-Read-After) waits for the replica to replay it
+   * before it reads the primary. Undefined: every read goes to the primary.
+   */
+  readDatabase?: { url: string; waitMs: number };
   redisUrl?: string;
   eventStoreUrl?: string;
   jwtSecret: string;
@@ -552,6 +565,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: c.PORT,
     dataDir: c.DATA_DIR ?? defaultDataDir(env),
     databaseUrl: c.DATABASE_URL,
+    readDatabase: c.READ_DATABASE_URL ? { url: c.READ_DATABASE_URL, waitMs: c.READ_DATABASE_WAIT_MS } : undefined,
     redisUrl: c.REDIS_URL,
     eventStoreUrl: c.EVENTSTORE_URL,
     jwtSecret: c.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,

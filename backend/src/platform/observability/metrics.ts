@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds: from a fast indexed read to a slow report; the same buckets for HTTP and commands so they compare. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -58,6 +58,12 @@ export class Metrics {
   readonly closeOfBusinessLoans = new Gauge({
     name: 'close_of_business_loans_total',
     help: 'Loans in the book the last close of business run by this process went through',
+    registers: [this.registry],
+  });
+  readonly readRoutes = new Counter({
+    name: 'database_read_routes_total',
+    help: 'Reads on the read handle (READ_DATABASE_URL) by where they ran: replica, replica_after_wait, primary_replica_behind, primary_replica_unavailable, primary_position_invalid',
+    labelNames: ['route'] as const,
     registers: [this.registry],
   });
   private readonly collectors: ScrapeCollector[] = [];

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory } from '../../../identity/public/index.js';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, direction, inRange, sortable } from '../../../platform/query/list-query.js';
 
@@ -40,7 +41,7 @@ export class ListIvrCallsQuery extends Query<{ rows: IvrCallView[]; total: numbe
 @QueryHandler(ListIvrCallsQuery)
 export class ListIvrCallsHandler implements IQueryHandler<ListIvrCallsQuery> {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(READ_DB) private readonly db: Db,
     private readonly directory: BorrowerDirectory,
   ) {}
 

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import { inOneForm } from '../../../platform/phone/phone-number.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
@@ -31,7 +32,7 @@ export type SmsView = {
 /** The SMS log, newest first by default; `to` matches the number however it is written (compared in E.164). */
 @QueryHandler(ListSmsQuery)
 export class ListSmsHandler implements IQueryHandler<ListSmsQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute({ filter, sort, range }: ListSmsQuery): Promise<{ rows: SmsView[]; total: number }> {
     let query = this.db.selectFrom('sms_log');

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../../platform/query/list-query.js';
 import type { EmailStatus } from '../../domain/email.js';
@@ -35,7 +36,7 @@ export const EMAIL_SORT = sortable(
 /** The email log, one page at a time, newest first by default. */
 @QueryHandler(ListEmailsQuery)
 export class ListEmailsHandler implements IQueryHandler<ListEmailsQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute({ filter, sort, range }: ListEmailsQuery) {
     let query = this.db.selectFrom('emails');

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
 import type { PushStatus } from '../../domain/push.js';
@@ -22,7 +23,7 @@ export const PUSH_SORT = sortable({ id: 'id', createdAt: 'created_at', status: '
 /** The push log, one page at a time, newest first by default. */
 @QueryHandler(ListPushesQuery)
 export class ListPushesHandler implements IQueryHandler<ListPushesQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute({ filter, sort, range }: ListPushesQuery) {
     let query = this.db.selectFrom('pushes');

@@ -4,6 +4,7 @@ import { StaffMembers } from '../../../identity/public/index.js';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { cappedCount, direction, likePattern, sortable } from '../../../platform/query/list-query.js';
 import { addDays } from '../../loan/domain/calendar.js';
@@ -135,6 +136,8 @@ const money = (value: string | null) => (value === null ? null : Number(value));
 export class CollectionQueues {
   constructor(
     @Inject(DB) private readonly db: Db,
+    /** Bucket pages and counts (READ_DB: the replica when there is one); one row by its id reads the primary. */
+    @Inject(READ_DB) private readonly readDb: Db,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly staff: StaffMembers,
@@ -151,9 +154,9 @@ export class CollectionQueues {
     const where = this.filterCondition(filter);
     const [page, count] = await Promise.all([
       sql<RowRecord>`SELECT r.* FROM (${rows}) r WHERE ${where} ORDER BY ${COLLECTION_SORT.orderBy(sort)}, r.id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${range.end - range.start + 1}`.execute(
-        this.db,
+        this.readDb,
       ),
-      cappedCount(this.db, sql`SELECT 1 FROM (${rows}) r WHERE ${where}`),
+      cappedCount(this.readDb, sql`SELECT 1 FROM (${rows}) r WHERE ${where}`),
     ]);
     return { rows: await this.views(page.rows), total: count };
   }
@@ -164,7 +167,7 @@ export class CollectionQueues {
     const columns = COLLECTION_BUCKETS.map(
       (bucket) => sql`(SELECT count(*) FROM (${this.bucketRows(bucket, today)}) r) AS ${sql.ref(bucket)}`,
     );
-    const { rows } = await sql<Record<CollectionBucket, string>>`SELECT ${sql.join(columns)}`.execute(this.db);
+    const { rows } = await sql<Record<CollectionBucket, string>>`SELECT ${sql.join(columns)}`.execute(this.readDb);
     return Object.fromEntries(COLLECTION_BUCKETS.map((bucket) => [bucket, Number(rows[0]![bucket])])) as Record<CollectionBucket, number>;
   }
 

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import { FUNNEL_STEPS, funnelOf, type FunnelStep } from '../domain/application-funnel.js';
 
 export class CountApplicationFunnelQuery {
@@ -20,7 +21,7 @@ export class CountApplicationFunnelQuery {
 @QueryHandler(CountApplicationFunnelQuery)
 export class CountApplicationFunnelHandler implements IQueryHandler<CountApplicationFunnelQuery> {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(READ_DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, idsOrNone, inRange, likePattern, sortable } from '../../../platform/query/list-query.js';
 import { agreementRowView, type AgreementRow } from './agreement.view.js';
@@ -34,7 +35,7 @@ export const AGREEMENT_SORT = sortable(
 /** Every issued agreement (the projection `agreements`), with its loan's borrower and type from the loan read models. */
 @QueryHandler(ListAgreementsQuery)
 export class ListAgreementsHandler implements IQueryHandler<ListAgreementsQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute({ filter, sort, range, timeZone }: ListAgreementsQuery): Promise<{ rows: AgreementRow[]; total: number }> {
     let query = this.db

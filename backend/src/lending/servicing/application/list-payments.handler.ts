@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
 import { paymentView } from './payment.view.js';
@@ -29,7 +30,7 @@ export const PAYMENT_SORT = sortable({
 /** The Payments list (ra-data-simple-rest): filters status, loanId, method; newest first by default. */
 @QueryHandler(ListPaymentsQuery)
 export class ListPaymentsHandler implements IQueryHandler<ListPaymentsQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute({ filter, sort, range }: ListPaymentsQuery) {
     let query = this.db.selectFrom('payments');

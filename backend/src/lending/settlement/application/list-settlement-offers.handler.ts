@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../platform/database/database.js';
+import type { Db } from '../../../platform/database/database.js';
+import { READ_DB } from '../../../platform/database/read-database.js';
 import { LoanNotFound } from '../../loan/domain/loan.errors.js';
 import { MoneyCommands } from '../../loan/application/money-commands.js';
 import { settlementOfferView, type SettlementOfferView } from './settlement.view.js';
@@ -15,7 +16,7 @@ export class ListSettlementOffersQuery extends Query<SettlementOfferView[]> {
 @QueryHandler(ListSettlementOffersQuery)
 export class ListSettlementOffersHandler implements IQueryHandler<ListSettlementOffersQuery> {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(READ_DB) private readonly db: Db,
     private readonly payments: MoneyCommands,
   ) {}
 

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { DB, type Db } from '../../../../platform/database/database.js';
+import type { Db } from '../../../../platform/database/database.js';
+import { READ_DB } from '../../../../platform/database/read-database.js';
 
 export class CountLoanActivityQuery {
   constructor(
@@ -26,7 +27,7 @@ export function daysBetween(from: string, to: string): string[] {
  */
 @QueryHandler(CountLoanActivityQuery)
 export class CountLoanActivityHandler implements IQueryHandler<CountLoanActivityQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute({ from, to }: CountLoanActivityQuery): Promise<ActivityDay[]> {
     const start = `${from}T00:00:00Z`;

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DB, type Db } from '../../../../platform/database/database.js';
+import type { Db } from '../../../../platform/database/database.js';
+import { READ_DB } from '../../../../platform/database/read-database.js';
 import { LOAN_QUEUES, type LoanQueue } from './loan-queues.js';
 
 export class CountLoanQueuesQuery {}
@@ -11,7 +12,7 @@ export class CountLoanQueuesQuery {}
  */
 @QueryHandler(CountLoanQueuesQuery)
 export class CountLoanQueuesHandler implements IQueryHandler<CountLoanQueuesQuery> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(@Inject(READ_DB) private readonly db: Db) {}
 
   async execute(): Promise<Record<LoanQueue, number>> {
     const rows = await this.db

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { CustomerProfiles } from '../../../../origination/public/index.js';
-import { DB, type Db } from '../../../../platform/database/database.js';
+import type { Db } from '../../../../platform/database/database.js';
+import { READ_DB } from '../../../../platform/database/read-database.js';
 import { e164Phone } from '../../../../platform/phone/phone-number.js';
 import type { ListParams } from '../../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../../../platform/query/list-query.js';
@@ -45,7 +46,7 @@ const PAN_LAST4 = /^[0-9]{3}[A-Z]$/i;
 @QueryHandler(ListCustomersQuery)
 export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(READ_DB) private readonly db: Db,
     private readonly profiles: CustomerProfiles,
   ) {}
 

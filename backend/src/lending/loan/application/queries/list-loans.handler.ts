@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
-import { DB, type Db } from '../../../../platform/database/database.js';
+import type { Db } from '../../../../platform/database/database.js';
+import { READ_DB } from '../../../../platform/database/read-database.js';
 import { TOTAL_CAP, type ListParams } from '../../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
@@ -89,7 +90,7 @@ const ID_FRAGMENT = /^[0-9a-f-]+$/i;
 @QueryHandler(ListLoansQuery)
 export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(READ_DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
