@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
@@ -126,6 +127,7 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
       });
   };
 
+  const logBefore = await lastPosition(db);
   await timed('cob_loans_per_s', `nightly ${addDays(through, 1)}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(through, 1)));
   for (const [workers, date] of [
     [1, addDays(through, 2)],
@@ -145,6 +147,27 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
   await timed('cob_catch_up_loans_per_s', `catch-up of 3 missed days ${addDays(through, 4)}..${today}, in process`, () =>
     cob.run(CLOSE_OF_BUSINESS_ACTOR, today),
   );
+  const out = process.env.BENCH_COB_EVENTS_OUT?.trim();
+  if (out) log(`  ${await writeCobEvents(db, logBefore, out)} loans' close of business events written to ${out}`);
+}
+
+const lastPosition = async (db: Kysely<any>) =>
+  Number((await sql<{ p: string }>`SELECT coalesce(max(global_position), 0) AS p FROM events`.execute(db)).rows[0]!.p);
+
+/**
+ * BENCH_COB_EVENTS_OUT=<file>: what the timed runs appended, to compare two versions of close of business over the
+ * same book (a BENCH_QUICK book is the same from run to run but for its ids): one line per loan, its close of business events
+ * after `after` as (version, type, data without the loan id and time), the lines sorted. Two versions that write the
+ * same events write the same file.
+ */
+async function writeCobEvents(db: Kysely<any>, after: number, file: string): Promise<number> {
+  const rows = await sql<{ line: string }>`
+    SELECT string_agg(version || ' ' || type || ' ' || (data - 'loanId' - 'at')::text, ' | ' ORDER BY version) AS line
+    FROM events WHERE global_position > ${after}
+      AND type IN ('InstalmentFellDue', 'InstalmentWentOverdue', 'PenalChargeApplied', 'LoanClassificationChanged')
+    GROUP BY stream_id ORDER BY 1`.execute(db);
+  await writeFile(file, rows.rows.map((r) => r.line).join('\n') + '\n');
+  return rows.rows.length;
 }
 
 /**
