@@ -3,7 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from '../src/lending/collections/application/close-of-business.js';
+import {
+  CLOSE_OF_BUSINESS_ACTOR,
+  CloseOfBusiness,
+  type CloseOfBusinessPhases,
+} from '../src/lending/collections/application/close-of-business.js';
 import { closeOfBusinessInJobs } from '../src/lending/collections/jobs/close-of-business.job.js';
 import { addDays } from '../src/lending/loan/domain/calendar.js';
 import { BUSINESS_DATE, type BusinessDate } from '../src/platform/business-date/business-date.port.js';
@@ -15,6 +19,7 @@ import { AgedTemplate, BookAger } from './aged-book.js';
 import { forkBenchScript, stopBenchScript } from './child-process.js';
 import { insertEventRows } from './bulk-load.js';
 import { ClonedBook, cobProjections } from './cloned-book.js';
+import { perLoanCloseOfBusiness } from './cob-per-loan-peer.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
 import { seededRandom, type Figure } from './measure.js';
 
@@ -37,8 +42,26 @@ export type CobBenchContext = {
   loans: number;
 };
 
-/** Days of the bench: the book is aged through D, then nightly runs close D+1, D+2, D+3, and a catch-up D+4..D+6 (today). */
-const AGED_THROUGH_DAYS_AGO = 6;
+/**
+ * Days of the bench: the book is aged through D, then nightly runs close D+1 (the per-loan peer), D+2 (batched, in
+ * process), D+3 and D+4 (in jobs), and a catch-up D+5..D+7 (today).
+ */
+const AGED_THROUGH_DAYS_AGO = 7;
+
+/** Issue 30 item 5: a night over 1,000,000 loans in at most 60 s. */
+const COB_GOAL_LOANS_PER_S = 1_000_000 / 60;
+
+const PHASES = ['read', 'decide', 'append', 'project', 'reminders'] as const;
+
+/** Seconds spent in each phase between two readings of the counters. */
+function phaseSeconds(before: CloseOfBusinessPhases, after: CloseOfBusinessPhases): CloseOfBusinessPhases {
+  return Object.fromEntries(PHASES.map((p) => [p, after[p] - before[p]])) as CloseOfBusinessPhases;
+}
+
+/** "read 1.2 s (10 %), decide …": each phase's seconds and share of the wall time (the rest: paging, waits). */
+function describePhases(spent: CloseOfBusinessPhases, wall: number): string {
+  return PHASES.map((p) => `${p} ${spent[p].toFixed(1)} s (${Math.round((100 * spent[p]) / wall)} %)`).join(', ');
+}
 
 const load = () =>
   os
@@ -97,17 +120,21 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     name: string,
     label: string,
     run: () => Promise<{ loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number }>,
+    phasesOf?: () => CloseOfBusinessPhases,
   ) => {
     reminders.queued = 0;
     reminders.seconds = 0;
     const before = load();
+    const phasesBefore = phasesOf?.();
     const started = performance.now();
     const result = await run();
     const seconds = (performance.now() - started) / 1000;
     const rate = result.loansProcessed / seconds;
+    const spent = phasesBefore && phasesOf ? phaseSeconds(phasesBefore, phasesOf()) : undefined;
     const note =
       `${label}: ${result.loansProcessed} loans aged, ${result.loansVisited} read (${Math.round(result.loansVisited / seconds)}/s), ${result.eventsAppended} events, ` +
-      `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s; load ${before} -> ${load()}`;
+      `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s` +
+      `${spent ? `; phases ${describePhases(spent, seconds)}` : ''}; load ${before} -> ${load()}`;
     log(`  ${name} = ${Math.round(rate)} loans/s (${note})`);
     figures.push({ name, value: rate, unit: 'loans/s', note });
     figures.push({
@@ -118,34 +145,72 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     });
     const runKind = name.slice(name.indexOf('loans_per_s') + 'loans_per_s'.length);
     const reminderFigure = `${name.startsWith('cob_catch_up') ? 'cob_catch_up_' : 'cob_'}reminders_queued_per_s${runKind}`;
-    if (result.remindersQueued > 0)
+    if (result.remindersQueued > 0 && !name.includes('peer'))
       figures.push({
         name: reminderFigure,
         value: result.remindersQueued / reminders.seconds,
         unit: 'reminders/s',
         note: `${label}: the reminders step`,
       });
+    return { rate, readRate: result.loansVisited / seconds, seconds, spent };
   };
 
   const logBefore = await lastPosition(db);
-  await timed('cob_loans_per_s', `nightly ${addDays(through, 1)}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(through, 1)));
+  // The peer: close of business as it ran before issue 30 (each loan its own append), then its reminders step.
+  const peerDate = addDays(through, 1);
+  const peer = await timed('cob_per_loan_peer_loans_per_s', `nightly ${peerDate}, in process, one append per loan (the peer)`, async () => {
+    const aged = await perLoanCloseOfBusiness(app, db, peerDate);
+    return { loansProcessed: book, ...aged, ...(await cob.queueReminders(peerDate)) };
+  });
+  const nightlyDate = addDays(through, 2);
+  const nightly = await timed(
+    'cob_loans_per_s',
+    `nightly ${nightlyDate}, in process, batched`,
+    () => cob.run(CLOSE_OF_BUSINESS_ACTOR, nightlyDate),
+    () => ({ ...cob.phases }),
+  );
+  figures.push({
+    name: 'cob_loans_per_s_vs_goal',
+    value: nightly.rate / COB_GOAL_LOANS_PER_S,
+    unit: 'ratio',
+    note: `goal >= 1.0 (a night over 1,000,000 loans in 60 s: ${COB_GOAL_LOANS_PER_S.toLocaleString('en')} loans/s; this book: ${book.toLocaleString('en')} loans)`,
+  });
+  figures.push({
+    name: 'cob_loans_read_per_s_vs_per_loan_peer',
+    value: nightly.readRate / peer.readRate,
+    unit: 'ratio',
+    note: `loans read and decided per second, batched (${nightlyDate}) / one append per loan (${peerDate}), same run`,
+  });
+  for (const phase of PHASES)
+    figures.push({
+      name: `cob_phase_share_${phase}`,
+      value: nightly.spent![phase] / nightly.seconds,
+      unit: 'share of wall time',
+      note: `nightly ${nightlyDate} in process: ${nightly.spent![phase].toFixed(1)} s of ${nightly.seconds.toFixed(1)} s`,
+    });
   for (const [workers, date] of [
-    [1, addDays(through, 2)],
-    [2, addDays(through, 3)],
+    [1, addDays(through, 3)],
+    [2, addDays(through, 4)],
   ] as const) {
     const processes = await startWorkers(ctx, workers);
     try {
+      // The chunks' phases are spent in the worker processes (each job answers its own); the reminders here.
+      const inJobs: CloseOfBusinessPhases = { read: 0, decide: 0, append: 0, project: 0, reminders: 0 };
       await timed(
         `cob_loans_per_s_${workers}_worker${workers > 1 ? 's' : ''}`,
         `nightly ${date}, BullMQ chunks of 500, ${workers} worker process(es)`,
-        () => closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20 }),
+        () => closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20, phases: inJobs }),
+        () => ({ ...inJobs, reminders: cob.phases.reminders }),
       );
     } finally {
       await stopWorkers(processes);
     }
   }
-  await timed('cob_catch_up_loans_per_s', `catch-up of 3 missed days ${addDays(through, 4)}..${today}, in process`, () =>
-    cob.run(CLOSE_OF_BUSINESS_ACTOR, today),
+  await timed(
+    'cob_catch_up_loans_per_s',
+    `catch-up of 3 missed days ${addDays(through, 5)}..${today}, in process`,
+    () => cob.run(CLOSE_OF_BUSINESS_ACTOR, today),
+    () => ({ ...cob.phases }),
   );
   const out = process.env.BENCH_COB_EVENTS_OUT?.trim();
   if (out) log(`  ${await writeCobEvents(db, logBefore, out)} loans' close of business events written to ${out}`);

@@ -152,9 +152,8 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
     try {
       for (let after: string | null = null; ;) {
         if (this.stopping) throw new Error('The server stopped during the run');
-        const ids = await this.closeOfBusiness.loanIdsAfter(after, chunk, date);
-        if (ids.length === 0) break;
-        const aged = await this.closeOfBusiness.ageLoans(ids, date, actor);
+        const { aged, last } = await this.closeOfBusiness.ageNext(after, chunk, date, actor);
+        if (last === null) break;
         await this.db
           .updateTable('close_of_business_runs')
           .set((eb) => ({
@@ -167,7 +166,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
           }))
           .where('id', '=', id)
           .execute();
-        after = ids.at(-1)!;
+        after = last;
       }
       const { remindersQueued } = await this.closeOfBusiness.queueReminders(date);
       const finished = this.clock.now();
