@@ -41,6 +41,9 @@ export const CLOSE_OF_BUSINESS_ACTOR: Actor = { id: 'system:close-of-business', 
 /** Loans per page of a run: one page is one chunk of work (and, with BullMQ, one job). */
 export const CLOSE_OF_BUSINESS_CHUNK = 500;
 
+/** Pages of a run aged at once: one decided in Node while the one before is appended in PostgreSQL. */
+export const CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT = 2;
+
 type DueRow = {
   id: string;
   version: number;
@@ -96,13 +99,11 @@ export class CloseOfBusiness implements BusinessDayClose {
       eventsAppended: 0,
       remindersQueued: 0,
     };
-    for (let after: string | null = null; ;) {
-      const { aged, last } = await this.ageNext(after, chunk, date, actor);
-      if (last === null) return { ...total, ...(await this.queueReminders(date)) };
+    await this.ageAll(date, actor, chunk, (aged) => {
       total.loansVisited += aged.loansVisited;
       total.eventsAppended += aged.eventsAppended;
-      after = last;
-    }
+    });
+    return { ...total, ...(await this.queueReminders(date)) };
   }
 
   /**
@@ -140,16 +141,45 @@ export class CloseOfBusiness implements BusinessDayClose {
   }
 
   /**
-   * Ages the next page of the loans with something to record (as loanIdsAfter finds them) through `date`: the page
-   * and each loan's state read in one query, then aged as ageLoans ages them. `last` is the page's last loan id (where
-   * the next page starts), null when there was none left.
+   * Ages every loan with something to record by the day end of `date`, page by page of `chunk` loans in id order (as
+   * loanIdsAfter pages them): each page and its loans' states read in one query, then aged in one batch (ageRows).
+   * The next page is read as soon as one is, and up to CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT pages are aged at once, so
+   * that one page is decided (Node) while the one before is appended (PostgreSQL). `onPage` is told each page's
+   * counts as it is done. A failure stops the reading; the pages under way finish (each is its own transaction, so
+   * what is recorded is whole loans) and the failure is thrown. `stopping` is asked before each page is read.
    */
-  async ageNext(after: string | null, limit: number, date: string, actor: Actor): Promise<{ aged: Aged; last: string | null }> {
-    const started = performance.now();
-    let query = this.dueRows().where('next_cob_on', 'is not', null).where('next_cob_on', '<=', date);
-    if (after !== null) query = query.where('id', '>', after);
-    const rows = await query.orderBy('id').limit(limit).execute();
-    return { aged: await this.ageRows(rows, date, actor, (performance.now() - started) / 1000), last: rows.at(-1)?.id ?? null };
+  async ageAll(
+    date: string,
+    actor: Actor,
+    chunk: number,
+    onPage: (aged: Aged) => unknown,
+    stopping: () => boolean = () => false,
+  ): Promise<void> {
+    const ageing = new Set<Promise<void>>();
+    let failure: { error: unknown } | undefined;
+    for (let after: string | null = null; failure === undefined;) {
+      if (stopping()) {
+        failure = { error: new Error('The server stopped during the run') };
+        break;
+      }
+      const started = performance.now();
+      let query = this.dueRows().where('next_cob_on', 'is not', null).where('next_cob_on', '<=', date);
+      if (after !== null) query = query.where('id', '>', after);
+      const rows = await query.orderBy('id').limit(chunk).execute();
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.id;
+      const page: Promise<void> = this.ageRows(rows, date, actor, (performance.now() - started) / 1000)
+        .then(onPage)
+        .then(
+          () => undefined,
+          (error: unknown) => void (failure ??= { error }),
+        )
+        .finally(() => ageing.delete(page));
+      ageing.add(page);
+      if (ageing.size >= CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT) await Promise.race(ageing);
+    }
+    await Promise.all(ageing);
+    if (failure) throw failure.error;
   }
 
   /**
