@@ -56,7 +56,8 @@ type DueRow = {
 /**
  * Close of business over the book: every active loan (and every closed one still classified past due) is aged
  * through the date. Only the loans whose next close of business has come are read (`next_cob_on`, migration 0023),
- * page by page of loan ids, each in its own append with its expected version. A run for a date already closed
+ * page by page of loan ids with their states (one query a page), decided in a batch and appended in one appendBatch
+ * (one transaction a page, each loan's expected version checked on its own stream). A run for a date already closed
  * appends nothing, so a run cut short is simply run again.
  */
 @Injectable()
