@@ -1,8 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from '../src/lending/collections/application/close-of-business.js';
+import {
+  CLOSE_OF_BUSINESS_ACTOR,
+  CloseOfBusiness,
+  type CloseOfBusinessPhases,
+} from '../src/lending/collections/application/close-of-business.js';
 import { closeOfBusinessInJobs } from '../src/lending/collections/jobs/close-of-business.job.js';
 import { addDays } from '../src/lending/loan/domain/calendar.js';
 import { BUSINESS_DATE, type BusinessDate } from '../src/platform/business-date/business-date.port.js';
@@ -14,6 +19,8 @@ import { AgedTemplate, BookAger } from './aged-book.js';
 import { forkBenchScript, stopBenchScript } from './child-process.js';
 import { insertEventRows } from './bulk-load.js';
 import { ClonedBook, cobProjections } from './cloned-book.js';
+import { perLoanCloseOfBusiness } from './cob-per-loan-peer.js';
+import { startCpuProfile } from './cpu-profile.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
 import { seededRandom, type Figure } from './measure.js';
 
@@ -36,8 +43,30 @@ export type CobBenchContext = {
   loans: number;
 };
 
-/** Days of the bench: the book is aged through D, then nightly runs close D+1, D+2, D+3, and a catch-up D+4..D+6 (today). */
-const AGED_THROUGH_DAYS_AGO = 6;
+/**
+ * Days of the bench: the book is aged through D, then nightly runs close D+1 (the per-loan peer), D+2 (batched, in
+ * process), D+3 and D+4 (in jobs), and a catch-up D+5..D+7 (today).
+ */
+const AGED_THROUGH_DAYS_AGO = 7;
+
+/** Issue 30 item 5: a night over 1,000,000 loans in at most 60 s. */
+const COB_GOAL_LOANS_PER_S = 1_000_000 / 60;
+
+const PHASES = ['read', 'decide', 'append', 'project', 'reminders'] as const;
+
+/** Seconds spent in each phase between two readings of the counters. */
+function phaseSeconds(before: CloseOfBusinessPhases, after: CloseOfBusinessPhases): CloseOfBusinessPhases {
+  return Object.fromEntries(PHASES.map((p) => [p, after[p] - before[p]])) as CloseOfBusinessPhases;
+}
+
+/**
+ * "read 1.2 s (10 %), decide …": each phase's seconds and share of all the phases' seconds, which overlap (two pages
+ * in flight, or two worker processes) and so may add up to more than the wall time.
+ */
+function describePhases(spent: CloseOfBusinessPhases, wall: number): string {
+  const summed = PHASES.reduce((sum, p) => sum + spent[p], 0);
+  return `${PHASES.map((p) => `${p} ${spent[p].toFixed(1)} s (${Math.round((100 * spent[p]) / summed)} %)`).join(', ')}; ${summed.toFixed(1)} s in all, ${wall.toFixed(1)} s of wall time`;
+}
 
 const load = () =>
   os
@@ -96,17 +125,21 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     name: string,
     label: string,
     run: () => Promise<{ loansProcessed: number; loansVisited: number; eventsAppended: number; remindersQueued: number }>,
+    phasesOf?: () => CloseOfBusinessPhases,
   ) => {
     reminders.queued = 0;
     reminders.seconds = 0;
     const before = load();
+    const phasesBefore = phasesOf?.();
     const started = performance.now();
     const result = await run();
     const seconds = (performance.now() - started) / 1000;
     const rate = result.loansProcessed / seconds;
+    const spent = phasesBefore && phasesOf ? phaseSeconds(phasesBefore, phasesOf()) : undefined;
     const note =
       `${label}: ${result.loansProcessed} loans aged, ${result.loansVisited} read (${Math.round(result.loansVisited / seconds)}/s), ${result.eventsAppended} events, ` +
-      `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s; load ${before} -> ${load()}`;
+      `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s` +
+      `${spent ? `; phases ${describePhases(spent, seconds)}` : ''}; load ${before} -> ${load()}`;
     log(`  ${name} = ${Math.round(rate)} loans/s (${note})`);
     figures.push({ name, value: rate, unit: 'loans/s', note });
     figures.push({
@@ -117,34 +150,97 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     });
     const runKind = name.slice(name.indexOf('loans_per_s') + 'loans_per_s'.length);
     const reminderFigure = `${name.startsWith('cob_catch_up') ? 'cob_catch_up_' : 'cob_'}reminders_queued_per_s${runKind}`;
-    if (result.remindersQueued > 0)
+    if (result.remindersQueued > 0 && !name.includes('peer'))
       figures.push({
         name: reminderFigure,
         value: result.remindersQueued / reminders.seconds,
         unit: 'reminders/s',
         note: `${label}: the reminders step`,
       });
+    return { rate, readRate: result.loansVisited / seconds, seconds, spent };
   };
 
-  await timed('cob_loans_per_s', `nightly ${addDays(through, 1)}, in process`, () => cob.run(CLOSE_OF_BUSINESS_ACTOR, addDays(through, 1)));
+  const logBefore = await lastPosition(db);
+  // The peer: close of business as it ran before issue 30 (each loan its own append), then its reminders step.
+  const peerDate = addDays(through, 1);
+  const peer = await timed('cob_per_loan_peer_loans_per_s', `nightly ${peerDate}, in process, one append per loan (the peer)`, async () => {
+    const aged = await perLoanCloseOfBusiness(app, db, peerDate);
+    return { loansProcessed: book, ...aged, ...(await cob.queueReminders(peerDate)) };
+  });
+  const nightlyDate = addDays(through, 2);
+  const profile = await startCpuProfile();
+  const nightly = await timed(
+    'cob_loans_per_s',
+    `nightly ${nightlyDate}, in process, batched`,
+    () => cob.run(CLOSE_OF_BUSINESS_ACTOR, nightlyDate),
+    () => ({ ...cob.phases }),
+  );
+  await profile?.stop('cob-nightly-batched', log);
+  figures.push({
+    name: 'cob_loans_per_s_vs_goal',
+    value: nightly.rate / COB_GOAL_LOANS_PER_S,
+    unit: 'ratio',
+    note: `goal >= 1.0 (a night over 1,000,000 loans in 60 s: ${COB_GOAL_LOANS_PER_S.toLocaleString('en')} loans/s; this book: ${book.toLocaleString('en')} loans)`,
+  });
+  figures.push({
+    name: 'cob_loans_read_per_s_vs_per_loan_peer',
+    value: nightly.readRate / peer.readRate,
+    unit: 'ratio',
+    note: `loans read and decided per second, batched (${nightlyDate}) / one append per loan (${peerDate}), same run`,
+  });
+  const summed = PHASES.reduce((sum, phase) => sum + nightly.spent![phase], 0);
+  for (const phase of PHASES)
+    figures.push({
+      name: `cob_phase_share_${phase}`,
+      value: nightly.spent![phase] / summed,
+      unit: 'share of the phases',
+      note: `nightly ${nightlyDate} in process: ${nightly.spent![phase].toFixed(1)} s of the phases' ${summed.toFixed(1)} s (two pages in flight overlap: wall ${nightly.seconds.toFixed(1)} s)`,
+    });
   for (const [workers, date] of [
-    [1, addDays(through, 2)],
-    [2, addDays(through, 3)],
+    [1, addDays(through, 3)],
+    [2, addDays(through, 4)],
   ] as const) {
     const processes = await startWorkers(ctx, workers);
     try {
+      // The chunks' phases are spent in the worker processes (each job answers its own); the reminders here.
+      const inJobs: CloseOfBusinessPhases = { read: 0, decide: 0, append: 0, project: 0, reminders: 0 };
       await timed(
         `cob_loans_per_s_${workers}_worker${workers > 1 ? 's' : ''}`,
         `nightly ${date}, BullMQ chunks of 500, ${workers} worker process(es)`,
-        () => closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20 }),
+        () => closeOfBusinessInJobs(cob, runtime.queue, CLOSE_OF_BUSINESS_ACTOR, date, { pollMs: 20, phases: inJobs }),
+        () => ({ ...inJobs, reminders: cob.phases.reminders }),
       );
     } finally {
       await stopWorkers(processes);
     }
   }
-  await timed('cob_catch_up_loans_per_s', `catch-up of 3 missed days ${addDays(through, 4)}..${today}, in process`, () =>
-    cob.run(CLOSE_OF_BUSINESS_ACTOR, today),
+  await timed(
+    'cob_catch_up_loans_per_s',
+    `catch-up of 3 missed days ${addDays(through, 5)}..${today}, in process`,
+    () => cob.run(CLOSE_OF_BUSINESS_ACTOR, today),
+    () => ({ ...cob.phases }),
   );
+  const out = process.env.BENCH_COB_EVENTS_OUT?.trim();
+  if (out) log(`  ${await writeCobEvents(db, logBefore, out)} loans' close of business events written to ${out}`);
+}
+
+const lastPosition = async (db: Kysely<any>) =>
+  Number((await sql<{ p: string }>`SELECT coalesce(max(global_position), 0) AS p FROM events`.execute(db)).rows[0]!.p);
+
+/**
+ * BENCH_COB_EVENTS_OUT=<file>: what the timed runs appended, to compare two versions of close of business over the
+ * same book (a BENCH_QUICK book is the same from run to run but for its ids): one line per loan, its close of business events
+ * after `after` as (version, type, data without the loan id and time), the lines sorted. Two versions that write the
+ * same events write the same file.
+ */
+async function writeCobEvents(db: Kysely<any>, after: number, file: string): Promise<number> {
+  const rows = await sql<{ line: string }>`
+    SELECT string_agg(version || ' ' || type || ' ' || (data - 'loanId' - 'at')::text, ' | ' ORDER BY version) AS line
+    FROM events WHERE global_position > ${after}
+      AND type IN ('InstalmentFellDue', 'InstalmentWentOverdue', 'PenalChargeApplied', 'LoanClassificationChanged')
+    GROUP BY stream_id ORDER BY 1`.execute(db);
+  await writeFile(file, rows.rows.map((r) => r.line).join('\n') + '\n');
+  return rows.rows.length;
 }
 
 /**

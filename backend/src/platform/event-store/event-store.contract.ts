@@ -142,6 +142,32 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
       expect(await store().findCommandResult(`missing-${randomUUID()}`)).toBeUndefined();
     });
 
+    it('appends to several streams at once, each checked at its own version: a stale one is refused alone', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store().append(b, 'contract', [event(1)], { expectedVersion: 0 });
+      await store().append(c, 'contract', [event(1), event(2)], { expectedVersion: 0 });
+      const outcomes = await store().appendBatch([
+        { streamId: a, streamType: 'contract', events: [event(1), event(2)], options: { expectedVersion: 0 } },
+        { streamId: b, streamType: 'contract', events: [event(2)], options: { expectedVersion: 1, metadata: { commandId: 'c2' } } },
+        { streamId: c, streamType: 'contract', events: [event(3)], options: { expectedVersion: 1 } },
+      ]);
+      expect(outcomes[0]).toMatchObject({ streamId: a, nextExpectedVersion: 2 });
+      expect(outcomes[1]).toMatchObject({ streamId: b, nextExpectedVersion: 2 });
+      expect(outcomes[2]).toBeInstanceOf(ConcurrencyError);
+      expect(outcomes[2]).toMatchObject({ expectedVersion: 1, actualVersion: 2 });
+      expect((await store().readStream(a)).map((e) => [e.version, e.data.n])).toEqual([
+        [1, 1],
+        [2, 2],
+      ]);
+      const read = await store().readStream(b);
+      expect(read.map((e) => [e.version, e.data.n, e.metadata.commandId])).toEqual([
+        [1, 1, undefined],
+        [2, 2, 'c2'],
+      ]);
+      expect((await store().readStream(c)).map((e) => e.data.n)).toEqual([1, 2]);
+      expect(await store().appendBatch([])).toEqual([]);
+    });
+
     it('reads a stream as of a moment', async () => {
       const id = stream();
       const first = await store().append(id, 'contract', [event(1)], { expectedVersion: 0 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ConcurrencyError } from './event-store.errors.js';
 
 export type EventActor = { id: string; role: string };
 
@@ -108,12 +109,25 @@ export type StoredCommandResult = {
   lastPosition?: number;
 };
 
+/** One stream's part of appendBatch: what `append` takes, for one stream. */
+export type StreamAppend = { streamId: string; streamType: string; events: NewEvent[]; options: AppendOptions };
+
+/** Where an appendBatch spent its time, added to by the store: the statements and their commit, and the inline projections. */
+export type AppendBatchTimings = { appendSeconds: number; projectSeconds: number };
+
 export interface EventStore {
   /**
    * Appends when the stream is at `expectedVersion` (else ConcurrencyError, nothing written), with the command's
    * result and the inline read models in the same transaction. Once it has committed, listeners of the log are woken.
    */
   append(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams at once, all in one transaction (one commit): per stream what `append` would
+   * do, its expected version checked on its own stream. One answer per append, in order: its result, or the
+   * ConcurrencyError of a stream found elsewhere (nothing of that append written, the others go in). Should another
+   * writer take a version or key meanwhile, each append is retried alone and gets its own outcome.
+   */
+  appendBatch(appends: readonly StreamAppend[], timings?: AppendBatchTimings): Promise<(AppendResult | ConcurrencyError)[]>;
   readStream(streamId: string, options?: { until?: Date }): Promise<RecordedEvent[]>;
   /** The global log after `after`, oldest first, never returning an event while an older transaction may still commit before it. */
   readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]>;

@@ -30,6 +30,8 @@ import {
   type ProjectedRow,
   type RecordedEvent,
   type StoredCommandResult,
+  type StreamAppend,
+  type AppendBatchTimings,
 } from './event-store.port.js';
 
 type EventRow = {
@@ -45,6 +47,7 @@ type EventRow = {
 };
 
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
 export const EVENTS_CHANNEL = 'events_appended';
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
@@ -142,6 +145,45 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async appendNow(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    const { append, prebuilt, inTransaction } = this.prepare({ streamId, streamType, events, options });
+
+    let recorded: RecordedEvent[] | Refused;
+    try {
+      if (!inTransaction) {
+        recorded = this.recorded(append, await this.batcher.submit(append));
+      } else {
+        const statement = await this.appendStatement(append);
+        recorded = await this.db.transaction().execute(async (trx) => {
+          const rows = await trx.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values));
+          const appended = this.recorded(append, rows.rows);
+          if (!(appended instanceof Refused)) await this.inlineProjector.project(trx, appended, prebuilt);
+          return appended;
+        });
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        // Either another append took this version, or a concurrent repeat stored the same
+        // idempotency key first: both mean another writer won, and the caller re-reads.
+        const now = await this.currentVersion(streamId);
+        throw new ConcurrencyError(streamId, options.expectedVersion, now);
+      }
+      throw error;
+    }
+
+    if (recorded instanceof Refused) {
+      throw new ConcurrencyError(streamId, options.expectedVersion, recorded.head ?? (await this.currentVersion(streamId)));
+    }
+    const lastPosition = recorded[recorded.length - 1].position;
+    if (this.notifyMode === 'after-commit') this.wakeListeners(lastPosition);
+    return { streamId, events: recorded, nextExpectedVersion: options.expectedVersion + events.length, lastPosition };
+  }
+
+  /**
+   * An append as the store sends it: its metadata (with the correlation of the request or job that caused it), its
+   * JSON, the pre-built rows (the writer's and those the inline projections can tell from the events alone), the
+   * projections that are thereby done, and whether any other must run in a transaction around the statement.
+   */
+  private prepare({ streamId, streamType, events, options }: StreamAppend): Prepared {
     if (events.length === 0) throw new Error('append needs at least one event');
     // The request (or job) that caused these events, unless the writer named a correlation itself.
     const correlationId = options.metadata?.correlationId ?? currentCorrelationId();
@@ -175,36 +217,92 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => e.type),
       prebuilt,
     );
+    return { append, prebuilt, inTransaction };
+  }
 
-    let recorded: RecordedEvent[] | Refused;
+  async appendBatch(appends: readonly StreamAppend[], timings?: AppendBatchTimings): Promise<(AppendResult | ConcurrencyError)[]> {
+    if (appends.length === 0) return [];
+    const started = performance.now();
+    const prepared = appends.map((a) => this.prepare(a));
+    const streams = new Set(appends.map((a) => a.streamId));
+    const keys = appends.flatMap((a) => (a.options.idempotencyKey === undefined ? [] : [a.options.idempotencyKey]));
+    if (streams.size < appends.length || new Set(keys).size < keys.length)
+      throw new Error('appendBatch takes appends to distinct streams with distinct idempotency keys');
+    // Appends of one shape (pre-built rows) and the same projections left to run share a statement.
+    const groups = new Map<string, number[]>();
+    prepared.forEach(({ append, prebuilt }, i) => {
+      const group = `${append.shape}#${[...prebuilt].sort().join(',')}`;
+      groups.set(group, [...(groups.get(group) ?? []), i]);
+    });
+    let projecting = 0;
+    let outcomes: (RecordedEvent[] | Refused)[];
     try {
-      if (!inTransaction) {
-        recorded = this.recorded(append, await this.batcher.submit(append));
-      } else {
-        const statement = await this.appendStatement(append);
-        recorded = await this.db.transaction().execute(async (trx) => {
-          const rows = await trx.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values));
-          const appended = this.recorded(append, rows.rows);
-          if (!(appended instanceof Refused)) await this.inlineProjector.project(trx, appended, prebuilt);
-          return appended;
-        });
-      }
+      outcomes = await this.db.transaction().execute(async (trx) => {
+        const recorded: (RecordedEvent[] | Refused)[] = new Array(appends.length);
+        for (const members of groups.values()) {
+          const rows = await this.appendTogether(
+            trx,
+            members.map((i) => prepared[i]!.append),
+          );
+          members.forEach((i, k) => (recorded[i] = this.recorded(prepared[i]!.append, rows[k]!)));
+        }
+        const projectStarted = performance.now();
+        for (const members of groups.values()) {
+          const { prebuilt, inTransaction } = prepared[members[0]!]!;
+          if (!inTransaction) continue;
+          const events = members.flatMap((i) => {
+            const r = recorded[i]!;
+            return r instanceof Refused ? [] : r;
+          });
+          if (events.length > 0) await this.inlineProjector.project(trx, events, prebuilt);
+        }
+        projecting = performance.now() - projectStarted;
+        return recorded;
+      });
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-        // Either another append took this version, or a concurrent repeat stored the same
-        // idempotency key first: both mean another writer won, and the caller re-reads.
-        const now = await this.currentVersion(streamId);
-        throw new ConcurrencyError(streamId, options.expectedVersion, now);
+      const code = (error as { code?: string }).code;
+      if (code !== UNIQUE_VIOLATION && code !== DEADLOCK_DETECTED) throw error;
+      // Another writer took a version or key of the batch first (or their locks crossed): nothing of it was written.
+      // Each append alone gets its own outcome.
+      return Promise.all(appends.map((a) => this.append(a.streamId, a.streamType, a.events, a.options).catch(concurrencyOnly)));
+    } finally {
+      if (timings) {
+        timings.projectSeconds += projecting / 1000;
+        timings.appendSeconds += (performance.now() - started - projecting) / 1000;
       }
-      throw error;
     }
+    let lastPosition = 0;
+    const results = await Promise.all(
+      outcomes.map(async (recorded, i): Promise<AppendResult | ConcurrencyError> => {
+        const { streamId, options, events } = appends[i]!;
+        if (recorded instanceof Refused)
+          return new ConcurrencyError(streamId, options.expectedVersion, recorded.head ?? (await this.currentVersion(streamId)));
+        const last = recorded[recorded.length - 1]!.position;
+        lastPosition = Math.max(lastPosition, last);
+        return { streamId, events: recorded, nextExpectedVersion: options.expectedVersion + events.length, lastPosition: last };
+      }),
+    );
+    if (lastPosition > 0 && this.notifyMode === 'after-commit') this.wakeListeners(lastPosition);
+    return results;
+  }
 
-    if (recorded instanceof Refused) {
-      throw new ConcurrencyError(streamId, options.expectedVersion, recorded.head ?? (await this.currentVersion(streamId)));
+  /**
+   * Appends of one shape to distinct streams, in the caller's transaction: the batch statement (its rows, per append),
+   * or each append's own statement for a shape that cannot be batched (an array column in a pre-built row).
+   */
+  private async appendTogether(trx: Kysely<any>, appends: PendingAppend[]): Promise<AppendRow[][]> {
+    const statement = await this.batchStatementOf(appends[0]!);
+    if (statement instanceof Error || appends.length === 1) {
+      const rows: AppendRow[][] = [];
+      for (const append of appends) {
+        const single = await this.appendStatement(append);
+        rows.push((await trx.executeQuery<AppendRow>(CompiledQuery.raw(single.text, single.values))).rows);
+      }
+      return rows;
     }
-    const lastPosition = recorded[recorded.length - 1].position;
-    if (this.notifyMode === 'after-commit') this.wakeListeners(lastPosition);
-    return { streamId, events: recorded, nextExpectedVersion: options.expectedVersion + events.length, lastPosition };
+    return this.batchRows(appends, (values) =>
+      trx.executeQuery<BatchAppendRow>(CompiledQuery.raw(statement.text, values)).then((r) => r.rows),
+    );
   }
 
   /** Resolves once the NOTIFYs asked for so far have been sent (tests, shutdown). */
@@ -287,7 +385,14 @@ export class PostgresEventStore implements EventStore {
 
   /** Several appends to distinct streams, one statement; one AppendRow[] per append. Throws (nothing written) when it fails as a whole. */
   private async runBatch(appends: PendingAppend[]): Promise<AppendRow[][]> {
-    const { shape, projected } = appends[0];
+    const statement = await this.batchStatementOf(appends[0]!);
+    if (statement instanceof Error) throw statement;
+    const { name, text } = statement;
+    return this.batchRows(appends, (values) => this.query<BatchAppendRow>({ name, text, values }));
+  }
+
+  /** The batch statement for appends of this one's shape, or the Error that says the shape is never batched. */
+  private async batchStatementOf({ shape, projected }: PendingAppend): Promise<Statement | Error> {
     let statement = this.batchStatements.get(shape);
     if (!statement) {
       const types = await Promise.all(projected.map((p) => this.columnTypesOf(p.table)));
@@ -299,12 +404,15 @@ export class PostgresEventStore implements EventStore {
       }
       this.batchStatements.set(shape, statement);
     }
-    if (statement instanceof Error) throw statement;
-    const { name, text } = statement;
+    return statement;
+  }
+
+  /** Runs the batch statement over `appends` in stream order and answers their rows in the order given. */
+  private async batchRows(appends: PendingAppend[], run: (values: unknown[]) => Promise<BatchAppendRow[]>): Promise<AppendRow[][]> {
     // In stream order, so that two statements racing for the same streams take their locks in the same order (no deadlock).
     const order = appends.map((_, i) => i).sort((a, b) => (appends[a].streamId < appends[b].streamId ? -1 : 1));
     const sorted = order.map((i) => appends[i]);
-    const rows = rowsPerAppend(sorted.length, await this.query<BatchAppendRow>({ name, text, values: batchStatementValues(sorted) }));
+    const rows = rowsPerAppend(sorted.length, await run(batchStatementValues(sorted)));
     const perAppend: AppendRow[][] = new Array(appends.length);
     order.forEach((original, i) => (perAppend[original] = rows[i]));
     return perAppend;
@@ -441,6 +549,15 @@ export class PostgresEventStore implements EventStore {
     }>`SELECT coalesce(max(version), 0)::int AS version FROM events WHERE stream_id = ${streamId}`.execute(this.db);
     return r.rows[0].version;
   }
+}
+
+/** An append as prepared by the store (PostgresEventStore.prepare). */
+type Prepared = { append: PendingAppend; prebuilt: Set<string>; inTransaction: boolean };
+
+/** An append's own outcome when run alone after its batch failed: its result, or its ConcurrencyError. */
+function concurrencyOnly(error: unknown): ConcurrencyError {
+  if (error instanceof ConcurrencyError) return error;
+  throw error;
 }
 
 /** An append that found its stream elsewhere and wrote nothing; `head` where the statement saw it, when it says. */

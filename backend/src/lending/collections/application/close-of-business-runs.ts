@@ -150,25 +150,25 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
 
   private async execute(id: string, date: string, actor: Actor, chunk: number): Promise<void> {
     try {
-      for (let after: string | null = null; ;) {
-        if (this.stopping) throw new Error('The server stopped during the run');
-        const ids = await this.closeOfBusiness.loanIdsAfter(after, chunk, date);
-        if (ids.length === 0) break;
-        const aged = await this.closeOfBusiness.ageLoans(ids, date, actor);
-        await this.db
-          .updateTable('close_of_business_runs')
-          .set((eb) => ({
-            loans_visited: eb('loans_visited', '+', aged.loansVisited),
-            loans_aged: eb('loans_aged', '+', aged.loansAged),
-            events_appended: eb('events_appended', '+', aged.eventsAppended),
-            reclassified: eb('reclassified', '+', aged.reclassified),
-            penalties_applied: eb('penalties_applied', '+', aged.penaltiesApplied),
-            heartbeat_at: this.clock.now(),
-          }))
-          .where('id', '=', id)
-          .execute();
-        after = ids.at(-1)!;
-      }
+      await this.closeOfBusiness.ageAll(
+        date,
+        actor,
+        chunk,
+        (aged) =>
+          this.db
+            .updateTable('close_of_business_runs')
+            .set((eb) => ({
+              loans_visited: eb('loans_visited', '+', aged.loansVisited),
+              loans_aged: eb('loans_aged', '+', aged.loansAged),
+              events_appended: eb('events_appended', '+', aged.eventsAppended),
+              reclassified: eb('reclassified', '+', aged.reclassified),
+              penalties_applied: eb('penalties_applied', '+', aged.penaltiesApplied),
+              heartbeat_at: this.clock.now(),
+            }))
+            .where('id', '=', id)
+            .execute(),
+        () => this.stopping,
+      );
       const { remindersQueued } = await this.closeOfBusiness.queueReminders(date);
       const finished = this.clock.now();
       await this.db

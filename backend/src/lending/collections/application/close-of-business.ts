@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
+import { sql } from 'kysely';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
@@ -18,7 +19,21 @@ export type { CloseOfBusinessResult };
  * What one chunk of a run did: loans read and decided, how many of them had something recorded (aged), events
  * appended, loans whose classification changed, and penal charges applied.
  */
-export type Aged = { loansVisited: number; eventsAppended: number; loansAged: number; reclassified: number; penaltiesApplied: number };
+export type Aged = {
+  loansVisited: number;
+  eventsAppended: number;
+  loansAged: number;
+  reclassified: number;
+  penaltiesApplied: number;
+  /** Where the chunk spent its time (seconds): the loans' rows read, decided, appended, projected. */
+  seconds: ChunkPhases;
+};
+
+/** Seconds spent in each phase of close of business (CloseOfBusiness.phases; the reminders step is per run). */
+export type CloseOfBusinessPhases = { read: number; decide: number; append: number; project: number; reminders: number };
+
+/** A chunk's phases: all but the reminders step. */
+export type ChunkPhases = Omit<CloseOfBusinessPhases, 'reminders'>;
 
 /** Who appends COB's events when no staff member asked for the run (the CLI, the nightly job). */
 export const CLOSE_OF_BUSINESS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
@@ -26,17 +41,34 @@ export const CLOSE_OF_BUSINESS_ACTOR: Actor = { id: 'system:close-of-business', 
 /** Loans per page of a run: one page is one chunk of work (and, with BullMQ, one job). */
 export const CLOSE_OF_BUSINESS_CHUNK = 500;
 
-/** Loans of a chunk decided and appended at once (their appends' round trips overlap; the deciding is one thread). */
-export const CLOSE_OF_BUSINESS_LANES = 4;
+/** Pages of a run aged at once: one decided in Node while the one before is appended in PostgreSQL. */
+export const CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT = 2;
+
+type DueRow = {
+  id: string;
+  version: number;
+  last_position: string | number;
+  loan_state: unknown;
+  submitted_at: Date | string | null;
+  next_cob_on: string | null;
+};
 
 /**
  * Close of business over the book: every active loan (and every closed one still classified past due) is aged
  * through the date. Only the loans whose next close of business has come are read (`next_cob_on`, migration 0023),
- * page by page of loan ids, each in its own append with its expected version. A run for a date already closed
+ * page by page of loan ids with their states (one query a page), decided in a batch and appended in one appendBatch
+ * (one transaction a page, each loan's expected version checked on its own stream). A run for a date already closed
  * appends nothing, so a run cut short is simply run again.
  */
 @Injectable()
 export class CloseOfBusiness implements BusinessDayClose {
+  /**
+   * Close of business's phases in this process since it started, in seconds (the bench reads them): the loans' rows
+   * read, decided (and their read-model rows built), appended (statements and commit), projected (the inline
+   * projections in the append's transaction), and the reminders step.
+   */
+  readonly phases: CloseOfBusinessPhases = { read: 0, decide: 0, append: 0, project: 0, reminders: 0 };
+
   constructor(
     private readonly executor: LoanCommandExecutor,
     @Inject(DB) private readonly db: Db,
@@ -68,14 +100,11 @@ export class CloseOfBusiness implements BusinessDayClose {
       eventsAppended: 0,
       remindersQueued: 0,
     };
-    for (let after: string | null = null; ;) {
-      const ids = await this.loanIdsAfter(after, chunk, date);
-      if (ids.length === 0) return { ...total, ...(await this.queueReminders(date)) };
-      const done = await this.ageLoans(ids, date, actor);
-      total.loansVisited += done.loansVisited;
-      total.eventsAppended += done.eventsAppended;
-      after = ids.at(-1)!;
-    }
+    await this.ageAll(date, actor, chunk, (aged) => {
+      total.loansVisited += aged.loansVisited;
+      total.eventsAppended += aged.eventsAppended;
+    });
+    return { ...total, ...(await this.queueReminders(date)) };
   }
 
   /**
@@ -83,7 +112,12 @@ export class CloseOfBusiness implements BusinessDayClose {
    * decider), each queued once for the contact window. Both the in-process run and the chunked job run end with it.
    */
   async queueReminders(date: string): Promise<{ remindersQueued: number }> {
-    return { remindersQueued: (await this.reminders.queueDueOn(date)).queued };
+    const started = performance.now();
+    try {
+      return { remindersQueued: (await this.reminders.queueDueOn(date)).queued };
+    } finally {
+      this.phases.reminders += (performance.now() - started) / 1000;
+    }
   }
 
   /** The loans a run ages through its date: every active loan, and every closed one still classified past due. */
@@ -108,34 +142,109 @@ export class CloseOfBusiness implements BusinessDayClose {
   }
 
   /**
-   * Ages these loans through `date`. Each is decided from its loan_summaries row (the state folded at its version,
-   * written with every append) instead of a replay of its stream; a loan written meanwhile fails the append's version
-   * check and is decided again from its stream.
+   * Ages every loan with something to record by the day end of `date`, page by page of `chunk` loans in id order (as
+   * loanIdsAfter pages them): each page and its loans' states read in one query, then aged in one batch (ageRows).
+   * The next page is read as soon as one is, and up to CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT pages are aged at once, so
+   * that one page is decided (Node) while the one before is appended (PostgreSQL). `onPage` is told each page's
+   * counts as it is done. A failure stops the reading; the pages under way finish (each is its own transaction, so
+   * what is recorded is whole loans) and the failure is thrown. `stopping` is asked before each page is read.
+   */
+  async ageAll(
+    date: string,
+    actor: Actor,
+    chunk: number,
+    onPage: (aged: Aged) => unknown,
+    stopping: () => boolean = () => false,
+  ): Promise<void> {
+    const ageing = new Set<Promise<void>>();
+    let failure: { error: unknown } | undefined;
+    for (let after: string | null = null; failure === undefined;) {
+      if (stopping()) {
+        failure = { error: new Error('The server stopped during the run') };
+        break;
+      }
+      const started = performance.now();
+      let query = this.dueRows().where('next_cob_on', 'is not', null).where('next_cob_on', '<=', date);
+      if (after !== null) query = query.where('id', '>', after);
+      const rows = await query.orderBy('id').limit(chunk).execute();
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.id;
+      const page: Promise<void> = this.ageRows(rows, date, actor, (performance.now() - started) / 1000)
+        .then(onPage)
+        .then(
+          () => undefined,
+          (error: unknown) => void (failure ??= { error }),
+        )
+        .finally(() => ageing.delete(page));
+      ageing.add(page);
+      if (ageing.size >= CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT) await Promise.race(ageing);
+    }
+    await Promise.all(ageing);
+    if (failure) throw failure.error;
+  }
+
+  /**
+   * Ages these loans through `date` (a chunk of a run in jobs): their rows read in one query, then aged in one batch.
    */
   async ageLoans(loanIds: readonly string[], date: string, actor: Actor): Promise<Aged> {
-    const rows = await this.db
-      .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'submitted_at', 'next_cob_on'])
-      .where('id', 'in', [...loanIds])
-      .execute();
-    const aged: Aged = { loansVisited: rows.length, eventsAppended: 0, loansAged: 0, reclassified: 0, penaltiesApplied: 0 };
-    let next = 0;
-    // A few loans at a time: while one waits for its append, another is decided (each is its own stream).
-    const lane = async () => {
-      for (let i = next++; i < rows.length; i = next++) {
-        const row = rows[i]!;
-        const loaded: LoadedLoan = {
-          state: row.loan_state as unknown as LoanState,
-          version: row.version,
-          lastPosition: Number(row.last_position),
-          submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
-        };
-        // Awaited first: `total += await x` would read the total before the wait and lose the other lanes' counts.
-        const events = await this.ageLoan(row.id, date, actor, loaded, row.next_cob_on);
-        countInto(aged, events);
+    const started = performance.now();
+    const rows =
+      loanIds.length === 0
+        ? []
+        : await this.dueRows()
+            .where('id', 'in', [...loanIds])
+            .orderBy('id')
+            .execute();
+    return this.ageRows(rows, date, actor, (performance.now() - started) / 1000);
+  }
+
+  private dueRows() {
+    return this.db.selectFrom('loan_summaries').select(['id', 'version', 'last_position', 'loan_state', 'submitted_at', 'next_cob_on']);
+  }
+
+  /**
+   * Ages these loans in one batch. Each is decided by the domain's own decide from its loan_summaries row (the state
+   * folded at its version, written with every append) instead of a replay of its stream; every append goes in one
+   * appendBatch (one transaction), each checked at the version its row was read at. A loan written meanwhile fails
+   * that check alone and is decided again from its stream, on its own.
+   */
+  private async ageRows(rows: readonly DueRow[], date: string, actor: Actor, readSeconds: number): Promise<Aged> {
+    const seconds: ChunkPhases = { read: readSeconds, decide: 0, append: 0, project: 0 };
+    const aged: Aged = { loansVisited: rows.length, eventsAppended: 0, loansAged: 0, reclassified: 0, penaltiesApplied: 0, seconds };
+    this.phases.read += readSeconds;
+    if (rows.length === 0) return aged;
+    const loaded = rows.map((row): LoadedLoan => ({
+      state: row.loan_state as unknown as LoanState,
+      version: row.version,
+      lastPosition: Number(row.last_position),
+      submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+    }));
+    const timings = { decideSeconds: 0, appendSeconds: 0, projectSeconds: 0 };
+    const outcomes = await this.executor.executeBatch(
+      rows.map((row, i) => ({
+        command: { type: 'CloseBusinessDay', data: { loanId: row.id, at: this.clock.now().toISOString(), actor, date } },
+        loaded: loaded[i]!,
+      })),
+      timings,
+    );
+    Object.assign(seconds, { decide: timings.decideSeconds, append: timings.appendSeconds, project: timings.projectSeconds });
+    this.phases.decide += timings.decideSeconds;
+    this.phases.append += timings.appendSeconds;
+    this.phases.project += timings.projectSeconds;
+    const nothingToRecord: number[] = [];
+    for (const [i, outcome] of outcomes.entries()) {
+      const row = rows[i]!;
+      if ('events' in outcome) {
+        if (outcome.events.length === 0) nothingToRecord.push(i);
+        countInto(aged, outcome.events);
+      } else if (outcome.error instanceof ConcurrencyError) {
+        // Another writer moved the loan on since its row was read: decided again from its stream, alone.
+        countInto(aged, await this.ageLoan(row.id, date, actor, await this.executor.load(row.id), null));
+      } else {
+        throw outcome.error;
       }
-    };
-    await Promise.all(Array.from({ length: CLOSE_OF_BUSINESS_LANES }, lane));
+    }
+    await this.correctNextOn(nothingToRecord.map((i) => ({ loanId: rows[i]!.id, loaded: loaded[i]!, nextOn: rows[i]!.next_cob_on })));
     return aged;
   }
 
@@ -150,7 +259,7 @@ export class CloseOfBusiness implements BusinessDayClose {
       try {
         const at = this.clock.now().toISOString();
         const result = await this.executor.execute({ type: 'CloseBusinessDay', data: { loanId, at, actor, date } }, { loaded });
-        if (result.events.length === 0) await this.correctNextOn(loanId, loaded, nextOn);
+        if (result.events.length === 0) await this.correctNextOn([{ loanId, loaded, nextOn }]);
         return result.events;
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
@@ -162,17 +271,19 @@ export class CloseOfBusiness implements BusinessDayClose {
   /**
    * A visit that records nothing leaves the row as it was, so a date earlier than the true one (a row from before
    * migration 0023) would bring the loan back every night: write the exact one, computed from the same state as the
-   * projection computes it, and only onto the version it was computed from.
+   * projection computes it, and only onto the version it was computed from. One statement for the loans of a chunk.
    */
-  private async correctNextOn(loanId: string, loaded: LoadedLoan, nextOn: string | null): Promise<void> {
-    const exact = nextCloseOfBusinessOn(loaded.state, collectionTermsOf(loaded.state));
-    if (exact === nextOn) return;
-    await this.db
-      .updateTable('loan_summaries')
-      .set({ next_cob_on: exact })
-      .where('id', '=', loanId)
-      .where('version', '=', loaded.version)
-      .execute();
+  private async correctNextOn(visits: readonly { loanId: string; loaded: LoadedLoan; nextOn: string | null }[]): Promise<void> {
+    const wrong = visits.flatMap(({ loanId, loaded, nextOn }) => {
+      const exact = nextCloseOfBusinessOn(loaded.state, collectionTermsOf(loaded.state));
+      return exact === nextOn ? [] : [{ loanId, version: loaded.version, exact }];
+    });
+    if (wrong.length === 0) return;
+    await sql`
+      UPDATE loan_summaries AS l SET next_cob_on = w.exact
+      FROM unnest(${wrong.map((w) => w.loanId)}::uuid[], ${wrong.map((w) => w.version)}::int[], ${wrong.map((w) => w.exact)}::date[])
+        AS w(id, version, exact)
+      WHERE l.id = w.id AND l.version = w.version`.execute(this.db);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   CLOSE_OF_BUSINESS_ACTOR,
   CLOSE_OF_BUSINESS_CHUNK,
   type Aged,
+  type ChunkPhases,
   type CloseOfBusiness,
   type CloseOfBusinessResult,
 } from '../application/close-of-business.js';
@@ -53,7 +54,7 @@ export function scheduleNightlyCloseOfBusiness(queue: QueueBackend, timeZone: st
 
 /**
  * Close of business split into BullMQ jobs of `chunk` loans, one per page of the loans with something to record,
- * and waited for; the totals are summed from the jobs' answers. Job ids are per run (a run's own count must not be read from an earlier run's
+ * and waited for; the totals are summed from the jobs' answers (and, given `phases`, the seconds each chunk spent per phase). Job ids are per run (a run's own count must not be read from an earlier run's
  * job): two runs for one date may both enqueue a chunk, and the second appends nothing, as the decider guarantees.
  */
 export async function closeOfBusinessInJobs(
@@ -61,7 +62,7 @@ export async function closeOfBusinessInJobs(
   queue: QueueBackend,
   actor: Actor,
   requested?: string,
-  options: { chunk?: number; pollMs?: number } = {},
+  options: { chunk?: number; pollMs?: number; phases?: ChunkPhases } = {},
 ): Promise<CloseOfBusinessResult> {
   const date = await closeOfBusiness.dateOf(requested);
   const chunk = options.chunk ?? CLOSE_OF_BUSINESS_CHUNK;
@@ -105,6 +106,8 @@ export async function closeOfBusinessInJobs(
       const aged = job.returnvalue as Aged;
       total.loansVisited += aged.loansVisited;
       total.eventsAppended += aged.eventsAppended;
+      if (options.phases && aged.seconds)
+        for (const phase of ['read', 'decide', 'append', 'project'] as const) options.phases[phase] += aged.seconds[phase];
       pending.delete(id);
     }
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));

@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { ConcurrencyError, IdempotencyKeyReused } from '../../../platform/event-store/event-store.errors.js';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import {
+  EVENT_STORE,
+  type AppendBatchTimings,
+  type EventStore,
+  type RecordedEvent,
+  type StreamAppend,
+} from '../../../platform/event-store/event-store.port.js';
 import type { LoanCommand } from '../domain/loan.commands.js';
 import { decide } from '../domain/loan.decide.js';
 import { LoanNotFound } from '../domain/loan.errors.js';
@@ -55,6 +61,15 @@ export function requestFingerprint(commandType: string, request: unknown): strin
 
 /** Loans whose state a process keeps after appending to them (RecentLoans): a few kB each. */
 export const RECENT_LOANS_CAPACITY = 10_000;
+
+/** A command of a batch (executeBatch), with the loan as its writer read it. */
+export type BatchedCommand = { command: LoanCommand; loaded: LoadedLoan };
+
+/** What became of a batched command: the types of the events appended ([] when there was nothing to do), or why not. */
+export type BatchedOutcome = { events: string[] } | { error: unknown };
+
+/** Where a batch spent its time: deciding (and building its rows), then the store's statements and projections. */
+export type BatchTimings = AppendBatchTimings & { decideSeconds: number };
 
 type ExecuteOptions = { idempotencyKey?: string; loaded?: LoadedLoan; request?: unknown; params?: ProductParameters };
 
@@ -180,6 +195,66 @@ export class LoanCommandExecutor {
       if (error instanceof ConcurrencyError && kept) throw new StaleLoan();
       throw error;
     }
+  }
+
+  /**
+   * Commands on distinct loans, each already loaded by its writer (a system run such as close of business, no
+   * idempotency key, no answer to render): each decided on its own by the domain's decide, then every append in one
+   * appendBatch (one transaction), each at the version its loan was read at. An append refused because its stream
+   * moved on is that command's ConcurrencyError, for the writer to decide again from the stream; the others stand.
+   */
+  async executeBatch(commands: readonly BatchedCommand[], timings?: BatchTimings): Promise<BatchedOutcome[]> {
+    const decideStarted = performance.now();
+    const outcomes: BatchedOutcome[] = new Array(commands.length);
+    const appends: StreamAppend[] = [];
+    const appended: { index: number; loaded: LoadedLoan }[] = [];
+    for (const [index, { command, loaded }] of commands.entries()) {
+      const { loanId, actor } = command.data;
+      try {
+        if (loaded.state.status === 'none') throw new LoanNotFound(loanId);
+        const events = decide(command, loaded.state, await this.catalog.parametersOf(loaded.state));
+        if (events.length === 0) {
+          outcomes[index] = { events: [] };
+          continue;
+        }
+        const next = events.reduce(evolve, loaded.state) as LoanRecord;
+        const commandId = randomUUID();
+        const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
+        appends.push({
+          streamId: loanStream(loanId),
+          streamType: 'loan',
+          events,
+          options: {
+            expectedVersion: loaded.version,
+            commandType: command.type,
+            metadata: { actor, commandType: command.type, commandId, correlationId: currentCorrelationId() ?? commandId },
+            projectedRows: summary ? [summary] : [],
+          },
+        });
+        appended.push({ index, loaded });
+      } catch (error) {
+        outcomes[index] = { error };
+      }
+    }
+    if (timings) timings.decideSeconds += (performance.now() - decideStarted) / 1000;
+    const results = await this.store.appendBatch(appends, timings);
+    results.forEach((result, i) => {
+      const { index, loaded } = appended[i]!;
+      const loanId = (commands[index]!.command.data as { loanId: string }).loanId;
+      if (result instanceof ConcurrencyError) {
+        outcomes[index] = { error: result };
+        return;
+      }
+      // As execute does: the state a reader of the stream would fold, kept for this process's next command on the loan.
+      this.recent.set(loanId, {
+        state: result.events.map(toLoanEvent).reduce(evolve, loaded.state),
+        version: result.nextExpectedVersion,
+        lastPosition: result.lastPosition,
+        submittedAt: submittedAtAfter(loaded.submittedAt, result.events),
+      });
+      outcomes[index] = { events: result.events.map((e) => e.type) };
+    });
+    return outcomes;
   }
 
   /** The stored answer of an earlier command with this key, for handlers that do work before deciding. */
