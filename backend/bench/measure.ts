@@ -1,6 +1,13 @@
 /** Small statistics and reporting helpers for the benchmark; nothing here touches the product. */
 
-export type Figure = { name: string; value: number; unit: string; note?: string };
+export type Figure = {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+  /** The goal a ratio is held to (`>= 2.0`), printed in its JSON line; none for a figure given for information. */
+  goal?: string;
+};
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;

@@ -22,7 +22,9 @@ import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, seededRandom, tidy, type Figure } from './measure.js';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sizes and knobs. BENCH_QUICK=1 is a smoke run of about a minute; BENCH_LOANS sets the size of the queue test.
+// Sizes and knobs. BENCH_QUICK=1 is a smoke run of about a minute; BENCH_LOANS sets the size of the queue test;
+// BENCH_APPENDS_PER_RUN the appends per variant and run of the append part (3,000; 400 quick), for a shorter run on a
+// loaded machine.
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 /**
@@ -87,7 +89,7 @@ function sizes(): Sizes {
   return QUICK
     ? {
         loans,
-        appendsPerRun: 400,
+        appendsPerRun: positiveIntFromEnv('BENCH_APPENDS_PER_RUN', 400),
         appendRuns: 2,
         writers: 16,
         approvalsPerRun: 48,
@@ -100,7 +102,7 @@ function sizes(): Sizes {
       }
     : {
         loans,
-        appendsPerRun: 3_000,
+        appendsPerRun: positiveIntFromEnv('BENCH_APPENDS_PER_RUN', 3_000),
         appendRuns: 3,
         writers: 16,
         approvalsPerRun: 500,
@@ -409,7 +411,8 @@ async function main(): Promise<number> {
       `PostgreSQL ${pgInfo.v} (synchronous_commit=${pgInfo.sync}), queues: ${runtime.queue.kind}; log at the end: ${events} events; ${total} s in all\n\n` +
       `${formatTable(ctx.figures)}\n\n`,
   );
-  for (const f of ctx.figures) process.stdout.write(`${JSON.stringify({ name: f.name, value: tidy(f.value), unit: f.unit })}\n`);
+  for (const f of ctx.figures)
+    process.stdout.write(`${JSON.stringify({ name: f.name, value: tidy(f.value), unit: f.unit, ...(f.goal ? { goal: f.goal } : {}) })}\n`);
   return 0;
 }
 
