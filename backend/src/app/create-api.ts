@@ -12,6 +12,7 @@ import { serveMetricsAtRoot } from '../platform/observability/metrics.controller
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
+import { corsHeaders } from '../platform/http/cors.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
@@ -57,12 +58,13 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
   // Uploads (origination) are the one body that is not JSON.
   app.use('/api', requireJson(['/me/documents']));
-  app.enableCors({
-    origin: runtime.config.corsOrigins,
-    credentials: true,
-    exposedHeaders: ['Content-Range', 'X-Document-SHA256'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'],
-  });
+  app.use(
+    corsHeaders({
+      origins: runtime.config.corsOrigins,
+      exposedHeaders: ['Content-Range', 'X-Document-SHA256'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id'],
+    }),
+  );
   // A banner carries its picture as a data URL (at most 2 MB): its routes alone take a larger body.
   app.use('/api/admin/banners', json({ limit: '3mb' }));
   app.useBodyParser('json', { limit: '100kb' });
