@@ -1,6 +1,7 @@
 /**
  * The HTTP command path (issue 11): staff approvals from 16 concurrent clients with p50/p95/p99 and a ratio against
- * the goal, and the per-request session check with its cache warm and, for comparison, bypassed.
+ * the goal; against a floor server measured run for run beside the API (issue 30, item 1: http-floor.process.ts),
+ * approvals/s and CPU per approval as ratios; and the per-request session check with its cache warm and, for comparison, bypassed.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { INestApplication } from '@nestjs/common';
