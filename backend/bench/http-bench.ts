@@ -1,6 +1,7 @@
 /**
  * The HTTP command path (issue 11): staff approvals from 16 concurrent clients with p50/p95/p99 and a ratio against
- * the goal, and the per-request session check with its cache warm and, for comparison, bypassed.
+ * the goal; against a floor server measured run for run beside the API (issue 30, item 1: http-floor.process.ts),
+ * approvals/s and CPU per approval as ratios; and the per-request session check with its cache warm and, for comparison, bypassed.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { INestApplication } from '@nestjs/common';
@@ -25,6 +26,9 @@ export type HttpBenchContext = {
 /** The issue's goal: at least this many approvals per second from 16 concurrent clients, p99 at most 50 ms. */
 export const APPROVALS_GOAL_PER_S = 1_000;
 export const APPROVAL_P99_GOAL_MS = 50;
+/** Issue 30, item 1: the API against a floor server in the same run, at 16 clients. */
+export const APPROVALS_VS_FLOOR_GOAL = 0.9;
+export const CPU_VS_FLOOR_GOAL = 1.5;
 
 export function httpSizes(quick: boolean) {
   return quick
@@ -98,6 +102,9 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
   const perConfiguration = approvalsPerRun * runs + warmups;
 
   const load = await forkBenchScript<{ ready: true }>('./http-load.process.js', {}, (m) => (m === 'ready' ? { ready: true } : undefined));
+  const floor = await forkBenchScript<{ port: number }>('./http-floor.process.js', ctx.apiProcessEnv, (m) =>
+    typeof (m as { port?: unknown })?.port === 'number' ? (m as { port: number }) : undefined,
+  );
   const second = await forkBenchScript<{ port: number }>('./http-api.process.js', ctx.apiProcessEnv, (m) =>
     typeof (m as { port?: unknown })?.port === 'number' ? (m as { port: number }) : undefined,
   );
@@ -106,11 +113,24 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
     // A process keeps the loans it appended to last (RecentLoans) and decides their next command without reading the
     // stream: loans accepted through the bench's process are kept there, those accepted through the second are not.
     ctx.log(
-      `Seeding ${perConfiguration * 3} loans in soft.pending through the API (register, create, submit, accept): ${perConfiguration * 2} through the bench's API process, ${perConfiguration} through a second`,
+      `Seeding ${perConfiguration * 4} loans in soft.pending through the API (register, create, submit, accept): ${perConfiguration * 3} through the bench's API process (one share for the floor server), ${perConfiguration} through a second`,
     );
-    const kept = await seedSoftPending(ctx, ctx.api, borrowers, staffToken, perConfiguration * 2, clients);
+    const kept = await seedSoftPending(ctx, ctx.api, borrowers, staffToken, perConfiguration * 3, clients);
     const elsewhere = await seedSoftPending(ctx, new ApiClient(secondUrl), borrowers, staffToken, perConfiguration, clients);
-    const one = await measureApprovals(ctx, load.child, [ctx.api.baseUrl], staffToken, kept.splice(0, perConfiguration), '1 API process');
+    // The API and the floor server (http-floor.process.ts), run for run in turn, under the same load generator.
+    const [oneRuns, floorRuns] = await measureInterleaved(ctx, load.child, staffToken, [
+      { label: '1 API process', baseUrls: [ctx.api.baseUrl], ids: kept.splice(0, perConfiguration), cpuMs: ownCpuMs, profile: true },
+      {
+        label: 'floor server (node:http + pg)',
+        baseUrls: [`http://127.0.0.1:${floor.message.port}`],
+        ids: kept.splice(0, perConfiguration),
+        cpuMs: childCpuMs(floor.child),
+      },
+    ]);
+    const one = medianRuns(oneRuns!);
+    const atFloor = medianRuns(floorRuns!);
+    // Ratios within each run (API run i against floor run i, measured side by side), then their median.
+    const ratioOf = (f: (api: ApprovalRuns, floor: ApprovalRuns) => number) => median(oneRuns!.map((r, i) => f(r, floorRuns![i]!)));
     const notKept = await measureApprovals(
       ctx,
       load.child,
@@ -162,6 +182,27 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
       unit: 'ratio',
       note: `goal ≥ 1.0 (p99 ≤ ${APPROVAL_P99_GOAL_MS} ms)`,
     });
+    const floorNote = `${note}, the floor server: node:http + pg in a process of its own (HS256 token verified, JSON body parsed, one transaction: the loan's row locked, the event inserted, the summary row updated), run for run beside the API`;
+    ctx.figures.push({ name: 'http_floor_approvals_per_s', value: atFloor.rate, unit: 'approvals/s', note: floorNote });
+    ctx.figures.push({ name: 'http_floor_approve_p99_ms', value: atFloor.p99, unit: 'ms', note: floorNote });
+    ctx.figures.push({
+      name: 'http_floor_approve_cpu_ms',
+      value: atFloor.apiCpuMs,
+      unit: 'ms',
+      note: 'CPU time (user + system) of the floor server process per approval, PostgreSQL not included',
+    });
+    ctx.figures.push({
+      name: 'http_staff_approvals_vs_floor',
+      value: ratioOf((api, floor) => api.rate / floor.rate),
+      unit: 'ratio',
+      note: `API approvals/s / the floor's in the same run, median of ${runs} side-by-side runs; goal >= ${APPROVALS_VS_FLOOR_GOAL}`,
+    });
+    ctx.figures.push({
+      name: 'http_staff_approve_cpu_vs_floor',
+      value: ratioOf((api, floor) => api.apiCpuMs / floor.apiCpuMs),
+      unit: 'ratio',
+      note: `API CPU per approval / the floor's in the same run, median of ${runs} side-by-side runs; goal <= ${CPU_VS_FLOOR_GOAL}`,
+    });
     ctx.figures.push({ name: 'http_staff_approvals_per_s_not_kept', value: notKept.rate, unit: 'approvals/s', note: notKeptNote });
     ctx.figures.push({ name: 'http_staff_approve_p99_ms_not_kept', value: notKept.p99, unit: 'ms', note: notKeptNote });
     ctx.figures.push({
@@ -183,9 +224,57 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
       note: `${note}, clients spread over 2 API processes, each loan accepted through the first (kept there, not in the second)`,
     });
   } finally {
-    await Promise.all([stopBenchScript(load.child), stopBenchScript(second.child)]);
+    await Promise.all([stopBenchScript(load.child), stopBenchScript(second.child), stopBenchScript(floor.child)]);
   }
 }
+
+/** Where a configuration's approvals go, and how its server's CPU time so far is read (ms, user + system). */
+type Target = { label: string; baseUrls: string[]; ids: string[]; cpuMs: () => Promise<number>; profile?: boolean };
+
+/** Each target's runs, interleaved (run 1 of each, then run 2 of each, ...) so that they share the machine's moods. */
+async function measureInterleaved(ctx: HttpBenchContext, load: ChildProcess, token: string, targets: Target[]): Promise<ApprovalRuns[][]> {
+  const { clients, approvalsPerRun, runs } = httpSizes(ctx.quick);
+  // Warm-up: a few approvals per client, not measured.
+  for (const t of targets) await runLoad(load, { baseUrls: t.baseUrls, token, ids: t.ids.splice(0, clients * 4), clients });
+  const results: ApprovalRuns[][] = targets.map(() => []);
+  const profile = targets.some((t) => t.profile) ? await startCpuProfile() : undefined;
+  for (let run = 1; run <= runs; run++) {
+    for (const [i, t] of targets.entries()) {
+      const batch = t.ids.splice(0, approvalsPerRun);
+      const cpuBefore = await t.cpuMs();
+      const reply = await runLoad(load, { baseUrls: t.baseUrls, token, ids: batch, clients });
+      const cpuAfter = await t.cpuMs();
+      const result = {
+        rate: batch.length / reply.seconds,
+        p50: percentile(reply.latencies, 50),
+        p95: percentile(reply.latencies, 95),
+        p99: percentile(reply.latencies, 99),
+        apiCpuMs: (cpuAfter - cpuBefore) / batch.length,
+        loadCpuMs: reply.cpuMs / batch.length,
+      };
+      results[i]!.push(result);
+      ctx.log(
+        `  ${t.label}, run ${run}/${runs}: ${Math.round(result.rate)} approvals/s, p50 ${tidy(result.p50)} ms, p95 ${tidy(result.p95)} ms, p99 ${tidy(result.p99)} ms; ` +
+          `CPU per approval ${tidy(result.apiCpuMs)} ms in the server's process, ${tidy(result.loadCpuMs)} ms in the load generator`,
+      );
+    }
+  }
+  const profiled = targets.find((t) => t.profile);
+  if (profiled) await profile?.stop(`http-api-${profiled.label.replace(/\W+/g, '-')}`, ctx.log);
+  return results;
+}
+
+/** The median of each figure over the runs. */
+function medianRuns(results: ApprovalRuns[]): ApprovalRuns {
+  const of = (key: keyof ApprovalRuns) => median(results.map((r) => r[key]));
+  return { rate: of('rate'), p50: of('p50'), p95: of('p95'), p99: of('p99'), apiCpuMs: of('apiCpuMs'), loadCpuMs: of('loadCpuMs') };
+}
+
+/** The bench's own process serves the API (nothing else runs in it while the load runs). */
+const ownCpuMs = () => {
+  const used = process.cpuUsage();
+  return Promise.resolve((used.user + used.system) / 1000);
+};
 
 async function measureApprovals(
   ctx: HttpBenchContext,
@@ -195,33 +284,26 @@ async function measureApprovals(
   ids: string[],
   label: string,
 ): Promise<ApprovalRuns> {
-  const { clients, approvalsPerRun, runs } = httpSizes(ctx.quick);
-  // Warm-up: a few approvals per client, not measured.
-  await runLoad(load, { baseUrls, token, ids: ids.splice(0, clients * 4), clients });
-  const results: ApprovalRuns[] = [];
-  const profile = await startCpuProfile();
-  for (let run = 1; run <= runs; run++) {
-    const batch = ids.splice(0, approvalsPerRun);
-    const cpu = process.cpuUsage();
-    const reply = await runLoad(load, { baseUrls, token, ids: batch, clients });
-    const used = process.cpuUsage(cpu);
-    const result = {
-      rate: batch.length / reply.seconds,
-      p50: percentile(reply.latencies, 50),
-      p95: percentile(reply.latencies, 95),
-      p99: percentile(reply.latencies, 99),
-      apiCpuMs: (used.user + used.system) / 1000 / batch.length,
-      loadCpuMs: reply.cpuMs / batch.length,
-    };
-    results.push(result);
-    ctx.log(
-      `  ${label}, run ${run}/${runs}: ${Math.round(result.rate)} approvals/s, p50 ${tidy(result.p50)} ms, p95 ${tidy(result.p95)} ms, p99 ${tidy(result.p99)} ms; ` +
-        `CPU per approval ${tidy(result.apiCpuMs)} ms in the bench's API process, ${tidy(result.loadCpuMs)} ms in the load generator`,
-    );
-  }
-  await profile?.stop(`http-api-${label.replace(/\W+/g, '-')}`, ctx.log);
-  const of = (key: keyof ApprovalRuns) => median(results.map((r) => r[key]));
-  return { rate: of('rate'), p50: of('p50'), p95: of('p95'), p99: of('p99'), apiCpuMs: of('apiCpuMs'), loadCpuMs: of('loadCpuMs') };
+  const [results] = await measureInterleaved(ctx, load, token, [{ label, baseUrls, ids, cpuMs: ownCpuMs, profile: true }]);
+  return medianRuns(results!);
+}
+
+/** A forked bench script's CPU time so far, asked over its IPC channel (`cpu`, answered `{ cpuMs }`). */
+function childCpuMs(child: ChildProcess): () => Promise<number> {
+  return () =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the floor server exited with ${code}`));
+      const onMessage = (m: unknown) => {
+        const cpuMs = (m as { cpuMs?: unknown })?.cpuMs;
+        if (typeof cpuMs !== 'number') return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(cpuMs);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send('cpu');
+    });
 }
 
 function runLoad(load: ChildProcess, request: LoadRequest): Promise<Extract<LoadReply, { ok: true }>> {

@@ -12,6 +12,8 @@ import { serveMetricsAtRoot } from '../platform/observability/metrics.controller
 import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js';
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
+import { corsHeaders } from '../platform/http/cors.js';
+import { indexRoutes, type ExpressRouter } from '../platform/http/route-index.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
@@ -57,13 +59,14 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   app.use(refuseCrossSiteCookieWrites(productOrigins(runtime.config), () => express.get('trust proxy fn') as TrustProxy | undefined));
   // Uploads (origination) are the one body that is not JSON.
   app.use('/api', requireJson(['/me/documents']));
-  app.enableCors({
-    origin: runtime.config.corsOrigins,
-    credentials: true,
-    // X-Commit-Position and X-Read-After: read-your-writes with a replica (platform/http/read-your-writes.interceptor.ts).
-    exposedHeaders: ['Content-Range', 'X-Document-SHA256', 'X-Commit-Position'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id', 'X-Read-After'],
-  });
+  app.use(
+    corsHeaders({
+      origins: runtime.config.corsOrigins,
+      // X-Commit-Position and X-Read-After: read-your-writes with a replica (platform/http/read-your-writes.interceptor.ts).
+      exposedHeaders: ['Content-Range', 'X-Document-SHA256', 'X-Commit-Position'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'Range', 'Idempotency-Key', 'X-Device-Id', 'X-Read-After'],
+    }),
+  );
   // A banner carries its picture as a data URL (at most 2 MB): its routes alone take a larger body.
   app.use('/api/admin/banners', json({ limit: '3mb' }));
   app.useBodyParser('json', { limit: '100kb' });
@@ -84,6 +87,15 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   // Before the console's index.html fallback at /Admin.
   mountQueueBoard(app, runtime);
   for (const { mount, dir, exclude } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir, exclude);
+  // Nest adds the routes at init (app.listen calls it): then they are indexed (route-index.ts).
+  const init = app.init.bind(app);
+  let indexed = false;
+  app.init = async () => {
+    await init();
+    if (!indexed) indexRoutes(express.router as unknown as ExpressRouter);
+    indexed = true;
+    return app;
+  };
   return app;
 }
 

@@ -67,6 +67,32 @@ const apiDirectives: Directives = {
 };
 
 /**
+ * What a helmet middleware does to a response, recorded once at start-up and replayed on each request: with every
+ * directive a fixed string (as here), helmet sets the same headers on every response, but walks a dozen
+ * middlewares and rebuilds the Content-Security-Policy string each time to do so (issue 30, item 1). A middleware
+ * that does anything but set and remove headers and call next at once is used as it is.
+ */
+export function fixedHeaders(middleware: Handler): Handler {
+  const steps: ([name: string, value: string | number | readonly string[]] | [name: string])[] = [];
+  let synchronous = false;
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => (steps.push([name, value]), recorder),
+    removeHeader: (name: string) => void steps.push([name]),
+  };
+  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    synchronous = error === undefined;
+  });
+  if (!synchronous) return middleware;
+  return (_req, res, next) => {
+    for (const step of steps) {
+      if (step.length === 2) res.setHeader(step[0], step[1]);
+      else res.removeHeader(step[0]);
+    }
+    next();
+  };
+}
+
+/**
  * Security headers on every response (helmet): a Content-Security-Policy per kind of answer, no framing
  * (`frame-ancestors 'none'`, X-Frame-Options DENY), `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`
  * (reset links carry a secret in the path), and HSTS in production only (a development server on http://localhost
