@@ -13,7 +13,6 @@ import { refuseCrossSiteCookieWrites } from '../identity/auth/csrf.middleware.js
 import { productOrigins, type TrustProxy } from '../platform/http/origins.js';
 import { answerClientErrorsAsProblems } from '../platform/http/client-error.js';
 import { corsHeaders } from '../platform/http/cors.js';
-import { indexRoutes, type ExpressRouter } from '../platform/http/route-index.js';
 import { requireJson } from '../platform/http/require-json.middleware.js';
 import type { Runtime } from '../platform/runtime.js';
 import { AppModule } from './app.module.js';
@@ -87,15 +86,6 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   // Before the console's index.html fallback at /Admin.
   mountQueueBoard(app, runtime);
   for (const { mount, dir, exclude } of options.staticDirs ?? []) serveSpa(app as NestExpressApplication, mount, dir, exclude);
-  // Nest adds the routes at init (app.listen calls it): then they are indexed (route-index.ts).
-  const init = app.init.bind(app);
-  let indexed = false;
-  app.init = async () => {
-    await init();
-    if (!indexed) indexRoutes(express.router as unknown as ExpressRouter);
-    indexed = true;
-    return app;
-  };
   return app;
 }
 
