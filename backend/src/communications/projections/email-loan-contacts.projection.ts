@@ -114,6 +114,7 @@ export const emailLoanContactsProjection: Projection = {
   name: PROJECTION_NAME,
   eventTypes: EVENT_TYPES,
   tables: ['email_loan_contacts'],
+  module: import.meta.url,
   prebuild: prebuildContact,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {

@@ -14,6 +14,7 @@ export const agreementsProjection: Projection = {
   name: 'agreements',
   eventTypes: ['AgreementIssued', 'AgreementSigned'],
   tables: ['agreements'],
+  module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {
