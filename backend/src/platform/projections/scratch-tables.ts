@@ -1,9 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Empty copies of the live `tables` in `schema` (columns, defaults, constraints and indexes; no triggers). */
+/**
+ * Empty copies of the live `tables` in `schema` (columns, defaults, constraints and indexes; no triggers), unlogged:
+ * what is written into them is not written to the WAL too (they are scratch: a crash may empty them, and they are not
+ * replicated; the rows a rebuild keeps are written to the WAL when copied into the live tables).
+ */
 export async function createScratchTables(db: Kysely<any>, schema: string, tables: readonly string[]): Promise<void> {
   for (const table of tables) {
-    await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING ALL)`.execute(db);
+    await sql`CREATE UNLOGGED TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING ALL)`.execute(db);
   }
 }
 
