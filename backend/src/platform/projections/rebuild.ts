@@ -138,7 +138,10 @@ async function swapIn(
     // Index builds sort in memory rather than on disk (this transaction only).
     await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
     await sql`TRUNCATE ${sql.join(tables.map((t) => sql.id('public', t)))}`.execute(trx);
-    const indexes = await dropSecondaryIndexes(trx, tables.map((t) => `public.${t}`));
+    const indexes = await dropSecondaryIndexes(
+      trx,
+      tables.map((t) => `public.${t}`),
+    );
     for (const table of tables) {
       const columns = sql.join((await insertColumnsOf(trx, `public.${table}`)).map((c) => sql.id(c)));
       await sql`ALTER TABLE ${sql.id('public', table)} DISABLE TRIGGER USER`.execute(trx);
@@ -170,12 +173,16 @@ function replayInThread(
   });
   return new Promise<PartitionReport>((resolve, reject) => {
     let settled = false;
+    const settle = (outcome: () => void) => {
+      settled = true;
+      outcome();
+    };
     worker.on('message', (message: WorkerMessage) => {
       if ('progress' in message) onProgress(message.progress);
-      else if ('done' in message) (settled = true), resolve(message.done);
-      else (settled = true), reject(new Error(message.failed));
+      else if ('done' in message) settle(() => resolve(message.done));
+      else settle(() => reject(new Error(message.failed)));
     });
-    worker.on('error', (error) => (settled = true) && reject(error));
+    worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) => {
       if (!settled) reject(new Error(`rebuild partition ${plan.partition} stopped (exit code ${code})`));
     });

@@ -41,15 +41,13 @@ export async function replayPartition(
     const columns = lean
       ? sql`global_position::float8 AS "position", stream_id AS "streamId", version, type, data`
       : sql`global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text`;
-    const mine =
-      plan.partitions > 1 ? sql`AND (hashtext(stream_id) & 2147483647) % ${plan.partitions} = ${plan.partition}` : sql``;
+    const mine = plan.partitions > 1 ? sql`AND (hashtext(stream_id) & 2147483647) % ${plan.partitions} = ${plan.partition}` : sql``;
     await sql`
       DECLARE projection_rebuild_log NO SCROLL CURSOR FOR
       SELECT ${columns} FROM public.events
       WHERE type = ANY(${types}) ${mine}
       ORDER BY events.transaction_id, events.global_position`.execute(trx);
-    const fetch = () =>
-      sql<any>`FETCH ${sql.raw(String(plan.batchSize))} FROM projection_rebuild_log`.execute(trx).then((r) => r.rows);
+    const fetch = () => sql<any>`FETCH ${sql.raw(String(plan.batchSize))} FROM projection_rebuild_log`.execute(trx).then((r) => r.rows);
     let pending = fetch();
     for (;;) {
       const rows = await pending;

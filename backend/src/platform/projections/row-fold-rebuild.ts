@@ -42,7 +42,10 @@ export function rowFoldRebuild<R extends Row>(fold: RowFold<R>): () => Promise<L
           if (seen.has(key)) again.add(key);
         }
         if (again.size > 0) {
-          const stored = await sql<Row>`SELECT * FROM ${sql.table(fold.table)} WHERE ${sql.ref(fold.key)}::text = ANY(${[...again]}::text[])`.execute(db);
+          const stored =
+            await sql<Row>`SELECT * FROM ${sql.table(fold.table)} WHERE ${sql.ref(fold.key)}::text = ANY(${[...again]}::text[])`.execute(
+              db,
+            );
           for (const row of stored.rows) rows.set(String(row[fold.key]), fold.fromStored ? fold.fromStored(row) : (row as R));
         }
         const changed = new Set<string>();
@@ -61,11 +64,14 @@ export function rowFoldRebuild<R extends Row>(fold: RowFold<R>): () => Promise<L
         } else {
           await sql`TRUNCATE ${sql.id(staging)}`.execute(db);
         }
-        await copyRowsIn(db, staging, fold.columns, [...changed].map((key) => rows.get(key)!));
-        const columns = sql.join(fold.columns.map((c) => sql.id(c)));
-        const updates = sql.join(
-          fold.columns.filter((c) => c !== fold.key).map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`),
+        await copyRowsIn(
+          db,
+          staging,
+          fold.columns,
+          [...changed].map((key) => rows.get(key)!),
         );
+        const columns = sql.join(fold.columns.map((c) => sql.id(c)));
+        const updates = sql.join(fold.columns.filter((c) => c !== fold.key).map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`));
         await sql`
           INSERT INTO ${sql.table(fold.table)} (${columns}) SELECT ${columns} FROM ${sql.id(staging)}
           ON CONFLICT (${sql.id(fold.key)}) DO UPDATE SET ${updates}`.execute(db);
