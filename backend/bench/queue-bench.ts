@@ -2,14 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import { ListLoansHandler, ListLoansQuery } from '../src/lending/loan/application/queries/list-loans.handler.js';
 import { LOAN_QUEUES, type LoanQueue } from '../src/lending/loan/application/queries/loan-queues.js';
 import type { AppConfig } from '../src/platform/config/config.js';
-import { loanSummaryProjection } from '../src/lending/loan/projections/loan-summary.projection.js';
-import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { ApiClient } from './api-client.js';
 import { forkBenchScript, stopBenchScript } from './child-process.js';
 import { SURNAMES } from './bulk-load.js';
 import { LeanClient } from './lean-client.js';
 import { loanStreamId, stepMetadata, type GeneratedLoan, type LoanHistoryGenerator } from './loan-histories.js';
 import { percentile, tidy, type Figure } from './measure.js';
+import { benchmarkFullRebuild } from './rebuild-bench.js';
 
 /**
  * Issue 11, goals 3 and 4: the console's queue pages at BENCH_LOANS loans (every queue, its default sort and the
@@ -20,6 +19,9 @@ import { percentile, tidy, type Figure } from './measure.js';
  */
 export type QueueBenchContext = {
   db: Kysely<any>;
+  databaseUrl: string;
+  /** Stop after the full rebuild (BENCH_ONLY=rebuild): no queue pages. */
+  rebuildOnly?: boolean;
   api: ApiClient;
   generator: LoanHistoryGenerator;
   figures: Figure[];
@@ -34,7 +36,6 @@ export type QueueBenchContext = {
 
 export const QUEUE_PAGE_GOAL_MS = 15;
 export const SEARCH_GOAL_MS = 50;
-export const REBUILD_GOAL_EVENTS_PER_S = 50_000;
 
 /** Gate of each approved list, and the sort field of its "Approved" column (admin-console/src/loans/LoanList.tsx). */
 const GATE_SORT: Record<string, string> = {
@@ -199,7 +200,7 @@ async function timeHandler(
 const listPath = (filter: Record<string, string>, sort: string, order: 'ASC' | 'DESC') =>
   `/api/admin/loans?${new URLSearchParams({ filter: JSON.stringify(filter), sort: JSON.stringify([sort, order]), range: JSON.stringify([0, 24]) })}`;
 
-/** Grows the log to `ctx.loans` loans, rebuilds from it (timed), then measures every queue page and the searches. */
+/** Grows the log to `ctx.loans` loans, rebuilds from it (timed, rebuild-bench.ts), then measures every queue page and the searches. */
 export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void> {
   const target = ctx.loans;
   const existing = await count(ctx.db, 'loan_summaries');
@@ -215,34 +216,10 @@ export async function benchmarkQueuePages(ctx: QueueBenchContext): Promise<void>
     });
     if (ctx.interrupted()) return;
   }
-  const logEvents = await count(ctx.db, 'events');
-  ctx.log(`Rebuilding loan_summaries (and its queue counts) from the whole log (${logEvents} events)`);
-  let lastReport = performance.now();
-  const report = await rebuildProjections(ctx.db, [loanSummaryProjection], {
-    onProgress: (events) => {
-      if (performance.now() - lastReport > 10_000) {
-        lastReport = performance.now();
-        ctx.log(`  full rebuild: ${events} events replayed, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
-      }
-    },
-  });
-  const seconds = report.milliseconds / 1000;
-  const rate = report.events / seconds;
+  await benchmarkFullRebuild(ctx);
+  if (ctx.interrupted() || ctx.rebuildOnly) return;
   const loans = await count(ctx.db, 'loan_summaries');
   if (loans < target) throw new Error(`loan_summaries holds ${loans} loans after the rebuild, fewer than the ${target} wanted`);
-  const { replay, finish, indexes } = report.phases;
-  ctx.log(
-    `  full rebuild: ${report.events} events into ${loans} loans in ${seconds.toFixed(1)} s = ${Math.round(rate)} events/s (replay ${replay / 1000} s, writing held rows and recounting ${finish / 1000} s, index builds ${indexes / 1000} s)`,
-  );
-  const rebuildNote = `rebuildProjections of ${report.events} events (${loans} loans) in ${seconds.toFixed(1)} s (replay ${replay / 1000} s, finish ${finish / 1000} s, indexes ${indexes / 1000} s), 1 run`;
-  ctx.figures.push({ name: 'projection_rebuild_events_per_s_full_log', value: rate, unit: 'events/s', note: rebuildNote });
-  ctx.figures.push({
-    name: 'projection_rebuild_full_log_vs_goal',
-    value: rate / REBUILD_GOAL_EVENTS_PER_S,
-    unit: 'ratio',
-    note: `goal >= 1.0 (${REBUILD_GOAL_EVENTS_PER_S} events/s)`,
-  });
-  if (ctx.interrupted()) return;
 
   // What autovacuum does shortly after a million inserts: statistics for the planner and the visibility map that
   // lets the search count its matches from an index alone.

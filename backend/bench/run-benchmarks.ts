@@ -29,11 +29,12 @@ import { formatTable, median, seededRandom, tidy, type Figure } from './measure.
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 /**
  * BENCH_ONLY runs one part: `appends` (append-bench.ts: ours, the floor, Emmett, their ratios), `http` (the HTTP
- * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages), `servicing` (payment
+ * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages), `rebuild` (the log grown to
+ * BENCH_LOANS loans and its full rebuild with 1 and 2 workers, no queue pages), `servicing` (payment
  * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts) or `cob` (close of business,
  * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick).
  */
-const PARTS = ['appends', 'http', 'queues', 'servicing', 'cob'] as const;
+const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -177,6 +178,7 @@ type Context = {
   runtime: Runtime;
   /** A pool of its own for the store benchmarks and bulk loading, large enough for 16 writers. */
   db: Kysely<any>;
+  databaseUrl: string;
   api: ApiClient;
   generator: LoanHistoryGenerator;
   figures: Figure[];
@@ -241,13 +243,19 @@ async function benchmarkRebuild(ctx: Context): Promise<void> {
   });
 }
 
-async function benchmarkQueues(ctx: Context, staffToken: string, apiProcessEnv: Record<string, string>): Promise<void> {
+async function benchmarkQueues(
+  ctx: Context,
+  staffToken: string,
+  apiProcessEnv: Record<string, string>,
+  rebuildOnly = false,
+): Promise<void> {
   await benchmarkQueuePages({
     ...ctx,
     log,
     staffToken,
     loans: ctx.sizes.loans,
     quick: QUICK,
+    rebuildOnly,
     interrupted: () => interrupted,
     apiProcessEnv,
   });
@@ -328,7 +336,7 @@ async function main(): Promise<number> {
   const staffIds = [staffLogin.body.user.id as string, ...(await insertUsers(db, 4, 'staff', random))];
   log(`Inserted ${borrowerIds.length} borrowers and ${staffIds.length - 1} more staff users`);
   const generator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20260101);
-  const ctx: Context = { sizes: s, runtime, db, api, generator, figures: [] };
+  const ctx: Context = { sizes: s, runtime, db, databaseUrl: database.url, api, generator, figures: [] };
 
   const httpCtx: HttpBenchContext = {
     api,
@@ -366,6 +374,8 @@ async function main(): Promise<number> {
   phase = 'measuring the queue pages';
   if (runs('queues')) log(`5. Queue pages at ${s.loans} loans`);
   if (runs('queues')) await benchmarkQueues(ctx, staffToken, httpCtx.apiProcessEnv);
+  if (ONLY === 'rebuild') log(`5. The full rebuild at ${s.loans} loans, 1 and 2 workers (no queue pages)`);
+  if (ONLY === 'rebuild') await benchmarkQueues(ctx, staffToken, httpCtx.apiProcessEnv, true);
   if (interrupted) return 130;
 
   phase = 'measuring servicing';

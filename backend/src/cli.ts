@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { availableParallelism } from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app/app.module.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
@@ -10,8 +11,11 @@ import { createRuntime, type Runtime } from './platform/runtime.js';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate               apply database migrations
-  projections:rebuild   truncate the read models and replay the whole event log into them
-  projections:verify    rebuild into scratch tables and compare with the live ones (exit 1 on any difference)
+  projections:rebuild [--workers N]
+                        replay the whole event log into fresh read models and swap them in (N partitions of the
+                        log side by side, a worker thread each; default: the machine's cores)
+  projections:verify [--workers N]
+                        rebuild into scratch tables and compare with the live ones (exit 1 on any difference)
   close-of-business [--date YYYY-MM-DD]
                         age every active loan through the date (default: the business date), catching up missed days`;
 
@@ -41,6 +45,14 @@ async function closeOfBusiness(runtime: Runtime, args: string[]): Promise<number
   }
 }
 
+/** `--workers N` (default: the machine's cores); undefined when N is not a whole number from 1 to 64. */
+function workersOf(args: string[]): number | undefined {
+  const at = args.indexOf('--workers');
+  if (at === -1) return availableParallelism();
+  const n = Number(args[at + 1]);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : undefined;
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   if (!command || command === 'help' || command === '--help') {
@@ -63,16 +75,24 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'close-of-business') return await closeOfBusiness(runtime, argv.slice(1));
     const list = await projections(runtime);
+    const workers = workersOf(argv.slice(1));
+    if (workers === undefined) {
+      console.error(`--workers needs a whole number from 1 to 64.\n${USAGE}`);
+      return 2;
+    }
+    const parallel = { workers, databaseUrl: config.databaseUrl };
     if (command === 'projections:rebuild') {
+      let reported = 0;
       const report = await rebuildProjections(runtime.db, list, {
-        onProgress: (n) => n % 20000 === 0 && console.log(`  ${n} events replayed`),
+        ...parallel,
+        onProgress: (n) => n - reported >= 100_000 && console.log(`  ${(reported = n)} events replayed`),
       });
       console.log(
         `Rebuilt ${report.tables.join(', ')} from ${report.events} events in ${report.batches} batches (${report.milliseconds} ms).`,
       );
       return 0;
     }
-    const report = await verifyProjections(runtime.db, list);
+    const report = await verifyProjections(runtime.db, list, parallel);
     if (report.differences.length === 0) {
       console.log(`Projections verified: ${report.tables.join(', ')} match a rebuild from ${report.events} events.`);
       return 0;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { loanEventOf, type LoanEvent, type LoanEventType } from '../../lending/public/index.js';
 import type { PendingEvent, ProjectedRow, RecordedEvent } from '../../platform/event-store/event-store.port.js';
-import type { Projection } from '../../platform/projections/projection.js';
+import type { Projection, ReplayedEvent } from '../../platform/projections/projection.js';
+import { rowFoldRebuild } from '../../platform/projections/row-fold-rebuild.js';
 
 type Row = {
   loan_id: string;
@@ -18,6 +19,19 @@ type Row = {
 };
 
 const PROJECTION_NAME = 'email-loan-contacts';
+const COLUMNS = [
+  'loan_id',
+  'borrower_id',
+  'loan_type',
+  'amount',
+  'tenure_months',
+  'annual_rate_percent',
+  'instalment_amount',
+  'payout_reference',
+  'disbursed_on',
+  'first_due_date',
+  'version',
+] as const satisfies readonly (keyof Row)[];
 const EVENT_TYPES = [
   'LoanApplicationStarted',
   'LoanApplicationAmended',
@@ -114,22 +128,23 @@ export const emailLoanContactsProjection: Projection = {
   name: PROJECTION_NAME,
   eventTypes: EVENT_TYPES,
   tables: ['email_loan_contacts'],
+  module: import.meta.url,
   prebuild: prebuildContact,
+  // A replay of the log writes the rows the same fold gives, a batch at a time.
+  startRebuild: rowFoldRebuild<Row>({
+    table: 'email_loan_contacts',
+    key: 'loan_id',
+    columns: COLUMNS,
+    keyOf: (event) => String(event.data.loanId),
+    fold: (row, event: ReplayedEvent) =>
+      row && event.version <= row.version ? row : evolveContact(row, loanEventOf(event), event.version),
+    fromStored: (row) => fromStored(row as Row),
+  }),
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     const ids = [...new Set(events.map((e) => String(e.data.loanId)))];
     const stored = (await db.selectFrom('email_loan_contacts').selectAll().where('loan_id', 'in', ids).execute()) as Row[];
-    const rows = new Map<string, Row>(
-      stored.map((r) => [
-        r.loan_id,
-        {
-          ...r,
-          amount: Number(r.amount),
-          annual_rate_percent: Number(r.annual_rate_percent),
-          instalment_amount: r.instalment_amount === null ? null : Number(r.instalment_amount),
-        },
-      ]),
-    );
+    const rows = new Map<string, Row>(stored.map((r) => [r.loan_id, fromStored(r)]));
     const changed = new Set<string>();
     for (const event of events) {
       const id = String(event.data.loanId);
@@ -157,3 +172,13 @@ export const emailLoanContactsProjection: Projection = {
       .execute();
   },
 };
+
+/** A stored row with its numeric columns as numbers (pg answers bigint and numeric as strings). */
+function fromStored(r: Row): Row {
+  return {
+    ...r,
+    amount: Number(r.amount),
+    annual_rate_percent: Number(r.annual_rate_percent),
+    instalment_amount: r.instalment_amount === null ? null : Number(r.instalment_amount),
+  };
+}

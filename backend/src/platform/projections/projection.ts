@@ -24,13 +24,27 @@ export interface Projection {
    * (e.g. counts). Its `finish` must leave exactly the rows that `applyBatch` over the same events would.
    */
   startRebuild?(db: Kysely<any>): Promise<ProjectionRebuild>;
+  /**
+   * Optional: what a rebuild derives once every partition of the log has been replayed (e.g. counts over the rows the
+   * partitions wrote), in the rebuild's tables (unqualified names, as everywhere else).
+   */
+  completeRebuild?(db: Kysely<any>): Promise<void>;
+  /**
+   * Optional: the URL of the module that exports this projection (its `import.meta.url`), so that a rebuild can load it
+   * in a worker thread of its own and replay a partition of the log there. Without it, the rebuild's partitions share
+   * the calling thread.
+   */
+  readonly module?: string;
 }
 
 /** What a lean replay reads of each event: no metadata, time or transaction (fewer columns read and parsed). */
 export type ReplayedEvent = Pick<RecordedEvent, 'position' | 'streamId' | 'version' | 'type' | 'data'>;
 
 /**
- * One replay of the log, batch after batch in log order, then `finish` once (same transaction throughout). A `lean`
+ * One replay of the log (or of one partition of it: the streams whose id hashes to it, see rebuild.ts), batch after
+ * batch in log order, then `finish` once (same transaction throughout). Partitions run side by side, each with its own
+ * replay, connection and transaction: a replay must touch only the rows of its own streams (no table-wide statement,
+ * no lock on a whole table); what spans partitions belongs in the projection's `completeRebuild`. A `lean`
  * replay is given only the fields of ReplayedEvent; when every projection being rebuilt is lean, the log is read
  * with only those columns.
  */

@@ -1,129 +1,203 @@
+import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
-import { toRecordedEvent } from '../event-store/postgres-event-store.js';
-import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { relevantEvents, type Projection, type ProjectionRebuild, type ReplayedEvent } from './projection.js';
+import { createScratchTables, dropSecondaryIndexes, insertColumnsOf } from './scratch-tables.js';
+import { replayPartition, type PartitionPlan, type PartitionReport } from './replay-partition.js';
+import type { Projection } from './projection.js';
 
 export type RebuildReport = {
   events: number;
   batches: number;
   tables: string[];
+  /** Partitions of the log replayed side by side, and whether each had a worker thread of its own. */
+  workers: number;
+  threads: boolean;
   milliseconds: number;
-  /** Where the time went: replaying the log, the projections' `finish` (writing held rows, derived tables), index builds. */
-  phases: { replay: number; finish: number; indexes: number };
+  /**
+   * Where the time went: replaying the log's partitions (each writing its rows, `finish` included), what the
+   * projections derive once at the end (`completeRebuild`), copying the rows into the live tables (a rebuild, not a
+   * verify) and building those tables' secondary indexes.
+   */
+  phases: { replay: number; finish: number; copy: number; indexes: number };
+};
+
+export type RebuildOptions = {
+  batchSize?: number;
+  /** Rebuild into the scratch copies of the tables in this schema (verify) instead of the live ones. */
+  schema?: string;
+  /**
+   * Partitions of the log (by a hash of the stream id), replayed side by side on a connection each; default 1. Each
+   * gets a worker thread of its own (so N partitions use N cores) when `databaseUrl` is given, the code runs compiled,
+   * and every projection names its `module`; otherwise they share the calling thread (still N connections).
+   */
+  workers?: number;
+  /** The database the worker threads connect to (the one `db` is connected to). */
+  databaseUrl?: string;
+  onProgress?: (events: number) => void;
 };
 
 /**
- * Replays the whole log through the projections into their tables in one transaction. TRUNCATE takes the tables'
- * exclusive lock: until the rebuild commits, queries and loan commands touching them wait (none fail, and an
- * append that was waiting applies on top of the rebuilt rows). Being one transaction, it also holds durable
- * subscriptions back while it runs. Run it in a quiet moment. `schema` sends the rows to scratch copies of the
- * tables instead (verify), which locks nothing live.
- *
- * For speed at millions of events: the tables' secondary indexes (every index but the primary key and unique
- * ones, which upserts need) are dropped after the TRUNCATE and built again from their saved definitions once the
- * rows are in (a bulk build is far cheaper than maintaining a dozen indexes row by row; a failed rebuild rolls the
- * drop back with everything else). A projection with `startRebuild` replays through it (held state, bulk writes);
- * the others through `applyBatch`. The log is read through one cursor in log order, by the log's index (statistics
- * are refreshed first if missing, see analyzeLogIfStale); the next batch is fetched while the current one is being
- * applied. When every projection's replay is lean, only the columns of ReplayedEvent are read.
+ * Replays the whole log through the projections into their tables. The log is split by stream into `workers`
+ * partitions (a stream's events all go to one, in log order), each replayed on its own connection and in its own
+ * transaction into scratch tables (a schema of its own: no lock on any live table while it runs, and no secondary
+ * index or trigger on them); then the projections derive what spans partitions (`completeRebuild`, e.g. counts), and
+ * one transaction swaps the rows in: TRUNCATE the live tables, drop their secondary indexes, copy every table's rows
+ * with one INSERT … SELECT (user triggers off: the derived tables are copied too), build the indexes again. Until that
+ * transaction commits, readers see the old rows; from its TRUNCATE, queries and loan commands touching the tables wait
+ * (none fail, and an append that was waiting applies on top of the rebuilt rows). Events appended while the partitions
+ * replay are not in the scratch tables: run it in a quiet moment, as before. `schema` (verify) replays straight into
+ * that schema's scratch tables and stops there, locking nothing live.
  */
 export async function rebuildProjections(
   db: Kysely<any>,
   projections: readonly Projection[],
-  options: { batchSize?: number; schema?: string; onProgress?: (events: number) => void } = {},
+  options: RebuildOptions = {},
 ): Promise<RebuildReport> {
   const started = performance.now();
-  const batchSize = options.batchSize ?? 10_000;
   const tables = projections.flatMap((p) => p.tables);
-  let events = 0;
-  let batches = 0;
-  const phases = { replay: 0, finish: 0, indexes: 0 };
-  await db.transaction().execute(async (trx) => {
-    if (options.schema) await sql`SELECT set_config('search_path', ${`${options.schema}, public`}, true)`.execute(trx);
-    // Index builds at the end sort in memory rather than on disk (this transaction only).
-    await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
-    await analyzeLogIfStale(trx);
-    if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
-    const indexes = await dropSecondaryIndexes(trx, tables);
-    const sessions: { projection: Projection; rebuild: ProjectionRebuild }[] = [];
-    for (const projection of projections) {
-      sessions.push({
-        projection,
-        rebuild: projection.startRebuild
-          ? await projection.startRebuild(trx)
-          : { applyBatch: (d, e) => projection.applyBatch(d, e), finish: async () => undefined },
+  const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  const scratch = options.schema ?? `projection_rebuild_${process.pid}_${Date.now()}`;
+  const phases = { replay: 0, finish: 0, copy: 0, indexes: 0 };
+  let mark = performance.now();
+  const lap = (phase: keyof typeof phases) => {
+    const now = performance.now();
+    phases[phase] = Math.round(now - mark);
+    mark = now;
+  };
+  if (!options.schema) {
+    await sql`CREATE SCHEMA ${sql.id(scratch)}`.execute(db);
+    await createScratchTables(db, scratch, tables);
+  }
+  try {
+    await analyzeLogIfStale(db);
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('search_path', ${`${scratch}, public`}, true)`.execute(trx);
+      if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+      // Every index but the primary key and unique ones (which upserts need) is left out of the scratch tables.
+      await dropSecondaryIndexes(trx, tables);
+    });
+    const plans: PartitionPlan[] = Array.from({ length: workers }, (_, partition) => ({
+      partition,
+      partitions: workers,
+      schema: scratch,
+      batchSize: options.batchSize ?? 10_000,
+    }));
+    const threads = workers > 1 && canUseThreads(projections, options.databaseUrl);
+    const progress = new Array<number>(workers).fill(0);
+    const onProgress = (partition: number, events: number) => {
+      progress[partition] = events;
+      options.onProgress?.(progress.reduce((a, b) => a + b, 0));
+    };
+    // Every partition is waited for, also after one failed: the scratch schema is dropped only once none uses it.
+    const settled = await Promise.allSettled(
+      plans.map((plan) =>
+        threads
+          ? replayInThread(options.databaseUrl!, projections, plan, (n) => onProgress(plan.partition, n))
+          : replayPartition(db, projections, plan, (n) => onProgress(plan.partition, n)),
+      ),
+    );
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const reports = settled.map((s) => (s as PromiseFulfilledResult<PartitionReport>).value);
+    lap('replay');
+    const completing = projections.filter((p) => p.completeRebuild);
+    if (completing.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT set_config('search_path', ${`${scratch}, public`}, true)`.execute(trx);
+        for (const projection of completing) await projection.completeRebuild!(trx);
       });
     }
-    const types = [...new Set(projections.flatMap((p) => p.eventTypes))];
-    // One cursor over the log in log order (one plan, one index scan; no per-batch keyset lookups). A lean replay
-    // reads only the columns of ReplayedEvent, named and typed so that each row already is one (no metadata or time
-    // parsed, no copy made).
-    const lean = sessions.every(({ rebuild }) => rebuild.lean === true);
-    const columns = lean
-      ? sql`global_position::float8 AS "position", stream_id AS "streamId", version, type, data`
-      : sql`global_position, stream_id, stream_type, version, type, data, metadata, recorded_at, transaction_id::text`;
-    await sql`
-      DECLARE projection_rebuild_log NO SCROLL CURSOR FOR
-      SELECT ${columns} FROM public.events
-      WHERE type = ANY(${types})
-      ORDER BY events.transaction_id, events.global_position`.execute(trx);
-    const fetch = () => sql<any>`FETCH ${sql.raw(String(batchSize))} FROM projection_rebuild_log`.execute(trx).then((r) => r.rows);
-    let mark = performance.now();
-    const lap = (phase: keyof typeof phases) => {
-      const now = performance.now();
-      phases[phase] = Math.round(now - mark);
-      mark = now;
-    };
-    let pending = fetch();
-    for (;;) {
-      const rows = await pending;
-      if (rows.length === 0) break;
-      // Ask for the next batch now: PostgreSQL reads it while this one is applied (the connection queues the
-      // projection's own statements behind it). Should applying fail first, that fetch's failure is not unhandled.
-      pending = rows.length < batchSize ? Promise.resolve([]) : fetch();
-      pending.catch(() => undefined);
-      const batch: RecordedEvent[] | ReplayedEvent[] = lean ? rows : rows.map(toRecordedEvent);
-      for (const { projection, rebuild } of sessions) {
-        // The cursor reads only the projections' types: a single projection gets every row.
-        const mine = sessions.length === 1 ? batch : relevantEvents<RecordedEvent | ReplayedEvent>(projection, batch);
-        if (mine.length > 0) await rebuild.applyBatch(trx, mine as RecordedEvent[]);
-      }
-      events += batch.length;
-      batches += 1;
-      options.onProgress?.(events);
-    }
-    lap('replay');
-    for (const { rebuild } of sessions) await rebuild.finish(trx);
     lap('finish');
-    for (const definition of indexes) await sql.raw(definition).execute(trx);
-    lap('indexes');
-  });
-  return { events, batches, tables, milliseconds: Math.round(performance.now() - started), phases };
+    if (!options.schema) await swapIn(db, scratch, tables, lap);
+    return {
+      events: reports.reduce((sum, r) => sum + r.events, 0),
+      batches: reports.reduce((sum, r) => sum + r.batches, 0),
+      tables,
+      workers,
+      threads,
+      milliseconds: Math.round(performance.now() - started),
+      phases,
+    };
+  } finally {
+    if (!options.schema) await sql`DROP SCHEMA IF EXISTS ${sql.id(scratch)} CASCADE`.execute(db);
+  }
 }
 
 /**
- * The cursor reads the log in (transaction_id, global_position) order by its index. Without statistics on `events`
- * (a log just loaded or restored, before autovacuum got to it) the planner may misjudge the filter and sort the
- * whole log instead (and batches read by keyset, as they once were, sorted the whole rest of it for every batch). So
- * the log is analyzed first when it never was or has changed by more than a tenth since (ANALYZE samples a fixed
- * number of rows: about a second at millions of events, and it blocks no appends).
+ * Copies the rebuilt rows into the live tables in one transaction (see rebuildProjections). The tables' secondary
+ * indexes are dropped first and built from their saved definitions once the rows are in (a bulk build is far cheaper
+ * than maintaining them row by row; a failure rolls the drop back with everything else).
  */
-async function analyzeLogIfStale(trx: Kysely<any>): Promise<void> {
-  const stats = await sql<{ stale: boolean }>`
-    SELECT (coalesce(last_analyze, last_autoanalyze) IS NULL OR n_mod_since_analyze > greatest(1000, n_live_tup / 10)) AS stale
-    FROM pg_stat_user_tables WHERE relid = 'public.events'::regclass`.execute(trx);
-  if (stats.rows[0]?.stale ?? true) await sql`ANALYZE public.events`.execute(trx);
+async function swapIn(
+  db: Kysely<any>,
+  scratch: string,
+  tables: readonly string[],
+  lap: (phase: 'copy' | 'indexes') => void,
+): Promise<void> {
+  if (tables.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    // Index builds sort in memory rather than on disk (this transaction only).
+    await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
+    await sql`TRUNCATE ${sql.join(tables.map((t) => sql.id('public', t)))}`.execute(trx);
+    const indexes = await dropSecondaryIndexes(
+      trx,
+      tables.map((t) => `public.${t}`),
+    );
+    for (const table of tables) {
+      const columns = sql.join((await insertColumnsOf(trx, `public.${table}`)).map((c) => sql.id(c)));
+      await sql`ALTER TABLE ${sql.id('public', table)} DISABLE TRIGGER USER`.execute(trx);
+      await sql`INSERT INTO ${sql.id('public', table)} (${columns}) SELECT ${columns} FROM ${sql.id(scratch, table)}`.execute(trx);
+      await sql`ALTER TABLE ${sql.id('public', table)} ENABLE TRIGGER USER`.execute(trx);
+    }
+    lap('copy');
+    for (const definition of indexes) await sql.raw(definition).execute(trx);
+    lap('indexes');
+  });
 }
 
-/** Drops the non-unique indexes of `tables` (as the search path resolves them) and answers their definitions. */
-async function dropSecondaryIndexes(trx: Kysely<any>, tables: readonly string[]): Promise<string[]> {
-  if (tables.length === 0) return [];
-  const found = await sql<{ name: string; definition: string }>`
-    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
-    FROM pg_index i
-    WHERE i.indrelid = ANY(SELECT to_regclass(t) FROM unnest(${tables}::text[]) AS t)
-      AND NOT i.indisunique AND NOT i.indisprimary AND NOT i.indisexclusion
-    ORDER BY i.indexrelid`.execute(trx);
-  for (const index of found.rows) await sql`DROP INDEX ${sql.raw(index.name)}`.execute(trx);
-  return found.rows.map((index) => index.definition);
+/** Worker threads load the projections by their module URLs, which only compiled JavaScript can do. */
+function canUseThreads(projections: readonly Projection[], databaseUrl: string | undefined): boolean {
+  return databaseUrl !== undefined && import.meta.url.endsWith('.js') && projections.every((p) => p.module !== undefined);
+}
+
+type WorkerMessage = { progress: number } | { done: PartitionReport } | { failed: string };
+
+/** Replays one partition in a worker thread of its own (rebuild-partition.worker.ts), on a connection of its own. */
+function replayInThread(
+  databaseUrl: string,
+  projections: readonly Projection[],
+  plan: PartitionPlan,
+  onProgress: (events: number) => void,
+): Promise<PartitionReport> {
+  const worker = new Worker(new URL('./rebuild-partition.worker.js', import.meta.url), {
+    workerData: { databaseUrl, plan, projections: projections.map((p) => ({ name: p.name, module: p.module })) },
+  });
+  return new Promise<PartitionReport>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      settled = true;
+      outcome();
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      if ('progress' in message) onProgress(message.progress);
+      else if ('done' in message) settle(() => resolve(message.done));
+      else settle(() => reject(new Error(message.failed)));
+    });
+    worker.on('error', (error) => settle(() => reject(error)));
+    worker.on('exit', (code) => {
+      if (!settled) reject(new Error(`rebuild partition ${plan.partition} stopped (exit code ${code})`));
+    });
+  });
+}
+
+/**
+ * The partitions read the log in (transaction_id, global_position) order by its index. Without statistics on
+ * `events` (a log just loaded or restored, before autovacuum got to it) the planner may misjudge the filter and sort
+ * the whole log instead. So the log is analyzed first when it never was or has changed by more than a tenth since
+ * (ANALYZE samples a fixed number of rows: about a second at millions of events, and it blocks no appends).
+ */
+async function analyzeLogIfStale(db: Kysely<any>): Promise<void> {
+  const stats = await sql<{ stale: boolean }>`
+    SELECT (coalesce(last_analyze, last_autoanalyze) IS NULL OR n_mod_since_analyze > greatest(1000, n_live_tup / 10)) AS stale
+    FROM pg_stat_user_tables WHERE relid = 'public.events'::regclass`.execute(db);
+  if (stats.rows[0]?.stale ?? true) await sql`ANALYZE public.events`.execute(db);
 }

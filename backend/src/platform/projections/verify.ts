@@ -1,20 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection.js';
-import { rebuildProjections } from './rebuild.js';
+import { rebuildProjections, type RebuildOptions } from './rebuild.js';
+import { createScratchTables } from './scratch-tables.js';
 
 export type TableDifference = { table: string; onlyInLive: number; onlyInRebuild: number };
 export type VerifyReport = { events: number; differences: TableDifference[]; tables: string[] };
 
 /** Rebuilds every projection into scratch copies of its tables and compares them row for row with the live ones. */
-export async function verifyProjections(db: Kysely<any>, projections: readonly Projection[]): Promise<VerifyReport> {
+export async function verifyProjections(
+  db: Kysely<any>,
+  projections: readonly Projection[],
+  options: Pick<RebuildOptions, 'workers' | 'databaseUrl'> = {},
+): Promise<VerifyReport> {
   const schema = `projection_verify_${process.pid}_${Date.now()}`;
   const tables = projections.flatMap((p) => p.tables);
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
   try {
-    for (const table of tables) {
-      await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING ALL)`.execute(db);
-    }
-    const report = await rebuildProjections(db, projections, { schema });
+    await createScratchTables(db, schema, tables);
+    const report = await rebuildProjections(db, projections, { ...options, schema });
     const differences: TableDifference[] = [];
     for (const table of tables) {
       const live = sql`public.${sql.id(table)}`;

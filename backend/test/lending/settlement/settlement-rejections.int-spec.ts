@@ -225,7 +225,7 @@ describe('a write-off request', () => {
 
 describe('the read models', () => {
   it('replay exactly after rejections and withdrawals (rebuild equals live)', async () => {
-    const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections);
+    const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections, { workers: 2 });
     expect(report.tables).toEqual(expect.arrayContaining(['settlement_offers', 'loan_summaries', 'loan_transactions', 'loan_servicing']));
     expect(report.differences).toEqual([]);
   });

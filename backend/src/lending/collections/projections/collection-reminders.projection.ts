@@ -11,6 +11,7 @@ export const collectionRemindersProjection: Projection = {
   name: 'collection-reminders',
   eventTypes: REMINDER_EVENT_TYPES,
   tables: ['collection_reminder_outcomes'],
+  module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;

@@ -14,6 +14,7 @@ export const collectionWorkProjection: Projection = {
   name: 'collection-work',
   eventTypes: COLLECTION_WORK_EVENT_TYPES,
   tables: ['collection_loans', 'collection_contacts'],
+  module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {

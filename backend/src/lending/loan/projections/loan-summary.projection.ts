@@ -4,6 +4,7 @@ import type { Projection } from '../../../platform/projections/projection.js';
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
 import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
+import { recountLoanQueues } from './loan-queue-counters.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../../collections/domain/next-close-of-business.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
@@ -61,7 +62,11 @@ export const loanSummaryProjection: Projection = {
       .execute();
   },
 
-  startRebuild: (db) => LoanSummaryRebuild.start(db, toRow),
+  startRebuild: () => LoanSummaryRebuild.start(toRow),
+  // The queue counts span every partition of a rebuild: counted once, from the rebuilt rows (the rebuild's tables
+  // have no triggers).
+  completeRebuild: recountLoanQueues,
+  module: import.meta.url,
 };
 
 /** The loan_summaries row of a loan folded to `version`: what applyBatch writes, and what a writer sends pre-built. */

@@ -3,7 +3,6 @@ import type { LeanProjectionRebuild, ReplayedEvent } from '../../../platform/pro
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import type { LoanEvent } from '../domain/loan.events.js';
 import { copyRowsIn } from '../../../platform/database/copy-in.js';
-import { recountLoanQueues } from './loan-queue-counters.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
 type Row = Record<string, unknown>;
@@ -17,9 +16,9 @@ type Held = { state: LoanState; version: number; lastPosition: number; submitted
  * rather than once per batch that touches it. Memory is bounded: past `maxHeld` loans, the least recently touched
  * fifth is written out (a loan of the log that comes back later is read back from its row, as `applyBatch` would).
  * Rows go out with COPY, 2,000 at a time, without waiting for each other: the next rows are built (`toRow`, the
- * costly part) while PostgreSQL writes the previous ones. The counter triggers are off while it runs (the table is exclusively locked by the
- * rebuild's TRUNCATE; a failed rebuild rolls this back too) and the queue counts are recounted with one GROUP BY at
- * the end. It is lean: it reads only the events' stream, version, position, type and data.
+ * costly part) while PostgreSQL writes the previous ones. It writes into the rebuild's scratch table (no triggers:
+ * the queue counts are recounted once every partition is done, loanSummaryProjection.completeRebuild). It replays one
+ * partition of the log's streams, and touches only their rows. It is lean: it reads only the events' stream, version, position, type and data.
  */
 export class LoanSummaryRebuild implements LeanProjectionRebuild {
   readonly lean = true;
@@ -40,9 +39,8 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
     private readonly rowsPerStatement = 2_000,
   ) {}
 
-  static async start(db: Kysely<any>, toRow: LoanRowBuilder): Promise<LoanSummaryRebuild> {
-    await sql`ALTER TABLE loan_summaries DISABLE TRIGGER USER`.execute(db);
-    return new LoanSummaryRebuild(toRow);
+  static start(toRow: LoanRowBuilder): Promise<LoanSummaryRebuild> {
+    return Promise.resolve(new LoanSummaryRebuild(toRow));
   }
 
   async applyBatch(db: Kysely<any>, events: ReplayedEvent[]): Promise<void> {
@@ -78,8 +76,6 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
     await this.write(db, [...this.held.keys()]);
     await Promise.all(this.inFlight.splice(0));
     if (this.failure !== undefined) throw this.failure;
-    await recountLoanQueues(db);
-    await sql`ALTER TABLE loan_summaries ENABLE TRIGGER USER`.execute(db);
   }
 
   /** Reads back the held state of the batch's loans that were written out earlier. */
@@ -180,7 +176,7 @@ const COLUMNS = [
 /**
  * Writes the rows with COPY (the table has no secondary index while the rebuild runs): the rows of loans written
  * out earlier and read back since (`replaced`) are deleted first, in the same order on the same connection, which is
- * what an upsert of them would leave (the counter triggers are off).
+ * what an upsert of them would leave (the scratch table has no triggers).
  */
 async function writeRows(db: Kysely<any>, rows: Row[], replaced: string[]): Promise<void> {
   if (replaced.length > 0) await sql`DELETE FROM loan_summaries WHERE id = ANY(${replaced}::uuid[])`.execute(db);

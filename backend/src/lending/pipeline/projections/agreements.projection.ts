@@ -1,8 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import type { Projection } from '../../../platform/projections/projection.js';
+import type { Projection, ReplayedEvent } from '../../../platform/projections/projection.js';
+import { rowFoldRebuild } from '../../../platform/projections/row-fold-rebuild.js';
 
 type Data = Record<string, any>;
+
+const AGREEMENT_COLUMNS = [
+  'loan_id',
+  'principal',
+  'currency',
+  'document_hash',
+  'issued_at',
+  'issued_by',
+  'signed_at',
+  'signed_document_hash',
+  'evidence',
+  'last_position',
+] as const;
+
+type AgreementRow = Record<(typeof AGREEMENT_COLUMNS)[number], unknown>;
 
 /**
  * One row per loan with an issued agreement (the console's LoanAgreements list and Agreement page): the principal,
@@ -14,6 +30,15 @@ export const agreementsProjection: Projection = {
   name: 'agreements',
   eventTypes: ['AgreementIssued', 'AgreementSigned'],
   tables: ['agreements'],
+  module: import.meta.url,
+  // A replay of the log writes the rows the fold below gives, a batch at a time (what applyBatch writes event by event).
+  startRebuild: rowFoldRebuild({
+    table: 'agreements',
+    key: 'loan_id',
+    columns: AGREEMENT_COLUMNS,
+    keyOf: (event) => event.streamId.slice('loan-'.length),
+    fold: evolveAgreement,
+  }),
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {
@@ -59,3 +84,36 @@ export const agreementsProjection: Projection = {
     }
   },
 };
+
+/** The agreements row after one event, as applyBatch changes it: only by an event newer than the row. */
+export function evolveAgreement(row: AgreementRow | undefined, event: ReplayedEvent): AgreementRow | undefined {
+  if (row !== undefined && Number(row.last_position) >= event.position) return row;
+  const data = event.data as Data;
+  switch (event.type) {
+    case 'AgreementIssued':
+      return {
+        loan_id: event.streamId.slice('loan-'.length),
+        principal: data.terms.principal,
+        currency: data.terms.currency,
+        document_hash: data.documentHash,
+        issued_at: data.at,
+        issued_by: data.actor.id,
+        signed_at: null,
+        signed_document_hash: null,
+        evidence: null,
+        last_position: event.position,
+      };
+    case 'AgreementSigned':
+      return (
+        row && {
+          ...row,
+          signed_at: data.at,
+          signed_document_hash: data.documentHash,
+          evidence: data.evidence ? JSON.stringify(data.evidence) : null,
+          last_position: event.position,
+        }
+      );
+    default:
+      throw new Error(`${event.type} is not an agreement event`);
+  }
+}

@@ -25,6 +25,7 @@ export const paymentsProjection: Projection = {
   name: 'payments',
   eventTypes: PAYMENT_EVENT_TYPES,
   tables: ['payments'],
+  module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {

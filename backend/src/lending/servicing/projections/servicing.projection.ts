@@ -32,6 +32,7 @@ export const servicingProjection: Projection = {
   name: 'loan-servicing',
   eventTypes: SERVICING_EVENT_TYPES,
   tables: ['loan_servicing', 'loan_instalments', 'loan_transactions'],
+  module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     const byLoan = new Map<string, RecordedEvent[]>();

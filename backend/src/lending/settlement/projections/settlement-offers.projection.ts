@@ -23,6 +23,7 @@ export const settlementOffersProjection: Projection = {
   name: 'settlement-offers',
   eventTypes: SETTLEMENT_OFFER_EVENT_TYPES,
   tables: ['settlement_offers'],
+  module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {
