@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { createApi } from '../src/app/create-api.js';
@@ -23,7 +24,7 @@ const ENV = {
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   ARGON2_MEMORY_KIB: '1024',
-  JWT_SECRET: 'bench-secret-0123456789abcdef',
+  JWT_SECRET: randomBytes(24).toString('hex'),
   QUEUE_BACKEND: 'postgres',
 };
 const LEADS = 2000;

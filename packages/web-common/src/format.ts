@@ -38,6 +38,11 @@ export function formatMoney(minor: number | null | undefined, currency: string, 
   return formatter(currency, options.locale, options.whole).format(minor / 10 ** minorDigits(currency));
 }
 
+/** A count with the house's digit grouping: 10,000 (en-IN groups lakhs and crores: 10,00,000). */
+export function formatCount(count: number, locale = DEFAULT_LOCALE): string {
+  return count.toLocaleString(locale);
+}
+
 /** "1 day", "3 days": a count with its noun in the right number (never "day(s)"). */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;

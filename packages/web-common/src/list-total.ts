@@ -3,6 +3,8 @@
  * `10000+` beyond (`loans 0-24/10000+`): the API counts at most 10,001 rows, and serves no page starting past row
  * 10,000 (MAX_RANGE_START). The console pages such a list by next/previous (react-admin's partial pagination).
  */
+import { formatCount } from './format';
+
 export const TOTAL_CAP = 10_000;
 /** The deepest row a list serves by offset (backend MAX_RANGE_START): no page starts after it. */
 export const MAX_RANGE_START = 10_000;
@@ -32,4 +34,4 @@ export function pageInfoOf(
 }
 
 /** "10,000+": how the console writes a total the API states as `10000+`. */
-export const cappedTotalLabel = (atLeast = TOTAL_CAP): string => `${atLeast.toLocaleString('en-IN')}+`;
+export const cappedTotalLabel = (atLeast = TOTAL_CAP): string => `${formatCount(atLeast)}+`;

@@ -86,7 +86,7 @@ export class LeadsRepository {
     }
     const [rows, total] = await Promise.all([
       ordered.orderBy(LEAD_SORT.orderBy(sort)).orderBy('l.id', direction(sort)).$call(inRange(range)).execute(),
-      countOf(this.db, query),
+      countOf(this.readDb, query),
     ]);
     return { rows: rows as LeadRow[], total };
   }
