@@ -46,18 +46,7 @@ export const agreementsProjection: Projection = {
       const loanId = event.streamId.slice('loan-'.length);
       switch (event.type) {
         case 'AgreementIssued': {
-          const row = {
-            loan_id: loanId,
-            principal: data.terms.principal,
-            currency: data.terms.currency,
-            document_hash: data.documentHash,
-            issued_at: data.at,
-            issued_by: data.actor.id,
-            signed_at: null,
-            signed_document_hash: null,
-            evidence: null,
-            last_position: event.position,
-          };
+          const row = issuedRow(event);
           await db
             .insertInto('agreements')
             .values(row)
@@ -85,24 +74,30 @@ export const agreementsProjection: Projection = {
   },
 };
 
+/** The row an AgreementIssued event makes: the live projection and the batch fold both write it. */
+function issuedRow(event: ReplayedEvent) {
+  const data = event.data as Data;
+  return {
+    loan_id: event.streamId.slice('loan-'.length),
+    principal: data.terms.principal,
+    currency: data.terms.currency,
+    document_hash: data.documentHash,
+    issued_at: data.at,
+    issued_by: data.actor.id,
+    signed_at: null,
+    signed_document_hash: null,
+    evidence: null,
+    last_position: event.position,
+  };
+}
+
 /** The agreements row after one event, as applyBatch changes it: only by an event newer than the row. */
 export function evolveAgreement(row: AgreementRow | undefined, event: ReplayedEvent): AgreementRow | undefined {
   if (row !== undefined && Number(row.last_position) >= event.position) return row;
   const data = event.data as Data;
   switch (event.type) {
     case 'AgreementIssued':
-      return {
-        loan_id: event.streamId.slice('loan-'.length),
-        principal: data.terms.principal,
-        currency: data.terms.currency,
-        document_hash: data.documentHash,
-        issued_at: data.at,
-        issued_by: data.actor.id,
-        signed_at: null,
-        signed_document_hash: null,
-        evidence: null,
-        last_position: event.position,
-      };
+      return issuedRow(event);
     case 'AgreementSigned':
       return (
         row && {
