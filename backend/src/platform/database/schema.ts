@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -151,6 +151,8 @@ export interface LoanBorrowersTable {
   email: string;
   phone: string | null;
   updated_at: Generated<Date>;
+  /** lower(name, e-mail and phone joined by newlines), kept by PostgreSQL (migration 0052): what a search tests. */
+  search_text: GeneratedAlways<string>;
 }
 
 /** A loan product: its stable id, unique code and type; its terms are in loan_product_versions. */

@@ -7,6 +7,7 @@ import { READ_DB } from '../../../../platform/database/read-database.js';
 import { e164Phone } from '../../../../platform/phone/phone-number.js';
 import type { ListParams } from '../../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../../../platform/query/list-query.js';
+import { borrowerTextLike } from '../../borrowers/borrower-search.js';
 
 export type CustomerListFilter = {
   /** One box: a fragment of the name, email or phone, or a whole phone written any way; four characters are also tried as a PAN's last four, a hex fragment as a loan id. */
@@ -59,15 +60,12 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
         .where(sql`l.id::text`, 'ilike', likePattern(fragment));
     if (filter.q) {
       const q = filter.q;
-      const like = likePattern(q);
       const panIds = PAN_LAST4.test(q) ? await this.profiles.borrowersWithPanEnding(q) : [];
       // A whole number written any usual way (098765-01234, +91 98765 01234) finds the phone stored in E.164.
       const number = e164Phone(q);
       conditions.push((eb) =>
         eb.or([
-          eb('b.name', 'ilike', like),
-          eb('b.email', 'ilike', like),
-          eb('b.phone', 'ilike', like),
+          borrowerTextLike(q),
           ...(number ? [eb('b.phone', '=', number)] : []),
           ...(panIds.length > 0 ? [eb('b.user_id', 'in', panIds)] : []),
           ...(ID_FRAGMENT.test(q) ? [eb('b.user_id', 'in', loansLike(q))] : []),

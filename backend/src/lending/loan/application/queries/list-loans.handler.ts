@@ -6,6 +6,7 @@ import type { Db } from '../../../../platform/database/database.js';
 import { READ_DB } from '../../../../platform/database/read-database.js';
 import { TOTAL_CAP, type ListParams } from '../../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
+import { borrowerTextLike } from '../../borrowers/borrower-search.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
 import { loanRowView } from './loan-row.view.js';
 
@@ -129,14 +130,7 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
     if (filter.q) {
       const like = likePattern(filter.q);
       const byBorrower = query
-        .where(
-          'l.borrower_id',
-          'in',
-          this.db
-            .selectFrom('loan_borrowers as b')
-            .select('b.user_id')
-            .where((b) => b.or([b('b.name', 'ilike', like), b('b.email', 'ilike', like), b('b.phone', 'ilike', like)])),
-        )
+        .where('l.borrower_id', 'in', this.db.selectFrom('loan_borrowers as b').select('b.user_id').where(borrowerTextLike(filter.q)))
         .select(['l.id', sql.ref(column).as('k')]);
       const byId = ID_FRAGMENT.test(filter.q)
         ? query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])
