@@ -85,6 +85,18 @@ describe('staff CRUD at /api/admin/users', () => {
       .set(bearer(admin))
       .expect(200);
     expect(search.body.map((u: { id: string }) => u.id)).toContain(res.body.id);
+    // The search word is text: % and _ match themselves, not any name (and so do the roles' and products' searches).
+    for (const path of ['/api/admin/users', '/api/admin/roles', '/api/admin/products'])
+      for (const q of ['%', '_'])
+        expect(
+          (
+            await t.http
+              .get(path)
+              .query({ filter: JSON.stringify({ q }) })
+              .set(bearer(admin))
+              .expect(200)
+          ).body,
+        ).toEqual([]);
     const many = await t.http
       .get('/api/admin/users')
       .query({ filter: JSON.stringify({ id: [res.body.id, adminId] }) })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
-import { countOf, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
+import { countOf, idsOrNone, inRange, sortable, likePattern } from '../../platform/query/list-query.js';
 
 /** Holds every permission by definition; it cannot be edited or deleted, so someone can always manage staff. */
 export const ADMINISTRATOR_ROLE = 'administrator';
@@ -42,8 +42,10 @@ export class StaffRolesRepository {
 
   async list(filter: { q?: string; ids?: string[] }, sort: ListParams['sort'], range: ListParams['range']) {
     let query = this.base();
-    if (filter.q)
-      query = query.where((eb) => eb.or([eb('r.name', 'ilike', `%${filter.q}%`), eb('r.description', 'ilike', `%${filter.q}%`)]));
+    if (filter.q) {
+      const like = likePattern(filter.q);
+      query = query.where((eb) => eb.or([eb('r.name', 'ilike', like), eb('r.description', 'ilike', like)]));
+    }
     if (filter.ids) query = query.where('r.id', 'in', idsOrNone(filter.ids));
     const rows = await query.orderBy(ROLE_SORT.orderBy(sort)).orderBy('r.id').$call(inRange(range)).execute();
     return { rows: rows.map(toRecord), total: await countOf(this.db, query) };

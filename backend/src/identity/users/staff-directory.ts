@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { Database } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
-import { countOf, idsOrNone, inRange, sortable } from '../../platform/query/list-query.js';
+import { countOf, idsOrNone, inRange, sortable, likePattern } from '../../platform/query/list-query.js';
 import { permissionsOf } from '../auth/session-authenticator.js';
 
 export type StaffFilter = { q?: string; roleId?: string; status?: 'active' | 'disabled'; online?: boolean; ids?: string[] };
@@ -34,10 +34,10 @@ export class StaffDirectory {
       eb: ExpressionBuilder<Database & { u: Database['users']; r: Database['staff_roles']; p: Database['presence'] }, 'u' | 'r' | 'p'>,
     ) => {
       const conditions = [];
-      if (filter.q)
-        conditions.push(
-          eb.or([eb('u.name', 'ilike', `%${filter.q}%`), eb('u.email', 'ilike', `%${filter.q}%`), eb('u.phone', 'ilike', `%${filter.q}%`)]),
-        );
+      if (filter.q) {
+        const like = likePattern(filter.q);
+        conditions.push(eb.or([eb('u.name', 'ilike', like), eb('u.email', 'ilike', like), eb('u.phone', 'ilike', like)]));
+      }
       if (filter.roleId) conditions.push(eb('u.staff_role_id', '=', filter.roleId));
       if (filter.status) conditions.push(eb('u.status', '=', filter.status));
       if (filter.online !== undefined)
@@ -58,7 +58,10 @@ export class StaffDirectory {
   /** Who is online now, borrowers and staff alike. */
   async online(filter: PresenceFilter, sort: ListParams['sort'], range: ListParams['range']) {
     let query = this.db.selectFrom('presence as p').innerJoin('users as u', 'u.id', 'p.user_id').where('p.status', '=', true);
-    if (filter.q) query = query.where((eb) => eb.or([eb('u.name', 'ilike', `%${filter.q}%`), eb('u.email', 'ilike', `%${filter.q}%`)]));
+    if (filter.q) {
+      const like = likePattern(filter.q);
+      query = query.where((eb) => eb.or([eb('u.name', 'ilike', like), eb('u.email', 'ilike', like)]));
+    }
     if (filter.role) query = query.where('u.role', '=', filter.role);
     if (filter.ids) query = query.where('u.id', 'in', idsOrNone(filter.ids));
     const rows = await query

@@ -4,7 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { LoanProductVersionsTable } from '../../../platform/database/schema.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
-import { countOf, idsOrNone, inRange, sortable } from '../../../platform/query/list-query.js';
+import { countOf, idsOrNone, inRange, sortable, likePattern } from '../../../platform/query/list-query.js';
 import type {
   AdvancePayment,
   AllocationStrategy,
@@ -130,7 +130,10 @@ export class LoanProductsRepository {
 
   async list(filter: ProductFilter, sort: ListParams['sort'], range: ListParams['range']) {
     let query = this.current();
-    if (filter.q) query = query.where((eb) => eb.or([eb('p.code', 'ilike', `%${filter.q}%`), eb('v.name', 'ilike', `%${filter.q}%`)]));
+    if (filter.q) {
+      const like = likePattern(filter.q);
+      query = query.where((eb) => eb.or([eb('p.code', 'ilike', like), eb('v.name', 'ilike', like)]));
+    }
     if (filter.type) query = query.where('p.type', '=', filter.type);
     if (filter.active !== undefined) query = query.where('v.active', '=', filter.active);
     if (filter.ids) query = query.where('p.id', 'in', idsOrNone(filter.ids));
