@@ -32,3 +32,28 @@ export class MandateInWrongStatus extends LoanDomainError {
     super(`Cannot ${action} mandate ${mandateId}: it is ${status}.`, { mandateId, mandateStatus: status, action });
   }
 }
+
+/** A webhook without a valid signature: nothing is read from it and nothing changes. */
+export class InvalidMandateWebhookSignature extends LoanDomainError {
+  readonly code = 'MANDATE.INVALID_SIGNATURE';
+  readonly kind = 'unauthenticated';
+  constructor() {
+    super('The webhook signature is missing or wrong (X-Signature: sha256=<hex HMAC-SHA256 of the raw body>).');
+  }
+}
+
+export class MalformedMandateWebhook extends LoanDomainError {
+  readonly code = 'MANDATE.MALFORMED_WEBHOOK';
+  readonly kind = 'invalid';
+  constructor() {
+    super('The webhook body is neither {about: "mandate", …} nor {about: "presentation", …}.');
+  }
+}
+
+export class AutoDebitOff extends LoanDomainError {
+  readonly code = 'MANDATE.AUTO_DEBIT_OFF';
+  readonly kind = 'unavailable';
+  constructor() {
+    super('Auto-debit is not available: no provider webhook secret is configured (PAYMENT_WEBHOOK_SECRET).');
+  }
+}
