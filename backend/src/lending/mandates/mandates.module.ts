@@ -1,8 +1,11 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DB, type Db } from '../../platform/database/database.js';
 import { PlatformRegistry } from '../../platform/registry.js';
 import { LoanModule } from '../loan/loan.module.js';
-import { ActOnMandateHandler } from './application/act-on-mandate.handler.js';
+import { ActOnMandateCommand, ActOnMandateHandler } from './application/act-on-mandate.handler.js';
+import { mandateClosureSubscription } from './application/mandate-closure.subscription.js';
+import { MandatePresentations } from './application/mandate-presentations.js';
 import { GetLoanMandatesHandler } from './application/get-loan-mandates.handler.js';
 import { ListMandatesHandler } from './application/list-mandates.handler.js';
 import { ListPresentationsHandler } from './application/list-presentations.handler.js';
@@ -31,6 +34,7 @@ import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
       useFactory: (config: AppConfig) => new SandboxMandateProvider(config.payments.webhookSecret),
     },
     SandboxMandatePages,
+    MandatePresentations,
     StartMandateRegistrationHandler,
     ReceiveMandateWebhookHandler,
     ActOnMandateHandler,
@@ -40,9 +44,19 @@ import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
   ],
 })
 export class MandatesModule implements OnModuleInit {
-  constructor(private readonly registry: PlatformRegistry) {}
+  constructor(
+    private readonly registry: PlatformRegistry,
+    private readonly act: ActOnMandateHandler,
+    @Inject(DB) private readonly db: Db,
+  ) {}
 
   onModuleInit(): void {
+    const system = { id: 'system:mandates', role: 'staff' as const };
+    this.registry.addSubscription(
+      mandateClosureSubscription(this.db, async (_loanId, mandateId, cause) => {
+        await this.act.execute(new ActOnMandateCommand(system, mandateId, { action: 'cancel', cause }));
+      }),
+    );
     this.registry.addProjection(mandatesProjection);
     this.registry.addProjection(mandatePresentationsProjection);
     this.registry.addProjection(mandateManualCollectionsProjection);

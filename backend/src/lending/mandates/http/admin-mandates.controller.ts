@@ -12,6 +12,7 @@ import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
 import { uuidParam } from '../../loan/http/loan-request.schemas.js';
 import { openApi } from '../../loan/http/loan-response.schemas.js';
 import { ActOnMandateCommand, type MandateAction } from '../application/act-on-mandate.handler.js';
+import { MandatePresentations } from '../application/mandate-presentations.js';
 import { GetLoanMandatesQuery } from '../application/get-loan-mandates.handler.js';
 import { ListMandatesQuery, MANDATE_SORT } from '../application/list-mandates.handler.js';
 import { ListPresentationsQuery, PRESENTATION_SORT } from '../application/list-presentations.handler.js';
@@ -26,6 +27,8 @@ import {
   pauseMandateBody,
   presentationListFilter,
   presentationSchema,
+  presentationsRunBody,
+  presentationsRunSchema,
   registerMandateBody,
 } from './mandates.schemas.js';
 
@@ -41,7 +44,21 @@ export class AdminMandatesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly presentationsRun: MandatePresentations,
   ) {}
+
+  @Post('mandate-presentations/run')
+  @RequirePermission('cob.run')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Close of business's auto-debit step for date (default the business date): present the instalments due, then send what was decided and not yet sent; run again, it doubles nothing",
+  })
+  @ApiBody({ schema: z.toJSONSchema(presentationsRunBody) as object })
+  @ApiOkResponse({ schema: openApi(presentationsRunSchema) })
+  runPresentations(@Body() body: unknown) {
+    return this.presentationsRun.run(parseWith(presentationsRunBody, body ?? {}).date);
+  }
 
   @Post('loans/:id/mandates')
   @RequirePermission('mandates.manage')

@@ -100,3 +100,15 @@ export const presentationListFilter = z.strictObject({
 export const presentationResultBody = z.strictObject({
   reasonCode: z.string().trim().min(1).max(50).optional(),
 });
+
+export const presentationsRunBody = z.strictObject({
+  date: z.iso.date('date must be a date (YYYY-MM-DD)').optional().describe('not after the business date; default the business date'),
+});
+
+export const presentationsRunSchema = z.strictObject({
+  date: z.string(),
+  loansVisited: z.number().int(),
+  decisions: z.number().int().describe('instalments presented or sent to manual collection by this run'),
+  sent: z.number().int().describe('presentations sent to the provider (those left by an earlier run included)'),
+  failedLoans: z.number().int(),
+});

@@ -41,7 +41,7 @@ export class SandboxMandateProvider implements MandateProvider {
     return { providerMandateId: `sandbox_mandate_${mandateId}`, redirectUrl: `/api/mandates/sandbox/${mandateId}` };
   }
 
-  async present({ idempotencyKey }: { idempotencyKey: string }): Promise<{ providerPresentationId: string }> {
+  async present({ idempotencyKey }: Parameters<MandateProvider['present']>[0]): Promise<{ providerPresentationId: string }> {
     const known = this.presented.get(idempotencyKey);
     if (known !== undefined) return { providerPresentationId: known };
     this.debitsRequested += 1;
