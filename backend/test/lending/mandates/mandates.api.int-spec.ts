@@ -71,7 +71,7 @@ describe('registration', () => {
     const page = await t.http.get(started.redirectUrl).expect(200);
     expect(page.text).toContain('Authorise');
     const back = await t.http.post(`${started.redirectUrl}/approve`).expect(303);
-    expect(back.headers.location).toBe(`/User/Loans/mandate?mandateId=${started.mandate.id}`);
+    expect(back.headers.location).toBe(`/User/Loans/${loan.id}?mandateId=${started.mandate.id}`);
 
     const [mandate] = (await loanMandates(loan.id)).mandates;
     expect(mandate).toMatchObject({ id: started.mandate.id, status: 'active', activeFrom: '2026-11-25' });

@@ -8,8 +8,9 @@ import { signWebhook } from '../../../platform/webhooks/webhook-signature.js';
 import { MandateNotFound, PresentationNotFound } from '../domain/mandate.errors.js';
 import { ReceiveMandateWebhookCommand } from './receive-mandate-webhook.handler.js';
 
-/** Where the provider sends the borrower back after authorising (the portal shows the outcome). */
-export const mandateReturnUrlOf = (mandateId: string) => `/User/Loans/mandate?mandateId=${encodeURIComponent(mandateId)}`;
+/** Where the provider sends the borrower back after authorising: the portal's loan page, whose auto-debit section shows the outcome. */
+export const mandateReturnUrlOf = (loanId: string, mandateId: string) =>
+  `/User/Loans/${encodeURIComponent(loanId)}?mandateId=${encodeURIComponent(mandateId)}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -43,7 +44,7 @@ export class SandboxMandatePages {
       mandate.status === 'pending'
         ? `<form method="post" action="/api/mandates/sandbox/${id}/approve"><button type="submit" class="pay">Authorise</button></form>
     <form method="post" action="/api/mandates/sandbox/${id}/fail"><button type="submit">Fail</button></form>`
-        : `<p>This mandate is already <strong>${escapeHtml(mandate.status)}</strong>.</p><p><a href="${escapeHtml(mandateReturnUrlOf(mandateId))}">Back to the lender</a></p>`;
+        : `<p>This mandate is already <strong>${escapeHtml(mandate.status)}</strong>.</p><p><a href="${escapeHtml(mandateReturnUrlOf(mandate.loan_id, mandateId))}">Back to the lender</a></p>`;
     return `<!doctype html>
 <html lang="en">
 <head>
@@ -83,7 +84,7 @@ export class SandboxMandatePages {
         ...(outcome === 'failed' && { reason: 'Authorisation declined at the bank' }),
       });
     }
-    return mandateReturnUrlOf(mandateId);
+    return mandateReturnUrlOf(mandate.loan_id, mandateId);
   }
 
   /** The bank's result of a presentation, as the sponsor bank's return file would give it. */

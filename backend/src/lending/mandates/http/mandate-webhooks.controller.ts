@@ -55,14 +55,14 @@ export class MandateWebhooksController {
 
   @Post('sandbox/:mandateId/approve')
   @Public()
-  @ApiOperation({ summary: 'Sandbox: the bank authorises the mandate (signed webhook sent server-side), then 303 to /User/Loans/mandate' })
+  @ApiOperation({ summary: 'Sandbox: the bank authorises the mandate (signed webhook sent server-side), then 303 to the portal loan page' })
   async approve(@Param('mandateId') mandateId: string, @Res() res: Response) {
     res.redirect(303, await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'registered'));
   }
 
   @Post('sandbox/:mandateId/fail')
   @Public()
-  @ApiOperation({ summary: 'Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to /User/Loans/mandate' })
+  @ApiOperation({ summary: 'Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to the portal loan page' })
   async fail(@Param('mandateId') mandateId: string, @Res() res: Response) {
     res.redirect(303, await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'failed'));
   }
