@@ -1,5 +1,7 @@
-import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useGetIdentity } from 'react-admin';
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { useAccess } from '../permissions/useAccess';
 import { ADMIN_API } from '../providers/dataProvider';
@@ -13,11 +15,15 @@ const REGISTRABLE = new Set(['final.pending', 'disbursal.pending', 'active']);
 /**
  * The loan page's auto-debit panel (issue 32): the mandate (kind, status, UMRN, maximum, validity), registration for
  * staff holding mandates.manage (the borrower authorises on the provider's page: the link is shown to send them),
- * each presentation with its result, and the instalments handed to manual collection with why.
+ * pause (asked with a reason by one person, approved by another), resume and cancel for staff holding their
+ * permission, each presentation with its result, and the instalments handed to manual collection with why.
  */
 export function MandatePanel({ loanId, state, currency }: { loanId: string; state: string; currency: string }) {
   const queryClient = useQueryClient();
   const canManage = useAccess('create', 'Mandates');
+  const canApprove = useAccess('approve-pause', 'Mandates');
+  const { identity } = useGetIdentity();
+  const [reason, setReason] = useState('');
   const key = ['mandates', loanId];
   const { data, error, isPending } = useQuery({
     queryKey: key,
@@ -33,6 +39,20 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
         })
       ).json as { mandate: Mandate; redirectUrl: string },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const act = useMutation({
+    mutationFn: async ({ mandateId, action }: { mandateId: string; action: 'pause' | 'approve-pause' | 'resume' | 'cancel' }) =>
+      (
+        await httpClient(`${ADMIN_API}/mandates/${encodeURIComponent(mandateId)}/${action}`, {
+          method: 'POST',
+          body: JSON.stringify(action === 'pause' || action === 'cancel' ? { reason } : {}),
+          headers: new Headers({ 'Content-Type': 'application/json' }),
+        })
+      ).json as Mandate,
+    onSuccess: () => {
+      setReason('');
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
   });
   if (isPending) return <Typography variant="body2">Loading…</Typography>;
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
@@ -73,6 +93,39 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
           </Button>
         </Stack>
       ) : null}
+      {canManage && open && open.status !== 'pending' ? (
+        <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField size="small" label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          {open.status === 'active' && !open.pauseRequestedBy ? (
+            <Button
+              size="small"
+              disabled={act.isPending || !reason.trim()}
+              onClick={() => act.mutate({ mandateId: open.id, action: 'pause' })}
+            >
+              Ask to pause
+            </Button>
+          ) : null}
+          {canApprove && open.pauseRequestedBy && open.pauseRequestedBy !== identity?.id ? (
+            <Button size="small" disabled={act.isPending} onClick={() => act.mutate({ mandateId: open.id, action: 'approve-pause' })}>
+              Approve pause
+            </Button>
+          ) : null}
+          {open.status === 'paused' ? (
+            <Button size="small" disabled={act.isPending} onClick={() => act.mutate({ mandateId: open.id, action: 'resume' })}>
+              Resume
+            </Button>
+          ) : null}
+          <Button
+            size="small"
+            color="error"
+            disabled={act.isPending || !reason.trim()}
+            onClick={() => act.mutate({ mandateId: open.id, action: 'cancel' })}
+          >
+            Cancel mandate
+          </Button>
+        </Stack>
+      ) : null}
+      {act.error ? <Alert severity="error">{(act.error as Error).message}</Alert> : null}
       {register.data ? (
         <Alert severity="info" sx={{ mb: 1 }}>
           Send the borrower to authorise it: <a href={register.data.redirectUrl}>{register.data.redirectUrl}</a>
