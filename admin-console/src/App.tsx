@@ -29,6 +29,7 @@ import customers, { CustomerShow } from './customers';
 import sms from './sms';
 import phoneCollisions from './phones';
 import agreements, { AgreementShow } from './agreements';
+import { mandateBounces, mandatePresentations, mandates } from './mandates';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
 // the console's home page: lazy, it cost a chunk and its six shared ones (each a request to a busy server), and its
@@ -81,6 +82,9 @@ export function App() {
       <Resource name="loans" />
       <Resource name="Products" {...products} />
       <Resource name="Payments" {...payments} />
+      <Resource name="Mandates" {...mandates} />
+      <Resource name="MandatePresentations" {...mandatePresentations} options={{ label: 'Presentations' }} />
+      <Resource name="MandateBounces" {...mandateBounces} options={{ label: 'Bounced' }} />
       <Resource name="LoanAgreements" {...agreements} options={{ label: 'Loan agreements' }} />
       <Resource name="Banners" {...banners} />
       <Resource name="StatePages" {...statePages} options={{ label: 'State pages' }} />

@@ -191,6 +191,9 @@ export function AdminMenu() {
           {canSeePayments ? (
             <MenuSection label="Servicing">
               <MenuLink to="/Payments" primaryText="Payments" leftIcon={paymentsIcon} />
+              <MenuLink to="/Mandates" primaryText="Mandates" leftIcon={paymentsIcon} />
+              <MenuLink to="/MandatePresentations" primaryText="Presentations" leftIcon={paymentsIcon} />
+              {canSeeCollections ? <MenuLink to="/MandateBounces" primaryText="Bounced" leftIcon={paymentsIcon} /> : null}
             </MenuSection>
           ) : null}
           {canSeeCustomers || canReviewPhones ? (

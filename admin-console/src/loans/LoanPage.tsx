@@ -20,6 +20,7 @@ import { Ledger } from './Ledger';
 import { LoanPayments } from './LoanPayments';
 import { Repayments } from './Repayments';
 import { CollectionsPanel } from '../collections/CollectionsPanel';
+import { MandatePanel } from '../mandates/MandatePanel';
 
 /** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
 export const LOAN_REFRESH_MS = 5000;
@@ -121,6 +122,11 @@ export function LoanPage() {
       {instalments && !asOf ? (
         <Section title="Collections">
           <CollectionsPanel loanId={loan.id} state={loan.state} currency={loan.currency} outstandingTotal={loan.outstanding?.total ?? 0} />
+        </Section>
+      ) : null}
+      {!asOf ? (
+        <Section title="Auto-debit">
+          <MandatePanel loanId={loan.id} state={loan.state} currency={loan.currency} />
         </Section>
       ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>

@@ -68,6 +68,13 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Payments':
     case 'payments':
       return PAYMENT_ACTION_PERMISSIONS[action];
+    case 'Mandates':
+      // Issue 32: lists with loans.view; registering, pausing, resuming and cancelling with mandates.manage.
+      return READ.has(action) ? 'loans.view' : action === 'approve-pause' ? 'mandates.approve' : 'mandates.manage';
+    case 'MandatePresentations':
+      return READ.has(action) ? 'loans.view' : undefined;
+    case 'MandateBounces':
+      return READ.has(action) ? 'collections.view' : undefined;
     case 'LoanAgreements':
     case 'agreements':
       // Issue 14 item 6: issued agreements and their signing evidence are read with the loans read permission.

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CollectionsModule } from './collections/collections.module.js';
 import { LoanModule } from './loan/loan.module.js';
+import { MandatesModule } from './mandates/mandates.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { QuickStartPortsModule } from './quick-start-ports.module.js';
@@ -14,12 +15,22 @@ import { SettlementModule } from './settlement/settlement.module.js';
  * - pipeline/: application to disbursal: checks, the KFS, the agreement and signing, the payout;
  * - servicing/: payments, allocation, refunds, statements, foreclosure, the payment provider;
  * - collections/: the business date, close of business, the overdue book, collectors' work, reminders;
- * - settlement/: settlement offers and write-offs.
+ * - settlement/: settlement offers and write-offs;
+ * - mandates/: auto-debit mandates (e-NACH, UPI AutoPay), presentations and bounces.
  * Other contexts see lending through lending/public and what this module exports; QuickStartPortsModule implements
  * origination's quick start ports (origination sits below lending).
  */
 @Module({
-  imports: [LoanModule, ProductsModule, PipelineModule, ServicingModule, CollectionsModule, SettlementModule, QuickStartPortsModule],
+  imports: [
+    LoanModule,
+    ProductsModule,
+    PipelineModule,
+    ServicingModule,
+    CollectionsModule,
+    SettlementModule,
+    MandatesModule,
+    QuickStartPortsModule,
+  ],
   exports: [LoanModule, CollectionsModule],
 })
 export class LendingModule {}

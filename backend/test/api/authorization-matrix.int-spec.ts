@@ -85,6 +85,8 @@ const ACTION_SETUP: Record<
   'POST /api/me/loans/:id/payments/preview': { state: 'active', body: () => ({ amount: 1_000_00, reducePrincipal: true }) },
   'POST /api/admin/loans/:id/payments/preview': { state: 'active', body: () => ({ amount: 1_000_00, paidOn: '2026-11-21' }) },
   'GET /api/me/loans/:id/foreclosure-quote': { state: 'active' },
+  'POST /api/me/loans/:id/mandates': { state: 'active', body: () => ({ kind: 'e-nach' }), status: 201 },
+  'POST /api/admin/loans/:id/mandates': { state: 'active', body: () => ({ kind: 'upi-autopay' }), status: 201 },
   'GET /api/admin/loans/:id/foreclosure-quote': { state: 'active' },
   'POST /api/admin/loans/:id/payments': {
     state: 'active',

@@ -52,6 +52,14 @@ const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/payments/sandbox/:paymentId',
   'POST /api/payments/sandbox/:paymentId/pay',
   'POST /api/payments/sandbox/:paymentId/fail',
+  // The auto-debit provider's webhook (issue 32): authenticated by its HMAC signature (X-Signature), not a token.
+  'POST /api/mandates/webhooks/sandbox',
+  // The sandbox auto-debit provider's pages (development and tests; off in production unless PAYMENT_SANDBOX=true).
+  'GET /api/mandates/sandbox/:mandateId',
+  'POST /api/mandates/sandbox/:mandateId/approve',
+  'POST /api/mandates/sandbox/:mandateId/fail',
+  'POST /api/mandates/sandbox/presentations/:presentationId/succeed',
+  'POST /api/mandates/sandbox/presentations/:presentationId/bounce',
   // One-time codes by SMS (quick start, e-signing): limited per phone and per address.
   'POST /api/public/otp',
   'POST /api/public/otp/verify',

@@ -1070,6 +1070,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's mandates, presentations and instalments sent to manual collection */
+        get: operations["AdminMandatesController_loanMandates"];
+        put?: never;
+        /** Start a mandate registration (e-nach or upi-autopay); send the borrower to redirectUrl to authorise it */
+        post: operations["AdminMandatesController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/payments": {
         parameters: {
             query?: never;
@@ -1270,6 +1288,142 @@ export interface paths {
         put?: never;
         /** Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active */
         post: operations["AdminSettlementController_withdrawWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandate-bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bounce queue: the latest bounced presentation of each instalment, with its reason and next attempt */
+        get: operations["AdminMandatesController_bounces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandate-presentations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Presentations (ra-data-simple-rest): filter={"presentedOn":"2026-12-01","status":"bounced"}, sort, range */
+        get: operations["AdminMandatesController_presentations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandate-presentations/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close of business's auto-debit step for date (default the business date): present the instalments due, then send what was decided and not yet sent; run again, it doubles nothing */
+        post: operations["AdminMandatesController_runPresentations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mandates (ra-data-simple-rest): filter={"status":"active","kind":"e-nach","loanId":"…"}, sort, range */
+        get: operations["AdminMandatesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/approve-pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the pause asked for (the checker; 403 same-person for the one who asked) */
+        post: operations["AdminMandatesController_approvePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a mandate (recorded, then cancelled at the provider); the loan falls back to manual payment */
+        post: operations["AdminMandatesController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to pause presentations under an active mandate, with a reason (the maker); a second person approves */
+        post: operations["AdminMandatesController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume presentations under a paused mandate */
+        post: operations["AdminMandatesController_resume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2002,6 +2156,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandates/sandbox/{mandateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox mandate authorisation page with Authorise and Fail (development and tests; off in production unless PAYMENT_SANDBOX=true) */
+        get: operations["MandateWebhooksController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/{mandateId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the bank authorises the mandate (signed webhook sent server-side), then 303 to the portal loan page */
+        post: operations["MandateWebhooksController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/{mandateId}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to the portal loan page */
+        post: operations["MandateWebhooksController_fail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/presentations/{presentationId}/bounce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the borrower's bank returns the presentation with ?reasonCode= (default INSUFFICIENT_FUNDS) */
+        post: operations["MandateWebhooksController_bounce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/presentations/{presentationId}/succeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the borrower's bank pays the presentation (signed webhook sent server-side) */
+        post: operations["MandateWebhooksController_succeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/webhooks/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
+        post: operations["MandateWebhooksController_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -2244,6 +2500,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/loans/{id}/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My auto-debit mandates on this loan and each presentation */
+        get: operations["MyMandatesController_mandates"];
+        put?: never;
+        /** Set up auto-debit (e-nach or upi-autopay): send the borrower to redirectUrl to authorise it at their bank */
+        post: operations["MyMandatesController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans/{id}/payments": {
         parameters: {
             query?: never;
@@ -2340,6 +2614,23 @@ export interface paths {
         get: operations["MyPaymentsController_transactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/mandates/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel my mandate: no more auto-debits; I pay each instalment myself */
+        post: operations["MyMandatesController_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7526,7 +7817,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7743,7 +8034,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7911,7 +8202,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8081,7 +8372,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8504,7 +8795,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8656,7 +8947,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled";
                         version: number;
                     }[];
                 };
@@ -8786,7 +9077,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8967,6 +9258,191 @@ export interface operations {
             };
         };
     };
+    AdminMandatesController_loanMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandates: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        }[];
+                        manualCollections: {
+                            attempt: number;
+                            code: string;
+                            detail: string;
+                            instalmentNumber: number;
+                            on: string;
+                        }[];
+                        presentations: {
+                            amount: number;
+                            attempt: number;
+                            bounceCharge: number | null;
+                            dueDate: string;
+                            id: string;
+                            instalmentNumber: number;
+                            /** @description false once a later attempt of the same instalment was presented */
+                            latest: boolean;
+                            /** Format: uuid */
+                            loanId: string;
+                            /** Format: uuid */
+                            mandateId: string;
+                            /** @description bounced: when it is presented again; null: not again (manual collection) */
+                            nextAttemptOn: string | null;
+                            paymentId: string | null;
+                            presentedOn: string;
+                            providerReference: string | null;
+                            reason: string | null;
+                            reasonCode: string | null;
+                            /** @enum {string} */
+                            status: "presented" | "submitted" | "succeeded" | "bounced";
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "e-nach" | "upi-autopay";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandate: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        };
+                        /** @description the provider's authorisation page: send the borrower there */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminPaymentsController_record: {
         parameters: {
             query?: never;
@@ -9018,7 +9494,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -9381,7 +9857,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10090,6 +10566,563 @@ export interface operations {
             };
         };
     };
+    AdminMandatesController_bounces: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        attempt: number;
+                        bounceCharge: number | null;
+                        dueDate: string;
+                        id: string;
+                        instalmentNumber: number;
+                        /** @description false once a later attempt of the same instalment was presented */
+                        latest: boolean;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** Format: uuid */
+                        mandateId: string;
+                        /** @description bounced: when it is presented again; null: not again (manual collection) */
+                        nextAttemptOn: string | null;
+                        paymentId: string | null;
+                        presentedOn: string;
+                        providerReference: string | null;
+                        reason: string | null;
+                        reasonCode: string | null;
+                        /** @enum {string} */
+                        status: "presented" | "submitted" | "succeeded" | "bounced";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_presentations: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        attempt: number;
+                        bounceCharge: number | null;
+                        dueDate: string;
+                        id: string;
+                        instalmentNumber: number;
+                        /** @description false once a later attempt of the same instalment was presented */
+                        latest: boolean;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** Format: uuid */
+                        mandateId: string;
+                        /** @description bounced: when it is presented again; null: not again (manual collection) */
+                        nextAttemptOn: string | null;
+                        paymentId: string | null;
+                        presentedOn: string;
+                        providerReference: string | null;
+                        reason: string | null;
+                        reasonCode: string | null;
+                        /** @enum {string} */
+                        status: "presented" | "submitted" | "succeeded" | "bounced";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_runPresentations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description not after the business date; default the business date
+                     */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        /** @description instalments presented or sent to manual collection by this run */
+                        decisions: number;
+                        failedLoans: number;
+                        loansVisited: number;
+                        /** @description presentations sent to the provider (those left by an earlier run included) */
+                        sent: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_approvePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminPaymentsController_list: {
         parameters: {
             query?: {
@@ -10122,7 +11155,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10198,7 +11231,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10280,7 +11313,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10362,7 +11395,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10438,7 +11471,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10520,7 +11553,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10596,7 +11629,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10666,7 +11699,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -11413,7 +12446,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11472,7 +12505,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12392,7 +13425,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12443,7 +13476,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12485,7 +13518,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12547,7 +13580,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12589,7 +13622,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12944,7 +13977,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13018,7 +14051,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13100,7 +14133,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13165,6 +14198,261 @@ export interface operations {
             };
         };
     };
+    MandateWebhooksController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_fail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_bounce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                presentationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_succeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                presentationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with PAYMENT_WEBHOOK_SECRET> */
+                "X-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        about: "mandate" | "presentation";
+                        id: string;
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminUserController_me: {
         parameters: {
             query?: never;
@@ -13197,7 +14485,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13857,7 +15145,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14152,7 +15440,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14370,7 +15658,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14649,6 +15937,188 @@ export interface operations {
             };
         };
     };
+    MyMandatesController_mandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandates: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        }[];
+                        manualCollections: {
+                            attempt: number;
+                            code: string;
+                            detail: string;
+                            instalmentNumber: number;
+                            on: string;
+                        }[];
+                        presentations: {
+                            amount: number;
+                            attempt: number;
+                            bounceCharge: number | null;
+                            dueDate: string;
+                            id: string;
+                            instalmentNumber: number;
+                            /** @description false once a later attempt of the same instalment was presented */
+                            latest: boolean;
+                            /** Format: uuid */
+                            loanId: string;
+                            /** Format: uuid */
+                            mandateId: string;
+                            /** @description bounced: when it is presented again; null: not again (manual collection) */
+                            nextAttemptOn: string | null;
+                            paymentId: string | null;
+                            presentedOn: string;
+                            providerReference: string | null;
+                            reason: string | null;
+                            reasonCode: string | null;
+                            /** @enum {string} */
+                            status: "presented" | "submitted" | "succeeded" | "bounced";
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyMandatesController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "e-nach" | "upi-autopay";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandate: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        };
+                        /** @description the provider's authorisation page: send the borrower there */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyPaymentsController_pay: {
         parameters: {
             query?: never;
@@ -14872,7 +16342,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15037,7 +16507,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15154,6 +16624,75 @@ export interface operations {
             };
         };
     };
+    MyMandatesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyLoansController_notifications: {
         parameters: {
             query?: never;
@@ -15228,7 +16767,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         paidOn: string | null;
                         /** Format: uuid */
                         paymentId: string;
@@ -15288,7 +16827,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15345,7 +16884,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -16762,7 +18301,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

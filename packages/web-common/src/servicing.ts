@@ -21,6 +21,8 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   bankTransfer: 'Bank transfer',
   upi: 'UPI',
   cheque: 'Cheque',
+  nach: 'e-NACH auto-debit',
+  'upi-autopay': 'UPI AutoPay',
 };
 
 export type PaymentStatus = AdminPayment['status'];

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'collections.settle.approve': { group: 'Collections', label: 'Approve settlement offers (the checker: never your own offer)' },
   'loans.write-off': { group: 'Collections', label: 'Ask for a loan to be written off (the maker)' },
   'loans.write-off.approve': { group: 'Collections', label: 'Approve write-offs (the checker: never one you asked for)' },
+  'mandates.manage': { group: 'Collections', label: 'Register auto-debit mandates, ask to pause them (the maker), resume and cancel them' },
+  'mandates.approve': { group: 'Collections', label: 'Approve pausing a mandate (the checker: never a pause you asked for)' },
   'emails.view': { group: 'Communication', label: 'See sent emails and retry failed ones' },
   'sms.view': { group: 'Communication', label: 'See the SMS log (one-time codes only outside production)' },
   'pushes.view': { group: 'Communication', label: 'See the push notification log' },

@@ -464,6 +464,62 @@ export interface AgreementSignLinksTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Migration 0045 (issue 32): the mandates slice's read models (lending/mandates/projections). */
+export interface MandatesTable {
+  id: string;
+  loan_id: string;
+  kind: string;
+  status: string;
+  max_amount: Money;
+  frequency: string;
+  valid_from: string;
+  valid_until: string;
+  provider: string;
+  provider_reference: string | null;
+  active_from: string | null;
+  failure_reason: string | null;
+  started_by: string;
+  started_at: Timestamp;
+  pause_requested_by: string | null;
+  pause_reason: string | null;
+  cancel_cause: string | null;
+  updated_at: Timestamp;
+  last_position: Money;
+}
+
+export interface MandatePresentationsTable {
+  id: string;
+  loan_id: string;
+  mandate_id: string;
+  instalment_number: number;
+  attempt: number;
+  amount: Money;
+  due_date: string;
+  presented_on: string;
+  status: string;
+  latest: Generated<boolean>;
+  reason_code: string | null;
+  reason: string | null;
+  next_attempt_on: string | null;
+  bounce_charge: Money | null;
+  payment_id: string | null;
+  provider_reference: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_position: Money;
+}
+
+export interface MandateManualCollectionsTable {
+  loan_id: string;
+  instalment_number: number;
+  attempt: number;
+  mandate_id: string;
+  code: string;
+  detail: string;
+  on_date: string;
+  last_position: Money;
+}
+
 export interface PaymentsTable {
   id: string;
   loan_id: string;
@@ -805,6 +861,9 @@ export interface Database {
   loan_summaries: LoanSummariesTable;
   payments: PaymentsTable;
   settlement_offers: SettlementOffersTable;
+  mandates: MandatesTable;
+  mandate_presentations: MandatePresentationsTable;
+  mandate_manual_collections: MandateManualCollectionsTable;
   agreements: AgreementsTable;
   agreement_sign_links: AgreementSignLinksTable;
   loan_servicing: LoanServicingTable;

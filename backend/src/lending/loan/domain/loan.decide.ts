@@ -1,9 +1,11 @@
 import { decideCloseOfBusiness } from '../../collections/domain/close-of-business.decide.js';
 import { decideCollectionWork, isCollectionWorkCommand } from '../../collections/domain/collection-work.js';
 import { decideReminderOutcome } from '../../collections/domain/reminder-outcomes.js';
+import { isMandateCommand } from '../../mandates/domain/mandate.commands.js';
+import { decideMandate, type CollectDebit } from '../../mandates/domain/mandate.decide.js';
 import { decidePipeline, decideStart } from '../../pipeline/domain/pipeline.decide.js';
 import { isMoneyCommand } from '../../servicing/domain/payment.commands.js';
-import { decideMoney, type PaymentRules } from '../../servicing/domain/payment.decide.js';
+import { collectDebit, decideMoney, type PaymentRules } from '../../servicing/domain/payment.decide.js';
 import { isSettlementCommand } from '../../settlement/domain/settlement.commands.js';
 import { checkRecovery, decideSettlement, settlementAfterPayment } from '../../settlement/domain/settlement.decide.js';
 import { FieldProblems } from './loan-input.validation.js';
@@ -16,6 +18,9 @@ import type { ProductParameters } from './terms/product-parameters.js';
 
 /** Settlement's part in a payment's outcome (servicing's decider does not import settlement). */
 const PAYMENT_RULES: PaymentRules = { afterPayment: settlementAfterPayment, checkRecovery };
+
+/** Servicing's part in a collected debit (mandates do not import servicing). */
+const COLLECT_DEBIT: CollectDebit = (loan, base, debit) => collectDebit(PAYMENT_RULES, loan, base, debit);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -35,6 +40,7 @@ export function decide(command: LoanCommand, state: LoanState, params: ProductPa
   }
   if (isMoneyCommand(command)) return decideMoney(command, state, PAYMENT_RULES);
   if (isSettlementCommand(command)) return decideSettlement(command, state);
+  if (isMandateCommand(command)) return decideMandate(command, state, COLLECT_DEBIT);
   if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
   if (isCollectionWorkCommand(command)) return decideCollectionWork(command, state);
   if (command.type === 'RecordCollectionReminder') return decideReminderOutcome(command, state);

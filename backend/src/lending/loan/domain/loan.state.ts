@@ -1,6 +1,8 @@
 import { evolveCollectionWork, type CollectorState } from '../../collections/domain/collection-work.js';
 import { evolveReminders } from '../../collections/domain/reminder-outcomes.js';
 import { evolveCollections, type CollectionsState } from '../../collections/domain/collections.state.js';
+import { evolveMandates, type MandatesState } from '../../mandates/domain/mandate.state.js';
+import { isMandateEvent } from '../../mandates/domain/mandate.events.js';
 import { evolvePipeline, startedLoan, type PipelineRecord } from '../../pipeline/domain/pipeline.state.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from '../../servicing/domain/payment.state.js';
 import { evolveSettlement, type SettlementState } from '../../settlement/domain/settlement.state.js';
@@ -21,6 +23,8 @@ export type LoanRecord = PipelineRecord & {
   remindersRecorded?: readonly string[];
   /** Settlement offers and the write-off (maker-checker), absent until the first. */
   settlement?: SettlementState;
+  /** Auto-debit mandates and their presentations (absent until the first registration). */
+  mandates?: MandatesState;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
 };
@@ -47,6 +51,7 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     version: state.version + 1,
   };
 
+  if (isMandateEvent(event)) return evolveMandates(loan, event);
   switch (event.type) {
     case 'LoanApplicationAmended':
     case 'LoanApplicationSubmitted':

@@ -19,6 +19,11 @@ const MESSAGES: Record<string, string> = {
   LoanDisbursed: 'Your loan has been paid out. Your repayment schedule is now in your account.',
   LoanRejected: 'We are sorry: we cannot offer you this loan at this time.',
   LoanApplicationCancelled: 'Your loan application has been cancelled.',
+  MandateRegistered: 'Your auto-debit mandate is active: each instalment will be collected on its due date.',
+  MandateRegistrationFailed: 'Your auto-debit mandate was not authorised. You can try again from your loan page.',
+  PreDebitNotified: 'Your next instalment will be collected by UPI AutoPay within a day or two. Keep the amount in your account.',
+  PresentationBounced: 'Your bank returned the auto-debit of your instalment. Please pay now from your loan page to avoid further charges.',
+  MandateCancelled: 'Your auto-debit mandate is cancelled. Please pay each instalment from your loan page by its due date.',
 };
 
 type NotifyData = { position: number; loanId: string; eventType: string; borrowerId: string; message: string; correlationId?: string };

@@ -7,7 +7,7 @@ import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
 import type { MoneyCommand } from './payment.commands.js';
 import { PaymentInWrongStatus, RefundNotFound, ReversalAlreadyRequested, ReversalNotRequested } from './payment.errors.js';
 import { SamePerson } from '../../loan/domain/loan.errors.js';
-import { OFFLINE_PAYMENT_METHODS, type MoneyEvent } from './payment.events.js';
+import { OFFLINE_PAYMENT_METHODS, type MandatePaymentMethod, type MoneyEvent } from './payment.events.js';
 import type { PaymentRecord } from './payment.state.js';
 import { foldServicing } from '../../loan/domain/schedule/loan-servicing.js';
 import { PaymentNotFound } from '../../loan/domain/schedule/servicing.errors.js';
@@ -207,6 +207,33 @@ function confirmOnline(
         type: 'RepaymentApplied',
         data: { ...base, paymentId, amount, valueDate, method: 'online', providerReference, ...choice(payment.reducePrincipal) },
       },
+    ],
+    base,
+    undefined,
+    businessDate,
+  );
+}
+
+/**
+ * A debit collected under a mandate (the aggregate hands this to the mandates slice): recorded as an online payment
+ * of its method (nach, upi-autopay) and applied at once on the business date by the normal allocation, with the
+ * loan's closure (or settlement) checked as for any payment. A payment id already used appends nothing.
+ */
+export function collectDebit(
+  rules: PaymentRules,
+  loan: LoanRecord,
+  base: LoanMessageBase,
+  debit: { paymentId: string; amount: number; method: MandatePaymentMethod; providerReference: string; businessDate: string },
+): LoanEvent[] {
+  const { paymentId, amount, method, providerReference, businessDate } = debit;
+  if (loan.payments?.[paymentId] || !loan.servicing) return [];
+  const valueDate = businessDate < loan.servicing.terms.disbursedOn ? loan.servicing.terms.disbursedOn : businessDate;
+  return withClosure(
+    rules,
+    loan,
+    [
+      { type: 'OnlinePaymentCreated', data: { ...base, paymentId, amount, provider: method, providerOrderId: paymentId, method } },
+      { type: 'RepaymentApplied', data: { ...base, paymentId, amount, valueDate, method, providerReference } },
     ],
     base,
     undefined,

@@ -7,7 +7,10 @@ type MoneyEventOf<Type extends string, Data> = { type: Type; data: LoanMessageBa
 
 export const OFFLINE_PAYMENT_METHODS = ['cash', 'bankTransfer', 'upi', 'cheque'] as const;
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
-export type PaymentMethod = OfflinePaymentMethod | 'online';
+/** Debits collected under a mandate (issue 32): e-NACH and UPI AutoPay. */
+export const MANDATE_PAYMENT_METHODS = ['nach', 'upi-autopay'] as const;
+export type MandatePaymentMethod = (typeof MANDATE_PAYMENT_METHODS)[number];
+export type PaymentMethod = OfflinePaymentMethod | 'online' | MandatePaymentMethod;
 
 /** Staff recorded money received at the counter (cash, bank transfer, UPI, cheque): pending until a second person verifies it. */
 export type PaymentRecorded = MoneyEventOf<
@@ -37,6 +40,8 @@ export type OnlinePaymentCreated = MoneyEventOf<
     providerOrderId: string;
     /** The payer chose "pay extra to reduce principal" (docs/servicing.md); absent otherwise, as on every earlier event. */
     reducePrincipal?: true;
+    /** A debit collected under a mandate (nach, upi-autopay); absent for a payment the borrower started (online). */
+    method?: MandatePaymentMethod;
   }
 >;
 

@@ -71,7 +71,7 @@ export function evolveMoney<Loan extends MoneyState>(loan: Loan, event: MoneyEve
           ...payments,
           [event.data.paymentId]: {
             channel: 'online',
-            method: 'online',
+            method: event.data.method ?? 'online',
             amount: event.data.amount,
             status: 'created',
             recordedBy: data.actor.id,

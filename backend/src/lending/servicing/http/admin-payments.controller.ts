@@ -30,7 +30,7 @@ import { refundSchema } from '../../loan/http/loan-servicing.schemas.js';
 const paymentListFilter = z.strictObject({
   status: z.enum(['created', 'pending', 'applied', 'rejected', 'failed', 'mismatched', 'reversed']).optional(),
   loanId: z.uuid('loanId must be a loan id').optional(),
-  method: z.enum(['cash', 'bankTransfer', 'upi', 'cheque', 'online']).optional(),
+  method: z.enum(['cash', 'bankTransfer', 'upi', 'cheque', 'online', 'nach', 'upi-autopay']).optional(),
   id: z.union([z.uuid(), z.array(z.uuid())]).optional(),
 });
 

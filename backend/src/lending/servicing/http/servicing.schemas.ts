@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../../../platform/text/text-fields.js';
 import { instalmentSchema, outstandingSchema } from '../../loan/http/loan-servicing.schemas.js';
-import { OFFLINE_PAYMENT_METHODS } from '../domain/payment.events.js';
+import { MANDATE_PAYMENT_METHODS, OFFLINE_PAYMENT_METHODS } from '../domain/payment.events.js';
 
 /**
  * Requests and answers of servicing (issue 12): payments, refunds, instalments, outstanding amounts, the ledger,
@@ -37,7 +37,7 @@ export const refundBody = z.strictObject({ amount });
 export const quoteQuery = z.strictObject({ date: z.iso.date('date must be a date (YYYY-MM-DD)').optional() });
 
 const paymentStatus = z.enum(['created', 'pending', 'applied', 'rejected', 'failed', 'mismatched', 'reversed']);
-const method = z.enum([...OFFLINE_PAYMENT_METHODS, 'online']);
+const method = z.enum([...OFFLINE_PAYMENT_METHODS, 'online', ...MANDATE_PAYMENT_METHODS]);
 
 export const paymentSchema = z.strictObject({
   id: z.uuid(),

@@ -40,7 +40,7 @@ export const paymentsProjection: Projection = {
             id: data.paymentId,
             loan_id: loanId,
             channel: online ? 'online' : 'offline',
-            method: online ? 'online' : data.method,
+            method: online ? (data.method ?? 'online') : data.method,
             amount: data.amount,
             paid_on: online ? null : data.paidOn,
             reference: online ? null : data.reference,

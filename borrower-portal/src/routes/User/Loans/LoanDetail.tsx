@@ -11,6 +11,7 @@ import { timeline } from '../../../lending/states';
 import { resumePath } from '../../../lending/steps';
 import { ErrorView } from '../../../shell/ErrorView';
 import { useToast } from '../../../shell/Toasts';
+import { AutoDebit } from './AutoDebit';
 import { CancelLoanButton } from './CancelLoanButton';
 import { Repayments } from './Repayments';
 
@@ -115,6 +116,7 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
           </ol>
         </section>
       </div>
+      <AutoDebit loan={loan} />
       {servicing(loan) ? (
         <Repayments loan={loan} instalments={servicing(loan)!} />
       ) : (

@@ -1,0 +1,40 @@
+import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { KindField, LoanLink, MandateStatusField, MoneyField } from './fields';
+import { MANDATE_KIND_LABELS, MANDATE_STATUS_LABELS, MANDATE_STATUSES } from './types';
+
+const filters = [
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={MANDATE_STATUSES.map((id) => ({ id, name: MANDATE_STATUS_LABELS[id] }))}
+    alwaysOn
+  />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="Kind"
+    choices={Object.entries(MANDATE_KIND_LABELS).map(([id, name]) => ({ id, name }))}
+    alwaysOn
+  />,
+  <TextInput key="loanId" source="loanId" label="Loan id" alwaysOn />,
+];
+
+/** /Admin/Mandates: every auto-debit mandate (e-NACH, UPI AutoPay), newest first. */
+export function MandateList() {
+  return (
+    <List title="Mandates" filters={filters} sort={{ field: 'startedAt', order: 'DESC' }} exporter={false} perPage={25}>
+      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="mandates">
+        <DateField source="startedAt" label="Started" showTime />
+        <LoanLink label="Loan" />
+        <KindField label="Kind" />
+        <MandateStatusField label="Status" sortBy="status" />
+        <MoneyField source="maxAmount" label="Maximum" textAlign="right" sortBy="maxAmount" />
+        <TextField source="providerReference" label="UMRN / reference" emptyText="—" sortable={false} />
+        <TextField source="validUntil" label="Valid until" sortable={false} />
+        <TextField source="failureReason" label="Failure" emptyText="" sortable={false} />
+        <TextField source="cancelCause" label="Cancelled because" emptyText="" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}

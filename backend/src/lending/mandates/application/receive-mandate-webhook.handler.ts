@@ -1,0 +1,70 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DB, type Db } from '../../../platform/database/database.js';
+import { MoneyCommands } from '../../loan/application/money-commands.js';
+import type { Actor } from '../../loan/domain/loan.types.js';
+import { InvalidMandateWebhookSignature, MalformedMandateWebhook } from '../domain/mandate.errors.js';
+import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-provider.port.js';
+import { loanOfMandate, loanOfPresentation, paymentIdOf } from './mandate-records.js';
+
+export class ReceiveMandateWebhookCommand {
+  constructor(
+    readonly rawBody: Buffer,
+    readonly headers: Record<string, string | string[] | undefined>,
+  ) {}
+}
+
+/**
+ * The provider's word on a registration or a presentation. The signature is checked over the raw body before
+ * anything is read (401, nothing changed); the decider applies each outcome once however often it is delivered. The
+ * events name the provider as the actor.
+ */
+@CommandHandler(ReceiveMandateWebhookCommand)
+export class ReceiveMandateWebhookHandler implements ICommandHandler<ReceiveMandateWebhookCommand> {
+  constructor(
+    private readonly money: MoneyCommands,
+    @Inject(MANDATE_PROVIDER) private readonly provider: MandateProvider,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ rawBody, headers }: ReceiveMandateWebhookCommand) {
+    const notice = this.provider.readWebhook(rawBody, headers);
+    if (notice === undefined) throw new InvalidMandateWebhookSignature();
+    if (notice === 'malformed') throw new MalformedMandateWebhook();
+    const actor: Actor = { id: `mandate-provider:${this.provider.name}`, role: 'staff' };
+    const businessDate = await this.money.today();
+    if (notice.about === 'mandate') {
+      const { mandateId, status, providerReference, reason } = notice;
+      const loanId = await loanOfMandate(this.db, mandateId);
+      await this.money.execute(
+        (at) => ({
+          type: 'RecordMandateRegistration',
+          data: { loanId, at, actor, mandateId, outcome: status, providerReference, businessDate, ...(reason !== undefined && { reason }) },
+        }),
+        actor,
+      );
+      return { received: true, about: 'mandate' as const, id: mandateId };
+    }
+    const { presentationId, status, amount, providerReference, reasonCode } = notice;
+    const loanId = await loanOfPresentation(this.db, presentationId);
+    await this.money.execute(
+      (at) => ({
+        type: 'RecordPresentationResult',
+        data: {
+          loanId,
+          at,
+          actor,
+          presentationId,
+          outcome: status,
+          paymentId: paymentIdOf(presentationId),
+          amount,
+          providerReference,
+          businessDate,
+          ...(reasonCode !== undefined && { reasonCode }),
+        },
+      }),
+      actor,
+    );
+    return { received: true, about: 'presentation' as const, id: presentationId };
+  }
+}

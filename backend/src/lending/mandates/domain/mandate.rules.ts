@@ -1,0 +1,61 @@
+/**
+ * The auto-debit rules a product applies (docs/mandates.md). Until product versions carry them, every product uses
+ * DEFAULT_MANDATE_RULES; they are disclosed in the KFS as the bounce charge and the re-presentation policy.
+ */
+export type MandateRules = {
+  /** Minor units (paise) charged per returned debit: a penal charge on the instalment, never interest. */
+  bounceCharge: number;
+  /** Presentations of one instalment at most, the first included. */
+  maxPresentations: number;
+  /** Business days after a bounce before the next presentation. */
+  representAfterDays: number;
+};
+
+export const DEFAULT_MANDATE_RULES: MandateRules = { bounceCharge: 50_000, maxPresentations: 3, representAfterDays: 5 };
+
+/** NPCI: a UPI AutoPay debit above ₹15,000 needs the borrower's extra authentication each time, so no auto-debit. */
+export const UPI_AUTOPAY_LIMIT = 1_500_000;
+
+/** UPI AutoPay: the pre-debit notification must reach the borrower at least this long before the debit. */
+export const PRE_DEBIT_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Return reasons the sandbox and the adapters map the bank's codes to. A final one makes a re-presentation
+ * pointless (it would bounce again and cost the borrower another charge): the instalment goes to collectors.
+ */
+export const BOUNCE_REASONS: Record<string, { reason: string; final: boolean }> = {
+  INSUFFICIENT_FUNDS: { reason: 'Balance insufficient', final: false },
+  TECHNICAL: { reason: 'Technical failure at the bank', final: false },
+  ACCOUNT_CLOSED: { reason: 'Account closed or transferred', final: true },
+  NO_SUCH_ACCOUNT: { reason: 'No such account', final: true },
+  ACCOUNT_FROZEN: { reason: 'Account frozen or blocked', final: true },
+  MANDATE_CANCELLED: { reason: 'Mandate cancelled by the payer', final: true },
+  MANDATE_NOT_FOUND: { reason: 'Mandate not registered at the bank', final: true },
+};
+
+export function bounceReasonOf(code: string): { reason: string; final: boolean } {
+  return BOUNCE_REASONS[code] ?? { reason: `Returned by the bank (${code})`, final: false };
+}
+
+/** Deterministic: the same instalment and attempt always name the same presentation and provider idempotency key. */
+export function presentationIdOf(loanId: string, instalmentNumber: number, attempt: number): string {
+  return `${loanId}-i${instalmentNumber}-a${attempt}`;
+}
+
+/**
+ * The default terms a registration proposes: twice the largest instalment (room for charges and a late one, still
+ * bounded), capped at the UPI AutoPay limit for UPI; monthly; from today until a year after the last due date (room
+ * for re-presentations of the last instalment).
+ */
+export function proposedMandateTerms(
+  kind: 'e-nach' | 'upi-autopay',
+  largestInstalment: number,
+  lastDueDate: string,
+  businessDate: string,
+): { maxAmount: number; frequency: 'monthly'; validFrom: string; validUntil: string } {
+  const twice = Math.ceil((largestInstalment * 2) / 100) * 100;
+  const maxAmount = kind === 'upi-autopay' ? Math.min(twice, Math.max(UPI_AUTOPAY_LIMIT, largestInstalment)) : twice;
+  const [year, rest] = [Number(lastDueDate.slice(0, 4)), lastDueDate.slice(4)];
+  const validUntil = rest === '-02-29' ? `${year + 1}-02-28` : `${year + 1}${rest}`;
+  return { maxAmount, frequency: 'monthly', validFrom: businessDate, validUntil };
+}

@@ -1,0 +1,137 @@
+import { assertNever } from '../../loan/domain/assert-never.js';
+import type { ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
+import type { MandateEvent, MandateFrequency, MandateKind, ManualCollectionCode } from './mandate.events.js';
+
+/** pending -> active | failed; active <-> paused; pending, active or paused -> cancelled. */
+export type MandateStatus = 'pending' | 'active' | 'failed' | 'paused' | 'cancelled';
+
+export type MandateRecord = {
+  mandateId: string;
+  kind: MandateKind;
+  maxAmount: number;
+  frequency: MandateFrequency;
+  validFrom: string;
+  validUntil: string;
+  provider: string;
+  status: MandateStatus;
+  startedBy: string;
+  providerReference?: string;
+  activeFrom?: string;
+  failureReason?: string;
+  /** An open pause request (the maker) and its reason. */
+  pauseRequestedBy?: string;
+  pauseReason?: string;
+  cancelCause?: string;
+};
+
+/** presented (decided, maybe not yet sent) -> submitted -> succeeded | bounced. */
+export type PresentationStatus = 'presented' | 'submitted' | 'succeeded' | 'bounced';
+
+export type PresentationRecord = {
+  presentationId: string;
+  mandateId: string;
+  instalmentNumber: number;
+  attempt: number;
+  amount: number;
+  dueDate: string;
+  presentedOn: string;
+  idempotencyKey: string;
+  status: PresentationStatus;
+  reasonCode?: string;
+  nextAttemptOn?: string;
+};
+
+export type MandatesState = {
+  mandates: MandateRecord[];
+  presentations: PresentationRecord[];
+  /** Instalments handed to manual collection: by instalment and attempt, with why. */
+  manual: { instalmentNumber: number; attempt: number; code: ManualCollectionCode }[];
+  /** UPI AutoPay pre-debit notifications: by instalment, with when (ISO) they were sent. */
+  notified: { instalmentNumber: number; attempt: number; at: string }[];
+};
+
+export const initialMandates: MandatesState = { mandates: [], presentations: [], manual: [], notified: [] };
+
+type Mandated = {
+  id: string;
+  mandates?: MandatesState;
+  servicing?: { terms: ServicingTerms; events: ServicingEvent[] };
+};
+
+/** The mandate presentations can be made under (pending, active or paused): at most one. */
+export function openMandate(state: MandatesState | undefined): MandateRecord | undefined {
+  return state?.mandates.find((m) => m.status === 'pending' || m.status === 'active' || m.status === 'paused');
+}
+
+/** How mandate events change the loan's state. */
+export function evolveMandates<Loan extends Mandated>(loan: Loan, event: MandateEvent): Loan {
+  const current = loan.mandates ?? initialMandates;
+  const { data } = event;
+  const withMandates = (next: Partial<MandatesState>): Loan => ({ ...loan, mandates: { ...current, ...next } });
+  const mandate = (id: string, change: Partial<MandateRecord>) =>
+    withMandates({ mandates: current.mandates.map((m) => (m.mandateId === id ? { ...m, ...change } : m)) });
+  const presentation = (id: string, change: Partial<PresentationRecord>) =>
+    withMandates({ presentations: current.presentations.map((p) => (p.presentationId === id ? { ...p, ...change } : p)) });
+  switch (event.type) {
+    case 'MandateRegistrationStarted': {
+      const { mandateId, kind, maxAmount, frequency, validFrom, validUntil, provider, by } = event.data;
+      return withMandates({
+        mandates: [
+          ...current.mandates,
+          { mandateId, kind, maxAmount, frequency, validFrom, validUntil, provider, status: 'pending', startedBy: by },
+        ],
+      });
+    }
+    case 'MandateRegistered':
+      return mandate(event.data.mandateId, {
+        status: 'active',
+        providerReference: event.data.providerReference,
+        activeFrom: event.data.activeFrom,
+      });
+    case 'MandateRegistrationFailed':
+      return mandate(event.data.mandateId, { status: 'failed', failureReason: event.data.reason });
+    case 'PreDebitNotified':
+      return withMandates({
+        notified: [...current.notified, { instalmentNumber: event.data.instalmentNumber, attempt: event.data.attempt, at: data.at }],
+      });
+    case 'InstalmentPresented': {
+      const { presentationId, mandateId, instalmentNumber, attempt, amount, dueDate, presentedOn, idempotencyKey } = event.data;
+      return withMandates({
+        presentations: [
+          ...current.presentations,
+          { presentationId, mandateId, instalmentNumber, attempt, amount, dueDate, presentedOn, idempotencyKey, status: 'presented' },
+        ],
+      });
+    }
+    case 'PresentationSubmitted':
+      return presentation(event.data.presentationId, { status: 'submitted' });
+    case 'PresentationSucceeded':
+      return presentation(event.data.presentationId, { status: 'succeeded' });
+    case 'PresentationBounced':
+      return presentation(event.data.presentationId, {
+        status: 'bounced',
+        reasonCode: event.data.reasonCode,
+        ...(event.data.nextAttemptOn !== undefined && { nextAttemptOn: event.data.nextAttemptOn }),
+      });
+    case 'BounceChargeApplied': {
+      if (!loan.servicing) throw new Error(`Loan ${loan.id} has a bounce charge before its disbursal`);
+      const { chargeId, instalmentNumber, amount, date } = event.data;
+      const charge: ServicingEvent = { type: 'ChargeApplied', chargeId, instalmentNumber, kind: 'penalty', amount, valueDate: date };
+      return { ...loan, servicing: { ...loan.servicing, events: [...loan.servicing.events, charge] } };
+    }
+    case 'InstalmentSentToManualCollection': {
+      const { instalmentNumber, attempt, code } = event.data;
+      return withMandates({ manual: [...current.manual, { instalmentNumber, attempt, code }] });
+    }
+    case 'MandatePauseRequested':
+      return mandate(event.data.mandateId, { pauseRequestedBy: event.data.by, pauseReason: event.data.reason });
+    case 'MandatePaused':
+      return mandate(event.data.mandateId, { status: 'paused', pauseRequestedBy: undefined });
+    case 'MandateResumed':
+      return mandate(event.data.mandateId, { status: 'active', pauseReason: undefined });
+    case 'MandateCancelled':
+      return mandate(event.data.mandateId, { status: 'cancelled', cancelCause: event.data.cause, pauseRequestedBy: undefined });
+    default:
+      return assertNever(event, 'mandate event');
+  }
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { openUrl } from '@lending/web-common/external-url';
+import { formatDate, formatMoney } from '@lending/web-common/format';
+import { cancelMandate, getMandates, registerMandate, type MyMandate } from '../../../api/mandates';
+import type { Loan } from '../../../api/loans';
+import { useAsync } from '../../../components/useAsync';
+import { EXTERNAL_URLS } from '../../../external-urls';
+import { useToast } from '../../../shell/Toasts';
+
+const KIND: Record<string, string> = { 'e-nach': 'e-NACH (net banking or debit card)', 'upi-autopay': 'UPI AutoPay' };
+const STATUS: Record<string, string> = {
+  pending: 'Waiting for your bank',
+  active: 'Active',
+  failed: 'Not authorised',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+};
+const RESULT: Record<string, string> = { presented: 'Requested', submitted: 'Sent to your bank', succeeded: 'Paid', bounced: 'Returned' };
+const OPEN = new Set(['pending', 'active', 'paused']);
+const REGISTRABLE = new Set(['final.pending', 'disbursal.pending', 'active']);
+
+/**
+ * The borrower's auto-debit (issue 32): set it up after signing (e-NACH or UPI AutoPay, authorised at their bank),
+ * see the mandate's terms and each instalment presented with its result, cancel it. Usable at 360 px: one column, the
+ * presentations as a list rather than a wide table.
+ */
+export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currency'> }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const { data, error, reload } = useAsync((signal) => getMandates(loan.id, signal), [loan.id]);
+  if (error || !data) return null;
+  const money = (minor: number) => formatMoney(minor, loan.currency);
+  const open = data.mandates.find((m) => OPEN.has(m.status));
+  const shown = open ?? data.mandates[0];
+
+  const register = async (kind: MyMandate['kind']) => {
+    setBusy(true);
+    try {
+      const started = await registerMandate(loan.id, kind);
+      if (!openUrl(started.redirectUrl, EXTERNAL_URLS)) {
+        toast.error('We could not open your bank’s page. Please try again later.');
+        setBusy(false);
+      }
+    } catch (e) {
+      toast.error((e as Error).message);
+      setBusy(false);
+    }
+  };
+  const cancel = async (mandateId: string) => {
+    setBusy(true);
+    try {
+      await cancelMandate(mandateId);
+      toast.success('Auto-debit cancelled. Please pay each instalment by its due date.');
+      reload();
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="auto-debit" data-testid="auto-debit">
+      <h2 id="auto-debit">Auto-debit</h2>
+      {shown ? (
+        <dl className="facts">
+          <dt>Method</dt>
+          <dd>{KIND[shown.kind]}</dd>
+          <dt>Status</dt>
+          <dd>{STATUS[shown.status] ?? shown.status}</dd>
+          {shown.providerReference && (
+            <>
+              <dt>Mandate reference</dt>
+              <dd>{shown.providerReference}</dd>
+            </>
+          )}
+          <dt>Most per debit</dt>
+          <dd>{money(shown.maxAmount)}</dd>
+          <dt>Valid</dt>
+          <dd>
+            {formatDate(shown.validFrom)} to {formatDate(shown.validUntil)}
+          </dd>
+          {shown.failureReason && (
+            <>
+              <dt>Why</dt>
+              <dd>{shown.failureReason}</dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p className="muted">Let us collect each instalment from your bank account on its due date, so you never miss one.</p>
+      )}
+      {!open && REGISTRABLE.has(loan.state) && (
+        <div className="actions">
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void register('e-nach')}>
+            Set up e-NACH
+          </button>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void register('upi-autopay')}>
+            Set up UPI AutoPay
+          </button>
+        </div>
+      )}
+      {open && open.status !== 'pending' && (
+        <div className="actions">
+          <button type="button" className="button button--danger-ghost" disabled={busy} onClick={() => void cancel(open.id)}>
+            Cancel auto-debit
+          </button>
+        </div>
+      )}
+      {data.presentations.length > 0 && (
+        <>
+          <h3>Debits</h3>
+          <ul className="plain-list" aria-label="Debits">
+            {data.presentations.map((p) => (
+              <li key={p.id}>
+                <strong>
+                  Instalment {p.instalmentNumber}
+                  {p.attempt > 1 ? ` (try ${p.attempt})` : ''}: {money(p.amount)}
+                </strong>{' '}
+                on {formatDate(p.presentedOn)} — {RESULT[p.status] ?? p.status}
+                {p.reason ? `: ${p.reason}` : ''}
+                {p.bounceCharge ? `. Bounce charge ${money(p.bounceCharge)}` : ''}
+                {p.nextAttemptOn ? `. We will try again on ${formatDate(p.nextAttemptOn)}` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.manualCollections.length > 0 && (
+        <p className="muted">Some instalments are not auto-debited: please pay them from this page (Make a payment).</p>
+      )}
+    </section>
+  );
+}
