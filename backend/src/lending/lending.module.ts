@@ -20,6 +20,6 @@ import { SettlementModule } from './settlement/settlement.module.js';
  */
 @Module({
   imports: [LoanModule, ProductsModule, PipelineModule, ServicingModule, CollectionsModule, SettlementModule, QuickStartPortsModule],
-  exports: [LoanModule, CollectionsModule],
+  exports: [LoanModule, CollectionsModule, ServicingModule],
 })
 export class LendingModule {}
