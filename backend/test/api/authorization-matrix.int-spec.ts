@@ -330,6 +330,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/phone-collisions\/:id/, () => phoneCollisionId],
   // A close of business run from the console (issue 27 item 4; runs start in manual mode only, so one is written here).
   [/^\/api\/admin\/close-of-business\/runs\/:id/, () => cobRunId],
+  // The books (issue 31): an account of the seeded chart.
+  [/^\/api\/admin\/accounting\/accounts\/:code/, () => '1100'],
 ];
 
 /** Routes whose second path parameter is of another kind: the issue's attachment is Alice's upload. */
@@ -344,6 +346,9 @@ const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/loan-activity': { from: '2026-01-01', to: '2026-12-31' },
   'GET /api/admin/application-funnel': { from: '2026-01-01', to: '2026-12-31' },
   'GET /api/admin/collections': { filter: '{"bucket":"Active"}' },
+  'GET /api/admin/accounting/trial-balance': { asOf: '2026-12-31' },
+  'GET /api/admin/accounting/trial-balance.csv': { asOf: '2026-12-31' },
+  'GET /api/admin/accounting/reconciliation': { asOf: '2026-12-31' },
 };
 
 const isLoanRoute = (r: { path: string }) => /\/(loans|loan-queues|notifications)(\/|$)/.test(r.path);

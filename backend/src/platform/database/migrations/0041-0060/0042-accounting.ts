@@ -83,6 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (account_code, day)
     )`.execute(db);
   await sql`
+    INSERT INTO staff_roles (id, name, description, permissions, built_in)
+    VALUES ('accountant', 'Accountant', 'Reads the books (chart, journal, trial balance, reconciliation) and the loans.',
+      '{accounting.view,loans.view}', true)
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`
     INSERT INTO projection_rebuilds_pending (reason)
     SELECT 'issue 31: the accounting projection (journal entries from the loan log)'
      WHERE EXISTS (SELECT 1 FROM events)
@@ -90,5 +95,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DELETE FROM staff_roles WHERE id = 'accountant'`.execute(db);
   await sql`DROP TABLE account_days, journal_lines, journal_entries, accounting_loans, accounts`.execute(db);
 }
