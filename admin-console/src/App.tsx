@@ -29,6 +29,7 @@ import customers, { CustomerShow } from './customers';
 import sms from './sms';
 import phoneCollisions from './phones';
 import agreements, { AgreementShow } from './agreements';
+import { accounts, journalEntries, ReconciliationPage, TrialBalancePage } from './accounting';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
 // the console's home page: lazy, it cost a chunk and its six shared ones (each a request to a busy server), and its
@@ -81,6 +82,8 @@ export function App() {
       <Resource name="loans" />
       <Resource name="Products" {...products} />
       <Resource name="Payments" {...payments} />
+      <Resource name="Accounts" {...accounts} options={{ label: 'Chart of accounts' }} />
+      <Resource name="JournalEntries" {...journalEntries} options={{ label: 'Journal entries' }} />
       <Resource name="LoanAgreements" {...agreements} options={{ label: 'Loan agreements' }} />
       <Resource name="Banners" {...banners} />
       <Resource name="StatePages" {...statePages} options={{ label: 'State pages' }} />
@@ -105,6 +108,8 @@ export function App() {
         <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         <Route path="/BusinessDate" caseSensitive element={<BusinessDatePage />} />
+        <Route path="/TrialBalance" caseSensitive element={<TrialBalancePage />} />
+        <Route path="/Reconciliation" caseSensitive element={<ReconciliationPage />} />
         {loanRoutes}
         {collectionRoutes}
         {channelRoutes}
