@@ -4,13 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, Title } from 'react-admin';
 import { formatMoney } from '@lending/web-common/format';
 import { DEFAULT_CURRENCY } from '../loans/labels';
+import { useBusinessDate } from '../business-date/useBusinessDate';
 import { accountingApi, today } from './api';
 
 const money = (minor: number) => formatMoney(minor, DEFAULT_CURRENCY);
 
 /** /Admin/Reconciliation: loans receivable in the books against every loan's principal outstanding, as of a date. */
 export function ReconciliationPage() {
-  const [asOf, setAsOf] = useState(today());
+  // The business date by default (what the rest of the console dates by), else today.
+  const { data: business } = useBusinessDate();
+  const [picked, setAsOf] = useState<string | null>(null);
+  const asOf = picked ?? business?.date ?? today();
   const { data, isPending, error } = useQuery({
     queryKey: ['accounting', 'reconciliation', asOf],
     queryFn: () => accountingApi.reconciliation(asOf),

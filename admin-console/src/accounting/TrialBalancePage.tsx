@@ -18,13 +18,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useNotify } from 'react-admin';
 import { formatMoney } from '@lending/web-common/format';
 import { DEFAULT_CURRENCY } from '../loans/labels';
+import { useBusinessDate } from '../business-date/useBusinessDate';
 import { accountingApi, today } from './api';
 
 const money = (minor: number) => (minor === 0 ? '' : formatMoney(minor, DEFAULT_CURRENCY));
 
 /** /Admin/TrialBalance: every account's balance as of a date, debits and credits side by side; the totals agree. */
 export function TrialBalancePage() {
-  const [asOf, setAsOf] = useState(today());
+  // The business date by default (what the rest of the console dates by), else today.
+  const { data: business } = useBusinessDate();
+  const [picked, setAsOf] = useState<string | null>(null);
+  const asOf = picked ?? business?.date ?? today();
   const notify = useNotify();
   const { data, isPending, error } = useQuery({
     queryKey: ['accounting', 'trial-balance', asOf],
