@@ -30,6 +30,7 @@ import sms from './sms';
 import phoneCollisions from './phones';
 import agreements, { AgreementShow } from './agreements';
 import { mandateBounces, mandatePresentations, mandates } from './mandates';
+import { accounts, journalEntries, ReconciliationPage, TrialBalancePage } from './accounting';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
 // the console's home page: lazy, it cost a chunk and its six shared ones (each a request to a busy server), and its
@@ -85,6 +86,8 @@ export function App() {
       <Resource name="Mandates" {...mandates} />
       <Resource name="MandatePresentations" {...mandatePresentations} options={{ label: 'Presentations' }} />
       <Resource name="MandateBounces" {...mandateBounces} options={{ label: 'Bounced' }} />
+      <Resource name="Accounts" {...accounts} options={{ label: 'Chart of accounts' }} />
+      <Resource name="JournalEntries" {...journalEntries} options={{ label: 'Journal entries' }} />
       <Resource name="LoanAgreements" {...agreements} options={{ label: 'Loan agreements' }} />
       <Resource name="Banners" {...banners} />
       <Resource name="StatePages" {...statePages} options={{ label: 'State pages' }} />
@@ -109,6 +112,8 @@ export function App() {
         <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         <Route path="/BusinessDate" caseSensitive element={<BusinessDatePage />} />
+        <Route path="/TrialBalance" caseSensitive element={<TrialBalancePage />} />
+        <Route path="/Reconciliation" caseSensitive element={<ReconciliationPage />} />
         {loanRoutes}
         {collectionRoutes}
         {channelRoutes}

@@ -137,6 +137,7 @@ export function AdminMenu() {
   const canSeeLoans = useAccess('list', 'loans');
   const canSeeUsers = useAccess('list', 'Users');
   const canSeePayments = useAccess('list', 'Payments');
+  const canSeeBooks = useAccess('list', 'JournalEntries');
   const canSeeEmails = useAccess('list', 'Emails');
   const canEditTemplates = useAccess('list', 'EmailTemplates');
   const canEditBanners = useAccess('list', 'Banners');
@@ -194,6 +195,14 @@ export function AdminMenu() {
               <MenuLink to="/Mandates" primaryText="Mandates" leftIcon={paymentsIcon} />
               <MenuLink to="/MandatePresentations" primaryText="Presentations" leftIcon={paymentsIcon} />
               {canSeeCollections ? <MenuLink to="/MandateBounces" primaryText="Bounced" leftIcon={paymentsIcon} /> : null}
+            </MenuSection>
+          ) : null}
+          {canSeeBooks ? (
+            <MenuSection label="Accounting">
+              <MenuLink to="/Accounts" primaryText="Chart of accounts" leftIcon={descriptionIcon} />
+              <MenuLink to="/JournalEntries" primaryText="Journal entries" leftIcon={descriptionIcon} />
+              <MenuLink to="/TrialBalance" primaryText="Trial balance" leftIcon={descriptionIcon} />
+              <MenuLink to="/Reconciliation" primaryText="Reconciliation" leftIcon={descriptionIcon} />
             </MenuSection>
           ) : null}
           {canSeeCustomers || canReviewPhones ? (

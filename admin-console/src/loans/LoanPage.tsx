@@ -17,6 +17,8 @@ import type { AdminLoan as Loan } from '@lending/web-common/api';
 import { Instalments } from './Instalments';
 import { ScrollArea } from '../layout/ScrollArea';
 import { Ledger } from './Ledger';
+import { LoanJournal } from '../accounting/LoanJournal';
+import { useAccess } from '../permissions/useAccess';
 import { LoanPayments } from './LoanPayments';
 import { Repayments } from './Repayments';
 import { CollectionsPanel } from '../collections/CollectionsPanel';
@@ -61,6 +63,7 @@ export function LoanPage() {
   const asOf = search.get('asOf');
   const setAsOf = (iso: string | null) => setSearch(iso ? { asOf: iso } : {}, { replace: false });
   const { loan, current, error, isPending } = useLoan(id, asOf);
+  const canSeeBooks = useAccess('list', 'JournalEntries');
 
   if (isPending) return <Loading />;
   if (error || !loan) {
@@ -164,6 +167,13 @@ export function LoanPage() {
         <Section title="Ledger">
           <ScrollArea label="Ledger, scrollable">
             <Ledger loanId={loan.id} version={loan.version} currency={loan.currency} />
+          </ScrollArea>
+        </Section>
+      ) : null}
+      {instalments && !asOf && canSeeBooks ? (
+        <Section title="Journal">
+          <ScrollArea label="Journal, scrollable">
+            <LoanJournal loanId={loan.id} version={loan.version} currency={loan.currency} />
           </ScrollArea>
         </Section>
       ) : null}

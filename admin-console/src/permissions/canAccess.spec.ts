@@ -14,6 +14,15 @@ describe('canAccess', () => {
     expect(canAccess(['loans.disburse'], 'disburse', 'loans')).toBe(true);
   });
 
+  it('shows the books (chart, journal, trial balance, reconciliation) to accounting.view only, and offers no writes', () => {
+    const accountant = ['accounting.view', 'loans.view'];
+    for (const resource of ['Accounts', 'JournalEntries', 'TrialBalance', 'Reconciliation']) {
+      expect(canAccess(accountant, 'list', resource)).toBe(true);
+      expect(canAccess(reviewer, 'list', resource)).toBe(false);
+      expect(canAccess(accountant, 'edit', resource)).toBe(false);
+    }
+  });
+
   it('keeps settlement and write-off making and approving apart (maker-checker)', () => {
     const agent = ['loans.view', 'collections.settle', 'loans.write-off'];
     expect(canAccess(agent, 'settle', 'collections')).toBe(true);

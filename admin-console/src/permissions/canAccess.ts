@@ -138,6 +138,13 @@ function required(action: string, resource: string): string | null | undefined {
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission, and
       // running close of business from the console (manual mode only) needs cob.run.
       return action === 'edit' ? 'business-date.manage' : action === 'close-of-business' ? 'cob.run' : null;
+    // Issue 31: the books are read with accounting.view (the chart, journal entries, trial balance, reconciliation).
+    case 'Accounts':
+    case 'JournalEntries':
+    case 'TrialBalance':
+    case 'Reconciliation':
+    case 'accounting':
+      return READ.has(action) ? 'accounting.view' : undefined;
     case 'profile':
     case 'dashboard':
       return null;

@@ -58,6 +58,8 @@ const API_RESOURCES: Record<string, string> = {
   Sms: 'sms',
   LoanAgreements: 'agreements',
   PhoneCollisions: 'phone-collisions',
+  Accounts: 'accounting/accounts',
+  JournalEntries: 'accounting/journal-entries',
 };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;

@@ -20,6 +20,8 @@ export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
   Emails: ['Email', 'emails'],
   EmailTemplates: ['Email template', 'email templates'],
   PhoneCollisions: ['Phone to review', 'phones to review'],
+  Accounts: ['Account', 'accounts'],
+  JournalEntries: ['Journal entry', 'journal entries'],
 };
 
 const NOTIFICATION = /^resources\.([^.]+)\.notifications\.(created|updated|deleted)$/;

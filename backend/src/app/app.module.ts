@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountingModule } from '../accounting/accounting.module.js';
 import { BorrowerMessagingModule } from '../communications/borrower-messaging.module.js';
 import { CommunicationsModule } from '../communications/communications.module.js';
 import { MessagePortsModule } from '../communications/message-ports.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
         IdentityModule,
         OriginationModule,
         LendingModule,
+        AccountingModule,
         BorrowerMessagingModule,
         ChannelsModule,
         MessagePortsModule,

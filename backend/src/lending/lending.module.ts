@@ -31,6 +31,6 @@ import { SettlementModule } from './settlement/settlement.module.js';
     MandatesModule,
     QuickStartPortsModule,
   ],
-  exports: [LoanModule, CollectionsModule],
+  exports: [LoanModule, CollectionsModule, ServicingModule],
 })
 export class LendingModule {}

@@ -332,6 +332,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/phone-collisions\/:id/, () => phoneCollisionId],
   // A close of business run from the console (issue 27 item 4; runs start in manual mode only, so one is written here).
   [/^\/api\/admin\/close-of-business\/runs\/:id/, () => cobRunId],
+  // The books (issue 31): an account of the seeded chart.
+  [/^\/api\/admin\/accounting\/accounts\/:code/, () => '1100'],
 ];
 
 /** Routes whose second path parameter is of another kind: the issue's attachment is Alice's upload. */
@@ -346,6 +348,9 @@ const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/loan-activity': { from: '2026-01-01', to: '2026-12-31' },
   'GET /api/admin/application-funnel': { from: '2026-01-01', to: '2026-12-31' },
   'GET /api/admin/collections': { filter: '{"bucket":"Active"}' },
+  'GET /api/admin/accounting/trial-balance': { asOf: '2026-12-31' },
+  'GET /api/admin/accounting/trial-balance.csv': { asOf: '2026-12-31' },
+  'GET /api/admin/accounting/reconciliation': { asOf: '2026-12-31' },
 };
 
 const isLoanRoute = (r: { path: string }) => /\/(loans|loan-queues|notifications)(\/|$)/.test(r.path);
@@ -627,8 +632,10 @@ describe('staff without the permission', () => {
   });
 
   it('the read-only Viewer reads loans but every loan action is 403, naming the permission it lacks', async () => {
-    // The contact log is collections work (collections.view), which the Viewer does not hold: refused like any other.
-    for (const r of adminRoutes().filter((x) => isLoanRoute(x) && x.method === 'GET' && x.permission !== 'collections.view')) {
+    // The contact log is collections work (collections.view), and a loan's journal the books (accounting.view), which the
+    // Viewer does not hold: refused like any other.
+    const notViewers = ['collections.view', 'accounting.view'];
+    for (const r of adminRoutes().filter((x) => isLoanRoute(x) && x.method === 'GET' && !notViewers.includes(x.permission ?? ''))) {
       const res = await call(r).set(bearer(viewer));
       expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 200 });
     }

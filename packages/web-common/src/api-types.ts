@@ -2,6 +2,125 @@
 // Do not edit: change the backend's zod schemas and decorators, then regenerate. CI (`npm run api-types:check`)
 // fails when this file is stale. Friendly names for these types: ./api.ts.
 export interface paths {
+    "/api/admin/accounting/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart of accounts (ra-data-simple-rest, every account in one page, by code) */
+        get: operations["AdminAccountingController_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/accounts/{code}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's statement between two value dates (either open): opening balance, lines with running balance, closing */
+        get: operations["AdminAccountingController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/journal-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Journal entries (ra-data-simple-rest): filter={"accountCode":"1100","loanId":"…","from":"2026-01-01","to":"…"} */
+        get: operations["AdminAccountingController_journal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/journal-entries.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Journal entries as CSV, one row per line (same filter as the list; oldest first, at most 10,000 entries) */
+        get: operations["AdminAccountingController_journalCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Loans receivable in the books against the sum of every loan's principal outstanding (lending's fold) on a date */
+        get: operations["AdminAccountingController_reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trial balance as of a value date: every account with its debit or credit balance; total debits = total credits */
+        get: operations["AdminAccountingController_trialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/trial-balance.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trial balance as CSV (code, name, type, debit, credit in rupees; a total row) */
+        get: operations["AdminAccountingController_trialBalanceCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/agent-leads": {
         parameters: {
             query?: never;
@@ -1053,6 +1172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A loan's journal entries in the order of its events */
+        get: operations["AdminAccountingController_loanJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/kfs": {
         parameters: {
             query?: never;
@@ -1064,24 +1200,6 @@ export interface paths {
         get: operations["AdminAgreementsController_kfs"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/loans/{id}/mandates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The loan's mandates, presentations and instalments sent to manual collection */
-        get: operations["AdminMandatesController_loanMandates"];
-        put?: never;
-        /** Start a mandate registration (e-nach or upi-autopay); send the borrower to redirectUrl to authorise it */
-        post: operations["AdminMandatesController_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1288,142 +1406,6 @@ export interface paths {
         put?: never;
         /** Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active */
         post: operations["AdminSettlementController_withdrawWriteOff"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandate-bounces": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The bounce queue: the latest bounced presentation of each instalment, with its reason and next attempt */
-        get: operations["AdminMandatesController_bounces"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandate-presentations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Presentations (ra-data-simple-rest): filter={"presentedOn":"2026-12-01","status":"bounced"}, sort, range */
-        get: operations["AdminMandatesController_presentations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandate-presentations/run": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Close of business's auto-debit step for date (default the business date): present the instalments due, then send what was decided and not yet sent; run again, it doubles nothing */
-        post: operations["AdminMandatesController_runPresentations"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Mandates (ra-data-simple-rest): filter={"status":"active","kind":"e-nach","loanId":"…"}, sort, range */
-        get: operations["AdminMandatesController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandates/{id}/approve-pause": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Approve the pause asked for (the checker; 403 same-person for the one who asked) */
-        post: operations["AdminMandatesController_approvePause"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandates/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a mandate (recorded, then cancelled at the provider); the loan falls back to manual payment */
-        post: operations["AdminMandatesController_cancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandates/{id}/pause": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ask to pause presentations under an active mandate, with a reason (the maker); a second person approves */
-        post: operations["AdminMandatesController_pause"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mandates/{id}/resume": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Resume presentations under a paused mandate */
-        post: operations["AdminMandatesController_resume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2156,108 +2138,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/mandates/sandbox/{mandateId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sandbox mandate authorisation page with Authorise and Fail (development and tests; off in production unless PAYMENT_SANDBOX=true) */
-        get: operations["MandateWebhooksController_page"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mandates/sandbox/{mandateId}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sandbox: the bank authorises the mandate (signed webhook sent server-side), then 303 to the portal loan page */
-        post: operations["MandateWebhooksController_approve"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mandates/sandbox/{mandateId}/fail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to the portal loan page */
-        post: operations["MandateWebhooksController_fail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mandates/sandbox/presentations/{presentationId}/bounce": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sandbox: the borrower's bank returns the presentation with ?reasonCode= (default INSUFFICIENT_FUNDS) */
-        post: operations["MandateWebhooksController_bounce"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mandates/sandbox/presentations/{presentationId}/succeed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sandbox: the borrower's bank pays the presentation (signed webhook sent server-side) */
-        post: operations["MandateWebhooksController_succeed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mandates/webhooks/sandbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
-        post: operations["MandateWebhooksController_webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -2500,24 +2380,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/me/loans/{id}/mandates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** My auto-debit mandates on this loan and each presentation */
-        get: operations["MyMandatesController_mandates"];
-        put?: never;
-        /** Set up auto-debit (e-nach or upi-autopay): send the borrower to redirectUrl to authorise it at their bank */
-        post: operations["MyMandatesController_register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/me/loans/{id}/payments": {
         parameters: {
             query?: never;
@@ -2614,23 +2476,6 @@ export interface paths {
         get: operations["MyPaymentsController_transactions"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/mandates/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel my mandate: no more auto-debits; I pay each instalment myself */
-        post: operations["MyMandatesController_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3179,6 +3024,391 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminAccountingController_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        code: string;
+                        description: string;
+                        /** @description the code (react-admin needs an id) */
+                        id?: string;
+                        name: string;
+                        parentCode: string | null;
+                        /** @enum {string} */
+                        type: "asset" | "liability" | "equity" | "income" | "expense";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            active: boolean;
+                            code: string;
+                            description: string;
+                            /** @description the code (react-admin needs an id) */
+                            id?: string;
+                            name: string;
+                            parentCode: string | null;
+                            /** @enum {string} */
+                            type: "asset" | "liability" | "equity" | "income" | "expense";
+                        };
+                        /** @description minor units (paise) */
+                        closing: number;
+                        from: string | null;
+                        lines: {
+                            /** @description minor units (paise) */
+                            balance: number;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                            entryId: string;
+                            eventType: string;
+                            loanId: string;
+                            valueDate: string;
+                        }[];
+                        /** @description minor units (paise) */
+                        opening: number;
+                        to: string | null;
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_journal: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: journal-entries <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        eventPosition: number;
+                        eventType: string;
+                        /** @description <event position>-<n> */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "event" | "reallocation";
+                        lines: {
+                            account: string;
+                            accountName: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        loanId: string;
+                        valueDate: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_journalCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_reconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        /** @description minor units (paise) */
+                        difference: number;
+                        loans: number;
+                        /** @description minor units (paise) */
+                        loansReceivable: number;
+                        mismatches: {
+                            /** @description minor units (paise) */
+                            books: number;
+                            loanId: string;
+                            /** @description minor units (paise) */
+                            principal: number;
+                        }[];
+                        /** @description minor units (paise) */
+                        outstandingPrincipal: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_trialBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: {
+                            code: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "asset" | "liability" | "equity" | "income" | "expense";
+                        }[];
+                        asOf: string;
+                        totals: {
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_trialBalanceCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AgentLeadsController_list: {
         parameters: {
             query?: {
@@ -7817,7 +8047,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8034,7 +8264,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8202,7 +8432,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8372,7 +8602,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8795,7 +9025,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8947,7 +9177,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff";
                         version: number;
                     }[];
                 };
@@ -9077,7 +9307,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9118,6 +9348,68 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                     };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_loanJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        eventPosition: number;
+                        eventType: string;
+                        /** @description <event position>-<n> */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "event" | "reallocation";
+                        lines: {
+                            account: string;
+                            accountName: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        loanId: string;
+                        valueDate: string;
+                    }[];
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -9258,191 +9550,6 @@ export interface operations {
             };
         };
     };
-    AdminMandatesController_loanMandates: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        mandates: {
-                            activeFrom: string | null;
-                            cancelCause: string | null;
-                            failureReason: string | null;
-                            /** @enum {string} */
-                            frequency: "monthly" | "as-presented";
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "e-nach" | "upi-autopay";
-                            /** Format: uuid */
-                            loanId: string;
-                            maxAmount: number;
-                            pauseReason: string | null;
-                            /** @description a pause asked for and waiting for a second person */
-                            pauseRequestedBy: string | null;
-                            provider: string;
-                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                            providerReference: string | null;
-                            startedAt: string;
-                            startedBy: string;
-                            /** @enum {string} */
-                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                            updatedAt: string;
-                            validFrom: string;
-                            validUntil: string;
-                        }[];
-                        manualCollections: {
-                            attempt: number;
-                            code: string;
-                            detail: string;
-                            instalmentNumber: number;
-                            on: string;
-                        }[];
-                        presentations: {
-                            amount: number;
-                            attempt: number;
-                            bounceCharge: number | null;
-                            dueDate: string;
-                            id: string;
-                            instalmentNumber: number;
-                            /** @description false once a later attempt of the same instalment was presented */
-                            latest: boolean;
-                            /** Format: uuid */
-                            loanId: string;
-                            /** Format: uuid */
-                            mandateId: string;
-                            /** @description bounced: when it is presented again; null: not again (manual collection) */
-                            nextAttemptOn: string | null;
-                            paymentId: string | null;
-                            presentedOn: string;
-                            providerReference: string | null;
-                            reason: string | null;
-                            reasonCode: string | null;
-                            /** @enum {string} */
-                            status: "presented" | "submitted" | "succeeded" | "bounced";
-                            updatedAt: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_register: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A repeat with the same key returns the first answer and records nothing new */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    kind: "e-nach" | "upi-autopay";
-                };
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        mandate: {
-                            activeFrom: string | null;
-                            cancelCause: string | null;
-                            failureReason: string | null;
-                            /** @enum {string} */
-                            frequency: "monthly" | "as-presented";
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "e-nach" | "upi-autopay";
-                            /** Format: uuid */
-                            loanId: string;
-                            maxAmount: number;
-                            pauseReason: string | null;
-                            /** @description a pause asked for and waiting for a second person */
-                            pauseRequestedBy: string | null;
-                            provider: string;
-                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                            providerReference: string | null;
-                            startedAt: string;
-                            startedBy: string;
-                            /** @enum {string} */
-                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                            updatedAt: string;
-                            validFrom: string;
-                            validUntil: string;
-                        };
-                        /** @description the provider's authorisation page: send the borrower there */
-                        redirectUrl: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     AdminPaymentsController_record: {
         parameters: {
             query?: never;
@@ -9494,7 +9601,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -9857,7 +9964,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10566,563 +10673,6 @@ export interface operations {
             };
         };
     };
-    AdminMandatesController_bounces: {
-        parameters: {
-            query?: {
-                filter?: unknown;
-                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
-                range?: unknown;
-                sort?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        amount: number;
-                        attempt: number;
-                        bounceCharge: number | null;
-                        dueDate: string;
-                        id: string;
-                        instalmentNumber: number;
-                        /** @description false once a later attempt of the same instalment was presented */
-                        latest: boolean;
-                        /** Format: uuid */
-                        loanId: string;
-                        /** Format: uuid */
-                        mandateId: string;
-                        /** @description bounced: when it is presented again; null: not again (manual collection) */
-                        nextAttemptOn: string | null;
-                        paymentId: string | null;
-                        presentedOn: string;
-                        providerReference: string | null;
-                        reason: string | null;
-                        reasonCode: string | null;
-                        /** @enum {string} */
-                        status: "presented" | "submitted" | "succeeded" | "bounced";
-                        updatedAt: string;
-                    }[];
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_presentations: {
-        parameters: {
-            query?: {
-                filter?: unknown;
-                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
-                range?: unknown;
-                sort?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        amount: number;
-                        attempt: number;
-                        bounceCharge: number | null;
-                        dueDate: string;
-                        id: string;
-                        instalmentNumber: number;
-                        /** @description false once a later attempt of the same instalment was presented */
-                        latest: boolean;
-                        /** Format: uuid */
-                        loanId: string;
-                        /** Format: uuid */
-                        mandateId: string;
-                        /** @description bounced: when it is presented again; null: not again (manual collection) */
-                        nextAttemptOn: string | null;
-                        paymentId: string | null;
-                        presentedOn: string;
-                        providerReference: string | null;
-                        reason: string | null;
-                        reasonCode: string | null;
-                        /** @enum {string} */
-                        status: "presented" | "submitted" | "succeeded" | "bounced";
-                        updatedAt: string;
-                    }[];
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_runPresentations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * Format: date
-                     * @description not after the business date; default the business date
-                     */
-                    date?: string;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        date: string;
-                        /** @description instalments presented or sent to manual collection by this run */
-                        decisions: number;
-                        failedLoans: number;
-                        loansVisited: number;
-                        /** @description presentations sent to the provider (those left by an earlier run included) */
-                        sent: number;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_list: {
-        parameters: {
-            query?: {
-                filter?: unknown;
-                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
-                range?: unknown;
-                sort?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        activeFrom: string | null;
-                        cancelCause: string | null;
-                        failureReason: string | null;
-                        /** @enum {string} */
-                        frequency: "monthly" | "as-presented";
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "e-nach" | "upi-autopay";
-                        /** Format: uuid */
-                        loanId: string;
-                        maxAmount: number;
-                        pauseReason: string | null;
-                        /** @description a pause asked for and waiting for a second person */
-                        pauseRequestedBy: string | null;
-                        provider: string;
-                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                        providerReference: string | null;
-                        startedAt: string;
-                        startedBy: string;
-                        /** @enum {string} */
-                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                        updatedAt: string;
-                        validFrom: string;
-                        validUntil: string;
-                    }[];
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_approvePause: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        activeFrom: string | null;
-                        cancelCause: string | null;
-                        failureReason: string | null;
-                        /** @enum {string} */
-                        frequency: "monthly" | "as-presented";
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "e-nach" | "upi-autopay";
-                        /** Format: uuid */
-                        loanId: string;
-                        maxAmount: number;
-                        pauseReason: string | null;
-                        /** @description a pause asked for and waiting for a second person */
-                        pauseRequestedBy: string | null;
-                        provider: string;
-                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                        providerReference: string | null;
-                        startedAt: string;
-                        startedBy: string;
-                        /** @enum {string} */
-                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                        updatedAt: string;
-                        validFrom: string;
-                        validUntil: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_cancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        activeFrom: string | null;
-                        cancelCause: string | null;
-                        failureReason: string | null;
-                        /** @enum {string} */
-                        frequency: "monthly" | "as-presented";
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "e-nach" | "upi-autopay";
-                        /** Format: uuid */
-                        loanId: string;
-                        maxAmount: number;
-                        pauseReason: string | null;
-                        /** @description a pause asked for and waiting for a second person */
-                        pauseRequestedBy: string | null;
-                        provider: string;
-                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                        providerReference: string | null;
-                        startedAt: string;
-                        startedBy: string;
-                        /** @enum {string} */
-                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                        updatedAt: string;
-                        validFrom: string;
-                        validUntil: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_pause: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        activeFrom: string | null;
-                        cancelCause: string | null;
-                        failureReason: string | null;
-                        /** @enum {string} */
-                        frequency: "monthly" | "as-presented";
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "e-nach" | "upi-autopay";
-                        /** Format: uuid */
-                        loanId: string;
-                        maxAmount: number;
-                        pauseReason: string | null;
-                        /** @description a pause asked for and waiting for a second person */
-                        pauseRequestedBy: string | null;
-                        provider: string;
-                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                        providerReference: string | null;
-                        startedAt: string;
-                        startedBy: string;
-                        /** @enum {string} */
-                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                        updatedAt: string;
-                        validFrom: string;
-                        validUntil: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminMandatesController_resume: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        activeFrom: string | null;
-                        cancelCause: string | null;
-                        failureReason: string | null;
-                        /** @enum {string} */
-                        frequency: "monthly" | "as-presented";
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "e-nach" | "upi-autopay";
-                        /** Format: uuid */
-                        loanId: string;
-                        maxAmount: number;
-                        pauseReason: string | null;
-                        /** @description a pause asked for and waiting for a second person */
-                        pauseRequestedBy: string | null;
-                        provider: string;
-                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                        providerReference: string | null;
-                        startedAt: string;
-                        startedBy: string;
-                        /** @enum {string} */
-                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                        updatedAt: string;
-                        validFrom: string;
-                        validUntil: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     AdminPaymentsController_list: {
         parameters: {
             query?: {
@@ -11155,7 +10705,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11231,7 +10781,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11313,7 +10863,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11395,7 +10945,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11471,7 +11021,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11553,7 +11103,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11629,7 +11179,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11699,7 +11249,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health";
                         label: string;
                     }[];
                 };
@@ -12446,7 +11996,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12505,7 +12055,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13425,7 +12975,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13476,7 +13026,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13518,7 +13068,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13580,7 +13130,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13622,7 +13172,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13977,7 +13527,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -14051,7 +13601,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -14133,7 +13683,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -14198,261 +13748,6 @@ export interface operations {
             };
         };
     };
-    MandateWebhooksController_page: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                mandateId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    MandateWebhooksController_approve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                mandateId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    MandateWebhooksController_fail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                mandateId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    MandateWebhooksController_bounce: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                presentationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    MandateWebhooksController_succeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                presentationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    MandateWebhooksController_webhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with PAYMENT_WEBHOOK_SECRET> */
-                "X-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        about: "mandate" | "presentation";
-                        id: string;
-                        /** @constant */
-                        received: true;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     AdminUserController_me: {
         parameters: {
             query?: never;
@@ -14485,7 +13780,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -15145,7 +14440,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15440,7 +14735,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15658,7 +14953,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15937,188 +15232,6 @@ export interface operations {
             };
         };
     };
-    MyMandatesController_mandates: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        mandates: {
-                            activeFrom: string | null;
-                            cancelCause: string | null;
-                            failureReason: string | null;
-                            /** @enum {string} */
-                            frequency: "monthly" | "as-presented";
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "e-nach" | "upi-autopay";
-                            /** Format: uuid */
-                            loanId: string;
-                            maxAmount: number;
-                            pauseReason: string | null;
-                            /** @description a pause asked for and waiting for a second person */
-                            pauseRequestedBy: string | null;
-                            provider: string;
-                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                            providerReference: string | null;
-                            startedAt: string;
-                            startedBy: string;
-                            /** @enum {string} */
-                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                            updatedAt: string;
-                            validFrom: string;
-                            validUntil: string;
-                        }[];
-                        manualCollections: {
-                            attempt: number;
-                            code: string;
-                            detail: string;
-                            instalmentNumber: number;
-                            on: string;
-                        }[];
-                        presentations: {
-                            amount: number;
-                            attempt: number;
-                            bounceCharge: number | null;
-                            dueDate: string;
-                            id: string;
-                            instalmentNumber: number;
-                            /** @description false once a later attempt of the same instalment was presented */
-                            latest: boolean;
-                            /** Format: uuid */
-                            loanId: string;
-                            /** Format: uuid */
-                            mandateId: string;
-                            /** @description bounced: when it is presented again; null: not again (manual collection) */
-                            nextAttemptOn: string | null;
-                            paymentId: string | null;
-                            presentedOn: string;
-                            providerReference: string | null;
-                            reason: string | null;
-                            reasonCode: string | null;
-                            /** @enum {string} */
-                            status: "presented" | "submitted" | "succeeded" | "bounced";
-                            updatedAt: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    MyMandatesController_register: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    kind: "e-nach" | "upi-autopay";
-                };
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        mandate: {
-                            activeFrom: string | null;
-                            cancelCause: string | null;
-                            failureReason: string | null;
-                            /** @enum {string} */
-                            frequency: "monthly" | "as-presented";
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "e-nach" | "upi-autopay";
-                            /** Format: uuid */
-                            loanId: string;
-                            maxAmount: number;
-                            pauseReason: string | null;
-                            /** @description a pause asked for and waiting for a second person */
-                            pauseRequestedBy: string | null;
-                            provider: string;
-                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                            providerReference: string | null;
-                            startedAt: string;
-                            startedBy: string;
-                            /** @enum {string} */
-                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                            updatedAt: string;
-                            validFrom: string;
-                            validUntil: string;
-                        };
-                        /** @description the provider's authorisation page: send the borrower there */
-                        redirectUrl: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     MyPaymentsController_pay: {
         parameters: {
             query?: never;
@@ -16342,7 +15455,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -16507,7 +15620,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -16624,75 +15737,6 @@ export interface operations {
             };
         };
     };
-    MyMandatesController_cancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        activeFrom: string | null;
-                        cancelCause: string | null;
-                        failureReason: string | null;
-                        /** @enum {string} */
-                        frequency: "monthly" | "as-presented";
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "e-nach" | "upi-autopay";
-                        /** Format: uuid */
-                        loanId: string;
-                        maxAmount: number;
-                        pauseReason: string | null;
-                        /** @description a pause asked for and waiting for a second person */
-                        pauseRequestedBy: string | null;
-                        provider: string;
-                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
-                        providerReference: string | null;
-                        startedAt: string;
-                        startedBy: string;
-                        /** @enum {string} */
-                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
-                        updatedAt: string;
-                        validFrom: string;
-                        validUntil: string;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     MyLoansController_notifications: {
         parameters: {
             query?: never;
@@ -16767,7 +15811,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
                         paidOn: string | null;
                         /** Format: uuid */
                         paymentId: string;
@@ -16827,7 +15871,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -16884,7 +15928,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -18301,7 +17345,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

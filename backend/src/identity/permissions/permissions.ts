@@ -67,6 +67,9 @@ export const PERMISSIONS = {
     label: 'Run close of business from the console and see its runs (manual business date mode: after moving the date)',
   },
   'operations.view': { group: 'System', label: 'See the metrics and the job queues (read-only queue board)' },
+  'accounting.view': { group: 'Accounting', label: 'See the chart of accounts, journal entries, trial balance and reconciliation' },
+  'accounting.post': { group: 'Accounting', label: 'Post manual journal entries (the maker)' },
+  'accounting.close': { group: 'Accounting', label: 'Close accounting periods (the checker: never one you asked for)' },
   'system.health': { group: 'System', label: 'See the health details: database, queues and subscription lag' },
 } as const satisfies Record<string, { group: string; label: string }>;
 

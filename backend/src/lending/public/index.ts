@@ -14,3 +14,18 @@ export { ChannelContacts, type ChannelContact, type ContactChannel, type Contact
 export { OverdueBook, type OverdueLoan } from './overdue-book.port.js';
 /** What lending needs said to borrowers (the e-sign link, collection reminders): communications, above lending, implements it. */
 export { LoanMessages, type AgreementSignLinkMessage, type InstalmentReminderMessage, type MessageBorrower } from './loan-messages.port.js';
+/** The books (accounting, issue 31): a loan's money events and its money position on any value date, by lending's fold. */
+export {
+  LOAN_BOOK_EVENT_TYPES,
+  ZERO_POSITION,
+  loanBookEventOf,
+  loanBookPosition,
+  loanBookTermsFromStream,
+  loanBookTermsOf,
+  type ComponentParts,
+  type LoanBookEvent,
+  type LoanBookEventType,
+  type LoanBookPosition,
+  type LoanBookTerms,
+} from './loan-books.js';
+export { LoanPrincipals, type LoanPrincipal } from './loan-principals.port.js';

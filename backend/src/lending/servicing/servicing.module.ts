@@ -24,6 +24,8 @@ import { AdminPaymentsController } from './http/admin-payments.controller.js';
 import { MyPaymentsController } from './http/my-payments.controller.js';
 import { PaymentWebhooksController } from './http/payment-webhooks.controller.js';
 import { SandboxCheckout } from './application/sandbox-checkout.js';
+import { ServicingLoanPrincipals } from './application/servicing-loan-principals.js';
+import { LoanPrincipals } from '../public/loan-principals.port.js';
 
 /**
  * Servicing (issue 12): payments recorded by staff or made online, their allocation, reversals, refunds of credit
@@ -52,7 +54,10 @@ import { SandboxCheckout } from './application/sandbox-checkout.js';
     GetForeclosureQuoteHandler,
     PreviewPaymentHandler,
     GetLoanStatementHandler,
+    ServicingLoanPrincipals,
+    { provide: LoanPrincipals, useExisting: ServicingLoanPrincipals },
   ],
+  exports: [LoanPrincipals],
 })
 export class ServicingModule implements OnModuleInit {
   constructor(private readonly registry: PlatformRegistry) {}

@@ -908,4 +908,53 @@ export interface Database {
   help_issue_messages: HelpIssueMessagesTable;
   help_issue_changes: HelpIssueChangesTable;
   state_pages: StatePagesTable;
+  accounts: AccountsTable;
+  accounting_loans: AccountingLoansTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
+  account_days: AccountDaysTable;
+}
+
+/** Issue 31: the chart of accounts (data) and the accounting projection's tables (migration 0042). */
+export interface AccountsTable {
+  code: string;
+  name: string;
+  type: 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+  parent_code: string | null;
+  active: Generated<boolean>;
+  description: Generated<string>;
+}
+
+export interface AccountingLoansTable {
+  loan_id: string;
+  version: number;
+  terms: JSONColumnType<Record<string, unknown>>;
+  events: JSONColumnType<Record<string, unknown>[]>;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  loan_id: string;
+  event_position: ColumnType<string, number | string, number | string>;
+  event_type: string;
+  value_date: string;
+  kind: 'event' | 'reallocation';
+  amount: Money;
+}
+
+export interface JournalLinesTable {
+  entry_id: string;
+  line: number;
+  account_code: string;
+  debit: Money;
+  credit: Money;
+  loan_id: string;
+  value_date: string;
+}
+
+export interface AccountDaysTable {
+  account_code: string;
+  day: string;
+  debits: Money;
+  credits: Money;
 }

@@ -65,7 +65,7 @@ export const servicingProjection: Projection = {
 };
 
 /** The money event as the servicing fold reads it. */
-function toServicingEvent(event: RecordedEvent): ServicingEvent {
+export function toServicingEvent(event: Pick<RecordedEvent, 'type' | 'data'>): ServicingEvent {
   const data = event.data as Record<string, any>;
   switch (event.type) {
     case 'RepaymentApplied':

@@ -38,6 +38,7 @@ import * as instalmentOwedParts from './0021-0040/0038-instalment-owed-parts.js'
 import * as closeOfBusinessRuns from './0021-0040/0039-close-of-business-runs.js';
 import * as productAdvancePayment from './0021-0040/0040-product-advance-payment.js';
 import * as projectionRebuildsPending from './0041-0060/0041-projection-rebuilds-pending.js';
+import * as accounting from './0041-0060/0042-accounting.js';
 import * as mandates from './0041-0060/0045-mandates.js';
 import * as borrowerSearchText from './0041-0060/0052-borrower-search-text.js';
 
@@ -84,6 +85,7 @@ export const migrationProvider: MigrationProvider = {
       '0039-close-of-business-runs': closeOfBusinessRuns,
       '0040-product-advance-payment': productAdvancePayment,
       '0041-projection-rebuilds-pending': projectionRebuildsPending,
+      '0042-accounting': accounting,
       '0045-mandates': mandates,
       '0052-borrower-search-text': borrowerSearchText,
     };

@@ -1,0 +1,151 @@
+import { replay, type LoanRecord } from '../loan/domain/loan.state.js';
+import type { LoanEvent } from '../loan/domain/loan.events.js';
+import { serviceLoan } from '../loan/domain/schedule/loan-servicing.js';
+import type { ServicingEvent, ServicingTerms } from '../loan/domain/schedule/servicing.types.js';
+import { toServicingEvent } from '../servicing/projections/servicing.projection.js';
+
+/**
+ * What the books (the accounting context, issue 31) read of a loan: its money events as the servicing fold reads
+ * them, and the loan's money position on any value date, computed by lending's own fold. Accounting maps positions
+ * to accounts; lending decides what a payment paid. Pure functions: a projection calls them over the events it keeps.
+ */
+
+/** The loan events that change a disbursed loan's money position (the servicing fold's input). */
+export const LOAN_BOOK_EVENT_TYPES = [
+  'LoanDisbursed',
+  'RepaymentApplied',
+  'RepaymentReversed',
+  'CreditBalanceRefunded',
+  'PenalChargeApplied',
+  'LoanSettled',
+  'LoanWrittenOff',
+] as const;
+
+export type LoanBookEventType = (typeof LOAN_BOOK_EVENT_TYPES)[number];
+
+/** A loan's terms fixed at disbursal (opaque to the books: stored and handed back). */
+export type LoanBookTerms = ServicingTerms;
+
+/** One money event as the fold reads it; `valueDate` is the date the books date it on. */
+export type LoanBookEvent = ServicingEvent;
+
+/** The money event (any LOAN_BOOK_EVENT_TYPES but LoanDisbursed) as the fold reads it. */
+export function loanBookEventOf(event: { type: string; data: Record<string, unknown> }): LoanBookEvent {
+  return toServicingEvent(event);
+}
+
+/** The terms a LoanDisbursed event carries (since issue 12); undefined on older events (use loanBookTermsFromStream). */
+export function loanBookTermsOf(disbursed: { data: Record<string, unknown> }): LoanBookTerms | undefined {
+  return (disbursed.data as { servicingTerms?: ServicingTerms }).servicingTerms;
+}
+
+/** The terms of a loan paid out before issue 12, folded from its own stream up to and including LoanDisbursed. */
+export function loanBookTermsFromStream(events: readonly { type: string; data: Record<string, unknown> }[]): LoanBookTerms {
+  const state = replay(events.map((e) => ({ type: e.type, data: e.data }) as LoanEvent));
+  const servicing = (state as LoanRecord).servicing;
+  if (!servicing) throw new Error('no servicing terms after LoanDisbursed');
+  return servicing.terms;
+}
+
+export type ComponentParts = { principal: number; fees: number; penalties: number };
+
+/**
+ * A loan's money position on a value date, every amount cumulative since disbursal (minor units):
+ * what is owed now, what was charged, received, waived, settled, written off and refunded.
+ */
+export type LoanBookPosition = {
+  /** The principal paid out (0 before the disbursal date). */
+  disbursed: number;
+  owed: ComponentParts;
+  /** Money held for the borrower beyond what is owed (negative only when a refund outran a later-reversed payment). */
+  creditBalance: number;
+  /** Interest received (allocated from payments or from the credit balance). */
+  interestReceived: number;
+  feesCharged: number;
+  penaltiesCharged: number;
+  /** Fees and penal charges waived one by one (not by a settlement). */
+  waived: { fees: number; penalties: number };
+  /** What a settlement took off the books (interest excluded: it was never recognised before it was received). */
+  settled: ComponentParts;
+  /** What a write-off took off the books (interest excluded, as above). */
+  writtenOff: ComponentParts;
+  /** Money received on the loan after it was written off. */
+  recoveries: number;
+  /** Money received (payments not reversed), recoveries included. */
+  received: number;
+  /** Credit balance paid back to the borrower. */
+  refunded: number;
+};
+
+export const ZERO_POSITION: LoanBookPosition = {
+  disbursed: 0,
+  owed: { principal: 0, fees: 0, penalties: 0 },
+  creditBalance: 0,
+  interestReceived: 0,
+  feesCharged: 0,
+  penaltiesCharged: 0,
+  waived: { fees: 0, penalties: 0 },
+  settled: { principal: 0, fees: 0, penalties: 0 },
+  writtenOff: { principal: 0, fees: 0, penalties: 0 },
+  recoveries: 0,
+  received: 0,
+  refunded: 0,
+};
+
+/**
+ * The loan's position on `asOf` (YYYY-MM-DD): lending's servicing fold over the events whose value date is on or
+ * before it (in log order: a reversal dated later does not yet count; a back-dated payment counts from its date).
+ */
+export function loanBookPosition(terms: LoanBookTerms, events: readonly LoanBookEvent[], asOf: string): LoanBookPosition {
+  if (asOf < terms.disbursedOn) return ZERO_POSITION;
+  const known = events.filter((e) => e.valueDate <= asOf);
+  const view = serviceLoan(terms, known);
+  const reversed = new Set(known.filter((e) => e.type === 'RepaymentReversed').map((e) => e.paymentId));
+  const position: LoanBookPosition = {
+    ...ZERO_POSITION,
+    owed: { principal: 0, fees: 0, penalties: 0 },
+    waived: { fees: 0, penalties: 0 },
+    settled: { principal: 0, fees: 0, penalties: 0 },
+    writtenOff: { principal: 0, fees: 0, penalties: 0 },
+    disbursed: terms.principal,
+  };
+  position.owed = { principal: view.outstanding.principal, fees: view.outstanding.fees, penalties: view.outstanding.penalties };
+  position.creditBalance = view.creditBalance;
+  for (const line of view.ledger) {
+    switch (line.type) {
+      case 'repayment':
+        position.interestReceived += line.interest;
+        break;
+      case 'charge':
+        position.feesCharged += line.fees;
+        position.penaltiesCharged += line.penalties;
+        break;
+      case 'waiver':
+        position.waived.fees += line.fees;
+        position.waived.penalties += line.penalties;
+        break;
+      case 'settlement':
+      case 'write-off': {
+        const into = line.type === 'settlement' ? position.settled : position.writtenOff;
+        into.principal += line.principal;
+        into.fees += line.fees;
+        into.penalties += line.penalties;
+        break;
+      }
+      case 'recovery':
+        if (line.paymentId === null || !reversed.has(line.paymentId)) position.recoveries += line.amount;
+        break;
+      default:
+        break;
+    }
+  }
+  const seen = new Set<string>();
+  for (const event of known) {
+    if (event.type === 'RepaymentApplied' && !seen.has(event.paymentId)) {
+      seen.add(event.paymentId);
+      if (!reversed.has(event.paymentId)) position.received += event.amount;
+    }
+    if (event.type === 'CreditBalanceRefunded') position.refunded += event.amount;
+  }
+  return position;
+}
