@@ -3,10 +3,13 @@ import { collectionContactWindow, contactCap, heldUntil, mayContactAboutDebt } f
 import { contactWindowDelay } from './reminders.js';
 
 describe('one contact window for every collection channel: 08:00 up to 19:00 in the borrower’s time zone', () => {
-  it.each(['call', 'ivr', 'whatsapp', 'sms', 'email', 'push'] as const)('given channel %s at 08:00 and 18:59, then it is open', (channel) => {
-    expect(collectionContactWindow({ date: '2026-12-02', time: '08:00' }, channel)).toEqual({ open: true });
-    expect(collectionContactWindow({ date: '2026-12-02', time: '18:59' }, channel)).toEqual({ open: true });
-  });
+  it.each(['call', 'ivr', 'whatsapp', 'sms', 'email', 'push'] as const)(
+    'given channel %s at 08:00 and 18:59, then it is open',
+    (channel) => {
+      expect(collectionContactWindow({ date: '2026-12-02', time: '08:00' }, channel)).toEqual({ open: true });
+      expect(collectionContactWindow({ date: '2026-12-02', time: '18:59' }, channel)).toEqual({ open: true });
+    },
+  );
 
   it('given 19:00 exactly, then WhatsApp is closed until 08:00 the next day, with the reason', () => {
     const decision = collectionContactWindow({ date: '2026-12-31', time: '19:00' }, 'whatsapp');

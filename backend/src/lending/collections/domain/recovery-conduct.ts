@@ -1,4 +1,5 @@
 import { CONTACT_WINDOW, nextContactTime, type LocalTime } from './reminders.js';
+import { LoanDomainError } from '../../loan/domain/loan.errors.js';
 
 /**
  * Recovery conduct (issue 33 item 3): the rules every collection channel applies before it reaches a borrower: the
@@ -84,4 +85,34 @@ export function mayContactAboutDebt(
         "This number is one of the borrower's references: references are never contacted about a debt (RBI Fair Practices Code). Contact the borrower only.",
     };
   return { allowed: true };
+}
+
+/** Outside 08:00–19:00 in the borrower's time zone: no collection contact by any channel. */
+export class OutsideContactWindow extends LoanDomainError {
+  readonly code = 'COLLECTIONS.OUTSIDE_CONTACT_WINDOW';
+  readonly kind = 'conflict';
+  override readonly title = 'Outside the collection contact window';
+  constructor(reason: string, opensAt: LocalTime) {
+    super(reason, { opensAt: `${opensAt.date} ${opensAt.time}` });
+  }
+}
+
+/** The borrower was contacted as often today as COLLECTION_CONTACTS_PER_DAY_MAX allows. */
+export class ContactCapReached extends LoanDomainError {
+  readonly code = 'COLLECTIONS.CONTACT_CAP_REACHED';
+  readonly kind = 'conflict';
+  override readonly title = 'Daily contact limit reached';
+  constructor(reason: string, contactsToday: number, max: number) {
+    super(reason, { contactsToday, max });
+  }
+}
+
+/** A reference's phone: references are never contacted about a debt. */
+export class ReferenceNotContacted extends LoanDomainError {
+  readonly code = 'COLLECTIONS.REFERENCE_NOT_CONTACTED';
+  readonly kind = 'conflict';
+  override readonly title = 'References are never contacted about a debt';
+  constructor(reason: string) {
+    super(reason);
+  }
 }
