@@ -572,6 +572,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/grievances/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Escalate now every complaint not resolved within 30 days of receipt (the daily job does it at 00:15) */
+        post: operations["AdminGrievancesController_escalate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly grievance report: complaints received, resolved, resolved within 30 days, escalated */
+        get: operations["AdminGrievancesController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly grievance report as CSV (a header and one line) */
+        get: operations["AdminGrievancesController_reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/issue-assignees": {
         parameters: {
             query?: never;
@@ -944,6 +995,23 @@ export interface paths {
         put?: never;
         /** Assign an active loan to a collector (staffId null: unassign): CollectorAssigned; the same collector again appends nothing */
         post: operations["AdminCollectionQueuesController_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/contact-conduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recovery conduct of the loan's borrower: the contact window now (08:00–19:00, borrower's time zone), today's contacts against COLLECTION_CONTACTS_PER_DAY_MAX, contacts per day (30 days) and the log of every channel, reminders held with the reason */
+        get: operations["AdminCollectionQueuesController_contactConduct"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5755,6 +5823,146 @@ export interface operations {
             };
         };
     };
+    AdminGrievancesController_escalate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalated: {
+                            /** Format: uuid */
+                            id: string;
+                            number: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminGrievancesController_report: {
+        parameters: {
+            query?: {
+                month?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalated: number;
+                        month: string;
+                        received: number;
+                        resolved: number;
+                        resolvedWithinSla: number;
+                        slaDays: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminGrievancesController_reportCsv: {
+        parameters: {
+            query?: {
+                month?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminIssuesController_assignees: {
         parameters: {
             query?: never;
@@ -5828,10 +6036,28 @@ export interface operations {
                         borrowerId: string;
                         borrowerName: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -5906,7 +6132,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -5917,6 +6143,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6011,7 +6255,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6022,6 +6266,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6158,7 +6420,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6169,6 +6431,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -8206,6 +8486,94 @@ export interface operations {
             };
         };
     };
+    AdminCollectionQueuesController_contactConduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        borrowerId: string;
+                        days: {
+                            byChannel: {
+                                [key: string]: number;
+                            };
+                            count: number;
+                            date: string;
+                        }[];
+                        heldReminders: {
+                            instalmentNumber: number;
+                            kind: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            reason: string;
+                            scheduledFor: string;
+                        }[];
+                        /** Format: uuid */
+                        loanId: string;
+                        log: {
+                            at: string;
+                            by: string;
+                            channel: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            note: string;
+                            outcome: string;
+                        }[];
+                        /** @description the borrower's time zone (the business time zone) */
+                        timeZone: string;
+                        today: {
+                            count: number;
+                            date: string;
+                            left: number;
+                            max: number;
+                        };
+                        window: {
+                            closes: string;
+                            localTime: string;
+                            open: boolean;
+                            opens: string;
+                            opensAt: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminCollectionQueuesController_contacts: {
         parameters: {
             query?: {
@@ -8235,7 +8603,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                         promiseToPayOn: string | null;
                         recordedAt: string;
                         recordedBy: string;
@@ -8284,7 +8652,7 @@ export interface operations {
                     /** @default  */
                     note?: string;
                     /** @enum {string} */
-                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                     /**
                      * Format: date
                      * @description required with promised-to-pay: from the business date to 30 days after
@@ -8307,7 +8675,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                         position: number;
                         promiseToPayOn?: string;
                         recordedBy: string;
@@ -10666,7 +11034,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -11413,7 +11781,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11472,7 +11840,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12392,7 +12760,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12443,7 +12811,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12485,7 +12853,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12547,7 +12915,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12589,7 +12957,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12944,7 +13312,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13018,7 +13386,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13100,7 +13468,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13197,7 +13565,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13376,10 +13744,28 @@ export interface operations {
                         ageHours: number;
                         attachmentCount: number;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13431,7 +13817,7 @@ export interface operations {
                     /** @default [] */
                     attachmentIds?: string[];
                     /** @enum {string} */
-                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                     loanId?: string | null;
                     message: string;
                 };
@@ -13456,10 +13842,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13535,10 +13939,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13620,10 +14042,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -15288,7 +15728,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15345,7 +15785,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -16762,7 +17202,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
