@@ -1,3 +1,4 @@
+import { GrievanceReportPage } from './grievances/GrievanceReportPage';
 import { lazy } from 'react';
 import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
@@ -105,6 +106,7 @@ export function App() {
         <Route path="/Agreement/:id" caseSensitive element={<AgreementShow />} />
         <Route path="/Profile" caseSensitive element={<ProfilePage />} />
         <Route path="/BusinessDate" caseSensitive element={<BusinessDatePage />} />
+        <Route path="/Grievances" caseSensitive element={<GrievanceReportPage />} />
         {loanRoutes}
         {collectionRoutes}
         {channelRoutes}
