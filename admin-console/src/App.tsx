@@ -1,3 +1,4 @@
+import { GrievanceReportPage } from './grievances/GrievanceReportPage';
 import { lazy } from 'react';
 import { getToken } from '@lending/web-common/session';
 import { withChunkRecovery } from '@lending/web-common/updates';
@@ -114,6 +115,7 @@ export function App() {
         <Route path="/BusinessDate" caseSensitive element={<BusinessDatePage />} />
         <Route path="/TrialBalance" caseSensitive element={<TrialBalancePage />} />
         <Route path="/Reconciliation" caseSensitive element={<ReconciliationPage />} />
+        <Route path="/Grievances" caseSensitive element={<GrievanceReportPage />} />
         {loanRoutes}
         {collectionRoutes}
         {channelRoutes}

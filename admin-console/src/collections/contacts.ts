@@ -19,6 +19,7 @@ export const CONTACT_OUTCOMES = [
   { id: 'wrong-number', name: 'Wrong number' },
   { id: 'paid', name: 'Says already paid' },
   { id: 'answered', name: 'Answered' },
+  { id: 'message-sent', name: 'Message sent' },
 ] as const satisfies readonly { id: RecordContactBody['outcome']; name: string }[];
 
 const label = (choices: readonly { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;

@@ -142,6 +142,7 @@ export function AdminMenu() {
   const canEditTemplates = useAccess('list', 'EmailTemplates');
   const canEditBanners = useAccess('list', 'Banners');
   const canWorkIssues = useAccess('list', 'Issues');
+  const canSeeGrievances = useAccess('list', 'grievances');
   const canWhatsapp = useAccess('list', 'whatsapp');
   const canSeeIvr = useAccess('list', 'IvrStatus');
   const canDial = useAccess('list', 'Dialer');
@@ -226,9 +227,10 @@ export function AdminMenu() {
               {canEditBanners ? <MenuLink to="/StatePages" primaryText="State pages" leftIcon={placeIcon} /> : null}
             </MenuSection>
           ) : null}
-          {canWorkIssues ? (
+          {canWorkIssues || canSeeGrievances ? (
             <MenuSection label="Support">
-              <MenuLink to="/Issues" primaryText="Issues" leftIcon={supportAgentIcon} />
+              {canWorkIssues ? <MenuLink to="/Issues" primaryText="Issues" leftIcon={supportAgentIcon} /> : null}
+              {canSeeGrievances ? <MenuLink to="/Grievances" primaryText="Grievance report" leftIcon={supportAgentIcon} /> : null}
             </MenuSection>
           ) : null}
           <MenuSection label="Staff">

@@ -29,6 +29,7 @@ const OUTCOMES: Record<string, string> = {
   'wrong-number': 'wrong number',
   callback: 'asked for a call back',
   answered: 'answered',
+  'message-sent': 'message sent',
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

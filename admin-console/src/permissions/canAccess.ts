@@ -134,6 +134,9 @@ function required(action: string, resource: string): string | null | undefined {
       return action === 'list' || action === 'request' ? 'ivr.view' : undefined;
     case 'Dialer':
       return action === 'list' || action === 'call' ? 'dialer.use' : undefined;
+    case 'grievances':
+      // Issue 33: the monthly grievance report (JSON and CSV).
+      return action === 'list' ? 'grievances.view' : undefined;
     case 'business-date':
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission, and
       // running close of business from the console (manual mode only) needs cob.run.

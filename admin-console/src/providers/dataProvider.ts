@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type {
+  GrievanceReport,
   AdminCustomer,
   Answer,
   ApplicationFunnel,
@@ -104,6 +105,8 @@ export type LendingDataProvider = DataProvider & {
   approveRefund(loanId: string, refundId: string): Promise<unknown>;
   /** The loan's RBI classification, days past due and every change close of business recorded. */
   loanDelinquency(loanId: string): Promise<LoanDelinquency>;
+  /** The monthly grievance report (issue 33), YYYY-MM. */
+  grievanceReport(month: string): Promise<GrievanceReport>;
   settlementOffers(loanId: string): Promise<SettlementOffer[]>;
   /** An offer to settle (the maker); a second person approves. */
   offerSettlement(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<SettlementOffer>;
@@ -268,6 +271,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     approveRefund: async (loanId, refundId) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds/${encodeURIComponent(refundId)}/approve`, {})).json,
     loanDelinquency: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/delinquency`)).json as LoanDelinquency,
+    grievanceReport: async (month) => (await http(`${base}/grievances/report?month=${encodeURIComponent(month)}`)).json as GrievanceReport,
     settlementOffers: async (loanId) =>
       (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
     offerSettlement: async (loanId, body, idempotencyKey) =>

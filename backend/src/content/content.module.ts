@@ -1,4 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
+import { PlatformRegistry } from '../platform/registry.js';
 import { CommunicationsModule } from '../communications/communications.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
@@ -15,12 +18,20 @@ import {
   ListMyIssuesHandler,
   ReadIssueAttachmentHandler,
 } from './application/help-issue.queries.js';
+import {
+  EscalateGrievancesHandler,
+  escalateGrievancesJob,
+  GetGrievanceReportHandler,
+  Grievances,
+  scheduleGrievanceEscalation,
+} from './application/grievances.js';
 import { HelpIssueViews } from './application/help-issue.views.js';
 import { HelpIssuesRepository } from './application/help-issues.repository.js';
 import { CreateStatePageHandler, DeleteStatePageHandler, UpdateStatePageHandler } from './application/state-page.commands.js';
 import { GetPublishedStatePageHandler, GetStatePageHandler, ListStatePagesHandler } from './application/state-page.queries.js';
 import { StatePagesRepository } from './application/state-pages.repository.js';
 import { AdminBannersController } from './http/admin-banners.controller.js';
+import { AdminGrievancesController } from './http/admin-grievances.controller.js';
 import { AdminIssuesController } from './http/admin-issues.controller.js';
 import { AdminStatePagesController } from './http/admin-state-pages.controller.js';
 import { MyIssuesController } from './http/my-issues.controller.js';
@@ -38,6 +49,7 @@ const commandHandlers = [
   CreateStatePageHandler,
   UpdateStatePageHandler,
   DeleteStatePageHandler,
+  EscalateGrievancesHandler,
 ];
 const queryHandlers = [
   ListBannersHandler,
@@ -53,12 +65,14 @@ const queryHandlers = [
   ListStatePagesHandler,
   GetStatePageHandler,
   GetPublishedStatePageHandler,
+  GetGrievanceReportHandler,
 ];
 const controllers = [
   AdminBannersController,
   PublicBannersController,
   MyIssuesController,
   AdminIssuesController,
+  AdminGrievancesController,
   AdminStatePagesController,
   PublicStatePagesController,
 ];
@@ -67,6 +81,36 @@ const controllers = [
 @Module({
   imports: [IdentityModule, CommunicationsModule, OriginationModule, LendingModule],
   controllers,
-  providers: [...commandHandlers, ...queryHandlers, BannersRepository, HelpIssuesRepository, HelpIssueViews, StatePagesRepository],
+  providers: [
+    ...commandHandlers,
+    ...queryHandlers,
+    BannersRepository,
+    HelpIssuesRepository,
+    HelpIssueViews,
+    StatePagesRepository,
+    Grievances,
+  ],
 })
-export class ContentModule {}
+export class ContentModule implements OnModuleInit, OnApplicationBootstrap {
+  constructor(
+    private readonly registry: PlatformRegistry,
+    @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly grievances: Grievances,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.addJob(escalateGrievancesJob(this.grievances));
+  }
+
+  /** The daily escalation of complaints not resolved within 30 days is scheduled. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await scheduleGrievanceEscalation(this.queue, this.config.businessDate.timeZone);
+    } catch (error) {
+      new Logger('ContentModule').warn(
+        `Could not schedule the daily grievance escalation (${(error as Error).message}); run it with POST /api/admin/grievances/escalate.`,
+      );
+    }
+  }
+}

@@ -428,6 +428,7 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'POST /api/admin/collections/assign',
       'POST /api/admin/loans/:id/contacts',
       'GET /api/admin/loans/:id/contacts',
+      'GET /api/admin/loans/:id/contact-conduct',
       'POST /api/admin/loans/:id/settlement-offers',
       'GET /api/admin/loans/:id/settlement-offers',
       'POST /api/admin/settlement-offers/:id/approve',

@@ -51,6 +51,8 @@ beforeAll(async () => {
     BUSINESS_DATE_MODE: 'manual',
     WHATSAPP_WEBHOOK_SECRET: WHATSAPP_SECRET,
     IVR_WEBHOOK_SECRET: IVR_SECRET,
+    // The daily cap on collection contacts is tested in recovery-conduct.api.int-spec.ts; here every channel is tried.
+    COLLECTION_CONTACTS_PER_DAY_MAX: '20',
   });
   admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
   clock = t.app.get<symbol, Clock>(CLOCK);

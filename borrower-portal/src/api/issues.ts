@@ -10,6 +10,7 @@ export const ISSUE_CATEGORIES: { value: IssueCategory; label: string }[] = [
   { value: 'disbursal', label: 'Disbursal' },
   { value: 'account', label: 'Account and sign-in' },
   { value: 'documents', label: 'Documents' },
+  { value: 'complaint', label: 'Complaint (grievance)' },
   { value: 'other', label: 'Something else' },
 ];
 

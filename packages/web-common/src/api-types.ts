@@ -2,125 +2,6 @@
 // Do not edit: change the backend's zod schemas and decorators, then regenerate. CI (`npm run api-types:check`)
 // fails when this file is stale. Friendly names for these types: ./api.ts.
 export interface paths {
-    "/api/admin/accounting/accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The chart of accounts (ra-data-simple-rest, every account in one page, by code) */
-        get: operations["AdminAccountingController_accounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/accounting/accounts/{code}/statement": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An account's statement between two value dates (either open): opening balance, lines with running balance, closing */
-        get: operations["AdminAccountingController_statement"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/accounting/journal-entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Journal entries (ra-data-simple-rest): filter={"accountCode":"1100","loanId":"…","from":"2026-01-01","to":"…"} */
-        get: operations["AdminAccountingController_journal"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/accounting/journal-entries.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Journal entries as CSV, one row per line (same filter as the list; oldest first, at most 10,000 entries) */
-        get: operations["AdminAccountingController_journalCsv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/accounting/reconciliation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Loans receivable in the books against the sum of every loan's principal outstanding (lending's fold) on a date */
-        get: operations["AdminAccountingController_reconciliation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/accounting/trial-balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Trial balance as of a value date: every account with its debit or credit balance; total debits = total credits */
-        get: operations["AdminAccountingController_trialBalance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/accounting/trial-balance.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The trial balance as CSV (code, name, type, debit, credit in rupees; a total row) */
-        get: operations["AdminAccountingController_trialBalanceCsv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/agent-leads": {
         parameters: {
             query?: never;
@@ -691,6 +572,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/grievances/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Escalate now every complaint not resolved within 30 days of receipt (the daily job does it at 00:15) */
+        post: operations["AdminGrievancesController_escalate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly grievance report: complaints received, resolved, resolved within 30 days, escalated */
+        get: operations["AdminGrievancesController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly grievance report as CSV (a header and one line) */
+        get: operations["AdminGrievancesController_reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/issue-assignees": {
         parameters: {
             query?: never;
@@ -1069,6 +1001,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/contact-conduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recovery conduct of the loan's borrower: the contact window now (08:00–19:00, borrower's time zone), today's contacts against COLLECTION_CONTACTS_PER_DAY_MAX, contacts per day (30 days) and the log of every channel, reminders held with the reason */
+        get: operations["AdminCollectionQueuesController_contactConduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/contacts": {
         parameters: {
             query?: never;
@@ -1166,23 +1115,6 @@ export interface paths {
         put?: never;
         /** Render and issue the agreement PDF; records its SHA-256 (consent.pending -> consent.customerpending) */
         post: operations["AdminLoansController_issueAgreement"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/loans/{id}/journal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A loan's journal entries in the order of its events */
-        get: operations["AdminAccountingController_loanJournal"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3024,391 +2956,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    AdminAccountingController_accounts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        active: boolean;
-                        code: string;
-                        description: string;
-                        /** @description the code (react-admin needs an id) */
-                        id?: string;
-                        name: string;
-                        parentCode: string | null;
-                        /** @enum {string} */
-                        type: "asset" | "liability" | "equity" | "income" | "expense";
-                    }[];
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_statement: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        account: {
-                            active: boolean;
-                            code: string;
-                            description: string;
-                            /** @description the code (react-admin needs an id) */
-                            id?: string;
-                            name: string;
-                            parentCode: string | null;
-                            /** @enum {string} */
-                            type: "asset" | "liability" | "equity" | "income" | "expense";
-                        };
-                        /** @description minor units (paise) */
-                        closing: number;
-                        from: string | null;
-                        lines: {
-                            /** @description minor units (paise) */
-                            balance: number;
-                            /** @description minor units (paise) */
-                            credit: number;
-                            /** @description minor units (paise) */
-                            debit: number;
-                            entryId: string;
-                            eventType: string;
-                            loanId: string;
-                            valueDate: string;
-                        }[];
-                        /** @description minor units (paise) */
-                        opening: number;
-                        to: string | null;
-                        truncated: boolean;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_journal: {
-        parameters: {
-            query?: {
-                filter?: unknown;
-                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
-                range?: unknown;
-                sort?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description one page; Content-Range: journal-entries <start>-<end>/<total> */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description minor units (paise) */
-                        amount: number;
-                        eventPosition: number;
-                        eventType: string;
-                        /** @description <event position>-<n> */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "event" | "reallocation";
-                        lines: {
-                            account: string;
-                            accountName: string;
-                            /** @description minor units (paise) */
-                            credit: number;
-                            /** @description minor units (paise) */
-                            debit: number;
-                        }[];
-                        loanId: string;
-                        valueDate: string;
-                    }[];
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_journalCsv: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_reconciliation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        asOf: string;
-                        /** @description minor units (paise) */
-                        difference: number;
-                        loans: number;
-                        /** @description minor units (paise) */
-                        loansReceivable: number;
-                        mismatches: {
-                            /** @description minor units (paise) */
-                            books: number;
-                            loanId: string;
-                            /** @description minor units (paise) */
-                            principal: number;
-                        }[];
-                        /** @description minor units (paise) */
-                        outstandingPrincipal: number;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_trialBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        accounts: {
-                            code: string;
-                            /** @description minor units (paise) */
-                            credit: number;
-                            /** @description minor units (paise) */
-                            debit: number;
-                            name: string;
-                            /** @enum {string} */
-                            type: "asset" | "liability" | "equity" | "income" | "expense";
-                        }[];
-                        asOf: string;
-                        totals: {
-                            /** @description minor units (paise) */
-                            credit: number;
-                            /** @description minor units (paise) */
-                            debit: number;
-                        };
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_trialBalanceCsv: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     AgentLeadsController_list: {
         parameters: {
             query?: {
@@ -6276,6 +5823,146 @@ export interface operations {
             };
         };
     };
+    AdminGrievancesController_escalate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalated: {
+                            /** Format: uuid */
+                            id: string;
+                            number: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminGrievancesController_report: {
+        parameters: {
+            query?: {
+                month?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalated: number;
+                        month: string;
+                        received: number;
+                        resolved: number;
+                        resolvedWithinSla: number;
+                        slaDays: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminGrievancesController_reportCsv: {
+        parameters: {
+            query?: {
+                month?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminIssuesController_assignees: {
         parameters: {
             query?: never;
@@ -6349,10 +6036,28 @@ export interface operations {
                         borrowerId: string;
                         borrowerName: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6427,7 +6132,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6438,6 +6143,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6532,7 +6255,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6543,6 +6266,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6679,7 +6420,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6690,6 +6431,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -8727,6 +8486,94 @@ export interface operations {
             };
         };
     };
+    AdminCollectionQueuesController_contactConduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        borrowerId: string;
+                        days: {
+                            byChannel: {
+                                [key: string]: number;
+                            };
+                            count: number;
+                            date: string;
+                        }[];
+                        heldReminders: {
+                            instalmentNumber: number;
+                            kind: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            reason: string;
+                            scheduledFor: string;
+                        }[];
+                        /** Format: uuid */
+                        loanId: string;
+                        log: {
+                            at: string;
+                            by: string;
+                            channel: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            note: string;
+                            outcome: string;
+                        }[];
+                        /** @description the borrower's time zone (the business time zone) */
+                        timeZone: string;
+                        today: {
+                            count: number;
+                            date: string;
+                            left: number;
+                            max: number;
+                        };
+                        window: {
+                            closes: string;
+                            localTime: string;
+                            open: boolean;
+                            opens: string;
+                            opensAt: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminCollectionQueuesController_contacts: {
         parameters: {
             query?: {
@@ -8756,7 +8603,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                         promiseToPayOn: string | null;
                         recordedAt: string;
                         recordedBy: string;
@@ -8805,7 +8652,7 @@ export interface operations {
                     /** @default  */
                     note?: string;
                     /** @enum {string} */
-                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                     /**
                      * Format: date
                      * @description required with promised-to-pay: from the business date to 30 days after
@@ -8828,7 +8675,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                         position: number;
                         promiseToPayOn?: string;
                         recordedBy: string;
@@ -9348,68 +9195,6 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                     };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminAccountingController_loanJournal: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description minor units (paise) */
-                        amount: number;
-                        eventPosition: number;
-                        eventType: string;
-                        /** @description <event position>-<n> */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "event" | "reallocation";
-                        lines: {
-                            account: string;
-                            accountName: string;
-                            /** @description minor units (paise) */
-                            credit: number;
-                            /** @description minor units (paise) */
-                            debit: number;
-                        }[];
-                        loanId: string;
-                        valueDate: string;
-                    }[];
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -11249,7 +11034,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -11996,7 +11781,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12055,7 +11840,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12975,7 +12760,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13026,7 +12811,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13068,7 +12853,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13130,7 +12915,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13172,7 +12957,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13527,7 +13312,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13601,7 +13386,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13683,7 +13468,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13780,7 +13565,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13959,10 +13744,28 @@ export interface operations {
                         ageHours: number;
                         attachmentCount: number;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -14014,7 +13817,7 @@ export interface operations {
                     /** @default [] */
                     attachmentIds?: string[];
                     /** @enum {string} */
-                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                     loanId?: string | null;
                     message: string;
                 };
@@ -14039,10 +13842,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -14118,10 +13939,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -14203,10 +14042,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -15871,7 +15728,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15928,7 +15785,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -17345,7 +17202,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

@@ -48,6 +48,10 @@ export type AdminAgreementRow = Item<Answer<'/api/admin/agreements', 'get'>>;
 export type AdminAgreement = Answer<'/api/admin/agreements/{id}', 'get'>;
 export type CollectionContact = Item<Answer<'/api/admin/loans/{id}/contacts', 'get'>>;
 export type RecordContactBody = Body<'/api/admin/loans/{id}/contacts', 'post'>;
+/** Recovery conduct on a loan (issue 33): the contact window, today's contacts against the cap, per day, held reminders. */
+export type ContactConduct = Answer<'/api/admin/loans/{id}/contact-conduct', 'get'>;
+/** The monthly grievance report (issue 33). */
+export type GrievanceReport = Answer<'/api/admin/grievances/report', 'get'>;
 export type CollectorAssignment = Answer<'/api/admin/collections/assign', 'post'>;
 // Delinquency, settlement and write-off of one loan
 export type LoanDelinquency = Answer<'/api/admin/loans/{id}/delinquency', 'get'>;

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LoanMessages, type AgreementSignLinkMessage, type InstalmentReminderMessage } from '../../lending/public/index.js';
+import {
+  LoanMessages,
+  type AgreementSignLinkMessage,
+  type CollectorNoticeMessage,
+  type InstalmentReminderMessage,
+} from '../../lending/public/index.js';
+import { SMS_SENDER, type SmsSender } from '../sms-sender/sms-sender.port.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { formatDate, formatMoney, plural } from '../../platform/format/format.js';
 import { secretRef } from '../domain/email-secrets.js';
@@ -26,7 +32,14 @@ export class OutboxLoanMessages implements LoanMessages {
     private readonly emails: TemplatedEmails,
     private readonly pushes: PushOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {}
+
+  /** The collector's name and contact, by SMS to the borrower (the SMS log keeps it, purpose `collector-notice`). */
+  async sendCollectorNotice({ borrower, notice }: CollectorNoticeMessage): Promise<{ channel: 'sms'; to: string; status: string }> {
+    const outcome = await this.sms.send({ to: borrower.phone, body: notice, purpose: 'collector-notice' });
+    return { channel: 'sms', to: borrower.phone, status: outcome.status };
+  }
 
   private money(minor: number): string {
     return formatMoney(minor, this.config.product.currency);

@@ -9,7 +9,7 @@ describe('the dialer only calls inside 08:00–19:00 business time', () => {
   it('given 07:59, then it is closed until 08:00 the same day, with the reason', () => {
     const availability = dialerAvailability({ date: '2026-11-23', time: '07:59' });
     expect(availability).toMatchObject({ open: false, opensAt: { date: '2026-11-23', time: '08:00' } });
-    expect(availability.open === false && availability.reason).toMatch(/08:00 to 19:00 only \(it is 07:59\)/);
+    expect(availability.open === false && availability.reason).toMatch(/08:00 to 19:00 only \(it is 07:59 in the borrower.s time zone\)/);
   });
 
   it.each(['19:00', '23:45'])('given %s, then it is closed until 08:00 the next day', (time) => {

@@ -16,6 +16,7 @@ import {
   type IssueCategory,
   type IssueStatus,
 } from '../domain/help-issue.js';
+import { GRIEVANCE_CATEGORY } from '../domain/grievance.js';
 import { HelpIssuesRepository, type IssueChange, type IssueEdit, type IssueRow } from './help-issues.repository.js';
 import { HelpIssueViews } from './help-issue.views.js';
 
@@ -42,6 +43,8 @@ export class RaiseIssueHandler implements ICommandHandler<RaiseIssue> {
     private readonly documents: BorrowerDocuments,
     private readonly views: HelpIssueViews,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly staff: StaffMembers,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ borrowerId, fields }: RaiseIssue) {
@@ -53,8 +56,19 @@ export class RaiseIssueHandler implements ICommandHandler<RaiseIssue> {
     if (owned.length !== ids.length)
       problems.push({ name: 'attachmentIds', message: 'each attachment must be one of your uploaded documents (POST /api/me/documents)' });
     if (problems.length > 0) throw new InvalidIssue(problems);
-    const row = await this.issues.create({ borrowerId, ...fields, attachmentIds: ids });
+    const row = await this.issues.create({ borrowerId, ...fields, attachmentIds: ids, ...(await this.grievanceOwner(fields.category)) });
     return this.views.borrowerDetail(row, [], this.clock.now());
+  }
+
+  /**
+   * A complaint's owner is the grievance officer the KFS names (GRIEVANCE_OFFICER_*); when a staff member who works
+   * issues has the officer's email, the complaint is assigned to them too.
+   */
+  private async grievanceOwner(category: IssueCategory) {
+    if (category !== GRIEVANCE_CATEGORY) return {};
+    const { name, phone, email } = this.config.kfs.grievanceOfficer;
+    const officer = (await this.staff.activeMembersWith('issues.manage')).find((m) => m.email.toLowerCase() === email.toLowerCase());
+    return { grievanceOfficer: { name, phone, email }, ...(officer ? { assignedTo: officer.id } : {}) };
   }
 }
 

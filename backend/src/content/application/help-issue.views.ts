@@ -3,9 +3,28 @@ import { BorrowerDirectory, StaffMembers } from '../../identity/public/index.js'
 import { BorrowerDocuments } from '../../origination/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { ISSUE_CATEGORY_LABELS, issueAge, nextStatuses, type IssueCategory, type IssueStatus } from '../domain/help-issue.js';
+import { GRIEVANCE_CATEGORY, GRIEVANCE_SLA_DAYS, grievanceDueAt, RBI_COMPLAINT_PORTAL, RBI_PORTAL_STEPS } from '../domain/grievance.js';
 import type { IssueMessageRow, IssueRow } from './help-issues.repository.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A complaint's grievance facts, for staff and its borrower alike: the owner (the KFS's grievance officer), when it is
+ * due (30 days), and once escalated the RBI's complaint portal with how to use it; null for any other issue.
+ */
+function grievanceView(r: IssueRow) {
+  if (r.category !== GRIEVANCE_CATEGORY || r.grievance_officer === null) return null;
+  const escalatedAt = r.escalated_at === null ? null : iso(r.escalated_at);
+  return {
+    officer: r.grievance_officer,
+    dueAt: grievanceDueAt(new Date(r.created_at)).toISOString(),
+    slaDays: GRIEVANCE_SLA_DAYS,
+    escalated: escalatedAt !== null,
+    escalatedAt,
+    rbiPortal: escalatedAt === null ? null : { url: RBI_COMPLAINT_PORTAL, steps: [...RBI_PORTAL_STEPS] },
+  };
+}
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
 /**
@@ -42,6 +61,7 @@ export class HelpIssueViews {
       dueAt: age.dueAt.toISOString(),
       overdue: age.overdue,
       slaHours: this.config.issues.slaHours,
+      grievance: grievanceView(r),
     };
   }
 
@@ -74,15 +94,17 @@ export class HelpIssueViews {
     const [profile, attachments, authors] = await Promise.all([
       this.borrowers.profileOf(r.borrower_id),
       this.documents.ownedBy(r.borrower_id, r.attachment_ids),
-      this.staff.membersOf([
-        ...new Set([
-          ...messages.filter((m) => m.author_role === 'staff').map((m) => m.author_id),
-          ...changes.map((c) => c.changed_by),
-          ...changes
-            .filter((c) => c.field === 'assignedTo')
-            .flatMap((c) => [c.from_value, c.to_value].filter((v): v is string => v !== null)),
-        ]),
-      ]),
+      this.staff.membersOf(
+        [
+          ...new Set([
+            ...messages.filter((m) => m.author_role === 'staff').map((m) => m.author_id),
+            ...changes.map((c) => c.changed_by),
+            ...changes
+              .filter((c) => c.field === 'assignedTo')
+              .flatMap((c) => [c.from_value, c.to_value].filter((v): v is string => v !== null)),
+          ]),
+        ].filter((id) => UUID.test(id)), // a job (`system:grievances`) changes issues too: only staff ids have a name
+      ),
     ]);
     const staffName = new Map(authors.map((m) => [m.id, m.name]));
     return {

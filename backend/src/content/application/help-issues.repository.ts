@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
-import type { Database, HelpIssueMessagesTable, HelpIssuesTable } from '../../platform/database/schema.js';
+import type { Database, GrievanceOfficer, HelpIssueMessagesTable, HelpIssuesTable } from '../../platform/database/schema.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../platform/query/list-query.js';
 import type { IssueCategory, IssueStatus } from '../domain/help-issue.js';
@@ -19,7 +19,16 @@ export type IssueListFilter = {
   borrowerId?: string;
   ids?: string[];
 };
-export type NewIssue = { borrowerId: string; category: IssueCategory; loanId: string | null; message: string; attachmentIds: string[] };
+export type NewIssue = {
+  borrowerId: string;
+  category: IssueCategory;
+  loanId: string | null;
+  message: string;
+  attachmentIds: string[];
+  /** A complaint's owner: the KFS's grievance officer (and the staff member who is that officer, when one is). */
+  grievanceOfficer?: GrievanceOfficer;
+  assignedTo?: string;
+};
 export type IssueEdit = { set: Pick<Updateable<HelpIssuesTable>, 'status' | 'assigned_to' | 'resolved_at'>; changes: IssueChange[] };
 export type NewMessage = { authorId: string; authorRole: 'borrower' | 'staff'; message: string; internal: boolean };
 
@@ -105,12 +114,54 @@ export class HelpIssuesRepository {
           message: issue.message,
           attachment_ids: issue.attachmentIds,
           status: 'open',
+          grievance_officer: issue.grievanceOfficer ?? null,
+          assigned_to: issue.assignedTo ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await this.audit(trx, id, [{ field: 'status', from: null, to: 'open' }], issue.borrowerId);
+      await this.audit(
+        trx,
+        id,
+        [
+          { field: 'status', from: null, to: 'open' },
+          ...(issue.grievanceOfficer ? [{ field: 'owner', from: null, to: `${issue.grievanceOfficer.name} (grievance officer)` }] : []),
+        ],
+        issue.borrowerId,
+      );
       return row;
     });
+  }
+
+  /**
+   * Marks escalated every complaint received at or before `cutoff` (30 days before now) that is neither resolved nor
+   * closed nor escalated yet, with an audit row each (by `system:grievances`). Answers the issues escalated.
+   */
+  async escalateComplaints(cutoff: Date, now: Date): Promise<{ id: string; number: number }[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const escalated = await trx
+        .updateTable('help_issues')
+        .set({ escalated_at: now, updated_at: sql<Date>`now()` })
+        .where('category', '=', 'complaint')
+        .where('status', 'in', ['open', 'inProgress'])
+        .where('escalated_at', 'is', null)
+        // Compared at the clock's precision (milliseconds): exactly 30 days after receipt is escalated.
+        .where(sql<Date>`date_trunc('milliseconds', created_at)`, '<=', cutoff)
+        .returning(['id', 'number'])
+        .execute();
+      for (const issue of escalated)
+        await this.audit(trx, issue.id, [{ field: 'escalated', from: null, to: 'not resolved within 30 days' }], 'system:grievances');
+      return escalated;
+    });
+  }
+
+  /** Complaints received, resolved or escalated from `from` on (the report's month and what it reads). */
+  complaintsTouchedSince(from: Date) {
+    return this.db
+      .selectFrom('help_issues')
+      .select(['created_at', 'resolved_at', 'escalated_at', 'status'])
+      .where('category', '=', 'complaint')
+      .where((eb) => eb.or([eb('created_at', '>=', from), eb('resolved_at', '>=', from), eb('escalated_at', '>=', from)]))
+      .execute();
   }
 
   /**

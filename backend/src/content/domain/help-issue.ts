@@ -1,7 +1,7 @@
 import { DomainError } from '../../platform/errors/domain-error.js';
 
 /** What a borrower's issue is about (the portal's Help form offers these). */
-export const ISSUE_CATEGORIES = ['loanApplication', 'repayment', 'disbursal', 'account', 'documents', 'other'] as const;
+export const ISSUE_CATEGORIES = ['loanApplication', 'repayment', 'disbursal', 'account', 'documents', 'complaint', 'other'] as const;
 export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];
 
 export const ISSUE_CATEGORY_LABELS: Record<IssueCategory, string> = {
@@ -10,6 +10,7 @@ export const ISSUE_CATEGORY_LABELS: Record<IssueCategory, string> = {
   disbursal: 'Disbursal',
   account: 'Account and sign-in',
   documents: 'Documents',
+  complaint: 'Complaint (grievance)',
   other: 'Something else',
 };
 

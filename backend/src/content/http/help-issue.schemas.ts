@@ -67,7 +67,40 @@ const base = {
   overdue: z.boolean(),
   slaHours: z.number().int(),
   attachmentCount: z.number().int(),
+  grievance: z
+    .strictObject({
+      officer: z.strictObject({ name: z.string(), phone: z.string(), email: z.string() }),
+      dueAt: z.string().describe('30 days after the complaint was received'),
+      slaDays: z.number().int(),
+      escalated: z.boolean(),
+      escalatedAt: z.string().nullable(),
+      rbiPortal: z
+        .strictObject({ url: z.string(), steps: z.array(z.string()) })
+        .nullable()
+        .describe("once escalated: the RBI's complaint portal and how to use it"),
+    })
+    .nullable()
+    .describe('a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues'),
 };
+
+export const grievanceMonthQuery = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month, YYYY-MM')
+    .optional()
+    .describe('YYYY-MM in the business time zone; default: this month'),
+});
+
+export const grievanceReportSchema = z.strictObject({
+  month: z.string(),
+  received: z.number().int(),
+  resolved: z.number().int(),
+  resolvedWithinSla: z.number().int(),
+  escalated: z.number().int(),
+  slaDays: z.number().int(),
+});
+
+export const escalationResultSchema = z.strictObject({ escalated: z.array(z.strictObject({ id: z.uuid(), number: z.number().int() })) });
 
 const attachment = (url: string) =>
   z.strictObject({ id: z.uuid(), kind: z.string(), contentType: z.string(), size: z.number().int(), url: z.string().describe(url) });

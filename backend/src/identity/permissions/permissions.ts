@@ -57,6 +57,7 @@ export const PERMISSIONS = {
   'templates.manage': { group: 'Communication', label: 'Edit email templates' },
   'banners.manage': { group: 'Communication', label: 'Edit banners' },
   'issues.manage': { group: 'Support', label: 'Work customer issues' },
+  'grievances.view': { group: 'Support', label: 'See the monthly grievance report (RBI: complaints received, resolved, escalated)' },
   'users.view': { group: 'Staff', label: 'See staff users and who is online' },
   'users.manage': { group: 'Staff', label: 'Create, edit and disable staff users and assign their roles' },
   'users.reload-device': { group: 'Staff', label: "Make a user's open pages fetch a fresh token and reload" },

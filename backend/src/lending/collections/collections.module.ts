@@ -10,6 +10,9 @@ import { collectionRemindersProjection } from './projections/collection-reminder
 import { collectionWorkProjection } from './projections/collection-work.projection.js';
 import { GetBusinessDateHandler, SetBusinessDateHandler } from './application/business-date.handlers.js';
 import { ContactLogChannelContacts } from './application/channel-contacts.js';
+import { CollectionConductRules, GetContactConductHandler } from './application/collection-conduct.js';
+import { CollectionConduct } from '../public/collection-conduct.port.js';
+import { OriginationModule } from '../../origination/origination.module.js';
 import {
   GetCloseOfBusinessRunHandler,
   ListCloseOfBusinessRunsHandler,
@@ -44,7 +47,7 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
  * ChannelContacts and OverdueBook (communications' channels).
  */
 @Module({
-  imports: [LoanModule, IdentityModule],
+  imports: [LoanModule, IdentityModule, OriginationModule],
   controllers: [AdminCollectionsController, CloseOfBusinessRunsController, AdminCollectionQueuesController, BusinessDateController],
   providers: [
     CloseOfBusiness,
@@ -54,6 +57,9 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
     CollectionReminders,
     ContactLogChannelContacts,
     { provide: ChannelContacts, useExisting: ContactLogChannelContacts },
+    CollectionConductRules,
+    { provide: CollectionConduct, useExisting: CollectionConductRules },
+    GetContactConductHandler,
     QueuesOverdueBook,
     { provide: OverdueBook, useExisting: QueuesOverdueBook },
     SetBusinessDateHandler,
@@ -71,7 +77,7 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
     ListLoanContactsHandler,
     GetLoanDelinquencyHandler,
   ],
-  exports: [BusinessDayClose, ChannelContacts, OverdueBook],
+  exports: [BusinessDayClose, ChannelContacts, OverdueBook, CollectionConduct],
 })
 export class CollectionsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

@@ -13,7 +13,15 @@ export { BorrowerLoans } from './borrower-loans.port.js';
 export { ChannelContacts, type ChannelContact, type ContactChannel, type ContactOutcome } from './channel-contacts.port.js';
 export { OverdueBook, type OverdueLoan } from './overdue-book.port.js';
 /** What lending needs said to borrowers (the e-sign link, collection reminders): communications, above lending, implements it. */
-export { LoanMessages, type AgreementSignLinkMessage, type InstalmentReminderMessage, type MessageBorrower } from './loan-messages.port.js';
+export {
+  LoanMessages,
+  type CollectorNoticeMessage,
+  type AgreementSignLinkMessage,
+  type InstalmentReminderMessage,
+  type MessageBorrower,
+} from './loan-messages.port.js';
+/** Recovery conduct (issue 33): the contact window, the daily cap and references, as every collection channel applies them. */
+export { CollectionConduct, type ContactDay, type IntendedContact } from './collection-conduct.port.js';
 /** The books (accounting, issue 31): a loan's money events and its money position on any value date, by lending's fold. */
 export {
   LOAN_BOOK_EVENT_TYPES,

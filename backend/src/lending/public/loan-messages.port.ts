@@ -37,6 +37,17 @@ export type InstalmentReminderMessage = {
 };
 
 /**
+ * Recovery conduct (issue 33): before a collector works a loan, its borrower is told who will contact them and how to
+ * reach that person. `notice` is the text (lending words it); `phone` is the borrower's.
+ */
+export type CollectorNoticeMessage = {
+  loanId: string;
+  borrower: { id: string; name: string; phone: string };
+  collector: { id: string; name: string; email: string };
+  notice: string;
+};
+
+/**
  * What lending needs said to a borrower apart from what communications writes about loan events on its own: the
  * agreement's e-sign link and the collection reminders. Communications (above lending) implements it with the
  * product's own email templates (the shipped default when staff deactivated every template of the event) and the
@@ -47,4 +58,7 @@ export abstract class LoanMessages {
 
   /** The reminder by email and push: the email's id (undefined when no template could send it) and how many devices got a push. */
   abstract sendInstalmentReminder(message: InstalmentReminderMessage): Promise<{ emailId: string | undefined; pushes: number }>;
+
+  /** The collector's name and contact, by SMS (recorded in the SMS log); answers when it was handed over and how. */
+  abstract sendCollectorNotice(message: CollectorNoticeMessage): Promise<{ channel: 'sms'; to: string; status: string }>;
 }

@@ -174,6 +174,12 @@ const schema = z.object({
     .min(100, 'must be at least 100')
     .max(60_000, 'must be at most 60000')
     .default(3000),
+  COLLECTION_CONTACTS_PER_DAY_MAX: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 20')
+    .max(20, 'must be between 1 and 20')
+    .default(3),
   ISSUE_SLA_HOURS: z.coerce
     .number()
     .int('must be a whole number of hours')
@@ -418,8 +424,10 @@ export type AppConfig = {
   channels: { whatsappWebhookSecret?: string; ivrWebhookSecret?: string };
   /**
    * Collection buckets (issue 13): `Upcoming` lists instalments due within `upcomingDays` of the business date.
+   * Recovery conduct (issue 33): at most `contactsPerDayMax` collection contacts of a borrower per business date, by
+   * every channel together (COLLECTION_CONTACTS_PER_DAY_MAX, default 3).
    */
-  collections: { upcomingDays: number };
+  collections: { upcomingDays: number; contactsPerDayMax: number };
   /** Help issues: hours within which an issue should be resolved (older unresolved ones are overdue). */
   issues: { slaHours: number };
   /**
@@ -641,7 +649,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxSweep: { everyMs: c.EMAIL_SWEEP_INTERVAL_MS, staleAfterMs: c.EMAIL_STALE_AFTER_MS },
     product,
     businessDate: { timeZone: c.BUSINESS_TIMEZONE, mode: c.BUSINESS_DATE_MODE },
-    collections: { upcomingDays: c.COLLECTIONS_UPCOMING_DAYS },
+    collections: { upcomingDays: c.COLLECTIONS_UPCOMING_DAYS, contactsPerDayMax: c.COLLECTION_CONTACTS_PER_DAY_MAX },
     issues: { slaHours: c.ISSUE_SLA_HOURS },
     payments: {
       webhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? (c.NODE_ENV === 'production' ? undefined : DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),

@@ -344,7 +344,13 @@ export interface HelpIssuesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   resolved_at: Timestamp | null;
+  /** Migration 0050: a complaint's owner, the grievance officer the KFS named when it was raised. */
+  grievance_officer: ColumnType<GrievanceOfficer | null, GrievanceOfficer | null | undefined, GrievanceOfficer | null>;
+  /** Migration 0050: when a complaint not resolved within 30 days was escalated. */
+  escalated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+export type GrievanceOfficer = { name: string; phone: string; email: string };
 
 /** A reply on an issue (borrower's or staff's) or staff's internal note. */
 export interface HelpIssueMessagesTable {

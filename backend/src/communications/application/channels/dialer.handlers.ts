@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../identity/public/index.js';
-import { ChannelContacts, OverdueBook, type ContactOutcome, type OverdueLoan } from '../../../lending/public/index.js';
+import { ChannelContacts, CollectionConduct, OverdueBook, type ContactOutcome, type OverdueLoan } from '../../../lending/public/index.js';
 import { CONTACT_WINDOW, localTimeOf } from '../../../lending/public/contact-window.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
@@ -79,7 +79,8 @@ export class PlaceDialerCallCommand extends Command<DialerCallView> {
 
 /**
  * Click-to-call: the provider rings the staff member and bridges the borrower of an overdue loan. Refused outside
- * 08:00–19:00 business time, and for a loan that is not in the overdue book.
+ * 08:00–19:00 in the borrower's time zone, beyond the borrower's daily contacts (COLLECTION_CONTACTS_PER_DAY_MAX), to
+ * a reference's phone, and for a loan that is not in the overdue book.
  */
 @CommandHandler(PlaceDialerCallCommand)
 export class PlaceDialerCallHandler implements ICommandHandler<PlaceDialerCallCommand> {
@@ -89,6 +90,7 @@ export class PlaceDialerCallHandler implements ICommandHandler<PlaceDialerCallCo
     @Inject(DIALER_PROVIDER) private readonly provider: DialerProvider,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly conduct: CollectionConduct,
   ) {}
 
   async execute({ actor, loanId }: PlaceDialerCallCommand): Promise<DialerCallView> {
@@ -103,6 +105,8 @@ export class PlaceDialerCallHandler implements ICommandHandler<PlaceDialerCallCo
       throw new ChannelInputRefused([
         { name: 'loanId', message: `the borrower's phone (${loan.phone}) is not a number that can be called: see Phones to review` },
       ]);
+    // Recovery conduct: the window again, the borrower's daily cap, and never a reference's phone.
+    await this.conduct.assertMayContact({ loanId, channel: 'call', phone: to });
     const { providerCallId } = await this.provider.connect({ agentId: actor.id, to, reference: loanId });
     const id = randomUUID();
     const startedAt = this.clock.now();

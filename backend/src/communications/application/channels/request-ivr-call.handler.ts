@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerDirectory, type Actor } from '../../../identity/public/index.js';
+import { CollectionConduct } from '../../../lending/public/index.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DB, type Db } from '../../../platform/database/database.js';
@@ -36,6 +37,7 @@ export class RequestIvrCallHandler implements ICommandHandler<RequestIvrCallComm
     @Inject(IVR_PROVIDER) private readonly provider: IvrProvider,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly conduct: CollectionConduct,
   ) {}
 
   async execute({ actor, loanId }: RequestIvrCallCommand): Promise<IvrCallView> {
@@ -45,8 +47,10 @@ export class RequestIvrCallHandler implements ICommandHandler<RequestIvrCallComm
     const to = borrower?.phone ? e164Phone(borrower.phone) : undefined;
     if (!borrower || !to) throw new ChannelNotFound(`The borrower of loan ${loanId} has no phone number that can be called`);
     const now = this.clock.now();
-    const availability = dialerAvailability(localTimeOf(now, this.config.businessDate.timeZone));
+    const availability = dialerAvailability(localTimeOf(now, this.config.businessDate.timeZone), 'ivr');
     if (!availability.open) throw new DialerClosed(availability.reason);
+    // Recovery conduct: the borrower's daily cap, and never a reference's phone.
+    await this.conduct.assertMayContact({ loanId, channel: 'ivr', phone: to });
     const { providerCallId } = await this.provider.startCall({ to, reference: loanId, flow: IVR_REMINDER_FLOW });
     const id = randomUUID();
     await this.db

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../identity/public/index.js';
+import { ChannelContacts, CollectionConduct } from '../../../lending/public/index.js';
+import { collectionContactWindow, localTimeOf } from '../../../lending/public/contact-window.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { DomainError } from '../../../platform/errors/domain-error.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { WHATSAPP_PROVIDER, type WhatsappProvider } from '../../channel-providers/whatsapp-provider.port.js';
-import { ChannelInputRefused, ChannelNotFound } from '../../domain/channel.errors.js';
+import { ChannelInputRefused, ChannelNotFound, DialerClosed } from '../../domain/channel.errors.js';
 import { decideOutbound, type ApprovedTemplate } from '../../domain/whatsapp-message.js';
 import { whatsappWindow } from '../../domain/whatsapp-window.js';
 import type { WhatsappMessageView } from './whatsapp-conversations.js';
@@ -27,7 +31,9 @@ export class SendWhatsappMessageCommand extends Command<WhatsappMessageView & { 
 /**
  * Staff write to a borrower, named by the borrower's id or a loan of theirs (from the loan or collection page).
  * Free text only inside the 24-hour window since the borrower last wrote; approved templates at any time. The
- * message goes through the WhatsApp provider port, and is stored once the provider took it.
+ * message goes through the WhatsApp provider port, and is stored once the provider took it. Only between 08:00 and
+ * 19:00 in the borrower's time zone (recovery conduct); a message naming a loan counts against the borrower's daily
+ * contacts and is written to the loan's contact log.
  */
 @CommandHandler(SendWhatsappMessageCommand)
 export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappMessageCommand> {
@@ -36,6 +42,9 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
     private readonly conversations: WhatsappConversations,
     @Inject(WHATSAPP_PROVIDER) private readonly provider: WhatsappProvider,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly conduct: CollectionConduct,
+    private readonly contacts: ChannelContacts,
   ) {}
 
   async execute({ actor, input }: SendWhatsappMessageCommand) {
@@ -47,6 +56,11 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
     }
     const { phone } = await this.conversations.resolve(borrowerId);
     const now = this.clock.now();
+    // Recovery conduct: no message to a borrower outside 08:00–19:00 in their time zone; one about a loan also within
+    // the borrower's daily contacts and never to a reference's phone.
+    const contactWindow = collectionContactWindow(localTimeOf(now, this.config.businessDate.timeZone), 'whatsapp');
+    if (!contactWindow.open) throw new DialerClosed(contactWindow.reason);
+    if (input.loanId) await this.conduct.assertMayContact({ loanId: input.loanId, channel: 'whatsapp', phone });
     const window = whatsappWindow(await this.conversations.lastInboundAt(phone), now);
     const request =
       'text' in input
@@ -76,6 +90,7 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
         at: now,
       })
       .execute();
+    if (input.loanId) await this.logContact(actor, input.loanId, body);
     return {
       id,
       conversationId: borrowerId,
@@ -87,6 +102,18 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
       sentBy: actor.id,
       at: now.toISOString(),
     };
+  }
+
+  /**
+   * A message about a loan is a collection contact: logged (channel whatsapp, outcome message-sent) by whoever sent it.
+   * A loan no longer serviced (closed, written off) has no contact log: the message is then not a collection contact.
+   */
+  private async logContact(actor: Actor, loanId: string, body: string): Promise<void> {
+    try {
+      await this.contacts.record({ loanId, channel: 'whatsapp', outcome: 'message-sent', note: body.slice(0, 2_000), actor });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'LOAN.ILLEGAL_TRANSITION')) throw error;
+    }
   }
 
   private async borrowerOfLoan(loanId: string): Promise<string> {

@@ -175,9 +175,10 @@ export class CollectionReminders {
   /**
    * The job: a reminder still queued is sent unless its instalment was paid meanwhile (`skipped-paid`); either way the
    * outcome is appended to the loan's stream. A reminder whose outcome the stream holds is left alone, so a job run
-   * twice sends once and appends once; the email's and the push's dedupe keys guard the outboxes too.
+   * twice sends once and appends once; the email's and the push's dedupe keys guard the outboxes too. A job that runs
+   * outside the contact window (a retry, the sweep) sends nothing: it is queued again for the window's opening (`held`).
    */
-  async send(key: ReminderKey): Promise<'sent' | 'skipped-paid' | 'failed' | 'done already'> {
+  async send(key: ReminderKey): Promise<'sent' | 'skipped-paid' | 'failed' | 'done already' | 'held'> {
     const reminder = await this.db
       .selectFrom('collection_reminders')
       .selectAll()
@@ -230,6 +231,20 @@ export class CollectionReminders {
       await this.recordOutcome(key, identity, { outcome: 'skipped-paid' }, this.clock.now(), loaded);
       await where.set({ status: 'skipped-paid' }).execute();
       return 'skipped-paid';
+    }
+    // Recovery conduct: a job that runs outside 08:00–19:00 (a retry, the sweep's re-add) waits for the window again.
+    const window = contactWindowDelay(this.clock.now(), this.config.businessDate.timeZone);
+    if (window.held) {
+      await where.set({ scheduled_for: window.sendAt }).execute();
+      await this.queue.add(COLLECTION_REMINDERS_QUEUE, SEND_REMINDER_JOB, key, {
+        jobId: `${reminderJobId(key)}-held-${window.sendAt.getTime()}`,
+        delay: window.delayMs,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: { age: 30 * 24 * 3600 },
+        removeOnFail: false,
+      });
+      return 'held';
     }
     // The email (the product's own: with no active template the shipped default goes out) and a push to the borrower's
     // registered devices; each idempotent per reminder.

@@ -1,6 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { StaffMembers } from '../../../identity/public/index.js';
+import { BorrowerDirectory, StaffMembers } from '../../../identity/public/index.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { LoanMessages } from '../../public/loan-messages.port.js';
+import type { BorrowerTold } from '../domain/collection-work.events.js';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
@@ -51,6 +54,9 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
     private readonly executor: LoanCommandExecutor,
     private readonly staff: StaffMembers,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly directory: BorrowerDirectory,
+    private readonly messages: LoanMessages,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ actor, loanIds, staffId, single }: AssignCollectorCommand): Promise<AssignmentResult> {
@@ -77,12 +83,45 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
     } else if (loaded[0]!.state.status === 'none') {
       throw new LoanNotFound(loanIds[0]!);
     }
+    // Recovery conduct: each borrower is told the collector's name and contact before the collector is assigned; a
+    // borrower with no phone to tell is named, and nothing is assigned.
+    const collector = staffId === null ? undefined : (await this.staff.membersOf([staffId]))[0];
+    const borrowers = new Map<string, { id: string; name: string; phone: string | null }>();
+    if (collector) {
+      const changing = loaded.flatMap(({ state }) =>
+        state.status === 'active' && (state.collector?.staffId ?? null) !== staffId ? [state.borrowerId] : [],
+      );
+      for (const profile of await this.directory.profilesOf([...new Set(changing)])) borrowers.set(profile.id, profile);
+      const untold = loaded.flatMap(({ state }, index) =>
+        state.status === 'active' && (state.collector?.staffId ?? null) !== staffId && !borrowers.get(state.borrowerId)?.phone
+          ? [
+              {
+                name: single ? 'id' : `loanIds.${index}`,
+                message: `the borrower of loan ${loanIds[index]} has no phone to be told the collector's name and contact`,
+              },
+            ]
+          : [],
+      );
+      if (untold.length > 0) throw new InvalidLoanInput(untold);
+    }
     const result: AssignmentResult = { staffId, assigned: [], unchanged: [], position: null };
     for (const [index, loanId] of loanIds.entries()) {
+      const { state } = loaded[index]!;
+      let borrowerTold: BorrowerTold | undefined;
+      if (collector && state.status === 'active' && (state.collector?.staffId ?? null) !== staffId) {
+        const borrower = borrowers.get(state.borrowerId)!;
+        const sent = await this.messages.sendCollectorNotice({
+          loanId,
+          borrower: { id: borrower.id, name: borrower.name, phone: borrower.phone! },
+          collector: { id: collector.id, name: collector.name, email: collector.email },
+          notice: collectorNotice(this.config.lender.name, loanId, collector),
+        });
+        borrowerTold = { ...sent, at: this.clock.now().toISOString() };
+      }
       const answer = await executeRetrying(
         this.executor,
         this.clock,
-        (at) => ({ type: 'AssignCollector', data: { loanId, at, actor, staffId } }),
+        (at) => ({ type: 'AssignCollector', data: { loanId, at, actor, staffId, ...(borrowerTold ? { borrowerTold } : {}) } }),
         loaded[index],
       );
       if (answer.events.length > 0) {
@@ -94,6 +133,14 @@ export class AssignCollectorHandler implements ICommandHandler<AssignCollectorCo
     }
     return result;
   }
+}
+
+/** What the borrower is told before a collector works their loan: who, and how to reach them (RBI: recovery agents' details). */
+export function collectorNotice(lenderName: string, loanId: string, collector: { name: string; email: string }): string {
+  return (
+    `${lenderName}: your loan ${loanId.slice(0, 8).toUpperCase()} is now handled by our collections officer ${collector.name}, ` +
+    `who may contact you about it between 08:00 and 19:00. Contact: ${collector.email}. Check with us before paying anyone else.`
+  );
 }
 
 export type ContactInput = { channel: ContactChannel; outcome: ContactOutcome; note: string; promiseToPayOn?: string };

@@ -7,11 +7,29 @@ type CollectionWorkEventOf<Type extends string, Data> = { type: Type; data: Loan
 export const CONTACT_CHANNELS = ['call', 'sms', 'email', 'whatsapp', 'visit'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
-export const CONTACT_OUTCOMES = ['no-answer', 'promised-to-pay', 'paid', 'refused', 'wrong-number', 'callback', 'answered'] as const;
+export const CONTACT_OUTCOMES = [
+  'no-answer',
+  'promised-to-pay',
+  'paid',
+  'refused',
+  'wrong-number',
+  'callback',
+  'answered',
+  'message-sent',
+] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 
-/** The loan was given to a collector (`staffId`), or taken from one (`staffId` null); `by` is who decided it. */
-export type CollectorAssigned = CollectionWorkEventOf<'CollectorAssigned', { staffId: string | null; by: string }>;
+/** How the borrower was told the collector's name and contact before the collector was assigned (issue 33). */
+export type BorrowerTold = { channel: 'sms'; to: string; at: string; status: string };
+
+/**
+ * The loan was given to a collector (`staffId`), or taken from one (`staffId` null); `by` is who decided it.
+ * `borrowerTold` (from issue 33): the notice of the collector's name and contact the borrower was sent first.
+ */
+export type CollectorAssigned = CollectionWorkEventOf<
+  'CollectorAssigned',
+  { staffId: string | null; by: string; borrowerTold?: BorrowerTold }
+>;
 
 /**
  * A collector reached (or tried to reach) the borrower on `businessDate`; `promiseToPayOn` (YYYY-MM-DD) only with

@@ -8,6 +8,7 @@ import {
   CONTACT_OUTCOMES,
   type CollectionContactRecorded,
   type CollectionWorkEvent,
+  type BorrowerTold,
   type CollectorAssigned,
   type ContactChannel,
   type ContactOutcome,
@@ -18,7 +19,7 @@ export const MAX_PROMISE_DAYS = 30;
 export const MAX_CONTACT_NOTE_LENGTH = 2_000;
 
 /** Give the loan to a collector (`staffId`), or take it back (null). Who may be assigned is checked before. */
-export type AssignCollector = { type: 'AssignCollector'; data: LoanMessageBase & { staffId: string | null } };
+export type AssignCollector = { type: 'AssignCollector'; data: LoanMessageBase & { staffId: string | null; borrowerTold?: BorrowerTold } };
 
 /**
  * Record a contact attempt with the borrower on the business date. `mayWorkAnyLoan` is the outside fact whether the
@@ -99,7 +100,11 @@ export function decideCollectionWork(command: CollectionWorkCommand, loan: Worke
       requireServicing(loan, 'assign a collector to');
       const staffId = command.data.staffId;
       if ((loan.collector?.staffId ?? null) === staffId) return [];
-      const assigned: CollectorAssigned = { type: 'CollectorAssigned', data: { ...base, staffId, by: actor.id } };
+      const { borrowerTold } = command.data;
+      const assigned: CollectorAssigned = {
+        type: 'CollectorAssigned',
+        data: { ...base, staffId, by: actor.id, ...(borrowerTold !== undefined ? { borrowerTold } : {}) },
+      };
       return [assigned];
     }
     case 'RecordCollectionContact': {

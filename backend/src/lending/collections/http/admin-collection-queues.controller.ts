@@ -14,6 +14,7 @@ import {
   ListCollectorsQuery,
   ListLoanContactsQuery,
 } from '../application/collection-queues.handlers.js';
+import { GetContactConductQuery } from '../application/collection-conduct.js';
 import { COLLECTION_SORT } from '../application/collection-queues.js';
 import { AssignCollectorCommand, RecordCollectionContactCommand } from '../application/collection-work.handlers.js';
 import {
@@ -23,6 +24,7 @@ import {
   collectionBucketCountsSchema,
   collectionContactBody,
   collectionContactSchema,
+  contactConductSchema,
   collectionRowQuery,
   collectionRowSchema,
   collectionsListFilter,
@@ -158,5 +160,16 @@ export class AdminCollectionQueuesController {
     const loanId = parseWith(uuidParam, id);
     const params = parseListParams(query, { sortFields: ['recordedAt'], defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: [] });
     return sendPage(res, 'contacts', params.range, await this.queries.execute(new ListLoanContactsQuery(loanId, params.range)));
+  }
+
+  @Get('loans/:id/contact-conduct')
+  @RequirePermission('collections.view')
+  @ApiOperation({
+    summary:
+      "Recovery conduct of the loan's borrower: the contact window now (08:00–19:00, borrower's time zone), today's contacts against COLLECTION_CONTACTS_PER_DAY_MAX, contacts per day (30 days) and the log of every channel, reminders held with the reason",
+  })
+  @ApiOkResponse({ schema: openApi(contactConductSchema) })
+  contactConduct(@Param('id') id: string) {
+    return this.queries.execute(new GetContactConductQuery(parseWith(uuidParam, id)));
   }
 }

@@ -169,3 +169,32 @@ export const collectionContactSchema = z.strictObject({
 });
 
 export const collectorSchema = z.strictObject({ id: z.string(), name: z.string() });
+
+/** Recovery conduct on a loan's page (issue 33 item 3). */
+export const contactConductSchema = z.strictObject({
+  loanId: z.uuid(),
+  borrowerId: z.uuid(),
+  timeZone: z.string().describe("the borrower's time zone (the business time zone)"),
+  window: z.strictObject({
+    open: z.boolean(),
+    opens: z.string(),
+    closes: z.string(),
+    localTime: z.string(),
+    reason: z.string().nullable(),
+    opensAt: z.string().nullable(),
+  }),
+  today: z.strictObject({ date: z.string(), count: z.number().int(), max: z.number().int(), left: z.number().int() }),
+  days: z.array(z.strictObject({ date: z.string(), count: z.number().int(), byChannel: z.record(z.string(), z.number().int()) })),
+  log: z.array(
+    z.strictObject({ at: z.string(), channel: z.string(), outcome: z.string(), by: z.string(), loanId: z.uuid(), note: z.string() }),
+  ),
+  heldReminders: z.array(
+    z.strictObject({
+      loanId: z.uuid(),
+      instalmentNumber: z.number().int(),
+      kind: z.string(),
+      scheduledFor: z.string(),
+      reason: z.string(),
+    }),
+  ),
+});

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, plural } from '@lending/web-common/format';
-import { getIssue, replyToIssue } from '../../../api/issues';
+import { getIssue, replyToIssue, type MyIssue } from '../../../api/issues';
 import { Loading } from '../../../components/Loading';
 import { useAsync } from '../../../components/useAsync';
 import { ErrorView } from '../../../shell/ErrorView';
@@ -35,6 +35,7 @@ export function IssueThread({ id }: { id: string }) {
         Raised {formatDateTime(i.createdAt)}
         {i.loanId ? ` about loan ${i.loanId.slice(0, 8).toUpperCase()}` : ''}.
       </p>
+      {i.grievance ? <GrievanceBox grievance={i.grievance} number={i.number} /> : null}
       <ol className="issue-thread__messages">
         <li className="issue-message issue-message--you">
           <p className="issue-message__who">You</p>
@@ -79,5 +80,40 @@ export function IssueThread({ id }: { id: string }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * A complaint (RBI grievance redressal): who owns it (the grievance officer named in the KFS), when we must resolve
+ * it by, and once 30 days passed unresolved, the RBI's complaint portal and how to use it.
+ */
+function GrievanceBox({ grievance, number }: { grievance: NonNullable<MyIssue['grievance']>; number: number }) {
+  const { officer } = grievance;
+  return (
+    <div className="notice" role="note" aria-labelledby="grievance-title">
+      <h3 id="grievance-title">Your complaint</h3>
+      <p>
+        Our grievance redressal officer, {officer.name} ({officer.phone}, <a href={`mailto:${officer.email}`}>{officer.email}</a>), owns it.
+        We resolve complaints within {grievance.slaDays} days: by {formatDateTime(grievance.dueAt)}.
+      </p>
+      {grievance.rbiPortal ? (
+        <>
+          <p>
+            <strong>We did not resolve your complaint within {grievance.slaDays} days.</strong> You may complain to the Reserve Bank of
+            India&apos;s Ombudsman at{' '}
+            <a href={grievance.rbiPortal.url} target="_blank" rel="noreferrer">
+              {grievance.rbiPortal.url}
+            </a>
+            :
+          </p>
+          <ol>
+            {grievance.rbiPortal.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <p className="muted">Quote our complaint number: #{number}.</p>
+        </>
+      ) : null}
+    </div>
   );
 }
