@@ -24,6 +24,7 @@ import { GetLoanKfsHandler } from './application/get-loan-kfs.handler.js';
 import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
 import { ListAgreementsHandler } from './application/list-agreements.handler.js';
 import { MoveLoanHandler } from './application/move-loan.handler.js';
+import { DisburseLoanHandler } from './application/disburse-loan.handler.js';
 import { SendSigningCodeHandler } from './application/send-signing-code.handler.js';
 import { SignAgreementHandler } from './application/sign-agreement.handler.js';
 import { StartLoanApplicationHandler } from './application/start-loan-application.handler.js';
@@ -61,6 +62,7 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
     },
     StartLoanApplicationHandler,
     MoveLoanHandler,
+    DisburseLoanHandler,
     SubmitLoanApplicationHandler,
     IssueAgreementHandler,
     ApproveBankVerificationHandler,
