@@ -4,6 +4,7 @@ import { evolveCollections, type CollectionsState } from '../../collections/doma
 import { evolvePipeline, startedLoan, type PipelineRecord } from '../../pipeline/domain/pipeline.state.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from '../../servicing/domain/payment.state.js';
 import { evolveSettlement, type SettlementState } from '../../settlement/domain/settlement.state.js';
+import { evolveCoolingOff, type CoolingOffExitRecord } from '../../pipeline/domain/cooling-off/cooling-off.decide.js';
 import { assertNever } from './assert-never.js';
 import type { LoanEvent } from './loan.events.js';
 
@@ -21,6 +22,8 @@ export type LoanRecord = PipelineRecord & {
   remindersRecorded?: readonly string[];
   /** Settlement offers and the write-off (maker-checker), absent until the first. */
   settlement?: SettlementState;
+  /** The cooling-off exit (issue 33), absent until one is asked for. */
+  coolingOffExit?: CoolingOffExitRecord;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
 };
@@ -97,6 +100,10 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'WriteOffWithdrawn':
     case 'LoanWrittenOff':
       return evolveSettlement(loan, event);
+    case 'CoolingOffExitRequested':
+    case 'CoolingOffExitApproved':
+    case 'LoanExitedInCoolingOff':
+      return evolveCoolingOff(loan, event);
     default:
       return assertNever(event, 'loan event');
   }
