@@ -25,6 +25,8 @@ import { IssueAgreementHandler } from './application/issue-agreement.handler.js'
 import { ListAgreementsHandler } from './application/list-agreements.handler.js';
 import { MoveLoanHandler } from './application/move-loan.handler.js';
 import { DisburseLoanHandler } from './application/disburse-loan.handler.js';
+import { ApproveCoolingOffExitHandler, GetCoolingOffHandler, RequestCoolingOffExitHandler } from './application/cooling-off.handlers.js';
+import { AdminCoolingOffController, MyCoolingOffController } from './http/cooling-off.controllers.js';
 import { SendSigningCodeHandler } from './application/send-signing-code.handler.js';
 import { SignAgreementHandler } from './application/sign-agreement.handler.js';
 import { StartLoanApplicationHandler } from './application/start-loan-application.handler.js';
@@ -47,6 +49,8 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
     AdminAgreementsController,
     PublicAgreementsController,
     AdminFunnelController,
+    MyCoolingOffController,
+    AdminCoolingOffController,
   ],
   providers: [
     AgreementDocumentsRepository,
@@ -63,6 +67,9 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
     StartLoanApplicationHandler,
     MoveLoanHandler,
     DisburseLoanHandler,
+    RequestCoolingOffExitHandler,
+    ApproveCoolingOffExitHandler,
+    GetCoolingOffHandler,
     SubmitLoanApplicationHandler,
     IssueAgreementHandler,
     ApproveBankVerificationHandler,

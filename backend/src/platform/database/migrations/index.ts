@@ -38,6 +38,7 @@ import * as instalmentOwedParts from './0021-0040/0038-instalment-owed-parts.js'
 import * as closeOfBusinessRuns from './0021-0040/0039-close-of-business-runs.js';
 import * as productAdvancePayment from './0021-0040/0040-product-advance-payment.js';
 import * as projectionRebuildsPending from './0041-0060/0041-projection-rebuilds-pending.js';
+import * as coolingOffExit from './0041-0060/0048-cooling-off-exit.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -82,6 +83,7 @@ export const migrationProvider: MigrationProvider = {
       '0039-close-of-business-runs': closeOfBusinessRuns,
       '0040-product-advance-payment': productAdvancePayment,
       '0041-projection-rebuilds-pending': projectionRebuildsPending,
+      '0048-cooling-off-exit': coolingOffExit,
     };
   },
 };
