@@ -13,6 +13,7 @@ import { ErrorView } from '../../../shell/ErrorView';
 import { useToast } from '../../../shell/Toasts';
 import { CancelLoanButton } from './CancelLoanButton';
 import { Repayments } from './Repayments';
+import { CoolingOffExit } from './CoolingOffExit';
 
 /** A disbursed loan's instalments with what was paid on them; null before disbursal. */
 const servicing = (loan: Loan) => (loan.instalments?.length ? loan.instalments : null);
@@ -115,6 +116,7 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
           </ol>
         </section>
       </div>
+      {servicing(loan) ? <CoolingOffExit loan={loan} /> : null}
       {servicing(loan) ? (
         <Repayments loan={loan} instalments={servicing(loan)!} />
       ) : (
