@@ -968,6 +968,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/cooling-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's cooling-off window, today's exit amount, and the exit asked for */
+        get: operations["AdminCoolingOffController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/cooling-off/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the cooling-off exit staff asked for (the checker; 403 same-person for its maker) */
+        post: operations["AdminCoolingOffController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/cooling-off/exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a cooling-off exit for the borrower (the maker): a second person approves it */
+        post: operations["AdminCoolingOffController_exit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/delinquency": {
         parameters: {
             query?: never;
@@ -994,7 +1045,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the payout; fixes the repayment schedule (disbursal.pending -> active) */
+        /**
+         * Record the payout; fixes the repayment schedule (disbursal.pending -> active)
+         * @description Payouts go only to the borrower's verified Bank section (RBI Digital Lending Directions 2025, no pass-through): a payeeAccount that is not that account, or a Bank section changed since it was verified, is refused with 422 naming the field.
+         */
         post: operations["AdminLoansController_disburse"];
         delete?: never;
         options?: never;
@@ -2187,6 +2241,40 @@ export interface paths {
         put?: never;
         /** Withdraw the application (any state before active); reason required */
         post: operations["MyLoansController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/cooling-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cooling-off window of my loan: the deadline, the amount that ends it today, and my exit if asked */
+        get: operations["MyCoolingOffController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/cooling-off/exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exit my loan in the cooling-off period: fixes the amount (principal + interest for the days held at the APR, no penalty); the loan closes when it is paid. 409 after the deadline, with the reason. */
+        post: operations["MyCoolingOffController_exit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7526,7 +7614,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7743,7 +7831,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7911,7 +7999,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8081,7 +8169,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8338,6 +8426,279 @@ export interface operations {
             };
         };
     };
+    AdminCoolingOffController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCoolingOffController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCoolingOffController_exit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and changes nothing */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminCollectionsController_delinquency: {
         parameters: {
             query?: never;
@@ -8417,6 +8778,10 @@ export interface operations {
                 "application/json": {
                     /** Format: date */
                     disbursedOn?: string;
+                    payeeAccount?: {
+                        accountNumber: string;
+                        ifsc: string;
+                    };
                     payoutReference: string;
                     reason?: string;
                 };
@@ -8504,7 +8869,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8656,7 +9021,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff";
                         version: number;
                     }[];
                 };
@@ -8786,7 +9151,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9381,7 +9746,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9687,7 +10052,7 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "cooling-off-exit" | "recovery";
                     }[];
                 };
             };
@@ -10666,7 +11031,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -11413,7 +11778,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11472,7 +11837,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12392,7 +12757,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12443,7 +12808,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12485,7 +12850,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12547,7 +12912,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12589,7 +12954,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12944,7 +13309,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13018,7 +13383,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13100,7 +13465,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13197,7 +13562,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13857,7 +14222,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14152,7 +14517,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14370,7 +14735,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14404,6 +14769,189 @@ export interface operations {
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyCoolingOffController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyCoolingOffController_exit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and changes nothing */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
                     };
                 };
             };
@@ -14872,7 +15420,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15037,7 +15585,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15126,7 +15674,7 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "cooling-off-exit" | "recovery";
                     }[];
                 };
             };
@@ -15288,7 +15836,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15345,7 +15893,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -16762,7 +17310,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
