@@ -5,39 +5,7 @@ import { formatDate, formatMoney } from '@lending/web-common/format';
 import { CommandButton, SERVICING_QUERY_KEY } from '../payments/CommandButton';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import type { ActionSpec } from './actions';
-
-type Amounts = {
-  principal: number;
-  interest: number;
-  fee: number;
-  alreadyPaid: number;
-  amount: number;
-  daysHeld: number;
-  aprBasisPoints: number;
-};
-
-/** GET /admin/loans/:id/cooling-off (issue 33). */
-export type CoolingOff = {
-  loanId: string;
-  coolingOffDays: number;
-  feeRetained: boolean;
-  lastDay: string | null;
-  deadline: string | null;
-  open: boolean;
-  quote: Amounts | null;
-  exit:
-    | (Amounts & {
-        exitId: string;
-        status: 'pending' | 'open' | 'exited';
-        requestedBy: string;
-        requestedByRole: 'borrower' | 'staff';
-        lastDay: string;
-        approvedBy?: string;
-        paidTowards: number;
-        remaining: number;
-      })
-    | null;
-};
+import type { CoolingOffAmounts as Amounts } from './cooling-off.types';
 
 const REQUEST_EXIT: ActionSpec<'cooling-off-exit'> = {
   action: 'cooling-off-exit',
