@@ -169,6 +169,18 @@ export class LoanHistoryGenerator {
               ...data,
               payoutReference: `UTR${String(this.intBetween(0, 999_999_999)).padStart(12, '0')}`,
               disbursedOn: data.at.slice(0, 10),
+              // The verified account (payouts go only there): the section as approve-bank saw it.
+              payoutAccount: {
+                section: {
+                  status: 'verified',
+                  account: {
+                    holderName: 'Bench Borrower',
+                    accountLast4: loan.bankAccountLast4 ?? '0000',
+                    ifsc: 'HDFC0001234',
+                    accountType: 'savings',
+                  },
+                },
+              },
             },
           });
           break;

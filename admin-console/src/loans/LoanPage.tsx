@@ -5,6 +5,7 @@ import { Loading, Title, useDataProvider, useGetOne } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { AgreementPanel } from './AgreementPanel';
+import { CoolingOffPanel } from './CoolingOffPanel';
 import { AsOfControl } from './AsOfControl';
 import { formatDateTime, formatMoney } from '@lending/web-common/format';
 import { shortId } from './labels';
@@ -111,6 +112,7 @@ export function LoanPage() {
       ) : null}
       {instalments && !asOf ? (
         <Section title="Repayments">
+          <CoolingOffPanel loanId={loan.id} currency={loan.currency} />
           <Repayments
             loanId={loan.id}
             state={loan.state}

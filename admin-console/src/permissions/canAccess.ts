@@ -16,6 +16,8 @@ const LOAN_ACTION_PERMISSIONS: Record<string, string> = {
   'approve-final': 'loans.final.approve',
   disburse: 'loans.disburse',
   reject: 'loans.reject',
+  'cooling-off-exit': 'loans.cooling-off.exit',
+  'approve-cooling-off-exit': 'loans.cooling-off.approve',
 };
 
 const READ = new Set(['list', 'show']);

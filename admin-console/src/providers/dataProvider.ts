@@ -1,4 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { CoolingOff } from '../loans/cooling-off.types';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type {
@@ -110,6 +111,9 @@ export type LendingDataProvider = DataProvider & {
   settlementOffers(loanId: string): Promise<SettlementOffer[]>;
   /** An offer to settle (the maker); a second person approves. */
   offerSettlement(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<SettlementOffer>;
+  coolingOff(loanId: string): Promise<CoolingOff>;
+  requestCoolingOffExit(loanId: string, idempotencyKey: string): Promise<CoolingOff>;
+  approveCoolingOffExit(loanId: string): Promise<CoolingOff>;
   approveSettlementOffer(offerId: string): Promise<SettlementOffer>;
   /** The checker turns a pending offer down, with a reason. */
   rejectSettlementOffer(offerId: string, body: Record<string, unknown>): Promise<SettlementOffer>;
@@ -274,6 +278,12 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     grievanceReport: async (month) => (await http(`${base}/grievances/report?month=${encodeURIComponent(month)}`)).json as GrievanceReport,
     settlementOffers: async (loanId) =>
       (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
+    coolingOff: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/cooling-off`)).json as CoolingOff,
+    requestCoolingOffExit: async (loanId, idempotencyKey) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/cooling-off/exit`, {}, { 'Idempotency-Key': idempotencyKey }))
+        .json as CoolingOff,
+    approveCoolingOffExit: async (loanId) =>
+      (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/cooling-off/approve`, {})).json as CoolingOff,
     offerSettlement: async (loanId, body, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`, body, { 'Idempotency-Key': idempotencyKey }))
         .json as SettlementOffer,

@@ -15,7 +15,7 @@ import { PNG_1X1 } from '../support/images.js';
 import { fillBankSection, upload } from '../support/profile-api.js';
 import { discoverRoutes, key, type DiscoveredRoute } from '../support/routes.js';
 import { pdf } from '../support/sample-files.js';
-import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';
+import { fixedClock, loginStaff, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * Who may call what. The route list comes from the running application, so a route added later is covered
@@ -113,6 +113,17 @@ const ACTION_SETUP: Record<
     status: 201,
   },
   'POST /api/admin/loans/:id/write-off': { state: 'active', body: () => ({ reason: 'unreachable' }), status: 201 },
+  // The cooling-off exit (issue 33): the clock stands on the day after loanIn's payout, inside the 3-day window.
+  'POST /api/me/loans/:id/cooling-off/exit': { state: 'active' },
+  'POST /api/admin/loans/:id/cooling-off/exit': { state: 'active' },
+  'POST /api/admin/loans/:id/cooling-off/approve': {
+    state: 'active',
+    // The checker approves what another member of staff asked for.
+    prepare: async (loan) => {
+      await t.http.post(`/api/admin/loans/${loan.id}/cooling-off/exit`).set(bearer(checker)).send({}).expect(200);
+      return {};
+    },
+  },
   'POST /api/admin/loans/:id/write-off/approve': {
     state: 'active',
     prepare: async (loan) => {
@@ -170,7 +181,8 @@ const ACTION_SETUP: Record<
 };
 
 beforeAll(async () => {
-  t = await startTestApp('authz');
+  // loanIn pays out on 2026-11-21: the clock stands the next morning, so the cooling-off exit's control succeeds.
+  t = await startTestApp('authz', {}, undefined, { clock: fixedClock('2026-11-22T04:30:00.000Z') });
   staff = await loginStaff(t.http);
   alice = await registerBorrower(t.http, 'Alice Borrower');
   bob = await registerBorrower(t.http, 'Bob Borrower');
@@ -611,7 +623,8 @@ describe('control: the refused writes are ones the right caller may make', () =>
         status: setup?.status ?? (r.path === '/api/me/loans' ? 201 : 200),
       });
     }
-  });
+    // A fresh loan per write route (over forty now): longer than the default 30 s on a loaded machine.
+  }, 180_000);
 });
 
 describe('staff without the permission', () => {

@@ -572,57 +572,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/grievances/escalate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Escalate now every complaint not resolved within 30 days of receipt (the daily job does it at 00:15) */
-        post: operations["AdminGrievancesController_escalate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/grievances/report": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The monthly grievance report: complaints received, resolved, resolved within 30 days, escalated */
-        get: operations["AdminGrievancesController_report"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/grievances/report.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The monthly grievance report as CSV (a header and one line) */
-        get: operations["AdminGrievancesController_reportCsv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/issue-assignees": {
         parameters: {
             query?: never;
@@ -1001,23 +950,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/loans/{id}/contact-conduct": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Recovery conduct of the loan's borrower: the contact window now (08:00–19:00, borrower's time zone), today's contacts against COLLECTION_CONTACTS_PER_DAY_MAX, contacts per day (30 days) and the log of every channel, reminders held with the reason */
-        get: operations["AdminCollectionQueuesController_contactConduct"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/loans/{id}/contacts": {
         parameters: {
             query?: never;
@@ -1030,6 +962,57 @@ export interface paths {
         put?: never;
         /** Record a contact with the borrower (the loan's collector, or collections.manage): CollectionContactRecorded; promiseToPayOn with promised-to-pay */
         post: operations["AdminCollectionQueuesController_recordContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/cooling-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's cooling-off window, today's exit amount, and the exit asked for */
+        get: operations["AdminCoolingOffController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/cooling-off/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the cooling-off exit staff asked for (the checker; 403 same-person for its maker) */
+        post: operations["AdminCoolingOffController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/cooling-off/exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a cooling-off exit for the borrower (the maker): a second person approves it */
+        post: operations["AdminCoolingOffController_exit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,7 +1045,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the payout; fixes the repayment schedule (disbursal.pending -> active) */
+        /**
+         * Record the payout; fixes the repayment schedule (disbursal.pending -> active)
+         * @description Payouts go only to the borrower's verified Bank section (RBI Digital Lending Directions 2025, no pass-through): a payeeAccount that is not that account, or a Bank section changed since it was verified, is refused with 422 naming the field.
+         */
         post: operations["AdminLoansController_disburse"];
         delete?: never;
         options?: never;
@@ -2255,6 +2241,40 @@ export interface paths {
         put?: never;
         /** Withdraw the application (any state before active); reason required */
         post: operations["MyLoansController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/cooling-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cooling-off window of my loan: the deadline, the amount that ends it today, and my exit if asked */
+        get: operations["MyCoolingOffController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/loans/{id}/cooling-off/exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exit my loan in the cooling-off period: fixes the amount (principal + interest for the days held at the APR, no penalty); the loan closes when it is paid. 409 after the deadline, with the reason. */
+        post: operations["MyCoolingOffController_exit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5823,146 +5843,6 @@ export interface operations {
             };
         };
     };
-    AdminGrievancesController_escalate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        escalated: {
-                            /** Format: uuid */
-                            id: string;
-                            number: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminGrievancesController_report: {
-        parameters: {
-            query?: {
-                month?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        escalated: number;
-                        month: string;
-                        received: number;
-                        resolved: number;
-                        resolvedWithinSla: number;
-                        slaDays: number;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    AdminGrievancesController_reportCsv: {
-        parameters: {
-            query?: {
-                month?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     AdminIssuesController_assignees: {
         parameters: {
             query?: never;
@@ -6036,28 +5916,10 @@ export interface operations {
                         borrowerId: string;
                         borrowerName: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6132,7 +5994,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6143,24 +6005,6 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6255,7 +6099,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6266,24 +6110,6 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6420,7 +6246,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6431,24 +6257,6 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -7806,7 +7614,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8023,7 +7831,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8191,7 +7999,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8361,7 +8169,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8486,94 +8294,6 @@ export interface operations {
             };
         };
     };
-    AdminCollectionQueuesController_contactConduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        borrowerId: string;
-                        days: {
-                            byChannel: {
-                                [key: string]: number;
-                            };
-                            count: number;
-                            date: string;
-                        }[];
-                        heldReminders: {
-                            instalmentNumber: number;
-                            kind: string;
-                            /** Format: uuid */
-                            loanId: string;
-                            reason: string;
-                            scheduledFor: string;
-                        }[];
-                        /** Format: uuid */
-                        loanId: string;
-                        log: {
-                            at: string;
-                            by: string;
-                            channel: string;
-                            /** Format: uuid */
-                            loanId: string;
-                            note: string;
-                            outcome: string;
-                        }[];
-                        /** @description the borrower's time zone (the business time zone) */
-                        timeZone: string;
-                        today: {
-                            count: number;
-                            date: string;
-                            left: number;
-                            max: number;
-                        };
-                        window: {
-                            closes: string;
-                            localTime: string;
-                            open: boolean;
-                            opens: string;
-                            opensAt: string | null;
-                            reason: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details (application/problem+json) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        fields?: {
-                            message: string;
-                            name: string;
-                        }[];
-                        instance?: string;
-                        message: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     AdminCollectionQueuesController_contacts: {
         parameters: {
             query?: {
@@ -8603,7 +8323,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
                         promiseToPayOn: string | null;
                         recordedAt: string;
                         recordedBy: string;
@@ -8652,7 +8372,7 @@ export interface operations {
                     /** @default  */
                     note?: string;
                     /** @enum {string} */
-                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
+                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
                     /**
                      * Format: date
                      * @description required with promised-to-pay: from the business date to 30 days after
@@ -8675,10 +8395,283 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
                         position: number;
                         promiseToPayOn?: string;
                         recordedBy: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCoolingOffController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCoolingOffController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCoolingOffController_exit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and changes nothing */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
                     };
                 };
             };
@@ -8785,6 +8778,10 @@ export interface operations {
                 "application/json": {
                     /** Format: date */
                     disbursedOn?: string;
+                    payeeAccount?: {
+                        accountNumber: string;
+                        ifsc: string;
+                    };
                     payoutReference: string;
                     reason?: string;
                 };
@@ -8872,7 +8869,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9024,7 +9021,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff";
                         version: number;
                     }[];
                 };
@@ -9154,7 +9151,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9749,7 +9746,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10055,7 +10052,7 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "cooling-off-exit" | "recovery";
                     }[];
                 };
             };
@@ -11034,7 +11031,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
                         label: string;
                     }[];
                 };
@@ -11781,7 +11778,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11840,7 +11837,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12760,7 +12757,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12811,7 +12808,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12853,7 +12850,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12915,7 +12912,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12957,7 +12954,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13312,7 +13309,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13386,7 +13383,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13468,7 +13465,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13565,7 +13562,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13744,28 +13741,10 @@ export interface operations {
                         ageHours: number;
                         attachmentCount: number;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13817,7 +13796,7 @@ export interface operations {
                     /** @default [] */
                     attachmentIds?: string[];
                     /** @enum {string} */
-                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                     loanId?: string | null;
                     message: string;
                 };
@@ -13842,28 +13821,10 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13939,28 +13900,10 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -14042,28 +13985,10 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
-                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
-                        grievance: {
-                            /** @description 30 days after the complaint was received */
-                            dueAt: string;
-                            escalated: boolean;
-                            escalatedAt: string | null;
-                            officer: {
-                                email: string;
-                                name: string;
-                                phone: string;
-                            };
-                            /** @description once escalated: the RBI's complaint portal and how to use it */
-                            rbiPortal: {
-                                steps: string[];
-                                url: string;
-                            } | null;
-                            slaDays: number;
-                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -14297,7 +14222,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14592,7 +14517,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14810,7 +14735,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14844,6 +14769,189 @@ export interface operations {
                         type: "EMI" | "salaryAdvance";
                         updatedAt: string;
                         version: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyCoolingOffController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyCoolingOffController_exit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and changes nothing */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aprBasisPoints: number;
+                        coolingOffDays: number;
+                        /** @description ISO instant of the last second of the window (23:59:59 IST on lastDay) */
+                        deadline: string | null;
+                        disbursedOn: string | null;
+                        exit: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            amountPaid?: number;
+                            approvedAt?: string;
+                            approvedBy?: string;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            deadline: string;
+                            exitedOn?: string;
+                            exitId: string;
+                            exitOn: string;
+                            fee: number;
+                            interest: number;
+                            lastDay: string;
+                            paidTowards: number;
+                            principal: number;
+                            remaining: number;
+                            requestedAt: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            requestedByRole: "borrower" | "staff";
+                            /** @enum {string} */
+                            status: "pending" | "open" | "exited";
+                        } | null;
+                        feeRetained: boolean;
+                        lastDay: string | null;
+                        loanId: string;
+                        /** @description an exit can be asked for now */
+                        open: boolean;
+                        quote: {
+                            alreadyPaid: number;
+                            /** @description what ends the loan, in paise */
+                            amount: number;
+                            aprBasisPoints: number;
+                            daysHeld: number;
+                            fee: number;
+                            interest: number;
+                            principal: number;
+                        } | null;
                     };
                 };
             };
@@ -15312,7 +15420,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15477,7 +15585,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15566,7 +15674,7 @@ export interface operations {
                         penalties: number;
                         principal: number;
                         /** @enum {string} */
-                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "recovery";
+                        type: "disbursement" | "repayment" | "reversal" | "charge" | "waiver" | "refund" | "settlement" | "write-off" | "cooling-off-exit" | "recovery";
                     }[];
                 };
             };
@@ -15728,7 +15836,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15785,7 +15893,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -17202,7 +17310,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

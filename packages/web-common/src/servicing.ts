@@ -146,6 +146,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerLineType, string> = {
   refund: 'Refund',
   settlement: 'Settlement waiver',
   'write-off': 'Write-off',
+  'cooling-off-exit': 'Cooling-off exit',
   recovery: 'Recovery',
 };
 

@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   'loans.final.approve': { group: 'Loans', label: 'Grant final approval' },
   'loans.disburse': { group: 'Loans', label: 'Disburse approved loans' },
   'loans.reject': { group: 'Loans', label: 'Reject applications' },
+  'loans.cooling-off.exit': { group: 'Loans', label: 'Ask for a cooling-off exit for a borrower (the maker)' },
+  'loans.cooling-off.approve': { group: 'Loans', label: 'Approve cooling-off exits staff asked for (the checker: never your own)' },
   'payments.record': {
     group: 'Payments',
     label: 'Record offline payments, ask for a payment reversal or a credit balance refund (the maker)',

@@ -24,6 +24,9 @@ import { GetLoanKfsHandler } from './application/get-loan-kfs.handler.js';
 import { IssueAgreementHandler } from './application/issue-agreement.handler.js';
 import { ListAgreementsHandler } from './application/list-agreements.handler.js';
 import { MoveLoanHandler } from './application/move-loan.handler.js';
+import { DisburseLoanHandler } from './application/disburse-loan.handler.js';
+import { ApproveCoolingOffExitHandler, GetCoolingOffHandler, RequestCoolingOffExitHandler } from './application/cooling-off.handlers.js';
+import { AdminCoolingOffController, MyCoolingOffController } from './http/cooling-off.controllers.js';
 import { SendSigningCodeHandler } from './application/send-signing-code.handler.js';
 import { SignAgreementHandler } from './application/sign-agreement.handler.js';
 import { StartLoanApplicationHandler } from './application/start-loan-application.handler.js';
@@ -46,6 +49,8 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
     AdminAgreementsController,
     PublicAgreementsController,
     AdminFunnelController,
+    MyCoolingOffController,
+    AdminCoolingOffController,
   ],
   providers: [
     AgreementDocumentsRepository,
@@ -61,6 +66,10 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
     },
     StartLoanApplicationHandler,
     MoveLoanHandler,
+    DisburseLoanHandler,
+    RequestCoolingOffExitHandler,
+    ApproveCoolingOffExitHandler,
+    GetCoolingOffHandler,
     SubmitLoanApplicationHandler,
     IssueAgreementHandler,
     ApproveBankVerificationHandler,

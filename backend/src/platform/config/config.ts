@@ -237,6 +237,8 @@ const schema = z.object({
     .min(1, 'must be at least 1 day')
     .max(30, 'must be at most 30 days')
     .default(3),
+  /** Issue 33: whether the processing fee is kept when the borrower exits in the cooling-off period (the KFS says so). */
+  KFS_COOLING_OFF_FEE_RETAINED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default('Grievance Redressal Officer'),
   GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).default('+91 80 4000 0000'),
   GRIEVANCE_OFFICER_EMAIL: z.string().trim().email('must be an email address').default('grievance@lending.local'),
@@ -323,7 +325,11 @@ export type AppConfig = {
   workerQueues?: string[];
   lender: { name: string; address: string };
   /** The Key Facts Statement's Part 2: the cooling-off (look-up) period and the grievance officer. */
-  kfs: { coolingOffDays: number; grievanceOfficer: { name: string; phone: string; email: string; address: string } };
+  kfs: {
+    coolingOffDays: number;
+    coolingOffFeeRetained?: boolean;
+    grievanceOfficer: { name: string; phone: string; email: string; address: string };
+  };
   /** How long the e-sign link emailed with an issued agreement works (single use). */
   agreementLinkTtlHours: number;
   /**
@@ -599,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lender: { name: c.LENDER_NAME, address: c.LENDER_ADDRESS },
     kfs: {
       coolingOffDays: c.KFS_COOLING_OFF_DAYS,
+      coolingOffFeeRetained: c.KFS_COOLING_OFF_FEE_RETAINED === 'true',
       grievanceOfficer: {
         name: c.GRIEVANCE_OFFICER_NAME,
         phone: c.GRIEVANCE_OFFICER_PHONE,

@@ -8,6 +8,8 @@ import { isMoneyCommand } from '../../servicing/domain/payment.commands.js';
 import { collectDebit, decideMoney, type PaymentRules } from '../../servicing/domain/payment.decide.js';
 import { isSettlementCommand } from '../../settlement/domain/settlement.commands.js';
 import { checkRecovery, decideSettlement, settlementAfterPayment } from '../../settlement/domain/settlement.decide.js';
+import { isCoolingOffCommand } from '../../pipeline/domain/cooling-off/cooling-off.commands.js';
+import { coolingOffAfterPayment, decideCoolingOff } from '../../pipeline/domain/cooling-off/cooling-off.decide.js';
 import { FieldProblems } from './loan-input.validation.js';
 import type { LoanCommand } from './loan.commands.js';
 import { LoanNotFound } from './loan.errors.js';
@@ -16,8 +18,17 @@ import type { LoanState } from './loan.state.js';
 import type { LoanMessageBase } from './loan.types.js';
 import type { ProductParameters } from './terms/product-parameters.js';
 
-/** Settlement's part in a payment's outcome (servicing's decider does not import settlement). */
-const PAYMENT_RULES: PaymentRules = { afterPayment: settlementAfterPayment, checkRecovery };
+/**
+ * Settlement's and the cooling-off exit's part in a payment's outcome (servicing's decider imports neither): a
+ * payment completes at most one of them (an exit is open only in the first days, before any settlement).
+ */
+const PAYMENT_RULES: PaymentRules = {
+  afterPayment: (after, base, businessDate) => {
+    const exited = coolingOffAfterPayment(after, base, businessDate);
+    return exited.length > 0 ? exited : settlementAfterPayment(after, base, businessDate);
+  },
+  checkRecovery,
+};
 
 /** Servicing's part in a collected debit (mandates do not import servicing). */
 const COLLECT_DEBIT: CollectDebit = (loan, base, debit) => collectDebit(PAYMENT_RULES, loan, base, debit);
@@ -41,6 +52,7 @@ export function decide(command: LoanCommand, state: LoanState, params: ProductPa
   if (isMoneyCommand(command)) return decideMoney(command, state, PAYMENT_RULES);
   if (isSettlementCommand(command)) return decideSettlement(command, state);
   if (isMandateCommand(command)) return decideMandate(command, state, COLLECT_DEBIT);
+  if (isCoolingOffCommand(command)) return decideCoolingOff(command, state);
   if (command.type === 'CloseBusinessDay') return decideCloseOfBusiness(state, params, command);
   if (isCollectionWorkCommand(command)) return decideCollectionWork(command, state);
   if (command.type === 'RecordCollectionReminder') return decideReminderOutcome(command, state);

@@ -6,6 +6,7 @@ import { isMandateEvent } from '../../mandates/domain/mandate.events.js';
 import { evolvePipeline, startedLoan, type PipelineRecord } from '../../pipeline/domain/pipeline.state.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from '../../servicing/domain/payment.state.js';
 import { evolveSettlement, type SettlementState } from '../../settlement/domain/settlement.state.js';
+import { evolveCoolingOff, type CoolingOffExitRecord } from '../../pipeline/domain/cooling-off/cooling-off.decide.js';
 import { assertNever } from './assert-never.js';
 import type { LoanEvent } from './loan.events.js';
 
@@ -25,6 +26,8 @@ export type LoanRecord = PipelineRecord & {
   settlement?: SettlementState;
   /** Auto-debit mandates and their presentations (absent until the first registration). */
   mandates?: MandatesState;
+  /** The cooling-off exit (issue 33), absent until one is asked for. */
+  coolingOffExit?: CoolingOffExitRecord;
   /** YYYY-MM-DD, while closed. */
   closedOn?: string;
 };
@@ -102,6 +105,10 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
     case 'WriteOffWithdrawn':
     case 'LoanWrittenOff':
       return evolveSettlement(loan, event);
+    case 'CoolingOffExitRequested':
+    case 'CoolingOffExitApproved':
+    case 'LoanExitedInCoolingOff':
+      return evolveCoolingOff(loan, event);
     default:
       return assertNever(event, 'loan event');
   }

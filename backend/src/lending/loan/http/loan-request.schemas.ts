@@ -78,6 +78,20 @@ export const approveBankBody = z
 export const disburseBody = z.strictObject({
   payoutReference: requiredLine('payoutReference'),
   disbursedOn: calendarDay('disbursedOn').optional(),
+  /**
+   * The account paid, when staff name it: it must be the borrower's verified Bank section (RBI Digital Lending
+   * Directions 2025, no pass-through); without it the payout is recorded to that account.
+   */
+  payeeAccount: z
+    .strictObject({
+      accountNumber: z
+        .string({ error: 'payeeAccount.accountNumber is required' })
+        .regex(/^[0-9][0-9 -]{7,22}[0-9]$/, 'payeeAccount.accountNumber must be 9 to 24 digits'),
+      ifsc: z
+        .string({ error: 'payeeAccount.ifsc is required' })
+        .regex(/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/, 'payeeAccount.ifsc must be an IFSC: 4 letters, 0, then 6 letters or digits'),
+    })
+    .optional(),
   reason: note,
 });
 

@@ -30,7 +30,12 @@ export function loanKfs(
     terms,
     schedule,
     charges,
-    settings: { lenderName: config.lender.name, coolingOffDays: config.kfs.coolingOffDays, grievanceOfficer: config.kfs.grievanceOfficer },
+    settings: {
+      lenderName: config.lender.name,
+      coolingOffDays: config.kfs.coolingOffDays,
+      coolingOffFeeRetained: config.kfs.coolingOffFeeRetained ?? false,
+      grievanceOfficer: config.kfs.grievanceOfficer,
+    },
   });
   return { terms, schedule, kfs };
 }

@@ -1,19 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 
-/** Actions that need no outside facts; submit, approve-bank and issue-agreement have handlers of their own. */
+/** Actions that need no outside facts; submit, approve-bank, issue-agreement and disburse have handlers of their own. */
 export type SimpleLoanMove =
   | { action: 'amend'; amount?: number; tenureMonths?: number }
   | { action: 'accept' }
   | { action: 'approve-soft'; score: number; approvedAmount?: number }
   | { action: 'sign-agreement'; documentHash: string }
   | { action: 'approve-final' }
-  | { action: 'disburse'; payoutReference: string; disbursedOn?: string }
   | { action: 'reject'; reason: string }
   | { action: 'cancel'; reason: string };
 
@@ -31,23 +29,16 @@ export class MoveLoanCommand {
 export class MoveLoanHandler implements ICommandHandler<MoveLoanCommand> {
   constructor(
     private readonly executor: LoanCommandExecutor,
-    @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, loanId, move, note, idempotencyKey }: MoveLoanCommand) {
     const base = { loanId, actor, at: this.clock.now().toISOString(), ...(note ? { reason: note } : {}) };
-    // A payout without a date is paid out on the business date (manual mode: the date staff set).
-    const today = move.action === 'disburse' && !move.disbursedOn ? await this.businessDate.today() : '';
-    return this.executor.execute(toCommand(move, base, today), { idempotencyKey, request: { move, note } });
+    return this.executor.execute(toCommand(move, base), { idempotencyKey, request: { move, note } });
   }
 }
 
-function toCommand(
-  move: SimpleLoanMove,
-  base: { loanId: string; actor: Actor; at: string; reason?: string },
-  businessDate: string,
-): LoanCommand {
+function toCommand(move: SimpleLoanMove, base: { loanId: string; actor: Actor; at: string; reason?: string }): LoanCommand {
   switch (move.action) {
     case 'amend':
       return { type: 'AmendLoanApplication', data: { ...base, amount: move.amount, tenureMonths: move.tenureMonths } };
@@ -59,11 +50,6 @@ function toCommand(
       return { type: 'SignAgreement', data: { ...base, documentHash: move.documentHash } };
     case 'approve-final':
       return { type: 'GrantFinalApproval', data: base };
-    case 'disburse':
-      return {
-        type: 'DisburseLoan',
-        data: { ...base, payoutReference: move.payoutReference, disbursedOn: move.disbursedOn ?? businessDate },
-      };
     case 'reject':
       return { type: 'RejectLoan', data: { ...base, reason: move.reason } };
     case 'cancel':

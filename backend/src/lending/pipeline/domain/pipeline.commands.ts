@@ -1,5 +1,6 @@
 import type { LoanMessageBase, LoanType, SigningEvidence } from '../../loan/domain/loan.types.js';
 import type { BankCheck } from './bank-verification.js';
+import type { PayoutAccountFacts } from './payout-account.js';
 
 /** The pipeline's commands: start an application, then one named action per move until the payout. */
 type PipelineCommandOf<Type extends string, Data = unknown> = {
@@ -57,6 +58,8 @@ export type DisburseLoan = PipelineCommandOf<
     payoutReference: string;
     /** YYYY-MM-DD */
     disbursedOn: string;
+    /** The borrower's Bank section now and the account staff name, if any: payouts go only to the verified account. */
+    payoutAccount: PayoutAccountFacts;
   }
 >;
 

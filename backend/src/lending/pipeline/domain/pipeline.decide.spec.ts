@@ -6,6 +6,9 @@ import { LOAN_ACTIONS, allowedActions } from '../../loan/domain/loan-actions.js'
 import type { LoanAction } from '../../loan/domain/loan-actions.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { StartLoanApplication } from './pipeline.commands.js';
+import { PayoutAccountNotVerified, type PayoutAccountFacts } from './payout-account.js';
+import { decide } from '../../loan/domain/loan.decide.js';
+import { replay } from '../../loan/domain/loan.state.js';
 import {
   AgreementMismatch,
   IllegalTransition,
@@ -30,6 +33,12 @@ function envelope(actor: Actor, reason?: string) {
 const byBorrower = <D extends object>(data: D) => ({ ...envelope(BORROWER), ...data });
 const byStaff = <D extends object>(data: D) => ({ ...envelope(STAFF), ...data });
 const BANK_ACCOUNT = { holderName: 'Asha Rao', accountLast4: '0042', ifsc: 'HDFC0001234', accountType: 'savings' };
+/** The Bank section as the fixture's history verified it (last four 4321, no IFSC recorded). */
+const SECTION_ON_FILE = {
+  status: 'verified' as const,
+  account: { holderName: 'Asha Rao', accountLast4: '4321', ifsc: 'HDFC0001234', accountType: 'savings' },
+};
+const TO_SECTION = { section: SECTION_ON_FILE };
 const PENNY_DROP: BankCheck = {
   method: 'penny-drop',
   account: BANK_ACCOUNT,
@@ -61,7 +70,7 @@ const VALID_COMMANDS: Record<LoanAction, LoanCommand> = {
   'approve-final': { type: 'GrantFinalApproval', data: envelope(STAFF) },
   disburse: {
     type: 'DisburseLoan',
-    data: byStaff({ payoutReference: 'PAYOUT-9', disbursedOn: '2026-02-01' }),
+    data: byStaff({ payoutReference: 'PAYOUT-9', disbursedOn: '2026-02-01', payoutAccount: TO_SECTION }),
   },
   reject: { type: 'RejectLoan', data: byStaff({ reason: 'Policy' }) },
 };
@@ -489,7 +498,7 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
       given(history)
         .when({
           type: 'DisburseLoan',
-          data: byStaff({ payoutReference: 'PAYOUT-1', disbursedOn: f.disbursedOn }),
+          data: byStaff({ payoutReference: 'PAYOUT-1', disbursedOn: f.disbursedOn, payoutAccount: TO_SECTION }),
         })
         .then([
           {
@@ -505,6 +514,7 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
                 firstDueDate: f.schedule[0]!.dueDate,
                 strategy: 'mifos-standard',
               }) as never,
+              payoutAccount: { accountLast4: '4321', ifsc: 'HDFC0001234' },
             },
           },
         ]);
@@ -514,10 +524,62 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
       const error = given(history)
         .when({
           type: 'DisburseLoan',
-          data: byStaff({ payoutReference: '', disbursedOn: '2026-02-30' }),
+          data: byStaff({ payoutReference: '', disbursedOn: '2026-02-30', payoutAccount: TO_SECTION }),
         })
         .thenThrows(InvalidLoanInput);
       expect(fieldNames(error)).toEqual(['payoutReference', 'disbursedOn']);
+    });
+
+    const payout = (payoutAccount: PayoutAccountFacts) =>
+      given(history).when({
+        type: 'DisburseLoan',
+        data: byStaff({ payoutReference: 'PAYOUT-1', disbursedOn: f.disbursedOn, payoutAccount }),
+      });
+    const refusedFields = (error: PayoutAccountNotVerified) => (error.details.fields as { name: string }[]).map((x) => x.name);
+
+    it('is paid to the verified account when staff name that same account', () => {
+      const command: LoanCommand = {
+        type: 'DisburseLoan',
+        data: byStaff({
+          payoutReference: 'PAYOUT-1',
+          disbursedOn: f.disbursedOn,
+          payoutAccount: { ...TO_SECTION, requested: { accountLast4: '4321', ifsc: 'hdfc0001234', sameNumberAsSection: true } },
+        }),
+      };
+      const [event] = decide(command, replay(history), loanType === 'EMI' ? DEFAULT_EMI : DEFAULT_ADVANCE);
+      expect(event).toMatchObject({ type: 'LoanDisbursed', data: { payoutAccount: { accountLast4: '4321', ifsc: 'HDFC0001234' } } });
+    });
+
+    it('refuses a payout to another account (no pass-through), naming the account number and why', () => {
+      const error = payout({
+        ...TO_SECTION,
+        requested: { accountLast4: '9999', ifsc: 'HDFC0001234', sameNumberAsSection: false },
+      }).thenThrows(PayoutAccountNotVerified);
+      expect(refusedFields(error)).toEqual(['payeeAccount.accountNumber']);
+      expect(error.message).toContain("borrower's verified account XXXXXX4321 (HDFC0001234)");
+      expect(error.message).toContain('never through a pool, pass-through or third-party account');
+    });
+
+    it('refuses a payout to the same number at another branch, naming the IFSC', () => {
+      const error = payout({
+        ...TO_SECTION,
+        requested: { accountLast4: '4321', ifsc: 'ICIC0000001', sameNumberAsSection: true },
+      }).thenThrows(PayoutAccountNotVerified);
+      expect(refusedFields(error)).toEqual(['payeeAccount.ifsc']);
+    });
+
+    it('refuses a payout when the Bank section changed after it was verified', () => {
+      const changed = { ...SECTION_ON_FILE, account: { ...SECTION_ON_FILE.account, accountLast4: '7777' } };
+      const error = payout({ section: changed }).thenThrows(PayoutAccountNotVerified);
+      expect(refusedFields(error)).toEqual(['bank']);
+      expect(error.message).toContain('changed after it was verified (verified XXXXXX4321, now XXXXXX7777 (HDFC0001234))');
+    });
+
+    it.each(['missing', 'rejected'] as const)('refuses a payout when the Bank section is %s', (status) => {
+      const section = status === 'missing' ? { status } : { status, reason: 'blurred cheque' };
+      const error = payout({ section }).thenThrows(PayoutAccountNotVerified);
+      expect(refusedFields(error)).toEqual(['bank']);
+      expect(error.message).toContain(`Bank section is ${status}`);
     });
   });
 

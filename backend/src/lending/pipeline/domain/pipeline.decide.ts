@@ -14,6 +14,7 @@ import { salaryAdvanceRepayment } from '../../loan/domain/terms/salary-advance.j
 import { assertNever } from '../../loan/domain/assert-never.js';
 import { agreementTermsFor } from './agreement-terms.js';
 import { bankVerificationRecord } from './bank-verification.js';
+import { verifiedPayoutAccount } from './payout-account.js';
 import type {
   AmendLoanApplication,
   ApproveSoftCheck,
@@ -189,6 +190,10 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
   problems.requireText('payoutReference', payoutReference);
   problems.requireDate('disbursedOn', disbursedOn);
   problems.throwIfAny();
+  const payoutAccount = verifiedPayoutAccount(
+    { bankAccountLast4: loan.bankAccountLast4, ifsc: loan.bankVerification?.ifsc },
+    command.data.payoutAccount,
+  );
   const schedule = repaymentSchedule(loan, disbursedOn, params);
   return [
     {
@@ -199,6 +204,7 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
         disbursedOn,
         schedule,
         servicingTerms: servicingTermsFor({ ...loan, disbursedOn, schedule }, servicingChoicesOf(loan)),
+        payoutAccount,
       },
     },
   ];

@@ -2,6 +2,7 @@ import type { PinnedProductTerms } from '../../loan/domain/terms/loan-product.js
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import type { AgreementTerms, LoanMessageBase, LoanStatus, LoanType, ScheduleLine, SigningEvidence } from '../../loan/domain/loan.types.js';
 import type { BankVerificationMethod } from './bank-verification.js';
+import type { PayoutAccount } from './payout-account.js';
 
 /** The pipeline's events, from the application to the payout (or a rejection or cancellation before it). */
 // Published event names and fields are a contract with projections and the stored log:
@@ -93,6 +94,8 @@ export type LoanDisbursed = PipelineEventOf<
      * disbursed before issue 12: those are read from the stream's earlier events.
      */
     servicingTerms?: ServicingTerms;
+    /** The verified account paid (last four and IFSC; issue 33). Absent on loans disbursed before it was recorded. */
+    payoutAccount?: PayoutAccount;
   }
 >;
 

@@ -34,6 +34,8 @@ export type PipelineRecord = {
   agreement?: { documentHash: string; terms: AgreementTerms; issuedAt: string };
   signedAt?: string;
   payoutReference?: string;
+  /** The verified account the payout went to (issue 33); absent on loans disbursed before it was recorded. */
+  payoutAccount?: { accountLast4: string; ifsc: string };
   disbursedOn?: string;
   schedule?: ScheduleLine[];
   /** From disbursal: the terms the servicing fold starts from and the money events it reads, in log order. */
@@ -134,6 +136,7 @@ export function evolvePipeline<Loan extends PipelineRecord>(loan: Loan, event: E
         ...loan,
         status: 'active',
         payoutReference: event.data.payoutReference,
+        ...(event.data.payoutAccount ? { payoutAccount: event.data.payoutAccount } : {}),
         disbursedOn: event.data.disbursedOn,
         schedule: event.data.schedule,
       };

@@ -9,6 +9,7 @@ import { parseWith } from '../../../platform/http/zod-body.js';
 import { GetAgreementDocumentQuery } from '../application/get-agreement-document.handler.js';
 import { ApproveBankVerificationCommand } from '../application/approve-bank-verification.handler.js';
 import { IssueAgreementCommand } from '../application/issue-agreement.handler.js';
+import { DisburseLoanCommand } from '../application/disburse-loan.handler.js';
 import { MoveLoanCommand, type SimpleLoanMove } from '../application/move-loan.handler.js';
 import { sendAgreementPdf } from './agreement-response.js';
 import { IdempotencyKey } from '../../loan/http/idempotency-key.js';
@@ -119,15 +120,19 @@ export class AdminLoanPipelineController {
   @RequirePermission('loans.disburse')
   @HttpCode(200)
   @ApiIdempotencyKey('changes nothing')
-  @ApiOperation({ summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)' })
+  @ApiOperation({
+    summary: 'Record the payout; fixes the repayment schedule (disbursal.pending -> active)',
+    description:
+      "Payouts go only to the borrower's verified Bank section (RBI Digital Lending Directions 2025, no pass-through): a payeeAccount that is not that account, or a Bank section changed since it was verified, is refused with 422 naming the field.",
+  })
   @ApiBody({ schema: z.toJSONSchema(disburseBody) as object })
   @ApiOkResponse({
     description: 'the loan after the move, the log position of its last event, the events appended',
     schema: openApi(commandResultSchema),
   })
   disburse(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @IdempotencyKey() key?: string) {
-    const { reason, ...input } = parseWith(disburseBody, body);
-    return this.move(user, id, { action: 'disburse', ...input }, reason, key);
+    const { reason, ...payout } = parseWith(disburseBody, body);
+    return this.commands.execute(new DisburseLoanCommand(user, parseWith(uuidParam, id), payout, reason, key));
   }
 
   @Post('loans/:id/reject')

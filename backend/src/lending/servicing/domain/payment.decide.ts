@@ -256,7 +256,8 @@ function withClosure(
   const after = events.reduce(evolve, loan) as LoanRecord;
   if (businessDate !== undefined) {
     const settlement = rules.afterPayment(after, base, businessDate);
-    if (settlement.some((e) => e.type === 'LoanSettled')) return [...events, ...settlement];
+    // A settlement completed, or a cooling-off exit paid: the loan ends there (no LoanClosed of its own).
+    if (settlement.some((e) => e.type === 'LoanSettled' || e.type === 'LoanExitedInCoolingOff')) return [...events, ...settlement];
     if (settlement.length > 0) return [...withClosure(rules, loan, events, base, paymentId), ...settlement];
   }
   const { closedOn } = foldServicing(after.servicing!.terms, after.servicing!.events);

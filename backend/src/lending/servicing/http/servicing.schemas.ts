@@ -92,7 +92,18 @@ export const foreclosureQuoteSchema = z.strictObject({
 });
 export const transactionSchema = z.strictObject({
   id: z.string(),
-  type: z.enum(['disbursement', 'repayment', 'reversal', 'charge', 'waiver', 'refund', 'settlement', 'write-off', 'recovery']),
+  type: z.enum([
+    'disbursement',
+    'repayment',
+    'reversal',
+    'charge',
+    'waiver',
+    'refund',
+    'settlement',
+    'write-off',
+    'cooling-off-exit',
+    'recovery',
+  ]),
   date: z.string(),
   amount: money,
   principal: money,

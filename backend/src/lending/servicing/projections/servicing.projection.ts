@@ -16,6 +16,7 @@ const SERVICING_EVENT_TYPES = [
   'PenalChargeApplied',
   'LoanSettled',
   'LoanWrittenOff',
+  'LoanExitedInCoolingOff',
 ] as const;
 
 type Held = { version: number; terms: ServicingTerms; events: ServicingEvent[] };
@@ -93,6 +94,8 @@ export function toServicingEvent(event: Pick<RecordedEvent, 'type' | 'data'>): S
       return { type: 'ClosedOut', id: data.offerId, kind: 'settlement', valueDate: data.on };
     case 'LoanWrittenOff':
       return { type: 'ClosedOut', id: 'write-off', kind: 'writeOff', valueDate: data.on };
+    case 'LoanExitedInCoolingOff':
+      return { type: 'ClosedOut', id: data.exitId, kind: 'coolingOffExit', valueDate: data.on };
     default:
       throw new Error(`${event.type} is not a servicing event`);
   }

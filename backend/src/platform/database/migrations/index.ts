@@ -40,6 +40,7 @@ import * as productAdvancePayment from './0021-0040/0040-product-advance-payment
 import * as projectionRebuildsPending from './0041-0060/0041-projection-rebuilds-pending.js';
 import * as accounting from './0041-0060/0042-accounting.js';
 import * as mandates from './0041-0060/0045-mandates.js';
+import * as coolingOffExit from './0041-0060/0048-cooling-off-exit.js';
 import * as grievances from './0041-0060/0050-grievances.js';
 import * as borrowerSearchText from './0041-0060/0052-borrower-search-text.js';
 
@@ -88,6 +89,7 @@ export const migrationProvider: MigrationProvider = {
       '0041-projection-rebuilds-pending': projectionRebuildsPending,
       '0042-accounting': accounting,
       '0045-mandates': mandates,
+      '0048-cooling-off-exit': coolingOffExit,
       '0050-grievances': grievances,
       '0052-borrower-search-text': borrowerSearchText,
     };

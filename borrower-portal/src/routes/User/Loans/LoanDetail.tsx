@@ -14,6 +14,7 @@ import { useToast } from '../../../shell/Toasts';
 import { AutoDebit } from './AutoDebit';
 import { CancelLoanButton } from './CancelLoanButton';
 import { Repayments } from './Repayments';
+import { CoolingOffExit } from './CoolingOffExit';
 
 /** A disbursed loan's instalments with what was paid on them; null before disbursal. */
 const servicing = (loan: Loan) => (loan.instalments?.length ? loan.instalments : null);
@@ -116,6 +117,7 @@ function LoanView({ loan, history, onChange }: { loan: Loan; history: TimelineEv
           </ol>
         </section>
       </div>
+      {servicing(loan) ? <CoolingOffExit loan={loan} /> : null}
       <AutoDebit loan={loan} />
       {servicing(loan) ? (
         <Repayments loan={loan} instalments={servicing(loan)!} />

@@ -147,7 +147,8 @@ function applyCloseOut(state: ServicingState, event: ClosedOut): void {
     instalment.principal -= Math.max(0, owed(instalment, 'principal'));
   }
   const { total, ...amounts } = parts;
-  state.ledger.push(line(state, event.id, event.kind === 'settlement' ? 'settlement' : 'write-off', event.valueDate, total, amounts));
+  const type = event.kind === 'settlement' ? 'settlement' : event.kind === 'writeOff' ? 'write-off' : 'cooling-off-exit';
+  state.ledger.push(line(state, event.id, type, event.valueDate, total, amounts));
   state.closedOut = event.kind;
 }
 

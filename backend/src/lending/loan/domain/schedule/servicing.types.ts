@@ -104,14 +104,15 @@ export type CreditBalanceRefunded = {
 };
 
 /**
- * Settlement or write-off (LoanSettled, LoanWrittenOff): everything still owed is taken off the books on that date.
+ * Settlement, write-off or a cooling-off exit (LoanSettled, LoanWrittenOff, LoanExitedInCoolingOff): everything still
+ * owed is taken off the books on that date.
  * After it nothing is allocated: a payment on a written-off loan is a recovery, one on a settled loan is credit balance.
  */
 export type ClosedOut = {
   type: 'ClosedOut';
   /** The settlement offer's id, or `write-off`. */
   id: string;
-  kind: 'settlement' | 'writeOff';
+  kind: 'settlement' | 'writeOff' | 'coolingOffExit';
   valueDate: string;
 };
 
@@ -163,6 +164,8 @@ export type LedgerLineType =
   | 'settlement'
   /** What a write-off took off the books (LoanWrittenOff), by component. */
   | 'write-off'
+  /** What a cooling-off exit took off the books (LoanExitedInCoolingOff): the interest and fees no longer owed. */
+  | 'cooling-off-exit'
   /** A payment on a written-off loan: recorded, allocated to nothing. */
   | 'recovery';
 

@@ -9,6 +9,8 @@ export type GrievanceOfficer = { name: string; phone: string; email: string; add
 export type KfsSettings = {
   lenderName: string;
   coolingOffDays: number;
+  /** Whether the processing fee is kept on a cooling-off exit (issue 33); absent or false: it is not charged. */
+  coolingOffFeeRetained?: boolean;
   grievanceOfficer: GrievanceOfficer;
 };
 
@@ -133,7 +135,9 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
       },
       {
         name: 'Cooling-off / look-up period',
-        value: `${plural(settings.coolingOffDays, 'day')} from disbursal: you may exit by repaying the principal and the proportionate APR, without any penalty`,
+        value:
+          `${plural(settings.coolingOffDays, 'day')} from disbursal: you may exit by repaying the principal and the proportionate APR, without any penalty` +
+          (settings.coolingOffFeeRetained ? '; the processing fee is kept' : '; no processing fee is charged on such an exit'),
       },
       {
         name: 'Transfer of the loan to other lenders or securitisation',

@@ -1,0 +1,16 @@
+import type { LoanMessageBase } from '../../../loan/domain/loan.types.js';
+import type { CoolingOffTerms } from './cooling-off.rules.js';
+
+/** The borrower (or staff, the maker, for them) asks to exit in the window; the KFS's terms gathered outside. */
+export type RequestCoolingOffExit = {
+  type: 'RequestCoolingOffExit';
+  data: LoanMessageBase & { exitId: string; terms: CoolingOffTerms };
+};
+
+/** A second member of staff approves an exit staff asked for. */
+export type ApproveCoolingOffExit = { type: 'ApproveCoolingOffExit'; data: LoanMessageBase & { exitId: string } };
+
+export type CoolingOffCommand = RequestCoolingOffExit | ApproveCoolingOffExit;
+
+export const isCoolingOffCommand = (command: { type: string }): command is CoolingOffCommand =>
+  command.type === 'RequestCoolingOffExit' || command.type === 'ApproveCoolingOffExit';

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { coolingOffSchema } from '../../../src/lending/pipeline/http/cooling-off.controllers.js';
+import { bearer, expectProblem, historyOf, loanIn, stateOf } from '../../support/loan-api.js';
+import { ADMIN, fixedClock, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
+
+/**
+ * Issue 33 item 1, the cooling-off exit through the API on a fixed clock (real PostgreSQL): loanIn pays out on
+ * 2026-11-21; the KFS's period is 3 days (the default), so the window ends at 23:59:59 IST on 2026-11-24
+ * (2026-11-24T18:29:59Z). The borrower asks and pays through the sandbox payment flow; staff ask under
+ * maker-checker; the wrong role, another borrower and a cross-site request are refused.
+ */
+const clock = fixedClock('2026-11-22T04:30:00.000Z');
+let t: TestApp;
+let admin: string;
+let checker: string;
+let viewer: string;
+let alice: { token: string };
+let bob: { token: string };
+
+const view = async (id: string, token: string, path = 'me') =>
+  coolingOffSchema.parse((await t.http.get(`/api/${path}/loans/${id}/cooling-off`).set(bearer(token)).expect(200)).body);
+const exit = (id: string, token: string, path = 'me') =>
+  t.http.post(`/api/${path}/loans/${id}/cooling-off/exit`).set(bearer(token)).send({});
+
+beforeAll(async () => {
+  t = await startTestApp('cooling_off_exit', {}, undefined, { clock });
+  admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
+  checker = await staffWithRole(t.http, admin, 'operations-manager');
+  viewer = await staffWithRole(t.http, admin, 'viewer');
+  alice = await registerBorrower(t.http, 'Alice Cooling');
+  bob = await registerBorrower(t.http, 'Bob Other');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the borrower exits in the cooling-off period', () => {
+  it('sees the deadline and the exact amount, asks to exit, pays it through the payment flow, and the loan closes', async () => {
+    clock.set('2026-11-22T04:30:00.000Z');
+    const loan = await loanIn(t.http, 'active', alice.token, admin);
+    const before = await view(loan.id, alice.token);
+    expect(before).toMatchObject({
+      open: true,
+      coolingOffDays: 3,
+      lastDay: '2026-11-24',
+      deadline: '2026-11-24T18:29:59.000Z',
+      exit: null,
+    });
+    // 1,00,000.00 INR held 1 day (21 to 22 November) at the KFS's APR.
+    const apr = before.aprBasisPoints;
+    const interest = Math.round((10_000_000 * apr * 1) / 3_650_000);
+    expect(before.quote).toEqual({
+      principal: 10_000_000,
+      interest,
+      fee: 0,
+      alreadyPaid: 0,
+      amount: 10_000_000 + interest,
+      daysHeld: 1,
+      aprBasisPoints: apr,
+    });
+
+    const asked = coolingOffSchema.parse((await exit(loan.id, alice.token).expect(200)).body);
+    expect(asked.exit).toMatchObject({ status: 'open', amount: 10_000_000 + interest, remaining: 10_000_000 + interest });
+    expect(asked.open).toBe(false);
+
+    const payment = await t.http
+      .post(`/api/me/loans/${loan.id}/payments`)
+      .set(bearer(alice.token))
+      .send({ amount: asked.exit!.amount })
+      .expect(201);
+    await t.http.post(`/api/payments/sandbox/${payment.body.paymentId}/pay`).expect(303);
+    expect(await stateOf(t.http, admin, loan.id)).toBe('closed');
+    const types = (await historyOf(t.http, admin, loan.id)).map((e) => e.type);
+    expect(types.slice(-4)).toEqual(['CoolingOffExitRequested', 'OnlinePaymentCreated', 'RepaymentApplied', 'LoanExitedInCoolingOff']);
+    expect((await view(loan.id, alice.token)).exit).toMatchObject({ status: 'exited', amountPaid: 10_000_000 + interest, remaining: 0 });
+  });
+
+  it('at 23:59:59 IST on the last day is accepted; a second after the window is refused with the reason', async () => {
+    clock.set('2026-11-22T04:30:00.000Z');
+    const onTime = await loanIn(t.http, 'active', alice.token, admin);
+    const late = await loanIn(t.http, 'active', alice.token, admin);
+    clock.set('2026-11-24T18:29:59.000Z');
+    expect(coolingOffSchema.parse((await exit(onTime.id, alice.token).expect(200)).body).exit).toMatchObject({
+      status: 'open',
+      daysHeld: 3,
+    });
+    clock.set('2026-11-24T18:30:00.000Z');
+    expect((await view(late.id, alice.token)).open).toBe(false);
+    const problem = expectProblem(await exit(late.id, alice.token), 409, 'cooling-off-window-closed');
+    expect(problem.detail).toBe(
+      'The cooling-off period of 3 days from the disbursal on 21 Nov 2026 ended at 23:59:59 IST on 24 Nov 2026: the loan can no longer be exited without interest for its term. It can still be repaid early at any time, without a foreclosure charge.',
+    );
+    expect((await historyOf(t.http, admin, late.id)).map((e) => e.type)).not.toContain('CoolingOffExitRequested');
+  });
+});
+
+describe('staff ask for an exit under maker-checker', () => {
+  it('the maker asks (pending), cannot approve it; a second person approves and it opens for payment', async () => {
+    clock.set('2026-11-22T04:30:00.000Z');
+    const loan = await loanIn(t.http, 'active', alice.token, admin);
+    const asked = coolingOffSchema.parse((await exit(loan.id, checker, 'admin').expect(200)).body);
+    expect(asked.exit).toMatchObject({ status: 'pending', requestedByRole: 'staff' });
+    expectProblem(await t.http.post(`/api/admin/loans/${loan.id}/cooling-off/approve`).set(bearer(checker)).send({}), 403, 'same-person');
+    const approved = coolingOffSchema.parse(
+      (await t.http.post(`/api/admin/loans/${loan.id}/cooling-off/approve`).set(bearer(admin)).send({}).expect(200)).body,
+    );
+    expect(approved.exit).toMatchObject({ status: 'open' });
+    // The borrower sees the same exit, with its amount.
+    expect((await view(loan.id, alice.token)).exit).toMatchObject({ status: 'open', amount: asked.exit!.amount });
+  });
+
+  it('the wrong role, another borrower, a borrower on the staff route and a cross-site request are refused; nothing is appended', async () => {
+    clock.set('2026-11-22T04:30:00.000Z');
+    const loan = await loanIn(t.http, 'active', alice.token, admin);
+    const count = (await historyOf(t.http, admin, loan.id)).length;
+    expectProblem(await exit(loan.id, viewer, 'admin'), 403, 'missing-permission');
+    expectProblem(
+      await t.http.post(`/api/admin/loans/${loan.id}/cooling-off/approve`).set(bearer(viewer)).send({}),
+      403,
+      'missing-permission',
+    );
+    expectProblem(await exit(loan.id, bob.token), 404);
+    expectProblem(await t.http.get(`/api/me/loans/${loan.id}/cooling-off`).set(bearer(bob.token)), 404);
+    expectProblem(await exit(loan.id, alice.token, 'admin'), 403);
+    expectProblem(await exit(loan.id, admin), 403);
+    const login = await t.http.post('/api/auth/login').send(ADMIN).expect(200);
+    admin = login.body.token; // a new sign-in ends the earlier session of the same device
+    const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
+    expectProblem(
+      await t.http
+        .post(`/api/admin/loans/${loan.id}/cooling-off/exit`)
+        .set('Cookie', cookie)
+        .set('Origin', 'https://evil.example')
+        .send({}),
+      403,
+      'csrf-refused',
+    );
+    expect((await historyOf(t.http, admin, loan.id)).length).toBe(count);
+  });
+});
