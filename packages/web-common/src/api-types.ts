@@ -2,6 +2,125 @@
 // Do not edit: change the backend's zod schemas and decorators, then regenerate. CI (`npm run api-types:check`)
 // fails when this file is stale. Friendly names for these types: ./api.ts.
 export interface paths {
+    "/api/admin/accounting/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart of accounts (ra-data-simple-rest, every account in one page, by code) */
+        get: operations["AdminAccountingController_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/accounts/{code}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's statement between two value dates (either open): opening balance, lines with running balance, closing */
+        get: operations["AdminAccountingController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/journal-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Journal entries (ra-data-simple-rest): filter={"accountCode":"1100","loanId":"…","from":"2026-01-01","to":"…"} */
+        get: operations["AdminAccountingController_journal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/journal-entries.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Journal entries as CSV, one row per line (same filter as the list; oldest first, at most 10,000 entries) */
+        get: operations["AdminAccountingController_journalCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Loans receivable in the books against the sum of every loan's principal outstanding (lending's fold) on a date */
+        get: operations["AdminAccountingController_reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trial balance as of a value date: every account with its debit or credit balance; total debits = total credits */
+        get: operations["AdminAccountingController_trialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/trial-balance.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trial balance as CSV (code, name, type, debit, credit in rupees; a total row) */
+        get: operations["AdminAccountingController_trialBalanceCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/agent-leads": {
         parameters: {
             query?: never;
@@ -572,6 +691,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/grievances/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Escalate now every complaint not resolved within 30 days of receipt (the daily job does it at 00:15) */
+        post: operations["AdminGrievancesController_escalate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly grievance report: complaints received, resolved, resolved within 30 days, escalated */
+        get: operations["AdminGrievancesController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly grievance report as CSV (a header and one line) */
+        get: operations["AdminGrievancesController_reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/issue-assignees": {
         parameters: {
             query?: never;
@@ -950,6 +1120,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/contact-conduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recovery conduct of the loan's borrower: the contact window now (08:00–19:00, borrower's time zone), today's contacts against COLLECTION_CONTACTS_PER_DAY_MAX, contacts per day (30 days) and the log of every channel, reminders held with the reason */
+        get: operations["AdminCollectionQueuesController_contactConduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/contacts": {
         parameters: {
             query?: never;
@@ -1107,6 +1294,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A loan's journal entries in the order of its events */
+        get: operations["AdminAccountingController_loanJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/kfs": {
         parameters: {
             query?: never;
@@ -1118,6 +1322,24 @@ export interface paths {
         get: operations["AdminAgreementsController_kfs"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's mandates, presentations and instalments sent to manual collection */
+        get: operations["AdminMandatesController_loanMandates"];
+        put?: never;
+        /** Start a mandate registration (e-nach or upi-autopay); send the borrower to redirectUrl to authorise it */
+        post: operations["AdminMandatesController_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1324,6 +1546,142 @@ export interface paths {
         put?: never;
         /** Withdraw your own write-off request while it waits (the maker; 403 for a request someone else made): the loan stays active */
         post: operations["AdminSettlementController_withdrawWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandate-bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bounce queue: the latest bounced presentation of each instalment, with its reason and next attempt */
+        get: operations["AdminMandatesController_bounces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandate-presentations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Presentations (ra-data-simple-rest): filter={"presentedOn":"2026-12-01","status":"bounced"}, sort, range */
+        get: operations["AdminMandatesController_presentations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandate-presentations/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close of business's auto-debit step for date (default the business date): present the instalments due, then send what was decided and not yet sent; run again, it doubles nothing */
+        post: operations["AdminMandatesController_runPresentations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mandates (ra-data-simple-rest): filter={"status":"active","kind":"e-nach","loanId":"…"}, sort, range */
+        get: operations["AdminMandatesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/approve-pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the pause asked for (the checker; 403 same-person for the one who asked) */
+        post: operations["AdminMandatesController_approvePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a mandate (recorded, then cancelled at the provider); the loan falls back to manual payment */
+        post: operations["AdminMandatesController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to pause presentations under an active mandate, with a reason (the maker); a second person approves */
+        post: operations["AdminMandatesController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mandates/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume presentations under a paused mandate */
+        post: operations["AdminMandatesController_resume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2056,6 +2414,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandates/sandbox/{mandateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox mandate authorisation page with Authorise and Fail (development and tests; off in production unless PAYMENT_SANDBOX=true) */
+        get: operations["MandateWebhooksController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/{mandateId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the bank authorises the mandate (signed webhook sent server-side), then 303 to the portal loan page */
+        post: operations["MandateWebhooksController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/{mandateId}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to the portal loan page */
+        post: operations["MandateWebhooksController_fail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/presentations/{presentationId}/bounce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the borrower's bank returns the presentation with ?reasonCode= (default INSUFFICIENT_FUNDS) */
+        post: operations["MandateWebhooksController_bounce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/sandbox/presentations/{presentationId}/succeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the borrower's bank pays the presentation (signed webhook sent server-side) */
+        post: operations["MandateWebhooksController_succeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/webhooks/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
+        post: operations["MandateWebhooksController_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -2332,6 +2792,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/loans/{id}/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My auto-debit mandates on this loan and each presentation */
+        get: operations["MyMandatesController_mandates"];
+        put?: never;
+        /** Set up auto-debit (e-nach or upi-autopay): send the borrower to redirectUrl to authorise it at their bank */
+        post: operations["MyMandatesController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/loans/{id}/payments": {
         parameters: {
             query?: never;
@@ -2428,6 +2906,23 @@ export interface paths {
         get: operations["MyPaymentsController_transactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/mandates/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel my mandate: no more auto-debits; I pay each instalment myself */
+        post: operations["MyMandatesController_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2976,6 +3471,391 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminAccountingController_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        code: string;
+                        description: string;
+                        /** @description the code (react-admin needs an id) */
+                        id?: string;
+                        name: string;
+                        parentCode: string | null;
+                        /** @enum {string} */
+                        type: "asset" | "liability" | "equity" | "income" | "expense";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            active: boolean;
+                            code: string;
+                            description: string;
+                            /** @description the code (react-admin needs an id) */
+                            id?: string;
+                            name: string;
+                            parentCode: string | null;
+                            /** @enum {string} */
+                            type: "asset" | "liability" | "equity" | "income" | "expense";
+                        };
+                        /** @description minor units (paise) */
+                        closing: number;
+                        from: string | null;
+                        lines: {
+                            /** @description minor units (paise) */
+                            balance: number;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                            entryId: string;
+                            eventType: string;
+                            loanId: string;
+                            valueDate: string;
+                        }[];
+                        /** @description minor units (paise) */
+                        opening: number;
+                        to: string | null;
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_journal: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: journal-entries <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        eventPosition: number;
+                        eventType: string;
+                        /** @description <event position>-<n> */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "event" | "reallocation";
+                        lines: {
+                            account: string;
+                            accountName: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        loanId: string;
+                        valueDate: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_journalCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_reconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        /** @description minor units (paise) */
+                        difference: number;
+                        loans: number;
+                        /** @description minor units (paise) */
+                        loansReceivable: number;
+                        mismatches: {
+                            /** @description minor units (paise) */
+                            books: number;
+                            loanId: string;
+                            /** @description minor units (paise) */
+                            principal: number;
+                        }[];
+                        /** @description minor units (paise) */
+                        outstandingPrincipal: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_trialBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: {
+                            code: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "asset" | "liability" | "equity" | "income" | "expense";
+                        }[];
+                        asOf: string;
+                        totals: {
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_trialBalanceCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AgentLeadsController_list: {
         parameters: {
             query?: {
@@ -5843,6 +6723,146 @@ export interface operations {
             };
         };
     };
+    AdminGrievancesController_escalate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalated: {
+                            /** Format: uuid */
+                            id: string;
+                            number: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminGrievancesController_report: {
+        parameters: {
+            query?: {
+                month?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalated: number;
+                        month: string;
+                        received: number;
+                        resolved: number;
+                        resolvedWithinSla: number;
+                        slaDays: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminGrievancesController_reportCsv: {
+        parameters: {
+            query?: {
+                month?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminIssuesController_assignees: {
         parameters: {
             query?: never;
@@ -5916,10 +6936,28 @@ export interface operations {
                         borrowerId: string;
                         borrowerName: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -5994,7 +7032,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6005,6 +7043,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6099,7 +7155,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6110,6 +7166,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -6246,7 +7320,7 @@ export interface operations {
                         borrowerName: string | null;
                         borrowerPhone: string | null;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         changes: {
                             at: string;
@@ -6257,6 +7331,24 @@ export interface operations {
                         }[];
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -7614,7 +8706,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7831,7 +8923,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -7999,7 +9091,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8169,7 +9261,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -8294,6 +9386,94 @@ export interface operations {
             };
         };
     };
+    AdminCollectionQueuesController_contactConduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        borrowerId: string;
+                        days: {
+                            byChannel: {
+                                [key: string]: number;
+                            };
+                            count: number;
+                            date: string;
+                        }[];
+                        heldReminders: {
+                            instalmentNumber: number;
+                            kind: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            reason: string;
+                            scheduledFor: string;
+                        }[];
+                        /** Format: uuid */
+                        loanId: string;
+                        log: {
+                            at: string;
+                            by: string;
+                            channel: string;
+                            /** Format: uuid */
+                            loanId: string;
+                            note: string;
+                            outcome: string;
+                        }[];
+                        /** @description the borrower's time zone (the business time zone) */
+                        timeZone: string;
+                        today: {
+                            count: number;
+                            date: string;
+                            left: number;
+                            max: number;
+                        };
+                        window: {
+                            closes: string;
+                            localTime: string;
+                            open: boolean;
+                            opens: string;
+                            opensAt: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminCollectionQueuesController_contacts: {
         parameters: {
             query?: {
@@ -8323,7 +9503,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                         promiseToPayOn: string | null;
                         recordedAt: string;
                         recordedBy: string;
@@ -8372,7 +9552,7 @@ export interface operations {
                     /** @default  */
                     note?: string;
                     /** @enum {string} */
-                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                    outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                     /**
                      * Format: date
                      * @description required with promised-to-pay: from the business date to 30 days after
@@ -8395,7 +9575,7 @@ export interface operations {
                         loanId: string;
                         note: string;
                         /** @enum {string} */
-                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered";
+                        outcome: "no-answer" | "promised-to-pay" | "paid" | "refused" | "wrong-number" | "callback" | "answered" | "message-sent";
                         position: number;
                         promiseToPayOn?: string;
                         recordedBy: string;
@@ -8869,7 +10049,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9021,7 +10201,7 @@ export interface operations {
                         /** @enum {string} */
                         stateAfter: "new" | "applied" | "soft.pending" | "bank.pending" | "consent.pending" | "consent.customerpending" | "final.pending" | "disbursal.pending" | "active" | "closed" | "rejected" | "cancelled" | "settled" | "writtenOff";
                         /** @enum {string} */
-                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff";
+                        type: "LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff";
                         version: number;
                     }[];
                 };
@@ -9151,7 +10331,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -9192,6 +10372,68 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                     };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminAccountingController_loanJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        eventPosition: number;
+                        eventType: string;
+                        /** @description <event position>-<n> */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "event" | "reallocation";
+                        lines: {
+                            account: string;
+                            accountName: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        loanId: string;
+                        valueDate: string;
+                    }[];
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
@@ -9332,6 +10574,191 @@ export interface operations {
             };
         };
     };
+    AdminMandatesController_loanMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandates: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        }[];
+                        manualCollections: {
+                            attempt: number;
+                            code: string;
+                            detail: string;
+                            instalmentNumber: number;
+                            on: string;
+                        }[];
+                        presentations: {
+                            amount: number;
+                            attempt: number;
+                            bounceCharge: number | null;
+                            dueDate: string;
+                            id: string;
+                            instalmentNumber: number;
+                            /** @description false once a later attempt of the same instalment was presented */
+                            latest: boolean;
+                            /** Format: uuid */
+                            loanId: string;
+                            /** Format: uuid */
+                            mandateId: string;
+                            /** @description bounced: when it is presented again; null: not again (manual collection) */
+                            nextAttemptOn: string | null;
+                            paymentId: string | null;
+                            presentedOn: string;
+                            providerReference: string | null;
+                            reason: string | null;
+                            reasonCode: string | null;
+                            /** @enum {string} */
+                            status: "presented" | "submitted" | "succeeded" | "bounced";
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key returns the first answer and records nothing new */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "e-nach" | "upi-autopay";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandate: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        };
+                        /** @description the provider's authorisation page: send the borrower there */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminPaymentsController_record: {
         parameters: {
             query?: never;
@@ -9383,7 +10810,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -9746,7 +11173,7 @@ export interface operations {
                         disbursedOn: string | null;
                         /** @description days past due, as close of business last recorded them (at the last classification change) */
                         dpd: number;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -10455,6 +11882,563 @@ export interface operations {
             };
         };
     };
+    AdminMandatesController_bounces: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        attempt: number;
+                        bounceCharge: number | null;
+                        dueDate: string;
+                        id: string;
+                        instalmentNumber: number;
+                        /** @description false once a later attempt of the same instalment was presented */
+                        latest: boolean;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** Format: uuid */
+                        mandateId: string;
+                        /** @description bounced: when it is presented again; null: not again (manual collection) */
+                        nextAttemptOn: string | null;
+                        paymentId: string | null;
+                        presentedOn: string;
+                        providerReference: string | null;
+                        reason: string | null;
+                        reasonCode: string | null;
+                        /** @enum {string} */
+                        status: "presented" | "submitted" | "succeeded" | "bounced";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_presentations: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        attempt: number;
+                        bounceCharge: number | null;
+                        dueDate: string;
+                        id: string;
+                        instalmentNumber: number;
+                        /** @description false once a later attempt of the same instalment was presented */
+                        latest: boolean;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** Format: uuid */
+                        mandateId: string;
+                        /** @description bounced: when it is presented again; null: not again (manual collection) */
+                        nextAttemptOn: string | null;
+                        paymentId: string | null;
+                        presentedOn: string;
+                        providerReference: string | null;
+                        reason: string | null;
+                        reasonCode: string | null;
+                        /** @enum {string} */
+                        status: "presented" | "submitted" | "succeeded" | "bounced";
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_runPresentations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description not after the business date; default the business date
+                     */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        /** @description instalments presented or sent to manual collection by this run */
+                        decisions: number;
+                        failedLoans: number;
+                        loansVisited: number;
+                        /** @description presentations sent to the provider (those left by an earlier run included) */
+                        sent: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_approvePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminMandatesController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminPaymentsController_list: {
         parameters: {
             query?: {
@@ -10487,7 +12471,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10563,7 +12547,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10645,7 +12629,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10727,7 +12711,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10803,7 +12787,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10885,7 +12869,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -10961,7 +12945,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         /** @description value date: an offline payment as recorded, an online one once captured */
                         paidOn: string | null;
                         provider: string | null;
@@ -11031,7 +13015,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health";
                         label: string;
                     }[];
                 };
@@ -11778,7 +13762,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -11837,7 +13821,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12757,7 +14741,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12808,7 +14792,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12850,7 +14834,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12912,7 +14896,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -12954,7 +14938,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -13309,7 +15293,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13383,7 +15367,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13465,7 +15449,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13530,6 +15514,261 @@ export interface operations {
             };
         };
     };
+    MandateWebhooksController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_fail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_bounce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                presentationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_succeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                presentationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with PAYMENT_WEBHOOK_SECRET> */
+                "X-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        about: "mandate" | "presentation";
+                        id: string;
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AdminUserController_me: {
         parameters: {
             query?: never;
@@ -13562,7 +15801,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -13741,10 +15980,28 @@ export interface operations {
                         ageHours: number;
                         attachmentCount: number;
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13796,7 +16053,7 @@ export interface operations {
                     /** @default [] */
                     attachmentIds?: string[];
                     /** @enum {string} */
-                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                    category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                     loanId?: string | null;
                     message: string;
                 };
@@ -13821,10 +16078,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13900,10 +16175,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -13985,10 +16278,28 @@ export interface operations {
                             url: string;
                         }[];
                         /** @enum {string} */
-                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "other";
+                        category: "loanApplication" | "repayment" | "disbursal" | "account" | "documents" | "complaint" | "other";
                         categoryLabel: string;
                         createdAt: string;
                         dueAt: string;
+                        /** @description a complaint (category complaint): its owner, the grievance officer the KFS names; null for other issues */
+                        grievance: {
+                            /** @description 30 days after the complaint was received */
+                            dueAt: string;
+                            escalated: boolean;
+                            escalatedAt: string | null;
+                            officer: {
+                                email: string;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description once escalated: the RBI's complaint portal and how to use it */
+                            rbiPortal: {
+                                steps: string[];
+                                url: string;
+                            } | null;
+                            slaDays: number;
+                        } | null;
                         /** Format: uuid */
                         id: string;
                         loanId: string | null;
@@ -14222,7 +16533,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14517,7 +16828,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -14735,7 +17046,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15197,6 +17508,188 @@ export interface operations {
             };
         };
     };
+    MyMandatesController_mandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandates: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        }[];
+                        manualCollections: {
+                            attempt: number;
+                            code: string;
+                            detail: string;
+                            instalmentNumber: number;
+                            on: string;
+                        }[];
+                        presentations: {
+                            amount: number;
+                            attempt: number;
+                            bounceCharge: number | null;
+                            dueDate: string;
+                            id: string;
+                            instalmentNumber: number;
+                            /** @description false once a later attempt of the same instalment was presented */
+                            latest: boolean;
+                            /** Format: uuid */
+                            loanId: string;
+                            /** Format: uuid */
+                            mandateId: string;
+                            /** @description bounced: when it is presented again; null: not again (manual collection) */
+                            nextAttemptOn: string | null;
+                            paymentId: string | null;
+                            presentedOn: string;
+                            providerReference: string | null;
+                            reason: string | null;
+                            reasonCode: string | null;
+                            /** @enum {string} */
+                            status: "presented" | "submitted" | "succeeded" | "bounced";
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyMandatesController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "e-nach" | "upi-autopay";
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandate: {
+                            activeFrom: string | null;
+                            cancelCause: string | null;
+                            failureReason: string | null;
+                            /** @enum {string} */
+                            frequency: "monthly" | "as-presented";
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "e-nach" | "upi-autopay";
+                            /** Format: uuid */
+                            loanId: string;
+                            maxAmount: number;
+                            pauseReason: string | null;
+                            /** @description a pause asked for and waiting for a second person */
+                            pauseRequestedBy: string | null;
+                            provider: string;
+                            /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                            providerReference: string | null;
+                            startedAt: string;
+                            startedBy: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                            updatedAt: string;
+                            validFrom: string;
+                            validUntil: string;
+                        };
+                        /** @description the provider's authorisation page: send the borrower there */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyPaymentsController_pay: {
         parameters: {
             query?: never;
@@ -15420,7 +17913,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15585,7 +18078,7 @@ export interface operations {
                         createdAt: string;
                         currency: string;
                         disbursedOn: string | null;
-                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
+                        events: ("LoanApplicationStarted" | "LoanApplicationAmended" | "LoanApplicationSubmitted" | "LoanApplicationAccepted" | "SoftCheckApproved" | "BankVerificationApproved" | "AgreementIssued" | "AgreementSigned" | "FinalApprovalGranted" | "LoanDisbursed" | "LoanRejected" | "LoanApplicationCancelled" | "PaymentRecorded" | "PaymentRejected" | "OnlinePaymentCreated" | "OnlinePaymentFailed" | "PaymentAmountMismatched" | "RepaymentApplied" | "PaymentReversalRequested" | "PaymentReversalRejected" | "RepaymentReversed" | "CreditBalanceRefundRequested" | "CreditBalanceRefunded" | "LoanClosed" | "LoanReopened" | "InstalmentFellDue" | "InstalmentWentOverdue" | "PenalChargeApplied" | "LoanClassificationChanged" | "CollectorAssigned" | "CollectionContactRecorded" | "CollectionReminderSent" | "CollectionReminderSkipped" | "SettlementOffered" | "SettlementOfferApproved" | "SettlementOfferRejected" | "SettlementOfferWithdrawn" | "SettlementOfferLapsed" | "LoanSettled" | "WriteOffRequested" | "WriteOffApproved" | "WriteOffRejected" | "WriteOffWithdrawn" | "LoanWrittenOff" | "MandateRegistrationStarted" | "MandateRegistered" | "MandateRegistrationFailed" | "PreDebitNotified" | "InstalmentPresented" | "PresentationSubmitted" | "PresentationSucceeded" | "PresentationBounced" | "BounceChargeApplied" | "InstalmentSentToManualCollection" | "MandatePauseRequested" | "MandatePaused" | "MandateResumed" | "MandateCancelled" | "CoolingOffExitRequested" | "CoolingOffExitApproved" | "LoanExitedInCoolingOff")[];
                         fee: number;
                         /** Format: uuid */
                         id: string;
@@ -15702,6 +18195,75 @@ export interface operations {
             };
         };
     };
+    MyMandatesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeFrom: string | null;
+                        cancelCause: string | null;
+                        failureReason: string | null;
+                        /** @enum {string} */
+                        frequency: "monthly" | "as-presented";
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "e-nach" | "upi-autopay";
+                        /** Format: uuid */
+                        loanId: string;
+                        maxAmount: number;
+                        pauseReason: string | null;
+                        /** @description a pause asked for and waiting for a second person */
+                        pauseRequestedBy: string | null;
+                        provider: string;
+                        /** @description the UMRN for e-NACH; the UPI mandate reference for UPI AutoPay */
+                        providerReference: string | null;
+                        startedAt: string;
+                        startedBy: string;
+                        /** @enum {string} */
+                        status: "pending" | "active" | "failed" | "paused" | "cancelled";
+                        updatedAt: string;
+                        validFrom: string;
+                        validUntil: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     MyLoansController_notifications: {
         parameters: {
             query?: never;
@@ -15776,7 +18338,7 @@ export interface operations {
                         /** Format: uuid */
                         loanId: string;
                         /** @enum {string} */
-                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online";
+                        method: "cash" | "bankTransfer" | "upi" | "cheque" | "online" | "nach" | "upi-autopay";
                         paidOn: string | null;
                         /** Format: uuid */
                         paymentId: string;
@@ -15836,7 +18398,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -15893,7 +18455,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -17310,7 +19872,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
