@@ -13,14 +13,7 @@ import { COOLING_OFF_EVENT_TYPES, type CoolingOffEvent } from '../../pipeline/do
  * stored log: never rename or repurpose one; add a new version and an upcaster instead.
  */
 export type LoanEvent =
-  | PipelineEvent
-  | MoneyEvent
-  | CollectionEvent
-  | CollectionWorkEvent
-  | ReminderEvent
-  | SettlementEvent
-  | MandateEvent
-  | CoolingOffEvent;
+  PipelineEvent | MoneyEvent | CollectionEvent | CollectionWorkEvent | ReminderEvent | SettlementEvent | MandateEvent | CoolingOffEvent;
 
 export type LoanEventType = LoanEvent['type'];
 
