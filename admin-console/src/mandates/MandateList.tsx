@@ -1,4 +1,5 @@
-import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { DateField } from '../fields/DateField';
 import { KindField, LoanLink, MandateStatusField, MoneyField } from './fields';
 import { MANDATE_KIND_LABELS, MANDATE_STATUS_LABELS, MANDATE_STATUSES } from './types';
 

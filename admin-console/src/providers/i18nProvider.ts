@@ -22,6 +22,9 @@ export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
   PhoneCollisions: ['Phone to review', 'phones to review'],
   Accounts: ['Account', 'accounts'],
   JournalEntries: ['Journal entry', 'journal entries'],
+  Mandates: ['Mandate', 'mandates'],
+  MandatePresentations: ['Presentation', 'presentations'],
+  MandateBounces: ['Bounced presentation', 'bounced presentations'],
 };
 
 const NOTIFICATION = /^resources\.([^.]+)\.notifications\.(created|updated|deleted)$/;
