@@ -3,13 +3,12 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../identity/public/index.js';
 import { ChannelContacts, CollectionConduct } from '../../../lending/public/index.js';
-import { collectionContactWindow, localTimeOf } from '../../../lending/public/contact-window.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { WHATSAPP_PROVIDER, type WhatsappProvider } from '../../channel-providers/whatsapp-provider.port.js';
-import { ChannelInputRefused, ChannelNotFound, DialerClosed } from '../../domain/channel.errors.js';
+import { ChannelInputRefused, ChannelNotFound } from '../../domain/channel.errors.js';
 import { decideOutbound, type ApprovedTemplate } from '../../domain/whatsapp-message.js';
 import { whatsappWindow } from '../../domain/whatsapp-window.js';
 import type { WhatsappMessageView } from './whatsapp-conversations.js';
@@ -56,10 +55,9 @@ export class SendWhatsappMessageHandler implements ICommandHandler<SendWhatsappM
     }
     const { phone } = await this.conversations.resolve(borrowerId);
     const now = this.clock.now();
-    // Recovery conduct: no message to a borrower outside 08:00–19:00 in their time zone; one about a loan also within
-    // the borrower's daily contacts and never to a reference's phone.
-    const contactWindow = collectionContactWindow(localTimeOf(now, this.config.businessDate.timeZone), 'whatsapp');
-    if (!contactWindow.open) throw new DialerClosed(contactWindow.reason);
+    // Recovery conduct: a message about an overdue loan is contact for collection: only 08:00–19:00 in the borrower's
+    // time zone, within the borrower's daily contacts, never to a reference's phone (CollectionConduct). A reply in a
+    // conversation that names no loan answers the borrower and is not held to the collection window.
     if (input.loanId) await this.conduct.assertMayContact({ loanId: input.loanId, channel: 'whatsapp', phone });
     const window = whatsappWindow(await this.conversations.lastInboundAt(phone), now);
     const request =

@@ -58,7 +58,11 @@ export class CollectionConductRules implements CollectionConduct {
   }
 
   async assertMayContact({ loanId, channel, phone }: IntendedContact): Promise<void> {
-    const borrowerId = await this.borrowerOf(loanId);
+    const { borrowerId, dpd } = await this.loanOf(loanId);
+    // A WhatsApp message about a loan with nothing overdue (a document to send, an instalment still to come) is not
+    // contact for collection: the recovery rules apply from the first day past due. The dialer and the IVR are
+    // collection channels whatever the loan.
+    if (channel === 'whatsapp' && dpd <= 0) return;
     const window = collectionContactWindow(localTimeOf(this.clock.now(), this.timeZone), channel);
     if (!window.open) throw new OutsideContactWindow(window.reason, window.opensAt);
     if (phone !== undefined) {
@@ -135,6 +139,12 @@ export class CollectionConductRules implements CollectionConduct {
         };
       }),
     };
+  }
+
+  private async loanOf(loanId: string): Promise<{ borrowerId: string; dpd: number }> {
+    const loan = await this.db.selectFrom('loan_summaries').select(['borrower_id', 'dpd']).where('id', '=', loanId).executeTakeFirst();
+    if (!loan) throw new LoanNotFound(loanId);
+    return { borrowerId: loan.borrower_id, dpd: Number(loan.dpd) };
   }
 
   private async borrowerOf(loanId: string): Promise<string> {
