@@ -137,3 +137,7 @@ export type IvrCall = Item<Answer<'/api/admin/ivr-calls', 'get'>>;
 export type DialerQueue = Answer<'/api/admin/dialer/queue', 'get'>;
 export type DialerCall = Answer<'/api/admin/dialer/calls', 'post'>;
 export type DialerOutcomeBody = Body<'/api/admin/dialer/calls/{id}/outcome', 'post'>;
+/** The cooling-off exit (issue 33): the window, today's exit amount and the exit once asked, for staff and the borrower. */
+export type CoolingOff = Answer<'/api/admin/loans/{id}/cooling-off', 'get'>;
+export type CoolingOffAmounts = NonNullable<CoolingOff['quote']>;
+export type MyCoolingOff = Answer<'/api/me/loans/{id}/cooling-off', 'get'>;
