@@ -20,6 +20,7 @@ import { PresencePlans } from '../public/presence-plans.port.js';
 import { parsePlanPath } from './plan-path.js';
 import { PresenceRepository } from './presence.repository.js';
 import { LocalSocketQuota, RedisSocketQuota, type SocketQuota } from './socket-quota.js';
+import { withQuietPublish } from './quiet-publish.js';
 
 export const PRESENCE_PATH = '/socket.io';
 const STAFF_ROOM = 'staff:presence';
@@ -78,7 +79,7 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
     });
     const redisUrl = this.runtime.queue.redisUrl;
     if (redisUrl) {
-      const pub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const pub = withQuietPublish(new Redis(redisUrl, { maxRetriesPerRequest: null }));
       const sub = pub.duplicate();
       for (const c of [pub, sub]) c.on('error', () => undefined);
       this.redis = [pub, sub];
