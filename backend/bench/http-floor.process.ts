@@ -10,7 +10,9 @@ import pg from 'pg';
  * token's HS256 signature and expiry verified as the API does (jsonwebtoken with a KeyObject), the JSON body parsed,
  * and one transaction (one statement) that locks the loan's summary row, inserts the event at the next version and
  * updates the row.
- * It answers `{ id, state, version }` as the API's route does, so the same load generator drives both.
+ * It answers `{ id, state, version }` as the API's route does, so the same load generator drives both. The event is
+ * the one the API appends (`SoftCheckApproved` with loanId, at, actor, score, approvedAmount, fee): the log stays
+ * replayable, and the bench's rebuild that follows folds it (an event without its actor once failed that rebuild).
  *
  * Tells its parent `{ port }`; on `cpu` answers `{ cpuMs }` (this process's user + system time so far); stops on `stop`.
  */
@@ -39,11 +41,12 @@ function answer(res: http.ServerResponse, status: number, body: unknown): void {
 const APPROVE_STATEMENT = {
   name: 'floor_approve',
   text: `WITH locked AS (
-           SELECT id, version, amount FROM loan_summaries WHERE id = $1 AND state = 'soft.pending' FOR UPDATE),
+           SELECT id, version, amount, fee FROM loan_summaries WHERE id = $1 AND state = 'soft.pending' FOR UPDATE),
          appended AS (
            INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
            SELECT 'loan-' || id, 'loan', version + 1, 'SoftCheckApproved',
-                  jsonb_build_object('loanId', id, 'actorId', $3::text, 'score', $2::int, 'approvedAmount', amount), $5::jsonb
+                  jsonb_build_object('loanId', id, 'at', $6::text, 'actor', jsonb_build_object('id', $3::text, 'role', $4::text),
+                                     'score', $2::int, 'approvedAmount', amount, 'fee', fee), $5::jsonb
            FROM locked
            RETURNING global_position, version)
          UPDATE loan_summaries s SET state = 'bank.pending', score = $2, approved_amount = s.amount, soft_approved_at = now(),
@@ -57,7 +60,7 @@ async function approve(loanId: string, claims: Claims, score: number): Promise<{
   const metadata = JSON.stringify({ actor: { id: claims.sub, role: claims.role }, commandType: 'ApproveSoftCheck' });
   const result = await pool.query<{ version: number }>({
     ...APPROVE_STATEMENT,
-    values: [loanId, score, claims.sub, claims.role, metadata],
+    values: [loanId, score, claims.sub, claims.role, metadata, new Date().toISOString()],
   });
   const row = result.rows[0];
   if (!row) return { status: 409, body: { detail: `loan ${loanId} is not in soft.pending` } };

@@ -438,5 +438,7 @@ main()
     log('Cleaning up after the failure');
     await cleanUp();
     process.stderr.write(`${message}\n`);
+    // Where it failed, for whoever fixes it: a benchmark's stack names no secret.
+    if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     process.exit(1);
   });
