@@ -81,7 +81,6 @@ function historyOf(terms: LoanBookTerms, actions: Action[]): LoanBookEvent[] {
   const events: LoanBookEvent[] = [];
   let latest = terms.disbursedOn;
   let closedOut = false;
-  let settledOn: string | undefined;
   const reversed = new Set<string>();
   actions.forEach((a, n) => {
     let event: LoanBookEvent | undefined;
@@ -94,11 +93,8 @@ function historyOf(terms: LoanBookTerms, actions: Action[]): LoanBookEvent[] {
         ...(a.reducePrincipal && { reducePrincipal: true }),
       };
     } else if (a.kind === 'reverse') {
-      // Not a payment on or after a settlement's date: lending's fold keeps it as credit balance even once reversed
-      // (left to lending: see docs/accounting.md, "What is left"; the books post that difference to suspense).
-      const payments = events.filter(
-        (e) => e.type === 'RepaymentApplied' && !reversed.has(e.paymentId) && (settledOn === undefined || e.valueDate < settledOn),
-      );
+      // Any payment, one made on or after a settlement's date too (held as credit balance, taken back by its reversal).
+      const payments = events.filter((e) => e.type === 'RepaymentApplied' && !reversed.has(e.paymentId));
       const payment = payments[a.pick % Math.max(1, payments.length)];
       if (payment?.type === 'RepaymentApplied') {
         reversed.add(payment.paymentId);
@@ -120,7 +116,6 @@ function historyOf(terms: LoanBookTerms, actions: Action[]): LoanBookEvent[] {
       if (held > 0) event = { type: 'CreditBalanceRefunded', refundId: `r${n}`, amount: held, valueDate: date };
     } else if (!closedOut) {
       closedOut = true;
-      if (a.kind === 'settle') settledOn = dayAfter(latest, a.after);
       event = {
         type: 'ClosedOut',
         id: a.kind === 'writeOff' ? 'write-off' : `offer-${n}`,

@@ -156,11 +156,13 @@ describe('journalFor', () => {
       .then({ date: '2026-02-20', lines: { '1100': -(10_000_000 - 788_488), '5200': 10_000_000 - 788_488 } });
   });
 
-  it("puts in suspense what lending's fold cannot place: a reversed payment it still holds as credit balance", () => {
-    // Known gap in lending's fold (docs/accounting.md): a payment after a settlement stays credit balance once reversed.
+  it('holds a payment after a settlement as credit balance, and its reversal takes it back (nothing to suspense)', () => {
+    given(settled('2026-01-20'))
+      .when(paid('p1', '2026-01-25', 1_000))
+      .then({ date: '2026-01-25', lines: { '1010': 1_000, '2100': -1_000 } });
     given(settled('2026-01-20'), paid('p1', '2026-01-25', 1_000))
       .when(reversed('p1', '2026-01-26'))
-      .then({ date: '2026-01-26', lines: { '1010': -1_000, '1900': 1_000 } });
+      .then({ date: '2026-01-26', lines: { '1010': -1_000, '2100': 1_000 } });
   });
 
   it('names the loan, the event and its position in every entry', () => {

@@ -334,6 +334,24 @@ describe('a reversal', () => {
       .then({ status: 'active', closedOn: null, outstanding: { total: 2_100_000 } });
   });
 
+  it('after a settlement: the reversed payment holds nothing for the borrower (it was credit balance before)', () => {
+    const settled = { type: 'ClosedOut' as const, id: 'offer-1', kind: 'settlement' as const, valueDate: '2026-02-20' };
+    given(LOAN, settled)
+      .when(paid('p9', '2026-02-25', 1_000))
+      .then({ creditBalance: 1_000 });
+    given(LOAN, settled, paid('p9', '2026-02-25', 1_000))
+      .when(reversed('p9', '2026-02-26'))
+      .then({
+        creditBalance: 0,
+        ledger: [
+          { type: 'disbursement' },
+          { type: 'settlement' },
+          { id: 'p9', type: 'repayment', amount: 1_000, reversedOn: '2026-02-26' },
+          { type: 'reversal', paymentId: 'p9', amount: 1_000 },
+        ],
+      });
+  });
+
   it('applies once when the log holds the same reversal twice', () => {
     const view = serviceLoan(LOAN, [...history, reversed('p1', '2026-04-20'), reversed('p1', '2026-04-21')]);
     expect(view.ledger.filter((line) => line.type === 'reversal')).toHaveLength(1);

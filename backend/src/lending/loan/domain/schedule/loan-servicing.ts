@@ -66,7 +66,7 @@ export function foldServicing(terms: ServicingTerms, events: readonly ServicingE
         if (seenPayments.has(event.paymentId)) continue;
         seenPayments.add(event.paymentId);
         if (state.closedOut !== undefined) {
-          applyAfterCloseOut(state, event, state.closedOut);
+          applyAfterCloseOut(state, event, state.closedOut, reversals.get(event.paymentId)?.valueDate ?? null);
           break;
         }
         applyRepayment(state, event, reversals.get(event.paymentId)?.valueDate ?? null);
@@ -152,12 +152,23 @@ function applyCloseOut(state: ServicingState, event: ClosedOut): void {
   state.closedOut = event.kind;
 }
 
-/** A payment after a write-off is a recovery; after a settlement, money held for the borrower (credit balance). */
-function applyAfterCloseOut(state: ServicingState, event: RepaymentApplied, kind: ClosedOut['kind']): void {
+/**
+ * A payment after a write-off is a recovery; after a settlement, money held for the borrower (credit balance). A
+ * reversed one is shown and holds nothing, as before the close-out: the reversal takes back what the payment brought.
+ */
+function applyAfterCloseOut(state: ServicingState, event: RepaymentApplied, kind: ClosedOut['kind'], reversedOn: string | null): void {
   if (kind === 'writeOff') {
     state.ledger.push({
       ...line(state, event.paymentId, 'recovery', event.valueDate, event.amount, zeroAmounts()),
       paymentId: event.paymentId,
+    });
+    return;
+  }
+  if (reversedOn !== null) {
+    state.ledger.push({
+      ...line(state, event.paymentId, 'repayment', event.valueDate, event.amount, zeroAmounts()),
+      paymentId: event.paymentId,
+      reversedOn,
     });
     return;
   }
