@@ -14,6 +14,7 @@ import {
   collectionContactWindow,
   contactCap,
   ContactCapReached,
+  isCollectionContact,
   mayContactAboutDebt,
   OutsideContactWindow,
   ReferenceNotContacted,
@@ -59,10 +60,7 @@ export class CollectionConductRules implements CollectionConduct {
 
   async assertMayContact({ loanId, channel, phone }: IntendedContact): Promise<void> {
     const { borrowerId, dpd } = await this.loanOf(loanId);
-    // A WhatsApp message about a loan with nothing overdue (a document to send, an instalment still to come) is not
-    // contact for collection: the recovery rules apply from the first day past due. The dialer and the IVR are
-    // collection channels whatever the loan.
-    if (channel === 'whatsapp' && dpd <= 0) return;
+    if (!isCollectionContact(channel, dpd)) return;
     const window = collectionContactWindow(localTimeOf(this.clock.now(), this.timeZone), channel);
     if (!window.open) throw new OutsideContactWindow(window.reason, window.opensAt);
     if (phone !== undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { collectionContactWindow, contactCap, heldUntil, mayContactAboutDebt } from './recovery-conduct.js';
+import { collectionContactWindow, contactCap, heldUntil, isCollectionContact, mayContactAboutDebt } from './recovery-conduct.js';
 import { contactWindowDelay } from './reminders.js';
 
 describe('one contact window for every collection channel: 08:00 up to 19:00 in the borrower’s time zone', () => {
@@ -78,4 +78,21 @@ describe('references are never contacted about a debt', () => {
   it('given a phone that is both the borrower’s and a reference’s, then it is the borrower’s and allowed', () => {
     expect(mayContactAboutDebt('9845022222', '+919845022222', references)).toEqual({ allowed: true });
   });
+});
+
+describe('what counts as contact for collection', () => {
+  it('given a WhatsApp message about a loan 1 day past due, then it is collection contact', () => {
+    expect(isCollectionContact('whatsapp', 1)).toBe(true);
+  });
+
+  it('given a WhatsApp message about a loan with nothing overdue, then it is not (a document, an instalment to come)', () => {
+    expect(isCollectionContact('whatsapp', 0)).toBe(false);
+  });
+
+  it.each(['call', 'ivr', 'sms', 'email', 'push'] as const)(
+    'given channel %s about a loan with nothing overdue, then it still is',
+    (channel) => {
+      expect(isCollectionContact(channel, 0)).toBe(true);
+    },
+  );
 });

@@ -24,6 +24,18 @@ const CHANNEL_NAMES: Record<ContactChannelKind, string> = {
 };
 
 /**
+ * Whether a message or call about a loan is contact for collection, held to the window, the daily cap and the rule on
+ * references. The dialer and the IVR are collection channels whatever the loan. A WhatsApp message is a conversation
+ * channel: about a loan with something overdue (`dpd` > 0) it is collection contact; about a loan with nothing overdue
+ * (a document to send, an instalment still to come) it is not, and a reply that names no loan never reaches this rule.
+ * The reminders (SMS, email, push) are collection contact by what they are: they go out only about an amount due.
+ */
+export function isCollectionContact(channel: ContactChannelKind, dpd: number): boolean {
+  if (channel === 'whatsapp') return dpd > 0;
+  return true;
+}
+
+/**
  * THE contact window for collection contact by any channel, at the borrower's local time `at`: open from 08:00 up to
  * (not including) 19:00; closed otherwise, with the reason and the next 08:00 (the same day before 08:00, the next
  * day from 19:00).
