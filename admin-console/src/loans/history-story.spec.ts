@@ -88,4 +88,49 @@ describe('a loan event as a sentence', () => {
     ).toBe('Contact by a call recorded by Kavya Iyer: promised to pay for 28 Dec 2026');
     expect(staffIdsInData(event('LoanApplicationSubmitted'))).toEqual([]);
   });
+  it('when a borrower exits in the cooling-off period: the amount, the deadline and what it is made of', () => {
+    expect(
+      storyOf(
+        event('CoolingOffExitRequested', {
+          amount: 10_004_110,
+          principal: 10_000_000,
+          interest: 4_110,
+          fee: 0,
+          alreadyPaid: 0,
+          daysHeld: 1,
+          lastDay: '2026-11-24',
+        }),
+        ctx('Asha Rao (borrower)'),
+      ),
+    ).toBe(
+      'Cooling-off exit asked for by Asha Rao (borrower): ₹1,00,041.10 to pay by 24 Nov 2026 (₹1,00,000.00 principal, ₹41.10 interest for 1 day)',
+    );
+    expect(storyOf(event('LoanExitedInCoolingOff', { amountPaid: 10_004_110, on: '2026-11-23' }), ctx('Payment provider'))).toBe(
+      'Loan exited in the cooling-off period on 23 Nov 2026: ₹1,00,041.10 paid, nothing else owed',
+    );
+  });
+
+  it('when a loan is collected by auto-debit: the mandate, each presentation, a bounce and its charge in words', () => {
+    expect(
+      storyOf(
+        event('MandateRegistrationStarted', { kind: 'e-nach', maxAmount: 2_000_000, validFrom: '2026-11-21', validUntil: '2027-11-21' }),
+        ctx('Asha Rao (borrower)'),
+      ),
+    ).toBe('e-NACH mandate registration started by Asha Rao (borrower): up to ₹20,000.00, 21 Nov 2026 to 21 Nov 2027');
+    expect(
+      storyOf(event('InstalmentPresented', { amount: 888_488, instalmentNumber: 2, attempt: 1, presentedOn: '2026-12-15' }), ctx('System')),
+    ).toBe('₹8,884.88 presented for instalment 2 (attempt 1) on 15 Dec 2026');
+    expect(
+      storyOf(
+        event('PresentationBounced', { reason: 'Insufficient funds', reasonCode: 'INSUFFICIENT_FUNDS', nextAttemptOn: '2026-12-18' }),
+        ctx('Provider'),
+      ),
+    ).toBe('Auto-debit bounced: Insufficient funds (INSUFFICIENT_FUNDS); presented again on 18 Dec 2026');
+    expect(storyOf(event('BounceChargeApplied', { amount: 50_000, instalmentNumber: 2 }), ctx('System'))).toBe(
+      'Bounce charge of ₹500.00 on instalment 2',
+    );
+    expect(
+      storyOf(event('InstalmentSentToManualCollection', { instalmentNumber: 2, detail: 'Three presentations bounced.' }), ctx('System')),
+    ).toBe('Instalment 2 to be paid by the borrower, not by auto-debit: Three presentations bounced.');
+  });
 });

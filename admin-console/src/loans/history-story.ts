@@ -32,6 +32,8 @@ const OUTCOMES: Record<string, string> = {
   'message-sent': 'message sent',
 };
 
+const MANDATE_KINDS: Record<string, string> = { 'e-nach': 'e-NACH', 'upi-autopay': 'UPI AutoPay' };
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -155,6 +157,40 @@ export function storyOf(entry: Pick<LoanHistoryEntry, 'type' | 'data'>, ctx: Sto
       const outstanding = (d.outstanding ?? {}) as Record<string, unknown>;
       return `Loan written off on ${date('on')} with ${formatMoney(typeof outstanding.total === 'number' ? outstanding.total : null, ctx.currency)} outstanding`;
     }
+    case 'CoolingOffExitRequested':
+      return `Cooling-off exit asked for by ${by}: ${money('amount')} to pay by ${date('lastDay')} (${money('principal')} principal, ${money('interest')} interest for ${plural(num('daysHeld'), 'day')}${num('fee') > 0 ? `, ${money('fee')} fee kept` : ''}${num('alreadyPaid') > 0 ? `, ${money('alreadyPaid')} already paid` : ''})`;
+    case 'CoolingOffExitApproved':
+      return `Cooling-off exit approved by ${by}: open for payment`;
+    case 'LoanExitedInCoolingOff':
+      return `Loan exited in the cooling-off period on ${date('on')}: ${money('amountPaid')} paid, nothing else owed`;
+    case 'MandateRegistrationStarted':
+      return `${MANDATE_KINDS[text('kind')] ?? text('kind')} mandate registration started by ${by}: up to ${money('maxAmount')}, ${date('validFrom')} to ${date('validUntil')}`;
+    case 'MandateRegistered':
+      return `Mandate registered (reference ${text('providerReference')}), active from ${date('activeFrom')}`;
+    case 'MandateRegistrationFailed':
+      return `Mandate registration failed: ${text('reason')}`;
+    case 'PreDebitNotified':
+      return `Borrower told of the debit of ${money('amount')} on ${date('debitOn')} for ${instalment}`;
+    case 'InstalmentPresented':
+      return `${money('amount')} presented for ${instalment} (attempt ${num('attempt')}) on ${date('presentedOn')}`;
+    case 'PresentationSubmitted':
+      return `Presentation accepted by the provider (${text('providerPresentationId')})`;
+    case 'PresentationSucceeded':
+      return `Auto-debit of ${money('amount')} succeeded (${text('providerReference')})`;
+    case 'PresentationBounced':
+      return `Auto-debit bounced: ${text('reason')} (${text('reasonCode')})${text('nextAttemptOn') ? `; presented again on ${date('nextAttemptOn')}` : ''}`;
+    case 'BounceChargeApplied':
+      return `Bounce charge of ${money('amount')} on ${instalment}`;
+    case 'InstalmentSentToManualCollection':
+      return `${instalment[0].toUpperCase()}${instalment.slice(1)} to be paid by the borrower, not by auto-debit: ${text('detail')}`;
+    case 'MandatePauseRequested':
+      return `Pause of auto-debit asked for by ${by}: ${text('reason')}`;
+    case 'MandatePaused':
+      return `Auto-debit paused (approved by ${by})`;
+    case 'MandateResumed':
+      return `Auto-debit resumed by ${by}`;
+    case 'MandateCancelled':
+      return `Mandate cancelled: ${text('cause')}`;
     default:
       return `${humanizeEventType(entry.type)} by ${by}`;
   }
