@@ -63,7 +63,16 @@ export function timeline(loan: Loan, history: TimelineEvent[] = []): TimelineEnt
     { label: 'Final approval', reached: 'disbursal.pending', at: loan.approvals.final?.at ?? null },
     { label: 'Money sent to your bank', reached: 'active', at: loan.disbursedOn },
     // A closed loan ends with its closure; an active one does not announce it in advance.
-    ...(loan.state === 'closed' ? [{ label: 'Loan repaid and closed', reached: 'closed' as const, at: loan.closedOn }] : []),
+    // An exit in the cooling-off period is a closure too, and says so.
+    ...(loan.state === 'closed'
+      ? [
+          {
+            label: noticeAt('LoanExitedInCoolingOff') ? 'Exited in the cooling-off period and closed' : 'Loan repaid and closed',
+            reached: 'closed' as const,
+            at: loan.closedOn,
+          },
+        ]
+      : []),
   ];
   const ended = loan.state === 'rejected' || loan.state === 'cancelled';
   const reachedIndex = ended ? lastReachedBeforeEnd(loan) : ORDER.indexOf(loan.state);

@@ -133,6 +133,19 @@ describe('the status timeline', () => {
     expect(entries.find((e) => e.label === 'Money sent to your bank')).toMatchObject({ at: '2026-11-21', current: false });
   });
 
+  it('ends a loan exited in the cooling-off period with that exit, not with a repayment', () => {
+    const exited = {
+      position: 9,
+      type: 'LoanExitedInCoolingOff',
+      stateAfter: 'closed' as const,
+      at: '2026-11-22T09:00:00Z',
+      by: 'you' as const,
+      reason: null,
+    };
+    const entries = timeline({ ...base, state: 'closed', disbursedOn: '2026-11-21', closedOn: '2026-11-22' }, [exited]);
+    expect(entries.at(-1)).toEqual({ label: 'Exited in the cooling-off period and closed', at: '2026-11-22', done: true, current: true });
+  });
+
   it('ends a cancelled application with its cancellation', () => {
     const entries = timeline({ ...base, state: 'cancelled' });
     expect(entries.map((e) => e.label)).toEqual(['Application started', 'Application cancelled']);
