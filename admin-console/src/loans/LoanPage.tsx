@@ -23,6 +23,7 @@ import { useAccess } from '../permissions/useAccess';
 import { LoanPayments } from './LoanPayments';
 import { Repayments } from './Repayments';
 import { CollectionsPanel } from '../collections/CollectionsPanel';
+import { ContactConductPanel } from '../collections/ContactConductPanel';
 import { MandatePanel } from '../mandates/MandatePanel';
 
 /** Another staff member may move the loan while it is open: poll so the page never offers a stale action. */
@@ -65,6 +66,7 @@ export function LoanPage() {
   const setAsOf = (iso: string | null) => setSearch(iso ? { asOf: iso } : {}, { replace: false });
   const { loan, current, error, isPending } = useLoan(id, asOf);
   const canSeeBooks = useAccess('list', 'JournalEntries');
+  const canSeeCollections = useAccess('list', 'Collections');
 
   if (isPending) return <Loading />;
   if (error || !loan) {
@@ -127,6 +129,7 @@ export function LoanPage() {
       {instalments && !asOf ? (
         <Section title="Collections">
           <CollectionsPanel loanId={loan.id} state={loan.state} currency={loan.currency} outstandingTotal={loan.outstanding?.total ?? 0} />
+          {canSeeCollections ? <ContactConductPanel loanId={loan.id} /> : null}
         </Section>
       ) : null}
       {!asOf ? (

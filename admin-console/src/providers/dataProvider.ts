@@ -4,6 +4,7 @@ import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type {
   GrievanceReport,
+  ContactConduct,
   AdminCustomer,
   Answer,
   ApplicationFunnel,
@@ -106,6 +107,8 @@ export type LendingDataProvider = DataProvider & {
   approveRefund(loanId: string, refundId: string): Promise<unknown>;
   /** The loan's RBI classification, days past due and every change close of business recorded. */
   loanDelinquency(loanId: string): Promise<LoanDelinquency>;
+  /** Recovery conduct of the loan's borrower (issue 33): the contact window now, today's count against the cap, the log. */
+  contactConduct(loanId: string): Promise<ContactConduct>;
   /** The monthly grievance report (issue 33), YYYY-MM. */
   grievanceReport(month: string): Promise<GrievanceReport>;
   settlementOffers(loanId: string): Promise<SettlementOffer[]>;
@@ -275,6 +278,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     approveRefund: async (loanId, refundId) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/refunds/${encodeURIComponent(refundId)}/approve`, {})).json,
     loanDelinquency: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/delinquency`)).json as LoanDelinquency,
+    contactConduct: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/contact-conduct`)).json as ContactConduct,
     grievanceReport: async (month) => (await http(`${base}/grievances/report?month=${encodeURIComponent(month)}`)).json as GrievanceReport,
     settlementOffers: async (loanId) =>
       (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
