@@ -131,6 +131,15 @@ test.describe('collections', () => {
       await expectNoAxeViolations(page, 'collection detail (Overdue) with its contact log');
       await page.screenshot({ path: path.join(shots, 'admin-collections-detail.png'), fullPage: true });
 
+      // The loan page counts that contact against the borrower's daily cap (recovery conduct, issue 33).
+      await page.goto(`${baseUrl()}/Admin/Loan/Active/Emi/${loanId}`);
+      const conduct = page.getByTestId('contact-conduct-panel');
+      await expect(conduct.getByTestId('contacts-today')).toHaveText(/^1 of \d+ contacts today$/);
+      await expect(conduct.getByRole('table', { name: 'Latest collection contacts' })).toContainText('Salary expected on Friday');
+      await expect(conduct.getByTestId('contact-window')).toHaveText(/^Contact window (open \(08:00–19:00\)|closed)$/);
+      await expectNoAxeViolations(page, 'loan page with contact with the borrower');
+      await conduct.screenshot({ path: path.join(shots, 'admin-loan-contact-conduct.png') });
+
       // The borrower pays what is owed online: the portal's Pay sends them to the (sandbox) provider's page, whose
       // Pay captures the payment with a signed webhook; a provider-confirmed payment needs no staff verification.
       const now = (await client.call('GET', `/admin/loans/${loanId}`, staff)) as { instalments: Instalment[] };

@@ -31,7 +31,7 @@ describe('the contact-with-the-borrower panel', () => {
     expect(within(panel).getByTestId('contact-window')).toHaveTextContent('Contact window open (08:00–19:00)');
     expect(within(panel).getByTestId('contacts-today')).toHaveTextContent('1 of 3 contacts today');
     expect(within(panel).getByRole('table', { name: 'Collection contacts per day, last 30 days' })).toHaveTextContent('Call 1');
-    expect(within(panel).getByRole('table', { name: 'Latest collection contacts' })).toHaveTextContent('Rang twice');
+    expect(within(panel).getByRole('table', { name: 'Latest collection contacts' })).toHaveTextContent('No answerRang twice');
   });
 
   it('given the window closed and the cap reached, then it gives the reason and the reminders held until 08:00', async () => {
@@ -56,7 +56,9 @@ describe('the contact-with-the-borrower panel', () => {
     expect(within(panel).getByTestId('contact-window')).toHaveTextContent('Contact window closed');
     expect(within(panel).getByTestId('contact-window-reason')).toHaveTextContent(reason);
     expect(within(panel).getByTestId('contacts-today')).toHaveTextContent('3 of 3 contacts today: the daily cap is reached');
-    expect(within(panel).getByTestId('held-reminders')).toHaveTextContent('Instalment 2, overdue: Held until 08:00 on 2026-12-03.');
+    expect(within(panel).getByTestId('held-reminders')).toHaveTextContent(
+      'Instalment 2, overdue reminder: Held until 08:00 on 2026-12-03.',
+    );
   });
 
   it('given no contact in 30 days, then it says so instead of an empty table', async () => {

@@ -4,6 +4,7 @@ import { useDataProvider } from 'react-admin';
 import { formatDate, formatDateTime } from '@lending/web-common/format';
 import type { ContactConduct } from '@lending/web-common/api';
 import { SERVICING_QUERY_KEY } from '../payments/CommandButton';
+import { outcomeLabel } from './contacts';
 import type { LendingDataProvider } from '../providers/dataProvider';
 
 const REFRESH_MS = 30_000;
@@ -18,6 +19,7 @@ const CHANNELS: Record<string, string> = {
   visit: 'Visit',
 };
 const channelName = (channel: string) => CHANNELS[channel] ?? channel;
+const REMINDER_KINDS: Record<string, string> = { 'due-soon': 'reminder before the due date', overdue: 'overdue reminder' };
 const byChannel = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([channel, n]) => `${channelName(channel)} ${n}`)
@@ -128,7 +130,7 @@ function ContactLog({ conduct }: { conduct: ContactConduct }) {
             <TableRow key={`${entry.at}-${n}`}>
               <TableCell>{formatDateTime(entry.at)}</TableCell>
               <TableCell>{channelName(entry.channel)}</TableCell>
-              <TableCell>{entry.outcome}</TableCell>
+              <TableCell>{outcomeLabel(entry.outcome)}</TableCell>
               <TableCell>{entry.note}</TableCell>
             </TableRow>
           ))}
@@ -147,7 +149,7 @@ function HeldReminders({ conduct }: { conduct: ContactConduct }) {
       </Typography>
       {conduct.heldReminders.map((r) => (
         <Typography variant="body2" key={`${r.loanId}-${r.instalmentNumber}-${r.kind}`}>
-          Instalment {r.instalmentNumber}, {r.kind}: {r.reason}
+          Instalment {r.instalmentNumber}, {REMINDER_KINDS[r.kind] ?? r.kind}: {r.reason}
         </Typography>
       ))}
     </Box>
