@@ -82,6 +82,18 @@ describe('not resolved in 30 days, a complaint is escalated and the borrower is 
     expect(mine.grievance!.rbiPortal!.steps.join(' ')).toMatch(/File A Complaint.*complaint number/);
     const audit = (await t.http.get(`/api/admin/issues/${complaintId}`).set(bearer(staff)).expect(200)).body.changes;
     expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'escalated', by: 'system:grievances' })]));
+
+    // The borrower is told by email, once: the officer, the RBI portal and the complaint number to quote.
+    const emails = await t.runtime.db
+      .selectFrom('emails')
+      .selectAll()
+      .where('user_id', '=', alice.user._id)
+      .where('template', '=', 'complaint-escalated')
+      .execute();
+    expect(emails).toHaveLength(1);
+    expect(emails[0].subject).toMatch(/^Your complaint #\d+: you can now take it to the RBI$/);
+    expect(emails[0].text_body).toContain('Priya Sharma (grievance@lender.test)');
+    expect(emails[0].text_body).toContain('https://cms.rbi.org.in');
   });
 
   it('a complaint resolved in time is never escalated', async () => {

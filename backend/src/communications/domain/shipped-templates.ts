@@ -112,6 +112,16 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     ),
     text: 'Hello {{borrowerName}},\n\nWe have replied to your issue #{{issueNumber}}:\n\n{{reply}}\n\nSee the issue: {{issueUrl}}\n\nOpen Lending',
   },
+  {
+    key: 'complaint-escalated',
+    event: 'complaint-escalated',
+    name: 'Complaint not resolved in 30 days',
+    subject: 'Your complaint #{{issueNumber}}: you can now take it to the RBI',
+    html: wrap(
+      '<p>Hello {{borrowerName}},</p><p>We have not resolved your complaint #{{issueNumber}}, received on {{receivedOn}}, within 30 days. We are sorry. Our grievance officer, {{officerName}} ({{officerEmail}}), still owns it.</p><p>You can now also complain to the Reserve Bank of India under its Integrated Ombudsman Scheme: open <a href="{{rbiPortalUrl}}">{{rbiPortalUrl}}</a>, choose "File A Complaint", and quote our complaint number #{{issueNumber}}. You may also call the RBI contact centre on 14448.</p><p><a href="{{issueUrl}}">See your complaint</a></p>',
+    ),
+    text: 'Hello {{borrowerName}},\n\nWe have not resolved your complaint #{{issueNumber}}, received on {{receivedOn}}, within 30 days. We are sorry. Our grievance officer, {{officerName}} ({{officerEmail}}), still owns it.\n\nYou can now also complain to the Reserve Bank of India under its Integrated Ombudsman Scheme: open {{rbiPortalUrl}}, choose "File A Complaint", and quote our complaint number #{{issueNumber}}. You may also call the RBI contact centre on 14448.\n\nSee your complaint: {{issueUrl}}\n\nOpen Lending',
+  },
 ];
 
 export const shippedTemplate = (event: string): ShippedTemplate | undefined => SHIPPED_TEMPLATES.find((t) => t.event === event);

@@ -138,6 +138,19 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
       { name: 'issueUrl', description: "The issue's page in the portal", sample: 'https://lending.example.com/User/Help' },
     ],
   },
+  {
+    key: 'complaint-escalated',
+    label: 'Complaint not resolved in 30 days (RBI complaint portal)',
+    variables: [
+      ...borrower,
+      { name: 'issueNumber', description: "The complaint's number", sample: '1042' },
+      { name: 'receivedOn', description: 'When the complaint was received', sample: '2 Nov 2026' },
+      { name: 'officerName', description: 'The grievance officer named in the KFS', sample: 'Meera Iyer' },
+      { name: 'officerEmail', description: "The grievance officer's email", sample: 'grievance@lending.example.com' },
+      { name: 'rbiPortalUrl', description: "The RBI's Complaint Management System", sample: 'https://cms.rbi.org.in' },
+      { name: 'issueUrl', description: "The complaint's page in the portal", sample: 'https://lending.example.com/User/Help' },
+    ],
+  },
 ];
 
 export const TEMPLATE_EVENT_KEYS = TEMPLATE_EVENTS.map((e) => e.key) as [string, ...string[]];

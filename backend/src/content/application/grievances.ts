@@ -4,8 +4,11 @@ import { CLOCK, type Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { JobDefinition } from '../../platform/queue/job-definition.js';
 import type { QueueBackend } from '../../platform/queue/queue-backend.js';
-import { escalationCutoff, grievanceReport, monthOf, type GrievanceReport } from '../domain/grievance.js';
-import { HelpIssuesRepository } from './help-issues.repository.js';
+import { BorrowerDirectory } from '../../identity/public/index.js';
+import { TemplatedEmails } from '../../communications/public/index.js';
+import { formatDate } from '../../platform/format/format.js';
+import { escalationCutoff, grievanceReport, monthOf, RBI_COMPLAINT_PORTAL, type GrievanceReport } from '../domain/grievance.js';
+import { HelpIssuesRepository, type EscalatedComplaint } from './help-issues.repository.js';
 
 export const GRIEVANCES_QUEUE = 'grievances';
 export const ESCALATE_GRIEVANCES_JOB = 'grievances.escalate';
@@ -15,19 +18,45 @@ export const ESCALATE_GRIEVANCES_PATTERN = '15 0 * * *';
 /**
  * Grievances (issue 33 item 4): complaints not resolved within 30 days of receipt are marked escalated, by a daily
  * job and on demand (POST /api/admin/grievances/escalate); the time is the CLOCK's. Each escalation is audited on
- * the issue; the borrower then sees the RBI's complaint portal on it.
+ * the issue; the borrower then sees the RBI's complaint portal on it, and is told by email (`complaint-escalated`).
  */
 @Injectable()
 export class Grievances {
   constructor(
     private readonly issues: HelpIssuesRepository,
+    private readonly borrowers: BorrowerDirectory,
+    private readonly emails: TemplatedEmails,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  escalate(): Promise<{ escalated: { id: string; number: number }[] }> {
+  async escalate(): Promise<{ escalated: { id: string; number: number }[] }> {
     const now = this.clock.now();
-    return this.issues.escalateComplaints(escalationCutoff(now), now).then((escalated) => ({ escalated }));
+    const escalated = await this.issues.escalateComplaints(escalationCutoff(now), now);
+    // After the commit: the email goes through the outbox (its own retries); the mark is what the portal shows.
+    for (const complaint of escalated) await this.tellBorrower(complaint);
+    return { escalated: escalated.map(({ id, number }) => ({ id, number })) };
+  }
+
+  private async tellBorrower(complaint: EscalatedComplaint): Promise<void> {
+    const profile = await this.borrowers.profileOf(complaint.borrower_id);
+    if (!profile?.email) return;
+    const officer = this.config.kfs.grievanceOfficer;
+    await this.emails.send({
+      event: 'complaint-escalated',
+      to: profile.email,
+      userId: profile.id,
+      kind: 'product',
+      variables: {
+        borrowerName: profile.name,
+        issueNumber: String(complaint.number),
+        receivedOn: formatDate(complaint.created_at, this.config.businessDate.timeZone),
+        officerName: officer.name,
+        officerEmail: officer.email,
+        rbiPortalUrl: RBI_COMPLAINT_PORTAL,
+        issueUrl: `${this.config.publicUrl}/User/Help?issue=${complaint.id}`,
+      },
+    });
   }
 
   /** The month's report (YYYY-MM in the business time zone; this month by the CLOCK when none is given). */

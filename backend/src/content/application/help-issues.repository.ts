@@ -30,6 +30,8 @@ export type NewIssue = {
   assignedTo?: string;
 };
 export type IssueEdit = { set: Pick<Updateable<HelpIssuesTable>, 'status' | 'assigned_to' | 'resolved_at'>; changes: IssueChange[] };
+/** A complaint the escalation just marked: whose, and when it was received (for the borrower's email). */
+export type EscalatedComplaint = { id: string; number: number; borrower_id: string; created_at: Date };
 export type NewMessage = { authorId: string; authorRole: 'borrower' | 'staff'; message: string; internal: boolean };
 
 export const ISSUE_SORT = sortable({
@@ -136,7 +138,7 @@ export class HelpIssuesRepository {
    * Marks escalated every complaint received at or before `cutoff` (30 days before now) that is neither resolved nor
    * closed nor escalated yet, with an audit row each (by `system:grievances`). Answers the issues escalated.
    */
-  async escalateComplaints(cutoff: Date, now: Date): Promise<{ id: string; number: number }[]> {
+  async escalateComplaints(cutoff: Date, now: Date): Promise<EscalatedComplaint[]> {
     return this.db.transaction().execute(async (trx) => {
       const escalated = await trx
         .updateTable('help_issues')
@@ -146,7 +148,7 @@ export class HelpIssuesRepository {
         .where('escalated_at', 'is', null)
         // Compared at the clock's precision (milliseconds): exactly 30 days after receipt is escalated.
         .where(sql<Date>`date_trunc('milliseconds', created_at)`, '<=', cutoff)
-        .returning(['id', 'number'])
+        .returning(['id', 'number', 'borrower_id', 'created_at'])
         .execute();
       for (const issue of escalated)
         await this.audit(trx, issue.id, [{ field: 'escalated', from: null, to: 'not resolved within 30 days' }], 'system:grievances');
