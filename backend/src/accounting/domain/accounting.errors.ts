@@ -1,5 +1,7 @@
 import { DomainError } from '../../platform/errors/domain-error.js';
-import type { ProblemField } from '../../platform/http/problem.js';
+
+/** A rule broken, named by the field that breaks it (`lines[1].accountCode`): the API's problem field. */
+export type ProblemField = { name: string; message: string };
 
 /** A manual entry or a close request that breaks a rule of the books: one field per rule broken (400). */
 export class BooksRefused extends DomainError {

@@ -36,7 +36,11 @@ describe('the rules of a manual entry', () => {
   });
 
   it('given debits that differ from credits, then `lines` says by how much', () => {
-    const problems = manualEntryProblems({ ...CAPITAL, lines: [CAPITAL.lines[0], { ...CAPITAL.lines[1], credit: 40_000_000 }] }, CHART, null);
+    const problems = manualEntryProblems(
+      { ...CAPITAL, lines: [CAPITAL.lines[0], { ...CAPITAL.lines[1], credit: 40_000_000 }] },
+      CHART,
+      null,
+    );
     expect(problems).toEqual([{ name: 'lines', message: 'debits (50000000) and credits (40000000) differ by 10000000' }]);
   });
 
@@ -120,7 +124,9 @@ describe('maker-checker', () => {
       CHART,
       null,
     );
-    expect(rejected).toEqual([{ type: 'ManualJournalEntryRejected', data: { entryId: 'e1', reason: 'wrong account', by: 'checker', at: AT } }]);
+    expect(rejected).toEqual([
+      { type: 'ManualJournalEntryRejected', data: { entryId: 'e1', reason: 'wrong account', by: 'checker', at: AT } },
+    ]);
     expect(() =>
       decideManualEntry(given([proposed, ...rejected]), { type: 'Approve', entryId: 'e1', by: 'checker', at: AT }, CHART, null),
     ).toThrow(AlreadyDecided);

@@ -1,5 +1,4 @@
-import type { ProblemField } from '../../platform/http/problem.js';
-import { AlreadyDecided, BooksRefused, NotFound, SamePerson } from './accounting.errors.js';
+import { AlreadyDecided, BooksRefused, NotFound, SamePerson, type ProblemField } from './accounting.errors.js';
 
 /**
  * Manual journal entries (issue 31 item 4), a stream each (`accounting-journal-<id>`): one person proposes an entry,
@@ -62,8 +61,7 @@ export function manualEntryProblems(draft: ManualEntryDraft, chart: ChartLookup,
 }
 
 export type ManualEntryState =
-  | { status: 'none' }
-  | { status: 'proposed' | 'approved' | 'rejected'; entryId: string; draft: ManualEntryDraft; proposedBy: string };
+  { status: 'none' } | { status: 'proposed' | 'approved' | 'rejected'; entryId: string; draft: ManualEntryDraft; proposedBy: string };
 
 export function evolveManualEntry(state: ManualEntryState, event: ManualEntryEvent): ManualEntryState {
   switch (event.type) {
@@ -103,7 +101,9 @@ export function decideManualEntry(
   if (state.status !== 'proposed') throw new AlreadyDecided(`Manual entry ${command.entryId} is ${state.status} already.`);
   if (state.proposedBy === command.by) throw new SamePerson('proposed this entry');
   if (command.type === 'Reject')
-    return [{ type: 'ManualJournalEntryRejected', data: { entryId: state.entryId, reason: command.reason, by: command.by, at: command.at } }];
+    return [
+      { type: 'ManualJournalEntryRejected', data: { entryId: state.entryId, reason: command.reason, by: command.by, at: command.at } },
+    ];
   const problems = manualEntryProblems(state.draft, chart, closedThrough);
   if (problems.length > 0) throw new BooksRefused(problems);
   return [

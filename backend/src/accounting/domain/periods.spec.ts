@@ -48,7 +48,13 @@ describe('period close, maker-checker', () => {
   });
 
   it('given a request, when a second person rejects it, then nothing is closed and a new request may follow', () => {
-    const events = decidePeriods(given([requested]), { type: 'RejectClose', requestId: 'r1', reason: 'not reconciled', by: 'checker', at: AT });
+    const events = decidePeriods(given([requested]), {
+      type: 'RejectClose',
+      requestId: 'r1',
+      reason: 'not reconciled',
+      by: 'checker',
+      at: AT,
+    });
     expect(events[0].type).toBe('AccountingPeriodCloseRejected');
     expect(given([requested, ...events])).toEqual(NO_PERIODS);
   });

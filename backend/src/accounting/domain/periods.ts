@@ -78,7 +78,8 @@ export function decidePeriods(state: PeriodsState, command: PeriodCommand): Peri
         throw new BooksRefused([{ name: 'month', message: `${command.month} is closed already (closed through ${state.closedThrough})` }]);
       if (through >= command.businessDate)
         throw new BooksRefused([{ name: 'month', message: `${command.month} has not ended (business date ${command.businessDate})` }]);
-      if (state.pending) throw new AlreadyDecided(`A close through ${state.pending.through} is waiting for approval; approve or reject it first.`);
+      if (state.pending)
+        throw new AlreadyDecided(`A close through ${state.pending.through} is waiting for approval; approve or reject it first.`);
       return [{ type: 'AccountingPeriodCloseRequested', data: { requestId: command.requestId, through, by: command.by, at: command.at } }];
     }
     case 'ApproveClose':
