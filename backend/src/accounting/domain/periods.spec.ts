@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { AlreadyDecided, BooksRefused, NotFound, SamePerson } from './accounting.errors.js';
-import { dayAfter, decidePeriods, evolvePeriods, monthEnd, NO_PERIODS, postingDate, type PeriodEvent } from './periods.js';
+import {
+  closedThroughBefore,
+  dayAfter,
+  decidePeriods,
+  evolvePeriods,
+  monthEnd,
+  NO_PERIODS,
+  postingDate,
+  type PeriodEvent,
+} from './periods.js';
 
 const AT = '2026-12-02T10:00:00.000Z';
 const given = (events: PeriodEvent[]) => events.reduce(evolvePeriods, NO_PERIODS);
@@ -69,5 +78,28 @@ describe('period close, maker-checker', () => {
   it('given a request waiting, when another is asked for, then 409; an unknown request is not found', () => {
     expect(() => decidePeriods(given([requested]), request('2026-11'))).toThrow(AlreadyDecided);
     expect(() => decidePeriods(given([requested]), { type: 'ApproveClose', requestId: 'r2', by: 'checker', at: AT })).toThrow(NotFound);
+  });
+});
+
+describe('which closes an event is posted under: the log order, as a replay reads it', () => {
+  // October closed by transaction 100 (position 50), November by transaction 300 (position 70).
+  const closes = [
+    { transactionId: 100n, position: 50, through: '2026-10-31' },
+    { transactionId: 300n, position: 70, through: '2026-11-30' },
+  ];
+
+  it('given an event of an earlier transaction, then no close applies, even at a later position', () => {
+    expect(closedThroughBefore(closes, { transactionId: 90n, position: 60 })).toBeNull();
+  });
+
+  it('given an event between the two closes in transaction order, then October only, whatever its position', () => {
+    expect(closedThroughBefore(closes, { transactionId: 200n, position: 40 })).toBe('2026-10-31');
+    expect(closedThroughBefore(closes, { transactionId: 200n, position: 80 })).toBe('2026-10-31');
+  });
+
+  it('given an event after both, then the later close; within one transaction the position decides', () => {
+    expect(closedThroughBefore(closes, { transactionId: 400n, position: 71 })).toBe('2026-11-30');
+    expect(closedThroughBefore(closes, { transactionId: 300n, position: 69 })).toBe('2026-10-31');
+    expect(closedThroughBefore(closes, { transactionId: 300n, position: 71 })).toBe('2026-11-30');
   });
 });

@@ -61,6 +61,23 @@ export function postingDate(valueDate: string, closedThrough: string | null): st
   return closedThrough !== null && valueDate <= closedThrough ? dayAfter(closedThrough) : valueDate;
 }
 
+/** A period close as the log has it: where it stands in the log's order (transaction, then position) and its last date. */
+export type LoggedClose = { transactionId: bigint; position: number; through: string };
+
+/**
+ * The last date closed before an event, in the log's order (transaction id, then global position: the order a replay
+ * reads, whatever partition replays the event), or null. A close that comes after the event in that order does not
+ * move it: what was posted stays posted.
+ */
+export function closedThroughBefore(closes: readonly LoggedClose[], at: { transactionId: bigint; position: number }): string | null {
+  let through: string | null = null;
+  for (const close of closes) {
+    const before = close.transactionId < at.transactionId || (close.transactionId === at.transactionId && close.position < at.position);
+    if (before && (through === null || close.through > through)) through = close.through;
+  }
+  return through;
+}
+
 export type PeriodCommand =
   | { type: 'RequestClose'; requestId: string; month: string; by: string; at: string; businessDate: string }
   | { type: 'ApproveClose'; requestId: string; by: string; at: string }

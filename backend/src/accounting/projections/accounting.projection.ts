@@ -11,12 +11,9 @@ import {
 } from '../../lending/public/loan-books.js';
 import { journalFor, type JournalEntry } from '../domain/journal.js';
 import { manualJournalLines, type ManualEntryApproved } from '../domain/manual-entry.js';
-import { PERIODS_STREAM, postingDate } from '../domain/periods.js';
+import { closedThroughBefore, PERIODS_STREAM, postingDate, type LoggedClose } from '../domain/periods.js';
 
 type Held = { version: number; terms: LoanBookTerms; events: LoanBookEvent[] };
-
-/** A period close in the log: where it stands in the log's order (transaction, position) and the last date it closes. */
-type Close = { transactionId: bigint; position: number; through: string };
 
 /**
  * One advisory lock orders the accounting projection's appends against period closes: a close takes it alone, every
@@ -69,26 +66,16 @@ export const accountingProjection: Projection = {
 };
 
 /** The period closes in the log (few: one a month), read from the log itself so that live and replay agree. */
-async function closesIn(db: Kysely<any>): Promise<Close[]> {
+async function closesIn(db: Kysely<any>): Promise<LoggedClose[]> {
   const rows = await sql<{ transaction_id: string; global_position: string; through: string }>`
     SELECT transaction_id::text, global_position, data->>'through' AS through FROM public.events
      WHERE stream_id = ${PERIODS_STREAM} AND type = 'AccountingPeriodClosed'`.execute(db);
   return rows.rows.map((r) => ({ transactionId: BigInt(r.transaction_id), position: Number(r.global_position), through: r.through }));
 }
 
-/**
- * The last date closed before the event, in the log's order (transaction, then position: the order a replay reads),
- * or null. A close appended after the event does not move it: posted figures never change.
- */
-function closedThroughAt(closes: readonly Close[], event: RecordedEvent): string | null {
-  const transactionId = BigInt(event.transactionId);
-  let through: string | null = null;
-  for (const close of closes) {
-    const before =
-      close.transactionId < transactionId || (close.transactionId === transactionId && close.position < Number(event.position));
-    if (before && (through === null || close.through > through)) through = close.through;
-  }
-  return through;
+/** The last date closed before the event in the log's order (periods.ts), or null. */
+function closedThroughAt(closes: readonly LoggedClose[], event: RecordedEvent): string | null {
+  return closedThroughBefore(closes, { transactionId: BigInt(event.transactionId), position: Number(event.position) });
 }
 
 /** An entry dated in a closed period moves to the first open day and keeps its own date beside it. */
@@ -121,7 +108,7 @@ function manualEntryOf(event: RecordedEvent, closedThrough: string | null): Jour
  * Writes the entries of the events: a loan event's (folding it into the loan's held input) and an approved manual
  * entry's, each dated in the first open period when its own date is closed; answers the entries written.
  */
-async function post(db: Kysely<any>, events: readonly RecordedEvent[], closes: readonly Close[]): Promise<JournalEntry[]> {
+async function post(db: Kysely<any>, events: readonly RecordedEvent[], closes: readonly LoggedClose[]): Promise<JournalEntry[]> {
   const byLoan = new Map<string, RecordedEvent[]>();
   const entries: JournalEntry[] = [];
   for (const event of events) {
