@@ -31,7 +31,7 @@ import sms from './sms';
 import phoneCollisions from './phones';
 import agreements, { AgreementShow } from './agreements';
 import { mandateBounces, mandatePresentations, mandates } from './mandates';
-import { accounts, journalEntries, ReconciliationPage, TrialBalancePage } from './accounting';
+import { accounts, journalEntries, manualEntries, PeriodsPage, ReconciliationPage, TrialBalancePage } from './accounting';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
 // the console's home page: lazy, it cost a chunk and its six shared ones (each a request to a busy server), and its
@@ -89,6 +89,7 @@ export function App() {
       <Resource name="MandateBounces" {...mandateBounces} options={{ label: 'Bounced' }} />
       <Resource name="Accounts" {...accounts} options={{ label: 'Chart of accounts' }} />
       <Resource name="JournalEntries" {...journalEntries} options={{ label: 'Journal entries' }} />
+      <Resource name="ManualEntries" {...manualEntries} options={{ label: 'Manual entries' }} />
       <Resource name="LoanAgreements" {...agreements} options={{ label: 'Loan agreements' }} />
       <Resource name="Banners" {...banners} />
       <Resource name="StatePages" {...statePages} options={{ label: 'State pages' }} />
@@ -115,6 +116,7 @@ export function App() {
         <Route path="/BusinessDate" caseSensitive element={<BusinessDatePage />} />
         <Route path="/TrialBalance" caseSensitive element={<TrialBalancePage />} />
         <Route path="/Reconciliation" caseSensitive element={<ReconciliationPage />} />
+        <Route path="/Periods" caseSensitive element={<PeriodsPage />} />
         <Route path="/Grievances" caseSensitive element={<GrievanceReportPage />} />
         {loanRoutes}
         {collectionRoutes}

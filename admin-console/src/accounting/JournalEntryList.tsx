@@ -64,10 +64,21 @@ export function JournalEntryList() {
         data-testid="journal-entries"
         sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'top' } }}
       >
-        <TextField source="valueDate" label="Value date" sortBy="valueDate" />
+        <FunctionField
+          label="Value date"
+          sortBy="valueDate"
+          render={(e: JournalEntry) =>
+            e.originalValueDate ? `${e.valueDate} (for ${e.originalValueDate}, in a closed period)` : e.valueDate
+          }
+        />
         <TextField source="id" label="Entry" sortable={false} />
         <TextField source="eventType" label="Event" sortable={false} />
-        <FunctionField label="Loan" render={(e: JournalEntry) => <Link to={`/Loan/Active/Emi/${e.loanId}`}>{e.loanId.slice(0, 8)}</Link>} />
+        <FunctionField
+          label="Loan"
+          render={(e: JournalEntry) =>
+            e.loanId === null ? `Manual: ${e.narration ?? ''}` : <Link to={`/Loan/Active/Emi/${e.loanId}`}>{e.loanId.slice(0, 8)}</Link>
+          }
+        />
         <FunctionField
           label="Amount"
           sortBy="amount"

@@ -32,7 +32,10 @@ export function LoanJournal({ loanId, version, currency }: { loanId: string; ver
       <TableBody>
         {data.map((entry) => (
           <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
-            <TableCell>{entry.valueDate}</TableCell>
+            <TableCell>
+              {entry.valueDate}
+              {entry.originalValueDate ? ` (for ${entry.originalValueDate}, in a closed period)` : ''}
+            </TableCell>
             <TableCell>
               {entry.eventType}
               {entry.kind === 'reallocation' ? ' (re-allocation)' : ''}

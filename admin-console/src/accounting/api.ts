@@ -15,14 +15,43 @@ export type Account = {
 export type JournalLine = { account: string; accountName: string; debit: number; credit: number };
 export type JournalEntry = {
   id: string;
-  loanId: string;
+  /** null for a manual entry. */
+  loanId: string | null;
   eventPosition: number;
   eventType: string;
   valueDate: string;
-  kind: 'event' | 'reallocation';
+  kind: 'event' | 'reallocation' | 'manual';
   amount: number;
+  narration: string | null;
+  /** A loan event dated in a closed period: its own date (valueDate is the first open day). */
+  originalValueDate: string | null;
   lines: JournalLine[];
 };
+/** A manual journal entry (maker-checker): lines in minor units. */
+export type ManualEntry = {
+  id: string;
+  date: string;
+  narration: string;
+  lines: { accountCode: string; debit: number; credit: number }[];
+  amount: number;
+  status: 'proposed' | 'approved' | 'rejected';
+  proposedBy: string;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+};
+export type PeriodClose = {
+  id: string;
+  through: string;
+  status: 'requested' | 'closed' | 'rejected';
+  requestedBy: string;
+  requestedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+};
+export type Periods = { closedThrough: string | null; pending: { requestId: string; through: string; by: string } | null };
 export type TrialBalance = {
   asOf: string;
   accounts: { code: string; name: string; type: AccountType; debit: number; credit: number }[];
@@ -38,11 +67,22 @@ export type Reconciliation = {
 };
 
 const get = async <T>(path: string): Promise<T> => (await httpClient(`${ADMIN_API}/${path}`)).json as T;
+const post = async <T>(path: string, body: unknown = {}): Promise<T> =>
+  (await httpClient(`${ADMIN_API}/${path}`, { method: 'POST', body: JSON.stringify(body) })).json as T;
 
 export const accountingApi = {
   trialBalance: (asOf: string) => get<TrialBalance>(`accounting/trial-balance?asOf=${encodeURIComponent(asOf)}`),
   reconciliation: (asOf: string) => get<Reconciliation>(`accounting/reconciliation?asOf=${encodeURIComponent(asOf)}`),
   loanJournal: (loanId: string) => get<JournalEntry[]>(`loans/${encodeURIComponent(loanId)}/journal`),
+  /** The checker's decision on a manual entry someone else proposed (accounting.post). */
+  decideManualEntry: (id: string, decision: 'approve' | 'reject', reason?: string) =>
+    post<ManualEntry>(`accounting/manual-entries/${encodeURIComponent(id)}/${decision}`, decision === 'reject' ? { reason } : {}),
+  periods: () => get<Periods>('accounting/periods'),
+  periodCloses: () => get<PeriodClose[]>('accounting/period-closes?range=[0,99]'),
+  /** Asks for every date up to the end of `month` (YYYY-MM) to be closed (accounting.close); a second person approves. */
+  requestClose: (month: string) => post<PeriodClose>('accounting/period-closes', { month }),
+  decideClose: (id: string, decision: 'approve' | 'reject', reason?: string) =>
+    post<PeriodClose>(`accounting/period-closes/${encodeURIComponent(id)}/${decision}`, decision === 'reject' ? { reason } : {}),
   /** Downloads a CSV export (trial balance or journal entries) under its server-given name. */
   async download(path: string, fallbackName: string): Promise<void> {
     const { blob, filename } = await fetchBlob(`${ADMIN_API}/${path}`);
@@ -59,4 +99,34 @@ export const accountingApi = {
 export function today(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Rupees as typed in a form ("1,234.50") to paise; NaN when it is not an amount with at most two decimals. */
+export function paiseOf(rupees: unknown): number {
+  if (rupees === undefined || rupees === null || rupees === '') return 0;
+  const text = String(rupees).replace(/,/g, '').trim();
+  if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(text)) return Number.NaN;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export type DraftLine = { accountCode?: string; debit?: unknown; credit?: unknown };
+
+/** The lines editor's totals in paise, and whether the entry may be sent: two lines or more, balanced, each one side. */
+export function draftTotals(lines: readonly DraftLine[] | undefined): { debit: number; credit: number; problem: string | null } {
+  const rows = lines ?? [];
+  let debit = 0;
+  let credit = 0;
+  for (const [i, line] of rows.entries()) {
+    const d = paiseOf(line.debit);
+    const c = paiseOf(line.credit);
+    if (Number.isNaN(d) || Number.isNaN(c)) return { debit, credit, problem: `Line ${i + 1}: an amount in rupees, at most two decimals` };
+    if (d > 0 === c > 0) return { debit, credit, problem: `Line ${i + 1}: a debit or a credit, not both or neither` };
+    if (!line.accountCode) return { debit, credit, problem: `Line ${i + 1}: choose an account` };
+    debit += d;
+    credit += c;
+  }
+  if (rows.length < 2) return { debit, credit, problem: 'An entry has at least two lines' };
+  if (debit !== credit) return { debit, credit, problem: 'Debits and credits differ' };
+  return { debit, credit, problem: null };
 }

@@ -204,6 +204,8 @@ export function AdminMenu() {
               <MenuLink to="/JournalEntries" primaryText="Journal entries" leftIcon={descriptionIcon} />
               <MenuLink to="/TrialBalance" primaryText="Trial balance" leftIcon={descriptionIcon} />
               <MenuLink to="/Reconciliation" primaryText="Reconciliation" leftIcon={descriptionIcon} />
+              <MenuLink to="/ManualEntries" primaryText="Manual entries" leftIcon={descriptionIcon} />
+              <MenuLink to="/Periods" primaryText="Periods" leftIcon={descriptionIcon} />
             </MenuSection>
           ) : null}
           {canSeeCustomers || canReviewPhones ? (

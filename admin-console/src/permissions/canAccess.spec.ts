@@ -23,6 +23,18 @@ describe('canAccess', () => {
     }
   });
 
+  it('lets accounting.post propose and decide manual entries and accounting.close close periods; accounting.view only reads them', () => {
+    const reader = ['accounting.view'];
+    expect(canAccess(reader, 'list', 'ManualEntries')).toBe(true);
+    expect(canAccess(reader, 'create', 'ManualEntries')).toBe(false);
+    expect(canAccess(reader, 'approve', 'ManualEntries')).toBe(false);
+    expect(canAccess(reader, 'close', 'PeriodCloses')).toBe(false);
+    expect(canAccess(['accounting.view', 'accounting.post'], 'create', 'ManualEntries')).toBe(true);
+    expect(canAccess(['accounting.view', 'accounting.post'], 'approve', 'ManualEntries')).toBe(true);
+    expect(canAccess(['accounting.view', 'accounting.close'], 'close', 'PeriodCloses')).toBe(true);
+    expect(canAccess(['accounting.post'], 'edit', 'ManualEntries')).toBe(false);
+  });
+
   it('keeps settlement and write-off making and approving apart (maker-checker)', () => {
     const agent = ['loans.view', 'collections.settle', 'loans.write-off'];
     expect(canAccess(agent, 'settle', 'collections')).toBe(true);

@@ -150,6 +150,12 @@ function required(action: string, resource: string): string | null | undefined {
     case 'Reconciliation':
     case 'accounting':
       return READ.has(action) ? 'accounting.view' : undefined;
+    // Manual entries: read with accounting.view; proposed (the maker) and approved or rejected (a second person, the
+    // server refusing the maker) with accounting.post. Periods: close requested and approved with accounting.close.
+    case 'ManualEntries':
+      return READ.has(action) ? 'accounting.view' : action === 'create' || action === 'approve' ? 'accounting.post' : undefined;
+    case 'PeriodCloses':
+      return READ.has(action) ? 'accounting.view' : action === 'close' ? 'accounting.close' : undefined;
     case 'profile':
     case 'dashboard':
       return null;

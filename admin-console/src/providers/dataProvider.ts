@@ -63,6 +63,7 @@ const API_RESOURCES: Record<string, string> = {
   PhoneCollisions: 'phone-collisions',
   Accounts: 'accounting/accounts',
   JournalEntries: 'accounting/journal-entries',
+  ManualEntries: 'accounting/manual-entries',
 };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;

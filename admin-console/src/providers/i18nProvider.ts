@@ -22,6 +22,7 @@ export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
   PhoneCollisions: ['Phone to review', 'phones to review'],
   Accounts: ['Account', 'accounts'],
   JournalEntries: ['Journal entry', 'journal entries'],
+  ManualEntries: ['Manual entry', 'manual entries'],
   Mandates: ['Mandate', 'mandates'],
   MandatePresentations: ['Presentation', 'presentations'],
   MandateBounces: ['Bounced presentation', 'bounced presentations'],

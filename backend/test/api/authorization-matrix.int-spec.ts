@@ -52,6 +52,8 @@ let staffPaymentId: string;
 const cobRunId = randomUUID();
 /** A settlement offer made by the checker (so the administrator may approve it). */
 let settlementOfferId: string;
+/** A manual journal entry proposed by the administrator (issue 31 item 4). */
+let manualEntryId: string;
 
 /** The e-sign codes sent for the control's signature, by loan id (the right code makes the signature succeed). */
 const signingCodes = new Map<string, string>();
@@ -290,6 +292,20 @@ beforeAll(async () => {
       failure: null,
     })
     .execute();
+  manualEntryId = (
+    await t.http
+      .post('/api/admin/accounting/manual-entries')
+      .set(bearer(staff))
+      .send({
+        date: '2026-11-21',
+        narration: 'Share capital',
+        lines: [
+          { accountCode: '1010', debit: 1_000_00 },
+          { accountCode: '3100', credit: 1_000_00 },
+        ],
+      })
+      .expect(201)
+  ).body.id as string;
   staffPaymentId = (
     await t.http
       .post(`/api/admin/loans/${paying.id}/payments`)
@@ -346,6 +362,9 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/close-of-business\/runs\/:id/, () => cobRunId],
   // The books (issue 31): an account of the seeded chart.
   [/^\/api\/admin\/accounting\/accounts\/:code/, () => '1100'],
+  // A manual journal entry the administrator proposed; a close request id (none waits: refused before it is looked up).
+  [/^\/api\/admin\/accounting\/manual-entries\/:id/, () => manualEntryId],
+  [/^\/api\/admin\/accounting\/period-closes\/:id/, () => randomUUID()],
 ];
 
 /** Routes whose second path parameter is of another kind: the issue's attachment is Alice's upload. */

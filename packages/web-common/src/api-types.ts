@@ -70,6 +70,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounting/manual-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Manual journal entries (ra-data-simple-rest): filter={"status":"proposed"} */
+        get: operations["AdminBooksController_entries"];
+        put?: never;
+        /** Propose a manual journal entry (the maker): at least two lines, each a debit or a credit in paise on an active account, debits = credits, dated after the closed periods */
+        post: operations["AdminBooksController_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/manual-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One manual journal entry */
+        get: operations["AdminBooksController_entry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/manual-entries/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a proposed manual entry (a second person; 403 same-person for its maker): it is posted to the books */
+        post: operations["AdminBooksController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/manual-entries/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a proposed manual entry with a reason (a second person; 403 same-person for its maker): nothing is posted */
+        post: operations["AdminBooksController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/period-closes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Period close requests, closed and rejected ones too (ra-data-simple-rest) */
+        get: operations["AdminBooksController_closes"];
+        put?: never;
+        /** Ask for a month to be closed (every date up to its end; the maker): a month that has ended, after the last closed one */
+        post: operations["AdminBooksController_requestClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/period-closes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the close asked for (a second person; 403 same-person): AccountingPeriodClosed */
+        post: operations["AdminBooksController_approveClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/period-closes/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject the close asked for, with a reason (a second person; 403 same-person) */
+        post: operations["AdminBooksController_rejectClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounting periods: the last closed date, and the close request waiting for approval */
+        get: operations["AdminBooksController_periods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accounting/reconciliation": {
         parameters: {
             query?: never;
@@ -3562,7 +3700,7 @@ export interface operations {
                             debit: number;
                             entryId: string;
                             eventType: string;
-                            loanId: string;
+                            loanId: string | null;
                             valueDate: string;
                         }[];
                         /** @description minor units (paise) */
@@ -3624,7 +3762,7 @@ export interface operations {
                         /** @description <event position>-<n> */
                         id: string;
                         /** @enum {string} */
-                        kind: "event" | "reallocation";
+                        kind: "event" | "reallocation" | "manual";
                         lines: {
                             account: string;
                             accountName: string;
@@ -3633,7 +3771,12 @@ export interface operations {
                             /** @description minor units (paise) */
                             debit: number;
                         }[];
-                        loanId: string;
+                        /** @description null for a manual entry */
+                        loanId: string | null;
+                        /** @description a manual entry's narration */
+                        narration: string | null;
+                        /** @description the event’s own date when it fell in a closed period (valueDate: the first open day) */
+                        originalValueDate: string | null;
                         valueDate: string;
                     }[];
                 };
@@ -3676,6 +3819,628 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_entries: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Content-Range: manual-entries <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        date: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        lines: {
+                            accountCode: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        narration: string;
+                        proposedAt: string;
+                        proposedBy: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "proposed" | "approved" | "rejected";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_propose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    lines: {
+                        accountCode: string;
+                        /**
+                         * @description minor units (paise); 0 when a debit
+                         * @default 0
+                         */
+                        credit?: number;
+                        /**
+                         * @description minor units (paise); 0 when a credit
+                         * @default 0
+                         */
+                        debit?: number;
+                    }[];
+                    narration: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        date: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        lines: {
+                            accountCode: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        narration: string;
+                        proposedAt: string;
+                        proposedBy: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "proposed" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        date: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        lines: {
+                            accountCode: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        narration: string;
+                        proposedAt: string;
+                        proposedBy: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "proposed" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        date: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        lines: {
+                            accountCode: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        narration: string;
+                        proposedAt: string;
+                        proposedBy: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "proposed" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minor units (paise) */
+                        amount: number;
+                        date: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        lines: {
+                            accountCode: string;
+                            /** @description minor units (paise) */
+                            credit: number;
+                            /** @description minor units (paise) */
+                            debit: number;
+                        }[];
+                        narration: string;
+                        proposedAt: string;
+                        proposedBy: string;
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "proposed" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_closes: {
+        parameters: {
+            query?: {
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Content-Range: period-closes <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        reason: string | null;
+                        requestedAt: string;
+                        requestedBy: string;
+                        /** @enum {string} */
+                        status: "requested" | "closed" | "rejected";
+                        /** @description the last date the close closes (the end of a month) */
+                        through: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_requestClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        reason: string | null;
+                        requestedAt: string;
+                        requestedBy: string;
+                        /** @enum {string} */
+                        status: "requested" | "closed" | "rejected";
+                        /** @description the last date the close closes (the end of a month) */
+                        through: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_approveClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        reason: string | null;
+                        requestedAt: string;
+                        requestedBy: string;
+                        /** @enum {string} */
+                        status: "requested" | "closed" | "rejected";
+                        /** @description the last date the close closes (the end of a month) */
+                        through: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_rejectClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        id: string;
+                        reason: string | null;
+                        requestedAt: string;
+                        requestedBy: string;
+                        /** @enum {string} */
+                        status: "requested" | "closed" | "rejected";
+                        /** @description the last date the close closes (the end of a month) */
+                        through: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminBooksController_periods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the last closed date; null while nothing is closed */
+                        closedThrough: string | null;
+                        pending: {
+                            by: string;
+                            requestId: string;
+                            through: string;
+                        } | null;
+                    };
+                };
             };
             /** @description RFC 9457 problem details (application/problem+json) */
             default: {
@@ -10422,7 +11187,7 @@ export interface operations {
                         /** @description <event position>-<n> */
                         id: string;
                         /** @enum {string} */
-                        kind: "event" | "reallocation";
+                        kind: "event" | "reallocation" | "manual";
                         lines: {
                             account: string;
                             accountName: string;
@@ -10431,7 +11196,12 @@ export interface operations {
                             /** @description minor units (paise) */
                             debit: number;
                         }[];
-                        loanId: string;
+                        /** @description null for a manual entry */
+                        loanId: string | null;
+                        /** @description a manual entry's narration */
+                        narration: string | null;
+                        /** @description the event’s own date when it fell in a closed period (valueDate: the first open day) */
+                        originalValueDate: string | null;
                         valueDate: string;
                     }[];
                 };

@@ -11,12 +11,16 @@ export type JournalFilter = { accountCode?: string; loanId?: string; from?: stri
 
 export type JournalEntryView = {
   id: string;
-  loanId: string;
+  /** null for a manual entry. */
+  loanId: string | null;
   eventPosition: number;
   eventType: string;
   valueDate: string;
-  kind: 'event' | 'reallocation';
+  kind: 'event' | 'reallocation' | 'manual';
   amount: number;
+  narration: string | null;
+  /** A loan event dated in a closed period: its own date (valueDate is the first open day after the close). */
+  originalValueDate: string | null;
   lines: { account: string; accountName: string; debit: number; credit: number }[];
 };
 
@@ -26,7 +30,7 @@ export type TrialBalance = { asOf: string; accounts: TrialBalanceRow[]; totals: 
 export type StatementLine = {
   entryId: string;
   valueDate: string;
-  loanId: string;
+  loanId: string | null;
   eventType: string;
   debit: number;
   credit: number;
@@ -135,12 +139,14 @@ export class AccountingReports {
   private async withLines(
     rows: {
       id: string;
-      loan_id: string;
+      loan_id: string | null;
       event_position: string;
       event_type: string;
       value_date: string;
-      kind: 'event' | 'reallocation';
+      kind: 'event' | 'reallocation' | 'manual';
       amount: string;
+      narration: string | null;
+      original_value_date: string | null;
     }[],
   ): Promise<JournalEntryView[]> {
     if (rows.length === 0) return [];
@@ -170,6 +176,8 @@ export class AccountingReports {
       valueDate: r.value_date,
       kind: r.kind,
       amount: Number(r.amount),
+      narration: r.narration,
+      originalValueDate: r.original_value_date,
       lines: byEntry.get(r.id) ?? [],
     }));
   }
@@ -262,6 +270,7 @@ export class AccountingReports {
         .select(['loan_id', sql<string>`sum(debit) - sum(credit)`.as('balance')])
         .where('account_code', '=', code)
         .where('value_date', '<=', asOf)
+        .where('loan_id', 'is not', null)
         .groupBy('loan_id')
         .execute(),
       this.principals.outstandingOn(asOf),
@@ -274,7 +283,7 @@ export class AccountingReports {
         .where('day', '<=', asOf)
         .executeTakeFirstOrThrow(),
     ]);
-    const byLoan = new Map(books.map((b) => [b.loan_id, Number(b.balance)]));
+    const byLoan = new Map(books.map((b) => [b.loan_id!, Number(b.balance)]));
     const mismatches: Reconciliation['mismatches'] = [];
     for (const loan of principals) {
       const inBooks = byLoan.get(loan.loanId) ?? 0;

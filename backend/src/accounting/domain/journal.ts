@@ -17,14 +17,20 @@ export type JournalLine = { account: string; debit: number; credit: number };
  */
 export type JournalEntry = {
   id: string;
-  loanId: string;
+  /** null for a manual entry. */
+  loanId: string | null;
   eventPosition: number;
   eventType: string;
   valueDate: string;
-  kind: 'event' | 'reallocation';
+  /** `manual`: a manual journal entry approved by a second person (manual-entry.ts). */
+  kind: 'event' | 'reallocation' | 'manual';
   /** Total of the debits (= total of the credits). */
   amount: number;
   lines: JournalLine[];
+  /** A manual entry's narration. */
+  narration?: string;
+  /** Its own date when that was in a closed period: `valueDate` is then the first open day (periods.ts). */
+  originalValueDate?: string;
 };
 
 /** The loan event as the books read it: its place in the log and its type. */

@@ -16,12 +16,14 @@ export const accountSchema = z.object({
 
 export const journalEntrySchema = z.object({
   id: z.string().describe('<event position>-<n>'),
-  loanId: z.string(),
+  loanId: z.string().nullable().describe('null for a manual entry'),
   eventPosition: z.number().int(),
   eventType: z.string(),
   valueDate: z.string(),
-  kind: z.enum(['event', 'reallocation']),
+  kind: z.enum(['event', 'reallocation', 'manual']),
   amount: money,
+  narration: z.string().nullable().describe("a manual entry's narration"),
+  originalValueDate: z.string().nullable().describe('the event’s own date when it fell in a closed period (valueDate: the first open day)'),
   lines: z.array(z.object({ account: z.string(), accountName: z.string(), debit: money, credit: money })),
 });
 
@@ -40,7 +42,7 @@ export const accountStatementSchema = z.object({
     z.object({
       entryId: z.string(),
       valueDate: z.string(),
-      loanId: z.string(),
+      loanId: z.string().nullable(),
       eventType: z.string(),
       debit: money,
       credit: money,
@@ -49,6 +51,57 @@ export const accountStatementSchema = z.object({
   ),
   closing: money,
   truncated: z.boolean(),
+});
+
+const manualLine = z.strictObject({
+  accountCode: z.string().regex(/^[0-9]{1,10}$/, 'accountCode must be an account code'),
+  debit: z.number().int('debit must be a whole number of paise').default(0).describe('minor units (paise); 0 when a credit'),
+  credit: z.number().int('credit must be a whole number of paise').default(0).describe('minor units (paise); 0 when a debit'),
+});
+
+/** What a maker proposes; the books' own rules (balance, accounts, closed periods) are the domain's (manual-entry.ts). */
+export const manualEntryBody = z.strictObject({
+  date: z.iso.date('date must be a date (YYYY-MM-DD)'),
+  narration: z.string().trim().min(1, 'narration: say what the entry is for').max(500, 'narration: at most 500 characters'),
+  lines: z.array(manualLine, 'lines must be a list of lines').max(100, 'lines: at most 100'),
+});
+
+export const reasonBody = z.strictObject({
+  reason: z.string().trim().min(1, 'reason: say why').max(500, 'reason: at most 500 characters'),
+});
+
+export const closeRequestBody = z.strictObject({
+  month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'month must be a month (YYYY-MM)'),
+});
+
+export const manualEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  narration: z.string(),
+  lines: z.array(z.object({ accountCode: z.string(), debit: money, credit: money })),
+  amount: money,
+  status: z.enum(['proposed', 'approved', 'rejected']),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const periodCloseSchema = z.object({
+  id: z.string(),
+  through: z.string().describe('the last date the close closes (the end of a month)'),
+  status: z.enum(['requested', 'closed', 'rejected']),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const periodsSchema = z.object({
+  closedThrough: z.string().nullable().describe('the last closed date; null while nothing is closed'),
+  pending: z.object({ requestId: z.string(), through: z.string(), by: z.string() }).nullable(),
 });
 
 export const reconciliationSchema = z.object({
@@ -88,7 +141,17 @@ export function journalEntriesCsv(entries: readonly JournalEntryView[]): string 
   return csv([
     ['entry', 'value date', 'loan', 'event', 'kind', 'account', 'account name', 'debit', 'credit'],
     ...entries.flatMap((e) =>
-      e.lines.map((l) => [e.id, e.valueDate, e.loanId, e.eventType, e.kind, l.account, l.accountName, rupees(l.debit), rupees(l.credit)]),
+      e.lines.map((l) => [
+        e.id,
+        e.valueDate,
+        e.loanId ?? '',
+        e.eventType,
+        e.kind,
+        l.account,
+        l.accountName,
+        rupees(l.debit),
+        rupees(l.credit),
+      ]),
     ),
   ]);
 }

@@ -10,8 +10,17 @@ import {
   type LoanBookTerms,
 } from '../../lending/public/loan-books.js';
 import { journalFor, type JournalEntry } from '../domain/journal.js';
+import { manualJournalLines, type ManualEntryApproved } from '../domain/manual-entry.js';
+import { closedThroughBefore, PERIODS_STREAM, postingDate, type LoggedClose } from '../domain/periods.js';
 
 type Held = { version: number; terms: LoanBookTerms; events: LoanBookEvent[] };
+
+/**
+ * One advisory lock orders the accounting projection's appends against period closes: a close takes it alone, every
+ * other posting shares it, so an append posting entries sees every close that committed before it (and a close
+ * waits for the postings in flight). Its key is arbitrary and used nowhere else.
+ */
+const PERIOD_LOCK = 310_053;
 
 const ROWS_PER_STATEMENT = 2_000;
 
@@ -27,19 +36,23 @@ const ROWS_PER_STATEMENT = 2_000;
  */
 export const accountingProjection: Projection = {
   name: 'accounting',
-  eventTypes: LOAN_BOOK_EVENT_TYPES,
+  eventTypes: [...LOAN_BOOK_EVENT_TYPES, 'ManualJournalEntryApproved', 'AccountingPeriodClosed'],
   tables: ['accounting_loans', 'journal_entries', 'journal_lines', 'account_days'],
   module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
-    const entries = await post(db, events);
+    const closing = events.some((e) => e.type === 'AccountingPeriodClosed');
+    if (closing) await sql`SELECT pg_advisory_xact_lock(${PERIOD_LOCK})`.execute(db);
+    else await sql`SELECT pg_advisory_xact_lock_shared(${PERIOD_LOCK})`.execute(db);
+    const entries = await post(db, events, await closesIn(db));
     await addToAccountDays(db, entries);
   },
 
-  async startRebuild(): Promise<ProjectionRebuild> {
+  async startRebuild(db: Kysely<any>): Promise<ProjectionRebuild> {
+    const closes = await closesIn(db);
     return {
-      applyBatch: async (db: Kysely<any>, events: RecordedEvent[]) => {
-        await post(db, events);
+      applyBatch: async (trx: Kysely<any>, events: RecordedEvent[]) => {
+        await post(trx, events, closes);
       },
       finish: async () => undefined,
     };
@@ -52,14 +65,62 @@ export const accountingProjection: Projection = {
   },
 };
 
-/** Folds the events into each loan's held input and writes their entries; answers the entries written. */
-async function post(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<JournalEntry[]> {
+/** The period closes in the log (few: one a month), read from the log itself so that live and replay agree. */
+async function closesIn(db: Kysely<any>): Promise<LoggedClose[]> {
+  const rows = await sql<{ transaction_id: string; global_position: string; through: string }>`
+    SELECT transaction_id::text, global_position, data->>'through' AS through FROM public.events
+     WHERE stream_id = ${PERIODS_STREAM} AND type = 'AccountingPeriodClosed'`.execute(db);
+  return rows.rows.map((r) => ({ transactionId: BigInt(r.transaction_id), position: Number(r.global_position), through: r.through }));
+}
+
+/** The last date closed before the event in the log's order (periods.ts), or null. */
+function closedThroughAt(closes: readonly LoggedClose[], event: RecordedEvent): string | null {
+  return closedThroughBefore(closes, { transactionId: BigInt(event.transactionId), position: Number(event.position) });
+}
+
+/** An entry dated in a closed period moves to the first open day and keeps its own date beside it. */
+function inOpenPeriod(entry: JournalEntry, closedThrough: string | null): JournalEntry {
+  const date = postingDate(entry.valueDate, closedThrough);
+  return date === entry.valueDate ? entry : { ...entry, valueDate: date, originalValueDate: entry.valueDate };
+}
+
+/** An approved manual entry's journal entry: its lines as proposed, on its date (or the first open day). */
+function manualEntryOf(event: RecordedEvent, closedThrough: string | null): JournalEntry {
+  const data = event.data as ManualEntryApproved['data'];
+  const lines = manualJournalLines(data.lines);
+  return inOpenPeriod(
+    {
+      id: `${event.position}-1`,
+      loanId: null,
+      eventPosition: Number(event.position),
+      eventType: event.type,
+      valueDate: data.date,
+      kind: 'manual',
+      amount: lines.reduce((sum, l) => sum + l.debit, 0),
+      lines,
+      narration: data.narration,
+    },
+    closedThrough,
+  );
+}
+
+/**
+ * Writes the entries of the events: a loan event's (folding it into the loan's held input) and an approved manual
+ * entry's, each dated in the first open period when its own date is closed; answers the entries written.
+ */
+async function post(db: Kysely<any>, events: readonly RecordedEvent[], closes: readonly LoggedClose[]): Promise<JournalEntry[]> {
   const byLoan = new Map<string, RecordedEvent[]>();
+  const entries: JournalEntry[] = [];
   for (const event of events) {
+    if (event.type === 'ManualJournalEntryApproved') entries.push(manualEntryOf(event, closedThroughAt(closes, event)));
+    if (!event.streamId.startsWith('loan-')) continue;
     const id = event.streamId.slice('loan-'.length);
     byLoan.set(id, [...(byLoan.get(id) ?? []), event]);
   }
-  if (byLoan.size === 0) return [];
+  if (byLoan.size === 0) {
+    await writeEntries(db, entries);
+    return entries;
+  }
   const stored = await db
     .selectFrom('accounting_loans')
     .select(['loan_id', 'version', 'terms', 'events'])
@@ -67,19 +128,20 @@ async function post(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<
     .execute();
   const held = new Map<string, Held>(stored.map((row) => [row.loan_id, { version: row.version, terms: row.terms, events: row.events }]));
   const changed = new Map<string, Held>();
-  const entries: JournalEntry[] = [];
   for (const [loanId, loanEvents] of byLoan) {
     let state = held.get(loanId);
     for (const event of loanEvents) {
       if (state !== undefined && event.version <= state.version) continue; // already applied: idempotent
       const booked = { position: Number(event.position), type: event.type };
+      const closedThrough = closedThroughAt(closes, event);
+      const open = (posted: JournalEntry[]) => posted.map((e) => inOpenPeriod(e, closedThrough));
       if (event.type === 'LoanDisbursed') {
         const terms = loanBookTermsOf(event) ?? (await termsFromStream(db, event));
-        entries.push(...journalFor(booked, { loanId, terms, before: [] }));
+        entries.push(...open(journalFor(booked, { loanId, terms, before: [] })));
         state = { version: event.version, terms, events: [] };
       } else if (state !== undefined) {
         const money = loanBookEventOf(event);
-        entries.push(...journalFor(booked, { loanId, terms: state.terms, before: state.events, event: money }));
+        entries.push(...open(journalFor(booked, { loanId, terms: state.terms, before: state.events, event: money })));
         state = { version: event.version, terms: state.terms, events: [...state.events, money] };
       }
     }
@@ -127,6 +189,8 @@ async function writeEntries(db: Kysely<any>, entries: readonly JournalEntry[]): 
     value_date: e.valueDate,
     kind: e.kind,
     amount: e.amount,
+    narration: e.narration ?? null,
+    original_value_date: e.originalValueDate ?? null,
   }));
   const lineRows = entries.flatMap((e) =>
     e.lines.map((l, n) => ({

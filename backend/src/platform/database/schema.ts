@@ -919,6 +919,8 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   account_days: AccountDaysTable;
+  manual_journal_entries: ManualJournalEntriesTable;
+  accounting_period_closes: AccountingPeriodClosesTable;
 }
 
 /** Issue 31: the chart of accounts (data) and the accounting projection's tables (migration 0042). */
@@ -940,12 +942,16 @@ export interface AccountingLoansTable {
 
 export interface JournalEntriesTable {
   id: string;
-  loan_id: string;
+  /** null for a manual entry (migration 0053). */
+  loan_id: string | null;
   event_position: ColumnType<string, number | string, number | string>;
   event_type: string;
   value_date: string;
-  kind: 'event' | 'reallocation';
+  kind: 'event' | 'reallocation' | 'manual';
   amount: Money;
+  narration: string | null;
+  /** A loan event dated in a closed period: its own value date (value_date is the first open day). */
+  original_value_date: string | null;
 }
 
 export interface JournalLinesTable {
@@ -954,7 +960,7 @@ export interface JournalLinesTable {
   account_code: string;
   debit: Money;
   credit: Money;
-  loan_id: string;
+  loan_id: string | null;
   value_date: string;
 }
 
@@ -963,4 +969,30 @@ export interface AccountDaysTable {
   day: string;
   debits: Money;
   credits: Money;
+}
+
+/** Issue 31 items 3 and 4 (migration 0053): manual entries and period closes as staff see them (accounting-requests). */
+export interface ManualJournalEntriesTable {
+  id: string;
+  entry_date: string;
+  narration: string;
+  lines: JSONColumnType<{ accountCode: string; debit: number; credit: number }[]>;
+  amount: Money;
+  status: 'proposed' | 'approved' | 'rejected';
+  proposed_by: string;
+  proposed_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+}
+
+export interface AccountingPeriodClosesTable {
+  id: string;
+  through: string;
+  status: 'requested' | 'closed' | 'rejected';
+  requested_by: string;
+  requested_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
 }
