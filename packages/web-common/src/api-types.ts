@@ -5019,6 +5019,10 @@ export interface operations {
                         loansProcessed: number;
                         /** @description of those, the loans with something to record by the day end of the date (the others were not read) */
                         loansVisited: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing); 0 on a re-run */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider (those decided and not yet sent) */
+                        presentationsSent: number;
                         /** @description collection reminders newly queued for the date (after ageing); 0 when the date was already closed */
                         remindersQueued: number;
                     };

@@ -169,6 +169,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
             .execute(),
         () => this.stopping,
       );
+      await this.closeOfBusiness.presentAutoDebits(date);
       const { remindersQueued } = await this.closeOfBusiness.queueReminders(date);
       const finished = this.clock.now();
       await this.db
