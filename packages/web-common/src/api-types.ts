@@ -13290,6 +13290,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -13360,6 +13368,14 @@ export interface operations {
                     currency?: string;
                     defaultPayDayOfMonth?: number | null;
                     graceDays?: number;
+                    /** @description auto-debit: minor units charged per returned debit, a penal charge on the instalment (never interest); default 50000 */
+                    mandateBounceCharge?: number;
+                    /** @description auto-debit: days between a bounce and the next presentation; default 5 */
+                    mandateRepresentAfterDays?: number;
+                    /** @description auto-debit: times a bounced instalment is presented again after the first presentation (none after a final reason); default 2 */
+                    mandateRepresentations?: number;
+                    /** @description final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false */
+                    mandateRequired?: boolean;
                     maxAmount: number;
                     maxTenureMonths?: number;
                     minAmount: number;
@@ -13404,6 +13420,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -13488,6 +13512,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -13564,6 +13596,14 @@ export interface operations {
                     id?: unknown;
                     madeAt?: unknown;
                     madeBy?: unknown;
+                    /** @description auto-debit: minor units charged per returned debit, a penal charge on the instalment (never interest); default 50000 */
+                    mandateBounceCharge?: number;
+                    /** @description auto-debit: days between a bounce and the next presentation; default 5 */
+                    mandateRepresentAfterDays?: number;
+                    /** @description auto-debit: times a bounced instalment is presented again after the first presentation (none after a final reason); default 2 */
+                    mandateRepresentations?: number;
+                    /** @description final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false */
+                    mandateRequired?: boolean;
                     maxAmount?: number;
                     maxTenureMonths?: number;
                     minAmount?: number;
@@ -13610,6 +13650,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -13692,6 +13740,14 @@ export interface operations {
                         id: string;
                         madeAt: string;
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -19476,6 +19532,14 @@ export interface operations {
                         graceDays: number;
                         /** Format: uuid */
                         id: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description an active auto-debit mandate is needed before final approval */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;

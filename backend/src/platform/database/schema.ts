@@ -184,6 +184,11 @@ export interface LoanProductVersionsTable {
   allocation_strategy: string;
   prepayment_mode: string;
   advance_payment: ColumnType<string, string | undefined, string>;
+  /** Auto-debit settings (migration 0054; docs/mandates.md). */
+  mandate_bounce_charge: ColumnType<string, number | undefined, number>;
+  mandate_representations: ColumnType<number, number | undefined, number>;
+  mandate_represent_after_days: ColumnType<number, number | undefined, number>;
+  mandate_required: ColumnType<boolean, boolean | undefined, boolean>;
   default_pay_day_of_month: number | null;
   min_days_to_repayment: number | null;
   /** The profile sections a borrower completes before submitting; null: the PROFILE_REQUIRED_SECTIONS setting (0036). */

@@ -12,7 +12,7 @@ import { MandateInWrongStatus, MandateNotFound, MandateOpen, PresentationNotFoun
 import { MANDATE_FREQUENCIES, MANDATE_KINDS, type MandateEvent, type ManualCollectionCode } from './mandate.events.js';
 import {
   bounceReasonOf,
-  DEFAULT_MANDATE_RULES,
+  mandateRulesOf,
   PRE_DEBIT_NOTICE_MS,
   presentationIdOf,
   UPI_AUTOPAY_LIMIT,
@@ -49,7 +49,7 @@ export function decideMandate(
   command: MandateCommand,
   loan: LoanRecord,
   collect: CollectDebit,
-  rules: MandateRules = DEFAULT_MANDATE_RULES,
+  rules: MandateRules = mandateRulesOf(loan.product?.terms),
 ): LoanEvent[] {
   const base = baseOf(command.data);
   const by = base.actor.id;

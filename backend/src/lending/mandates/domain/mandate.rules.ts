@@ -1,6 +1,8 @@
+import { DEFAULT_MANDATE_SETTINGS, type PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
+
 /**
- * The auto-debit rules a product applies (docs/mandates.md). Until product versions carry them, every product uses
- * DEFAULT_MANDATE_RULES; they are disclosed in the KFS as the bounce charge and the re-presentation policy.
+ * The auto-debit rules a product version applies (docs/mandates.md), read from the terms the loan pinned
+ * (mandateRulesOf); disclosed in the KFS as the bounce charge and the re-presentation policy.
  */
 export type MandateRules = {
   /** Minor units (paise) charged per returned debit: a penal charge on the instalment, never interest. */
@@ -11,7 +13,26 @@ export type MandateRules = {
   representAfterDays: number;
 };
 
-export const DEFAULT_MANDATE_RULES: MandateRules = { bounceCharge: 50_000, maxPresentations: 3, representAfterDays: 5 };
+/** Terms that may lack the auto-debit settings: pinned before migration 0054, or no product at all (loans from before products). */
+export type MandateTerms = Partial<
+  Pick<PinnedProductTerms, 'mandateBounceCharge' | 'mandateRepresentations' | 'mandateRepresentAfterDays' | 'mandateRequired'>
+>;
+
+/** The rules of the terms pinned before the settings existed (and of loans from before products): ₹500, 3 presentations, 5 days apart. */
+export const DEFAULT_MANDATE_RULES: MandateRules = {
+  bounceCharge: DEFAULT_MANDATE_SETTINGS.mandateBounceCharge,
+  maxPresentations: 1 + DEFAULT_MANDATE_SETTINGS.mandateRepresentations,
+  representAfterDays: DEFAULT_MANDATE_SETTINGS.mandateRepresentAfterDays,
+};
+
+/** The rules of the product version a loan pinned, each setting it lacks from the defaults. */
+export function mandateRulesOf(terms: MandateTerms | undefined): MandateRules {
+  return {
+    bounceCharge: terms?.mandateBounceCharge ?? DEFAULT_MANDATE_RULES.bounceCharge,
+    maxPresentations: 1 + (terms?.mandateRepresentations ?? DEFAULT_MANDATE_SETTINGS.mandateRepresentations),
+    representAfterDays: terms?.mandateRepresentAfterDays ?? DEFAULT_MANDATE_RULES.representAfterDays,
+  };
+}
 
 /** NPCI: a UPI AutoPay debit above ₹15,000 needs the borrower's extra authentication each time, so no auto-debit. */
 export const UPI_AUTOPAY_LIMIT = 1_500_000;
