@@ -2508,7 +2508,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
+        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference}, the borrower cancelling at their bank {about: mandate, mandateId, status: cancelled, providerReference, reason?} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
         post: operations["MandateWebhooksController_webhook"];
         delete?: never;
         options?: never;

@@ -275,10 +275,41 @@ describe('results of a presentation', () => {
   });
 
   it('a bounce whose reason makes presenting again pointless goes to manual collection', () => {
-    const events = after(presented, result(P1, 'bounced', DUE_1, 'ACCOUNT_CLOSED')).slice(presented.length);
+    const events = after(presented, result(P1, 'bounced', DUE_1, 'NO_SUCH_ACCOUNT')).slice(presented.length);
     expect(events.map((e) => e.type)).toEqual(['PresentationBounced', 'BounceChargeApplied', 'InstalmentSentToManualCollection']);
     expect(events[0]!.data).not.toHaveProperty('nextAttemptOn');
     expect(events[2]!.data).toMatchObject({ code: 'bounce-final', attempt: 2 });
+  });
+
+  it.each([
+    ['MANDATE_CANCELLED', 'cancelled-at-bank', 'Mandate cancelled by the payer (MANDATE_CANCELLED)'],
+    ['ACCOUNT_CLOSED', 'account-closed', 'Account closed or transferred (ACCOUNT_CLOSED)'],
+  ])('when a presentation bounces with %s, the mandate is cancelled (%s) and nothing is presented again', (code, cause, reason) => {
+    const bounced = after(presented, result(P1, 'bounced', DUE_1, code));
+    const events = bounced.slice(presented.length);
+    expect(events.map((e) => e.type)).toEqual([
+      'PresentationBounced',
+      'BounceChargeApplied',
+      'InstalmentSentToManualCollection',
+      'MandateCancelled',
+    ]);
+    expect(events[0]!.data).not.toHaveProperty('nextAttemptOn');
+    expect(events[3]!.data).toEqual({
+      loanId: LOAN_ID,
+      at: atOn(DUE_1, '20:00:00'),
+      actor: PROVIDER,
+      reason,
+      mandateId: 'm1',
+      cause,
+      by: PROVIDER.id,
+    });
+    // The loan falls back to manual payment: the next instalments are not presented, nor this one again.
+    given(bounced).when(present('2026-03-05')).then([]);
+    given(bounced).when(present('2026-03-31')).then([]);
+    // The result delivered again appends nothing, the cancellation included.
+    given(bounced)
+      .when(result(P1, 'bounced', DUE_1, code))
+      .then([]);
   });
 
   it('stops after the product number of presentations', () => {
@@ -352,6 +383,21 @@ describe('mandate lifecycle', () => {
     expect(event).toMatchObject({ type: 'InstalmentSentToManualCollection', data: { code: 'mandate-paused' } });
     const resumed = after(paused, present(DUE_1), command('ResumeMandate', { mandateId: 'm1' }, CHECKER));
     expect(after(resumed, present('2026-03-31')).at(-1)).toMatchObject({ type: 'InstalmentPresented', data: { instalmentNumber: 2 } });
+  });
+
+  it("the provider's notice of a cancellation at the borrower's bank cancels it with the bank's words, once", () => {
+    const notice = command(
+      'CancelMandate',
+      { mandateId: 'm1', cause: 'cancelled-at-bank', reason: 'Cancelled at the bank: revoked' },
+      PROVIDER,
+    );
+    const cancelled = after(withMandate, notice);
+    expect(cancelled.at(-1)).toMatchObject({
+      type: 'MandateCancelled',
+      data: { cause: 'cancelled-at-bank', reason: 'Cancelled at the bank: revoked', by: PROVIDER.id },
+    });
+    given(cancelled).when(notice).then([]);
+    given(cancelled).when(present(DUE_1)).then([]);
   });
 
   it('is cancelled once (the borrower asks, or the loan closes); nothing is presented after', () => {

@@ -290,7 +290,7 @@ function recordResult(
     return [succeeded, ...collect(after, base, { paymentId, amount: presentation.amount, method, providerReference, businessDate })];
   }
   const code = typeof reasonCode === 'string' && reasonCode.trim() !== '' ? reasonCode.trim() : 'UNKNOWN';
-  const { reason, final } = bounceReasonOf(code);
+  const { reason, final, cancels } = bounceReasonOf(code);
   const more = !final && presentation.attempt < rules.maxPresentations && loan.status === 'active';
   const events: MandateEvent[] = [
     {
@@ -329,6 +329,13 @@ function recordResult(
         detail: final ? `${reason} (${code}): presenting again would bounce` : `${presentation.attempt} presentations bounced`,
         on: businessDate,
       },
+    });
+  }
+  // The bank says this mandate will never debit again: it is cancelled here too (nothing more is presented on it).
+  if (cancels !== undefined && (mandate.status === 'active' || mandate.status === 'paused')) {
+    events.push({
+      type: 'MandateCancelled',
+      data: { ...base, reason: `${reason} (${code})`, mandateId: mandate.mandateId, cause: cancels, by: base.actor.id },
     });
   }
   return events;

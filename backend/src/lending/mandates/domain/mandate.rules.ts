@@ -42,22 +42,29 @@ export const PRE_DEBIT_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Return reasons the sandbox and the adapters map the bank's codes to. A final one makes a re-presentation
- * pointless (it would bounce again and cost the borrower another charge): the instalment goes to collectors.
+ * pointless (it would bounce again and cost the borrower another charge): the instalment goes to collectors. One that
+ * says the mandate can never debit again (`cancels`: the cause recorded) also cancels the mandate: the loan falls back
+ * to manual payment and the borrower is told to pay each instalment by its due date.
  */
-export const BOUNCE_REASONS: Record<string, { reason: string; final: boolean }> = {
+export const BOUNCE_REASONS: Record<string, { reason: string; final: boolean; cancels?: MandateCancelCause }> = {
   INSUFFICIENT_FUNDS: { reason: 'Balance insufficient', final: false },
   TECHNICAL: { reason: 'Technical failure at the bank', final: false },
-  ACCOUNT_CLOSED: { reason: 'Account closed or transferred', final: true },
+  ACCOUNT_CLOSED: { reason: 'Account closed or transferred', final: true, cancels: 'account-closed' },
   NO_SUCH_ACCOUNT: { reason: 'No such account', final: true },
   ACCOUNT_FROZEN: { reason: 'Account frozen or blocked', final: true },
-  MANDATE_CANCELLED: { reason: 'Mandate cancelled by the payer', final: true },
+  MANDATE_CANCELLED: { reason: 'Mandate cancelled by the payer', final: true, cancels: 'cancelled-at-bank' },
   MANDATE_NOT_FOUND: { reason: 'Mandate not registered at the bank', final: true },
 };
 
-export function bounceReasonOf(code: string): { reason: string; final: boolean } {
+/**
+ * Why a mandate ended when the bank ended it: the borrower cancelled it at their bank (a bounce MANDATE_CANCELLED, or
+ * the provider's notice `status: "cancelled"`), or the account is closed (a bounce ACCOUNT_CLOSED).
+ */
+export type MandateCancelCause = 'cancelled-at-bank' | 'account-closed';
+
+export function bounceReasonOf(code: string): { reason: string; final: boolean; cancels?: MandateCancelCause } {
   return BOUNCE_REASONS[code] ?? { reason: `Returned by the bank (${code})`, final: false };
 }
-
 /** Deterministic: the same instalment and attempt always name the same presentation and provider idempotency key. */
 export function presentationIdOf(loanId: string, instalmentNumber: number, attempt: number): string {
   return `${loanId}-i${instalmentNumber}-a${attempt}`;

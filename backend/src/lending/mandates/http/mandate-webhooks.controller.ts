@@ -33,7 +33,7 @@ export class MandateWebhooksController {
   })
   @ApiOperation({
     summary:
-      'The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once',
+      'The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference}, the borrower cancelling at their bank {about: mandate, mandateId, status: cancelled, providerReference, reason?} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once',
   })
   @ApiOkResponse({ schema: openApi(mandateWebhookAnswerSchema) })
   webhook(@Req() req: Request & { rawBody?: Buffer }) {
