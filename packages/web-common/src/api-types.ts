@@ -5089,6 +5089,10 @@ export interface operations {
                         loansVisited: number;
                         /** @description penal charges applied */
                         penaltiesApplied: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing) */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider */
+                        presentationsSent: number;
                         /** @description loans whose RBI classification changed */
                         reclassified: number;
                         /** @description collection reminders queued for the date (after ageing) */
@@ -5159,6 +5163,10 @@ export interface operations {
                         loansVisited: number;
                         /** @description penal charges applied */
                         penaltiesApplied: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing) */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider */
+                        presentationsSent: number;
                         /** @description loans whose RBI classification changed */
                         reclassified: number;
                         /** @description collection reminders queued for the date (after ageing) */
@@ -5231,6 +5239,10 @@ export interface operations {
                         loansVisited: number;
                         /** @description penal charges applied */
                         penaltiesApplied: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing) */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider */
+                        presentationsSent: number;
                         /** @description loans whose RBI classification changed */
                         reclassified: number;
                         /** @description collection reminders queued for the date (after ageing) */

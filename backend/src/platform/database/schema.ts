@@ -224,6 +224,9 @@ export interface CloseOfBusinessRunsTable {
   reclassified: Generated<number>;
   penalties_applied: Generated<number>;
   reminders_queued: Generated<number>;
+  /** The auto-debit step after ageing (migration 0054). */
+  presentations_decided: Generated<number>;
+  presentations_sent: Generated<number>;
   failure: string | null;
 }
 

@@ -56,7 +56,7 @@ describe('close of business presents the instalments due', () => {
     const run = closeOfBusinessRunSchema.parse(
       (await t.http.get(`/api/admin/close-of-business/runs/${started.id}`).set(bearer(admin)).expect(200)).body,
     );
-    expect(run).toMatchObject({ date: due1, status: 'completed', failure: null });
+    expect(run).toMatchObject({ date: due1, status: 'completed', presentationsDecided: 1, presentationsSent: 1, failure: null });
     const presented = await presentationsOf(loan.id);
     expect(presented).toEqual([expect.objectContaining({ instalmentNumber: 1, attempt: 1, presentedOn: due1, status: 'submitted' })]);
     expect(provider.debitsRequested).toBe(before + 1);
