@@ -2448,6 +2448,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandates/sandbox/{mandateId}/cancel-at-bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the borrower cancels an active or paused mandate at their bank (signed notice status cancelled sent server-side) */
+        post: operations["MandateWebhooksController_cancelAtBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mandates/sandbox/{mandateId}/fail": {
         parameters: {
             query?: never;
@@ -15639,6 +15656,47 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_cancelAtBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

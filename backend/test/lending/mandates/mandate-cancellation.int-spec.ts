@@ -73,6 +73,18 @@ afterAll(async () => {
 });
 
 describe('the bank ends a mandate', () => {
+  it("the sandbox's cancellation at the bank sends the signed notice: the mandate is cancelled, a repeat changes nothing", async () => {
+    const loan = await mandatedLoan();
+    const [mandate] = (await mandatesOf(loan.id)).mandates;
+    const page = `/api/mandates/sandbox/${mandate!.id}/cancel-at-bank`;
+    expect((await t.http.post(page).expect(200)).body).toEqual({ mandateId: mandate!.id, status: 'cancelled' });
+    expect((await mandatesOf(loan.id)).mandates[0]).toMatchObject({ status: 'cancelled', cancelCause: 'cancelled-at-bank' });
+    const counts = await storeCounts(t);
+    expect((await t.http.post(page).expect(200)).body).toEqual({ mandateId: mandate!.id, status: 'cancelled' });
+    expect(await storeCounts(t)).toEqual(counts);
+    expectProblem(await t.http.post('/api/mandates/sandbox/00000000-0000-4000-8000-0000000000aa/cancel-at-bank'), 404);
+  });
+
   it('a presentation returned MANDATE_CANCELLED cancels the mandate; nothing is presented again; the borrower is reminded', async () => {
     const loan = await mandatedLoan();
     const due1 = loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${loan.id}`).set(bearer(admin)).expect(200)).body).schedule![0]!

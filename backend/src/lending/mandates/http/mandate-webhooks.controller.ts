@@ -67,6 +67,16 @@ export class MandateWebhooksController {
     res.redirect(303, await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'failed'));
   }
 
+  @Post('sandbox/:mandateId/cancel-at-bank')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sandbox: the borrower cancels an active or paused mandate at their bank (signed notice status cancelled sent server-side)',
+  })
+  cancelAtBank(@Param('mandateId') mandateId: string) {
+    return this.sandbox.cancelAtBank(parseWith(mandateIdParam, mandateId));
+  }
+
   @Post('sandbox/presentations/:presentationId/succeed')
   @Public()
   @HttpCode(200)
