@@ -21,6 +21,8 @@ const RUN: CloseOfBusinessRun = {
   reclassified: 1,
   penaltiesApplied: 1,
   remindersQueued: 0,
+  presentationsDecided: 0,
+  presentationsSent: 0,
   failure: null,
 };
 
@@ -89,13 +91,17 @@ describe('the business date page', () => {
         reclassified: 2,
         penaltiesApplied: 1,
         remindersQueued: 5,
+        presentationsDecided: 2,
+        presentationsSent: 2,
         eventsAppended: 9,
         finishedAt: '2026-12-29T05:00:02Z',
       },
     ];
     expect(await screen.findByText(/^Closed through 28 Dec 2026\. Finished/, {}, { timeout: 4000 })).toBeInTheDocument();
     const summary = screen.getByRole('table', { name: 'What the run did' });
-    expect(summary).toHaveTextContent('Loans aged3Loans reclassified2Penal charges applied1Reminders queued5Events recorded9');
+    expect(summary).toHaveTextContent(
+      'Loans aged3Loans reclassified2Penal charges applied1Reminders queued5Auto-debits decided2Auto-debits sent2Events recorded9',
+    );
     expect(within(card).getByRole('button', { name: 'Run close of business' })).toBeEnabled();
   });
 

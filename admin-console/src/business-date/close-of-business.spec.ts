@@ -17,6 +17,8 @@ const RUN: CloseOfBusinessRun = {
   reclassified: 2,
   penaltiesApplied: 1,
   remindersQueued: 5,
+  presentationsDecided: 2,
+  presentationsSent: 2,
   failure: null,
 };
 
@@ -33,12 +35,14 @@ describe('close of business from the console', () => {
     expect(runProgress({ status: 'completed', loansVisited: 0, loansToVisit: 0 })).toBe(100);
   });
 
-  it('summarises loans aged, reclassified, penal charges and reminders', () => {
+  it('summarises loans aged, reclassified, penal charges, reminders and auto-debits', () => {
     expect(runSummary(RUN)).toEqual([
       ['Loans aged', 3],
       ['Loans reclassified', 2],
       ['Penal charges applied', 1],
       ['Reminders queued', 5],
+      ['Auto-debits decided', 2],
+      ['Auto-debits sent', 2],
       ['Events recorded', 9],
     ]);
   });

@@ -20,6 +20,8 @@ export function runSummary(run: CloseOfBusinessRun): [string, number][] {
     ['Loans reclassified', run.reclassified],
     ['Penal charges applied', run.penaltiesApplied],
     ['Reminders queued', run.remindersQueued],
+    ['Auto-debits decided', run.presentationsDecided],
+    ['Auto-debits sent', run.presentationsSent],
     ['Events recorded', run.eventsAppended],
   ];
 }

@@ -219,6 +219,31 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
         />
       </Box>
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
+        Auto-debit (e-NACH, UPI AutoPay)
+      </Typography>
+      <Box sx={row}>
+        <MoneyInput source="mandateBounceCharge" label="Bounce charge" min={0} />
+        <NumberInput
+          source="mandateRepresentations"
+          label="Re-presentations"
+          validate={[required(), minValue(0), maxValue(5), whole]}
+          helperText="After a bounce; none when the bank's reason makes it pointless"
+          sx={{ flex: 1, minWidth: 180 }}
+        />
+        <NumberInput
+          source="mandateRepresentAfterDays"
+          label="Days between presentations"
+          validate={[required(), minValue(1), maxValue(30), whole]}
+          helperText={false}
+          sx={{ flex: 1, minWidth: 180 }}
+        />
+      </Box>
+      <BooleanInput
+        source="mandateRequired"
+        label="Require an active mandate before final approval"
+        helperText="The bounce charge is a penal charge on the instalment (never interest), listed in the KFS"
+      />
+      <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         Before submitting
       </Typography>
       <CheckboxGroupInput
@@ -245,6 +270,10 @@ export const NEW_PRODUCT_DEFAULTS = {
   allocationStrategy: 'mifos-standard',
   prepaymentMode: 'reduceTenure',
   advancePayment: 'nextInstalments',
+  mandateBounceCharge: 50_000,
+  mandateRepresentations: 2,
+  mandateRepresentAfterDays: 5,
+  mandateRequired: false,
   active: true,
   defaultPayDayOfMonth: 1,
   minDaysToRepayment: 7,

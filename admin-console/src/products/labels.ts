@@ -32,10 +32,14 @@ export const FIELD_LABELS: Record<string, string> = {
   advancePayment: 'Paid ahead',
   defaultPayDayOfMonth: 'Default pay day',
   minDaysToRepayment: 'Minimum days to repayment',
+  mandateBounceCharge: 'Auto-debit bounce charge',
+  mandateRepresentations: 'Auto-debit re-presentations',
+  mandateRepresentAfterDays: 'Days between auto-debit presentations',
+  mandateRequired: 'Mandate required before final approval',
   requiredProfileSections: 'Profile sections required',
   active: 'Open for applications',
 };
-export const MONEY_FIELDS = new Set(['minAmount', 'maxAmount', 'penalChargeFlat']);
+export const MONEY_FIELDS = new Set(['minAmount', 'maxAmount', 'penalChargeFlat', 'mandateBounceCharge']);
 
 /** The profile sections a product may require before an application is submitted, in the order the portal shows them. */
 export const PROFILE_SECTION_CHOICES = [

@@ -23,6 +23,10 @@ const v1: LoanProductVersion = {
   allocationStrategy: 'mifos-standard',
   prepaymentMode: 'reduceTenure',
   advancePayment: 'nextInstalments',
+  mandateBounceCharge: 50_000,
+  mandateRepresentations: 2,
+  mandateRepresentAfterDays: 5,
+  mandateRequired: false,
   defaultPayDayOfMonth: null,
   minDaysToRepayment: null,
   requiredProfileSections: ['profile'],
@@ -73,6 +77,15 @@ describe('the version history', () => {
       'Maximum amount: ₹5,00,000.00 → ₹4,00,000.00',
       'Annual rate: 18 → 16',
       'Open for applications: yes → no',
+    ]);
+  });
+
+  it('says what a version changed of the auto-debit settings, the bounce charge in rupees', () => {
+    const v2 = { ...v1, version: 2, mandateBounceCharge: 30_000, mandateRepresentations: 1, mandateRequired: true };
+    expect(changesBetween(v1, v2)).toEqual([
+      'Auto-debit bounce charge: ₹500.00 → ₹300.00',
+      'Auto-debit re-presentations: 2 → 1',
+      'Mandate required before final approval: no → yes',
     ]);
   });
 

@@ -58,6 +58,7 @@ const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/mandates/sandbox/:mandateId',
   'POST /api/mandates/sandbox/:mandateId/approve',
   'POST /api/mandates/sandbox/:mandateId/fail',
+  'POST /api/mandates/sandbox/:mandateId/cancel-at-bank',
   'POST /api/mandates/sandbox/presentations/:presentationId/succeed',
   'POST /api/mandates/sandbox/presentations/:presentationId/bounce',
   // One-time codes by SMS (quick start, e-signing): limited per phone and per address.

@@ -18,6 +18,10 @@ const emi: Product = {
   penalChargeFlat: 0,
   prepaymentMode: 'reduceTenure',
   advancePayment: 'nextInstalments',
+  mandateBounceCharge: 50_000,
+  mandateRepresentations: 2,
+  mandateRepresentAfterDays: 5,
+  mandateRequired: false,
   defaultPayDayOfMonth: null,
   minDaysToRepayment: null,
 };

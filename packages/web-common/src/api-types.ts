@@ -2586,6 +2586,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandates/sandbox/{mandateId}/cancel-at-bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the borrower cancels an active or paused mandate at their bank (signed notice status cancelled sent server-side) */
+        post: operations["MandateWebhooksController_cancelAtBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mandates/sandbox/{mandateId}/fail": {
         parameters: {
             query?: never;
@@ -2646,7 +2663,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
+        /** The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference}, the borrower cancelling at their bank {about: mandate, mandateId, status: cancelled, providerReference, reason?} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once */
         post: operations["MandateWebhooksController_webhook"];
         delete?: never;
         options?: never;
@@ -5784,6 +5801,10 @@ export interface operations {
                         loansProcessed: number;
                         /** @description of those, the loans with something to record by the day end of the date (the others were not read) */
                         loansVisited: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing); 0 on a re-run */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider (those decided and not yet sent) */
+                        presentationsSent: number;
                         /** @description collection reminders newly queued for the date (after ageing); 0 when the date was already closed */
                         remindersQueued: number;
                     };
@@ -5850,6 +5871,10 @@ export interface operations {
                         loansVisited: number;
                         /** @description penal charges applied */
                         penaltiesApplied: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing) */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider */
+                        presentationsSent: number;
                         /** @description loans whose RBI classification changed */
                         reclassified: number;
                         /** @description collection reminders queued for the date (after ageing) */
@@ -5920,6 +5945,10 @@ export interface operations {
                         loansVisited: number;
                         /** @description penal charges applied */
                         penaltiesApplied: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing) */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider */
+                        presentationsSent: number;
                         /** @description loans whose RBI classification changed */
                         reclassified: number;
                         /** @description collection reminders queued for the date (after ageing) */
@@ -5992,6 +6021,10 @@ export interface operations {
                         loansVisited: number;
                         /** @description penal charges applied */
                         penaltiesApplied: number;
+                        /** @description auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing) */
+                        presentationsDecided: number;
+                        /** @description auto-debit: presentations sent to the provider */
+                        presentationsSent: number;
                         /** @description loans whose RBI classification changed */
                         reclassified: number;
                         /** @description collection reminders queued for the date (after ageing) */
@@ -14056,6 +14089,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -14126,6 +14167,14 @@ export interface operations {
                     currency?: string;
                     defaultPayDayOfMonth?: number | null;
                     graceDays?: number;
+                    /** @description auto-debit: minor units charged per returned debit, a penal charge on the instalment (never interest); default 50000 */
+                    mandateBounceCharge?: number;
+                    /** @description auto-debit: days between a bounce and the next presentation; default 5 */
+                    mandateRepresentAfterDays?: number;
+                    /** @description auto-debit: times a bounced instalment is presented again after the first presentation (none after a final reason); default 2 */
+                    mandateRepresentations?: number;
+                    /** @description final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false */
+                    mandateRequired?: boolean;
                     maxAmount: number;
                     maxTenureMonths?: number;
                     minAmount: number;
@@ -14170,6 +14219,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -14254,6 +14311,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -14330,6 +14395,14 @@ export interface operations {
                     id?: unknown;
                     madeAt?: unknown;
                     madeBy?: unknown;
+                    /** @description auto-debit: minor units charged per returned debit, a penal charge on the instalment (never interest); default 50000 */
+                    mandateBounceCharge?: number;
+                    /** @description auto-debit: days between a bounce and the next presentation; default 5 */
+                    mandateRepresentAfterDays?: number;
+                    /** @description auto-debit: times a bounced instalment is presented again after the first presentation (none after a final reason); default 2 */
+                    mandateRepresentations?: number;
+                    /** @description final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false */
+                    mandateRequired?: boolean;
                     maxAmount?: number;
                     maxTenureMonths?: number;
                     minAmount?: number;
@@ -14376,6 +14449,14 @@ export interface operations {
                         madeAt: string;
                         /** @description who made the current version: a staff user id, or "system" for the products created from settings */
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -14458,6 +14539,14 @@ export interface operations {
                         id: string;
                         madeAt: string;
                         madeBy: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS) */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description final approval needs an active auto-debit mandate */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;
@@ -16337,6 +16426,47 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MandateWebhooksController_cancelAtBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20242,6 +20372,14 @@ export interface operations {
                         graceDays: number;
                         /** Format: uuid */
                         id: string;
+                        /** @description auto-debit: minor units per returned debit, a penal charge */
+                        mandateBounceCharge: number;
+                        /** @description auto-debit: days between a bounce and the next presentation */
+                        mandateRepresentAfterDays: number;
+                        /** @description auto-debit: presentations of a bounced instalment after the first */
+                        mandateRepresentations: number;
+                        /** @description an active auto-debit mandate is needed before final approval */
+                        mandateRequired: boolean;
                         maxAmount: number;
                         maxTenureMonths: number;
                         minAmount: number;

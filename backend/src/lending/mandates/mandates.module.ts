@@ -1,7 +1,8 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { PlatformRegistry } from '../../platform/registry.js';
+import { AutoDebitPresentations } from '../loan/application/auto-debit-presentations.port.js';
 import { LoanModule } from '../loan/loan.module.js';
 import { ActOnMandateCommand, ActOnMandateHandler } from './application/act-on-mandate.handler.js';
 import { mandateClosureSubscription } from './application/mandate-closure.subscription.js';
@@ -23,7 +24,12 @@ import {
 import { MANDATE_PROVIDER } from './provider/mandate-provider.port.js';
 import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
 
-/** Auto-debit (issue 32): e-NACH and UPI AutoPay mandates, presentations at close of business, bounces; the provider and its sandbox. */
+/**
+ * Auto-debit (issue 32): e-NACH and UPI AutoPay mandates, presentations at close of business, bounces; the provider and
+ * its sandbox. Global for one export only, the loan core's AutoDebitPresentations port, which collections' close of
+ * business calls after ageing without importing this slice.
+ */
+@Global()
 @Module({
   imports: [LoanModule],
   controllers: [AdminMandatesController, MyMandatesController, MandateWebhooksController],
@@ -35,6 +41,7 @@ import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
     },
     SandboxMandatePages,
     MandatePresentations,
+    { provide: AutoDebitPresentations, useExisting: MandatePresentations },
     StartMandateRegistrationHandler,
     ReceiveMandateWebhookHandler,
     ActOnMandateHandler,
@@ -42,6 +49,7 @@ import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
     ListMandatesHandler,
     ListPresentationsHandler,
   ],
+  exports: [AutoDebitPresentations],
 })
 export class MandatesModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,9 @@
 /**
  * A run's answer: `loansProcessed` loans were aged through `date` (the whole book COB covers); `loansVisited` of them
  * had something to record by then and were decided; `eventsAppended` events were recorded; `remindersQueued` reminders
- * were queued for the contact window (the step after ageing).
+ * were queued for the contact window (the step after ageing); `presentationsDecided` instalments on loans with an
+ * active mandate were presented (or notified, or sent to manual collection) and `presentationsSent` presentations were
+ * sent to the provider (the auto-debit step, after ageing).
  */
 export type CloseOfBusinessResult = {
   date: string;
@@ -9,6 +11,8 @@ export type CloseOfBusinessResult = {
   loansVisited: number;
   eventsAppended: number;
   remindersQueued: number;
+  presentationsDecided: number;
+  presentationsSent: number;
 };
 
 /**

@@ -184,6 +184,11 @@ export interface LoanProductVersionsTable {
   allocation_strategy: string;
   prepayment_mode: string;
   advance_payment: ColumnType<string, string | undefined, string>;
+  /** Auto-debit settings (migration 0054; docs/mandates.md). */
+  mandate_bounce_charge: ColumnType<string, number | undefined, number>;
+  mandate_representations: ColumnType<number, number | undefined, number>;
+  mandate_represent_after_days: ColumnType<number, number | undefined, number>;
+  mandate_required: ColumnType<boolean, boolean | undefined, boolean>;
   default_pay_day_of_month: number | null;
   min_days_to_repayment: number | null;
   /** The profile sections a borrower completes before submitting; null: the PROFILE_REQUIRED_SECTIONS setting (0036). */
@@ -219,6 +224,9 @@ export interface CloseOfBusinessRunsTable {
   reclassified: Generated<number>;
   penalties_applied: Generated<number>;
   reminders_queued: Generated<number>;
+  /** The auto-debit step after ageing (migration 0054). */
+  presentations_decided: Generated<number>;
+  presentations_sent: Generated<number>;
   failure: string | null;
 }
 

@@ -252,6 +252,63 @@ describe('POST /api/admin/products', () => {
   });
 });
 
+describe('auto-debit settings of a version (issue 32, migration 0054)', () => {
+  it('default to ₹500 per bounce, 2 re-presentations 5 days apart, no mandate required; an edit makes a version with its own', async () => {
+    const created = productSchema.parse(
+      (
+        await t.http
+          .post('/api/admin/products')
+          .set(bearer(manager))
+          .send(emiBody({ code: 'autodebit-2026' }))
+          .expect(201)
+      ).body,
+    );
+    expect(created).toMatchObject({
+      mandateBounceCharge: 50_000,
+      mandateRepresentations: 2,
+      mandateRepresentAfterDays: 5,
+      mandateRequired: false,
+    });
+    const settings = { mandateBounceCharge: 35_000, mandateRepresentations: 1, mandateRepresentAfterDays: 7, mandateRequired: true };
+    const edited = productSchema.parse(
+      (
+        await t.http
+          .put(`/api/admin/products/${created.id}`)
+          .set(bearer(manager))
+          .send({ ...created, ...settings })
+          .expect(200)
+      ).body,
+    );
+    expect(edited).toMatchObject({ version: 2, ...settings });
+    const offered = (await t.http.get('/api/public/products').expect(200)).body.find((p: { id: string }) => p.id === created.id);
+    expect(offered).toMatchObject(settings);
+  });
+
+  it('refuses settings out of range with a field list, and makes no product', async () => {
+    const before = await productCounts();
+    const res = await t.http
+      .post('/api/admin/products')
+      .set(bearer(manager))
+      .send(
+        emiBody({
+          code: 'autodebit-bad',
+          mandateBounceCharge: -1,
+          mandateRepresentations: 9,
+          mandateRepresentAfterDays: 0,
+          mandateRequired: 'yes',
+        }),
+      );
+    const body = expectProblem(res, 400);
+    expect((body.fields as { name: string }[]).map((f) => f.name).sort()).toEqual([
+      'mandateBounceCharge',
+      'mandateRepresentAfterDays',
+      'mandateRepresentations',
+      'mandateRequired',
+    ]);
+    expect(await productCounts()).toEqual(before);
+  });
+});
+
 describe('PUT /api/admin/products/:id', () => {
   it('makes a new version from the whole record the console sends back, and keeps the history', async () => {
     const created = (await t.http.post('/api/admin/products').set(bearer(staff)).send(emiBody()).expect(201)).body;

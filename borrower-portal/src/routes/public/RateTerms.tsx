@@ -5,7 +5,7 @@ import { Prose } from './Prose';
 const money = (minor: number, currency: string) => formatMoney(minor, currency, { whole: true });
 
 /** One column of the key facts: a product open for applications, as /api/public/products states it today. */
-function facts(p: Product) {
+export function facts(p: Product) {
   const advance = p.type === 'salaryAdvance';
   return {
     amount: `${money(p.minAmount, p.currency)} to ${money(p.maxAmount, p.currency)}`,
@@ -13,6 +13,11 @@ function facts(p: Product) {
     interest: advance ? 'none' : `${p.annualRatePercent}% a year, reducing balance`,
     fee: advance ? `${p.processingFeePercent}% flat fee` : `${p.processingFeePercent}% processing fee, once`,
     late: `${p.graceDays === 0 ? 'no' : p.graceDays} grace day${p.graceDays === 1 ? '' : 's'}, then ${p.penalChargeFlat === 0 ? 'no charge' : `${formatMoney(p.penalChargeFlat, p.currency)} once per late instalment`}`,
+    // A penal charge on the instalment (RBI, 2023), never interest; the KFS states it with the re-presentation policy.
+    bounce:
+      p.mandateBounceCharge === 0
+        ? 'no charge'
+        : `${formatMoney(p.mandateBounceCharge, p.currency)} per auto-debit your bank returns unpaid (a penal charge, not interest)`,
   };
 }
 
@@ -22,6 +27,7 @@ const ROWS = [
   ['Interest', 'interest'],
   ['Fee', 'fee'],
   ['Late payment', 'late'],
+  ['Auto-debit bounce', 'bounce'],
 ] as const;
 
 export default function RateTerms() {

@@ -33,6 +33,9 @@ export type CloseOfBusinessRun = {
   reclassified: number;
   penaltiesApplied: number;
   remindersQueued: number;
+  /** The auto-debit step after ageing: instalments decided (presented, notified or sent to collectors) and presentations sent. */
+  presentationsDecided: number;
+  presentationsSent: number;
   failure: string | null;
 };
 
@@ -169,11 +172,19 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
             .execute(),
         () => this.stopping,
       );
+      const { presentationsDecided, presentationsSent } = await this.closeOfBusiness.presentAutoDebits(date);
       const { remindersQueued } = await this.closeOfBusiness.queueReminders(date);
       const finished = this.clock.now();
       await this.db
         .updateTable('close_of_business_runs')
-        .set({ status: 'completed', reminders_queued: remindersQueued, finished_at: finished, heartbeat_at: finished })
+        .set({
+          status: 'completed',
+          presentations_decided: presentationsDecided,
+          presentations_sent: presentationsSent,
+          reminders_queued: remindersQueued,
+          finished_at: finished,
+          heartbeat_at: finished,
+        })
         .where('id', '=', id)
         .execute();
     } catch (error) {
@@ -209,6 +220,8 @@ function view(row: RunRow): CloseOfBusinessRun {
     reclassified: row.reclassified,
     penaltiesApplied: row.penalties_applied,
     remindersQueued: row.reminders_queued,
+    presentationsDecided: row.presentations_decided,
+    presentationsSent: row.presentations_sent,
     failure: row.failure,
   };
 }

@@ -8,6 +8,7 @@ import { isIsoDate } from '../../loan/domain/calendar.js';
 import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { CollectionReminders } from './collection-reminders.js';
+import { AutoDebitPresentations, type AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
 import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/next-close-of-business.js';
@@ -75,6 +76,7 @@ export class CloseOfBusiness implements BusinessDayClose {
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     private readonly reminders: CollectionReminders,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly autoDebit: AutoDebitPresentations,
   ) {}
 
   /** The date a run is for: the one asked (never after the business date), or the business date. */
@@ -99,12 +101,23 @@ export class CloseOfBusiness implements BusinessDayClose {
       loansVisited: 0,
       eventsAppended: 0,
       remindersQueued: 0,
+      presentationsDecided: 0,
+      presentationsSent: 0,
     };
     await this.ageAll(date, actor, chunk, (aged) => {
       total.loansVisited += aged.loansVisited;
       total.eventsAppended += aged.eventsAppended;
     });
-    return { ...total, ...(await this.queueReminders(date)) };
+    return { ...total, ...(await this.presentAutoDebits(date)), ...(await this.queueReminders(date)) };
+  }
+
+  /**
+   * The auto-debit step after ageing (docs/mandates.md, "Presentations"): the instalments due by `date` on loans with
+   * an active mandate are presented, through lending/loan's port (lending/mandates provides it). Run again for the
+   * same date it presents nothing twice. The in-process run, the chunked job and the runs page all call it.
+   */
+  presentAutoDebits(date: string): Promise<AutoDebitStepResult> {
+    return this.autoDebit.presentFor(date);
   }
 
   /**

@@ -20,6 +20,13 @@ export const closeOfBusinessResultSchema = z.strictObject({
     .number()
     .int()
     .describe('collection reminders newly queued for the date (after ageing); 0 when the date was already closed'),
+  presentationsDecided: z
+    .number()
+    .int()
+    .describe(
+      'auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing); 0 on a re-run',
+    ),
+  presentationsSent: z.number().int().describe('auto-debit: presentations sent to the provider (those decided and not yet sent)'),
 });
 
 export const closeOfBusinessRunSchema = z.strictObject({
@@ -37,6 +44,11 @@ export const closeOfBusinessRunSchema = z.strictObject({
   reclassified: z.number().int().describe('loans whose RBI classification changed'),
   penaltiesApplied: z.number().int().describe('penal charges applied'),
   remindersQueued: z.number().int().describe('collection reminders queued for the date (after ageing)'),
+  presentationsDecided: z
+    .number()
+    .int()
+    .describe('auto-debit: instalments presented, pre-debit notified or sent to manual collection for the date (after ageing)'),
+  presentationsSent: z.number().int().describe('auto-debit: presentations sent to the provider'),
   failure: z.string().nullable().describe('why a failed run stopped'),
 });
 

@@ -89,6 +89,8 @@ export async function closeOfBusinessInJobs(
     loansVisited: 0,
     eventsAppended: 0,
     remindersQueued: 0,
+    presentationsDecided: 0,
+    presentationsSent: 0,
   };
   const pending = new Set(jobIds);
   const jobs = queue.queue(CLOSE_OF_BUSINESS_QUEUE);
@@ -112,5 +114,5 @@ export async function closeOfBusinessInJobs(
     }
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
   }
-  return { ...total, ...(await closeOfBusiness.queueReminders(date)) };
+  return { ...total, ...(await closeOfBusiness.presentAutoDebits(date)), ...(await closeOfBusiness.queueReminders(date)) };
 }

@@ -61,6 +61,21 @@ export class ProfileIncomplete extends LoanDomainError {
   }
 }
 
+/**
+ * The loan's product version requires an active auto-debit mandate (mandateRequired) before this step, and the loan
+ * has none (docs/mandates.md, "Product settings"): the borrower or staff register one, then the step is asked again.
+ */
+export class MandateRequired extends LoanDomainError {
+  readonly code = 'LOAN.MANDATE_REQUIRED';
+  readonly kind = 'conflict';
+  constructor(loanId: string, step: string) {
+    super(
+      `Cannot ${step} loan ${loanId}: its product requires an active auto-debit mandate (e-NACH or UPI AutoPay) first. Register one (POST /api/admin/loans/${loanId}/mandates) and have the borrower authorise it, then ${step} again.`,
+      { loanId, step },
+    );
+  }
+}
+
 export class AgreementNotIssued extends LoanDomainError {
   readonly code = 'AGREEMENT.NOT_FOUND';
   readonly kind = 'not-found';

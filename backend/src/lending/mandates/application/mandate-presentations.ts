@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
 import { DB, type Db } from '../../../platform/database/database.js';
+import type { AutoDebitPresentations, AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
 import { MoneyCommands } from '../../loan/application/money-commands.js';
 import { isIsoDate } from '../../loan/domain/calendar.js';
 import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
@@ -23,7 +24,7 @@ export type PresentationsRun = { date: string; loansVisited: number; decisions: 
  * sends what was left, which the provider recognises if it had already received it: nothing doubled, nothing lost.
  */
 @Injectable()
-export class MandatePresentations {
+export class MandatePresentations implements AutoDebitPresentations {
   private readonly logger = new Logger('MandatePresentations');
 
   constructor(
@@ -38,6 +39,12 @@ export class MandatePresentations {
     const decided = await this.decide(date);
     const sent = await this.send();
     return { date, ...decided, sent };
+  }
+
+  /** Close of business's call (the AutoDebitPresentations port), after ageing `date`. */
+  async presentFor(date: string): Promise<AutoDebitStepResult> {
+    const { decisions, sent } = await this.run(date);
+    return { presentationsDecided: decisions, presentationsSent: sent };
   }
 
   async dateOf(requested: string | undefined): Promise<string> {

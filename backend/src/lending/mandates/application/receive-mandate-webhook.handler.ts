@@ -15,7 +15,7 @@ export class ReceiveMandateWebhookCommand {
 }
 
 /**
- * The provider's word on a registration or a presentation. The signature is checked over the raw body before
+ * The provider's word on a registration, a cancellation at the borrower's bank, or a presentation. The signature is checked over the raw body before
  * anything is read (401, nothing changed); the decider applies each outcome once however often it is delivered. The
  * events name the provider as the actor.
  */
@@ -36,6 +36,15 @@ export class ReceiveMandateWebhookHandler implements ICommandHandler<ReceiveMand
     if (notice.about === 'mandate') {
       const { mandateId, status, providerReference, reason } = notice;
       const loanId = await loanOfMandate(this.db, mandateId);
+      if (status === 'cancelled') {
+        // The borrower cancelled at their bank: honoured as their request, the loan falls back to manual payment.
+        const why = reason !== undefined && reason !== '' ? `Cancelled at the bank: ${reason}` : 'Cancelled by the borrower at their bank';
+        await this.money.execute(
+          (at) => ({ type: 'CancelMandate', data: { loanId, at, actor, reason: why, mandateId, cause: 'cancelled-at-bank' } }),
+          actor,
+        );
+        return { received: true, about: 'mandate' as const, id: mandateId };
+      }
       await this.money.execute(
         (at) => ({
           type: 'RecordMandateRegistration',

@@ -87,6 +87,24 @@ export class SandboxMandatePages {
     return mandateReturnUrlOf(mandate.loan_id, mandateId);
   }
 
+  /**
+   * The borrower cancels the mandate at their bank (net banking, or their UPI app): the provider's signed notice
+   * `{about: "mandate", status: "cancelled"}`, sent for an active or paused mandate only, as a bank would.
+   */
+  async cancelAtBank(mandateId: string): Promise<{ mandateId: string; status: string }> {
+    const mandate = await this.mandate(mandateId);
+    if (mandate.status === 'active' || mandate.status === 'paused') {
+      await this.send({
+        about: 'mandate',
+        mandateId,
+        status: 'cancelled',
+        providerReference: mandate.provider_reference ?? umrnOf(mandateId),
+        reason: 'Cancelled by the customer at the bank',
+      });
+    }
+    return { mandateId, status: (await this.mandate(mandateId)).status };
+  }
+
   /** The bank's result of a presentation, as the sponsor bank's return file would give it. */
   async result(
     presentationId: string,

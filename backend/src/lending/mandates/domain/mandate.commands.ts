@@ -54,7 +54,7 @@ export type RecordPresentationResult = MandateCommandOf<
 export type RequestMandatePause = MandateCommandOf<'RequestMandatePause', { mandateId: string; reason: string }>;
 export type ApproveMandatePause = MandateCommandOf<'ApproveMandatePause', { mandateId: string }>;
 export type ResumeMandate = MandateCommandOf<'ResumeMandate', { mandateId: string }>;
-/** `cause`: loan-closed, loan-settled, loan-written-off, borrower-request, staff. */
+/** `cause`: loan-closed, loan-settled, loan-written-off, borrower-request, staff, cancelled-at-bank (the provider's notice). */
 export type CancelMandate = MandateCommandOf<'CancelMandate', { mandateId: string; cause: string }>;
 
 export type MandateCommand =

@@ -9,9 +9,9 @@ import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
-import { defaultProductParameters } from '../../loan/domain/terms/loan-product.js';
+import { defaultProductParameters, pinnedTerms } from '../../loan/domain/terms/loan-product.js';
 import { MandateOpen } from './mandate.errors.js';
-import { DEFAULT_MANDATE_RULES, presentationIdOf } from './mandate.rules.js';
+import { DEFAULT_MANDATE_RULES, mandateRulesOf, presentationIdOf } from './mandate.rules.js';
 
 const CHECKER: Actor = { id: 'staff-2', role: 'staff' };
 const PROVIDER: Actor = { id: 'mandate-provider:sandbox', role: 'staff' };
@@ -275,10 +275,41 @@ describe('results of a presentation', () => {
   });
 
   it('a bounce whose reason makes presenting again pointless goes to manual collection', () => {
-    const events = after(presented, result(P1, 'bounced', DUE_1, 'ACCOUNT_CLOSED')).slice(presented.length);
+    const events = after(presented, result(P1, 'bounced', DUE_1, 'NO_SUCH_ACCOUNT')).slice(presented.length);
     expect(events.map((e) => e.type)).toEqual(['PresentationBounced', 'BounceChargeApplied', 'InstalmentSentToManualCollection']);
     expect(events[0]!.data).not.toHaveProperty('nextAttemptOn');
     expect(events[2]!.data).toMatchObject({ code: 'bounce-final', attempt: 2 });
+  });
+
+  it.each([
+    ['MANDATE_CANCELLED', 'cancelled-at-bank', 'Mandate cancelled by the payer (MANDATE_CANCELLED)'],
+    ['ACCOUNT_CLOSED', 'account-closed', 'Account closed or transferred (ACCOUNT_CLOSED)'],
+  ])('when a presentation bounces with %s, the mandate is cancelled (%s) and nothing is presented again', (code, cause, reason) => {
+    const bounced = after(presented, result(P1, 'bounced', DUE_1, code));
+    const events = bounced.slice(presented.length);
+    expect(events.map((e) => e.type)).toEqual([
+      'PresentationBounced',
+      'BounceChargeApplied',
+      'InstalmentSentToManualCollection',
+      'MandateCancelled',
+    ]);
+    expect(events[0]!.data).not.toHaveProperty('nextAttemptOn');
+    expect(events[3]!.data).toEqual({
+      loanId: LOAN_ID,
+      at: atOn(DUE_1, '20:00:00'),
+      actor: PROVIDER,
+      reason,
+      mandateId: 'm1',
+      cause,
+      by: PROVIDER.id,
+    });
+    // The loan falls back to manual payment: the next instalments are not presented, nor this one again.
+    given(bounced).when(present('2026-03-05')).then([]);
+    given(bounced).when(present('2026-03-31')).then([]);
+    // The result delivered again appends nothing, the cancellation included.
+    given(bounced)
+      .when(result(P1, 'bounced', DUE_1, code))
+      .then([]);
   });
 
   it('stops after the product number of presentations', () => {
@@ -295,6 +326,40 @@ describe('results of a presentation', () => {
         ).nextAttemptOn ?? date;
     }
     expect(events.at(-1)).toMatchObject({ type: 'InstalmentSentToManualCollection', data: { code: 'presentations-exhausted' } });
+  });
+});
+
+describe("the product version's auto-debit settings", () => {
+  /** The same loan, applied under a version charging ₹250 per bounce, presenting once more, 3 days after. */
+  const pinnedTo = (history: LoanEvent[], settings: object): LoanEvent[] => {
+    const [first, ...rest] = history;
+    const terms = { ...pinnedTerms(defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI')), ...settings };
+    return [{ ...first!, data: { ...first!.data, productId: 'p1', productVersion: 2, productTerms: terms } } as LoanEvent, ...rest];
+  };
+  const presented = after(withMandate, present(DUE_1));
+  const custom = pinnedTo(presented, { mandateBounceCharge: 25_000, mandateRepresentations: 1, mandateRepresentAfterDays: 3 });
+
+  it('given terms pinned before the settings existed, the defaults apply (₹500, 3 presentations, 5 days)', () => {
+    expect(mandateRulesOf(undefined)).toEqual(DEFAULT_MANDATE_RULES);
+    expect(mandateRulesOf({ mandateBounceCharge: 0 })).toEqual({ ...DEFAULT_MANDATE_RULES, bounceCharge: 0 });
+    expect(DEFAULT_MANDATE_RULES).toEqual({ bounceCharge: 50_000, maxPresentations: 3, representAfterDays: 5 });
+  });
+
+  it("when a presentation bounces, the version's charge and interval apply; after its one re-presentation, manual collection", () => {
+    const bounced = after(custom, result(P1, 'bounced', DUE_1, 'INSUFFICIENT_FUNDS'));
+    const events = bounced.slice(custom.length);
+    expect(events[0]!.data).toMatchObject({ nextAttemptOn: '2026-03-03' });
+    expect(events[1]).toMatchObject({ type: 'BounceChargeApplied', data: { amount: 25_000 } });
+    const again = after(bounced, present('2026-03-03'));
+    const last = after(again, result(presentationIdOf(LOAN_ID, 1, 2), 'bounced', '2026-03-03', 'INSUFFICIENT_FUNDS')).slice(again.length);
+    expect(last.map((e) => e.type)).toEqual(['PresentationBounced', 'BounceChargeApplied', 'InstalmentSentToManualCollection']);
+    expect(last[2]).toMatchObject({ data: { code: 'presentations-exhausted' } });
+  });
+
+  it('given no bounce charge, a bounce charges nothing', () => {
+    const free = pinnedTo(presented, { mandateBounceCharge: 0 });
+    const events = after(free, result(P1, 'bounced', DUE_1, 'INSUFFICIENT_FUNDS')).slice(free.length);
+    expect(events.map((e) => e.type)).toEqual(['PresentationBounced']);
   });
 });
 
@@ -318,6 +383,21 @@ describe('mandate lifecycle', () => {
     expect(event).toMatchObject({ type: 'InstalmentSentToManualCollection', data: { code: 'mandate-paused' } });
     const resumed = after(paused, present(DUE_1), command('ResumeMandate', { mandateId: 'm1' }, CHECKER));
     expect(after(resumed, present('2026-03-31')).at(-1)).toMatchObject({ type: 'InstalmentPresented', data: { instalmentNumber: 2 } });
+  });
+
+  it("the provider's notice of a cancellation at the borrower's bank cancels it with the bank's words, once", () => {
+    const notice = command(
+      'CancelMandate',
+      { mandateId: 'm1', cause: 'cancelled-at-bank', reason: 'Cancelled at the bank: revoked' },
+      PROVIDER,
+    );
+    const cancelled = after(withMandate, notice);
+    expect(cancelled.at(-1)).toMatchObject({
+      type: 'MandateCancelled',
+      data: { cause: 'cancelled-at-bank', reason: 'Cancelled at the bank: revoked', by: PROVIDER.id },
+    });
+    given(cancelled).when(notice).then([]);
+    given(cancelled).when(present(DUE_1)).then([]);
   });
 
   it('is cancelled once (the borrower asks, or the loan closes); nothing is presented after', () => {

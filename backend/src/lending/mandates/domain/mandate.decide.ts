@@ -12,7 +12,7 @@ import { MandateInWrongStatus, MandateNotFound, MandateOpen, PresentationNotFoun
 import { MANDATE_FREQUENCIES, MANDATE_KINDS, type MandateEvent, type ManualCollectionCode } from './mandate.events.js';
 import {
   bounceReasonOf,
-  DEFAULT_MANDATE_RULES,
+  mandateRulesOf,
   PRE_DEBIT_NOTICE_MS,
   presentationIdOf,
   UPI_AUTOPAY_LIMIT,
@@ -49,7 +49,7 @@ export function decideMandate(
   command: MandateCommand,
   loan: LoanRecord,
   collect: CollectDebit,
-  rules: MandateRules = DEFAULT_MANDATE_RULES,
+  rules: MandateRules = mandateRulesOf(loan.product?.terms),
 ): LoanEvent[] {
   const base = baseOf(command.data);
   const by = base.actor.id;
@@ -290,7 +290,7 @@ function recordResult(
     return [succeeded, ...collect(after, base, { paymentId, amount: presentation.amount, method, providerReference, businessDate })];
   }
   const code = typeof reasonCode === 'string' && reasonCode.trim() !== '' ? reasonCode.trim() : 'UNKNOWN';
-  const { reason, final } = bounceReasonOf(code);
+  const { reason, final, cancels } = bounceReasonOf(code);
   const more = !final && presentation.attempt < rules.maxPresentations && loan.status === 'active';
   const events: MandateEvent[] = [
     {
@@ -329,6 +329,13 @@ function recordResult(
         detail: final ? `${reason} (${code}): presenting again would bounce` : `${presentation.attempt} presentations bounced`,
         on: businessDate,
       },
+    });
+  }
+  // The bank says this mandate will never debit again: it is cancelled here too (nothing more is presented on it).
+  if (cancels !== undefined && (mandate.status === 'active' || mandate.status === 'paused')) {
+    events.push({
+      type: 'MandateCancelled',
+      data: { ...base, reason: `${reason} (${code})`, mandateId: mandate.mandateId, cause: cancels, by: base.actor.id },
     });
   }
   return events;

@@ -33,7 +33,7 @@ export class MandateWebhooksController {
   })
   @ApiOperation({
     summary:
-      'The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once',
+      'The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference}, the borrower cancelling at their bank {about: mandate, mandateId, status: cancelled, providerReference, reason?} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once',
   })
   @ApiOkResponse({ schema: openApi(mandateWebhookAnswerSchema) })
   webhook(@Req() req: Request & { rawBody?: Buffer }) {
@@ -65,6 +65,16 @@ export class MandateWebhooksController {
   @ApiOperation({ summary: 'Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to the portal loan page' })
   async fail(@Param('mandateId') mandateId: string, @Res() res: Response) {
     res.redirect(303, await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'failed'));
+  }
+
+  @Post('sandbox/:mandateId/cancel-at-bank')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sandbox: the borrower cancels an active or paused mandate at their bank (signed notice status cancelled sent server-side)',
+  })
+  cancelAtBank(@Param('mandateId') mandateId: string) {
+    return this.sandbox.cancelAtBank(parseWith(mandateIdParam, mandateId));
   }
 
   @Post('sandbox/presentations/:presentationId/succeed')

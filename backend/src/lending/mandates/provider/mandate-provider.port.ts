@@ -3,9 +3,12 @@ import type { MandateFrequency, MandateKind } from '../domain/mandate.events.js'
 /** Where to send the borrower to authorise a mandate, and the provider's own id for it. */
 export type ProviderMandate = { providerMandateId: string; redirectUrl: string };
 
-/** A provider's signed notice, once its signature has been checked. */
+/**
+ * A provider's signed notice, once its signature has been checked. A mandate `cancelled`: the borrower cancelled it at
+ * their bank (or in their UPI app); `reason` is the bank's words when it gives them.
+ */
 export type MandateNotice =
-  | { about: 'mandate'; mandateId: string; status: 'registered' | 'failed'; providerReference: string; reason?: string }
+  | { about: 'mandate'; mandateId: string; status: 'registered' | 'failed' | 'cancelled'; providerReference: string; reason?: string }
   | {
       about: 'presentation';
       presentationId: string;

@@ -6,7 +6,7 @@ const webhookBody = z.discriminatedUnion('about', [
   z.strictObject({
     about: z.literal('mandate'),
     mandateId: z.uuid(),
-    status: z.enum(['registered', 'failed']),
+    status: z.enum(['registered', 'failed', 'cancelled']),
     providerReference: z.string().trim().max(200),
     reason: z.string().trim().max(1000).optional(),
   }),

@@ -1,7 +1,8 @@
 import type { AppConfig } from '../../../platform/config/config.js';
 import { agreementTermsFor } from '../domain/agreement-terms.js';
 import { emiSchedule } from '../../loan/domain/terms/emi-schedule.js';
-import { keyFactStatement, type KeyFactStatement } from '../domain/kfs/key-fact-statement.js';
+import { keyFactStatement, type KeyFactStatement, type KfsProductCharges } from '../domain/kfs/key-fact-statement.js';
+import { DEFAULT_MANDATE_SETTINGS, type PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { AgreementTerms, ScheduleLine } from '../../loan/domain/loan.types.js';
 
@@ -10,6 +11,16 @@ export function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): Sch
   if (loan.loanType === 'EMI')
     return emiSchedule({ principal: terms.principal, annualRatePercent: terms.annualRatePercent, months: terms.tenureMonths }).schedule;
   return [{ number: 1, dueDate: '', principal: terms.principal, interest: terms.fee, balance: 0 }];
+}
+
+/** The auto-debit rules the loan's product version applies; terms pinned before they existed (migration 0054) apply the defaults, as presentations do. */
+function autoDebitRulesOf(loan: LoanRecord): NonNullable<KfsProductCharges['autoDebit']> {
+  const terms = loan.product?.terms as Partial<PinnedProductTerms> | undefined;
+  return {
+    bounceCharge: terms?.mandateBounceCharge ?? DEFAULT_MANDATE_SETTINGS.mandateBounceCharge,
+    representations: terms?.mandateRepresentations ?? DEFAULT_MANDATE_SETTINGS.mandateRepresentations,
+    representAfterDays: terms?.mandateRepresentAfterDays ?? DEFAULT_MANDATE_SETTINGS.mandateRepresentAfterDays,
+  };
 }
 
 /**
@@ -23,7 +34,11 @@ export function loanKfs(
 ): { terms: AgreementTerms; schedule: ScheduleLine[]; kfs: KeyFactStatement } {
   const terms = loan.agreement?.terms ?? agreementTermsFor(loan, config.product);
   const schedule = indicativeSchedule(loan, terms);
-  const charges = { penalChargeFlat: loan.product?.terms.penalChargeFlat ?? 0, graceDays: loan.product?.terms.graceDays ?? 0 };
+  const charges = {
+    penalChargeFlat: loan.product?.terms.penalChargeFlat ?? 0,
+    graceDays: loan.product?.terms.graceDays ?? 0,
+    autoDebit: autoDebitRulesOf(loan),
+  };
   const kfs = keyFactStatement({
     loanId: loan.id,
     loanType: loan.loanType,

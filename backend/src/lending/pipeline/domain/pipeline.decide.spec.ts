@@ -15,8 +15,10 @@ import {
   InvalidLoanInput,
   LoanAlreadyExists,
   LoanNotFound,
+  MandateRequired,
   ProfileIncomplete,
 } from '../../loan/domain/loan.errors.js';
+import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { DEFAULT_PRODUCT_SETTINGS } from '../../../platform/config/product-settings.js';
 import { defaultProductParameters, pinnedTerms, type ProductParameters } from '../../loan/domain/terms/loan-product.js';
 import { LOAN_STATES, LOAN_TYPES } from '../../loan/domain/loan.types.js';
@@ -488,6 +490,37 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
       given(historyTo('final.pending', loanType))
         .when({ type: 'GrantFinalApproval', data: envelope(STAFF) })
         .then([{ type: 'FinalApprovalGranted', data: envelope(STAFF) }]);
+    });
+
+    describe('under a product version that requires an auto-debit mandate', () => {
+      const requiring = { ...(loanType === 'EMI' ? DEFAULT_EMI : DEFAULT_ADVANCE), mandateRequired: true };
+      const mandateEvent = (type: string, data: object) =>
+        ({ type, data: { ...envelope(STAFF), mandateId: 'm1', ...data } }) as unknown as LoanEvent;
+      const started = mandateEvent('MandateRegistrationStarted', {
+        kind: 'e-nach',
+        maxAmount: 10_000_000,
+        frequency: 'monthly',
+        validFrom: '2026-02-01',
+        validUntil: '2027-12-31',
+        provider: 'sandbox',
+        by: STAFF.id,
+      });
+      const registered = mandateEvent('MandateRegistered', { providerReference: 'UMRN1', activeFrom: '2026-02-01' });
+
+      it('is refused without an active mandate, naming the step (a pending one is not enough)', () => {
+        for (const history of [historyTo('final.pending', loanType), [...historyTo('final.pending', loanType), started]]) {
+          const error = given(history, requiring)
+            .when({ type: 'GrantFinalApproval', data: envelope(STAFF) })
+            .thenThrows(MandateRequired, 'LOAN.MANDATE_REQUIRED');
+          expect(error.details).toMatchObject({ step: 'approve-final' });
+        }
+      });
+
+      it('is approved once the mandate is active', () => {
+        given([...historyTo('final.pending', loanType), started, registered], requiring)
+          .when({ type: 'GrantFinalApproval', data: envelope(STAFF) })
+          .then([{ type: 'FinalApprovalGranted', data: envelope(STAFF) }]);
+      });
     });
   });
 

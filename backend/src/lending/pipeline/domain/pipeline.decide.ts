@@ -3,7 +3,13 @@ import { addMonths, dayOfMonth } from '../../loan/domain/calendar.js';
 import { emiSchedule } from '../../loan/domain/terms/emi-schedule.js';
 import { allowedActions, commandAction, type LoanAction } from '../../loan/domain/loan-actions.js';
 import { FieldProblems, isIntegerBetween } from '../../loan/domain/loan-input.validation.js';
-import { AgreementMismatch, IllegalTransition, LoanAlreadyExists, ProfileIncomplete } from '../../loan/domain/loan.errors.js';
+import {
+  AgreementMismatch,
+  IllegalTransition,
+  LoanAlreadyExists,
+  MandateRequired,
+  ProfileIncomplete,
+} from '../../loan/domain/loan.errors.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import type { LoanRecord, LoanState } from '../../loan/domain/loan.state.js';
 import { LOAN_TYPES, type LoanMessageBase, type LoanStatus, type LoanType, type ScheduleLine } from '../../loan/domain/loan.types.js';
@@ -66,6 +72,8 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
       return [{ type: 'AgreementSigned', data: { ...base, documentHash, ...(evidence ? { evidence } : {}) } }];
     }
     case 'GrantFinalApproval':
+      // The product may require auto-debit before the money goes out (issue 32): final approval is the step that checks it.
+      if (params.mandateRequired && !hasActiveMandate(loan)) throw new MandateRequired(loan.id, 'approve-final');
       return [{ type: 'FinalApprovalGranted', data: base }];
     case 'DisburseLoan':
       return disburse(command, loan, params);
@@ -88,6 +96,11 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
     default:
       return assertNever(command, 'pipeline command');
   }
+}
+
+/** An auto-debit mandate the provider confirmed and nobody paused or cancelled (the mandates slice's own state, read only). */
+function hasActiveMandate(loan: LoanRecord): boolean {
+  return (loan.mandates?.mandates ?? []).some((mandate) => mandate.status === 'active');
 }
 
 /**

@@ -23,6 +23,10 @@ const terms = (p: ProductVersionRecord, setting: readonly string[]) => ({
   advancePayment: p.advancePayment,
   defaultPayDayOfMonth: p.defaultPayDayOfMonth,
   minDaysToRepayment: p.minDaysToRepayment,
+  mandateBounceCharge: p.mandateBounceCharge,
+  mandateRepresentations: p.mandateRepresentations,
+  mandateRepresentAfterDays: p.mandateRepresentAfterDays,
+  mandateRequired: p.mandateRequired,
   requiredProfileSections: requiredProfileSections(p.requiredProfileSections, setting),
   active: p.active,
 });
@@ -69,4 +73,8 @@ export const publicProductView = (p: ProductRecord) => ({
   advancePayment: p.advancePayment,
   defaultPayDayOfMonth: p.defaultPayDayOfMonth,
   minDaysToRepayment: p.minDaysToRepayment,
+  mandateBounceCharge: p.mandateBounceCharge,
+  mandateRepresentations: p.mandateRepresentations,
+  mandateRepresentAfterDays: p.mandateRepresentAfterDays,
+  mandateRequired: p.mandateRequired,
 });

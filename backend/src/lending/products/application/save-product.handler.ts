@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { productProblems, type ProductTerms } from '../../loan/domain/terms/loan-product.js';
+import { DEFAULT_MANDATE_SETTINGS, productProblems, type ProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { Actor, LoanType } from '../../loan/domain/loan.types.js';
 import { normalizedProfileSections, requiredProfileSections, requiredProfileSectionsProblems } from '../domain/product-profile-sections.js';
 import { InvalidProduct, ProductCodeTaken, ProductNotFound } from '../domain/product.errors.js';
@@ -51,6 +51,10 @@ const TERM_FIELDS = [
   'advancePayment',
   'defaultPayDayOfMonth',
   'minDaysToRepayment',
+  'mandateBounceCharge',
+  'mandateRepresentations',
+  'mandateRepresentAfterDays',
+  'mandateRequired',
   'active',
 ] as const satisfies readonly (keyof ProductTerms)[];
 
@@ -81,6 +85,7 @@ function withDefaults(
     allocationStrategy: 'mifos-standard',
     prepaymentMode: 'reduceTenure',
     advancePayment: 'nextInstalments',
+    ...DEFAULT_MANDATE_SETTINGS,
     active: true,
     ...(advance
       ? { minTenureMonths: 1, maxTenureMonths: 1, annualRatePercent: 0, defaultPayDayOfMonth: defaultPayDay, minDaysToRepayment }

@@ -5,6 +5,8 @@ import {
   ADVANCE_PAYMENTS,
   ALLOCATION_STRATEGIES,
   MAX_GRACE_DAYS,
+  MAX_MANDATE_REPRESENT_AFTER_DAYS,
+  MAX_MANDATE_REPRESENTATIONS,
   MAX_PAY_DAY,
   MAX_PRODUCT_AMOUNT,
   MAX_TENURE_MONTHS,
@@ -51,6 +53,18 @@ const termFields = {
     ),
   defaultPayDayOfMonth: wholeBetween('defaultPayDayOfMonth', 1, MAX_PAY_DAY).nullable(),
   minDaysToRepayment: wholeBetween('minDaysToRepayment', 0, 366).nullable(),
+  mandateBounceCharge: minor('mandateBounceCharge', 0).describe(
+    'auto-debit: minor units charged per returned debit, a penal charge on the instalment (never interest); default 50000',
+  ),
+  mandateRepresentations: wholeBetween('mandateRepresentations', 0, MAX_MANDATE_REPRESENTATIONS).describe(
+    'auto-debit: times a bounced instalment is presented again after the first presentation (none after a final reason); default 2',
+  ),
+  mandateRepresentAfterDays: wholeBetween('mandateRepresentAfterDays', 1, MAX_MANDATE_REPRESENT_AFTER_DAYS).describe(
+    'auto-debit: days between a bounce and the next presentation; default 5',
+  ),
+  mandateRequired: z
+    .boolean({ error: 'mandateRequired must be true or false' })
+    .describe('final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false'),
   // Names are checked by the domain, so an unknown one gets a message that lists the seven.
   requiredProfileSections: z
     .array(z.string({ error: 'requiredProfileSections must be a list of section names' }), {
@@ -113,6 +127,10 @@ const versionTerms = {
     .describe('money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal'),
   defaultPayDayOfMonth: z.number().int().nullable().describe('salary advances only'),
   minDaysToRepayment: z.number().int().nullable().describe('salary advances only'),
+  mandateBounceCharge: z.number().int().describe('auto-debit: minor units per returned debit, a penal charge (disclosed in the KFS)'),
+  mandateRepresentations: z.number().int().describe('auto-debit: presentations of a bounced instalment after the first'),
+  mandateRepresentAfterDays: z.number().int().describe('auto-debit: days between a bounce and the next presentation'),
+  mandateRequired: z.boolean().describe('final approval needs an active auto-debit mandate'),
   requiredProfileSections: z
     .array(z.enum(PRODUCT_PROFILE_SECTIONS))
     .describe(
@@ -159,4 +177,8 @@ export const publicProductSchema = z.strictObject({
   advancePayment: z.enum(ADVANCE_PAYMENTS),
   defaultPayDayOfMonth: z.number().int().nullable(),
   minDaysToRepayment: z.number().int().nullable(),
+  mandateBounceCharge: z.number().int().describe('auto-debit: minor units per returned debit, a penal charge'),
+  mandateRepresentations: z.number().int().describe('auto-debit: presentations of a bounced instalment after the first'),
+  mandateRepresentAfterDays: z.number().int().describe('auto-debit: days between a bounce and the next presentation'),
+  mandateRequired: z.boolean().describe('an active auto-debit mandate is needed before final approval'),
 });

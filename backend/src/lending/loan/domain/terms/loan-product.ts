@@ -15,6 +15,18 @@ export const MAX_TENURE_MONTHS = 600;
 export const MAX_GRACE_DAYS = 365;
 // Capped below every month's length so a pay day exists in each month.
 export const MAX_PAY_DAY = 28;
+/** Auto-debit: re-presentations of one bounced instalment at most (NPCI lets a lender present again; more only costs charges). */
+export const MAX_MANDATE_REPRESENTATIONS = 5;
+/** Auto-debit: days between a bounce and the next presentation, at most. */
+export const MAX_MANDATE_REPRESENT_AFTER_DAYS = 30;
+
+/** The auto-debit settings of a version made before they existed (migration 0054), and of a new product left without them. */
+export const DEFAULT_MANDATE_SETTINGS = {
+  mandateBounceCharge: 50_000,
+  mandateRepresentations: 2,
+  mandateRepresentAfterDays: 5,
+  mandateRequired: false,
+} as const;
 
 /**
  * The terms of one version of a loan product: what a loan pins when it is applied for. Money in minor units. A salary
@@ -45,6 +57,16 @@ export type ProductTerms = {
   defaultPayDayOfMonth: number | null;
   /** Salary advances: a pay day closer to the payout than this rolls to the following month. null for EMI. */
   minDaysToRepayment: number | null;
+  /**
+   * Auto-debit (docs/mandates.md): minor units charged per returned debit (a penal charge on the instalment, never
+   * interest; disclosed in the KFS), re-presentations of a bounced instalment after the first presentation, days between
+   * a bounce and the next presentation, and whether final approval needs an active mandate. Terms pinned before these
+   * existed lack them: DEFAULT_MANDATE_SETTINGS.
+   */
+  mandateBounceCharge: number;
+  mandateRepresentations: number;
+  mandateRepresentAfterDays: number;
+  mandateRequired: boolean;
   active: boolean;
 };
 
@@ -80,6 +102,7 @@ export function defaultProductParameters(settings: ProductSettings, type: LoanTy
     allocationStrategy: 'mifos-standard' as const,
     prepaymentMode: 'reduceTenure' as const,
     advancePayment: 'nextInstalments' as const,
+    ...DEFAULT_MANDATE_SETTINGS,
     active: true,
   };
   if (type === 'EMI') {
@@ -125,6 +148,10 @@ export function productProblems(terms: ProductTerms): FieldProblems {
   if (terms.minAmount > terms.maxAmount) problems.add('minAmount', 'minAmount must not exceed maxAmount');
   problems.requireInteger('graceDays', terms.graceDays, 0, MAX_GRACE_DAYS);
   problems.requireInteger('penalChargeFlat', terms.penalChargeFlat, 0, MAX_PRODUCT_AMOUNT);
+  problems.requireInteger('mandateBounceCharge', terms.mandateBounceCharge, 0, MAX_PRODUCT_AMOUNT);
+  problems.requireInteger('mandateRepresentations', terms.mandateRepresentations, 0, MAX_MANDATE_REPRESENTATIONS);
+  problems.requireInteger('mandateRepresentAfterDays', terms.mandateRepresentAfterDays, 1, MAX_MANDATE_REPRESENT_AFTER_DAYS);
+  if (typeof terms.mandateRequired !== 'boolean') problems.add('mandateRequired', 'mandateRequired must be true or false');
   if (!(terms.processingFeePercent >= 0 && terms.processingFeePercent <= 100))
     problems.add('processingFeePercent', 'processingFeePercent must be between 0 and 100');
   if (terms.type === 'EMI') {

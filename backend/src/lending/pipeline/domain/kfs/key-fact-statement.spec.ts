@@ -60,6 +60,27 @@ describe('keyFactStatement', () => {
     expect(kfs.contingentCharges[0]!.value).toBe('None');
   });
 
+  it("given the product version's auto-debit settings, lists the bounce charge as a penal charge with the re-presentation policy", () => {
+    const terms = agreementTermsFor(emiLoan, { currency: 'INR' });
+    const schedule = emiSchedule({ principal: terms.principal, annualRatePercent: 12, months: 12 }).schedule;
+    const statement = (autoDebit: { bounceCharge: number; representations: number; representAfterDays: number }) =>
+      keyFactStatement({
+        loanId: 'L3',
+        loanType: 'EMI',
+        terms,
+        schedule,
+        charges: { penalChargeFlat: 0, graceDays: 0, autoDebit },
+        settings,
+      }).contingentCharges.find((c) => c.name === 'Other penal charges')!.value;
+    expect(statement({ bounceCharge: 50_000, representations: 2, representAfterDays: 5 })).toBe(
+      'Auto-debit bounce charge: ₹500.00 for each auto-debit (e-NACH or UPI AutoPay) returned unpaid, a penal charge on that instalment (not interest); ' +
+        "a returned instalment is presented again up to 2 times, 5 days after each return, unless the bank's reason makes it pointless (account closed, mandate cancelled)",
+    );
+    expect(statement({ bounceCharge: 0, representations: 0, representAfterDays: 1 })).toBe(
+      'Auto-debit bounce charge: none; a returned instalment is not presented again',
+    );
+  });
+
   it('given no fee, the APR is the contract rate', () => {
     const terms = agreementTermsFor({ ...emiLoan, fee: 0 } as LoanRecord, { currency: 'INR' });
     const schedule = emiSchedule({ principal: terms.principal, annualRatePercent: 12, months: 12 }).schedule;

@@ -14,8 +14,16 @@ export type KfsSettings = {
   grievanceOfficer: GrievanceOfficer;
 };
 
-/** The product's contingent charges, from the version of the product the loan was applied under. */
-export type KfsProductCharges = { penalChargeFlat: number; graceDays: number };
+/**
+ * The product's contingent charges, from the version of the product the loan was applied under. `autoDebit`: the
+ * charge per returned auto-debit (a penal charge, not interest) and the re-presentation policy (docs/mandates.md);
+ * absent: not disclosed (a KFS built before the settings existed).
+ */
+export type KfsProductCharges = {
+  penalChargeFlat: number;
+  graceDays: number;
+  autoDebit?: { bounceCharge: number; representations: number; representAfterDays: number };
+};
 
 export type KfsFee = { name: string; amount: number; payableTo: 'lender' | 'third party'; recurrence: 'one-time'; collected: string };
 
@@ -121,7 +129,7 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
     aprBasisPoints,
     contingentCharges: [
       { name: 'Penal charges in case of delayed payment', value: penal },
-      { name: 'Other penal charges', value: 'None' },
+      { name: 'Other penal charges', value: charges.autoDebit ? autoDebitCharge(charges.autoDebit, terms.currency) : 'None' },
       { name: 'Foreclosure charges', value: 'None: you may repay early at any time' },
       { name: 'Charges for switching between floating and fixed rate', value: 'Not applicable (fixed rate)' },
     ],
@@ -147,4 +155,17 @@ export function keyFactStatement(input: KfsInput): KeyFactStatement {
     ],
     schedule,
   };
+}
+
+/** The bounce charge and re-presentation policy as the KFS states them (RBI's 2023 circular: a penal charge, never interest). */
+function autoDebitCharge(rules: NonNullable<KfsProductCharges['autoDebit']>, currency: string): string {
+  const charge =
+    rules.bounceCharge > 0
+      ? `Auto-debit bounce charge: ${formatMoney(rules.bounceCharge, currency)} for each auto-debit (e-NACH or UPI AutoPay) returned unpaid, a penal charge on that instalment (not interest)`
+      : 'Auto-debit bounce charge: none';
+  const again =
+    rules.representations > 0
+      ? `a returned instalment is presented again up to ${plural(rules.representations, 'time')}, ${plural(rules.representAfterDays, 'day')} after each return, unless the bank's reason makes it pointless (account closed, mandate cancelled)`
+      : 'a returned instalment is not presented again';
+  return `${charge}; ${again}`;
 }
