@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import type { Job } from 'bullmq';
+import { NO_EMAIL_REASON } from '../../src/communications/application/documents/document-deliveries.js';
 import { documentDeliverySchema } from '../../src/communications/http/admin-document-deliveries.controller.js';
-import { SIGNED_DOCUMENTS_SUBSCRIPTION } from '../../src/communications/jobs/signed-documents.subscription.js';
+import { sendDocumentsSmsJob, SIGNED_DOCUMENTS_SUBSCRIPTION } from '../../src/communications/jobs/signed-documents.subscription.js';
+import type { SmsSender } from '../../src/communications/sms-sender/sms-sender.port.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { PlatformRegistry } from '../../src/platform/registry.js';
 import { SubscriptionRunner } from '../../src/platform/subscriptions/subscription-runner.js';
@@ -26,7 +30,7 @@ function runSubscription() {
   return new SubscriptionRunner(t.runtime.db, t.app.get<EventStore>(EVENT_STORE), t.database.url, [subscription]);
 }
 
-async function signedLoan(name: string, beforeSigning?: (email: string) => void) {
+async function signedLoan(name: string, beforeSigning?: (email: string, userId: string) => void | Promise<void>) {
   const b = await registerBorrower(t.http, name);
   const profile = await t.runtime.db.selectFrom('users').select(['email', 'phone']).where('id', '=', b.user._id).executeTakeFirstOrThrow();
   const loan = await loanIn(t.http, 'consent.customerpending', b.token, admin);
@@ -38,7 +42,7 @@ async function signedLoan(name: string, beforeSigning?: (email: string) => void)
       emails.every((e) => e.status === 'sent') && templates.includes('agreement-sign-link') && templates.includes('application-received')
     );
   }, 'the emails before signing sent');
-  beforeSigning?.(profile.email);
+  await beforeSigning?.(profile.email, b.user._id);
   const signed = await signAgreement(t.http, loan.id, loan.documentHash!, b.token, admin);
   expect(signed.status).toBe(200);
   return { ...b, email: profile.email, phone: profile.phone!, loan };
@@ -113,7 +117,7 @@ describe('documents sent on signing', () => {
 
   it('a mail server refusing once: the email fails, the queue retries it and it is sent; a re-read of the log sends nothing twice', async () => {
     // The refusal is in place before the signing.
-    const b = await signedLoan('Ravi Retried', (email) => smtp.reject.set(email.toLowerCase(), 1));
+    const b = await signedLoan('Ravi Retried', (email) => void smtp.reject.set(email.toLowerCase(), 1));
     const rows = await delivered(b.loan.id);
     const email = rows.find((r) => r.channel === 'email')!;
     expect(email).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
@@ -146,5 +150,79 @@ describe('documents sent on signing', () => {
     const viewer = await staffWithRole(t.http, admin, 'viewer');
     await t.http.get(`/api/admin/loans/${b.loan.id}/document-deliveries`).set(bearer(viewer)).expect(200);
     expectProblem(await t.http.get('/api/admin/loans/not-a-uuid/document-deliveries').set(bearer(admin)), 400, 'validation-failed');
+  });
+
+  it('no email on the profile: the SMS goes alone, and the email row says why it was not sent', async () => {
+    // Identity records no email verification yet: a profile without an email is the case of no verified email.
+    const b = await signedLoan('Omar Offline', async (_email, userId) => {
+      await t.runtime.db.updateTable('users').set({ email: '' }).where('id', '=', userId).execute();
+    });
+    const rows = await delivered(b.loan.id);
+    expect(rows.map((r) => [r.channel, r.status, r.attempts, r.lastError])).toEqual([
+      ['email', 'skipped', 0, NO_EMAIL_REASON],
+      ['sms', 'sent', 1, null],
+    ]);
+    const sms = await smsTo(b.phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toMatch(
+      /Key Facts Statement for loan [0-9A-F]{8} are ready\. Download them: https:\/\/portal\.example\.test\/User\/Loans\//,
+    );
+    expect(mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? ''))).toEqual([]);
+  });
+
+  it('an SMS provider failing: the attempt and error are recorded, the queue retries, the retry sends it; failing to the last try marks it failed', async () => {
+    const loanId = randomUUID();
+    const insert = async (position: number) => {
+      const id = randomUUID();
+      await t.runtime.db
+        .insertInto('document_deliveries')
+        .values({
+          id,
+          loan_id: loanId,
+          borrower_id: randomUUID(),
+          event_position: position,
+          documents: ['agreement', 'kfs'],
+          channel: 'sms',
+          recipient: '+919800000001',
+          status: 'queued',
+          email_id: null,
+          last_error: null,
+        })
+        .execute();
+      return id;
+    };
+    const job = (deliveryId: string, attemptsMade: number) =>
+      ({ data: { deliveryId }, attemptsMade, opts: { attempts: 3 } }) as unknown as Job;
+    const sent: string[] = [];
+    let failures = 1;
+    const flaky: SmsSender = {
+      send: async (sms) => {
+        if (failures-- > 0) throw new Error('provider timed out');
+        sent.push(sms.body);
+        return { status: 'sent', providerMessageId: 'p-1' };
+      },
+    };
+    const smsJob = sendDocumentsSmsJob(t.runtime.db, flaky, 'https://portal.example.test');
+    const id = await insert(900_000_001);
+    await expect(smsJob.process(job(id, 0))).rejects.toThrow('provider timed out');
+    const row = () => t.runtime.db.selectFrom('document_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ status: 'queued', attempts: 1, last_error: 'provider timed out' });
+    await smsJob.process(job(id, 1));
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(sent).toEqual([expect.stringContaining(`https://portal.example.test/User/Loans/${loanId}`)]);
+    // A sent SMS is never sent again (a duplicate job).
+    expect(await smsJob.process(job(id, 0))).toEqual({ skipped: id });
+    expect(sent).toHaveLength(1);
+
+    failures = 10;
+    const doomed = await insert(900_000_002);
+    await expect(smsJob.process(job(doomed, 2))).rejects.toThrow();
+    expect(
+      await t.runtime.db.selectFrom('document_deliveries').selectAll().where('id', '=', doomed).executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'provider timed out',
+    });
   });
 });
