@@ -33,7 +33,9 @@ const MAX_ERROR_LENGTH = 2000;
  * the KFS as PDF attachments (through the email outbox, dedupe key `signed-documents:<position>`; the `email` queue
  * sends and retries it), and an SMS saying so, with the portal page to download them (the `documents` queue sends and
  * retries it). Each channel is a `document_deliveries` row; with no email on the profile the email row is `skipped`
- * and says why, and the SMS goes alone.
+ * and says why, and the SMS goes alone. Documents that cannot be had (a stored PDF gone) turn the email row `failed`
+ * with the reason rather than stopping the subscription for every later signing. Migration 0055 starts it at the
+ * log's head, so agreements signed before it are not emailed.
  */
 export function signedDocumentsSubscription(deps: {
   db: Db;
@@ -80,8 +82,16 @@ async function deliver(deps: Parameters<typeof signedDocumentsSubscription>[0], 
 
   if (!done.has('email')) {
     const to = borrower?.email?.trim();
-    if (to) {
-      const files = await deps.documents.of(loanId, documentHash);
+    // Documents that cannot be had (a stored PDF gone) fail this row for staff to see, never the whole subscription.
+    const files = to
+      ? await deps.documents.of(loanId, documentHash).catch((error: unknown) => {
+          const reason = `Not sent: the documents could not be prepared (${error instanceof Error ? error.message : String(error)})`;
+          return reason.slice(0, MAX_ERROR_LENGTH);
+        })
+      : undefined;
+    if (typeof files === 'string') {
+      await insert(deps.db, { ...row, channel: 'email', recipient: to ?? null, status: 'failed', last_error: files });
+    } else if (to && files) {
       const ref = loanId.slice(0, 8).toUpperCase();
       const loanUrl = `${deps.portalUrl}/User/Loans/${loanId}`;
       const { id: emailId } = await deps.outbox.send({
@@ -130,7 +140,7 @@ async function insert(
     documents: string[];
     channel: 'email' | 'sms';
     recipient: string | null;
-    status: 'queued' | 'skipped';
+    status: 'queued' | 'skipped' | 'failed';
     email_id?: string;
     last_error?: string | null;
   },
@@ -170,7 +180,7 @@ export function sendDocumentsSmsJob(db: Db, sms: SmsSender, portalUrl: string): 
         .executeTakeFirst();
       const body = documentsSmsText({
         loanId: row.loan_id,
-        emailedTo: email && email.status !== 'skipped' ? email.recipient : null,
+        emailedTo: email && email.status === 'queued' ? email.recipient : null,
         portalUrl,
       });
       try {

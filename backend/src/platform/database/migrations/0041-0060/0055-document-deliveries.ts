@@ -5,6 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * email log shows names and sizes, never the bytes). `document_deliveries`: one row per signing (the AgreementSigned
  * event's position) and channel, what was sent (`documents`), to whom, and how it went; an email row's status and
  * attempts are its email's (`email_id`), an SMS row's its own (the `documents` queue retries it).
+ *
+ * The `signed-documents` subscription starts at the log's head: the agreements signed before this release were not
+ * sent their documents then, and a first start does not email every borrower who ever signed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -35,9 +38,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UNIQUE (event_position, channel)
     )`.execute(db);
   await sql`CREATE INDEX document_deliveries_loan ON document_deliveries (loan_id, created_at)`.execute(db);
+  await sql`
+    INSERT INTO subscription_checkpoints (name, transaction_id, global_position)
+    SELECT 'signed-documents', transaction_id, global_position FROM events
+    ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+    ON CONFLICT (name) DO NOTHING`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DELETE FROM subscription_checkpoints WHERE name = 'signed-documents'`.execute(db);
   await sql`DROP TABLE document_deliveries`.execute(db);
   await sql`DROP TABLE email_attachments`.execute(db);
 }
