@@ -225,4 +225,33 @@ describe('documents sent on signing', () => {
       last_error: 'provider timed out',
     });
   });
+
+  it('documents that cannot be had: the email row fails with the reason, the SMS still goes, and the subscription moves on', async () => {
+    const b = await signedLoan('Dev Documentless');
+    await delivered(b.loan.id);
+    const subscription = t.app.get(PlatformRegistry).subscriptions.find((s) => s.name === SIGNED_DOCUMENTS_SUBSCRIPTION)!;
+    // A signing of the same loan whose stored PDF is not there (an unknown hash), as the log would hand it over.
+    const position = 800_000_000 + Math.floor(Math.random() * 1000);
+    await subscription.handle([
+      {
+        position,
+        streamId: `loan-${b.loan.id}`,
+        streamType: 'loan',
+        version: 99,
+        type: 'AgreementSigned',
+        data: { loanId: b.loan.id, documentHash: 'f'.repeat(64) },
+        metadata: {},
+        recordedAt: new Date(),
+        transactionId: '1',
+      } as never,
+    ]);
+    const rows = await t.runtime.db.selectFrom('document_deliveries').selectAll().where('event_position', '=', String(position)).execute();
+    const email = rows.find((r) => r.channel === 'email')!;
+    expect(email).toMatchObject({ status: 'failed', email_id: null });
+    expect(email.last_error).toMatch(
+      /^Not sent: the documents could not be prepared \(The agreement PDF f+ of loan .* is not in document storage\)$/,
+    );
+    await waitFor(async () => (await smsTo(b.phone)).length === 2, 'the second SMS');
+    expect((await smsTo(b.phone)).map((m) => m.body).filter((body) => body.includes('are ready'))).toHaveLength(1);
+  });
 });
