@@ -83,6 +83,24 @@ function Message() {
   );
 }
 
+const BYTES = new Intl.NumberFormat('en-IN');
+
+/** The files sent with it (the signed agreement and the KFS on signing): names and sizes; the log never keeps their bytes readable. */
+function Attachments() {
+  const email = useRecordContext<Email>();
+  const files = email?.attachments ?? [];
+  if (files.length === 0) return <span>—</span>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="email-attachments">
+      {files.map((f) => (
+        <li key={f.filename}>
+          {f.filename} ({BYTES.format(f.sizeBytes)} bytes)
+        </li>
+      ))}
+    </Box>
+  );
+}
+
 function LastError() {
   const email = useRecordContext<Email>();
   return email?.lastError ? <Alert severity="error">{email.lastError}</Alert> : null;
@@ -111,6 +129,9 @@ export function EmailShow() {
         </Labeled>
         <NumberField source="attempts" />
         <LastError />
+        <Labeled label="Attachments">
+          <Attachments />
+        </Labeled>
         <DateField source="createdAt" label="Written" showTime />
         <DateField source="sentAt" label="Sent" showTime emptyText="—" />
         <Message />

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { AgreementPanel } from './AgreementPanel';
 import { CoolingOffPanel } from './CoolingOffPanel';
+import { DocumentDeliveriesPanel } from './DocumentDeliveriesPanel';
 import { AsOfControl } from './AsOfControl';
 import { formatDateTime, formatMoney } from '@lending/web-common/format';
 import { shortId } from './labels';
@@ -160,6 +161,11 @@ export function LoanPage() {
           <Section title="Agreement">
             <AgreementPanel loan={loan} />
           </Section>
+          {loan.signedAt && !asOf ? (
+            <Section title="Documents sent">
+              <DocumentDeliveriesPanel loanId={loan.id} />
+            </Section>
+          ) : null}
         </Box>
         <Section title="History">
           <Box sx={{ mb: 2 }}>

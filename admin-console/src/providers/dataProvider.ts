@@ -3,6 +3,7 @@ import type { CoolingOff } from '../loans/cooling-off.types';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type {
+  DocumentDelivery,
   GrievanceReport,
   ContactConduct,
   AdminCustomer,
@@ -116,6 +117,8 @@ export type LendingDataProvider = DataProvider & {
   /** An offer to settle (the maker); a second person approves. */
   offerSettlement(loanId: string, body: Record<string, unknown>, idempotencyKey: string): Promise<SettlementOffer>;
   coolingOff(loanId: string): Promise<CoolingOff>;
+  /** The documents sent to the borrower on signing (issue 33): email and SMS, status and attempts. */
+  documentDeliveries(loanId: string): Promise<DocumentDelivery[]>;
   requestCoolingOffExit(loanId: string, idempotencyKey: string): Promise<CoolingOff>;
   approveCoolingOffExit(loanId: string): Promise<CoolingOff>;
   approveSettlementOffer(offerId: string): Promise<SettlementOffer>;
@@ -284,6 +287,8 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     settlementOffers: async (loanId) =>
       (await http(`${base}/loans/${encodeURIComponent(loanId)}/settlement-offers`)).json as SettlementOffer[],
     coolingOff: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/cooling-off`)).json as CoolingOff,
+    documentDeliveries: async (loanId) =>
+      (await http(`${base}/loans/${encodeURIComponent(loanId)}/document-deliveries`)).json as DocumentDelivery[],
     requestCoolingOffExit: async (loanId, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/cooling-off/exit`, {}, { 'Idempotency-Key': idempotencyKey }))
         .json as CoolingOff,

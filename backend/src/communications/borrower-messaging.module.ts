@@ -1,6 +1,14 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module.js';
 import { BorrowerDirectory } from '../identity/public/index.js';
+import { LendingModule } from '../lending/lending.module.js';
+import { SignedDocuments } from '../lending/public/index.js';
+import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
+import { ListDocumentDeliveriesHandler } from './application/documents/list-document-deliveries.handler.js';
+import { EmailOutbox } from './application/emails/email-outbox.js';
+import { AdminDocumentDeliveriesController } from './http/admin-document-deliveries.controller.js';
+import { sendDocumentsSmsJob, signedDocumentsSubscription } from './jobs/signed-documents.subscription.js';
+import { SMS_SENDER, type SmsSender } from './sms-sender/sms-sender.port.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DB, type Db } from '../platform/database/database.js';
 import { PlatformRegistry } from '../platform/registry.js';
@@ -14,10 +22,12 @@ import { emailLoanContactsProjection } from './projections/email-loan-contacts.p
 /**
  * Communications that speak to borrowers about their loans. A module apart from CommunicationsModule, which uses no
  * other context's module (its email delivery runs alone in email-delivery.int-spec.ts): this one needs identity's
- * borrower directory.
+ * borrower directory and lending's signed documents (sent on signing, issue 33 item 2).
  */
 @Module({
-  imports: [IdentityModule, CommunicationsModule],
+  imports: [IdentityModule, CommunicationsModule, LendingModule],
+  controllers: [AdminDocumentDeliveriesController],
+  providers: [ListDocumentDeliveriesHandler],
 })
 export class BorrowerMessagingModule implements OnModuleInit {
   constructor(
@@ -27,6 +37,10 @@ export class BorrowerMessagingModule implements OnModuleInit {
     private readonly emails: TemplatedEmails,
     private readonly directory: BorrowerDirectory,
     private readonly pushes: PushOutbox,
+    private readonly outbox: EmailOutbox,
+    private readonly documents: SignedDocuments,
+    @Inject(QUEUE_BACKEND) private readonly queue: QueueBackend,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {}
 
   onModuleInit(): void {
@@ -48,5 +62,18 @@ export class BorrowerMessagingModule implements OnModuleInit {
         currency: this.config.product.currency,
       }),
     );
+    // Issue 33 item 2: the signed agreement and the KFS by email, and an SMS with the download link, on each signing.
+    this.registry.addSubscription(
+      signedDocumentsSubscription({
+        db: this.db,
+        outbox: this.outbox,
+        documents: this.documents,
+        directory: this.directory,
+        queue: this.queue,
+        portalUrl: this.config.publicUrl,
+        lenderName: this.config.lender.name,
+      }),
+    );
+    this.registry.addJob(sendDocumentsSmsJob(this.db, this.sms, this.config.publicUrl));
   }
 }

@@ -31,6 +31,6 @@ import { SettlementModule } from './settlement/settlement.module.js';
     MandatesModule,
     QuickStartPortsModule,
   ],
-  exports: [LoanModule, CollectionsModule, ServicingModule],
+  exports: [LoanModule, CollectionsModule, ServicingModule, PipelineModule],
 })
 export class LendingModule {}

@@ -474,6 +474,7 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'GET /api/me/loans/:id/kfs',
       'POST /api/me/loans/:id/agreement/code',
       'GET /api/admin/loans/:id/kfs',
+      'GET /api/admin/loans/:id/document-deliveries',
       'GET /api/admin/agreements',
       'GET /api/admin/agreements/:id',
       'POST /api/admin/settlement-offers/:id/reject',

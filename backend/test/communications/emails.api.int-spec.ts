@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { EMAIL_QUEUE, retryJobId } from '../../src/communications/application/emails/email-delivery.js';
 import { EmailOutbox } from '../../src/communications/application/emails/email-outbox.js';
-import { emailSchema } from '../../src/communications/http/email-response.schemas.js';
+import { emailDetailSchema, emailSchema } from '../../src/communications/http/email-response.schemas.js';
 import type { EmailStatus } from '../../src/platform/database/schema.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -137,8 +137,9 @@ describe('GET /api/admin/emails: the email log for react-admin', () => {
 describe('GET /api/admin/emails/:id', () => {
   it('answers one email', async () => {
     const res = await t.http.get(`/api/admin/emails/${ids.reset}`).set('Authorization', `Bearer ${staff}`).expect(200);
-    expect(emailSchema.parse(res.body)).toMatchObject({
+    expect(emailDetailSchema.parse(res.body)).toMatchObject({
       id: ids.reset,
+      attachments: [],
       status: 'sent',
       template: 'password-reset',
       text: 'Body of Reset your password',

@@ -1381,6 +1381,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/loans/{id}/document-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents sent on signing (the signed agreement and the KFS by email, an SMS with the download link): per signing and channel, status and attempts */
+        get: operations["AdminDocumentDeliveriesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/foreclosure-quote": {
         parameters: {
             query?: never;
@@ -7397,6 +7414,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the files sent with it (the signed agreement and the KFS on signing): names and sizes only */
+                        attachments: {
+                            contentType: string;
+                            filename: string;
+                            sizeBytes: number;
+                        }[];
                         /** @description delivery attempts so far */
                         attempts: number;
                         createdAt: string;
@@ -10888,6 +10911,73 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                     };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminDocumentDeliveriesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description delivery attempts so far */
+                        attempts: number;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        createdAt: string;
+                        /** @description what was sent: the signed agreement and the Key Facts Statement */
+                        documents: ("agreement" | "kfs")[];
+                        /** @description the email in the email log (channel email) */
+                        emailId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description the last error, or why it was skipped */
+                        lastError: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @description the email address or phone it went to; null when there was none */
+                        recipient: string | null;
+                        /**
+                         * @description queued: waiting or being retried; sent; failed: every attempt failed; skipped: not sent, lastError says why
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "failed" | "skipped";
+                        updatedAt: string;
+                    }[];
                 };
             };
             /** @description RFC 9457 problem details (application/problem+json) */

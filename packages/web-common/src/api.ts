@@ -141,3 +141,5 @@ export type DialerOutcomeBody = Body<'/api/admin/dialer/calls/{id}/outcome', 'po
 export type CoolingOff = Answer<'/api/admin/loans/{id}/cooling-off', 'get'>;
 export type CoolingOffAmounts = NonNullable<CoolingOff['quote']>;
 export type MyCoolingOff = Answer<'/api/me/loans/{id}/cooling-off', 'get'>;
+/** Documents sent on signing (issue 33): per signing and channel, what went where, its status and attempts. */
+export type DocumentDelivery = Item<Answer<'/api/admin/loans/{id}/document-deliveries', 'get'>>;

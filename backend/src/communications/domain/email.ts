@@ -33,7 +33,12 @@ export type EmailMessage = {
   templateSource?: 'active' | 'shipped';
   /** Writes the message at most once per key (e.g. one email per event and template); a repeat answers the first id. */
   dedupeKey?: string;
+  /** Files sent with it (a signed agreement): kept in `email_attachments`; the log shows their names and sizes only. */
+  attachments?: EmailAttachment[];
 };
+
+/** One file of an email. */
+export type EmailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** Communications' domain errors: a stable code and a kind, mapped to problem details by the one exception filter. */
 export abstract class EmailDomainError extends DomainError {}

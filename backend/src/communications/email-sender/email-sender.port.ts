@@ -9,6 +9,8 @@ export type OutgoingEmail = {
   text: string;
   html?: string;
   redacted: { subject: string; text: string };
+  /** Files sent with it; an adapter that records instead of delivering writes their names and sizes, never the bytes. */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 };
 
 /** What became of it: handed to a mail server (`sent`, with its message id), or only recorded (`logged`). */

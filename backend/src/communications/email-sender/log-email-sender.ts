@@ -13,7 +13,11 @@ export class LogEmailSender implements EmailSender {
 
   async send(email: OutgoingEmail): Promise<EmailOutcome> {
     const { subject, text } = this.options.printSecrets ? email : email.redacted;
-    this.log(`Email to ${email.to}, subject ${JSON.stringify(subject)} (no SMTP_URL, not sent): ${JSON.stringify(text)}`);
+    const files = (email.attachments ?? []).map((a) => `${a.filename} (${a.content.length} bytes)`);
+    this.log(
+      `Email to ${email.to}, subject ${JSON.stringify(subject)} (no SMTP_URL, not sent): ${JSON.stringify(text)}` +
+        (files.length ? `, attachments: ${files.join(', ')}` : ''),
+    );
     return { status: 'logged' };
   }
 }

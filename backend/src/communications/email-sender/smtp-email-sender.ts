@@ -15,6 +15,9 @@ export class SmtpEmailSender implements EmailSender {
       subject: email.subject,
       text: email.text,
       ...(email.html ? { html: email.html } : {}),
+      ...(email.attachments?.length
+        ? { attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+        : {}),
     });
     return { status: 'sent', messageId: info.messageId ?? undefined };
   }

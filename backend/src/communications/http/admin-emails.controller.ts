@@ -12,7 +12,7 @@ import { GetEmailQuery } from '../application/emails/get-email.handler.js';
 import { EMAIL_SORT, ListEmailsQuery } from '../application/emails/list-emails.handler.js';
 import { RetryEmailCommand } from '../application/emails/retry-email.handler.js';
 import { emailIdParam, emailListFilter } from './email-request.schemas.js';
-import { emailSchema, openApi } from './email-response.schemas.js';
+import { emailDetailSchema, emailSchema, openApi } from './email-response.schemas.js';
 
 /** The email log for staff (ra-data-simple-rest), and a retry for failed emails. */
 @ApiTags('admin emails')
@@ -53,7 +53,7 @@ export class AdminEmailsController {
   @Get('emails/:id')
   @RequirePermission('emails.view')
   @ApiOperation({ summary: 'One email with its delivery status' })
-  @ApiOkResponse({ schema: openApi(emailSchema) })
+  @ApiOkResponse({ schema: openApi(emailDetailSchema) })
   get(@Param('id') id: string) {
     return this.queries.execute(new GetEmailQuery(parseWith(emailIdParam, id)));
   }

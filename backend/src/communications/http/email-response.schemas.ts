@@ -27,5 +27,12 @@ export const emailSchema = z.strictObject({
   sentAt: z.string().nullable(),
 });
 
+/** One email with the names and sizes of its files (never their bytes). */
+export const emailDetailSchema = emailSchema.extend({
+  attachments: z
+    .array(z.strictObject({ filename: z.string(), contentType: z.string(), sizeBytes: z.number().int() }))
+    .describe('the files sent with it (the signed agreement and the KFS on signing): names and sizes only'),
+});
+
 // The problem schema and openApi() live once, in platform; re-exported for this context's controllers.
 export { openApi, problemSchema } from '../../platform/http/openapi-schemas.js';

@@ -84,3 +84,42 @@ describe('send-email job and secrets', () => {
     expect(sealed).not.toContain(TOKEN);
   });
 });
+
+describe('send-email job and attachments', () => {
+  it('hands the files to the sender; without SMTP_URL the print names them and their sizes, never their bytes', async () => {
+    const id = randomUUID();
+    const pdf = Buffer.from('%PDF-1.7 the-secret-bytes-of-the-agreement');
+    await database.db
+      .insertInto('emails')
+      .values({ id, to_address: 'asha@example.com', subject: 'Your documents', text_body: 'Attached.', status: 'queued' })
+      .execute();
+    await database.db
+      .insertInto('email_attachments')
+      .values({
+        email_id: id,
+        position: 0,
+        filename: 'agreement.pdf',
+        content_type: 'application/pdf',
+        size_bytes: pdf.length,
+        content: pdf,
+      })
+      .execute();
+    const logs: string[] = [];
+    await sendEmailJob(database.db, new LogEmailSender((l) => logs.push(l), { printSecrets: true }), { box }).process(jobFor(id));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain(`attachments: agreement.pdf (${pdf.length} bytes)`);
+    expect(logs[0]).not.toContain('the-secret-bytes');
+    const sent: unknown[] = [];
+    const id2 = randomUUID();
+    await database.db
+      .insertInto('emails')
+      .values({ id: id2, to_address: 'asha@example.com', subject: 'Your documents', text_body: 'Attached.', status: 'queued' })
+      .execute();
+    await database.db
+      .insertInto('email_attachments')
+      .values({ email_id: id2, position: 0, filename: 'kfs.pdf', content_type: 'application/pdf', size_bytes: pdf.length, content: pdf })
+      .execute();
+    await sendEmailJob(database.db, { send: async (e) => (sent.push(e.attachments), { status: 'sent' }) }, { box }).process(jobFor(id2));
+    expect(sent).toEqual([[{ filename: 'kfs.pdf', contentType: 'application/pdf', content: pdf }]]);
+  });
+});

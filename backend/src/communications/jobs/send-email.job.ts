@@ -73,6 +73,12 @@ export function sendEmailJob(db: Db, sender: EmailSender, options: SendEmailOpti
         throw new UnrecoverableError(SECRET_GONE_ERROR);
       }
 
+      const attachments = await db
+        .selectFrom('email_attachments')
+        .select(['filename', 'content_type', 'content'])
+        .where('email_id', '=', emailId)
+        .orderBy('position')
+        .execute();
       let outcome: EmailOutcome;
       try {
         outcome = await sender.send({
@@ -81,6 +87,9 @@ export function sendEmailJob(db: Db, sender: EmailSender, options: SendEmailOpti
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           redacted: { subject: redactSecrets(email.subject), text: redactSecrets(email.text_body) },
+          ...(attachments.length
+            ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content })) }
+            : {}),
         });
       } catch (error) {
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -8,6 +8,8 @@ import { DevelopmentPennyDrop } from './payouts/development-penny-drop.js';
 import { PENNY_DROP } from './payouts/penny-drop.port.js';
 import { agreementsProjection } from './projections/agreements.projection.js';
 import { AgreementDocumentsRepository } from './agreements/agreement-documents.repository.js';
+import { StoredSignedDocuments } from './agreements/stored-signed-documents.js';
+import { SignedDocuments } from '../public/signed-documents.port.js';
 import { AgreementSignLinksRepository } from './agreements/agreement-sign-links.repository.js';
 import { AgreementSignLinkMailer } from './application/agreement-sign-link-mailer.js';
 import {
@@ -84,7 +86,9 @@ import { PublicAgreementsController } from './http/public-agreements.controller.
     ListAgreementsHandler,
     GetAgreementHandler,
     CountApplicationFunnelHandler,
+    { provide: SignedDocuments, useClass: StoredSignedDocuments },
   ],
+  exports: [SignedDocuments],
 })
 export class PipelineModule implements OnModuleInit {
   constructor(private readonly registry: PlatformRegistry) {}

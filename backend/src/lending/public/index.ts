@@ -37,3 +37,5 @@ export {
   type LoanBookTerms,
 } from './loan-books.js';
 export { LoanPrincipals, type LoanPrincipal } from './loan-principals.port.js';
+/** Issue 33 item 2: the signed agreement and the KFS as PDFs, for communications to send on signing. */
+export { SignedDocuments, type SignedDocument } from './signed-documents.port.js';

@@ -314,6 +314,33 @@ export interface EmailTemplateVersionsTable {
 }
 
 /** Idempotency keys of emails written by subscriptions: one email per (event, template). */
+/** An email's files (migration 0055): the log shows the names and sizes, only the send job reads the bytes. */
+export interface EmailAttachmentsTable {
+  email_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  content: Buffer;
+}
+
+/** Documents sent on signing (migration 0055): one row per signing and channel. */
+export interface DocumentDeliveriesTable {
+  id: string;
+  loan_id: string;
+  borrower_id: string;
+  event_position: ColumnType<string, number | string, never>;
+  documents: string[];
+  channel: 'email' | 'sms';
+  recipient: string | null;
+  status: 'queued' | 'sent' | 'failed' | 'skipped';
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  email_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface EmailDedupeTable {
   key: string;
   email_id: string;
@@ -901,6 +928,8 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   email_template_versions: EmailTemplateVersionsTable;
   email_dedupe: EmailDedupeTable;
+  email_attachments: EmailAttachmentsTable;
+  document_deliveries: DocumentDeliveriesTable;
   email_loan_contacts: EmailLoanContactsTable;
   banners: BannersTable;
   push_tokens: PushTokensTable;

@@ -78,6 +78,22 @@ export class EmailOutbox {
           has_secrets: given.length > 0,
         })
         .execute();
+      const attachments = message.attachments ?? [];
+      if (attachments.length > 0) {
+        await trx
+          .insertInto('email_attachments')
+          .values(
+            attachments.map((a, position) => ({
+              email_id: id,
+              position,
+              filename: oneLine(a.filename),
+              content_type: a.contentType,
+              size_bytes: a.content.length,
+              content: a.content,
+            })),
+          )
+          .execute();
+      }
       if (given.length > 0) {
         await trx
           .insertInto('email_secrets')

@@ -15,6 +15,15 @@ export class GetEmailHandler implements IQueryHandler<GetEmailQuery> {
   async execute({ emailId }: GetEmailQuery) {
     const row = await this.db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
     if (!row) throw new EmailNotFound(emailId);
-    return emailView(row);
+    const attachments = await this.db
+      .selectFrom('email_attachments')
+      .select(['filename', 'content_type', 'size_bytes'])
+      .where('email_id', '=', emailId)
+      .orderBy('position')
+      .execute();
+    return {
+      ...emailView(row),
+      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.content_type, sizeBytes: a.size_bytes })),
+    };
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { keyFactStatement, type KfsSettings } from '../domain/kfs/key-fact-statement.js';
 import { formatDate, formatMoneyCode } from '../../../platform/format/format.js';
-import { renderAgreementPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
+import { renderAgreementPdf, renderKfsPdf, type AgreementPdfInput } from './agreement-pdf.renderer.js';
 
 const sha256 = (buf: Buffer): string => createHash('sha256').update(buf).digest('hex');
 
@@ -247,5 +247,19 @@ describe('renderAgreementPdf', () => {
     const fractional = emiInput();
     fractional.terms = { ...fractional.terms, principal: 1000.5 };
     await expect(renderAgreementPdf(fractional)).rejects.toThrow(/principal/);
+  });
+});
+
+describe('renderKfsPdf (sent with the signed agreement)', () => {
+  it('given the agreement input, when the KFS is rendered alone, then it is one deterministic page with the KFS and not the agreement', async () => {
+    const input = emiInput(12);
+    const pdf = await renderKfsPdf(input, { compress: false });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pageCount(pdf)).toBe(1);
+    const lines = pageTextLines(pdf);
+    expect(lines).toContain('Key Facts Statement');
+    expect(lines).toContain('Annual Percentage Rate (APR)');
+    expect(lines.some((l) => l.startsWith('Loan Agreement '))).toBe(false);
+    expect(sha256(await renderKfsPdf(input))).toBe(sha256(await renderKfsPdf(input)));
   });
 });

@@ -87,6 +87,38 @@ export async function renderAgreementPdf(input: AgreementPdfInput, options: Rend
   return bytes;
 }
 
+/**
+ * The Key Facts Statement alone, as its own PDF (sent to the borrower with the signed agreement): the same page the
+ * agreement prints first, dated the day the agreement was issued. Deterministic like the agreement.
+ */
+export async function renderKfsPdf(
+  input: Pick<AgreementPdfInput, 'loanId' | 'issuedAt' | 'lender' | 'kfs'>,
+  options: RenderAgreementPdfOptions = {},
+): Promise<Buffer> {
+  const issuedAt = new Date(input.issuedAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { ...MARGINS },
+    bufferPages: true,
+    compress: options.compress ?? true,
+    autoFirstPage: true,
+    font: FONT.regular,
+    info: {
+      Title: pdfText(`Key Facts Statement (${input.loanId})`),
+      Author: pdfText(input.lender.name),
+      Subject: pdfText(`Key Facts Statement for loan ${input.loanId}`),
+      Creator: 'Lending backend agreement renderer',
+      Producer: 'PDFKit',
+      CreationDate: issuedAt,
+      ModDate: issuedAt,
+    },
+  });
+  const bytes = collect(doc);
+  new KfsPdfPage(doc, input.kfs, input.lender.name).render(agreementDate(issuedAt));
+  doc.end();
+  return bytes;
+}
+
 const EM_DASH = '\u2014';
 
 const RATE_FORMAT = new Intl.NumberFormat('en-US', {

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DocumentDelivery } from '@lending/web-common/api';
+import { fakeApi, fakeAuth, renderWithAdmin } from '../test/renderWithAdmin';
+import { DocumentDeliveriesPanel } from './DocumentDeliveriesPanel';
+
+const row = (over: Partial<DocumentDelivery>): DocumentDelivery => ({
+  id: `d-${over.channel}`,
+  loanId: 'loan-1',
+  channel: 'email',
+  documents: ['agreement', 'kfs'],
+  recipient: 'asha@example.com',
+  status: 'sent',
+  attempts: 1,
+  lastError: null,
+  emailId: null,
+  createdAt: '2026-12-02T10:00:00.000Z',
+  updatedAt: '2026-12-02T10:00:05.000Z',
+  ...over,
+});
+
+describe('Documents sent (loan page)', () => {
+  it('shows each channel with its status and attempts, and why one was not sent', async () => {
+    const { dataProvider } = fakeApi({
+      'GET /api/admin/loans/loan-1/document-deliveries': () => [
+        row({ channel: 'email', status: 'sent', attempts: 2 }),
+        row({
+          channel: 'sms',
+          recipient: null,
+          status: 'skipped',
+          attempts: 0,
+          lastError: 'Not sent: the borrower has no phone on their profile.',
+        }),
+      ],
+    });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    const table = await screen.findByTestId('document-deliveries');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Email');
+    expect(rows[1]).toHaveTextContent('signed agreement, KFS');
+    expect(rows[1]).toHaveTextContent('asha@example.com');
+    expect(rows[1]).toHaveTextContent('Sent');
+    expect(within(rows[1]!).getAllByRole('cell')[4]).toHaveTextContent('2');
+    expect(rows[2]).toHaveTextContent('SMS');
+    expect(rows[2]).toHaveTextContent('Not sent');
+    expect(rows[2]).toHaveTextContent('no phone on their profile');
+  });
+
+  it('says nothing was sent yet when there is no delivery', async () => {
+    const { dataProvider } = fakeApi({ 'GET /api/admin/loans/loan-1/document-deliveries': () => [] });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    expect(await screen.findByTestId('document-deliveries')).toHaveTextContent('Nothing sent yet');
+  });
+});

@@ -1,0 +1,69 @@
+import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { formatDateTime } from '@lending/web-common/format';
+import type { DocumentDelivery } from '@lending/web-common/api';
+import type { LendingDataProvider } from '../providers/dataProvider';
+
+const DOCUMENT_NAMES: Record<DocumentDelivery['documents'][number], string> = { agreement: 'signed agreement', kfs: 'KFS' };
+const STATUS_LABELS: Record<DocumentDelivery['status'], string> = {
+  queued: 'Queued (retrying)',
+  sent: 'Sent',
+  failed: 'Failed',
+  skipped: 'Not sent',
+};
+
+/**
+ * Documents sent on signing (issue 33): for each signing, the email with the signed agreement and the KFS and the SMS
+ * with the download link, with status and attempts; the reason when one was not sent or the last error.
+ */
+export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
+  const dataProvider = useDataProvider<LendingDataProvider>();
+  const { data, error } = useQuery({
+    queryKey: ['document-deliveries', loanId],
+    queryFn: () => dataProvider.documentDeliveries(loanId),
+    refetchInterval: 5000,
+  });
+  if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
+  if (!data) return null;
+  if (data.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="document-deliveries">
+        Nothing sent yet: the signed agreement and the KFS are emailed, and an SMS sent, when the borrower signs.
+      </Typography>
+    );
+  }
+  return (
+    <Table size="small" data-testid="document-deliveries">
+      <TableHead>
+        <TableRow>
+          <TableCell>Channel</TableCell>
+          <TableCell>Documents</TableCell>
+          <TableCell>To</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell align="right">Attempts</TableCell>
+          <TableCell>Updated</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((d) => (
+          <TableRow key={d.id}>
+            <TableCell>{d.channel === 'email' ? 'Email' : 'SMS'}</TableCell>
+            <TableCell>{d.documents.map((k) => DOCUMENT_NAMES[k]).join(', ')}</TableCell>
+            <TableCell>{d.recipient ?? '—'}</TableCell>
+            <TableCell>
+              {STATUS_LABELS[d.status]}
+              {d.lastError ? (
+                <Typography variant="caption" color={d.status === 'sent' ? 'text.secondary' : 'error'} component="div">
+                  {d.lastError}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell align="right">{d.attempts}</TableCell>
+            <TableCell>{formatDateTime(d.updatedAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

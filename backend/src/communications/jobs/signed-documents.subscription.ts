@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Job } from 'bullmq';
+import type { Db } from '../../platform/database/database.js';
+import type { QueueBackend } from '../../platform/queue/queue-backend.js';
+import type { JobDefinition } from '../../platform/queue/job-definition.js';
+import { runForEvent } from '../../platform/observability/request-context.js';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import type { Subscription } from '../../platform/subscriptions/subscription.js';
+import type { BorrowerDirectory } from '../../identity/public/index.js';
+import type { SignedDocuments } from '../../lending/public/index.js';
+import type { EmailOutbox } from '../application/emails/email-outbox.js';
+import { EMAIL_QUEUE, SEND_EMAIL_JOB } from '../application/emails/email-delivery.js';
+import {
+  DOCUMENTS_QUEUE,
+  NO_EMAIL_REASON,
+  NO_PHONE_REASON,
+  SEND_DOCUMENTS_SMS_JOB,
+  SIGNED_DOCUMENT_KINDS,
+  documentsSmsText,
+  enqueueDocumentsSms,
+  type SendDocumentsSmsData,
+} from '../application/documents/document-deliveries.js';
+import type { SmsSender } from '../sms-sender/sms-sender.port.js';
+
+export const SIGNED_DOCUMENTS_SUBSCRIPTION = 'signed-documents';
+
+const MAX_ERROR_LENGTH = 2000;
+
+/**
+ * Issue 33 item 2, documents sent on signing. On each AgreementSigned, once per event position (a re-read event, or
+ * a crash between effect and checkpoint, writes nothing new): an email to the borrower with the signed agreement and
+ * the KFS as PDF attachments (through the email outbox, dedupe key `signed-documents:<position>`; the `email` queue
+ * sends and retries it), and an SMS saying so, with the portal page to download them (the `documents` queue sends and
+ * retries it). Each channel is a `document_deliveries` row; with no email on the profile the email row is `skipped`
+ * and says why, and the SMS goes alone. Documents that cannot be had (a stored PDF gone) turn the email row `failed`
+ * with the reason rather than stopping the subscription for every later signing. Migration 0055 starts it at the
+ * log's head, so agreements signed before it are not emailed.
+ */
+export function signedDocumentsSubscription(deps: {
+  db: Db;
+  outbox: EmailOutbox;
+  documents: SignedDocuments;
+  directory: BorrowerDirectory;
+  queue: QueueBackend;
+  portalUrl: string;
+  lenderName: string;
+}): Subscription {
+  return {
+    name: SIGNED_DOCUMENTS_SUBSCRIPTION,
+    eventTypes: ['AgreementSigned'],
+    produces: [
+      { queue: EMAIL_QUEUE, name: SEND_EMAIL_JOB },
+      { queue: DOCUMENTS_QUEUE, name: SEND_DOCUMENTS_SMS_JOB },
+    ],
+    async handle(events: RecordedEvent[]): Promise<void> {
+      for (const event of events) await runForEvent(event, () => deliver(deps, event));
+    },
+  };
+}
+
+async function deliver(deps: Parameters<typeof signedDocumentsSubscription>[0], event: RecordedEvent): Promise<void> {
+  const loanId = String(event.data.loanId);
+  // AgreementSigned names the loan; its borrower is the one who started it (the stream's first event).
+  const started = await deps.db
+    .selectFrom('events')
+    .select(sql<string>`data->>'borrowerId'`.as('borrower_id'))
+    .where('stream_id', '=', `loan-${loanId}`)
+    .where('type', '=', 'LoanApplicationStarted')
+    .executeTakeFirst();
+  if (!started?.borrower_id) throw new Error(`Loan ${loanId} has no LoanApplicationStarted naming its borrower`);
+  const borrowerId = started.borrower_id;
+  const documentHash = String(event.data.documentHash);
+  const position = event.position;
+  const done = new Set(
+    (await deps.db.selectFrom('document_deliveries').select('channel').where('event_position', '=', String(position)).execute()).map(
+      (r) => r.channel,
+    ),
+  );
+  const borrower = await deps.directory.profileOf(borrowerId);
+  const row = { loan_id: loanId, borrower_id: borrowerId, event_position: position, documents: [...SIGNED_DOCUMENT_KINDS] };
+
+  if (!done.has('email')) {
+    const to = borrower?.email?.trim();
+    // Documents that cannot be had (a stored PDF gone) fail this row for staff to see, never the whole subscription.
+    const files = to
+      ? await deps.documents.of(loanId, documentHash).catch((error: unknown) => {
+          const reason = `Not sent: the documents could not be prepared (${error instanceof Error ? error.message : String(error)})`;
+          return reason.slice(0, MAX_ERROR_LENGTH);
+        })
+      : undefined;
+    if (typeof files === 'string') {
+      await insert(deps.db, { ...row, channel: 'email', recipient: to ?? null, status: 'failed', last_error: files });
+    } else if (to && files) {
+      const ref = loanId.slice(0, 8).toUpperCase();
+      const loanUrl = `${deps.portalUrl}/User/Loans/${loanId}`;
+      const { id: emailId } = await deps.outbox.send({
+        to,
+        subject: `Your signed loan agreement for loan ${ref}`,
+        text:
+          `Dear ${borrower!.name},\n\nThank you for signing. Attached are your signed loan agreement and the Key Facts ` +
+          `Statement for loan ${ref}. Keep them for your records; you can also download them at ${loanUrl}.\n\n${deps.lenderName}`,
+        template: 'signed-documents',
+        userId: borrowerId,
+        dedupeKey: `signed-documents:${position}`,
+        attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
+      });
+      await insert(deps.db, { ...row, channel: 'email', recipient: to, status: 'queued', email_id: emailId });
+    } else {
+      await insert(deps.db, { ...row, channel: 'email', recipient: null, status: 'skipped', last_error: NO_EMAIL_REASON });
+    }
+  }
+  if (!done.has('sms')) {
+    const phone = borrower?.phone ?? null;
+    await insert(deps.db, {
+      ...row,
+      channel: 'sms',
+      recipient: phone,
+      status: phone ? 'queued' : 'skipped',
+      last_error: phone ? null : NO_PHONE_REASON,
+    });
+  }
+  // A queued SMS is (re)enqueued on every read of the event: its job id makes a repeat a no-op.
+  const sms = await deps.db
+    .selectFrom('document_deliveries')
+    .select('id')
+    .where('event_position', '=', String(position))
+    .where('channel', '=', 'sms')
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  if (sms) await enqueueDocumentsSms(deps.queue, sms.id);
+}
+
+async function insert(
+  db: Db,
+  row: {
+    loan_id: string;
+    borrower_id: string;
+    event_position: number;
+    documents: string[];
+    channel: 'email' | 'sms';
+    recipient: string | null;
+    status: 'queued' | 'skipped' | 'failed';
+    email_id?: string;
+    last_error?: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('document_deliveries')
+    .values({ id: randomUUID(), ...row, email_id: row.email_id ?? null, last_error: row.last_error ?? null })
+    .onConflict((oc) => oc.columns(['event_position', 'channel']).doNothing())
+    .execute();
+}
+
+/**
+ * Sends one documents SMS: claims the row (counting the attempt), sends through the SMS port (the SMS log keeps it,
+ * purpose `signed-documents`), records `sent`. A sender error is recorded and rethrown so the queue retries with
+ * backoff; the row turns `failed` only when the last attempt fails. A sent row is never sent again.
+ */
+export function sendDocumentsSmsJob(db: Db, sms: SmsSender, portalUrl: string): JobDefinition {
+  return {
+    queue: DOCUMENTS_QUEUE,
+    name: SEND_DOCUMENTS_SMS_JOB,
+    async process(job: Job) {
+      const { deliveryId } = job.data as SendDocumentsSmsData;
+      const row = await db
+        .updateTable('document_deliveries')
+        .set({ attempts: sql<number>`attempts + 1`, updated_at: sql<Date>`now()` })
+        .where('id', '=', deliveryId)
+        .where('channel', '=', 'sms')
+        .where('status', 'in', ['queued', 'failed'])
+        .returningAll()
+        .executeTakeFirst();
+      if (!row || !row.recipient) return { skipped: deliveryId };
+      const email = await db
+        .selectFrom('document_deliveries')
+        .select(['recipient', 'status'])
+        .where('event_position', '=', row.event_position)
+        .where('channel', '=', 'email')
+        .executeTakeFirst();
+      const body = documentsSmsText({
+        loanId: row.loan_id,
+        emailedTo: email && email.status === 'queued' ? email.recipient : null,
+        portalUrl,
+      });
+      try {
+        await sms.send({ to: row.recipient, body, purpose: 'signed-documents' });
+      } catch (error) {
+        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        const message = error instanceof Error ? error.message : String(error);
+        await db
+          .updateTable('document_deliveries')
+          .set({
+            status: lastAttempt ? 'failed' : 'queued',
+            last_error: message.slice(0, MAX_ERROR_LENGTH),
+            updated_at: sql<Date>`now()`,
+          })
+          .where('id', '=', deliveryId)
+          .execute();
+        throw error;
+      }
+      await db
+        .updateTable('document_deliveries')
+        .set({ status: 'sent', last_error: null, updated_at: sql<Date>`now()` })
+        .where('id', '=', deliveryId)
+        .execute();
+      return { sent: deliveryId };
+    },
+  };
+}
