@@ -30,6 +30,9 @@ import { BorrowerDocuments } from './public/borrower-documents.port.js';
 import { BankAccounts } from './public/bank-accounts.port.js';
 import { SectionsBankAccounts } from './profiles/sections-bank-accounts.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
+import { GetConsentsHandler, WithdrawConsentHandler } from './application/consents.handlers.js';
+import { BorrowerConsentsRepository } from './consents/borrower-consents.repository.js';
+import { MyConsentsController } from './http/my-consents.controller.js';
 
 const commandHandlers = [
   SaveProfileSectionHandler,
@@ -42,6 +45,7 @@ const commandHandlers = [
   SaveQuickStartStepHandler,
   FinishQuickStartHandler,
   ReviewProfileSectionHandler,
+  WithdrawConsentHandler,
 ];
 const queryHandlers = [
   GetProfileSectionsHandler,
@@ -52,6 +56,7 @@ const queryHandlers = [
   LeadStatusCountsHandler,
   ListLeadAgentsHandler,
   ReadCustomerDocumentHandler,
+  GetConsentsHandler,
 ];
 const controllers = [
   MyProfileSectionsController,
@@ -60,6 +65,7 @@ const controllers = [
   AgentLeadsController,
   PublicQuickStartController,
   AdminCustomerProfilesController,
+  MyConsentsController,
 ];
 
 /**
@@ -76,6 +82,7 @@ const controllers = [
     CustomerDocumentsRepository,
     LeadsRepository,
     QuickStartLeadsRepository,
+    BorrowerConsentsRepository,
     QuickStartGate,
     LeadStaff,
     { provide: ACCOUNT_NUMBER_BOX, inject: [RUNTIME], useFactory: (runtime: Runtime) => new AccountNumberBox(runtime.config.jwtSecret) },

@@ -43,6 +43,7 @@ import * as mandates from './0041-0060/0045-mandates.js';
 import * as coolingOffExit from './0041-0060/0048-cooling-off-exit.js';
 import * as grievances from './0041-0060/0050-grievances.js';
 import * as borrowerSearchText from './0041-0060/0052-borrower-search-text.js';
+import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -92,6 +93,7 @@ export const migrationProvider: MigrationProvider = {
       '0048-cooling-off-exit': coolingOffExit,
       '0050-grievances': grievances,
       '0052-borrower-search-text': borrowerSearchText,
+      '0056-borrower-consents': borrowerConsents,
     };
   },
 };
