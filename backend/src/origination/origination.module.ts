@@ -33,6 +33,7 @@ import { ProfileCompleteness } from './public/profile-completeness.port.js';
 import { GetConsentsHandler, WithdrawConsentHandler } from './application/consents.handlers.js';
 import { BorrowerConsentsRepository } from './consents/borrower-consents.repository.js';
 import { MyConsentsController } from './http/my-consents.controller.js';
+import { ConsentRecords } from './public/consent-records.port.js';
 
 const commandHandlers = [
   SaveProfileSectionHandler,
@@ -90,7 +91,8 @@ const controllers = [
     { provide: BorrowerDocuments, useExisting: CustomerDocumentsRepository },
     { provide: CustomerProfiles, useClass: SectionsCustomerProfiles },
     { provide: BankAccounts, useClass: SectionsBankAccounts },
+    { provide: ConsentRecords, useExisting: BorrowerConsentsRepository },
   ],
-  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts],
+  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts, ConsentRecords],
 })
 export class OriginationModule {}

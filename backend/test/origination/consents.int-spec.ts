@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, expectProblem, loanIn, storeCounts } from '../support/loan-api.js';
+import { bearer, expectProblem, historyOf, loanIn, storeCounts } from '../support/loan-api.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -144,28 +144,23 @@ describe('withdrawing', () => {
     expectProblem(await t.http.post('/api/me/consents/terms/withdraw').set(bearer(kavya.token)), 404, 'not-given');
   });
 
-  it('bureau reporting while a loan is open: 409 with the RBI / CICRA reason', async () => {
+  it('signing a loan agreement records the bureau-reporting consent at the signing time; while the loan is open it cannot be withdrawn', async () => {
     const kavya = await quickStartBorrower();
     await t.http.post(`/api/me/loans/${kavya.loanId}/cancel`).set(bearer(kavya.token)).send({ reason: 'another one' }).expect(200);
-    await loanIn(t.http, 'active', kavya.token, staff);
-    // No flow asks for bureau reporting yet (docs/compliance.md): the consent is written as one would be.
-    await t.runtime.db
-      .insertInto('consent_texts')
-      .values({ purpose: 'bureau-reporting', version: 'test-1', text: 'Report my loan.', hash: sha256('Report my loan.') })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await t.runtime.db
-      .insertInto('borrower_consents')
-      .values({
-        borrower_id: kavya.id,
-        purpose: 'bureau-reporting',
-        text_version: 'test-1',
-        text_hash: sha256('Report my loan.'),
-        channel: 'quick-start',
-        given_at: new Date(),
-        withdrawn_at: null,
-      })
-      .execute();
+    const loan = await loanIn(t.http, 'active', kavya.token, staff);
+    const signed = (await historyOf(t.http, staff, loan.id)).find((e) => e.type === 'AgreementSigned')!;
+    const bureau = (await consentsOf(kavya.token)).filter((c) => c.purpose === 'bureau-reporting');
+    expect(bureau).toEqual([
+      expect.objectContaining({
+        channel: 'agreement-signing',
+        givenAt: signed.data.at,
+        version: expect.stringMatching(/^agreement-[0-9a-f]{12}$/),
+        text: expect.stringContaining('Late payment is reported to credit information companies'),
+        withdrawnAt: null,
+        withdrawal: { allowed: false, reason: expect.stringMatching(/1 open loan/) },
+      }),
+    ]);
+    expect(bureau[0].textHash).toBe(sha256(bureau[0].text));
     const body = expectProblem(
       await t.http.post('/api/me/consents/bureau-reporting/withdraw').set(bearer(kavya.token)),
       409,

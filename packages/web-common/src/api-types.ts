@@ -5847,7 +5847,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description where it was given: quick-start */
+                        /** @description where it was given: quick-start or agreement-signing */
                         channel: string;
                         givenAt: string;
                         id: string;
@@ -15947,7 +15947,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description where it was given: quick-start */
+                        /** @description where it was given: quick-start or agreement-signing */
                         channel: string;
                         givenAt: string;
                         id: string;
@@ -16013,7 +16013,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description where it was given: quick-start */
+                        /** @description where it was given: quick-start or agreement-signing */
                         channel: string;
                         givenAt: string;
                         id: string;

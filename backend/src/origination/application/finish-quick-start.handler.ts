@@ -89,6 +89,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
           givenAt: new Date(consents[key].at),
         })),
         'quick-start',
+        `quick-start:${lead.id}`,
       );
       await this.sections.save(
         borrower.id,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
-import type { ConsentChannel, ConsentPurpose, ConsentText } from '../domain/consents.js';
+import { consentTextHash, type ConsentChannel, type ConsentPurpose, type ConsentText } from '../domain/consents.js';
+import { ConsentRecords, type GivenConsent } from '../public/consent-records.port.js';
 
 /** A consent as kept, with the text it was given to. */
 export type StoredConsent = {
@@ -14,10 +15,26 @@ export type StoredConsent = {
   withdrawnAt: Date | null;
 };
 
-/** `borrower_consents` and the texts they were given to (`consent_texts`, migration 0056). */
+/** `borrower_consents` and the texts they were given to (`consent_texts`, migration 0056); ConsentRecords for lending. */
 @Injectable()
-export class BorrowerConsentsRepository {
-  constructor(@Inject(DB) private readonly db: Db) {}
+export class BorrowerConsentsRepository extends ConsentRecords {
+  constructor(@Inject(DB) private readonly db: Db) {
+    super();
+  }
+
+  async recordGiven(
+    borrowerId: string,
+    consent: GivenConsent,
+    given: { at: Date; channel: ConsentChannel; reference: string },
+  ): Promise<void> {
+    await this.keepTexts([{ ...consent, hash: consentTextHash(consent.text) }]);
+    await this.record(
+      borrowerId,
+      [{ purpose: consent.purpose, version: consent.version, givenAt: given.at }],
+      given.channel,
+      given.reference,
+    );
+  }
 
   /** Keeps consent texts as shown, each under its purpose and version (a version already kept stays as it was). */
   async keepTexts(texts: readonly ConsentText[]): Promise<void> {
@@ -32,18 +49,20 @@ export class BorrowerConsentsRepository {
   /**
    * Records consents given, each against the text kept under its version (with that text's hash): a consent whose text
    * was never kept is not recorded, since what it agreed to cannot be shown. Idempotent: a repeat with the same
-   * borrower, purpose and time records nothing new (a finish that is resumed). Answers how many were recorded.
+   * borrower, purpose and reference (what it was given for) records nothing new (a finish that is resumed). Answers
+   * how many were recorded.
    */
   async record(
     borrowerId: string,
     given: readonly { purpose: ConsentPurpose; version: string; givenAt: Date }[],
     channel: ConsentChannel,
+    reference: string,
   ): Promise<number> {
     let recorded = 0;
     for (const { purpose, version, givenAt } of given) {
       const result = await this.db
         .insertInto('borrower_consents')
-        .columns(['borrower_id', 'purpose', 'text_version', 'text_hash', 'channel', 'given_at'])
+        .columns(['borrower_id', 'purpose', 'text_version', 'text_hash', 'channel', 'reference', 'given_at'])
         .expression((eb) =>
           eb
             .selectFrom('consent_texts')
@@ -53,12 +72,13 @@ export class BorrowerConsentsRepository {
               'version',
               'hash',
               s.val(channel).as('channel'),
+              s.val(reference).as('reference'),
               s.val(givenAt).as('given_at'),
             ])
             .where('purpose', '=', purpose)
             .where('version', '=', version),
         )
-        .onConflict((oc) => oc.columns(['borrower_id', 'purpose', 'given_at']).doNothing())
+        .onConflict((oc) => oc.columns(['borrower_id', 'purpose', 'reference']).doNothing())
         .executeTakeFirst();
       recorded += Number(result.numInsertedOrUpdatedRows ?? 0);
     }

@@ -19,8 +19,8 @@ export const PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   'bureau-reporting': 'Reporting your loan to credit bureaus',
 };
 
-/** Where a consent was given: quick start's consents step (Step4). */
-export type ConsentChannel = 'quick-start';
+/** Where a consent was given: quick start's consents step (Step4), or signing the loan agreement (in the portal or by the email link). */
+export type ConsentChannel = 'quick-start' | 'agreement-signing';
 
 /** Quick start's consent keys and the purposes they record. */
 export const QUICK_START_PURPOSES: Record<ConsentKey, ConsentPurpose> = {

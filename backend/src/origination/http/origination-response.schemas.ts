@@ -29,7 +29,7 @@ export const consentSchema = z.strictObject({
   version: z.string().describe("the text's version"),
   textHash: z.string().describe('SHA-256 (hex) of the exact text shown'),
   text: z.string(),
-  channel: z.string().describe('where it was given: quick-start'),
+  channel: z.string().describe('where it was given: quick-start or agreement-signing'),
   givenAt: z.string(),
   withdrawnAt: z.string().nullable(),
   withdrawal: z

@@ -24,3 +24,4 @@ export {
   type StartedApplication,
 } from './quick-start-lending.port.js';
 export { BorrowerConsentDependents, type ConsentDependents } from './consent-dependents.port.js';
+export { ConsentRecords, type GivenConsent } from './consent-records.port.js';

@@ -348,6 +348,7 @@ export interface BorrowerConsentsTable {
   text_version: string;
   text_hash: string;
   channel: string;
+  reference: string;
   given_at: Timestamp;
   withdrawn_at: Timestamp | null;
 }
