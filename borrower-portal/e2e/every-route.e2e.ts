@@ -209,13 +209,15 @@ test.describe('signed in as a borrower with an active loan', () => {
     );
   });
 
-  test('dashboard, loans, help and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({ page }) => {
+  test('dashboard, loans, help, consents and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({ page }) => {
     const routes: Route[] = [
       { path: '/User/Dashboard' },
       { path: '/User/Loans' },
       { path: `/User/Loans/${loans.active}` },
       { path: '/User/Loans/verifypayment' },
       { path: '/User/Help' },
+      // The borrower's consents (issue 33 item 5): the bureau-reporting one the active loan's signing gave, with its reason.
+      { path: '/User/Consents' },
       { path: '/User/Profile' },
       ...['Profile', 'Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'].map((section) => ({
         path: `/User/Profile/${section}`,

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/User/Dashboard" replace /> },
               page('Dashboard', () => import('./routes/User/Dashboard')),
               page('Help', () => import('./routes/User/Help')),
+              page('Consents', () => import('./routes/User/Consents')),
               page('Loans', () => import('./routes/User/Loans/LoanList')),
               page('Loans/verifypayment', () => import('./routes/User/Loans/VerifyPayment')),
               page('Loans/:id', () => import('./routes/User/Loans/LoanDetail')),

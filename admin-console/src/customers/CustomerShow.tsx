@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { LendingDataProvider } from '../providers/dataProvider';
+import { Consents } from './Consents';
 import { Loans } from './Loans';
 import { Profile } from './Profile';
 import { SECTION_LABELS } from './review';
@@ -29,7 +30,7 @@ function History({ customer }: { customer: AdminCustomer }) {
   );
 }
 
-/** /Admin/Customers/{id}: who the customer is, then the spec's Loans and Profile components, and the review audit. */
+/** /Admin/Customers/{id}: who the customer is, then the spec's Loans and Profile components, the review audit and the consents. */
 export function CustomerShow() {
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<LendingDataProvider>();
@@ -72,11 +73,13 @@ export function CustomerShow() {
           <Tab label="Profile" id="customer-tab-0" aria-controls="customer-panel-0" />
           <Tab label={`Loans (${customer.loans.length})`} id="customer-tab-1" aria-controls="customer-panel-1" />
           <Tab label="History" id="customer-tab-2" aria-controls="customer-panel-2" />
+          <Tab label="Consents" id="customer-tab-3" aria-controls="customer-panel-3" />
         </Tabs>
         <CardContent role="tabpanel" id={`customer-panel-${tab}`} aria-labelledby={`customer-tab-${tab}`}>
           {tab === 0 ? <Profile customer={customer} onChanged={reload} /> : null}
           {tab === 1 ? <Loans customer={customer} /> : null}
           {tab === 2 ? <History customer={customer} /> : null}
+          {tab === 3 ? <Consents customerId={customer.id} /> : null}
         </CardContent>
       </Card>
     </Box>

@@ -7,6 +7,7 @@ import type {
   GrievanceReport,
   ContactConduct,
   AdminCustomer,
+  Consent,
   Answer,
   ApplicationFunnel,
   BusinessDate,
@@ -160,6 +161,8 @@ export type LendingDataProvider = DataProvider & {
   assignLoans(loanIds: string[], staffId: string | null): Promise<CollectorAssignment>;
   /** A customer with their loans, every profile section, their documents and the review audit. */
   customer(id: string): Promise<AdminCustomer>;
+  /** A customer's consents (DPDP Act), newest first; read-only. */
+  customerConsents(id: string): Promise<Consent[]>;
   /** Marks a customer's section verified (it must be complete) or rejected (with a reason). */
   reviewSection(customerId: string, section: string, body: SectionVerdictBody): Promise<Omit<CustomerSection, 'reviewedBy'>>;
   resolvePhoneCollision(id: string, action: 'keep' | 'clear'): Promise<PhoneCollision>;
@@ -331,6 +334,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     applicationFunnel: async (from, to) =>
       (await http(`${base}/application-funnel?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json as ApplicationFunnel,
     customer: async (id) => (await http(`${base}/customers/${encodeURIComponent(id)}`)).json as AdminCustomer,
+    customerConsents: async (id) => (await http(`${base}/customers/${encodeURIComponent(id)}/consents`)).json as Consent[],
     reviewSection: async (customerId, section, body) =>
       (
         await send(

@@ -30,6 +30,10 @@ import { BorrowerDocuments } from './public/borrower-documents.port.js';
 import { BankAccounts } from './public/bank-accounts.port.js';
 import { SectionsBankAccounts } from './profiles/sections-bank-accounts.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
+import { GetConsentsHandler, WithdrawConsentHandler } from './application/consents.handlers.js';
+import { BorrowerConsentsRepository } from './consents/borrower-consents.repository.js';
+import { MyConsentsController } from './http/my-consents.controller.js';
+import { ConsentRecords } from './public/consent-records.port.js';
 
 const commandHandlers = [
   SaveProfileSectionHandler,
@@ -42,6 +46,7 @@ const commandHandlers = [
   SaveQuickStartStepHandler,
   FinishQuickStartHandler,
   ReviewProfileSectionHandler,
+  WithdrawConsentHandler,
 ];
 const queryHandlers = [
   GetProfileSectionsHandler,
@@ -52,6 +57,7 @@ const queryHandlers = [
   LeadStatusCountsHandler,
   ListLeadAgentsHandler,
   ReadCustomerDocumentHandler,
+  GetConsentsHandler,
 ];
 const controllers = [
   MyProfileSectionsController,
@@ -60,6 +66,7 @@ const controllers = [
   AgentLeadsController,
   PublicQuickStartController,
   AdminCustomerProfilesController,
+  MyConsentsController,
 ];
 
 /**
@@ -76,6 +83,7 @@ const controllers = [
     CustomerDocumentsRepository,
     LeadsRepository,
     QuickStartLeadsRepository,
+    BorrowerConsentsRepository,
     QuickStartGate,
     LeadStaff,
     { provide: ACCOUNT_NUMBER_BOX, inject: [RUNTIME], useFactory: (runtime: Runtime) => new AccountNumberBox(runtime.config.jwtSecret) },
@@ -83,7 +91,8 @@ const controllers = [
     { provide: BorrowerDocuments, useExisting: CustomerDocumentsRepository },
     { provide: CustomerProfiles, useClass: SectionsCustomerProfiles },
     { provide: BankAccounts, useClass: SectionsBankAccounts },
+    { provide: ConsentRecords, useExisting: BorrowerConsentsRepository },
   ],
-  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts],
+  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts, ConsentRecords],
 })
 export class OriginationModule {}

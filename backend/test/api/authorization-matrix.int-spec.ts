@@ -350,6 +350,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/me\/profile\/:section/, () => 'address'],
   [/^\/api\/admin\/(agent-)?leads\/:id/, () => leadId],
   [/^\/api\/me\/push-tokens\/:id/, () => pushTokenId],
+  // Consents (DPDP Act, issue 33 item 5): a purpose, never an id of another borrower's record.
+  [/^\/api\/me\/consents\/:purpose/, () => 'communications'],
   // Alice as a customer (her upload under :docId, her address section under :section: see NAMED_PARAMS).
   [/^\/api\/admin\/customers\/:id/, () => alice.user._id],
   // A collection row's id names its kind: here the active loan's row.
@@ -481,6 +483,9 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'POST /api/admin/settlement-offers/:id/withdraw',
       'POST /api/admin/loans/:id/write-off/reject',
       'POST /api/admin/loans/:id/write-off/withdraw',
+      'GET /api/me/consents',
+      'POST /api/me/consents/:purpose/withdraw',
+      'GET /api/admin/customers/:id/consents',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.

@@ -606,6 +606,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers/{id}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's consents (DPDP Act), newest first, read-only: purpose, text version, when given and withdrawn */
+        get: operations["AdminCustomerProfilesController_consents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers/{id}/documents/{docId}": {
         parameters: {
             query?: never;
@@ -2699,6 +2716,40 @@ export interface paths {
         get: operations["AdminUserController_me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every consent you gave, newest first: purpose, text version and hash, when given and withdrawn, and whether it may be withdrawn now */
+        get: operations["MyConsentsController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/consents/{purpose}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw your consent for a purpose (the record stays, withdrawn); 409 consent-required with the reason while a loan or application needs it, 404 when none is in force */
+        post: operations["MyConsentsController_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6583,6 +6634,72 @@ export interface operations {
                             name: string;
                         }[];
                         instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminCustomerProfilesController_consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description where it was given: quick-start or agreement-signing */
+                        channel: string;
+                        givenAt: string;
+                        id: string;
+                        /** @description the purpose in plain words */
+                        label: string;
+                        /** @enum {string} */
+                        purpose: "credit-check" | "terms" | "privacy" | "communications" | "bureau-reporting";
+                        text: string;
+                        /** @description SHA-256 (hex) of the exact text shown */
+                        textHash: string;
+                        /** @description the text's version */
+                        version: string;
+                        /** @description whether it may be withdrawn now, and why not; null once withdrawn */
+                        withdrawal: ({
+                            /** @constant */
+                            allowed: true;
+                        } | {
+                            /** @constant */
+                            allowed: false;
+                            reason: string;
+                        }) | null;
+                        withdrawnAt: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
                         message: string;
                         status: number;
                         title: string;
@@ -16800,6 +16917,136 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "disabled";
                         };
+                    };
+                };
+            };
+        };
+    };
+    MyConsentsController_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description where it was given: quick-start or agreement-signing */
+                        channel: string;
+                        givenAt: string;
+                        id: string;
+                        /** @description the purpose in plain words */
+                        label: string;
+                        /** @enum {string} */
+                        purpose: "credit-check" | "terms" | "privacy" | "communications" | "bureau-reporting";
+                        text: string;
+                        /** @description SHA-256 (hex) of the exact text shown */
+                        textHash: string;
+                        /** @description the text's version */
+                        version: string;
+                        /** @description whether it may be withdrawn now, and why not; null once withdrawn */
+                        withdrawal: ({
+                            /** @constant */
+                            allowed: true;
+                        } | {
+                            /** @constant */
+                            allowed: false;
+                            reason: string;
+                        }) | null;
+                        withdrawnAt: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyConsentsController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purpose: "credit-check" | "terms" | "privacy" | "communications" | "bureau-reporting";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description where it was given: quick-start or agreement-signing */
+                        channel: string;
+                        givenAt: string;
+                        id: string;
+                        /** @description the purpose in plain words */
+                        label: string;
+                        /** @enum {string} */
+                        purpose: "credit-check" | "terms" | "privacy" | "communications" | "bureau-reporting";
+                        text: string;
+                        /** @description SHA-256 (hex) of the exact text shown */
+                        textHash: string;
+                        /** @description the text's version */
+                        version: string;
+                        /** @description whether it may be withdrawn now, and why not; null once withdrawn */
+                        withdrawal: ({
+                            /** @constant */
+                            allowed: true;
+                        } | {
+                            /** @constant */
+                            allowed: false;
+                            reason: string;
+                        }) | null;
+                        withdrawnAt: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };

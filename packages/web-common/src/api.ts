@@ -116,6 +116,9 @@ export type AdminIssue = Answer<'/api/admin/issues/{id}', 'get'>;
 export type AdminIssueRow = Item<Answer<'/api/admin/issues', 'get'>>;
 export type IssueAssignee = Item<Answer<'/api/admin/issue-assignees', 'get'>>;
 export type StatePage = Answer<'/api/admin/state-pages/{id}', 'get'>;
+// Consents under the DPDP Act (issue 33 item 5): the borrower's, and a customer's as staff read them
+export type Consent = Item<Answer<'/api/me/consents', 'get'>>;
+export type ConsentPurpose = Consent['purpose'];
 export type PublicStatePage = Answer<'/api/public/state-pages/{state}/{city}', 'get'>;
 
 // Push notifications and the funnel (issue 15)

@@ -3,6 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BorrowerSignUp, type SignUpContext, type SignUpCredential } from '../../identity/public/index.js';
 import { quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
 import { isResumable, landingPath, missingSteps, STEP_PAGES, type QuickStartAnswers } from '../domain/quick-start.js';
+import { BorrowerConsentsRepository } from '../consents/borrower-consents.repository.js';
+import { QUICK_START_PURPOSES, quickStartConsentText } from '../domain/consents.js';
+import { CONSENT_KEYS, CONSENTS } from '../domain/quick-start.js';
 import { QuickStartLeadsRepository } from '../leads/quick-start-leads.repository.js';
 import { ProfileSectionsRepository } from '../profiles/profile-sections.repository.js';
 import { QuickStartApplications } from '../public/quick-start-lending.port.js';
@@ -37,6 +40,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
     private readonly sections: ProfileSectionsRepository,
     private readonly signUps: BorrowerSignUp,
     private readonly applications: QuickStartApplications,
+    private readonly consents: BorrowerConsentsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -60,7 +64,7 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
           missing,
           missing.map((s) => STEP_PAGES[s]),
         );
-      const { basic, employment, income, loan } = lead.answers as Required<QuickStartAnswers>;
+      const { basic, employment, income, loan, consents } = lead.answers as Required<QuickStartAnswers>;
       let session;
       if (lead.borrower_id) {
         session = await this.signUps.signInCreated(lead.borrower_id, context);
@@ -70,6 +74,23 @@ export class FinishQuickStartHandler implements ICommandHandler<FinishQuickStart
         await this.leads.linkBorrower(lead.id, session.user.id);
       }
       const borrower = { id: session.user.id, role: 'borrower' as const };
+      // The consents as given on the consents step: its time and the text version accepted there (DPDP, issue 33 item 5).
+      // A text not kept yet (answered before migration 0056) is kept only when the version accepted is today's.
+      await this.consents.keepTexts(
+        CONSENT_KEYS.filter((key) => consents[key].version === CONSENTS[key].version).map((key) =>
+          quickStartConsentText(key, consents[key].version),
+        ),
+      );
+      await this.consents.record(
+        borrower.id,
+        CONSENT_KEYS.map((key) => ({
+          purpose: QUICK_START_PURPOSES[key],
+          version: consents[key].version,
+          givenAt: new Date(consents[key].at),
+        })),
+        'quick-start',
+        `quick-start:${lead.id}`,
+      );
       await this.sections.save(
         borrower.id,
         'profile',

@@ -4,7 +4,11 @@ import { BorrowerDirectory, BorrowerSignUp, PhoneVerification, type SignUpContex
 import { BUSINESS_DATE, type BusinessDate } from '../../platform/business-date/business-date.port.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { quickStartInvalid, quickStartNotStarted, quickStartOutOfOrder, signInInstead } from '../domain/origination.errors.js';
+import { BorrowerConsentsRepository } from '../consents/borrower-consents.repository.js';
+import { quickStartConsentText } from '../domain/consents.js';
 import {
+  CONSENT_KEYS,
+  CONSENTS,
   decideStep,
   isResumable,
   nextPage,
@@ -96,6 +100,7 @@ export class SaveQuickStartStepHandler implements ICommandHandler<SaveQuickStart
     private readonly products: QuickStartProducts,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly consents: BorrowerConsentsRepository,
   ) {}
 
   async execute({ proof, step, input, context }: SaveQuickStartStep) {
@@ -109,6 +114,8 @@ export class SaveQuickStartStepHandler implements ICommandHandler<SaveQuickStart
     ]);
     const decision = decideStep(step, input, { today, now, products });
     if (!decision.ok) throw quickStartInvalid(decision.problems);
+    // The consent texts as shown now, kept under their versions: finish records the consents against them.
+    if (step === 'consents') await this.consents.keepTexts(CONSENT_KEYS.map((key) => quickStartConsentText(key, CONSENTS[key].version)));
     const saved = await this.leads.saveAnswers(lead.id, (row) => {
       const missing = stepOutOfOrder(step, row.answers);
       if (missing) throw quickStartOutOfOrder([missing], [STEP_PAGES[missing]]);

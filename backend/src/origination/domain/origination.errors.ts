@@ -113,3 +113,17 @@ export const reviewRefused = (refusal: { code: string; message: string }, sectio
         `The ${section} section cannot take this verdict: ${refusal.message}.`,
         { section },
       );
+
+export const unknownConsentPurpose = (purpose: string) =>
+  new OriginationError(
+    'CONSENT.PURPOSE_NOT_FOUND',
+    'not-found',
+    `There is no consent "${purpose}"; consents: credit-check, terms, privacy, communications, bureau-reporting.`,
+    { purpose },
+  );
+
+export const consentNotGiven = (purpose: string) =>
+  new OriginationError('CONSENT.NOT_GIVEN', 'not-found', `You have no ${purpose} consent in force to withdraw.`, { purpose });
+
+export const consentRequired = (purpose: string, reason: string) =>
+  new OriginationError('CONSENT.CONSENT_REQUIRED', 'conflict', reason, { purpose, reason }, 'This consent cannot be withdrawn now');

@@ -10,7 +10,8 @@ import { ReadCustomerDocumentQuery } from '../application/read-customer-document
 import { ReviewProfileSection } from '../application/review-profile-section.handler.js';
 import { PROFILE_SECTIONS } from '../domain/profile-sections.js';
 import { sectionParam } from './my-profile-sections.controller.js';
-import { openApi, problemSchema, sectionSchema } from './origination-response.schemas.js';
+import { consentSchema, openApi, problemSchema, sectionSchema } from './origination-response.schemas.js';
+import { GetConsentsQuery } from '../application/consents.handlers.js';
 import { sendDocument } from './send-document.js';
 
 const uuidParam = (name: string, what: string) =>
@@ -28,7 +29,8 @@ export const sectionVerdictBody = z.strictObject({
 
 /**
  * Staff on a customer's profile (the list and the detail with loans are lending's /api/admin/customers): read an
- * upload (customers.view; never from a public URL), and mark a section verified or rejected (customers.verify).
+ * upload (customers.view; never from a public URL) and the consents (customers.view), and mark a section verified
+ * or rejected (customers.verify).
  */
 @ApiTags('admin customers')
 @ApiBearerAuth()
@@ -46,6 +48,14 @@ export class AdminCustomerProfilesController {
   async document(@Param('id') id: string, @Param('docId') docId: string, @Res() res: Response) {
     const query = new ReadCustomerDocumentQuery(parseWith(customerIdParam, id), parseWith(docIdParam, docId));
     sendDocument(res, await this.queries.execute(query));
+  }
+
+  @Get(':id/consents')
+  @RequirePermission('customers.view')
+  @ApiOperation({ summary: "The customer's consents (DPDP Act), newest first, read-only: purpose, text version, when given and withdrawn" })
+  @ApiOkResponse({ schema: openApi(z.array(consentSchema)) })
+  consents(@Param('id') id: string) {
+    return this.queries.execute(new GetConsentsQuery(parseWith(customerIdParam, id), true));
   }
 
   @Post(':id/sections/:section/verification')

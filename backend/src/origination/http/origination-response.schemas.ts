@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '../domain/documents.js';
+import { CONSENT_PURPOSES } from '../domain/consents.js';
 import { PROFILE_SECTIONS } from '../domain/profile-sections.js';
 
 /** What the origination endpoints answer: OpenAPI is generated from these and the API tests parse real answers. */
@@ -18,6 +19,23 @@ export const documentSchema = z.strictObject({
   contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
   size: z.number().int(),
   createdAt: z.string(),
+});
+
+/** A consent the borrower gave (DPDP Act, issue 33 item 5), with the text it was given to. */
+export const consentSchema = z.strictObject({
+  id: z.string(),
+  purpose: z.enum(CONSENT_PURPOSES),
+  label: z.string().describe('the purpose in plain words'),
+  version: z.string().describe("the text's version"),
+  textHash: z.string().describe('SHA-256 (hex) of the exact text shown'),
+  text: z.string(),
+  channel: z.string().describe('where it was given: quick-start or agreement-signing'),
+  givenAt: z.string(),
+  withdrawnAt: z.string().nullable(),
+  withdrawal: z
+    .union([z.strictObject({ allowed: z.literal(true) }), z.strictObject({ allowed: z.literal(false), reason: z.string() })])
+    .nullable()
+    .describe('whether it may be withdrawn now, and why not; null once withdrawn'),
 });
 
 export const problemSchema = z.looseObject({

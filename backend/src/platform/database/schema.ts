@@ -366,6 +366,28 @@ export interface BannersTable {
 }
 
 /** A borrower's help issue (content context); `number` is what borrower and staff call it by. */
+/** Migration 0056 (DPDP Act, issue 33 item 5): each consent text shown, by purpose and version. */
+export interface ConsentTextsTable {
+  purpose: string;
+  version: string;
+  text: string;
+  hash: string;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0056: a consent a borrower gave; withdrawal sets `withdrawn_at` and keeps the row. */
+export interface BorrowerConsentsTable {
+  id: Generated<string>;
+  borrower_id: string;
+  purpose: string;
+  text_version: string;
+  text_hash: string;
+  channel: string;
+  reference: string;
+  given_at: Timestamp;
+  withdrawn_at: Timestamp | null;
+}
+
 export interface HelpIssuesTable {
   id: string;
   number: Generated<number>;
@@ -948,6 +970,8 @@ export interface Database {
   profile_section_changes: ProfileSectionChangesTable;
   customer_documents: CustomerDocumentsTable;
   help_issues: HelpIssuesTable;
+  consent_texts: ConsentTextsTable;
+  borrower_consents: BorrowerConsentsTable;
   help_issue_messages: HelpIssueMessagesTable;
   help_issue_changes: HelpIssueChangesTable;
   state_pages: StatePagesTable;

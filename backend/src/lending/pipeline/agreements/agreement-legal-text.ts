@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The words of the loan agreement, apart from its layout (agreement-pdf.renderer.ts) and figures. Changing any of
  * them changes every agreement rendered afterwards, and so its SHA-256; agreements already issued keep their stored
@@ -34,6 +36,29 @@ export const BORROWER_SIGNATURE_NOTE =
   'Signed electronically by one-time password (OTP). The time of signing and the SHA-256 hash of this ' +
   'document are recorded in the signing record.';
 
+const LATE_PAYMENT_CLAUSE =
+  'If an instalment is not paid in full on its due date, late-payment charges may apply. The charges, and how ' +
+  "they are calculated, are those published on the Lender's Rate & Terms page as in force on the date of " +
+  'this Agreement; we will not charge anything that is not published there. Late payment is reported to ' +
+  'credit information companies and may affect your credit score and your ability to borrow in future.';
+
+const PERSONAL_DATA_CLAUSE =
+  'We collect and use your personal data (identity, contact, bank, employment and repayment information) ' +
+  'only to assess your application, provide and service this loan, prevent fraud and meet our legal and ' +
+  'regulatory obligations. We share it only with credit information companies, with service providers ' +
+  'who act for us under confidentiality obligations (such as payment and collection partners), and with ' +
+  'authorities where the law requires. We do not sell your data. You may ask to see or correct your data ' +
+  'and withdraw consent for optional uses, as explained in our Privacy Policy. We keep your data only for ' +
+  'as long as the law requires.';
+
+/**
+ * The bureau-reporting consent (DPDP Act, issue 33 item 5) a borrower gives by signing the agreement: its two clauses
+ * on credit information companies, verbatim. The version is named by the text's SHA-256, so a changed clause is a
+ * new version without anyone having to remember to bump it.
+ */
+export const BUREAU_REPORTING_CONSENT_TEXT = `Late payment: ${LATE_PAYMENT_CLAUSE} Your personal data: ${PERSONAL_DATA_CLAUSE}`;
+export const BUREAU_REPORTING_CONSENT_VERSION = `agreement-${createHash('sha256').update(BUREAU_REPORTING_CONSENT_TEXT, 'utf8').digest('hex').slice(0, 12)}`;
+
 /** The numbered clauses, as [heading, text]. */
 export function agreementClauses(isEmi: boolean, contact: { phone: string; email: string }): [string, string][] {
   const { phone, email } = contact;
@@ -62,13 +87,7 @@ export function agreementClauses(isEmi: boolean, contact: { phone: string; email
         'prepayment or foreclosure penalty. Interest is charged only up to the date you repay. After a part ' +
         'prepayment we will send you an updated repayment schedule.',
     ],
-    [
-      'Late payment',
-      'If an instalment is not paid in full on its due date, late-payment charges may apply. The charges, and how ' +
-        "they are calculated, are those published on the Lender's Rate & Terms page as in force on the date of " +
-        'this Agreement; we will not charge anything that is not published there. Late payment is reported to ' +
-        'credit information companies and may affect your credit score and your ability to borrow in future.',
-    ],
+    ['Late payment', LATE_PAYMENT_CLAUSE],
     [
       'Default and collections',
       'You are in default if you do not pay an amount when due and do not pay it after we remind you, or if ' +
@@ -86,16 +105,7 @@ export function agreementClauses(isEmi: boolean, contact: { phone: string; email
         "any fee you have already paid. Any cooling-off period after disbursal is described on the Lender's " +
         'Rate & Terms page.',
     ],
-    [
-      'Your personal data',
-      'We collect and use your personal data (identity, contact, bank, employment and repayment information) ' +
-        'only to assess your application, provide and service this loan, prevent fraud and meet our legal and ' +
-        'regulatory obligations. We share it only with credit information companies, with service providers ' +
-        'who act for us under confidentiality obligations (such as payment and collection partners), and with ' +
-        'authorities where the law requires. We do not sell your data. You may ask to see or correct your data ' +
-        'and withdraw consent for optional uses, as explained in our Privacy Policy. We keep your data only for ' +
-        'as long as the law requires.',
-    ],
+    ['Your personal data', PERSONAL_DATA_CLAUSE],
     [
       'Complaints and grievance redressal',
       'If you are unhappy with our service, contact our Grievance Redressal Officer using the details published ' +

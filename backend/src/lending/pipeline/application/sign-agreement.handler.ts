@@ -7,6 +7,8 @@ import type { Actor, SigningEvidence } from '../../loan/domain/loan.types.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
 import { maskedPhone } from '../../loan/application/queries/masked-phone.js';
 import { CLOCK, type Clock } from '../../../platform/clock.js';
+import { ConsentRecords } from '../../../origination/public/index.js';
+import { BUREAU_REPORTING_CONSENT_TEXT, BUREAU_REPORTING_CONSENT_VERSION } from '../agreements/agreement-legal-text.js';
 
 export type SigningClient = { ip: string; userAgent: string };
 
@@ -26,7 +28,8 @@ export class SignAgreementCommand {
  * The borrower signs the issued agreement after a one-time code sent to their registered phone (issue 14 item 6).
  * The state and the hash are checked before the code, so a refused move spends none of the code's five tries; the
  * code is checked by identity (same limits as everywhere); AgreementSigned records the hash, the code's verification,
- * the time, the client's address and user agent.
+ * the time, the client's address and user agent. The agreement's clauses on credit information companies are recorded
+ * as the borrower's bureau-reporting consent, given at the time of signing (DPDP Act, issue 33 item 5).
  */
 @CommandHandler(SignAgreementCommand)
 export class SignAgreementHandler implements ICommandHandler<SignAgreementCommand> {
@@ -34,6 +37,7 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreementComman
     private readonly executor: LoanCommandExecutor,
     private readonly borrowers: BorrowerDirectory,
     private readonly phones: PhoneVerification,
+    private readonly consents: ConsentRecords,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -57,10 +61,18 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreementComman
       ip: client.ip,
       userAgent: client.userAgent.slice(0, 500),
     };
-    return this.executor.execute(
-      { type: 'SignAgreement', data: { loanId, actor, at: this.clock.now().toISOString(), documentHash, evidence } },
+    const at = this.clock.now();
+    const answer = await this.executor.execute(
+      { type: 'SignAgreement', data: { loanId, actor, at: at.toISOString(), documentHash, evidence } },
       { idempotencyKey, loaded, request },
     );
+    // Signing agrees to the clauses on credit information companies: the bureau-reporting consent, given now.
+    await this.consents.recordGiven(
+      loan.borrowerId,
+      { purpose: 'bureau-reporting', version: BUREAU_REPORTING_CONSENT_VERSION, text: BUREAU_REPORTING_CONSENT_TEXT },
+      { at, channel: 'agreement-signing', reference: `loan:${loanId}` },
+    );
+    return answer;
   }
 
   private async registeredPhone(borrowerId: string): Promise<string> {

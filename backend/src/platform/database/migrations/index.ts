@@ -46,6 +46,7 @@ import * as borrowerSearchText from './0041-0060/0052-borrower-search-text.js';
 import * as manualJournalAndPeriods from './0041-0060/0053-manual-journal-and-periods.js';
 import * as productMandateSettings from './0041-0060/0054-product-mandate-settings.js';
 import * as documentDeliveries from './0041-0060/0055-document-deliveries.js';
+import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -98,6 +99,7 @@ export const migrationProvider: MigrationProvider = {
       '0053-manual-journal-and-periods': manualJournalAndPeriods,
       '0054-product-mandate-settings': productMandateSettings,
       '0055-document-deliveries': documentDeliveries,
+      '0056-borrower-consents': borrowerConsents,
     };
   },
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { listSections, type Section } from '../../../api/profile';
 import { useAsync } from '../../../components/useAsync';
 import type { ProfileOutlet } from './section-saved';
@@ -41,6 +41,9 @@ export default function ProfileLayout() {
         })}
       </nav>
       <Outlet context={outlet} />
+      <p className="muted">
+        <Link to="/User/Consents">Your consents</Link>: what you agreed to and when, and withdrawing a consent.
+      </p>
     </>
   );
 }
