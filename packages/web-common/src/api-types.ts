@@ -7135,7 +7135,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html: string;
                     name: string;
                     subject: string;
@@ -7269,7 +7269,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html: string;
                     name: string;
                     subject: string;
@@ -7341,7 +7341,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied";
+                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html?: string;
                     subject?: string;
                     text?: string;
