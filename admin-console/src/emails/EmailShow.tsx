@@ -1,3 +1,4 @@
+import { formatCount } from '@lending/web-common/format';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import {
   Labeled,
@@ -83,8 +84,6 @@ function Message() {
   );
 }
 
-const BYTES = new Intl.NumberFormat('en-IN');
-
 /** The files sent with it (the signed agreement and the KFS on signing): names and sizes; the log never keeps their bytes readable. */
 function Attachments() {
   const email = useRecordContext<Email>();
@@ -94,7 +93,7 @@ function Attachments() {
     <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="email-attachments">
       {files.map((f) => (
         <li key={f.filename}>
-          {f.filename} ({BYTES.format(f.sizeBytes)} bytes)
+          {f.filename} ({formatCount(f.sizeBytes)} bytes)
         </li>
       ))}
     </Box>
