@@ -132,5 +132,8 @@ describe('a loan event as a sentence', () => {
     expect(
       storyOf(event('InstalmentSentToManualCollection', { instalmentNumber: 2, detail: 'Three presentations bounced.' }), ctx('System')),
     ).toBe('Instalment 2 to be paid by the borrower, not by auto-debit: Three presentations bounced.');
+    expect(storyOf(event('MandateCancelled', { cause: 'cancelled-at-bank' }), ctx('Provider'))).toBe(
+      'Mandate cancelled: the borrower cancelled it at their bank',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import type { LoanHistoryEntry } from '@lending/web-common/api';
+import { cancelCauseLabel } from '../mandates/types';
 import { humanizeEventType } from './labels';
 
 /** What a sentence needs beyond the event: names for the actor and for staff in the data, money, the product. */
@@ -190,7 +191,7 @@ export function storyOf(entry: Pick<LoanHistoryEntry, 'type' | 'data'>, ctx: Sto
     case 'MandateResumed':
       return `Auto-debit resumed by ${by}`;
     case 'MandateCancelled':
-      return `Mandate cancelled: ${text('cause')}`;
+      return `Mandate cancelled: ${cancelCauseLabel(text('cause'))}`;
     default:
       return `${humanizeEventType(entry.type)} by ${by}`;
   }

@@ -1,6 +1,6 @@
 import { Datagrid, List, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateField } from '../fields/DateField';
-import { KindField, LoanLink, MandateStatusField, MoneyField } from './fields';
+import { CancelCauseField, KindField, LoanLink, MandateStatusField, MoneyField } from './fields';
 import { MANDATE_KIND_LABELS, MANDATE_STATUS_LABELS, MANDATE_STATUSES } from './types';
 
 const filters = [
@@ -32,9 +32,9 @@ export function MandateList() {
         <MandateStatusField label="Status" sortBy="status" />
         <MoneyField source="maxAmount" label="Maximum" textAlign="right" sortBy="maxAmount" />
         <TextField source="providerReference" label="UMRN / reference" emptyText="—" sortable={false} />
-        <TextField source="validUntil" label="Valid until" sortable={false} />
+        <DateField source="validUntil" label="Valid until" sortable={false} />
         <TextField source="failureReason" label="Failure" emptyText="" sortable={false} />
-        <TextField source="cancelCause" label="Cancelled because" emptyText="" sortable={false} />
+        <CancelCauseField label="Cancelled because" sortable={false} />
       </Datagrid>
     </List>
   );

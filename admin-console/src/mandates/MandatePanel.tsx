@@ -7,7 +7,14 @@ import { useAccess } from '../permissions/useAccess';
 import { ADMIN_API } from '../providers/dataProvider';
 import { httpClient } from '../providers/http';
 import { StatusChip } from './fields';
-import { MANDATE_KIND_LABELS, MANDATE_STATUS_LABELS, PRESENTATION_STATUS_LABELS, type LoanMandates, type Mandate } from './types';
+import {
+  cancelCauseLabel,
+  MANDATE_KIND_LABELS,
+  MANDATE_STATUS_LABELS,
+  PRESENTATION_STATUS_LABELS,
+  type LoanMandates,
+  type Mandate,
+} from './types';
 
 const OPEN = new Set(['pending', 'active', 'paused']);
 const REGISTRABLE = new Set(['final.pending', 'disbursal.pending', 'active']);
@@ -76,7 +83,7 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
           </Typography>
           {current.pauseReason ? <Typography variant="body2">Pause: {current.pauseReason}</Typography> : null}
           {current.failureReason ? <Typography variant="body2">Failed: {current.failureReason}</Typography> : null}
-          {current.cancelCause ? <Typography variant="body2">Cancelled: {current.cancelCause}</Typography> : null}
+          {current.cancelCause ? <Typography variant="body2">Cancelled: {cancelCauseLabel(current.cancelCause)}</Typography> : null}
         </Stack>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -4,7 +4,14 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '@lending/web-common/format';
 import { DEFAULT_CURRENCY } from '../loans/labels';
 import { shortId } from '../loans/labels';
-import { MANDATE_KIND_LABELS, MANDATE_STATUS_LABELS, PRESENTATION_STATUS_LABELS, type Mandate, type Presentation } from './types';
+import {
+  cancelCauseLabel,
+  MANDATE_KIND_LABELS,
+  MANDATE_STATUS_LABELS,
+  PRESENTATION_STATUS_LABELS,
+  type Mandate,
+  type Presentation,
+} from './types';
 
 /** What react-admin's Datagrid reads of a column (its header and sorting). */
 type FieldProps = { label?: string; sortBy?: string; sortable?: boolean; textAlign?: 'right' | 'left' };
@@ -54,4 +61,9 @@ export function MoneyField({ source }: FieldProps & { source: 'amount' | 'maxAmo
   const record = useRecordContext<Record<string, number | null>>();
   const value = record?.[source];
   return <>{value === null || value === undefined ? '—' : formatMoney(value, DEFAULT_CURRENCY)}</>;
+}
+
+export function CancelCauseField(_: FieldProps) {
+  const mandate = useRecordContext<Mandate>();
+  return mandate?.cancelCause ? <>{cancelCauseLabel(mandate.cancelCause)}</> : null;
 }

@@ -48,6 +48,18 @@ export type LoanMandates = {
 
 export const MANDATE_KIND_LABELS: Record<string, string> = { 'e-nach': 'e-NACH', 'upi-autopay': 'UPI AutoPay' };
 export const MANDATE_STATUSES = ['pending', 'active', 'paused', 'failed', 'cancelled'] as const;
+/** Why a mandate was cancelled (MandateCancelled's cause), in words; an unknown cause reads as itself. */
+export const MANDATE_CANCEL_CAUSE_LABELS: Record<string, string> = {
+  'loan-closed': 'the loan was repaid and closed',
+  'loan-settled': 'the loan was settled',
+  'loan-written-off': 'the loan was written off',
+  'borrower-request': 'the borrower asked for it',
+  staff: 'staff cancelled it',
+  'cancelled-at-bank': 'the borrower cancelled it at their bank',
+  'account-closed': "the borrower's bank account is closed",
+};
+export const cancelCauseLabel = (cause: string) => MANDATE_CANCEL_CAUSE_LABELS[cause] ?? cause;
+
 export const MANDATE_STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
   active: 'Active',
