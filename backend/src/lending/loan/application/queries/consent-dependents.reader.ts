@@ -2,17 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DB, type Db } from '../../../../platform/database/database.js';
 import { BorrowerConsentDependents, type ConsentDependents } from '../../../../origination/public/index.js';
+import { LOAN_STATES } from '../../domain/loan.types.js';
 
-const IN_PROGRESS = [
-  'new',
-  'applied',
-  'soft.pending',
-  'bank.pending',
-  'consent.pending',
-  'consent.customerpending',
-  'final.pending',
-  'disbursal.pending',
-];
+/** An application on its way: every pipeline state before the money is paid out (LOAN_STATES is in pipeline order). */
+const IN_PROGRESS = LOAN_STATES.slice(0, LOAN_STATES.indexOf('active'));
 /** A loan still owed: paid out and not closed, settled or exited (a written-off loan is still owed and reported). */
 const OPEN = ['active', 'writtenOff'];
 
