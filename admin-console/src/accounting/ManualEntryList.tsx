@@ -3,10 +3,9 @@ import { CreateButton, Datagrid, FunctionField, List, SelectInput, TextField, To
 import { formatMoney } from '@lending/web-common/format';
 import { DateField } from '../fields/DateField';
 import { DEFAULT_CURRENCY } from '../loans/labels';
-import { CommandButton } from '../payments/CommandButton';
 import { useAccess } from '../permissions/useAccess';
 import { accountingApi, type ManualEntry } from './api';
-import { BOOKS_DECISIONS } from './decisions';
+import { DecisionButtons } from './DecisionButtons';
 
 const filters = [
   <SelectInput
@@ -33,23 +32,12 @@ function Decide({ entry }: { entry: ManualEntry }) {
       </Typography>
     );
   return (
-    <Stack direction="row" spacing={1}>
-      <CommandButton
-        spec={BOOKS_DECISIONS['approve-entry']}
-        currency={DEFAULT_CURRENCY}
-        size="small"
-        done="Entry approved and posted"
-        run={() => accountingApi.decideManualEntry(entry.id, 'approve')}
-      />
-      <CommandButton
-        spec={BOOKS_DECISIONS['reject-entry']}
-        currency={DEFAULT_CURRENCY}
-        size="small"
-        variant="outlined"
-        done="Entry rejected"
-        run={(body) => accountingApi.decideManualEntry(entry.id, 'reject', String(body.reason))}
-      />
-    </Stack>
+    <DecisionButtons
+      of="entry"
+      approved="Entry approved and posted"
+      rejected="Entry rejected"
+      decide={(decision, reason) => accountingApi.decideManualEntry(entry.id, decision, reason)}
+    />
   );
 }
 

@@ -16,11 +16,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useGetIdentity, useNotify } from 'react-admin';
 import { formatDate, formatDateTime } from '@lending/web-common/format';
-import { DEFAULT_CURRENCY } from '../loans/labels';
-import { CommandButton } from '../payments/CommandButton';
 import { useAccess } from '../permissions/useAccess';
 import { accountingApi } from './api';
-import { BOOKS_DECISIONS } from './decisions';
+import { DecisionButtons } from './DecisionButtons';
 
 /**
  * /Admin/Periods: what is closed, the close waiting for a second person, and the requests made (docs/accounting.md
@@ -57,21 +55,12 @@ export function PeriodsPage() {
           <Alert severity="warning" sx={{ my: 2 }} data-testid="pending-close">
             A close through {formatDate(pending.through)} waits for a second person.
             {canClose && identity?.id !== undefined && String(identity.id) !== pending.by ? (
-              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                <CommandButton
-                  spec={BOOKS_DECISIONS['approve-close']}
-                  currency={DEFAULT_CURRENCY}
-                  size="small"
-                  done="Period closed"
-                  run={() => accountingApi.decideClose(pending.requestId, 'approve')}
-                />
-                <CommandButton
-                  spec={BOOKS_DECISIONS['reject-close']}
-                  currency={DEFAULT_CURRENCY}
-                  size="small"
-                  variant="outlined"
-                  done="Close request rejected"
-                  run={(body) => accountingApi.decideClose(pending.requestId, 'reject', String(body.reason))}
+              <Stack sx={{ mt: 1 }}>
+                <DecisionButtons
+                  of="close"
+                  approved="Period closed"
+                  rejected="Close request rejected"
+                  decide={(decision, reason) => accountingApi.decideClose(pending.requestId, decision, reason)}
                 />
               </Stack>
             ) : null}

@@ -1,3 +1,5 @@
+import type { AccountingPeriods, ManualEntry, PeriodClose } from '@lending/web-common/api';
+import { parseAmount } from '@lending/web-common/format';
 import { ADMIN_API } from '../providers/dataProvider';
 import { fetchBlob, httpClient } from '../providers/http';
 
@@ -27,31 +29,7 @@ export type JournalEntry = {
   originalValueDate: string | null;
   lines: JournalLine[];
 };
-/** A manual journal entry (maker-checker): lines in minor units. */
-export type ManualEntry = {
-  id: string;
-  date: string;
-  narration: string;
-  lines: { accountCode: string; debit: number; credit: number }[];
-  amount: number;
-  status: 'proposed' | 'approved' | 'rejected';
-  proposedBy: string;
-  proposedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-};
-export type PeriodClose = {
-  id: string;
-  through: string;
-  status: 'requested' | 'closed' | 'rejected';
-  requestedBy: string;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-};
-export type Periods = { closedThrough: string | null; pending: { requestId: string; through: string; by: string } | null };
+export type { ManualEntry, PeriodClose, AccountingPeriods as Periods } from '@lending/web-common/api';
 export type TrialBalance = {
   asOf: string;
   accounts: { code: string; name: string; type: AccountType; debit: number; credit: number }[];
@@ -77,7 +55,7 @@ export const accountingApi = {
   /** The checker's decision on a manual entry someone else proposed (accounting.post). */
   decideManualEntry: (id: string, decision: 'approve' | 'reject', reason?: string) =>
     post<ManualEntry>(`accounting/manual-entries/${encodeURIComponent(id)}/${decision}`, decision === 'reject' ? { reason } : {}),
-  periods: () => get<Periods>('accounting/periods'),
+  periods: () => get<AccountingPeriods>('accounting/periods'),
   periodCloses: () => get<PeriodClose[]>('accounting/period-closes?range=[0,99]'),
   /** Asks for every date up to the end of `month` (YYYY-MM) to be closed (accounting.close); a second person approves. */
   requestClose: (month: string) => post<PeriodClose>('accounting/period-closes', { month }),
@@ -101,13 +79,10 @@ export function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** Rupees as typed in a form ("1,234.50") to paise; NaN when it is not an amount with at most two decimals. */
+/** Rupees as typed in a form ("1,234.50") to paise (web-common's parseAmount); 0 when empty, NaN when not an amount. */
 export function paiseOf(rupees: unknown): number {
   if (rupees === undefined || rupees === null || rupees === '') return 0;
-  const text = String(rupees).replace(/,/g, '').trim();
-  if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(text)) return Number.NaN;
-  const [whole, fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return parseAmount(String(rupees).trim(), 'INR') ?? Number.NaN;
 }
 
 export type DraftLine = { accountCode?: string; debit?: unknown; credit?: unknown };

@@ -146,3 +146,7 @@ export type CoolingOffAmounts = NonNullable<CoolingOff['quote']>;
 export type MyCoolingOff = Answer<'/api/me/loans/{id}/cooling-off', 'get'>;
 /** Documents sent on signing (issue 33): per signing and channel, what went where, its status and attempts. */
 export type DocumentDelivery = Item<Answer<'/api/admin/loans/{id}/document-deliveries', 'get'>>;
+/** The books' maker-checker requests (issue 31): a manual journal entry, a period close, and what is closed. */
+export type ManualEntry = Answer<'/api/admin/accounting/manual-entries/{id}', 'get'>;
+export type PeriodClose = Item<Answer<'/api/admin/accounting/period-closes', 'get'>>;
+export type AccountingPeriods = Answer<'/api/admin/accounting/periods', 'get'>;
