@@ -1,10 +1,10 @@
+import { businessDateOf } from '@lending/web-common/format';
 import { Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useDataProvider } from 'react-admin';
-import { useBusinessDate } from '../business-date/useBusinessDate';
 import type { LendingDataProvider } from '../providers/dataProvider';
-import { period, periodEndingOn } from './activity';
+import { periodEndingOn } from './activity';
 import { PeriodSelect } from './PeriodSelect';
 
 /**
@@ -14,12 +14,11 @@ import { PeriodSelect } from './PeriodSelect';
 export function FunnelPanel() {
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const businessDate = useBusinessDate();
-  const { from, to } = businessDate.data ? periodEndingOn(days, businessDate.data.date) : period(days);
+  // Events are counted by the day they were recorded in the business time zone: the period ends on today there.
+  const { from, to } = periodEndingOn(days, businessDateOf());
   const { data, isPending, error } = useQuery({
     queryKey: ['application-funnel', from, to],
     queryFn: () => dataProvider.applicationFunnel(from, to),
-    enabled: !businessDate.isPending,
   });
   const started = data?.steps[0]?.loans ?? 0;
   return (

@@ -1,3 +1,4 @@
+import { businessDateOf } from '@lending/web-common/format';
 import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,8 +6,7 @@ import { Loading, useDataProvider } from 'react-admin';
 import { useAccess } from '../permissions/useAccess';
 import { LEAD_SOURCES, LEAD_STATUSES, SOURCE_LABELS, STATUS_LABELS } from '../leads/leadStatus';
 import type { LendingDataProvider } from '../providers/dataProvider';
-import { useBusinessDate } from '../business-date/useBusinessDate';
-import { period, periodEndingOn } from './activity';
+import { periodEndingOn } from './activity';
 import { PeriodSelect } from './PeriodSelect';
 
 function Counts({ caption, rows }: { caption: string; rows: [string, number][] }) {
@@ -35,14 +35,14 @@ export function LeadStatusPanel() {
   const canAccess = useAccess('counts', 'Leads');
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<LendingDataProvider>();
-  // The server counts leads by their day in the business time zone: the period ends on the business date (the UTC
-  // date is a day behind in Asia/Kolkata after 18:30 UTC); today's UTC date only if the business date cannot be read.
-  const businessDate = useBusinessDate();
-  const { from, to } = businessDate.data ? periodEndingOn(days, businessDate.data.date) : period(days);
+  // The server counts leads by the day they were created in the business time zone, so the period ends on today
+  // there: not the UTC date (a day behind in Asia/Kolkata after 18:30 UTC), and not the business date, which stays on
+  // yesterday after midnight until close of business moves it (a lead created at 00:05 was left out).
+  const { from, to } = periodEndingOn(days, businessDateOf());
   const { data, isPending, error } = useQuery({
     queryKey: ['lead-status', from, to],
     queryFn: () => dataProvider.leadStatusCounts(from, to),
-    enabled: canAccess === true && !businessDate.isPending,
+    enabled: canAccess === true,
   });
   if (!canAccess) return null;
   return (
