@@ -1,17 +1,18 @@
+import { businessDateOf } from '@lending/web-common/format';
 import { Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useDataProvider } from 'react-admin';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { ActivityChart } from './ActivityChart';
-import { period } from './activity';
+import { periodEndingOn } from './activity';
 import { PeriodSelect } from './PeriodSelect';
 
 /** Panel `graph`: applications, final approvals and disbursals per day, counted by the API over every loan. */
 export function GraphPanel() {
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<LendingDataProvider>();
-  const { from, to } = period(days);
+  const { from, to } = periodEndingOn(days, businessDateOf());
   const { data, isPending, error } = useQuery({
     queryKey: ['loan-activity', from, to],
     queryFn: () => dataProvider.loanActivity(from, to),

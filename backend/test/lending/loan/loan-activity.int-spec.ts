@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { activityDaySchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { calendarDateIn } from '../../../src/platform/business-date/business-date.port.js';
 import { bearer, expectFieldProblem, expectProblem, loanIn } from '../../support/loan-api.js';
 import { loginStaff, registerBorrower, startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -16,8 +17,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** Days as the dashboard counts them: calendar days in the business time zone (Asia/Kolkata by default). */
+const today = () => calendarDateIn('Asia/Kolkata', new Date());
+const daysAgo = (n: number) => new Date(Date.parse(`${today()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /api/admin/loan-activity (the dashboard graph)', () => {
   it('counts submissions, final approvals and disbursals per day, with zeros on quiet days', async () => {

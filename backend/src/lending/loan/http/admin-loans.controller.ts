@@ -66,7 +66,8 @@ export class AdminLoansController {
   @Get('loan-activity')
   @RequirePermission('loans.view')
   @ApiOperation({
-    summary: 'The dashboard graph: per day from..to (UTC, at most a year), applications submitted, final approvals, disbursals',
+    summary:
+      'The dashboard graph: per day from..to (business dates in the business time zone, at most a year), applications submitted, final approvals, disbursals',
   })
   @ApiQuery({ name: 'from', required: true, example: '2026-11-01' })
   @ApiQuery({ name: 'to', required: true, example: '2026-11-30' })
