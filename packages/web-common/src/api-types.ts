@@ -1112,7 +1112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard graph: per day from..to (UTC, at most a year), applications submitted, final approvals, disbursals */
+        /** The dashboard graph: per day from..to (business dates in the business time zone, at most a year), applications submitted, final approvals, disbursals */
         get: operations["AdminLoansController_activity"];
         put?: never;
         post?: never;
