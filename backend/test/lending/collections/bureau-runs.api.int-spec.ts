@@ -77,6 +77,7 @@ describe('generating the November file', () => {
       rejected: [
         {
           loanId: unreportable.id,
+          loanType: 'EMI',
           borrowerId: ravi.user._id,
           borrowerName: 'Ravi Kumar',
           problems: expect.arrayContaining([

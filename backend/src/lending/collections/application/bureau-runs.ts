@@ -145,6 +145,7 @@ export class BureauRuns {
       const identity = identities.get(loan.borrower_id);
       return {
         loanId: loan.loan_id,
+        loanType: (loan.terms as unknown as ServicingTerms).loanType,
         borrowerId: loan.borrower_id,
         subject: {
           name: loan.name ?? '',

@@ -26,6 +26,7 @@ export const bureauRunSchema = z.strictObject({
 
 export const rejectedRecordSchema = z.strictObject({
   loanId: z.string(),
+  loanType: z.enum(['EMI', 'salaryAdvance']),
   borrowerId: z.string(),
   borrowerName: z.string(),
   problems: z.array(z.strictObject({ field: z.string(), reason: z.string() })),

@@ -2,7 +2,7 @@ import { recordProblems, recordSegments, tudfDate, type BureauMember, type Burea
 import { TRAILER, checkTudfFile, headerText, recordText, type TudfFileProblem, type TudfProblem } from './tudf.js';
 
 /** A record left out of the file, with a reason per field, for staff to fix. */
-export type RejectedRecord = { loanId: string; borrowerId: string; borrowerName: string; problems: TudfProblem[] };
+export type RejectedRecord = Pick<BureauRecord, 'loanId' | 'loanType' | 'borrowerId'> & { borrowerName: string; problems: TudfProblem[] };
 
 export type BureauFile = { text: string; reported: BureauRecord[]; rejected: RejectedRecord[] };
 
@@ -17,7 +17,7 @@ export function writeBureauFile(member: BureauMember, reportedOn: string, record
   for (const record of records) {
     const problems = recordProblems(record, member, reportedOn);
     if (problems.length > 0) {
-      rejected.push({ loanId: record.loanId, borrowerId: record.borrowerId, borrowerName: record.subject.name, problems });
+      rejected.push({ loanId: record.loanId, loanType: record.loanType, borrowerId: record.borrowerId, borrowerName: record.subject.name, problems });
       continue;
     }
     reported.push(record);

@@ -11,6 +11,7 @@ const reportedOn = '2026-11-30';
 /** A loan whose borrower's profile is complete: what a reportable record looks like. */
 const complete = (overrides: { subject?: Partial<BureauRecord['subject']>; account?: Partial<BureauRecord['account']> } = {}): BureauRecord => ({
   loanId: '0b8f3c1e-1111-4d2a-9a3b-5c6d7e8f9a0b',
+  loanType: 'EMI',
   borrowerId: 'c0ffee00-0000-4000-8000-000000000001',
   subject: {
     name: 'Asha Rao',
@@ -130,7 +131,7 @@ describe('the TUDF writer', () => {
       const noPan = { ...complete({ subject: { pan: null, name: 'Ravi Kumar' } }), loanId: 'bad-1', borrowerId: 'b-2' };
       const file = writeBureauFile(member, reportedOn, [noPan, good]);
       expect(file.reported).toEqual([good]);
-      expect(file.rejected).toEqual([{ loanId: 'bad-1', borrowerId: 'b-2', borrowerName: 'Ravi Kumar', problems: [{ field: 'pan', reason: 'missing' }] }]);
+      expect(file.rejected).toEqual([{ loanId: 'bad-1', loanType: 'EMI', borrowerId: 'b-2', borrowerName: 'Ravi Kumar', problems: [{ field: 'pan', reason: 'missing' }] }]);
       expect(file.text.split('\n')).toHaveLength(4);
       expect(file.text).not.toContain('RAVI KUMAR');
       expect(bureauFileProblems(file.text, member, reportedOn, 1)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { LoanType } from '../../../loan/domain/loan.types.js';
 import type { Classification } from '../delinquency.js';
 import { STATE_CODES } from './state-codes.js';
 import {
@@ -45,7 +46,7 @@ export type BureauAccount = {
   closure: 'closed' | 'settled' | 'writtenOff' | 'coolingOffExit' | null;
 };
 
-export type BureauRecord = { loanId: string; borrowerId: string; subject: BureauSubject; account: BureauAccount };
+export type BureauRecord = { loanId: string; loanType: LoanType; borrowerId: string; subject: BureauSubject; account: BureauAccount };
 
 /** YYYY-MM-DD -> DDMMYYYY, as the format writes dates. */
 export const tudfDate = (isoDate: string): string => `${isoDate.slice(8, 10)}${isoDate.slice(5, 7)}${isoDate.slice(0, 4)}`;
