@@ -31,6 +31,7 @@ import sms from './sms';
 import phoneCollisions from './phones';
 import agreements, { AgreementShow } from './agreements';
 import { mandateBounces, mandatePresentations, mandates } from './mandates';
+import bureauRuns from './bureau';
 import { accounts, journalEntries, manualEntries, PeriodsPage, ReconciliationPage, TrialBalancePage } from './accounting';
 
 // Pages load on first visit; react-admin's layout shows its loader meanwhile (Suspense in <Layout>). Not the dashboard,
@@ -91,6 +92,7 @@ export function App() {
       <Resource name="JournalEntries" {...journalEntries} options={{ label: 'Journal entries' }} />
       <Resource name="ManualEntries" {...manualEntries} options={{ label: 'Manual entries' }} />
       <Resource name="LoanAgreements" {...agreements} options={{ label: 'Loan agreements' }} />
+      <Resource name="BureauRuns" {...bureauRuns} options={{ label: 'Bureau reporting' }} />
       <Resource name="Banners" {...banners} />
       <Resource name="StatePages" {...statePages} options={{ label: 'State pages' }} />
       <Resource name="Issues" {...issues} />

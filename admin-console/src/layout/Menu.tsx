@@ -143,6 +143,7 @@ export function AdminMenu() {
   const canEditBanners = useAccess('list', 'Banners');
   const canWorkIssues = useAccess('list', 'Issues');
   const canSeeGrievances = useAccess('list', 'grievances');
+  const canReportToBureau = useAccess('list', 'BureauRuns');
   const canWhatsapp = useAccess('list', 'whatsapp');
   const canSeeIvr = useAccess('list', 'IvrStatus');
   const canDial = useAccess('list', 'Dialer');
@@ -233,6 +234,11 @@ export function AdminMenu() {
             <MenuSection label="Support">
               {canWorkIssues ? <MenuLink to="/Issues" primaryText="Issues" leftIcon={supportAgentIcon} /> : null}
               {canSeeGrievances ? <MenuLink to="/Grievances" primaryText="Grievance report" leftIcon={supportAgentIcon} /> : null}
+            </MenuSection>
+          ) : null}
+          {canReportToBureau ? (
+            <MenuSection label="Compliance">
+              <MenuLink to="/BureauRuns" primaryText="Bureau reporting" leftIcon={descriptionIcon} />
             </MenuSection>
           ) : null}
           <MenuSection label="Staff">

@@ -139,6 +139,9 @@ function required(action: string, resource: string): string | null | undefined {
     case 'grievances':
       // Issue 33: the monthly grievance report (JSON and CSV).
       return action === 'list' ? 'grievances.view' : undefined;
+    case 'BureauRuns':
+      // Issue 33 item 7: the monthly credit bureau files, read and generated with bureau.report.
+      return READ.has(action) || action === 'create' ? 'bureau.report' : undefined;
     case 'business-date':
       // Every staff member sees the date commands run on; setting it (manual mode only) needs the permission, and
       // running close of business from the console (manual mode only) needs cob.run.

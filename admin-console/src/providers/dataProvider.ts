@@ -4,6 +4,8 @@ import { HttpError, type DataProvider } from 'react-admin';
 import type { LoanHistoryEntry as HistoryEntry, AdminLoan as Loan, LoanQueueCounts as QueueCounts } from '@lending/web-common/api';
 import type {
   DocumentDelivery,
+  BureauReport,
+  BureauRun,
   GrievanceReport,
   ContactConduct,
   AdminCustomer,
@@ -66,6 +68,7 @@ const API_RESOURCES: Record<string, string> = {
   Accounts: 'accounting/accounts',
   JournalEntries: 'accounting/journal-entries',
   ManualEntries: 'accounting/manual-entries',
+  BureauRuns: 'bureau-runs',
 };
 
 type ReloadDeviceAnswer = Answer<'/api/admin/users/{id}/reload-device', 'post'>;
@@ -96,6 +99,10 @@ export type LendingDataProvider = DataProvider & {
   collectionRow(id: string, bucket?: string): Promise<CollectionRow>;
   /** The latest runs started from the console, newest first. */
   closeOfBusinessRuns(): Promise<CloseOfBusinessRun[]>;
+  /** Generates the month's credit bureau file (a month that has ended); answers the run. */
+  generateBureauFile(month: string): Promise<BureauRun>;
+  /** The records a bureau run left out, each with a reason per field. */
+  bureauReport(id: string): Promise<BureauReport>;
   /** The loan's money ledger, oldest first. */
   loanTransactions(id: string): Promise<LedgerLine[]>;
   /** What pays the loan off on `date` (default: the business date). */
@@ -265,6 +272,8 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     closeOfBusinessRun: async (id) => (await http(`${base}/close-of-business/runs/${encodeURIComponent(id)}`)).json as CloseOfBusinessRun,
     closeOfBusinessRuns: async () =>
       (await http(`${base}/close-of-business/runs?range=${encodeURIComponent('[0,4]')}`)).json as CloseOfBusinessRun[],
+    generateBureauFile: async (month) => (await send('POST', `${base}/bureau-runs`, { month })).json as BureauRun,
+    bureauReport: async (id) => (await http(`${base}/bureau-runs/${encodeURIComponent(id)}/report?format=json`)).json as BureauReport,
     loanTransactions: async (id) => (await http(`${base}/loans/${encodeURIComponent(id)}/transactions`)).json as LedgerLine[],
     foreclosureQuote: async (id, date) =>
       (await http(`${base}/loans/${encodeURIComponent(id)}/foreclosure-quote${date ? `?date=${encodeURIComponent(date)}` : ''}`))

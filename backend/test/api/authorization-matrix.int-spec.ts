@@ -50,6 +50,8 @@ let checker: string;
 let alicePaymentId: string;
 let staffPaymentId: string;
 const cobRunId = randomUUID();
+/** A monthly credit bureau file (issue 33 item 7), generated for October (the clock stands in November). */
+let bureauRunId: string;
 /** A settlement offer made by the checker (so the administrator may approve it). */
 let settlementOfferId: string;
 /** A manual journal entry proposed by the administrator (issue 31 item 4). */
@@ -179,6 +181,7 @@ const ACTION_SETUP: Record<
   'POST /api/me/loans': { state: 'new', body: () => ({ type: 'EMI', amount: 10_000_000, tenureMonths: 12 }) },
   // Collections work (issue 13 item 3): the administrator is a collector (collections.view) and works any loan.
   'POST /api/admin/loans/:id/assign': { state: 'active', body: () => ({ staffId: adminId }) },
+  'POST /api/admin/bureau-runs': { state: 'new', body: () => ({ month: '2026-10' }), status: 201 },
   'POST /api/admin/loans/:id/contacts': { state: 'active', body: () => ({ channel: 'call', outcome: 'no-answer' }), status: 201 },
 };
 
@@ -292,6 +295,7 @@ beforeAll(async () => {
       failure: null,
     })
     .execute();
+  bureauRunId = (await t.http.post('/api/admin/bureau-runs').set(bearer(staff)).send({ month: '2026-10' }).expect(201)).body.id;
   manualEntryId = (
     await t.http
       .post('/api/admin/accounting/manual-entries')
@@ -362,6 +366,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/admin\/phone-collisions\/:id/, () => phoneCollisionId],
   // A close of business run from the console (issue 27 item 4; runs start in manual mode only, so one is written here).
   [/^\/api\/admin\/close-of-business\/runs\/:id/, () => cobRunId],
+  // A bureau file generated in setup (issue 33 item 7).
+  [/^\/api\/admin\/bureau-runs\/:id/, () => bureauRunId],
   // The books (issue 31): an account of the seeded chart.
   [/^\/api\/admin\/accounting\/accounts\/:code/, () => '1100'],
   // A manual journal entry the administrator proposed; a close request id (none waits: refused before it is looked up).

@@ -52,6 +52,9 @@ export type RecordContactBody = Body<'/api/admin/loans/{id}/contacts', 'post'>;
 export type ContactConduct = Answer<'/api/admin/loans/{id}/contact-conduct', 'get'>;
 /** The monthly grievance report (issue 33). */
 export type GrievanceReport = Answer<'/api/admin/grievances/report', 'get'>;
+/** Credit bureau reporting (issue 33 item 7): a monthly TUDF run, and the records it left out. */
+export type BureauRun = Answer<'/api/admin/bureau-runs/{id}', 'get'>;
+export type BureauReport = Answer<'/api/admin/bureau-runs/{id}/report', 'get'>;
 export type CollectorAssignment = Answer<'/api/admin/collections/assign', 'post'>;
 // Delinquency, settlement and write-off of one loan
 export type LoanDelinquency = Answer<'/api/admin/loans/{id}/delinquency', 'get'>;

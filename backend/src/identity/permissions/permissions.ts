@@ -73,6 +73,10 @@ export const PERMISSIONS = {
   'accounting.view': { group: 'Accounting', label: 'See the chart of accounts, journal entries, trial balance and reconciliation' },
   'accounting.post': { group: 'Accounting', label: 'Post manual journal entries (the maker)' },
   'accounting.close': { group: 'Accounting', label: 'Close accounting periods (the checker: never one you asked for)' },
+  'bureau.report': {
+    group: 'Compliance',
+    label: 'Generate the monthly credit bureau (TUDF) file, download it and see the records left out for staff to fix',
+  },
   'system.health': { group: 'System', label: 'See the health details: database, queues and subscription lag' },
 } as const satisfies Record<string, { group: string; label: string }>;
 

@@ -40,6 +40,15 @@ import { AdminCollectionQueuesController } from './http/admin-collection-queues.
 import { AdminCollectionsController } from './http/admin-collections.controller.js';
 import { BusinessDateController } from './http/business-date.controller.js';
 import { CloseOfBusinessRunsController } from './http/close-of-business-runs.controller.js';
+import { BureauRunsController } from './http/bureau-runs.controller.js';
+import { BureauRuns } from './application/bureau-runs.js';
+import {
+  GenerateBureauFileHandler,
+  GetBureauRunFileHandler,
+  GetBureauRunHandler,
+  GetBureauRunReportHandler,
+  ListBureauRunsHandler,
+} from './application/bureau-runs.handlers.js';
 
 /**
  * Collections: the business date and close of business (ageing, penal charges, reminders), the overdue book in
@@ -48,7 +57,13 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
  */
 @Module({
   imports: [LoanModule, IdentityModule, OriginationModule],
-  controllers: [AdminCollectionsController, CloseOfBusinessRunsController, AdminCollectionQueuesController, BusinessDateController],
+  controllers: [
+    AdminCollectionsController,
+    CloseOfBusinessRunsController,
+    AdminCollectionQueuesController,
+    BusinessDateController,
+    BureauRunsController,
+  ],
   providers: [
     CloseOfBusiness,
     { provide: BusinessDayClose, useExisting: CloseOfBusiness },
@@ -76,6 +91,12 @@ import { CloseOfBusinessRunsController } from './http/close-of-business-runs.con
     ListCollectorsHandler,
     ListLoanContactsHandler,
     GetLoanDelinquencyHandler,
+    BureauRuns,
+    GenerateBureauFileHandler,
+    ListBureauRunsHandler,
+    GetBureauRunHandler,
+    GetBureauRunFileHandler,
+    GetBureauRunReportHandler,
   ],
   exports: [BusinessDayClose, ChannelContacts, OverdueBook, CollectionConduct],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BorrowerDirectory, StaffMembers } from '../../identity/public/index.js';
 import { allSectionViews } from '../application/profile-section.view.js';
-import { CustomerProfiles, type CustomerProfile } from '../public/customer-profiles.port.js';
+import { CustomerProfiles, type CustomerProfile, type ReportingIdentity } from '../public/customer-profiles.port.js';
 import { CustomerDocumentsRepository } from '../profiles/customer-documents.repository.js';
 import { ProfileSectionsRepository } from '../profiles/profile-sections.repository.js';
 
@@ -49,6 +49,10 @@ export class SectionsCustomerProfiles extends CustomerProfiles {
         at: c.changedAt.toISOString(),
       })),
     };
+  }
+
+  reportingIdentitiesOf(borrowerIds: readonly string[]): Promise<ReportingIdentity[]> {
+    return this.sections.reportingIdentitiesOf(borrowerIds);
   }
 
   borrowersWithPanEnding(last4: string): Promise<string[]> {

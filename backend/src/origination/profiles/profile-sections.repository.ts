@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DB, type Db } from '../../platform/database/database.js';
 import type { ProfileSection, SectionStatus } from '../domain/profile-sections.js';
+import type { ReportingIdentity } from '../public/customer-profiles.port.js';
 
 export type StoredSection = {
   section: ProfileSection;
@@ -152,6 +153,30 @@ export class ProfileSectionsRepository {
   }
 
   /** The borrowers whose PAN ends with these four characters (migration 0026 indexes it). */
+  /** The documents (PAN), profile (date of birth, gender) and address (current) sections of many borrowers, in one read. */
+  async reportingIdentitiesOf(borrowerIds: readonly string[]): Promise<ReportingIdentity[]> {
+    if (borrowerIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('profile_sections')
+      .select(['borrower_id', 'section', 'data'])
+      .where('borrower_id', 'in', [...borrowerIds])
+      .where('section', 'in', ['documents', 'profile', 'address'])
+      .execute();
+    const stored = new Map(rows.map((r) => [`${r.borrower_id}/${r.section}`, r.data]));
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+    return borrowerIds.map((borrowerId) => {
+      const data = (section: ProfileSection) => stored.get(`${borrowerId}/${section}`);
+      const current = data('address')?.current as ReportingIdentity['address'] | undefined;
+      return {
+        borrowerId,
+        pan: text(data('documents')?.pan),
+        dateOfBirth: text(data('profile')?.dateOfBirth),
+        gender: text(data('profile')?.gender),
+        address: current ?? null,
+      };
+    });
+  }
+
   async borrowersWithPanEnding(last4: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('profile_sections')

@@ -22,6 +22,16 @@ export type CustomerSectionChange = {
   at: string;
 };
 
+/** What a credit bureau record takes from a borrower's profile sections (null where the section or field is missing). */
+export type ReportingIdentity = {
+  borrowerId: string;
+  pan: string | null;
+  dateOfBirth: string | null;
+  gender: string | null;
+  /** The current address. */
+  address: { line1: string; line2?: string; city: string; state: string; pinCode: string } | null;
+};
+
 export type CustomerProfile = { sections: CustomerSection[]; documents: CustomerDocument[]; changes: CustomerSectionChange[] };
 
 /**
@@ -31,6 +41,9 @@ export type CustomerProfile = { sections: CustomerSection[]; documents: Customer
  */
 export abstract class CustomerProfiles {
   abstract profileOf(borrowerId: string): Promise<CustomerProfile>;
+
+  /** The PAN, date of birth, gender and current address of each borrower named (lending's monthly bureau file). */
+  abstract reportingIdentitiesOf(borrowerIds: readonly string[]): Promise<ReportingIdentity[]>;
 
   /** Borrowers whose PAN ends with these four characters (case ignored). */
   abstract borrowersWithPanEnding(last4: string): Promise<string[]>;

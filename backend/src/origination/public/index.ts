@@ -14,6 +14,7 @@ export {
   type CustomerSection,
   type CustomerDocument,
   type CustomerSectionChange,
+  type ReportingIdentity,
 } from './customer-profiles.port.js';
 export { INDIAN_STATES } from '../domain/indian-states.js';
 export {

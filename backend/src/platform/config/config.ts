@@ -243,6 +243,17 @@ const schema = z.object({
   GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).default('+91 80 4000 0000'),
   GRIEVANCE_OFFICER_EMAIL: z.string().trim().email('must be an email address').default('grievance@lending.local'),
   GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(1).optional(),
+  /** Issue 33 item 7: the reporting member the credit information companies registered (TUDF header and TL segment). */
+  BUREAU_MEMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,10}$/, 'BUREAU_MEMBER_ID must be the member id the bureau gave you: 1 to 10 capital letters and digits')
+    .default('NB00000000'),
+  BUREAU_MEMBER_SHORT_NAME: z
+    .string()
+    .trim()
+    .regex(/^[ -~]{1,16}$/, 'BUREAU_MEMBER_SHORT_NAME must be the short name the bureau registered: 1 to 16 ASCII characters')
+    .default('OPENLENDING'),
   PENNY_DROP_FAIL_ACCOUNTS: z
     .string()
     .regex(
@@ -332,6 +343,8 @@ export type AppConfig = {
   };
   /** How long the e-sign link emailed with an issued agreement works (single use). */
   agreementLinkTtlHours: number;
+  /** The reporting member in the monthly credit bureau file (BUREAU_MEMBER_ID, BUREAU_MEMBER_SHORT_NAME). */
+  bureauMember: { id: string; shortName: string };
   /**
    * The development penny drop (no bank is called): on outside production it credits every account and answers the
    * Bank section's holder name, except the account numbers in PENNY_DROP_FAIL_ACCOUNTS, which the "bank" refuses.
@@ -614,6 +627,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     agreementLinkTtlHours: c.AGREEMENT_LINK_TTL_HOURS,
+    bureauMember: { id: c.BUREAU_MEMBER_ID, shortName: c.BUREAU_MEMBER_SHORT_NAME },
     pennyDrop: {
       development: c.NODE_ENV !== 'production',
       failingAccounts: (c.PENNY_DROP_FAIL_ACCOUNTS ?? '')

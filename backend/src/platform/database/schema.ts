@@ -230,6 +230,21 @@ export interface CloseOfBusinessRunsTable {
   failure: string | null;
 }
 
+/** Issue 33 item 7: one monthly credit bureau (TUDF) file generated from the console (migration 0058). */
+export interface BureauRunsTable {
+  id: string;
+  month: string;
+  as_of: string;
+  generated_at: Timestamp;
+  generated_by: string;
+  file: string;
+  file_sha256: string;
+  loans_considered: number;
+  records_reported: number;
+  records_rejected: number;
+  validation_report: JSONColumnType<Record<string, unknown>[]>;
+}
+
 export interface BusinessDateChangesTable {
   id: Generated<string>;
   from_date: string;
@@ -942,6 +957,7 @@ export interface Database {
   business_date: BusinessDateTable;
   business_date_changes: BusinessDateChangesTable;
   close_of_business_runs: CloseOfBusinessRunsTable;
+  bureau_runs: BureauRunsTable;
   loan_queue_counts: LoanQueueCountsTable;
   documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;

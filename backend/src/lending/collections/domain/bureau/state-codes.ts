@@ -1,0 +1,43 @@
+/**
+ * The bureau's two-digit code of each state and union territory an address may name (origination's INDIAN_STATES):
+ * the census 2011 numbering the CICs use, Telangana 36, Ladakh 38, the merged Dadra and Nagar Haveli and Daman and
+ * Diu under Dadra and Nagar Haveli's 26. A state not listed has no code, and the record is refused.
+ */
+export const STATE_CODES: Readonly<Record<string, string>> = {
+  'Jammu and Kashmir': '01',
+  'Himachal Pradesh': '02',
+  Punjab: '03',
+  Chandigarh: '04',
+  Uttarakhand: '05',
+  Haryana: '06',
+  Delhi: '07',
+  Rajasthan: '08',
+  'Uttar Pradesh': '09',
+  Bihar: '10',
+  Sikkim: '11',
+  'Arunachal Pradesh': '12',
+  Nagaland: '13',
+  Manipur: '14',
+  Mizoram: '15',
+  Tripura: '16',
+  Meghalaya: '17',
+  Assam: '18',
+  'West Bengal': '19',
+  Jharkhand: '20',
+  Odisha: '21',
+  Chhattisgarh: '22',
+  'Madhya Pradesh': '23',
+  Gujarat: '24',
+  'Dadra and Nagar Haveli and Daman and Diu': '26',
+  Maharashtra: '27',
+  'Andhra Pradesh': '28',
+  Karnataka: '29',
+  Goa: '30',
+  Lakshadweep: '31',
+  Kerala: '32',
+  'Tamil Nadu': '33',
+  Puducherry: '34',
+  'Andaman and Nicobar Islands': '35',
+  Telangana: '36',
+  Ladakh: '38',
+};
