@@ -1,3 +1,5 @@
+import { OriginationProfilePersonalData } from './application/profile-personal-data.js';
+import { ProfilePersonalData } from './public/profile-personal-data.port.js';
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
@@ -92,7 +94,8 @@ const controllers = [
     { provide: CustomerProfiles, useClass: SectionsCustomerProfiles },
     { provide: BankAccounts, useClass: SectionsBankAccounts },
     { provide: ConsentRecords, useExisting: BorrowerConsentsRepository },
+    { provide: ProfilePersonalData, useClass: OriginationProfilePersonalData },
   ],
-  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts, ConsentRecords],
+  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts, ConsentRecords, ProfilePersonalData],
 })
 export class OriginationModule {}
