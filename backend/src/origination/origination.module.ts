@@ -32,7 +32,12 @@ import { BorrowerDocuments } from './public/borrower-documents.port.js';
 import { BankAccounts } from './public/bank-accounts.port.js';
 import { SectionsBankAccounts } from './profiles/sections-bank-accounts.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
-import { GetConsentsHandler, WithdrawConsentHandler } from './application/consents.handlers.js';
+import {
+  GetConsentsHandler,
+  GetGivableConsentsHandler,
+  GiveConsentHandler,
+  WithdrawConsentHandler,
+} from './application/consents.handlers.js';
 import { BorrowerConsentsRepository } from './consents/borrower-consents.repository.js';
 import { MyConsentsController } from './http/my-consents.controller.js';
 import { ConsentRecords } from './public/consent-records.port.js';
@@ -49,6 +54,7 @@ const commandHandlers = [
   FinishQuickStartHandler,
   ReviewProfileSectionHandler,
   WithdrawConsentHandler,
+  GiveConsentHandler,
 ];
 const queryHandlers = [
   GetProfileSectionsHandler,
@@ -60,6 +66,7 @@ const queryHandlers = [
   ListLeadAgentsHandler,
   ReadCustomerDocumentHandler,
   GetConsentsHandler,
+  GetGivableConsentsHandler,
 ];
 const controllers = [
   MyProfileSectionsController,
