@@ -8,7 +8,7 @@
  */
 
 /** Bounded contexts, today's and the ones the roadmap adds. A new context is added here. */
-const contexts = '(identity|lending|communications|origination|collections|content|accounting)';
+const contexts = '(identity|lending|communications|origination|collections|content|accounting|privacy)';
 const src = '^backend/src/';
 const context = `${src}${contexts}/`;
 /** Lending's slices, one per stage of a loan's life (docs/architecture.md "Lending's slices"), and its aggregate core. */

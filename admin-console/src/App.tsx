@@ -20,6 +20,7 @@ import { queryClient } from './providers/queryClient';
 import payments from './payments';
 import banners from './banners';
 import issues from './issues';
+import erasureRequests from './erasure-requests';
 import statePages from './state-pages';
 import emailTemplates, { EmailTemplateCreate, EmailTemplateEdit } from './email-templates';
 import emails, { EmailShow } from './emails';
@@ -102,6 +103,7 @@ export function App() {
         <Route path=":id" element={<CustomerShow />} />
       </Resource>
       <Resource name="PhoneCollisions" {...phoneCollisions} options={{ label: 'Phones to review' }} />
+      <Resource name="ErasureRequests" {...erasureRequests} options={{ label: 'Erasure requests' }} />
       <Resource name="Sms" {...sms} options={{ label: 'SMS log' }} />
       <Resource name="Emails" {...emails}>
         <Route path=":id" element={<EmailShow />} />

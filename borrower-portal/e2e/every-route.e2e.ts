@@ -209,7 +209,7 @@ test.describe('signed in as a borrower with an active loan', () => {
     );
   });
 
-  test('dashboard, loans, help, consents and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({ page }) => {
+  test('dashboard, loans, help, consents, your data and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({ page }) => {
     const routes: Route[] = [
       { path: '/User/Dashboard' },
       { path: '/User/Loans' },
@@ -218,6 +218,8 @@ test.describe('signed in as a borrower with an active loan', () => {
       { path: '/User/Help' },
       // The borrower's consents (issue 33 item 5): the bureau-reporting one the active loan's signing gave, with its reason.
       { path: '/User/Consents' },
+      // Your data (issue 33 item 5): the downloads, offers and news, and erasure with what an active loan keeps.
+      { path: '/User/Data' },
       { path: '/User/Profile' },
       ...['Profile', 'Address', 'Bank', 'Documents', 'Employment', 'Reference', 'Selfie'].map((section) => ({
         path: `/User/Profile/${section}`,

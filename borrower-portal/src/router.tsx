@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
               page('Dashboard', () => import('./routes/User/Dashboard')),
               page('Help', () => import('./routes/User/Help')),
               page('Consents', () => import('./routes/User/Consents')),
+              page('Data', () => import('./routes/User/Data')),
               page('Loans', () => import('./routes/User/Loans/LoanList')),
               page('Loans/verifypayment', () => import('./routes/User/Loans/VerifyPayment')),
               page('Loans/:id', () => import('./routes/User/Loans/LoanDetail')),

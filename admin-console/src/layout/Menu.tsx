@@ -151,6 +151,7 @@ export function AdminMenu() {
   const canWorkLeads = useAccess('list', 'agentLeads');
   const canSeeCustomers = useAccess('list', 'Customers');
   const canReviewPhones = useAccess('list', 'PhoneCollisions');
+  const canSeeErasures = useAccess('list', 'ErasureRequests');
   const canSeeSms = useAccess('list', 'Sms');
   const canSeeCollections = useAccess('list', 'Collections');
   const { data: bucketCounts } = useBucketCounts();
@@ -209,10 +210,11 @@ export function AdminMenu() {
               <MenuLink to="/Periods" primaryText="Periods" leftIcon={descriptionIcon} />
             </MenuSection>
           ) : null}
-          {canSeeCustomers || canReviewPhones ? (
+          {canSeeCustomers || canReviewPhones || canSeeErasures ? (
             <MenuSection label="Customers">
               {canSeeCustomers ? <MenuLink to="/Customers" primaryText="Customers" leftIcon={peopleIcon} /> : null}
               {canReviewPhones ? <MenuLink to="/PhoneCollisions" primaryText="Phones to review" leftIcon={contactPhoneIcon} /> : null}
+              {canSeeErasures ? <MenuLink to="/ErasureRequests" primaryText="Erasure requests" leftIcon={lockIcon} /> : null}
             </MenuSection>
           ) : null}
           {canSeeLeads || canWorkLeads ? (

@@ -116,6 +116,10 @@ describe('canAccess', () => {
     expect(canAccess(['customers.phones'], 'resolve', 'PhoneCollisions')).toBe(true);
     expect(canAccess(['customers.view'], 'list', 'PhoneCollisions')).toBe(false);
     expect(canAccess(['customers.phones'], 'delete', 'PhoneCollisions')).toBe(false);
+    expect(canAccess(['customers.erasure'], 'list', 'ErasureRequests')).toBe(true);
+    expect(canAccess(['customers.erasure'], 'carry-out', 'ErasureRequests')).toBe(true);
+    expect(canAccess(['customers.view'], 'show', 'ErasureRequests')).toBe(false);
+    expect(canAccess(['customers.erasure'], 'delete', 'ErasureRequests')).toBe(false);
     expect(canAccess(['customers.view'], 'list', 'Sms')).toBe(false);
   });
 

@@ -117,6 +117,10 @@ function required(action: string, resource: string): string | null | undefined {
     case 'phone-collisions':
       // Issue 27 item 5: the phones migration 0037 could not put in one form, and keeping or clearing each.
       return action === 'list' || action === 'show' || action === 'resolve' ? 'customers.phones' : undefined;
+    case 'ErasureRequests':
+    case 'erasure-requests':
+      // Issue 33 item 5 (DPDP Act): borrowers' erasure requests, read and carried out with customers.erasure.
+      return action === 'list' || action === 'show' || action === 'carry-out' ? 'customers.erasure' : undefined;
     case 'Sms':
     case 'sms':
       return action === 'list' ? 'sms.view' : undefined;

@@ -18,6 +18,7 @@ import type {
   LoanProductVersion,
   PaymentPreview,
   PhoneCollision,
+  AdminErasureRequestRow,
   SectionVerdictBody,
   StaffUser,
 } from '@lending/web-common/api';
@@ -65,6 +66,7 @@ const API_RESOURCES: Record<string, string> = {
   Sms: 'sms',
   LoanAgreements: 'agreements',
   PhoneCollisions: 'phone-collisions',
+  ErasureRequests: 'erasure-requests',
   Accounts: 'accounting/accounts',
   JournalEntries: 'accounting/journal-entries',
   ManualEntries: 'accounting/manual-entries',
@@ -173,6 +175,8 @@ export type LendingDataProvider = DataProvider & {
   /** Marks a customer's section verified (it must be complete) or rejected (with a reason). */
   reviewSection(customerId: string, section: string, body: SectionVerdictBody): Promise<Omit<CustomerSection, 'reviewedBy'>>;
   resolvePhoneCollision(id: string, action: 'keep' | 'clear'): Promise<PhoneCollision>;
+  /** Carries out a borrower's erasure request (customers.erasure); answers the request with its answer. */
+  carryOutErasure(id: string): Promise<AdminErasureRequestRow>;
 };
 
 /** Where staff read a customer's upload (the session cookie authenticates it; never a public URL). */
@@ -354,6 +358,7 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
       ).json as Omit<CustomerSection, 'reviewedBy'>,
     resolvePhoneCollision: async (id, action) =>
       (await send('POST', `${base}/phone-collisions/${encodeURIComponent(id)}/resolve`, { action })).json as PhoneCollision,
+    carryOutErasure: async (id) => (await send('POST', `${base}/erasure-requests/${encodeURIComponent(id)}/carry-out`, {})).json as AdminErasureRequestRow,
     collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
     collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
     loanContacts: async (loanId) =>

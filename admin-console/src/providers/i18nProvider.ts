@@ -20,6 +20,7 @@ export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
   Emails: ['Email', 'emails'],
   EmailTemplates: ['Email template', 'email templates'],
   PhoneCollisions: ['Phone to review', 'phones to review'],
+  ErasureRequests: ['Erasure request', 'erasure requests'],
   Accounts: ['Account', 'accounts'],
   JournalEntries: ['Journal entry', 'journal entries'],
   ManualEntries: ['Manual entry', 'manual entries'],

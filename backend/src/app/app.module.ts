@@ -5,6 +5,7 @@ import { BorrowerMessagingModule } from '../communications/borrower-messaging.mo
 import { CommunicationsModule } from '../communications/communications.module.js';
 import { MessagePortsModule } from '../communications/message-ports.module.js';
 import { ContentModule } from '../content/content.module.js';
+import { PrivacyModule } from '../privacy/privacy.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LendingModule } from '../lending/lending.module.js';
 import { ChannelsModule } from '../communications/channels.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         ChannelsModule,
         MessagePortsModule,
         ContentModule,
+        PrivacyModule,
       ],
     };
   }

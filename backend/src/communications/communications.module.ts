@@ -1,3 +1,5 @@
+import { LoggedMessagePersonalData } from './application/message-personal-data.js';
+import { MessagePersonalData } from './public/message-personal-data.port.js';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
@@ -122,8 +124,9 @@ const pushHandlers = [RegisterPushTokenHandler, RefreshPushTokenHandler, DeleteP
     TemplatedEmails,
     ...templateHandlers,
     ListSmsHandler,
+    { provide: MessagePersonalData, useClass: LoggedMessagePersonalData },
   ],
-  exports: [EmailOutbox, TemplatedEmails, SMS_SENDER, PushOutbox],
+  exports: [EmailOutbox, TemplatedEmails, SMS_SENDER, PushOutbox, MessagePersonalData],
 })
 export class CommunicationsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

@@ -1,3 +1,5 @@
+import { StoredHelpIssuePersonalData } from './application/help-issue-personal-data.js';
+import { HelpIssuePersonalData } from './public/help-issue-personal-data.port.js';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
@@ -89,7 +91,9 @@ const controllers = [
     HelpIssueViews,
     StatePagesRepository,
     Grievances,
+    { provide: HelpIssuePersonalData, useClass: StoredHelpIssuePersonalData },
   ],
+  exports: [HelpIssuePersonalData],
 })
 export class ContentModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

@@ -69,7 +69,9 @@ import { ID_TOKEN_VERIFIER } from './social/id-token-verifier.port.js';
 import { UnconfiguredIdTokenVerifier } from './social/unconfigured-id-token-verifier.js';
 import { PasswordHasher } from './users/password-hasher.js';
 import { DefaultPasswordCheck } from './users/default-password-check.js';
+import { AccountPersonalData } from './public/account-personal-data.port.js';
 import { BorrowerDirectory } from './public/borrower-directory.port.js';
+import { UsersAccountPersonalData } from './users/users-account-personal-data.js';
 import { PresencePlans } from './public/presence-plans.port.js';
 import { BorrowerProfileFeed } from './users/borrower-profile-feed.js';
 import { StaffDirectory } from './users/staff-directory.js';
@@ -135,6 +137,7 @@ const controllers = [
     BorrowerSocialIdentities,
     BorrowerProfileFeed,
     { provide: BorrowerDirectory, useClass: UsersBorrowerDirectory },
+    { provide: AccountPersonalData, useClass: UsersAccountPersonalData },
     { provide: StaffMembers, useClass: UsersStaffMembers },
     StaffDirectory,
     OtpChallengesRepository,
@@ -182,6 +185,6 @@ const controllers = [
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   // Only what identity/public/ declares: other contexts get the port, never the repository.
-  exports: [BorrowerDirectory, PhoneVerification, StaffMembers, PresencePlans, BorrowerSignUp],
+  exports: [BorrowerDirectory, PhoneVerification, StaffMembers, PresencePlans, BorrowerSignUp, AccountPersonalData],
 })
 export class IdentityModule {}

@@ -1,3 +1,5 @@
+import { OriginationProfilePersonalData } from './application/profile-personal-data.js';
+import { ProfilePersonalData } from './public/profile-personal-data.port.js';
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module.js';
 import { RUNTIME, type Runtime } from '../platform/runtime.js';
@@ -30,7 +32,12 @@ import { BorrowerDocuments } from './public/borrower-documents.port.js';
 import { BankAccounts } from './public/bank-accounts.port.js';
 import { SectionsBankAccounts } from './profiles/sections-bank-accounts.js';
 import { ProfileCompleteness } from './public/profile-completeness.port.js';
-import { GetConsentsHandler, WithdrawConsentHandler } from './application/consents.handlers.js';
+import {
+  GetConsentsHandler,
+  GetGivableConsentsHandler,
+  GiveConsentHandler,
+  WithdrawConsentHandler,
+} from './application/consents.handlers.js';
 import { BorrowerConsentsRepository } from './consents/borrower-consents.repository.js';
 import { MyConsentsController } from './http/my-consents.controller.js';
 import { ConsentRecords } from './public/consent-records.port.js';
@@ -47,6 +54,7 @@ const commandHandlers = [
   FinishQuickStartHandler,
   ReviewProfileSectionHandler,
   WithdrawConsentHandler,
+  GiveConsentHandler,
 ];
 const queryHandlers = [
   GetProfileSectionsHandler,
@@ -58,6 +66,7 @@ const queryHandlers = [
   ListLeadAgentsHandler,
   ReadCustomerDocumentHandler,
   GetConsentsHandler,
+  GetGivableConsentsHandler,
 ];
 const controllers = [
   MyProfileSectionsController,
@@ -92,7 +101,8 @@ const controllers = [
     { provide: CustomerProfiles, useClass: SectionsCustomerProfiles },
     { provide: BankAccounts, useClass: SectionsBankAccounts },
     { provide: ConsentRecords, useExisting: BorrowerConsentsRepository },
+    { provide: ProfilePersonalData, useClass: OriginationProfilePersonalData },
   ],
-  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts, ConsentRecords],
+  exports: [ProfileCompleteness, BorrowerDocuments, CustomerProfiles, BankAccounts, ConsentRecords, ProfilePersonalData],
 })
 export class OriginationModule {}

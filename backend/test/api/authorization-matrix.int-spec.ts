@@ -40,6 +40,8 @@ let leadId: string;
 let phoneCollisionId: string;
 let issueId: string;
 let statePageId: string;
+/** A waiting erasure request of another borrower (DPDP Act, issue 33 item 5). */
+let erasureRequestId: string;
 /** Alice's push registration (issue 15). */
 let pushTokenId: string;
 const loans: Partial<Record<LoanState, LoanHandle>> = {};
@@ -217,6 +219,8 @@ beforeAll(async () => {
       .send({ category: 'other', message: 'Hello', attachmentIds: [documentId] })
       .expect(201)
   ).body.id as string;
+  const carol = await registerBorrower(t.http, 'Carol Erasure');
+  erasureRequestId = (await t.http.post('/api/me/erasure-requests').set(bearer(carol.token)).send({}).expect(201)).body.id as string;
   statePageId = (
     await t.http
       .post('/api/admin/state-pages')
@@ -356,6 +360,8 @@ const OTHER_IDS: [RegExp, () => string][] = [
   [/^\/api\/me\/push-tokens\/:id/, () => pushTokenId],
   // Consents (DPDP Act, issue 33 item 5): a purpose, never an id of another borrower's record.
   [/^\/api\/me\/consents\/:purpose/, () => 'communications'],
+  // An erasure request (DPDP Act, issue 33 item 5): Carol's, waiting.
+  [/^\/api\/admin\/erasure-requests\/:id/, () => erasureRequestId],
   // Alice as a customer (her upload under :docId, her address section under :section: see NAMED_PARAMS).
   [/^\/api\/admin\/customers\/:id/, () => alice.user._id],
   // A collection row's id names its kind: here the active loan's row.
@@ -492,6 +498,14 @@ it('the discovered routes include every loan endpoint this matrix is about', () 
       'GET /api/me/consents',
       'POST /api/me/consents/:purpose/withdraw',
       'GET /api/admin/customers/:id/consents',
+      'GET /api/me/consents/givable',
+      'POST /api/me/consents/:purpose/give',
+      'GET /api/me/data-export',
+      'GET /api/me/erasure-requests',
+      'POST /api/me/erasure-requests',
+      'GET /api/admin/erasure-requests',
+      'GET /api/admin/erasure-requests/:id',
+      'POST /api/admin/erasure-requests/:id/carry-out',
     ]),
   );
   // Every action on a loan has a setup above, so each request below is one that would otherwise succeed.

@@ -846,6 +846,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Erasure requests (ra-data-simple-rest): filter={"status":"requested","borrowerId":"<id>"}, sort, range */
+        get: operations["AdminErasureRequestsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/erasure-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request: its answer once carried out, or what carrying it out now would erase and keep */
+        get: operations["AdminErasureRequestsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/erasure-requests/{id}/carry-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Carry out the request in one transaction: erase what no law makes us keep, keep the rest (KYC and loan records under the RBI KYC Direction). Answers the request with its answer; 409 already-carried-out */
+        post: operations["AdminErasureRequestsController_carryOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/grievances/escalate": {
         parameters: {
             query?: never;
@@ -2739,6 +2790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/consents/{purpose}/give": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a consent the law lets you give at any time ({version}: the text version you read; only communications); nothing new while one is in force. 409 not-givable for the others, 400 when the text changed */
+        post: operations["MyConsentsController_give"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/consents/{purpose}/withdraw": {
         parameters: {
             query?: never;
@@ -2750,6 +2818,40 @@ export interface paths {
         put?: never;
         /** Withdraw your consent for a purpose (the record stays, withdrawn); 409 consent-required with the reason while a loan or application needs it, 404 when none is in force */
         post: operations["MyConsentsController_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/consents/givable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consents you may give at any time (communications: offers and news), the text to read, and whether each is in force */
+        get: operations["MyConsentsController_givable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download everything we hold about you: account, devices, profile (masked as the portal shows it), uploads, consents, loans with schedules and payments, help issues, messages. format=json (default) or pdf; sent as an attachment */
+        get: operations["MyDataController_dataExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2785,6 +2887,24 @@ export interface paths {
         get: operations["MyDocumentsController_read"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your erasure requests, newest first, with their answers; and what an erasure would erase and keep today */
+        get: operations["MyDataController_erasureRequests"];
+        put?: never;
+        /** Ask us to erase your data ({reason?}); staff carry it out. Answers the request and what will be erased and kept (a running loan keeps its records). 409 already-requested while one waits */
+        post: operations["MyDataController_requestErasure"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7634,6 +7754,306 @@ export interface operations {
                         to: string;
                         updatedAt: string;
                         userId: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminErasureRequestsController_list: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+                sort?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; Content-Range: erasure-requests <start>-<end>/<total> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description once carried out: what was erased and what was kept, why and until when */
+                        answer: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erased: {
+                                count: number;
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        carriedOutAt: string | null;
+                        carriedOutBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        reason: string | null;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        status: "requested" | "carried-out";
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminErasureRequestsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description once carried out: what was erased and what was kept, why and until when */
+                        answer: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erased: {
+                                count: number;
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        carriedOutAt: string | null;
+                        carriedOutBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description a waiting request: what carrying it out now would erase and keep */
+                        plan: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erase: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        } | null;
+                        reason: string | null;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        status: "requested" | "carried-out";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminErasureRequestsController_carryOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description once carried out: what was erased and what was kept, why and until when */
+                        answer: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erased: {
+                                count: number;
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        } | null;
+                        /** Format: uuid */
+                        borrowerId: string;
+                        borrowerName: string | null;
+                        carriedOutAt: string | null;
+                        carriedOutBy: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        reason: string | null;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        status: "requested" | "carried-out";
                     };
                 };
             };
@@ -14025,7 +14445,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health";
                         label: string;
                     }[];
                 };
@@ -14828,7 +15248,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -14887,7 +15307,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -15807,7 +16227,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -15858,7 +16278,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -15900,7 +16320,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -15962,7 +16382,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16004,7 +16424,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16359,7 +16779,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -16433,7 +16853,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -16515,7 +16935,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -16908,7 +17328,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -16927,6 +17347,72 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description where it was given: quick-start or agreement-signing */
+                        channel: string;
+                        givenAt: string;
+                        id: string;
+                        /** @description the purpose in plain words */
+                        label: string;
+                        /** @enum {string} */
+                        purpose: "credit-check" | "terms" | "privacy" | "communications" | "bureau-reporting";
+                        text: string;
+                        /** @description SHA-256 (hex) of the exact text shown */
+                        textHash: string;
+                        /** @description the text's version */
+                        version: string;
+                        /** @description whether it may be withdrawn now, and why not; null once withdrawn */
+                        withdrawal: ({
+                            /** @constant */
+                            allowed: true;
+                        } | {
+                            /** @constant */
+                            allowed: false;
+                            reason: string;
+                        }) | null;
+                        withdrawnAt: string | null;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyConsentsController_give: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purpose: "credit-check" | "terms" | "privacy" | "communications" | "bureau-reporting";
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -17041,6 +17527,261 @@ export interface operations {
                             message: string;
                             name: string;
                         }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyConsentsController_givable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        inForce: boolean;
+                        label: string;
+                        /** @enum {string} */
+                        purpose: "communications";
+                        text: string;
+                        version: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyDataController_dataExport: {
+        parameters: {
+            query?: {
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            email: string;
+                            name: string;
+                            phone: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** Format: uuid */
+                        borrowerId: string;
+                        consents: {
+                            [key: string]: unknown;
+                        }[];
+                        erasureRequests: {
+                            /** @description once carried out: what was erased and what was kept, why and until when */
+                            answer: {
+                                duty: {
+                                    endedOn: string | null;
+                                    /** @constant */
+                                    kind: "none";
+                                } | {
+                                    /** @constant */
+                                    kind: "while-running";
+                                    running: string[];
+                                } | {
+                                    endedOn: string;
+                                    /** @constant */
+                                    kind: "until";
+                                    until: string;
+                                };
+                                erased: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                    what: string;
+                                }[];
+                                kept: {
+                                    /** @enum {string} */
+                                    part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                    /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                    until: string | null;
+                                    untilText: string;
+                                    what: string;
+                                    /** @description the rule that makes us keep it */
+                                    why: string;
+                                }[];
+                            } | null;
+                            carriedOutAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            reason: string | null;
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "carried-out";
+                        }[];
+                        generatedAt: string;
+                        helpIssues: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @constant */
+                        kind: "personal-data-export";
+                        /** @description applications and loans with schedules and payments; money in paise */
+                        loans: {
+                            [key: string]: unknown;
+                        }[];
+                        messages: {
+                            [key: string]: unknown;
+                        }[];
+                        profile: {
+                            [key: string]: unknown;
+                        }[];
+                        pushDevices: {
+                            [key: string]: unknown;
+                        }[];
+                        sessions: {
+                            [key: string]: unknown;
+                        }[];
+                        uploads: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    "application/pdf": {
+                        account: {
+                            email: string;
+                            name: string;
+                            phone: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** Format: uuid */
+                        borrowerId: string;
+                        consents: {
+                            [key: string]: unknown;
+                        }[];
+                        erasureRequests: {
+                            /** @description once carried out: what was erased and what was kept, why and until when */
+                            answer: {
+                                duty: {
+                                    endedOn: string | null;
+                                    /** @constant */
+                                    kind: "none";
+                                } | {
+                                    /** @constant */
+                                    kind: "while-running";
+                                    running: string[];
+                                } | {
+                                    endedOn: string;
+                                    /** @constant */
+                                    kind: "until";
+                                    until: string;
+                                };
+                                erased: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                    what: string;
+                                }[];
+                                kept: {
+                                    /** @enum {string} */
+                                    part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                    /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                    until: string | null;
+                                    untilText: string;
+                                    what: string;
+                                    /** @description the rule that makes us keep it */
+                                    why: string;
+                                }[];
+                            } | null;
+                            carriedOutAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            reason: string | null;
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "carried-out";
+                        }[];
+                        generatedAt: string;
+                        helpIssues: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @constant */
+                        kind: "personal-data-export";
+                        /** @description applications and loans with schedules and payments; money in paise */
+                        loans: {
+                            [key: string]: unknown;
+                        }[];
+                        messages: {
+                            [key: string]: unknown;
+                        }[];
+                        profile: {
+                            [key: string]: unknown;
+                        }[];
+                        pushDevices: {
+                            [key: string]: unknown;
+                        }[];
+                        sessions: {
+                            [key: string]: unknown;
+                        }[];
+                        uploads: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
                         message: string;
                         status: number;
                         title: string;
@@ -17188,6 +17929,235 @@ export interface operations {
                             message: string;
                             name: string;
                         }[];
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyDataController_erasureRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description what carrying out a request today would erase and keep */
+                        preview: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erase: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        };
+                        requests: {
+                            /** @description once carried out: what was erased and what was kept, why and until when */
+                            answer: {
+                                duty: {
+                                    endedOn: string | null;
+                                    /** @constant */
+                                    kind: "none";
+                                } | {
+                                    /** @constant */
+                                    kind: "while-running";
+                                    running: string[];
+                                } | {
+                                    endedOn: string;
+                                    /** @constant */
+                                    kind: "until";
+                                    until: string;
+                                };
+                                erased: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                    what: string;
+                                }[];
+                                kept: {
+                                    /** @enum {string} */
+                                    part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                    /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                    until: string | null;
+                                    untilText: string;
+                                    what: string;
+                                    /** @description the rule that makes us keep it */
+                                    why: string;
+                                }[];
+                            } | null;
+                            carriedOutAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            reason: string | null;
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "carried-out";
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyDataController_requestErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description once carried out: what was erased and what was kept, why and until when */
+                        answer: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erased: {
+                                count: number;
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        } | null;
+                        carriedOutAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        plan: {
+                            duty: {
+                                endedOn: string | null;
+                                /** @constant */
+                                kind: "none";
+                            } | {
+                                /** @constant */
+                                kind: "while-running";
+                                running: string[];
+                            } | {
+                                endedOn: string;
+                                /** @constant */
+                                kind: "until";
+                                until: string;
+                            };
+                            erase: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                what: string;
+                            }[];
+                            kept: {
+                                /** @enum {string} */
+                                part: "push-devices" | "sessions" | "marketing-consent" | "profile" | "help-issues" | "messages" | "account" | "loan-records" | "event-log" | "consent-records";
+                                /** @description YYYY-MM-DD kept through; null while a loan runs or for good */
+                                until: string | null;
+                                untilText: string;
+                                what: string;
+                                /** @description the rule that makes us keep it */
+                                why: string;
+                            }[];
+                        };
+                        reason: string | null;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        status: "requested" | "carried-out";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
                         message: string;
                         status: number;
                         title: string;
@@ -19635,7 +20605,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -19692,7 +20662,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -21117,7 +22087,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";

@@ -122,6 +122,15 @@ export type StatePage = Answer<'/api/admin/state-pages/{id}', 'get'>;
 // Consents under the DPDP Act (issue 33 item 5): the borrower's, and a customer's as staff read them
 export type Consent = Item<Answer<'/api/me/consents', 'get'>>;
 export type ConsentPurpose = Consent['purpose'];
+export type GivableConsent = Item<Answer<'/api/me/consents/givable', 'get'>>;
+// Data rights (issue 33 item 5): the borrower's erasure requests, and as staff read them
+export type MyErasureRequests = Answer<'/api/me/erasure-requests', 'get'>;
+export type ErasureRequest = MyErasureRequests['requests'][number];
+export type ErasurePlan = MyErasureRequests['preview'];
+export type ErasureAnswer = NonNullable<ErasureRequest['answer']>;
+export type RequestedErasure = Answer<'/api/me/erasure-requests', 'post'>;
+export type AdminErasureRequestRow = Item<Answer<'/api/admin/erasure-requests', 'get'>>;
+export type AdminErasureRequest = Answer<'/api/admin/erasure-requests/{id}', 'get'>;
 export type PublicStatePage = Answer<'/api/public/state-pages/{state}/{city}', 'get'>;
 
 // Push notifications and the funnel (issue 15)

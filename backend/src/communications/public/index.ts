@@ -5,3 +5,10 @@
  * (message-ports.module.ts).
  */
 export { TemplatedEmails, type TemplatedEmail } from '../application/emails/templated-emails.js';
+/** The messages sent to a borrower and their push devices, for the privacy context (data download and erasure, DPDP Act 2023). */
+export {
+  MessagePersonalData,
+  type MessageData,
+  type PushDeviceRecord,
+  type SentMessageRecord,
+} from './message-personal-data.port.js';

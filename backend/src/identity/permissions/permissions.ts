@@ -24,6 +24,10 @@ export const PERMISSIONS = {
   'products.manage': { group: 'Loans', label: 'Create and edit loan products (each edit is a new version)' },
   'customers.view': { group: 'Customers', label: 'See customers, their profiles and documents' },
   'customers.verify': { group: 'Customers', label: "Mark a customer's profile sections verified or rejected" },
+  'customers.erasure': {
+    group: 'Customers',
+    label: "See borrowers' requests to erase their data and carry them out (what the law makes us keep is kept)",
+  },
   'customers.phones': {
     group: 'Customers',
     label: 'See the phones the migration could not put in one form (collisions, unreadable) and keep or clear each',

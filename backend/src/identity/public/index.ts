@@ -9,6 +9,8 @@ export type { Permission } from '../permissions/permissions.js';
 export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from './borrower-directory.port.js';
 export { BorrowerSignUp, type SignedUp, type SignUpContext, type SignUpCredential } from './borrower-sign-up.port.js';
 export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';
+/** The borrower's personal data for the privacy context (the data download and erasure, DPDP Act 2023). */
+export { AccountPersonalData, type AccountRecord, type DeviceSessionRecord } from './account-personal-data.port.js';
 export { StaffMembers, type StaffMember } from './staff-members.port.js';
 export { PresencePlans, type PresencePlan, type PresencePlanReader } from './presence-plans.port.js';
 /** What identity needs said to people (one-time codes, password resets): communications implements it. */

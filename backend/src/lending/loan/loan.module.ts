@@ -7,6 +7,8 @@ import { DB, type Db } from '../../platform/database/database.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../../platform/queue/queue-backend.js';
 import { PlatformRegistry } from '../../platform/registry.js';
 import { BorrowerLoans } from '../public/borrower-loans.port.js';
+import { LoanPersonalData } from '../public/loan-personal-data.port.js';
+import { LoanSummariesPersonalData } from './application/queries/loan-personal-data.reader.js';
 import { ProductsModule } from '../products/products.module.js';
 import { presencePlanReader } from './application/queries/presence-plan-reader.js';
 import { borrowerNotificationsSubscription, notifyBorrowerJob } from './jobs/borrower-notifications.js';
@@ -47,6 +49,7 @@ const shared = [LoanCommandExecutor, LoanAccess, MoneyCommands, LoanServicingRea
   providers: [
     ...shared,
     { provide: BorrowerLoans, useClass: LoanSummariesBorrowerLoans },
+    { provide: LoanPersonalData, useClass: LoanSummariesPersonalData },
     ListLoansHandler,
     CountLoanQueuesHandler,
     CountLoanActivityHandler,
@@ -59,7 +62,7 @@ const shared = [LoanCommandExecutor, LoanAccess, MoneyCommands, LoanServicingRea
     ListCustomersHandler,
     GetCustomerHandler,
   ],
-  exports: [...shared, BorrowerLoans, ProductsModule],
+  exports: [...shared, BorrowerLoans, LoanPersonalData, ProductsModule],
 })
 export class LoanModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(

@@ -39,3 +39,11 @@ export {
 export { LoanPrincipals, type LoanPrincipal } from './loan-principals.port.js';
 /** Issue 33 item 2: the signed agreement and the KFS as PDFs, for communications to send on signing. */
 export { SignedDocuments, type SignedDocument } from './signed-documents.port.js';
+/** Issue 33 item 5: the borrower's loans for their data download, and the relationship the retention rules read. */
+export {
+  LoanPersonalData,
+  type InstalmentRecord,
+  type LoanRecord,
+  type LoanRelationship,
+  type PaymentRecord,
+} from './loan-personal-data.port.js';

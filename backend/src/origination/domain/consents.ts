@@ -19,8 +19,30 @@ export const PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   'bureau-reporting': 'Reporting your loan to credit bureaus',
 };
 
-/** Where a consent was given: quick start's consents step (Step4), or signing the loan agreement (in the portal or by the email link). */
-export type ConsentChannel = 'quick-start' | 'agreement-signing';
+/**
+ * Where a consent was given: quick start's consents step (Step4), signing the loan agreement (in the portal or by the
+ * email link), or the borrower's own choice in the portal (a consent the law lets them give at any time).
+ */
+export type ConsentChannel = 'quick-start' | 'agreement-signing' | 'portal';
+
+/**
+ * The consents a borrower may give at any time, on their own, with the text they read: only communications (offers
+ * and news). The others are given where an application or a signing asks for them.
+ */
+export const GIVABLE_CONSENTS = {
+  communications: {
+    version: '2026-12-03',
+    text: 'I would like to receive offers and news about loans from the lender by SMS, email and WhatsApp. I can withdraw this at any time under "Your consents", and it never affects my applications or loans.',
+  },
+} as const satisfies Partial<Record<ConsentPurpose, { version: string; text: string }>>;
+export type GivablePurpose = keyof typeof GIVABLE_CONSENTS;
+export const isGivable = (purpose: ConsentPurpose): purpose is GivablePurpose => Object.hasOwn(GIVABLE_CONSENTS, purpose);
+
+/** The text of a consent given at any time, as kept. */
+export function givableConsentText(purpose: GivablePurpose): ConsentText {
+  const { version, text } = GIVABLE_CONSENTS[purpose];
+  return { purpose, version, text, hash: consentTextHash(text) };
+}
 
 /** Quick start's consent keys and the purposes they record. */
 export const QUICK_START_PURPOSES: Record<ConsentKey, ConsentPurpose> = {

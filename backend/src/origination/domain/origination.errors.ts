@@ -127,3 +127,20 @@ export const consentNotGiven = (purpose: string) =>
 
 export const consentRequired = (purpose: string, reason: string) =>
   new OriginationError('CONSENT.CONSENT_REQUIRED', 'conflict', reason, { purpose, reason }, 'This consent cannot be withdrawn now');
+
+export const consentNotGivable = (purpose: string) =>
+  new OriginationError(
+    'CONSENT.NOT_GIVABLE',
+    'conflict',
+    `The ${purpose} consent is given where an application or a loan agreement asks for it, not on its own; only communications can be given at any time.`,
+    { purpose },
+  );
+
+export const consentTextChanged = (purpose: string) =>
+  new OriginationError(
+    'CONSENT.VALIDATION_FAILED',
+    'invalid',
+    'version: the text has changed since you read it: read it again and give your consent',
+    { purpose, fields: [{ name: 'version', message: 'the text has changed since you read it: read it again and give your consent' }] },
+    'Your request has invalid fields',
+  );

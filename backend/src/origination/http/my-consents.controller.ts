@@ -1,13 +1,14 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../identity/public/index.js';
 import { Roles } from '../../platform/http/access.decorators.js';
-import { GetConsentsQuery, WithdrawConsent } from '../application/consents.handlers.js';
+import { GetConsentsQuery, GetGivableConsentsQuery, GiveConsent, WithdrawConsent } from '../application/consents.handlers.js';
+import { parseWith } from '../../platform/http/zod-body.js';
 import { CONSENT_PURPOSES, isConsentPurpose, type ConsentPurpose } from '../domain/consents.js';
 import { unknownConsentPurpose } from '../domain/origination.errors.js';
-import { consentSchema, openApi, problemSchema } from './origination-response.schemas.js';
+import { consentSchema, givableConsentSchema, giveConsentBody, openApi, problemSchema } from './origination-response.schemas.js';
 
 function purposeParam(value: string): ConsentPurpose {
   if (!isConsentPurpose(value)) throw unknownConsentPurpose(value);
@@ -34,6 +35,29 @@ export class MyConsentsController {
   @ApiOkResponse({ schema: openApi(z.array(consentSchema)) })
   all(@CurrentActor() me: Actor) {
     return this.queries.execute(new GetConsentsQuery(me.id));
+  }
+
+  @Get('givable')
+  @Roles('borrower')
+  @ApiOperation({ summary: 'The consents you may give at any time (communications: offers and news), the text to read, and whether each is in force' })
+  @ApiOkResponse({ schema: openApi(z.array(givableConsentSchema)) })
+  givable(@CurrentActor() me: Actor) {
+    return this.queries.execute(new GetGivableConsentsQuery(me.id));
+  }
+
+  @Post(':purpose/give')
+  @HttpCode(200)
+  @Roles('borrower')
+  @ApiParam({ name: 'purpose', enum: CONSENT_PURPOSES })
+  @ApiOperation({
+    summary:
+      'Give a consent the law lets you give at any time ({version}: the text version you read; only communications); nothing new while one is in force. 409 not-givable for the others, 400 when the text changed',
+  })
+  @ApiOkResponse({ schema: openApi(z.array(consentSchema)) })
+  give(@CurrentActor() me: Actor, @Param('purpose') purpose: string, @Body() body: unknown) {
+    const name = purposeParam(purpose);
+    const { version } = parseWith(giveConsentBody, body);
+    return this.commands.execute(new GiveConsent(me.id, name, version));
   }
 
   @Post(':purpose/withdraw')

@@ -38,6 +38,19 @@ export const consentSchema = z.strictObject({
     .describe('whether it may be withdrawn now, and why not; null once withdrawn'),
 });
 
+/** A consent the borrower may give at any time, with the text to read. */
+export const givableConsentSchema = z.strictObject({
+  purpose: z.enum(['communications']),
+  label: z.string(),
+  version: z.string(),
+  text: z.string(),
+  inForce: z.boolean(),
+});
+
+export const giveConsentBody = z.strictObject({
+  version: z.string({ error: 'version must be the version of the text you read' }).trim().min(1, 'is required').max(40),
+});
+
 export const problemSchema = z.looseObject({
   type: z.string(),
   title: z.string(),

@@ -26,3 +26,11 @@ export {
 } from './quick-start-lending.port.js';
 export { BorrowerConsentDependents, type ConsentDependents } from './consent-dependents.port.js';
 export { ConsentRecords, type GivenConsent } from './consent-records.port.js';
+/** The borrower's profile, uploads and consents for the privacy context (the data download and erasure, DPDP Act 2023). */
+export {
+  ProfilePersonalData,
+  type ConsentRecord,
+  type ProfileData,
+  type ProfileSectionRecord,
+  type UploadRecord,
+} from './profile-personal-data.port.js';

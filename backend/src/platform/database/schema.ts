@@ -998,6 +998,7 @@ export interface Database {
   account_days: AccountDaysTable;
   manual_journal_entries: ManualJournalEntriesTable;
   accounting_period_closes: AccountingPeriodClosesTable;
+  erasure_requests: ErasureRequestsTable;
 }
 
 /** Issue 31: the chart of accounts (data) and the accounting projection's tables (migration 0042). */
@@ -1072,4 +1073,16 @@ export interface AccountingPeriodClosesTable {
   decided_by: string | null;
   decided_at: Date | null;
   reason: string | null;
+}
+
+/** Issue 33 item 5 (migration 0059): a borrower's request to erase their personal data, and its answer once carried out. */
+export interface ErasureRequestsTable {
+  id: Generated<string>;
+  borrower_id: string;
+  reason: string | null;
+  status: ColumnType<'requested' | 'carried-out', 'requested' | 'carried-out' | undefined, 'requested' | 'carried-out'>;
+  requested_at: Date;
+  carried_out_by: string | null;
+  carried_out_at: Date | null;
+  answer: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }

@@ -48,6 +48,7 @@ import * as productMandateSettings from './0041-0060/0054-product-mandate-settin
 import * as documentDeliveries from './0041-0060/0055-document-deliveries.js';
 import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
 import * as bureauRuns from './0041-0060/0058-bureau-runs.js';
+import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -102,6 +103,7 @@ export const migrationProvider: MigrationProvider = {
       '0055-document-deliveries': documentDeliveries,
       '0056-borrower-consents': borrowerConsents,
       '0058-bureau-runs': bureauRuns,
+      '0059-erasure-requests': erasureRequests,
     };
   },
 };

@@ -44,6 +44,9 @@ export default function ProfileLayout() {
       <p className="muted">
         <Link to="/User/Consents">Your consents</Link>: what you agreed to and when, and withdrawing a consent.
       </p>
+      <p className="muted">
+        <Link to="/User/Data">Your data</Link>: download everything we hold about you, or ask us to erase it.
+      </p>
     </>
   );
 }
