@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { saveBlob } from '@lending/web-common/download';
+import { businessDateOf } from '@lending/web-common/format';
 import type { LendingDataProvider } from '../providers/dataProvider';
 import { API_URL, fetchBlob } from '../providers/http';
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+/** This month in the business time zone, as the server counts it (a UTC month was last month's after 18:30 UTC on its last day). */
+const thisMonth = () => businessDateOf().slice(0, 7);
 
 /**
  * /Admin/Grievances (grievances.view): the monthly grievance report the RBI's grievance redressal asks for, complaints

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DocumentDelivery } from '@lending/web-common/api';
 import { fakeApi, fakeAuth, renderWithAdmin } from '../test/renderWithAdmin';
@@ -51,5 +51,28 @@ describe('Documents sent (loan page)', () => {
     const { dataProvider } = fakeApi({ 'GET /api/admin/loans/loan-1/document-deliveries': () => [] });
     renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
     expect(await screen.findByTestId('document-deliveries')).toHaveTextContent('Nothing sent yet');
+  });
+
+  it('sends a failed delivery again with "Send again"; a sent one has no button', async () => {
+    let status: DocumentDelivery['status'] = 'failed';
+    const resent: string[] = [];
+    const { dataProvider } = fakeApi({
+      'GET /api/admin/loans/loan-1/document-deliveries': () => [
+        row({ channel: 'email', status: 'sent' }),
+        row({ channel: 'sms', recipient: '+919800000001', status, lastError: 'provider timed out' }),
+      ],
+      'POST /api/admin/document-deliveries/d-sms/resend': () => {
+        resent.push('d-sms');
+        status = 'queued';
+        return row({ channel: 'sms', status });
+      },
+    });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    const table = await screen.findByTestId('document-deliveries');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Send the SMS again' }));
+    await waitFor(() => expect(resent).toEqual(['d-sms']));
+    await waitFor(() => expect(within(screen.getByTestId('document-deliveries')).getAllByRole('row')[2]).toHaveTextContent('Queued'));
   });
 });

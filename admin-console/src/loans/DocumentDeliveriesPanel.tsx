@@ -1,6 +1,7 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useState } from 'react';
+import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 import { formatDateTime } from '@lending/web-common/format';
 import type { DocumentDelivery } from '@lending/web-common/api';
 import type { LendingDataProvider } from '../providers/dataProvider';
@@ -15,15 +16,32 @@ const STATUS_LABELS: Record<DocumentDelivery['status'], string> = {
 
 /**
  * Documents sent on signing (issue 33): for each signing, the email with the signed agreement and the KFS and the SMS
- * with the download link, with status and attempts; the reason when one was not sent or the last error.
+ * with the download link, with status and attempts; the reason when one was not sent or the last error; "Send again"
+ * on a failed one.
  */
 export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState<string | null>(null);
+  const queryKey = ['document-deliveries', loanId];
   const { data, error } = useQuery({
-    queryKey: ['document-deliveries', loanId],
+    queryKey,
     queryFn: () => dataProvider.documentDeliveries(loanId),
     refetchInterval: 5000,
   });
+  const sendAgain = async (delivery: DocumentDelivery) => {
+    setSending(delivery.id);
+    try {
+      await dataProvider.resendDocumentDelivery(delivery.id);
+      notify(delivery.channel === 'email' ? 'The email is queued again' : 'The SMS is queued again', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setSending(null);
+    }
+  };
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   if (!data) return null;
   if (data.length === 0) {
@@ -43,6 +61,7 @@ export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
           <TableCell>Status</TableCell>
           <TableCell align="right">Attempts</TableCell>
           <TableCell>Updated</TableCell>
+          <TableCell>Action</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -61,6 +80,19 @@ export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
             </TableCell>
             <TableCell align="right">{d.attempts}</TableCell>
             <TableCell>{formatDateTime(d.updatedAt)}</TableCell>
+            <TableCell>
+              {d.status === 'failed' ? (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={sending !== null}
+                  onClick={() => void sendAgain(d)}
+                  aria-label={`Send the ${d.channel === 'email' ? 'email' : 'SMS'} again`}
+                >
+                  Send again
+                </Button>
+              ) : null}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

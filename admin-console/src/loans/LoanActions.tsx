@@ -13,6 +13,13 @@ export function availableActions(loan: Pick<Loan, 'allowedActions'>, permissions
   return STAFF_ACTIONS.filter((action) => loan.allowedActions.includes(action) && canAccess(permissions, action, 'loans'));
 }
 
+/** The account a payout must go to (RBI fund flow, issue 33): the one approve-bank verified, as the disbursal dialog shows it. */
+export function verifiedAccountLine(loan: Pick<Loan, 'bankAccountLast4' | 'bankVerification'>): string {
+  if (!loan.bankAccountLast4) return 'No verified bank account on this loan: the payout will be refused.';
+  const ifsc = loan.bankVerification?.ifsc;
+  return `Pay only to the verified account: ending ${loan.bankAccountLast4}${ifsc ? `, IFSC ${ifsc}` : ''}.`;
+}
+
 export function LoanActions({ loan }: { loan: Loan }) {
   const { permissions } = usePermissions<Permissions>();
   const [open, setOpen] = useState<{ action: LoanAction; key: string } | null>(null);
@@ -50,6 +57,7 @@ export function LoanActions({ loan }: { loan: Loan }) {
           key={open.key}
           spec={ACTIONS[open.action]}
           open
+          subject={open.action === 'disburse' ? verifiedAccountLine(loan) : undefined}
           busy={mutation.isPending}
           error={mutation.error?.message ?? null}
           onCancel={() => setOpen(null)}

@@ -29,6 +29,17 @@ describe('loan actions', () => {
       payoutReference: 'UTR1',
       disbursedOn: '2026-11-21',
     });
+    // The account paid, when given, goes with its IFSC for the server to check against the verified account.
+    expect(validateAction(ACTIONS.disburse, { payoutReference: 'UTR1', payeeAccountNumber: '999988887777' })).toEqual({
+      payeeIfsc: 'Required with the account number',
+    });
+    expect(validateAction(ACTIONS.disburse, { payoutReference: 'UTR1', payeeAccountNumber: '12ab' })).toMatchObject({
+      payeeAccountNumber: 'An account number is 9 to 18 digits',
+    });
+    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', payeeAccountNumber: '999988887777', payeeIfsc: 'hdfc0001234' }, 'INR')).toEqual({
+      payoutReference: 'UTR1',
+      payeeAccount: { accountNumber: '999988887777', ifsc: 'HDFC0001234' },
+    });
     expect(validateAction(ACTIONS['approve-bank'], { method: 'manual', reason: ' ' })).toEqual({
       reason: 'Say how you checked the account (required for a manual verification)',
     });

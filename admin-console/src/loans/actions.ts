@@ -128,11 +128,28 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
     fields: [
       { name: 'payoutReference', label: 'Payout reference (UTR)', required: true },
       { name: 'disbursedOn', label: 'Disbursed on', type: 'date', helperText: 'Empty: today' },
+      {
+        name: 'payeeAccountNumber',
+        label: 'Account number paid (optional)',
+        helperText: 'Empty: paid to the verified account above. Filled: checked against it',
+        validate: (v) => (/^\d{9,18}$/.test(v) ? null : 'An account number is 9 to 18 digits'),
+      },
+      { name: 'payeeIfsc', label: 'IFSC of the account paid', helperText: 'With the account number' },
       note,
     ],
+    // The account paid is checked by the server against the verified one: both parts or neither.
+    check: (values) =>
+      optional(values.payeeAccountNumber) && !optional(values.payeeIfsc)
+        ? { payeeIfsc: 'Required with the account number' }
+        : !optional(values.payeeAccountNumber) && optional(values.payeeIfsc)
+          ? { payeeAccountNumber: 'Required with the IFSC' }
+          : {},
     body: (values) => ({
       payoutReference: values.payoutReference.trim(),
       ...(optional(values.disbursedOn) ? { disbursedOn: values.disbursedOn } : {}),
+      ...(optional(values.payeeAccountNumber) && optional(values.payeeIfsc)
+        ? { payeeAccount: { accountNumber: optional(values.payeeAccountNumber), ifsc: optional(values.payeeIfsc)!.toUpperCase() } }
+        : {}),
       ...withNote(values),
     }),
   },

@@ -53,6 +53,7 @@ export const MANDATE_CANCEL_CAUSE_LABELS: Record<string, string> = {
   'loan-closed': 'the loan was repaid and closed',
   'loan-settled': 'the loan was settled',
   'loan-written-off': 'the loan was written off',
+  'cooling-off-exit': 'the borrower exited the loan in the cooling-off period',
   'borrower-request': 'the borrower asked for it',
   staff: 'staff cancelled it',
   'cancelled-at-bank': 'the borrower cancelled it at their bank',

@@ -129,6 +129,8 @@ export type LendingDataProvider = DataProvider & {
   coolingOff(loanId: string): Promise<CoolingOff>;
   /** The documents sent to the borrower on signing (issue 33): email and SMS, status and attempts. */
   documentDeliveries(loanId: string): Promise<DocumentDelivery[]>;
+  /** Sends a failed delivery of those documents again (the server refuses any other status, with why). */
+  resendDocumentDelivery(id: string): Promise<DocumentDelivery>;
   requestCoolingOffExit(loanId: string, idempotencyKey: string): Promise<CoolingOff>;
   approveCoolingOffExit(loanId: string): Promise<CoolingOff>;
   approveSettlementOffer(offerId: string): Promise<SettlementOffer>;
@@ -305,6 +307,8 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
     coolingOff: async (loanId) => (await http(`${base}/loans/${encodeURIComponent(loanId)}/cooling-off`)).json as CoolingOff,
     documentDeliveries: async (loanId) =>
       (await http(`${base}/loans/${encodeURIComponent(loanId)}/document-deliveries`)).json as DocumentDelivery[],
+    resendDocumentDelivery: async (id) =>
+      (await send('POST', `${base}/document-deliveries/${encodeURIComponent(id)}/resend`, {})).json as DocumentDelivery,
     requestCoolingOffExit: async (loanId, idempotencyKey) =>
       (await send('POST', `${base}/loans/${encodeURIComponent(loanId)}/cooling-off/exit`, {}, { 'Idempotency-Key': idempotencyKey }))
         .json as CoolingOff,

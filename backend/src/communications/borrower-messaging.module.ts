@@ -5,6 +5,7 @@ import { LendingModule } from '../lending/lending.module.js';
 import { SignedDocuments } from '../lending/public/index.js';
 import { QUEUE_BACKEND, type QueueBackend } from '../platform/queue/queue-backend.js';
 import { ListDocumentDeliveriesHandler } from './application/documents/list-document-deliveries.handler.js';
+import { ResendDocumentDeliveryHandler } from './application/documents/resend-document-delivery.handler.js';
 import { EmailOutbox } from './application/emails/email-outbox.js';
 import { AdminDocumentDeliveriesController } from './http/admin-document-deliveries.controller.js';
 import { sendDocumentsSmsJob, signedDocumentsSubscription } from './jobs/signed-documents.subscription.js';
@@ -27,7 +28,7 @@ import { emailLoanContactsProjection } from './projections/email-loan-contacts.p
 @Module({
   imports: [IdentityModule, CommunicationsModule, LendingModule],
   controllers: [AdminDocumentDeliveriesController],
-  providers: [ListDocumentDeliveriesHandler],
+  providers: [ListDocumentDeliveriesHandler, ResendDocumentDeliveryHandler],
 })
 export class BorrowerMessagingModule implements OnModuleInit {
   constructor(

@@ -254,4 +254,42 @@ describe('documents sent on signing', () => {
     await waitFor(async () => (await smsTo(b.phone)).length === 2, 'the second SMS');
     expect((await smsTo(b.phone)).map((m) => m.body).filter((body) => body.includes('are ready'))).toHaveLength(1);
   });
+
+  it('staff send a failed SMS and a failed email again; a sent one is refused with why; wrong role, unknown and bad ids refused', async () => {
+    const b = await signedLoan('Sita Sent-Again');
+    const [email, sms] = await delivered(b.loan.id);
+    const resend = (id: string, token = admin) => t.http.post(`/api/admin/document-deliveries/${id}/resend`).set(bearer(token)).send({});
+
+    // Sent: refused, and nothing changes.
+    const refused = expectProblem(await resend(sms!.id), 409, 'not-resendable');
+    expect(refused.detail).toBe('It was sent: only a failed delivery can be sent again.');
+    expect(await deliveries(b.loan.id)).toEqual([email, sms]);
+
+    // Every attempt failed (as the queue's last try leaves them): each is sent again.
+    await t.runtime.db
+      .updateTable('document_deliveries')
+      .set({ status: 'failed', last_error: 'provider timed out' })
+      .where('id', '=', sms!.id)
+      .execute();
+    await t.runtime.db.updateTable('emails').set({ status: 'failed', last_error: 'SMTP 451' }).where('id', '=', email!.emailId!).execute();
+    const smsAgain = documentDeliverySchema.parse((await resend(sms!.id).expect(200)).body);
+    expect(smsAgain).toMatchObject({ id: sms!.id, status: 'queued' });
+    const emailAgain = documentDeliverySchema.parse((await resend(email!.id).expect(200)).body);
+    expect(emailAgain).toMatchObject({ id: email!.id, status: 'queued' });
+    expectProblem(await resend(sms!.id), 409, 'not-resendable');
+    await waitFor(async () => (await deliveries(b.loan.id)).every((r) => r.status === 'sent'), 'both sent again');
+    expect(await smsTo(b.phone)).toHaveLength(2);
+    await waitFor(() => mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? '')).length === 2, 'the email again');
+
+    // Who may: a borrower and staff without loans.view are refused; unknown and malformed ids.
+    await t.runtime.db.updateTable('document_deliveries').set({ status: 'failed' }).where('id', '=', sms!.id).execute();
+    expectProblem(await resend(sms!.id, b.token), 403);
+    const empty = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: 'No loans', permissions: [] }).expect(201);
+    expectProblem(await resend(sms!.id, await staffWithRole(t.http, admin, empty.body.id as string)), 403, 'missing-permission');
+    expectProblem(await resend(randomUUID()), 404);
+    const bad = expectProblem(await resend('not-a-uuid'), 400, 'validation-failed');
+    expect(bad.fields).toEqual([expect.objectContaining({ name: 'id', message: 'the delivery id must be a UUID' })]);
+    expect((await deliveries(b.loan.id)).find((r) => r.id === sms!.id)).toMatchObject({ status: 'failed' });
+    expect(await smsTo(b.phone)).toHaveLength(2);
+  });
 });

@@ -129,6 +129,20 @@ export function databaseUrl(): string {
   return url;
 }
 
+/**
+ * One statement on this worker's backend database, for what no API arranges (a complaint received 30 days ago, a
+ * delivery whose every attempt failed): the test says what it arranged and why.
+ */
+export async function queryDatabase<Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
 type TestServices = { env: Record<string, string>; summary: string; stop(): Promise<void> };
 
 /** The backend's test-services resolver (TypeScript, loaded by Playwright's own loader), asked for PostgreSQL only. */

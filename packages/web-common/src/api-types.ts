@@ -708,6 +708,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/document-deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed delivery again (an email with a fresh set of attempts, an SMS queued again); 409 not-resendable, with why, unless it failed */
+        post: operations["AdminDocumentDeliveriesController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/email-template-events": {
         parameters: {
             query?: never;
@@ -7100,6 +7117,74 @@ export interface operations {
                             /** @description why calls are off now */
                             reason: string | null;
                         };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    AdminDocumentDeliveriesController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the delivery, now queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description delivery attempts so far */
+                        attempts: number;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        createdAt: string;
+                        /** @description what was sent: the signed agreement and the Key Facts Statement */
+                        documents: ("agreement" | "kfs")[];
+                        /** @description the email in the email log (channel email) */
+                        emailId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description the last error, or why it was skipped */
+                        lastError: string | null;
+                        /** Format: uuid */
+                        loanId: string;
+                        /** @description the email address or phone it went to; null when there was none */
+                        recipient: string | null;
+                        /**
+                         * @description queued: waiting or being retried; sent; failed: every attempt failed; skipped: not sent, lastError says why
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "failed" | "skipped";
+                        updatedAt: string;
                     };
                 };
             };

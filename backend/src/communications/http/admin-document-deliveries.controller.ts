@@ -1,11 +1,12 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
 import { ApiSignedIn } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
 import { ListDocumentDeliveriesQuery } from '../application/documents/list-document-deliveries.handler.js';
+import { ResendDocumentDeliveryCommand } from '../application/documents/resend-document-delivery.handler.js';
 import { openApi } from './email-response.schemas.js';
 
 export const documentDeliverySchema = z.strictObject({
@@ -24,16 +25,25 @@ export const documentDeliverySchema = z.strictObject({
   updatedAt: z.string(),
 });
 
-const loanIdParam = z
-  .string({ error: 'the loan id must be a UUID' })
-  .refine((v) => z.uuid().safeParse(v).success, { message: 'the loan id must be a UUID', path: ['id'] });
+const uuidParam = (what: string) =>
+  z
+    .string({ error: `the ${what} id must be a UUID` })
+    .refine((v) => z.uuid().safeParse(v).success, { message: `the ${what} id must be a UUID`, path: ['id'] });
+const loanIdParam = uuidParam('loan');
+const deliveryIdParam = uuidParam('delivery');
 
-/** Issue 33 item 2: what was sent to the borrower when they signed (the console's loan page, "Documents sent"). */
+/**
+ * Issue 33 item 2: what was sent to the borrower when they signed (the console's loan page, "Documents sent"), and a
+ * failed delivery sent again. Both under `loans.view`: whoever sees a delivery failed may send it again.
+ */
 @ApiTags('admin loans')
 @ApiSignedIn()
 @Controller('admin')
 export class AdminDocumentDeliveriesController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get('loans/:id/document-deliveries')
   @RequirePermission('loans.view')
@@ -44,5 +54,17 @@ export class AdminDocumentDeliveriesController {
   @ApiOkResponse({ schema: openApi(z.array(documentDeliverySchema)) })
   list(@Param('id') id: string) {
     return this.queries.execute(new ListDocumentDeliveriesQuery(parseWith(loanIdParam, id)));
+  }
+
+  @Post('document-deliveries/:id/resend')
+  @RequirePermission('loans.view')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Send a failed delivery again (an email with a fresh set of attempts, an SMS queued again); 409 not-resendable, with why, unless it failed',
+  })
+  @ApiOkResponse({ description: 'the delivery, now queued', schema: openApi(documentDeliverySchema) })
+  resend(@Param('id') id: string) {
+    return this.commands.execute(new ResendDocumentDeliveryCommand(parseWith(deliveryIdParam, id)));
   }
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { coolingOffSchema } from '../../../src/lending/pipeline/http/cooling-off.controllers.js';
+import { loanMandatesSchema, mandateStartedSchema } from '../../../src/lending/mandates/http/mandates.schemas.js';
+import { MANDATE_PROVIDER } from '../../../src/lending/mandates/provider/mandate-provider.port.js';
+import type { SandboxMandateProvider } from '../../../src/lending/mandates/provider/sandbox-mandate-provider.js';
+import { EVENT_STORE, type EventStore } from '../../../src/platform/event-store/event-store.port.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { SubscriptionRunner } from '../../../src/platform/subscriptions/subscription-runner.js';
 import { bearer, expectProblem, historyOf, loanIn, stateOf } from '../../support/loan-api.js';
 import { ADMIN, fixedClock, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -7,7 +13,8 @@ import { ADMIN, fixedClock, registerBorrower, staffWithRole, startTestApp, type 
  * Issue 33 item 1, the cooling-off exit through the API on a fixed clock (real PostgreSQL): loanIn pays out on
  * 2026-11-21; the KFS's period is 3 days (the default), so the window ends at 23:59:59 IST on 2026-11-24
  * (2026-11-24T18:29:59Z). The borrower asks and pays through the sandbox payment flow; staff ask under
- * maker-checker; the wrong role, another borrower and a cross-site request are refused.
+ * maker-checker; the wrong role, another borrower and a cross-site request are refused. The period and fee rule are
+ * pinned on AgreementIssued; an exit cancels the loan's auto-debit mandate at the (sandbox) provider.
  */
 const clock = fixedClock('2026-11-22T04:30:00.000Z');
 let t: TestApp;
@@ -21,6 +28,15 @@ const view = async (id: string, token: string, path = 'me') =>
   coolingOffSchema.parse((await t.http.get(`/api/${path}/loans/${id}/cooling-off`).set(bearer(token)).expect(200)).body);
 const exit = (id: string, token: string, path = 'me') =>
   t.http.post(`/api/${path}/loans/${id}/cooling-off/exit`).set(bearer(token)).send({});
+const mandatesOf = async (loanId: string) =>
+  loanMandatesSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/mandates`).set(bearer(admin)).expect(200)).body);
+
+/** Asks for the exit and pays its amount through the sandbox payment page. */
+async function exitAndPay(loanId: string, token: string): Promise<void> {
+  const asked = coolingOffSchema.parse((await exit(loanId, token).expect(200)).body);
+  const payment = await t.http.post(`/api/me/loans/${loanId}/payments`).set(bearer(token)).send({ amount: asked.exit!.amount }).expect(201);
+  await t.http.post(`/api/payments/sandbox/${payment.body.paymentId}/pay`).expect(303);
+}
 
 beforeAll(async () => {
   t = await startTestApp('cooling_off_exit', {}, undefined, { clock });
@@ -92,6 +108,51 @@ describe('the borrower exits in the cooling-off period', () => {
       'The cooling-off period of 3 days from the disbursal on 21 Nov 2026 ended at 23:59:59 IST on 24 Nov 2026: the loan can no longer be exited without interest for its term. It can still be repaid early at any time, without a foreclosure charge.',
     );
     expect((await historyOf(t.http, admin, late.id)).map((e) => e.type)).not.toContain('CoolingOffExitRequested');
+  });
+});
+
+describe('the terms the exit is held to', () => {
+  it('the period and fee rule the KFS printed are pinned on AgreementIssued', async () => {
+    clock.set('2026-11-22T04:30:00.000Z');
+    const loan = await loanIn(t.http, 'active', alice.token, admin);
+    const issued = await t.runtime.db
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', `loan-${loan.id}`)
+      .where('type', '=', 'AgreementIssued')
+      .executeTakeFirstOrThrow();
+    expect((issued.data as { coolingOff?: unknown }).coolingOff).toEqual({ days: 3, feeRetained: false });
+    expect(await view(loan.id, alice.token)).toMatchObject({ coolingOffDays: 3, feeRetained: false });
+  });
+});
+
+describe('an exit on a loan with an auto-debit mandate', () => {
+  it('cancels the mandate at the provider (cause cooling-off-exit) and nothing more is presented', async () => {
+    clock.set('2026-11-22T04:30:00.000Z');
+    const loan = await loanIn(t.http, 'active', alice.token, admin);
+    const started = mandateStartedSchema.parse(
+      (await t.http.post(`/api/admin/loans/${loan.id}/mandates`).set(bearer(admin)).send({ kind: 'e-nach' }).expect(201)).body,
+    );
+    await t.http.post(`${started.redirectUrl}/approve`).expect(303);
+    expect((await mandatesOf(loan.id)).mandates[0]).toMatchObject({ status: 'active' });
+
+    await exitAndPay(loan.id, alice.token);
+    expect(await stateOf(t.http, admin, loan.id)).toBe('closed');
+
+    const closure = t.app.get(PlatformRegistry).subscriptions.find((s) => s.name === 'mandate-closure')!;
+    // Caught up here, or by the app's own runner when it holds the subscription's lock: waited for either way.
+    for (let tries = 0; tries < 100 && (await mandatesOf(loan.id)).mandates[0]!.status !== 'cancelled'; tries += 1) {
+      await new SubscriptionRunner(t.runtime.db, t.app.get<EventStore>(EVENT_STORE), t.database.url, [closure]).catchUp();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [mandate] = (await mandatesOf(loan.id)).mandates;
+    expect(mandate).toMatchObject({ status: 'cancelled', cancelCause: 'cooling-off-exit' });
+    expect(t.app.get<SandboxMandateProvider>(MANDATE_PROVIDER).cancelled).toContain(mandate!.id);
+
+    // The first instalment's due date comes: the closed loan's cancelled mandate presents nothing.
+    clock.set('2026-12-21T12:00:00.000Z');
+    await t.http.post('/api/admin/mandate-presentations/run').set(bearer(admin)).send({}).expect(200);
+    expect((await mandatesOf(loan.id)).presentations).toEqual([]);
   });
 });
 

@@ -17,10 +17,13 @@ export const NO_PHONE_REASON = 'Not sent: the borrower has no phone on their pro
 /** Tries, the first included, and the first retry's wait (doubling each time), as the email queue does. */
 export const DOCUMENTS_SMS_RETRY = { attempts: 5, backoffMs: 2000 };
 
-/** Puts a delivery's SMS on the queue; the job id is the delivery's, so enqueueing it again (a replayed event) adds nothing. */
-export async function enqueueDocumentsSms(queue: QueueBackend, deliveryId: string): Promise<void> {
+/**
+ * Puts a delivery's SMS on the queue; the job id is the delivery's, so enqueueing it again (a replayed event) adds
+ * nothing. Staff sending a failed one again pass `resend` (its attempts so far): a new job with a fresh set of tries.
+ */
+export async function enqueueDocumentsSms(queue: QueueBackend, deliveryId: string, resend?: { attempts: number }): Promise<void> {
   const options: JobsOptions = {
-    jobId: `documents-sms-${deliveryId}`,
+    jobId: resend ? `documents-sms-${deliveryId}-resend-${resend.attempts}` : `documents-sms-${deliveryId}`,
     attempts: DOCUMENTS_SMS_RETRY.attempts,
     backoff: { type: 'exponential', delay: DOCUMENTS_SMS_RETRY.backoffMs },
     removeOnComplete: { age: 7 * 24 * 3600 },

@@ -26,6 +26,24 @@ const MESSAGES: Record<string, string> = {
   MandateCancelled: 'Your auto-debit mandate is cancelled. Please pay each instalment from your loan page by its due date.',
 };
 
+/** A mandate cancelled because the loan ended: nothing more is owed by it, so the borrower is not told to pay. */
+const MANDATE_ENDED_WITH_LOAN: Record<string, string> = {
+  'loan-closed': 'Your loan is closed, so its auto-debit mandate is cancelled: nothing more will be debited.',
+  'loan-settled': 'Your loan is settled, so its auto-debit mandate is cancelled: nothing more will be debited.',
+  'loan-written-off': 'Your auto-debit mandate is cancelled: nothing more will be debited from your account.',
+  'cooling-off-exit':
+    'You exited your loan in the cooling-off period, so its auto-debit mandate is cancelled: nothing more will be debited.',
+};
+
+/** What the borrower is told of an event: a mandate's cancellation in words that fit why it ended. */
+export function borrowerMessageFor(event: Pick<RecordedEvent, 'type' | 'data'>): string {
+  if (event.type === 'MandateCancelled') {
+    const ended = MANDATE_ENDED_WITH_LOAN[String(event.data.cause)];
+    if (ended) return ended;
+  }
+  return MESSAGES[event.type]!;
+}
+
 type NotifyData = { position: number; loanId: string; eventType: string; borrowerId: string; message: string; correlationId?: string };
 
 /**
@@ -55,7 +73,7 @@ export function borrowerNotificationsSubscription(
           loanId,
           eventType: event.type,
           borrowerId,
-          message: MESSAGES[event.type],
+          message: borrowerMessageFor(event),
           ...(correlationId ? { correlationId } : {}),
         };
         await queue.add(NOTIFICATIONS_QUEUE, NOTIFY_BORROWER_JOB, data, {

@@ -6,11 +6,12 @@ const CAUSES: Record<string, string> = {
   LoanClosed: 'loan-closed',
   LoanSettled: 'loan-settled',
   LoanWrittenOff: 'loan-written-off',
+  LoanExitedInCoolingOff: 'cooling-off-exit',
 };
 
 /**
- * The mandate ends with the loan: when a loan closes, settles or is written off, its open mandate is cancelled
- * (recorded, then cancelled at the provider). Idempotent: a cancelled mandate is not open any more, and the decider
+ * The mandate ends with the loan: when a loan closes, settles, is written off or is exited in the cooling-off period,
+ * its open mandate is cancelled (recorded, then cancelled at the provider), so nothing more is presented. Idempotent: a cancelled mandate is not open any more, and the decider
  * appends nothing for a repeat.
  */
 export function mandateClosureSubscription(

@@ -10,13 +10,14 @@ import type { Actor } from '../../loan/domain/loan.types.js';
 import { repaidSince, type CoolingOffExitRecord } from '../domain/cooling-off/cooling-off.decide.js';
 import {
   coolingOffExitAmount,
+  coolingOffTermsFor,
   coolingOffWindow,
   isWithinWindow,
   localDayOf,
   type CoolingOffExitAmount,
   type CoolingOffTerms,
 } from '../domain/cooling-off/cooling-off.rules.js';
-import { loanKfs } from './loan-kfs.js';
+import { coolingOffSettings, loanKfs } from './loan-kfs.js';
 
 /** What the borrower and staff see of a loan's cooling-off exit: the window, today's amount, and the exit asked for. */
 export type CoolingOffView = {
@@ -35,13 +36,12 @@ export type CoolingOffView = {
   exit: (Omit<CoolingOffExitRecord, 'countFrom'> & { paidTowards: number; remaining: number }) | null;
 };
 
-/** The KFS's cooling-off terms for the loan: the period and fee rule from configuration, the APR of its KFS. */
+/**
+ * The KFS's cooling-off terms for the loan: the period and fee rule pinned on its agreement (the settings now for an
+ * agreement issued before they were pinned), the APR of its KFS.
+ */
 export function coolingOffTermsOf(loan: LoanRecord, config: AppConfig): CoolingOffTerms {
-  return {
-    days: config.kfs.coolingOffDays,
-    feeRetained: config.kfs.coolingOffFeeRetained ?? false,
-    aprBasisPoints: loanKfs(loan, config).kfs.aprBasisPoints,
-  };
+  return coolingOffTermsFor(loan.agreement?.coolingOff, coolingOffSettings(config), loanKfs(loan, config).kfs.aprBasisPoints);
 }
 
 export function coolingOffView(loan: LoanRecord, config: AppConfig, now: string): CoolingOffView {

@@ -11,7 +11,7 @@ import { IllegalTransition, LoanNotFound } from '../../loan/domain/loan.errors.j
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { AgreementSignLinkMailer } from './agreement-sign-link-mailer.js';
 import { LoanCommandExecutor } from '../../loan/application/loan-command-executor.js';
-import { loanKfs } from './loan-kfs.js';
+import { coolingOffSettings, loanKfs } from './loan-kfs.js';
 
 export class IssueAgreementCommand {
   constructor(
@@ -65,7 +65,10 @@ export class IssueAgreementHandler implements ICommandHandler<IssueAgreementComm
     const documentHash = createHash('sha256').update(pdf).digest('hex');
     await this.documents.save(documentHash, loanId, pdf);
     const result = await this.executor.execute(
-      { type: 'IssueAgreement', data: { loanId, actor, at, documentHash, ...(note ? { reason: note } : {}) } },
+      {
+        type: 'IssueAgreement',
+        data: { loanId, actor, at, documentHash, coolingOff: coolingOffSettings(this.config), ...(note ? { reason: note } : {}) },
+      },
       { idempotencyKey, loaded, request },
     );
     if (borrower) await this.signLinks.send(loanId, documentHash, loan.loanType, terms, borrower);

@@ -5,6 +5,7 @@ import { keyFactStatement, type KeyFactStatement, type KfsProductCharges } from 
 import { DEFAULT_MANDATE_SETTINGS, type PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { AgreementTerms, ScheduleLine } from '../../loan/domain/loan.types.js';
+import type { PinnedCoolingOff } from '../domain/cooling-off/cooling-off.rules.js';
 
 /** Due dates are fixed at disbursal, so the agreement shows the schedule by month after payout. */
 export function indicativeSchedule(loan: LoanRecord, terms: AgreementTerms): ScheduleLine[] {
@@ -23,10 +24,15 @@ function autoDebitRulesOf(loan: LoanRecord): NonNullable<KfsProductCharges['auto
   };
 }
 
+/** The cooling-off period and fee rule the settings give now: what a new agreement pins. */
+export function coolingOffSettings(config: Pick<AppConfig, 'kfs'>): PinnedCoolingOff {
+  return { days: config.kfs.coolingOffDays, feeRetained: config.kfs.coolingOffFeeRetained ?? false };
+}
+
 /**
  * The loan's Key Facts Statement and the terms and schedule it is built from: the issued agreement's terms once there
  * is one (the figures the borrower signs), else the loan's current terms; the contingent charges from the product
- * version the loan was applied under; Part 2 from configuration.
+ * version the loan was applied under; Part 2 from configuration, but the cooling-off terms pinned on an issued agreement.
  */
 export function loanKfs(
   loan: LoanRecord,
@@ -34,6 +40,7 @@ export function loanKfs(
 ): { terms: AgreementTerms; schedule: ScheduleLine[]; kfs: KeyFactStatement } {
   const terms = loan.agreement?.terms ?? agreementTermsFor(loan, config.product);
   const schedule = indicativeSchedule(loan, terms);
+  const coolingOff = loan.agreement?.coolingOff ?? coolingOffSettings(config);
   const charges = {
     penalChargeFlat: loan.product?.terms.penalChargeFlat ?? 0,
     graceDays: loan.product?.terms.graceDays ?? 0,
@@ -47,8 +54,8 @@ export function loanKfs(
     charges,
     settings: {
       lenderName: config.lender.name,
-      coolingOffDays: config.kfs.coolingOffDays,
-      coolingOffFeeRetained: config.kfs.coolingOffFeeRetained ?? false,
+      coolingOffDays: coolingOff.days,
+      coolingOffFeeRetained: coolingOff.feeRetained,
       grievanceOfficer: config.kfs.grievanceOfficer,
     },
   });

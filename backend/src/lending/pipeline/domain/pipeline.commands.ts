@@ -1,4 +1,5 @@
 import type { LoanMessageBase, LoanType, SigningEvidence } from '../../loan/domain/loan.types.js';
+import type { PinnedCoolingOff } from './cooling-off/cooling-off.rules.js';
 import type { BankCheck } from './bank-verification.js';
 import type { PayoutAccountFacts } from './payout-account.js';
 
@@ -45,8 +46,11 @@ export type ApproveSoftCheck = PipelineCommandOf<
 /** The Bank section read and, for a penny drop, the bank's answer: gathered by the application layer. */
 export type ApproveBankVerification = PipelineCommandOf<'ApproveBankVerification', { check: BankCheck }>;
 
-/** The terms are not sent: the decider computes them with agreementTermsFor. */
-export type IssueAgreement = PipelineCommandOf<'IssueAgreement', { documentHash: string }>;
+/**
+ * The terms are not sent: the decider computes them with agreementTermsFor. `coolingOff`: the period and fee rule
+ * the KFS printed (from the settings at issue), pinned on the event.
+ */
+export type IssueAgreement = PipelineCommandOf<'IssueAgreement', { documentHash: string; coolingOff?: PinnedCoolingOff }>;
 
 export type SignAgreement = PipelineCommandOf<'SignAgreement', { documentHash: string; evidence?: SigningEvidence }>;
 

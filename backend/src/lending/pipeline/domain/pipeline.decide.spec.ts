@@ -439,6 +439,13 @@ describe.each(LOAN_TYPES)('%s loan', (loanType) => {
         ]);
     });
 
+    it('pins the cooling-off period and fee rule the KFS printed on the issued agreement', () => {
+      const coolingOff = { days: 5, feeRetained: true };
+      given(history)
+        .when({ type: 'IssueAgreement', data: byStaff({ documentHash: DOCUMENT_HASH, coolingOff }) })
+        .then([{ type: 'AgreementIssued', data: byStaff({ documentHash: DOCUMENT_HASH, terms: f.terms, coolingOff }) }]);
+    });
+
     it('refuses a blank document hash', () => {
       const error = given(history)
         .when({ type: 'IssueAgreement', data: byStaff({ documentHash: '  ' }) })

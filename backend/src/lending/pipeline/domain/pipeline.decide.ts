@@ -57,10 +57,10 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
     case 'ApproveBankVerification':
       return [{ type: 'BankVerificationApproved', data: { ...base, ...bankVerificationRecord(command.data.check, command.data.reason) } }];
     case 'IssueAgreement': {
-      const { documentHash } = command.data;
+      const { documentHash, coolingOff } = command.data;
       requireText('documentHash', documentHash);
       const terms = agreementTermsFor(loan, params);
-      return [{ type: 'AgreementIssued', data: { ...base, documentHash, terms } }];
+      return [{ type: 'AgreementIssued', data: { ...base, documentHash, terms, ...(coolingOff ? { coolingOff } : {}) } }];
     }
     case 'SignAgreement': {
       const { documentHash } = command.data;

@@ -1,6 +1,7 @@
 import type { PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import type { AgreementTerms, LoanMessageBase, LoanStatus, LoanType, ScheduleLine, SigningEvidence } from '../../loan/domain/loan.types.js';
+import type { PinnedCoolingOff } from './cooling-off/cooling-off.rules.js';
 import type { BankVerificationMethod } from './bank-verification.js';
 import type { PayoutAccount } from './payout-account.js';
 
@@ -73,6 +74,8 @@ export type AgreementIssued = PipelineEventOf<
     /** sha256 of the rendered agreement, hex. */
     documentHash: string;
     terms: AgreementTerms;
+    /** The cooling-off terms the KFS stated; absent on agreements issued before they were pinned (the settings apply). */
+    coolingOff?: PinnedCoolingOff;
   }
 >;
 

@@ -3,6 +3,7 @@ import type { PinnedProductTerms } from '../../loan/domain/terms/loan-product.js
 import { DEFAULT_SERVICING_CHOICES, servicingTermsFor, type ServicingChoices } from '../../loan/domain/schedule/servicing-terms.js';
 import type { ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import { assertNever } from '../../loan/domain/assert-never.js';
+import type { PinnedCoolingOff } from './cooling-off/cooling-off.rules.js';
 import type { BankVerificationMethod } from './bank-verification.js';
 import type { LoanApplicationStarted, PipelineEvent } from './pipeline.events.js';
 
@@ -31,7 +32,7 @@ export type PipelineRecord = {
   bankAccountLast4?: string;
   /** How the account was verified; absent for loans verified before it was recorded. */
   bankVerification?: { method: BankVerificationMethod; ifsc?: string; reference?: string };
-  agreement?: { documentHash: string; terms: AgreementTerms; issuedAt: string };
+  agreement?: { documentHash: string; terms: AgreementTerms; issuedAt: string; coolingOff?: PinnedCoolingOff };
   signedAt?: string;
   payoutReference?: string;
   /** The verified account the payout went to (issue 33); absent on loans disbursed before it was recorded. */
@@ -120,6 +121,7 @@ export function evolvePipeline<Loan extends PipelineRecord>(loan: Loan, event: E
           documentHash: event.data.documentHash,
           terms: event.data.terms,
           issuedAt: data.at,
+          ...(event.data.coolingOff ? { coolingOff: event.data.coolingOff } : {}),
         },
       };
     case 'AgreementSigned':

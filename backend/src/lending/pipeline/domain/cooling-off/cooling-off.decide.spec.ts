@@ -148,6 +148,47 @@ describe('cooling-off exit', () => {
     });
   });
 
+  describe('given an agreement that pinned a 3-day period, no fee kept, and settings changed after signing', () => {
+    // The settings now say 7 days with the fee kept: the signed loan keeps the KFS it was issued with.
+    const SETTINGS_NOW = { days: 7, feeRetained: true, aprBasisPoints: 3_129 };
+    const pinned = (coolingOff: { days: number; feeRetained: boolean }): LoanEvent[] =>
+      ACTIVE.map((e) => (e.type === 'AgreementIssued' ? { ...e, data: { ...e.data, coolingOff } } : e));
+    const ask = (history: LoanEvent[], at: string) =>
+      decide(
+        { type: 'RequestCoolingOffExit', data: { ...envelope(BORROWER, at), exitId: 'exit-1', terms: SETTINGS_NOW } },
+        replay(history),
+        defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI'),
+      );
+
+    it('when the borrower asks on the 4th day after payout, then it is refused: the pinned 3 days ended', () => {
+      given(pinned({ days: 3, feeRetained: false }))
+        .when({
+          type: 'RequestCoolingOffExit',
+          data: { ...envelope(BORROWER, '2026-02-04T05:00:00.000Z'), exitId: 'exit-1', terms: SETTINGS_NOW },
+        })
+        .thenThrows(CoolingOffWindowClosed, 'LOAN.COOLING_OFF_WINDOW_CLOSED');
+    });
+
+    it('when the borrower asks the next day, then the amount keeps no fee and the deadline is the pinned one', () => {
+      const [event] = ask(pinned({ days: 3, feeRetained: false }), '2026-02-01T05:00:00.000Z');
+      expect(event).toMatchObject({ data: { fee: 0, amount: 1_000_857, lastDay: '2026-02-03', deadline: '2026-02-03T18:29:59.000Z' } });
+    });
+
+    it('when the pinned terms kept the fee, then the fee is in the amount even though the settings now would not keep it', () => {
+      const [event] = decide(
+        { type: 'RequestCoolingOffExit', data: { ...envelope(BORROWER, '2026-02-01T05:00:00.000Z'), exitId: 'exit-1', terms: TERMS } },
+        replay(pinned({ days: 3, feeRetained: true })),
+        defaultProductParameters(DEFAULT_PRODUCT_SETTINGS, 'EMI'),
+      );
+      expect(event).toMatchObject({ data: { fee: f.approvedFee, amount: 1_000_857 + f.approvedFee } });
+    });
+
+    it('when the agreement was issued before terms were pinned, then the settings sent with the command apply (7 days)', () => {
+      const [event] = ask(ACTIVE, '2026-02-04T05:00:00.000Z');
+      expect(event).toMatchObject({ data: { lastDay: '2026-02-07', fee: f.approvedFee } });
+    });
+  });
+
   it('given a loan not yet paid out, when an exit is asked, then it is refused', () => {
     given(historyTo('disbursal.pending', 'EMI')).when(request(BORROWER, '2026-02-01T05:00:00.000Z')).thenThrows(IllegalTransition);
   });

@@ -5,7 +5,14 @@ import type { LoanStatus, LoanMessageBase } from '../../../loan/domain/loan.type
 import type { ServicingEvent, ServicingTerms } from '../../../loan/domain/schedule/servicing.types.js';
 import type { CoolingOffCommand } from './cooling-off.commands.js';
 import type { CoolingOffEvent, LoanExitedInCoolingOff } from './cooling-off.events.js';
-import { coolingOffExitAmount, coolingOffWindow, isWithinWindow, localDayOf } from './cooling-off.rules.js';
+import {
+  coolingOffExitAmount,
+  coolingOffTermsFor,
+  coolingOffWindow,
+  isWithinWindow,
+  localDayOf,
+  type PinnedCoolingOff,
+} from './cooling-off.rules.js';
 
 /** pending: staff asked, a second person must approve; open: payable; exited: paid, the loan closed. */
 export type CoolingOffExitStatus = 'pending' | 'open' | 'exited';
@@ -40,6 +47,7 @@ type Exitable = {
   status: LoanStatus;
   fee: number;
   disbursedOn?: string;
+  agreement?: { coolingOff?: PinnedCoolingOff };
   servicing?: { terms: ServicingTerms; events: ServicingEvent[] };
   coolingOffExit?: CoolingOffExitRecord;
   closedOn?: string;
@@ -110,7 +118,9 @@ export function decideCoolingOff(command: CoolingOffCommand, loan: Exitable): Co
   const existing = loan.coolingOffExit;
   switch (command.type) {
     case 'RequestCoolingOffExit': {
-      const { exitId, terms } = command.data;
+      const { exitId } = command.data;
+      // The command's period and fee rule are the settings now; the ones pinned on the signed agreement win.
+      const terms = coolingOffTermsFor(loan.agreement?.coolingOff, command.data.terms, command.data.terms.aprBasisPoints);
       if (existing?.exitId === exitId) return [];
       if (loan.status !== 'active' || !loan.servicing || !loan.disbursedOn)
         throw new IllegalTransition(loan.status, 'exit-cooling-off', []);

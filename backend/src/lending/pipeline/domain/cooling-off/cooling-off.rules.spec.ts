@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { coolingOffExitAmount, coolingOffWindow, isWithinWindow, localDayOf } from './cooling-off.rules.js';
+import { coolingOffExitAmount, coolingOffTermsFor, coolingOffWindow, isWithinWindow, localDayOf } from './cooling-off.rules.js';
 
 describe('the cooling-off window', () => {
   const window = coolingOffWindow('2026-11-21', 3);
@@ -71,5 +71,21 @@ describe('the exit amount', () => {
     ).toBe(1);
     const large = coolingOffExitAmount({ ...base, principal: 9_000_000_000_000, exitOn: '2026-11-22' });
     expect(large.interest).toBe(6_041_095_890);
+  });
+});
+
+describe('the terms an exit is held to', () => {
+  const settingsNow = { days: 7, feeRetained: true };
+
+  it('given terms pinned on the signed agreement, when the settings changed since, then the pinned ones apply', () => {
+    expect(coolingOffTermsFor({ days: 3, feeRetained: false }, settingsNow, 2_450)).toEqual({
+      days: 3,
+      feeRetained: false,
+      aprBasisPoints: 2_450,
+    });
+  });
+
+  it('given an agreement issued before terms were pinned, then the settings now apply', () => {
+    expect(coolingOffTermsFor(undefined, settingsNow, 2_450)).toEqual({ days: 7, feeRetained: true, aprBasisPoints: 2_450 });
   });
 });

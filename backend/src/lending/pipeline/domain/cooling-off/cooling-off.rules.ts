@@ -10,6 +10,22 @@ import { addDays, daysBetween } from '../../../loan/domain/calendar.js';
 /** What the KFS stated for the loan: the period in days, whether the fee is kept on an exit, and the APR. */
 export type CoolingOffTerms = { days: number; feeRetained: boolean; aprBasisPoints: number };
 
+/** The cooling-off period and fee rule the KFS stated when the agreement was issued (pinned on AgreementIssued). */
+export type PinnedCoolingOff = { days: number; feeRetained: boolean };
+
+/**
+ * The terms an exit is held to: the ones pinned on the agreement the borrower signed, so a change of setting after
+ * signing never reaches a signed loan; agreements issued before they were pinned fall back to the settings now.
+ */
+export function coolingOffTermsFor(
+  pinned: PinnedCoolingOff | undefined,
+  settings: PinnedCoolingOff,
+  aprBasisPoints: number,
+): CoolingOffTerms {
+  const { days, feeRetained } = pinned ?? settings;
+  return { days, feeRetained, aprBasisPoints };
+}
+
 /** India Standard Time, UTC+05:30 all year (no daylight saving): the calendar days of the window are IST days. */
 export const IST_OFFSET_MINUTES = 330;
 
