@@ -16,7 +16,7 @@ export type JournalEntryView = {
   eventPosition: number;
   eventType: string;
   valueDate: string;
-  kind: 'event' | 'reallocation' | 'manual';
+  kind: 'event' | 'reallocation' | 'manual' | 'close-of-business';
   amount: number;
   narration: string | null;
   /** A loan event dated in a closed period: its own date (valueDate is the first open day after the close). */
@@ -143,7 +143,7 @@ export class AccountingReports {
       event_position: string;
       event_type: string;
       value_date: string;
-      kind: 'event' | 'reallocation' | 'manual';
+      kind: 'event' | 'reallocation' | 'manual' | 'close-of-business';
       amount: string;
       narration: string | null;
       original_value_date: string | null;
