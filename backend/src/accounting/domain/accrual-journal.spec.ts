@@ -88,7 +88,7 @@ describe('close of business under the accrual rule', () => {
 
   it('given nothing paid and days closed through 15 May, when the loan becomes an NPA on 16 May, then the interest accrued and not received is reversed', () => {
     const accrued = accruedThrough(loanBookAccrualPeriods(TERMS, [], '2026-05-15').periods, '2026-05-15');
-    expect(accrued).toBe(100_000 + 92_115 + 84_151 + 76_107); // instalments 1 to 4
+    expect(accrued).toBe(352_374); // instalments 1 to 4, due 15 Feb to 15 May
     const known = { ...NOTHING, closedDay: day('2026-05-15') };
     const entries = journalForClassification({ position: 700, type: 'LoanClassificationChanged' }, loan(known), {
       date: '2026-05-16',
@@ -104,13 +104,21 @@ describe('close of business under the accrual rule', () => {
     ]);
   });
 
-  it('given an NPA, when interest is received, then it is income on receipt', () => {
+  it('given an NPA with 20 May closed, when instalment 1 is paid dated 20 May, then its interest is income on receipt and the provision on the principal repaid is released', () => {
     const known = { classes: [{ date: '2026-05-16', to: 'NPA' }], closedDay: day('2026-05-20') };
     const entries = journalFor(
       { position: 800, type: 'RepaymentApplied' },
       { loanId: 'loan-1', terms: TERMS, before: [], event: paid('p1', '2026-05-20', FIRST_DUE), rule: 'accrual', ...known },
     );
-    expect(booked(entries)[0]!.lines).toEqual({ '1010': FIRST_DUE, '1100': -788_488, '1120': -200_000, '4100': -100_000 });
+    // 15 % of the 7,884.88 repaid is 1,182.73.
+    expect(booked(entries)[0]!.lines).toEqual({
+      '1010': FIRST_DUE,
+      '1100': -788_488,
+      '1120': -200_000,
+      '2200': 118_273,
+      '4100': -100_000,
+      '5300': -118_273,
+    });
   });
 });
 

@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ('loss', 10000, 'Loss assets: 100%')`.execute(db);
   await sql`
     INSERT INTO accounts (code, name, type, parent_code, active, description) VALUES
-      ('2110', 'Interest received in advance', 'liability', '2000', 'Interest received before it was accrued, released as it accrues')
+      ('2110', 'Interest received in advance', 'liability', '2000', true, 'Interest received before it was accrued, released as it accrues')
     ON CONFLICT (code) DO NOTHING`.execute(db);
   await sql`
     ALTER TABLE accounting_loans
