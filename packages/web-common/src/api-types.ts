@@ -1112,7 +1112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard graph: per day from..to (UTC, at most a year), applications submitted, final approvals, disbursals */
+        /** The dashboard graph: per day from..to (business dates in the business time zone, at most a year), applications submitted, final approvals, disbursals */
         get: operations["AdminLoansController_activity"];
         put?: never;
         post?: never;
@@ -3847,7 +3847,7 @@ export interface operations {
                         /** @description <event position>-<n> */
                         id: string;
                         /** @enum {string} */
-                        kind: "event" | "reallocation" | "manual";
+                        kind: "event" | "reallocation" | "manual" | "close-of-business";
                         lines: {
                             account: string;
                             accountName: string;
@@ -11427,7 +11427,7 @@ export interface operations {
                         /** @description <event position>-<n> */
                         id: string;
                         /** @enum {string} */
-                        kind: "event" | "reallocation" | "manual";
+                        kind: "event" | "reallocation" | "manual" | "close-of-business";
                         lines: {
                             account: string;
                             accountName: string;
@@ -14276,6 +14276,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -14361,6 +14366,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none
+                     * @enum {string}
+                     */
+                    accountingRule?: "none" | "cash" | "accrual";
                     active?: boolean;
                     /**
                      * @description money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)
@@ -14406,6 +14416,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -14498,6 +14513,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -14585,6 +14605,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none
+                     * @enum {string}
+                     */
+                    accountingRule?: "none" | "cash" | "accrual";
                     active?: boolean;
                     /**
                      * @description money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)
@@ -14636,6 +14661,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -14728,6 +14758,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
