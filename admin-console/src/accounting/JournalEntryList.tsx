@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { formatMoney } from '@lending/web-common/format';
 import { DEFAULT_CURRENCY } from '../loans/labels';
-import { accountingApi, type Account, type JournalEntry } from './api';
+import { accountingApi, entrySource, type Account, type JournalEntry } from './api';
 import { JournalLines } from './JournalLines';
 
 function AccountFilter(props: { source: string; label: string; alwaysOn: boolean }) {
@@ -72,7 +72,7 @@ export function JournalEntryList() {
           }
         />
         <TextField source="id" label="Entry" sortable={false} />
-        <TextField source="eventType" label="Event" sortable={false} />
+        <FunctionField label="Event" render={(e: JournalEntry) => entrySource(e)} />
         <FunctionField
           label="Loan"
           render={(e: JournalEntry) =>

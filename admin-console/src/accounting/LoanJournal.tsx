@@ -2,7 +2,7 @@ import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } f
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { formatMoney } from '@lending/web-common/format';
-import { accountingApi } from './api';
+import { accountingApi, entrySource } from './api';
 import { JournalLines } from './JournalLines';
 
 /** The loan page's Journal: the entries its events posted (GET /api/admin/loans/:id/journal), in the order of the log. */
@@ -36,10 +36,7 @@ export function LoanJournal({ loanId, version, currency }: { loanId: string; ver
               {entry.valueDate}
               {entry.originalValueDate ? ` (for ${entry.originalValueDate}, in a closed period)` : ''}
             </TableCell>
-            <TableCell>
-              {entry.eventType}
-              {entry.kind === 'reallocation' ? ' (re-allocation)' : ''}
-            </TableCell>
+            <TableCell>{entrySource(entry)}</TableCell>
             <TableCell align="right">{formatMoney(entry.amount, currency)}</TableCell>
             <TableCell>
               <JournalLines lines={entry.lines} caption={`Entry ${entry.id}`} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftTotals, paiseOf } from './api';
+import { draftTotals, entrySource, paiseOf } from './api';
 
 describe('the manual entry form', () => {
   it('reads rupees as typed into paise, refusing more than two decimals', () => {
@@ -20,5 +20,14 @@ describe('the manual entry form', () => {
     expect(draftTotals([lines[0]]).problem).toBe('An entry has at least two lines');
     expect(draftTotals([{ accountCode: '1010', debit: '5', credit: '5' }, lines[1]]).problem).toMatch(/^Line 1: a debit or a credit/);
     expect(draftTotals([{ debit: '5000' }, { ...lines[1], credit: '5000' }]).problem).toBe('Line 1: choose an account');
+  });
+});
+
+describe('journal entry kinds', () => {
+  it('names an entry by its kind: the event, a re-allocation, a manual entry, close of business', () => {
+    expect(entrySource({ kind: 'event', eventType: 'RepaymentApplied' })).toBe('RepaymentApplied');
+    expect(entrySource({ kind: 'reallocation', eventType: 'RepaymentApplied' })).toBe('RepaymentApplied (re-allocation)');
+    expect(entrySource({ kind: 'manual', eventType: 'ManualJournalEntryApproved' })).toBe('ManualJournalEntryApproved');
+    expect(entrySource({ kind: 'close-of-business', eventType: 'BusinessDayClosed' })).toBe('Close of business (accrual, provisions)');
   });
 });

@@ -14,6 +14,25 @@ export type Account = {
   active: boolean;
   description: string;
 };
+/**
+ * What made an entry: a loan event on its own date, a back-dated event's re-allocation on a later date, an approved
+ * manual entry, or close of business (the day's interest accrual and the change in provisions).
+ */
+export const JOURNAL_ENTRY_KINDS = ['event', 'reallocation', 'manual', 'close-of-business'] as const;
+export type JournalEntryKind = (typeof JOURNAL_ENTRY_KINDS)[number];
+
+/** How the journal screens name an entry by its kind and event. */
+export function entrySource(entry: Pick<JournalEntry, 'kind' | 'eventType'>): string {
+  switch (entry.kind) {
+    case 'reallocation':
+      return `${entry.eventType} (re-allocation)`;
+    case 'close-of-business':
+      return 'Close of business (accrual, provisions)';
+    default:
+      return entry.eventType;
+  }
+}
+
 export type JournalLine = { account: string; accountName: string; debit: number; credit: number };
 export type JournalEntry = {
   id: string;
@@ -22,7 +41,7 @@ export type JournalEntry = {
   eventPosition: number;
   eventType: string;
   valueDate: string;
-  kind: 'event' | 'reallocation' | 'manual';
+  kind: JournalEntryKind;
   amount: number;
   narration: string | null;
   /** A loan event dated in a closed period: its own date (valueDate is the first open day). */

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -15,7 +15,15 @@ import {
   regex,
   required,
 } from 'react-admin';
-import { ADVANCE_PAYMENT_CHOICES, ALLOCATION_CHOICES, PREPAYMENT_CHOICES, PROFILE_SECTION_CHOICES, TYPE_CHOICES } from './labels';
+import {
+  ACCOUNT_MAPPING,
+  ACCOUNTING_RULE_CHOICES,
+  ADVANCE_PAYMENT_CHOICES,
+  ALLOCATION_CHOICES,
+  PREPAYMENT_CHOICES,
+  PROFILE_SECTION_CHOICES,
+  TYPE_CHOICES,
+} from './labels';
 import { fromMajor, toMajor } from './money';
 
 const CURRENCY = 'INR';
@@ -244,6 +252,33 @@ export function ProductInputs({ create = false }: { create?: boolean }) {
         helperText="The bounce charge is a penal charge on the instalment (never interest), listed in the KFS"
       />
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
+        Accounting
+      </Typography>
+      <SelectInput
+        source="accountingRule"
+        label="Accounting rule"
+        choices={ACCOUNTING_RULE_CHOICES}
+        validate={required()}
+        helperText="Loans keep the rule of the version they were applied under"
+        sx={{ minWidth: 320 }}
+      />
+      <Table size="small" aria-label="Accounts its loans post to" sx={{ mb: 2, maxWidth: 720 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Posting</TableCell>
+            <TableCell>Account (the same for every product)</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {ACCOUNT_MAPPING.map((m) => (
+            <TableRow key={m.posting}>
+              <TableCell>{m.posting}</TableCell>
+              <TableCell>{m.account}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         Before submitting
       </Typography>
       <CheckboxGroupInput
@@ -274,6 +309,7 @@ export const NEW_PRODUCT_DEFAULTS = {
   mandateRepresentations: 2,
   mandateRepresentAfterDays: 5,
   mandateRequired: false,
+  accountingRule: 'accrual',
   active: true,
   defaultPayDayOfMonth: 1,
   minDaysToRepayment: 7,

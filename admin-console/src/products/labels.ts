@@ -14,6 +14,29 @@ export const ADVANCE_PAYMENT_CHOICES = [
   { id: 'nextInstalments', name: 'Pay the next instalments in advance' },
   { id: 'prepayPrincipal', name: 'Prepay principal (by the prepayment choice)' },
 ];
+/** How the books post a version's loans (docs/accounting.md). */
+export const ACCOUNTING_RULE_CHOICES = [
+  { id: 'accrual', name: 'Accrual: interest accrued daily by close of business' },
+  { id: 'cash', name: 'Cash: interest when received' },
+  { id: 'none', name: 'None: not on the books' },
+];
+
+/**
+ * Which account each part of a loan posts to: one mapping for every product (the seeded chart); a version choosing
+ * its own accounts is not built yet, so the form shows it read-only.
+ */
+export const ACCOUNT_MAPPING = [
+  { posting: 'Money paid out and received', account: '1010 Bank: fund source' },
+  { posting: 'Principal', account: '1100 Loans receivable' },
+  { posting: 'Interest accrued, not received', account: '1110 Interest receivable' },
+  { posting: 'Interest received before it accrued', account: '2110 Interest received in advance' },
+  { posting: 'Interest earned', account: '4100 Interest income on loans' },
+  { posting: 'Processing fee', account: '1120 Fees receivable / 4200 Fee income' },
+  { posting: 'Penal charges', account: '1130 Penal charges receivable / 4300 Penal charge income' },
+  { posting: 'Overpayments', account: '2100 Borrower credit balances' },
+  { posting: 'IRAC provisions', account: '5300 Provision expense / 2200 Provisions for loan losses' },
+  { posting: 'Write-off, settlement, recovery', account: '5100 Bad debts / 5200 Settlement discount / 4400 Bad debts recovered' },
+];
 
 /** Field names as people read them, for the version history's list of changes. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -37,6 +60,7 @@ export const FIELD_LABELS: Record<string, string> = {
   mandateRepresentAfterDays: 'Days between auto-debit presentations',
   mandateRequired: 'Mandate required before final approval',
   requiredProfileSections: 'Profile sections required',
+  accountingRule: 'Accounting rule',
   active: 'Open for applications',
 };
 export const MONEY_FIELDS = new Set(['minAmount', 'maxAmount', 'penalChargeFlat', 'mandateBounceCharge']);

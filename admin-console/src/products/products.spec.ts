@@ -27,6 +27,7 @@ const v1: LoanProductVersion = {
   mandateRepresentations: 2,
   mandateRepresentAfterDays: 5,
   mandateRequired: false,
+  accountingRule: 'accrual',
   defaultPayDayOfMonth: null,
   minDaysToRepayment: null,
   requiredProfileSections: ['profile'],

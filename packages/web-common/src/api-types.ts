@@ -3984,7 +3984,7 @@ export interface operations {
                         /** @description <event position>-<n> */
                         id: string;
                         /** @enum {string} */
-                        kind: "event" | "reallocation" | "manual";
+                        kind: "event" | "reallocation" | "manual" | "close-of-business";
                         lines: {
                             account: string;
                             accountName: string;
@@ -11932,7 +11932,7 @@ export interface operations {
                         /** @description <event position>-<n> */
                         id: string;
                         /** @enum {string} */
-                        kind: "event" | "reallocation" | "manual";
+                        kind: "event" | "reallocation" | "manual" | "close-of-business";
                         lines: {
                             account: string;
                             accountName: string;
@@ -14781,6 +14781,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -14866,6 +14871,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none
+                     * @enum {string}
+                     */
+                    accountingRule?: "none" | "cash" | "accrual";
                     active?: boolean;
                     /**
                      * @description money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)
@@ -14911,6 +14921,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -15003,6 +15018,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -15090,6 +15110,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none
+                     * @enum {string}
+                     */
+                    accountingRule?: "none" | "cash" | "accrual";
                     active?: boolean;
                     /**
                      * @description money paid beyond the running instalment: nextInstalments (paid in advance, the default) or prepayPrincipal (by prepaymentMode)
@@ -15141,6 +15166,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal
@@ -15233,6 +15263,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description how the books post its loans: accrual, cash or none
+                         * @enum {string}
+                         */
+                        accountingRule: "none" | "cash" | "accrual";
                         active: boolean;
                         /**
                          * @description money paid beyond the running instalment: nextInstalments (paid in advance) or prepayPrincipal

@@ -16,7 +16,7 @@ export type JournalEntryView = {
   eventPosition: number;
   eventType: string;
   valueDate: string;
-  kind: 'event' | 'reallocation' | 'manual';
+  kind: 'event' | 'reallocation' | 'manual' | 'close-of-business';
   amount: number;
   narration: string | null;
   /** A loan event dated in a closed period: its own date (valueDate is the first open day after the close). */
@@ -143,7 +143,7 @@ export class AccountingReports {
       event_position: string;
       event_type: string;
       value_date: string;
-      kind: 'event' | 'reallocation' | 'manual';
+      kind: 'event' | 'reallocation' | 'manual' | 'close-of-business';
       amount: string;
       narration: string | null;
       original_value_date: string | null;
@@ -261,10 +261,13 @@ export class AccountingReports {
     return { account, from: from ?? null, to: to ?? null, opening, lines, closing, truncated: rows.length > STATEMENT_LIMIT };
   }
 
-  /** Loans receivable in the books against the sum of every loan's principal outstanding by lending, on `asOf`. */
+  /**
+   * Loans receivable in the books against the sum of every loan's principal outstanding by lending, on `asOf`; the
+   * loans of a product version under the rule `none` are not on the books, so they are left out of both sides.
+   */
   async reconciliation(asOf: string): Promise<Reconciliation> {
     const code = LOAN_BOOK_ACCOUNTS.loansReceivable;
-    const [books, principals] = await Promise.all([
+    const [books, everyPrincipal, unbooked] = await Promise.all([
       this.db
         .selectFrom('journal_lines')
         .select(['loan_id', sql<string>`sum(debit) - sum(credit)`.as('balance')])
@@ -274,7 +277,10 @@ export class AccountingReports {
         .groupBy('loan_id')
         .execute(),
       this.principals.outstandingOn(asOf),
+      this.db.selectFrom('accounting_loans').select('loan_id').where('rule', '=', 'none').execute(),
     ]);
+    const offTheBooks = new Set(unbooked.map((row) => row.loan_id));
+    const principals = everyPrincipal.filter((loan) => !offTheBooks.has(loan.loanId));
     const [total] = await Promise.all([
       this.db
         .selectFrom('account_days')

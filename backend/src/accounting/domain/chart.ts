@@ -5,9 +5,9 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type Account = { code: string; name: string; type: AccountType; parentCode: string | null; active: boolean; description: string };
 
 /**
- * The accounts the loan book posts to (codes of the seeded chart, migration 0042). Today one mapping for every
- * product; a product version choosing its own accounts and its rule (none, cash, accrual) is still to come
- * (docs/accounting.md, "What is left").
+ * The accounts the loan book posts to (codes of the seeded chart, migrations 0042 and 0061). One mapping for every
+ * product; a product version chooses its rule (none, cash, accrual) but not yet its own accounts (docs/accounting.md,
+ * "What is left").
  */
 export const LOAN_BOOK_ACCOUNTS = {
   bank: '1010',
@@ -17,13 +17,19 @@ export const LOAN_BOOK_ACCOUNTS = {
   penaltiesReceivable: '1130',
   suspense: '1900',
   creditBalances: '2100',
+  interestInAdvance: '2110',
+  provisions: '2200',
   interestIncome: '4100',
   feeIncome: '4200',
   penalIncome: '4300',
   recoveries: '4400',
   badDebts: '5100',
   settlementDiscount: '5200',
+  provisionExpense: '5300',
 } as const;
+
+/** How a product version's loans are booked (migration 0061): not at all, interest when received, or accrued daily. */
+export { ACCOUNTING_RULES, type AccountingRule } from '../../lending/public/loan-books.js';
 
 export type LoanBookAccount = keyof typeof LOAN_BOOK_ACCOUNTS;
 

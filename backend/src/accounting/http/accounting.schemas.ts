@@ -20,7 +20,7 @@ export const journalEntrySchema = z.object({
   eventPosition: z.number().int(),
   eventType: z.string(),
   valueDate: z.string(),
-  kind: z.enum(['event', 'reallocation', 'manual']),
+  kind: z.enum(['event', 'reallocation', 'manual', 'close-of-business']),
   amount: money,
   narration: z.string().nullable().describe("a manual entry's narration"),
   originalValueDate: z.string().nullable().describe('the event’s own date when it fell in a closed period (valueDate: the first open day)'),

@@ -23,3 +23,12 @@ export abstract class BusinessDayClose {
   /** Through `date` (YYYY-MM-DD, never after the business date), or through the business date when none is given. */
   abstract closeThrough(date?: string): Promise<CloseOfBusinessResult>;
 }
+
+/** The stream close of business records each closed business day in (one BusinessDayClosed per date, in date order). */
+export const BUSINESS_DAYS_STREAM = 'business-days';
+
+/**
+ * A business day closed: every loan was aged through `date` first. `provisionRates` are the IRAC rates in force
+ * (table provision_rates, basis points by category) so that the books post provisions from the log alone.
+ */
+export type BusinessDayClosed = { type: 'BusinessDayClosed'; data: { date: string; provisionRates: Record<string, number> } };

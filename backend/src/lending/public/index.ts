@@ -6,7 +6,7 @@
 /** The loan events other contexts follow. */
 export { loanEventOf, type LoanEvent, type LoanEventType } from './loan-streams.js';
 /** Close of business for the operator's CLI (`npm run cli -- close-of-business`). */
-export { BusinessDayClose, type CloseOfBusinessResult } from './close-of-business.port.js';
+export { BUSINESS_DAYS_STREAM, BusinessDayClose, type BusinessDayClosed, type CloseOfBusinessResult } from './close-of-business.port.js';
 /** Whether a loan is a borrower's (help issues name one of the borrower's loans). */
 export { BorrowerLoans } from './borrower-loans.port.js';
 /** Communications' channels (WhatsApp, IVR, the dialer, issue 15): outcomes to the contact log, the overdue book as a call list. */
@@ -24,13 +24,19 @@ export {
 export { CollectionConduct, type ContactDay, type IntendedContact } from './collection-conduct.port.js';
 /** The books (accounting, issue 31): a loan's money events and its money position on any value date, by lending's fold. */
 export {
+  ACCOUNTING_RULES,
   LOAN_BOOK_EVENT_TYPES,
   ZERO_POSITION,
+  loanBookAccrualPeriods,
+  loanBookClassificationOf,
   loanBookEventOf,
   loanBookPosition,
   loanBookTermsFromStream,
   loanBookTermsOf,
+  type AccountingRule,
   type ComponentParts,
+  type LoanBookAccrualPeriod,
+  type LoanBookClassification,
   type LoanBookEvent,
   type LoanBookEventType,
   type LoanBookPosition,

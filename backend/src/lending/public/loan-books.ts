@@ -4,6 +4,9 @@ import { serviceLoan } from '../loan/domain/schedule/loan-servicing.js';
 import type { ServicingEvent, ServicingTerms } from '../loan/domain/schedule/servicing.types.js';
 import { toServicingEvent } from '../servicing/projections/servicing.projection.js';
 
+/** A product version's rule for the books (none, cash, accrual), pinned by its loans. */
+export { ACCOUNTING_RULES, type AccountingRule } from '../loan/domain/terms/loan-product.js';
+
 /**
  * What the books (the accounting context, issue 31) read of a loan: its money events as the servicing fold reads
  * them, and the loan's money position on any value date, computed by lending's own fold. Accounting maps positions
@@ -148,4 +151,39 @@ export function loanBookPosition(terms: LoanBookTerms, events: readonly LoanBook
     if (event.type === 'CreditBalanceRefunded') position.refunded += event.amount;
   }
   return position;
+}
+
+/** An instalment's period as the books accrue its interest: (from, to] and the interest not waived. */
+export type LoanBookAccrualPeriod = { from: string; to: string; interest: number };
+
+/**
+ * The loan's instalment periods with their interest as lending's fold schedules them over the events whose value date
+ * is on or before `asOf` (a reduce-EMI prepayment or a foreclosure changes them), and the date it closed (paid off,
+ * settled or written off), if by then.
+ */
+export function loanBookAccrualPeriods(
+  terms: LoanBookTerms,
+  events: readonly LoanBookEvent[],
+  asOf: string,
+): { periods: LoanBookAccrualPeriod[]; closedOn: string | null } {
+  if (asOf < terms.disbursedOn) return { periods: [], closedOn: null };
+  const view = serviceLoan(
+    terms,
+    events.filter((e) => e.valueDate <= asOf),
+  );
+  let from = terms.disbursedOn;
+  const periods = view.instalments.map((instalment) => {
+    const period = { from, to: instalment.dueDate, interest: instalment.interest - instalment.waivedInterest };
+    from = instalment.dueDate;
+    return period;
+  });
+  return { periods, closedOn: view.closedOn };
+}
+
+/** A loan's classification moved (collections' close of business), as the books read it: the day and the class. */
+export type LoanBookClassification = { date: string; to: string };
+
+export function loanBookClassificationOf(event: { data: Record<string, unknown> }): LoanBookClassification {
+  const data = event.data as { date: string; to: string };
+  return { date: data.date, to: data.to };
 }

@@ -189,6 +189,8 @@ export interface LoanProductVersionsTable {
   mandate_representations: ColumnType<number, number | undefined, number>;
   mandate_represent_after_days: ColumnType<number, number | undefined, number>;
   mandate_required: ColumnType<boolean, boolean | undefined, boolean>;
+  /** How the books post its loans: none, cash or accrual (migration 0061; docs/accounting.md). */
+  accounting_rule: ColumnType<string, string | undefined, string>;
   default_pay_day_of_month: number | null;
   min_days_to_repayment: number | null;
   /** The profile sections a borrower completes before submitting; null: the PROFILE_REQUIRED_SECTIONS setting (0036). */
@@ -993,6 +995,7 @@ export interface Database {
   state_pages: StatePagesTable;
   accounts: AccountsTable;
   accounting_loans: AccountingLoansTable;
+  provision_rates: ProvisionRatesTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   account_days: AccountDaysTable;
@@ -1016,6 +1019,17 @@ export interface AccountingLoansTable {
   version: number;
   terms: JSONColumnType<Record<string, unknown>>;
   events: JSONColumnType<Record<string, unknown>[]>;
+  /** Migration 0061: the loan's accounting rule, its classification changes and the last close of business posted. */
+  rule: ColumnType<string, string | undefined, string>;
+  classes: JSONColumnType<Record<string, unknown>[], string | undefined, string>;
+  closed_day: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
+/** IRAC provision rates (migration 0061): basis points of the principal outstanding per category. */
+export interface ProvisionRatesTable {
+  category: string;
+  basis_points: number;
+  description: string;
 }
 
 export interface JournalEntriesTable {
@@ -1025,7 +1039,7 @@ export interface JournalEntriesTable {
   event_position: ColumnType<string, number | string, number | string>;
   event_type: string;
   value_date: string;
-  kind: 'event' | 'reallocation' | 'manual';
+  kind: 'event' | 'reallocation' | 'manual' | 'close-of-business';
   amount: Money;
   narration: string | null;
   /** A loan event dated in a closed period: its own value date (value_date is the first open day). */

@@ -172,6 +172,7 @@ export class CloseOfBusinessRuns implements OnModuleDestroy {
             .execute(),
         () => this.stopping,
       );
+      await this.closeOfBusiness.recordDaysClosed(date, actor);
       const { presentationsDecided, presentationsSent } = await this.closeOfBusiness.presentAutoDebits(date);
       const { remindersQueued } = await this.closeOfBusiness.queueReminders(date);
       const finished = this.clock.now();

@@ -12,7 +12,9 @@ import { AutoDebitPresentations, type AutoDebitStepResult } from '../../loan/app
 import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/next-close-of-business.js';
-import { BusinessDayClose, type CloseOfBusinessResult } from '../../public/close-of-business.port.js';
+import { BUSINESS_DAYS_STREAM, BusinessDayClose, type BusinessDayClosed, type CloseOfBusinessResult } from '../../public/close-of-business.port.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { addDays } from '../../loan/domain/calendar.js';
 
 export type { CloseOfBusinessResult };
 
@@ -77,6 +79,7 @@ export class CloseOfBusiness implements BusinessDayClose {
     private readonly reminders: CollectionReminders,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly autoDebit: AutoDebitPresentations,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   /** The date a run is for: the one asked (never after the business date), or the business date. */
@@ -108,7 +111,38 @@ export class CloseOfBusiness implements BusinessDayClose {
       total.loansVisited += aged.loansVisited;
       total.eventsAppended += aged.eventsAppended;
     });
+    await this.recordDaysClosed(date, actor);
     return { ...total, ...(await this.presentAutoDebits(date)), ...(await this.queueReminders(date)) };
+  }
+
+  /**
+   * The step right after ageing every loan: a BusinessDayClosed for each date after the last one recorded through
+   * `date` (only `date` the first time), in stream BUSINESS_DAYS_STREAM, with the IRAC provision rates in force
+   * (table provision_rates), so that the books post the day's accrual and provisions from the log alone
+   * (docs/accounting.md). A date already recorded (a run again, or a run for an earlier date) records nothing.
+   */
+  async recordDaysClosed(date: string, actor: Actor): Promise<number> {
+    for (let attempt = 1; ; attempt += 1) {
+      const recorded = await this.store.readStream(BUSINESS_DAYS_STREAM);
+      const last = (recorded.at(-1)?.data as BusinessDayClosed['data'] | undefined)?.date ?? null;
+      if (last !== null && last >= date) return 0;
+      const rates = await this.db.selectFrom('provision_rates').select(['category', 'basis_points']).orderBy('category').execute();
+      const provisionRates = Object.fromEntries(rates.map((r) => [r.category, r.basis_points]));
+      const days: BusinessDayClosed[] = [];
+      for (let day = last === null ? date : addDays(last, 1); day <= date; day = addDays(day, 1)) {
+        days.push({ type: 'BusinessDayClosed', data: { date: day, provisionRates } });
+      }
+      try {
+        await this.store.append(BUSINESS_DAYS_STREAM, 'business-days', days, {
+          expectedVersion: recorded.length,
+          metadata: { actor, commandType: 'CloseBusinessDay' },
+        });
+        return days.length;
+      } catch (error) {
+        // Two runs at once: the other recorded first; read again.
+        if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
+      }
+    }
   }
 
   /**

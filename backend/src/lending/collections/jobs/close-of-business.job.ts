@@ -114,5 +114,6 @@ export async function closeOfBusinessInJobs(
     }
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
   }
+  await closeOfBusiness.recordDaysClosed(date, actor);
   return { ...total, ...(await closeOfBusiness.presentAutoDebits(date)), ...(await closeOfBusiness.queueReminders(date)) };
 }

@@ -14,7 +14,7 @@ import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import type { LoanRecord, LoanState } from '../../loan/domain/loan.state.js';
 import { LOAN_TYPES, type LoanMessageBase, type LoanStatus, type LoanType, type ScheduleLine } from '../../loan/domain/loan.types.js';
 import { servicingTermsFor } from '../../loan/domain/schedule/servicing-terms.js';
-import { MAX_PAY_DAY, pinnedTerms } from '../../loan/domain/terms/loan-product.js';
+import { MAX_PAY_DAY, pinnedTerms, type AccountingRule, type PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
 import { feeFor, type ProductParameters } from '../../loan/domain/terms/product-parameters.js';
 import { salaryAdvanceRepayment } from '../../loan/domain/terms/salary-advance.js';
 import { assertNever } from '../../loan/domain/assert-never.js';
@@ -218,9 +218,16 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
         schedule,
         servicingTerms: servicingTermsFor({ ...loan, disbursedOn, schedule }, servicingChoicesOf(loan)),
         payoutAccount,
+        ...accountingRuleOf(loan),
       },
     },
   ];
+}
+
+/** The books' rule the loan pinned with its product terms; terms pinned before the rule existed carry none (cash). */
+function accountingRuleOf(loan: LoanRecord): { accountingRule?: AccountingRule } {
+  const rule = (loan.product?.terms as Partial<PinnedProductTerms> | undefined)?.accountingRule;
+  return rule === undefined ? {} : { accountingRule: rule };
 }
 
 // The schedule is fixed at payout, from the same principal, rate, tenure and fee as the

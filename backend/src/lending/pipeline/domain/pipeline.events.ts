@@ -1,4 +1,4 @@
-import type { PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
+import type { AccountingRule, PinnedProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import type { AgreementTerms, LoanMessageBase, LoanStatus, LoanType, ScheduleLine, SigningEvidence } from '../../loan/domain/loan.types.js';
 import type { PinnedCoolingOff } from './cooling-off/cooling-off.rules.js';
@@ -99,6 +99,8 @@ export type LoanDisbursed = PipelineEventOf<
     servicingTerms?: ServicingTerms;
     /** The verified account paid (last four and IFSC; issue 33). Absent on loans disbursed before it was recorded. */
     payoutAccount?: PayoutAccount;
+    /** The books' rule pinned from the product version (docs/accounting.md); absent on loans pinned before it: cash. */
+    accountingRule?: AccountingRule;
   }
 >;
 

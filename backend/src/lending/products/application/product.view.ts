@@ -27,6 +27,7 @@ const terms = (p: ProductVersionRecord, setting: readonly string[]) => ({
   mandateRepresentations: p.mandateRepresentations,
   mandateRepresentAfterDays: p.mandateRepresentAfterDays,
   mandateRequired: p.mandateRequired,
+  accountingRule: p.accountingRule,
   requiredProfileSections: requiredProfileSections(p.requiredProfileSections, setting),
   active: p.active,
 });

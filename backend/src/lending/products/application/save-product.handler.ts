@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DEFAULT_MANDATE_SETTINGS, productProblems, type ProductTerms } from '../../loan/domain/terms/loan-product.js';
+import { DEFAULT_ACCOUNTING_RULE, DEFAULT_MANDATE_SETTINGS, productProblems, type ProductTerms } from '../../loan/domain/terms/loan-product.js';
 import type { Actor, LoanType } from '../../loan/domain/loan.types.js';
 import { normalizedProfileSections, requiredProfileSections, requiredProfileSectionsProblems } from '../domain/product-profile-sections.js';
 import { InvalidProduct, ProductCodeTaken, ProductNotFound } from '../domain/product.errors.js';
@@ -55,6 +55,7 @@ const TERM_FIELDS = [
   'mandateRepresentations',
   'mandateRepresentAfterDays',
   'mandateRequired',
+  'accountingRule',
   'active',
 ] as const satisfies readonly (keyof ProductTerms)[];
 
@@ -86,6 +87,7 @@ function withDefaults(
     prepaymentMode: 'reduceTenure',
     advancePayment: 'nextInstalments',
     ...DEFAULT_MANDATE_SETTINGS,
+    accountingRule: DEFAULT_ACCOUNTING_RULE,
     active: true,
     ...(advance
       ? { minTenureMonths: 1, maxTenureMonths: 1, annualRatePercent: 0, defaultPayDayOfMonth: defaultPayDay, minDaysToRepayment }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editBody } from '../../../platform/http/edit-body.js';
 import { singleLineText } from '../../../platform/text/text-fields.js';
 import {
+  ACCOUNTING_RULES,
   ADVANCE_PAYMENTS,
   ALLOCATION_STRATEGIES,
   MAX_GRACE_DAYS,
@@ -65,6 +66,9 @@ const termFields = {
   mandateRequired: z
     .boolean({ error: 'mandateRequired must be true or false' })
     .describe('final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false'),
+  accountingRule: z
+    .enum(ACCOUNTING_RULES, { error: `accountingRule must be one of ${ACCOUNTING_RULES.join(', ')}` })
+    .describe('how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none'),
   // Names are checked by the domain, so an unknown one gets a message that lists the seven.
   requiredProfileSections: z
     .array(z.string({ error: 'requiredProfileSections must be a list of section names' }), {
@@ -131,6 +135,7 @@ const versionTerms = {
   mandateRepresentations: z.number().int().describe('auto-debit: presentations of a bounced instalment after the first'),
   mandateRepresentAfterDays: z.number().int().describe('auto-debit: days between a bounce and the next presentation'),
   mandateRequired: z.boolean().describe('final approval needs an active auto-debit mandate'),
+  accountingRule: z.enum(ACCOUNTING_RULES).describe('how the books post its loans: accrual, cash or none'),
   requiredProfileSections: z
     .array(z.enum(PRODUCT_PROFILE_SECTIONS))
     .describe(

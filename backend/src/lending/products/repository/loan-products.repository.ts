@@ -6,6 +6,7 @@ import type { LoanProductVersionsTable } from '../../../platform/database/schema
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, idsOrNone, inRange, sortable, likePattern } from '../../../platform/query/list-query.js';
 import type {
+  AccountingRule,
   AdvancePayment,
   AllocationStrategy,
   PrepaymentMode,
@@ -72,6 +73,7 @@ const toParameters = (p: { id: string; code: string; type: LoanType }, v: Versio
   mandateRepresentations: v.mandate_representations,
   mandateRepresentAfterDays: v.mandate_represent_after_days,
   mandateRequired: v.mandate_required,
+  accountingRule: v.accounting_rule as AccountingRule,
   defaultPayDayOfMonth: v.default_pay_day_of_month,
   minDaysToRepayment: v.min_days_to_repayment,
   requiredProfileSections: v.required_profile_sections as ProductProfileSection[] | null,
@@ -105,6 +107,7 @@ const versionValues = (
   mandate_representations: terms.mandateRepresentations,
   mandate_represent_after_days: terms.mandateRepresentAfterDays,
   mandate_required: terms.mandateRequired,
+  accounting_rule: terms.accountingRule,
   default_pay_day_of_month: terms.defaultPayDayOfMonth,
   min_days_to_repayment: terms.minDaysToRepayment,
   required_profile_sections: terms.requiredProfileSections ?? null,

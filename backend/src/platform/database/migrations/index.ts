@@ -49,6 +49,7 @@ import * as documentDeliveries from './0041-0060/0055-document-deliveries.js';
 import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
 import * as bureauRuns from './0041-0060/0058-bureau-runs.js';
 import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
+import * as accrualAndProvisions from './0061-0080/0061-accrual-and-provisions.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -104,6 +105,7 @@ export const migrationProvider: MigrationProvider = {
       '0056-borrower-consents': borrowerConsents,
       '0058-bureau-runs': bureauRuns,
       '0059-erasure-requests': erasureRequests,
+      '0061-accrual-and-provisions': accrualAndProvisions,
     };
   },
 };

@@ -8,6 +8,11 @@ export const PREPAYMENT_MODES = ['reduceTenure', 'reduceEmi'] as const;
 export type PrepaymentMode = (typeof PREPAYMENT_MODES)[number];
 export const ADVANCE_PAYMENTS = ['nextInstalments', 'prepayPrincipal'] as const;
 export type AdvancePayment = (typeof ADVANCE_PAYMENTS)[number];
+/** How the books post the loans of a version (docs/accounting.md): not at all, interest when received, or accrued daily. */
+export const ACCOUNTING_RULES = ['none', 'cash', 'accrual'] as const;
+export type AccountingRule = (typeof ACCOUNTING_RULES)[number];
+/** A new version's rule when none is given, and that of every version made before the setting (migration 0061). */
+export const DEFAULT_ACCOUNTING_RULE: AccountingRule = 'accrual';
 
 /** Largest amount a product may lend, in minor units (10^13 paise = 10^11 rupees), as the EMI calculator allows. */
 export const MAX_PRODUCT_AMOUNT = 10_000_000_000_000;
@@ -67,6 +72,11 @@ export type ProductTerms = {
   mandateRepresentations: number;
   mandateRepresentAfterDays: number;
   mandateRequired: boolean;
+  /**
+   * The books' rule for its loans (docs/accounting.md): `accrual` (the default), `cash` or `none`. A loan pins it and
+   * its LoanDisbursed carries it; terms pinned before it existed lack it, and the books post those loans as before: cash.
+   */
+  accountingRule: AccountingRule;
   active: boolean;
 };
 
@@ -103,6 +113,7 @@ export function defaultProductParameters(settings: ProductSettings, type: LoanTy
     prepaymentMode: 'reduceTenure' as const,
     advancePayment: 'nextInstalments' as const,
     ...DEFAULT_MANDATE_SETTINGS,
+    accountingRule: DEFAULT_ACCOUNTING_RULE,
     active: true,
   };
   if (type === 'EMI') {
