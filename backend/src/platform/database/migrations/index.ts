@@ -47,6 +47,7 @@ import * as manualJournalAndPeriods from './0041-0060/0053-manual-journal-and-pe
 import * as productMandateSettings from './0041-0060/0054-product-mandate-settings.js';
 import * as documentDeliveries from './0041-0060/0055-document-deliveries.js';
 import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
+import * as autoDebitNotices from './0041-0060/0057-auto-debit-notices.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -100,6 +101,7 @@ export const migrationProvider: MigrationProvider = {
       '0054-product-mandate-settings': productMandateSettings,
       '0055-document-deliveries': documentDeliveries,
       '0056-borrower-consents': borrowerConsents,
+      '0057-auto-debit-notices': autoDebitNotices,
     };
   },
 };
