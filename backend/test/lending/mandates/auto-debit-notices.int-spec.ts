@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { AutoDebitNotices } from '../../../src/lending/mandates/application/auto-debit-notices.js';
+import { AutoDebitNotices, STALE_CLAIM_MS } from '../../../src/lending/mandates/application/auto-debit-notices.js';
+import { LoanMessages } from '../../../src/lending/public/index.js';
 import { MandatePresentations } from '../../../src/lending/mandates/application/mandate-presentations.js';
 import { loanMandatesSchema, mandateStartedSchema } from '../../../src/lending/mandates/http/mandates.schemas.js';
 import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
@@ -41,6 +42,8 @@ const emailsOf = (template: string) =>
   t.runtime.db.selectFrom('emails').selectAll().where('to_address', '=', email).where('template', '=', template).execute();
 const noticeEvents = async (type: string): Promise<RecordedEvent[]> =>
   (await t.app.get<EventStore>(EVENT_STORE).readStream(`loan-${loan.id}`)).filter((e) => e.type === type);
+const claimOf = (about: string) =>
+  t.runtime.db.selectFrom('auto_debit_notices').selectAll().where('about', '=', about).executeTakeFirst();
 async function mail(subject: string) {
   await waitFor(() => smtp.received.some((m) => m.subject === subject), `the email "${subject}"`);
   return smtp.received.find((m) => m.subject === subject)!;
@@ -108,6 +111,39 @@ describe('auto-debit notices to the borrower', () => {
     expect(
       await t.runtime.db.selectFrom('auto_debit_notices').selectAll().where('loan_id', '=', loan.id).execute(),
     ).toEqual([expect.objectContaining({ kind: 'pre-debit', about: `${loan.id}-i1-a1`, status: 'sent', sms_status: 'logged' })]);
+  });
+
+  it('two workers racing on a notice not sent yet send it once; a failed send gives the claim back; a stale claim is taken over', async () => {
+    const [recorded] = await noticeEvents('PreDebitNotified');
+    const about = (attempt: number) => ({ ...recorded!, data: { ...recorded!.data, attempt } });
+    const notices = t.app.get(AutoDebitNotices);
+    const before = (await smsOf('auto-debit-pre-debit')).length;
+
+    const raced = await Promise.all([notices.notify([about(7)]), notices.notify([about(7)]), notices.notify([about(7)])]);
+    expect(raced.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await smsOf('auto-debit-pre-debit')).toHaveLength(before + 1);
+
+    const messages = t.app.get(LoanMessages);
+    const failing = jest.spyOn(messages, 'sendAutoDebitNotice').mockRejectedValueOnce(new Error('SMS gateway down'));
+    await expect(notices.notify([about(8)])).rejects.toThrow('SMS gateway down');
+    failing.mockRestore();
+    expect(await claimOf(`${loan.id}-i1-a8`)).toBeUndefined();
+    expect(await notices.notify([about(8)])).toBe(1);
+    expect(await claimOf(`${loan.id}-i1-a8`)).toMatchObject({ status: 'sent' });
+
+    // A process that claimed a notice and stopped before sending it: the claim is taken over once stale, not before.
+    await t.runtime.db
+      .insertInto('auto_debit_notices')
+      .values({ about: `${loan.id}-i1-a9`, kind: 'pre-debit', loan_id: loan.id, source_position: recorded!.position })
+      .execute();
+    expect(await notices.notify([about(9)])).toBe(0);
+    await t.runtime.db
+      .updateTable('auto_debit_notices')
+      .set({ claimed_at: new Date(Date.now() - STALE_CLAIM_MS - 60_000) })
+      .where('about', '=', `${loan.id}-i1-a9`)
+      .execute();
+    expect(await notices.notify([about(9)])).toBe(1);
+    expect(await smsOf('auto-debit-pre-debit')).toHaveLength(before + 3);
   });
 
   it('a bounce: SMS and email with the reason in words and the link to pay now, once', async () => {

@@ -13,7 +13,8 @@ export const AUTO_DEBIT_NOTICES_SUBSCRIPTION = 'auto-debit-notices';
 /** A claim still `claimed` this long after it was made belongs to a process that stopped before sending: taken over. */
 export const STALE_CLAIM_MS = 10 * 60 * 1000;
 
-type Claim = { about: string; kind: AutoDebitNoticeKind; claimedAt: Date };
+/** `claimedAt`: the claim's time as PostgreSQL wrote it (text, to the microsecond), which tells this claim from a later one. */
+type Claim = { about: string; kind: AutoDebitNoticeKind; claimedAt: string };
 
 /**
  * The borrower's auto-debit notices by SMS and email (docs/mandates.md, "Notices to the borrower"), from the loan
@@ -77,12 +78,12 @@ export class AutoDebitNotices {
 
   /** The claim: the row inserted, or a stale claim taken over; undefined when another holds it or it was sent. */
   private async claim(about: string, kind: AutoDebitNoticeKind, loanId: string, position: number): Promise<Claim | undefined> {
-    const { rows } = await sql<{ claimed_at: Date }>`
+    const { rows } = await sql<{ claimed_at: string }>`
       INSERT INTO auto_debit_notices (about, kind, loan_id, source_position) VALUES (${about}, ${kind}, ${loanId}, ${position})
       ON CONFLICT (about, kind) DO UPDATE SET claimed_at = now(), source_position = EXCLUDED.source_position
         WHERE auto_debit_notices.status = 'claimed'
           AND auto_debit_notices.claimed_at < now() - ${STALE_CLAIM_MS} * interval '1 millisecond'
-      RETURNING claimed_at`.execute(this.db);
+      RETURNING claimed_at::text AS claimed_at`.execute(this.db);
     return rows[0] ? { about, kind, claimedAt: rows[0].claimed_at } : undefined;
   }
 
@@ -93,7 +94,7 @@ export class AutoDebitNotices {
       .where('about', '=', about)
       .where('kind', '=', kind)
       .where('status', '=', 'claimed')
-      .where('claimed_at', '=', claimedAt)
+      .where(sql<boolean>`claimed_at = ${claimedAt}::timestamptz`)
       .execute();
   }
 
