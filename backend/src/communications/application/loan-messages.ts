@@ -2,12 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   LoanMessages,
   type AgreementSignLinkMessage,
+  type AutoDebitNoticeMessage,
+  type AutoDebitNoticeSent,
   type CollectorNoticeMessage,
   type InstalmentReminderMessage,
 } from '../../lending/public/index.js';
 import { SMS_SENDER, type SmsSender } from '../sms-sender/sms-sender.port.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { formatDate, formatMoney, plural } from '../../platform/format/format.js';
+import { AUTO_DEBIT_SMS_PURPOSE, autoDebitNotice } from '../domain/auto-debit-notices.js';
 import { secretRef } from '../domain/email-secrets.js';
 import { loanReference, pushForReminder } from '../domain/push.js';
 import { PushOutbox } from './push/push-outbox.js';
@@ -39,6 +42,30 @@ export class OutboxLoanMessages implements LoanMessages {
   async sendCollectorNotice({ borrower, notice }: CollectorNoticeMessage): Promise<{ channel: 'sms'; to: string; status: string }> {
     const outcome = await this.sms.send({ to: borrower.phone, body: notice, purpose: 'collector-notice' });
     return { channel: 'sms', to: borrower.phone, status: outcome.status };
+  }
+
+  /**
+   * An auto-debit notice (issue 32): the email through its template (the product's own: the shipped default when staff
+   * deactivated every template of it), deduplicated per notice and template; the SMS through the SMS port (the SMS log
+   * keeps it, purpose `auto-debit-…`). The caller (lending's claim of the notice) sends each notice once.
+   */
+  async sendAutoDebitNotice(notice: AutoDebitNoticeMessage): Promise<AutoDebitNoticeSent> {
+    const { template, variables, sms } = autoDebitNotice(notice, {
+      lenderName: this.config.lender.name,
+      portalUrl: this.config.publicUrl,
+      currency: this.config.product.currency,
+    });
+    const email = await this.emails.send({
+      event: template,
+      kind: 'product',
+      to: notice.borrower.email,
+      userId: notice.borrower.id,
+      variables,
+      dedupeKey: (templateId) => `auto-debit:${notice.noticeId}:template:${templateId}`,
+    });
+    if (!notice.borrower.phone) return { emailId: email?.id, sms: 'no-phone' };
+    const outcome = await this.sms.send({ to: notice.borrower.phone, body: sms, purpose: AUTO_DEBIT_SMS_PURPOSE[notice.kind] });
+    return { emailId: email?.id, sms: outcome.status };
   }
 
   private money(minor: number): string {

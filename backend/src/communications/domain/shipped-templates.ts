@@ -71,6 +71,28 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     'Pay it now: {{payUrl}}\n',
   ),
   loanEmail(
+    'auto-debit-pre-debit',
+    'Auto-debit: pre-debit notice',
+    '{{debitAmount}} will be debited on {{debitDate}} for loan {{loanReference}}',
+    'Instalment {{instalmentNumber}} of {{debitAmount}} will be debited from your account by {{mandateKind}} on {{debitDate}}. Please keep the amount in your account.',
+  ),
+  loanEmail(
+    'auto-debit-bounced',
+    'Auto-debit returned',
+    'The auto-debit of instalment {{instalmentNumber}} of loan {{loanReference}} was returned',
+    'Your bank returned the {{mandateKind}} debit of {{debitAmount}} for instalment {{instalmentNumber}}: {{bounceReason}}. A bounce charge may apply.',
+    '{{#if nextAttemptDate}}<p>We will present it again on {{nextAttemptDate}} unless you pay before.</p>{{/if}}<p><a href="{{payUrl}}">Pay now</a></p>',
+    '{{#if nextAttemptDate}}We will present it again on {{nextAttemptDate}} unless you pay before.\n{{/if}}Pay now: {{payUrl}}\n',
+  ),
+  loanEmail(
+    'auto-debit-ended',
+    'Auto-debit cancelled',
+    'The auto-debit of loan {{loanReference}} is cancelled',
+    'The {{mandateKind}} mandate of your loan is cancelled ({{endCause}}): nothing more will be debited under it.',
+    '{{#if manualPayment}}<p>Your loan is back on manual payment: please pay each instalment from your loan page by its due date.{{#if nextDueDate}} The next, instalment {{instalmentNumber}} of {{nextDueAmount}}, is due on {{nextDueDate}}.{{/if}}</p><p><a href="{{payUrl}}">Pay now</a></p>{{/if}}',
+    '{{#if manualPayment}}Your loan is back on manual payment: please pay each instalment from your loan page by its due date.{{#if nextDueDate}} The next, instalment {{instalmentNumber}} of {{nextDueAmount}}, is due on {{nextDueDate}}.{{/if}}\nPay now: {{payUrl}}\n{{/if}}',
+  ),
+  loanEmail(
     'payment-received',
     'Payment received',
     'We received your payment of {{amountPaid}}',

@@ -53,6 +53,17 @@ const instalment: TemplateVariable[] = [
   },
 ];
 
+const autoDebit: TemplateVariable[] = [
+  ...loan,
+  { name: 'loanId', description: "The loan's id", sample: '3f2a91c0-0000-4000-8000-000000000000' },
+  {
+    name: 'payUrl',
+    description: "Where the borrower pays: the loan's page in the portal, at its Pay form",
+    sample: 'https://lending.example.com/User/Loans/3f2a91c0-0000-4000-8000-000000000000#pay',
+  },
+  { name: 'mandateKind', description: 'e-NACH or UPI AutoPay', sample: 'UPI AutoPay' },
+];
+
 export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
   { key: 'application-received', label: 'Application received', loanEvent: 'LoanApplicationSubmitted', variables: loan },
   { key: 'loan-approved', label: 'Loan approved (final approval)', loanEvent: 'FinalApprovalGranted', variables: loan },
@@ -78,6 +89,44 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
       ...instalment,
       { name: 'daysPastDue', description: 'Days past due (a number)', sample: '4' },
       { name: 'overdueBy', description: 'How long it is overdue, e.g. 1 day, 4 days', sample: '4 days' },
+    ],
+  },
+  {
+    // Issue 32: the auto-debit notices, sent by lending (lending/mandates/application/auto-debit-notices.ts) with an SMS.
+    key: 'auto-debit-pre-debit',
+    label: 'Auto-debit: pre-debit notice (UPI AutoPay, at least 24 hours before the debit)',
+    variables: [
+      ...autoDebit,
+      { name: 'instalmentNumber', description: 'Which instalment', sample: '3' },
+      { name: 'debitAmount', description: 'The amount to be debited, formatted', sample: '₹8,978.00' },
+      { name: 'debitDate', description: 'The debit date, e.g. 5 Dec 2026', sample: '5 Dec 2026' },
+    ],
+  },
+  {
+    key: 'auto-debit-bounced',
+    label: 'Auto-debit returned by the bank (bounce)',
+    variables: [
+      ...autoDebit,
+      { name: 'instalmentNumber', description: 'Which instalment', sample: '3' },
+      { name: 'debitAmount', description: 'The amount the bank returned, formatted', sample: '₹8,978.00' },
+      { name: 'bounceReason', description: "The bank's reason, in words", sample: 'Insufficient funds' },
+      {
+        name: 'nextAttemptDate',
+        description: 'When it will be presented again, e.g. 10 Dec 2026 (empty when it will not)',
+        sample: '10 Dec 2026',
+      },
+    ],
+  },
+  {
+    key: 'auto-debit-ended',
+    label: 'Auto-debit mandate cancelled: back on manual payment',
+    variables: [
+      ...autoDebit,
+      { name: 'endCause', description: 'Why it ended, in words', sample: 'you cancelled it' },
+      { name: 'manualPayment', description: '"yes" while the loan is still repaid (by hand from now on), else empty', sample: 'yes' },
+      { name: 'instalmentNumber', description: 'The next instalment due (empty when none)', sample: '4' },
+      { name: 'nextDueDate', description: 'Its due date, e.g. 5 Jan 2027 (empty when none)', sample: '5 Jan 2027' },
+      { name: 'nextDueAmount', description: 'What it owes, formatted (empty when none)', sample: '₹8,978.00' },
     ],
   },
   {

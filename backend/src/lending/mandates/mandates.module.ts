@@ -5,6 +5,7 @@ import { PlatformRegistry } from '../../platform/registry.js';
 import { AutoDebitPresentations } from '../loan/application/auto-debit-presentations.port.js';
 import { LoanModule } from '../loan/loan.module.js';
 import { ActOnMandateCommand, ActOnMandateHandler } from './application/act-on-mandate.handler.js';
+import { AutoDebitNotices } from './application/auto-debit-notices.js';
 import { mandateClosureSubscription } from './application/mandate-closure.subscription.js';
 import { MandatePresentations } from './application/mandate-presentations.js';
 import { GetLoanMandatesHandler } from './application/get-loan-mandates.handler.js';
@@ -25,8 +26,8 @@ import { MANDATE_PROVIDER } from './provider/mandate-provider.port.js';
 import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
 
 /**
- * Auto-debit (issue 32): e-NACH and UPI AutoPay mandates, presentations at close of business, bounces; the provider and
- * its sandbox. Global for one export only, the loan core's AutoDebitPresentations port, which collections' close of
+ * Auto-debit (issue 32): e-NACH and UPI AutoPay mandates, presentations at close of business, bounces, the borrower's
+ * notices by SMS and email (the `auto-debit-notices` subscription); the provider and its sandbox. Global for one export only, the loan core's AutoDebitPresentations port, which collections' close of
  * business calls after ageing without importing this slice.
  */
 @Global()
@@ -41,6 +42,7 @@ import { SandboxMandateProvider } from './provider/sandbox-mandate-provider.js';
     },
     SandboxMandatePages,
     MandatePresentations,
+    AutoDebitNotices,
     { provide: AutoDebitPresentations, useExisting: MandatePresentations },
     StartMandateRegistrationHandler,
     ReceiveMandateWebhookHandler,
@@ -55,6 +57,7 @@ export class MandatesModule implements OnModuleInit {
   constructor(
     private readonly registry: PlatformRegistry,
     private readonly act: ActOnMandateHandler,
+    private readonly notices: AutoDebitNotices,
     @Inject(DB) private readonly db: Db,
   ) {}
 
@@ -65,6 +68,7 @@ export class MandatesModule implements OnModuleInit {
         await this.act.execute(new ActOnMandateCommand(system, mandateId, { action: 'cancel', cause }));
       }),
     );
+    this.registry.addSubscription(this.notices.subscription());
     this.registry.addProjection(mandatesProjection);
     this.registry.addProjection(mandatePresentationsProjection);
     this.registry.addProjection(mandateManualCollectionsProjection);

@@ -17,6 +17,8 @@ export {
   LoanMessages,
   type CollectorNoticeMessage,
   type AgreementSignLinkMessage,
+  type AutoDebitNoticeMessage,
+  type AutoDebitNoticeSent,
   type InstalmentReminderMessage,
   type MessageBorrower,
 } from './loan-messages.port.js';

@@ -48,6 +48,39 @@ export type CollectorNoticeMessage = {
 };
 
 /**
+ * An auto-debit notice (issue 32, docs/mandates.md "Notices to the borrower"), by SMS and email, sent once per
+ * `noticeId` (the kind and the presentation or mandate it is about):
+ * - `pre-debit`: UPI AutoPay's pre-debit notification (NPCI: at least 24 hours before the debit), the amount and the date;
+ * - `bounced`: the borrower's bank returned a debit, with the reason in words and the link to pay now;
+ * - `mandate-ended`: the mandate is cancelled (the borrower, staff, the bank, the loan's end); while the loan is active
+ *   it is back on manual payment, with its next due instalment (none when nothing is owed) and the link to pay.
+ * Amounts in minor units; dates YYYY-MM-DD. `borrower.phone` null: no SMS, the email alone.
+ */
+export type AutoDebitNoticeMessage = {
+  noticeId: string;
+  loanId: string;
+  loanType: LoanType;
+  /** The loan's amount, in minor units. */
+  loanAmount: number;
+  mandateKind: 'e-nach' | 'upi-autopay';
+  borrower: MessageBorrower & { phone: string | null };
+} & (
+  | { kind: 'pre-debit'; instalmentNumber: number; amount: number; debitOn: string }
+  | { kind: 'bounced'; instalmentNumber: number; amount: number; reason: string; nextAttemptOn: string | null }
+  | {
+      kind: 'mandate-ended';
+      /** Why, in words (e.g. "you cancelled it", "your bank cancelled it"). */
+      cause: string;
+      /** Whether the loan is still being repaid (then it is back on manual payment). */
+      loanActive: boolean;
+      nextDue: { instalmentNumber: number; dueOn: string; amountDue: number } | null;
+    }
+);
+
+/** What became of an auto-debit notice: the email's id (undefined when no template sent it) and the SMS's status (`no-phone`: none sent). */
+export type AutoDebitNoticeSent = { emailId: string | undefined; sms: 'sent' | 'logged' | 'no-phone' };
+
+/**
  * What lending needs said to a borrower apart from what communications writes about loan events on its own: the
  * agreement's e-sign link and the collection reminders. Communications (above lending) implements it with the
  * product's own email templates (the shipped default when staff deactivated every template of the event) and the
@@ -61,4 +94,7 @@ export abstract class LoanMessages {
 
   /** The collector's name and contact, by SMS (recorded in the SMS log); answers when it was handed over and how. */
   abstract sendCollectorNotice(message: CollectorNoticeMessage): Promise<{ channel: 'sms'; to: string; status: string }>;
+
+  /** An auto-debit notice by SMS (the SMS log keeps it) and email (the product's own template); idempotent per `noticeId` for the email. */
+  abstract sendAutoDebitNotice(message: AutoDebitNoticeMessage): Promise<AutoDebitNoticeSent>;
 }

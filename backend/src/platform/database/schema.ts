@@ -704,6 +704,19 @@ export interface CollectionRemindersTable {
   created_at: Generated<Date>;
 }
 
+/** Migration 0057: the claim of each auto-debit notice to a borrower (lending/mandates/application/auto-debit-notices.ts). */
+export interface AutoDebitNoticesTable {
+  about: string;
+  kind: 'pre-debit' | 'bounced' | 'mandate-ended';
+  loan_id: string;
+  source_position: string | number;
+  status: Generated<'claimed' | 'sent' | 'skipped'>;
+  claimed_at: Generated<Date>;
+  sent_at: Date | null;
+  email_id: string | null;
+  sms_status: string | null;
+}
+
 /** The projection of CollectionReminderSent / CollectionReminderSkipped (migration 0035): one row per reminder. */
 export interface CollectionReminderOutcomesTable {
   loan_id: string;
@@ -949,6 +962,7 @@ export interface Database {
   loan_servicing: LoanServicingTable;
   loan_instalments: LoanInstalmentsTable;
   collection_reminders: CollectionRemindersTable;
+  auto_debit_notices: AutoDebitNoticesTable;
   collection_reminder_outcomes: CollectionReminderOutcomesTable;
   loan_transactions: LoanTransactionsTable;
   collection_loans: CollectionLoansTable;

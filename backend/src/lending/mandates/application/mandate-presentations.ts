@@ -1,8 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { sql } from 'kysely';
 import { BUSINESS_DATE, type BusinessDate } from '../../../platform/business-date/business-date.port.js';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { DB, type Db } from '../../../platform/database/database.js';
+import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
 import type { AutoDebitPresentations, AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
-import { MoneyCommands } from '../../loan/application/money-commands.js';
+import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
+import type { LoanCommand } from '../../loan/domain/loan.commands.js';
+import type { LoanState } from '../../loan/domain/loan.state.js';
 import { isIsoDate } from '../../loan/domain/calendar.js';
 import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
@@ -12,12 +17,15 @@ import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-prov
 /** Close of business's auto-debit step acts as the system, as close of business does. */
 export const PRESENTATIONS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
 
+/** Loans (or presentations) per page: one query to read them, one batch to decide, one transaction to append. */
+export const PRESENTATIONS_PAGE = 500;
+
 /** `decisions`: instalments presented or sent to manual collection by this run; `sent`: presentations sent to the provider. */
 export type PresentationsRun = { date: string; loansVisited: number; decisions: number; sent: number; failedLoans: number };
 
 /**
  * Close of business's auto-debit step (docs/mandates.md, "Presentations"), in two halves that a crash may separate:
- * `decide` runs PresentDueInstalments on every loan with an open mandate (the decision is an event, appended once:
+ * `decide` runs PresentDueInstalments on every loan with something due under an open mandate (the decision is an event, appended once:
  * InstalmentPresented, PreDebitNotified, InstalmentSentToManualCollection); `send` then sends every presentation
  * decided and not yet accepted by the provider, with the idempotency key the decision carries (loan + instalment +
  * attempt), and records the provider's acceptance. Run again after a crash, `decide` appends nothing new and `send`
@@ -28,7 +36,8 @@ export class MandatePresentations implements AutoDebitPresentations {
   private readonly logger = new Logger('MandatePresentations');
 
   constructor(
-    private readonly money: MoneyCommands,
+    private readonly executor: LoanCommandExecutor,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(DB) private readonly db: Db,
     @Inject(BUSINESS_DATE) private readonly businessDate: BusinessDate,
     @Inject(MANDATE_PROVIDER) private readonly provider: MandateProvider,
@@ -55,26 +64,81 @@ export class MandatePresentations implements AutoDebitPresentations {
     return requested;
   }
 
-  /** The decisions for `date` on every loan with an active or paused mandate; a loan that fails is logged and left for the next run. */
+  /**
+   * The decisions for `date`, set-based (docs/mandates.md, "Presentations at scale"): one query selects the loans with
+   * something to decide (dueLoanIds), then page by page of PRESENTATIONS_PAGE loans their states are read from
+   * loan_summaries in one query, decided by the domain in one batch and appended in one appendBatch (one transaction a
+   * page, each loan at the version it was read at). A loan written meanwhile is decided again from its stream, alone;
+   * a loan that fails is logged and left for the next run.
+   */
   async decide(date: string): Promise<{ loansVisited: number; decisions: number; failedLoans: number }> {
-    const loans = await this.db.selectFrom('mandates').select('loan_id').distinct().where('status', 'in', ['active', 'paused']).execute();
-    const before = await this.decisionCount();
-    let failedLoans = 0;
-    for (const { loan_id: loanId } of loans) {
-      try {
-        await this.money.execute(
-          (at) => ({ type: 'PresentDueInstalments', data: { loanId, at, actor: PRESENTATIONS_ACTOR, businessDate: date } }),
-          PRESENTATIONS_ACTOR,
-        );
-      } catch (error) {
-        failedLoans += 1;
-        this.logger.warn(`auto-debit presentations for loan ${loanId} on ${date} failed: ${(error as Error).message}`);
+    const loanIds = await this.dueLoanIds(date);
+    const total = { loansVisited: loanIds.length, decisions: 0, failedLoans: 0 };
+    for (let start = 0; start < loanIds.length; start += PRESENTATIONS_PAGE) {
+      const page = loanIds.slice(start, start + PRESENTATIONS_PAGE);
+      const rows = await this.loadedRows(page);
+      const outcomes = await this.executor.executeBatch(
+        rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })),
+      );
+      for (const [i, outcome] of outcomes.entries()) {
+        const { loanId } = rows[i]!;
+        let events: readonly string[];
+        try {
+          if ('events' in outcome) events = outcome.events;
+          else if (outcome.error instanceof ConcurrencyError) events = await this.retried(() => this.presentCommand(loanId, date));
+          else throw outcome.error;
+        } catch (error) {
+          total.failedLoans += 1;
+          this.logger.warn(`auto-debit presentations for loan ${loanId} on ${date} failed: ${(error as Error).message}`);
+          continue;
+        }
+        total.decisions += events.filter((type) => DECISIONS.has(type)).length;
       }
     }
-    return { loansVisited: loans.length, decisions: (await this.decisionCount()) - before, failedLoans };
+    return total;
   }
 
-  /** Sends every presentation decided and not yet accepted by the provider; answers how many were sent. */
+  /**
+   * The loans with something to decide on `date`, in one query over the read models (all inline, so as current as the
+   * streams): an open mandate (active or paused) on an active loan, and either an instalment still owing, due from the
+   * mandate's activation through `date` (through `date` + 2 for UPI AutoPay, whose notices go out before the due date),
+   * with no presentation and no first-attempt hand-over to collectors; or a latest presentation bounced whose next
+   * attempt day came and that was not handed over at its next attempt. It holds every loan on which
+   * PresentDueInstalments could append (the decider, not this query, decides: a loan it finds with nothing to do,
+   * e.g. a UPI debit whose notice is not 24 hours old, appends nothing).
+   */
+  async dueLoanIds(date: string): Promise<string[]> {
+    const { rows } = await sql<{ loan_id: string }>`
+      SELECT i.loan_id
+        FROM mandates m
+        JOIN loan_summaries l ON l.id = m.loan_id AND l.state = 'active'
+        JOIN loan_instalments i ON i.loan_id = m.loan_id
+       WHERE m.status IN ('active', 'paused')
+         AND i.due_date >= coalesce(m.active_from, m.valid_from)
+         AND i.due_date <= ${date}::date + CASE WHEN m.kind = 'upi-autopay' THEN 2 ELSE 0 END
+         AND i.owed_principal + i.owed_interest + i.owed_fees + i.owed_penalties > 0
+         AND NOT EXISTS (SELECT 1 FROM mandate_presentations p WHERE p.loan_id = i.loan_id AND p.instalment_number = i.number)
+         AND NOT EXISTS (
+               SELECT 1 FROM mandate_manual_collections c
+                WHERE c.loan_id = i.loan_id AND c.instalment_number = i.number AND c.attempt = 1)
+      UNION
+      SELECT p.loan_id
+        FROM mandate_presentations p
+        JOIN mandates m ON m.loan_id = p.loan_id AND m.status IN ('active', 'paused')
+        JOIN loan_summaries l ON l.id = p.loan_id AND l.state = 'active'
+       WHERE p.latest AND p.status = 'bounced' AND p.next_attempt_on <= ${date}::date
+         AND NOT EXISTS (
+               SELECT 1 FROM mandate_manual_collections c
+                WHERE c.loan_id = p.loan_id AND c.instalment_number = p.instalment_number AND c.attempt = p.attempt + 1)
+      ORDER BY 1`.execute(this.db);
+    return rows.map((row) => row.loan_id);
+  }
+
+  /**
+   * Sends every presentation decided and not yet accepted by the provider; answers how many were sent. Page by page:
+   * each presentation sent with its idempotency key, then the provider's acceptances recorded in one appendBatch
+   * (a loan with two presentations in the page has its second recorded on its own, after the batch).
+   */
   async send(): Promise<number> {
     const pending = await this.db
       .selectFrom('mandate_presentations as p')
@@ -82,36 +146,88 @@ export class MandatePresentations implements AutoDebitPresentations {
       .select(['p.id', 'p.loan_id', 'p.amount', 'p.presented_on', 'm.kind', 'm.provider_reference'])
       .where('p.status', '=', 'presented')
       .orderBy('p.created_at')
+      .orderBy('p.id')
       .execute();
-    for (const row of pending) {
-      const { providerPresentationId } = await this.provider.present({
-        presentationId: row.id,
-        idempotencyKey: row.id,
-        mandateReference: row.provider_reference ?? '',
-        kind: row.kind as MandateKind,
-        amount: Number(row.amount),
-        debitOn: row.presented_on,
-      });
-      await this.money.execute(
-        (at) => ({
+    for (let start = 0; start < pending.length; start += PRESENTATIONS_PAGE) {
+      const page = pending.slice(start, start + PRESENTATIONS_PAGE);
+      const accepted: { loanId: string; presentationId: string; providerPresentationId: string }[] = [];
+      for (const row of page) {
+        const { providerPresentationId } = await this.provider.present({
+          presentationId: row.id,
+          idempotencyKey: row.id,
+          mandateReference: row.provider_reference ?? '',
+          kind: row.kind as MandateKind,
+          amount: Number(row.amount),
+          debitOn: row.presented_on,
+        });
+        accepted.push({ loanId: row.loan_id, presentationId: row.id, providerPresentationId });
+      }
+      const first = new Map<string, (typeof accepted)[number]>();
+      const later: typeof accepted = [];
+      for (const one of accepted) {
+        if (first.has(one.loanId)) later.push(one);
+        else first.set(one.loanId, one);
+      }
+      const rows = await this.loadedRows([...first.keys()]);
+      const submitted =
+        ({ loanId, presentationId, providerPresentationId }: (typeof accepted)[number]) =>
+        (at: string): LoanCommand => ({
           type: 'RecordPresentationSubmitted',
-          data: { loanId: row.loan_id, at, actor: PRESENTATIONS_ACTOR, presentationId: row.id, providerPresentationId },
-        }),
-        PRESENTATIONS_ACTOR,
+          data: { loanId, at, actor: PRESENTATIONS_ACTOR, presentationId, providerPresentationId },
+        });
+      const outcomes = await this.executor.executeBatch(
+        rows.map(({ loanId, loaded }) => ({ command: submitted(first.get(loanId)!)(this.clock.now().toISOString()), loaded })),
       );
+      for (const [i, outcome] of outcomes.entries()) {
+        if ('events' in outcome) continue;
+        if (!(outcome.error instanceof ConcurrencyError)) throw outcome.error;
+        await this.retried(submitted(first.get(rows[i]!.loanId)!));
+      }
+      for (const one of later) await this.retried(submitted(one));
     }
     return pending.length;
   }
 
-  private async decisionCount(): Promise<number> {
-    const row = await this.db
-      .selectFrom('mandate_presentations')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const manual = await this.db
-      .selectFrom('mandate_manual_collections')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n) + Number(manual.n);
+  private presentCommand(loanId: string, date: string): LoanCommand {
+    return {
+      type: 'PresentDueInstalments',
+      data: { loanId, at: this.clock.now().toISOString(), actor: PRESENTATIONS_ACTOR, businessDate: date },
+    };
+  }
+
+  /** These loans as their loan_summaries rows stand (the state folded at their version), in one query. */
+  private async loadedRows(loanIds: readonly string[]): Promise<{ loanId: string; loaded: LoadedLoan }[]> {
+    if (loanIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('loan_summaries')
+      .select(['id', 'version', 'last_position', 'loan_state', 'submitted_at'])
+      .where('id', 'in', [...loanIds])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      loanId: row.id,
+      loaded: {
+        state: row.loan_state as unknown as LoanState,
+        version: row.version,
+        lastPosition: Number(row.last_position),
+        submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+      },
+    }));
+  }
+
+  /** One loan's command decided on its stream as read, again when another append got there first: the events appended. */
+  private async retried(build: (at: string) => LoanCommand): Promise<readonly string[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const command = build(this.clock.now().toISOString());
+        const loaded = await this.executor.load(command.data.loanId);
+        return (await this.executor.execute(command, { loaded })).events;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
+      }
+    }
   }
 }
+
+/** The events that are a decision on an instalment (what `decisions` counts; a pre-debit notice is not one). */
+const DECISIONS = new Set(['InstalmentPresented', 'InstalmentSentToManualCollection']);

@@ -47,6 +47,7 @@ import * as manualJournalAndPeriods from './0041-0060/0053-manual-journal-and-pe
 import * as productMandateSettings from './0041-0060/0054-product-mandate-settings.js';
 import * as documentDeliveries from './0041-0060/0055-document-deliveries.js';
 import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
+import * as autoDebitNotices from './0041-0060/0057-auto-debit-notices.js';
 import * as bureauRuns from './0041-0060/0058-bureau-runs.js';
 import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
 import * as accrualAndProvisions from './0061-0080/0061-accrual-and-provisions.js';
@@ -103,6 +104,7 @@ export const migrationProvider: MigrationProvider = {
       '0054-product-mandate-settings': productMandateSettings,
       '0055-document-deliveries': documentDeliveries,
       '0056-borrower-consents': borrowerConsents,
+      '0057-auto-debit-notices': autoDebitNotices,
       '0058-bureau-runs': bureauRuns,
       '0059-erasure-requests': erasureRequests,
       '0061-accrual-and-provisions': accrualAndProvisions,

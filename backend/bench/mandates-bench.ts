@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { sql, type Kysely } from 'kysely';
+import { MandatePresentations } from '../src/lending/mandates/application/mandate-presentations.js';
+import { addDays } from '../src/lending/loan/domain/calendar.js';
+import type { LoanCommand } from '../src/lending/loan/domain/loan.commands.js';
+import { decide } from '../src/lending/loan/domain/loan.decide.js';
+import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/loan/domain/loan.state.js';
+import type { Actor } from '../src/lending/loan/domain/loan.types.js';
+import { defaultProductParameters } from '../src/lending/loan/domain/terms/loan-product.js';
+import { rebuildProjections } from '../src/platform/projections/rebuild.js';
+import { PlatformRegistry } from '../src/platform/registry.js';
+import type { ProductSettings } from '../src/platform/config/product-settings.js';
+import { insertLoanEvents } from './bulk-load.js';
+import type { LoanHistoryGenerator } from './loan-histories.js';
+import type { Figure } from './measure.js';
+
+export type MandatesBenchContext = {
+  app: INestApplication;
+  db: Kysely<any>;
+  generator: LoanHistoryGenerator;
+  product: ProductSettings;
+  figures: Figure[];
+  log: (line: string) => void;
+  /** Loans with an active e-NACH mandate and an instalment due by the run's date (BENCH_MANDATE_LOANS). */
+  loans: number;
+};
+
+/**
+ * Issue 32 item 7: "presenting the instalments due on a day in a 1,000,000-loan book adds at most 30 s to close of
+ * business". Monthly instalments spread over the month put about 1,000,000 / 30 = 33,334 due on a day, so the goal is
+ * 33,334 / 30 s = 1,111 loans/s.
+ */
+export const MANDATES_GOAL_LOANS_PER_S = 1_000_000 / 30 / 30;
+
+/** Read models the presentation step reads (and the inline ones it writes). */
+const MANDATE_PROJECTIONS = ['loan-summaries', 'loan-servicing', 'mandates', 'mandate-presentations', 'mandate-manual-collections'];
+
+/**
+ * `BENCH_ONLY=mandates`: a book of `loans` active loans (the generator's, paid out), each with an active e-NACH mandate
+ * registered on its payout day (events decided by the domain, written straight into the log, read models rebuilt),
+ * then close of business's auto-debit step for the date by which every loan's first instalment is due: its decide
+ * half (the set-based selection, decisions in batches, appends in one transaction a page) and its send half (the
+ * sandbox provider, the acceptances appended in batches), timed apart. Prints a JSON line with loans/s and the ratio
+ * to MANDATES_GOAL_LOANS_PER_S.
+ */
+export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void> {
+  const { db, log } = ctx;
+  const actor: Actor = { id: 'system:bench', role: 'staff' };
+  const loans = [];
+  let date = '0000-01-01';
+  for (let i = 0; i < ctx.loans; i += 1) {
+    const loan = ctx.generator.next('active');
+    let state: LoanState = initialLoanState;
+    for (const step of loan.steps) state = evolve(state, step.event);
+    const record = state as LoanRecord;
+    const { disbursedOn, firstDueDate } = record.servicing!.terms;
+    if (firstDueDate > date) date = firstDueDate;
+    const params = defaultProductParameters(ctx.product, record.loanType);
+    const mandateId = randomUUID();
+    const at = new Date(Date.parse(`${disbursedOn}T12:00:00Z`)).toISOString();
+    const commands: LoanCommand[] = [
+      {
+        type: 'StartMandateRegistration',
+        data: {
+          loanId: loan.loanId,
+          at,
+          actor,
+          mandateId,
+          kind: 'e-nach',
+          maxAmount: record.amount * 2,
+          frequency: 'monthly',
+          validFrom: disbursedOn,
+          validUntil: addDays(disbursedOn, 3 * 365),
+          provider: 'sandbox',
+          businessDate: disbursedOn,
+        },
+      },
+      {
+        type: 'RecordMandateRegistration',
+        data: { loanId: loan.loanId, at, actor, mandateId, outcome: 'registered', providerReference: `UMRN${i}`, businessDate: disbursedOn },
+      },
+    ];
+    for (const command of commands) {
+      const [event] = decide(command, state, params);
+      state = evolve(state, event!);
+      loan.steps.push({ event: event!, commandType: command.type, actor });
+    }
+    loans.push(loan);
+  }
+  const events = await insertLoanEvents(db, loans);
+  const registry = ctx.app.get(PlatformRegistry);
+  const projections = registry.projections.filter((p) => MANDATE_PROJECTIONS.includes(p.name));
+  await rebuildProjections(db, projections);
+  await sql`ANALYZE`.execute(db);
+  log(`Wrote ${ctx.loans} loans with an active e-NACH mandate (${events} events); presenting what is due by ${date}`);
+
+  const step = ctx.app.get(MandatePresentations);
+  const selectStarted = performance.now();
+  const due = await step.dueLoanIds(date);
+  const selectSeconds = (performance.now() - selectStarted) / 1000;
+  const started = performance.now();
+  const decided = await step.decide(date);
+  const decideSeconds = (performance.now() - started) / 1000;
+  const sendStarted = performance.now();
+  const sent = await step.send();
+  const sendSeconds = (performance.now() - sendStarted) / 1000;
+  const seconds = decideSeconds + sendSeconds;
+  const rate = decided.loansVisited / seconds;
+  const again = performance.now();
+  const repeat = await step.decide(date);
+  const repeatSeconds = (performance.now() - again) / 1000;
+  if (decided.failedLoans > 0 || repeat.decisions > 0 || due.length !== ctx.loans)
+    throw new Error(
+      `mandates bench: ${due.length} of ${ctx.loans} loans selected, ${decided.failedLoans} failed, ${repeat.decisions} decided again`,
+    );
+  const line = {
+    name: 'auto-debit presentations at close of business',
+    loans: decided.loansVisited,
+    presentations: decided.decisions,
+    sent,
+    selectSeconds: Number(selectSeconds.toFixed(3)),
+    decideSeconds: Number(decideSeconds.toFixed(2)),
+    sendSeconds: Number(sendSeconds.toFixed(2)),
+    loansPerSecond: Math.round(rate),
+    goalLoansPerSecond: Math.round(MANDATES_GOAL_LOANS_PER_S),
+    ratioToGoal: Number((rate / MANDATES_GOAL_LOANS_PER_S).toFixed(2)),
+    msPerLoan: Number(((1000 * seconds) / decided.loansVisited).toFixed(3)),
+    repeatRunSeconds: Number(repeatSeconds.toFixed(2)),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  log(
+    `Presented ${decided.decisions} instalments of ${decided.loansVisited} loans: selection ${selectSeconds.toFixed(2)} s, decide ${decideSeconds.toFixed(1)} s, send ${sendSeconds.toFixed(1)} s; ${Math.round(rate)} loans/s (goal ${Math.round(MANDATES_GOAL_LOANS_PER_S)}/s); run again, ${repeatSeconds.toFixed(2)} s`,
+  );
+  ctx.figures.push({
+    name: 'Auto-debit presentations at close of business (decide + send)',
+    value: rate,
+    unit: 'loans/s',
+    note: `${decided.loansVisited} loans with an active mandate, ${decided.decisions} instalments presented; decide ${decideSeconds.toFixed(1)} s, send ${sendSeconds.toFixed(1)} s`,
+  });
+  ctx.figures.push({
+    name: 'Auto-debit presentations: ratio to 1,111 loans/s (30 s for the 33,334 due on a day of a 1,000,000-loan book)',
+    value: rate / MANDATES_GOAL_LOANS_PER_S,
+    unit: 'x',
+    goal: '>= 1.0',
+  });
+}
