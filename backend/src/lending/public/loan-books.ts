@@ -17,6 +17,7 @@ export const LOAN_BOOK_EVENT_TYPES = [
   'RepaymentReversed',
   'CreditBalanceRefunded',
   'PenalChargeApplied',
+  'BounceChargeApplied',
   'LoanSettled',
   'LoanWrittenOff',
 ] as const;
