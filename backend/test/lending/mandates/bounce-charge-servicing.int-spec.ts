@@ -61,7 +61,7 @@ describe('a bounce charge in the read models', () => {
     await t.http.post(`/api/mandates/sandbox/presentations/${first!.id}/bounce`).query({ reasonCode: 'INSUFFICIENT_FUNDS' }).expect(200);
 
     for (const view of [await adminLoan(), await myLoan()]) {
-      expect(view.instalments![0]).toMatchObject({ penalties: CHARGE, paidPenalties: 0, status: 'upcoming' });
+      expect(view.instalments![0]).toMatchObject({ penalties: CHARGE, paidPenalties: 0, status: 'due' });
       expect(view.outstanding!.penalties).toBe(CHARGE);
     }
     const charged = (await journal()).find((e: { eventType: string }) => e.eventType === 'BounceChargeApplied');
