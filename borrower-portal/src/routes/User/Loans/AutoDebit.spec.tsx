@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Loan } from '../../../api/loans';
 import { ToastProvider } from '../../../shell/Toasts';
 import { AutoDebit, returnMessage } from './AutoDebit';
 
@@ -26,7 +27,7 @@ function answer(body: object) {
 afterEach(() => vi.restoreAllMocks());
 
 /** The section on the loan page at `url` (the bank sends the borrower back with ?mandateId=). */
-function renderAt(loan: { id: string; state: string; currency: string }, url = '/User/Loans/loan-1') {
+function renderAt(loan: Pick<Loan, 'id' | 'state' | 'currency'>, url = '/User/Loans/loan-1') {
   const router = createMemoryRouter(
     [
       {
