@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { baseUrl, call, loanOf, newBorrower, rupees, signInInBrowser, staff } from './support';
+import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
+import { BANK_SECTION, newBorrower, rupees, STAFF } from './support';
 
 /**
  * Issue 32's "Done when" through both UIs on one backend (this suite's harness serves the console at /Admin too): a
@@ -11,10 +12,30 @@ import { baseUrl, call, loanOf, newBorrower, rupees, signInInBrowser, staff } fr
  * business presents instalment 1 on its due date and the bank pays it; instalment 2 bounces (insufficient funds), is
  * charged ₹500, the borrower sees it, a collector finds the loan in the console's Bounced queue, and the
  * re-presentation five days later pays it with the charge; instalment 3 is paid and the loan closes, which cancels
- * the mandate. The business date is set by staff (dates fixed, whatever the time of day) and put back afterwards.
- * Screenshots: docs/screenshots/mandate-*.png (docs/mandates.md, "Walkthrough").
+ * the mandate. The business date is set by staff (dates fixed, whatever the time of day). This file runs a backend of
+ * its own with its worker (the suite's runs none): the mandate-closure subscription cancels the mandate when the loan
+ * closes, as in production. Screenshots: docs/screenshots/mandate-*.png (docs/mandates.md, "Walkthrough").
  */
 test.describe.configure({ mode: 'serial' });
+
+let backend: RunningBackend;
+let staffToken = '';
+const baseUrl = () => backend.url;
+
+async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${backend.url}/api${apiPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+const staff = async () => staffToken;
 
 const CHARGE = 50_000;
 const unique = String(Date.now()).slice(-8);
@@ -26,7 +47,6 @@ const collector = {
   roleId: 'collections-agent',
 };
 let loanId = '';
-let restoreDate: string | null = null;
 let dueDates: string[] = [];
 
 type Presentation = { id: string; instalmentNumber: number; attempt: number; amount: number; status: string; nextAttemptOn: string | null };
@@ -80,24 +100,64 @@ async function consoleAs(browser: Browser, who: { email: string; password: strin
   return page;
 }
 
+/** The borrower's ₹60,000 EMI loan over 3 months through the pipeline by the API, paid out on 2026-11-21. */
+async function disbursedLoan(): Promise<string> {
+  const { token } = await call<{ token: string }>('POST', '/auth/register', null, borrower);
+  const { id } = await call<{ id: string }>('POST', '/me/loans', token, { type: 'EMI', amount: 6_000_000, tenureMonths: 3 });
+  await call('POST', `/me/loans/${id}/submit`, token);
+  await call('POST', `/admin/loans/${id}/accept`, staffToken, { reason: 'Documents complete' });
+  await call('POST', `/admin/loans/${id}/approve-soft`, staffToken, { score: 742 });
+  const me = await call<{ name: string }>('GET', '/me/profile', token);
+  await call('PUT', '/me/profile/bank', token, { holderName: me.name, ...BANK_SECTION });
+  await call('POST', `/admin/loans/${id}/approve-bank`, staffToken, { method: 'penny-drop' });
+  const issued = await call<{ agreement: { documentHash: string } }>('POST', `/admin/loans/${id}/issue-agreement`, staffToken, {});
+  await call('POST', `/me/loans/${id}/agreement/code`, token);
+  const sms = await call<{ body: string }[]>(
+    'GET',
+    `/admin/sms?filter=${encodeURIComponent(JSON.stringify({ to: borrower.phone, purpose: 'e-sign' }))}&range=${encodeURIComponent('[0,0]')}`,
+    staffToken,
+  );
+  const code = /\b(\d{6})\b/.exec(sms[0]?.body ?? '')![1];
+  await call('POST', `/me/loans/${id}/sign-agreement`, token, { documentHash: issued.agreement.documentHash, code });
+  await call('POST', `/admin/loans/${id}/approve-final`, staffToken, {});
+  await call('POST', `/admin/loans/${id}/disburse`, staffToken, {
+    payoutReference: `UTR${id.slice(0, 8).toUpperCase()}`,
+    disbursedOn: '2026-11-21',
+  });
+  return id;
+}
+
+async function signInInBrowser(page: Page) {
+  await page.goto(`${baseUrl()}/Auth/Login`);
+  await page.getByLabel('Email or mobile number').fill(borrower.email);
+  await page.getByLabel('Password').fill(borrower.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+}
+
 test.beforeAll(async () => {
-  const token = await staff();
-  restoreDate = (await call<{ date: string }>('GET', '/admin/business-date', token)).date;
-  await call('POST', '/admin/users', token, collector);
-  // Paid out on 2026-11-21 (loanOf), the mandate set up on the 25th: every instalment falls due after it is active.
-  await call('PUT', '/admin/business-date', token, { date: '2026-11-25' });
-  loanId = (await loanOf(borrower, 'active', { type: 'EMI', amount: 6_000_000, tenureMonths: 3 })).id;
+  backend = await startBackend({
+    label: 'e2e_mandates',
+    staff: STAFF,
+    serve: { BORROWER_PORTAL_DIR: 'borrower-portal/dist', ADMIN_CONSOLE_DIR: 'admin-console/dist' },
+    jwtSecret: 'e2e-mandates-secret-0123456789abcdef',
+    env: { WORKER_IN_PROCESS: 'true', BUSINESS_DATE_MODE: 'manual' },
+  });
+  staffToken = (await call<{ token: string }>('POST', '/auth/login', null, { ...STAFF, deviceId: 'mandates-e2e-staff' })).token;
+  await call('POST', '/admin/users', staffToken, collector);
+  // Paid out on 2026-11-21, the mandate set up on the 25th: every instalment falls due after it is active.
+  await call('PUT', '/admin/business-date', staffToken, { date: '2026-11-25' });
+  loanId = await disbursedLoan();
   dueDates = (await instalments()).map((i) => i.dueDate);
   expect(dueDates).toHaveLength(3);
 });
 
 test.afterAll(async () => {
-  if (restoreDate) await call('PUT', '/admin/business-date', await staff(), { date: restoreDate });
+  await backend?.stop();
 });
 
 test('the borrower sets up e-NACH on the sandbox bank’s page and comes back to it active', async ({ page }) => {
-  await signInInBrowser(page, borrower);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await signInInBrowser(page);
   const section = await loanPage(page);
   await expect(section).toContainText('Let us collect each instalment from your bank account on its due date');
   await shot(page, 'portal-offer');
@@ -130,8 +190,7 @@ test('due date 1: close of business presents the instalment, the bank pays it, t
   expect(presented!.amount).toBe(first!.principal + first!.interest + first!.fees);
   await bankSays(presented!.id, 'succeed');
 
-  await signInInBrowser(page, borrower);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await signInInBrowser(page);
   const section = await loanPage(page);
   await expect(section.getByRole('list', { name: 'Debits' }).getByRole('listitem')).toHaveText([
     new RegExp(`^Instalment 1: ${escape(rupees(presented!.amount))} on .+ — Paid$`),
@@ -149,8 +208,7 @@ test('due date 2: the debit bounces, is charged, and the borrower sees why, the 
   // The charge is on the instalment for everyone who reads the loan (the servicing read model).
   expect((await instalments())[1]).toMatchObject({ penalties: CHARGE });
 
-  await signInInBrowser(page, borrower);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await signInInBrowser(page);
   const section = await loanPage(page);
   await expect(section.getByRole('list', { name: 'Debits' }).getByRole('listitem').nth(1)).toHaveText(
     new RegExp(
@@ -190,8 +248,7 @@ test('the re-presentation five days later collects the instalment with its charg
   expect(again.amount).toBeGreaterThanOrEqual(bounced.amount + CHARGE);
   await bankSays(again.id, 'succeed');
 
-  await signInInBrowser(page, borrower);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await signInInBrowser(page);
   const section = await loanPage(page);
   await expect(section.getByRole('list', { name: 'Debits' }).getByRole('listitem').nth(2)).toHaveText(
     new RegExp(`^Instalment 2 \\(try 2\\): ${escape(rupees(again.amount))} on .+ — Paid$`),
@@ -208,8 +265,7 @@ test('due date 3: the last instalment is paid, the loan closes and the mandate e
   expect(loan).toMatchObject({ state: 'closed', creditBalance: 0 });
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInInBrowser(page, borrower);
-  await expect(page).toHaveURL(/\/User\/Dashboard$/);
+  await signInInBrowser(page);
   // The mandate-closure subscription cancels the mandate after the loan closes: reload until it has.
   await expect(async () => {
     const section = await loanPage(page);
