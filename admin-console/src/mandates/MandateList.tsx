@@ -1,3 +1,4 @@
+import { Box, Typography } from '@mui/material';
 import { Datagrid, List, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateField } from '../fields/DateField';
 import { CancelCauseField, KindField, LoanLink, MandateStatusField, MoneyField } from './fields';
@@ -21,11 +22,25 @@ const filters = [
   <TextInput key="loanId" source="loanId" label="Loan id" alwaysOn />,
 ];
 
+function NoMandates() {
+  return (
+    <Box sx={{ p: 3 }} data-testid="mandate-list-empty">
+      <Typography variant="body1" component="p">
+        No mandates here.
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        A mandate is registered from the loan page (Auto-debit) or by the borrower in the portal after signing; clear the
+        filters to see every mandate.
+      </Typography>
+    </Box>
+  );
+}
+
 /** /Admin/Mandates: every auto-debit mandate (e-NACH, UPI AutoPay), newest first. */
 export function MandateList() {
   return (
-    <List title="Mandates" filters={filters} sort={{ field: 'startedAt', order: 'DESC' }} exporter={false} perPage={25}>
-      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="mandates">
+    <List title="Mandates" filters={filters} sort={{ field: 'startedAt', order: 'DESC' }} exporter={false} perPage={25} empty={<NoMandates />}>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoMandates />} data-testid="mandates">
         <DateField source="startedAt" label="Started" showTime />
         <LoanLink label="Loan" />
         <KindField label="Kind" />

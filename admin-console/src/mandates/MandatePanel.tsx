@@ -8,6 +8,7 @@ import { ADMIN_API } from '../providers/dataProvider';
 import { httpClient } from '../providers/http';
 import { StatusChip } from './fields';
 import {
+  bankReasonLabel,
   cancelCauseLabel,
   MANDATE_KIND_LABELS,
   MANDATE_STATUS_LABELS,
@@ -162,7 +163,7 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
                 <TableCell>
                   <StatusChip status={p.status} labels={PRESENTATION_STATUS_LABELS} />
                 </TableCell>
-                <TableCell>{p.reason ? `${p.reason} (${p.reasonCode})` : '—'}</TableCell>
+                <TableCell>{bankReasonLabel(p)}</TableCell>
                 <TableCell>{p.nextAttemptOn ? formatDate(p.nextAttemptOn) : '—'}</TableCell>
               </TableRow>
             ))}

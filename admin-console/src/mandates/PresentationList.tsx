@@ -1,5 +1,7 @@
-import { Datagrid, List, NumberField, SelectInput, TextField, TextInput } from 'react-admin';
-import { LoanLink, MoneyField, PresentationStatusField } from './fields';
+import { Box, Typography } from '@mui/material';
+import { Datagrid, List, NumberField, SelectInput, TextInput } from 'react-admin';
+import { DateField } from '../fields/DateField';
+import { BankReasonField, LoanLink, MoneyField, PresentationStatusField } from './fields';
 import { PRESENTATION_STATUS_LABELS, PRESENTATION_STATUSES } from './types';
 
 const filters = [
@@ -14,18 +16,51 @@ const filters = [
   <TextInput key="loanId" source="loanId" label="Loan id" />,
 ];
 
+/** What an empty list says: why it may be empty, and where the rows come from. */
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <Box sx={{ p: 3 }} data-testid="mandate-list-empty">
+      <Typography variant="body1" component="p">
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+const NO_PRESENTATIONS = (
+  <Empty
+    title="No presentations here."
+    text="Close of business presents each instalment due under an active mandate on its due date; clear the filters to see every presentation."
+  />
+);
+const NO_BOUNCES = (
+  <Empty
+    title="No bounced auto-debits."
+    text="An instalment whose debit the bank returns waits here until it is presented again and paid, or collected by hand."
+  />
+);
+
 function Columns({ bounces }: { bounces?: boolean }) {
   return (
-    <Datagrid bulkActionButtons={false} rowClick={false} data-testid={bounces ? 'mandate-bounces' : 'mandate-presentations'}>
-      <TextField source="presentedOn" label="Presented on" sortBy="presentedOn" />
+    <Datagrid
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={bounces ? NO_BOUNCES : NO_PRESENTATIONS}
+      data-testid={bounces ? 'mandate-bounces' : 'mandate-presentations'}
+    >
+      <DateField source="presentedOn" label="Presented on" sortBy="presentedOn" />
       <LoanLink label="Loan" />
       <NumberField source="instalmentNumber" label="Instalment" sortable={false} />
+      <DateField source="dueDate" label="Due date" sortable={false} />
       <NumberField source="attempt" label="Attempt" sortable={false} />
       <MoneyField source="amount" label="Amount" textAlign="right" sortBy="amount" />
       <PresentationStatusField label="Status" sortBy="status" />
-      <TextField source="reasonCode" label="Bank reason" emptyText="—" sortable={false} />
+      <BankReasonField label="Bank reason" sortable={false} />
       <MoneyField source="bounceCharge" label="Bounce charge" textAlign="right" sortable={false} />
-      <TextField
+      <DateField
         source="nextAttemptOn"
         label={bounces ? 'Presented again on' : 'Next attempt'}
         emptyText={bounces ? 'Manual collection' : '—'}
@@ -38,7 +73,14 @@ function Columns({ bounces }: { bounces?: boolean }) {
 /** /Admin/MandatePresentations: auto-debit presentations by date and status. */
 export function PresentationList() {
   return (
-    <List title="Presentations" filters={filters} sort={{ field: 'presentedOn', order: 'DESC' }} exporter={false} perPage={25}>
+    <List
+      title="Presentations"
+      filters={filters}
+      sort={{ field: 'presentedOn', order: 'DESC' }}
+      exporter={false}
+      perPage={25}
+      empty={NO_PRESENTATIONS}
+    >
       <Columns />
     </List>
   );
@@ -47,7 +89,7 @@ export function PresentationList() {
 /** /Admin/MandateBounces: the bounce queue, the latest bounced presentation of each instalment, for collectors. */
 export function BounceList() {
   return (
-    <List title="Bounced" sort={{ field: 'updatedAt', order: 'DESC' }} exporter={false} perPage={25}>
+    <List title="Bounced" sort={{ field: 'updatedAt', order: 'DESC' }} exporter={false} perPage={25} empty={NO_BOUNCES}>
       <Columns bounces />
     </List>
   );

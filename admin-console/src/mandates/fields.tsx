@@ -5,6 +5,7 @@ import { formatMoney } from '@lending/web-common/format';
 import { DEFAULT_CURRENCY } from '../loans/labels';
 import { shortId } from '../loans/labels';
 import {
+  bankReasonLabel,
   cancelCauseLabel,
   MANDATE_KIND_LABELS,
   MANDATE_STATUS_LABELS,
@@ -61,6 +62,13 @@ export function MoneyField({ source }: FieldProps & { source: 'amount' | 'maxAmo
   const record = useRecordContext<Record<string, number | null>>();
   const value = record?.[source];
   return <>{value === null || value === undefined ? '—' : formatMoney(value, DEFAULT_CURRENCY)}</>;
+}
+
+/** The bank's return reason in words with its code, e.g. "Balance insufficient (INSUFFICIENT_FUNDS)"; a dash when none. */
+export function BankReasonField(_: FieldProps) {
+  const presentation = useRecordContext<Presentation>();
+  if (!presentation) return null;
+  return <>{bankReasonLabel(presentation)}</>;
 }
 
 export function CancelCauseField(_: FieldProps) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess } from '../permissions/canAccess';
+import { bankReasonLabel } from './types';
 
 describe('auto-debit access (issue 32)', () => {
   it('lists with loans.view, the bounce queue with collections.view, and keeps registering and approving a pause apart', () => {
@@ -13,5 +14,15 @@ describe('auto-debit access (issue 32)', () => {
     expect(canAccess(agent, 'create', 'Mandates')).toBe(true);
     expect(canAccess(agent, 'approve-pause', 'Mandates')).toBe(false);
     expect(canAccess(['mandates.approve'], 'approve-pause', 'Mandates')).toBe(true);
+  });
+});
+
+describe('a returned debit’s reason', () => {
+  it('reads in the bank’s words with the code, the code alone when there are no words, a dash when not returned', () => {
+    expect(bankReasonLabel({ reason: 'Balance insufficient', reasonCode: 'INSUFFICIENT_FUNDS' })).toBe(
+      'Balance insufficient (INSUFFICIENT_FUNDS)',
+    );
+    expect(bankReasonLabel({ reason: null, reasonCode: 'R99' })).toBe('R99');
+    expect(bankReasonLabel({ reason: null, reasonCode: null })).toBe('—');
   });
 });

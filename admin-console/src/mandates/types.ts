@@ -75,3 +75,9 @@ export const PRESENTATION_STATUS_LABELS: Record<string, string> = {
   succeeded: 'Paid',
   bounced: 'Bounced',
 };
+
+/** A returned debit's reason as the bank gave it: the words with the code, the code alone if no words, else a dash. */
+export function bankReasonLabel({ reason, reasonCode }: Pick<Presentation, 'reason' | 'reasonCode'>): string {
+  if (reason && reasonCode) return `${reason} (${reasonCode})`;
+  return reason ?? reasonCode ?? '—';
+}

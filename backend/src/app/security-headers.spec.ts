@@ -34,4 +34,15 @@ describe('security headers', () => {
     expect(headersFor('/admin/loans')['content-security-policy']).toMatch(/style-src 'self' 'unsafe-inline'/);
     expect(headersFor('/Administrator')['content-security-policy']).toMatch(/object-src blob:/);
   });
+
+  it("the sandbox providers' pages (payment checkout, mandate authorisation) keep their inline styles and post their forms", () => {
+    for (const page of ['/api/payments/sandbox/p1', '/api/mandates/sandbox/m1']) {
+      const csp = headersFor(page)['content-security-policy'];
+      expect(csp).toMatch(/style-src 'unsafe-inline'/);
+      expect(csp).toMatch(/form-action 'self'/);
+      expect(csp).not.toMatch(/script-src/);
+    }
+    // The webhook beside them is an API answer like any other.
+    expect(headersFor('/api/mandates/webhooks/sandbox')['content-security-policy']).toMatch(/form-action 'none'/);
+  });
 });

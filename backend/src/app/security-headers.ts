@@ -47,8 +47,10 @@ function spaDirectives(config: AppConfig, extra: { script?: string[]; connect?: 
 }
 
 /**
- * The sandbox payment provider's checkout page (/api/payments/sandbox/:id): its own inline styles, no script at
- * all, and forms that post only to our own origin (which then redirects back to the portal, same origin).
+ * The sandbox providers' pages: the payment checkout (/api/payments/sandbox/:id) and the mandate authorisation
+ * (/api/mandates/sandbox/:id): their own inline styles, no script at all, and forms that post only to our own origin
+ * (which then redirects back to the portal, same origin). Under the API's policy their styles would not apply and
+ * their forms could not be sent (`form-action 'none'`).
  */
 const sandboxCheckoutDirectives: Directives = {
   'default-src': ["'none'"],
@@ -128,7 +130,7 @@ export function securityHeaders(config: AppConfig): Handler {
       return p === prefix || p.startsWith(`${prefix}/`);
     };
     if (under('/api/docs') || path.startsWith('/api/docs-')) return docs(req, res, next);
-    if (path.startsWith('/api/payments/sandbox/')) return sandboxCheckout(req, res, next);
+    if (path.startsWith('/api/payments/sandbox/') || path.startsWith('/api/mandates/sandbox/')) return sandboxCheckout(req, res, next);
     if (under('/api') || under('/socket.io')) return api(req, res, next);
     // Express matches the /Admin mount without regard to case.
     if (under('/admin', true)) return adminConsole(req, res, next);

@@ -20,6 +20,7 @@ export const LOAN_BOOK_EVENT_TYPES = [
   'RepaymentReversed',
   'CreditBalanceRefunded',
   'PenalChargeApplied',
+  'BounceChargeApplied',
   'LoanSettled',
   'LoanWrittenOff',
 ] as const;

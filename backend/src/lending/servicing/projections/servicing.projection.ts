@@ -14,6 +14,7 @@ const SERVICING_EVENT_TYPES = [
   'RepaymentReversed',
   'CreditBalanceRefunded',
   'PenalChargeApplied',
+  'BounceChargeApplied',
   'LoanSettled',
   'LoanWrittenOff',
   'LoanExitedInCoolingOff',
@@ -81,7 +82,10 @@ export function toServicingEvent(event: Pick<RecordedEvent, 'type' | 'data'>): S
       return { type: 'RepaymentReversed', paymentId: data.paymentId, valueDate: data.valueDate };
     case 'CreditBalanceRefunded':
       return { type: 'CreditBalanceRefunded', refundId: data.refundId, valueDate: data.valueDate, amount: data.amount };
+    // Collections' late-payment charge and the mandates slice's charge for a returned auto-debit: both a penal
+    // charge on the instalment, as the loan's own fold reads them (mandate.state.ts).
     case 'PenalChargeApplied':
+    case 'BounceChargeApplied':
       return {
         type: 'ChargeApplied',
         chargeId: data.chargeId,

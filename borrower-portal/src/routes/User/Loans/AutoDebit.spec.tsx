@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Loan } from '../../../api/loans';
 import { ToastProvider } from '../../../shell/Toasts';
-import { AutoDebit } from './AutoDebit';
+import { AutoDebit, returnMessage } from './AutoDebit';
 
 const MANDATE = {
   id: 'm-1',
@@ -23,6 +25,24 @@ function answer(body: object) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The section on the loan page at `url` (the bank sends the borrower back with ?mandateId=). */
+function renderAt(loan: Pick<Loan, 'id' | 'state' | 'currency'>, url = '/User/Loans/loan-1') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/User/Loans/:id',
+        element: (
+          <ToastProvider>
+            <AutoDebit loan={loan} />
+          </ToastProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+}
 
 describe('the loan page’s auto-debit section', () => {
   it('shows the mandate and each debit with its result, a bounce with its reason, charge and next try', async () => {
@@ -54,11 +74,7 @@ describe('the loan page’s auto-debit section', () => {
       ],
       manualCollections: [],
     });
-    render(
-      <ToastProvider>
-        <AutoDebit loan={{ id: 'loan-1', state: 'active', currency: 'INR' }} />
-      </ToastProvider>,
-    );
+    renderAt({ id: 'loan-1', state: 'active', currency: 'INR' });
     expect(await screen.findByRole('heading', { name: 'Auto-debit' })).toBeInTheDocument();
     expect(screen.getByText('SNDB1234567890123456')).toBeInTheDocument();
     const debits = screen.getByRole('list', { name: 'Debits' });
@@ -71,12 +87,38 @@ describe('the loan page’s auto-debit section', () => {
 
   it('offers e-NACH and UPI AutoPay when there is no mandate on a signed loan', async () => {
     answer({ mandates: [], presentations: [], manualCollections: [] });
-    render(
-      <ToastProvider>
-        <AutoDebit loan={{ id: 'loan-1', state: 'final.pending', currency: 'INR' }} />
-      </ToastProvider>,
-    );
+    renderAt({ id: 'loan-1', state: 'final.pending', currency: 'INR' });
     expect(await screen.findByRole('button', { name: 'Set up e-NACH' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up UPI AutoPay' })).toBeInTheDocument();
+  });
+
+  it('back from the bank (?mandateId=), says the registration’s outcome; without it, says nothing', async () => {
+    answer({ mandates: [MANDATE], presentations: [], manualCollections: [] });
+    renderAt({ id: 'loan-1', state: 'active', currency: 'INR' }, '/User/Loans/loan-1?mandateId=m-1');
+    expect(await screen.findByTestId('mandate-outcome')).toHaveTextContent(
+      'Auto-debit is set up: each instalment will be collected from your bank account on its due date.',
+    );
+    expect(returnMessage({ status: 'failed', failureReason: 'Authorisation declined at the bank' })).toBe(
+      'Your bank did not authorise the auto-debit (Authorisation declined at the bank). You can try again, or pay each instalment from this page by its due date.',
+    );
+    expect(returnMessage({ status: 'pending', failureReason: null })).toMatch(/not confirmed the auto-debit yet/);
+    expect(returnMessage(undefined)).toBeNull();
+  });
+
+  it('a cancelled mandate says why: the loan repaid needs nothing more; cancelled at the bank asks for manual payment', async () => {
+    answer({ mandates: [{ ...MANDATE, status: 'cancelled', cancelCause: 'loan-closed' }], presentations: [], manualCollections: [] });
+    renderAt({ id: 'loan-1', state: 'closed', currency: 'INR' });
+    expect(await screen.findByText('Your loan is repaid and closed, so nothing more is debited.')).toBeInTheDocument();
+    expect(screen.queryByTestId('mandate-outcome')).toBeNull();
+  });
+
+  it('a mandate cancelled at the bank asks the borrower to pay by hand', async () => {
+    answer({ mandates: [{ ...MANDATE, status: 'cancelled', cancelCause: 'cancelled-at-bank' }], presentations: [], manualCollections: [] });
+    renderAt({ id: 'loan-1', state: 'active', currency: 'INR' });
+    expect(
+      await screen.findByText('You cancelled it at your bank. Please pay each instalment from this page by its due date.'),
+    ).toBeInTheDocument();
+    // The loan is still active: a new mandate may be set up.
+    expect(screen.getByRole('button', { name: 'Set up e-NACH' })).toBeInTheDocument();
   });
 });

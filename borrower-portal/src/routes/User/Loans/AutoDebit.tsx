@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { openUrl } from '@lending/web-common/external-url';
 import { formatDate, formatMoney } from '@lending/web-common/format';
 import { cancelMandate, getMandates, registerMandate, type MyMandate } from '../../../api/mandates';
@@ -16,6 +17,36 @@ const STATUS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 const RESULT: Record<string, string> = { presented: 'Requested', submitted: 'Sent to your bank', succeeded: 'Paid', bounced: 'Returned' };
+/** Why a mandate ended (MandateCancelled's cause), in the borrower's words; a cause not listed reads as itself. */
+const CANCEL_CAUSE: Record<string, string> = {
+  'loan-closed': 'Your loan is repaid and closed, so nothing more is debited',
+  'loan-settled': 'Your loan is settled, so nothing more is debited',
+  'loan-written-off': 'Your loan is closed by the lender',
+  'borrower-request': 'You cancelled it',
+  staff: 'We cancelled it',
+  'cancelled-at-bank': 'You cancelled it at your bank',
+  'account-closed': 'Your bank account is closed',
+};
+/** Whether the borrower still pays by hand after this cause: not once the loan itself has ended. */
+const LOAN_ENDED = new Set(['loan-closed', 'loan-settled', 'loan-written-off']);
+
+/**
+ * What the borrower reads on coming back from their bank's page (`?mandateId=` on the loan page): the outcome of that
+ * registration, in words, or nothing for another mandate or none.
+ */
+export function returnMessage(mandate: Pick<MyMandate, 'status' | 'failureReason'> | undefined): string | null {
+  switch (mandate?.status) {
+    case 'active':
+      return 'Auto-debit is set up: each instalment will be collected from your bank account on its due date.';
+    case 'pending':
+      return 'Your bank has not confirmed the auto-debit yet. This page shows it once they do.';
+    case 'failed':
+      return `Your bank did not authorise the auto-debit${mandate.failureReason ? ` (${mandate.failureReason})` : ''}. You can try again, or pay each instalment from this page by its due date.`;
+    default:
+      return null;
+  }
+}
+
 const OPEN = new Set(['pending', 'active', 'paused']);
 const REGISTRABLE = new Set(['final.pending', 'disbursal.pending', 'active']);
 
@@ -26,12 +57,15 @@ const REGISTRABLE = new Set(['final.pending', 'disbursal.pending', 'active']);
  */
 export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currency'> }) {
   const toast = useToast();
+  const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const { data, error, reload } = useAsync((signal) => getMandates(loan.id, signal), [loan.id]);
   if (error || !data) return null;
   const money = (minor: number) => formatMoney(minor, loan.currency);
   const open = data.mandates.find((m) => OPEN.has(m.status));
   const shown = open ?? data.mandates[0];
+  const returned = params.get('mandateId') ? data.mandates.find((m) => m.id === params.get('mandateId')) : undefined;
+  const outcome = returnMessage(returned);
 
   const register = async (kind: MyMandate['kind']) => {
     setBusy(true);
@@ -62,6 +96,11 @@ export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currenc
   return (
     <section className="card" aria-labelledby="auto-debit" data-testid="auto-debit">
       <h2 id="auto-debit">Auto-debit</h2>
+      {outcome && (
+        <p role="status" className={returned?.status === 'active' ? 'notice notice--good' : 'notice'} data-testid="mandate-outcome">
+          {outcome}
+        </p>
+      )}
       {shown ? (
         <dl className="facts">
           <dt>Method</dt>
@@ -84,6 +123,15 @@ export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currenc
             <>
               <dt>Why</dt>
               <dd>{shown.failureReason}</dd>
+            </>
+          )}
+          {shown.status === 'cancelled' && shown.cancelCause && (
+            <>
+              <dt>Why</dt>
+              <dd>
+                {CANCEL_CAUSE[shown.cancelCause] ?? shown.cancelCause}
+                {LOAN_ENDED.has(shown.cancelCause) ? '.' : '. Please pay each instalment from this page by its due date.'}
+              </dd>
             </>
           )}
         </dl>
