@@ -19,7 +19,7 @@ const STATUS_LABELS: Record<DocumentDelivery['status'], string> = {
  * with the download link, with status and attempts; the reason when one was not sent or the last error; "Send again"
  * on a failed one.
  */
-export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
+export function DocumentDeliveriesPanel({ loanId, signedAt }: { loanId: string; signedAt: string }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -47,7 +47,8 @@ export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
   if (data.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="document-deliveries">
-        Nothing sent yet: the signed agreement and the KFS are emailed, and an SMS sent, when the borrower signs.
+        Nothing recorded yet for the signing of {formatDateTime(signedAt)}: the signed agreement and the KFS are emailed, and an SMS
+        sent, by the worker shortly after it.
       </Typography>
     );
   }

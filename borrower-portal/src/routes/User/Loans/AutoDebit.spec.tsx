@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../shell/Toasts';
 import { AutoDebit } from './AutoDebit';
@@ -78,5 +78,28 @@ describe('the loan page’s auto-debit section', () => {
     );
     expect(await screen.findByRole('button', { name: 'Set up e-NACH' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up UPI AutoPay' })).toBeInTheDocument();
+  });
+
+  it('shows nothing on a closed loan that never had a mandate (nothing to set up or to show)', async () => {
+    answer({ mandates: [], presentations: [], manualCollections: [] });
+    render(
+      <ToastProvider>
+        <AutoDebit loan={{ id: 'loan-1', state: 'closed', currency: 'INR' }} />
+      </ToastProvider>,
+    );
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('auto-debit')).toBeNull();
+  });
+
+  it('shows the cancelled mandate of a loan exited in its cooling-off period', async () => {
+    answer({ mandates: [{ ...MANDATE, status: 'cancelled', cancelCause: 'cooling-off-exit' }], presentations: [], manualCollections: [] });
+    render(
+      <ToastProvider>
+        <AutoDebit loan={{ id: 'loan-1', state: 'closed', currency: 'INR' }} />
+      </ToastProvider>,
+    );
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currenc
   const money = (minor: number) => formatMoney(minor, loan.currency);
   const open = data.mandates.find((m) => OPEN.has(m.status));
   const shown = open ?? data.mandates[0];
+  // A loan past the point of auto-debit (closed, exited, rejected) that never had a mandate: nothing to offer or show.
+  if (!shown && !REGISTRABLE.has(loan.state)) return null;
 
   const register = async (kind: MyMandate['kind']) => {
     setBusy(true);
