@@ -79,7 +79,9 @@ test.describe('issue 33 as staff', () => {
     await dialog.getByLabel('IFSC of the account paid').fill('');
     await dialog.getByRole('button', { name: 'Record disbursal' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => ((await client.call('GET', `/admin/loans/${loanId}`, seeding)) as { state: string }).state).toBe('active');
+    await expect
+      .poll(async () => ((await client.call('GET', `/admin/loans/${loanId}`, seeding)) as { state: string }).state)
+      .toBe('active');
 
     // The cooling-off exit: paid out today (the business date), so the window is open all day.
     await page.goto(`${backend.url}/Admin/Loan/Active/Emi/${loanId}`);

@@ -33,7 +33,10 @@ describe('Documents sent (loan page)', () => {
         }),
       ],
     });
-    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, {
+      dataProvider,
+      authProvider: fakeAuth(['loans.view']),
+    });
     const table = await screen.findByTestId('document-deliveries');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -72,7 +75,10 @@ describe('Documents sent (loan page)', () => {
         return row({ channel: 'sms', status });
       },
     });
-    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, {
+      dataProvider,
+      authProvider: fakeAuth(['loans.view']),
+    });
     const table = await screen.findByTestId('document-deliveries');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).queryByRole('button')).toBeNull();

@@ -36,10 +36,12 @@ describe('loan actions', () => {
     expect(validateAction(ACTIONS.disburse, { payoutReference: 'UTR1', payeeAccountNumber: '12ab' })).toMatchObject({
       payeeAccountNumber: 'An account number is 9 to 18 digits',
     });
-    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', payeeAccountNumber: '999988887777', payeeIfsc: 'hdfc0001234' }, 'INR')).toEqual({
-      payoutReference: 'UTR1',
-      payeeAccount: { accountNumber: '999988887777', ifsc: 'HDFC0001234' },
-    });
+    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', payeeAccountNumber: '999988887777', payeeIfsc: 'hdfc0001234' }, 'INR')).toEqual(
+      {
+        payoutReference: 'UTR1',
+        payeeAccount: { accountNumber: '999988887777', ifsc: 'HDFC0001234' },
+      },
+    );
     expect(validateAction(ACTIONS['approve-bank'], { method: 'manual', reason: ' ' })).toEqual({
       reason: 'Say how you checked the account (required for a manual verification)',
     });
