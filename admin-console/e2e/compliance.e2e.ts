@@ -2,23 +2,38 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { queryDatabase } from '@lending/web-common/e2e/backend';
+import { queryDatabase, startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { api, baseUrl, signIn } from './support';
-import { OPS, STAFF } from './users';
+import { apiClient, type Api } from './api';
+import { BACKEND, CREDIT_OFFICER, OPS, STAFF } from './users';
 
 /**
  * Issue 33 walked through the console as staff (docs/compliance.md): a payout refused to an account other than the
  * verified one (the dialog shows the verified account), then recorded; the cooling-off exit under maker-checker (the
- * maker never sees Approve, a second person approves); the documents sent on signing with "Send again" on a failed
- * SMS (the failure arranged in the test's database: the harness runs no worker, so nothing is sent for real); the
- * contact log with today's count against the cap; the grievance report with its CSV. Every date is the business date
- * or the instant now, so the walk holds at any time of day. Screenshots: docs/screenshots/compliance-console-*.png.
+ * maker never sees Approve, a second person approves); the documents sent on signing, one SMS's every attempt failed
+ * (arranged in the test's database) and "Send again" sends it; the contact log with today's count against the cap;
+ * the grievance report with its CSV. This file runs a backend of its own with the worker in process, so the
+ * documents really go out (the SMS log, the email printed: no SMTP). Every date is the business date or the instant
+ * now, so the walk holds at any time of day. Screenshots: docs/screenshots/compliance-console-*.png.
  */
+let backend: RunningBackend;
+let client: Api;
+
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 async function shot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `compliance-console-${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** Opens `at` under this file's backend, signing in on the way (as support.ts's signIn does for the shared one). */
+async function signIn(page: Page, at: string, who: { email: string; password: string } = STAFF) {
+  await page.goto(`${backend.url}${at}`);
+  await expect(page.getByRole('heading', { name: 'Lending admin' })).toBeVisible();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+  await page.goto(`${backend.url}${at}`);
 }
 
 async function signedInAs(browser: Browser, who: { email: string; password: string }, at: string) {
@@ -28,11 +43,20 @@ async function signedInAs(browser: Browser, who: { email: string; password: stri
   return { context, page };
 }
 
+test.beforeAll(async () => {
+  backend = await startBackend({ ...BACKEND, label: 'e2e_compliance', env: { ...BACKEND.env, WORKER_IN_PROCESS: 'true' } });
+  client = apiClient(backend.url);
+  await client.createStaff([OPS, CREDIT_OFFICER]);
+});
+
+test.afterAll(async () => {
+  await backend?.stop();
+});
+
 test.describe('issue 33 as staff', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('payout only to the verified account, cooling-off maker-checker, documents sent again, contact log', async ({ page, browser }) => {
-    const client = api();
     const seeding = await client.staff();
     const borrower = await client.borrower('Farah Compliance');
     const loanId = await client.loanIn('disbursal.pending', borrower);
@@ -55,10 +79,12 @@ test.describe('issue 33 as staff', () => {
     await dialog.getByLabel('IFSC of the account paid').fill('');
     await dialog.getByRole('button', { name: 'Record disbursal' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => ((await client.call('GET', `/admin/loans/${loanId}`, seeding)) as { state: string }).state).toBe('active');
+    await expect
+      .poll(async () => ((await client.call('GET', `/admin/loans/${loanId}`, seeding)) as { state: string }).state)
+      .toBe('active');
 
     // The cooling-off exit: paid out today (the business date), so the window is open all day.
-    await page.goto(`${baseUrl()}/Admin/Loan/Active/Emi/${loanId}`);
+    await page.goto(`${backend.url}/Admin/Loan/Active/Emi/${loanId}`);
     const panel = page.getByTestId('cooling-off-panel');
     await expect(panel.getByTestId('cooling-off-quote')).toContainText('An exit today costs');
     await panel.getByRole('button', { name: 'Ask for a cooling-off exit' }).click();
@@ -78,24 +104,32 @@ test.describe('issue 33 as staff', () => {
     await shot(checker.page, 'cooling-off-checker');
     await checker.context.close();
 
-    // Documents sent on signing: the SMS's every attempt failed (arranged in the database); staff send it again.
+    // Documents sent on signing: both went out; the SMS's every attempt failing is arranged in the database, then
+    // staff send it again and the worker sends it.
     const deliveries = page.getByTestId('document-deliveries');
-    await expect(deliveries.getByRole('row')).toHaveCount(3);
-    await queryDatabase(`UPDATE document_deliveries SET status = 'failed', last_error = 'SMS gateway timed out' WHERE loan_id = $1 AND channel = 'sms'`, [
-      loanId,
-    ]);
+    await expect(deliveries.getByRole('row')).toHaveCount(3, { timeout: 30_000 });
+    await expect(deliveries.getByRole('row', { name: /SMS/ })).toContainText('Sent', { timeout: 20_000 });
+    await queryDatabase(
+      `UPDATE document_deliveries SET status = 'failed', last_error = 'SMS gateway timed out' WHERE loan_id = $1 AND channel = 'sms'`,
+      [loanId],
+      backend.databaseUrl,
+    );
     await page.reload();
     const smsRow = page.getByTestId('document-deliveries').getByRole('row', { name: /SMS/ });
     await expect(smsRow).toContainText('SMS gateway timed out');
     await expectNoAxeViolations(page, 'documents sent with a failed SMS');
+    await page.getByTestId('document-deliveries').scrollIntoViewIfNeeded();
     await shot(page, 'documents-failed');
     await smsRow.getByRole('button', { name: 'Send the SMS again' }).click();
     await expect(page.getByText('The SMS is queued again')).toBeVisible();
-    await expect(smsRow).toContainText('Queued (retrying)');
+    await expect(smsRow).toContainText('Sent', { timeout: 20_000 });
     await expect(smsRow.getByRole('button')).toHaveCount(0);
+    await shot(page, 'documents-sent-again');
 
     // Recovery conduct: a contact recorded today is in the log and counted against the daily cap.
-    await client.call('POST', `/admin/loans/${loanId}/contacts`, seeding, {
+    // A fresh API session for the seeding user: the checker's console sign-in (the same person) ended the first.
+    const collector = await client.signIn(OPS, 'e2e-compliance-contact');
+    await client.call('POST', `/admin/loans/${loanId}/contacts`, collector, {
       channel: 'call',
       outcome: 'no-answer',
       note: 'Rang at the registered number, no answer',
@@ -109,7 +143,6 @@ test.describe('issue 33 as staff', () => {
   });
 
   test('the grievance report counts a complaint received this month and downloads as CSV', async ({ page }) => {
-    const client = api();
     const borrower = await client.borrower('Gauri Grievance');
     await client.call('POST', '/me/issues', borrower, { category: 'complaint', message: 'My refund has not arrived after two weeks.' });
     await signIn(page, '/Admin/Grievances', STAFF);

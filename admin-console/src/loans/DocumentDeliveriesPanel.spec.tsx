@@ -33,7 +33,10 @@ describe('Documents sent (loan page)', () => {
         }),
       ],
     });
-    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, {
+      dataProvider,
+      authProvider: fakeAuth(['loans.view']),
+    });
     const table = await screen.findByTestId('document-deliveries');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -47,10 +50,15 @@ describe('Documents sent (loan page)', () => {
     expect(rows[2]).toHaveTextContent('no phone on their profile');
   });
 
-  it('says nothing was sent yet when there is no delivery', async () => {
+  it('says nothing is recorded yet, not that nothing was sent, when the borrower has signed', async () => {
     const { dataProvider } = fakeApi({ 'GET /api/admin/loans/loan-1/document-deliveries': () => [] });
-    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
-    expect(await screen.findByTestId('document-deliveries')).toHaveTextContent('Nothing sent yet');
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-03T07:47:00.000Z" />, {
+      dataProvider,
+      authProvider: fakeAuth(['loans.view']),
+    });
+    expect(await screen.findByTestId('document-deliveries')).toHaveTextContent(
+      'Nothing recorded yet for the signing of 3 Dec 2026, 1:17 pm: the signed agreement and the KFS are emailed, and an SMS sent, by the worker shortly after it.',
+    );
   });
 
   it('sends a failed delivery again with "Send again"; a sent one has no button', async () => {
@@ -67,7 +75,10 @@ describe('Documents sent (loan page)', () => {
         return row({ channel: 'sms', status });
       },
     });
-    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" />, { dataProvider, authProvider: fakeAuth(['loans.view']) });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, {
+      dataProvider,
+      authProvider: fakeAuth(['loans.view']),
+    });
     const table = await screen.findByTestId('document-deliveries');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).queryByRole('button')).toBeNull();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { formatDateTime } from '@lending/web-common/format';
@@ -19,7 +19,7 @@ const STATUS_LABELS: Record<DocumentDelivery['status'], string> = {
  * with the download link, with status and attempts; the reason when one was not sent or the last error; "Send again"
  * on a failed one.
  */
-export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
+export function DocumentDeliveriesPanel({ loanId, signedAt }: { loanId: string; signedAt: string }) {
   const dataProvider = useDataProvider<LendingDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -47,55 +47,60 @@ export function DocumentDeliveriesPanel({ loanId }: { loanId: string }) {
   if (data.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="document-deliveries">
-        Nothing sent yet: the signed agreement and the KFS are emailed, and an SMS sent, when the borrower signs.
+        Nothing recorded yet for the signing of {formatDateTime(signedAt)}: the signed agreement and the KFS are emailed, and an SMS sent,
+        by the worker shortly after it.
       </Typography>
     );
   }
+  // The section sits in the page's narrower column: the address wraps, and the table scrolls rather than clip its
+  // status and Send again out of sight.
   return (
-    <Table size="small" data-testid="document-deliveries">
-      <TableHead>
-        <TableRow>
-          <TableCell>Channel</TableCell>
-          <TableCell>Documents</TableCell>
-          <TableCell>To</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell align="right">Attempts</TableCell>
-          <TableCell>Updated</TableCell>
-          <TableCell>Action</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((d) => (
-          <TableRow key={d.id}>
-            <TableCell>{d.channel === 'email' ? 'Email' : 'SMS'}</TableCell>
-            <TableCell>{d.documents.map((k) => DOCUMENT_NAMES[k]).join(', ')}</TableCell>
-            <TableCell>{d.recipient ?? '—'}</TableCell>
-            <TableCell>
-              {STATUS_LABELS[d.status]}
-              {d.lastError ? (
-                <Typography variant="caption" color={d.status === 'sent' ? 'text.secondary' : 'error'} component="div">
-                  {d.lastError}
-                </Typography>
-              ) : null}
-            </TableCell>
-            <TableCell align="right">{d.attempts}</TableCell>
-            <TableCell>{formatDateTime(d.updatedAt)}</TableCell>
-            <TableCell>
-              {d.status === 'failed' ? (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  disabled={sending !== null}
-                  onClick={() => void sendAgain(d)}
-                  aria-label={`Send the ${d.channel === 'email' ? 'email' : 'SMS'} again`}
-                >
-                  Send again
-                </Button>
-              ) : null}
-            </TableCell>
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Documents sent, by channel">
+      <Table size="small" data-testid="document-deliveries">
+        <TableHead>
+          <TableRow>
+            <TableCell>Channel</TableCell>
+            <TableCell>Documents</TableCell>
+            <TableCell>To</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Attempts</TableCell>
+            <TableCell>Updated</TableCell>
+            <TableCell>Action</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {data.map((d) => (
+            <TableRow key={d.id}>
+              <TableCell>{d.channel === 'email' ? 'Email' : 'SMS'}</TableCell>
+              <TableCell>{d.documents.map((k) => DOCUMENT_NAMES[k]).join(', ')}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all', minWidth: 120 }}>{d.recipient ?? '—'}</TableCell>
+              <TableCell>
+                {STATUS_LABELS[d.status]}
+                {d.lastError ? (
+                  <Typography variant="caption" color={d.status === 'sent' ? 'text.secondary' : 'error'} component="div">
+                    {d.lastError}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell align="right">{d.attempts}</TableCell>
+              <TableCell>{formatDateTime(d.updatedAt)}</TableCell>
+              <TableCell>
+                {d.status === 'failed' ? (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={sending !== null}
+                    onClick={() => void sendAgain(d)}
+                    aria-label={`Send the ${d.channel === 'email' ? 'email' : 'SMS'} again`}
+                  >
+                    Send again
+                  </Button>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

@@ -163,7 +163,7 @@ export function LoanPage() {
           </Section>
           {loan.signedAt && !asOf ? (
             <Section title="Documents sent">
-              <DocumentDeliveriesPanel loanId={loan.id} />
+              <DocumentDeliveriesPanel loanId={loan.id} signedAt={loan.signedAt} />
             </Section>
           ) : null}
         </Box>

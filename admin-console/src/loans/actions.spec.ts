@@ -1,7 +1,7 @@
 import type { AdminLoan } from '@lending/web-common/api';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, validateAction } from './actions';
-import { availableActions } from './LoanActions';
+import { availableActions, verifiedAccountLine } from './LoanActions';
 
 describe('loan actions', () => {
   it('requires a reason to reject, and sends it', () => {
@@ -36,10 +36,12 @@ describe('loan actions', () => {
     expect(validateAction(ACTIONS.disburse, { payoutReference: 'UTR1', payeeAccountNumber: '12ab' })).toMatchObject({
       payeeAccountNumber: 'An account number is 9 to 18 digits',
     });
-    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', payeeAccountNumber: '999988887777', payeeIfsc: 'hdfc0001234' }, 'INR')).toEqual({
-      payoutReference: 'UTR1',
-      payeeAccount: { accountNumber: '999988887777', ifsc: 'HDFC0001234' },
-    });
+    expect(ACTIONS.disburse.body({ payoutReference: 'UTR1', payeeAccountNumber: '999988887777', payeeIfsc: 'hdfc0001234' }, 'INR')).toEqual(
+      {
+        payoutReference: 'UTR1',
+        payeeAccount: { accountNumber: '999988887777', ifsc: 'HDFC0001234' },
+      },
+    );
     expect(validateAction(ACTIONS['approve-bank'], { method: 'manual', reason: ' ' })).toEqual({
       reason: 'Say how you checked the account (required for a manual verification)',
     });
@@ -60,5 +62,14 @@ describe('loan actions', () => {
     expect(availableActions({ allowedActions: ['sign-agreement', 'cancel', 'reject'] as AdminLoan['allowedActions'] }, '*')).toEqual([
       'reject',
     ]);
+  });
+
+  it('names the verified account the payout must go to, or says there is none', () => {
+    expect(
+      verifiedAccountLine({ bankAccountLast4: '9012', bankVerification: { method: 'penny-drop', ifsc: 'HDFC0001234', reference: 'P-1' } }),
+    ).toBe('Pay only to the verified account: ending 9012, IFSC HDFC0001234.');
+    expect(verifiedAccountLine({ bankAccountLast4: null, bankVerification: null })).toBe(
+      'No verified bank account on this loan: the payout will be refused.',
+    );
   });
 });

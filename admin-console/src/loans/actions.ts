@@ -138,12 +138,13 @@ export const ACTIONS: Record<LoanAction, ActionSpec> = {
       note,
     ],
     // The account paid is checked by the server against the verified one: both parts or neither.
-    check: (values) =>
-      optional(values.payeeAccountNumber) && !optional(values.payeeIfsc)
-        ? { payeeIfsc: 'Required with the account number' }
-        : !optional(values.payeeAccountNumber) && optional(values.payeeIfsc)
-          ? { payeeAccountNumber: 'Required with the IFSC' }
-          : {},
+    check: (values): Record<string, string> => {
+      const account = optional(values.payeeAccountNumber);
+      const ifsc = optional(values.payeeIfsc);
+      if (account && !ifsc) return { payeeIfsc: 'Required with the account number' };
+      if (ifsc && !account) return { payeeAccountNumber: 'Required with the IFSC' };
+      return {};
+    },
     body: (values) => ({
       payoutReference: values.payoutReference.trim(),
       ...(optional(values.disbursedOn) ? { disbursedOn: values.disbursedOn } : {}),

@@ -130,11 +130,15 @@ export function databaseUrl(): string {
 }
 
 /**
- * One statement on this worker's backend database, for what no API arranges (a complaint received 30 days ago, a
+ * One statement on this worker's backend database (or `url`'s, a file's own backend), for what no API arranges (a complaint received 30 days ago, a
  * delivery whose every attempt failed): the test says what it arranged and why.
  */
-export async function queryDatabase<Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
+export async function queryDatabase<Row = Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+  url: string = databaseUrl(),
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query(text, values)).rows as Row[];

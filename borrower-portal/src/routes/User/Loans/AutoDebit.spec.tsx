@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Loan } from '../../../api/loans';
 import { ToastProvider } from '../../../shell/Toasts';
@@ -120,5 +120,20 @@ describe('the loan page’s auto-debit section', () => {
     ).toBeInTheDocument();
     // The loan is still active: a new mandate may be set up.
     expect(screen.getByRole('button', { name: 'Set up e-NACH' })).toBeInTheDocument();
+  });
+
+  it('shows nothing on a closed loan that never had a mandate (nothing to set up or to show)', async () => {
+    answer({ mandates: [], presentations: [], manualCollections: [] });
+    renderAt({ id: 'loan-1', state: 'closed', currency: 'INR' });
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('auto-debit')).toBeNull();
+  });
+
+  it('shows the cancelled mandate of a loan exited in its cooling-off period', async () => {
+    answer({ mandates: [{ ...MANDATE, status: 'cancelled', cancelCause: 'cooling-off-exit' }], presentations: [], manualCollections: [] });
+    renderAt({ id: 'loan-1', state: 'closed', currency: 'INR' });
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

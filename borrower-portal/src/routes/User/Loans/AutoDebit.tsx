@@ -66,6 +66,8 @@ export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currenc
   const shown = open ?? data.mandates[0];
   const returned = params.get('mandateId') ? data.mandates.find((m) => m.id === params.get('mandateId')) : undefined;
   const outcome = returnMessage(returned);
+  // A loan past the point of auto-debit (closed, exited, rejected) that never had a mandate: nothing to offer or show.
+  if (!shown && !REGISTRABLE.has(loan.state)) return null;
 
   const register = async (kind: MyMandate['kind']) => {
     setBusy(true);

@@ -89,7 +89,7 @@ export function CoolingOffExit({ loan }: { loan: Loan }) {
               Pay <strong data-testid="cooling-off-amount">{formatMoney(exit.remaining, loan.currency)}</strong> by{' '}
               <strong data-testid="cooling-off-deadline">{deadlineLabel(exit.lastDay)}</strong> and the loan closes, with no penalty.
             </p>
-            <button type="button" className="button" disabled={busy} onClick={() => void pay(exit.remaining)}>
+            <button type="button" className="button button--primary" disabled={busy} onClick={() => void pay(exit.remaining)}>
               Pay {formatMoney(exit.remaining, loan.currency)}
             </button>
           </>
