@@ -77,13 +77,27 @@ describe('Documents sent (loan page)', () => {
     });
     renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, {
       dataProvider,
-      authProvider: fakeAuth(['loans.view']),
+      authProvider: fakeAuth(['loans.view', 'emails.view']),
     });
     const table = await screen.findByTestId('document-deliveries');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    await within(rows[2]!).findByRole('button', { name: 'Send the SMS again' });
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Send the SMS again' }));
     await waitFor(() => expect(resent).toEqual(['d-sms']));
     await waitFor(() => expect(within(screen.getByTestId('document-deliveries')).getAllByRole('row')[2]).toHaveTextContent('Queued'));
+  });
+
+  it('offers no "Send again" to staff who may see loans but not retry sending (the read-only Viewer)', async () => {
+    const { dataProvider } = fakeApi({
+      'GET /api/admin/loans/loan-1/document-deliveries': () => [row({ channel: 'sms', status: 'failed', lastError: 'provider timed out' })],
+    });
+    renderWithAdmin(<DocumentDeliveriesPanel loanId="loan-1" signedAt="2026-12-02T10:00:00.000Z" />, {
+      dataProvider,
+      authProvider: fakeAuth(['loans.view']),
+    });
+    const table = await screen.findByTestId('document-deliveries');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('provider timed out');
+    expect(within(table).queryByRole('button')).toBeNull();
   });
 });

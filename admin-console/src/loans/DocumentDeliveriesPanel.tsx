@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { formatDateTime } from '@lending/web-common/format';
 import type { DocumentDelivery } from '@lending/web-common/api';
 import type { LendingDataProvider } from '../providers/dataProvider';
@@ -24,6 +24,8 @@ export function DocumentDeliveriesPanel({ loanId, signedAt }: { loanId: string; 
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState<string | null>(null);
+  // Sending again is the email log's retry (emails.view), not loans.view: the read-only Viewer sees no button.
+  const { canAccess: canResend } = useCanAccess({ action: 'resend', resource: 'emails' });
   const queryKey = ['document-deliveries', loanId];
   const { data, error } = useQuery({
     queryKey,
@@ -85,7 +87,7 @@ export function DocumentDeliveriesPanel({ loanId, signedAt }: { loanId: string; 
               <TableCell align="right">{d.attempts}</TableCell>
               <TableCell>{formatDateTime(d.updatedAt)}</TableCell>
               <TableCell>
-                {d.status === 'failed' ? (
+                {d.status === 'failed' && canResend ? (
                   <Button
                     size="small"
                     variant="outlined"

@@ -281,9 +281,11 @@ describe('documents sent on signing', () => {
     expect(await smsTo(b.phone)).toHaveLength(2);
     await waitFor(() => mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? '')).length === 2, 'the email again');
 
-    // Who may: a borrower and staff without loans.view are refused; unknown and malformed ids.
+    // Who may: a borrower, the read-only viewer (loans.view, not emails.view) and staff without permissions are
+    // refused; the operations manager (emails.view) may; unknown and malformed ids.
     await t.runtime.db.updateTable('document_deliveries').set({ status: 'failed' }).where('id', '=', sms!.id).execute();
     expectProblem(await resend(sms!.id, b.token), 403);
+    expectProblem(await resend(sms!.id, await staffWithRole(t.http, admin, 'viewer')), 403, 'missing-permission');
     const empty = await t.http.post('/api/admin/roles').set(bearer(admin)).send({ name: 'No loans', permissions: [] }).expect(201);
     expectProblem(await resend(sms!.id, await staffWithRole(t.http, admin, empty.body.id as string)), 403, 'missing-permission');
     expectProblem(await resend(randomUUID()), 404);

@@ -34,7 +34,8 @@ const deliveryIdParam = uuidParam('delivery');
 
 /**
  * Issue 33 item 2: what was sent to the borrower when they signed (the console's loan page, "Documents sent"), and a
- * failed delivery sent again. Both under `loans.view`: whoever sees a delivery failed may send it again.
+ * failed delivery sent again. The list is under `loans.view`; sending again under `emails.view` ("see sent emails and
+ * retry failed ones", as the email log's retry), so the read-only Viewer, who holds `loans.view`, changes nothing.
  */
 @ApiTags('admin loans')
 @ApiSignedIn()
@@ -57,7 +58,7 @@ export class AdminDocumentDeliveriesController {
   }
 
   @Post('document-deliveries/:id/resend')
-  @RequirePermission('loans.view')
+  @RequirePermission('emails.view')
   @HttpCode(200)
   @ApiOperation({
     summary:
