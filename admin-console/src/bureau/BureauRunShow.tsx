@@ -72,7 +72,7 @@ function ValidationReport({ run }: { run: BureauRun }) {
   );
 }
 
-function RunDetail() {
+export function BureauRunDetail() {
   const run = useRecordContext<BureauRun>();
   if (!run) return null;
   const rows: [string, string | number][] = [
@@ -113,7 +113,7 @@ function RunDetail() {
 export function BureauRunShow() {
   return (
     <Show title="Bureau file">
-      <RunDetail />
+      <BureauRunDetail />
     </Show>
   );
 }
