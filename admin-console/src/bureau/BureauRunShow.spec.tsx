@@ -53,7 +53,10 @@ describe('a bureau run (console)', () => {
     const table = await screen.findByRole('table', { name: 'Records not reported' });
     const [, row] = within(table).getAllByRole('row');
     expect(within(row).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute('href', '/Customers/borrower-2');
-    expect(within(row).getByRole('link', { name: 'B7C9E2AA' })).toHaveAttribute('href', '/Loan/Active/Emi/b7c9e2aa-0000-4000-8000-000000000002');
+    expect(within(row).getByRole('link', { name: 'B7C9E2AA' })).toHaveAttribute(
+      'href',
+      '/Loan/Active/Emi/b7c9e2aa-0000-4000-8000-000000000002',
+    );
     expect(row).toHaveTextContent('pan: missing; address.pinCode: must be 6 digits, not starting with 0');
   });
 

@@ -9,7 +9,9 @@ const member: BureauMember = { id: 'NB12340001', shortName: 'OPENLENDING' };
 const reportedOn = '2026-11-30';
 
 /** A loan whose borrower's profile is complete: what a reportable record looks like. */
-const complete = (overrides: { subject?: Partial<BureauRecord['subject']>; account?: Partial<BureauRecord['account']> } = {}): BureauRecord => ({
+const complete = (
+  overrides: { subject?: Partial<BureauRecord['subject']>; account?: Partial<BureauRecord['account']> } = {},
+): BureauRecord => ({
   loanId: '0b8f3c1e-1111-4d2a-9a3b-5c6d7e8f9a0b',
   loanType: 'EMI',
   borrowerId: 'c0ffee00-0000-4000-8000-000000000001',
@@ -61,12 +63,20 @@ describe('the TUDF writer', () => {
     });
 
     it('writes amounts in whole rupees, a half rupee up, and dates as DDMMYYYY', () => {
-      expect([wholeRupees(0), wholeRupees(149), wholeRupees(150), wholeRupees(10_049), wholeRupees(10_050)]).toEqual(['0', '1', '2', '100', '101']);
+      expect([wholeRupees(0), wholeRupees(149), wholeRupees(150), wholeRupees(10_049), wholeRupees(10_050)]).toEqual([
+        '0',
+        '1',
+        '2',
+        '100',
+        '101',
+      ]);
       expect(tudfDate('2026-01-05')).toBe('05012026');
     });
 
     it('reads back, through the parser, the values it was given', () => {
-      const file = writeBureauFile(member, reportedOn, [complete({ account: { closedOn: '2026-11-20', closure: 'settled', currentBalance: 0 } })]);
+      const file = writeBureauFile(member, reportedOn, [
+        complete({ account: { closedOn: '2026-11-20', closure: 'settled', currentBalance: 0 } }),
+      ]);
       const { parsed, problems } = checkTudfFile(file.text);
       expect(problems).toEqual([]);
       const segments = parsed!.records[0];
@@ -101,28 +111,42 @@ describe('the TUDF writer', () => {
     it.each([
       ['a missing PAN', { subject: { pan: null } }, [{ field: 'pan', reason: 'missing' }]],
       ['a malformed PAN', { subject: { pan: 'ABCD12345F' } }, [{ field: 'pan', reason: 'must be a PAN such as ABCDE1234F' }]],
-      ['a PIN code starting with 0', { subject: { address: { line1: '1 Road', city: 'X', state: 'Goa', pinCode: '012345' } } }, [
-        { field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' },
-      ]],
-      ['a PIN code of 5 digits', { subject: { address: { line1: '1 Road', city: 'X', state: 'Goa', pinCode: '56001' } } }, [
-        { field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' },
-      ]],
+      [
+        'a PIN code starting with 0',
+        { subject: { address: { line1: '1 Road', city: 'X', state: 'Goa', pinCode: '012345' } } },
+        [{ field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' }],
+      ],
+      [
+        'a PIN code of 5 digits',
+        { subject: { address: { line1: '1 Road', city: 'X', state: 'Goa', pinCode: '56001' } } },
+        [{ field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' }],
+      ],
       ['a missing date of birth', { subject: { dateOfBirth: null } }, [{ field: 'dateOfBirth', reason: 'missing' }]],
       ['an empty name', { subject: { name: '   ' } }, [{ field: 'name', reason: 'missing' }]],
       ['no address', { subject: { address: null } }, [{ field: 'address', reason: 'missing' }]],
-      ['a state without a code', { subject: { address: { line1: '1 Road', city: 'X', state: 'Atlantis', pinCode: '560001' } } }, [
-        { field: 'address.state', reason: 'is not a state or union territory the bureau has a code for' },
-      ]],
-      ['a name in another script', { subject: { name: 'आशा राव' } }, [
-        { field: 'name', reason: 'may hold only Latin letters, spaces, dots, apostrophes and hyphens' },
-      ]],
-      ['a date of birth before 1900', { subject: { dateOfBirth: '1899-12-31' } }, [{ field: 'dateOfBirth', reason: 'must be after 1 January 1900' }]],
+      [
+        'a state without a code',
+        { subject: { address: { line1: '1 Road', city: 'X', state: 'Atlantis', pinCode: '560001' } } },
+        [{ field: 'address.state', reason: 'is not a state or union territory the bureau has a code for' }],
+      ],
+      [
+        'a name in another script',
+        { subject: { name: 'आशा राव' } },
+        [{ field: 'name', reason: 'may hold only Latin letters, spaces, dots, apostrophes and hyphens' }],
+      ],
+      [
+        'a date of birth before 1900',
+        { subject: { dateOfBirth: '1899-12-31' } },
+        [{ field: 'dateOfBirth', reason: 'must be after 1 January 1900' }],
+      ],
     ] as const)('refuses %s with a reason per field', (_, overrides, problems) => {
       expect(recordProblems(complete(overrides as never), member, reportedOn)).toEqual(problems);
     });
 
     it('gives every reason of a record at once', () => {
-      const fields = recordProblems(complete({ subject: { pan: null, dateOfBirth: null, name: '' } }), member, reportedOn).map((p) => p.field);
+      const fields = recordProblems(complete({ subject: { pan: null, dateOfBirth: null, name: '' } }), member, reportedOn).map(
+        (p) => p.field,
+      );
       expect(fields.sort()).toEqual(['dateOfBirth', 'name', 'pan']);
     });
 
@@ -131,7 +155,15 @@ describe('the TUDF writer', () => {
       const noPan = { ...complete({ subject: { pan: null, name: 'Ravi Kumar' } }), loanId: 'bad-1', borrowerId: 'b-2' };
       const file = writeBureauFile(member, reportedOn, [noPan, good]);
       expect(file.reported).toEqual([good]);
-      expect(file.rejected).toEqual([{ loanId: 'bad-1', loanType: 'EMI', borrowerId: 'b-2', borrowerName: 'Ravi Kumar', problems: [{ field: 'pan', reason: 'missing' }] }]);
+      expect(file.rejected).toEqual([
+        {
+          loanId: 'bad-1',
+          loanType: 'EMI',
+          borrowerId: 'b-2',
+          borrowerName: 'Ravi Kumar',
+          problems: [{ field: 'pan', reason: 'missing' }],
+        },
+      ]);
       expect(file.text.split('\n')).toHaveLength(4);
       expect(file.text).not.toContain('RAVI KUMAR');
       expect(bureauFileProblems(file.text, member, reportedOn, 1)).toEqual([]);

@@ -103,7 +103,8 @@ export function recordSegments({ subject, account }: BureauRecord, member: Burea
     },
     { tag: 'ID', id: 'I01', fields: [field('01', ID_TYPE_PAN), field('02', subject.pan?.trim().toUpperCase())] },
   ];
-  if (subject.phone) segments.push({ tag: 'PT', id: 'T01', fields: [field('01', phoneDigits(subject.phone)), field('03', PHONE_TYPE_MOBILE)] });
+  if (subject.phone)
+    segments.push({ tag: 'PT', id: 'T01', fields: [field('01', phoneDigits(subject.phone)), field('03', PHONE_TYPE_MOBILE)] });
   if (subject.address)
     segments.push({
       tag: 'PA',
@@ -148,7 +149,10 @@ export function recordSegments({ subject, account }: BureauRecord, member: Burea
 export function recordProblems(record: BureauRecord, member: BureauMember, reportedOn: string): TudfProblem[] {
   const problems: TudfProblem[] = [];
   if (record.subject.name.trim() !== '' && nameFields(record.subject.name) === null)
-    problems.push({ field: 'name', reason: `does not fit in ${NAME_FIELDS} fields of ${NAME_FIELD_MAX} characters without splitting a word` });
+    problems.push({
+      field: 'name',
+      reason: `does not fit in ${NAME_FIELDS} fields of ${NAME_FIELD_MAX} characters without splitting a word`,
+    });
   if (record.subject.address && !STATE_CODES[record.subject.address.state])
     problems.push({ field: 'address.state', reason: 'is not a state or union territory the bureau has a code for' });
   for (const problem of segmentProblems(recordSegments(record, member, reportedOn)))
