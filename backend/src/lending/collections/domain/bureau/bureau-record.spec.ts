@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { bureauFileProblems, writeBureauFile } from './bureau-file.js';
-import { nameFields, recordProblems, tudfDate, wholeRupees, type BureauMember, type BureauRecord } from './bureau-record.js';
+import { addressLines, nameFields, recordProblems, tudfDate, wholeRupees, type BureauMember, type BureauRecord } from './bureau-record.js';
 import { STATE_CODES } from './state-codes.js';
 import { INDIAN_STATES } from '../../../../origination/public/index.js';
 import { HEADER_LENGTH, checkTudfFile, fieldOf } from './tudf.js';
@@ -51,7 +51,7 @@ describe('the TUDF writer', () => {
         ['PN03N01', '0108ASHA RAO', '070815041990', '08011'].join('') +
           ['ID03I01', '010201', '0210ABCDE1234F'].join('') +
           ['PT03T01', '01109123456780', '030201'].join('') +
-          ['PA03A01', '011012 MG Road', '0309Bengaluru', '060229', '0706560001', '080202'].join('') +
+          ['PA03A01', '012112 MG Road, Bengaluru', '060229', '0706560001', '080202'].join('') +
           ['TL04T001', '0110NB12340001', '0211OPENLENDING', '03200B8F3C1E11114D2A9A3B', '040205', '05011'].join('') +
           ['080821092026', '090821102026', '110830112026'].join('') +
           ['1206100000', '130592346', '14048889', '150210', '260205'].join('') +
@@ -97,6 +97,26 @@ describe('the TUDF writer', () => {
       ]);
       expect(nameFields('A'.repeat(27))).toBeNull();
       expect(nameFields('one two three four five six'.replace(/ /g, ` ${'X'.repeat(20)} `))).toBeNull();
+    });
+
+    it('wraps a long address over up to five lines of 40 characters without splitting a word', () => {
+      const address = {
+        line1: 'Flat 402, Tower B, Prestige Shantiniketan Apartments',
+        line2: 'Whitefield Main Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560066',
+      };
+      expect(addressLines(address)).toEqual([
+        'Flat 402, Tower B, Prestige',
+        'Shantiniketan Apartments, Whitefield',
+        'Main Road, Bengaluru',
+      ]);
+      expect(recordProblems(complete({ subject: { address } }), member, reportedOn)).toEqual([]);
+      expect(addressLines({ ...address, line1: 'x'.repeat(41) })).toBeNull();
+      expect(recordProblems(complete({ subject: { address: { ...address, line1: 'word '.repeat(60) } } }), member, reportedOn)).toEqual([
+        { field: 'address', reason: 'does not fit in 5 lines of 40 characters without splitting a word' },
+      ]);
     });
 
     it('writes days past due beyond 999 as 999 (the field holds three digits)', () => {

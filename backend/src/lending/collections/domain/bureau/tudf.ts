@@ -190,9 +190,11 @@ export const TUDF_SEGMENTS: readonly SegmentRule[] = [
     name: 'address',
     required: true,
     fields: [
-      text('01', 'address.line1', true),
-      text('02', 'address.line2', false),
-      text('03', 'address.city', false),
+      text('01', 'address', true),
+      text('02', 'address', false),
+      text('03', 'address', false),
+      text('04', 'address', false),
+      text('05', 'address', false),
       fixed('06', 'address.state', TUDF_STATE_CODES),
       {
         tag: '07',
