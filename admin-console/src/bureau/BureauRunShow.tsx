@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -72,7 +86,7 @@ function ValidationReport({ run }: { run: BureauRun }) {
   );
 }
 
-function RunDetail() {
+export function BureauRunDetail() {
   const run = useRecordContext<BureauRun>();
   if (!run) return null;
   const rows: [string, string | number][] = [
@@ -113,7 +127,7 @@ function RunDetail() {
 export function BureauRunShow() {
   return (
     <Show title="Bureau file">
-      <RunDetail />
+      <BureauRunDetail />
     </Show>
   );
 }

@@ -11,8 +11,11 @@ describe('the month the picker offers', () => {
 
 describe("a record's problems", () => {
   it('reads as field: reason, one after another', () => {
-    expect(problemsText([{ field: 'pan', reason: 'missing' }, { field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' }])).toBe(
-      'pan: missing; address.pinCode: must be 6 digits, not starting with 0',
-    );
+    expect(
+      problemsText([
+        { field: 'pan', reason: 'missing' },
+        { field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' },
+      ]),
+    ).toBe('pan: missing; address.pinCode: must be 6 digits, not starting with 0');
   });
 });

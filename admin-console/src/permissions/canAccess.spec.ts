@@ -23,6 +23,14 @@ describe('canAccess', () => {
     }
   });
 
+  it('lets bureau.report list, open and generate the monthly bureau files; nobody else', () => {
+    for (const action of ['list', 'show', 'create']) {
+      expect(canAccess(['bureau.report'], action, 'BureauRuns')).toBe(true);
+      expect(canAccess(['loans.view', 'accounting.view'], action, 'BureauRuns')).toBe(false);
+    }
+    expect(canAccess(['bureau.report'], 'delete', 'BureauRuns')).toBe(false);
+  });
+
   it('lets accounting.post propose and decide manual entries and accounting.close close periods; accounting.view only reads them', () => {
     const reader = ['accounting.view'];
     expect(canAccess(reader, 'list', 'ManualEntries')).toBe(true);

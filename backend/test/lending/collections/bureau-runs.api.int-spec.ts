@@ -53,7 +53,14 @@ describe('generating the November file', () => {
     const res = await t.http.post('/api/admin/bureau-runs').set(bearer(operations)).send({ month: '2026-11' }).expect(201);
     const run = bureauRunSchema.parse(res.body);
     runId = run.id;
-    expect(run).toMatchObject({ month: '2026-11', asOf: '2026-11-30', loansConsidered: 2, recordsReported: 1, recordsRejected: 1, fileName: 'tudf-2026-11.txt' });
+    expect(run).toMatchObject({
+      month: '2026-11',
+      asOf: '2026-11-30',
+      loansConsidered: 2,
+      recordsReported: 1,
+      recordsRejected: 1,
+      fileName: 'tudf-2026-11.txt',
+    });
 
     const file = await t.http.get(`/api/admin/bureau-runs/${runId}/file`).set(bearer(operations)).expect(200);
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
@@ -108,17 +115,21 @@ describe('generating the November file', () => {
 describe('refusals store nothing', () => {
   it('a month not yet ended (the current one, a future one) or a malformed month is 400 with the field', async () => {
     const before = await runCount();
-    for (const body of [{ month: '2026-12' }, { month: '2027-01' }, { month: '2026-13' }, { month: 'November' }, {}, { month: '2026-11', extra: 1 }]) {
+    for (const body of [
+      { month: '2026-12' },
+      { month: '2027-01' },
+      { month: '2026-13' },
+      { month: 'November' },
+      {},
+      { month: '2026-11', extra: 1 },
+    ]) {
       const res = await t.http.post('/api/admin/bureau-runs').set(bearer(admin)).send(body);
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body.fields.length).toBeGreaterThan(0);
     }
     expectFieldProblem(await t.http.post('/api/admin/bureau-runs').set(bearer(admin)).send({ month: '2026-12' }), ['month']);
-    expectFieldProblem(
-      await t.http.get(`/api/admin/bureau-runs/${runId}/report`).query({ format: 'xml' }).set(bearer(admin)),
-      ['format'],
-    );
+    expectFieldProblem(await t.http.get(`/api/admin/bureau-runs/${runId}/report`).query({ format: 'xml' }).set(bearer(admin)), ['format']);
     expect(await runCount()).toBe(before);
   });
 

@@ -52,7 +52,11 @@ export class BureauRunsController {
   @ApiListQuery({ range: '[0,9]' })
   @ApiOkResponse({ schema: openApi(z.array(bureauRunSchema)) })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const params = parseListParams(query, { sortFields: ['generatedAt'], defaultSort: { field: 'generatedAt', order: 'DESC' }, filters: [] });
+    const params = parseListParams(query, {
+      sortFields: ['generatedAt'],
+      defaultSort: { field: 'generatedAt', order: 'DESC' },
+      filters: [],
+    });
     return sendPage(res, 'bureau-runs', params.range, await this.queries.execute(new ListBureauRunsQuery(params.range)));
   }
 
@@ -84,7 +88,9 @@ export class BureauRunsController {
   @ApiOkResponse({ schema: openApi(bureauReportSchema) })
   async report(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const { format } = parseWith(bureauReportQuery, query);
-    const report: { month: string; rejected: RejectedRecord[] } = await this.queries.execute(new GetBureauRunReportQuery(parseWith(bureauRunIdParam, id)));
+    const report: { month: string; rejected: RejectedRecord[] } = await this.queries.execute(
+      new GetBureauRunReportQuery(parseWith(bureauRunIdParam, id)),
+    );
     if (format === 'json') return report;
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="tudf-${report.month}-not-reported.csv"`);

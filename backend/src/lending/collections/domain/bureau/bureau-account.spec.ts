@@ -67,14 +67,29 @@ describe("a loan's account as of the month end", () => {
     });
 
     it('when every instalment was paid on its day: nothing overdue, 0 days past due, standard, the last payment date', () => {
-      const account = accountAsOf(loanId, terms, [paid('p1', '2026-10-21', instalment(1)), paid('p2', '2026-11-21', instalment(2))], november);
+      const account = accountAsOf(
+        loanId,
+        terms,
+        [paid('p1', '2026-10-21', instalment(1)), paid('p2', '2026-11-21', instalment(2))],
+        november,
+      );
       expect(account).toMatchObject({ lastPaymentOn: '2026-11-21', amountOverdue: 0, daysPastDue: 0, classification: 'standard' });
       expect(account!.currentBalance).toBe(10_000_000 - schedule[0].principal - schedule[1].principal);
     });
 
     it('a payment dated 1 December (after the month end, in IST) does not count for November', () => {
-      const account = accountAsOf(loanId, terms, [paid('p1', '2026-10-21', instalment(1)), paid('p2', '2026-12-01', instalment(2))], november);
-      expect(account).toMatchObject({ lastPaymentOn: '2026-10-21', amountOverdue: instalment(2), daysPastDue: 10, classification: 'SMA-0' });
+      const account = accountAsOf(
+        loanId,
+        terms,
+        [paid('p1', '2026-10-21', instalment(1)), paid('p2', '2026-12-01', instalment(2))],
+        november,
+      );
+      expect(account).toMatchObject({
+        lastPaymentOn: '2026-10-21',
+        amountOverdue: instalment(2),
+        daysPastDue: 10,
+        classification: 'SMA-0',
+      });
     });
 
     it('a payment reversed within the month does not count', () => {

@@ -51,7 +51,12 @@ const CLOSURES = { settlement: 'settled', 'write-off': 'writtenOff', 'cooling-of
  * - Written off: the figures as if the write-off had not happened (the borrower still owes them), flagged written off.
  * - Closed, settled or exited in the cooling-off period: nothing owed, 0 days past due, the date it closed.
  */
-export function accountAsOf(loanId: string, terms: ServicingTerms, events: readonly ServicingEvent[], month: ReportingMonth): BureauAccount | null {
+export function accountAsOf(
+  loanId: string,
+  terms: ServicingTerms,
+  events: readonly ServicingEvent[],
+  month: ReportingMonth,
+): BureauAccount | null {
   if (terms.disbursedOn > month.lastDay) return null;
   const known = events.filter((e) => e.valueDate <= month.lastDay);
   const view = serviceLoan(terms, known);
@@ -68,7 +73,13 @@ export function accountAsOf(loanId: string, terms: ServicingTerms, events: reado
   const base = { number: accountNumberOf(loanId), openedOn: terms.disbursedOn, lastPaymentOn, sanctioned: terms.principal };
   if (closure === null || closure === 'writtenOff') {
     // A write-off takes the debt off the books, not off the borrower: report what the fold says without it.
-    const owing = closure === 'writtenOff' ? serviceLoan(terms, known.filter((e) => e.type !== 'ClosedOut')) : view;
+    const owing =
+      closure === 'writtenOff'
+        ? serviceLoan(
+            terms,
+            known.filter((e) => e.type !== 'ClosedOut'),
+          )
+        : view;
     const overdue = overdueBy(owing.instalments, month.lastDay);
     const dpd = daysPastDue(oldestUnpaidDueDate(owing.instalments, month.lastDay), month.lastDay);
     return {

@@ -17,7 +17,13 @@ export function writeBureauFile(member: BureauMember, reportedOn: string, record
   for (const record of records) {
     const problems = recordProblems(record, member, reportedOn);
     if (problems.length > 0) {
-      rejected.push({ loanId: record.loanId, loanType: record.loanType, borrowerId: record.borrowerId, borrowerName: record.subject.name, problems });
+      rejected.push({
+        loanId: record.loanId,
+        loanType: record.loanType,
+        borrowerId: record.borrowerId,
+        borrowerName: record.subject.name,
+        problems,
+      });
       continue;
     }
     reported.push(record);
@@ -37,7 +43,8 @@ export function bureauFileProblems(text: string, member: BureauMember, reportedO
   const header = parsed.header;
   const mismatches: TudfFileProblem[] = [];
   if (header.memberId !== member.id) mismatches.push({ line: 1, field: 'member.id', reason: `is not ${member.id}` });
-  if (header.reportedOn !== tudfDate(reportedOn)) mismatches.push({ line: 1, field: 'reportedOn', reason: `is not ${tudfDate(reportedOn)}` });
+  if (header.reportedOn !== tudfDate(reportedOn))
+    mismatches.push({ line: 1, field: 'reportedOn', reason: `is not ${tudfDate(reportedOn)}` });
   if (parsed.records.length !== records) mismatches.push({ line: 0, field: 'records', reason: `${parsed.records.length}, not ${records}` });
   const numbers = parsed.records.map((segments) => segments.find((s) => s.tag === 'TL')?.fields.find((f) => f.tag === '03')?.value);
   numbers.forEach((number, i) => {

@@ -54,23 +54,37 @@ export const tudfDate = (isoDate: string): string => `${isoDate.slice(8, 10)}${i
 /** Paise -> whole rupees, as the format writes amounts: to the nearest rupee, a half rupee up (₹10.50 -> 11). */
 export const wholeRupees = (paise: number): string => String(Math.floor((Math.max(0, paise) + 50) / 100));
 
+/** Text in up to `count` fields of `width` characters, never splitting a word (the format's rule); null when it does not fit. */
+function wrapWords(text: string, width: number, count: number): string[] | null {
+  const fields: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (word.length > width) return null;
+    const last = fields.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) fields[fields.length - 1] = `${last} ${word}`;
+    else fields.push(word);
+  }
+  return fields.length <= count ? fields : null;
+}
+
 const NAME_FIELD_MAX = 26;
 const NAME_FIELDS = 5;
 
+/** The name in up to five fields of 26 characters, upper case, never splitting a word; null when it does not fit. */
+export const nameFields = (name: string): string[] | null => wrapWords(name.toUpperCase(), NAME_FIELD_MAX, NAME_FIELDS);
+
+const ADDRESS_LINE_MAX = 40;
+const ADDRESS_LINES = 5;
+
 /**
- * The name in up to five fields of 26 characters, upper case, never splitting a word (the format's rule); null when
- * it does not fit that way.
+ * The address (line 1, line 2, city) in up to five lines of 40 characters, never splitting a word; null when it does
+ * not fit. The state and the PIN code have fields of their own.
  */
-export function nameFields(name: string): string[] | null {
-  const words = name.trim().toUpperCase().split(/\s+/).filter(Boolean);
-  const fields: string[] = [];
-  for (const word of words) {
-    if (word.length > NAME_FIELD_MAX) return null;
-    const last = fields.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= NAME_FIELD_MAX) fields[fields.length - 1] = `${last} ${word}`;
-    else fields.push(word);
-  }
-  return fields.length <= NAME_FIELDS ? fields : null;
+export function addressLines(address: NonNullable<BureauSubject['address']>): string[] | null {
+  const text = [address.line1, address.line2, address.city]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+  return wrapWords(text, ADDRESS_LINE_MAX, ADDRESS_LINES);
 }
 
 const GENDER_CODES: Readonly<Record<string, string>> = { female: '1', male: '2', other: '3' };
@@ -103,15 +117,15 @@ export function recordSegments({ subject, account }: BureauRecord, member: Burea
     },
     { tag: 'ID', id: 'I01', fields: [field('01', ID_TYPE_PAN), field('02', subject.pan?.trim().toUpperCase())] },
   ];
-  if (subject.phone) segments.push({ tag: 'PT', id: 'T01', fields: [field('01', phoneDigits(subject.phone)), field('03', PHONE_TYPE_MOBILE)] });
+  if (subject.phone)
+    segments.push({ tag: 'PT', id: 'T01', fields: [field('01', phoneDigits(subject.phone)), field('03', PHONE_TYPE_MOBILE)] });
+  const lines = subject.address ? (addressLines(subject.address) ?? []) : [];
   if (subject.address)
     segments.push({
       tag: 'PA',
       id: 'A01',
       fields: [
-        field('01', subject.address.line1.trim()),
-        field('02', subject.address.line2?.trim()),
-        field('03', subject.address.city.trim()),
+        ...['01', '02', '03', '04', '05'].map((tag, i) => field(tag, lines[i])),
         field('06', STATE_CODES[subject.address.state]),
         field('07', subject.address.pinCode),
         field('08', ADDRESS_CATEGORY_RESIDENCE),
@@ -148,7 +162,15 @@ export function recordSegments({ subject, account }: BureauRecord, member: Burea
 export function recordProblems(record: BureauRecord, member: BureauMember, reportedOn: string): TudfProblem[] {
   const problems: TudfProblem[] = [];
   if (record.subject.name.trim() !== '' && nameFields(record.subject.name) === null)
-    problems.push({ field: 'name', reason: `does not fit in ${NAME_FIELDS} fields of ${NAME_FIELD_MAX} characters without splitting a word` });
+    problems.push({
+      field: 'name',
+      reason: `does not fit in ${NAME_FIELDS} fields of ${NAME_FIELD_MAX} characters without splitting a word`,
+    });
+  if (record.subject.address && addressLines(record.subject.address) === null)
+    problems.push({
+      field: 'address',
+      reason: `does not fit in ${ADDRESS_LINES} lines of ${ADDRESS_LINE_MAX} characters without splitting a word`,
+    });
   if (record.subject.address && !STATE_CODES[record.subject.address.state])
     problems.push({ field: 'address.state', reason: 'is not a state or union territory the bureau has a code for' });
   for (const problem of segmentProblems(recordSegments(record, member, reportedOn)))

@@ -10,6 +10,7 @@ function cell(value: string): string {
 export function bureauReportCsv(rejected: readonly RejectedRecord[]): string {
   const rows = [['loanId', 'borrowerId', 'borrowerName', 'field', 'reason']];
   for (const record of rejected)
-    for (const problem of record.problems) rows.push([record.loanId, record.borrowerId, record.borrowerName, problem.field, problem.reason]);
+    for (const problem of record.problems)
+      rows.push([record.loanId, record.borrowerId, record.borrowerName, problem.field, problem.reason]);
   return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -57,7 +57,7 @@ const name = (tag: string, required: boolean): FieldRule => ({
   name: 'name',
   required,
   max: 26,
-  check: matches(/^[A-Z][A-Z .'-]*$/, "may hold only Latin letters, spaces, dots, apostrophes and hyphens"),
+  check: matches(/^[A-Z][A-Z .'-]*$/, 'may hold only Latin letters, spaces, dots, apostrophes and hyphens'),
 });
 const text = (tag: string, fieldName: string, required: boolean): FieldRule => ({
   tag,
@@ -66,7 +66,13 @@ const text = (tag: string, fieldName: string, required: boolean): FieldRule => (
   max: 40,
   check: matches(/^[ -~]+$/, 'may hold only printable ASCII characters (no accents, no line breaks)'),
 });
-const date = (tag: string, fieldName: string, required: boolean): FieldRule => ({ tag, name: fieldName, required, max: 8, check: tudfDateProblem });
+const date = (tag: string, fieldName: string, required: boolean): FieldRule => ({
+  tag,
+  name: fieldName,
+  required,
+  max: 8,
+  check: tudfDateProblem,
+});
 const rupees = (tag: string, fieldName: string): FieldRule => ({
   tag,
   name: fieldName,
@@ -96,8 +102,43 @@ export const SETTLED_STATUS = '03';
 
 /** The two-digit state codes the bureau accepts (census 2011 numbering, Ladakh 38). */
 export const TUDF_STATE_CODES = [
-  '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19',
-  '20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31', '32', '33', '34', '35', '36', '38',
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '38',
 ] as const;
 
 /** Every segment a record may hold, in the order it is written, with its fields in ascending tag order. */
@@ -114,7 +155,13 @@ export const TUDF_SEGMENTS: readonly SegmentRule[] = [
       name('04', false),
       name('05', false),
       date('07', 'dateOfBirth', true),
-      { tag: '08', name: 'gender', required: false, max: 1, check: oneOf(['1', '2', '3'], 'must be 1 (female), 2 (male) or 3 (transgender)') },
+      {
+        tag: '08',
+        name: 'gender',
+        required: false,
+        max: 1,
+        check: oneOf(['1', '2', '3'], 'must be 1 (female), 2 (male) or 3 (transgender)'),
+      },
     ],
   },
   {
@@ -143,11 +190,19 @@ export const TUDF_SEGMENTS: readonly SegmentRule[] = [
     name: 'address',
     required: true,
     fields: [
-      text('01', 'address.line1', true),
-      text('02', 'address.line2', false),
-      text('03', 'address.city', false),
+      text('01', 'address', true),
+      text('02', 'address', false),
+      text('03', 'address', false),
+      text('04', 'address', false),
+      text('05', 'address', false),
       fixed('06', 'address.state', TUDF_STATE_CODES),
-      { tag: '07', name: 'address.pinCode', required: true, max: 6, check: matches(/^[1-9][0-9]{5}$/, 'must be 6 digits, not starting with 0') },
+      {
+        tag: '07',
+        name: 'address.pinCode',
+        required: true,
+        max: 6,
+        check: matches(/^[1-9][0-9]{5}$/, 'must be 6 digits, not starting with 0'),
+      },
       fixed('08', 'address', [ADDRESS_CATEGORY_RESIDENCE]),
     ],
   },
@@ -185,7 +240,13 @@ export const fieldText = ({ tag, value }: TudfField): string => `${tag}${twoDigi
 export function recordText(segments: readonly TudfSegment[]): string {
   return (
     segments
-      .map((s) => `${s.tag}${twoDigits(s.id.length)}${s.id}${s.fields.filter((f) => f.value !== '').map(fieldText).join('')}`)
+      .map(
+        (s) =>
+          `${s.tag}${twoDigits(s.id.length)}${s.id}${s.fields
+            .filter((f) => f.value !== '')
+            .map(fieldText)
+            .join('')}`,
+      )
       .join('') + END_OF_RECORD
   );
 }
@@ -214,7 +275,8 @@ export function segmentProblems(segments: readonly TudfSegment[]): TudfProblem[]
     for (const field of segment.fields) {
       const fieldRule = rule.fields.find((f) => f.tag === field.tag);
       if (!fieldRule) add({ field: rule.name, reason: `field ${segment.tag}/${field.tag} is not one the format has` });
-      else if (field.tag <= lastTag) add({ field: fieldRule.name, reason: `field ${segment.tag}/${field.tag} is out of order or repeated` });
+      else if (field.tag <= lastTag)
+        add({ field: fieldRule.name, reason: `field ${segment.tag}/${field.tag} is out of order or repeated` });
       lastTag = field.tag;
     }
     for (const fieldRule of rule.fields) {
@@ -300,11 +362,13 @@ export function checkTudfFile(text: string): { parsed: ParsedTudf | null; proble
     memberShortName: header.slice(36, 52).trim(),
     reportedOn: header.slice(54, 62),
   };
-  if (!/^[A-Z0-9]+$/.test(parsedHeader.memberId)) problems.push({ line: 1, field: 'member.id', reason: 'missing or not letters and digits' });
+  if (!/^[A-Z0-9]+$/.test(parsedHeader.memberId))
+    problems.push({ line: 1, field: 'member.id', reason: 'missing or not letters and digits' });
   if (parsedHeader.memberShortName === '') problems.push({ line: 1, field: 'member.shortName', reason: 'missing' });
   const dateReason = tudfDateProblem(parsedHeader.reportedOn);
   if (dateReason) problems.push({ line: 1, field: 'reportedOn', reason: dateReason });
-  if (lines.at(-1) !== TRAILER || lines.length < 2) problems.push({ line: lines.length, field: 'trailer', reason: `the file must end with ${TRAILER}` });
+  if (lines.at(-1) !== TRAILER || lines.length < 2)
+    problems.push({ line: lines.length, field: 'trailer', reason: `the file must end with ${TRAILER}` });
   const records: TudfSegment[][] = [];
   lines.slice(1, lines.at(-1) === TRAILER ? -1 : undefined).forEach((line, index) => {
     const lineNumber = index + 2;
