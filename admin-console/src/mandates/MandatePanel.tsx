@@ -70,7 +70,7 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
   return (
     <Box data-testid="mandate-panel">
       {current ? (
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
           <Typography variant="body1" component="p">
             {MANDATE_KIND_LABELS[current.kind]} mandate
           </Typography>
@@ -150,6 +150,7 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
               <TableCell align="right">Amount</TableCell>
               <TableCell>Status</TableCell>
               <TableCell>Bank reason</TableCell>
+              <TableCell align="right">Bounce charge</TableCell>
               <TableCell>Next attempt</TableCell>
             </TableRow>
           </TableHead>
@@ -164,6 +165,7 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
                   <StatusChip status={p.status} labels={PRESENTATION_STATUS_LABELS} />
                 </TableCell>
                 <TableCell>{bankReasonLabel(p)}</TableCell>
+                <TableCell align="right">{p.bounceCharge ? money(p.bounceCharge) : '—'}</TableCell>
                 <TableCell>{p.nextAttemptOn ? formatDate(p.nextAttemptOn) : '—'}</TableCell>
               </TableRow>
             ))}

@@ -29,6 +29,12 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' 
   cancelled: 'default',
 };
 
+/** Dates and amounts on one line; the table scrolls sideways on a narrow screen rather than cutting a column off. */
+export const NARROW_COLUMNS = {
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1, whiteSpace: 'nowrap' },
+} as const;
+
 export function StatusChip({ status, labels }: { status: string; labels: Record<string, string> }) {
   return <Chip size="small" label={labels[status] ?? status} color={STATUS_COLORS[status] ?? 'default'} variant="outlined" />;
 }
