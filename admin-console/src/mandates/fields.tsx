@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@lending/web-common/format';
@@ -29,7 +29,7 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' 
   cancelled: 'default',
 };
 
-/** Dates and amounts on one line; the table scrolls sideways on a narrow screen rather than cutting a column off. */
+/** Dates and amounts on one line (the bank's reason wraps); the table scrolls sideways rather than cutting a column off. */
 export const NARROW_COLUMNS = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1, whiteSpace: 'nowrap' },
@@ -74,7 +74,12 @@ export function MoneyField({ source }: FieldProps & { source: 'amount' | 'maxAmo
 export function BankReasonField(_: FieldProps) {
   const presentation = useRecordContext<Presentation>();
   if (!presentation) return null;
-  return <>{bankReasonLabel(presentation)}</>;
+  // The one column that wraps: the reason's words over the code.
+  return (
+    <Box component="span" sx={{ display: 'inline-block', whiteSpace: 'normal', minWidth: '10rem' }}>
+      {bankReasonLabel(presentation)}
+    </Box>
+  );
 }
 
 export function CancelCauseField(_: FieldProps) {
