@@ -60,7 +60,7 @@ function Columns({ bounces }: { bounces?: boolean }) {
       <MoneyField source="amount" label="Amount" textAlign="right" sortBy="amount" />
       {bounces ? null : <PresentationStatusField label="Status" sortBy="status" />}
       <BankReasonField label="Bank reason" sortable={false} />
-      <MoneyField source="bounceCharge" label="Bounce charge" textAlign="right" sortable={false} />
+      <MoneyField source="bounceCharge" label="Charge" textAlign="right" sortable={false} />
       <DateField
         source="nextAttemptOn"
         label={bounces ? 'Presented again on' : 'Next attempt'}
