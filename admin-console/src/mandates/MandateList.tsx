@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Datagrid, List, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateField } from '../fields/DateField';
-import { CancelCauseField, KindField, LoanLink, MandateStatusField, MoneyField } from './fields';
+import { CancelCauseField, KindField, LoanLink, MandateStatusField, MoneyField, NARROW_COLUMNS } from './fields';
 import { MANDATE_KIND_LABELS, MANDATE_STATUS_LABELS, MANDATE_STATUSES } from './types';
 
 const filters = [
@@ -29,8 +29,8 @@ function NoMandates() {
         No mandates here.
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        A mandate is registered from the loan page (Auto-debit) or by the borrower in the portal after signing; clear the
-        filters to see every mandate.
+        A mandate is registered from the loan page (Auto-debit) or by the borrower in the portal after signing; clear the filters to see
+        every mandate.
       </Typography>
     </Box>
   );
@@ -39,8 +39,15 @@ function NoMandates() {
 /** /Admin/Mandates: every auto-debit mandate (e-NACH, UPI AutoPay), newest first. */
 export function MandateList() {
   return (
-    <List title="Mandates" filters={filters} sort={{ field: 'startedAt', order: 'DESC' }} exporter={false} perPage={25} empty={<NoMandates />}>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoMandates />} data-testid="mandates">
+    <List
+      title="Mandates"
+      filters={filters}
+      sort={{ field: 'startedAt', order: 'DESC' }}
+      exporter={false}
+      perPage={25}
+      empty={<NoMandates />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoMandates />} data-testid="mandates" sx={NARROW_COLUMNS}>
         <DateField source="startedAt" label="Started" showTime />
         <LoanLink label="Loan" />
         <KindField label="Kind" />

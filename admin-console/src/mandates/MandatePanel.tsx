@@ -70,7 +70,7 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
   return (
     <Box data-testid="mandate-panel">
       {current ? (
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
           <Typography variant="body1" component="p">
             {MANDATE_KIND_LABELS[current.kind]} mandate
           </Typography>
@@ -141,34 +141,38 @@ export function MandatePanel({ loanId, state, currency }: { loanId: string; stat
       ) : null}
       {register.error ? <Alert severity="error">{(register.error as Error).message}</Alert> : null}
       {data.presentations.length > 0 ? (
-        <Table size="small" aria-label="Presentations">
-          <TableHead>
-            <TableRow>
-              <TableCell>Instalment</TableCell>
-              <TableCell>Attempt</TableCell>
-              <TableCell>Presented on</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Bank reason</TableCell>
-              <TableCell>Next attempt</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.presentations.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell>{p.instalmentNumber}</TableCell>
-                <TableCell>{p.attempt}</TableCell>
-                <TableCell>{formatDate(p.presentedOn)}</TableCell>
-                <TableCell align="right">{money(p.amount)}</TableCell>
-                <TableCell>
-                  <StatusChip status={p.status} labels={PRESENTATION_STATUS_LABELS} />
-                </TableCell>
-                <TableCell>{bankReasonLabel(p)}</TableCell>
-                <TableCell>{p.nextAttemptOn ? formatDate(p.nextAttemptOn) : '—'}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Presentations" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Instalment</TableCell>
+                <TableCell>Attempt</TableCell>
+                <TableCell>Presented on</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Bank reason</TableCell>
+                <TableCell align="right">Bounce charge</TableCell>
+                <TableCell>Next attempt</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {data.presentations.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>{p.instalmentNumber}</TableCell>
+                  <TableCell>{p.attempt}</TableCell>
+                  <TableCell>{formatDate(p.presentedOn)}</TableCell>
+                  <TableCell align="right">{money(p.amount)}</TableCell>
+                  <TableCell>
+                    <StatusChip status={p.status} labels={PRESENTATION_STATUS_LABELS} />
+                  </TableCell>
+                  <TableCell sx={{ '&&': { whiteSpace: 'normal' } }}>{bankReasonLabel(p)}</TableCell>
+                  <TableCell align="right">{p.bounceCharge ? money(p.bounceCharge) : '—'}</TableCell>
+                  <TableCell>{p.nextAttemptOn ? formatDate(p.nextAttemptOn) : '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       ) : null}
       {data.manualCollections.map((m) => (
         <Alert key={`${m.instalmentNumber}-${m.attempt}`} severity="warning" sx={{ mt: 1 }}>

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Datagrid, List, NumberField, SelectInput, TextInput } from 'react-admin';
 import { DateField } from '../fields/DateField';
-import { BankReasonField, LoanLink, MoneyField, PresentationStatusField } from './fields';
+import { BankReasonField, LoanLink, MoneyField, NARROW_COLUMNS, PresentationStatusField } from './fields';
 import { PRESENTATION_STATUS_LABELS, PRESENTATION_STATUSES } from './types';
 
 const filters = [
@@ -50,6 +50,7 @@ function Columns({ bounces }: { bounces?: boolean }) {
       rowClick={false}
       empty={bounces ? NO_BOUNCES : NO_PRESENTATIONS}
       data-testid={bounces ? 'mandate-bounces' : 'mandate-presentations'}
+      sx={NARROW_COLUMNS}
     >
       <DateField source="presentedOn" label="Presented on" sortBy="presentedOn" />
       <LoanLink label="Loan" />
@@ -57,9 +58,9 @@ function Columns({ bounces }: { bounces?: boolean }) {
       <DateField source="dueDate" label="Due date" sortable={false} />
       <NumberField source="attempt" label="Attempt" sortable={false} />
       <MoneyField source="amount" label="Amount" textAlign="right" sortBy="amount" />
-      <PresentationStatusField label="Status" sortBy="status" />
+      {bounces ? null : <PresentationStatusField label="Status" sortBy="status" />}
       <BankReasonField label="Bank reason" sortable={false} />
-      <MoneyField source="bounceCharge" label="Bounce charge" textAlign="right" sortable={false} />
+      <MoneyField source="bounceCharge" label="Charge" textAlign="right" sortable={false} />
       <DateField
         source="nextAttemptOn"
         label={bounces ? 'Presented again on' : 'Next attempt'}
@@ -86,7 +87,7 @@ export function PresentationList() {
   );
 }
 
-/** /Admin/MandateBounces: the bounce queue, the latest bounced presentation of each instalment, for collectors. */
+/** /Admin/MandateBounces: the bounce queue, the latest bounced presentation of each instalment (every row Bounced), for collectors. */
 export function BounceList() {
   return (
     <List title="Bounced" sort={{ field: 'updatedAt', order: 'DESC' }} exporter={false} perPage={25} empty={NO_BOUNCES}>

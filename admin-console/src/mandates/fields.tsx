@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@lending/web-common/format';
@@ -28,6 +28,12 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' 
   failed: 'error',
   cancelled: 'default',
 };
+
+/** Dates and amounts on one line (the bank's reason wraps); the table scrolls sideways rather than cutting a column off. */
+export const NARROW_COLUMNS = {
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1, whiteSpace: 'nowrap' },
+} as const;
 
 export function StatusChip({ status, labels }: { status: string; labels: Record<string, string> }) {
   return <Chip size="small" label={labels[status] ?? status} color={STATUS_COLORS[status] ?? 'default'} variant="outlined" />;
@@ -68,7 +74,12 @@ export function MoneyField({ source }: FieldProps & { source: 'amount' | 'maxAmo
 export function BankReasonField(_: FieldProps) {
   const presentation = useRecordContext<Presentation>();
   if (!presentation) return null;
-  return <>{bankReasonLabel(presentation)}</>;
+  // The one column that wraps: the reason's words over the code.
+  return (
+    <Box component="span" sx={{ display: 'inline-block', whiteSpace: 'normal', minWidth: '10rem' }}>
+      {bankReasonLabel(presentation)}
+    </Box>
+  );
 }
 
 export function CancelCauseField(_: FieldProps) {

@@ -21,6 +21,8 @@ export type MyPresentation = {
   amount: number;
   presentedOn: string;
   status: 'presented' | 'submitted' | 'succeeded' | 'bounced';
+  /** False once a later attempt of the same instalment was presented. */
+  latest: boolean;
   reason: string | null;
   nextAttemptOn: string | null;
   bounceCharge: number | null;

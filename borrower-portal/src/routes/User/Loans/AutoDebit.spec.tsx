@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Loan } from '../../../api/loans';
 import { ToastProvider } from '../../../shell/Toasts';
-import { AutoDebit, returnMessage } from './AutoDebit';
+import { AutoDebit, nextTry, returnMessage } from './AutoDebit';
 
 const MANDATE = {
   id: 'm-1',
@@ -56,6 +56,7 @@ describe('the loan page’s auto-debit section', () => {
           amount: 888_488,
           presentedOn: '2026-12-21',
           status: 'succeeded',
+          latest: true,
           reason: null,
           nextAttemptOn: null,
           bounceCharge: null,
@@ -67,6 +68,7 @@ describe('the loan page’s auto-debit section', () => {
           amount: 888_488,
           presentedOn: '2027-01-21',
           status: 'bounced',
+          latest: true,
           reason: 'Balance insufficient',
           nextAttemptOn: '2027-01-26',
           bounceCharge: 50_000,
@@ -80,7 +82,10 @@ describe('the loan page’s auto-debit section', () => {
     const debits = screen.getByRole('list', { name: 'Debits' });
     expect(debits).toHaveTextContent('Instalment 1: ₹8,884.88');
     expect(debits).toHaveTextContent('Paid');
-    expect(debits).toHaveTextContent('Returned: Balance insufficient. Bounce charge ₹500.00');
+    expect(debits).toHaveTextContent(
+      'Returned: Balance insufficient. Bounce charge ₹500.00. We will try again on 26 Jan 2027: keep the amount in your account that day, or pay it now below',
+    );
+    expect(nextTry({ latest: false, nextAttemptOn: '2027-01-26' })).toBe('Presented again on 26 Jan 2027');
     expect(screen.getByRole('button', { name: 'Cancel auto-debit' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set up e-NACH' })).toBeNull();
   });

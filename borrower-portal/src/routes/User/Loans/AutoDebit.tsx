@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openUrl } from '@lending/web-common/external-url';
 import { formatDate, formatMoney } from '@lending/web-common/format';
-import { cancelMandate, getMandates, registerMandate, type MyMandate } from '../../../api/mandates';
+import { cancelMandate, getMandates, registerMandate, type MyMandate, type MyPresentation } from '../../../api/mandates';
 import type { Loan } from '../../../api/loans';
 import { useAsync } from '../../../components/useAsync';
 import { EXTERNAL_URLS } from '../../../external-urls';
@@ -46,6 +46,12 @@ export function returnMessage(mandate: Pick<MyMandate, 'status' | 'failureReason
       return null;
   }
 }
+
+/** A returned debit's next try: still to come (keep the money there, or pay now), or done (the later attempt is listed). */
+export const nextTry = (p: Pick<MyPresentation, 'latest' | 'nextAttemptOn'>) =>
+  p.latest
+    ? `We will try again on ${formatDate(p.nextAttemptOn!)}: keep the amount in your account that day, or pay it now below`
+    : `Presented again on ${formatDate(p.nextAttemptOn!)}`;
 
 const OPEN = new Set(['pending', 'active', 'paused']);
 const REGISTRABLE = new Set(['final.pending', 'disbursal.pending', 'active']);
@@ -115,7 +121,7 @@ export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currenc
               <dd>{shown.providerReference}</dd>
             </>
           )}
-          <dt>Most per debit</dt>
+          <dt>Maximum per debit</dt>
           <dd>{money(shown.maxAmount)}</dd>
           <dt>Valid</dt>
           <dd>
@@ -170,7 +176,7 @@ export function AutoDebit({ loan }: { loan: Pick<Loan, 'id' | 'state' | 'currenc
                 on {formatDate(p.presentedOn)} — {RESULT[p.status] ?? p.status}
                 {p.reason ? `: ${p.reason}` : ''}
                 {p.bounceCharge ? `. Bounce charge ${money(p.bounceCharge)}` : ''}
-                {p.nextAttemptOn ? `. We will try again on ${formatDate(p.nextAttemptOn)}` : ''}
+                {p.nextAttemptOn ? `. ${nextTry(p)}` : ''}
               </li>
             ))}
           </ul>
