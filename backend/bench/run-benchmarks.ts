@@ -18,6 +18,7 @@ import { benchmarkQueuePages } from './queue-bench.js';
 import { benchmarkAppends } from './append-bench.js';
 import { benchmarkServicing } from './servicing-bench.js';
 import { benchmarkCloseOfBusiness } from './cob-bench.js';
+import { benchmarkAccrual } from './accrual-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, seededRandom, tidy, type Figure } from './measure.js';
 
@@ -32,9 +33,10 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
  * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages), `rebuild` (the log grown to
  * BENCH_LOANS loans and its full rebuild with 1 and 2 workers, no queue pages), `servicing` (payment
  * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts) or `cob` (close of business,
- * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick).
+ * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick) or `accrual` (one
+ * closed business day posted by the books over BENCH_ACCRUAL_LOANS accrual-rule loans, accrual-bench.ts; 2,000, 300 quick).
  */
-const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob'] as const;
+const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -410,6 +412,11 @@ async function main(): Promise<number> {
       log,
       loans: cobLoans,
     });
+  }
+  if (runs('accrual')) {
+    const accrualLoans = positiveIntFromEnv('BENCH_ACCRUAL_LOANS', QUICK ? 300 : 2_000);
+    log(`8. The books' accrual at close of business over ${accrualLoans} loans`);
+    await benchmarkAccrual({ app, db, figures: ctx.figures, log, loans: accrualLoans });
   }
   if (interrupted) return 130;
 
