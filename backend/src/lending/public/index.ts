@@ -29,6 +29,7 @@ export {
   ZERO_POSITION,
   loanBookAccrualPeriods,
   loanBookClassificationOf,
+  loanBookDay,
   loanBookEventOf,
   loanBookPosition,
   loanBookTermsFromStream,
