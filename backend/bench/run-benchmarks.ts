@@ -19,6 +19,7 @@ import { benchmarkAppends } from './append-bench.js';
 import { benchmarkServicing } from './servicing-bench.js';
 import { benchmarkCloseOfBusiness } from './cob-bench.js';
 import { benchmarkMandates } from './mandates-bench.js';
+import { benchmarkAccrual } from './accrual-bench.js';
 import { LoanHistoryGenerator } from './loan-histories.js';
 import { formatTable, median, seededRandom, tidy, type Figure } from './measure.js';
 
@@ -33,11 +34,12 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
  * command path and the session check, http-bench.ts), `queues` (rebuild and queue pages), `rebuild` (the log grown to
  * BENCH_LOANS loans and its full rebuild with 1 and 2 workers, no queue pages), `servicing` (payment
  * commands over HTTP and re-allocation after a back-dated payment, servicing-bench.ts) or `cob` (close of business,
- * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick) or `mandates` (close of
- * business's auto-debit presentations, mandates-bench.ts; BENCH_MANDATE_LOANS loans with an active mandate and an
- * instalment due, 3,000, 300 quick).
+ * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick), `accrual` (one
+ * closed business day posted by the books over BENCH_ACCRUAL_LOANS accrual-rule loans, accrual-bench.ts; 2,000, 300
+ * quick) or `mandates` (close of business's auto-debit presentations, mandates-bench.ts; BENCH_MANDATE_LOANS loans with an
+ * active mandate and an instalment due, 3,000, 300 quick).
  */
-const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'mandates'] as const;
+const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'mandates'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -414,12 +416,17 @@ async function main(): Promise<number> {
       loans: cobLoans,
     });
   }
+  if (runs('accrual')) {
+    const accrualLoans = positiveIntFromEnv('BENCH_ACCRUAL_LOANS', QUICK ? 300 : 2_000);
+    log(`8. The books' accrual at close of business over ${accrualLoans} loans`);
+    await benchmarkAccrual({ app, db, figures: ctx.figures, log, loans: accrualLoans });
+  }
   if (interrupted) return 130;
 
   phase = 'measuring auto-debit presentations';
   if (runs('mandates')) {
     const mandateLoans = positiveIntFromEnv('BENCH_MANDATE_LOANS', QUICK ? 300 : 3_000);
-    log(`8. Auto-debit presentations at close of business: ${mandateLoans} loans with an active mandate and an instalment due`);
+    log(`9. Auto-debit presentations at close of business: ${mandateLoans} loans with an active mandate and an instalment due`);
     // Paid out over the twenty days before the last forty: every first instalment falls due within about three weeks.
     const mandateGenerator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20261203, Date.now() - 40 * 24 * 3_600_000, 20);
     await benchmarkMandates({ app, db, generator: mandateGenerator, product: config.product, figures: ctx.figures, log, loans: mandateLoans });

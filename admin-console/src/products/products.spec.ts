@@ -90,6 +90,10 @@ describe('the version history', () => {
     ]);
   });
 
+  it('says what a version changed of the accounting rule', () => {
+    expect(changesBetween(v1, { ...v1, version: 2, accountingRule: 'cash' })).toEqual(['Accounting rule: accrual → cash']);
+  });
+
   it('names the profile sections a version added or dropped, and an unchanged list not at all', () => {
     const v2: LoanProductVersion = { ...v1, version: 2, requiredProfileSections: ['profile', 'bank', 'selfie'] };
     expect(changesBetween(v1, v2)).toEqual(['Profile sections required: profile → profile, bank, selfie']);

@@ -76,7 +76,12 @@ beforeAll(async () => {
   const alice = await registerBorrower(t.http, 'Alice Accrual');
   await setBusinessDate('2026-11-21');
   accrued = await loanIn(t.http, 'active', alice.token, admin);
-  unbooked = await loanIn(t.http, 'active', alice.token, admin, { type: 'EMI', amount: 5_000_000, tenureMonths: 12, productId: product.id });
+  unbooked = await loanIn(t.http, 'active', alice.token, admin, {
+    type: 'EMI',
+    amount: 5_000_000,
+    tenureMonths: 12,
+    productId: product.id,
+  });
 });
 
 afterAll(async () => {

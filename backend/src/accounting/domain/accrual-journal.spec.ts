@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { loanBookAccrualPeriods, type LoanBookEvent, type LoanBookTerms } from '../../lending/public/loan-books.js';
 import { accruedThrough } from './accrual.js';
 import type { AccountingRule } from './chart.js';
-import { journalFor, journalForClassification, journalForClosedDay, type ClosedDay, type JournalEntry, type LoanKnowledge } from './journal.js';
+import {
+  journalFor,
+  journalForClassification,
+  journalForClosedDay,
+  type ClosedDay,
+  type JournalEntry,
+  type LoanKnowledge,
+} from './journal.js';
 import type { ProvisionRates } from './provisions.js';
 
 // The loan of journal.spec.ts: 1,00,000.00 at 12 % for 12 months paid out 15 Jan 2026, fee 2,000.00, EMI 8,884.88;
@@ -67,7 +74,14 @@ describe('close of business under the accrual rule', () => {
   it('given days closed through 14 Feb, when instalment 1 is paid on 15 Feb, then what accrued leaves receivable and the rest waits as received in advance', () => {
     const entries = journalFor(
       { position: 300, type: 'RepaymentApplied' },
-      { loanId: 'loan-1', terms: TERMS, before: [], event: paid('p1', '2026-02-15', FIRST_DUE), rule: 'accrual', closedDay: day('2026-02-14') },
+      {
+        loanId: 'loan-1',
+        terms: TERMS,
+        before: [],
+        event: paid('p1', '2026-02-15', FIRST_DUE),
+        rule: 'accrual',
+        closedDay: day('2026-02-14'),
+      },
     );
     expect(booked(entries)).toEqual([
       {
@@ -136,7 +150,14 @@ describe('the other rules', () => {
     ]);
     const entries = journalFor(
       { position: 300, type: 'RepaymentApplied' },
-      { loanId: 'loan-1', terms: TERMS, before: [], event: paid('p1', '2026-02-15', FIRST_DUE), rule: 'cash', closedDay: day('2026-02-14') },
+      {
+        loanId: 'loan-1',
+        terms: TERMS,
+        before: [],
+        event: paid('p1', '2026-02-15', FIRST_DUE),
+        rule: 'cash',
+        closedDay: day('2026-02-14'),
+      },
     );
     expect(booked(entries)[0]!.lines).toEqual({ '1010': FIRST_DUE, '1100': -788_488, '1120': -200_000, '4100': -100_000 });
   });
@@ -153,7 +174,15 @@ describe('property: the accruals of close of business sum to the scheduled inter
         (principal, rate, months, offset) => {
           const disbursedOn = new Date(Date.UTC(2026, 0, 1 + offset)).toISOString().slice(0, 10);
           const firstDue = new Date(Date.UTC(2026, 1, 1 + offset)).toISOString().slice(0, 10);
-          const terms: LoanBookTerms = { ...TERMS, principal, annualRatePercent: rate, months, disbursedOn, firstDueDate: firstDue, fee: 0 };
+          const terms: LoanBookTerms = {
+            ...TERMS,
+            principal,
+            annualRatePercent: rate,
+            months,
+            disbursedOn,
+            firstDueDate: firstDue,
+            fee: 0,
+          };
           const { periods } = loanBookAccrualPeriods(terms, [], '2099-01-01');
           const scheduled = periods.reduce((sum, p) => sum + p.interest, 0);
           const maturity = periods.at(-1)!.to;

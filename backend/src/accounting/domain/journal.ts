@@ -1,6 +1,5 @@
 import {
-  loanBookAccrualPeriods,
-  loanBookPosition,
+  loanBookDay,
   ZERO_POSITION,
   type LoanBookClassification,
   type LoanBookEvent,
@@ -126,21 +125,40 @@ export function npaSince(classes: readonly LoanBookClassification[], date: strin
  */
 export function booksOn(terms: LoanBookTerms, rule: AccountingRule, known: LoanKnowledge, date: string): Balances {
   if (rule === 'none') return ZERO_BALANCES;
-  const position = loanBookPosition(terms, known.events, date);
+  const day = dayOf(terms, known.events, date);
+  const position = day.position;
   const closedDay = known.closedDay;
   const through = closedDay === null ? null : closedDay.date < date ? closedDay.date : date;
   let recognised = position.interestReceived;
   if (rule === 'accrual' && npaSince(known.classes, date) === null) {
-    const { periods, closedOn } = loanBookAccrualPeriods(terms, known.events, date);
-    if (closedOn === null || closedOn > date) recognised = accruedThrough(periods, through);
+    if (day.closedOn === null || day.closedOn > date) recognised = accruedThrough(day.periods, through);
   }
   let provision = 0;
   if (closedDay !== null && through !== null && through >= terms.disbursedOn) {
-    const atClose = through === date ? position : loanBookPosition(terms, known.events, through);
+    const atClose = through === date ? position : dayOf(terms, known.events, through).position;
     const rate = closedDay.provisionRates[provisionCategory(npaSince(known.classes, through), through)] ?? 0;
     provision = requiredProvision(atClose.owed.principal, rate);
   }
   return balancesOf(position, recognised, provision);
+}
+
+type LoanDay = ReturnType<typeof loanBookDay>;
+
+/**
+ * Lending's fold of the loan on a date, remembered per terms, events and date: a change of knowledge other than a
+ * money event (a day closed, a classification change) folds the same events on the same dates on both sides.
+ * Terms and event lists are never changed in place (each change makes a new list), so they key it.
+ */
+const days = new WeakMap<LoanBookTerms, WeakMap<readonly LoanBookEvent[], Map<string, LoanDay>>>();
+
+function dayOf(terms: LoanBookTerms, events: readonly LoanBookEvent[], date: string): LoanDay {
+  let byEvents = days.get(terms);
+  if (byEvents === undefined) days.set(terms, (byEvents = new WeakMap()));
+  let byDate = byEvents.get(events);
+  if (byDate === undefined) byEvents.set(events, (byDate = new Map()));
+  let day = byDate.get(date);
+  if (day === undefined) byDate.set(date, (day = loanBookDay(terms, events, date)));
+  return day;
 }
 
 function difference(after: Balances, before: Balances): Balances {

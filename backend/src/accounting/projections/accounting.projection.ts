@@ -154,7 +154,13 @@ function plainDay(day: LoggedDay): ClosedDay {
  * order: that of the day, or just before an event of the loan), each under the period closes before that day; the
  * loan's state moves to the last of them.
  */
-function catchUp(loanId: string, state: Held, facts: LogFacts, through: { transactionId: bigint; position: number }, inclusive: boolean): JournalEntry[] {
+function catchUp(
+  loanId: string,
+  state: Held,
+  facts: LogFacts,
+  through: { transactionId: bigint; position: number },
+  inclusive: boolean,
+): JournalEntry[] {
   const entries: JournalEntry[] = [];
   const after = state.closedDay === null ? null : facts.days.find((d) => d.position === state.closedDay!.position);
   for (const day of facts.days) {

@@ -31,6 +31,7 @@ export {
   ZERO_POSITION,
   loanBookAccrualPeriods,
   loanBookClassificationOf,
+  loanBookDay,
   loanBookEventOf,
   loanBookPosition,
   loanBookTermsFromStream,

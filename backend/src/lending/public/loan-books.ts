@@ -101,9 +101,22 @@ export const ZERO_POSITION: LoanBookPosition = {
  * before it (in log order: a reversal dated later does not yet count; a back-dated payment counts from its date).
  */
 export function loanBookPosition(terms: LoanBookTerms, events: readonly LoanBookEvent[], asOf: string): LoanBookPosition {
-  if (asOf < terms.disbursedOn) return ZERO_POSITION;
+  return loanBookDay(terms, events, asOf).position;
+}
+
+/** The loan on `asOf` as the books read it: its position and its accrual periods, from one run of lending's fold. */
+export function loanBookDay(
+  terms: LoanBookTerms,
+  events: readonly LoanBookEvent[],
+  asOf: string,
+): { position: LoanBookPosition; periods: LoanBookAccrualPeriod[]; closedOn: string | null } {
+  if (asOf < terms.disbursedOn) return { position: ZERO_POSITION, periods: [], closedOn: null };
   const known = events.filter((e) => e.valueDate <= asOf);
   const view = serviceLoan(terms, known);
+  return { position: positionOf(terms, known, view), ...accrualPeriodsOf(terms, view) };
+}
+
+function positionOf(terms: LoanBookTerms, known: readonly LoanBookEvent[], view: ReturnType<typeof serviceLoan>): LoanBookPosition {
   const reversed = new Set(known.filter((e) => e.type === 'RepaymentReversed').map((e) => e.paymentId));
   const position: LoanBookPosition = {
     ...ZERO_POSITION,
@@ -168,10 +181,19 @@ export function loanBookAccrualPeriods(
   asOf: string,
 ): { periods: LoanBookAccrualPeriod[]; closedOn: string | null } {
   if (asOf < terms.disbursedOn) return { periods: [], closedOn: null };
-  const view = serviceLoan(
+  return accrualPeriodsOf(
     terms,
-    events.filter((e) => e.valueDate <= asOf),
+    serviceLoan(
+      terms,
+      events.filter((e) => e.valueDate <= asOf),
+    ),
   );
+}
+
+function accrualPeriodsOf(
+  terms: LoanBookTerms,
+  view: ReturnType<typeof serviceLoan>,
+): { periods: LoanBookAccrualPeriod[]; closedOn: string | null } {
   let from = terms.disbursedOn;
   const periods = view.instalments.map((instalment) => {
     const period = { from, to: instalment.dueDate, interest: instalment.interest - instalment.waivedInterest };

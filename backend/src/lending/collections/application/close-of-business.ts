@@ -12,7 +12,12 @@ import { AutoDebitPresentations, type AutoDebitStepResult } from '../../loan/app
 import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/next-close-of-business.js';
-import { BUSINESS_DAYS_STREAM, BusinessDayClose, type BusinessDayClosed, type CloseOfBusinessResult } from '../../public/close-of-business.port.js';
+import {
+  BUSINESS_DAYS_STREAM,
+  BusinessDayClose,
+  type BusinessDayClosed,
+  type CloseOfBusinessResult,
+} from '../../public/close-of-business.port.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { addDays } from '../../loan/domain/calendar.js';
 

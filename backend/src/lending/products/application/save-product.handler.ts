@@ -1,7 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { DEFAULT_ACCOUNTING_RULE, DEFAULT_MANDATE_SETTINGS, productProblems, type ProductTerms } from '../../loan/domain/terms/loan-product.js';
+import {
+  DEFAULT_ACCOUNTING_RULE,
+  DEFAULT_MANDATE_SETTINGS,
+  productProblems,
+  type ProductTerms,
+} from '../../loan/domain/terms/loan-product.js';
 import type { Actor, LoanType } from '../../loan/domain/loan.types.js';
 import { normalizedProfileSections, requiredProfileSections, requiredProfileSectionsProblems } from '../domain/product-profile-sections.js';
 import { InvalidProduct, ProductCodeTaken, ProductNotFound } from '../domain/product.errors.js';

@@ -68,7 +68,9 @@ const termFields = {
     .describe('final approval (POST /api/admin/loans/:id/final-approve) needs an active auto-debit mandate; default false'),
   accountingRule: z
     .enum(ACCOUNTING_RULES, { error: `accountingRule must be one of ${ACCOUNTING_RULES.join(', ')}` })
-    .describe('how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none'),
+    .describe(
+      'how the books post its loans: accrual (interest accrued daily by close of business; the default), cash (interest when received) or none',
+    ),
   // Names are checked by the domain, so an unknown one gets a message that lists the seven.
   requiredProfileSections: z
     .array(z.string({ error: 'requiredProfileSections must be a list of section names' }), {

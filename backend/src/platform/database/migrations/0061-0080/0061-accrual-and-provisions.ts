@@ -41,6 +41,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check
       CHECK (kind IN ('event', 'reallocation', 'manual', 'close-of-business'))`.execute(db);
+  // The loans on the books keep their classification changes from now on: a rebuild gives those already in the log.
+  await sql`
+    INSERT INTO projection_rebuilds_pending (reason)
+    SELECT 'issue 31: the accounting projection follows classification changes and closed business days'
+     WHERE EXISTS (SELECT 1 FROM events WHERE type = 'LoanClassificationChanged')
+    ON CONFLICT DO NOTHING`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
