@@ -417,6 +417,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bureau-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bureau runs, newest first (range=[0,9]; Content-Range: bureau-runs …) */
+        get: operations["BureauRunsController_list"];
+        put?: never;
+        /** Generate the month's TUDF file as of its last day (400 with a field list for a month not yet ended, current or future). Records that cannot be reported are left out and listed; the file is parsed and checked before it is stored */
+        post: operations["BureauRunsController_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bureau-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run: month, as-of date, who generated it, counts, file name and SHA-256 */
+        get: operations["BureauRunsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bureau-runs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run's TUDF file, as stored (text/plain, an attachment named tudf-<month>.txt) */
+        get: operations["BureauRunsController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bureau-runs/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The records the run left out, each with a reason per field (format=json, or csv: one line per problem) */
+        get: operations["BureauRunsController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/business-date": {
         parameters: {
             query?: never;
@@ -5866,6 +5935,319 @@ export interface operations {
             };
         };
     };
+    BureauRunsController_list: {
+        parameters: {
+            query?: {
+                /** @description The rows [start,end], inclusive (start at most 10000, at most 500 rows). The answer's Content-Range is `<resource> <start>-<end>/<total>`: the total is exact up to 10000; beyond, it is `10000+` (e.g. `loans 0-24/10000+`): page by next/previous. */
+                range?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the month's last day: what the file reports as of */
+                        asOf: string;
+                        fileName: string;
+                        /** @description SHA-256 of the file, hex */
+                        fileSha256: string;
+                        generatedAt: string;
+                        generatedBy: {
+                            id: string;
+                            name: string | null;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @description disbursed loans the month reports: open at its end, or closed in it */
+                        loansConsidered: number;
+                        /** @description YYYY-MM */
+                        month: string;
+                        /** @description records left out (the validation report) */
+                        recordsRejected: number;
+                        /** @description records in the file */
+                        recordsReported: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BureauRunsController_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description YYYY-MM: a month that has ended for the business (its last day is before the business date) */
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the month's last day: what the file reports as of */
+                        asOf: string;
+                        fileName: string;
+                        /** @description SHA-256 of the file, hex */
+                        fileSha256: string;
+                        generatedAt: string;
+                        generatedBy: {
+                            id: string;
+                            name: string | null;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @description disbursed loans the month reports: open at its end, or closed in it */
+                        loansConsidered: number;
+                        /** @description YYYY-MM */
+                        month: string;
+                        /** @description records left out (the validation report) */
+                        recordsRejected: number;
+                        /** @description records in the file */
+                        recordsReported: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BureauRunsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the month's last day: what the file reports as of */
+                        asOf: string;
+                        fileName: string;
+                        /** @description SHA-256 of the file, hex */
+                        fileSha256: string;
+                        generatedAt: string;
+                        generatedBy: {
+                            id: string;
+                            name: string | null;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @description disbursed loans the month reports: open at its end, or closed in it */
+                        loansConsidered: number;
+                        /** @description YYYY-MM */
+                        month: string;
+                        /** @description records left out (the validation report) */
+                        recordsRejected: number;
+                        /** @description records in the file */
+                        recordsReported: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BureauRunsController_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BureauRunsController_report: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        rejected: {
+                            borrowerId: string;
+                            borrowerName: string;
+                            loanId: string;
+                            /** @enum {string} */
+                            loanType: "EMI" | "salaryAdvance";
+                            problems: {
+                                field: string;
+                                reason: string;
+                            }[];
+                        }[];
+                    };
+                    "text/csv": {
+                        month: string;
+                        rejected: {
+                            borrowerId: string;
+                            borrowerName: string;
+                            loanId: string;
+                            /** @enum {string} */
+                            loanType: "EMI" | "salaryAdvance";
+                            problems: {
+                                field: string;
+                                reason: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details (application/problem+json) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        fields?: {
+                            message: string;
+                            name: string;
+                        }[];
+                        instance?: string;
+                        message: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     BusinessDateController_get: {
         parameters: {
             query?: never;
@@ -7340,7 +7722,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html: string;
                     name: string;
                     subject: string;
@@ -7474,7 +7856,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html: string;
                     name: string;
                     subject: string;
@@ -7546,7 +7928,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
+                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html?: string;
                     subject?: string;
                     text?: string;
@@ -14530,7 +14912,7 @@ export interface operations {
                     "application/json": {
                         group: string;
                         /** @enum {string} */
-                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health";
+                        id: "loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health";
                         label: string;
                     }[];
                 };
@@ -15368,7 +15750,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -15427,7 +15809,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16347,7 +16729,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16398,7 +16780,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16440,7 +16822,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16502,7 +16884,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16544,7 +16926,7 @@ export interface operations {
                         name: string;
                         /** @description a page of the user is connected to the presence socket now */
                         online: boolean;
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @constant */
                         role: "staff";
@@ -16899,7 +17281,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -16973,7 +17355,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -17055,7 +17437,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -17448,7 +17830,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
@@ -20725,7 +21107,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -20782,7 +21164,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @description what the staff role allows; empty for borrowers */
-                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                         phone: string | null;
                         /** @enum {string} */
                         role: "borrower" | "staff";
@@ -22207,7 +22589,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @description what the staff role allows; empty for borrowers */
-                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "system.health")[];
+                            permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
                             phone: string | null;
                             /** @enum {string} */
                             role: "borrower" | "staff";
