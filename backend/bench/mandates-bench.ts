@@ -79,7 +79,15 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
       },
       {
         type: 'RecordMandateRegistration',
-        data: { loanId: loan.loanId, at, actor, mandateId, outcome: 'registered', providerReference: `UMRN${i}`, businessDate: disbursedOn },
+        data: {
+          loanId: loan.loanId,
+          at,
+          actor,
+          mandateId,
+          outcome: 'registered',
+          providerReference: `UMRN${i}`,
+          businessDate: disbursedOn,
+        },
       },
     ];
     for (const command of commands) {

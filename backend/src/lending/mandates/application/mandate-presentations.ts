@@ -5,7 +5,12 @@ import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
 import type { AutoDebitPresentations, AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
-import { LoanCommandExecutor, type BatchedCommand, type BatchedOutcome, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
+import {
+  LoanCommandExecutor,
+  type BatchedCommand,
+  type BatchedOutcome,
+  type LoadedLoan,
+} from '../../loan/application/loan-command-executor.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import { isIsoDate } from '../../loan/domain/calendar.js';

@@ -107,7 +107,7 @@ export const mandatePresentationsProjection: Projection = {
    * Runs keep the log's order, so a replay writes what one event at a time would.
    */
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
-    for (let start = 0; start < events.length; ) {
+    for (let start = 0; start < events.length;) {
       let end = start + 1;
       while (end < events.length && events[end]!.type === events[start]!.type) end += 1;
       const run = events.slice(start, end);
