@@ -12,6 +12,7 @@ import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import type { ProductSettings } from '../src/platform/config/product-settings.js';
 import { insertLoanEvents } from './bulk-load.js';
+import { startCpuProfile } from './cpu-profile.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
 import type { Figure } from './measure.js';
 
@@ -42,7 +43,7 @@ const MANDATE_PROJECTIONS = ['loan-summaries', 'loan-servicing', 'mandates', 'ma
  * then close of business's auto-debit step for the date by which every loan's first instalment is due: its decide
  * half (the set-based selection, decisions in batches, appends in one transaction a page) and its send half (the
  * sandbox provider, the acceptances appended in batches), timed apart. Prints a JSON line with loans/s and the ratio
- * to MANDATES_GOAL_LOANS_PER_S.
+ * to MANDATES_GOAL_LOANS_PER_S. `BENCH_CPU_PROFILE=<folder>` writes a CPU profile of the two halves.
  */
 export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void> {
   const { db, log } = ctx;
@@ -109,12 +110,14 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   const selectStarted = performance.now();
   const due = await step.dueLoanIds(date);
   const selectSeconds = (performance.now() - selectStarted) / 1000;
+  const profile = await startCpuProfile();
   const started = performance.now();
   const decided = await step.decide(date);
   const decideSeconds = (performance.now() - started) / 1000;
   const sendStarted = performance.now();
   const sent = await step.send();
   const sendSeconds = (performance.now() - sendStarted) / 1000;
+  await profile?.stop('mandate-presentations', log);
   const seconds = decideSeconds + sendSeconds;
   const rate = decided.loansVisited / seconds;
   const phases = Object.fromEntries(

@@ -25,6 +25,9 @@ export const PRESENTATIONS_ACTOR: Actor = { id: 'system:close-of-business', role
 /** Loans (or presentations) per page: one query to read them, one batch to decide, one transaction to append. */
 export const PRESENTATIONS_PAGE = 500;
 
+/** Pages worked at once: one decided in Node while the one before is appended in PostgreSQL. */
+export const PRESENTATIONS_PAGES_IN_FLIGHT = 2;
+
 /**
  * Seconds spent in each phase of the step in this process since it started (the bench reads them): the selection
  * query, the loans' rows read, decided by the domain (and their rows built), appended (statements and commit),
@@ -85,13 +88,12 @@ export class MandatePresentations implements AutoDebitPresentations {
    * a loan that fails is logged and left for the next run.
    */
   async decide(date: string): Promise<{ loansVisited: number; decisions: number; failedLoans: number }> {
-    let started = performance.now();
+    const started = performance.now();
     const loanIds = await this.dueLoanIds(date);
     this.phases.select += (performance.now() - started) / 1000;
     const total = { loansVisited: loanIds.length, decisions: 0, failedLoans: 0 };
-    for (let start = 0; start < loanIds.length; start += PRESENTATIONS_PAGE) {
-      const page = loanIds.slice(start, start + PRESENTATIONS_PAGE);
-      started = performance.now();
+    await inFlight(pagesOf(loanIds), async (page) => {
+      const started = performance.now();
       const rows = await this.loadedRows(page);
       this.phases.read += (performance.now() - started) / 1000;
       const outcomes = await this.batch(rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })));
@@ -109,7 +111,7 @@ export class MandatePresentations implements AutoDebitPresentations {
         }
         total.decisions += events.filter((type) => DECISIONS.has(type)).length;
       }
-    }
+    });
     return total;
   }
 
@@ -163,8 +165,7 @@ export class MandatePresentations implements AutoDebitPresentations {
       .orderBy('p.created_at')
       .orderBy('p.id')
       .execute();
-    for (let start = 0; start < pending.length; start += PRESENTATIONS_PAGE) {
-      const page = pending.slice(start, start + PRESENTATIONS_PAGE);
+    await inFlight(pagesOf(pending), async (page) => {
       const accepted: { loanId: string; presentationId: string; providerPresentationId: string }[] = [];
       let started = performance.now();
       for (const row of page) {
@@ -203,7 +204,7 @@ export class MandatePresentations implements AutoDebitPresentations {
         await this.retried(submitted(first.get(rows[i]!.loanId)!));
       }
       for (const one of later) await this.retried(submitted(one));
-    }
+    });
     return pending.length;
   }
 
@@ -256,6 +257,33 @@ export class MandatePresentations implements AutoDebitPresentations {
       }
     }
   }
+}
+
+/** Pages of PRESENTATIONS_PAGE items. */
+function pagesOf<T>(items: readonly T[]): T[][] {
+  const pages: T[][] = [];
+  for (let start = 0; start < items.length; start += PRESENTATIONS_PAGE) pages.push(items.slice(start, start + PRESENTATIONS_PAGE));
+  return pages;
+}
+
+/**
+ * Works the pages with up to PRESENTATIONS_PAGES_IN_FLIGHT at once, so that one page is decided in Node while the one
+ * before is appended in PostgreSQL (as close of business does). A failure stops the starting of pages; those under way
+ * finish (each is its own transaction, so what is recorded is whole loans) and the failure is thrown.
+ */
+async function inFlight<T>(pages: readonly T[][], work: (page: T[]) => Promise<void>): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  for (const page of pages) {
+    if (failure) break;
+    const one: Promise<void> = work(page)
+      .catch((error: unknown) => void (failure ??= { error }))
+      .finally(() => running.delete(one));
+    running.add(one);
+    if (running.size >= PRESENTATIONS_PAGES_IN_FLIGHT) await Promise.race(running);
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
 }
 
 /** The events that are a decision on an instalment (what `decisions` counts; a pre-debit notice is not one). */
