@@ -186,8 +186,14 @@ export class MandatePresentations implements AutoDebitPresentations {
         if (first.has(one.loanId)) later.push(one);
         else first.set(one.loanId, one);
       }
+      // The loans as this run's decisions left them (kept by the executor), else read from their rows.
       started = performance.now();
-      const rows = await this.loadedRows([...first.keys()]);
+      const kept = [...first.keys()].flatMap((loanId) => {
+        const loaded = this.executor.kept(loanId);
+        return loaded ? [{ loanId, loaded }] : [];
+      });
+      const keptIds = new Set(kept.map((k) => k.loanId));
+      const rows = [...kept, ...(await this.loadedRows([...first.keys()].filter((loanId) => !keptIds.has(loanId))))];
       this.phases.read += (performance.now() - started) / 1000;
       const submitted =
         ({ loanId, presentationId, providerPresentationId }: (typeof accepted)[number]) =>
