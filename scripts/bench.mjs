@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: every figure of docs/performance.md as JSON lines on stdout. The backend benchmark (appends, the
-// HTTP command path, rebuild, queue pages, servicing, close of business: backend/bench) and then the frontend one (sign-in
-// form, first load, JavaScript per public page: packages/web-common/bench). BENCH_ONLY=appends|http|queues|rebuild|servicing|cob|accrual
+// HTTP command path, rebuild, queue pages, servicing, close of business, the books' accrual, auto-debit presentations:
+// backend/bench) and then the frontend one (sign-in form, first load, JavaScript per public page: packages/web-common/bench).
+// BENCH_ONLY=appends|http|queues|rebuild|servicing|cob|accrual|mandates
 // runs one backend part, BENCH_ONLY=frontend only the frontend. Progress goes to stderr. Exits with the first failure's code.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.env.BENCH_ONLY?.trim() || undefined;
-const parts = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'frontend'];
+const parts = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'mandates', 'frontend'];
 if (only !== undefined && !parts.includes(only)) {
   process.stderr.write(`BENCH_ONLY must be one of ${parts.join(', ')} (or unset), not "${only}".\n`);
   process.exit(2);

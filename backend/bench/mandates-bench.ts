@@ -12,6 +12,7 @@ import { rebuildProjections } from '../src/platform/projections/rebuild.js';
 import { PlatformRegistry } from '../src/platform/registry.js';
 import type { ProductSettings } from '../src/platform/config/product-settings.js';
 import { insertLoanEvents } from './bulk-load.js';
+import { startCpuProfile } from './cpu-profile.js';
 import type { LoanHistoryGenerator } from './loan-histories.js';
 import type { Figure } from './measure.js';
 
@@ -42,7 +43,7 @@ const MANDATE_PROJECTIONS = ['loan-summaries', 'loan-servicing', 'mandates', 'ma
  * then close of business's auto-debit step for the date by which every loan's first instalment is due: its decide
  * half (the set-based selection, decisions in batches, appends in one transaction a page) and its send half (the
  * sandbox provider, the acceptances appended in batches), timed apart. Prints a JSON line with loans/s and the ratio
- * to MANDATES_GOAL_LOANS_PER_S.
+ * to MANDATES_GOAL_LOANS_PER_S. `BENCH_CPU_PROFILE=<folder>` writes a CPU profile of the two halves.
  */
 export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void> {
   const { db, log } = ctx;
@@ -58,7 +59,8 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
     if (firstDueDate > date) date = firstDueDate;
     const params = defaultProductParameters(ctx.product, record.loanType);
     const mandateId = randomUUID();
-    const at = new Date(Date.parse(`${disbursedOn}T12:00:00Z`)).toISOString();
+    // Registered just after the payout (a stream's times never go back: the log is written in time order).
+    const at = new Date(Date.parse(loan.steps.at(-1)!.event.data.at) + 60_000).toISOString();
     const commands: LoanCommand[] = [
       {
         type: 'StartMandateRegistration',
@@ -78,7 +80,15 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
       },
       {
         type: 'RecordMandateRegistration',
-        data: { loanId: loan.loanId, at, actor, mandateId, outcome: 'registered', providerReference: `UMRN${i}`, businessDate: disbursedOn },
+        data: {
+          loanId: loan.loanId,
+          at,
+          actor,
+          mandateId,
+          outcome: 'registered',
+          providerReference: `UMRN${i}`,
+          businessDate: disbursedOn,
+        },
       },
     ];
     for (const command of commands) {
@@ -96,17 +106,23 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   log(`Wrote ${ctx.loans} loans with an active e-NACH mandate (${events} events); presenting what is due by ${date}`);
 
   const step = ctx.app.get(MandatePresentations);
+  const before = { ...step.phases };
   const selectStarted = performance.now();
   const due = await step.dueLoanIds(date);
   const selectSeconds = (performance.now() - selectStarted) / 1000;
+  const profile = await startCpuProfile();
   const started = performance.now();
   const decided = await step.decide(date);
   const decideSeconds = (performance.now() - started) / 1000;
   const sendStarted = performance.now();
   const sent = await step.send();
   const sendSeconds = (performance.now() - sendStarted) / 1000;
+  await profile?.stop('mandate-presentations', log);
   const seconds = decideSeconds + sendSeconds;
   const rate = decided.loansVisited / seconds;
+  const phases = Object.fromEntries(
+    Object.entries(step.phases).map(([phase, spent]) => [phase, Number((spent - before[phase as keyof typeof before]).toFixed(2))]),
+  );
   const again = performance.now();
   const repeat = await step.decide(date);
   const repeatSeconds = (performance.now() - again) / 1000;
@@ -127,10 +143,11 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
     ratioToGoal: Number((rate / MANDATES_GOAL_LOANS_PER_S).toFixed(2)),
     msPerLoan: Number(((1000 * seconds) / decided.loansVisited).toFixed(3)),
     repeatRunSeconds: Number(repeatSeconds.toFixed(2)),
+    phaseSeconds: phases,
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
   log(
-    `Presented ${decided.decisions} instalments of ${decided.loansVisited} loans: selection ${selectSeconds.toFixed(2)} s, decide ${decideSeconds.toFixed(1)} s, send ${sendSeconds.toFixed(1)} s; ${Math.round(rate)} loans/s (goal ${Math.round(MANDATES_GOAL_LOANS_PER_S)}/s); run again, ${repeatSeconds.toFixed(2)} s`,
+    `Presented ${decided.decisions} instalments of ${decided.loansVisited} loans: selection ${selectSeconds.toFixed(2)} s, decide ${decideSeconds.toFixed(1)} s, send ${sendSeconds.toFixed(1)} s (${JSON.stringify(phases)}); ${Math.round(rate)} loans/s (goal ${Math.round(MANDATES_GOAL_LOANS_PER_S)}/s); run again, ${repeatSeconds.toFixed(2)} s`,
   );
   ctx.figures.push({
     name: 'Auto-debit presentations at close of business (decide + send)',

@@ -428,8 +428,22 @@ async function main(): Promise<number> {
     const mandateLoans = positiveIntFromEnv('BENCH_MANDATE_LOANS', QUICK ? 300 : 3_000);
     log(`9. Auto-debit presentations at close of business: ${mandateLoans} loans with an active mandate and an instalment due`);
     // Paid out over the twenty days before the last forty: every first instalment falls due within about three weeks.
-    const mandateGenerator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20261203, Date.now() - 40 * 24 * 3_600_000, 20);
-    await benchmarkMandates({ app, db, generator: mandateGenerator, product: config.product, figures: ctx.figures, log, loans: mandateLoans });
+    const mandateGenerator = new LoanHistoryGenerator(
+      { borrowerIds, staffIds },
+      config.product,
+      20261203,
+      Date.now() - 40 * 24 * 3_600_000,
+      20,
+    );
+    await benchmarkMandates({
+      app,
+      db,
+      generator: mandateGenerator,
+      product: config.product,
+      figures: ctx.figures,
+      log,
+      loans: mandateLoans,
+    });
   }
   if (interrupted) return 130;
 

@@ -42,8 +42,7 @@ const emailsOf = (template: string) =>
   t.runtime.db.selectFrom('emails').selectAll().where('to_address', '=', email).where('template', '=', template).execute();
 const noticeEvents = async (type: string): Promise<RecordedEvent[]> =>
   (await t.app.get<EventStore>(EVENT_STORE).readStream(`loan-${loan.id}`)).filter((e) => e.type === type);
-const claimOf = (about: string) =>
-  t.runtime.db.selectFrom('auto_debit_notices').selectAll().where('about', '=', about).executeTakeFirst();
+const claimOf = (about: string) => t.runtime.db.selectFrom('auto_debit_notices').selectAll().where('about', '=', about).executeTakeFirst();
 async function mail(subject: string) {
   await waitFor(() => smtp.received.some((m) => m.subject === subject), `the email "${subject}"`);
   return smtp.received.find((m) => m.subject === subject)!;
@@ -99,7 +98,9 @@ describe('auto-debit notices to the borrower', () => {
     const [sms] = await smsOf('auto-debit-pre-debit');
     expect(sms!.body).toContain(`loan ${loan.id.slice(0, 8).toUpperCase()}`);
     expect(sms!.body).toMatch(/will be debited by UPI AutoPay on \d{1,2} \w{3} \d{4}/);
-    const message = await mail(`${formatted(notice!.data.amount as number)} will be debited on ${dateWords(due1)} for loan ${loan.id.slice(0, 8).toUpperCase()}`);
+    const message = await mail(
+      `${formatted(notice!.data.amount as number)} will be debited on ${dateWords(due1)} for loan ${loan.id.slice(0, 8).toUpperCase()}`,
+    );
     expect(message.text).toContain('by UPI AutoPay');
 
     // Seen again (a replay), and by two workers at once: nothing more is sent.
@@ -108,9 +109,9 @@ describe('auto-debit notices to the borrower', () => {
     expect(await Promise.all([notices.notify(again), notices.notify(again), notices.notify(again)])).toEqual([0, 0, 0]);
     expect(await smsOf('auto-debit-pre-debit')).toHaveLength(1);
     expect(await emailsOf('auto-debit-pre-debit')).toHaveLength(1);
-    expect(
-      await t.runtime.db.selectFrom('auto_debit_notices').selectAll().where('loan_id', '=', loan.id).execute(),
-    ).toEqual([expect.objectContaining({ kind: 'pre-debit', about: `${loan.id}-i1-a1`, status: 'sent', sms_status: 'logged' })]);
+    expect(await t.runtime.db.selectFrom('auto_debit_notices').selectAll().where('loan_id', '=', loan.id).execute()).toEqual([
+      expect.objectContaining({ kind: 'pre-debit', about: `${loan.id}-i1-a1`, status: 'sent', sms_status: 'logged' }),
+    ]);
   });
 
   it('two workers racing on a notice not sent yet send it once; a failed send gives the claim back; a stale claim is taken over', async () => {
@@ -157,7 +158,10 @@ describe('auto-debit notices to the borrower', () => {
       spy.mockRestore();
     }
     const [presentation] = (await mandatesOf(loan.id)).presentations;
-    await t.http.post(`/api/mandates/sandbox/presentations/${presentation!.id}/bounce`).query({ reasonCode: 'INSUFFICIENT_FUNDS' }).expect(200);
+    await t.http
+      .post(`/api/mandates/sandbox/presentations/${presentation!.id}/bounce`)
+      .query({ reasonCode: 'INSUFFICIENT_FUNDS' })
+      .expect(200);
     const [bounced] = await noticeEvents('PresentationBounced');
 
     await notified('PresentationBounced', 'auto-debit-bounced');

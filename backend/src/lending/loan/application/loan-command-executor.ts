@@ -107,6 +107,14 @@ export class LoanCommandExecutor {
     return this.recent.has(loanId);
   }
 
+  /**
+   * The loan as this process's last append to it left it (RecentLoans), for a batch writer that appends to it again
+   * (executeBatch checks the version: a stale one is that command's ConcurrencyError); undefined when not kept.
+   */
+  kept(loanId: string): LoadedLoan | undefined {
+    return this.recent.get(loanId);
+  }
+
   /** `params`: the product version a start is made under; any other command is decided under the version the loan pinned. */
   async execute(command: LoanCommand, options: ExecuteOptions = {}): Promise<LoanCommandResult> {
     const { loanId, actor } = command.data;

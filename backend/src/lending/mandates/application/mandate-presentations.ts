@@ -5,7 +5,12 @@ import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { ConcurrencyError } from '../../../platform/event-store/event-store.errors.js';
 import type { AutoDebitPresentations, AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
-import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
+import {
+  LoanCommandExecutor,
+  type BatchedCommand,
+  type BatchedOutcome,
+  type LoadedLoan,
+} from '../../loan/application/loan-command-executor.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import { isIsoDate } from '../../loan/domain/calendar.js';
@@ -19,6 +24,16 @@ export const PRESENTATIONS_ACTOR: Actor = { id: 'system:close-of-business', role
 
 /** Loans (or presentations) per page: one query to read them, one batch to decide, one transaction to append. */
 export const PRESENTATIONS_PAGE = 500;
+
+/** Pages worked at once: one decided in Node while the one before is appended in PostgreSQL. */
+export const PRESENTATIONS_PAGES_IN_FLIGHT = 2;
+
+/**
+ * Seconds spent in each phase of the step in this process since it started (the bench reads them): the selection
+ * query, the loans' rows read, decided by the domain (and their rows built), appended (statements and commit),
+ * projected (the inline projections in the append's transaction), and the provider's calls.
+ */
+export type PresentationPhases = { select: number; read: number; decide: number; append: number; project: number; provider: number };
 
 /** `decisions`: instalments presented or sent to manual collection by this run; `sent`: presentations sent to the provider. */
 export type PresentationsRun = { date: string; loansVisited: number; decisions: number; sent: number; failedLoans: number };
@@ -34,6 +49,7 @@ export type PresentationsRun = { date: string; loansVisited: number; decisions: 
 @Injectable()
 export class MandatePresentations implements AutoDebitPresentations {
   private readonly logger = new Logger('MandatePresentations');
+  readonly phases: PresentationPhases = { select: 0, read: 0, decide: 0, append: 0, project: 0, provider: 0 };
 
   constructor(
     private readonly executor: LoanCommandExecutor,
@@ -72,14 +88,15 @@ export class MandatePresentations implements AutoDebitPresentations {
    * a loan that fails is logged and left for the next run.
    */
   async decide(date: string): Promise<{ loansVisited: number; decisions: number; failedLoans: number }> {
+    const started = performance.now();
     const loanIds = await this.dueLoanIds(date);
+    this.phases.select += (performance.now() - started) / 1000;
     const total = { loansVisited: loanIds.length, decisions: 0, failedLoans: 0 };
-    for (let start = 0; start < loanIds.length; start += PRESENTATIONS_PAGE) {
-      const page = loanIds.slice(start, start + PRESENTATIONS_PAGE);
+    await inFlight(pagesOf(loanIds), async (page) => {
+      const started = performance.now();
       const rows = await this.loadedRows(page);
-      const outcomes = await this.executor.executeBatch(
-        rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })),
-      );
+      this.phases.read += (performance.now() - started) / 1000;
+      const outcomes = await this.batch(rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })));
       for (const [i, outcome] of outcomes.entries()) {
         const { loanId } = rows[i]!;
         let events: readonly string[];
@@ -94,7 +111,7 @@ export class MandatePresentations implements AutoDebitPresentations {
         }
         total.decisions += events.filter((type) => DECISIONS.has(type)).length;
       }
-    }
+    });
     return total;
   }
 
@@ -148,9 +165,9 @@ export class MandatePresentations implements AutoDebitPresentations {
       .orderBy('p.created_at')
       .orderBy('p.id')
       .execute();
-    for (let start = 0; start < pending.length; start += PRESENTATIONS_PAGE) {
-      const page = pending.slice(start, start + PRESENTATIONS_PAGE);
+    await inFlight(pagesOf(pending), async (page) => {
       const accepted: { loanId: string; presentationId: string; providerPresentationId: string }[] = [];
+      let started = performance.now();
       for (const row of page) {
         const { providerPresentationId } = await this.provider.present({
           presentationId: row.id,
@@ -162,20 +179,29 @@ export class MandatePresentations implements AutoDebitPresentations {
         });
         accepted.push({ loanId: row.loan_id, presentationId: row.id, providerPresentationId });
       }
+      this.phases.provider += (performance.now() - started) / 1000;
       const first = new Map<string, (typeof accepted)[number]>();
       const later: typeof accepted = [];
       for (const one of accepted) {
         if (first.has(one.loanId)) later.push(one);
         else first.set(one.loanId, one);
       }
-      const rows = await this.loadedRows([...first.keys()]);
+      // The loans as this run's decisions left them (kept by the executor), else read from their rows.
+      started = performance.now();
+      const kept = [...first.keys()].flatMap((loanId) => {
+        const loaded = this.executor.kept(loanId);
+        return loaded ? [{ loanId, loaded }] : [];
+      });
+      const keptIds = new Set(kept.map((k) => k.loanId));
+      const rows = [...kept, ...(await this.loadedRows([...first.keys()].filter((loanId) => !keptIds.has(loanId))))];
+      this.phases.read += (performance.now() - started) / 1000;
       const submitted =
         ({ loanId, presentationId, providerPresentationId }: (typeof accepted)[number]) =>
         (at: string): LoanCommand => ({
           type: 'RecordPresentationSubmitted',
           data: { loanId, at, actor: PRESENTATIONS_ACTOR, presentationId, providerPresentationId },
         });
-      const outcomes = await this.executor.executeBatch(
+      const outcomes = await this.batch(
         rows.map(({ loanId, loaded }) => ({ command: submitted(first.get(loanId)!)(this.clock.now().toISOString()), loaded })),
       );
       for (const [i, outcome] of outcomes.entries()) {
@@ -184,8 +210,18 @@ export class MandatePresentations implements AutoDebitPresentations {
         await this.retried(submitted(first.get(rows[i]!.loanId)!));
       }
       for (const one of later) await this.retried(submitted(one));
-    }
+    });
     return pending.length;
+  }
+
+  /** One batch through the executor (decided, then appended in one transaction), its time added to the phases. */
+  private async batch(commands: BatchedCommand[]): Promise<BatchedOutcome[]> {
+    const timings = { decideSeconds: 0, appendSeconds: 0, projectSeconds: 0 };
+    const outcomes = await this.executor.executeBatch(commands, timings);
+    this.phases.decide += timings.decideSeconds;
+    this.phases.append += timings.appendSeconds;
+    this.phases.project += timings.projectSeconds;
+    return outcomes;
   }
 
   private presentCommand(loanId: string, date: string): LoanCommand {
@@ -227,6 +263,33 @@ export class MandatePresentations implements AutoDebitPresentations {
       }
     }
   }
+}
+
+/** Pages of PRESENTATIONS_PAGE items. */
+function pagesOf<T>(items: readonly T[]): T[][] {
+  const pages: T[][] = [];
+  for (let start = 0; start < items.length; start += PRESENTATIONS_PAGE) pages.push(items.slice(start, start + PRESENTATIONS_PAGE));
+  return pages;
+}
+
+/**
+ * Works the pages with up to PRESENTATIONS_PAGES_IN_FLIGHT at once, so that one page is decided in Node while the one
+ * before is appended in PostgreSQL (as close of business does). A failure stops the starting of pages; those under way
+ * finish (each is its own transaction, so what is recorded is whole loans) and the failure is thrown.
+ */
+async function inFlight<T>(pages: readonly T[][], work: (page: T[]) => Promise<void>): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  for (const page of pages) {
+    if (failure) break;
+    const one: Promise<void> = work(page)
+      .catch((error: unknown) => void (failure ??= { error }))
+      .finally(() => running.delete(one));
+    running.add(one);
+    if (running.size >= PRESENTATIONS_PAGES_IN_FLIGHT) await Promise.race(running);
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
 }
 
 /** The events that are a decision on an instalment (what `decisions` counts; a pre-debit notice is not one). */

@@ -5,7 +5,9 @@ const LOAN = '3f2a91c0-0000-4000-8000-000000000000';
 
 describe('auto-debit notices: which notice an event calls for', () => {
   it('given a pre-debit notification, when its notice is keyed, then it is about the presentation it announces', () => {
-    expect(noticeOf({ type: 'PreDebitNotified', data: { loanId: LOAN, instalmentNumber: 3, attempt: 2, amount: 100, debitOn: '2026-12-21' } })).toEqual({
+    expect(
+      noticeOf({ type: 'PreDebitNotified', data: { loanId: LOAN, instalmentNumber: 3, attempt: 2, amount: 100, debitOn: '2026-12-21' } }),
+    ).toEqual({
       about: `${LOAN}-i3-a2`,
       kind: 'pre-debit',
     });
