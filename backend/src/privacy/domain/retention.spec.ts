@@ -24,7 +24,10 @@ describe('retentionDuty', () => {
 
   it('given an active loan (or an application in progress), then records are kept while it runs', () => {
     const active = loan('active', true);
-    expect(retentionDuty([active, loan('closed', false, '2025-01-10')], TODAY)).toEqual({ kind: 'while-running', running: [active.loanId] });
+    expect(retentionDuty([active, loan('closed', false, '2025-01-10')], TODAY)).toEqual({
+      kind: 'while-running',
+      running: [active.loanId],
+    });
     expect(retentionDuty([loan('applied', true)], TODAY).kind).toBe('while-running');
   });
 
@@ -52,7 +55,15 @@ describe('erasurePlan', () => {
   it('given a running loan, then devices, sessions and marketing go; account, KYC, loan records, correspondence and the event log are kept while it runs, with why', () => {
     const plan = erasurePlan({ kind: 'while-running', running: ['l1'] });
     expect(plan.erase).toEqual(['push-devices', 'sessions', 'marketing-consent']);
-    expect(plan.kept.map((k) => k.part)).toEqual(['account', 'profile', 'loan-records', 'messages', 'help-issues', 'event-log', 'consent-records']);
+    expect(plan.kept.map((k) => k.part)).toEqual([
+      'account',
+      'profile',
+      'loan-records',
+      'messages',
+      'help-issues',
+      'event-log',
+      'consent-records',
+    ]);
     const kyc = plan.kept.find((k) => k.part === 'profile')!;
     expect(kyc.until).toBeNull();
     expect(kyc.untilText).toMatch(/While your application or loan runs, then 5 years after the last one ends/);

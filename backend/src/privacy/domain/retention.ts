@@ -102,7 +102,10 @@ function untilText(duty: RetentionDuty): { until: string | null; untilText: stri
         untilText: `While your ${duty.running.length === 1 ? 'application or loan runs' : `${duty.running.length} applications or loans run`}, then ${RETENTION_YEARS} years after the last one ends`,
       };
     case 'until':
-      return { until: duty.until, untilText: `Until ${duty.until} (${RETENTION_YEARS} years after your last loan or application ended on ${duty.endedOn})` };
+      return {
+        until: duty.until,
+        untilText: `Until ${duty.until} (${RETENTION_YEARS} years after your last loan or application ended on ${duty.endedOn})`,
+      };
     case 'none':
       return { until: null, untilText: 'Kept' };
   }
@@ -117,12 +120,34 @@ export function erasurePlan(duty: RetentionDuty): { erase: ErasablePart[]; kept:
   const kept: KeptLine[] = [
     ...(underDuty ? KEPT_UNDER_DUTY.map(({ part, why }) => ({ part, what: PART_LABELS[part], why, ...period })) : []),
     ...(duty.kind === 'none' && duty.endedOn !== null
-      ? [{ part: 'loan-records' as const, what: PART_LABELS['loan-records'], why: `${TRANSACTIONS_WHY}. They name you by your customer number only, now that your contact details are erased`, until: null, untilText: 'Kept, without your name, phone or email' }]
+      ? [
+          {
+            part: 'loan-records' as const,
+            what: PART_LABELS['loan-records'],
+            why: `${TRANSACTIONS_WHY}. They name you by your customer number only, now that your contact details are erased`,
+            until: null,
+            untilText: 'Kept, without your name, phone or email',
+          },
+        ]
       : []),
     ...(hadLoans
-      ? [{ part: 'event-log' as const, what: PART_LABELS['event-log'], why: EVENTS_WHY, until: null, untilText: 'Kept: it is never changed' }]
+      ? [
+          {
+            part: 'event-log' as const,
+            what: PART_LABELS['event-log'],
+            why: EVENTS_WHY,
+            until: null,
+            untilText: 'Kept: it is never changed',
+          },
+        ]
       : []),
-    { part: 'consent-records', what: PART_LABELS['consent-records'], why: CONSENT_WHY, until: null, untilText: 'Kept, without your contact details' },
+    {
+      part: 'consent-records',
+      what: PART_LABELS['consent-records'],
+      why: CONSENT_WHY,
+      until: null,
+      untilText: 'Kept, without your contact details',
+    },
   ];
   return { erase, kept };
 }
