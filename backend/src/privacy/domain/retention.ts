@@ -65,7 +65,8 @@ export const PART_LABELS: Record<ErasurePart, string> = {
   profile: 'Your profile and KYC details: the seven profile sections, their review history, uploaded documents, the quick-start answers',
   'help-issues': 'Your help issues and their messages',
   messages: 'Messages we sent you: emails, SMS, push notifications, WhatsApp',
-  account: 'Your name, email and phone on the account (replaced by placeholders), password and social sign-in; the account is closed',
+  account:
+    'Your name, email and phone on the account (replaced by placeholders), password, social sign-in and one-time codes; the account is closed',
   'loan-records': 'Your applications and loans: terms, schedules, payments, agreements and their documents',
   'event-log': "The loans' history of events (amounts, dates, decisions; your customer number, never your name, phone or email)",
   'consent-records': 'The record of each consent you gave or withdrew (purpose, text version, when)',
