@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addYears, erasurePlan, retentionDuty, type RelationshipItem } from './retention.js';
+import { addYears, erasedWhat, erasurePlan, retentionDuty, type RelationshipItem } from './retention.js';
 
 const TODAY = '2026-12-03';
 const loan = (state: string, running: boolean, endedOn: string | null = null): RelationshipItem => ({
@@ -69,6 +69,13 @@ describe('erasurePlan', () => {
     expect(kyc.untilText).toMatch(/While your application or loan runs, then 5 years after the last one ends/);
     expect(kyc.why).toMatch(/Know Your Customer \(KYC\) Direction, 2016, Chapter VII Record Management \(b\)/);
     expect(plan.kept.find((k) => k.part === 'loan-records')!.why).toMatch(/Record Management \(a\)/);
+  });
+
+  it('names the account as kept (its details) or as erased (replaced by placeholders, closed)', () => {
+    const kept = erasurePlan({ kind: 'while-running', running: ['l1'] }).kept.find((k) => k.part === 'account')!;
+    expect(kept.what).toBe('Your account: name, email, phone, password, social sign-in and one-time codes');
+    expect(erasedWhat('account')).toMatch(/replaced by placeholders.*the account closed/);
+    expect(erasedWhat('sessions')).toMatch(/^Signed-in devices/);
   });
 
   it('given a duty until a day, then what is kept says that day', () => {

@@ -58,19 +58,28 @@ export type KeptLine = { part: ErasurePart; what: string; why: string; until: st
 /** The answer a carried-out request gives the borrower and staff: what was erased, what was kept, why and until when. */
 export type ErasureAnswer = { duty: RetentionDuty; erased: ErasedLine[]; kept: KeptLine[] };
 
-export const PART_LABELS: Record<ErasurePart, string> = {
+/** Each kind of personal data in plain words, as the borrower reads it. */
+const PART_LABELS: Record<ErasurePart, string> = {
   'push-devices': 'Devices registered for push notifications (device tokens and push subscriptions)',
   sessions: 'Signed-in devices: sessions, browsers and IP addresses, online status, password-reset links',
   'marketing-consent': 'Your consent to offers and news (communications): withdrawn, so no marketing is sent',
   profile: 'Your profile and KYC details: the seven profile sections, their review history, uploaded documents, the quick-start answers',
   'help-issues': 'Your help issues and their messages',
   messages: 'Messages we sent you: emails, SMS, push notifications, WhatsApp',
-  account:
-    'Your name, email and phone on the account (replaced by placeholders), password, social sign-in and one-time codes; the account is closed',
+  account: 'Your account: name, email, phone, password, social sign-in and one-time codes',
   'loan-records': 'Your applications and loans: terms, schedules, payments, agreements and their documents',
   'event-log': "The loans' history of events (amounts, dates, decisions; your customer number, never your name, phone or email)",
   'consent-records': 'The record of each consent you gave or withdrew (purpose, text version, when)',
 };
+
+/** What erasing a part does, where that is more than deleting it. */
+const ERASED_AS: Partial<Record<ErasablePart, string>> = {
+  account:
+    'Your account: name, email and phone replaced by placeholders; password, social sign-in and one-time codes removed; the account closed',
+};
+
+/** A part as the answer names it once erased. */
+export const erasedWhat = (part: ErasablePart): string => ERASED_AS[part] ?? PART_LABELS[part];
 
 const KYC_WHY =
   'RBI Master Direction - Know Your Customer (KYC) Direction, 2016, Chapter VII Record Management (b): identification and address records, account files and business correspondence are kept at least five years after the business relationship ends';
