@@ -209,7 +209,9 @@ test.describe('signed in as a borrower with an active loan', () => {
     );
   });
 
-  test('dashboard, loans, help, consents, your data and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({ page }) => {
+  test('dashboard, loans, help, consents, your data and profile: no sideways scroll at 360 and 1280 px, no axe violation', async ({
+    page,
+  }) => {
     const routes: Route[] = [
       { path: '/User/Dashboard' },
       { path: '/User/Loans' },

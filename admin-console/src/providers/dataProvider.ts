@@ -362,7 +362,8 @@ export function createDataProvider(base = ADMIN_API, http = httpClient): Lending
       ).json as Omit<CustomerSection, 'reviewedBy'>,
     resolvePhoneCollision: async (id, action) =>
       (await send('POST', `${base}/phone-collisions/${encodeURIComponent(id)}/resolve`, { action })).json as PhoneCollision,
-    carryOutErasure: async (id) => (await send('POST', `${base}/erasure-requests/${encodeURIComponent(id)}/carry-out`, {})).json as AdminErasureRequestRow,
+    carryOutErasure: async (id) =>
+      (await send('POST', `${base}/erasure-requests/${encodeURIComponent(id)}/carry-out`, {})).json as AdminErasureRequestRow,
     collectionBuckets: async () => (await http(`${base}/collection-buckets`)).json as CollectionBucketCounts,
     collectors: async () => (await http(`${base}/collectors`)).json as Collector[],
     loanContacts: async (loanId) =>

@@ -47,13 +47,21 @@ async function activeBorrower(name: string): Promise<Borrower> {
     .set(bearer(b.token))
     .send({ category: 'account', message: `Please check my account, ${name}` })
     .expect(201);
-  await t.http.post('/api/me/push-tokens').set(bearer(b.token)).send({ token: `fcm:${randomUUID()}`, options: pushOptions() }).expect(201);
+  await t.http
+    .post('/api/me/push-tokens')
+    .set(bearer(b.token))
+    .send({ token: `fcm:${randomUUID()}`, options: pushOptions() })
+    .expect(201);
   const [communications] = (await t.http.get('/api/me/consents/givable').set(bearer(b.token)).expect(200)).body as { version: string }[];
   await t.http.post('/api/me/consents/communications/give').set(bearer(b.token)).send({ version: communications!.version }).expect(200);
   return b;
 }
 
-const count = async (table: 'sessions' | 'push_tokens' | 'profile_sections' | 'help_issues' | 'erasure_requests', column: string, id: string) =>
+const count = async (
+  table: 'sessions' | 'push_tokens' | 'profile_sections' | 'help_issues' | 'erasure_requests',
+  column: string,
+  id: string,
+) =>
   Number(
     (
       await t.runtime.db
@@ -98,8 +106,12 @@ describe('the data download', () => {
     expect(data.loans).toHaveLength(1);
     expect(data.loans[0]).toEqual(expect.objectContaining({ id: loan.id, state: 'active', amount: 10_000_000 }));
     expect(data.loans[0].schedule).toHaveLength(12);
-    expect(data.consents.map((c: { purpose: string }) => c.purpose)).toEqual(expect.arrayContaining(['communications', 'bureau-reporting']));
-    expect(data.helpIssues).toEqual([expect.objectContaining({ category: 'account', messages: [expect.objectContaining({ from: 'you' })] })]);
+    expect(data.consents.map((c: { purpose: string }) => c.purpose)).toEqual(
+      expect.arrayContaining(['communications', 'bureau-reporting']),
+    );
+    expect(data.helpIssues).toEqual([
+      expect.objectContaining({ category: 'account', messages: [expect.objectContaining({ from: 'you' })] }),
+    ]);
     expect(data.pushDevices).toHaveLength(1);
     expect(data.messages.length).toBeGreaterThan(0);
     expect(data.messages.every((m: { body: string }) => !/\b\d{6}\b/.test(m.body))).toBe(true);
@@ -143,7 +155,11 @@ describe('asking for erasure', () => {
   it('records the request with what will be erased and kept; a second one while it waits is 409; the borrower reads only their own', async () => {
     const asha = await borrower('Asha Asks');
     const bob = await borrower('Bob Asks');
-    const asked = await t.http.post('/api/me/erasure-requests').set(bearer(asha.token)).send({ reason: '  I no longer use the app ' }).expect(201);
+    const asked = await t.http
+      .post('/api/me/erasure-requests')
+      .set(bearer(asha.token))
+      .send({ reason: '  I no longer use the app ' })
+      .expect(201);
     expect(asked.body).toEqual(
       expect.objectContaining({ status: 'requested', reason: 'I no longer use the app', answer: null, carriedOutAt: null }),
     );
@@ -159,7 +175,13 @@ describe('asking for erasure', () => {
   it('bad input is 400 with the field list and records nothing; a cross-site POST with the cookie is 403 and records nothing', async () => {
     const asha = await borrower('Asha Bad Input');
     expectFieldProblem(await t.http.post('/api/me/erasure-requests').set(bearer(asha.token)).send({ reason: 42 }), ['reason']);
-    expectFieldProblem(await t.http.post('/api/me/erasure-requests').set(bearer(asha.token)).send({ reason: 'x'.repeat(1001) }), ['reason']);
+    expectFieldProblem(
+      await t.http
+        .post('/api/me/erasure-requests')
+        .set(bearer(asha.token))
+        .send({ reason: 'x'.repeat(1001) }),
+      ['reason'],
+    );
     expectFieldProblem(await t.http.post('/api/me/erasure-requests').set(bearer(asha.token)).send({ why: 'no' }), ['why']);
     for (const headers of [{ Origin: EVIL }, { 'Sec-Fetch-Site': 'cross-site' }, {}]) {
       expectProblem(await t.http.post('/api/me/erasure-requests').set('Cookie', asha.cookie).set(headers).send({}), 403, 'csrf-refused');
@@ -173,14 +195,20 @@ describe('carrying it out', () => {
   it('a borrower who never applied: everything erased in one go, the account anonymised and signed out; a second time is 409', async () => {
     const asha = await activeBorrower('Asha Never Applied');
     const request = (await t.http.post('/api/me/erasure-requests').set(bearer(asha.token)).send({}).expect(201)).body;
-    const listed = await t.http.get('/api/admin/erasure-requests').query({ filter: JSON.stringify({ status: 'requested' }) }).set(bearer(admin)).expect(200);
+    const listed = await t.http
+      .get('/api/admin/erasure-requests')
+      .query({ filter: JSON.stringify({ status: 'requested' }) })
+      .set(bearer(admin))
+      .expect(200);
     expect(listed.headers['content-range']).toMatch(/^erasure-requests 0-\d+\/\d+$/);
     expect(listed.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: request.id, borrowerName: 'Asha Never Applied' })]));
     const shown = (await t.http.get(`/api/admin/erasure-requests/${request.id}`).set(bearer(admin)).expect(200)).body;
     expect(shown.plan.duty.kind).toBe('none');
 
     const done = (await t.http.post(`/api/admin/erasure-requests/${request.id}/carry-out`).set(bearer(admin)).expect(200)).body;
-    expect(done).toEqual(expect.objectContaining({ status: 'carried-out', carriedOutAt: expect.any(String), borrowerName: 'Erased borrower' }));
+    expect(done).toEqual(
+      expect.objectContaining({ status: 'carried-out', carriedOutAt: expect.any(String), borrowerName: 'Erased borrower' }),
+    );
     const erased = Object.fromEntries(done.answer.erased.map((e: { part: string; count: number }) => [e.part, e.count]));
     expect(erased).toEqual(
       expect.objectContaining({ 'push-devices': 1, 'marketing-consent': 1, 'help-issues': 1, account: 1, sessions: expect.any(Number) }),
@@ -188,8 +216,18 @@ describe('carrying it out', () => {
     expect(erased.sessions).toBeGreaterThan(0);
     expect(done.answer.kept.map((k: { part: string }) => k.part)).toEqual(['consent-records']);
 
-    const user = await t.runtime.db.selectFrom('users').select(['name', 'email', 'phone', 'status', 'password_hash']).where('id', '=', asha.id).executeTakeFirstOrThrow();
-    expect(user).toEqual({ name: 'Erased borrower', email: `erased-${asha.id}@erased.invalid`, phone: null, status: 'disabled', password_hash: null });
+    const user = await t.runtime.db
+      .selectFrom('users')
+      .select(['name', 'email', 'phone', 'status', 'password_hash'])
+      .where('id', '=', asha.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({
+      name: 'Erased borrower',
+      email: `erased-${asha.id}@erased.invalid`,
+      phone: null,
+      status: 'disabled',
+      password_hash: null,
+    });
     for (const [table, column] of [
       ['sessions', 'user_id'],
       ['push_tokens', 'user_id'],
@@ -230,10 +268,14 @@ describe('carrying it out', () => {
     const user = await t.runtime.db.selectFrom('users').select(['name', 'status']).where('id', '=', asha.id).executeTakeFirstOrThrow();
     expect(user).toEqual({ name: 'Asha Active Loan', status: 'active' });
 
-    const again = (await t.http.post('/api/auth/login').send({ email: asha.email, password: 'borrower-password' }).expect(200)).body.token as string;
+    const again = (await t.http.post('/api/auth/login').send({ email: asha.email, password: 'borrower-password' }).expect(200)).body
+      .token as string;
     const mine = (await t.http.get('/api/me/erasure-requests').set(bearer(again)).expect(200)).body;
     expect(mine.requests[0]).toEqual(expect.objectContaining({ status: 'carried-out', answer: done.answer }));
-    const consents = (await t.http.get('/api/me/consents').set(bearer(again)).expect(200)).body as { purpose: string; withdrawnAt: string | null }[];
+    const consents = (await t.http.get('/api/me/consents').set(bearer(again)).expect(200)).body as {
+      purpose: string;
+      withdrawnAt: string | null;
+    }[];
     expect(consents.find((c) => c.purpose === 'communications')!.withdrawnAt).not.toBeNull();
   });
 
@@ -250,7 +292,10 @@ describe('carrying it out', () => {
     expect(await count('push_tokens', 'user_id', asha.id)).toBe(1);
     expect(await count('sessions', 'user_id', asha.id)).toBeGreaterThan(0);
     expect(await count('profile_sections', 'borrower_id', asha.id)).toBeGreaterThan(0);
-    const consents = (await t.http.get('/api/me/consents').set(bearer(asha.token)).expect(200)).body as { purpose: string; withdrawnAt: string | null }[];
+    const consents = (await t.http.get('/api/me/consents').set(bearer(asha.token)).expect(200)).body as {
+      purpose: string;
+      withdrawnAt: string | null;
+    }[];
     expect(consents.find((c) => c.purpose === 'communications')!.withdrawnAt).toBeNull();
     expect((await t.http.get(`/api/admin/erasure-requests/${request.id}`).set(bearer(admin)).expect(200)).body.status).toBe('requested');
   });
@@ -266,7 +311,10 @@ describe('carrying it out', () => {
     expectFieldProblem(await t.http.post('/api/admin/erasure-requests/not-a-uuid/carry-out').set(bearer(admin)), ['id']);
     expectProblem(await t.http.get(`/api/admin/erasure-requests/${randomUUID()}`).set(bearer(admin)), 404, 'not-found');
     expectProblem(
-      await t.http.get('/api/admin/erasure-requests').query({ filter: JSON.stringify({ status: 'done' }) }).set(bearer(admin)),
+      await t.http
+        .get('/api/admin/erasure-requests')
+        .query({ filter: JSON.stringify({ status: 'done' }) })
+        .set(bearer(admin)),
       400,
     );
     expect((await t.http.get(`/api/admin/erasure-requests/${request.id}`).set(bearer(admin)).expect(200)).body.status).toBe('requested');
@@ -278,11 +326,20 @@ describe('the communications consent, given at any time', () => {
   it('is offered with its text, given to the version read (400 for another), recorded once; other purposes are 409 not-givable', async () => {
     const asha = await borrower('Asha Offers');
     const [offer] = (await t.http.get('/api/me/consents/givable').set(bearer(asha.token)).expect(200)).body;
-    expect(offer).toEqual(expect.objectContaining({ purpose: 'communications', inForce: false, text: expect.stringContaining('offers and news') }));
-    expectFieldProblem(await t.http.post('/api/me/consents/communications/give').set(bearer(asha.token)).send({ version: '1999-01-01' }), ['version']);
-    expectProblem(await t.http.post('/api/me/consents/terms/give').set(bearer(asha.token)).send({ version: offer.version }), 409, 'not-givable');
-    const given = (await t.http.post('/api/me/consents/communications/give').set(bearer(asha.token)).send({ version: offer.version }).expect(200))
-      .body as { purpose: string; channel: string; withdrawal: unknown }[];
+    expect(offer).toEqual(
+      expect.objectContaining({ purpose: 'communications', inForce: false, text: expect.stringContaining('offers and news') }),
+    );
+    expectFieldProblem(await t.http.post('/api/me/consents/communications/give').set(bearer(asha.token)).send({ version: '1999-01-01' }), [
+      'version',
+    ]);
+    expectProblem(
+      await t.http.post('/api/me/consents/terms/give').set(bearer(asha.token)).send({ version: offer.version }),
+      409,
+      'not-givable',
+    );
+    const given = (
+      await t.http.post('/api/me/consents/communications/give').set(bearer(asha.token)).send({ version: offer.version }).expect(200)
+    ).body as { purpose: string; channel: string; withdrawal: unknown }[];
     expect(given).toEqual([expect.objectContaining({ purpose: 'communications', channel: 'portal', withdrawal: { allowed: true } })]);
     await t.http.post('/api/me/consents/communications/give').set(bearer(asha.token)).send({ version: offer.version }).expect(200);
     expect((await t.http.get('/api/me/consents').set(bearer(asha.token)).expect(200)).body).toHaveLength(1);

@@ -10,7 +10,10 @@ export type ExportFormat = 'json' | 'pdf';
 /** Downloads the borrower's data as a file named by the server (my-data-<day>.json or .pdf); answers the file name. */
 export async function downloadMyData(format: ExportFormat): Promise<string> {
   const accept = format === 'pdf' ? 'application/pdf' : 'application/json';
-  const { blob, filename } = await apiBlob('/me/data-export', { query: { format }, headers: { Accept: `${accept}, application/problem+json` } });
+  const { blob, filename } = await apiBlob('/me/data-export', {
+    query: { format },
+    headers: { Accept: `${accept}, application/problem+json` },
+  });
   const name = filename ?? `my-data.${format}`;
   saveBlob(blob, name);
   return name;

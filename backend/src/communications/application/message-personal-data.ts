@@ -23,7 +23,11 @@ export class LoggedMessagePersonalData extends MessagePersonalData {
         ? this.db.selectFrom('sms_log').select(['to_phone', 'body', 'status', 'created_at']).where('to_phone', '=', phone).execute()
         : Promise.resolve([]),
       this.db.selectFrom('pushes').select(['title', 'body', 'status', 'created_at']).where('user_id', '=', borrowerId).execute(),
-      this.db.selectFrom('whatsapp_messages').select(['phone', 'direction', 'body', 'status', 'at']).where('borrower_id', '=', borrowerId).execute(),
+      this.db
+        .selectFrom('whatsapp_messages')
+        .select(['phone', 'direction', 'body', 'status', 'at'])
+        .where('borrower_id', '=', borrowerId)
+        .execute(),
       this.db
         .selectFrom('push_tokens')
         .select(['device_id', 'created_at', 'refreshed_at'])
@@ -48,7 +52,14 @@ export class LoggedMessagePersonalData extends MessagePersonalData {
         status: s.status,
         at: s.created_at.toISOString(),
       })),
-      ...pushes.map((p) => ({ channel: 'push' as const, to: 'your devices', subject: p.title, body: p.body, status: p.status, at: p.created_at.toISOString() })),
+      ...pushes.map((p) => ({
+        channel: 'push' as const,
+        to: 'your devices',
+        subject: p.title,
+        body: p.body,
+        status: p.status,
+        at: p.created_at.toISOString(),
+      })),
       ...whatsapp.map((w) => ({
         channel: 'whatsapp' as const,
         to: w.direction === 'outbound' ? w.phone : 'us (from you)',
@@ -60,7 +71,11 @@ export class LoggedMessagePersonalData extends MessagePersonalData {
     ].sort((a, b) => b.at.localeCompare(a.at));
     return {
       messages,
-      pushDevices: devices.map((d) => ({ deviceId: d.device_id, registeredAt: d.created_at.toISOString(), refreshedAt: d.refreshed_at.toISOString() })),
+      pushDevices: devices.map((d) => ({
+        deviceId: d.device_id,
+        registeredAt: d.created_at.toISOString(),
+        refreshedAt: d.refreshed_at.toISOString(),
+      })),
     };
   }
 

@@ -6,9 +6,4 @@
  */
 export { TemplatedEmails, type TemplatedEmail } from '../application/emails/templated-emails.js';
 /** The messages sent to a borrower and their push devices, for the privacy context (data download and erasure, DPDP Act 2023). */
-export {
-  MessagePersonalData,
-  type MessageData,
-  type PushDeviceRecord,
-  type SentMessageRecord,
-} from './message-personal-data.port.js';
+export { MessagePersonalData, type MessageData, type PushDeviceRecord, type SentMessageRecord } from './message-personal-data.port.js';

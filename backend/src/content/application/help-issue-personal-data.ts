@@ -20,7 +20,11 @@ export class StoredHelpIssuePersonalData extends HelpIssuePersonalData {
     const messages = await this.db
       .selectFrom('help_issue_messages')
       .select(['issue_id', 'author_role', 'message', 'created_at'])
-      .where('issue_id', 'in', issues.map((i) => i.id))
+      .where(
+        'issue_id',
+        'in',
+        issues.map((i) => i.id),
+      )
       .where('internal', '=', false)
       .orderBy('created_at')
       .execute();

@@ -26,7 +26,7 @@ export abstract class AccountPersonalData {
   /** Deletes the borrower's sessions (devices, browsers, IP addresses), presence and password-reset links: signs them out everywhere. Answers how many sessions. */
   abstract eraseSessions(trx: Db, borrowerId: string): Promise<number>;
 
-  /** Replaces name, email and phone with placeholders, removes the password and the social sign-in, disables the account. */
+  /** Replaces name, email and phone with placeholders, removes the password, the social sign-in and the one-time codes sent to the phone, disables the account. */
   abstract anonymise(trx: Db, borrowerId: string): Promise<void>;
 
   /** After the erasure committed: tells the contexts that keep a copy of the borrower's contact details (BorrowerDirectory.onProfileWritten). */

@@ -53,6 +53,8 @@ export class UsersAccountPersonalData extends AccountPersonalData {
   }
 
   async anonymise(trx: Db, borrowerId: string): Promise<void> {
+    const phone = trx.selectFrom('users').select('phone').where('id', '=', borrowerId);
+    await trx.deleteFrom('otp_challenges').where('phone', '=', phone).execute();
     await trx
       .updateTable('users')
       .set({

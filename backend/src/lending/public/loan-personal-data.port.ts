@@ -12,7 +12,14 @@ export type InstalmentRecord = {
 };
 
 /** One payment towards a loan (money in paise). */
-export type PaymentRecord = { amount: number; paidOn: string | null; channel: string; method: string; reference: string | null; status: string };
+export type PaymentRecord = {
+  amount: number;
+  paidOn: string | null;
+  channel: string;
+  method: string;
+  reference: string | null;
+  status: string;
+};
 
 /** An application or loan, with its schedule and payments, as the borrower downloads it. */
 export type LoanRecord = {

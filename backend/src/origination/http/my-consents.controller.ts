@@ -39,7 +39,9 @@ export class MyConsentsController {
 
   @Get('givable')
   @Roles('borrower')
-  @ApiOperation({ summary: 'The consents you may give at any time (communications: offers and news), the text to read, and whether each is in force' })
+  @ApiOperation({
+    summary: 'The consents you may give at any time (communications: offers and news), the text to read, and whether each is in force',
+  })
   @ApiOkResponse({ schema: openApi(z.array(givableConsentSchema)) })
   givable(@CurrentActor() me: Actor) {
     return this.queries.execute(new GetGivableConsentsQuery(me.id));

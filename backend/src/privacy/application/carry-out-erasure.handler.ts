@@ -7,7 +7,7 @@ import { ProfilePersonalData } from '../../origination/public/index.js';
 import { CLOCK, type Clock } from '../../platform/clock.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { assertWaiting, ErasureRequestNotFound } from '../domain/erasure-request.js';
-import { erasurePlan, PART_LABELS, type ErasablePart, type ErasedLine } from '../domain/retention.js';
+import { erasedWhat, erasurePlan, type ErasablePart, type ErasedLine } from '../domain/retention.js';
 import { ErasureRequestsRepository } from './erasure-requests.repository.js';
 import { RetentionFacts } from './retention-facts.js';
 import { staffErasureRequestView, type StaffErasureRequestView } from './staff-erasure-request.view.js';
@@ -70,7 +70,7 @@ export class CarryOutErasureHandler implements ICommandHandler<CarryOutErasure> 
           return 1;
         },
       };
-      for (const part of erase) erased.push({ part, what: PART_LABELS[part], count: await eraseOne[part]() });
+      for (const part of erase) erased.push({ part, what: erasedWhat(part), count: await eraseOne[part]() });
       await this.requests.carriedOut(trx, id, actorId, at, { duty, erased, kept });
     });
     await this.profile.deleteUploads(uploads);

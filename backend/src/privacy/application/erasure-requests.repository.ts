@@ -42,7 +42,12 @@ export class ErasureRequestsRepository {
     const row = await this.db
       .insertInto('erasure_requests')
       .values({ borrower_id: borrowerId, reason, requested_at: at })
-      .onConflict((oc) => oc.column('borrower_id').where(sql<boolean>`status = 'requested'`).doNothing())
+      .onConflict((oc) =>
+        oc
+          .column('borrower_id')
+          .where(sql<boolean>`status = 'requested'`)
+          .doNothing(),
+      )
       .returningAll()
       .executeTakeFirst();
     return row && request(row);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addYears, erasurePlan, retentionDuty, type RelationshipItem } from './retention.js';
+import { addYears, erasedWhat, erasurePlan, retentionDuty, type RelationshipItem } from './retention.js';
 
 const TODAY = '2026-12-03';
 const loan = (state: string, running: boolean, endedOn: string | null = null): RelationshipItem => ({
@@ -24,7 +24,10 @@ describe('retentionDuty', () => {
 
   it('given an active loan (or an application in progress), then records are kept while it runs', () => {
     const active = loan('active', true);
-    expect(retentionDuty([active, loan('closed', false, '2025-01-10')], TODAY)).toEqual({ kind: 'while-running', running: [active.loanId] });
+    expect(retentionDuty([active, loan('closed', false, '2025-01-10')], TODAY)).toEqual({
+      kind: 'while-running',
+      running: [active.loanId],
+    });
     expect(retentionDuty([loan('applied', true)], TODAY).kind).toBe('while-running');
   });
 
@@ -52,12 +55,27 @@ describe('erasurePlan', () => {
   it('given a running loan, then devices, sessions and marketing go; account, KYC, loan records, correspondence and the event log are kept while it runs, with why', () => {
     const plan = erasurePlan({ kind: 'while-running', running: ['l1'] });
     expect(plan.erase).toEqual(['push-devices', 'sessions', 'marketing-consent']);
-    expect(plan.kept.map((k) => k.part)).toEqual(['account', 'profile', 'loan-records', 'messages', 'help-issues', 'event-log', 'consent-records']);
+    expect(plan.kept.map((k) => k.part)).toEqual([
+      'account',
+      'profile',
+      'loan-records',
+      'messages',
+      'help-issues',
+      'event-log',
+      'consent-records',
+    ]);
     const kyc = plan.kept.find((k) => k.part === 'profile')!;
     expect(kyc.until).toBeNull();
     expect(kyc.untilText).toMatch(/While your application or loan runs, then 5 years after the last one ends/);
     expect(kyc.why).toMatch(/Know Your Customer \(KYC\) Direction, 2016, Chapter VII Record Management \(b\)/);
     expect(plan.kept.find((k) => k.part === 'loan-records')!.why).toMatch(/Record Management \(a\)/);
+  });
+
+  it('names the account as kept (its details) or as erased (replaced by placeholders, closed)', () => {
+    const kept = erasurePlan({ kind: 'while-running', running: ['l1'] }).kept.find((k) => k.part === 'account')!;
+    expect(kept.what).toBe('Your account: name, email, phone, password, social sign-in and one-time codes');
+    expect(erasedWhat('account')).toMatch(/replaced by placeholders.*the account closed/);
+    expect(erasedWhat('sessions')).toMatch(/^Signed-in devices/);
   });
 
   it('given a duty until a day, then what is kept says that day', () => {

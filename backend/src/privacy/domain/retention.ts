@@ -58,18 +58,28 @@ export type KeptLine = { part: ErasurePart; what: string; why: string; until: st
 /** The answer a carried-out request gives the borrower and staff: what was erased, what was kept, why and until when. */
 export type ErasureAnswer = { duty: RetentionDuty; erased: ErasedLine[]; kept: KeptLine[] };
 
-export const PART_LABELS: Record<ErasurePart, string> = {
+/** Each kind of personal data in plain words, as the borrower reads it. */
+const PART_LABELS: Record<ErasurePart, string> = {
   'push-devices': 'Devices registered for push notifications (device tokens and push subscriptions)',
   sessions: 'Signed-in devices: sessions, browsers and IP addresses, online status, password-reset links',
   'marketing-consent': 'Your consent to offers and news (communications): withdrawn, so no marketing is sent',
   profile: 'Your profile and KYC details: the seven profile sections, their review history, uploaded documents, the quick-start answers',
   'help-issues': 'Your help issues and their messages',
   messages: 'Messages we sent you: emails, SMS, push notifications, WhatsApp',
-  account: 'Your name, email and phone on the account (replaced by placeholders), password and social sign-in; the account is closed',
+  account: 'Your account: name, email, phone, password, social sign-in and one-time codes',
   'loan-records': 'Your applications and loans: terms, schedules, payments, agreements and their documents',
   'event-log': "The loans' history of events (amounts, dates, decisions; your customer number, never your name, phone or email)",
   'consent-records': 'The record of each consent you gave or withdrew (purpose, text version, when)',
 };
+
+/** What erasing a part does, where that is more than deleting it. */
+const ERASED_AS: Partial<Record<ErasablePart, string>> = {
+  account:
+    'Your account: name, email and phone replaced by placeholders; password, social sign-in and one-time codes removed; the account closed',
+};
+
+/** A part as the answer names it once erased. */
+export const erasedWhat = (part: ErasablePart): string => ERASED_AS[part] ?? PART_LABELS[part];
 
 const KYC_WHY =
   'RBI Master Direction - Know Your Customer (KYC) Direction, 2016, Chapter VII Record Management (b): identification and address records, account files and business correspondence are kept at least five years after the business relationship ends';
@@ -102,7 +112,10 @@ function untilText(duty: RetentionDuty): { until: string | null; untilText: stri
         untilText: `While your ${duty.running.length === 1 ? 'application or loan runs' : `${duty.running.length} applications or loans run`}, then ${RETENTION_YEARS} years after the last one ends`,
       };
     case 'until':
-      return { until: duty.until, untilText: `Until ${duty.until} (${RETENTION_YEARS} years after your last loan or application ended on ${duty.endedOn})` };
+      return {
+        until: duty.until,
+        untilText: `Until ${duty.until} (${RETENTION_YEARS} years after your last loan or application ended on ${duty.endedOn})`,
+      };
     case 'none':
       return { until: null, untilText: 'Kept' };
   }
@@ -117,12 +130,34 @@ export function erasurePlan(duty: RetentionDuty): { erase: ErasablePart[]; kept:
   const kept: KeptLine[] = [
     ...(underDuty ? KEPT_UNDER_DUTY.map(({ part, why }) => ({ part, what: PART_LABELS[part], why, ...period })) : []),
     ...(duty.kind === 'none' && duty.endedOn !== null
-      ? [{ part: 'loan-records' as const, what: PART_LABELS['loan-records'], why: `${TRANSACTIONS_WHY}. They name you by your customer number only, now that your contact details are erased`, until: null, untilText: 'Kept, without your name, phone or email' }]
+      ? [
+          {
+            part: 'loan-records' as const,
+            what: PART_LABELS['loan-records'],
+            why: `${TRANSACTIONS_WHY}. They name you by your customer number only, now that your contact details are erased`,
+            until: null,
+            untilText: 'Kept, without your name, phone or email',
+          },
+        ]
       : []),
     ...(hadLoans
-      ? [{ part: 'event-log' as const, what: PART_LABELS['event-log'], why: EVENTS_WHY, until: null, untilText: 'Kept: it is never changed' }]
+      ? [
+          {
+            part: 'event-log' as const,
+            what: PART_LABELS['event-log'],
+            why: EVENTS_WHY,
+            until: null,
+            untilText: 'Kept: it is never changed',
+          },
+        ]
       : []),
-    { part: 'consent-records', what: PART_LABELS['consent-records'], why: CONSENT_WHY, until: null, untilText: 'Kept, without your contact details' },
+    {
+      part: 'consent-records',
+      what: PART_LABELS['consent-records'],
+      why: CONSENT_WHY,
+      until: null,
+      untilText: 'Kept, without your contact details',
+    },
   ];
   return { erase, kept };
 }

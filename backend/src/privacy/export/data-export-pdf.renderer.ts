@@ -106,7 +106,9 @@ class DataExportLayout extends PdfLayout {
     this.sectionHeading('Messages we sent you', 20);
     this.list(
       null,
-      data.messages.map((m) => `${formatDateTime(m.at)} ${m.channel} to ${m.to}${m.subject ? `: ${m.subject}` : ''} (${m.status}). ${m.body}`),
+      data.messages.map(
+        (m) => `${formatDateTime(m.at)} ${m.channel} to ${m.to}${m.subject ? `: ${m.subject}` : ''} (${m.status}). ${m.body}`,
+      ),
     );
 
     this.sectionHeading('Devices', 20);
@@ -125,7 +127,9 @@ class DataExportLayout extends PdfLayout {
     if (data.erasureRequests.length > 0)
       this.list(
         'Your erasure requests',
-        data.erasureRequests.map((r) => `Asked ${formatDateTime(r.requestedAt)}: ${r.status}${r.carriedOutAt ? ` on ${formatDateTime(r.carriedOutAt)}` : ''}`),
+        data.erasureRequests.map(
+          (r) => `Asked ${formatDateTime(r.requestedAt)}: ${r.status}${r.carriedOutAt ? ` on ${formatDateTime(r.carriedOutAt)}` : ''}`,
+        ),
       );
   }
 

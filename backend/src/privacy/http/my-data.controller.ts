@@ -10,7 +10,13 @@ import { parseWith } from '../../platform/http/zod-body.js';
 import { GetDataExportQuery, type DataExportAnswer } from '../application/get-data-export.handler.js';
 import { GetMyErasureRequestsQuery } from '../application/get-my-erasure-requests.handler.js';
 import { RequestErasure } from '../application/request-erasure.handler.js';
-import { dataExportSchema, erasureRequestBody, exportFormatQuery, myErasureRequestsSchema, requestedErasureSchema } from './privacy.schemas.js';
+import {
+  dataExportSchema,
+  erasureRequestBody,
+  exportFormatQuery,
+  myErasureRequestsSchema,
+  requestedErasureSchema,
+} from './privacy.schemas.js';
 
 /** The borrower's data rights (DPDP Act, 2023; issue 33 item 5): download their data, ask for its erasure. */
 @ApiTags('borrower data rights')

@@ -27,7 +27,18 @@ export const erasureIdParam = z
   .string()
   .refine((v) => z.uuid().safeParse(v).success, { message: 'the erasure request id must be a UUID', path: ['id'] });
 
-const part = z.enum(['push-devices', 'sessions', 'marketing-consent', 'profile', 'help-issues', 'messages', 'account', 'loan-records', 'event-log', 'consent-records']);
+const part = z.enum([
+  'push-devices',
+  'sessions',
+  'marketing-consent',
+  'profile',
+  'help-issues',
+  'messages',
+  'account',
+  'loan-records',
+  'event-log',
+  'consent-records',
+]);
 
 const dutySchema = z.union([
   z.strictObject({ kind: z.literal('none'), endedOn: z.string().nullable() }),

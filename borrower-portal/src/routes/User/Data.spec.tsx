@@ -33,10 +33,24 @@ const CARRIED_OUT: ErasureRequest = {
   answer: {
     duty: { kind: 'until', until: '2031-06-30', endedOn: '2026-06-30' },
     erased: [{ part: 'sessions', what: 'Signed-in devices', count: 2 }],
-    kept: [{ part: 'loan-records', what: 'Your applications and loans', why: 'Record Management (a)', until: '2031-06-30', untilText: 'Until 2031-06-30' }],
+    kept: [
+      {
+        part: 'loan-records',
+        what: 'Your applications and loans',
+        why: 'Record Management (a)',
+        until: '2031-06-30',
+        untilText: 'Until 2031-06-30',
+      },
+    ],
   },
 };
-const OFFER = { purpose: 'communications' as const, label: 'Offers and news', version: '2026-12-03', text: 'I would like offers and news.', inForce: false };
+const OFFER = {
+  purpose: 'communications' as const,
+  label: 'Offers and news',
+  version: '2026-12-03',
+  text: 'I would like offers and news.',
+  inForce: false,
+};
 
 function server(requests: ErasureRequest[]) {
   const asked: string[] = [];
@@ -45,12 +59,23 @@ function server(requests: ErasureRequest[]) {
     const method = init?.method ?? 'GET';
     const path = String(url);
     asked.push(`${method} ${path}${init?.body ? ` ${String(init.body)}` : ''}`);
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (path.startsWith('/api/me/data-export'))
-      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="my-data-2026-12-03.json"' } });
+      return new Response('{}', {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="my-data-2026-12-03.json"' },
+      });
     if (path === '/api/me/consents/givable') return json([OFFER]);
     if (path === '/api/me/erasure-requests' && method === 'POST') {
-      const added: ErasureRequest = { id: 'r-2', status: 'requested', reason: 'moving abroad', requestedAt: '2026-12-03T05:30:00.000Z', carriedOutAt: null, answer: null };
+      const added: ErasureRequest = {
+        id: 'r-2',
+        status: 'requested',
+        reason: 'moving abroad',
+        requestedAt: '2026-12-03T05:30:00.000Z',
+        carriedOutAt: null,
+        answer: null,
+      };
       list = [added, ...list];
       return json({ ...added, plan: PREVIEW }, 201);
     }
@@ -95,7 +120,9 @@ describe('Your data', () => {
     await userEvent.click(ask);
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Signed-in devices');
-    expect(dialog).toHaveTextContent('Your profile and KYC details. While your application or loan runs, then 5 years after the last one ends.');
+    expect(dialog).toHaveTextContent(
+      'Your profile and KYC details. While your application or loan runs, then 5 years after the last one ends.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
     expect(asked.some((a) => a.startsWith('POST'))).toBe(false);
     await userEvent.click(ask);

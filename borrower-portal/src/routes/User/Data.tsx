@@ -26,8 +26,8 @@ export default function Data() {
     <>
       <h1>Your data</h1>
       <p className="muted">
-        What we hold about you, and your rights over it under the Digital Personal Data Protection Act, 2023. Your consents, and
-        withdrawing them, are under <Link to="/User/Consents">Your consents</Link>.
+        What we hold about you, and your rights over it under the Digital Personal Data Protection Act, 2023. Your consents, and withdrawing
+        them, are under <Link to="/User/Consents">Your consents</Link>.
       </p>
       <Download />
       <Offers />
@@ -53,8 +53,8 @@ function Download() {
     <section className="card" aria-labelledby="download-heading">
       <h2 id="download-heading">Download your data</h2>
       <p>
-        Your account and devices, your profile (bank and ID numbers masked as here), your documents&apos; list, consents, applications
-        and loans with their schedules and payments, help issues and the messages we sent you.
+        Your account and devices, your profile (bank and ID numbers masked as here), your documents&apos; list, consents, applications and
+        loans with their schedules and payments, help issues and the messages we sent you.
       </p>
       <div className="actions">
         <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void download('json')}>
@@ -146,8 +146,8 @@ function Erasure() {
           ) : (
             <>
               <p>
-                We erase what the law does not make us keep. Records of your identity and your loans are kept as the RBI&apos;s rules require:
-                while a loan runs, and five years after your last loan ends.
+                We erase what the law does not make us keep. Records of your identity and your loans are kept as the RBI&apos;s rules
+                require: while a loan runs, and five years after your last loan ends.
               </p>
               <div className="field">
                 <label htmlFor="erasure-reason">Why (optional)</label>

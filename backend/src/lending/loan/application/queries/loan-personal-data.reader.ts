@@ -16,7 +16,18 @@ export class LoanSummariesPersonalData extends LoanPersonalData {
   async exportOf(borrowerId: string): Promise<LoanRecord[]> {
     const loans = await this.db
       .selectFrom('loan_summaries')
-      .select(['id', 'type', 'state', 'amount', 'approved_amount', 'tenure_months', 'annual_rate_percent', 'fee', 'created_at', 'disbursed_on'])
+      .select([
+        'id',
+        'type',
+        'state',
+        'amount',
+        'approved_amount',
+        'tenure_months',
+        'annual_rate_percent',
+        'fee',
+        'created_at',
+        'disbursed_on',
+      ])
       .where('borrower_id', '=', borrowerId)
       .orderBy('created_at')
       .execute();
