@@ -24,7 +24,7 @@ export type BureauRun = {
   asOf: string;
   generatedAt: string;
   generatedBy: { id: string; name: string | null };
-  /** Disbursed loans the month reports (open at its end, or closed in it). */
+  /** Disbursed loans the month reports (open at its end, closed in it, or written off and still owed). */
   loansConsidered: number;
   recordsReported: number;
   recordsRejected: number;

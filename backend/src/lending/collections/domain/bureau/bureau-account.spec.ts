@@ -131,6 +131,21 @@ describe("a loan's account as of the month end", () => {
     });
   });
 
+  it('given a loan written off in October: still reported in November, with what the borrower owes by then', () => {
+    expect(accountAsOf(loanId, terms, [closedOut('writeOff', '2026-10-25')], november)).toMatchObject({
+      closure: 'writtenOff',
+      closedOn: '2026-10-25',
+      amountOverdue: instalment(1) + instalment(2),
+      daysPastDue: 41,
+    });
+  });
+
+  it('given a loan written off in October and recovered in full in October: not reported in November', () => {
+    const payoff = serviceLoan(terms, []).outstanding;
+    const all = payoff.principal + payoff.interest;
+    expect(accountAsOf(loanId, terms, [closedOut('writeOff', '2026-10-25'), paid('r-1', '2026-10-28', all)], november)).toBeNull();
+  });
+
   it('given a loan paid out after the month: not reported', () => {
     expect(accountAsOf(loanId, { ...terms, disbursedOn: '2026-12-01', firstDueDate: '2027-01-01' }, [], november)).toBeNull();
   });

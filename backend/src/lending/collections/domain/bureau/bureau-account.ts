@@ -43,7 +43,8 @@ const CLOSURES = { settlement: 'settled', 'write-off': 'writtenOff', 'cooling-of
 /**
  * A disbursed loan's account as of the month's last day, from lending's servicing fold over its money events dated on
  * or before it; null when the month does not report it (paid out after the month, or closed before it began: a
- * closed loan is reported in the month it closed, then no more).
+ * closed, settled or exited loan is reported in the month it closed, then no more; a written-off one every month while
+ * the borrower still owes anything, since the debt stays theirs, then no more once recoveries have paid it).
  *
  * - Current balance: principal outstanding plus the interest, fees and penal charges due by the month end and unpaid.
  * - Amount overdue: everything due by the month end and unpaid. Days past due as close of business counts them
@@ -63,7 +64,8 @@ export function accountAsOf(
   const closeOut = view.ledger.find((line) => line.type in CLOSURES);
   const closure = closeOut ? CLOSURES[closeOut.type as keyof typeof CLOSURES] : view.status === 'closed' ? 'closed' : null;
   const closedOn = closeOut?.date ?? view.closedOn;
-  if (closure !== null && closedOn !== null && closedOn < month.firstDay) return null;
+  const closedBefore = closure !== null && closedOn !== null && closedOn < month.firstDay;
+  if (closedBefore && closure !== 'writtenOff') return null;
   const lastPaymentOn =
     view.ledger
       .filter((line) => (line.type === 'repayment' || line.type === 'recovery') && !line.fromCreditBalance && line.reversedOn === null)
@@ -81,6 +83,7 @@ export function accountAsOf(
           )
         : view;
     const overdue = overdueBy(owing.instalments, month.lastDay);
+    if (closedBefore && owing.outstanding.principal + overdue.total === 0) return null;
     const dpd = daysPastDue(oldestUnpaidDueDate(owing.instalments, month.lastDay), month.lastDay);
     return {
       ...base,
