@@ -28,7 +28,7 @@ test('bureau reporting: generate November, download the file, the borrower witho
   await expect(run).toContainText('2026-11-30');
   const report = page.getByRole('table', { name: 'Records not reported' });
   const row = report.getByRole('row', { name: /Kiran Bureau/ });
-  await expect(row).toContainText('pan: missing');
+  await expect(row).toContainText('PAN: missing');
   await expect(row.getByRole('link', { name: 'Kiran Bureau' })).toHaveAttribute('href', /\/Admin\/Customers\//);
   await expectNoAxeViolations(page, 'bureau run page');
   await page.screenshot({ path: path.join(shots, 'admin-bureau-run.png'), fullPage: true });

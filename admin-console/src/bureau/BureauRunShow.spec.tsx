@@ -57,7 +57,7 @@ describe('a bureau run (console)', () => {
       'href',
       '/Loan/Active/Emi/b7c9e2aa-0000-4000-8000-000000000002',
     );
-    expect(row).toHaveTextContent('pan: missing; address.pinCode: must be 6 digits, not starting with 0');
+    expect(row).toHaveTextContent('PAN: missing; PIN code: must be 6 digits, not starting with 0');
   });
 
   it('says so when every loan the month reports is in the file', async () => {

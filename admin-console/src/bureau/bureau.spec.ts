@@ -10,12 +10,14 @@ describe('the month the picker offers', () => {
 });
 
 describe("a record's problems", () => {
-  it('reads as field: reason, one after another', () => {
+  it('reads as field: reason, one after another, the profile fields in words', () => {
     expect(
       problemsText([
         { field: 'pan', reason: 'missing' },
         { field: 'address.pinCode', reason: 'must be 6 digits, not starting with 0' },
+        { field: 'dateOfBirth', reason: 'missing' },
+        { field: 'account.number', reason: 'missing' },
       ]),
-    ).toBe('pan: missing; address.pinCode: must be 6 digits, not starting with 0');
+    ).toBe('PAN: missing; PIN code: must be 6 digits, not starting with 0; Date of birth: missing; account.number: missing');
   });
 });

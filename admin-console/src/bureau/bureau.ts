@@ -7,6 +7,18 @@ export function lastEndedMonth(businessDate: string): string {
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
 }
 
-/** A record's problems in one line for the report table: "pan: missing; address.pinCode: must be 6 digits…". */
+/** The report's field names, as staff fixing the borrower's profile know them; any other stays as the report names it. */
+const FIELD_WORDS: Record<string, string> = {
+  name: 'Name',
+  pan: 'PAN',
+  dateOfBirth: 'Date of birth',
+  gender: 'Gender',
+  phone: 'Phone',
+  address: 'Address',
+  'address.pinCode': 'PIN code',
+  'address.state': 'State',
+};
+
+/** A record's problems in one line for the report table: "PAN: missing; PIN code: must be 6 digits…". */
 export const problemsText = (problems: readonly { field: string; reason: string }[]): string =>
-  problems.map((p) => `${p.field}: ${p.reason}`).join('; ');
+  problems.map((p) => `${FIELD_WORDS[p.field] ?? p.field}: ${p.reason}`).join('; ');
