@@ -51,6 +51,7 @@ import * as autoDebitNotices from './0041-0060/0057-auto-debit-notices.js';
 import * as bureauRuns from './0041-0060/0058-bureau-runs.js';
 import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
 import * as accrualAndProvisions from './0061-0080/0061-accrual-and-provisions.js';
+import * as bounceChargesFolded from './0061-0080/0062-bounce-charges-folded.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -108,6 +109,7 @@ export const migrationProvider: MigrationProvider = {
       '0058-bureau-runs': bureauRuns,
       '0059-erasure-requests': erasureRequests,
       '0061-accrual-and-provisions': accrualAndProvisions,
+      '0062-bounce-charges-folded': bounceChargesFolded,
     };
   },
 };
