@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { startSmtp } from '../../backend/test/support/smtp';
-import { newBorrower, STAFF } from './support';
+import { callAt, newBorrower, STAFF } from './support';
 
 /**
  * Issue 15 items 5 and 7 end to end, with a worker and a real SMTP server: a borrower raises an issue at /User/Help
@@ -24,19 +24,7 @@ const shot = async (page: Page, name: string) => {
 const phone = (browser: Browser) =>
   browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${backend.url}/api${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+const call = callAt(() => backend.url);
 
 const noOverflow = async (page: Page, what: string) =>
   expect(

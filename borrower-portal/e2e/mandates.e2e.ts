@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
-import { BANK_SECTION, newBorrower, rupees, STAFF } from './support';
+import { BANK_SECTION, callAt, newBorrower, rupees, STAFF } from './support';
 
 /**
  * Issue 32's "Done when" through both UIs on one backend (this suite's harness serves the console at /Admin too): a
@@ -22,19 +22,7 @@ let backend: RunningBackend;
 let staffToken = '';
 const baseUrl = () => backend.url;
 
-async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${backend.url}/api${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+const call = callAt(() => backend.url);
 const staff = async () => staffToken;
 
 const CHARGE = 50_000;

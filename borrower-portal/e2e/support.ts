@@ -16,20 +16,28 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshots, `portal-${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** The HTTP API as staff and as scripts use it (docs/api.md walk-through). */
-export async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
+/**
+ * The HTTP API as staff and as scripts use it (docs/api.md walk-through), on the backend `url()` names: the suite's
+ * shared one, or a file's own (a backend started with a worker in its process).
+ */
+export function callAt(url: () => string) {
+  return async function call<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
+    const res = await fetch(`${url()}/api${apiPath}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
+    return json as T;
+  };
 }
+
+/** The HTTP API on the suite's shared backend. */
+export const call = callAt(baseUrl);
 
 /** The Bank section approve-bank reads (holder: the borrower's own name, which the development penny drop matches). */
 export const BANK_SECTION = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountType: 'savings' };
