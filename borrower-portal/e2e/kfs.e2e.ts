@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
 import { startSmtp } from '../../backend/test/support/smtp';
-import { BANK_SECTION, newBorrower, STAFF } from './support';
+import { BANK_SECTION, callAt, newBorrower, STAFF } from './support';
 
 /**
  * Issue 14 items 5 and 6 end to end, on a backend of its own with a worker and a real SMTP server (the suite's runs
@@ -23,19 +23,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
-async function api<T = any>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${backend.url}/api${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+const api = callAt(() => backend.url);
 
 async function smsCode(phone: string): Promise<string> {
   const rows = await api<{ body: string }[]>(
