@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { BorrowerDirectory } from '../../identity/public/index.js';
 import { DB, type Db } from '../../platform/database/database.js';
 import { DOCUMENT_STORAGE, type DocumentStorage } from '../../platform/storage/document-storage.port.js';
@@ -68,7 +69,7 @@ export class OriginationProfilePersonalData extends ProfilePersonalData {
     const uploads = await trx.deleteFrom('customer_documents').where('borrower_id', '=', borrowerId).returning('storage_key').execute();
     const leads = await trx
       .updateTable('leads')
-      .set({ name: 'Erased borrower', phone: 'erased', email: null, quick_start: '{}', updated_at: new Date() })
+      .set({ name: 'Erased borrower', phone: 'erased', email: null, quick_start: '{}', updated_at: sql`now()` })
       .where('borrower_id', '=', borrowerId)
       .executeTakeFirst();
     return { sections: Number(sections.numDeletedRows), uploads: uploads.map((u) => u.storage_key), leads: Number(leads.numUpdatedRows) };

@@ -483,6 +483,7 @@ export const PUBLISHED_JWT_SECRETS: readonly string[] = [
   'e2e-comms-secret-0123456789abcdef',
   'e2e-help-secret-0123456789abcdef',
   'portal-kfs-secret-0123456789abcdef',
+  'e2e-mandates-secret-0123456789abcdef',
 ];
 /** ADMIN_PASSWORD values written in this repository's examples, refused in production like the default. */
 export const PUBLISHED_ADMIN_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, 'change-me-before-first-start', 'a strong one'];

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
+import { CLOCK, type Clock } from '../../../platform/clock.js';
 import { DB, type Db } from '../../../platform/database/database.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Subscription } from '../../../platform/subscriptions/subscription.js';
@@ -32,6 +33,7 @@ export class AutoDebitNotices {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly messages: LoanMessages,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   subscription(): Subscription {
@@ -63,7 +65,7 @@ export class AutoDebitNotices {
         .updateTable('auto_debit_notices')
         .set({
           status: outcome ? 'sent' : 'skipped',
-          sent_at: outcome ? new Date() : null,
+          sent_at: outcome ? this.clock.now() : null,
           email_id: outcome?.emailId ?? null,
           sms_status: outcome?.sms ?? null,
         })
