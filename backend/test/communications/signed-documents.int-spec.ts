@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
-import { NO_EMAIL_REASON } from '../../src/communications/application/documents/document-deliveries.js';
+import { EMAIL_NOT_VERIFIED_REASON, NO_EMAIL_REASON } from '../../src/communications/application/documents/document-deliveries.js';
 import { documentDeliverySchema } from '../../src/communications/http/admin-document-deliveries.controller.js';
 import { sendDocumentsSmsJob, SIGNED_DOCUMENTS_SUBSCRIPTION } from '../../src/communications/jobs/signed-documents.subscription.js';
 import type { SmsSender } from '../../src/communications/sms-sender/sms-sender.port.js';
@@ -12,7 +12,7 @@ import { SubscriptionRunner } from '../../src/platform/subscriptions/subscriptio
 import { WorkerHost } from '../../src/platform/worker-host.js';
 import { bearer, expectProblem, loanIn, signAgreement } from '../support/loan-api.js';
 import { startSmtp } from '../support/smtp.js';
-import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN, markEmailVerified, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 
 /**
@@ -30,8 +30,14 @@ function runSubscription() {
   return new SubscriptionRunner(t.runtime.db, t.app.get<EventStore>(EVENT_STORE), t.database.url, [subscription]);
 }
 
-async function signedLoan(name: string, beforeSigning?: (email: string, userId: string) => void | Promise<void>) {
+/** A borrower signs a loan; their email is verified first (documents go only to a verified one) unless told otherwise. */
+async function signedLoan(
+  name: string,
+  beforeSigning?: (email: string, userId: string) => void | Promise<void>,
+  { verifiedEmail = true } = {},
+) {
   const b = await registerBorrower(t.http, name);
+  if (verifiedEmail) await markEmailVerified(t, b.user._id);
   const profile = await t.runtime.db.selectFrom('users').select(['email', 'phone']).where('id', '=', b.user._id).executeTakeFirstOrThrow();
   const loan = await loanIn(t.http, 'consent.customerpending', b.token, admin);
   // The agreement's sign-link email is out of the way first (the worker's subscriptions and queues run at once).
@@ -152,8 +158,21 @@ describe('documents sent on signing', () => {
     expectProblem(await t.http.get('/api/admin/loans/not-a-uuid/document-deliveries').set(bearer(admin)), 400, 'validation-failed');
   });
 
+  it('an email not verified: nothing is emailed, the SMS goes alone with the link, and the email row says why', async () => {
+    const b = await signedLoan('Usha Unverified', undefined, { verifiedEmail: false });
+    const rows = await delivered(b.loan.id);
+    expect(rows.map((r) => [r.channel, r.status, r.attempts, r.recipient, r.lastError])).toEqual([
+      ['email', 'skipped', 0, b.email, EMAIL_NOT_VERIFIED_REASON],
+      ['sms', 'sent', 1, b.phone, null],
+    ]);
+    expect(EMAIL_NOT_VERIFIED_REASON).toBe("Not sent: the borrower's email is not verified.");
+    const sms = await smsTo(b.phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toMatch(/are ready\. Download them: https:\/\/portal\.example\.test\/User\/Loans\//);
+    expect(mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? ''))).toEqual([]);
+  });
+
   it('no email on the profile: the SMS goes alone, and the email row says why it was not sent', async () => {
-    // Identity records no email verification yet: a profile without an email is the case of no verified email.
     const b = await signedLoan('Omar Offline', async (_email, userId) => {
       await t.runtime.db.updateTable('users').set({ email: '' }).where('id', '=', userId).execute();
     });

@@ -13,6 +13,7 @@ import type { EmailOutbox } from '../application/emails/email-outbox.js';
 import { EMAIL_QUEUE, SEND_EMAIL_JOB } from '../application/emails/email-delivery.js';
 import {
   DOCUMENTS_QUEUE,
+  EMAIL_NOT_VERIFIED_REASON,
   NO_EMAIL_REASON,
   NO_PHONE_REASON,
   SEND_DOCUMENTS_SMS_JOB,
@@ -32,8 +33,8 @@ const MAX_ERROR_LENGTH = 2000;
  * a crash between effect and checkpoint, writes nothing new): an email to the borrower with the signed agreement and
  * the KFS as PDF attachments (through the email outbox, dedupe key `signed-documents:<position>`; the `email` queue
  * sends and retries it), and an SMS saying so, with the portal page to download them (the `documents` queue sends and
- * retries it). Each channel is a `document_deliveries` row; with no email on the profile the email row is `skipped`
- * and says why, and the SMS goes alone. Documents that cannot be had (a stored PDF gone) turn the email row `failed`
+ * retries it). Each channel is a `document_deliveries` row; the email goes only to a verified email (migration 0060):
+ * with no email on the profile, or one not verified, the email row is `skipped` and says why, and the SMS goes alone. Documents that cannot be had (a stored PDF gone) turn the email row `failed`
  * with the reason rather than stopping the subscription for every later signing. Migration 0055 starts it at the
  * log's head, so agreements signed before it are not emailed.
  */
@@ -81,7 +82,9 @@ async function deliver(deps: Parameters<typeof signedDocumentsSubscription>[0], 
   const row = { loan_id: loanId, borrower_id: borrowerId, event_position: position, documents: [...SIGNED_DOCUMENT_KINDS] };
 
   if (!done.has('email')) {
-    const to = borrower?.email?.trim();
+    const onProfile = borrower?.email?.trim();
+    // Documents go only to a verified email (RBI: "registered and verified"); an unverified one is skipped, saying so.
+    const to = onProfile ? (await deps.directory.verifiedEmailOf(borrowerId))?.trim() : undefined;
     // Documents that cannot be had (a stored PDF gone) fail this row for staff to see, never the whole subscription.
     const files = to
       ? await deps.documents.of(loanId, documentHash).catch((error: unknown) => {
@@ -106,6 +109,8 @@ async function deliver(deps: Parameters<typeof signedDocumentsSubscription>[0], 
         attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
       });
       await insert(deps.db, { ...row, channel: 'email', recipient: to, status: 'queued', email_id: emailId });
+    } else if (onProfile) {
+      await insert(deps.db, { ...row, channel: 'email', recipient: onProfile, status: 'skipped', last_error: EMAIL_NOT_VERIFIED_REASON });
     } else {
       await insert(deps.db, { ...row, channel: 'email', recipient: null, status: 'skipped', last_error: NO_EMAIL_REASON });
     }

@@ -12,6 +12,12 @@ export abstract class BorrowerDirectory {
   /** The borrower's profile; undefined for an unknown id or a user who is not a borrower. */
   abstract profileOf(borrowerId: string): Promise<BorrowerProfile | undefined>;
 
+  /**
+   * The borrower's email when it is verified (migration 0060: a code sent to it and typed back, or a social sign-in
+   * saying so); undefined when it is not, or for an unknown id. Documents that must reach a verified email ask this.
+   */
+  abstract verifiedEmailOf(borrowerId: string): Promise<string | undefined>;
+
   /** The profiles of those ids that are borrowers, in no particular order. */
   abstract profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]>;
 

@@ -14,4 +14,4 @@ export { AccountPersonalData, type AccountRecord, type DeviceSessionRecord } fro
 export { StaffMembers, type StaffMember } from './staff-members.port.js';
 export { PresencePlans, type PresencePlan, type PresencePlanReader } from './presence-plans.port.js';
 /** What identity needs said to people (one-time codes, password resets): communications implements it. */
-export { AccountMessages, type OneTimeCodeMessage, type PasswordResetMessage } from './account-messages.port.js';
+export { AccountMessages, type EmailVerificationMessage, type OneTimeCodeMessage, type PasswordResetMessage } from './account-messages.port.js';

@@ -17,6 +17,17 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
     return (await this.profilesOf([borrowerId]))[0];
   }
 
+  async verifiedEmailOf(borrowerId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'borrower')
+      .where('id', '=', borrowerId)
+      .where('email_verified_at', 'is not', null)
+      .executeTakeFirst();
+    return row?.email;
+  }
+
   async profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]> {
     if (borrowerIds.length === 0) return [];
     return this.db
