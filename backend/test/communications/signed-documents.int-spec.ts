@@ -158,7 +158,7 @@ describe('documents sent on signing', () => {
     expectProblem(await t.http.get('/api/admin/loans/not-a-uuid/document-deliveries').set(bearer(admin)), 400, 'validation-failed');
   });
 
-  it('an email not verified: nothing is emailed, the SMS goes alone with the link, and the email row says why', async () => {
+  it('an email not verified: nothing is emailed, the SMS goes alone with the link, the email row says why; verifying it sends it', async () => {
     const b = await signedLoan('Usha Unverified', undefined, { verifiedEmail: false });
     const rows = await delivered(b.loan.id);
     expect(rows.map((r) => [r.channel, r.status, r.attempts, r.recipient, r.lastError])).toEqual([
@@ -170,6 +170,23 @@ describe('documents sent on signing', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toMatch(/are ready\. Download them: https:\/\/portal\.example\.test\/User\/Loans\//);
     expect(mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? ''))).toEqual([]);
+
+    // The borrower verifies the email (the code from their mailbox): the skipped email is sent now, once.
+    await t.http.post('/api/me/email-verification').set(bearer(b.token)).send({}).expect(202);
+    await waitFor(() => mailsTo(b.email).some((m) => m.subject === 'Your email verification code'), 'the verification code');
+    const code = /is: ([0-9]{6})/.exec(mailsTo(b.email).find((m) => m.subject === 'Your email verification code')!.text ?? '')![1];
+    await t.http.post('/api/me/email-verification/confirm').set(bearer(b.token)).send({ code }).expect(200);
+    await waitFor(async () => (await deliveries(b.loan.id))[0]!.status === 'sent', 'the documents email sent after verification');
+    expect((await deliveries(b.loan.id)).map((r) => [r.channel, r.status, r.recipient, r.lastError])).toEqual([
+      ['email', 'sent', b.email, null],
+      ['sms', 'sent', b.phone, null],
+    ]);
+    await waitFor(() => mailsTo(b.email).some((m) => /signed loan agreement/.test(m.subject ?? '')), 'the documents at the SMTP server');
+    const [mail, ...more] = mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? ''));
+    expect(more).toEqual([]);
+    expect(mail!.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
+    // The SMS is not sent again.
+    expect(await smsTo(b.phone)).toHaveLength(1);
   });
 
   it('no email on the profile: the SMS goes alone, and the email row says why it was not sent', async () => {

@@ -6,7 +6,7 @@
 export { CurrentActor, CurrentSession, type Actor, type CurrentDeviceSession } from '../auth/authenticated-user.js';
 export { RequirePermission } from '../auth/require-permission.decorator.js';
 export type { Permission } from '../permissions/permissions.js';
-export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from './borrower-directory.port.js';
+export { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener, type EmailVerifiedListener } from './borrower-directory.port.js';
 export { BorrowerSignUp, type SignedUp, type SignUpContext, type SignUpCredential } from './borrower-sign-up.port.js';
 export { PhoneVerification, type OtpPurpose } from './phone-verification.port.js';
 /** The borrower's personal data for the privacy context (the data download and erasure, DPDP Act 2023). */

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
-import { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from '../public/borrower-directory.port.js';
+import {
+  BorrowerDirectory,
+  type BorrowerProfile,
+  type BorrowerProfileListener,
+  type EmailVerifiedListener,
+} from '../public/borrower-directory.port.js';
 import { BorrowerProfileFeed } from './borrower-profile-feed.js';
 
 /** BorrowerDirectory over identity's `users` table. */
@@ -70,5 +75,9 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
 
   onProfileWritten(listener: BorrowerProfileListener): void {
     this.feed.subscribe(listener);
+  }
+
+  onEmailVerified(listener: EmailVerifiedListener): void {
+    this.feed.subscribeEmailVerified(listener);
   }
 }

@@ -134,7 +134,8 @@ export class UsersRepository {
 
   /**
    * Marks the user's email verified, only while it is still `email` (ignoring case): a proof of an address the
-   * account no longer has proves nothing. False when the email changed in between.
+   * account no longer has proves nothing. False when the email changed in between. Listeners of
+   * BorrowerDirectory.onEmailVerified hear of it before this answers.
    */
   async markEmailVerified(id: string, email: string, at: Date): Promise<boolean> {
     const result = await this.db
@@ -143,7 +144,9 @@ export class UsersRepository {
       .where('id', '=', id)
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await this.feed.emailVerified(id, email);
+    return true;
   }
 
   async update(
