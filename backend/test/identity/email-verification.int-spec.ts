@@ -31,7 +31,9 @@ const verifiedAt = async (userId: string) =>
   (await t.runtime.db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow()).email_verified_at;
 
 const codeMails = (to: string) =>
-  smtp.received.filter((m) => m.subject === 'Your email verification code' && JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()));
+  smtp.received.filter(
+    (m) => m.subject === 'Your email verification code' && JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()),
+  );
 
 /** The code of the `n`th verification email to `to` (1-based), read at the SMTP server. */
 async function emailedCode(to: string, n = 1): Promise<string> {
@@ -57,7 +59,11 @@ describe('email verification', () => {
     expect(new Date(sent.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
     const code = await emailedCode(b.email);
     // Stored only as a keyed hash; the email log keeps a placeholder (staff read [redacted]) where the code was.
-    const stored = await t.runtime.db.selectFrom('email_verification_codes').selectAll().where('user_id', '=', b.user._id).executeTakeFirstOrThrow();
+    const stored = await t.runtime.db
+      .selectFrom('email_verification_codes')
+      .selectAll()
+      .where('user_id', '=', b.user._id)
+      .executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(code);
     const logged = await t.runtime.db
       .selectFrom('emails')
@@ -98,7 +104,8 @@ describe('email verification', () => {
     expectFieldProblem(await confirm(b.token, '123456'), ['code'], 'no-code');
     await send(b.token).expect(202);
     const code = await emailedCode(b.email);
-    for (const bad of ['12345', 'abcdef', undefined, 123456]) expectFieldProblem(await confirm(b.token, bad), ['code'], 'validation-failed');
+    for (const bad of ['12345', 'abcdef', undefined, 123456])
+      expectFieldProblem(await confirm(b.token, bad), ['code'], 'validation-failed');
     await t.runtime.db
       .updateTable('email_verification_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -135,7 +142,11 @@ describe('email verification', () => {
     const b = await borrower('Nora Noemail');
     await send(b.token).expect(202);
     const code = await emailedCode(b.email);
-    await t.runtime.db.updateTable('users').set({ email: `changed.${b.user._id}@example.com` }).where('id', '=', b.user._id).execute();
+    await t.runtime.db
+      .updateTable('users')
+      .set({ email: `changed.${b.user._id}@example.com` })
+      .where('id', '=', b.user._id)
+      .execute();
     expectFieldProblem(await confirm(b.token, code), ['code'], 'no-code');
     expect(await verifiedAt(b.user._id)).toBeNull();
     await t.runtime.db.updateTable('users').set({ email: '' }).where('id', '=', b.user._id).execute();
@@ -149,7 +160,12 @@ describe('email verification', () => {
     expectProblem(await t.http.post('/api/me/email-verification').send({}), 401, 'unauthenticated');
     const login = await t.http
       .post('/api/auth/register')
-      .send({ name: 'Carol Cookie', email: `carol${Date.now()}@example.com`, phone: `+9197${String(Date.now()).slice(-8)}`, password: 'borrower-password' })
+      .send({
+        name: 'Carol Cookie',
+        email: `carol${Date.now()}@example.com`,
+        phone: `+9197${String(Date.now()).slice(-8)}`,
+        password: 'borrower-password',
+      })
       .expect(201);
     const cookie = String((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('token='))).split(';')[0];
     for (const path of ['/api/me/email-verification', '/api/me/email-verification/confirm'])
@@ -158,6 +174,8 @@ describe('email verification', () => {
         403,
         'csrf-refused',
       );
-    expect(await t.runtime.db.selectFrom('email_verification_codes').select('user_id').where('user_id', '=', login.body.user._id).execute()).toEqual([]);
+    expect(
+      await t.runtime.db.selectFrom('email_verification_codes').select('user_id').where('user_id', '=', login.body.user._id).execute(),
+    ).toEqual([]);
   });
 });

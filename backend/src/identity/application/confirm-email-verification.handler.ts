@@ -6,13 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { unauthenticated } from '../auth/auth.errors.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { EMAIL_VERIFICATION, judgeEmailCode } from '../domain/email-verification.js';
-import {
-  emailAlreadyVerified,
-  emailCodeExhausted,
-  emailCodeExpired,
-  noEmailCode,
-  wrongEmailCode,
-} from '../domain/one-time-code.errors.js';
+import { emailAlreadyVerified, emailCodeExhausted, emailCodeExpired, noEmailCode, wrongEmailCode } from '../domain/one-time-code.errors.js';
 import { EmailVerificationCodesRepository } from '../otp/email-verification-codes.repository.js';
 import { publicUser } from '../users/user.record.js';
 import { UsersRepository } from '../users/users.repository.js';

@@ -22,9 +22,7 @@ export function judgeEmailCodeRequest(account: EmailToVerify): EmailCodeRequestV
 export type EmailCode = { email: string; expiresAt: Date; attempts: number };
 
 export type EmailCodeVerdict =
-  | { outcome: 'verified' }
-  | { outcome: 'wrong'; triesLeft: number }
-  | { outcome: 'already-verified' | 'none' | 'exhausted' | 'expired' };
+  { outcome: 'verified' } | { outcome: 'wrong'; triesLeft: number } | { outcome: 'already-verified' | 'none' | 'exhausted' | 'expired' };
 
 /**
  * What one attempt at a code means. A code sent to another address than the account's current one proves nothing

@@ -10,7 +10,14 @@ export type OneTimeCodeMessage = { phone: string; code: string; purpose: OtpPurp
 export type PasswordResetMessage = { userId: string; email: string; name: string; token: string; expiresAt: Date; validForMinutes: number };
 
 /** A code that proves the account's email (migration 0060): a secret of the email, as a reset token is. */
-export type EmailVerificationMessage = { userId: string; email: string; name: string; code: string; expiresAt: Date; validForMinutes: number };
+export type EmailVerificationMessage = {
+  userId: string;
+  email: string;
+  name: string;
+  code: string;
+  expiresAt: Date;
+  validForMinutes: number;
+};
 
 /**
  * What identity has to tell people about their account, delivered by the context that words and sends messages

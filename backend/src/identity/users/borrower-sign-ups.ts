@@ -34,7 +34,9 @@ export class BorrowerSignUps extends BorrowerSignUp {
     await this.limits.consume('registrations-ip', context.ip ?? 'unknown');
     const social = 'idToken' in credential ? await this.unregisteredSocialIdentity(credential.idToken) : undefined;
     const login =
-      'password' in credential ? { passwordHash: await this.hasher.hash(credential.password) } : { passwordHash: null, firebaseUid: social!.uid };
+      'password' in credential
+        ? { passwordHash: await this.hasher.hash(credential.password) }
+        : { passwordHash: null, firebaseUid: social!.uid };
     try {
       const user = await this.users.insert({
         id: randomUUID(),
@@ -47,7 +49,8 @@ export class BorrowerSignUps extends BorrowerSignUp {
       // The social token saying this very email is verified proves it (migration 0060).
       if (social?.emailVerified && social.email?.toLowerCase() === user.email) {
         const at = new Date();
-        if (await this.users.markEmailVerified(user.id, user.email, at)) return await this.sessions.start({ ...user, emailVerifiedAt: at }, context);
+        if (await this.users.markEmailVerified(user.id, user.email, at))
+          return await this.sessions.start({ ...user, emailVerifiedAt: at }, context);
       }
       return await this.sessions.start(user, context);
     } catch (error) {

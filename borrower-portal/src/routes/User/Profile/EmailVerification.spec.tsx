@@ -64,7 +64,10 @@ describe('EmailVerification', () => {
   it('not verified: "Verify my email" sends the code, a wrong code is named on the field, the right one verifies', async () => {
     let tries = 0;
     const calls = api({
-      '/api/me/email-verification': () => ({ status: 202, body: { email: 'meera@example.com', expiresAt: '2026-12-03T10:30:00Z', digits: 6 } }),
+      '/api/me/email-verification': () => ({
+        status: 202,
+        body: { email: 'meera@example.com', expiresAt: '2026-12-03T10:30:00Z', digits: 6 },
+      }),
       '/api/me/email-verification/confirm': () =>
         tries++ === 0 ? { status: 400, body: wrong } : { status: 200, body: { ...profile, emailVerified: true } },
     });

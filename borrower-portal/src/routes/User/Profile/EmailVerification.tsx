@@ -42,8 +42,8 @@ export function EmailVerification({ profile, onVerified }: { profile: Profile; o
   return (
     <form className="email-verification" onSubmit={(e) => void confirm(e)} noValidate data-testid="email-verification">
       <p className="notice" role="status">
-        Your email {profile.email} is <strong>Not verified</strong>. Verify it to receive your signed loan documents by email; until
-        then we send you an SMS with a link to download them.
+        Your email {profile.email} is <strong>Not verified</strong>. Verify it to receive your signed loan documents by email; until then we
+        send you an SMS with a link to download them.
       </p>
       <FormAlert message={errors.form} />
       {sentTo ? (
