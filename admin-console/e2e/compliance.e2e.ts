@@ -59,6 +59,9 @@ test.describe('issue 33 as staff', () => {
   test('payout only to the verified account, cooling-off maker-checker, documents sent again, contact log', async ({ page, browser }) => {
     const seeding = await client.staff();
     const borrower = await client.borrower('Farah Compliance');
+    // Documents sent on signing go only to a verified email (migration 0060): hers is, as if she had typed the code.
+    const { id: borrowerId } = (await client.call('GET', '/me/profile', borrower)) as { id: string };
+    await queryDatabase('UPDATE users SET email_verified_at = now() WHERE id = $1', [borrowerId], backend.databaseUrl);
     const loanId = await client.loanIn('disbursal.pending', borrower);
     const loanPage = `/Admin/Loan/disbursal/Emi/${loanId}`;
 

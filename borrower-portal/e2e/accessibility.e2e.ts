@@ -75,6 +75,14 @@ test.describe('accessibility of the borrower portal (axe-core, WCAG 2 A/AA)', ()
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.locator('#field-phone-msg.field__error')).toBeVisible();
     await expectNoAxeViolations(page, '/User/Profile with a field error');
+    // The email's verification: not verified, a code sent, a wrong code named under its field.
+    await expect(page.getByTestId('email-verification')).toContainText('Not verified');
+    await page.getByRole('button', { name: 'Verify my email' }).click();
+    await expect(page.getByText(/We emailed a 6-digit code to .* It is valid for 30 minutes\./)).toBeVisible();
+    await page.getByLabel('Code from the email').fill('000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.locator('#field-emailCode-msg.field__error')).toContainText('That code is not right');
+    await expectNoAxeViolations(page, '/User/Profile with a wrong email code');
 
     // The salary advance start page, Step0, and the cancel dialog.
     await page.goto(`${baseUrl()}/User/newLoan/salaryAdvance`);

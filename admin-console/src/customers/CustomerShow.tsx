@@ -57,7 +57,9 @@ export function CustomerShow() {
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 3 }} sx={{ mt: 1 }}>
             <Typography variant="body2">Phone {formatPhone(customer.phone)}</Typography>
-            <Typography variant="body2">Email {customer.email}</Typography>
+            <Typography variant="body2">
+              Email {customer.email} ({customer.emailVerified ? 'verified' : 'not verified'})
+            </Typography>
             <Typography variant="body2">
               {customer.loans.length} loan{customer.loans.length === 1 ? '' : 's'}, {attention} section{attention === 1 ? '' : 's'} awaiting
               review

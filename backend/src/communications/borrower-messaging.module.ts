@@ -8,7 +8,11 @@ import { ListDocumentDeliveriesHandler } from './application/documents/list-docu
 import { ResendDocumentDeliveryHandler } from './application/documents/resend-document-delivery.handler.js';
 import { EmailOutbox } from './application/emails/email-outbox.js';
 import { AdminDocumentDeliveriesController } from './http/admin-document-deliveries.controller.js';
-import { sendDocumentsSmsJob, signedDocumentsSubscription } from './jobs/signed-documents.subscription.js';
+import {
+  sendDocumentsAwaitingVerifiedEmail,
+  sendDocumentsSmsJob,
+  signedDocumentsSubscription,
+} from './jobs/signed-documents.subscription.js';
 import { SMS_SENDER, type SmsSender } from './sms-sender/sms-sender.port.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DB, type Db } from '../platform/database/database.js';
@@ -76,5 +80,19 @@ export class BorrowerMessagingModule implements OnModuleInit {
       }),
     );
     this.registry.addJob(sendDocumentsSmsJob(this.db, this.sms, this.config.publicUrl));
+    // Migration 0060: the documents emails skipped for want of a verified email go once the borrower verifies it.
+    this.directory.onEmailVerified(async (verified) => {
+      await sendDocumentsAwaitingVerifiedEmail(
+        {
+          db: this.db,
+          directory: this.directory,
+          outbox: this.outbox,
+          documents: this.documents,
+          portalUrl: this.config.publicUrl,
+          lenderName: this.config.lender.name,
+        },
+        verified,
+      );
+    });
   }
 }

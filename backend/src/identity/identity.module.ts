@@ -13,6 +13,9 @@ import { RequestOneTimeCodeHandler } from './application/request-one-time-code.h
 import { VerifyOneTimeCodeHandler } from './application/verify-one-time-code.handler.js';
 import { PublicOtpController } from './http/public-otp.controller.js';
 import { OtpChallengesRepository } from './otp/otp-challenges.repository.js';
+import { EmailVerificationCodesRepository } from './otp/email-verification-codes.repository.js';
+import { ConfirmEmailVerificationHandler } from './application/confirm-email-verification.handler.js';
+import { RequestEmailVerificationHandler } from './application/request-email-verification.handler.js';
 import { OneTimeCodePhoneVerification } from './otp/one-time-code-phone-verification.js';
 import { PhoneProofs } from './otp/phone-proofs.js';
 import { PhoneVerification } from './public/phone-verification.port.js';
@@ -50,6 +53,7 @@ import { AdminPhoneCollisionsController } from './http/admin-phone-collisions.co
 import { AdminUserController } from './http/admin-user.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { MyProfileController } from './http/my-profile.controller.js';
+import { MyEmailVerificationController } from './http/my-email-verification.controller.js';
 import { PresenceController } from './http/presence.controller.js';
 import { ProfileController } from './http/profile.controller.js';
 import { RolesController } from './http/roles.controller.js';
@@ -100,6 +104,8 @@ const commandHandlers = [
   ChangePasswordHandler,
   RequestOneTimeCodeHandler,
   VerifyOneTimeCodeHandler,
+  RequestEmailVerificationHandler,
+  ConfirmEmailVerificationHandler,
   ResolvePhoneCollisionHandler,
 ];
 const queryHandlers = [
@@ -121,6 +127,7 @@ const controllers = [
   ProfileController,
   PresenceController,
   MyProfileController,
+  MyEmailVerificationController,
   PublicOtpController,
   AdminPhoneCollisionsController,
 ];
@@ -141,6 +148,7 @@ const controllers = [
     { provide: StaffMembers, useClass: UsersStaffMembers },
     StaffDirectory,
     OtpChallengesRepository,
+    EmailVerificationCodesRepository,
     PhoneProofs,
     { provide: BorrowerSignUp, useClass: BorrowerSignUps },
     OneTimeCodePhoneVerification,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
-import { NO_EMAIL_REASON } from '../../src/communications/application/documents/document-deliveries.js';
+import { EMAIL_NOT_VERIFIED_REASON, NO_EMAIL_REASON } from '../../src/communications/application/documents/document-deliveries.js';
 import { documentDeliverySchema } from '../../src/communications/http/admin-document-deliveries.controller.js';
 import { sendDocumentsSmsJob, SIGNED_DOCUMENTS_SUBSCRIPTION } from '../../src/communications/jobs/signed-documents.subscription.js';
 import type { SmsSender } from '../../src/communications/sms-sender/sms-sender.port.js';
@@ -12,7 +12,7 @@ import { SubscriptionRunner } from '../../src/platform/subscriptions/subscriptio
 import { WorkerHost } from '../../src/platform/worker-host.js';
 import { bearer, expectProblem, loanIn, signAgreement } from '../support/loan-api.js';
 import { startSmtp } from '../support/smtp.js';
-import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN, markEmailVerified, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 
 /**
@@ -30,8 +30,14 @@ function runSubscription() {
   return new SubscriptionRunner(t.runtime.db, t.app.get<EventStore>(EVENT_STORE), t.database.url, [subscription]);
 }
 
-async function signedLoan(name: string, beforeSigning?: (email: string, userId: string) => void | Promise<void>) {
+/** A borrower signs a loan; their email is verified first (documents go only to a verified one) unless told otherwise. */
+async function signedLoan(
+  name: string,
+  beforeSigning?: (email: string, userId: string) => void | Promise<void>,
+  { verifiedEmail = true } = {},
+) {
   const b = await registerBorrower(t.http, name);
+  if (verifiedEmail) await markEmailVerified(t, b.user._id);
   const profile = await t.runtime.db.selectFrom('users').select(['email', 'phone']).where('id', '=', b.user._id).executeTakeFirstOrThrow();
   const loan = await loanIn(t.http, 'consent.customerpending', b.token, admin);
   // The agreement's sign-link email is out of the way first (the worker's subscriptions and queues run at once).
@@ -152,8 +158,38 @@ describe('documents sent on signing', () => {
     expectProblem(await t.http.get('/api/admin/loans/not-a-uuid/document-deliveries').set(bearer(admin)), 400, 'validation-failed');
   });
 
+  it('an email not verified: nothing is emailed, the SMS goes alone with the link, the email row says why; verifying it sends it', async () => {
+    const b = await signedLoan('Usha Unverified', undefined, { verifiedEmail: false });
+    const rows = await delivered(b.loan.id);
+    expect(rows.map((r) => [r.channel, r.status, r.attempts, r.recipient, r.lastError])).toEqual([
+      ['email', 'skipped', 0, b.email, EMAIL_NOT_VERIFIED_REASON],
+      ['sms', 'sent', 1, b.phone, null],
+    ]);
+    expect(EMAIL_NOT_VERIFIED_REASON).toBe("Not sent: the borrower's email is not verified.");
+    const sms = await smsTo(b.phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toMatch(/are ready\. Download them: https:\/\/portal\.example\.test\/User\/Loans\//);
+    expect(mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? ''))).toEqual([]);
+
+    // The borrower verifies the email (the code from their mailbox): the skipped email is sent now, once.
+    await t.http.post('/api/me/email-verification').set(bearer(b.token)).send({}).expect(202);
+    await waitFor(() => mailsTo(b.email).some((m) => m.subject === 'Your email verification code'), 'the verification code');
+    const code = /is: ([0-9]{6})/.exec(mailsTo(b.email).find((m) => m.subject === 'Your email verification code')!.text ?? '')![1];
+    await t.http.post('/api/me/email-verification/confirm').set(bearer(b.token)).send({ code }).expect(200);
+    await waitFor(async () => (await deliveries(b.loan.id))[0]!.status === 'sent', 'the documents email sent after verification');
+    expect((await deliveries(b.loan.id)).map((r) => [r.channel, r.status, r.recipient, r.lastError])).toEqual([
+      ['email', 'sent', b.email, null],
+      ['sms', 'sent', b.phone, null],
+    ]);
+    await waitFor(() => mailsTo(b.email).some((m) => /signed loan agreement/.test(m.subject ?? '')), 'the documents at the SMTP server');
+    const [mail, ...more] = mailsTo(b.email).filter((m) => /signed loan agreement/.test(m.subject ?? ''));
+    expect(more).toEqual([]);
+    expect(mail!.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
+    // The SMS is not sent again.
+    expect(await smsTo(b.phone)).toHaveLength(1);
+  });
+
   it('no email on the profile: the SMS goes alone, and the email row says why it was not sent', async () => {
-    // Identity records no email verification yet: a profile without an email is the case of no verified email.
     const b = await signedLoan('Omar Offline', async (_email, userId) => {
       await t.runtime.db.updateTable('users').set({ email: '' }).where('id', '=', userId).execute();
     });

@@ -57,6 +57,7 @@ describe('POST /api/auth/register', () => {
       name: person.name,
       email: person.email,
       phone: person.phone,
+      emailVerified: false,
       status: 'active',
       roleId: null,
       permissions: [],

@@ -73,6 +73,22 @@ describe('POST /api/auth/social', () => {
     expect(again.body.user._id).toBe(first.body.user._id);
   });
 
+  it("a token saying this very email is verified verifies the account's email; an unverified one does not (migration 0060)", async () => {
+    const uid = randomUUID().replace(/-/g, '').slice(0, 28);
+    const email = `unverified.${uid.slice(0, 8)}@example.com`;
+    const first = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email, emailVerified: false, name: 'Una Unproven' }) })
+      .expect(200);
+    expect(first.body).toMatchObject({ created: true, user: { email, emailVerified: false } });
+    const later = await t.http
+      .post('/api/auth/social')
+      .send({ idToken: idToken({ uid, email, emailVerified: true }) })
+      .expect(200);
+    expect(later.body.user).toMatchObject({ _id: first.body.user._id, emailVerified: true });
+    expect((await t.http.get('/api/me').set(bearer(later.body.token)).expect(200)).body.user.emailVerified).toBe(true);
+  });
+
   it("the provider's display name is made one line (it reaches emails like any name)", async () => {
     const uid = randomUUID().replace(/-/g, '').slice(0, 28);
     const email = `social.${uid.slice(0, 8)}@example.com`;

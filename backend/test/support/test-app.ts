@@ -95,6 +95,14 @@ export async function registerBorrower(http: TestApp['http'], name = 'Asha Rao')
   return { token: res.body.token as string, user: res.body.user as { _id: string; role: string } };
 }
 
+/**
+ * Marks a user's email verified (migration 0060) as confirming the emailed code does: for tests whose subject is not
+ * email verification but needs it, such as the documents sent on signing, which go only to a verified email.
+ */
+export async function markEmailVerified(t: TestApp, userId: string): Promise<void> {
+  await t.runtime.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+}
+
 export async function loginStaff(http: TestApp['http']) {
   const res = await http.post('/api/auth/login').send(ADMIN).expect(200);
   return res.body.token as string;

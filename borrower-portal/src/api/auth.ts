@@ -1,4 +1,5 @@
 import type {
+  EmailCodeSent,
   Me,
   Message,
   PhoneCodeSent,
@@ -27,6 +28,10 @@ export const resetPassword = (id: string, password: string) =>
 export const getMe = (signal?: AbortSignal) => api<Me>('/me', { signal });
 export const getProfile = (signal?: AbortSignal) => api<Profile>('/me/profile', { signal });
 export const updateProfile = (body: UpdateProfileBody) => api<Profile>('/me/profile', { method: 'PUT', body });
+
+/** The email on the profile is proven by a code sent to it; the confirmation answers the profile, emailVerified true. */
+export const sendEmailCode = () => api<EmailCodeSent>('/me/email-verification', { method: 'POST', body: {} });
+export const confirmEmailCode = (code: string) => api<Profile>('/me/email-verification/confirm', { method: 'POST', body: { code } });
 
 /** A new phone is proven before it is saved: a code sent to it (purpose phone), whose proof goes with the change. */
 export const sendPhoneCode = (phone: string) => api<PhoneCodeSent>('/public/otp', { method: 'POST', body: { phone, purpose: 'phone' } });

@@ -2979,6 +2979,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a 6-digit code (valid 30 minutes) to the email on my profile; replaces an earlier code. 409 already-verified, 422 no-email, 429 past 5 an hour */
+        post: operations["MyEmailVerificationController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/email-verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm my email with {code}; answers my profile with emailVerified true. 400 naming `code` when wrong (5 wrong tries void it), expired or none was sent */
+        post: operations["MyEmailVerificationController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/erasure-requests": {
         parameters: {
             query?: never;
@@ -7100,6 +7134,8 @@ export interface operations {
                             size: number;
                         }[];
                         email: string;
+                        /** @description whether the borrower proved this email (signed documents are emailed only then) */
+                        emailVerified: boolean;
                         /** Format: uuid */
                         id: string;
                         loans: {
@@ -7722,7 +7758,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "email-verification" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html: string;
                     name: string;
                     subject: string;
@@ -7856,7 +7892,7 @@ export interface operations {
                 "application/json": {
                     active: boolean;
                     /** @enum {string} */
-                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
+                    event: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "email-verification" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html: string;
                     name: string;
                     subject: string;
@@ -7928,7 +7964,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
+                    event?: "application-received" | "loan-approved" | "loan-disbursed" | "loan-rejected" | "application-cancelled" | "instalment-due-soon" | "instalment-overdue" | "auto-debit-pre-debit" | "auto-debit-bounced" | "auto-debit-ended" | "payment-received" | "loan-closed" | "email-verification" | "password-reset" | "agreement-sign-link" | "issue-replied" | "complaint-escalated";
                     html?: string;
                     subject?: string;
                     text?: string;
@@ -17277,6 +17313,8 @@ export interface operations {
                             _id: string;
                             createdAt: string;
                             email: string;
+                            /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                            emailVerified: boolean;
                             /** Format: uuid */
                             id: string;
                             name: string;
@@ -17351,6 +17389,8 @@ export interface operations {
                             _id: string;
                             createdAt: string;
                             email: string;
+                            /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                            emailVerified: boolean;
                             /** Format: uuid */
                             id: string;
                             name: string;
@@ -17433,6 +17473,8 @@ export interface operations {
                             _id: string;
                             createdAt: string;
                             email: string;
+                            /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                            emailVerified: boolean;
                             /** Format: uuid */
                             id: string;
                             name: string;
@@ -17826,6 +17868,8 @@ export interface operations {
                             _id: string;
                             createdAt: string;
                             email: string;
+                            /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                            emailVerified: boolean;
                             /** Format: uuid */
                             id: string;
                             name: string;
@@ -18437,6 +18481,77 @@ export interface operations {
                         type: string;
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    MyEmailVerificationController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digits: number;
+                        /** @description where the code went: the email on the profile */
+                        email: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+        };
+    };
+    MyEmailVerificationController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description the id the spec client reads as user.user._id
+                         */
+                        _id: string;
+                        createdAt: string;
+                        email: string;
+                        /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                        emailVerified: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description what the staff role allows; empty for borrowers */
+                        permissions: ("loans.view" | "loans.accept" | "loans.soft.approve" | "loans.bank.approve" | "loans.agreement.issue" | "loans.final.approve" | "loans.disburse" | "loans.reject" | "loans.cooling-off.exit" | "loans.cooling-off.approve" | "payments.record" | "payments.verify" | "products.manage" | "customers.view" | "customers.verify" | "customers.erasure" | "customers.phones" | "leads.manage" | "leads.work" | "collections.view" | "collections.manage" | "collections.settle" | "collections.settle.approve" | "loans.write-off" | "loans.write-off.approve" | "mandates.manage" | "mandates.approve" | "emails.view" | "sms.view" | "pushes.view" | "whatsapp.send" | "ivr.view" | "dialer.use" | "templates.manage" | "banners.manage" | "issues.manage" | "grievances.view" | "users.view" | "users.manage" | "users.reload-device" | "roles.manage" | "business-date.manage" | "cob.run" | "operations.view" | "accounting.view" | "accounting.post" | "accounting.close" | "bureau.report" | "system.health")[];
+                        phone: string | null;
+                        /** @enum {string} */
+                        role: "borrower" | "staff";
+                        /** @description the staff role's id; null for borrowers */
+                        roleId: string | null;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
                     };
                 };
             };
@@ -21103,6 +21218,8 @@ export interface operations {
                         _id: string;
                         createdAt: string;
                         email: string;
+                        /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                        emailVerified: boolean;
                         /** Format: uuid */
                         id: string;
                         name: string;
@@ -21160,6 +21277,8 @@ export interface operations {
                         _id: string;
                         createdAt: string;
                         email: string;
+                        /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                        emailVerified: boolean;
                         /** Format: uuid */
                         id: string;
                         name: string;
@@ -22585,6 +22704,8 @@ export interface operations {
                             _id: string;
                             createdAt: string;
                             email: string;
+                            /** @description whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so) */
+                            emailVerified: boolean;
                             /** Format: uuid */
                             id: string;
                             name: string;

@@ -142,6 +142,7 @@ export type ApplicationFunnel = Answer<'/api/admin/application-funnel', 'get'>;
 export type QuickStart = Answer<'/api/public/quick-start', 'post'>;
 export type QuickStartFinished = Answer<'/api/public/quick-start/finish', 'post'>;
 export type PhoneCodeSent = Answer<'/api/public/otp', 'post'>;
+export type EmailCodeSent = Answer<'/api/me/email-verification', 'post'>;
 export type PhoneProof = Answer<'/api/public/otp/verify', 'post'>;
 // Channels (issue 15 item 3): WhatsApp, IVR, the dialer
 export type WhatsappConversationSummary = Item<Answer<'/api/admin/whatsapp/conversations', 'get'>>;

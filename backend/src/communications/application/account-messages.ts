@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountMessages, type OneTimeCodeMessage, type OtpPurpose, type PasswordResetMessage } from '../../identity/public/index.js';
+import {
+  AccountMessages,
+  type EmailVerificationMessage,
+  type OneTimeCodeMessage,
+  type OtpPurpose,
+  type PasswordResetMessage,
+} from '../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { secretRef } from '../domain/email-secrets.js';
 import { SMS_SENDER, type SmsSender } from '../sms-sender/sms-sender.port.js';
@@ -13,7 +19,8 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
 
 /**
  * Identity's AccountMessages, worded and sent here: a one-time code by SMS, and the password reset with the active
- * 'password-reset' template (or the shipped one when staff deactivated it), its link's token a secret of the email.
+ * 'password-reset' template (or the shipped one when staff deactivated it), its link's token a secret of the email,
+ * and the email verification code with the 'email-verification' template, the code a secret of the email likewise.
  */
 @Injectable()
 export class OutboxAccountMessages implements AccountMessages {
@@ -45,6 +52,19 @@ export class OutboxAccountMessages implements AccountMessages {
       },
       secretBearing: ['resetLink'],
       secrets: { 'reset-token': token },
+      secretsExpireAt: expiresAt,
+    });
+  }
+
+  async sendEmailVerificationCode({ userId, email, name, code, expiresAt, validForMinutes }: EmailVerificationMessage): Promise<void> {
+    await this.emails.send({
+      event: 'email-verification',
+      kind: 'product',
+      to: email,
+      userId,
+      variables: { name, code: secretRef('verification-code'), expiresInMinutes: String(validForMinutes) },
+      secretBearing: ['code'],
+      secrets: { 'verification-code': code },
       secretsExpireAt: expiresAt,
     });
   }

@@ -105,6 +105,16 @@ export const SHIPPED_TEMPLATES: readonly ShippedTemplate[] = [
     'Your loan is fully repaid and was closed on {{closedOn}}. Thank you for borrowing with us.',
   ),
   {
+    key: 'email-verification',
+    event: 'email-verification',
+    name: 'Email verification code',
+    subject: 'Your email verification code',
+    html: wrap(
+      '<p>Hello {{name}},</p><p>Your code to verify this email address is:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">{{code}}</p><p>Type it on your Profile page. It expires in {{expiresInMinutes}} minutes. Once verified, your signed loan documents are sent to this address. If you did not ask for it, ignore this email.</p>',
+    ),
+    text: 'Hello {{name}},\n\nYour code to verify this email address is: {{code}}\n\nType it on your Profile page. It expires in {{expiresInMinutes}} minutes. Once verified, your signed loan documents are sent to this address. If you did not ask for it, ignore this email.',
+  },
+  {
     key: 'password-reset',
     event: 'password-reset',
     name: 'Password reset',

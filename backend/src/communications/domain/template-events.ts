@@ -146,6 +146,16 @@ export const TEMPLATE_EVENTS: readonly TemplateEvent[] = [
     variables: [...loan, { name: 'closedOn', description: 'The closing date, e.g. 21 Nov 2027', sample: '21 Nov 2027' }],
   },
   {
+    key: 'email-verification',
+    label: 'Email verification code',
+    required: ['code'],
+    variables: [
+      { name: 'name', description: "The user's name", sample: 'Asha Rao' },
+      { name: 'code', description: 'The 6-digit code (shown as [redacted] in the email log)', sample: '[redacted]' },
+      { name: 'expiresInMinutes', description: 'Minutes until the code expires', sample: '30' },
+    ],
+  },
+  {
     key: 'password-reset',
     label: 'Password reset',
     required: ['resetLink'],

@@ -13,6 +13,7 @@ import type { EmailOutbox } from '../application/emails/email-outbox.js';
 import { EMAIL_QUEUE, SEND_EMAIL_JOB } from '../application/emails/email-delivery.js';
 import {
   DOCUMENTS_QUEUE,
+  EMAIL_NOT_VERIFIED_REASON,
   NO_EMAIL_REASON,
   NO_PHONE_REASON,
   SEND_DOCUMENTS_SMS_JOB,
@@ -32,8 +33,8 @@ const MAX_ERROR_LENGTH = 2000;
  * a crash between effect and checkpoint, writes nothing new): an email to the borrower with the signed agreement and
  * the KFS as PDF attachments (through the email outbox, dedupe key `signed-documents:<position>`; the `email` queue
  * sends and retries it), and an SMS saying so, with the portal page to download them (the `documents` queue sends and
- * retries it). Each channel is a `document_deliveries` row; with no email on the profile the email row is `skipped`
- * and says why, and the SMS goes alone. Documents that cannot be had (a stored PDF gone) turn the email row `failed`
+ * retries it). Each channel is a `document_deliveries` row; the email goes only to a verified email (migration 0060):
+ * with no email on the profile, or one not verified, the email row is `skipped` and says why, and the SMS goes alone. Documents that cannot be had (a stored PDF gone) turn the email row `failed`
  * with the reason rather than stopping the subscription for every later signing. Migration 0055 starts it at the
  * log's head, so agreements signed before it are not emailed.
  */
@@ -81,31 +82,15 @@ async function deliver(deps: Parameters<typeof signedDocumentsSubscription>[0], 
   const row = { loan_id: loanId, borrower_id: borrowerId, event_position: position, documents: [...SIGNED_DOCUMENT_KINDS] };
 
   if (!done.has('email')) {
-    const to = borrower?.email?.trim();
-    // Documents that cannot be had (a stored PDF gone) fail this row for staff to see, never the whole subscription.
-    const files = to
-      ? await deps.documents.of(loanId, documentHash).catch((error: unknown) => {
-          const reason = `Not sent: the documents could not be prepared (${error instanceof Error ? error.message : String(error)})`;
-          return reason.slice(0, MAX_ERROR_LENGTH);
-        })
-      : undefined;
-    if (typeof files === 'string') {
-      await insert(deps.db, { ...row, channel: 'email', recipient: to ?? null, status: 'failed', last_error: files });
-    } else if (to && files) {
-      const ref = loanId.slice(0, 8).toUpperCase();
-      const loanUrl = `${deps.portalUrl}/User/Loans/${loanId}`;
-      const { id: emailId } = await deps.outbox.send({
-        to,
-        subject: `Your signed loan agreement for loan ${ref}`,
-        text:
-          `Dear ${borrower!.name},\n\nThank you for signing. Attached are your signed loan agreement and the Key Facts ` +
-          `Statement for loan ${ref}. Keep them for your records; you can also download them at ${loanUrl}.\n\n${deps.lenderName}`,
-        template: 'signed-documents',
-        userId: borrowerId,
-        dedupeKey: `signed-documents:${position}`,
-        attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
-      });
-      await insert(deps.db, { ...row, channel: 'email', recipient: to, status: 'queued', email_id: emailId });
+    const onProfile = borrower?.email?.trim();
+    // Documents go only to a verified email (RBI: "registered and verified"); an unverified one is skipped, saying so.
+    const to = onProfile ? (await deps.directory.verifiedEmailOf(borrowerId))?.trim() : undefined;
+    if (to) {
+      const sent = await sendDocumentsEmail(deps, { loanId, borrowerId, name: borrower!.name, to, documentHash, position });
+      if ('failed' in sent) await insert(deps.db, { ...row, channel: 'email', recipient: to, status: 'failed', last_error: sent.failed });
+      else await insert(deps.db, { ...row, channel: 'email', recipient: to, status: 'queued', email_id: sent.emailId });
+    } else if (onProfile) {
+      await insert(deps.db, { ...row, channel: 'email', recipient: onProfile, status: 'skipped', last_error: EMAIL_NOT_VERIFIED_REASON });
     } else {
       await insert(deps.db, { ...row, channel: 'email', recipient: null, status: 'skipped', last_error: NO_EMAIL_REASON });
     }
@@ -129,6 +114,89 @@ async function deliver(deps: Parameters<typeof signedDocumentsSubscription>[0], 
     .where('status', '=', 'queued')
     .executeTakeFirst();
   if (sms) await enqueueDocumentsSms(deps.queue, sms.id);
+}
+
+type EmailDeps = Pick<Parameters<typeof signedDocumentsSubscription>[0], 'outbox' | 'documents' | 'portalUrl' | 'lenderName'>;
+
+/**
+ * The documents email of one signing, through the outbox (dedupe key `signed-documents:<position>`: asked twice, it is
+ * one email). Documents that cannot be had (a stored PDF gone) answer the reason for the row, never an error that
+ * would stop the subscription for every later signing.
+ */
+async function sendDocumentsEmail(
+  deps: EmailDeps,
+  s: { loanId: string; borrowerId: string; name: string; to: string; documentHash: string; position: number },
+): Promise<{ emailId: string } | { failed: string }> {
+  let files: Awaited<ReturnType<SignedDocuments['of']>>;
+  try {
+    files = await deps.documents.of(s.loanId, s.documentHash);
+  } catch (error) {
+    const reason = `Not sent: the documents could not be prepared (${error instanceof Error ? error.message : String(error)})`;
+    return { failed: reason.slice(0, MAX_ERROR_LENGTH) };
+  }
+  const ref = s.loanId.slice(0, 8).toUpperCase();
+  const loanUrl = `${deps.portalUrl}/User/Loans/${s.loanId}`;
+  const { id: emailId } = await deps.outbox.send({
+    to: s.to,
+    subject: `Your signed loan agreement for loan ${ref}`,
+    text:
+      `Dear ${s.name},\n\nThank you for signing. Attached are your signed loan agreement and the Key Facts ` +
+      `Statement for loan ${ref}. Keep them for your records; you can also download them at ${loanUrl}.\n\n${deps.lenderName}`,
+    template: 'signed-documents',
+    userId: s.borrowerId,
+    dedupeKey: `signed-documents:${s.position}`,
+    attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
+  });
+  return { emailId };
+}
+
+/**
+ * When a borrower's email turns verified, the documents emails of their signings that were skipped for want of it
+ * are sent now, to the address proven (queued on the `email` queue; the row turns `queued`, then `sent` as any other).
+ * Each row is taken once: two verifications at once send nothing twice (the row's update and the outbox's dedupe key).
+ */
+export async function sendDocumentsAwaitingVerifiedEmail(
+  deps: EmailDeps & { db: Db; directory: BorrowerDirectory },
+  verified: { userId: string; email: string },
+): Promise<number> {
+  const waiting = await deps.db
+    .selectFrom('document_deliveries as d')
+    .innerJoin('events as e', (join) => join.onRef('e.global_position', '=', 'd.event_position'))
+    .select(['d.id', 'd.loan_id', 'd.borrower_id', 'd.event_position', sql<string>`e.data->>'documentHash'`.as('document_hash')])
+    .where('d.borrower_id', '=', verified.userId)
+    .where('d.channel', '=', 'email')
+    .where('d.status', '=', 'skipped')
+    .where('d.last_error', '=', EMAIL_NOT_VERIFIED_REASON)
+    .orderBy('d.event_position')
+    .execute();
+  if (waiting.length === 0) return 0;
+  const borrower = await deps.directory.profileOf(verified.userId);
+  if (!borrower) return 0;
+  let sent = 0;
+  for (const row of waiting) {
+    const taken = await deps.db
+      .updateTable('document_deliveries')
+      .set({ status: 'queued', recipient: verified.email, last_error: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .where('status', '=', 'skipped')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) continue;
+    const result = await sendDocumentsEmail(deps, {
+      loanId: row.loan_id,
+      borrowerId: row.borrower_id,
+      name: borrower.name,
+      to: verified.email,
+      documentHash: row.document_hash,
+      position: Number(row.event_position),
+    });
+    await deps.db
+      .updateTable('document_deliveries')
+      .set('failed' in result ? { status: 'failed', last_error: result.failed } : { email_id: result.emailId })
+      .where('id', '=', row.id)
+      .execute();
+    if (!('failed' in result)) sent += 1;
+  }
+  return sent;
 }
 
 async function insert(

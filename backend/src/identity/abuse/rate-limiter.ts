@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { tooManyRequests } from '../auth/auth.errors.js';
+import { EMAIL_VERIFICATION } from '../domain/email-verification.js';
 import type { IdentityError } from '../domain/identity.errors.js';
 
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
@@ -19,7 +20,8 @@ export type RateLimitRule =
   | 'otp-requests'
   | 'otp-requests-ip'
   | 'otp-verifications-ip'
-  | 'quick-start-ip';
+  | 'quick-start-ip'
+  | 'email-verification-sends';
 
 /** One attempt counted ahead of its outcome (`reserve`); `release` it if it turns out not to count. */
 export type Reservation = { readonly rule: RateLimitRule; readonly subject: string };
@@ -41,6 +43,7 @@ const WINDOWS: Record<RateLimitRule, number> = {
   'otp-requests-ip': 60 * MINUTE,
   'otp-verifications-ip': 60 * MINUTE,
   'quick-start-ip': 60 * MINUTE,
+  'email-verification-sends': 60 * MINUTE,
 };
 
 const MESSAGES: Record<RateLimitRule, string> = {
@@ -57,6 +60,7 @@ const MESSAGES: Record<RateLimitRule, string> = {
   'otp-requests-ip': 'Too many one-time codes requested from your network.',
   'otp-verifications-ip': 'Too many one-time code checks from your network.',
   'quick-start-ip': 'Too many quick start steps from your network.',
+  'email-verification-sends': 'Too many verification codes sent to your email.',
 };
 
 /**
@@ -100,6 +104,8 @@ export class RateLimiter implements OnApplicationShutdown {
       case 'otp-verifications-ip':
       case 'quick-start-ip':
         return l.otpPerIp * 5;
+      case 'email-verification-sends':
+        return EMAIL_VERIFICATION.sendsPerHour;
     }
   }
 

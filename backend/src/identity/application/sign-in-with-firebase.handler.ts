@@ -36,9 +36,17 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
 
   async execute({ idToken, context }: SignInWithFirebase) {
     const identity = await this.identities.verify(idToken);
-    const { user, created } = await this.findOrCreate(identity);
+    const found = await this.findOrCreate(identity);
+    const user = await this.withProvenEmail(found.user, identity);
     if (user.status !== 'active') throw accountDisabled();
-    return { ...(await this.sessions.start(user, context)), created };
+    return { ...(await this.sessions.start(user, context)), created: found.created };
+  }
+
+  /** A token saying this very email is verified proves it (migration 0060): the account's email turns verified. */
+  private async withProvenEmail(user: UserRecord, identity: SocialIdentity): Promise<UserRecord> {
+    if (user.emailVerifiedAt || !identity.emailVerified || identity.email?.toLowerCase() !== user.email.toLowerCase()) return user;
+    const at = new Date();
+    return (await this.users.markEmailVerified(user.id, user.email, at)) ? { ...user, emailVerifiedAt: at } : user;
   }
 
   private async findOrCreate(identity: SocialIdentity): Promise<{ user: UserRecord; created: boolean }> {

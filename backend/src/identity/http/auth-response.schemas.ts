@@ -9,6 +9,7 @@ export const publicUserSchema = z.strictObject({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  emailVerified: z.boolean().describe('whether the email was proven (POST /api/me/email-verification, or a social sign-in saying so)'),
   status: z.enum(['active', 'disabled']),
   roleId: z.string().nullable().describe("the staff role's id; null for borrowers"),
   permissions: z.array(z.enum(ALL_PERMISSIONS as [string, ...string[]])).describe('what the staff role allows; empty for borrowers'),

@@ -9,6 +9,16 @@ export type OneTimeCodeMessage = { phone: string; code: string; purpose: OtpPurp
  */
 export type PasswordResetMessage = { userId: string; email: string; name: string; token: string; expiresAt: Date; validForMinutes: number };
 
+/** A code that proves the account's email (migration 0060): a secret of the email, as a reset token is. */
+export type EmailVerificationMessage = {
+  userId: string;
+  email: string;
+  name: string;
+  code: string;
+  expiresAt: Date;
+  validForMinutes: number;
+};
+
 /**
  * What identity has to tell people about their account, delivered by the context that words and sends messages
  * (communications, which sits above identity and implements this). Identity says what happened; the wording, the
@@ -20,4 +30,7 @@ export abstract class AccountMessages {
 
   /** Emails the user a single-use link to choose a new password. */
   abstract sendPasswordReset(message: PasswordResetMessage): Promise<void>;
+
+  /** Emails the user the code that proves their email (the email log shows it `[redacted]`). */
+  abstract sendEmailVerificationCode(message: EmailVerificationMessage): Promise<void>;
 }

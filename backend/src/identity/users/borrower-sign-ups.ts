@@ -8,6 +8,7 @@ import { alreadyRegistered, socialAlreadyRegistered } from '../domain/identity.e
 import { BorrowerSignUp, type SignedUp, type SignUpContext, type SignUpCredential } from '../public/borrower-sign-up.port.js';
 import { SessionStarter } from '../sessions/session-starter.js';
 import { BorrowerSocialIdentities } from '../social/borrower-social-identities.js';
+import type { SocialIdentity } from '../social/id-token-verifier.port.js';
 import { PasswordHasher } from './password-hasher.js';
 import { DuplicateUser, UsersRepository } from './users.repository.js';
 
@@ -31,10 +32,11 @@ export class BorrowerSignUps extends BorrowerSignUp {
     context: SignUpContext,
   ): Promise<SignedUp> {
     await this.limits.consume('registrations-ip', context.ip ?? 'unknown');
+    const social = 'idToken' in credential ? await this.unregisteredSocialIdentity(credential.idToken) : undefined;
     const login =
       'password' in credential
         ? { passwordHash: await this.hasher.hash(credential.password) }
-        : { passwordHash: null, firebaseUid: await this.unregisteredSocialUid(credential.idToken) };
+        : { passwordHash: null, firebaseUid: social!.uid };
     try {
       const user = await this.users.insert({
         id: randomUUID(),
@@ -44,6 +46,12 @@ export class BorrowerSignUps extends BorrowerSignUp {
         phone: input.phone,
         ...login,
       });
+      // The social token saying this very email is verified proves it (migration 0060).
+      if (social?.emailVerified && social.email?.toLowerCase() === user.email) {
+        const at = new Date();
+        if (await this.users.markEmailVerified(user.id, user.email, at))
+          return await this.sessions.start({ ...user, emailVerifiedAt: at }, context);
+      }
       return await this.sessions.start(user, context);
     } catch (error) {
       if (error instanceof DuplicateUser) throw alreadyRegistered(error.field);
@@ -53,17 +61,17 @@ export class BorrowerSignUps extends BorrowerSignUp {
   }
 
   /**
-   * The uid of a verified social identity that has no account yet. One that has (linked, or an account with its
+   * A verified social identity that has no account yet. One that has (linked, or an account with its
    * email, which social sign-in would join) signs in with it instead: one person, one user.
    */
-  private async unregisteredSocialUid(idToken: string): Promise<string> {
+  private async unregisteredSocialIdentity(idToken: string): Promise<SocialIdentity> {
     const identity = await this.socialIdentities.verify(idToken);
     const [linked, sameEmail] = await Promise.all([
       this.users.findByFirebaseUid(identity.uid),
       identity.email ? this.users.findByEmail(identity.email) : undefined,
     ]);
     if (linked || sameEmail) throw socialAlreadyRegistered();
-    return identity.uid;
+    return identity;
   }
 
   async signInCreated(borrowerId: string, context: SignUpContext): Promise<SignedUp> {

@@ -11,6 +11,8 @@ export type UserRecord = {
   staffRoleId: string | null;
   status: 'active' | 'disabled';
   firebaseUid: string | null;
+  /** When the email was proven (a code sent to it, or a social sign-in saying so); null: not verified. */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 };
 
@@ -23,6 +25,7 @@ export function publicUser(user: UserRecord, permissions: readonly string[] = []
     name: user.name,
     email: user.email,
     phone: user.phone,
+    emailVerified: user.emailVerifiedAt !== null,
     status: user.status,
     roleId: user.staffRoleId,
     permissions: [...permissions],

@@ -60,6 +60,7 @@ export class UsersAccountPersonalData extends AccountPersonalData {
       .set({
         name: ERASED_NAME,
         email: erasedEmail(borrowerId),
+        email_verified_at: null,
         phone: null,
         password_hash: null,
         firebase_uid: null,
@@ -70,12 +71,13 @@ export class UsersAccountPersonalData extends AccountPersonalData {
       .where('role', '=', 'borrower')
       .execute();
     await trx.deleteFrom('phone_collisions').where('user_id', '=', borrowerId).execute();
+    await trx.deleteFrom('email_verification_codes').where('user_id', '=', borrowerId).execute();
   }
 
   async announce(borrowerId: string): Promise<void> {
     const user = await this.db
       .selectFrom('users')
-      .select(['id', 'role', 'name', 'email', 'phone', 'staff_role_id', 'status', 'firebase_uid', 'created_at'])
+      .select(['id', 'role', 'name', 'email', 'phone', 'staff_role_id', 'status', 'firebase_uid', 'email_verified_at', 'created_at'])
       .where('id', '=', borrowerId)
       .executeTakeFirst();
     if (user)
@@ -89,6 +91,7 @@ export class UsersAccountPersonalData extends AccountPersonalData {
         staffRoleId: user.staff_role_id,
         status: user.status,
         firebaseUid: user.firebase_uid,
+        emailVerifiedAt: user.email_verified_at,
         createdAt: user.created_at,
       });
   }

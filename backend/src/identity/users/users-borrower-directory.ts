@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db } from '../../platform/database/database.js';
-import { BorrowerDirectory, type BorrowerProfile, type BorrowerProfileListener } from '../public/borrower-directory.port.js';
+import {
+  BorrowerDirectory,
+  type BorrowerProfile,
+  type BorrowerProfileListener,
+  type EmailVerifiedListener,
+} from '../public/borrower-directory.port.js';
 import { BorrowerProfileFeed } from './borrower-profile-feed.js';
 
 /** BorrowerDirectory over identity's `users` table. */
@@ -15,6 +20,17 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
 
   async profileOf(borrowerId: string): Promise<BorrowerProfile | undefined> {
     return (await this.profilesOf([borrowerId]))[0];
+  }
+
+  async verifiedEmailOf(borrowerId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'borrower')
+      .where('id', '=', borrowerId)
+      .where('email_verified_at', 'is not', null)
+      .executeTakeFirst();
+    return row?.email;
   }
 
   async profilesOf(borrowerIds: readonly string[]): Promise<BorrowerProfile[]> {
@@ -59,5 +75,9 @@ export class UsersBorrowerDirectory extends BorrowerDirectory {
 
   onProfileWritten(listener: BorrowerProfileListener): void {
     this.feed.subscribe(listener);
+  }
+
+  onEmailVerified(listener: EmailVerifiedListener): void {
+    this.feed.subscribeEmailVerified(listener);
   }
 }

@@ -15,6 +15,7 @@ type Row = {
   staff_role_id: string | null;
   status: 'active' | 'disabled';
   firebase_uid: string | null;
+  email_verified_at: Date | null;
   created_at: Date;
 };
 
@@ -28,6 +29,7 @@ const toRecord = (r: Row): UserRecord => ({
   staffRoleId: r.staff_role_id,
   status: r.status,
   firebaseUid: r.firebase_uid,
+  emailVerifiedAt: r.email_verified_at,
   createdAt: r.created_at,
 });
 
@@ -128,6 +130,23 @@ export class UsersRepository {
     if (!login.phone) return undefined;
     const row = await this.db.selectFrom('users').selectAll().where('phone', '=', login.phone).executeTakeFirst();
     return row ? toRecord(row as Row) : undefined;
+  }
+
+  /**
+   * Marks the user's email verified, only while it is still `email` (ignoring case): a proof of an address the
+   * account no longer has proves nothing. False when the email changed in between. Listeners of
+   * BorrowerDirectory.onEmailVerified hear of it before this answers.
+   */
+  async markEmailVerified(id: string, email: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ email_verified_at: at })
+      .where('id', '=', id)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await this.feed.emailVerified(id, email);
+    return true;
   }
 
   async update(

@@ -42,8 +42,21 @@ export interface UsersTable {
   staff_role_id: string | null;
   status: Generated<'active' | 'disabled'>;
   firebase_uid: string | null;
+  /** When the email was proven (migration 0060); null: not verified. */
+  email_verified_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** The newest email verification code of a user (migration 0060), kept only as a keyed hash. */
+export interface EmailVerificationCodesTable {
+  user_id: string;
+  id: string;
+  email: string;
+  code_hash: string;
+  expires_at: Date;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
 }
 
 /** Phones the 0037 migration could not put in one form (docs/operations.md "Phones in one form"), for staff to resolve. */
@@ -950,6 +963,7 @@ export interface Database {
   sessions: SessionsTable;
   presence: PresenceTable;
   password_resets: PasswordResetsTable;
+  email_verification_codes: EmailVerificationCodesTable;
   rate_limit_counters: RateLimitCountersTable;
   loan_summaries: LoanSummariesTable;
   payments: PaymentsTable;

@@ -11,7 +11,9 @@ export type SendDocumentsSmsData = { deliveryId: string };
 export const SIGNED_DOCUMENT_KINDS = ['agreement', 'kfs'] as const;
 
 /** The sentence a delivery row keeps when there was no email to send the documents to. */
-export const NO_EMAIL_REASON = 'Not sent: the borrower has no verified email on their profile, so only the SMS was sent.';
+export const NO_EMAIL_REASON = 'Not sent: the borrower has no email on their profile, so only the SMS was sent.';
+/** The sentence a delivery row keeps when the borrower's email is not verified (migration 0060): only the SMS went. */
+export const EMAIL_NOT_VERIFIED_REASON = "Not sent: the borrower's email is not verified.";
 export const NO_PHONE_REASON = 'Not sent: the borrower has no phone on their profile.';
 
 /** Tries, the first included, and the first retry's wait (doubling each time), as the email queue does. */

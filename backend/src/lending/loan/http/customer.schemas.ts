@@ -26,6 +26,7 @@ export const customerDetailSchema = z.strictObject({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
+  emailVerified: z.boolean().describe('whether the borrower proved this email (signed documents are emailed only then)'),
   phone: z.string().nullable(),
   currency: z.string(),
   loans: z.array(

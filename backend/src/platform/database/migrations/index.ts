@@ -50,6 +50,7 @@ import * as borrowerConsents from './0041-0060/0056-borrower-consents.js';
 import * as autoDebitNotices from './0041-0060/0057-auto-debit-notices.js';
 import * as bureauRuns from './0041-0060/0058-bureau-runs.js';
 import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
+import * as emailVerification from './0041-0060/0060-email-verification.js';
 import * as accrualAndProvisions from './0061-0080/0061-accrual-and-provisions.js';
 import * as bounceChargesFolded from './0061-0080/0062-bounce-charges-folded.js';
 
@@ -108,6 +109,7 @@ export const migrationProvider: MigrationProvider = {
       '0057-auto-debit-notices': autoDebitNotices,
       '0058-bureau-runs': bureauRuns,
       '0059-erasure-requests': erasureRequests,
+      '0060-email-verification': emailVerification,
       '0061-accrual-and-provisions': accrualAndProvisions,
       '0062-bounce-charges-folded': bounceChargesFolded,
     };

@@ -7,6 +7,7 @@ import { SectionStatusNote } from './SectionStatusNote';
 import { Loading } from '../../../components/Loading';
 import { useAsync } from '../../../components/useAsync';
 import { ErrorView } from '../../../shell/ErrorView';
+import { EmailVerification } from './EmailVerification';
 import { ProfileForm } from './ProfileForm';
 import { useSectionSaved } from './section-saved';
 
@@ -25,6 +26,7 @@ export default function ProfileSection() {
         These details go on your loan agreement. Keep your mobile number current: we use it to reach you about your loan.
       </p>
       <ProfileForm profile={profile.data} onSaved={profile.setData} />
+      <EmailVerification profile={profile.data} onVerified={profile.setData} />
       <h3>Personal details</h3>
       <SectionStatusNote section={personal.data} />
       <SectionForm

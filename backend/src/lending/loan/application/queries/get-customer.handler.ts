@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { BorrowerDirectory } from '../../../../identity/public/index.js';
 import { CustomerProfiles } from '../../../../origination/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { DB, type Db } from '../../../../platform/database/database.js';
@@ -10,7 +11,7 @@ export class GetCustomerQuery {
   constructor(readonly customerId: string) {}
 }
 
-/** A customer: who they are, their loans (summary rows, newest first) and their profile from origination. */
+/** A customer: who they are (and whether their email is verified, from identity), their loans (summary rows, newest first) and their profile from origination. */
 @QueryHandler(GetCustomerQuery)
 export class GetCustomerHandler implements IQueryHandler<GetCustomerQuery> {
   constructor(
@@ -18,13 +19,14 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomerQuery> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly borrowers: LoanBorrowersRepository,
     private readonly profiles: CustomerProfiles,
+    private readonly directory: BorrowerDirectory,
   ) {}
 
   async execute({ customerId }: GetCustomerQuery) {
     await this.borrowers.ensure(customerId);
     const borrower = await this.db.selectFrom('loan_borrowers').selectAll().where('user_id', '=', customerId).executeTakeFirst();
     if (!borrower) throw new CustomerNotFound(customerId);
-    const [loans, profile] = await Promise.all([
+    const [loans, profile, verifiedEmail] = await Promise.all([
       this.db
         .selectFrom('loan_summaries')
         .select([
@@ -45,11 +47,13 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomerQuery> {
         .orderBy('id')
         .execute(),
       this.profiles.profileOf(customerId),
+      this.directory.verifiedEmailOf(customerId),
     ]);
     return {
       id: borrower.user_id,
       name: borrower.name,
       email: borrower.email,
+      emailVerified: verifiedEmail !== undefined && verifiedEmail.toLowerCase() === borrower.email.toLowerCase(),
       phone: borrower.phone,
       currency: this.config.product.currency,
       loans: loans.map((l) => ({
