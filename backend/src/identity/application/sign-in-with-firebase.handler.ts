@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../platform/clock.js';
 import { accountDisabled } from '../auth/auth.errors.js';
 import { SessionStarter, type SignInContext } from '../sessions/session-starter.js';
 import { BorrowerSocialIdentities, socialDisplayName } from '../social/borrower-social-identities.js';
@@ -32,6 +34,7 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
     private readonly identities: BorrowerSocialIdentities,
     private readonly users: UsersRepository,
     private readonly sessions: SessionStarter,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ idToken, context }: SignInWithFirebase) {
@@ -45,7 +48,7 @@ export class SignInWithFirebaseHandler implements ICommandHandler<SignInWithFire
   /** A token saying this very email is verified proves it (migration 0060): the account's email turns verified. */
   private async withProvenEmail(user: UserRecord, identity: SocialIdentity): Promise<UserRecord> {
     if (user.emailVerifiedAt || !identity.emailVerified || identity.email?.toLowerCase() !== user.email.toLowerCase()) return user;
-    const at = new Date();
+    const at = this.clock.now();
     return (await this.users.markEmailVerified(user.id, user.email, at)) ? { ...user, emailVerifiedAt: at } : user;
   }
 
