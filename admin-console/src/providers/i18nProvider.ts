@@ -21,6 +21,7 @@ export const RECORD_NOUNS: Record<string, [one: string, many: string]> = {
   EmailTemplates: ['Email template', 'email templates'],
   PhoneCollisions: ['Phone to review', 'phones to review'],
   ErasureRequests: ['Erasure request', 'erasure requests'],
+  BureauRuns: ['Bureau file', 'bureau files'],
   Accounts: ['Account', 'accounts'],
   JournalEntries: ['Journal entry', 'journal entries'],
   ManualEntries: ['Manual entry', 'manual entries'],
