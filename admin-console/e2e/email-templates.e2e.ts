@@ -43,6 +43,8 @@ async function signIn(page: Page, path: string) {
 test('staff write a "loan disbursed" template; a disbursal sends it through SMTP; the email log shows it', async ({ page }) => {
   await signIn(page, '/Admin/EmailTemplates');
   await expect(page).toHaveURL(/\/Admin\/EmailTemplates$/);
+  // More templates than a page holds: the search finds the shipped one.
+  await page.getByPlaceholder('Name or subject').fill('disbursed');
   await expect(page.getByRole('cell', { name: 'Loan disbursed', exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Add' }).click();
