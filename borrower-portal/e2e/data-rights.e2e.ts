@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { baseUrl, loanOf, newBorrower, screenshot, signInInBrowser, STAFF } from './support';
+import { baseUrl, call, loanOf, newBorrower, screenshot, signInInBrowser, staff } from './support';
 
 /**
  * Data rights under the DPDP Act, 2023 (issue 33 item 5), through both UIs on one backend: a borrower with an active
@@ -56,10 +56,19 @@ test('a borrower downloads their data and asks for erasure; staff carry it out; 
   await portal.evaluate(() => window.scrollTo(0, 0));
   await screenshot(portal, 'your-data');
 
+  // Staff: an operations manager of their own (customers.erasure; a console sign-in as the first staff user would end
+  // the session the API calls of the files running beside this one use).
+  const manager = {
+    name: 'Omkar Operations',
+    email: `omkar.${Date.now()}@portal-e2e.local`,
+    password: 'omkar-operations-password',
+    roleId: 'operations-manager',
+  };
+  await call('POST', '/admin/users', await staff(), manager);
   const consolePage = await (await browser.newContext()).newPage();
   await consolePage.goto(`${baseUrl()}/Admin/ErasureRequests`);
-  await consolePage.getByLabel('Email').fill(STAFF.email);
-  await consolePage.getByLabel('Password').fill(STAFF.password);
+  await consolePage.getByLabel('Email').fill(manager.email);
+  await consolePage.getByLabel('Password').fill(manager.password);
   await consolePage.getByRole('button', { name: 'Sign in' }).click();
   await expect(consolePage.getByRole('menuitem', { name: 'Erasure requests' })).toBeVisible();
   if (!consolePage.url().endsWith('/Admin/ErasureRequests')) await consolePage.goto(`${baseUrl()}/Admin/ErasureRequests`);
