@@ -15813,6 +15813,7 @@ export interface operations {
                     createdAt?: unknown;
                     device?: unknown;
                     email?: unknown;
+                    emailVerified?: unknown;
                     id?: unknown;
                     lastSeenAt?: unknown;
                     name?: string;
@@ -16887,6 +16888,7 @@ export interface operations {
                     createdAt?: unknown;
                     device?: unknown;
                     email?: unknown;
+                    emailVerified?: unknown;
                     id?: unknown;
                     lastSeenAt?: unknown;
                     name?: string;
@@ -21250,6 +21252,7 @@ export interface operations {
                     _id?: unknown;
                     createdAt?: unknown;
                     email?: unknown;
+                    emailVerified?: unknown;
                     id?: unknown;
                     name?: string;
                     permissions?: unknown;

@@ -21,7 +21,7 @@ export const updateMyProfileBody = editBody(
       .optional()
       .describe('needed when the phone changes: the proof POST /api/public/otp/verify answered for the new phone with purpose phone'),
   },
-  ['id', '_id', 'email', 'role', 'status', 'roleId', 'permissions', 'createdAt'],
+  ['id', '_id', 'email', 'role', 'status', 'roleId', 'permissions', 'createdAt', 'emailVerified'],
 );
 
 @ApiTags('users')

@@ -18,7 +18,19 @@ export const createStaffUserBody = z.strictObject({
 });
 
 // The fields of a staff record that its edit form sends back but nobody edits there.
-const STAFF_READ_ONLY = ['id', '_id', 'email', 'role', 'roleName', 'permissions', 'online', 'device', 'lastSeenAt', 'createdAt'];
+const STAFF_READ_ONLY = [
+  'id',
+  '_id',
+  'email',
+  'role',
+  'roleName',
+  'permissions',
+  'online',
+  'device',
+  'lastSeenAt',
+  'createdAt',
+  'emailVerified',
+];
 export const updateStaffUserBody = editBody(
   {
     name: name.optional(),
