@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../api/auth';
 import { ToastProvider } from '../../../shell/Toasts';
+import { recordedApi } from '../../../test/recordedApi';
 import { ProfileForm } from './ProfileForm';
 
 const profile = {
@@ -14,27 +15,7 @@ const profile = {
   role: 'borrower',
 } as unknown as Profile;
 
-type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
-
-/** The API as a list of answers by path; every request is recorded with its body. */
-function api(answers: Record<string, (body: Record<string, unknown> | undefined) => { status: number; body: unknown }>) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-    const path = new URL(String(url), 'http://x').pathname;
-    calls.push({ url: path, method: init?.method ?? 'GET', body });
-    const answer = answers[path]?.(body) ?? {
-      status: 404,
-      body: { type: 'not-found', title: 'Not found', status: 404, detail: 'no', message: 'no' },
-    };
-    const problem = answer.status >= 400;
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': problem ? 'application/problem+json' : 'application/json' },
-    });
-  });
-  return calls;
-}
+const api = recordedApi;
 
 function renderForm() {
   const onSaved = vi.fn();
