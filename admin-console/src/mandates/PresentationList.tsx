@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, List, NumberField, SelectInput, TextInput } from 'react-admin';
+import { Datagrid, List, NumberField, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateField } from '../fields/DateField';
 import { BankReasonField, LoanLink, MoneyField, NARROW_COLUMNS, PresentationStatusField } from './fields';
 import { PRESENTATION_STATUS_LABELS, PRESENTATION_STATUSES } from './types';
@@ -54,6 +54,8 @@ function Columns({ bounces }: { bounces?: boolean }) {
     >
       <DateField source="presentedOn" label="Presented on" sortBy="presentedOn" />
       <LoanLink label="Loan" />
+      <TextField source="borrowerName" label="Borrower" sortable={false} emptyText="—" />
+      {bounces ? <TextField source="borrowerPhone" label="Phone" sortable={false} emptyText="—" /> : null}
       <NumberField source="instalmentNumber" label="Instalment" sortable={false} />
       <DateField source="dueDate" label="Due date" sortable={false} />
       <NumberField source="attempt" label="Attempt" sortable={false} />

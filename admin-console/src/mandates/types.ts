@@ -38,6 +38,9 @@ export type Presentation = {
   paymentId: string | null;
   providerReference: string | null;
   updatedAt: string;
+  /** In the console's lists only (presentations, the bounce queue). */
+  borrowerName?: string | null;
+  borrowerPhone?: string | null;
 };
 
 export type LoanMandates = {

@@ -13837,6 +13837,9 @@ export interface operations {
                     "application/json": {
                         amount: number;
                         attempt: number;
+                        borrowerName: string | null;
+                        /** @description to call about a bounce */
+                        borrowerPhone: string | null;
                         bounceCharge: number | null;
                         dueDate: string;
                         id: string;
@@ -13906,6 +13909,9 @@ export interface operations {
                     "application/json": {
                         amount: number;
                         attempt: number;
+                        borrowerName: string | null;
+                        /** @description to call about a bounce */
+                        borrowerPhone: string | null;
                         bounceCharge: number | null;
                         dueDate: string;
                         id: string;

@@ -145,6 +145,13 @@ describe('presentations at close of business', () => {
 
     const queue = await t.http.get('/api/admin/mandate-bounces').set(bearer(checker)).expect(200);
     expect(queue.body.map((p: { id: string }) => p.id)).toContain(presentation!.id);
+    // A collector sees whom to call without opening the loan.
+    expect(queue.body.find((p: { id: string }) => p.id === presentation!.id)).toMatchObject({
+      borrowerName: 'Alice Autodebit',
+      borrowerPhone: expect.any(String),
+    });
+    const sorted = await t.http.get('/api/admin/mandate-presentations?sort=["amount","ASC"]&filter={"status":"bounced"}').set(bearer(checker)).expect(200);
+    expect(sorted.body[0]).toMatchObject({ status: 'bounced', borrowerName: expect.any(String) });
     expectProblem(await t.http.get('/api/admin/mandate-bounces').set(bearer(alice.token)), 403);
 
     await setBusinessDate(after.nextAttemptOn!);

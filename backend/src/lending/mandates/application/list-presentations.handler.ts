@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/database/database.js';
 import { READ_DB } from '../../../platform/database/read-database.js';
 import type { ListParams } from '../../../platform/query/list-params.js';
 import { countOf, direction, inRange, sortable } from '../../../platform/query/list-query.js';
-import { presentationView } from './mandate.views.js';
+import { listedPresentationView } from './mandate.views.js';
 
 /** `bounced`: the bounce queue, the latest bounced presentation of each instalment (re-presented later or sent to collectors). */
 export type PresentationListFilter = { status?: string; presentedOn?: string; loanId?: string; bounced?: boolean };
@@ -18,11 +18,11 @@ export class ListPresentationsQuery {
 }
 
 export const PRESENTATION_SORT = sortable({
-  presentedOn: 'presented_on',
-  updatedAt: 'updated_at',
-  amount: 'amount',
-  status: 'status',
-  dueDate: 'due_date',
+  presentedOn: 'mandate_presentations.presented_on',
+  updatedAt: 'mandate_presentations.updated_at',
+  amount: 'mandate_presentations.amount',
+  status: 'mandate_presentations.status',
+  dueDate: 'mandate_presentations.due_date',
 });
 
 /** Presentations by date and status, and the bounce queue (ra-data-simple-rest lists). */
@@ -32,14 +32,22 @@ export class ListPresentationsHandler implements IQueryHandler<ListPresentations
 
   async execute({ filter, sort, range }: ListPresentationsQuery) {
     let query = this.db.selectFrom('mandate_presentations');
-    if (filter.bounced === true) query = query.where('status', '=', 'bounced').where('latest', '=', true);
-    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-    if (filter.presentedOn !== undefined) query = query.where('presented_on', '=', filter.presentedOn);
-    if (filter.loanId !== undefined) query = query.where('loan_id', '=', filter.loanId);
+    if (filter.bounced === true) query = query.where('mandate_presentations.status', '=', 'bounced').where('mandate_presentations.latest', '=', true);
+    if (filter.status !== undefined) query = query.where('mandate_presentations.status', '=', filter.status);
+    if (filter.presentedOn !== undefined) query = query.where('mandate_presentations.presented_on', '=', filter.presentedOn);
+    if (filter.loanId !== undefined) query = query.where('mandate_presentations.loan_id', '=', filter.loanId);
     const [rows, total] = await Promise.all([
-      query.selectAll().orderBy(PRESENTATION_SORT.orderBy(sort)).orderBy('id', direction(sort)).$call(inRange(range)).execute(),
+      query
+        .leftJoin('loan_summaries', 'loan_summaries.id', 'mandate_presentations.loan_id')
+        .leftJoin('loan_borrowers', 'loan_borrowers.user_id', 'loan_summaries.borrower_id')
+        .selectAll('mandate_presentations')
+        .select(['loan_borrowers.name as borrower_name', 'loan_borrowers.phone as borrower_phone'])
+        .orderBy(PRESENTATION_SORT.orderBy(sort))
+        .orderBy('mandate_presentations.id', direction(sort))
+        .$call(inRange(range))
+        .execute(),
       countOf(this.db, query),
     ]);
-    return { rows: rows.map(presentationView), total };
+    return { rows: rows.map(listedPresentationView), total };
   }
 }

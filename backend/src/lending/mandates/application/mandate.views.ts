@@ -67,6 +67,15 @@ export function mandateView(row: Selectable<MandatesTable>): MandateView {
   };
 }
 
+/** A presentation in the console's lists: who the borrower is, so a collector working the bounce queue can call them. */
+export type ListedPresentationView = PresentationView & { borrowerName: string | null; borrowerPhone: string | null };
+
+export function listedPresentationView(
+  row: Selectable<MandatePresentationsTable> & { borrower_name: string | null; borrower_phone: string | null },
+): ListedPresentationView {
+  return { ...presentationView(row), borrowerName: row.borrower_name, borrowerPhone: row.borrower_phone };
+}
+
 export function presentationView(row: Selectable<MandatePresentationsTable>): PresentationView {
   return {
     id: row.id,

@@ -26,7 +26,7 @@ import {
   mandateStartedSchema,
   pauseMandateBody,
   presentationListFilter,
-  presentationSchema,
+  listedPresentationSchema,
   presentationsRunBody,
   presentationsRunSchema,
   registerMandateBody,
@@ -103,7 +103,7 @@ export class AdminMandatesController {
   @RequirePermission('loans.view')
   @ApiOperation({ summary: 'Presentations (ra-data-simple-rest): filter={"presentedOn":"2026-12-01","status":"bounced"}, sort, range' })
   @ApiListQuery({ filter: '{"status":"bounced"}', sort: '["presentedOn","DESC"]' })
-  @ApiOkResponse({ schema: openApi(z.array(presentationSchema)) })
+  @ApiOkResponse({ schema: openApi(z.array(listedPresentationSchema)) })
   async presentations(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: PRESENTATION_SORT.fields,
@@ -123,7 +123,7 @@ export class AdminMandatesController {
   @RequirePermission('collections.view')
   @ApiOperation({ summary: 'The bounce queue: the latest bounced presentation of each instalment, with its reason and next attempt' })
   @ApiListQuery({ filter: '{}', sort: '["updatedAt","DESC"]' })
-  @ApiOkResponse({ schema: openApi(z.array(presentationSchema)) })
+  @ApiOkResponse({ schema: openApi(z.array(listedPresentationSchema)) })
   async bounces(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const params = parseListParams(query, {
       sortFields: PRESENTATION_SORT.fields,

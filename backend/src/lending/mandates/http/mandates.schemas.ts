@@ -70,6 +70,12 @@ export const presentationSchema = z.strictObject({
   updatedAt: z.string(),
 });
 
+/** A presentation in the console's lists (presentations by date, the bounce queue), with its borrower. */
+export const listedPresentationSchema = presentationSchema.extend({
+  borrowerName: z.string().nullable(),
+  borrowerPhone: z.string().nullable().describe('to call about a bounce'),
+});
+
 export const loanMandatesSchema = z.strictObject({
   mandates: z.array(mandateSchema),
   presentations: z.array(presentationSchema),
