@@ -25,7 +25,7 @@ export const parameterLabel = (parameter: string) => PARAMETER_LABELS[parameter]
 export function whatsappValues(
   loan: Pick<Loan, 'id' | 'borrower' | 'currency' | 'arrears' | 'instalments' | 'instalmentAmount' | 'approvedAmount' | 'amount'>,
 ): Record<string, string> {
-  const next = loan.instalments.find((i) => i.status !== 'paid');
+  const next = loan.instalments.find((i) => i.status !== 'paid' && i.status !== 'closed');
   const nextOwed = next ? owedOn(next) : 0;
   const amount =
     loan.arrears && loan.arrears.amountDueNow > 0

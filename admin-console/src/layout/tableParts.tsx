@@ -9,6 +9,7 @@ const STATUS_COLORS: Record<InstalmentStatus, 'default' | 'success' | 'warning' 
   overdue: 'error',
   partial: 'info',
   paid: 'success',
+  closed: 'default',
 };
 
 /** Read by screen readers only: the section's heading above the table already shows its name. */

@@ -8,6 +8,7 @@ import { Repayments } from './Repayments';
 
 const line = (number: number, dueDate: string): Instalment => ({
   number,
+  closedOut: null,
   dueDate,
   principal: 788_488,
   interest: 100_000,

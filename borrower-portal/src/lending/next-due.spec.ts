@@ -5,6 +5,7 @@ import { nextAmountDue } from './next-due';
 
 const line = (number: number, dueDate: string, paid = false): Instalment => ({
   number,
+  closedOut: null,
   dueDate,
   principal: 90_000,
   interest: 10_000,

@@ -10369,22 +10369,25 @@ export interface operations {
                         /** @description the EMI in force (lower after a reduce-EMI prepayment) */
                         instalmentAmount: number | null;
                         instalments: {
+                            /** @description set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open */
+                            closedOut: ("settlement" | "writeOff" | "coolingOffExit") | null;
                             dueDate: string;
                             fees: number;
                             interest: number;
                             number: number;
                             paidFees: number;
                             paidInterest: number;
+                            /** @description when nothing was owed on it any more (paid, or closed out) */
                             paidOn: string | null;
                             paidPenalties: number;
                             paidPrincipal: number;
                             penalties: number;
                             principal: number;
                             /**
-                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid, closed (what was owed on it was taken off the books: closedOut says how)
                              * @enum {string}
                              */
-                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid" | "closed";
                         }[];
                         lastActor: {
                             id: string;
@@ -12839,22 +12842,25 @@ export interface operations {
                         instalmentAmount: number;
                         /** @description the schedule after the payment, each status on that date */
                         instalments: {
+                            /** @description set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open */
+                            closedOut: ("settlement" | "writeOff" | "coolingOffExit") | null;
                             dueDate: string;
                             fees: number;
                             interest: number;
                             number: number;
                             paidFees: number;
                             paidInterest: number;
+                            /** @description when nothing was owed on it any more (paid, or closed out) */
                             paidOn: string | null;
                             paidPenalties: number;
                             paidPrincipal: number;
                             penalties: number;
                             principal: number;
                             /**
-                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid, closed (what was owed on it was taken off the books: closedOut says how)
                              * @enum {string}
                              */
-                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid" | "closed";
                         }[];
                         outstanding: {
                             fees: number;
@@ -19511,22 +19517,25 @@ export interface operations {
                         /** @description the EMI in force (lower after a reduce-EMI prepayment) */
                         instalmentAmount: number | null;
                         instalments: {
+                            /** @description set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open */
+                            closedOut: ("settlement" | "writeOff" | "coolingOffExit") | null;
                             dueDate: string;
                             fees: number;
                             interest: number;
                             number: number;
                             paidFees: number;
                             paidInterest: number;
+                            /** @description when nothing was owed on it any more (paid, or closed out) */
                             paidOn: string | null;
                             paidPenalties: number;
                             paidPrincipal: number;
                             penalties: number;
                             principal: number;
                             /**
-                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid, closed (what was owed on it was taken off the books: closedOut says how)
                              * @enum {string}
                              */
-                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid" | "closed";
                         }[];
                         outstanding: {
                             fees: number;
@@ -20625,22 +20634,25 @@ export interface operations {
                         instalmentAmount: number;
                         /** @description the schedule after the payment, each status on that date */
                         instalments: {
+                            /** @description set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open */
+                            closedOut: ("settlement" | "writeOff" | "coolingOffExit") | null;
                             dueDate: string;
                             fees: number;
                             interest: number;
                             number: number;
                             paidFees: number;
                             paidInterest: number;
+                            /** @description when nothing was owed on it any more (paid, or closed out) */
                             paidOn: string | null;
                             paidPenalties: number;
                             paidPrincipal: number;
                             penalties: number;
                             principal: number;
                             /**
-                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid
+                             * @description on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid, closed (what was owed on it was taken off the books: closedOut says how)
                              * @enum {string}
                              */
-                            status: "upcoming" | "due" | "partial" | "overdue" | "paid";
+                            status: "upcoming" | "due" | "partial" | "overdue" | "paid" | "closed";
                         }[];
                         outstanding: {
                             fees: number;

@@ -35,6 +35,7 @@ const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole(
 
 const instalment = (n: number, over: Partial<Instalment> = {}): Instalment => ({
   number: n,
+  closedOut: null,
   dueDate: `2026-12-2${n}`,
   principal: 766_800,
   interest: 150_000,
@@ -76,6 +77,20 @@ describe('InstalmentTable', () => {
         .getAllByRole('cell')
         .map((td) => td.dataset.label),
     ).toEqual(['#', 'Due on', 'Amount', 'Paid', 'Status']);
+  });
+
+  it('an instalment a close-out took off the books says how, never "Paid"', () => {
+    const closed = [
+      instalment(1, { status: 'closed', closedOut: 'writeOff', paidOn: '2026-12-30' }),
+      instalment(2, { status: 'closed', closedOut: 'settlement', paidOn: '2026-12-30' }),
+      instalment(3, { status: 'closed', closedOut: 'coolingOffExit', paidOn: '2026-12-30' }),
+    ];
+    render(<InstalmentTable parts={PARTS} caption="closed out" lines={closed} currency="INR" />);
+    expect(bodyRows().map((row) => cells(row)[4])).toEqual([
+      'Written off [30 Dec 2026]',
+      'Settled [30 Dec 2026]',
+      'Cancelled (cooling-off exit) [30 Dec 2026]',
+    ]);
   });
 
   it('with split, each component with what was paid of it, under the headings the screen names', () => {

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { EmiQuote, KeyFactStatement, ScheduleLine } from './api';
 import { formatDate, formatMoney } from './format';
 import {
-  INSTALMENT_STATUS_LABELS,
+  instalmentStatusLabel,
   instalmentTotal,
   LEDGER_TYPE_LABELS,
   paidOn,
@@ -165,7 +165,7 @@ export function InstalmentTable({
       nowrap: true,
       cell: (line, { Note, Status }) => (
         <>
-          <Status status={line.status} label={INSTALMENT_STATUS_LABELS[line.status] ?? line.status} />
+          <Status status={line.status} label={instalmentStatusLabel(line)} />
           {line.paidOn ? <Note>{formatDate(line.paidOn)}</Note> : null}
         </>
       ),

@@ -5,6 +5,7 @@ import { amountDue, dueNow, isCalendarDateOnOrBefore, isFinalPayment, owedOn, pa
 function line(number: number, dueDate: string, paid: Partial<Instalment> = {}): Instalment {
   return {
     number,
+    closedOut: null,
     dueDate,
     principal: 788_488,
     interest: 100_000,

@@ -135,7 +135,21 @@ export const INSTALMENT_STATUS_LABELS: Record<string, string> = {
   overdue: 'Overdue',
   partial: 'Part paid',
   paid: 'Paid',
+  closed: 'Closed',
 };
+
+/** How a close-out names an instalment it took off the books: it was not paid, so it never reads "Paid". */
+export const CLOSED_OUT_LABELS: Record<string, string> = {
+  settlement: 'Settled',
+  writeOff: 'Written off',
+  coolingOffExit: 'Cancelled (cooling-off exit)',
+};
+
+/** An instalment's status in words: a closed-out one says how it was closed. */
+export function instalmentStatusLabel(line: Pick<Instalment, 'status' | 'closedOut'>): string {
+  if (line.status === 'closed' && line.closedOut) return CLOSED_OUT_LABELS[line.closedOut] ?? INSTALMENT_STATUS_LABELS.closed!;
+  return INSTALMENT_STATUS_LABELS[line.status] ?? line.status;
+}
 
 export const LEDGER_TYPE_LABELS: Record<LedgerLineType, string> = {
   disbursement: 'Disbursement',

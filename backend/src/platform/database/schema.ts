@@ -675,6 +675,8 @@ export interface LoanInstalmentsTable {
   owed_penalties: Money;
   status: string;
   paid_on: string | null;
+  /** Migration 0065: settlement | writeOff | coolingOffExit when a close-out took what was owed on it off the books. */
+  closed_out: string | null;
 }
 
 /** Migration 0020: who works a loan in collections, and the contact log (lending/collections/projections/collection-work*). */

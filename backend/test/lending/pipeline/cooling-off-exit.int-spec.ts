@@ -87,6 +87,14 @@ describe('the borrower exits in the cooling-off period', () => {
       .expect(201);
     await t.http.post(`/api/payments/sandbox/${payment.body.paymentId}/pay`).expect(303);
     expect(await stateOf(t.http, admin, loan.id)).toBe('closed');
+    // What the exit took off the books reads cancelled, not paid (the exit payment itself is still allocated in
+    // instalment order: docs/servicing.md, "Close-outs").
+    const schedule = (await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(alice.token)).expect(200)).body.instalments as Array<{
+      status: string;
+      closedOut: string | null;
+    }>;
+    expect(schedule.at(-1)).toMatchObject({ status: 'closed', closedOut: 'coolingOffExit' });
+    expect(schedule.filter((i) => i.status === 'paid').every((i) => i.closedOut === null)).toBe(true);
     const types = (await historyOf(t.http, admin, loan.id)).map((e) => e.type);
     expect(types.slice(-4)).toEqual(['CoolingOffExitRequested', 'OnlinePaymentCreated', 'RepaymentApplied', 'LoanExitedInCoolingOff']);
     expect((await view(loan.id, alice.token)).exit).toMatchObject({ status: 'exited', amountPaid: 10_000_000 + interest, remaining: 0 });

@@ -217,6 +217,10 @@ describe('a write-off', () => {
     expect((await t.http.get(`/api/admin/loans/${loan.id}/write-off`).set(bearer(viewer)).expect(200)).body).toEqual(approved);
     expect(await summaryState(loan.id)).toBe('writtenOff');
     expect((await adminLoan(loan.id)).outstanding!.total).toBe(0);
+    // Nothing is owed any more, but nothing was paid: every instalment reads closed by the write-off, none paid.
+    expect((await adminLoan(loan.id)).instalments.map((i) => [i.status, i.closedOut, i.paidOn])).toEqual(
+      (await adminLoan(loan.id)).instalments.map(() => ['closed', 'writeOff', '2026-12-21']),
+    );
     expect((await transactions(loan.id)).at(-1)).toMatchObject({
       id: 'write-off',
       type: 'write-off',

@@ -23,11 +23,15 @@ export const instalmentSchema = z.strictObject({
   paidFees: money,
   paidPenalties: money,
   status: z
-    .enum(['upcoming', 'due', 'partial', 'overdue', 'paid'])
+    .enum(['upcoming', 'due', 'partial', 'overdue', 'paid', 'closed'])
     .describe(
-      'on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid',
+      'on the business date: upcoming (due later, nothing paid), due (due today or within the grace days, nothing paid), partial (something paid, not past grace), overdue (past grace and not fully paid, whatever was paid), paid, closed (what was owed on it was taken off the books: closedOut says how)',
     ),
-  paidOn: z.string().nullable(),
+  paidOn: z.string().nullable().describe('when nothing was owed on it any more (paid, or closed out)'),
+  closedOut: z
+    .enum(['settlement', 'writeOff', 'coolingOffExit'])
+    .nullable()
+    .describe('set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open'),
 });
 
 export const outstandingSchema = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });

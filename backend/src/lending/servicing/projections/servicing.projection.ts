@@ -187,6 +187,7 @@ function instalmentRows(loanId: string, view: LoanServicing) {
     paid_penalties: i.paidPenalties,
     status: i.status,
     paid_on: i.paidOn,
+    closed_out: i.closedOut,
   }));
 }
 

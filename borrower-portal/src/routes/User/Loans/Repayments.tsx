@@ -206,7 +206,7 @@ function SchedulePreview({ loan, amount, reducePrincipal }: { loan: Loan; amount
       </p>
     );
   const { outstanding, instalments, instalmentAmount } = after.data;
-  const nextOpen = instalments.find((line) => line.status !== 'paid');
+  const nextOpen = instalments.find((line) => line.status !== 'paid' && line.status !== 'closed');
   return (
     <details className="preview" data-testid="payment-preview">
       <summary aria-live="polite">

@@ -44,6 +44,7 @@ export class LoanServicingReader {
         paidPenalties: n(i.paid_penalties),
         status: i.status as 'upcoming' | 'partial' | 'paid',
         paidOn: i.paid_on,
+        closedOut: i.closed_out as 'settlement' | 'writeOff' | 'coolingOffExit' | null,
       })),
       outstanding: {
         principal: n(row.outstanding_principal),

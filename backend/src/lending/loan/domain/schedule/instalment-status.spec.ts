@@ -26,6 +26,15 @@ describe('instalment status on a business date (3 grace days)', () => {
     }
   });
 
+  it('reads closed, never paid, when a settlement, write-off or cooling-off exit took its dues off the books', () => {
+    for (const kind of ['settlement', 'writeOff', 'coolingOffExit']) {
+      for (const date of ['2026-01-09', '2026-01-10', '2026-03-01']) {
+        expect(instalmentStatusOn({ ...due10Jan('paid'), closedOut: kind }, date, 3)).toBe('closed');
+      }
+    }
+    expect(instalmentStatusOn({ ...due10Jan('paid'), closedOut: null }, '2026-03-01', 3)).toBe('paid');
+  });
+
   it('with no grace days is overdue the day after its due date', () => {
     expect(instalmentStatusOn(due10Jan('upcoming'), '2026-01-10', 0)).toBe('due');
     expect(instalmentStatusOn(due10Jan('upcoming'), '2026-01-11', 0)).toBe('overdue');

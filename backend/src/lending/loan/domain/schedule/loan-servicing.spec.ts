@@ -55,6 +55,7 @@ describe('when disbursed', () => {
       waivedPenalties: 0,
       status: 'upcoming',
       paidOn: null,
+      closedOut: null,
     });
   });
 
@@ -355,6 +356,36 @@ describe('a reversal', () => {
   it('applies once when the log holds the same reversal twice', () => {
     const view = serviceLoan(LOAN, [...history, reversed('p1', '2026-04-20'), reversed('p1', '2026-04-21')]);
     expect(view.ledger.filter((line) => line.type === 'reversal')).toHaveLength(1);
+  });
+});
+
+describe('a close-out (settlement, write-off, cooling-off exit)', () => {
+  const closedOut = (kind: 'settlement' | 'writeOff' | 'coolingOffExit', valueDate: string) =>
+    ({ type: 'ClosedOut' as const, id: kind === 'settlement' ? 'offer-1' : kind, kind, valueDate });
+
+  it('marks what it took off the books as closed out, not paid; an instalment paid before keeps reading paid', () => {
+    const view = given(LOAN, paid('p1', '2026-02-15', EMI))
+      .when(closedOut('writeOff', '2026-06-30'))
+      .then({ outstanding: { total: 0 } });
+    expect(view.instalments[0]).toMatchObject({ status: 'paid', paidOn: '2026-02-15', closedOut: null });
+    for (const instalment of view.instalments.slice(1)) {
+      expect(instalment).toMatchObject({ status: 'paid', paidOn: '2026-06-30', closedOut: 'writeOff' });
+    }
+  });
+
+  it('an instalment part paid when the loan is settled is closed out by the settlement', () => {
+    const view = given(LOAN, paid('p1', '2026-02-15', 500_000)).when(closedOut('settlement', '2026-03-01')).then({});
+    expect(view.instalments.map((i) => i.closedOut)).toEqual(Array(12).fill('settlement'));
+  });
+
+  it('a cooling-off exit closes out every instalment, none of which was due', () => {
+    const view = given(LOAN).when(closedOut('coolingOffExit', '2026-01-18')).then({});
+    expect(new Set(view.instalments.map((i) => i.closedOut))).toEqual(new Set(['coolingOffExit']));
+  });
+
+  it('a payment after a write-off (a recovery) closes out nothing more and pays nothing', () => {
+    const view = given(LOAN, closedOut('writeOff', '2026-06-30')).when(paid('r1', '2026-07-10', 100_000)).then({});
+    expect(view.instalments.every((i) => i.closedOut === 'writeOff' && i.paidOn === '2026-06-30')).toBe(true);
   });
 });
 

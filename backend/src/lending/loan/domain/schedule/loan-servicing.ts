@@ -141,6 +141,7 @@ function applyRepayment(state: ServicingState, event: RepaymentApplied, reversed
 function applyCloseOut(state: ServicingState, event: ClosedOut): void {
   const parts = outstandingOf(state.instalments);
   for (const instalment of state.instalments) {
+    if (owedTotal(instalment) > 0) instalment.closedOut = event.kind;
     waive(instalment, 'interest', owed(instalment, 'interest'));
     waive(instalment, 'fees', owed(instalment, 'fees'));
     waive(instalment, 'penalties', owed(instalment, 'penalties'));

@@ -124,9 +124,10 @@ export type InstalmentPaidState = 'upcoming' | 'partial' | 'paid';
 /**
  * An instalment's status on a business date (instalment-status.ts): `upcoming` (due later, nothing paid), `due` (due
  * today or within grace days, nothing paid), `partial` (something paid, not past grace), `overdue` (past grace and
- * not fully paid, whatever was paid of it), `paid`.
+ * not fully paid, whatever was paid of it), `paid`; `closed` when a settlement, write-off or cooling-off exit took
+ * what was owed on it off the books (`closedOut` says which).
  */
-export type InstalmentStatus = 'upcoming' | 'due' | 'partial' | 'overdue' | 'paid';
+export type InstalmentStatus = 'upcoming' | 'due' | 'partial' | 'overdue' | 'paid' | 'closed';
 
 export type Instalment = {
   number: number;
@@ -147,6 +148,12 @@ export type Instalment = {
   status: InstalmentPaidState;
   /** Value date of the event that left nothing owed on it; null while something is. */
   paidOn: string | null;
+  /**
+   * Set when a settlement, write-off or cooling-off exit took what was still owed on it off the books: nothing is owed
+   * on it any more, but it was not paid (answers show it as settled, written off or cancelled, never as paid). null on
+   * an instalment paid in full before the close-out, and on every instalment of a loan not closed out.
+   */
+  closedOut: ClosedOut['kind'] | null;
 };
 
 export type Amounts = { principal: number; interest: number; fees: number; penalties: number };

@@ -43,6 +43,7 @@ export function newInstalment(number: number, dueDate: string, principal: number
     waivedFees: 0,
     waivedPenalties: 0,
     paidOn: null,
+    closedOut: null,
   };
 }
 
