@@ -1023,6 +1023,8 @@ export interface Database {
   state_pages: StatePagesTable;
   accounts: AccountsTable;
   accounting_loans: AccountingLoansTable;
+  accounting_accrual_periods: AccountingAccrualPeriodsTable;
+  accounting_day_parts: AccountingDayPartsTable;
   provision_rates: ProvisionRatesTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
@@ -1051,6 +1053,34 @@ export interface AccountingLoansTable {
   rule: ColumnType<string, string | undefined, string>;
   classes: JSONColumnType<Record<string, unknown>[], string | undefined, string>;
   closed_day: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Migration 0063: what a closed day's set-based posting reads of the loan, as plain columns. */
+  disbursed_on: string | null;
+  principal: ColumnType<string, number | string | undefined, number | string>;
+  advance: ColumnType<string, number | string | undefined, number | string>;
+  provision: ColumnType<string, number | string | undefined, number | string>;
+  npa_since: string | null;
+  closed_on: string | null;
+  last_known: string | null;
+  event_days: ColumnType<string[], string[] | undefined, string[]>;
+  class_days: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** Migration 0063: a loan's accrual periods ((from, to], interest) as lending's schedule gives them. */
+export interface AccountingAccrualPeriodsTable {
+  loan_id: string;
+  seq: number;
+  from_date: string;
+  to_date: string;
+  interest: ColumnType<string, number | string, number | string>;
+}
+
+/** Migration 0063: a rebuild's per-loan parts of the closed days, summed into the days' entries at its end. */
+export interface AccountingDayPartsTable {
+  day_position: ColumnType<string, number | string, number | string>;
+  value_date: string;
+  original_value_date: string | null;
+  account_code: string;
+  amount: ColumnType<string, number | string, number | string>;
 }
 
 /** IRAC provision rates (migration 0061): basis points of the principal outstanding per category. */

@@ -1,0 +1,65 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Issue 31 item 8, the books' daily accrual at scale (docs/accounting.md "Close of business at scale"). A closed
+ * business day is posted set-based, by SQL over plain columns, instead of folding every loan in Node:
+ *  - `accounting_accrual_periods`: each loan's accrual periods ((from, to], interest) as lending's schedule gives them
+ *    over the events known, rewritten by the projection on each of the loan's events; a GiST index on the period as a
+ *    date range finds the periods a day falls in;
+ *  - `accounting_loans` keeps per loan what a day's posting reads, as plain columns: disbursal date, principal
+ *    outstanding, interest held as received in advance (2110), the provision held (2200), since when an NPA, the date
+ *    it closed, the last date its events and classification changes name (a loan with knowledge dated after the day
+ *    is posted by the domain code instead), and for each money event and classification change the business day closed
+ *    before it (so a loan's journal can show its days as they were posted);
+ *  - `accounting_day_parts`: scratch rows a rebuild collects per partition (the days' per-loan parts), summed into the
+ *    days' entries at the end of the rebuild; empty otherwise.
+ * A day posts one entry per value date for the whole book (loan null), its lines the sums over the loans. The books
+ * already posted are rebuilt in the new shape.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE accounting_accrual_periods (
+      loan_id uuid NOT NULL,
+      seq integer NOT NULL,
+      from_date date NOT NULL,
+      to_date date NOT NULL,
+      interest bigint NOT NULL,
+      PRIMARY KEY (loan_id, seq)
+    )`.execute(db);
+  await sql`
+    CREATE INDEX accounting_accrual_periods_span ON accounting_accrual_periods
+      USING gist (daterange(from_date, to_date, '(]'))`.execute(db);
+  await sql`
+    ALTER TABLE accounting_loans
+      ADD COLUMN disbursed_on date,
+      ADD COLUMN principal bigint NOT NULL DEFAULT 0,
+      ADD COLUMN advance bigint NOT NULL DEFAULT 0,
+      ADD COLUMN provision bigint NOT NULL DEFAULT 0,
+      ADD COLUMN npa_since date,
+      ADD COLUMN closed_on date,
+      ADD COLUMN last_known date,
+      ADD COLUMN event_days bigint[] NOT NULL DEFAULT '{}',
+      ADD COLUMN class_days bigint[] NOT NULL DEFAULT '{}'`.execute(db);
+  await sql`
+    CREATE TABLE accounting_day_parts (
+      day_position bigint NOT NULL,
+      value_date date NOT NULL,
+      original_value_date date,
+      account_code text NOT NULL,
+      amount bigint NOT NULL
+    )`.execute(db);
+  await sql`
+    INSERT INTO projection_rebuilds_pending (reason)
+    SELECT 'issue 31 item 8: close of business posts the books set-based'
+     WHERE EXISTS (SELECT 1 FROM accounting_loans)
+    ON CONFLICT DO NOTHING`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE accounting_day_parts, accounting_accrual_periods`.execute(db);
+  await sql`
+    ALTER TABLE accounting_loans
+      DROP COLUMN disbursed_on, DROP COLUMN principal, DROP COLUMN advance, DROP COLUMN provision, DROP COLUMN npa_since,
+      DROP COLUMN closed_on, DROP COLUMN last_known, DROP COLUMN event_days,
+      DROP COLUMN class_days`.execute(db);
+}
