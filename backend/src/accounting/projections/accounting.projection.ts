@@ -174,6 +174,7 @@ async function closeDay(db: Kysely<any>, facts: LogFacts, position: number): Pro
   const posted = await db
     .selectFrom('journal_entries')
     .select('id')
+    .where('value_date', '>=', day.date) // by the index on (value_date, event_position): the day's entries are on or after it
     .where('event_position', '=', position)
     .where('event_type', '=', 'BusinessDayClosed')
     .limit(1)
