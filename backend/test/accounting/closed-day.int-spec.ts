@@ -181,6 +181,10 @@ describe('a closed day posted set-based', () => {
       await close(date);
     }
     for (const date of dates) expect([date, await posted(date)]).toEqual([date, expected.get(date)]);
+    expect(expected.get('2026-01-16')!.get('2026-01-16|4100')).toBeLessThan(0); // interest accrued
+    // 10 Apr: the NPA loan (knowing of its classification on 11 Apr) took the domain's way: its accrual of 10 Apr is
+    // taken back on 11 Apr.
+    expect(expected.get('2026-04-10')!.get('2026-04-11|4100')).toBeGreaterThan(0);
     // The NPA loan stops accruing: nothing of it accrues after 11 Apr, and what it accrued was reversed.
     const stopped = await sql<{ accrued: string; npa_since: string }>`
       SELECT advance::text AS advance, npa_since::text FROM accounting_loans WHERE loan_id = ${npa.id}`.execute(database.db);
