@@ -187,7 +187,7 @@ describe('a closed day posted set-based', () => {
     expect(expected.get('2026-04-10')!.get('2026-04-11|4100')).toBeGreaterThan(0);
     // The NPA loan stops accruing: nothing of it accrues after 11 Apr, and what it accrued was reversed.
     const stopped = await sql<{ accrued: string; npa_since: string }>`
-      SELECT advance::text AS advance, npa_since::text FROM accounting_loans WHERE loan_id = ${npa.id}`.execute(database.db);
+      SELECT advance::text AS advance, npa_since::text FROM accounting_day_states WHERE loan_id = ${npa.id}`.execute(database.db);
     expect(stopped.rows[0]).toEqual({ advance: '0', npa_since: '2026-04-11' });
   });
 

@@ -52,9 +52,9 @@ const ROWS_PER_STATEMENT = 2_000;
 /**
  * The books (issue 31): per loan event, its journal entries (journalFor over the loan's money events as lending's fold
  * reads them), and per account and value date the debits and credits (`account_days`), so a trial balance sums
- * account-days, never lines. The fold's input is kept per loan in `accounting_loans`, with what a closed day needs of
- * the loan as plain columns and its accrual periods in `accounting_accrual_periods` (loanDayState, written after each
- * of its events).
+ * account-days, never lines. The fold's input is kept per loan in `accounting_loans`, what a closed day needs of the
+ * loan as plain columns in `accounting_day_states` and its accrual periods in `accounting_accrual_periods`
+ * (loanDayState, written after each of its events).
  *
  * A BusinessDayClosed posts the day for the whole book set-based (closed-day.sql.ts: one statement over those columns)
  * as one entry per value date with no loan, its lines the sums over the loans; only a loan that knows of something
@@ -72,7 +72,15 @@ export const accountingProjection: Projection = {
     'ManualJournalEntryApproved',
     'AccountingPeriodClosed',
   ],
-  tables: ['accounting_loans', 'accounting_accrual_periods', 'accounting_day_parts', 'journal_entries', 'journal_lines', 'account_days'],
+  tables: [
+    'accounting_loans',
+    'accounting_day_states',
+    'accounting_accrual_periods',
+    'accounting_day_parts',
+    'journal_entries',
+    'journal_lines',
+    'account_days',
+  ],
   module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
@@ -186,10 +194,10 @@ async function closeDay(db: Kysely<any>, facts: LogFacts, position: number): Pro
   const valueDate = postingDate(day.date, closedThrough);
   parts.addAll(setBasedParts(position, valueDate, valueDate === day.date ? null : day.date, sums));
   const late = await db
-    .selectFrom('accounting_loans')
+    .selectFrom('accounting_day_states')
     .select('loan_id')
     .where('rule', '<>', 'none')
-    .where((eb) => eb.or([eb('last_known', '>', day.date), eb('last_known', 'is', null)]))
+    .where('last_known', '>', day.date)
     .orderBy('loan_id')
     .execute();
   const ids = late.map((r) => r.loan_id as string);
@@ -327,9 +335,21 @@ async function termsFromStream(db: Kysely<any>, event: RecordedEvent): Promise<L
 async function writeLoans(db: Kysely<any>, loans: Map<string, Held>): Promise<void> {
   if (loans.size === 0) return;
   const periodRows: { loan_id: string; seq: number; from_date: string; to_date: string; interest: number }[] = [];
+  const stateRows: Record<string, unknown>[] = [];
   const rows = [...loans].map(([loanId, held]) => {
     const state = loanDayState(held.terms, held.rule, held.events, held.classes, held.stateDay === undefined ? held.closedDay : held.stateDay);
     state.periods.forEach((p, n) => periodRows.push({ loan_id: loanId, seq: n + 1, from_date: p.from, to_date: p.to, interest: p.interest }));
+    stateRows.push({
+      loan_id: loanId,
+      rule: held.rule,
+      disbursed_on: state.disbursedOn,
+      principal: state.principal,
+      advance: state.advance,
+      provision: state.provision,
+      npa_since: state.npaSince,
+      closed_on: state.closedOn,
+      last_known: state.lastKnown,
+    });
     return {
       loan_id: loanId,
       version: held.version,
@@ -338,48 +358,30 @@ async function writeLoans(db: Kysely<any>, loans: Map<string, Held>): Promise<vo
       rule: held.rule,
       classes: JSON.stringify(held.classes),
       closed_day: held.closedDay === null ? null : JSON.stringify(held.closedDay),
-      disbursed_on: state.disbursedOn,
-      principal: state.principal,
-      advance: state.advance,
-      provision: state.provision,
-      npa_since: state.npaSince,
-      closed_on: state.closedOn,
-      last_known: state.lastKnown,
       event_days: held.eventDays.map(String),
       class_days: held.classDays.map(String),
     };
   });
-  const columns = [
-    'version',
-    'terms',
-    'events',
-    'rule',
-    'classes',
-    'closed_day',
-    'disbursed_on',
-    'principal',
-    'advance',
-    'provision',
-    'npa_since',
-    'closed_on',
-    'last_known',
-    'event_days',
-    'class_days',
-  ] as const;
-  for (const chunk of chunks(rows)) {
-    await db
-      .insertInto('accounting_loans')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.column('loan_id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never),
-      )
-      .execute();
-  }
+  await upsert(db, 'accounting_loans', rows);
+  await upsert(db, 'accounting_day_states', stateRows);
   await db
     .deleteFrom('accounting_accrual_periods')
     .where('loan_id', 'in', [...loans.keys()])
     .execute();
   for (const chunk of chunks(periodRows)) await db.insertInto('accounting_accrual_periods').values(chunk).execute();
+}
+
+/** Inserts the rows, or on a loan already there sets every column but its id. */
+async function upsert(db: Kysely<any>, table: 'accounting_loans' | 'accounting_day_states', rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).filter((c) => c !== 'loan_id');
+  for (const chunk of chunks(rows)) {
+    await db
+      .insertInto(table)
+      .values(chunk)
+      .onConflict((oc) => oc.column('loan_id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+      .execute();
+  }
 }
 
 export async function writeEntries(db: Kysely<any>, entries: readonly JournalEntry[]): Promise<void> {

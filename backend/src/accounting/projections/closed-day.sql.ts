@@ -4,7 +4,7 @@ import type { ProvisionRates } from '../domain/provisions.js';
 /**
  * A closed business day posted set-based (issue 31 item 8, docs/accounting.md "Close of business at scale"): the
  * arithmetic of the domain's `accruedInPeriod`, `provisionCategory` and `requiredProvision` in SQL, over the plain
- * columns the projection keeps per loan (`accounting_loans`) and their accrual periods (`accounting_accrual_periods`).
+ * columns the projection keeps per loan (`accounting_day_states`) and their accrual periods (`accounting_accrual_periods`).
  * The pure functions stay the definition: closed-day.sql.int-spec checks the SQL against them on real PostgreSQL.
  */
 
@@ -55,7 +55,7 @@ export type ClosedDaySums = {
  * knowledge is all dated on or before it, in one statement: the day's accrual of each loan booked under the accrual
  * rule, neither an NPA nor closed, over its periods overlapping (before, date]; the part released from its advance;
  * the change in its provision at the day's rates. It moves each loan's `advance` and `provision` where they change
- * and answers the sums; a loan that knows of something dated after the day is left to the domain code.
+ * and answers the sums (the accrual periods are read from `accounting_accrual_periods`); a loan that knows of something dated after the day is left to the domain code.
  */
 export async function postClosedDaySetBased(
   db: Kysely<any>,
@@ -67,28 +67,30 @@ export async function postClosedDaySetBased(
   const p = sql`${before}::date`;
   const accrued = accruedSql(sql.ref('p.from_date'), sql.ref('p.to_date'), sql.ref('p.interest'), d);
   const accruedBefore = accruedSql(sql.ref('p.from_date'), sql.ref('p.to_date'), sql.ref('p.interest'), p);
-  const rate = provisionRateSql(sql.ref('l.npa_since'), d, rates);
-  const required = requiredProvisionSql(sql.ref('l.principal'), rate);
+  const rate = provisionRateSql(sql.ref('s.npa_since'), d, rates);
+  const required = requiredProvisionSql(sql.ref('s.principal'), rate);
+  // The grouping of a million periods by loan fits in memory (this transaction only) rather than spilling to disk.
+  await sql`SELECT set_config('work_mem', '64MB', true)`.execute(db);
   const result = await sql<{ accrued: string; released: string; provided: string; loans: string }>`
     WITH covered AS (
-      SELECT l.loan_id, l.advance, l.provision, ${required} AS required
-        FROM accounting_loans l
-       WHERE l.rule <> 'none' AND l.last_known <= ${d}
+      SELECT s.loan_id, s.advance, s.provision, ${required} AS required,
+             (s.rule = 'accrual' AND s.npa_since IS NULL AND s.closed_on IS NULL) AS accruing
+        FROM accounting_day_states s
+       WHERE s.rule <> 'none' AND s.last_known <= ${d}
     ), accrual AS (
       SELECT p.loan_id, sum(${accrued} - ${accruedBefore}) AS amount
         FROM accounting_accrual_periods p
-        JOIN accounting_loans l ON l.loan_id = p.loan_id
        WHERE daterange(p.from_date, p.to_date, '(]') && daterange(${p}, ${d}, '(]')
-         AND l.rule = 'accrual' AND l.npa_since IS NULL AND l.closed_on IS NULL AND l.last_known <= ${d}
        GROUP BY p.loan_id
     ), parts AS (
-      SELECT c.loan_id, c.advance, c.required, coalesce(a.amount, 0) AS accrued,
-             least(coalesce(a.amount, 0), c.advance) AS released, c.required - c.provision AS provided
-        FROM covered c LEFT JOIN accrual a ON a.loan_id = c.loan_id
+      SELECT c.loan_id, c.advance, c.required, coalesce(a.amount, 0) AS accrued, least(coalesce(a.amount, 0), c.advance) AS released,
+             c.required - c.provision AS provided
+        FROM covered c
+        LEFT JOIN accrual a ON a.loan_id = c.loan_id AND c.accruing
     ), moved AS (
-      UPDATE accounting_loans l SET advance = parts.advance - parts.released, provision = parts.required
+      UPDATE accounting_day_states s SET advance = parts.advance - parts.released, provision = parts.required
         FROM parts
-       WHERE l.loan_id = parts.loan_id AND (parts.released <> 0 OR parts.provided <> 0)
+       WHERE s.loan_id = parts.loan_id AND (parts.released <> 0 OR parts.provided <> 0)
       RETURNING 1
     )
     SELECT coalesce(sum(accrued), 0)::text AS accrued, coalesce(sum(released), 0)::text AS released,

@@ -1024,6 +1024,7 @@ export interface Database {
   accounts: AccountsTable;
   accounting_loans: AccountingLoansTable;
   accounting_accrual_periods: AccountingAccrualPeriodsTable;
+  accounting_day_states: AccountingDayStatesTable;
   accounting_day_parts: AccountingDayPartsTable;
   provision_rates: ProvisionRatesTable;
   journal_entries: JournalEntriesTable;
@@ -1053,16 +1054,22 @@ export interface AccountingLoansTable {
   rule: ColumnType<string, string | undefined, string>;
   classes: JSONColumnType<Record<string, unknown>[], string | undefined, string>;
   closed_day: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
-  /** Migration 0063: what a closed day's set-based posting reads of the loan, as plain columns. */
-  disbursed_on: string | null;
-  principal: ColumnType<string, number | string | undefined, number | string>;
-  advance: ColumnType<string, number | string | undefined, number | string>;
-  provision: ColumnType<string, number | string | undefined, number | string>;
-  npa_since: string | null;
-  closed_on: string | null;
-  last_known: string | null;
+  /** Migration 0063: the position of the day closed before the payout, then before each money event; and each change. */
   event_days: ColumnType<string[], string[] | undefined, string[]>;
   class_days: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** Migration 0063: what a closed day's set-based posting reads of a loan, as plain columns (one narrow row a loan). */
+export interface AccountingDayStatesTable {
+  loan_id: string;
+  rule: string;
+  disbursed_on: string;
+  principal: ColumnType<string, number | string, number | string>;
+  advance: ColumnType<string, number | string, number | string>;
+  provision: ColumnType<string, number | string, number | string>;
+  npa_since: string | null;
+  closed_on: string | null;
+  last_known: string;
 }
 
 /** Migration 0063: a loan's accrual periods ((from, to], interest) as lending's schedule gives them. */
