@@ -6,6 +6,8 @@ import { READ_DB } from '../../platform/database/read-database.js';
 import type { ListParams } from '../../platform/query/list-params.js';
 import { countOf, direction, inRange, sortable } from '../../platform/query/list-query.js';
 import { isDebitNature, LOAN_BOOK_ACCOUNTS, type Account, type AccountType } from '../domain/chart.js';
+import { loanClosedDayEntries, type LoanHistory } from '../domain/loan-days.js';
+import { factsIn, openOnDay, plainDay } from '../projections/log-facts.js';
 
 export type JournalFilter = { accountCode?: string; loanId?: string; from?: string; to?: string };
 
@@ -124,16 +126,49 @@ export class AccountingReports {
     return { rows: await this.withLines(rows), total };
   }
 
-  /** A loan's journal, in the order of the log. */
+  /**
+   * A loan's journal, in the order of the log: the entries of its events, and its share of each close of business
+   * (the book posts a day as one entry for every loan: the loan's part is computed here, as the day posted it, by the
+   * domain code over what the books knew of the loan then).
+   */
   async loanJournal(loanId: string): Promise<JournalEntryView[]> {
-    const rows = await this.db
-      .selectFrom('journal_entries')
-      .selectAll()
-      .where('loan_id', '=', loanId)
-      .orderBy('event_position')
-      .orderBy('id')
-      .execute();
-    return this.withLines(rows);
+    const [rows, loan, facts, accounts] = await Promise.all([
+      this.db.selectFrom('journal_entries').selectAll().where('loan_id', '=', loanId).orderBy('event_position').orderBy('id').execute(),
+      this.db
+        .selectFrom('accounting_loans')
+        .select(['terms', 'events', 'rule', 'classes', 'event_days', 'class_days'])
+        .where('loan_id', '=', loanId)
+        .executeTakeFirst(),
+      factsIn(this.db),
+      this.accounts(),
+    ]);
+    const entries = await this.withLines(rows);
+    if (loan === undefined) return entries;
+    const names = new Map(accounts.map((a) => [a.code, a.name]));
+    const history: LoanHistory = {
+      loanId,
+      terms: loan.terms as unknown as LoanHistory['terms'],
+      events: loan.events as unknown as LoanHistory['events'],
+      rule: loan.rule as LoanHistory['rule'],
+      classes: loan.classes as unknown as LoanHistory['classes'],
+      eventDays: (loan.event_days as string[]).map(Number),
+      classDays: (loan.class_days as string[]).map(Number),
+    };
+    const days = loanClosedDayEntries(history, facts.days.map(plainDay), openOnDay(facts)).map(
+      (e): JournalEntryView => ({
+        id: e.id,
+        loanId,
+        eventPosition: e.eventPosition,
+        eventType: e.eventType,
+        valueDate: e.valueDate,
+        kind: e.kind,
+        amount: e.amount,
+        narration: null,
+        originalValueDate: e.originalValueDate ?? null,
+        lines: e.lines.map((l) => ({ ...l, accountName: names.get(l.account) ?? l.account })),
+      }),
+    );
+    return [...entries, ...days].sort((a, b) => a.eventPosition - b.eventPosition); // stable: each part keeps its order
   }
 
   private async withLines(

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port.js';
 import type { Projection, ProjectionRebuild } from '../../platform/projections/projection.js';
-import { BUSINESS_DAYS_STREAM } from '../../lending/public/close-of-business.port.js';
 import {
   LOAN_BOOK_EVENT_TYPES,
   loanBookClassificationOf,
@@ -14,10 +13,19 @@ import {
 } from '../../lending/public/loan-books.js';
 import { ACCOUNTING_RULES, type AccountingRule } from '../domain/chart.js';
 import { journalFor, journalForClassification, journalForClosedDay, type ClosedDay, type JournalEntry } from '../domain/journal.js';
+import { loanDayState } from '../domain/loan-days.js';
 import { manualJournalLines, type ManualEntryApproved } from '../domain/manual-entry.js';
-import { closedThroughBefore, PERIODS_STREAM, postingDate, type LoggedClose } from '../domain/periods.js';
-import type { ProvisionRates } from '../domain/provisions.js';
+import { closedThroughBefore, postingDate } from '../domain/periods.js';
+import { bookEntriesOf, DayParts, setBasedParts } from './book-days.js';
+import { postClosedDaySetBased } from './closed-day.sql.js';
+import { dayClosedBefore, factsIn, inOpenPeriod, isBefore, plainDay, type LogFacts, type LogOrder } from './log-facts.js';
 
+/**
+ * What the books hold of a loan: its terms, money events and classification changes (the fold's input), its rule, the
+ * business day closed before its latest event (`closedDay`), and where in the log each event and change came
+ * (`eventDays`, `classDays`: the position of the day closed before it, see LoanHistory). `stateDay`, when set, is a
+ * later day closed through which its day state is written (a rebuild's end).
+ */
 type Held = {
   version: number;
   terms: LoanBookTerms;
@@ -25,13 +33,10 @@ type Held = {
   rule: AccountingRule;
   classes: LoanBookClassification[];
   closedDay: ClosedDay | null;
+  eventDays: number[];
+  classDays: number[];
+  stateDay?: ClosedDay | null;
 };
-
-/** A BusinessDayClosed in the log: its place in the log's order, its date and the provision rates it carried. */
-type LoggedDay = ClosedDay & { transactionId: bigint };
-
-/** What the log holds that every posting reads: the period closes and the business days closed. */
-type LogFacts = { closes: LoggedClose[]; days: LoggedDay[] };
 
 const LOANS_PER_PAGE = 1_000;
 
@@ -47,12 +52,16 @@ const ROWS_PER_STATEMENT = 2_000;
 /**
  * The books (issue 31): per loan event, its journal entries (journalFor over the loan's money events as lending's fold
  * reads them), and per account and value date the debits and credits (`account_days`), so a trial balance sums
- * account-days, never lines. The fold's input is kept per loan in `accounting_loans`, so the projection reads only its
- * own tables (and, for a loan paid out before issue 12, its stream up to the payout, as loan-servicing does).
+ * account-days, never lines. The fold's input is kept per loan in `accounting_loans`, what a closed day needs of the
+ * loan as plain columns in `accounting_day_states` and its accrual periods in `accounting_accrual_periods`
+ * (loanDayState, written after each of its events).
  *
- * A rebuild replays the log into entries and lines partition by partition and derives `account_days` from the lines
- * once at the end (`completeRebuild`): the same rows as the live updates, without every partition writing to the same
- * few account rows.
+ * A BusinessDayClosed posts the day for the whole book set-based (closed-day.sql.ts: one statement over those columns)
+ * as one entry per value date with no loan, its lines the sums over the loans; only a loan that knows of something
+ * dated after the day is posted by the domain code (journalForClosedDay), into the same entry. A rebuild meets the day
+ * in one partition only: there each loan posts, by the domain code, the days closed before each of its events as the
+ * event comes (catchUp) and at the end of its partition the days after its last one, into `accounting_day_parts`,
+ * which `completeRebuild` sums into the same entries, then derives `account_days` from the lines.
  */
 export const accountingProjection: Projection = {
   name: 'accounting',
@@ -63,7 +72,15 @@ export const accountingProjection: Projection = {
     'ManualJournalEntryApproved',
     'AccountingPeriodClosed',
   ],
-  tables: ['accounting_loans', 'journal_entries', 'journal_lines', 'account_days'],
+  tables: [
+    'accounting_loans',
+    'accounting_day_states',
+    'accounting_accrual_periods',
+    'accounting_day_parts',
+    'journal_entries',
+    'journal_lines',
+    'account_days',
+  ],
   module: import.meta.url,
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
@@ -71,96 +88,73 @@ export const accountingProjection: Projection = {
     if (closing) await sql`SELECT pg_advisory_xact_lock(${PERIOD_LOCK})`.execute(db);
     else await sql`SELECT pg_advisory_xact_lock_shared(${PERIOD_LOCK})`.execute(db);
     const facts = await factsIn(db);
-    const entries = await post(db, events, facts);
-    await addToAccountDays(db, entries);
-    for (const day of events.filter((e) => e.type === 'BusinessDayClosed')) {
-      await closeDayForEveryLoan(db, facts, Number(day.position), async (posted) => addToAccountDays(db, posted));
+    let pending: RecordedEvent[] = [];
+    const flush = async () => {
+      if (pending.length === 0) return;
+      await addToAccountDays(db, await post(db, pending, facts, null));
+      pending = [];
+    };
+    for (const event of events) {
+      if (event.type !== 'BusinessDayClosed') {
+        pending.push(event);
+        continue;
+      }
+      await flush();
+      await addToAccountDays(db, await closeDay(db, facts, Number(event.position)));
     }
+    await flush();
   },
 
-  /**
-   * A replay meets a BusinessDayClosed in one partition only: each loan posts the days closed before each of its
-   * events as that event comes (catchUp), and at the end the days closed after its last event, as the live
-   * BusinessDayClosed posted them for every loan on the books.
-   */
   async startRebuild(db: Kysely<any>): Promise<ProjectionRebuild> {
     const facts = await factsIn(db);
     const seen = new Set<string>();
     return {
       applyBatch: async (trx: Kysely<any>, events: RecordedEvent[]) => {
         for (const e of events) if (e.streamId.startsWith('loan-')) seen.add(e.streamId.slice('loan-'.length));
-        await post(trx, events, facts);
+        const parts = new DayParts();
+        await post(trx, events, facts, parts);
+        await parts.write(trx);
       },
       finish: async (trx: Kysely<any>) => {
         const last = facts.days.at(-1);
         if (last === undefined || seen.size === 0) return;
-        await closeDayForLoans(trx, facts, last.position, [...seen], async () => undefined);
+        const ids = [...seen];
+        for (let i = 0; i < ids.length; i += LOANS_PER_PAGE) {
+          const held = await loadHeld(trx, ids.slice(i, i + LOANS_PER_PAGE));
+          const parts = new DayParts();
+          for (const [loanId, state] of held) {
+            const next = { ...state };
+            if (state.rule !== 'none') parts.addEntries(catchUp(loanId, next, facts, last, true));
+            held.set(loanId, { ...state, stateDay: plainDay(last) });
+          }
+          await writeLoans(trx, held);
+          await parts.write(trx);
+        }
       },
     };
   },
 
   async completeRebuild(db: Kysely<any>): Promise<void> {
+    const facts = await factsIn(db);
+    const entries = bookEntriesOf(facts, await DayParts.summed(db));
+    await writeEntries(db, entries);
+    await sql`DELETE FROM accounting_day_parts`.execute(db);
     await sql`
       INSERT INTO account_days (account_code, day, debits, credits)
       SELECT account_code, value_date, sum(debit), sum(credit) FROM journal_lines GROUP BY account_code, value_date`.execute(db);
   },
 };
 
-/**
- * The period closes (one a month) and the business days closed (one a day) in the log, read from the log itself so
- * that live and replay agree; the days in the log's order.
- */
-async function factsIn(db: Kysely<any>): Promise<LogFacts> {
-  const rows = await sql<{ transaction_id: string; global_position: string; through: string }>`
-    SELECT transaction_id::text, global_position, data->>'through' AS through FROM public.events
-     WHERE stream_id = ${PERIODS_STREAM} AND type = 'AccountingPeriodClosed'`.execute(db);
-  const days = await sql<{ transaction_id: string; global_position: string; date: string; rates: ProvisionRates }>`
-    SELECT transaction_id::text, global_position, data->>'date' AS date, data->'provisionRates' AS rates FROM public.events
-     WHERE stream_id = ${BUSINESS_DAYS_STREAM} AND type = 'BusinessDayClosed'
-     ORDER BY transaction_id, global_position`.execute(db);
-  return {
-    closes: rows.rows.map((r) => ({ transactionId: BigInt(r.transaction_id), position: Number(r.global_position), through: r.through })),
-    days: days.rows.map((r) => ({
-      transactionId: BigInt(r.transaction_id),
-      position: Number(r.global_position),
-      date: r.date,
-      provisionRates: r.rates,
-    })),
-  };
-}
-
-/** In the log's order: a before b. */
-function isBefore(a: { transactionId: bigint; position: number }, b: { transactionId: bigint; position: number }): boolean {
-  return a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position < b.position);
-}
-
-function orderOf(event: RecordedEvent): { transactionId: bigint; position: number } {
+function orderOf(event: RecordedEvent): LogOrder {
   return { transactionId: BigInt(event.transactionId), position: Number(event.position) };
 }
 
-/** The last business day closed before `at` in the log's order, or null. */
-function dayClosedBefore(days: readonly LoggedDay[], at: { transactionId: bigint; position: number }): ClosedDay | null {
-  let last: LoggedDay | null = null;
-  for (const day of days) if (isBefore(day, at)) last = day;
-  return last === null ? null : plainDay(last);
-}
-
-function plainDay(day: LoggedDay): ClosedDay {
-  return { date: day.date, position: day.position, provisionRates: day.provisionRates };
-}
-
 /**
- * The entries of the days closed after the loan's last one, up to and including `through` (a position in the log's
- * order: that of the day, or just before an event of the loan), each under the period closes before that day; the
- * loan's state moves to the last of them.
+ * Rebuild: the entries of the days closed after the loan's last one, up to and including `through` (a position in
+ * the log's order: that of the day, or just before an event of the loan), each under the period closes before that
+ * day; the loan's state moves to the last of them.
  */
-function catchUp(
-  loanId: string,
-  state: Held,
-  facts: LogFacts,
-  through: { transactionId: bigint; position: number },
-  inclusive: boolean,
-): JournalEntry[] {
+function catchUp(loanId: string, state: Held, facts: LogFacts, through: LogOrder, inclusive: boolean): JournalEntry[] {
   const entries: JournalEntry[] = [];
   const after = state.closedDay === null ? null : facts.days.find((d) => d.position === state.closedDay!.position);
   for (const day of facts.days) {
@@ -175,60 +169,73 @@ function catchUp(
   return entries;
 }
 
-/** A business day closed, live: every loan on the books (but those booked under the rule none) posts it. */
-async function closeDayForEveryLoan(
-  db: Kysely<any>,
-  facts: LogFacts,
-  position: number,
-  onPage: (entries: JournalEntry[]) => Promise<void>,
-): Promise<void> {
-  for (let after: string | null = null; ;) {
-    let query = db.selectFrom('accounting_loans').select('loan_id').where('rule', '<>', 'none');
-    if (after !== null) query = query.where('loan_id', '>', after);
-    const ids = (await query.orderBy('loan_id').limit(LOANS_PER_PAGE).execute()).map((r) => r.loan_id as string);
-    if (ids.length === 0) return;
-    after = ids.at(-1)!;
-    await closeDayForLoans(db, facts, position, ids, onPage);
-  }
-}
-
-/** These loans post every day closed after their last one through the day at `position`. */
-async function closeDayForLoans(
-  db: Kysely<any>,
-  facts: LogFacts,
-  position: number,
-  loanIds: readonly string[],
-  onPage: (entries: JournalEntry[]) => Promise<void>,
-): Promise<void> {
-  const day = facts.days.find((d) => d.position === position);
-  if (day === undefined) return;
-  for (let i = 0; i < loanIds.length; i += LOANS_PER_PAGE) {
-    const held = await loadHeld(db, loanIds.slice(i, i + LOANS_PER_PAGE));
-    const entries: JournalEntry[] = [];
-    const changed = new Map<string, Held>();
+/**
+ * A business day closed, live: the book's entries for the day. Every loan on the books (but those under the rule
+ * none) whose knowledge is dated on or before the day is posted set-based; the others (something dated after the day
+ * is known: a close of business catching up several days) by the domain code, their day state rewritten.
+ */
+async function closeDay(db: Kysely<any>, facts: LogFacts, position: number): Promise<JournalEntry[]> {
+  const index = facts.days.findIndex((d) => d.position === position);
+  if (index < 0) return [];
+  const day = plainDay(facts.days[index]!);
+  const before = index > 0 ? plainDay(facts.days[index - 1]!) : null;
+  const posted = await db
+    .selectFrom('journal_entries')
+    .select('id')
+    .where('value_date', '>=', day.date) // by the index on (value_date, event_position): the day's entries are on or after it
+    .where('event_position', '=', position)
+    .where('event_type', '=', 'BusinessDayClosed')
+    .limit(1)
+    .executeTakeFirst();
+  if (posted !== undefined) return []; // already applied: idempotent
+  const closedThrough = closedThroughBefore(facts.closes, facts.days[index]!);
+  const parts = new DayParts();
+  const sums = await postClosedDaySetBased(db, day.date, before?.date ?? null, day.provisionRates);
+  const valueDate = postingDate(day.date, closedThrough);
+  parts.addAll(setBasedParts(position, valueDate, valueDate === day.date ? null : day.date, sums));
+  const late = await db
+    .selectFrom('accounting_day_states')
+    .select('loan_id')
+    .where('rule', '<>', 'none')
+    .where('last_known', '>', day.date)
+    .orderBy('loan_id')
+    .execute();
+  const ids = late.map((r) => r.loan_id as string);
+  for (let i = 0; i < ids.length; i += LOANS_PER_PAGE) {
+    const held = await loadHeld(db, ids.slice(i, i + LOANS_PER_PAGE));
     for (const [loanId, state] of held) {
-      if (state.rule === 'none' || (state.closedDay !== null && state.closedDay.position >= position)) continue;
-      const next = { ...state };
-      entries.push(...catchUp(loanId, next, facts, day, true));
-      changed.set(loanId, next);
+      const known = { events: state.events, classes: state.classes, closedDay: before };
+      const entries = journalForClosedDay({ loanId, terms: state.terms, rule: state.rule, known }, day);
+      parts.addEntries(entries.map((e) => inOpenPeriod(e, closedThrough)));
+      held.set(loanId, { ...state, stateDay: day });
     }
-    await writeLoans(db, changed);
-    await writeEntries(db, entries);
-    await onPage(entries);
+    await writeLoans(db, held);
   }
+  const entries = bookEntriesOf(facts, parts.sums());
+  await writeEntries(db, entries);
+  return entries;
 }
 
 async function loadHeld(db: Kysely<any>, loanIds: readonly string[]): Promise<Map<string, Held>> {
   if (loanIds.length === 0) return new Map();
   const stored = await db
     .selectFrom('accounting_loans')
-    .select(['loan_id', 'version', 'terms', 'events', 'rule', 'classes', 'closed_day'])
+    .select(['loan_id', 'version', 'terms', 'events', 'rule', 'classes', 'closed_day', 'event_days', 'class_days'])
     .where('loan_id', 'in', [...loanIds])
     .execute();
   return new Map<string, Held>(
     stored.map((row) => [
       row.loan_id,
-      { version: row.version, terms: row.terms, events: row.events, rule: row.rule, classes: row.classes, closedDay: row.closed_day },
+      {
+        version: row.version,
+        terms: row.terms,
+        events: row.events,
+        rule: row.rule,
+        classes: row.classes,
+        closedDay: row.closed_day,
+        eventDays: (row.event_days as string[]).map(Number),
+        classDays: (row.class_days as string[]).map(Number),
+      },
     ]),
   );
 }
@@ -237,17 +244,6 @@ async function loadHeld(db: Kysely<any>, loanIds: readonly string[]): Promise<Ma
 function ruleOf(event: RecordedEvent): AccountingRule {
   const rule = (event.data as { accountingRule?: string }).accountingRule;
   return (ACCOUNTING_RULES as readonly string[]).includes(rule ?? '') ? (rule as AccountingRule) : 'cash';
-}
-
-/** The last date closed before the event in the log's order (periods.ts), or null. */
-function closedThroughAt(closes: readonly LoggedClose[], event: RecordedEvent): string | null {
-  return closedThroughBefore(closes, { transactionId: BigInt(event.transactionId), position: Number(event.position) });
-}
-
-/** An entry dated in a closed period moves to the first open day and keeps its own date beside it. */
-function inOpenPeriod(entry: JournalEntry, closedThrough: string | null): JournalEntry {
-  const date = postingDate(entry.valueDate, closedThrough);
-  return date === entry.valueDate ? entry : { ...entry, valueDate: date, originalValueDate: entry.valueDate };
 }
 
 /** An approved manual entry's journal entry: its lines as proposed, on its date (or the first open day). */
@@ -271,15 +267,16 @@ function manualEntryOf(event: RecordedEvent, closedThrough: string | null): Jour
 }
 
 /**
- * Writes the entries of the events: a loan event's (first the days closed before it that the loan has not posted, then
- * the event, folding it into the loan's held input) and an approved manual entry's, each dated in the first open period
- * when its own date is closed; answers the entries written. A BusinessDayClosed is posted for every loan by the caller.
+ * Writes the entries of the events: a loan event's (folding it into the loan's held input) and an approved manual
+ * entry's, each dated in the first open period when its own date is closed; answers the entries written. A loan event
+ * is posted with the business day closed before it in the log as the loan's last day closed. In a rebuild (`parts`
+ * given) the loan first posts, into `parts`, the days closed since its previous event.
  */
-async function post(db: Kysely<any>, events: readonly RecordedEvent[], facts: LogFacts): Promise<JournalEntry[]> {
+async function post(db: Kysely<any>, events: readonly RecordedEvent[], facts: LogFacts, parts: DayParts | null): Promise<JournalEntry[]> {
   const byLoan = new Map<string, RecordedEvent[]>();
   const entries: JournalEntry[] = [];
   for (const event of events) {
-    if (event.type === 'ManualJournalEntryApproved') entries.push(manualEntryOf(event, closedThroughAt(facts.closes, event)));
+    if (event.type === 'ManualJournalEntryApproved') entries.push(manualEntryOf(event, closedThroughBefore(facts.closes, orderOf(event))));
     if (!event.streamId.startsWith('loan-')) continue;
     const id = event.streamId.slice('loan-'.length);
     byLoan.set(id, [...(byLoan.get(id) ?? []), event]);
@@ -295,28 +292,30 @@ async function post(db: Kysely<any>, events: readonly RecordedEvent[], facts: Lo
     for (const event of loanEvents) {
       if (state !== undefined && event.version <= state.version) continue; // already applied: idempotent
       const booked = { position: Number(event.position), type: event.type };
-      const closedThrough = closedThroughAt(facts.closes, event);
+      const closedThrough = closedThroughBefore(facts.closes, orderOf(event));
       const open = (posted: JournalEntry[]) => posted.map((e) => inOpenPeriod(e, closedThrough));
+      const closedDay = dayClosedBefore(facts.days, orderOf(event));
+      const dayPosition = closedDay?.position ?? 0;
       if (event.type === 'LoanDisbursed') {
         const terms = loanBookTermsOf(event) ?? (await termsFromStream(db, event));
         const rule = ruleOf(event);
-        const closedDay = dayClosedBefore(facts.days, orderOf(event));
         entries.push(...open(journalFor(booked, { loanId, terms, before: [], rule, closedDay })));
-        state = { version: event.version, terms, events: [], rule, classes: [], closedDay };
+        state = { version: event.version, terms, events: [], rule, classes: [], closedDay, eventDays: [dayPosition], classDays: [] };
         continue;
       }
       if (state === undefined) continue;
       state = { ...state };
-      if (state.rule !== 'none') entries.push(...catchUp(loanId, state, facts, orderOf(event), false));
+      if (parts !== null && state.rule !== 'none') parts.addEntries(catchUp(loanId, state, facts, orderOf(event), false));
+      state.closedDay = closedDay;
       if (event.type === 'LoanClassificationChanged') {
         const change = loanBookClassificationOf(event);
         entries.push(...open(journalForClassification(booked, { loanId, terms: state.terms, rule: state.rule, known: state }, change)));
-        state = { ...state, version: event.version, classes: [...state.classes, change] };
+        state = { ...state, version: event.version, classes: [...state.classes, change], classDays: [...state.classDays, dayPosition] };
       } else {
         const money = loanBookEventOf(event);
         const context = { loanId, terms: state.terms, before: state.events, event: money, rule: state.rule, classes: state.classes };
-        entries.push(...open(journalFor(booked, { ...context, closedDay: state.closedDay })));
-        state = { ...state, version: event.version, events: [...state.events, money] };
+        entries.push(...open(journalFor(booked, { ...context, closedDay })));
+        state = { ...state, version: event.version, events: [...state.events, money], eventDays: [...state.eventDays, dayPosition] };
       }
     }
     if (state !== undefined && state !== held.get(loanId)) changed.set(loanId, state);
@@ -332,35 +331,60 @@ async function termsFromStream(db: Kysely<any>, event: RecordedEvent): Promise<L
   return loanBookTermsFromStream(rows.rows);
 }
 
+/** Writes the loans held, each with its day state (loanDayState through `stateDay`, else `closedDay`) and periods. */
 async function writeLoans(db: Kysely<any>, loans: Map<string, Held>): Promise<void> {
-  const rows = [...loans].map(([loanId, held]) => ({
-    loan_id: loanId,
-    version: held.version,
-    terms: JSON.stringify(held.terms),
-    events: JSON.stringify(held.events),
-    rule: held.rule,
-    classes: JSON.stringify(held.classes),
-    closed_day: held.closedDay === null ? null : JSON.stringify(held.closedDay),
-  }));
+  if (loans.size === 0) return;
+  const periodRows: { loan_id: string; seq: number; from_date: string; to_date: string; interest: number }[] = [];
+  const stateRows: Record<string, unknown>[] = [];
+  const rows = [...loans].map(([loanId, held]) => {
+    const state = loanDayState(held.terms, held.rule, held.events, held.classes, held.stateDay === undefined ? held.closedDay : held.stateDay);
+    state.periods.forEach((p, n) => periodRows.push({ loan_id: loanId, seq: n + 1, from_date: p.from, to_date: p.to, interest: p.interest }));
+    stateRows.push({
+      loan_id: loanId,
+      rule: held.rule,
+      disbursed_on: state.disbursedOn,
+      principal: state.principal,
+      advance: state.advance,
+      provision: state.provision,
+      npa_since: state.npaSince,
+      closed_on: state.closedOn,
+      last_known: state.lastKnown,
+    });
+    return {
+      loan_id: loanId,
+      version: held.version,
+      terms: JSON.stringify(held.terms),
+      events: JSON.stringify(held.events),
+      rule: held.rule,
+      classes: JSON.stringify(held.classes),
+      closed_day: held.closedDay === null ? null : JSON.stringify(held.closedDay),
+      event_days: held.eventDays.map(String),
+      class_days: held.classDays.map(String),
+    };
+  });
+  await upsert(db, 'accounting_loans', rows);
+  await upsert(db, 'accounting_day_states', stateRows);
+  await db
+    .deleteFrom('accounting_accrual_periods')
+    .where('loan_id', 'in', [...loans.keys()])
+    .execute();
+  for (const chunk of chunks(periodRows)) await db.insertInto('accounting_accrual_periods').values(chunk).execute();
+}
+
+/** Inserts the rows, or on a loan already there sets every column but its id. */
+async function upsert(db: Kysely<any>, table: 'accounting_loans' | 'accounting_day_states', rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).filter((c) => c !== 'loan_id');
   for (const chunk of chunks(rows)) {
     await db
-      .insertInto('accounting_loans')
+      .insertInto(table)
       .values(chunk)
-      .onConflict((oc) =>
-        oc.column('loan_id').doUpdateSet((eb) => ({
-          version: eb.ref('excluded.version'),
-          terms: eb.ref('excluded.terms'),
-          events: eb.ref('excluded.events'),
-          rule: eb.ref('excluded.rule'),
-          classes: eb.ref('excluded.classes'),
-          closed_day: eb.ref('excluded.closed_day'),
-        })),
-      )
+      .onConflict((oc) => oc.column('loan_id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
       .execute();
   }
 }
 
-async function writeEntries(db: Kysely<any>, entries: readonly JournalEntry[]): Promise<void> {
+export async function writeEntries(db: Kysely<any>, entries: readonly JournalEntry[]): Promise<void> {
   const entryRows = entries.map((e) => ({
     id: e.id,
     loan_id: e.loanId,

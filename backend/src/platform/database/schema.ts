@@ -1025,6 +1025,9 @@ export interface Database {
   state_pages: StatePagesTable;
   accounts: AccountsTable;
   accounting_loans: AccountingLoansTable;
+  accounting_accrual_periods: AccountingAccrualPeriodsTable;
+  accounting_day_states: AccountingDayStatesTable;
+  accounting_day_parts: AccountingDayPartsTable;
   provision_rates: ProvisionRatesTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
@@ -1053,6 +1056,40 @@ export interface AccountingLoansTable {
   rule: ColumnType<string, string | undefined, string>;
   classes: JSONColumnType<Record<string, unknown>[], string | undefined, string>;
   closed_day: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Migration 0063: the position of the day closed before the payout, then before each money event; and each change. */
+  event_days: ColumnType<string[], string[] | undefined, string[]>;
+  class_days: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** Migration 0063: what a closed day's set-based posting reads of a loan, as plain columns (one narrow row a loan). */
+export interface AccountingDayStatesTable {
+  loan_id: string;
+  rule: string;
+  disbursed_on: string;
+  principal: ColumnType<string, number | string, number | string>;
+  advance: ColumnType<string, number | string, number | string>;
+  provision: ColumnType<string, number | string, number | string>;
+  npa_since: string | null;
+  closed_on: string | null;
+  last_known: string;
+}
+
+/** Migration 0063: a loan's accrual periods ((from, to], interest) as lending's schedule gives them. */
+export interface AccountingAccrualPeriodsTable {
+  loan_id: string;
+  seq: number;
+  from_date: string;
+  to_date: string;
+  interest: ColumnType<string, number | string, number | string>;
+}
+
+/** Migration 0063: a rebuild's per-loan parts of the closed days, summed into the days' entries at its end. */
+export interface AccountingDayPartsTable {
+  day_position: ColumnType<string, number | string, number | string>;
+  value_date: string;
+  original_value_date: string | null;
+  account_code: string;
+  amount: ColumnType<string, number | string, number | string>;
 }
 
 /** IRAC provision rates (migration 0061): basis points of the principal outstanding per category. */

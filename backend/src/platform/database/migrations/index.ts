@@ -53,6 +53,7 @@ import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
 import * as emailVerification from './0041-0060/0060-email-verification.js';
 import * as accrualAndProvisions from './0061-0080/0061-accrual-and-provisions.js';
 import * as bounceChargesFolded from './0061-0080/0062-bounce-charges-folded.js';
+import * as accrualSetBased from './0061-0080/0063-accrual-set-based.js';
 import * as instalmentsClosedOut from './0061-0080/0065-instalments-closed-out.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
@@ -113,6 +114,7 @@ export const migrationProvider: MigrationProvider = {
       '0060-email-verification': emailVerification,
       '0061-accrual-and-provisions': accrualAndProvisions,
       '0062-bounce-charges-folded': bounceChargesFolded,
+      '0063-accrual-set-based': accrualSetBased,
       '0065-instalments-closed-out': instalmentsClosedOut,
     };
   },
