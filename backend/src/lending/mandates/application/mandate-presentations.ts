@@ -120,12 +120,12 @@ export class MandatePresentations implements AutoDebitPresentations {
       const rows = await this.loadedRows(page);
       this.phases.read += (performance.now() - started) / 1000;
       const sent = new Map<number, Sent[]>();
-      let providerFailure: { error: unknown } | undefined;
+      const provider: { failure?: { error: unknown } } = {};
       const outcomes = await this.batch(
         rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })),
         sending
           ? async (decisions) => {
-              providerFailure = await this.sendDecided(rows, decisions, sent);
+              provider.failure = await this.sendDecided(rows, decisions, sent);
             }
           : undefined,
       );
@@ -144,7 +144,7 @@ export class MandatePresentations implements AutoDebitPresentations {
         total.decisions += events.filter((type) => DECISIONS.has(type)).length;
       }
       for (const one of sent.values()) total.sent += one.length;
-      if (providerFailure) throw providerFailure.error;
+      if (provider.failure) throw provider.failure.error;
     });
     return total;
   }
