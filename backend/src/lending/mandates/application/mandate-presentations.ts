@@ -71,7 +71,7 @@ export class MandatePresentations implements AutoDebitPresentations {
     const date = await this.dateOf(requested);
     const presented = await this.present(date);
     const left = await this.send();
-    return { date, ...presented, sent: presented.sent + left };
+    return { ...presented, sent: presented.sent + left };
   }
 
   /** Close of business's call (the AutoDebitPresentations port), after ageing `date`. */

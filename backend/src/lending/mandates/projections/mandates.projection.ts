@@ -180,7 +180,7 @@ async function presentedAndSubmitted(db: Kysely<any>, run: readonly RecordedEven
             updated_at: eb.ref('excluded.updated_at'),
             last_position: eb.ref('excluded.last_position'),
           }))
-          .where('mandate_presentations.last_position', '<', (eb) => eb.ref('excluded.last_position')),
+          .where(sql<boolean>`mandate_presentations.last_position < excluded.last_position`),
       )
       .execute();
   }
