@@ -180,7 +180,7 @@ export class LoanCommandExecutor {
       0,
       events.map((e) => e.type),
     );
-    const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
+    const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events), events);
     try {
       const appended = await this.store.append(loanStream(loanId), 'loan', events, {
         expectedVersion: loaded.version,
@@ -254,7 +254,7 @@ export class LoanCommandExecutor {
       try {
         const next = events.reduce(evolve, loaded.state) as LoanRecord;
         const commandId = randomUUID();
-        const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
+        const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events), events);
         appends.push({
           streamId: loanStream(loanId),
           streamType: 'loan',
