@@ -68,6 +68,16 @@ export type BatchedCommand = { command: LoanCommand; loaded: LoadedLoan };
 /** What became of a batched command: the types of the events appended ([] when there was nothing to do), or why not. */
 export type BatchedOutcome = { events: string[] } | { error: unknown };
 
+/** A batched command's decision: its events, which executeBatch's `beforeAppend` may add to (in place) before they are appended. */
+export type Decision = { index: number; events: LoanEvent[] };
+
+/**
+ * Called by executeBatch between deciding and appending, with the commands that decided events (by their index in the
+ * batch): the writer acts on the decisions (e.g. sends them to a provider) and may append more events to each
+ * (e.g. the provider's acceptance), so that one append per loan records both. A throw fails the whole batch, nothing appended.
+ */
+export type BeforeAppend = (decisions: Decision[]) => Promise<void>;
+
 /** Where a batch spent its time: deciding (and building its rows), then the store's statements and projections. */
 export type BatchTimings = AppendBatchTimings & { decideSeconds: number };
 
@@ -170,7 +180,7 @@ export class LoanCommandExecutor {
       0,
       events.map((e) => e.type),
     );
-    const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
+    const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events), events);
     try {
       const appended = await this.store.append(loanStream(loanId), 'loan', events, {
         expectedVersion: loaded.version,
@@ -210,24 +220,41 @@ export class LoanCommandExecutor {
    * idempotency key, no answer to render): each decided on its own by the domain's decide, then every append in one
    * appendBatch (one transaction), each at the version its loan was read at. An append refused because its stream
    * moved on is that command's ConcurrencyError, for the writer to decide again from the stream; the others stand.
+   * `beforeAppend`, when given, sees the decisions between deciding and appending and may add events to them
+   * (or take all away: that command then appends nothing).
    */
-  async executeBatch(commands: readonly BatchedCommand[], timings?: BatchTimings): Promise<BatchedOutcome[]> {
-    const decideStarted = performance.now();
+  async executeBatch(commands: readonly BatchedCommand[], timings?: BatchTimings, beforeAppend?: BeforeAppend): Promise<BatchedOutcome[]> {
+    let decideStarted = performance.now();
     const outcomes: BatchedOutcome[] = new Array(commands.length);
+    const decisions: Decision[] = [];
+    for (const [index, { command, loaded }] of commands.entries()) {
+      try {
+        if (loaded.state.status === 'none') throw new LoanNotFound(command.data.loanId);
+        const events = decide(command, loaded.state, await this.catalog.parametersOf(loaded.state));
+        if (events.length === 0) outcomes[index] = { events: [] };
+        else decisions.push({ index, events });
+      } catch (error) {
+        outcomes[index] = { error };
+      }
+    }
+    if (beforeAppend && decisions.length > 0) {
+      if (timings) timings.decideSeconds += (performance.now() - decideStarted) / 1000;
+      await beforeAppend(decisions);
+      decideStarted = performance.now();
+    }
     const appends: StreamAppend[] = [];
     const appended: { index: number; loaded: LoadedLoan }[] = [];
-    for (const [index, { command, loaded }] of commands.entries()) {
+    for (const { index, events } of decisions) {
+      if (events.length === 0) {
+        outcomes[index] = { events: [] };
+        continue;
+      }
+      const { command, loaded } = commands[index]!;
       const { loanId, actor } = command.data;
       try {
-        if (loaded.state.status === 'none') throw new LoanNotFound(loanId);
-        const events = decide(command, loaded.state, await this.catalog.parametersOf(loaded.state));
-        if (events.length === 0) {
-          outcomes[index] = { events: [] };
-          continue;
-        }
         const next = events.reduce(evolve, loaded.state) as LoanRecord;
         const commandId = randomUUID();
-        const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events));
+        const summary = loanSummaryUpsert(next, loaded.version + events.length, submittedAtAfter(loaded.submittedAt, events), events);
         appends.push({
           streamId: loanStream(loanId),
           streamType: 'loan',

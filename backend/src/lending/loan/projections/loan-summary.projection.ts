@@ -6,6 +6,7 @@ import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
 import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
 import { recountLoanQueues } from './loan-queue-counters.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../../collections/domain/next-close-of-business.js';
+import { changesOnlyMandates } from '../../mandates/domain/mandate.state.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
 type Stored = { id: string; version: number; loan_state: LoanState; submitted_at: Date | string | null };
@@ -122,15 +123,34 @@ export function submittedAtAfter(
 /**
  * The loan_summaries row for an append, built by the command's writer from the state it folded (the state after the
  * new events, at `version`): the event store upserts it in the append's own statement instead of running applyBatch,
- * which would read the row back to fold the same events onto it. The store fills in `last_position`.
+ * which would read the row back to fold the same events onto it. The store fills in `last_position`. Given the
+ * events, and each of them changing only the loan's mandates (an auto-debit presentation, its acceptance, a
+ * pre-debit notice: `changesOnlyMandates`), only the columns those change are updated (the envelope and the state):
+ * the others, the next close-of-business date among them (a fold of the schedule), are what they were.
  */
-export function loanSummaryUpsert(state: LoanState, version: number, submittedAt: string | null): ProjectedRow | undefined {
+export function loanSummaryUpsert(
+  state: LoanState,
+  version: number,
+  submittedAt: string | null,
+  events?: readonly { type: string }[],
+): ProjectedRow | undefined {
   if (state.status === 'none') return undefined;
+  const base = { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', positionColumn: 'last_position' };
+  if (events !== undefined && events.length > 0 && events.every(changesOnlyMandates))
+    return { ...base, mode: 'update', row: envelopeRow(state, version) };
+  return { ...base, row: toRow(state, version, 0, submittedAt) };
+}
+
+/** The columns of toRow that every event changes (the envelope and the state), for a row whose other columns stand. */
+function envelopeRow(s: LoanRecord, version: number) {
   return {
-    projection: loanSummaryProjection.name,
-    table: 'loan_summaries',
-    key: 'id',
-    row: toRow(state, version, 0, submittedAt),
-    positionColumn: 'last_position',
+    id: s.id,
+    updated_at: s.updatedAt,
+    last_actor_id: s.lastActor.id,
+    last_actor_role: s.lastActor.role,
+    last_reason: s.lastReason ?? null,
+    version,
+    last_position: 0,
+    loan_state: JSON.stringify(s),
   };
 }

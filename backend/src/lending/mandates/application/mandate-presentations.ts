@@ -9,24 +9,23 @@ import {
   LoanCommandExecutor,
   type BatchedCommand,
   type BatchedOutcome,
+  type BeforeAppend,
+  type Decision,
   type LoadedLoan,
 } from '../../loan/application/loan-command-executor.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
-import type { LoanState } from '../../loan/domain/loan.state.js';
+import type { LoanEvent } from '../../loan/domain/loan.events.js';
+import type { LoanRecord, LoanState } from '../../loan/domain/loan.state.js';
 import { isIsoDate } from '../../loan/domain/calendar.js';
 import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
-import type { MandateKind } from '../domain/mandate.events.js';
+import { presentationAccepted } from '../domain/mandate.decide.js';
+import type { InstalmentPresented, MandateKind } from '../domain/mandate.events.js';
 import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-provider.port.js';
+import { inFlight, pagesOf } from './presentation-pages.js';
 
 /** Close of business's auto-debit step acts as the system, as close of business does. */
 export const PRESENTATIONS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
-
-/** Loans (or presentations) per page: one query to read them, one batch to decide, one transaction to append. */
-export const PRESENTATIONS_PAGE = 500;
-
-/** Pages worked at once: one decided in Node while the one before is appended in PostgreSQL. */
-export const PRESENTATIONS_PAGES_IN_FLIGHT = 2;
 
 /**
  * Seconds spent in each phase of the step in this process since it started (the bench reads them): the selection
@@ -35,16 +34,25 @@ export const PRESENTATIONS_PAGES_IN_FLIGHT = 2;
  */
 export type PresentationPhases = { select: number; read: number; decide: number; append: number; project: number; provider: number };
 
-/** `decisions`: instalments presented or sent to manual collection by this run; `sent`: presentations sent to the provider. */
+/**
+ * `decisions`: instalments presented or sent to manual collection by this run; `sent`: presentations sent to the
+ * provider (with the decision, and those an earlier run recorded and left unsent).
+ */
 export type PresentationsRun = { date: string; loansVisited: number; decisions: number; sent: number; failedLoans: number };
 
+/** A presentation the provider took, with its id there: recorded with the decision, or alone if that append was refused. */
+type Sent = { presented: InstalmentPresented; providerPresentationId: string };
+
 /**
- * Close of business's auto-debit step (docs/mandates.md, "Presentations"), in two halves that a crash may separate:
- * `decide` runs PresentDueInstalments on every loan with something due under an open mandate (the decision is an event, appended once:
- * InstalmentPresented, PreDebitNotified, InstalmentSentToManualCollection); `send` then sends every presentation
- * decided and not yet accepted by the provider, with the idempotency key the decision carries (loan + instalment +
- * attempt), and records the provider's acceptance. Run again after a crash, `decide` appends nothing new and `send`
- * sends what was left, which the provider recognises if it had already received it: nothing doubled, nothing lost.
+ * Close of business's auto-debit step (docs/mandates.md, "Presentations" and "Presentations at scale"). `present`
+ * runs PresentDueInstalments on every loan with something due under an open mandate, page by page: each page decided
+ * in memory, its presentations sent to the provider with the idempotency key each decision carries (loan +
+ * instalment + attempt), then each loan's decisions appended with the provider's acceptances (InstalmentPresented +
+ * PresentationSubmitted, PreDebitNotified, InstalmentSentToManualCollection): one append per loan, one transaction a
+ * page. A crash before that append leaves nothing recorded: the next run decides the same presentations, with the same
+ * keys, which the provider recognises (the same debit), so nothing is doubled. `send` then sends what an earlier run
+ * recorded and did not send (the two-step path, `decide`, recorded decisions before sending) and records the
+ * acceptances.
  */
 @Injectable()
 export class MandatePresentations implements AutoDebitPresentations {
@@ -61,9 +69,9 @@ export class MandatePresentations implements AutoDebitPresentations {
 
   async run(requested?: string): Promise<PresentationsRun> {
     const date = await this.dateOf(requested);
-    const decided = await this.decide(date);
-    const sent = await this.send();
-    return { date, ...decided, sent };
+    const presented = await this.present(date);
+    const left = await this.send();
+    return { ...presented, sent: presented.sent + left };
   }
 
   /** Close of business's call (the AutoDebitPresentations port), after ageing `date`. */
@@ -81,28 +89,52 @@ export class MandatePresentations implements AutoDebitPresentations {
   }
 
   /**
-   * The decisions for `date`, set-based (docs/mandates.md, "Presentations at scale"): one query selects the loans with
-   * something to decide (dueLoanIds), then page by page of PRESENTATIONS_PAGE loans their states are read from
-   * loan_summaries in one query, decided by the domain in one batch and appended in one appendBatch (one transaction a
-   * page, each loan at the version it was read at). A loan written meanwhile is decided again from its stream, alone;
-   * a loan that fails is logged and left for the next run.
+   * The decisions for `date`, sent and recorded with the provider's acceptances: one append per loan (see the class).
+   * A loan written while its page was being sent (its append refused by the version check) has what was sent recorded
+   * as sent (RecordPresentationSent: the debit is at the provider, whatever the loan says now), then is decided again
+   * from its stream, alone; a new decision then is recorded and left for `send`. A loan that fails is logged and left
+   * for the next run. The provider failing stops the sending: what it took is recorded, the rest is decided again at
+   * the next run, and the failure is thrown.
+   */
+  async present(date: string): Promise<PresentationsRun> {
+    return { date, ...(await this.decidePages(date, true)) };
+  }
+
+  /**
+   * The decisions for `date` recorded only (the two-step path: `send` sends them afterwards), page by page as
+   * `present` does. What close of business did before presentations were sent with their decision, and what tests use
+   * to leave decisions recorded and unsent, as a crash between the two steps did.
    */
   async decide(date: string): Promise<{ loansVisited: number; decisions: number; failedLoans: number }> {
+    const { sent: _none, ...decided } = await this.decidePages(date, false);
+    return decided;
+  }
+
+  private async decidePages(date: string, sending: boolean): Promise<Omit<PresentationsRun, 'date'>> {
     const started = performance.now();
     const loanIds = await this.dueLoanIds(date);
     this.phases.select += (performance.now() - started) / 1000;
-    const total = { loansVisited: loanIds.length, decisions: 0, failedLoans: 0 };
+    const total = { loansVisited: loanIds.length, decisions: 0, sent: 0, failedLoans: 0 };
     await inFlight(pagesOf(loanIds), async (page) => {
       const started = performance.now();
       const rows = await this.loadedRows(page);
       this.phases.read += (performance.now() - started) / 1000;
-      const outcomes = await this.batch(rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })));
+      const sent = new Map<number, Sent[]>();
+      const provider: { failure?: { error: unknown } } = {};
+      const outcomes = await this.batch(
+        rows.map(({ loanId, loaded }) => ({ command: this.presentCommand(loanId, date), loaded })),
+        sending
+          ? async (decisions) => {
+              provider.failure = await this.sendDecided(rows, decisions, sent);
+            }
+          : undefined,
+      );
       for (const [i, outcome] of outcomes.entries()) {
         const { loanId } = rows[i]!;
         let events: readonly string[];
         try {
           if ('events' in outcome) events = outcome.events;
-          else if (outcome.error instanceof ConcurrencyError) events = await this.retried(() => this.presentCommand(loanId, date));
+          else if (outcome.error instanceof ConcurrencyError) events = await this.recordedAgain(loanId, date, sent.get(i) ?? []);
           else throw outcome.error;
         } catch (error) {
           total.failedLoans += 1;
@@ -111,8 +143,74 @@ export class MandatePresentations implements AutoDebitPresentations {
         }
         total.decisions += events.filter((type) => DECISIONS.has(type)).length;
       }
+      for (const one of sent.values()) total.sent += one.length;
+      if (provider.failure) throw provider.failure.error;
     });
     return total;
+  }
+
+  /**
+   * A page's decisions sent to the provider, each presentation followed in its loan's events by the provider's
+   * acceptance (`sent` collects them by the loan's index). Should the provider fail, the presentations not yet sent
+   * are taken out of the decisions (decided again at the next run) and the failure is answered.
+   */
+  private async sendDecided(
+    rows: readonly { loanId: string; loaded: LoadedLoan }[],
+    decisions: Decision[],
+    sent: Map<number, Sent[]>,
+  ): Promise<{ error: unknown } | undefined> {
+    const started = performance.now();
+    let failure: { error: unknown } | undefined;
+    for (const decision of decisions) {
+      const mandates = (rows[decision.index]!.loaded.state as LoanRecord).mandates?.mandates ?? [];
+      const events: LoanEvent[] = [];
+      for (const event of decision.events) {
+        if (event.type !== 'InstalmentPresented') {
+          events.push(event);
+          continue;
+        }
+        if (failure) continue;
+        const { presentationId, idempotencyKey, mandateId, amount, presentedOn } = event.data;
+        const mandate = mandates.find((m) => m.mandateId === mandateId);
+        try {
+          const { providerPresentationId } = await this.provider.present({
+            presentationId,
+            idempotencyKey,
+            mandateReference: mandate?.providerReference ?? '',
+            kind: mandate?.kind ?? 'e-nach',
+            amount,
+            debitOn: presentedOn,
+          });
+          events.push(event, presentationAccepted(event, providerPresentationId, this.clock.now().toISOString()));
+          sent.set(decision.index, [...(sent.get(decision.index) ?? []), { presented: event, providerPresentationId }]);
+        } catch (error) {
+          this.logger.warn(`auto-debit presentation ${presentationId} not taken by the provider: ${(error as Error).message}`);
+          failure = { error };
+        }
+      }
+      decision.events = events;
+    }
+    this.phases.provider += (performance.now() - started) / 1000;
+    return failure;
+  }
+
+  /**
+   * A loan whose append was refused (written meanwhile): what the provider took recorded as sent, then the loan
+   * decided again on its stream (anything new is recorded, and sent by `send`): the events appended.
+   */
+  private async recordedAgain(loanId: string, date: string, sent: readonly Sent[]): Promise<string[]> {
+    const events: string[] = [];
+    for (const { presented, providerPresentationId } of sent) {
+      const { loanId: _loan, at: _at, actor: _actor, reason: _reason, ...presentation } = presented.data;
+      events.push(
+        ...(await this.retried((at) => ({
+          type: 'RecordPresentationSent',
+          data: { loanId, at, actor: PRESENTATIONS_ACTOR, presentation, providerPresentationId },
+        }))),
+      );
+    }
+    events.push(...(await this.retried(() => this.presentCommand(loanId, date))));
+    return events;
   }
 
   /**
@@ -215,9 +313,9 @@ export class MandatePresentations implements AutoDebitPresentations {
   }
 
   /** One batch through the executor (decided, then appended in one transaction), its time added to the phases. */
-  private async batch(commands: BatchedCommand[]): Promise<BatchedOutcome[]> {
+  private async batch(commands: BatchedCommand[], beforeAppend?: BeforeAppend): Promise<BatchedOutcome[]> {
     const timings = { decideSeconds: 0, appendSeconds: 0, projectSeconds: 0 };
-    const outcomes = await this.executor.executeBatch(commands, timings);
+    const outcomes = await this.executor.executeBatch(commands, timings, beforeAppend);
     this.phases.decide += timings.decideSeconds;
     this.phases.append += timings.appendSeconds;
     this.phases.project += timings.projectSeconds;
@@ -263,33 +361,6 @@ export class MandatePresentations implements AutoDebitPresentations {
       }
     }
   }
-}
-
-/** Pages of PRESENTATIONS_PAGE items. */
-function pagesOf<T>(items: readonly T[]): T[][] {
-  const pages: T[][] = [];
-  for (let start = 0; start < items.length; start += PRESENTATIONS_PAGE) pages.push(items.slice(start, start + PRESENTATIONS_PAGE));
-  return pages;
-}
-
-/**
- * Works the pages with up to PRESENTATIONS_PAGES_IN_FLIGHT at once, so that one page is decided in Node while the one
- * before is appended in PostgreSQL (as close of business does). A failure stops the starting of pages; those under way
- * finish (each is its own transaction, so what is recorded is whole loans) and the failure is thrown.
- */
-async function inFlight<T>(pages: readonly T[][], work: (page: T[]) => Promise<void>): Promise<void> {
-  const running = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  for (const page of pages) {
-    if (failure) break;
-    const one: Promise<void> = work(page)
-      .catch((error: unknown) => void (failure ??= { error }))
-      .finally(() => running.delete(one));
-    running.add(one);
-    if (running.size >= PRESENTATIONS_PAGES_IN_FLIGHT) await Promise.race(running);
-  }
-  await Promise.all(running);
-  if (failure) throw failure.error;
 }
 
 /** The events that are a decision on an instalment (what `decisions` counts; a pre-debit notice is not one). */

@@ -1,5 +1,5 @@
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
-import type { MandateFrequency, MandateKind } from './mandate.events.js';
+import type { InstalmentPresented, MandateFrequency, MandateKind } from './mandate.events.js';
 
 type MandateCommandOf<Type extends string, Data> = { type: Type; data: LoanMessageBase & Data };
 
@@ -37,6 +37,17 @@ export type RecordPresentationSubmitted = MandateCommandOf<
   { presentationId: string; providerPresentationId: string }
 >;
 
+/**
+ * A presentation the provider has already taken, recorded with its acceptance. Close of business sends a page's
+ * presentations and then records each loan's decision and acceptance in one append; when that append is refused
+ * because the loan was written meanwhile (a counter payment), the debit is at the provider all the same, so it is
+ * recorded as it was sent, whatever the loan's state now (docs/mandates.md, "Presentations at scale").
+ */
+export type RecordPresentationSent = MandateCommandOf<
+  'RecordPresentationSent',
+  { presentation: Omit<InstalmentPresented['data'], keyof LoanMessageBase>; providerPresentationId: string }
+>;
+
 /** The provider's signed word on a presentation: the debit went through, or the bank returned it with a reason code. */
 export type RecordPresentationResult = MandateCommandOf<
   'RecordPresentationResult',
@@ -62,6 +73,7 @@ export type MandateCommand =
   | RecordMandateRegistration
   | PresentDueInstalments
   | RecordPresentationSubmitted
+  | RecordPresentationSent
   | RecordPresentationResult
   | RequestMandatePause
   | ApproveMandatePause
@@ -73,6 +85,7 @@ const EVERY_MANDATE_COMMAND_TYPE: Record<MandateCommand['type'], true> = {
   RecordMandateRegistration: true,
   PresentDueInstalments: true,
   RecordPresentationSubmitted: true,
+  RecordPresentationSent: true,
   RecordPresentationResult: true,
   RequestMandatePause: true,
   ApproveMandatePause: true,

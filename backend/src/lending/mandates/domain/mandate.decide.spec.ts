@@ -10,7 +10,9 @@ import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import { defaultProductParameters, pinnedTerms } from '../../loan/domain/terms/loan-product.js';
+import { presentationAccepted } from './mandate.decide.js';
 import { MandateOpen } from './mandate.errors.js';
+import type { InstalmentPresented } from './mandate.events.js';
 import { DEFAULT_MANDATE_RULES, mandateRulesOf, presentationIdOf } from './mandate.rules.js';
 
 const CHECKER: Actor = { id: 'staff-2', role: 'staff' };
@@ -202,6 +204,53 @@ describe('presentations at close of business', () => {
     );
     const [event] = after(paid, present(DUE_1)).slice(paid.length);
     expect(event).toMatchObject({ type: 'InstalmentPresented', data: { amount: owedOn1(withMandate) - 100_000 } });
+  });
+
+  it("a presentation sent is recorded with the provider's acceptance, in one append", () => {
+    const [presented] = after(withMandate, present(DUE_1)).slice(withMandate.length) as [InstalmentPresented];
+    const accepted = presentationAccepted(presented, 'debit-1', atOn(DUE_1, '18:00:01'));
+    expect(accepted).toEqual({
+      type: 'PresentationSubmitted',
+      data: { loanId: LOAN_ID, at: atOn(DUE_1, '18:00:01'), actor: presented.data.actor, presentationId: P1, providerPresentationId: 'debit-1' },
+    });
+    expect(loanAfter([...withMandate, presented, accepted]).mandates!.presentations).toEqual([
+      expect.objectContaining({ presentationId: P1, status: 'submitted' }),
+    ]);
+  });
+
+  it('a presentation the provider took while the loan was written meanwhile is recorded as sent, whatever the loan says now, once', () => {
+    const [presented] = after(withMandate, present(DUE_1)).slice(withMandate.length) as [InstalmentPresented];
+    const { loanId: _loan, at: _at, actor: _actor, ...presentation } = presented.data;
+    const sent = (at: string) =>
+      command('RecordPresentationSent', { presentation, providerPresentationId: 'debit-1' }, presented.data.actor, at);
+    // The instalment was paid at the counter meanwhile: nothing would be presented now, but the debit is at the provider.
+    const paid = after(
+      withMandate,
+      command('RecordPayment', {
+        paymentId: 'cash-1',
+        amount: owedOn1(withMandate),
+        paidOn: DUE_1,
+        method: 'cash',
+        reference: '',
+        businessDate: DUE_1,
+      }),
+      command('VerifyPayment', { paymentId: 'cash-1', businessDate: DUE_1 }, CHECKER),
+    );
+    given(paid).when(present(DUE_1)).then([]);
+    const base = { loanId: LOAN_ID, at: atOn(DUE_1, '18:00:02'), actor: presented.data.actor };
+    given(paid)
+      .when(sent(atOn(DUE_1, '18:00:02')))
+      .then([
+        { type: 'InstalmentPresented', data: { ...base, ...presentation } },
+        { type: 'PresentationSubmitted', data: { ...base, presentationId: P1, providerPresentationId: 'debit-1' } },
+      ]);
+    // Recorded already (as presented by the two-step path, or with its acceptance): only what is missing.
+    given([...withMandate, presented])
+      .when(sent(atOn(DUE_1, '18:00:02')))
+      .then([{ type: 'PresentationSubmitted', data: { ...base, presentationId: P1, providerPresentationId: 'debit-1' } }]);
+    given(after(paid, sent(atOn(DUE_1, '18:00:02'))))
+      .when(sent(atOn(DUE_1, '18:00:03')))
+      .then([]);
   });
 
   it('sends an instalment above the mandate maximum to manual collection instead, once', () => {

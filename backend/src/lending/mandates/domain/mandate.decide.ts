@@ -9,7 +9,13 @@ import { owedOf } from '../../loan/domain/schedule/owed-at.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import type { MandateCommand } from './mandate.commands.js';
 import { MandateInWrongStatus, MandateNotFound, MandateOpen, PresentationNotFound } from './mandate.errors.js';
-import { MANDATE_FREQUENCIES, MANDATE_KINDS, type MandateEvent, type ManualCollectionCode } from './mandate.events.js';
+import {
+  MANDATE_FREQUENCIES,
+  MANDATE_KINDS,
+  type InstalmentPresented,
+  type MandateEvent,
+  type ManualCollectionCode,
+} from './mandate.events.js';
 import {
   bounceReasonOf,
   mandateRulesOf,
@@ -111,6 +117,14 @@ export function decideMandate(
       const presentation = presentationOf(loan, presentationId);
       if (presentation.status !== 'presented') return [];
       return [{ type: 'PresentationSubmitted', data: { ...base, presentationId, providerPresentationId } }];
+    }
+    case 'RecordPresentationSent': {
+      const { presentation, providerPresentationId } = command.data;
+      const { presentationId } = presentation;
+      const submitted: MandateEvent = { type: 'PresentationSubmitted', data: { ...base, presentationId, providerPresentationId } };
+      const known = state.presentations.find((p) => p.presentationId === presentationId);
+      if (known !== undefined) return known.status === 'presented' ? [submitted] : [];
+      return [{ type: 'InstalmentPresented', data: { ...base, ...presentation } }, submitted];
     }
     case 'RecordPresentationResult':
       return recordResult(loan, base, command.data, collect, rules);
@@ -236,6 +250,15 @@ function presentDue(loan: LoanRecord, base: LoanMessageBase, businessDate: strin
     }
   }
   return events;
+}
+
+/**
+ * The provider's acceptance of a presentation just decided, at `at`: close of business sends a page's presentations
+ * and records each with its acceptance in the same append (docs/mandates.md, "Presentations at scale").
+ */
+export function presentationAccepted(presented: InstalmentPresented, providerPresentationId: string, at: string): MandateEvent {
+  const { loanId, actor, presentationId } = presented.data;
+  return { type: 'PresentationSubmitted', data: { loanId, at, actor, presentationId, providerPresentationId } };
 }
 
 function preDebit(

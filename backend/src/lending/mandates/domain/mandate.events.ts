@@ -49,8 +49,11 @@ export type PreDebitNotified = MandateEventOf<
 >;
 
 /**
- * Close of business decided to present an instalment: recorded BEFORE it is sent, so a crash between deciding and
- * sending leaves the decision to be sent again with the same idempotency key, never a second decision.
+ * Close of business decided to present an instalment. Since issue 32 item 7 it is recorded after the provider took
+ * it, in the same append as PresentationSubmitted (one append per loan): a crash before that append records nothing,
+ * and the next run decides the same presentation with the same idempotency key, which the provider recognises.
+ * Recorded before sending (the two-step path, and every presentation before that change), a crash between deciding
+ * and sending left the decision to be sent again with the same key, never a second decision.
  */
 export type InstalmentPresented = MandateEventOf<
   'InstalmentPresented',

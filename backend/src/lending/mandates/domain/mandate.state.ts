@@ -1,6 +1,6 @@
 import { assertNever } from '../../loan/domain/assert-never.js';
 import type { ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
-import type { MandateEvent, MandateFrequency, MandateKind, ManualCollectionCode } from './mandate.events.js';
+import { isMandateEvent, type MandateEvent, type MandateFrequency, type MandateKind, type ManualCollectionCode } from './mandate.events.js';
 
 /** pending -> active | failed; active <-> paused; pending, active or paused -> cancelled. */
 export type MandateStatus = 'pending' | 'active' | 'failed' | 'paused' | 'cancelled';
@@ -61,6 +61,15 @@ type Mandated = {
 /** The mandate presentations can be made under (pending, active or paused): at most one. */
 export function openMandate(state: MandatesState | undefined): MandateRecord | undefined {
   return state?.mandates.find((m) => m.status === 'pending' || m.status === 'active' || m.status === 'paused');
+}
+
+/**
+ * Whether an event changes nothing of the loan but its mandates (and the envelope every event changes: version, time,
+ * last actor): every mandate event but BounceChargeApplied, which adds a charge to the loan's servicing. What is
+ * built from the rest of the loan (loan_summaries' other columns) stands as it was.
+ */
+export function changesOnlyMandates(event: { type: string }): boolean {
+  return isMandateEvent(event) && event.type !== 'BounceChargeApplied';
 }
 
 /** How mandate events change the loan's state. */

@@ -101,62 +101,95 @@ export const mandatePresentationsProjection: Projection = {
   module: import.meta.url,
 
   /**
-   * Set-based over runs of consecutive events of one type (close of business appends a page of presentations, then a
-   * page of acceptances): a run of InstalmentPresented is one UPDATE (earlier attempts no longer latest) and one
-   * multi-row INSERT, a run of PresentationSubmitted one UPDATE … FROM unnest; the other events one statement each.
-   * Runs keep the log's order, so a replay writes what one event at a time would.
+   * Set-based over runs of consecutive presentations and acceptances (close of business appends, per loan, a
+   * presentation and the provider's acceptance of it, a page of loans at a time; before, a page of presentations and
+   * then a page of acceptances): a run is one UPDATE (earlier attempts no longer latest), one multi-row INSERT of the
+   * new presentations (each already with its acceptance when that is in the run) and one UPDATE … FROM unnest for the
+   * acceptances of presentations recorded before the run; the other events one statement each. Runs keep the log's
+   * order, so a replay writes what one event at a time would.
    */
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     for (let start = 0; start < events.length;) {
       let end = start + 1;
-      while (end < events.length && events[end]!.type === events[start]!.type) end += 1;
+      if (PRESENTED_OR_SUBMITTED.has(events[start]!.type))
+        while (end < events.length && PRESENTED_OR_SUBMITTED.has(events[end]!.type)) end += 1;
       const run = events.slice(start, end);
       start = end;
-      if (run[0]!.type === 'InstalmentPresented') await presented(db, run);
-      else if (run[0]!.type === 'PresentationSubmitted') await submitted(db, run);
+      if (PRESENTED_OR_SUBMITTED.has(run[0]!.type)) await presentedAndSubmitted(db, run);
       else for (const event of run) await presentationChange(db, event);
     }
   },
 };
 
-/** A run of InstalmentPresented: earlier attempts of the same instalments are no longer latest; the new rows inserted. */
-async function presented(db: Kysely<any>, run: readonly RecordedEvent[]): Promise<void> {
-  const data = run.map((event) => event.data as Data);
-  await sql`
-    UPDATE mandate_presentations AS p SET latest = false
-      FROM unnest(${run.map(loanOf)}::uuid[], ${data.map((d) => d.instalmentNumber)}::int[], ${data.map((d) => d.attempt)}::int[])
-        AS n(loan_id, instalment_number, attempt)
-     WHERE p.loan_id = n.loan_id AND p.instalment_number = n.instalment_number AND p.attempt < n.attempt AND p.latest`.execute(db);
-  await db
-    .insertInto('mandate_presentations')
-    .values(
-      run.map((event, i) => ({
-        id: data[i]!.presentationId,
-        loan_id: loanOf(event),
-        mandate_id: data[i]!.mandateId,
-        instalment_number: data[i]!.instalmentNumber,
-        attempt: data[i]!.attempt,
-        amount: data[i]!.amount,
-        due_date: data[i]!.dueDate,
-        presented_on: data[i]!.presentedOn,
-        status: 'presented',
-        created_at: data[i]!.at,
-        updated_at: data[i]!.at,
-        last_position: event.position,
-      })),
-    )
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-}
+const PRESENTED_OR_SUBMITTED = new Set(['InstalmentPresented', 'PresentationSubmitted']);
 
-/** A run of PresentationSubmitted: each row newer than its event is left alone, as one event at a time would. */
-async function submitted(db: Kysely<any>, run: readonly RecordedEvent[]): Promise<void> {
-  const data = run.map((event) => event.data as Data);
-  await sql`
-    UPDATE mandate_presentations AS p SET status = 'submitted', updated_at = s.at, last_position = s.position
-      FROM unnest(${data.map((d) => d.presentationId)}::text[], ${data.map((d) => d.at)}::timestamptz[], ${run.map((e) => e.position)}::bigint[])
-        AS s(id, at, position)
-     WHERE p.id = s.id AND p.last_position < s.position`.execute(db);
+/**
+ * A run of InstalmentPresented and PresentationSubmitted, in the log's order. Earlier attempts of the instalments
+ * presented are no longer latest (those recorded before the run by an UPDATE, those in the run as they are built);
+ * each new presentation is inserted as the run leaves it (submitted, when its acceptance is in the run); the other
+ * acceptances update their rows. A row already there (the run applied again) moves only forward: its status and
+ * position change only when the run's are later than its own.
+ */
+async function presentedAndSubmitted(db: Kysely<any>, run: readonly RecordedEvent[]): Promise<void> {
+  const presented = run.filter((event) => event.type === 'InstalmentPresented');
+  const rows = new Map<string, Record<string, unknown>>();
+  const later: { id: string; at: string; position: number }[] = [];
+  for (const event of run) {
+    const d = event.data as Data;
+    if (event.type === 'PresentationSubmitted') {
+      const row = rows.get(d.presentationId);
+      if (row) Object.assign(row, { status: 'submitted', updated_at: d.at, last_position: event.position });
+      else later.push({ id: d.presentationId, at: d.at, position: event.position });
+      continue;
+    }
+    const loanId = loanOf(event);
+    for (const earlier of rows.values())
+      if (earlier.loan_id === loanId && earlier.instalment_number === d.instalmentNumber && (earlier.attempt as number) < d.attempt)
+        earlier.latest = false;
+    rows.set(d.presentationId, {
+      id: d.presentationId,
+      loan_id: loanId,
+      mandate_id: d.mandateId,
+      instalment_number: d.instalmentNumber,
+      attempt: d.attempt,
+      amount: d.amount,
+      due_date: d.dueDate,
+      presented_on: d.presentedOn,
+      status: 'presented',
+      latest: true,
+      created_at: d.at,
+      updated_at: d.at,
+      last_position: event.position,
+    });
+  }
+  if (presented.length > 0) {
+    const data = presented.map((event) => event.data as Data);
+    await sql`
+      UPDATE mandate_presentations AS p SET latest = false
+        FROM unnest(${presented.map(loanOf)}::uuid[], ${data.map((d) => d.instalmentNumber)}::int[], ${data.map((d) => d.attempt)}::int[])
+          AS n(loan_id, instalment_number, attempt)
+       WHERE p.loan_id = n.loan_id AND p.instalment_number = n.instalment_number AND p.attempt < n.attempt AND p.latest`.execute(db);
+    await db
+      .insertInto('mandate_presentations')
+      .values([...rows.values()])
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({
+            status: eb.ref('excluded.status'),
+            updated_at: eb.ref('excluded.updated_at'),
+            last_position: eb.ref('excluded.last_position'),
+          }))
+          .where(sql<boolean>`mandate_presentations.last_position < excluded.last_position`),
+      )
+      .execute();
+  }
+  if (later.length > 0)
+    await sql`
+      UPDATE mandate_presentations AS p SET status = 'submitted', updated_at = s.at, last_position = s.position
+        FROM unnest(${later.map((s) => s.id)}::text[], ${later.map((s) => s.at)}::timestamptz[], ${later.map((s) => s.position)}::bigint[])
+          AS s(id, at, position)
+       WHERE p.id = s.id AND p.last_position < s.position`.execute(db);
 }
 
 async function presentationChange(db: Kysely<any>, event: RecordedEvent): Promise<void> {

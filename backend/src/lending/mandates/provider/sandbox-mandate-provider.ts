@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { hasValidSignature } from '../../../platform/webhooks/webhook-signature.js';
 import type { MandateNotice, MandateProvider, ProviderMandate } from './mandate-provider.port.js';
@@ -24,14 +25,15 @@ const webhookBody = z.discriminatedUnion('about', [
  * The development and test provider: no bank anywhere. Its authorisation page is /api/mandates/sandbox/:mandateId
  * (Approve or Fail); a presentation's result is given at /api/mandates/sandbox/presentations/:id (Succeed or Bounce
  * with a reason code). Both send the signed webhook a real provider would send (`X-Signature: sha256=<hex
- * HMAC-SHA256 of the raw body>`, keyed with PAYMENT_WEBHOOK_SECRET). `present` remembers the idempotency keys it was
- * given, as a provider does: the same key twice is the same debit.
+ * HMAC-SHA256 of the raw body>`, keyed with PAYMENT_WEBHOOK_SECRET). `present` deduplicates on the idempotency key
+ * durably, as a provider does: its debit id is derived from the key, so the same key is the same debit in any process
+ * and after a restart (close of business sends before it records: a crash between the two sends again, with the same key).
  */
 export class SandboxMandateProvider implements MandateProvider {
   readonly name = 'sandbox';
-  /** Idempotency key -> the provider's presentation id (what a real provider deduplicates on). */
-  private readonly presented = new Map<string, string>();
-  /** How many distinct debits were asked for (tests look: a presentation sent again is not a second one). */
+  /** The idempotency keys this process was given (what a real provider deduplicates on, in its own store). */
+  private readonly presented = new Set<string>();
+  /** How many distinct debits this process was asked for (tests look: a presentation sent again is not a second one). */
   debitsRequested = 0;
   readonly cancelled: string[] = [];
 
@@ -42,12 +44,11 @@ export class SandboxMandateProvider implements MandateProvider {
   }
 
   async present({ idempotencyKey }: Parameters<MandateProvider['present']>[0]): Promise<{ providerPresentationId: string }> {
-    const known = this.presented.get(idempotencyKey);
-    if (known !== undefined) return { providerPresentationId: known };
-    this.debitsRequested += 1;
-    const id = `sandbox_debit_${this.presented.size + 1}`;
-    this.presented.set(idempotencyKey, id);
-    return { providerPresentationId: id };
+    if (!this.presented.has(idempotencyKey)) {
+      this.debitsRequested += 1;
+      this.presented.add(idempotencyKey);
+    }
+    return { providerPresentationId: `sandbox_debit_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20)}` };
   }
 
   async cancel({ mandateId }: { mandateId: string }): Promise<void> {

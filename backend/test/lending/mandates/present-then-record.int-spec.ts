@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../../../src/platform/config/config.js';
+import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import { PlatformRegistry } from '../../../src/platform/registry.js';
+import { signWebhook } from '../../../src/platform/webhooks/webhook-signature.js';
+import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
+import { loanMandatesSchema, mandateStartedSchema, presentationsRunSchema } from '../../../src/lending/mandates/http/mandates.schemas.js';
+import { MANDATE_PROVIDER } from '../../../src/lending/mandates/provider/mandate-provider.port.js';
+import type { SandboxMandateProvider } from '../../../src/lending/mandates/provider/sandbox-mandate-provider.js';
+import { bearer, expectProblem, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
+import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
+
+/**
+ * Issue 32 item 7, on a real database with the sandbox provider: close of business sends each page of presentations
+ * and then records each loan's decision with the provider's acceptance in one append (docs/mandates.md,
+ * "Presentations at scale"). A crash after sending and before that append: the provider's result arriving meanwhile
+ * is refused (404, nothing appended; the provider delivers it again), the next run decides the same presentation
+ * with the same key, the provider recognises it (one debit), and the result then applies. A loan written while its
+ * page was being sent has what the provider took recorded all the same. Loans are paid out on 2026-11-21 (loanIn).
+ */
+let t: TestApp;
+let admin: string;
+let checker: string;
+let borrower: string;
+let provider: SandboxMandateProvider;
+
+const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
+const adminLoan = async (id: string) =>
+  loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+const presentationsOf = async (loanId: string) =>
+  loanMandatesSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/mandates`).set(bearer(admin)).expect(200)).body).presentations;
+const runPresentations = async () =>
+  presentationsRunSchema.parse((await t.http.post('/api/admin/mandate-presentations/run').set(bearer(admin)).send({}).expect(200)).body);
+const webhook = (body: object) =>
+  t.http
+    .post('/api/mandates/webhooks/sandbox')
+    .set('Content-Type', 'application/json')
+    .set('X-Signature', signWebhook(JSON.stringify(body), DEVELOPMENT_PAYMENT_WEBHOOK_SECRET))
+    .send(JSON.stringify(body));
+
+async function mandatedLoan(): Promise<LoanHandle> {
+  const loan = await loanIn(t.http, 'active', borrower, admin);
+  const started = mandateStartedSchema.parse(
+    (await t.http.post(`/api/admin/loans/${loan.id}/mandates`).set(bearer(admin)).send({ kind: 'e-nach' }).expect(201)).body,
+  );
+  await t.http.post(`${started.redirectUrl}/approve`).expect(303);
+  return loan;
+}
+
+beforeAll(async () => {
+  t = await startTestApp('mandate_present_then_record', { BUSINESS_DATE_MODE: 'manual' });
+  admin = (await t.http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;
+  checker = await staffWithRole(t.http, admin, 'operations-manager');
+  borrower = (await registerBorrower(t.http, 'Ravi Record')).token;
+  provider = t.app.get<SandboxMandateProvider>(MANDATE_PROVIDER);
+  await setBusinessDate('2026-11-25');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('presentations sent, then recorded with their acceptance', () => {
+  let due1: string;
+
+  it('a crash after sending: the early result is refused, the next run records the same debit once, then the result applies', async () => {
+    const loan = await mandatedLoan();
+    const [first] = (await adminLoan(loan.id)).schedule!;
+    due1 = first!.dueDate;
+    await setBusinessDate(due1);
+    const presentationId = `${loan.id}-i1-a1`;
+    const before = provider.debitsRequested;
+    // The crash: the run had sent this presentation, and stopped before its append.
+    await provider.present({ presentationId, idempotencyKey: presentationId, mandateReference: '', kind: 'e-nach', amount: 1, debitOn: due1 });
+    expect(provider.debitsRequested).toBe(before + 1);
+
+    // The bank's result arrives before anything is recorded: refused, nothing appended (the provider sends it again).
+    const counts = await storeCounts(t);
+    const result = { about: 'presentation', presentationId, status: 'succeeded', amount: 1, providerReference: 'UTR-EARLY-1' };
+    expectProblem(await webhook(result), 404);
+    expect(await storeCounts(t)).toEqual(counts);
+
+    expect(await runPresentations()).toMatchObject({ date: due1, loansVisited: 1, decisions: 1, sent: 1, failedLoans: 0 });
+    expect(provider.debitsRequested).toBe(before + 1);
+    expect(await presentationsOf(loan.id)).toEqual([
+      expect.objectContaining({ id: presentationId, instalmentNumber: 1, attempt: 1, status: 'submitted' }),
+    ]);
+    expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
+
+    // Delivered again, the result applies: the debit is a payment.
+    expect((await webhook(result)).status).toBe(200);
+    expect(await presentationsOf(loan.id)).toEqual([expect.objectContaining({ id: presentationId, status: 'succeeded' })]);
+    expect((await adminLoan(loan.id)).instalments?.[0]).toMatchObject({ status: 'paid' });
+  });
+
+  it('a loan written while its page is sent has what the provider took recorded as sent, once', async () => {
+    const loan = await mandatedLoan();
+    const presentationId = `${loan.id}-i1-a1`;
+    const before = provider.debitsRequested;
+    const present = provider.present;
+    // A counter payment lands on the loan after the run read it and before the run's append.
+    provider.present = async (presentation) => {
+      if (presentation.presentationId === presentationId) {
+        const recorded = await t.http
+          .post(`/api/admin/loans/${loan.id}/payments`)
+          .set(bearer(admin))
+          .send({ amount: 10_000, paidOn: due1, method: 'cash' })
+          .expect(201);
+        await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200);
+      }
+      return present.call(provider, presentation);
+    };
+    try {
+      expect(await runPresentations()).toMatchObject({ date: due1, loansVisited: 1, decisions: 1, sent: 1, failedLoans: 0 });
+    } finally {
+      provider.present = present;
+    }
+    expect(provider.debitsRequested).toBe(before + 1);
+    const [presentation] = await presentationsOf(loan.id);
+    expect(presentation).toMatchObject({ id: presentationId, status: 'submitted' });
+    // Recorded for what was sent: what the instalment owed before the counter payment, 10,000 more than it owes now.
+    const line = (await adminLoan(loan.id)).instalments![0]!;
+    const owedNow = line.principal + line.interest + line.fees + line.penalties - line.paidPrincipal - line.paidInterest - line.paidFees - line.paidPenalties;
+    expect(presentation!.amount).toBe(owedNow + 10_000);
+    expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
+
+    const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections, { workers: 2 });
+    expect(report.tables).toEqual(expect.arrayContaining(['loan_summaries', 'mandate_presentations']));
+    expect(report.differences).toEqual([]);
+  });
+});
