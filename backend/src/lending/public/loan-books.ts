@@ -23,6 +23,7 @@ export const LOAN_BOOK_EVENT_TYPES = [
   'BounceChargeApplied',
   'LoanSettled',
   'LoanWrittenOff',
+  'LoanExitedInCoolingOff',
 ] as const;
 
 export type LoanBookEventType = (typeof LOAN_BOOK_EVENT_TYPES)[number];
@@ -149,6 +150,13 @@ function positionOf(terms: LoanBookTerms, known: readonly LoanBookEvent[], view:
         into.penalties += line.penalties;
         break;
       }
+      case 'cooling-off-exit':
+        // What the exit did not charge: the fee the KFS did not keep is waived as a fee is; principal is never left
+        // by an exit (its payments cover it), and is counted as settled should an old log say otherwise.
+        position.waived.fees += line.fees;
+        position.waived.penalties += line.penalties;
+        position.settled.principal += line.principal;
+        break;
       case 'recovery':
         if (line.paymentId === null || !reversed.has(line.paymentId)) position.recoveries += line.amount;
         break;

@@ -87,14 +87,26 @@ describe('the borrower exits in the cooling-off period', () => {
       .expect(201);
     await t.http.post(`/api/payments/sandbox/${payment.body.paymentId}/pay`).expect(303);
     expect(await stateOf(t.http, admin, loan.id)).toBe('closed');
-    // What the exit took off the books reads cancelled, not paid (the exit payment itself is still allocated in
-    // instalment order: docs/servicing.md, "Close-outs").
-    const schedule = (await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(alice.token)).expect(200)).body.instalments as Array<{
-      status: string;
-      closedOut: string | null;
+    // The exit cancels the schedule: every instalment reads cancelled, none paid; the payment is split as what the
+    // exit asked (principal and the days held's interest), never as the scheduled instalments' fee and interest.
+    const detail = (await t.http.get(`/api/me/loans/${loan.id}`).set(bearer(alice.token)).expect(200)).body as {
+      instalments: Array<{ status: string; closedOut: string | null }>;
+      outstanding: { total: number };
+      creditBalance: number;
+    };
+    expect(new Set(detail.instalments.map((i) => `${i.status}/${i.closedOut}`))).toEqual(new Set(['closed/coolingOffExit']));
+    expect(detail).toMatchObject({ outstanding: { total: 0 }, creditBalance: 0 });
+    const ledger = (await t.http.get(`/api/admin/loans/${loan.id}/transactions`).set(bearer(admin)).expect(200)).body as Array<{
+      type: string;
+      principal: number;
+      interest: number;
+      fees: number;
     }>;
-    expect(schedule.at(-1)).toMatchObject({ status: 'closed', closedOut: 'coolingOffExit' });
-    expect(schedule.filter((i) => i.status === 'paid').every((i) => i.closedOut === null)).toBe(true);
+    expect(ledger.find((l) => l.type === 'repayment')).toMatchObject({ principal: 10_000_000, interest, fees: 0 });
+    // The books agree: loans receivable equals lending's principal outstanding (none), the fee not kept is not income.
+    const reconciliation = (await t.http.get('/api/admin/accounting/reconciliation').query({ asOf: '2026-11-30' }).set(bearer(admin)).expect(200))
+      .body;
+    expect(reconciliation).toMatchObject({ difference: 0, mismatches: [] });
     const types = (await historyOf(t.http, admin, loan.id)).map((e) => e.type);
     expect(types.slice(-4)).toEqual(['CoolingOffExitRequested', 'OnlinePaymentCreated', 'RepaymentApplied', 'LoanExitedInCoolingOff']);
     expect((await view(loan.id, alice.token)).exit).toMatchObject({ status: 'exited', amountPaid: 10_000_000 + interest, remaining: 0 });

@@ -4,6 +4,7 @@ import type { Projection } from '../../../platform/projections/projection.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { replay, type LoanRecord, type LoanState } from '../../loan/domain/loan.state.js';
 import { owedOf } from '../../loan/domain/schedule/owed-at.js';
+import { exitClosedOut } from '../../loan/domain/schedule/close-outs.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 
@@ -99,7 +100,7 @@ export function toServicingEvent(event: Pick<RecordedEvent, 'type' | 'data'>): S
     case 'LoanWrittenOff':
       return { type: 'ClosedOut', id: 'write-off', kind: 'writeOff', valueDate: data.on };
     case 'LoanExitedInCoolingOff':
-      return { type: 'ClosedOut', id: data.exitId, kind: 'coolingOffExit', valueDate: data.on };
+      return exitClosedOut(data as { exitId: string; on: string; interest?: number; fee?: number });
     default:
       throw new Error(`${event.type} is not a servicing event`);
   }

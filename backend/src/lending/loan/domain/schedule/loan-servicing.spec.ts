@@ -383,6 +383,25 @@ describe('a close-out (settlement, write-off, cooling-off exit)', () => {
     expect(new Set(view.instalments.map((i) => i.closedOut))).toEqual(new Set(['coolingOffExit']));
   });
 
+  it('a cooling-off exit splits its payment as principal and the days held interest; the fee not kept and the rest of the interest are taken off', () => {
+    const withFee: ServicingTerms = { ...LOAN, fee: 200_000 };
+    const exit = { ...closedOut('coolingOffExit', '2026-01-18'), exit: { interest: 9_863, fee: 0 } };
+    const view = given(withFee, paid('p1', '2026-01-18', 10_000_000 + 9_863))
+      .when(exit)
+      .then({ status: 'closed', closedOn: '2026-01-18', outstanding: { total: 0 }, creditBalance: 0 });
+    expect(view.ledger.find((l) => l.type === 'repayment')).toMatchObject({ principal: 10_000_000, interest: 9_863, fees: 0 });
+    expect(view.ledger.at(-1)).toMatchObject({ type: 'cooling-off-exit', principal: 0, interest: 661_853 - 9_863, fees: 200_000 });
+    expect(new Set(view.instalments.map((i) => i.closedOut))).toEqual(new Set(['coolingOffExit']));
+  });
+
+  it('a cooling-off exit whose KFS keeps the fee takes the fee from the payment, and more paid is credit balance', () => {
+    const withFee: ServicingTerms = { ...LOAN, fee: 200_000 };
+    const exit = { ...closedOut('coolingOffExit', '2026-01-18'), exit: { interest: 9_863, fee: 200_000 } };
+    const view = given(withFee, paid('p1', '2026-01-18', 10_000_000 + 9_863 + 200_000 + 500)).when(exit).then({ creditBalance: 500 });
+    expect(view.ledger.find((l) => l.type === 'repayment')).toMatchObject({ principal: 10_000_000, interest: 9_863, fees: 200_000 });
+    expect(view.ledger.at(-1)).toMatchObject({ type: 'cooling-off-exit', principal: 0, fees: 0 });
+  });
+
   it('a payment after a write-off (a recovery) closes out nothing more and pays nothing', () => {
     const view = given(LOAN, closedOut('writeOff', '2026-06-30')).when(paid('r1', '2026-07-10', 100_000)).then({});
     expect(view.instalments.every((i) => i.closedOut === 'writeOff' && i.paidOn === '2026-06-30')).toBe(true);

@@ -30,6 +30,8 @@ export type ServicingState = {
   ledger: LedgerLine[];
   /** Set by a ClosedOut (settlement, write-off): nothing is allocated after it. */
   closedOut?: ClosedOut['kind'];
+  /** A cooling-off exit in the log: the loan is read as one amount (see ClosedOut['exit']); what the schedule had beyond it. */
+  exit?: { scheduledInterest: number; feeCharged: number; interest: number; fee: number };
 };
 
 /**
@@ -46,6 +48,8 @@ export function serviceLoan(terms: ServicingTerms, events: readonly ServicingEve
 export function foldServicing(terms: ServicingTerms, events: readonly ServicingEvent[]): ServicingState {
   const { emi, instalments } = initialInstalments(terms);
   const state: ServicingState = { terms, instalments, emi, creditBalance: 0, closedOn: null, ledger: [] };
+  const exit = events.find((event): event is ClosedOut => event.type === 'ClosedOut' && event.exit !== undefined)?.exit;
+  if (exit !== undefined) readAsExit(state, exit);
   state.ledger.push(
     line(state, 'disbursement', 'disbursement', terms.disbursedOn, terms.principal, {
       ...zeroAmounts(),
@@ -138,10 +142,33 @@ function applyRepayment(state: ServicingState, event: RepaymentApplied, reversed
  * Settlement or write-off: what is still owed of every instalment is taken off (interest, fees and penalties as
  * waived, principal as no longer due), in one ledger line of type `settlement` or `write-off` with its components.
  */
+/**
+ * A cooling-off exit (RBI: the borrower exits by paying the principal and the APR's interest for the days held, and
+ * the processing fee only when the KFS kept it): the loan is read as that one amount, all on the first instalment, so
+ * every payment is split as principal, that interest and that fee; the other instalments owe nothing.
+ */
+function readAsExit(state: ServicingState, exit: { interest: number; fee: number }): void {
+  const scheduledInterest = state.instalments.reduce((sum, instalment) => sum + instalment.interest, 0);
+  const feeCharged = state.instalments.reduce((sum, instalment) => sum + instalment.fees, 0);
+  state.instalments.forEach((instalment, index) => {
+    instalment.principal = index === 0 ? state.terms.principal : 0;
+    instalment.interest = index === 0 ? exit.interest : 0;
+    instalment.fees = index === 0 ? exit.fee : 0;
+  });
+  state.exit = { scheduledInterest, feeCharged, ...exit };
+}
+
 function applyCloseOut(state: ServicingState, event: ClosedOut): void {
   const parts = outstandingOf(state.instalments);
+  if (event.exit !== undefined && state.exit !== undefined) {
+    // What the schedule would have charged beyond the exit's terms is not owed either.
+    parts.interest += Math.max(0, state.exit.scheduledInterest - state.exit.interest);
+    parts.fees += Math.max(0, state.exit.feeCharged - state.exit.fee);
+    parts.total = parts.principal + parts.interest + parts.fees + parts.penalties;
+  }
   for (const instalment of state.instalments) {
-    if (owedTotal(instalment) > 0) instalment.closedOut = event.kind;
+    // An exit cancels the whole schedule: no instalment of it was paid as scheduled.
+    if (owedTotal(instalment) > 0 || event.exit !== undefined) instalment.closedOut = event.kind;
     waive(instalment, 'interest', owed(instalment, 'interest'));
     waive(instalment, 'fees', owed(instalment, 'fees'));
     waive(instalment, 'penalties', owed(instalment, 'penalties'));
@@ -252,6 +279,8 @@ function instalmentFor(state: ServicingState, number: number): WorkingInstalment
  */
 function allocate(state: ServicingState, date: string, amount: number, into: Amounts, reducePrincipal = false): number {
   const { terms } = state;
+  // A loan read as its cooling-off exit owes one amount, on its first instalment.
+  if (state.exit !== undefined) return payInstalment(state.instalments[0]!, amount, into);
   const due = state.instalments.filter((candidate) => candidate.dueDate <= date);
   let rest = ALLOCATE_DUE[terms.strategy](due, amount, into);
   const period = currentPeriod(state.instalments, terms.disbursedOn, date);

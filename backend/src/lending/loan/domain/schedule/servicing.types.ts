@@ -114,6 +114,13 @@ export type ClosedOut = {
   id: string;
   kind: 'settlement' | 'writeOff' | 'coolingOffExit';
   valueDate: string;
+  /**
+   * A cooling-off exit's terms (on exits recorded since session 20): the borrower owed the principal, the interest of
+   * the days held and the fee the KFS kept, nothing else. The fold then reads the loan as that one amount from the
+   * start, so every payment is split as principal, that interest and that fee, and the exit takes the rest of the
+   * scheduled interest and the fee not kept off the books. Absent: the scheduled instalments, as before.
+   */
+  exit?: { interest: number; fee: number };
 };
 
 export type ServicingEvent = RepaymentApplied | RepaymentReversed | ChargeApplied | ChargeWaived | CreditBalanceRefunded | ClosedOut;

@@ -1,4 +1,5 @@
 import { assertNever } from '../../../loan/domain/assert-never.js';
+import { exitClosedOut } from '../../../loan/domain/schedule/close-outs.js';
 import { FieldProblems } from '../../../loan/domain/loan-input.validation.js';
 import { IllegalTransition, LoanDomainError, SamePerson } from '../../../loan/domain/loan.errors.js';
 import type { LoanStatus, LoanMessageBase } from '../../../loan/domain/loan.types.js';
@@ -172,7 +173,12 @@ export function coolingOffAfterPayment(after: Exitable, base: LoanMessageBase, b
   if (after.status !== 'active' || exit?.status !== 'open' || !after.servicing) return [];
   const paid = repaidSince(after.servicing.events, exit.countFrom, exit.lastDay);
   if (paid < exit.amount) return [];
-  return [{ type: 'LoanExitedInCoolingOff', data: { ...base, exitId: exit.exitId, amountPaid: paid, on: businessDate } }];
+  return [
+    {
+      type: 'LoanExitedInCoolingOff',
+      data: { ...base, exitId: exit.exitId, amountPaid: paid, on: businessDate, interest: exit.interest, fee: exit.fee },
+    },
+  ];
 }
 
 /** How the cooling-off events change a loan: the exit's record; the exit closes the loan and takes the rest off the books. */
@@ -210,10 +216,7 @@ export function evolveCoolingOff<Loan extends Exitable>(loan: Loan, event: Cooli
     case 'LoanExitedInCoolingOff': {
       const { exitId, amountPaid, on } = event.data;
       const servicing = loan.servicing
-        ? {
-            ...loan.servicing,
-            events: [...loan.servicing.events, { type: 'ClosedOut' as const, id: exitId, kind: 'coolingOffExit' as const, valueDate: on }],
-          }
+        ? { ...loan.servicing, events: [...loan.servicing.events, exitClosedOut(event.data)] }
         : loan.servicing;
       return {
         ...loan,

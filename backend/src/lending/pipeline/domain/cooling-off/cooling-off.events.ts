@@ -39,7 +39,15 @@ export type CoolingOffExitApproved = CoolingOffEventOf<'CoolingOffExitApproved',
 /** The exit amount was received inside the window: the loan is closed, what else was scheduled is not owed. */
 export type LoanExitedInCoolingOff = CoolingOffEventOf<
   'LoanExitedInCoolingOff',
-  { exitId: string; amountPaid: number; /** YYYY-MM-DD: the value date of the payment that completed it. */ on: string }
+  {
+    exitId: string;
+    amountPaid: number;
+    /** YYYY-MM-DD: the value date of the payment that completed it. */
+    on: string;
+    /** The exit's interest and kept fee (the request's quote; on exits since session 20): servicing splits the payments by them. */
+    interest?: number;
+    fee?: number;
+  }
 >;
 
 export type CoolingOffEvent = CoolingOffExitRequested | CoolingOffExitApproved | LoanExitedInCoolingOff;
