@@ -89,7 +89,7 @@ describe('InstalmentTable', () => {
     expect(bodyRows().map((row) => cells(row)[4])).toEqual([
       'Written off [30 Dec 2026]',
       'Settled [30 Dec 2026]',
-      'Cancelled (cooling-off exit) [30 Dec 2026]',
+      'Cancelled [30 Dec 2026]',
     ]);
   });
 

@@ -142,7 +142,7 @@ export const INSTALMENT_STATUS_LABELS: Record<string, string> = {
 export const CLOSED_OUT_LABELS: Record<string, string> = {
   settlement: 'Settled',
   writeOff: 'Written off',
-  coolingOffExit: 'Cancelled (cooling-off exit)',
+  coolingOffExit: 'Cancelled',
 };
 
 /** An instalment's status in words: a closed-out one says how it was closed. */

@@ -56,7 +56,7 @@ const paidOf = (i: StatementInstalment) => i.paidPrincipal + i.paidInterest + i.
 /** Status words as both apps show them (packages/web-common INSTALMENT_STATUS_LABELS). */
 const STATUS_LABELS: Record<string, string> = { upcoming: 'Upcoming', due: 'Due', partial: 'Part paid', overdue: 'Overdue', paid: 'Paid', closed: 'Closed' };
 /** How a close-out names an instalment it took off the books (web-common CLOSED_OUT_LABELS). */
-const CLOSED_OUT_LABELS: Record<string, string> = { settlement: 'Settled', writeOff: 'Written off', coolingOffExit: 'Cancelled (cooling-off exit)' };
+const CLOSED_OUT_LABELS: Record<string, string> = { settlement: 'Settled', writeOff: 'Written off', coolingOffExit: 'Cancelled' };
 
 const SCHEDULE_COLUMNS: Column<StatementInstalment>[] = [
   { title: 'No.', width: 30, align: 'left', value: (i) => String(i.number) },
