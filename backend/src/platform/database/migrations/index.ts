@@ -53,7 +53,6 @@ import * as erasureRequests from './0041-0060/0059-erasure-requests.js';
 import * as emailVerification from './0041-0060/0060-email-verification.js';
 import * as accrualAndProvisions from './0061-0080/0061-accrual-and-provisions.js';
 import * as bounceChargesFolded from './0061-0080/0062-bounce-charges-folded.js';
-import * as loanStateInline from './0061-0080/0064-loan-state-inline.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -113,7 +112,6 @@ export const migrationProvider: MigrationProvider = {
       '0060-email-verification': emailVerification,
       '0061-accrual-and-provisions': accrualAndProvisions,
       '0062-bounce-charges-folded': bounceChargesFolded,
-      '0064-loan-state-inline': loanStateInline,
     };
   },
 };
