@@ -162,13 +162,17 @@ async function presentedAndSubmitted(db: Kysely<any>, run: readonly RecordedEven
       last_position: event.position,
     });
   }
-  if (presented.length > 0) {
-    const data = presented.map((event) => event.data as Data);
+  // A first attempt has no earlier one to mark: only re-presentations look for rows to update.
+  const again = presented.filter((event) => (event.data as Data).attempt > 1);
+  if (again.length > 0) {
+    const data = again.map((event) => event.data as Data);
     await sql`
       UPDATE mandate_presentations AS p SET latest = false
-        FROM unnest(${presented.map(loanOf)}::uuid[], ${data.map((d) => d.instalmentNumber)}::int[], ${data.map((d) => d.attempt)}::int[])
+        FROM unnest(${again.map(loanOf)}::uuid[], ${data.map((d) => d.instalmentNumber)}::int[], ${data.map((d) => d.attempt)}::int[])
           AS n(loan_id, instalment_number, attempt)
        WHERE p.loan_id = n.loan_id AND p.instalment_number = n.instalment_number AND p.attempt < n.attempt AND p.latest`.execute(db);
+  }
+  if (presented.length > 0)
     await db
       .insertInto('mandate_presentations')
       .values([...rows.values()])
@@ -183,7 +187,6 @@ async function presentedAndSubmitted(db: Kysely<any>, run: readonly RecordedEven
           .where(sql<boolean>`mandate_presentations.last_position < excluded.last_position`),
       )
       .execute();
-  }
   if (later.length > 0)
     await sql`
       UPDATE mandate_presentations AS p SET status = 'submitted', updated_at = s.at, last_position = s.position
