@@ -11,12 +11,12 @@ import { bearer, expectProblem, loanIn, storeCounts, type LoanHandle } from '../
 import { ADMIN, registerBorrower, staffWithRole, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * Issue 32 item 7, on a real database with the sandbox provider: close of business sends each page of presentations
- * and then records each loan's decision with the provider's acceptance in one append (docs/mandates.md,
- * "Presentations at scale"). A crash after sending and before that append: the provider's result arriving meanwhile
- * is refused (404, nothing appended; the provider delivers it again), the next run decides the same presentation
- * with the same key, the provider recognises it (one debit), and the result then applies. A loan written while its
- * page was being sent has what the provider took recorded all the same. Loans are paid out on 2026-11-21 (loanIn).
+ * Issue 32 item 7, on a real database with the sandbox provider: close of business's presentations against a crash and
+ * a race (docs/mandates.md, "Presentations at scale"). A debit the provider already took (a crash after sending):
+ * its result arriving before anything is recorded is refused (404, nothing appended; the provider delivers it again),
+ * the next run presents the same instalment with the same key, the provider recognises it (one debit), and the result
+ * then applies. A loan written while its presentation is being sent has what the provider took recorded all the same.
+ * Loans are paid out on 2026-11-21 (loanIn).
  */
 let t: TestApp;
 let admin: string;
