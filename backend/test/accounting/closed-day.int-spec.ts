@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { accruedInPeriod } from '../../src/accounting/domain/accrual.js';
+import { accruedInPeriod, accruedThrough } from '../../src/accounting/domain/accrual.js';
 import type { AccountingRule } from '../../src/accounting/domain/chart.js';
 import { journalForClosedDay, type ClosedDay, type LoanKnowledge } from '../../src/accounting/domain/journal.js';
 import { provisionCategory, requiredProvision, type ProvisionRates } from '../../src/accounting/domain/provisions.js';
-import { accruedSql, provisionRateSql, requiredProvisionSql } from '../../src/accounting/projections/closed-day.sql.js';
+import { accruedSql, accruesOnSql, provisionRateSql, requiredProvisionSql } from '../../src/accounting/projections/closed-day.sql.js';
 import { accountingProjection } from '../../src/accounting/projections/accounting.projection.js';
 import { loanBookEventOf, type LoanBookTerms } from '../../src/lending/public/loan-books.js';
 import { BUSINESS_DAYS_STREAM } from '../../src/lending/public/index.js';
@@ -64,6 +64,39 @@ describe('the SQL agrees with the domain', () => {
       database.db,
     );
     expect(Number(none.rows[0]!.accrued)).toBe(0); // no day closed before: nothing accrued
+  });
+
+  it('given random periods (some of no days) and two days closed, then the periods the SQL picks move what accruedThrough says', async () => {
+    const base = dayOf('2026-01-01');
+    const cases = fc.sample(
+      fc.record({
+        periods: fc.array(
+          fc.record({ from: fc.integer({ min: 0, max: 200 }), length: fc.integer({ min: -2, max: 60 }), interest: fc.integer({ min: 0, max: 1_000_000 }) }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        before: fc.option(fc.integer({ min: -5, max: 260 }), { nil: null }),
+        gap: fc.integer({ min: 1, max: 40 }),
+      }),
+      { numRuns: 300, seed: 63 },
+    );
+    const rows = cases.flatMap((c, n) => c.periods.map((p) => ({ n, from: dateOf(base + p.from), to: dateOf(base + p.from + p.length), interest: p.interest })));
+    const before = cases.map((c) => (c.before === null ? null : dateOf(base + c.before)));
+    const day = cases.map((c) => dateOf(base + (c.before ?? 0) + c.gap));
+    const from = sql.ref('p.f');
+    const to = sql.ref('p.t');
+    const moved = await sql<{ n: number; amount: string }>`
+      WITH p AS (SELECT * FROM unnest(${rows.map((r) => r.n)}::int[], ${rows.map((r) => r.from)}::date[], ${rows.map((r) => r.to)}::date[],
+                                      ${rows.map((r) => r.interest)}::bigint[]) AS u(n, f, t, i)),
+           d AS (SELECT * FROM unnest(${before}::date[], ${day}::date[]) WITH ORDINALITY AS u(b, d, n))
+      SELECT d.n - 1 AS n, coalesce(sum(${accruedSql(from, to, sql.ref('p.i'), sql.ref('d.d'))} - ${accruedSql(from, to, sql.ref('p.i'), sql.ref('d.b'))}), 0)::text AS amount
+        FROM d LEFT JOIN p ON p.n = d.n - 1 AND ${accruesOnSql(from, to)} && daterange(d.b, d.d, '(]')
+       GROUP BY d.n ORDER BY d.n`.execute(database.db);
+    expect(moved.rows.map((r) => Number(r.amount))).toEqual(
+      cases.map((c, n) => {
+        const periods = rows.filter((r) => r.n === n);
+        return accruedThrough(periods, day[n]!) - accruedThrough(periods, before[n]!);
+      }),
+    );
   });
 
   it('given random NPA dates, dates and principals, then the provision by SQL equals provisionCategory and requiredProvision', async () => {
