@@ -34,7 +34,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-const RATES: ProvisionRates = { standard: 40, 'sub-standard': 1_500, 'doubtful-1': 2_500, 'doubtful-2': 4_000, 'doubtful-3': 10_000, loss: 10_000 };
+const RATES: ProvisionRates = {
+  standard: 40,
+  'sub-standard': 1_500,
+  'doubtful-1': 2_500,
+  'doubtful-2': 4_000,
+  'doubtful-3': 10_000,
+  loss: 10_000,
+};
 const MS = 86_400_000;
 const dateOf = (day: number) => new Date(day * MS).toISOString().slice(0, 10);
 const dayOf = (date: string) => Date.parse(date) / MS;
@@ -60,7 +67,9 @@ describe('the SQL agrees with the domain', () => {
                     ${periods.map((p) => p.interest)}::bigint[], ${dates}::date[]) WITH ORDINALITY AS u(f, t, i, d, n)
        ORDER BY u.n`.execute(database.db);
     expect(rows.rows.map((r) => Number(r.accrued))).toEqual(periods.map((p, n) => accruedInPeriod(p, dates[n]!)));
-    const none = await sql<{ accrued: string }>`SELECT ${accruedSql(sql`'2026-01-01'::date`, sql`'2026-02-01'::date`, sql`100`, sql`NULL::date`)}::text AS accrued`.execute(
+    const none = await sql<{
+      accrued: string;
+    }>`SELECT ${accruedSql(sql`'2026-01-01'::date`, sql`'2026-02-01'::date`, sql`100`, sql`NULL::date`)}::text AS accrued`.execute(
       database.db,
     );
     expect(Number(none.rows[0]!.accrued)).toBe(0); // no day closed before: nothing accrued
@@ -71,7 +80,11 @@ describe('the SQL agrees with the domain', () => {
     const cases = fc.sample(
       fc.record({
         periods: fc.array(
-          fc.record({ from: fc.integer({ min: 0, max: 200 }), length: fc.integer({ min: -2, max: 60 }), interest: fc.integer({ min: 0, max: 1_000_000 }) }),
+          fc.record({
+            from: fc.integer({ min: 0, max: 200 }),
+            length: fc.integer({ min: -2, max: 60 }),
+            interest: fc.integer({ min: 0, max: 1_000_000 }),
+          }),
           { minLength: 1, maxLength: 6 },
         ),
         before: fc.option(fc.integer({ min: -5, max: 260 }), { nil: null }),
@@ -79,7 +92,9 @@ describe('the SQL agrees with the domain', () => {
       }),
       { numRuns: 300, seed: 63 },
     );
-    const rows = cases.flatMap((c, n) => c.periods.map((p) => ({ n, from: dateOf(base + p.from), to: dateOf(base + p.from + p.length), interest: p.interest })));
+    const rows = cases.flatMap((c, n) =>
+      c.periods.map((p) => ({ n, from: dateOf(base + p.from), to: dateOf(base + p.from + p.length), interest: p.interest })),
+    );
     const before = cases.map((c) => (c.before === null ? null : dateOf(base + c.before)));
     const day = cases.map((c) => dateOf(base + (c.before ?? 0) + c.gap));
     const from = sql.ref('p.f');
@@ -143,10 +158,21 @@ let daysAppended = 0;
 const expected = new Map<string, Map<string, number>>();
 
 async function payOut(n: number, rule: AccountingRule, loanTerms: LoanBookTerms): Promise<BookLoan> {
-  const loan: BookLoan = { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, terms: loanTerms, rule, version: 1, known: { events: [], classes: [] } };
-  await store.append(`loan-${loan.id}`, 'loan', [{ type: 'LoanDisbursed', data: { loanId: loan.id, servicingTerms: loanTerms, accountingRule: rule } }], {
-    expectedVersion: 0,
-  });
+  const loan: BookLoan = {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    terms: loanTerms,
+    rule,
+    version: 1,
+    known: { events: [], classes: [] },
+  };
+  await store.append(
+    `loan-${loan.id}`,
+    'loan',
+    [{ type: 'LoanDisbursed', data: { loanId: loan.id, servicingTerms: loanTerms, accountingRule: rule } }],
+    {
+      expectedVersion: 0,
+    },
+  );
   loans.push(loan);
   return loan;
 }
@@ -154,7 +180,8 @@ async function payOut(n: number, rule: AccountingRule, loanTerms: LoanBookTerms)
 async function record(loan: BookLoan, type: string, data: Record<string, unknown>): Promise<void> {
   await store.append(`loan-${loan.id}`, 'loan', [{ type, data: { loanId: loan.id, ...data } }], { expectedVersion: loan.version });
   loan.version += 1;
-  if (type === 'LoanClassificationChanged') loan.known = { ...loan.known, classes: [...loan.known.classes, { date: String(data.date), to: String(data.to) }] };
+  if (type === 'LoanClassificationChanged')
+    loan.known = { ...loan.known, classes: [...loan.known.classes, { date: String(data.date), to: String(data.to) }] };
   else loan.known = { ...loan.known, events: [...loan.known.events, loanBookEventOf({ type, data })] };
 }
 
@@ -163,7 +190,10 @@ async function close(date: string): Promise<void> {
   const day: ClosedDay = { date, position: 0, provisionRates: RATES };
   const sums = new Map<string, number>();
   for (const loan of loans) {
-    const entries = journalForClosedDay({ loanId: loan.id, terms: loan.terms, rule: loan.rule, known: { ...loan.known, closedDay: lastDay } }, day);
+    const entries = journalForClosedDay(
+      { loanId: loan.id, terms: loan.terms, rule: loan.rule, known: { ...loan.known, closedDay: lastDay } },
+      day,
+    );
     for (const entry of entries)
       for (const line of entry.lines) {
         const key = `${entry.valueDate}|${line.account}`;
@@ -226,11 +256,14 @@ describe('a closed day posted set-based', () => {
 
   it('balances every entry and the trial balance', async () => {
     const unbalanced = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM (SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(debit) <> sum(credit)) u`.execute(database.db);
-    expect(unbalanced.rows[0]!.n).toBe('0');
-    const totals = await sql<{ debits: string; credits: string }>`SELECT sum(debits)::text AS debits, sum(credits)::text AS credits FROM account_days`.execute(
+      SELECT count(*)::text AS n FROM (SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(debit) <> sum(credit)) u`.execute(
       database.db,
     );
+    expect(unbalanced.rows[0]!.n).toBe('0');
+    const totals = await sql<{
+      debits: string;
+      credits: string;
+    }>`SELECT sum(debits)::text AS debits, sum(credits)::text AS credits FROM account_days`.execute(database.db);
     expect(totals.rows[0]!.debits).toBe(totals.rows[0]!.credits);
   });
 
