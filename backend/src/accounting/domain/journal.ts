@@ -153,7 +153,7 @@ type LoanDay = ReturnType<typeof loanBookDay>;
  */
 const days = new WeakMap<LoanBookTerms, WeakMap<readonly LoanBookEvent[], Map<number, LoanDay>>>();
 
-function dayOf(terms: LoanBookTerms, events: readonly LoanBookEvent[], date: string): LoanDay {
+export function dayOf(terms: LoanBookTerms, events: readonly LoanBookEvent[], date: string): LoanDay {
   if (date < terms.disbursedOn) return loanBookDay(terms, events, date);
   let byEvents = days.get(terms);
   if (byEvents === undefined) days.set(terms, (byEvents = new WeakMap()));

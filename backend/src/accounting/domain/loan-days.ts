@@ -1,6 +1,6 @@
-import { loanBookDay, type LoanBookClassification, type LoanBookEvent, type LoanBookTerms } from '../../lending/public/loan-books.js';
+import type { LoanBookClassification, LoanBookEvent, LoanBookTerms } from '../../lending/public/loan-books.js';
 import type { AccountingRule } from './chart.js';
-import { booksOn, journalForClosedDay, npaSince, type ClosedDay, type JournalEntry } from './journal.js';
+import { booksOn, dayOf, journalForClosedDay, npaSince, type ClosedDay, type JournalEntry } from './journal.js';
 import type { AccrualPeriod } from './accrual.js';
 
 /**
@@ -35,7 +35,7 @@ export function loanDayState(
   classes: readonly LoanBookClassification[],
   closedDay: ClosedDay | null,
 ): LoanDayState {
-  const day = loanBookDay(terms, events, FAR);
+  const day = dayOf(terms, events, FAR); // the fold booksOn reads too (remembered)
   const books = booksOn(terms, rule, { events, classes, closedDay }, FAR);
   const dates = [terms.disbursedOn, ...events.map((e) => e.valueDate), ...classes.map((c) => c.date)];
   if (day.closedOn !== null) dates.push(day.closedOn);
