@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { accruedInPeriod } from '../../src/accounting/domain/accrual.js';
+import { accruedInPeriod, accruedThrough } from '../../src/accounting/domain/accrual.js';
 import type { AccountingRule } from '../../src/accounting/domain/chart.js';
 import { journalForClosedDay, type ClosedDay, type LoanKnowledge } from '../../src/accounting/domain/journal.js';
 import { provisionCategory, requiredProvision, type ProvisionRates } from '../../src/accounting/domain/provisions.js';
-import { accruedSql, provisionRateSql, requiredProvisionSql } from '../../src/accounting/projections/closed-day.sql.js';
+import { accruedSql, accruesOnSql, provisionRateSql, requiredProvisionSql } from '../../src/accounting/projections/closed-day.sql.js';
 import { accountingProjection } from '../../src/accounting/projections/accounting.projection.js';
 import { loanBookEventOf, type LoanBookTerms } from '../../src/lending/public/loan-books.js';
 import { BUSINESS_DAYS_STREAM } from '../../src/lending/public/index.js';
@@ -34,7 +34,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-const RATES: ProvisionRates = { standard: 40, 'sub-standard': 1_500, 'doubtful-1': 2_500, 'doubtful-2': 4_000, 'doubtful-3': 10_000, loss: 10_000 };
+const RATES: ProvisionRates = {
+  standard: 40,
+  'sub-standard': 1_500,
+  'doubtful-1': 2_500,
+  'doubtful-2': 4_000,
+  'doubtful-3': 10_000,
+  loss: 10_000,
+};
 const MS = 86_400_000;
 const dateOf = (day: number) => new Date(day * MS).toISOString().slice(0, 10);
 const dayOf = (date: string) => Date.parse(date) / MS;
@@ -60,10 +67,51 @@ describe('the SQL agrees with the domain', () => {
                     ${periods.map((p) => p.interest)}::bigint[], ${dates}::date[]) WITH ORDINALITY AS u(f, t, i, d, n)
        ORDER BY u.n`.execute(database.db);
     expect(rows.rows.map((r) => Number(r.accrued))).toEqual(periods.map((p, n) => accruedInPeriod(p, dates[n]!)));
-    const none = await sql<{ accrued: string }>`SELECT ${accruedSql(sql`'2026-01-01'::date`, sql`'2026-02-01'::date`, sql`100`, sql`NULL::date`)}::text AS accrued`.execute(
+    const none = await sql<{
+      accrued: string;
+    }>`SELECT ${accruedSql(sql`'2026-01-01'::date`, sql`'2026-02-01'::date`, sql`100`, sql`NULL::date`)}::text AS accrued`.execute(
       database.db,
     );
     expect(Number(none.rows[0]!.accrued)).toBe(0); // no day closed before: nothing accrued
+  });
+
+  it('given random periods (some of no days) and two days closed, then the periods the SQL picks move what accruedThrough says', async () => {
+    const base = dayOf('2026-01-01');
+    const cases = fc.sample(
+      fc.record({
+        periods: fc.array(
+          fc.record({
+            from: fc.integer({ min: 0, max: 200 }),
+            length: fc.integer({ min: -2, max: 60 }),
+            interest: fc.integer({ min: 0, max: 1_000_000 }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        before: fc.option(fc.integer({ min: -5, max: 260 }), { nil: null }),
+        gap: fc.integer({ min: 1, max: 40 }),
+      }),
+      { numRuns: 300, seed: 63 },
+    );
+    const rows = cases.flatMap((c, n) =>
+      c.periods.map((p) => ({ n, from: dateOf(base + p.from), to: dateOf(base + p.from + p.length), interest: p.interest })),
+    );
+    const before = cases.map((c) => (c.before === null ? null : dateOf(base + c.before)));
+    const day = cases.map((c) => dateOf(base + (c.before ?? 0) + c.gap));
+    const from = sql.ref('p.f');
+    const to = sql.ref('p.t');
+    const moved = await sql<{ n: number; amount: string }>`
+      WITH p AS (SELECT * FROM unnest(${rows.map((r) => r.n)}::int[], ${rows.map((r) => r.from)}::date[], ${rows.map((r) => r.to)}::date[],
+                                      ${rows.map((r) => r.interest)}::bigint[]) AS u(n, f, t, i)),
+           d AS (SELECT * FROM unnest(${before}::date[], ${day}::date[]) WITH ORDINALITY AS u(b, d, n))
+      SELECT d.n - 1 AS n, coalesce(sum(${accruedSql(from, to, sql.ref('p.i'), sql.ref('d.d'))} - ${accruedSql(from, to, sql.ref('p.i'), sql.ref('d.b'))}), 0)::text AS amount
+        FROM d LEFT JOIN p ON p.n = d.n - 1 AND ${accruesOnSql(from, to)} && daterange(d.b, d.d, '(]')
+       GROUP BY d.n ORDER BY d.n`.execute(database.db);
+    expect(moved.rows.map((r) => Number(r.amount))).toEqual(
+      cases.map((c, n) => {
+        const periods = rows.filter((r) => r.n === n);
+        return accruedThrough(periods, day[n]!) - accruedThrough(periods, before[n]!);
+      }),
+    );
   });
 
   it('given random NPA dates, dates and principals, then the provision by SQL equals provisionCategory and requiredProvision', async () => {
@@ -110,10 +158,21 @@ let daysAppended = 0;
 const expected = new Map<string, Map<string, number>>();
 
 async function payOut(n: number, rule: AccountingRule, loanTerms: LoanBookTerms): Promise<BookLoan> {
-  const loan: BookLoan = { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, terms: loanTerms, rule, version: 1, known: { events: [], classes: [] } };
-  await store.append(`loan-${loan.id}`, 'loan', [{ type: 'LoanDisbursed', data: { loanId: loan.id, servicingTerms: loanTerms, accountingRule: rule } }], {
-    expectedVersion: 0,
-  });
+  const loan: BookLoan = {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    terms: loanTerms,
+    rule,
+    version: 1,
+    known: { events: [], classes: [] },
+  };
+  await store.append(
+    `loan-${loan.id}`,
+    'loan',
+    [{ type: 'LoanDisbursed', data: { loanId: loan.id, servicingTerms: loanTerms, accountingRule: rule } }],
+    {
+      expectedVersion: 0,
+    },
+  );
   loans.push(loan);
   return loan;
 }
@@ -121,7 +180,8 @@ async function payOut(n: number, rule: AccountingRule, loanTerms: LoanBookTerms)
 async function record(loan: BookLoan, type: string, data: Record<string, unknown>): Promise<void> {
   await store.append(`loan-${loan.id}`, 'loan', [{ type, data: { loanId: loan.id, ...data } }], { expectedVersion: loan.version });
   loan.version += 1;
-  if (type === 'LoanClassificationChanged') loan.known = { ...loan.known, classes: [...loan.known.classes, { date: String(data.date), to: String(data.to) }] };
+  if (type === 'LoanClassificationChanged')
+    loan.known = { ...loan.known, classes: [...loan.known.classes, { date: String(data.date), to: String(data.to) }] };
   else loan.known = { ...loan.known, events: [...loan.known.events, loanBookEventOf({ type, data })] };
 }
 
@@ -130,7 +190,10 @@ async function close(date: string): Promise<void> {
   const day: ClosedDay = { date, position: 0, provisionRates: RATES };
   const sums = new Map<string, number>();
   for (const loan of loans) {
-    const entries = journalForClosedDay({ loanId: loan.id, terms: loan.terms, rule: loan.rule, known: { ...loan.known, closedDay: lastDay } }, day);
+    const entries = journalForClosedDay(
+      { loanId: loan.id, terms: loan.terms, rule: loan.rule, known: { ...loan.known, closedDay: lastDay } },
+      day,
+    );
     for (const entry of entries)
       for (const line of entry.lines) {
         const key = `${entry.valueDate}|${line.account}`;
@@ -193,11 +256,14 @@ describe('a closed day posted set-based', () => {
 
   it('balances every entry and the trial balance', async () => {
     const unbalanced = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM (SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(debit) <> sum(credit)) u`.execute(database.db);
-    expect(unbalanced.rows[0]!.n).toBe('0');
-    const totals = await sql<{ debits: string; credits: string }>`SELECT sum(debits)::text AS debits, sum(credits)::text AS credits FROM account_days`.execute(
+      SELECT count(*)::text AS n FROM (SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(debit) <> sum(credit)) u`.execute(
       database.db,
     );
+    expect(unbalanced.rows[0]!.n).toBe('0');
+    const totals = await sql<{
+      debits: string;
+      credits: string;
+    }>`SELECT sum(debits)::text AS debits, sum(credits)::text AS credits FROM account_days`.execute(database.db);
     expect(totals.rows[0]!.debits).toBe(totals.rows[0]!.credits);
   });
 

@@ -145,19 +145,24 @@ export function booksOn(terms: LoanBookTerms, rule: AccountingRule, known: LoanK
 type LoanDay = ReturnType<typeof loanBookDay>;
 
 /**
- * Lending's fold of the loan on a date, remembered per terms, events and date: a change of knowledge other than a
- * money event (a day closed, a classification change) folds the same events on the same dates on both sides.
- * Terms and event lists are never changed in place (each change makes a new list), so they key it.
+ * Lending's fold of the loan on a date, remembered per terms, events and the events dated on or before the date: a
+ * change of knowledge other than a money event (a day closed, a classification change) folds the same events on both
+ * sides, and the days between two value dates fold the same events (loanBookDay folds those dated on or before its
+ * date, nothing else of the date; how many there are tells which, the dates being a threshold). Terms and event lists
+ * are never changed in place (each change makes a new list), so they key it.
  */
-const days = new WeakMap<LoanBookTerms, WeakMap<readonly LoanBookEvent[], Map<string, LoanDay>>>();
+const days = new WeakMap<LoanBookTerms, WeakMap<readonly LoanBookEvent[], Map<number, LoanDay>>>();
 
-function dayOf(terms: LoanBookTerms, events: readonly LoanBookEvent[], date: string): LoanDay {
+export function dayOf(terms: LoanBookTerms, events: readonly LoanBookEvent[], date: string): LoanDay {
+  if (date < terms.disbursedOn) return loanBookDay(terms, events, date);
   let byEvents = days.get(terms);
   if (byEvents === undefined) days.set(terms, (byEvents = new WeakMap()));
-  let byDate = byEvents.get(events);
-  if (byDate === undefined) byEvents.set(events, (byDate = new Map()));
-  let day = byDate.get(date);
-  if (day === undefined) byDate.set(date, (day = loanBookDay(terms, events, date)));
+  let byKnown = byEvents.get(events);
+  if (byKnown === undefined) byEvents.set(events, (byKnown = new Map()));
+  let known = 0;
+  for (const event of events) if (event.valueDate <= date) known += 1;
+  let day = byKnown.get(known);
+  if (day === undefined) byKnown.set(known, (day = loanBookDay(terms, events, date)));
   return day;
 }
 

@@ -17,9 +17,21 @@ const TERMS: LoanBookTerms = {
   strategy: 'mifos-standard',
   prepaymentMode: 'reduceTenure',
 };
-const RATES: ProvisionRates = { standard: 40, 'sub-standard': 1_500, 'doubtful-1': 2_500, 'doubtful-2': 4_000, 'doubtful-3': 10_000, loss: 10_000 };
+const RATES: ProvisionRates = {
+  standard: 40,
+  'sub-standard': 1_500,
+  'doubtful-1': 2_500,
+  'doubtful-2': 4_000,
+  'doubtful-3': 10_000,
+  loss: 10_000,
+};
 const day = (date: string, position: number): ClosedDay => ({ date, position, provisionRates: RATES });
-const paid = (paymentId: string, valueDate: string, amount: number): LoanBookEvent => ({ type: 'RepaymentApplied', paymentId, valueDate, amount });
+const paid = (paymentId: string, valueDate: string, amount: number): LoanBookEvent => ({
+  type: 'RepaymentApplied',
+  paymentId,
+  valueDate,
+  amount,
+});
 
 describe('a loan’s day state (what a closed day reads of it, as plain columns)', () => {
   it('given the loan paid out and 16 Jan closed, then its principal, the standard provision, no advance and its twelve periods', () => {
@@ -45,7 +57,13 @@ describe('a loan’s day state (what a closed day reads of it, as plain columns)
   });
 
   it('given a classification to NPA, then the loan is an NPA since then and holds no advance; under cash or none, no periods', () => {
-    const npa = loanDayState(TERMS, 'accrual', [paid('p1', '2026-01-20', 230_000)], [{ date: '2026-04-20', to: 'NPA' }], day('2026-04-20', 10));
+    const npa = loanDayState(
+      TERMS,
+      'accrual',
+      [paid('p1', '2026-01-20', 230_000)],
+      [{ date: '2026-04-20', to: 'NPA' }],
+      day('2026-04-20', 10),
+    );
     expect(npa).toMatchObject({ npaSince: '2026-04-20', advance: 0, lastKnown: '2026-04-20', provision: 1_500_000 });
     expect(loanDayState(TERMS, 'cash', [], [], day('2026-01-16', 10)).periods).toEqual([]);
     expect(loanDayState(TERMS, 'none', [], [], day('2026-01-16', 10))).toMatchObject({ provision: 0, periods: [] });
@@ -73,7 +91,10 @@ describe('a loan’s share of the book’s closed days', () => {
       journalForClosedDay({ loanId: 'loan-1', terms: TERMS, rule: 'accrual', known: { ...without, closedDay: days[2]! } }, days[3]!),
     );
     expect(entries.filter((e) => e.eventPosition === 20)).toEqual(
-      journalForClosedDay({ loanId: 'loan-1', terms: TERMS, rule: 'accrual', known: { ...without, events: loan.events, closedDay: days[3]! } }, days[4]!),
+      journalForClosedDay(
+        { loanId: 'loan-1', terms: TERMS, rule: 'accrual', known: { ...without, events: loan.events, closedDay: days[3]! } },
+        days[4]!,
+      ),
     );
   });
 

@@ -1,6 +1,6 @@
-import { loanBookDay, type LoanBookClassification, type LoanBookEvent, type LoanBookTerms } from '../../lending/public/loan-books.js';
+import type { LoanBookClassification, LoanBookEvent, LoanBookTerms } from '../../lending/public/loan-books.js';
 import type { AccountingRule } from './chart.js';
-import { booksOn, journalForClosedDay, npaSince, type ClosedDay, type JournalEntry } from './journal.js';
+import { booksOn, dayOf, journalForClosedDay, npaSince, type ClosedDay, type JournalEntry } from './journal.js';
 import type { AccrualPeriod } from './accrual.js';
 
 /**
@@ -35,7 +35,7 @@ export function loanDayState(
   classes: readonly LoanBookClassification[],
   closedDay: ClosedDay | null,
 ): LoanDayState {
-  const day = loanBookDay(terms, events, FAR);
+  const day = dayOf(terms, events, FAR); // the fold booksOn reads too (remembered)
   const books = booksOn(terms, rule, { events, classes, closedDay }, FAR);
   const dates = [terms.disbursedOn, ...events.map((e) => e.valueDate), ...classes.map((c) => c.date)];
   if (day.closedOn !== null) dates.push(day.closedOn);
@@ -79,6 +79,16 @@ export function loanClosedDayEntries(
   if (loan.rule === 'none') return [];
   const paidOutAfter = loan.eventDays[0] ?? 0;
   const entries: JournalEntry[] = [];
+  // What was known when a day closed is a prefix of each list (both in the log's order); one list per prefix, so the
+  // folds remembered per event list (journal.ts) serve every day that knew the same.
+  const prefixes = new Map<number, readonly LoanBookEvent[]>();
+  const eventsBefore = (position: number) => {
+    let n = 0;
+    while (n < loan.events.length && (loan.eventDays[n + 1] ?? 0) < position) n += 1;
+    let prefix = prefixes.get(n);
+    if (prefix === undefined) prefixes.set(n, (prefix = loan.events.slice(0, n)));
+    return prefix;
+  };
   let before: ClosedDay | null = null;
   for (const day of days) {
     if (day.position <= paidOutAfter) {
@@ -86,7 +96,7 @@ export function loanClosedDayEntries(
       continue;
     }
     const known = {
-      events: loan.events.filter((_, i) => (loan.eventDays[i + 1] ?? 0) < day.position),
+      events: eventsBefore(day.position),
       classes: loan.classes.filter((_, j) => (loan.classDays[j] ?? 0) < day.position),
       closedDay: before,
     };

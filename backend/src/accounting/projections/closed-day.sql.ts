@@ -22,6 +22,15 @@ export function accruedSql(from: Expr, to: Expr, interest: Expr, date: Expr): Ra
     ELSE (${interest}::bigint * (${date} - ${from})) / (${to} - ${from}) END)`;
 }
 
+/**
+ * The days a period (from, to] accrues on, as a date range: a period moves `accrued` from 0 to its interest over
+ * (from, to], or, with no days (to ≤ from), all on the day after it starts. A day D closed after day P moves the
+ * periods whose range overlaps (P, D]. Indexed (GiST) by migration 0063 with this very expression.
+ */
+export function accruesOnSql(from: Expr, to: Expr): RawBuilder<unknown> {
+  return sql`daterange(${from}, greatest(${to}, ${from} + 1), '(]')`;
+}
+
 /** provisionCategory's rate: the basis points of the category of a loan an NPA since `npaSince` (null: standard) on `date`. */
 export function provisionRateSql(npaSince: Expr, date: Expr, rates: ProvisionRates): RawBuilder<number> {
   return sql<number>`(CASE
@@ -80,7 +89,7 @@ export async function postClosedDaySetBased(
     ), accrual AS (
       SELECT p.loan_id, sum(${accrued} - ${accruedBefore}) AS amount
         FROM accounting_accrual_periods p
-       WHERE daterange(p.from_date, p.to_date, '(]') && daterange(${p}, ${d}, '(]')
+       WHERE ${accruesOnSql(sql.ref('p.from_date'), sql.ref('p.to_date'))} && daterange(${p}, ${d}, '(]')
        GROUP BY p.loan_id
     ), parts AS (
       SELECT c.loan_id, c.advance, c.required, coalesce(a.amount, 0) AS accrued, least(coalesce(a.amount, 0), c.advance) AS released,

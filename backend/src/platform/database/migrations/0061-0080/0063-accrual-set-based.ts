@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Issue 31 item 8, the books' daily accrual at scale (docs/accounting.md "Close of business at scale"). A closed
  * business day is posted set-based, by SQL over plain columns, instead of folding every loan in Node:
  *  - `accounting_accrual_periods`: each loan's accrual periods ((from, to], interest) as lending's schedule gives them
- *    over the events known, rewritten by the projection on each of the loan's events; a GiST index on the period as a
- *    date range finds the periods a day falls in;
+ *    over the events known, rewritten by the projection on each of the loan's events; a GiST index on the days a period
+ *    accrues on as a date range (a period of no days accrues all on the day after its start) finds those of a day;
  *  - `accounting_day_states`, one narrow row per loan, what a day's posting reads as plain columns: the rule, disbursal
  *    date, principal outstanding, interest held as received in advance (2110), the provision held (2200), since when
  *    an NPA, the date it closed, the last date its events and classification changes name (a loan with knowledge
@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     CREATE INDEX accounting_accrual_periods_span ON accounting_accrual_periods
-      USING gist (daterange(from_date, to_date, '(]'))`.execute(db);
+      USING gist (daterange(from_date, greatest(to_date, from_date + 1), '(]'))`.execute(db);
   // Narrow on purpose: the day's statement reads every row of it (a few dozen bytes a loan, not the fold's input).
   await sql`
     CREATE TABLE accounting_day_states (
