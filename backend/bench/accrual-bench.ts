@@ -78,7 +78,9 @@ export async function benchmarkAccrual(ctx: AccrualBenchContext): Promise<void> 
   // The book is loaded without its secondary indexes, which are built once it is in (as a rebuild does).
   const indexes = await sql<{ name: string; definition: string }>`
     SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
-     WHERE i.indrelid IN ('accounting_accrual_periods'::regclass, 'accounting_day_states'::regclass) AND NOT i.indisprimary`.execute(ctx.db);
+     WHERE i.indrelid IN ('accounting_accrual_periods'::regclass, 'accounting_day_states'::regclass) AND NOT i.indisprimary`.execute(
+    ctx.db,
+  );
   for (const index of indexes.rows) await sql`DROP INDEX ${sql.raw(index.name)}`.execute(ctx.db);
   for (let start = 0; start < ctx.loans; start += LOANS_PER_INSERT) {
     const rows: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
@@ -89,9 +91,18 @@ export async function benchmarkAccrual(ctx: AccrualBenchContext): Promise<void> 
       const state = isNpa ? kind.npa : kind.state;
       const id = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
       const classes = isNpa ? [{ date: addDays(kind.terms.disbursedOn, 1), to: 'NPA' }] : [];
-      [id, JSON.stringify(kind.terms), JSON.stringify(classes), state.disbursedOn, state.principal, state.advance, state.provision, state.npaSince, state.lastKnown, isNpa ? '{0}' : '{}'].forEach(
-        (value, column) => rows[column]!.push(value),
-      );
+      [
+        id,
+        JSON.stringify(kind.terms),
+        JSON.stringify(classes),
+        state.disbursedOn,
+        state.principal,
+        state.advance,
+        state.provision,
+        state.npaSince,
+        state.lastKnown,
+        isNpa ? '{0}' : '{}',
+      ].forEach((value, column) => rows[column]!.push(value));
       state.periods.forEach((p, n) => [id, n + 1, p.from, p.to, p.interest].forEach((value, column) => periods[column]!.push(value)));
     }
     await sql`
@@ -173,7 +184,9 @@ async function benchmarkTrialBalance(ctx: AccrualBenchContext, today: string): P
     balanced &&= trial.totals.debit === trial.totals.credit;
   }
   const ms = times.sort((a, b) => a - b)[2]!;
-  ctx.log(`  trial balance over ${rows.rows[0]!.n} account-days (a year at 1,000,000 loans' volume): ${ms.toFixed(1)} ms (goal ${TRIAL_BALANCE_GOAL_MS} ms), balanced: ${balanced}`);
+  ctx.log(
+    `  trial balance over ${rows.rows[0]!.n} account-days (a year at 1,000,000 loans' volume): ${ms.toFixed(1)} ms (goal ${TRIAL_BALANCE_GOAL_MS} ms), balanced: ${balanced}`,
+  );
   ctx.figures.push({
     name: 'trial balance, a year of account-days at 1,000,000 loans',
     value: Number(ms.toFixed(1)),

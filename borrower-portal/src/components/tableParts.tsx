@@ -3,7 +3,14 @@ import type { TableParts } from '@lending/web-common/loan-tables';
 import type { InstalmentStatus } from '@lending/web-common/servicing';
 
 /** Badge tones by status, which the server judges on the business date (docs/servicing.md, "Instalment status"). */
-const TONE: Record<InstalmentStatus, string> = { upcoming: 'neutral', due: 'action', overdue: 'bad', partial: 'progress', paid: 'good', closed: 'neutral' };
+const TONE: Record<InstalmentStatus, string> = {
+  upcoming: 'neutral',
+  due: 'action',
+  overdue: 'bad',
+  partial: 'progress',
+  paid: 'good',
+  closed: 'neutral',
+};
 
 /**
  * The portal's look for web-common's loan tables (styles.css `.schedule`): plain elements, the figures right-aligned

@@ -154,20 +154,18 @@ export class AccountingReports {
       eventDays: (loan.event_days as string[]).map(Number),
       classDays: (loan.class_days as string[]).map(Number),
     };
-    const days = loanClosedDayEntries(history, facts.days.map(plainDay), openOnDay(facts)).map(
-      (e): JournalEntryView => ({
-        id: e.id,
-        loanId,
-        eventPosition: e.eventPosition,
-        eventType: e.eventType,
-        valueDate: e.valueDate,
-        kind: e.kind,
-        amount: e.amount,
-        narration: null,
-        originalValueDate: e.originalValueDate ?? null,
-        lines: e.lines.map((l) => ({ ...l, accountName: names.get(l.account) ?? l.account })),
-      }),
-    );
+    const days = loanClosedDayEntries(history, facts.days.map(plainDay), openOnDay(facts)).map((e): JournalEntryView => ({
+      id: e.id,
+      loanId,
+      eventPosition: e.eventPosition,
+      eventType: e.eventType,
+      valueDate: e.valueDate,
+      kind: e.kind,
+      amount: e.amount,
+      narration: null,
+      originalValueDate: e.originalValueDate ?? null,
+      lines: e.lines.map((l) => ({ ...l, accountName: names.get(l.account) ?? l.account })),
+    }));
     return [...entries, ...days].sort((a, b) => a.eventPosition - b.eventPosition); // stable: each part keeps its order
   }
 

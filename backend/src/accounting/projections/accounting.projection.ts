@@ -337,8 +337,16 @@ async function writeLoans(db: Kysely<any>, loans: Map<string, Held>): Promise<vo
   const periodRows: { loan_id: string; seq: number; from_date: string; to_date: string; interest: number }[] = [];
   const stateRows: Record<string, unknown>[] = [];
   const rows = [...loans].map(([loanId, held]) => {
-    const state = loanDayState(held.terms, held.rule, held.events, held.classes, held.stateDay === undefined ? held.closedDay : held.stateDay);
-    state.periods.forEach((p, n) => periodRows.push({ loan_id: loanId, seq: n + 1, from_date: p.from, to_date: p.to, interest: p.interest }));
+    const state = loanDayState(
+      held.terms,
+      held.rule,
+      held.events,
+      held.classes,
+      held.stateDay === undefined ? held.closedDay : held.stateDay,
+    );
+    state.periods.forEach((p, n) =>
+      periodRows.push({ loan_id: loanId, seq: n + 1, from_date: p.from, to_date: p.to, interest: p.interest }),
+    );
     stateRows.push({
       loan_id: loanId,
       rule: held.rule,
@@ -372,7 +380,11 @@ async function writeLoans(db: Kysely<any>, loans: Map<string, Held>): Promise<vo
 }
 
 /** Inserts the rows, or on a loan already there sets every column but its id. */
-async function upsert(db: Kysely<any>, table: 'accounting_loans' | 'accounting_day_states', rows: readonly Record<string, unknown>[]): Promise<void> {
+async function upsert(
+  db: Kysely<any>,
+  table: 'accounting_loans' | 'accounting_day_states',
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!).filter((c) => c !== 'loan_id');
   for (const chunk of chunks(rows)) {

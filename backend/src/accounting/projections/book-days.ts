@@ -68,11 +68,21 @@ export class DayParts {
       account_code: p.account,
       amount: p.amount,
     }));
-    for (let i = 0; i < rows.length; i += 2_000) await db.insertInto('accounting_day_parts').values(rows.slice(i, i + 2_000)).execute();
+    for (let i = 0; i < rows.length; i += 2_000)
+      await db
+        .insertInto('accounting_day_parts')
+        .values(rows.slice(i, i + 2_000))
+        .execute();
   }
 
   static async summed(db: Kysely<any>): Promise<DayPart[]> {
-    const rows = await sql<{ day_position: string; value_date: string; original_value_date: string | null; account_code: string; amount: string }>`
+    const rows = await sql<{
+      day_position: string;
+      value_date: string;
+      original_value_date: string | null;
+      account_code: string;
+      amount: string;
+    }>`
       SELECT day_position, value_date, original_value_date, account_code, sum(amount)::text AS amount
         FROM accounting_day_parts GROUP BY day_position, value_date, original_value_date, account_code`.execute(db);
     return rows.rows.map((r) => ({

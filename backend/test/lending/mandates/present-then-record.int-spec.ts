@@ -71,7 +71,14 @@ describe('presentations sent, then recorded with their acceptance', () => {
     const presentationId = `${loan.id}-i1-a1`;
     const before = provider.debitsRequested;
     // The crash: the run had sent this presentation, and stopped before its append.
-    await provider.present({ presentationId, idempotencyKey: presentationId, mandateReference: '', kind: 'e-nach', amount: 1, debitOn: due1 });
+    await provider.present({
+      presentationId,
+      idempotencyKey: presentationId,
+      mandateReference: '',
+      kind: 'e-nach',
+      amount: 1,
+      debitOn: due1,
+    });
     expect(provider.debitsRequested).toBe(before + 1);
 
     // The bank's result arrives before anything is recorded: refused, nothing appended (the provider sends it again).
@@ -120,7 +127,15 @@ describe('presentations sent, then recorded with their acceptance', () => {
     expect(presentation).toMatchObject({ id: presentationId, status: 'submitted' });
     // Recorded for what was sent: what the instalment owed before the counter payment, 10,000 more than it owes now.
     const line = (await adminLoan(loan.id)).instalments![0]!;
-    const owedNow = line.principal + line.interest + line.fees + line.penalties - line.paidPrincipal - line.paidInterest - line.paidFees - line.paidPenalties;
+    const owedNow =
+      line.principal +
+      line.interest +
+      line.fees +
+      line.penalties -
+      line.paidPrincipal -
+      line.paidInterest -
+      line.paidFees -
+      line.paidPenalties;
     expect(presentation!.amount).toBe(owedNow + 10_000);
     expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
 

@@ -150,7 +150,10 @@ describe('presentations at close of business', () => {
       borrowerName: 'Alice Autodebit',
       borrowerPhone: expect.any(String),
     });
-    const sorted = await t.http.get('/api/admin/mandate-presentations?sort=["amount","ASC"]&filter={"status":"bounced"}').set(bearer(checker)).expect(200);
+    const sorted = await t.http
+      .get('/api/admin/mandate-presentations?sort=["amount","ASC"]&filter={"status":"bounced"}')
+      .set(bearer(checker))
+      .expect(200);
     expect(sorted.body[0]).toMatchObject({ status: 'bounced', borrowerName: expect.any(String) });
     expectProblem(await t.http.get('/api/admin/mandate-bounces').set(bearer(alice.token)), 403);
 

@@ -104,8 +104,9 @@ describe('the borrower exits in the cooling-off period', () => {
     }>;
     expect(ledger.find((l) => l.type === 'repayment')).toMatchObject({ principal: 10_000_000, interest, fees: 0 });
     // The books agree: loans receivable equals lending's principal outstanding (none), the fee not kept is not income.
-    const reconciliation = (await t.http.get('/api/admin/accounting/reconciliation').query({ asOf: '2026-11-30' }).set(bearer(admin)).expect(200))
-      .body;
+    const reconciliation = (
+      await t.http.get('/api/admin/accounting/reconciliation').query({ asOf: '2026-11-30' }).set(bearer(admin)).expect(200)
+    ).body;
     expect(reconciliation).toMatchObject({ difference: 0, mismatches: [] });
     const types = (await historyOf(t.http, admin, loan.id)).map((e) => e.type);
     expect(types.slice(-4)).toEqual(['CoolingOffExitRequested', 'OnlinePaymentCreated', 'RepaymentApplied', 'LoanExitedInCoolingOff']);

@@ -31,7 +31,9 @@ export const instalmentSchema = z.strictObject({
   closedOut: z
     .enum(['settlement', 'writeOff', 'coolingOffExit'])
     .nullable()
-    .describe('set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open'),
+    .describe(
+      'set when a settlement, write-off or cooling-off exit took what was still owed on it off the books; null when paid in full or still open',
+    ),
 });
 
 export const outstandingSchema = z.strictObject({ principal: money, interest: money, fees: money, penalties: money, total: money });

@@ -32,7 +32,8 @@ export class ListPresentationsHandler implements IQueryHandler<ListPresentations
 
   async execute({ filter, sort, range }: ListPresentationsQuery) {
     let query = this.db.selectFrom('mandate_presentations');
-    if (filter.bounced === true) query = query.where('mandate_presentations.status', '=', 'bounced').where('mandate_presentations.latest', '=', true);
+    if (filter.bounced === true)
+      query = query.where('mandate_presentations.status', '=', 'bounced').where('mandate_presentations.latest', '=', true);
     if (filter.status !== undefined) query = query.where('mandate_presentations.status', '=', filter.status);
     if (filter.presentedOn !== undefined) query = query.where('mandate_presentations.presented_on', '=', filter.presentedOn);
     if (filter.loanId !== undefined) query = query.where('mandate_presentations.loan_id', '=', filter.loanId);

@@ -30,4 +30,3 @@ export async function inFlight<T>(pages: readonly T[][], work: (page: T[]) => Pr
   await Promise.all(running);
   if (failure) throw failure.error;
 }
-

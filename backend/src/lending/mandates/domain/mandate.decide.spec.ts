@@ -211,7 +211,13 @@ describe('presentations at close of business', () => {
     const accepted = presentationAccepted(presented, 'debit-1', atOn(DUE_1, '18:00:01'));
     expect(accepted).toEqual({
       type: 'PresentationSubmitted',
-      data: { loanId: LOAN_ID, at: atOn(DUE_1, '18:00:01'), actor: presented.data.actor, presentationId: P1, providerPresentationId: 'debit-1' },
+      data: {
+        loanId: LOAN_ID,
+        at: atOn(DUE_1, '18:00:01'),
+        actor: presented.data.actor,
+        presentationId: P1,
+        providerPresentationId: 'debit-1',
+      },
     });
     expect(loanAfter([...withMandate, presented, accepted]).mandates!.presentations).toEqual([
       expect.objectContaining({ presentationId: P1, status: 'submitted' }),

@@ -54,7 +54,14 @@ const owedOf = (i: StatementInstalment) => i.principal + i.interest + i.fees + i
 const paidOf = (i: StatementInstalment) => i.paidPrincipal + i.paidInterest + i.paidFees + i.paidPenalties;
 
 /** Status words as both apps show them (packages/web-common INSTALMENT_STATUS_LABELS). */
-const STATUS_LABELS: Record<string, string> = { upcoming: 'Upcoming', due: 'Due', partial: 'Part paid', overdue: 'Overdue', paid: 'Paid', closed: 'Closed' };
+const STATUS_LABELS: Record<string, string> = {
+  upcoming: 'Upcoming',
+  due: 'Due',
+  partial: 'Part paid',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  closed: 'Closed',
+};
 /** How a close-out names an instalment it took off the books (web-common CLOSED_OUT_LABELS). */
 const CLOSED_OUT_LABELS: Record<string, string> = { settlement: 'Settled', writeOff: 'Written off', coolingOffExit: 'Cancelled' };
 
@@ -64,7 +71,12 @@ const SCHEDULE_COLUMNS: Column<StatementInstalment>[] = [
   { title: 'Instalment', width: 90, align: 'right', value: (i, c) => formatMoneyCode(owedOf(i), c) },
   { title: 'Paid', width: 90, align: 'right', value: (i, c) => formatMoneyCode(paidOf(i), c) },
   { title: 'Still owed', width: 90, align: 'right', value: (i, c) => formatMoneyCode(i.closedOut ? 0 : owedOf(i) - paidOf(i), c) },
-  { title: 'Status', width: 125, align: 'left', value: (i) => (i.closedOut ? CLOSED_OUT_LABELS[i.closedOut] : undefined) ?? STATUS_LABELS[i.status] ?? i.status },
+  {
+    title: 'Status',
+    width: 125,
+    align: 'left',
+    value: (i) => (i.closedOut ? CLOSED_OUT_LABELS[i.closedOut] : undefined) ?? STATUS_LABELS[i.status] ?? i.status,
+  },
 ];
 
 /** The loan statement: its ledger as a table, what is outstanding and any credit balance held. */

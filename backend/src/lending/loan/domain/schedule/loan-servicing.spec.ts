@@ -360,8 +360,12 @@ describe('a reversal', () => {
 });
 
 describe('a close-out (settlement, write-off, cooling-off exit)', () => {
-  const closedOut = (kind: 'settlement' | 'writeOff' | 'coolingOffExit', valueDate: string) =>
-    ({ type: 'ClosedOut' as const, id: kind === 'settlement' ? 'offer-1' : kind, kind, valueDate });
+  const closedOut = (kind: 'settlement' | 'writeOff' | 'coolingOffExit', valueDate: string) => ({
+    type: 'ClosedOut' as const,
+    id: kind === 'settlement' ? 'offer-1' : kind,
+    kind,
+    valueDate,
+  });
 
   it('marks what it took off the books as closed out, not paid; an instalment paid before keeps reading paid', () => {
     const view = given(LOAN, paid('p1', '2026-02-15', EMI))
@@ -374,7 +378,9 @@ describe('a close-out (settlement, write-off, cooling-off exit)', () => {
   });
 
   it('an instalment part paid when the loan is settled is closed out by the settlement', () => {
-    const view = given(LOAN, paid('p1', '2026-02-15', 500_000)).when(closedOut('settlement', '2026-03-01')).then({});
+    const view = given(LOAN, paid('p1', '2026-02-15', 500_000))
+      .when(closedOut('settlement', '2026-03-01'))
+      .then({});
     expect(view.instalments.map((i) => i.closedOut)).toEqual(Array(12).fill('settlement'));
   });
 
@@ -397,13 +403,17 @@ describe('a close-out (settlement, write-off, cooling-off exit)', () => {
   it('a cooling-off exit whose KFS keeps the fee takes the fee from the payment, and more paid is credit balance', () => {
     const withFee: ServicingTerms = { ...LOAN, fee: 200_000 };
     const exit = { ...closedOut('coolingOffExit', '2026-01-18'), exit: { interest: 9_863, fee: 200_000 } };
-    const view = given(withFee, paid('p1', '2026-01-18', 10_000_000 + 9_863 + 200_000 + 500)).when(exit).then({ creditBalance: 500 });
+    const view = given(withFee, paid('p1', '2026-01-18', 10_000_000 + 9_863 + 200_000 + 500))
+      .when(exit)
+      .then({ creditBalance: 500 });
     expect(view.ledger.find((l) => l.type === 'repayment')).toMatchObject({ principal: 10_000_000, interest: 9_863, fees: 200_000 });
     expect(view.ledger.at(-1)).toMatchObject({ type: 'cooling-off-exit', principal: 0, fees: 0 });
   });
 
   it('a payment after a write-off (a recovery) closes out nothing more and pays nothing', () => {
-    const view = given(LOAN, closedOut('writeOff', '2026-06-30')).when(paid('r1', '2026-07-10', 100_000)).then({});
+    const view = given(LOAN, closedOut('writeOff', '2026-06-30'))
+      .when(paid('r1', '2026-07-10', 100_000))
+      .then({});
     expect(view.instalments.every((i) => i.closedOut === 'writeOff' && i.paidOn === '2026-06-30')).toBe(true);
   });
 });

@@ -214,7 +214,7 @@ export function evolveCoolingOff<Loan extends Exitable>(loan: Loan, event: Cooli
         ? { ...loan, coolingOffExit: { ...loan.coolingOffExit, status: 'open', approvedBy: event.data.by, approvedAt: data.at } }
         : loan;
     case 'LoanExitedInCoolingOff': {
-      const { exitId, amountPaid, on } = event.data;
+      const { amountPaid, on } = event.data;
       const servicing = loan.servicing
         ? { ...loan.servicing, events: [...loan.servicing.events, exitClosedOut(event.data)] }
         : loan.servicing;
