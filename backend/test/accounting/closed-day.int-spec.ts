@@ -13,6 +13,7 @@ import { PostgresEventStore } from '../../src/platform/event-store/postgres-even
 import { inlineProjector } from '../../src/platform/projections/projection.js';
 import { verifyProjections } from '../../src/platform/projections/verify.js';
 import { createMigratedTestDatabase } from '../support/test-database.js';
+import { RBI_PROVISION_RATES } from '../../src/accounting/domain/accounting-spec.helper.js';
 
 /**
  * Issue 31 item 8: a closed business day posted set-based (closed-day.sql.ts) against the domain's definition on real
@@ -34,14 +35,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const RATES: ProvisionRates = {
-  standard: 40,
-  'sub-standard': 1_500,
-  'doubtful-1': 2_500,
-  'doubtful-2': 4_000,
-  'doubtful-3': 10_000,
-  loss: 10_000,
-};
+const RATES: ProvisionRates = RBI_PROVISION_RATES;
 const MS = 86_400_000;
 const dateOf = (day: number) => new Date(day * MS).toISOString().slice(0, 10);
 const dayOf = (date: string) => Date.parse(date) / MS;

@@ -3,18 +3,9 @@ import fc from 'fast-check';
 import { loanBookPosition, type LoanBookEvent, type LoanBookTerms } from '../../lending/public/loan-books.js';
 import { LOAN_BOOK_ACCOUNTS } from './chart.js';
 import { journalFor, type JournalEntry } from './journal.js';
+import { BOOK_LOAN_TERMS } from './accounting-spec.helper.js';
 
-const EMI_TERMS: LoanBookTerms = {
-  loanType: 'EMI',
-  principal: 10_000_000,
-  annualRatePercent: 12,
-  months: 12,
-  disbursedOn: '2026-01-15',
-  firstDueDate: '2026-02-15',
-  fee: 200_000,
-  strategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure',
-};
+const EMI_TERMS: LoanBookTerms = BOOK_LOAN_TERMS;
 const RBI_PREPAY_TERMS: LoanBookTerms = {
   ...EMI_TERMS,
   strategy: 'rbi-india',

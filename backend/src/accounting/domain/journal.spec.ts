@@ -1,20 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LoanBookEvent, LoanBookTerms } from '../../lending/public/loan-books.js';
 import { journalFor, type JournalEntry } from './journal.js';
+import { BOOK_LOAN_TERMS } from './accounting-spec.helper.js';
 
 // 1,00,000.00 at 12% for 12 months paid out on 15 Jan 2026 with a 2,000.00 processing fee: EMI 8,884.88;
 // instalment 1 (15 Feb) is 7,884.88 principal + 1,000.00 interest + the 2,000.00 fee.
-const TERMS: LoanBookTerms = {
-  loanType: 'EMI',
-  principal: 10_000_000,
-  annualRatePercent: 12,
-  months: 12,
-  disbursedOn: '2026-01-15',
-  firstDueDate: '2026-02-15',
-  fee: 200_000,
-  strategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure',
-};
+const TERMS: LoanBookTerms = BOOK_LOAN_TERMS;
 const EMI = 888_488;
 const FIRST_DUE = EMI + 200_000;
 

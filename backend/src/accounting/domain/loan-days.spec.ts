@@ -3,28 +3,12 @@ import type { LoanBookEvent, LoanBookTerms } from '../../lending/public/loan-boo
 import { journalForClosedDay, type ClosedDay } from './journal.js';
 import { loanClosedDayEntries, loanDayState, type LoanHistory } from './loan-days.js';
 import type { ProvisionRates } from './provisions.js';
+import { BOOK_LOAN_TERMS, RBI_PROVISION_RATES } from './accounting-spec.helper.js';
 
 // The loan of journal.spec.ts: 1,00,000.00 at 12 % for 12 months paid out 15 Jan 2026, fee 2,000.00; instalment 1
 // (15 Feb) earns 1,000.00 interest over 31 days.
-const TERMS: LoanBookTerms = {
-  loanType: 'EMI',
-  principal: 10_000_000,
-  annualRatePercent: 12,
-  months: 12,
-  disbursedOn: '2026-01-15',
-  firstDueDate: '2026-02-15',
-  fee: 200_000,
-  strategy: 'mifos-standard',
-  prepaymentMode: 'reduceTenure',
-};
-const RATES: ProvisionRates = {
-  standard: 40,
-  'sub-standard': 1_500,
-  'doubtful-1': 2_500,
-  'doubtful-2': 4_000,
-  'doubtful-3': 10_000,
-  loss: 10_000,
-};
+const TERMS: LoanBookTerms = BOOK_LOAN_TERMS;
+const RATES: ProvisionRates = RBI_PROVISION_RATES;
 const day = (date: string, position: number): ClosedDay => ({ date, position, provisionRates: RATES });
 const paid = (paymentId: string, valueDate: string, amount: number): LoanBookEvent => ({
   type: 'RepaymentApplied',
