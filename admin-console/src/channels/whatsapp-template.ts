@@ -1,6 +1,6 @@
 import { formatMoney } from '@lending/web-common/format';
 import type { AdminLoan as Loan } from '@lending/web-common/api';
-import { owedOn } from '@lending/web-common/servicing';
+import { isOpenInstalment, owedOn } from '@lending/web-common/servicing';
 import { loanReference } from '../loans/labels';
 
 /** "payment_reminder" -> "Payment reminder": a template as staff read it (the provider's name stays the value sent). */
@@ -25,7 +25,7 @@ export const parameterLabel = (parameter: string) => PARAMETER_LABELS[parameter]
 export function whatsappValues(
   loan: Pick<Loan, 'id' | 'borrower' | 'currency' | 'arrears' | 'instalments' | 'instalmentAmount' | 'approvedAmount' | 'amount'>,
 ): Record<string, string> {
-  const next = loan.instalments.find((i) => i.status !== 'paid' && i.status !== 'closed');
+  const next = loan.instalments.find(isOpenInstalment);
   const nextOwed = next ? owedOn(next) : 0;
   const amount =
     loan.arrears && loan.arrears.amountDueNow > 0

@@ -138,6 +138,9 @@ export const INSTALMENT_STATUS_LABELS: Record<string, string> = {
   closed: 'Closed',
 };
 
+/** Whether something may still be owed on the instalment: neither paid nor taken off the books by a close-out. */
+export const isOpenInstalment = (line: Pick<Instalment, 'status'>) => line.status !== 'paid' && line.status !== 'closed';
+
 /** How a close-out names an instalment it took off the books: it was not paid, so it never reads "Paid". */
 export const CLOSED_OUT_LABELS: Record<string, string> = {
   settlement: 'Settled',

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { openUrl } from '@lending/web-common/external-url';
 import { businessDateOf, formatDate, formatMoney, plural } from '@lending/web-common/format';
-import { amountDue, dueNow, owedOn, type ForeclosureQuote, type Instalment } from '@lending/web-common/servicing';
+import { amountDue, dueNow, isOpenInstalment, owedOn, type ForeclosureQuote, type Instalment } from '@lending/web-common/servicing';
 import type { Loan } from '../../../api/loans';
 import { createPayment, getForeclosureQuote, previewPayment, statementUrl } from '../../../api/servicing';
 import { Instalments } from '../../../components/Instalments';
@@ -206,7 +206,7 @@ function SchedulePreview({ loan, amount, reducePrincipal }: { loan: Loan; amount
       </p>
     );
   const { outstanding, instalments, instalmentAmount } = after.data;
-  const nextOpen = instalments.find((line) => line.status !== 'paid' && line.status !== 'closed');
+  const nextOpen = instalments.find(isOpenInstalment);
   return (
     <details className="preview" data-testid="payment-preview">
       <summary aria-live="polite">
