@@ -42,9 +42,9 @@ const MANDATE_PROJECTIONS = ['loan-summaries', 'loan-servicing', 'mandates', 'ma
  * registered on its payout day (events decided by the domain, written straight into the log, read models rebuilt),
  * then close of business's auto-debit step for the date by which every loan's first instalment is due: its decide
  * half (the set-based selection, decisions in batches, appends in one transaction a page) and its send half (the
- * sandbox provider, the acceptances appended in batches), timed apart: by default close of business's `decide` then
- * `send` (two appends a loan), or with BENCH_MANDATE_PATH=one-append `present` (each page decided, sent and recorded
- * with the provider's acceptances, one append a loan; the send half then finds nothing left). Prints a JSON line with loans/s and the ratio
+ * sandbox provider, the acceptances appended in batches), timed apart: by default close of business's path `run`
+ * (each page decided, written ahead, sent and recorded with the provider's acceptances, one append a loan; its send
+ * half finds nothing left), or with BENCH_MANDATE_PATH=two-step the older `decide` then `send` (two appends a loan). Prints a JSON line with loans/s and the ratio
  * to MANDATES_GOAL_LOANS_PER_S. `BENCH_CPU_PROFILE=<folder>` writes a CPU profile of the two halves.
  */
 export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void> {
@@ -113,11 +113,11 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   const due = await step.dueLoanIds(date);
   const selectSeconds = (performance.now() - selectStarted) / 1000;
   const profile = await startCpuProfile();
-  // By default close of business's path: the decisions recorded first, then sent and their acceptances recorded (two
-  // appends a loan); BENCH_MANDATE_PATH=one-append: each page decided, sent and recorded with its acceptances.
-  const twoStep = process.env.BENCH_MANDATE_PATH !== 'one-append';
+  // By default close of business's path: each page decided, written ahead, sent and recorded with its acceptances (one
+  // append a loan); BENCH_MANDATE_PATH=two-step: the decisions recorded first, then sent and their acceptances recorded.
+  const twoStep = process.env.BENCH_MANDATE_PATH === 'two-step';
   const started = performance.now();
-  const decided = twoStep ? { ...(await step.decide(date)), sent: 0 } : await step.present(date);
+  const decided = twoStep ? { ...(await step.decide(date)), sent: 0 } : await step.run(date);
   const decideSeconds = (performance.now() - started) / 1000;
   const sendStarted = performance.now();
   const sent = decided.sent + (await step.send());

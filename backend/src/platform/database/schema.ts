@@ -602,6 +602,16 @@ export interface MandatePresentationsTable {
   last_position: Money;
 }
 
+/** Write-ahead rows of presentations being sent (migration 0066): not a read model. */
+export interface MandatePresentationSendsTable {
+  presentation_id: string;
+  loan_id: string;
+  presentation: JSONColumnType<Record<string, unknown>>;
+  mandate_reference: string;
+  kind: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface MandateManualCollectionsTable {
   loan_id: string;
   instalment_number: number;
@@ -972,6 +982,7 @@ export interface Database {
   settlement_offers: SettlementOffersTable;
   mandates: MandatesTable;
   mandate_presentations: MandatePresentationsTable;
+  mandate_presentation_sends: MandatePresentationSendsTable;
   mandate_manual_collections: MandateManualCollectionsTable;
   agreements: AgreementsTable;
   agreement_sign_links: AgreementSignLinksTable;

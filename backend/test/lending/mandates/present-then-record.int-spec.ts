@@ -5,6 +5,7 @@ import { PlatformRegistry } from '../../../src/platform/registry.js';
 import { signWebhook } from '../../../src/platform/webhooks/webhook-signature.js';
 import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
 import { loanMandatesSchema, mandateStartedSchema, presentationsRunSchema } from '../../../src/lending/mandates/http/mandates.schemas.js';
+import { MandatePresentations } from '../../../src/lending/mandates/application/mandate-presentations.js';
 import { MANDATE_PROVIDER } from '../../../src/lending/mandates/provider/mandate-provider.port.js';
 import type { SandboxMandateProvider } from '../../../src/lending/mandates/provider/sandbox-mandate-provider.js';
 import { bearer, expectProblem, loanIn, storeCounts, type LoanHandle } from '../../support/loan-api.js';
@@ -142,5 +143,102 @@ describe('presentations sent, then recorded with their acceptance', () => {
     const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections, { workers: 2 });
     expect(report.tables).toEqual(expect.arrayContaining(['loan_summaries', 'mandate_presentations']));
     expect(report.differences).toEqual([]);
+  });
+
+  /** The run stops after the provider took this loan's debit and before anything is recorded (a crash in between). */
+  async function crashAfterSending(loanId: string): Promise<string> {
+    const presentationId = `${loanId}-i1-a1`;
+    const present = provider.present;
+    provider.present = async (presentation) => {
+      const taken = await present.call(provider, presentation);
+      if (presentation.presentationId === presentationId) throw new Error('connection reset after the debit was taken');
+      return taken;
+    };
+    try {
+      await expect(t.app.get(MandatePresentations).run(due1)).rejects.toThrow('connection reset');
+    } finally {
+      provider.present = present;
+    }
+    expect(await presentationsOf(loanId)).toEqual([]);
+    const left = await t.runtime.db.selectFrom('mandate_presentation_sends').select(['presentation_id', 'loan_id']).execute();
+    expect(left).toEqual([{ presentation_id: presentationId, loan_id: loanId }]);
+    return presentationId;
+  }
+
+  async function payAtCounter(loanId: string, amount: number) {
+    const recorded = await t.http
+      .post(`/api/admin/loans/${loanId}/payments`)
+      .set(bearer(admin))
+      .send({ amount, paidOn: due1, method: 'cash' })
+      .expect(201);
+    await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200);
+  }
+
+  const owedOn = (line: {
+    principal: number;
+    interest: number;
+    fees: number;
+    penalties: number;
+    paidPrincipal: number;
+    paidInterest: number;
+    paidFees: number;
+    paidPenalties: number;
+  }) =>
+    line.principal +
+    line.interest +
+    line.fees +
+    line.penalties -
+    line.paidPrincipal -
+    line.paidInterest -
+    line.paidFees -
+    line.paidPenalties;
+
+  it('a crash after sending, then the instalment paid at the counter: the next run records the debit from its write-ahead row, once', async () => {
+    const loan = await mandatedLoan();
+    const before = provider.debitsRequested;
+    const owed = owedOn((await adminLoan(loan.id)).instalments![0]!);
+    const presentationId = await crashAfterSending(loan.id);
+    expect(provider.debitsRequested).toBe(before + 1);
+
+    // The borrower pays the instalment before the next run: without the write-ahead row nothing would be decided again,
+    // and the debit the provider holds would be recorded nowhere.
+    await payAtCounter(loan.id, owed);
+    expect((await adminLoan(loan.id)).instalments![0]).toMatchObject({ status: 'paid' });
+
+    expect(await runPresentations()).toMatchObject({ date: due1, decisions: 0, sent: 1, failedLoans: 0 });
+    expect(provider.debitsRequested).toBe(before + 1);
+    expect(await presentationsOf(loan.id)).toEqual([
+      expect.objectContaining({ id: presentationId, instalmentNumber: 1, attempt: 1, amount: owed, status: 'submitted' }),
+    ]);
+    expect(await t.runtime.db.selectFrom('mandate_presentation_sends').selectAll().execute()).toEqual([]);
+    expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
+
+    // Its result applies: the debit is a payment (the instalment was paid already: it goes where the allocation puts it).
+    const result = { about: 'presentation', presentationId, status: 'succeeded', amount: owed, providerReference: 'UTR-AHEAD-1' };
+    expect((await webhook(result)).status).toBe(200);
+    expect(await presentationsOf(loan.id)).toEqual([expect.objectContaining({ id: presentationId, status: 'succeeded' })]);
+    const report = await verifyProjections(t.runtime.db, t.app.get(PlatformRegistry).projections, { workers: 1 });
+    expect(report.differences).toEqual([]);
+  });
+
+  it("a crash after sending, then the bank's result before the next run: the webhook records the debit first, then its result", async () => {
+    const loan = await mandatedLoan();
+    const before = provider.debitsRequested;
+    const owed = owedOn((await adminLoan(loan.id)).instalments![0]!);
+    const presentationId = await crashAfterSending(loan.id);
+
+    const counts = await storeCounts(t);
+    const result = { about: 'presentation', presentationId, status: 'succeeded', amount: owed, providerReference: 'UTR-AHEAD-2' };
+    expect((await webhook(result)).status).toBe(200);
+    expect(await storeCounts(t)).not.toEqual(counts);
+    expect(await presentationsOf(loan.id)).toEqual([expect.objectContaining({ id: presentationId, amount: owed, status: 'succeeded' })]);
+    expect((await adminLoan(loan.id)).instalments![0]).toMatchObject({ status: 'paid' });
+    expect(await t.runtime.db.selectFrom('mandate_presentation_sends').selectAll().execute()).toEqual([]);
+    // Delivered again: nothing changes. The next run has nothing to decide or send, and no second debit was asked for.
+    const after = await storeCounts(t);
+    expect((await webhook(result)).status).toBe(200);
+    expect(await storeCounts(t)).toEqual(after);
+    expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
+    expect(provider.debitsRequested).toBe(before + 1);
   });
 });

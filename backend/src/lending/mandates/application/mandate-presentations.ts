@@ -23,6 +23,7 @@ import { presentationAccepted } from '../domain/mandate.decide.js';
 import type { InstalmentPresented, MandateKind } from '../domain/mandate.events.js';
 import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-provider.port.js';
 import { inFlight, pagesOf } from './presentation-pages.js';
+import { presentationSends, type PresentationSend, type PresentationToSend } from './presentation-sends.js';
 
 /** Close of business's auto-debit step acts as the system, as close of business does. */
 export const PRESENTATIONS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
@@ -44,16 +45,17 @@ export type PresentationsRun = { date: string; loansVisited: number; decisions: 
 type Sent = { presented: InstalmentPresented; providerPresentationId: string };
 
 /**
- * Close of business's auto-debit step (docs/mandates.md, "Presentations" and "Presentations at scale"). `run` decides
- * and records first, then sends (`decide`, `send`: see `run`). `present`, measured beside it and not yet close of
- * business's path, runs PresentDueInstalments on every loan with something due under an open mandate, page by page: each page decided
- * in memory, its presentations sent to the provider with the idempotency key each decision carries (loan +
- * instalment + attempt), then each loan's decisions appended with the provider's acceptances (InstalmentPresented +
- * PresentationSubmitted, PreDebitNotified, InstalmentSentToManualCollection): one append per loan, one transaction a
- * page. A crash before that append leaves nothing recorded: the next run decides the same presentations, with the same
- * keys, which the provider recognises (the same debit), so nothing is doubled. `send` then sends what an earlier run
- * recorded and did not send (the two-step path, `decide`, recorded decisions before sending) and records the
- * acceptances.
+ * Close of business's auto-debit step (docs/mandates.md, "Presentations" and "Presentations at scale"). `run` runs
+ * PresentDueInstalments on every loan with something due under an open mandate, page by page (`present`): each page
+ * decided in memory, its presentations written ahead (`mandate_presentation_sends`, a transaction of its own), sent to
+ * the provider with the idempotency key each decision carries (loan + instalment + attempt), then each loan's
+ * decisions appended with the provider's acceptances (InstalmentPresented + PresentationSubmitted, PreDebitNotified,
+ * InstalmentSentToManualCollection): one append per loan, one transaction a page; then the rows of what was recorded
+ * deleted. A crash between sending and recording leaves the rows: the next run (`recoverSends`) or the provider's
+ * webhook about such a debit records it, whatever the loan says by then, so no debit the provider holds goes
+ * unrecorded, and the provider's deduplication on the key keeps it one debit. `decide` + `send` is the older two-step
+ * path (decisions recorded, then sent): tests use `decide` to leave decisions recorded and unsent, and `send` still
+ * sends any such.
  */
 @Injectable()
 export class MandatePresentations implements AutoDebitPresentations {
@@ -69,17 +71,65 @@ export class MandatePresentations implements AutoDebitPresentations {
   ) {}
 
   /**
-   * Close of business's path: the decisions recorded first (`decide`), then sent and their acceptances recorded
-   * (`send`). Recording before sending is what keeps a debit from being lost: `present` (one append a loan, 1.5–2×
-   * faster) sends before it records, so a crash between the two, followed by the instalment being paid before the next
-   * run, leaves a debit at the provider that no presentation records (docs/mandates.md, "Presentations at scale"). It
-   * becomes close of business's path once a write-ahead record of what a page is sending closes that window.
+   * Close of business's path: first what a crash left sent and unrecorded (`recoverSends`: the write-ahead rows), then
+   * the day's decisions sent and recorded with their acceptances, one append a loan (`present`), then anything an
+   * earlier run recorded and did not send (`send`: decisions recorded before sending, as close of business did before
+   * the write-ahead record). Nothing is lost: every presentation has its write-ahead row before it is sent, and the row
+   * goes only once the presentation is on its loan's stream. Nothing is doubled: the provider deduplicates on the key.
    */
   async run(requested?: string): Promise<PresentationsRun> {
     const date = await this.dateOf(requested);
-    const decided = await this.decide(date);
+    const recovered = await this.recoverSends();
+    const presented = await this.present(date);
     const sent = await this.send();
-    return { date, ...decided, sent };
+    return { ...presented, sent: recovered + presented.sent + sent };
+  }
+
+  /**
+   * The presentations a crash left between sending and recording (write-ahead rows that outlived their run; a run
+   * under way in another process may also have rows here, which is harmless): each sent again with its idempotency
+   * key, so the provider answers the debit it holds (or takes it now if the crash came before the page was sent), then
+   * recorded on its loan as sent (RecordPresentationSent: whatever the loan says now, the debit is at the provider) and
+   * its row deleted. Answers how many were recorded. The provider failing stops it (thrown); a loan that cannot be
+   * written is logged and its row kept for the next run.
+   */
+  async recoverSends(): Promise<number> {
+    let recovered = 0;
+    for (const send of await presentationSends.left(this.db)) {
+      try {
+        await this.recordSend(send);
+        recovered += 1;
+      } catch (error) {
+        if (error instanceof ProviderFailed) throw error.cause;
+        this.logger.warn(
+          `auto-debit presentation ${send.presentation.presentationId} left by a crash not recorded: ${(error as Error).message}`,
+        );
+      }
+    }
+    return recovered;
+  }
+
+  /** One write-ahead row recorded (see recoverSends); also what the provider's webhook about such a debit does first. */
+  async recordSend({ loanId, presentation, mandateReference, kind }: PresentationSend): Promise<void> {
+    const { presentationId, idempotencyKey, amount, presentedOn } = presentation;
+    let providerPresentationId: string;
+    try {
+      ({ providerPresentationId } = await this.provider.present({
+        presentationId,
+        idempotencyKey,
+        mandateReference,
+        kind,
+        amount,
+        debitOn: presentedOn,
+      }));
+    } catch (error) {
+      throw new ProviderFailed(error);
+    }
+    await this.retried((at) => ({
+      type: 'RecordPresentationSent',
+      data: { loanId, at, actor: PRESENTATIONS_ACTOR, presentation, providerPresentationId },
+    }));
+    await presentationSends.forget(this.db, [presentationId]);
   }
 
   /** Close of business's call (the AutoDebitPresentations port), after ageing `date`. */
@@ -101,8 +151,9 @@ export class MandatePresentations implements AutoDebitPresentations {
    * A loan written while its page was being sent (its append refused by the version check) has what was sent recorded
    * as sent (RecordPresentationSent: the debit is at the provider, whatever the loan says now), then is decided again
    * from its stream, alone; a new decision then is recorded and left for `send`. A loan that fails is logged and left
-   * for the next run. The provider failing stops the sending: what it took is recorded, the rest is decided again at
-   * the next run, and the failure is thrown.
+   * for the next run (what was sent for it keeps its write-ahead row). The provider failing stops the sending: what it
+   * took is recorded, the presentation it failed on keeps its row (whether it took it is not known), the rest is
+   * decided again at the next run, and the failure is thrown.
    */
   async present(date: string): Promise<PresentationsRun> {
     return { date, ...(await this.decidePages(date, true)) };
@@ -110,8 +161,8 @@ export class MandatePresentations implements AutoDebitPresentations {
 
   /**
    * The decisions for `date` recorded only (the two-step path: `send` sends them afterwards), page by page as
-   * `present` does. What close of business did before presentations were sent with their decision, and what tests use
-   * to leave decisions recorded and unsent, as a crash between the two steps did.
+   * `present` does. What close of business did before the write-ahead record, and what tests use to leave decisions
+   * recorded and unsent, as a crash between the two steps did.
    */
   async decide(date: string): Promise<{ loansVisited: number; decisions: number; failedLoans: number }> {
     const { sent: _none, ...decided } = await this.decidePages(date, false);
@@ -137,6 +188,7 @@ export class MandatePresentations implements AutoDebitPresentations {
             }
           : undefined,
       );
+      const recorded: string[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         const { loanId } = rows[i]!;
         let events: readonly string[];
@@ -145,12 +197,15 @@ export class MandatePresentations implements AutoDebitPresentations {
           else if (outcome.error instanceof ConcurrencyError) events = await this.recordedAgain(loanId, date, sent.get(i) ?? []);
           else throw outcome.error;
         } catch (error) {
+          // What was sent for this loan keeps its write-ahead row: the next run records it.
           total.failedLoans += 1;
           this.logger.warn(`auto-debit presentations for loan ${loanId} on ${date} failed: ${(error as Error).message}`);
           continue;
         }
         total.decisions += events.filter((type) => DECISIONS.has(type)).length;
+        for (const one of sent.get(i) ?? []) recorded.push(one.presented.data.presentationId);
       }
+      await presentationSends.forget(this.db, recorded);
       for (const one of sent.values()) total.sent += one.length;
       if (provider.failure) throw provider.failure.error;
     });
@@ -167,31 +222,51 @@ export class MandatePresentations implements AutoDebitPresentations {
     decisions: Decision[],
     sent: Map<number, Sent[]>,
   ): Promise<{ error: unknown } | undefined> {
-    const started = performance.now();
-    let failure: { error: unknown } | undefined;
+    // Written ahead, in a transaction of its own, before anything of the page is sent.
+    const sends = new Map<InstalmentPresented, PresentationSend>();
     for (const decision of decisions) {
       const mandates = (rows[decision.index]!.loaded.state as LoanRecord).mandates?.mandates ?? [];
+      for (const event of decision.events) {
+        if (event.type !== 'InstalmentPresented') continue;
+        const mandate = mandates.find((m) => m.mandateId === event.data.mandateId);
+        sends.set(event, {
+          loanId: rows[decision.index]!.loanId,
+          presentation: presentationOf(event),
+          mandateReference: mandate?.providerReference ?? '',
+          kind: mandate?.kind ?? 'e-nach',
+        });
+      }
+    }
+    await presentationSends.writeAhead(this.db, [...sends.values()]);
+    const started = performance.now();
+    let failure: { error: unknown } | undefined;
+    const neverSent: string[] = [];
+    for (const decision of decisions) {
       const events: LoanEvent[] = [];
       for (const event of decision.events) {
         if (event.type !== 'InstalmentPresented') {
           events.push(event);
           continue;
         }
-        if (failure) continue;
-        const { presentationId, idempotencyKey, mandateId, amount, presentedOn } = event.data;
-        const mandate = mandates.find((m) => m.mandateId === mandateId);
+        const { presentationId, idempotencyKey, amount, presentedOn } = event.data;
+        if (failure) {
+          neverSent.push(presentationId);
+          continue;
+        }
+        const { mandateReference, kind } = sends.get(event)!;
         try {
           const { providerPresentationId } = await this.provider.present({
             presentationId,
             idempotencyKey,
-            mandateReference: mandate?.providerReference ?? '',
-            kind: mandate?.kind ?? 'e-nach',
+            mandateReference,
+            kind,
             amount,
             debitOn: presentedOn,
           });
           events.push(event, presentationAccepted(event, providerPresentationId, this.clock.now().toISOString()));
           sent.set(decision.index, [...(sent.get(decision.index) ?? []), { presented: event, providerPresentationId }]);
         } catch (error) {
+          // Whether the provider took it is not known: its row stays, and the next run sends it again with its key.
           this.logger.warn(`auto-debit presentation ${presentationId} not taken by the provider: ${(error as Error).message}`);
           failure = { error };
         }
@@ -199,6 +274,8 @@ export class MandatePresentations implements AutoDebitPresentations {
       decision.events = events;
     }
     this.phases.provider += (performance.now() - started) / 1000;
+    // Not sent at all (after the provider failed): decided again at the next run, so not written ahead.
+    await presentationSends.forget(this.db, neverSent);
     return failure;
   }
 
@@ -209,7 +286,7 @@ export class MandatePresentations implements AutoDebitPresentations {
   private async recordedAgain(loanId: string, date: string, sent: readonly Sent[]): Promise<string[]> {
     const events: string[] = [];
     for (const { presented, providerPresentationId } of sent) {
-      const { loanId: _loan, at: _at, actor: _actor, reason: _reason, ...presentation } = presented.data;
+      const presentation = presentationOf(presented);
       events.push(
         ...(await this.retried((at) => ({
           type: 'RecordPresentationSent',
@@ -369,6 +446,19 @@ export class MandatePresentations implements AutoDebitPresentations {
       }
     }
   }
+}
+
+/** A provider's failure while recovering a write-ahead row (thrown on: it stops the run). */
+class ProviderFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the auto-debit provider failed');
+  }
+}
+
+/** What RecordPresentationSent and the write-ahead row keep of a presentation: its data without the envelope. */
+function presentationOf(presented: InstalmentPresented): PresentationToSend {
+  const { loanId: _loan, at: _at, actor: _actor, reason: _reason, ...presentation } = presented.data;
+  return presentation;
 }
 
 /** The events that are a decision on an instalment (what `decisions` counts; a pre-debit notice is not one). */

@@ -5,7 +5,9 @@ import { MoneyCommands } from '../../loan/application/money-commands.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { InvalidMandateWebhookSignature, MalformedMandateWebhook } from '../domain/mandate.errors.js';
 import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-provider.port.js';
+import { MandatePresentations } from './mandate-presentations.js';
 import { loanOfMandate, loanOfPresentation, paymentIdOf } from './mandate-records.js';
+import { presentationSends } from './presentation-sends.js';
 
 export class ReceiveMandateWebhookCommand {
   constructor(
@@ -25,6 +27,7 @@ export class ReceiveMandateWebhookHandler implements ICommandHandler<ReceiveMand
     private readonly money: MoneyCommands,
     @Inject(MANDATE_PROVIDER) private readonly provider: MandateProvider,
     @Inject(DB) private readonly db: Db,
+    private readonly presentations: MandatePresentations,
   ) {}
 
   async execute({ rawBody, headers }: ReceiveMandateWebhookCommand) {
@@ -55,7 +58,7 @@ export class ReceiveMandateWebhookHandler implements ICommandHandler<ReceiveMand
       return { received: true, about: 'mandate' as const, id: mandateId };
     }
     const { presentationId, status, amount, providerReference, reasonCode } = notice;
-    const loanId = await loanOfPresentation(this.db, presentationId);
+    const loanId = await this.loanOfPresentation(presentationId);
     await this.money.execute(
       (at) => ({
         type: 'RecordPresentationResult',
@@ -75,5 +78,17 @@ export class ReceiveMandateWebhookHandler implements ICommandHandler<ReceiveMand
       actor,
     );
     return { received: true, about: 'presentation' as const, id: presentationId };
+  }
+
+  /**
+   * The loan of a presentation: from the read model, or, for a debit sent by a run that stopped before recording it,
+   * from its write-ahead row, which is then recorded first (the provider speaks of a debit it holds). Neither: 404, the
+   * provider delivers it again.
+   */
+  private async loanOfPresentation(presentationId: string): Promise<string> {
+    const send = await presentationSends.of(this.db, presentationId);
+    if (send === undefined) return loanOfPresentation(this.db, presentationId);
+    await this.presentations.recordSend(send);
+    return send.loanId;
   }
 }
