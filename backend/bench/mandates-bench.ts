@@ -117,7 +117,7 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   // append a loan); BENCH_MANDATE_PATH=two-step: the decisions recorded first, then sent and their acceptances recorded.
   const twoStep = process.env.BENCH_MANDATE_PATH === 'two-step';
   const started = performance.now();
-  const decided = twoStep ? { ...(await step.decide(date)), sent: 0 } : await step.run(date);
+  const decided = twoStep ? { ...(await step.decide(date)), sent: 0 } : await step.runOn(date);
   const decideSeconds = (performance.now() - started) / 1000;
   const sendStarted = performance.now();
   const sent = decided.sent + (await step.send());

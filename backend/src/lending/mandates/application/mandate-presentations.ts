@@ -78,7 +78,11 @@ export class MandatePresentations implements AutoDebitPresentations {
    * goes only once the presentation is on its loan's stream. Nothing is doubled: the provider deduplicates on the key.
    */
   async run(requested?: string): Promise<PresentationsRun> {
-    const date = await this.dateOf(requested);
+    return this.runOn(await this.dateOf(requested));
+  }
+
+  /** `run` for a date already checked (close of business's own). */
+  async runOn(date: string): Promise<PresentationsRun> {
     const recovered = await this.recoverSends();
     const presented = await this.present(date);
     const sent = await this.send();
@@ -134,7 +138,7 @@ export class MandatePresentations implements AutoDebitPresentations {
 
   /** Close of business's call (the AutoDebitPresentations port), after ageing `date`. */
   async presentFor(date: string): Promise<AutoDebitStepResult> {
-    const { decisions, sent } = await this.run(date);
+    const { decisions, sent } = await this.runOn(date);
     return { presentationsDecided: decisions, presentationsSent: sent };
   }
 
