@@ -28,6 +28,10 @@ let provider: SandboxMandateProvider;
 const setBusinessDate = (date: string) => t.http.put('/api/admin/business-date').set(bearer(admin)).send({ date }).expect(200);
 const adminLoan = async (id: string) =>
   loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+type InstalmentLine = NonNullable<Awaited<ReturnType<typeof adminLoan>>['instalments']>[number];
+/** What an instalment still owes: its amounts less what was paid on each. */
+const owedOn = (l: InstalmentLine) =>
+  l.principal + l.interest + l.fees + l.penalties - (l.paidPrincipal + l.paidInterest + l.paidFees + l.paidPenalties);
 const presentationsOf = async (loanId: string) =>
   loanMandatesSchema.parse((await t.http.get(`/api/admin/loans/${loanId}/mandates`).set(bearer(admin)).expect(200)).body).presentations;
 const runPresentations = async () =>
@@ -128,15 +132,7 @@ describe('presentations sent, then recorded with their acceptance', () => {
     expect(presentation).toMatchObject({ id: presentationId, status: 'submitted' });
     // Recorded for what was sent: what the instalment owed before the counter payment, 10,000 more than it owes now.
     const line = (await adminLoan(loan.id)).instalments![0]!;
-    const owedNow =
-      line.principal +
-      line.interest +
-      line.fees +
-      line.penalties -
-      line.paidPrincipal -
-      line.paidInterest -
-      line.paidFees -
-      line.paidPenalties;
+    const owedNow = owedOn(line);
     expect(presentation!.amount).toBe(owedNow + 10_000);
     expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
 
@@ -173,25 +169,6 @@ describe('presentations sent, then recorded with their acceptance', () => {
       .expect(201);
     await t.http.post(`/api/admin/payments/${recorded.body.id}/verify`).set(bearer(checker)).expect(200);
   }
-
-  const owedOn = (line: {
-    principal: number;
-    interest: number;
-    fees: number;
-    penalties: number;
-    paidPrincipal: number;
-    paidInterest: number;
-    paidFees: number;
-    paidPenalties: number;
-  }) =>
-    line.principal +
-    line.interest +
-    line.fees +
-    line.penalties -
-    line.paidPrincipal -
-    line.paidInterest -
-    line.paidFees -
-    line.paidPenalties;
 
   it('a crash after sending, then the instalment paid at the counter: the next run records the debit from its write-ahead row, once', async () => {
     const loan = await mandatedLoan();

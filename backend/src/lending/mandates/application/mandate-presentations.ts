@@ -115,20 +115,13 @@ export class MandatePresentations implements AutoDebitPresentations {
 
   /** One write-ahead row recorded (see recoverSends); also what the provider's webhook about such a debit does first. */
   async recordSend({ loanId, presentation, mandateReference, kind }: PresentationSend): Promise<void> {
-    const { presentationId, idempotencyKey, amount, presentedOn } = presentation;
     let providerPresentationId: string;
     try {
-      ({ providerPresentationId } = await this.provider.present({
-        presentationId,
-        idempotencyKey,
-        mandateReference,
-        kind,
-        amount,
-        debitOn: presentedOn,
-      }));
+      providerPresentationId = await this.sent({ loanId, presentation, mandateReference, kind });
     } catch (error) {
       throw new ProviderFailed(error);
     }
+    const { presentationId } = presentation;
     await this.retried((at) => ({
       type: 'RecordPresentationSent',
       data: { loanId, at, actor: PRESENTATIONS_ACTOR, presentation, providerPresentationId },
@@ -252,21 +245,13 @@ export class MandatePresentations implements AutoDebitPresentations {
           events.push(event);
           continue;
         }
-        const { presentationId, idempotencyKey, amount, presentedOn } = event.data;
+        const { presentationId } = event.data;
         if (failure) {
           neverSent.push(presentationId);
           continue;
         }
-        const { mandateReference, kind } = sends.get(event)!;
         try {
-          const { providerPresentationId } = await this.provider.present({
-            presentationId,
-            idempotencyKey,
-            mandateReference,
-            kind,
-            amount,
-            debitOn: presentedOn,
-          });
+          const providerPresentationId = await this.sent(sends.get(event)!);
           events.push(event, presentationAccepted(event, providerPresentationId, this.clock.now().toISOString()));
           sent.set(decision.index, [...(sent.get(decision.index) ?? []), { presented: event, providerPresentationId }]);
         } catch (error) {
@@ -281,6 +266,20 @@ export class MandatePresentations implements AutoDebitPresentations {
     // Not sent at all (after the provider failed): decided again at the next run, so not written ahead.
     await presentationSends.forget(this.db, neverSent);
     return failure;
+  }
+
+  /** One presentation sent to the provider with its idempotency key: the provider's id for the debit. */
+  private async sent({ presentation, mandateReference, kind }: PresentationSend): Promise<string> {
+    const { presentationId, idempotencyKey, amount, presentedOn } = presentation;
+    const { providerPresentationId } = await this.provider.present({
+      presentationId,
+      idempotencyKey,
+      mandateReference,
+      kind,
+      amount,
+      debitOn: presentedOn,
+    });
+    return providerPresentationId;
   }
 
   /**
