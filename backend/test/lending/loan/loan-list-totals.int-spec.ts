@@ -55,6 +55,26 @@ describe('GET /api/admin/loans over more than 10,000 matching loans', () => {
     expect(created).toEqual([...created].sort().reverse());
   });
 
+  it('given the same search, when pages past the first are read either way, then each is the next rows in (createdAt, id) order', async () => {
+    // Over 10,000 matches the page is read on its own (the bounded count does not sort its matches): the same rows,
+    // in the same order, as the read model sorted by the sort key and the id tie-break.
+    const db = t.app.get<Db>(DB);
+    for (const [order, start] of [
+      ['DESC', 25],
+      ['ASC', 50],
+      ['DESC', 5_000],
+    ] as const) {
+      const page = await list({ filter: { q: 'tanvi' }, sort: ['createdAt', order], range: [start, start + 24] });
+      expect(page.headers['content-range']).toBe(`loans ${start}-${start + 24}/10000+`);
+      const dir = sql.raw(order);
+      const expected = await sql<{ id: string }>`
+        SELECT id FROM loan_summaries WHERE borrower_id = ${borrowerId}::uuid ORDER BY created_at ${dir}, id ${dir} OFFSET ${start} LIMIT 25`.execute(
+        db,
+      );
+      expect(page.body.map((l: { id: string }) => l.id)).toEqual(expected.rows.map((r) => r.id));
+    }
+  });
+
   it('given the same search, when the deepest page is read, then it has its rows and the total still says 10000+', async () => {
     const page = await list({ filter: { q: 'tanvi' }, sort: ['createdAt', 'ASC'], range: [9_990, 10_014] });
     expect(page.headers['content-range']).toBe('loans 9990-10014/10000+');

@@ -170,6 +170,40 @@ describe('loan queue counters', () => {
     }
   });
 
+  it('order every approved list by where the loan is now (the "Now" column), both ways, page after page, by state then id', async () => {
+    // Issue 30 item 3: the console's state sort on the approved lists (read backwards or forwards from the gate's
+    // (state, id) index); a list that holds loans in several states, read in pages of 7, must come out as one list in
+    // (state, id) order, and in a single-state queue the sort is the id order alone.
+    const list = new ListLoansHandler(db as never, config);
+    const byStateThenId = (a: readonly [string, string], b: readonly [string, string]) =>
+      a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+    const readAll = async (queue: LoanQueue, order: 'ASC' | 'DESC') => {
+      const rows: (readonly [string, string])[] = [];
+      for (let start = 0; ; start += 7) {
+        const page = await list.execute(new ListLoansQuery({ queue }, { field: 'state', order }, { start, end: start + 6 }));
+        rows.push(...page.rows.map((r) => [r.state, r.id] as const));
+        if (page.rows.length < 7) return { rows, total: page.total };
+      }
+    };
+    for (const queue of Object.keys(APPROVED_QUEUES) as LoanQueue[]) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const { rows, total } = await readAll(queue, order);
+        expect(rows).toHaveLength(total);
+        expect(new Set(rows.map(([, id]) => id)).size).toBe(total);
+        const sorted = [...rows].sort(byStateThenId);
+        expect(rows).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+      }
+    }
+    const finalStates = new Set((await readAll('final.approved', 'DESC')).rows.map(([state]) => state));
+    expect(finalStates.size).toBeGreaterThan(1);
+    for (const order of ['ASC', 'DESC'] as const) {
+      const { rows } = await readAll('rejected', order);
+      const ids = rows.map(([, id]) => id);
+      expect(ids.length).toBeGreaterThan(7);
+      expect(ids).toEqual(order === 'ASC' ? [...ids].sort() : [...ids].sort().reverse());
+    }
+  });
+
   it('searches a queue by borrower name, email, phone and loan id fragment, with an exact total', async () => {
     const list = new ListLoansHandler(db as never, config);
     const exact = async (queue: LoanQueue, where: ReturnType<typeof sql>) =>
