@@ -129,16 +129,11 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
 
     if (filter.q) {
       const like = likePattern(filter.q);
-      const matchingBorrowers = this.db.selectFrom('loan_borrowers as b').select('b.user_id').where(borrowerTextLike(filter.q));
-      const byBorrower = query.where('l.borrower_id', 'in', matchingBorrowers).select(['l.id', sql.ref(column).as('k')]);
-      // Loans matched by id text whose borrower does not match too: the two ways then never meet, so they are
-      // appended (UNION ALL) and the cap below stops reading both as soon as it has 10,001, where a UNION would read
-      // and deduplicate every match of each first (a one-letter hex word: every borrower and every loan id).
+      const byBorrower = query
+        .where('l.borrower_id', 'in', this.db.selectFrom('loan_borrowers as b').select('b.user_id').where(borrowerTextLike(filter.q)))
+        .select(['l.id', sql.ref(column).as('k')]);
       const byId = ID_FRAGMENT.test(filter.q)
-        ? query
-            .where(sql`l.id::text`, 'ilike', like)
-            .where('l.borrower_id', 'not in', matchingBorrowers)
-            .select(['l.id', sql.ref(column).as('k')])
+        ? query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])
         : undefined;
       // One statement collects at most TOTAL_CAP + 1 matches (with their sort key), counts them and, when they are
       // all there (at most 10,000), pages them. Over 10,000 the total is 10000+ and the collected matches are not
@@ -146,7 +141,7 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
       // much as a tenth of a broad word's search); the page is read on its own instead, with its rows, in one
       // statement: at most its end from each way of matching (the borrower's text, the loan id's text), each in the
       // requested order (with that many matches the sort's index finds them quickly), merged.
-      const hits = byId ? byBorrower.unionAll(byId) : byBorrower;
+      const hits = byId ? byBorrower.union(byId) : byBorrower;
       const bounded = await sql<{ total: string; ids: string[] | null }>`
         WITH hits AS MATERIALIZED (${hits} LIMIT ${sql.lit(TOTAL_CAP + 1)}),
              counted AS (SELECT count(*) AS total FROM hits)
@@ -159,7 +154,7 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
       if (total > TOTAL_CAP) {
         const end = range.start + limit;
         const firstOf = (q: typeof byBorrower) => q.orderBy(LOAN_SORT.orderBy(sort, nulls)).orderBy('l.id', direction(sort)).limit(end);
-        const candidates = byId ? sql`(${firstOf(byBorrower)}) UNION ALL (${firstOf(byId)})` : sql`${firstOf(byBorrower)}`;
+        const candidates = byId ? sql`(${firstOf(byBorrower)}) UNION (${firstOf(byId)})` : sql`${firstOf(byBorrower)}`;
         const pageIds = sql<string>`(SELECT id FROM (${candidates}) c
           ORDER BY ${ordered(sql.ref('k'), sort, nulls)}, id ${sql.raw(direction(sort))} OFFSET ${range.start} LIMIT ${limit})`;
         const rows = await page(this.db.selectFrom('loan_summaries as l').where('l.id', 'in', pageIds)).execute();
