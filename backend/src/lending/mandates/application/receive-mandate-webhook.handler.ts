@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DB, type Db } from '../../../platform/database/database.js';
 import { MoneyCommands } from '../../loan/application/money-commands.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
-import { InvalidMandateWebhookSignature, MalformedMandateWebhook } from '../domain/mandate.errors.js';
+import { InvalidMandateWebhookSignature, MalformedMandateWebhook, PresentationNotFound } from '../domain/mandate.errors.js';
 import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-provider.port.js';
 import { MandatePresentations } from './mandate-presentations.js';
 import { loanOfMandate, loanOfPresentation, paymentIdOf } from './mandate-records.js';
@@ -86,9 +86,13 @@ export class ReceiveMandateWebhookHandler implements ICommandHandler<ReceiveMand
    * provider delivers it again.
    */
   private async loanOfPresentation(presentationId: string): Promise<string> {
-    const send = await presentationSends.of(this.db, presentationId);
-    if (send === undefined) return loanOfPresentation(this.db, presentationId);
-    await this.presentations.recordSend(send);
-    return send.loanId;
+    try {
+      return await loanOfPresentation(this.db, presentationId);
+    } catch (error) {
+      const send = error instanceof PresentationNotFound ? await presentationSends.of(this.db, presentationId) : undefined;
+      if (send === undefined) throw error;
+      await this.presentations.recordSend(send);
+      return send.loanId;
+    }
   }
 }
