@@ -138,8 +138,8 @@ export class ClonedBook {
           SELECT substr(stream_id, 6)::uuid, max(global_position), count(*) FROM written GROUP BY stream_id`.execute(trx),
       );
       for (const table of this.tables) {
-        // Column by column: the loan column takes the new id, text and JSON columns have the ids swapped (a payment
-        // id, the loan id inside loan_state), last_position is the copy's own last event; the rest is copied.
+        // Column by column: the loan column takes the new id, text, uuid and JSON columns have the ids swapped (a
+        // payment or mandate id, the loan id inside loan_state), last_position is the copy's own last event; the rest is copied.
         const value = ({ name, type }: { name: string; type: string }) =>
           name === table.loanColumn
             ? sql`c.loan_id`
@@ -149,7 +149,9 @@ export class ClonedBook {
                 ? sql`bench_swap(r.${sql.id(name)}::text, c.ids, c.loan_id::text)::jsonb`
                 : type === 'text'
                   ? sql`bench_swap(r.${sql.id(name)}, c.ids, c.loan_id::text)`
-                  : sql`r.${sql.id(name)}`;
+                  : type === 'uuid'
+                    ? sql`bench_swap(r.${sql.id(name)}::text, c.ids, c.loan_id::text)::uuid`
+                    : sql`r.${sql.id(name)}`;
         await timed(table.name, () =>
           sql`
             INSERT INTO ${sql.table(table.name)} (${sql.join(table.columns.map((c) => sql.id(c.name)))})

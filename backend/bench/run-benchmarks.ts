@@ -37,7 +37,8 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
  * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick), `accrual` (one
  * closed business day posted by the books over BENCH_ACCRUAL_LOANS accrual-rule loans, accrual-bench.ts; 2,000, 300
  * quick) or `mandates` (close of business's auto-debit presentations, mandates-bench.ts; BENCH_MANDATE_LOANS loans with an
- * active mandate and an instalment due, 3,000, 300 quick).
+ * active mandate and an instalment due, 3,000, 300 quick, in a book of BENCH_MANDATE_BOOK loans: the others cloned, with a
+ * mandate active from the next day).
  */
 const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'mandates'] as const;
 type Part = (typeof PARTS)[number];
@@ -426,7 +427,10 @@ async function main(): Promise<number> {
   phase = 'measuring auto-debit presentations';
   if (runs('mandates')) {
     const mandateLoans = positiveIntFromEnv('BENCH_MANDATE_LOANS', QUICK ? 300 : 3_000);
-    log(`9. Auto-debit presentations at close of business: ${mandateLoans} loans with an active mandate and an instalment due`);
+    const mandateBook = positiveIntFromEnv('BENCH_MANDATE_BOOK', mandateLoans);
+    log(
+      `9. Auto-debit presentations at close of business: ${mandateLoans} loans with an active mandate and an instalment due, in a book of ${Math.max(mandateBook, mandateLoans)}`,
+    );
     // Paid out over the twenty days before the last forty: every first instalment falls due within about three weeks.
     const mandateGenerator = new LoanHistoryGenerator(
       { borrowerIds, staffIds },
@@ -443,6 +447,7 @@ async function main(): Promise<number> {
       figures: ctx.figures,
       log,
       loans: mandateLoans,
+      book: mandateBook,
     });
   }
   if (interrupted) return 130;

@@ -1,7 +1,7 @@
 import { evolveCollectionWork, type CollectorState } from '../../collections/domain/collection-work.js';
 import { evolveReminders } from '../../collections/domain/reminder-outcomes.js';
 import { evolveCollections, type CollectionsState } from '../../collections/domain/collections.state.js';
-import { evolveMandates, type MandatesState } from '../../mandates/domain/mandate.state.js';
+import { evolveMandates, isRoutineAutoDebitStep, type MandatesState } from '../../mandates/domain/mandate.state.js';
 import { isMandateEvent } from '../../mandates/domain/mandate.events.js';
 import { evolvePipeline, startedLoan, type PipelineRecord } from '../../pipeline/domain/pipeline.state.js';
 import { evolveMoney, type PaymentRecord, type RefundRecord } from '../../servicing/domain/payment.state.js';
@@ -46,13 +46,10 @@ export function evolve(state: LoanState, event: LoanEvent): LoanState {
   }
 
   const { data } = event;
-  const loan: LoanRecord = {
-    ...state,
-    updatedAt: data.at,
-    lastActor: data.actor,
-    lastReason: data.reason,
-    version: state.version + 1,
-  };
+  // A routine auto-debit step (a presentation, its acceptance, a pre-debit notice) moves the version, not the last move.
+  const loan: LoanRecord = isRoutineAutoDebitStep(event)
+    ? { ...state, version: state.version + 1 }
+    : { ...state, updatedAt: data.at, lastActor: data.actor, lastReason: data.reason, version: state.version + 1 };
 
   if (isMandateEvent(event)) return evolveMandates(loan, event);
   switch (event.type) {

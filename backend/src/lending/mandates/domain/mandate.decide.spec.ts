@@ -314,6 +314,25 @@ describe('results of a presentation', () => {
       .then([]);
   });
 
+  it("a presentation, its acceptance and a UPI pre-debit notice move the loan's version, not its last move; the bank's result moves it", () => {
+    const before = loanAfter(withMandate);
+    const [sent] = after(withMandate, present(DUE_1)).slice(withMandate.length) as [InstalmentPresented];
+    const accepted = presentationAccepted(sent, 'debit-1', atOn(DUE_1, '18:00:01'));
+    const afterSending = loanAfter([...withMandate, sent, accepted]);
+    expect(afterSending.version).toBe(before.version + 2);
+    expect({ at: afterSending.updatedAt, actor: afterSending.lastActor, reason: afterSending.lastReason }).toEqual({
+      at: before.updatedAt,
+      actor: before.lastActor,
+      reason: before.lastReason,
+    });
+    const upi = after(active, start('upi-autopay', 700_000), registered());
+    const noticed = after(upi, present('2026-02-26'));
+    expect(noticed.slice(upi.length).map((e) => e.type)).toEqual(['PreDebitNotified']);
+    expect(loanAfter(noticed).updatedAt).toBe(loanAfter(upi).updatedAt);
+    const bounced = loanAfter(after([...withMandate, sent, accepted], result(P1, 'bounced', DUE_1, 'INSUFFICIENT_FUNDS')));
+    expect({ at: bounced.updatedAt, actor: bounced.lastActor }).toEqual({ at: atOn(DUE_1, '20:00:00'), actor: PROVIDER });
+  });
+
   it('a bounce is charged (a penal charge) and re-presented after the product interval, with the charge owed', () => {
     const bounced = after(presented, result(P1, 'bounced', DUE_1, 'INSUFFICIENT_FUNDS'));
     const events = bounced.slice(presented.length);

@@ -72,6 +72,21 @@ export function changesOnlyMandates(event: { type: string }): boolean {
   return isMandateEvent(event) && event.type !== 'BounceChargeApplied';
 }
 
+/**
+ * Close of business's routine auto-debit steps: an instalment presented on its due date, the bank's acceptance of the
+ * debit, a pre-debit notice. Each moves the loan's version, not its last move (time, actor, reason: the console's
+ * "Last move"), which stays that of the last change a person or servicing made: a presentation is shown in the
+ * loan's auto-debit panel and history, and a loan presented every month does not rise to the top of every queue
+ * sorted by its last move on each due date. What follows a presentation and matters to the people working the loan
+ * moves it as any change does: the bank's bounce, the payment a success records, a charge, an instalment handed to
+ * manual collection, a mandate registered, paused or cancelled.
+ */
+export function isRoutineAutoDebitStep(event: { type: string }): boolean {
+  return ROUTINE_AUTO_DEBIT_STEPS.has(event.type);
+}
+
+const ROUTINE_AUTO_DEBIT_STEPS = new Set(['InstalmentPresented', 'PresentationSubmitted', 'PreDebitNotified']);
+
 /** How mandate events change the loan's state. */
 export function evolveMandates<Loan extends Mandated>(loan: Loan, event: MandateEvent): Loan {
   const current = loan.mandates ?? initialMandates;
