@@ -21,13 +21,15 @@ export type MandatesBenchContext = {
   app: INestApplication;
   db: Kysely<any>;
   generator: LoanHistoryGenerator;
+  /** The rest of the book's loans (`book`), paid out after the generator's. */
+  restGenerator: LoanHistoryGenerator;
   product: ProductSettings;
   figures: Figure[];
   log: (line: string) => void;
   /** Loans with an active e-NACH mandate and an instalment due by the run's date (BENCH_MANDATE_LOANS). */
   loans: number;
   /**
-   * Loans in the book (BENCH_MANDATE_BOOK, at least `loans`): the others have an active mandate from the day after the
+   * Loans in the book (BENCH_MANDATE_BOOK, at least `loans`): the others have an active mandate and nothing due by the
    * run's date, cloned inside PostgreSQL (ClonedBook).
    */
   book?: number;
@@ -125,13 +127,15 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
     loans.push(loan);
   }
   const book = Math.max(ctx.book ?? ctx.loans, ctx.loans);
-  // The rest of the book: loans with an active mandate from the day after the run's date (none of their instalments is
-  // the run's work, but their rows are in every table and index the step reads and writes), cloned inside PostgreSQL
-  // from up to 1,000 of them.
+  // The rest of the book: loans paid out more recently, each with an active mandate from its payout, whose instalments
+  // all fall due after the run's date (none of them is the run's work, but their rows are in every table and index the
+  // step reads and writes), cloned inside PostgreSQL from up to 1,000 of them.
   const rest: GeneratedLoan[] = [];
-  for (let i = 0; i < Math.min(1_000, book - ctx.loans); i += 1) {
-    const loan = ctx.generator.next('active');
-    withMandate(ctx, loan, addDays(date, 1), `UMRNB${i}`);
+  while (rest.length < Math.min(1_000, book - ctx.loans)) {
+    const loan = ctx.restGenerator.next('active');
+    const { disbursedOn, firstDueDate } = servicedTerms(loan);
+    if (firstDueDate <= date) continue;
+    withMandate(ctx, loan, disbursedOn, `UMRNB${rest.length}`);
     rest.push(loan);
   }
   const events = await insertLoanEvents(db, [...loans, ...rest]);
@@ -141,14 +145,14 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   else {
     const started = performance.now();
     const cloned = await ClonedBook.prepare(db, projections, rest.map(templateIds));
-    for (let written = rest.length; written < book - ctx.loans; ) {
+    for (let written = rest.length; written < book - ctx.loans;) {
       const to = Math.min(book - ctx.loans, written + 5_000);
       await cloned.write(written, to);
       written = to;
     }
     await cloned.finish();
     log(
-      `Cloned the rest of the book: ${book - ctx.loans} loans with an active mandate from ${addDays(date, 1)} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      `Cloned the rest of the book: ${book - ctx.loans} loans with an active mandate and nothing due by ${date} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
   }
   await sql`ANALYZE`.execute(db);

@@ -37,8 +37,8 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
  * cob-bench.ts; a book of BENCH_COB_LOANS loans, else BENCH_LOANS when set, else 2,000, 300 quick), `accrual` (one
  * closed business day posted by the books over BENCH_ACCRUAL_LOANS accrual-rule loans, accrual-bench.ts; 2,000, 300
  * quick) or `mandates` (close of business's auto-debit presentations, mandates-bench.ts; BENCH_MANDATE_LOANS loans with an
- * active mandate and an instalment due, 3,000, 300 quick, in a book of BENCH_MANDATE_BOOK loans: the others cloned, with a
- * mandate active from the next day).
+ * active mandate and an instalment due, 3,000, 300 quick, in a book of BENCH_MANDATE_BOOK loans: the others cloned, with an
+ * active mandate and nothing due yet).
  */
 const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'mandates'] as const;
 type Part = (typeof PARTS)[number];
@@ -439,10 +439,13 @@ async function main(): Promise<number> {
       Date.now() - 40 * 24 * 3_600_000,
       20,
     );
+    // The rest of the book (BENCH_MANDATE_BOOK): paid out over the last fourteen days, so nothing of it is due yet.
+    const restGenerator = new LoanHistoryGenerator({ borrowerIds, staffIds }, config.product, 20261204, Date.now() - 24 * 3_600_000, 14);
     await benchmarkMandates({
       app,
       db,
       generator: mandateGenerator,
+      restGenerator,
       product: config.product,
       figures: ctx.figures,
       log,

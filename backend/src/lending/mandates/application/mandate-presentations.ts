@@ -308,15 +308,17 @@ export class MandatePresentations implements AutoDebitPresentations {
    * with no presentation and no first-attempt hand-over to collectors; or a latest presentation bounced whose next
    * attempt day came and that was not handed over at its next attempt. It holds every loan on which
    * PresentDueInstalments could append (the decider, not this query, decides: a loan it finds with nothing to do,
-   * e.g. a UPI debit whose notice is not 24 hours old, appends nothing).
+   * e.g. a UPI debit whose notice is not 24 hours old, appends nothing). The instalments are found through the index of
+   * those still owing by due date (migration 0069), up to the furthest date any mandate kind reaches (`date` + 2), so
+   * the query reads the day's and the overdue instalments, not the book.
    */
   async dueLoanIds(date: string): Promise<string[]> {
     const { rows } = await sql<{ loan_id: string }>`
       SELECT i.loan_id
-        FROM mandates m
+        FROM loan_instalments i
+        JOIN mandates m ON m.loan_id = i.loan_id AND m.status IN ('active', 'paused')
         JOIN loan_summaries l ON l.id = m.loan_id AND l.state = 'active'
-        JOIN loan_instalments i ON i.loan_id = m.loan_id
-       WHERE m.status IN ('active', 'paused')
+       WHERE i.due_date <= ${date}::date + 2
          AND i.due_date >= coalesce(m.active_from, m.valid_from)
          AND i.due_date <= ${date}::date + CASE WHEN m.kind = 'upi-autopay' THEN 2 ELSE 0 END
          AND i.owed_principal + i.owed_interest + i.owed_fees + i.owed_penalties > 0

@@ -58,6 +58,7 @@ import * as instalmentsClosedOut from './0061-0080/0065-instalments-closed-out.j
 import * as mandatePresentationSends from './0061-0080/0066-mandate-presentation-sends.js';
 import * as loanStateLz4 from './0061-0080/0067-loan-state-lz4.js';
 import * as loanSummariesRoomForHotUpdates from './0061-0080/0068-loan-summaries-room-for-hot-updates.js';
+import * as openInstalmentsByDueDate from './0061-0080/0069-open-instalments-by-due-date.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -122,6 +123,7 @@ export const migrationProvider: MigrationProvider = {
       '0066-mandate-presentation-sends': mandatePresentationSends,
       '0067-loan-state-lz4': loanStateLz4,
       '0068-loan-summaries-room-for-hot-updates': loanSummariesRoomForHotUpdates,
+      '0069-open-instalments-by-due-date': openInstalmentsByDueDate,
     };
   },
 };
