@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
 import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../../../src/platform/config/config.js';
+import { runPendingRebuilds } from '../../../src/platform/projections/pending-rebuilds.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
+import * as roomForHotUpdates from '../../../src/platform/database/migrations/0061-0080/0068-loan-summaries-room-for-hot-updates.js';
 import { PlatformRegistry } from '../../../src/platform/registry.js';
 import { signWebhook } from '../../../src/platform/webhooks/webhook-signature.js';
 import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
@@ -217,5 +220,33 @@ describe('presentations sent, then recorded with their acceptance', () => {
     expect(await storeCounts(t)).toEqual(after);
     expect(await runPresentations()).toMatchObject({ decisions: 0, sent: 0 });
     expect(provider.debitsRequested).toBe(before + 1);
+  });
+});
+
+describe('a presentation and the loan\'s last move (docs/mandates.md, "Rules chosen")', () => {
+  it("a run moves the loan's version, not its last move; a row the old rule wrote is rebuilt at the next start (migration 0068)", async () => {
+    const loan = await mandatedLoan();
+    const before = await adminLoan(loan.id);
+    expect(await runPresentations()).toMatchObject({ sent: 1, failedLoans: 0 });
+    expect(await presentationsOf(loan.id)).toEqual([expect.objectContaining({ instalmentNumber: 1, status: 'submitted' })]);
+    const after = await adminLoan(loan.id);
+    expect(after.version).toBe(before.version + 2);
+    expect({ updatedAt: after.updatedAt, lastActor: after.lastActor }).toEqual({
+      updatedAt: before.updatedAt,
+      lastActor: before.lastActor,
+    });
+
+    // A database upgraded with such steps in its log: its rows carry the step's time as the last move, and 0068 queues
+    // a rebuild, which the next start runs.
+    const db = t.runtime.db;
+    const projections = t.app.get(PlatformRegistry).projections;
+    await sql`UPDATE loan_summaries SET updated_at = now() WHERE id = ${loan.id}`.execute(db);
+    expect((await verifyProjections(db, projections)).differences).not.toEqual([]);
+    await roomForHotUpdates.up(db);
+    expect(await runPendingRebuilds(db, projections, () => undefined)).toEqual([
+      "issue 32: routine auto-debit steps do not move a loan's last move",
+    ]);
+    expect((await verifyProjections(db, projections)).differences).toEqual([]);
+    expect((await adminLoan(loan.id)).updatedAt).toBe(before.updatedAt);
   });
 });
