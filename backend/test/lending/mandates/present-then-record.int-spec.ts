@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../../../src/platform/config/config.js';
 import { runPendingRebuilds } from '../../../src/platform/projections/pending-rebuilds.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
@@ -242,7 +242,7 @@ describe('a presentation and the loan\'s last move (docs/mandates.md, "Rules cho
     const projections = t.app.get(PlatformRegistry).projections;
     await sql`UPDATE loan_summaries SET updated_at = now() WHERE id = ${loan.id}`.execute(db);
     expect((await verifyProjections(db, projections)).differences).not.toEqual([]);
-    await roomForHotUpdates.up(db);
+    await roomForHotUpdates.up(db as unknown as Kysely<unknown>);
     expect(await runPendingRebuilds(db, projections, () => undefined)).toEqual([
       "issue 32: routine auto-debit steps do not move a loan's last move",
     ]);
