@@ -37,21 +37,19 @@ export type MandatesBenchContext = {
 
 const BENCH_ACTOR: Actor = { id: 'system:bench', role: 'staff' };
 
-/** The loan's servicing terms after its generated history. */
-function servicedTerms(loan: GeneratedLoan): { disbursedOn: string; firstDueDate: string } {
+/** The loan as its generated history leaves it. */
+function folded(loan: GeneratedLoan): LoanRecord {
   let state: LoanState = initialLoanState;
   for (const step of loan.steps) state = evolve(state, step.event);
-  return (state as LoanRecord).servicing!.terms;
+  return state as LoanRecord;
 }
 
 /**
- * Appends to a generated loan's history an e-NACH mandate started and registered just after its payout (a stream's
- * times never go back: the log is written in time order), valid and active from `from`.
+ * Appends to a generated loan's history (`record`: the loan it leaves) an e-NACH mandate started and registered just
+ * after its payout (a stream's times never go back: the log is written in time order), valid and active from `from`.
  */
-function withMandate(ctx: MandatesBenchContext, loan: GeneratedLoan, from: string, providerReference: string): void {
-  let state: LoanState = initialLoanState;
-  for (const step of loan.steps) state = evolve(state, step.event);
-  const record = state as LoanRecord;
+function withMandate(ctx: MandatesBenchContext, loan: GeneratedLoan, record: LoanRecord, from: string, providerReference: string): void {
+  let state: LoanState = record;
   const params = defaultProductParameters(ctx.product, record.loanType);
   const mandateId = randomUUID();
   const at = new Date(Date.parse(loan.steps.at(-1)!.event.data.at) + 60_000).toISOString();
@@ -121,9 +119,10 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   let date = '0000-01-01';
   for (let i = 0; i < ctx.loans; i += 1) {
     const loan = ctx.generator.next('active');
-    const { disbursedOn, firstDueDate } = servicedTerms(loan);
+    const record = folded(loan);
+    const { disbursedOn, firstDueDate } = record.servicing!.terms;
     if (firstDueDate > date) date = firstDueDate;
-    withMandate(ctx, loan, disbursedOn, `UMRN${i}`);
+    withMandate(ctx, loan, record, disbursedOn, `UMRN${i}`);
     loans.push(loan);
   }
   const book = Math.max(ctx.book ?? ctx.loans, ctx.loans);
@@ -133,9 +132,10 @@ export async function benchmarkMandates(ctx: MandatesBenchContext): Promise<void
   const rest: GeneratedLoan[] = [];
   while (rest.length < Math.min(1_000, book - ctx.loans)) {
     const loan = ctx.restGenerator.next('active');
-    const { disbursedOn, firstDueDate } = servicedTerms(loan);
+    const record = folded(loan);
+    const { disbursedOn, firstDueDate } = record.servicing!.terms;
     if (firstDueDate <= date) continue;
-    withMandate(ctx, loan, disbursedOn, `UMRNB${rest.length}`);
+    withMandate(ctx, loan, record, disbursedOn, `UMRNB${rest.length}`);
     rest.push(loan);
   }
   const events = await insertLoanEvents(db, [...loans, ...rest]);

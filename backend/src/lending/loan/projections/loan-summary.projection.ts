@@ -141,7 +141,11 @@ export function loanSummaryUpsert(
   return { ...base, row: toRow(state, version, 0, submittedAt) };
 }
 
-/** The columns of toRow that every event changes (the envelope and the state), for a row whose other columns stand. */
+/**
+ * The columns of toRow a mandate event can change (the envelope and the state), for a row whose other columns stand. A
+ * routine auto-debit step leaves the last move as it was, so `updated_at` is written with the value it has: PostgreSQL
+ * sees no indexed column change and the update can be HOT (migration 0068).
+ */
 function envelopeRow(s: LoanRecord, version: number) {
   return {
     id: s.id,
