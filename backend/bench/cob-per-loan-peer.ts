@@ -6,7 +6,7 @@ import {
   CloseOfBusiness,
 } from '../src/lending/collections/application/close-of-business.js';
 import { LoanCommandExecutor, type LoadedLoan } from '../src/lending/loan/application/loan-command-executor.js';
-import type { LoanState } from '../src/lending/loan/domain/loan.state.js';
+import { loanStateOf } from '../src/lending/loan/projections/loan-state-row.js';
 import { CLOCK, type Clock } from '../src/platform/clock.js';
 
 /** Loans of a page decided and appended at once by the peer, as close of business did before issue 30. */
@@ -33,7 +33,7 @@ export async function perLoanCloseOfBusiness(
     if (ids.length === 0) return total;
     const rows = await db
       .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'submitted_at'])
+      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'])
       .where('id', 'in', ids)
       .execute();
     total.loansVisited += rows.length;
@@ -42,7 +42,7 @@ export async function perLoanCloseOfBusiness(
       for (let i = next++; i < rows.length; i = next++) {
         const row = rows[i]!;
         const loaded: LoadedLoan = {
-          state: row.loan_state as unknown as LoanState,
+          state: loanStateOf(row),
           version: row.version,
           lastPosition: Number(row.last_position),
           submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,

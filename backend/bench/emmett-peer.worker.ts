@@ -8,8 +8,9 @@ import { projections } from '@event-driven-io/emmett';
 import pg from 'pg';
 import type { LoanEvent } from '../src/lending/loan/domain/loan.events.js';
 import { LOAN_EVENT_TYPES } from '../src/lending/loan/domain/loan.events.js';
-import { evolve, initialLoanState, type LoanState } from '../src/lending/loan/domain/loan.state.js';
+import { evolve, initialLoanState } from '../src/lending/loan/domain/loan.state.js';
 import { toRow } from '../src/lending/loan/projections/loan-summary.projection.js';
+import { loanStateOf } from '../src/lending/loan/projections/loan-state-row.js';
 import { EMMETT_SUMMARIES_TABLE, type PeerReply, type PeerRequest } from './emmett-peer.js';
 
 /** An SQL text with its literals inlined, as Emmett's raw-SQL projections return them (its `sql` helper's %L). */
@@ -17,7 +18,7 @@ const asSql = (text: string) => text as never;
 const literal = (value: unknown) =>
   value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value));
 
-type SummaryRow = { loan_state: LoanState; version: number; submitted_at: Date | string | null };
+type SummaryRow = { loan_state: unknown; mandates_state: unknown; version: number; submitted_at: Date | string | null };
 
 const loanSummariesProjection = postgreSQLRawSQLProjection<LoanEvent & { metadata?: Record<string, unknown> }>({
   name: EMMETT_SUMMARIES_TABLE,
@@ -25,13 +26,13 @@ const loanSummariesProjection = postgreSQLRawSQLProjection<LoanEvent & { metadat
   evolve: async (event, context) => {
     const loanId = String(event.data.loanId);
     const found = await context.execute.query<SummaryRow>(
-      asSql(`SELECT loan_state, version, submitted_at FROM ${EMMETT_SUMMARIES_TABLE} WHERE id = ${literal(loanId)}`),
+      asSql(`SELECT loan_state, mandates_state, version, submitted_at FROM ${EMMETT_SUMMARIES_TABLE} WHERE id = ${literal(loanId)}`),
     );
     const existing = found.rows[0];
     const metadata = event.metadata as { streamPosition: bigint; globalPosition: bigint };
     const version = Number(metadata.streamPosition);
     if (existing && existing.version >= version) return [];
-    const state = evolve(existing?.loan_state ?? initialLoanState, { type: event.type, data: event.data } as LoanEvent);
+    const state = evolve(existing ? loanStateOf(existing) : initialLoanState, { type: event.type, data: event.data } as LoanEvent);
     if (state.status === 'none') return [];
     const submittedAt =
       event.type === 'LoanApplicationSubmitted'

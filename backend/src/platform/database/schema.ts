@@ -150,6 +150,8 @@ export interface LoanSummariesTable {
   version: number;
   last_position: string;
   loan_state: JSONColumnType<Record<string, unknown>>;
+  /** The loan's auto-debit part of its state (migration 0070): mandates and presentations, null before the first. */
+  mandates_state: JSONColumnType<Record<string, unknown>> | null;
   /** Collections (migration 0018): the RBI classification, days past due at its last change, the oldest unpaid due date then. */
   dpd: Generated<number>;
   classification: Generated<string>;

@@ -18,6 +18,7 @@ import { inlineProjector } from '../../../src/platform/projections/projection.js
 import { rebuildProjections } from '../../../src/platform/projections/rebuild.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { createMigratedTestDatabase, createTestDatabase } from '../../support/test-database.js';
+import * as mandatesStateApart from '../../../src/platform/database/migrations/0061-0080/0070-loan-mandates-state-apart.js';
 
 /**
  * Issue 11: the queue counts kept with loan_summaries (migration 0012) always equal a count over the read model,
@@ -324,12 +325,13 @@ describe('migration 0012 on a database that already holds loans', () => {
         .insertInto('loan_borrowers')
         .values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone })))
         .execute();
-      // Today's projection also writes the columns migrations 0018 and 0023 add: the old table has them while the loans are
-      // appended, and loses them again before migrating, as a database of that time would be.
-      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date`.execute(
+      // Today's projection also writes the columns migrations 0018, 0023 and 0070 add: the old table has them while the loans
+      // are appended, and loses them again before migrating, as a database of that time would be (its state whole, 0070's down).
+      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date, ADD COLUMN mandates_state jsonb`.execute(
         target,
       );
       await appendAll(target, generate(60, 13), 4);
+      await mandatesStateApart.down(target);
       await sql`ALTER TABLE loan_summaries DROP COLUMN dpd, DROP COLUMN classification, DROP COLUMN overdue_since, DROP COLUMN next_cob_on`.execute(
         target,
       );

@@ -4,6 +4,7 @@ import { DEVELOPMENT_PAYMENT_WEBHOOK_SECRET } from '../../../src/platform/config
 import { runPendingRebuilds } from '../../../src/platform/projections/pending-rebuilds.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import * as roomForHotUpdates from '../../../src/platform/database/migrations/0061-0080/0068-loan-summaries-room-for-hot-updates.js';
+import * as mandatesStateApart from '../../../src/platform/database/migrations/0061-0080/0070-loan-mandates-state-apart.js';
 import { PlatformRegistry } from '../../../src/platform/registry.js';
 import { signWebhook } from '../../../src/platform/webhooks/webhook-signature.js';
 import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
@@ -248,5 +249,34 @@ describe('a presentation and the loan\'s last move (docs/mandates.md, "Rules cho
     ]);
     expect((await verifyProjections(db, projections)).differences).toEqual([]);
     expect((await adminLoan(loan.id)).updatedAt).toBe(before.updatedAt);
+  });
+
+  it("a run leaves the row's loan_state as it was and writes the mandates apart; a row from before migration 0070 is split by it", async () => {
+    const loan = await mandatedLoan();
+    const db = t.runtime.db;
+    const stored = async () =>
+      (
+        await sql<{ loan_state: string; mandates_state: { presentations: { status: string }[] } | null; version: number }>`
+        SELECT loan_state::text AS loan_state, mandates_state, version FROM loan_summaries WHERE id = ${loan.id}`.execute(db)
+      ).rows[0]!;
+    const before = await stored();
+    expect(before.mandates_state?.presentations).toEqual([]);
+    expect(await runPresentations()).toMatchObject({ sent: 1, failedLoans: 0 });
+    const after = await stored();
+    expect(after.loan_state).toBe(before.loan_state);
+    expect(after.mandates_state?.presentations).toEqual([expect.objectContaining({ status: 'submitted' })]);
+    expect(after.version).toBe(before.version + 2);
+    const shown = await adminLoan(loan.id);
+
+    // The row as it stood before 0070 (the whole state, version and mandates in loan_state), then 0070 again.
+    await mandatesStateApart.down(db as unknown as Kysely<unknown>);
+    const merged = (
+      await sql<{ loan_state: Record<string, unknown> }>`SELECT loan_state FROM loan_summaries WHERE id = ${loan.id}`.execute(db)
+    ).rows[0]!.loan_state;
+    expect(merged).toMatchObject({ version: after.version, mandates: after.mandates_state });
+    await mandatesStateApart.up(db as unknown as Kysely<unknown>);
+    expect(await stored()).toEqual(after);
+    expect(await adminLoan(loan.id)).toEqual(shown);
+    expect((await verifyProjections(db, t.app.get(PlatformRegistry).projections)).differences).toEqual([]);
   });
 });

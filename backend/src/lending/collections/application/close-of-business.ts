@@ -10,7 +10,6 @@ import type { Actor } from '../../loan/domain/loan.types.js';
 import { CollectionReminders } from './collection-reminders.js';
 import { AutoDebitPresentations, type AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
 import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
-import type { LoanState } from '../../loan/domain/loan.state.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/next-close-of-business.js';
 import {
   BUSINESS_DAYS_STREAM,
@@ -20,6 +19,7 @@ import {
 } from '../../public/close-of-business.port.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { addDays } from '../../loan/domain/calendar.js';
+import { loanStateOf } from '../../loan/projections/loan-state-row.js';
 
 export type { CloseOfBusinessResult };
 
@@ -57,6 +57,7 @@ type DueRow = {
   version: number;
   last_position: string | number;
   loan_state: unknown;
+  mandates_state: unknown;
   submitted_at: Date | string | null;
   next_cob_on: string | null;
 };
@@ -251,7 +252,9 @@ export class CloseOfBusiness implements BusinessDayClose {
   }
 
   private dueRows() {
-    return this.db.selectFrom('loan_summaries').select(['id', 'version', 'last_position', 'loan_state', 'submitted_at', 'next_cob_on']);
+    return this.db
+      .selectFrom('loan_summaries')
+      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at', 'next_cob_on']);
   }
 
   /**
@@ -266,7 +269,7 @@ export class CloseOfBusiness implements BusinessDayClose {
     this.phases.read += readSeconds;
     if (rows.length === 0) return aged;
     const loaded = rows.map((row): LoadedLoan => ({
-      state: row.loan_state as unknown as LoanState,
+      state: loanStateOf(row),
       version: row.version,
       lastPosition: Number(row.last_position),
       submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,

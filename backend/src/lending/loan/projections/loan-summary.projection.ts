@@ -6,10 +6,11 @@ import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
 import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
 import { recountLoanQueues } from './loan-queue-counters.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../../collections/domain/next-close-of-business.js';
-import { changesOnlyMandates } from '../../mandates/domain/mandate.state.js';
+import { changesOnlyMandates, isRoutineAutoDebitStep } from '../../mandates/domain/mandate.state.js';
+import { loanStateColumns, loanStateOf, mandatesStateColumn } from './loan-state-row.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
-type Stored = { id: string; version: number; loan_state: LoanState; submitted_at: Date | string | null };
+type Stored = { id: string; version: number; loan_state: unknown; mandates_state: unknown; submitted_at: Date | string | null };
 
 /** One row per loan: the domain state folded by the domain's own `evolve`, flattened for queues and search. */
 export const loanSummaryProjection: Projection = {
@@ -26,14 +27,14 @@ export const loanSummaryProjection: Projection = {
     const ids = [...byLoan.keys()];
     const stored = (await db
       .selectFrom('loan_summaries')
-      .select(['id', 'version', 'loan_state', 'submitted_at'])
+      .select(['id', 'version', 'loan_state', 'mandates_state', 'submitted_at'])
       .where('id', 'in', ids)
       .execute()) as Stored[];
     const byId = new Map(stored.map((s) => [s.id, s]));
     const rows: ReturnType<typeof toRow>[] = [];
     for (const id of ids) {
       const existing = byId.get(id);
-      let state: LoanState = existing?.loan_state ?? initialLoanState;
+      let state: LoanState = existing ? loanStateOf(existing) : initialLoanState;
       let version = existing?.version ?? 0;
       let submittedAt = existing?.submitted_at ? new Date(existing.submitted_at).toISOString() : null;
       let lastPosition = 0;
@@ -102,7 +103,7 @@ export function toRow(s: LoanRecord, version: number, lastPosition: number, subm
     final_approved_by: s.passed.final?.actor.id ?? null,
     version,
     last_position: lastPosition,
-    loan_state: JSON.stringify(s),
+    ...loanStateColumns(s),
     dpd: s.collections?.dpd ?? 0,
     classification: s.collections?.classification ?? 'standard',
     overdue_since: s.collections?.overdueSince ?? null,
@@ -124,9 +125,10 @@ export function submittedAtAfter(
  * The loan_summaries row for an append, built by the command's writer from the state it folded (the state after the
  * new events, at `version`): the event store upserts it in the append's own statement instead of running applyBatch,
  * which would read the row back to fold the same events onto it. The store fills in `last_position`. Given the
- * events, and each of them changing only the loan's mandates (an auto-debit presentation, its acceptance, a
- * pre-debit notice: `changesOnlyMandates`), only the columns those change are updated (the envelope and the state):
- * the others, the next close-of-business date among them (a fold of the schedule), are what they were.
+ * events, and each of them changing only the loan's mandates (`changesOnlyMandates`), only the columns those change
+ * are updated: the others, the next close-of-business date among them (a fold of the schedule), are what they were.
+ * When every one is a routine auto-debit step (a presentation, its acceptance, a pre-debit notice), that is the
+ * version and the mandates alone: `loan_state` and the last move stand (loan-state-row.ts).
  */
 export function loanSummaryUpsert(
   state: LoanState,
@@ -136,16 +138,14 @@ export function loanSummaryUpsert(
 ): ProjectedRow | undefined {
   if (state.status === 'none') return undefined;
   const base = { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', positionColumn: 'last_position' };
+  if (events !== undefined && events.length > 0 && events.every(isRoutineAutoDebitStep))
+    return { ...base, mode: 'update', row: { id: state.id, version, last_position: 0, mandates_state: mandatesStateColumn(state) } };
   if (events !== undefined && events.length > 0 && events.every(changesOnlyMandates))
     return { ...base, mode: 'update', row: envelopeRow(state, version) };
   return { ...base, row: toRow(state, version, 0, submittedAt) };
 }
 
-/**
- * The columns of toRow a mandate event can change (the envelope and the state), for a row whose other columns stand. A
- * routine auto-debit step leaves the last move as it was, so `updated_at` is written with the value it has: PostgreSQL
- * sees no indexed column change and the update can be HOT (migration 0068).
- */
+/** The columns of toRow a mandate event can change (the envelope and the state), for a row whose other columns stand. */
 function envelopeRow(s: LoanRecord, version: number) {
   return {
     id: s.id,
@@ -155,6 +155,6 @@ function envelopeRow(s: LoanRecord, version: number) {
     last_reason: s.lastReason ?? null,
     version,
     last_position: 0,
-    loan_state: JSON.stringify(s),
+    ...loanStateColumns(s),
   };
 }

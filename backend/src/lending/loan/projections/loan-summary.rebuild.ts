@@ -3,6 +3,7 @@ import type { LeanProjectionRebuild, ReplayedEvent } from '../../../platform/pro
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import type { LoanEvent } from '../domain/loan.events.js';
 import { copyRowsIn } from '../../../platform/database/copy-in.js';
+import { loanStateOf } from './loan-state-row.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
 type Row = Record<string, unknown>;
@@ -92,12 +93,12 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
     if (this.failure !== undefined) throw this.failure;
     const stored = await db
       .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'submitted_at'])
+      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'])
       .where('id', 'in', [...ids])
       .execute();
     for (const s of stored) {
       this.held.set(s.id, {
-        state: s.loan_state as LoanState,
+        state: loanStateOf(s),
         version: s.version,
         lastPosition: Number(s.last_position),
         submittedAt: s.submitted_at ? new Date(s.submitted_at).toISOString() : null,
@@ -167,6 +168,7 @@ const COLUMNS = [
   'version',
   'last_position',
   'loan_state',
+  'mandates_state',
   'dpd',
   'classification',
   'overdue_since',

@@ -59,6 +59,7 @@ import * as mandatePresentationSends from './0061-0080/0066-mandate-presentation
 import * as loanStateLz4 from './0061-0080/0067-loan-state-lz4.js';
 import * as loanSummariesRoomForHotUpdates from './0061-0080/0068-loan-summaries-room-for-hot-updates.js';
 import * as openInstalmentsByDueDate from './0061-0080/0069-open-instalments-by-due-date.js';
+import * as loanMandatesStateApart from './0061-0080/0070-loan-mandates-state-apart.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -124,6 +125,7 @@ export const migrationProvider: MigrationProvider = {
       '0067-loan-state-lz4': loanStateLz4,
       '0068-loan-summaries-room-for-hot-updates': loanSummariesRoomForHotUpdates,
       '0069-open-instalments-by-due-date': openInstalmentsByDueDate,
+      '0070-loan-mandates-state-apart': loanMandatesStateApart,
     };
   },
 };

@@ -10,6 +10,7 @@ import { borrowerLoanView } from './borrower-loan.view.js';
 import { loanView } from './loan.view.js';
 import { LoanServicingReader } from './loan-servicing.reader.js';
 import { servicingFields } from './servicing-fields.view.js';
+import { loanStateOf } from '../../projections/loan-state-row.js';
 
 export class GetLoanQuery {
   constructor(
@@ -33,14 +34,14 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
       this.db
         .selectFrom('loan_summaries as l')
         .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
-        .select(['l.loan_state', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
+        .select(['l.loan_state', 'l.mandates_state', 'l.version', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
         .where('l.id', '=', loanId)
         .executeTakeFirst(),
       this.servicing.detailOf(loanId),
       this.businessDate.today(),
     ]);
     if (!row || (viewer.role === 'borrower' && row.borrower_id !== viewer.id)) throw new LoanNotFound(loanId);
-    const loan = row.loan_state as unknown as LoanRecord;
+    const loan = loanStateOf(row) as LoanRecord;
     const currency = this.config.product.currency;
     return {
       // A borrower gets the borrower view (no staff identities or notes), staff the full one.

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.j
 import { DB, type Db } from '../../../../platform/database/database.js';
 import type { LoanRecord } from '../../domain/loan.state.js';
 import { borrowerLoanView } from './borrower-loan.view.js';
+import { loanStateOf } from '../../projections/loan-state-row.js';
 
 export class ListMyLoansQuery {
   constructor(readonly borrowerId: string) {}
@@ -19,11 +20,11 @@ export class ListMyLoansHandler implements IQueryHandler<ListMyLoansQuery> {
   async execute({ borrowerId }: ListMyLoansQuery) {
     const rows = await this.db
       .selectFrom('loan_summaries')
-      .select('loan_state')
+      .select(['loan_state', 'mandates_state', 'version'])
       .where('borrower_id', '=', borrowerId)
       .orderBy('created_at', 'desc')
       .limit(200)
       .execute();
-    return rows.map((r) => borrowerLoanView(r.loan_state as unknown as LoanRecord, this.config.product.currency));
+    return rows.map((r) => borrowerLoanView(loanStateOf(r) as LoanRecord, this.config.product.currency));
   }
 }
