@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { compressWithLz4WhereAvailable } from '../lz4-where-available.js';
 
 /**
  * `loan_summaries.loan_state` compressed with lz4 instead of PostgreSQL's default pglz, where the server is built with
@@ -8,14 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * loan's next append; PostgreSQL reads both.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    DO $$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
-        ALTER TABLE loan_summaries ALTER COLUMN loan_state SET COMPRESSION lz4;
-      END IF;
-    END
-    $$`.execute(db);
+  await compressWithLz4WhereAvailable(db, 'loan_summaries', 'loan_state');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { compressWithLz4WhereAvailable } from '../lz4-where-available.js';
 
 /**
  * Issue 32 item 7: a loan's auto-debit part of its state (`mandates`: mandates, presentations, pre-debit notices) in a
@@ -9,15 +10,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE loan_summaries ADD COLUMN mandates_state jsonb`.execute(db);
-  // As loan_state (migration 0067): lz4 where the server has it, for a loan whose presentations outgrow a page's share.
-  await sql`
-    DO $$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
-        ALTER TABLE loan_summaries ALTER COLUMN mandates_state SET COMPRESSION lz4;
-      END IF;
-    END
-    $$`.execute(db);
+  // As loan_state (migration 0067), for a loan whose presentations outgrow a page's share.
+  await compressWithLz4WhereAvailable(db, 'loan_summaries', 'mandates_state');
   await sql`
     UPDATE loan_summaries
        SET mandates_state = loan_state -> 'mandates', loan_state = loan_state - 'mandates' - 'version'
