@@ -5,8 +5,7 @@ import {
   CLOSE_OF_BUSINESS_CHUNK,
   CloseOfBusiness,
 } from '../src/lending/collections/application/close-of-business.js';
-import { LoanCommandExecutor, type LoadedLoan } from '../src/lending/loan/application/loan-command-executor.js';
-import { loanStateOf } from '../src/lending/loan/projections/loan-state-row.js';
+import { LOADED_LOAN_COLUMNS, LoanCommandExecutor, loadedLoanOf } from '../src/lending/loan/application/loan-command-executor.js';
 import { CLOCK, type Clock } from '../src/platform/clock.js';
 
 /** Loans of a page decided and appended at once by the peer, as close of business did before issue 30. */
@@ -31,22 +30,13 @@ export async function perLoanCloseOfBusiness(
   for (let after: string | null = null; ;) {
     const ids = await cob.loanIdsAfter(after, CLOSE_OF_BUSINESS_CHUNK, date);
     if (ids.length === 0) return total;
-    const rows = await db
-      .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'])
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await db.selectFrom('loan_summaries').select(LOADED_LOAN_COLUMNS).where('id', 'in', ids).execute();
     total.loansVisited += rows.length;
     let next = 0;
     const lane = async () => {
       for (let i = next++; i < rows.length; i = next++) {
         const row = rows[i]!;
-        const loaded: LoadedLoan = {
-          state: loanStateOf(row),
-          version: row.version,
-          lastPosition: Number(row.last_position),
-          submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
-        };
+        const loaded = loadedLoanOf(row);
         const at = clock.now().toISOString();
         const result = await executor.execute(
           { type: 'CloseBusinessDay', data: { loanId: row.id, at, actor: CLOSE_OF_BUSINESS_ACTOR, date } },

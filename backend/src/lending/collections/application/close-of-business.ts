@@ -9,7 +9,7 @@ import { InvalidLoanInput } from '../../loan/domain/loan.errors.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { CollectionReminders } from './collection-reminders.js';
 import { AutoDebitPresentations, type AutoDebitStepResult } from '../../loan/application/auto-debit-presentations.port.js';
-import { LoanCommandExecutor, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
+import { LOADED_LOAN_COLUMNS, LoanCommandExecutor, loadedLoanOf, type LoadedLoan } from '../../loan/application/loan-command-executor.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../domain/next-close-of-business.js';
 import {
   BUSINESS_DAYS_STREAM,
@@ -19,7 +19,6 @@ import {
 } from '../../public/close-of-business.port.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { addDays } from '../../loan/domain/calendar.js';
-import { loanStateOf } from '../../loan/projections/loan-state-row.js';
 
 export type { CloseOfBusinessResult };
 
@@ -252,9 +251,7 @@ export class CloseOfBusiness implements BusinessDayClose {
   }
 
   private dueRows() {
-    return this.db
-      .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at', 'next_cob_on']);
+    return this.db.selectFrom('loan_summaries').select([...LOADED_LOAN_COLUMNS, 'next_cob_on']);
   }
 
   /**
@@ -268,12 +265,7 @@ export class CloseOfBusiness implements BusinessDayClose {
     const aged: Aged = { loansVisited: rows.length, eventsAppended: 0, loansAged: 0, reclassified: 0, penaltiesApplied: 0, seconds };
     this.phases.read += readSeconds;
     if (rows.length === 0) return aged;
-    const loaded = rows.map((row): LoadedLoan => ({
-      state: loanStateOf(row),
-      version: row.version,
-      lastPosition: Number(row.last_position),
-      submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
-    }));
+    const loaded = rows.map(loadedLoanOf);
     const timings = { decideSeconds: 0, appendSeconds: 0, projectSeconds: 0 };
     const outcomes = await this.executor.executeBatch(
       rows.map((row, i) => ({

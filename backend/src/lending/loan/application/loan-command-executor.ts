@@ -16,6 +16,7 @@ import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary.projection.js';
+import { loanStateOf } from '../projections/loan-state-row.js';
 import type { ProductParameters } from '../domain/terms/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './queries/borrower-loan.view.js';
 import { loanView, type LoanView } from './queries/loan.view.js';
@@ -27,6 +28,25 @@ export const loanStream = (loanId: string) => `loan-${loanId}`;
 
 /** A loan as its stream stands; `submittedAt` is what the loan_summaries row needs beside the state. */
 export type LoadedLoan = { state: LoanState; version: number; lastPosition: number; submittedAt: string | null };
+
+/** The loan_summaries columns a loan is loaded from (loadedLoanOf). */
+export const LOADED_LOAN_COLUMNS = ['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'] as const;
+
+/** A loan as its loan_summaries row stands (the state folded at its version), read with LOADED_LOAN_COLUMNS. */
+export function loadedLoanOf(row: {
+  version: number;
+  last_position: string | number;
+  loan_state: unknown;
+  mandates_state: unknown;
+  submitted_at: Date | string | null;
+}): LoadedLoan {
+  return {
+    state: loanStateOf(row),
+    version: row.version,
+    lastPosition: Number(row.last_position),
+    submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+  };
+}
 
 /** A loan with no events yet: where a StartLoanApplication begins. */
 export const NEW_LOAN: LoadedLoan = { state: { status: 'none' }, version: 0, lastPosition: 0, submittedAt: null };

@@ -11,8 +11,8 @@ export type LoanStateColumns = { loan_state: string; mandates_state: string | nu
 
 /** The columns a folded loan is written to. */
 export function loanStateColumns(s: LoanRecord): LoanStateColumns {
-  const { version: _version, mandates, ...rest } = s;
-  return { loan_state: JSON.stringify(rest), mandates_state: mandates === undefined ? null : JSON.stringify(mandates) };
+  const { version: _version, mandates: _mandates, ...rest } = s;
+  return { loan_state: JSON.stringify(rest), mandates_state: mandatesStateColumn(s) };
 }
 
 /** The auto-debit column alone: what a routine auto-debit step changes besides the version. */

@@ -12,6 +12,8 @@ import {
   type BeforeAppend,
   type Decision,
   type LoadedLoan,
+  LOADED_LOAN_COLUMNS,
+  loadedLoanOf,
 } from '../../loan/application/loan-command-executor.js';
 import type { LoanCommand } from '../../loan/domain/loan.commands.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
@@ -24,7 +26,6 @@ import type { InstalmentPresented, MandateKind } from '../domain/mandate.events.
 import { MANDATE_PROVIDER, type MandateProvider } from '../provider/mandate-provider.port.js';
 import { inFlight, pagesOf } from './presentation-pages.js';
 import { presentationSends, type PresentationSend, type PresentationToSend } from './presentation-sends.js';
-import { loanStateOf } from '../../loan/projections/loan-state-row.js';
 
 /** Close of business's auto-debit step acts as the system, as close of business does. */
 export const PRESENTATIONS_ACTOR: Actor = { id: 'system:close-of-business', role: 'staff' };
@@ -425,18 +426,13 @@ export class MandatePresentations implements AutoDebitPresentations {
     if (loanIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'])
+      .select(LOADED_LOAN_COLUMNS)
       .where('id', 'in', [...loanIds])
       .orderBy('id')
       .execute();
     return rows.map((row) => ({
       loanId: row.id,
-      loaded: {
-        state: loanStateOf(row),
-        version: row.version,
-        lastPosition: Number(row.last_position),
-        submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
-      },
+      loaded: loadedLoanOf(row),
     }));
   }
 

@@ -65,8 +65,9 @@ export function openMandate(state: MandatesState | undefined): MandateRecord | u
 
 /**
  * Whether an event changes nothing of the loan but its mandates (and the envelope: the version, and the last move
- * unless it is a routine step, `isRoutineAutoDebitStep`): every mandate event but BounceChargeApplied, which adds a charge to the loan's servicing. What is
- * built from the rest of the loan (loan_summaries' other columns) stands as it was.
+ * unless it is a routine step, `isRoutineAutoDebitStep`): every mandate event but BounceChargeApplied, which adds a
+ * charge to the loan's servicing. What is built from the rest of the loan (loan_summaries' other columns) stands as
+ * it was.
  */
 export function changesOnlyMandates(event: { type: string }): boolean {
   return isMandateEvent(event) && event.type !== 'BounceChargeApplied';
