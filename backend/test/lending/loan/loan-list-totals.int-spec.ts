@@ -92,3 +92,49 @@ describe('GET /api/admin/loans over more than 10,000 matching loans', () => {
     expect((await list({ filter: { queue: 'applied' } })).headers['content-range']).toBe('loans */0');
   });
 });
+
+describe('GET /api/admin/loans, a text search shared by more borrowers than are looked up as one list (20,000)', () => {
+  it('given 20,050 borrowers sharing a word and three of them with loans in one queue, when that queue is searched, then exactly those three are found', async () => {
+    // The read model's borrowers only (no accounts): 20,050 of them share "ubiquitous"; three get a copy of the loan
+    // above, moved to `applied`. The search then takes the join that stops at the cap, not the list of ids.
+    const db = t.app.get<Db>(DB);
+    await sql`
+      INSERT INTO loan_borrowers (user_id, name, email, phone)
+      SELECT gen_random_uuid(), 'Ubiquitous Borrower ' || g, 'ubiquitous' || g || '@example.test', NULL
+      FROM generate_series(1, 20050) g`.execute(db);
+    const chosen = await db
+      .selectFrom('loan_borrowers')
+      .select('user_id')
+      .where('name', 'in', ['Ubiquitous Borrower 8', 'Ubiquitous Borrower 11', 'Ubiquitous Borrower 20050'])
+      .execute();
+    const withLoans = chosen.map((r) => r.user_id);
+    const source = await db
+      .selectFrom('loan_summaries')
+      .select('id')
+      .where('borrower_id', '=', borrowerId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const copies = await sql<{ id: string }>`
+      INSERT INTO loan_summaries
+      SELECT copy.*
+      FROM loan_summaries s, unnest(${withLoans}::uuid[]) AS b(id),
+        LATERAL jsonb_populate_record(
+          NULL::loan_summaries,
+          to_jsonb(s) || jsonb_build_object('id', gen_random_uuid(), 'borrower_id', b.id, 'state', 'applied')) copy
+      WHERE s.id = ${source.id}::uuid
+      RETURNING id`.execute(db);
+
+    const page = await list({ filter: { q: 'ubiquitous', queue: 'applied' }, sort: ['createdAt', 'DESC'], range: [0, 24] });
+    expect(page.headers['content-range']).toBe('loans 0-2/3');
+    expect(page.body.map((l: { id: string }) => l.id).sort()).toEqual(copies.rows.map((r) => r.id).sort());
+    expect(page.body.map((l: { borrower: { name: string } }) => l.borrower.name).sort()).toEqual([
+      'Ubiquitous Borrower 11',
+      'Ubiquitous Borrower 20050',
+      'Ubiquitous Borrower 8',
+    ]);
+    // And a word only one of them has still goes through the list of ids, to the same loan.
+    const one = await list({ filter: { q: 'ubiquitous8@', queue: 'applied' } });
+    expect(one.headers['content-range']).toBe('loans 0-0/1');
+    expect(one.body[0].borrower.name).toBe('Ubiquitous Borrower 8');
+  });
+});

@@ -60,6 +60,7 @@ import * as loanStateLz4 from './0061-0080/0067-loan-state-lz4.js';
 import * as loanSummariesRoomForHotUpdates from './0061-0080/0068-loan-summaries-room-for-hot-updates.js';
 import * as openInstalmentsByDueDate from './0061-0080/0069-open-instalments-by-due-date.js';
 import * as loanMandatesStateApart from './0061-0080/0070-loan-mandates-state-apart.js';
+import * as loanSummariesByStateAndBorrower from './0061-0080/0071-loan-summaries-by-state-and-borrower.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -126,6 +127,7 @@ export const migrationProvider: MigrationProvider = {
       '0068-loan-summaries-room-for-hot-updates': loanSummariesRoomForHotUpdates,
       '0069-open-instalments-by-due-date': openInstalmentsByDueDate,
       '0070-loan-mandates-state-apart': loanMandatesStateApart,
+      '0071-loan-summaries-by-state-and-borrower': loanSummariesByStateAndBorrower,
     };
   },
 };

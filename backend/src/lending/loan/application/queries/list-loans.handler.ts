@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import type { Db } from '../../../../platform/database/database.js';
 import { READ_DB } from '../../../../platform/database/read-database.js';
@@ -88,6 +88,12 @@ const ROW_COLUMNS = [
 /** A search text that could be part of a loan id's text (hex digits and dashes); other texts cannot match an id. */
 const ID_FRAGMENT = /^[0-9a-f-]+$/i;
 
+/**
+ * Matching borrowers a text search hands to the loans' index as one list. The list is collected whole before the
+ * loans are read; past this many (a word shared by most borrowers) the join that stops at the cap is cheaper.
+ */
+const FEW_BORROWERS = 20_000;
+
 @QueryHandler(ListLoansQuery)
 export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
   constructor(
@@ -99,9 +105,10 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
    * A page is an index range read in the requested order (migrations 0003 and 0012 index every sort the console
    * offers on every queue). The total for Content-Range comes from `loan_queue_counts` when the filter is a queue
    * and/or a type only (the console's queue pages); with ids, a borrower or a creation window it is a count
-   * over the same filter that stops at 10,001 (Content-Range says 10000+ beyond 10,000, as for the counters). A text search collects its matches once (borrowers by the trigram index, their loans by
-   * (borrower_id, state); loans by id text when the search could be part of an id), collects at most 10,001 of
-   * them, counts and pages them in one statement, then reads the page's rows; over 10,000 the total says 10000+,
+   * over the same filter that stops at 10,001 (Content-Range says 10000+ beyond 10,000, as for the counters). A text
+   * search collects its matches once (borrowers by the trigram index, their loans by the list of their ids, or by a
+   * join when most borrowers match; loans by id text when the search could be part of an id), collects at most 10,001
+   * of them, counts and pages them in one statement, then reads the page's rows; over 10,000 the total says 10000+,
    * the matches are not sorted, and one more statement reads the page with its rows, in the requested order.
    */
   async execute({ filter, sort, range }: ListLoansQuery) {
@@ -129,21 +136,34 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
 
     if (filter.q) {
       const like = likePattern(filter.q);
-      const byBorrower = query
-        .where('l.borrower_id', 'in', this.db.selectFrom('loan_borrowers as b').select('b.user_id').where(borrowerTextLike(filter.q)))
+      const matching = this.db.selectFrom('loan_borrowers as b').select('b.user_id').where(borrowerTextLike(filter.q));
+      const byBorrower = query.where('l.borrower_id', 'in', matching).select(['l.id', sql.ref(column).as('k')]);
+      // Up to FEW_BORROWERS matching borrowers (`few`), their ids go to the loans' index as one sorted list (`= ANY`):
+      // one index scan that skips from each borrower to the next (in a state's queue, over
+      // loan_summaries_state_borrower) instead of a lookup per borrower. More than that (a word most borrowers share),
+      // the join by borrower, which stops as soon as it has TOTAL_CAP + 1 matches. Each way is planned with its own
+      // LIMIT, and run only when `few`'s count selects it (the other's join is never started).
+      const byFewBorrowers = query
+        .where(sql<boolean>`l.borrower_id = ANY(ARRAY(SELECT user_id FROM few))`)
         .select(['l.id', sql.ref(column).as('k')]);
+      const cap = sql.lit(TOTAL_CAP + 1);
+      const when = (test: RawBuilder<unknown>, branch: typeof byBorrower) =>
+        sql`(SELECT h.id, h.k FROM (SELECT count(*) AS n FROM few) g, LATERAL (${branch} LIMIT ${cap}) h WHERE ${test})`;
       const byId = ID_FRAGMENT.test(filter.q)
         ? query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])
         : undefined;
+      const hits = sql`${when(sql`g.n <= ${sql.lit(FEW_BORROWERS)}`, byFewBorrowers)}
+        UNION ALL ${when(sql`g.n > ${sql.lit(FEW_BORROWERS)}`, byBorrower)}
+        ${byId ? sql`UNION (${byId} LIMIT ${cap})` : sql``}`;
       // One statement collects at most TOTAL_CAP + 1 matches (with their sort key), counts them and, when they are
       // all there (at most 10,000), pages them. Over 10,000 the total is 10000+ and the collected matches are not
       // sorted (the CASE leaves the page's subquery unexecuted: sorting 10,001 keys for a page thrown away cost as
       // much as a tenth of a broad word's search); the page is read on its own instead, with its rows, in one
       // statement: at most its end from each way of matching (the borrower's text, the loan id's text), each in the
       // requested order (with that many matches the sort's index finds them quickly), merged.
-      const hits = byId ? byBorrower.union(byId) : byBorrower;
       const bounded = await sql<{ total: string; ids: string[] | null }>`
-        WITH hits AS MATERIALIZED (${hits} LIMIT ${sql.lit(TOTAL_CAP + 1)}),
+        WITH few AS MATERIALIZED (${matching} LIMIT ${sql.lit(FEW_BORROWERS + 1)}),
+             hits AS MATERIALIZED (SELECT id, k FROM (${hits}) matched LIMIT ${cap}),
              counted AS (SELECT count(*) AS total FROM hits)
         SELECT counted.total,
                CASE WHEN counted.total <= ${sql.lit(TOTAL_CAP)} THEN
