@@ -136,22 +136,20 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
 
     if (filter.q) {
       const like = likePattern(filter.q);
+      // A match is its loan's id and the sort's key.
+      const keyed = (q: typeof query) => q.select(['l.id', sql.ref(column).as('k')]);
       const matching = this.db.selectFrom('loan_borrowers as b').select('b.user_id').where(borrowerTextLike(filter.q));
-      const byBorrower = query.where('l.borrower_id', 'in', matching).select(['l.id', sql.ref(column).as('k')]);
+      const byBorrower = keyed(query.where('l.borrower_id', 'in', matching));
       // Up to FEW_BORROWERS matching borrowers (`few`), their ids go to the loans' index as one sorted list (`= ANY`):
       // one index scan that skips from each borrower to the next (in a state's queue, over
       // loan_summaries_state_borrower) instead of a lookup per borrower. More than that (a word most borrowers share),
       // the join by borrower, which stops as soon as it has TOTAL_CAP + 1 matches. Each way is planned with its own
       // LIMIT, and run only when `few`'s count selects it (the other's join is never started).
-      const byFewBorrowers = query
-        .where(sql<boolean>`l.borrower_id = ANY(ARRAY(SELECT user_id FROM few))`)
-        .select(['l.id', sql.ref(column).as('k')]);
+      const byFewBorrowers = keyed(query.where(sql<boolean>`l.borrower_id = ANY(ARRAY(SELECT user_id FROM few))`));
       const cap = sql.lit(TOTAL_CAP + 1);
       const when = (test: RawBuilder<unknown>, branch: typeof byBorrower) =>
         sql`(SELECT h.id, h.k FROM (SELECT count(*) AS n FROM few) g, LATERAL (${branch} LIMIT ${cap}) h WHERE ${test})`;
-      const byId = ID_FRAGMENT.test(filter.q)
-        ? query.where(sql`l.id::text`, 'ilike', like).select(['l.id', sql.ref(column).as('k')])
-        : undefined;
+      const byId = ID_FRAGMENT.test(filter.q) ? keyed(query.where(sql`l.id::text`, 'ilike', like)) : undefined;
       const hits = sql`${when(sql`g.n <= ${sql.lit(FEW_BORROWERS)}`, byFewBorrowers)}
         UNION ALL ${when(sql`g.n > ${sql.lit(FEW_BORROWERS)}`, byBorrower)}
         ${byId ? sql`UNION (${byId} LIMIT ${cap})` : sql``}`;
