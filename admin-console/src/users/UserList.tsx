@@ -10,7 +10,10 @@ import {
   TopToolbar,
   CreateButton,
   useCanAccess,
+  useListContext,
 } from 'react-admin';
+import { useEffect } from 'react';
+import { usePresenceConnected } from '../providers/presence';
 import { LastSeenField, OnlineField, StatusField } from './UserFields';
 import { PhoneField } from '../phones/PhoneField';
 
@@ -39,6 +42,19 @@ function Actions() {
 /** Presence changes without anyone editing a user: the list polls so the online column stays true. */
 export const PRESENCE_REFRESH_MS = 5000;
 
+/**
+ * The list is often first read before this page's own presence socket has connected, and would then show the
+ * reader "offline" until the next poll: read it again the moment the socket connects (or reconnects).
+ */
+function RefetchWhenPresenceConnects() {
+  const connected = usePresenceConnected();
+  const { refetch } = useListContext();
+  useEffect(() => {
+    if (connected) void refetch();
+  }, [connected, refetch]);
+  return null;
+}
+
 /** /Admin/Users: staff users with their role and whether they are online. */
 export function UserList() {
   return (
@@ -50,6 +66,7 @@ export function UserList() {
       actions={<Actions />}
       exporter={false}
     >
+      <RefetchWhenPresenceConnects />
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

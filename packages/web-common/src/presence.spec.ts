@@ -66,10 +66,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the presence socket', () => {
-  it('connects with the token and this device’s id, and reports the connection', async () => {
+  it('connects with the token and this device’s id, and reports online once the server has counted it', async () => {
     const { socket, emit, h, stop } = await connect();
     expect(socket.options).toEqual(expect.objectContaining({ path: '/socket.io', auth: { token: 'tok-1', deviceId: getDeviceId() } }));
-    emit('connect');
+    expect(socket.handlers.has('connect')).toBe(false); // the bare connection does not count
+    emit('presence', { userId: 'someone-else', status: true, device: 'other' });
+    expect(h.onConnectionChange).not.toHaveBeenCalledWith(true);
+    emit('presence', { status: true, device: getDeviceId() });
     expect(h.onConnectionChange).toHaveBeenLastCalledWith(true);
     emit('disconnect');
     expect(h.onConnectionChange).toHaveBeenLastCalledWith(false);

@@ -18,7 +18,10 @@ export type PresenceHandlers = {
   onDeviceReload(): void;
   /** The server ended this session (signed out elsewhere, password reset, account disabled, revoked). */
   onSessionEnded(reason: string, detail?: string): void;
-  /** The socket connected or dropped: the server counts the user online while it is connected. */
+  /**
+   * The server counted this user online (its own presence record arrived, sent once the status is stored), or the
+   * socket dropped. Not the bare `connect`: a page that reads who is online then could still find itself offline.
+   */
   onConnectionChange?(connected: boolean): void;
 };
 
@@ -35,13 +38,15 @@ export function connectPresence(token: string, handlers: PresenceHandlers, devic
     if (stopped) return;
     const s = io({ path: '/socket.io', auth: { token, deviceId }, reconnectionDelayMax: 30_000 }) as unknown as Socket;
     socket = s;
-    s.on('connect', () => handlers.onConnectionChange?.(true));
     s.on('disconnect', () => handlers.onConnectionChange?.(false));
     s.on('device-changed', () => handlers.onDeviceChanged());
     s.on('device-reload', () => handlers.onDeviceReload());
-    // A mark set while this page was away arrives with this user's own presence record on connect.
-    s.on('presence', (record: { userId?: string; device?: string } | undefined) => {
-      if (record && record.userId === undefined && record.device === 'devicereload') handlers.onDeviceReload();
+    // This user's own presence record (no userId) comes once the server has stored the status; a mark set while
+    // this page was away arrives with it.
+    s.on('presence', (record: { userId?: string; device?: string; status?: boolean } | undefined) => {
+      if (!record || record.userId !== undefined) return;
+      if (record.status === true) handlers.onConnectionChange?.(true);
+      if (record.device === 'devicereload') handlers.onDeviceReload();
     });
     s.on('session-ended', (data: { reason?: string } | undefined) => handlers.onSessionEnded(data?.reason ?? 'signed-out'));
     s.on('connect_error', (error: Error & { data?: { type?: string; status?: number; detail?: string } }) => {
