@@ -3,7 +3,7 @@ import type { LoanRecord } from '../../loan/domain/loan.state.js';
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import { oldestUnpaidDueDate } from '../../loan/domain/schedule/instalment-status.js';
-import type { Instalment } from '../../loan/domain/schedule/servicing.types.js';
+import type { Instalment, ServicingEvent, ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import { owedTotal } from '../../loan/domain/schedule/working-instalment.js';
 import type { CollectionEvent } from './collection.events.js';
 import { initialCollections } from './collections.state.js';
@@ -17,14 +17,27 @@ export const ages = (loan: LoanRecord) =>
   loan.status === 'active' || (loan.status === 'closed' && (loan.collections?.classification ?? 'standard') !== 'standard');
 
 /**
+ * Servicing folds kept for the loans asked about last, by their list of money events (never changed in place: an
+ * event makes a new list). Close of business asks three times for the same loan: its decider, the next date on its
+ * row, the correction of a visit that recorded nothing; so a page of loans (500) decided while the one before is
+ * written needs about a thousand. Bounded, oldest out first: a few megabytes at most.
+ */
+const FOLDS_KEPT = 2048;
+const folds = new Map<readonly ServicingEvent[], { terms: ServicingTerms; byCount: Map<number, Instalment[]> }>();
+
+/**
  * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
- * days add no event, so the fold is redone only when the events it would read change.
+ * days add no event, so the fold is redone only when the events it would read change (kept across callers, above).
  */
 export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
-  let folded: { events: readonly unknown[]; byCount: Map<number, Instalment[]> } | undefined;
   return (loan, day) => {
     const { terms, events } = loan.servicing!;
-    if (folded?.events !== events) folded = { events, byCount: new Map() };
+    let folded = folds.get(events);
+    if (folded === undefined || folded.terms !== terms) {
+      folded = { terms, byCount: new Map() };
+      folds.set(events, folded);
+      if (folds.size > FOLDS_KEPT) folds.delete(folds.keys().next().value!);
+    }
     // The events up to a day grow with the day, so their count names them.
     const upToDay = events.filter((event) => event.valueDate <= day);
     let instalments = folded.byCount.get(upToDay.length);
@@ -52,8 +65,13 @@ export function dayEnd(
           data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, amountDue: owedTotal(instalment) },
         });
       }
-      const graceEnds = addDays(instalment.dueDate, terms.graceDays);
-      if (graceEnds <= day && instalment.status !== 'paid' && !collections.overdue.includes(number)) {
+      // The date arithmetic last: most instalments are paid, not yet due or already recorded overdue.
+      if (
+        instalment.status !== 'paid' &&
+        instalment.dueDate <= day &&
+        !collections.overdue.includes(number) &&
+        addDays(instalment.dueDate, terms.graceDays) <= day
+      ) {
         events.push({
           type: 'InstalmentWentOverdue',
           data: { ...base, instalmentNumber: number, dueDate: instalment.dueDate, date: day, amountOverdue: owedTotal(instalment) },

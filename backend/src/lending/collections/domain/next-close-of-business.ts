@@ -5,6 +5,7 @@ import { ages, dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-e
 
 /** Days after an oldest unpaid due date on which its days past due cross a class boundary (1, 31, 61, 91 dpd). */
 const CLASS_BOUNDARIES = [0, 30, 60, 90];
+const LAST_BOUNDARY = 90;
 /** Later than any value date: the instalments after every money event. */
 const LAST_DAY = '9999-12-31';
 
@@ -27,18 +28,34 @@ export function collectionTermsOf(state: LoanState): CollectionTerms {
 export function nextCloseOfBusinessOn(state: LoanState, terms: CollectionTerms, instalmentsAt = instalmentsByDayEnd()): string | null {
   if (state.status === 'none' || !state.servicing || !state.disbursedOn || !ages(state)) return null;
   const start = addDays(state.collections?.recordedThrough ?? state.disbursedOn, 1);
-  const { events } = state.servicing;
-  const dates = new Set<string>([start]);
-  for (const event of events) dates.add(event.valueDate);
-  for (const { dueDate } of instalmentsAt(state, LAST_DAY)) {
-    dates.add(addDays(dueDate, terms.graceDays));
-    for (const days of CLASS_BOUNDARIES) dates.add(addDays(dueDate, days));
-  }
-  const candidates = [...dates].filter((date) => date >= start).sort();
   const base: LoanMessageBase = {
     loanId: state.id,
     at: '1970-01-01T00:00:00.000Z',
     actor: { id: 'system:close-of-business', role: 'staff' },
   };
-  return candidates.find((day) => dayEnd(state, instalmentsAt(state, day), terms, day, base).length > 0) ?? null;
+  // An instalment due before `bygone` has every date of its own before the start: left out.
+  const bygone = addDays(start, -Math.max(terms.graceDays, LAST_BOUNDARY));
+  const dues = instalmentsAt(state, LAST_DAY)
+    .map(({ dueDate }) => dueDate)
+    .filter((dueDate) => dueDate >= bygone)
+    .sort();
+  const pending = new Set<string>([start]);
+  for (const event of state.servicing.events) if (event.valueDate >= start) pending.add(event.valueDate);
+  // The candidates in date order, as the full list would give them, but an instalment's dates are worked out only
+  // when the search reaches its due date: each of its dates is on or after it, so every candidate before the next
+  // due date is already known. A loan whose next instalment has not fallen due stops there, whatever its term.
+  for (let next = 0; ;) {
+    const limit = dues[next];
+    const ready = [...pending].filter((day) => limit === undefined || day < limit).sort();
+    for (const day of ready) {
+      if (dayEnd(state, instalmentsAt(state, day), terms, day, base).length > 0) return day;
+      pending.delete(day);
+    }
+    if (limit === undefined) return null;
+    for (; dues[next] === limit; next += 1) {
+      for (const date of [addDays(limit, terms.graceDays), ...CLASS_BOUNDARIES.map((days) => addDays(limit, days))]) {
+        if (date >= start) pending.add(date);
+      }
+    }
+  }
 }

@@ -47,13 +47,30 @@ export function newInstalment(number: number, dueDate: string, principal: number
   };
 }
 
+/** What is still owed of one component: due less paid less waived (field by field: the fold asks this by the million). */
 export function owed(line: WorkingInstalment, component: Component): number {
-  const waived = WAIVED[component];
-  return line[component] - line[PAID[component]] - (waived === null ? 0 : line[waived]);
+  switch (component) {
+    case 'principal':
+      return line.principal - line.paidPrincipal;
+    case 'interest':
+      return line.interest - line.paidInterest - line.waivedInterest;
+    case 'fees':
+      return line.fees - line.paidFees - line.waivedFees;
+    case 'penalties':
+      return line.penalties - line.paidPenalties - line.waivedPenalties;
+  }
 }
 
+/** Everything still owed on the instalment (integer minor units, so the order of the sum does not matter). */
 export function owedTotal(line: WorkingInstalment): number {
-  return PAYMENT_ORDER.reduce((sum, component) => sum + owed(line, component), 0);
+  return (
+    line.penalties -
+    line.paidPenalties -
+    line.waivedPenalties +
+    (line.fees - line.paidFees - line.waivedFees) +
+    (line.interest - line.paidInterest - line.waivedInterest) +
+    (line.principal - line.paidPrincipal)
+  );
 }
 
 /** Pays up to `amount` of one component, adds it to `into`, and answers what is left. */
