@@ -97,6 +97,8 @@ describe('close of business in batches', () => {
     const at = new Date().toISOString();
     for (const { id } of alone)
       await executor.execute({ type: 'CloseBusinessDay', data: { loanId: id, at, actor: CLOSE_OF_BUSINESS_ACTOR, date: '2027-02-22' } });
+    // The payments left their loans' states kept for this process's next command.
+    expect(batched.map(({ id }) => executor.keeps(id))).toEqual([true, true, true]);
     const aged = await t.app.get(CloseOfBusiness).ageLoans(
       batched.map((l) => l.id),
       '2027-02-22',
@@ -104,6 +106,8 @@ describe('close of business in batches', () => {
     );
 
     expect(aged).toMatchObject({ loansVisited: 3, loansAged: 3 });
+    // A night's states are not kept (nobody is working on those loans); the ones kept before, now stale, are forgotten.
+    expect(batched.map(({ id }) => executor.keeps(id))).toEqual([false, false, false]);
     let events = 0;
     for (const [i, twin] of batched.entries()) {
       const recorded = await collectionEvents(twin.id);

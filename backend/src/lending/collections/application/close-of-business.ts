@@ -273,6 +273,7 @@ export class CloseOfBusiness implements BusinessDayClose {
         loaded: loaded[i]!,
       })),
       timings,
+      { keep: false },
     );
     Object.assign(seconds, { decide: timings.decideSeconds, append: timings.appendSeconds, project: timings.projectSeconds });
     this.phases.decide += timings.decideSeconds;

@@ -5,7 +5,7 @@ import { ages, dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-e
 
 /** Days after an oldest unpaid due date on which its days past due cross a class boundary (1, 31, 61, 91 dpd). */
 const CLASS_BOUNDARIES = [0, 30, 60, 90];
-const LAST_BOUNDARY = 90;
+const LAST_BOUNDARY = Math.max(...CLASS_BOUNDARIES);
 /** Later than any value date: the instalments after every money event. */
 const LAST_DAY = '9999-12-31';
 

@@ -241,9 +241,16 @@ export class LoanCommandExecutor {
    * appendBatch (one transaction), each at the version its loan was read at. An append refused because its stream
    * moved on is that command's ConcurrencyError, for the writer to decide again from the stream; the others stand.
    * `beforeAppend`, when given, sees the decisions between deciding and appending and may add events to them
-   * (or take all away: that command then appends nothing).
+   * (or take all away: that command then appends nothing). `keep: false`: the states appended are not kept for this
+   * process's next command (a night's run over loans no one is working on would otherwise push the loans staff are
+   * working on out of RecentLoans, and keep tens of thousands of states alive for the garbage collector to walk);
+   * one kept from before is forgotten, being stale.
    */
-  async executeBatch(commands: readonly BatchedCommand[], timings?: BatchTimings, beforeAppend?: BeforeAppend): Promise<BatchedOutcome[]> {
+  async executeBatch(
+    commands: readonly BatchedCommand[],
+    timings?: BatchTimings,
+    { beforeAppend, keep = true }: { beforeAppend?: BeforeAppend; keep?: boolean } = {},
+  ): Promise<BatchedOutcome[]> {
     let decideStarted = performance.now();
     const outcomes: BatchedOutcome[] = new Array(commands.length);
     const decisions: Decision[] = [];
@@ -300,6 +307,11 @@ export class LoanCommandExecutor {
         outcomes[index] = { error: result };
         return;
       }
+      outcomes[index] = { events: result.events.map((e) => e.type) };
+      if (!keep) {
+        this.recent.forget(loanId);
+        return;
+      }
       // As execute does: the state a reader of the stream would fold, kept for this process's next command on the loan.
       this.recent.set(loanId, {
         state: result.events.map(toLoanEvent).reduce(evolve, loaded.state),
@@ -307,7 +319,6 @@ export class LoanCommandExecutor {
         lastPosition: result.lastPosition,
         submittedAt: submittedAtAfter(loaded.submittedAt, result.events),
       });
-      outcomes[index] = { events: result.events.map((e) => e.type) };
     });
     return outcomes;
   }

@@ -407,7 +407,7 @@ export class MandatePresentations implements AutoDebitPresentations {
   /** One batch through the executor (decided, then appended in one transaction), its time added to the phases. */
   private async batch(commands: BatchedCommand[], beforeAppend?: BeforeAppend): Promise<BatchedOutcome[]> {
     const timings = { decideSeconds: 0, appendSeconds: 0, projectSeconds: 0 };
-    const outcomes = await this.executor.executeBatch(commands, timings, beforeAppend);
+    const outcomes = await this.executor.executeBatch(commands, timings, { beforeAppend });
     this.phases.decide += timings.decideSeconds;
     this.phases.append += timings.appendSeconds;
     this.phases.project += timings.projectSeconds;
