@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   const runtime = await createRuntime(config, quiet, { databaseUrl, queuePrefix });
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
   const job = ageLoansJob(app.get(CloseOfBusiness));
-  const worker = runtime.queue.worker(CLOSE_OF_BUSINESS_QUEUE, (j) => job.process(j), 1);
+  // The production worker's concurrency (WorkerHost: the queue backend's default, 4 chunks at once per process).
+  const worker = runtime.queue.worker(CLOSE_OF_BUSINESS_QUEUE, (j) => job.process(j));
   process.on('message', (message) => {
     if (message !== 'stop') return;
     void (async () => {
