@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '../src/lending/loan/domain/calendar.js';
-import { instalmentsByDayEnd } from '../src/lending/collections/domain/day-end.js';
+import { instalmentsAtDayEnd } from '../src/lending/collections/domain/day-end.js';
 import type { LoanCommand } from '../src/lending/loan/domain/loan.commands.js';
 import { decide } from '../src/lending/loan/domain/loan.decide.js';
 import { evolve, initialLoanState, type LoanRecord, type LoanState } from '../src/lending/loan/domain/loan.state.js';
@@ -70,13 +70,13 @@ export class BookAger {
     const disbursedOn = record.disbursedOn;
     let lastPaid = disbursedOn;
     // The borrower of a stopped or partial habit stops at an instalment due by then (chosen once they fall due).
-    const dueBy = instalmentsByDayEnd()(record, LAST_DAY).filter((i) => i.dueDate <= through).length;
+    const dueBy = instalmentsAtDayEnd(record, LAST_DAY).filter((i) => i.dueDate <= through).length;
     const stopAt = dueBy === 0 ? 0 : 1 + Math.floor(this.random() * dueBy);
     const maker = this.staffIds[0]!;
     const checker = this.staffIds[1]!;
     while ((state as LoanRecord).status === 'active') {
       const loanNow = state as LoanRecord;
-      const instalment = instalmentsByDayEnd()(loanNow, LAST_DAY).find((i) => i.status !== 'paid');
+      const instalment = instalmentsAtDayEnd(loanNow, LAST_DAY).find((i) => i.status !== 'paid');
       if (!instalment) break;
       // Stopped: nothing from instalment `stopAt` on; partial: part of instalment `stopAt`, then nothing.
       if (habit === 'stopped' && instalment.number >= stopAt) break;
@@ -89,7 +89,7 @@ export class BookAger {
       if (day <= disbursedOn) day = addDays(disbursedOn, 1);
       if (day > through) break;
       closeBusiness(addDays(day, -1));
-      const owed = owedTotal(instalmentsByDayEnd()(state as LoanRecord, day).find((i) => i.number === instalment.number)!);
+      const owed = owedTotal(instalmentsAtDayEnd(state as LoanRecord, day).find((i) => i.number === instalment.number)!);
       const amount =
         habit === 'partial' && instalment.number === stopAt
           ? Math.max(100, Math.round((owed * (0.2 + 0.6 * this.random())) / 100) * 100)

@@ -12,7 +12,7 @@ import {
   useCanAccess,
   useListContext,
 } from 'react-admin';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePresenceConnected } from '../providers/presence';
 import { LastSeenField, OnlineField, StatusField } from './UserFields';
 import { PhoneField } from '../phones/PhoneField';
@@ -49,8 +49,11 @@ export const PRESENCE_REFRESH_MS = 5000;
 function RefetchWhenPresenceConnects() {
   const connected = usePresenceConnected();
   const { refetch } = useListContext();
+  // Only on a change to connected: a page already connected when the list opens has its first read up to date.
+  const wasConnected = useRef(connected);
   useEffect(() => {
-    if (connected) void refetch();
+    if (connected && !wasConnected.current) void refetch();
+    wasConnected.current = connected;
   }, [connected, refetch]);
   return null;
 }

@@ -3,7 +3,7 @@ import { FieldProblems } from '../../loan/domain/loan-input.validation.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { evolve, type LoanRecord, type LoanState } from '../../loan/domain/loan.state.js';
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
-import { dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-end.js';
+import { dayEnd, instalmentsAtDayEnd, type CollectionTerms } from './day-end.js';
 import { nextCloseOfBusinessOn } from './next-close-of-business.js';
 
 export type { CollectionTerms } from './day-end.js';
@@ -32,13 +32,8 @@ export function decideCloseOfBusiness(state: LoanState, terms: CollectionTerms, 
   const base: LoanMessageBase = { loanId: data.loanId, at: data.at, actor: data.actor };
   let loan: LoanRecord = state;
   const decided: LoanEvent[] = [];
-  const instalmentsAt = instalmentsByDayEnd();
-  for (
-    let day = nextCloseOfBusinessOn(loan, terms, instalmentsAt);
-    day !== null && day <= data.date;
-    day = nextCloseOfBusinessOn(loan, terms, instalmentsAt)
-  ) {
-    const events = dayEnd(loan, instalmentsAt(loan, day), terms, day, base);
+  for (let day = nextCloseOfBusinessOn(loan, terms); day !== null && day <= data.date; day = nextCloseOfBusinessOn(loan, terms)) {
+    const events = dayEnd(loan, instalmentsAtDayEnd(loan, day), terms, day, base);
     loan = events.reduce(evolve, loan) as LoanRecord;
     decided.push(...events);
   }

@@ -2,7 +2,7 @@ import { addDays } from '../../loan/domain/calendar.js';
 import type { LoanEvent } from '../../loan/domain/loan.events.js';
 import { evolve, type LoanRecord, type LoanState } from '../../loan/domain/loan.state.js';
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
-import { ages, dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-end.js';
+import { ages, dayEnd, instalmentsAtDayEnd, type CollectionTerms } from './day-end.js';
 
 /**
  * The oracle of the close-of-business tests: close of business as first written, walking every day from the one after
@@ -14,10 +14,9 @@ export function closeOfBusinessDayByDay(state: LoanState, terms: CollectionTerms
   const base: LoanMessageBase = { loanId: data.loanId, at: data.at, actor: data.actor };
   let loan: LoanRecord = state;
   const decided: LoanEvent[] = [];
-  const instalmentsAt = instalmentsByDayEnd();
   for (let day = addDays(state.collections?.recordedThrough ?? state.disbursedOn, 1); day <= data.date; day = addDays(day, 1)) {
     if (!ages(loan)) break;
-    const events = dayEnd(loan, instalmentsAt(loan, day), terms, day, base);
+    const events = dayEnd(loan, instalmentsAtDayEnd(loan, day), terms, day, base);
     loan = events.reduce(evolve, loan) as LoanRecord;
     decided.push(...events);
   }

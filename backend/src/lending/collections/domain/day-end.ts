@@ -29,21 +29,19 @@ const folds = new Map<readonly ServicingEvent[], { terms: ServicingTerms; byCoun
  * The instalments at a day end: the servicing fold over the money events with a value date up to that day. Most
  * days add no event, so the fold is redone only when the events it would read change (kept across callers, above).
  */
-export function instalmentsByDayEnd(): (loan: LoanRecord, day: string) => Instalment[] {
-  return (loan, day) => {
-    const { terms, events } = loan.servicing!;
-    let folded = folds.get(events);
-    if (folded === undefined || folded.terms !== terms) {
-      folded = { terms, byCount: new Map() };
-      folds.set(events, folded);
-      if (folds.size > FOLDS_KEPT) folds.delete(folds.keys().next().value!);
-    }
-    // The events up to a day grow with the day, so their count names them.
-    const upToDay = events.filter((event) => event.valueDate <= day);
-    let instalments = folded.byCount.get(upToDay.length);
-    if (!instalments) folded.byCount.set(upToDay.length, (instalments = serviceLoan(terms, upToDay).instalments));
-    return instalments;
-  };
+export function instalmentsAtDayEnd(loan: LoanRecord, day: string): Instalment[] {
+  const { terms, events } = loan.servicing!;
+  let folded = folds.get(events);
+  if (folded === undefined || folded.terms !== terms) {
+    folded = { terms, byCount: new Map() };
+    folds.set(events, folded);
+    if (folds.size > FOLDS_KEPT) folds.delete(folds.keys().next().value!);
+  }
+  // The events up to a day grow with the day, so their count names them.
+  const upToDay = events.filter((event) => event.valueDate <= day);
+  let instalments = folded.byCount.get(upToDay.length);
+  if (!instalments) folded.byCount.set(upToDay.length, (instalments = serviceLoan(terms, upToDay).instalments));
+  return instalments;
 }
 
 /** What one day end records for a loan as it stands: [] on most days. */

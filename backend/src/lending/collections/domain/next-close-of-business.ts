@@ -1,7 +1,7 @@
 import { addDays } from '../../loan/domain/calendar.js';
 import type { LoanState } from '../../loan/domain/loan.state.js';
 import type { LoanMessageBase } from '../../loan/domain/loan.types.js';
-import { ages, dayEnd, instalmentsByDayEnd, type CollectionTerms } from './day-end.js';
+import { ages, dayEnd, instalmentsAtDayEnd, type CollectionTerms } from './day-end.js';
 
 /** Days after an oldest unpaid due date on which its days past due cross a class boundary (1, 31, 61, 91 dpd). */
 const CLASS_BOUNDARIES = [0, 30, 60, 90];
@@ -22,10 +22,10 @@ export function collectionTermsOf(state: LoanState): CollectionTerms {
  * A day end records something only when one of its inputs changes: an instalment's due date or the end of its grace
  * (fell due, went overdue), a money event's value date (what is paid), or the oldest unpaid due date plus 0, 30, 60
  * or 90 days (a class boundary). So only those dates are looked at, with the decider's own day end, in order: this is
- * the decider's answer, found without walking every day. COB visits only loans whose date has come. `instalmentsAt`
- * lets a caller that asks again and again (the decider) share the servicing folds.
+ * the decider's answer, found without walking every day. COB visits only loans whose date has come. The servicing
+ * folds are shared with the decider and every other caller (instalmentsAtDayEnd).
  */
-export function nextCloseOfBusinessOn(state: LoanState, terms: CollectionTerms, instalmentsAt = instalmentsByDayEnd()): string | null {
+export function nextCloseOfBusinessOn(state: LoanState, terms: CollectionTerms): string | null {
   if (state.status === 'none' || !state.servicing || !state.disbursedOn || !ages(state)) return null;
   const start = addDays(state.collections?.recordedThrough ?? state.disbursedOn, 1);
   const base: LoanMessageBase = {
@@ -35,7 +35,7 @@ export function nextCloseOfBusinessOn(state: LoanState, terms: CollectionTerms, 
   };
   // An instalment due before `bygone` has every date of its own before the start: left out.
   const bygone = addDays(start, -Math.max(terms.graceDays, LAST_BOUNDARY));
-  const dues = instalmentsAt(state, LAST_DAY)
+  const dues = instalmentsAtDayEnd(state, LAST_DAY)
     .map(({ dueDate }) => dueDate)
     .filter((dueDate) => dueDate >= bygone)
     .sort();
@@ -48,7 +48,7 @@ export function nextCloseOfBusinessOn(state: LoanState, terms: CollectionTerms, 
     const limit = dues[next];
     const ready = [...pending].filter((day) => limit === undefined || day < limit).sort();
     for (const day of ready) {
-      if (dayEnd(state, instalmentsAt(state, day), terms, day, base).length > 0) return day;
+      if (dayEnd(state, instalmentsAtDayEnd(state, day), terms, day, base).length > 0) return day;
       pending.delete(day);
     }
     if (limit === undefined) return null;
