@@ -182,6 +182,27 @@ describe('the staff room', () => {
   });
 });
 
+describe('online while a page is open', () => {
+  const statusOf = async (userId: string) =>
+    (await t.runtime.db.selectFrom('presence').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status;
+
+  it('a page closing while another page of the same user connects leaves them online, every time', async () => {
+    const borrower = await registerBorrower(t.http);
+    for (let round = 0; round < 25; round += 1) {
+      const leaving = await page(borrower.token);
+      await leaving.next('presence');
+      // The next page opens as the last one closes (a reload, or one tab closed as another opens).
+      const [arriving] = await Promise.all([page(borrower.token), Promise.resolve(leaving.close())]);
+      await arriving.next('presence');
+      await new Promise((r) => setTimeout(r, 40));
+      expect({ round, online: await statusOf(borrower.user._id) }).toEqual({ round, online: true });
+      arriving.close();
+      await waitFor(async () => !(await statusOf(borrower.user._id)), 'the borrower to go offline once no page is open', 5000);
+      open.splice(0);
+    }
+  });
+});
+
 describeWithRedis('across API processes (Redis adapter)', () => {
   it('the session cap counts the sockets of every process', async () => {
     expect(t.runtime.queue.kind).toBe('redis');

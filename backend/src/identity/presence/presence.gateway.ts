@@ -204,10 +204,16 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
   private async disconnected(userId: string): Promise<void> {
     if (!this.io) return;
     // Across every process: the user is offline only when no page of theirs is connected anywhere.
-    const remaining = await this.io.in(userRoom(userId)).fetchSockets();
-    if (remaining.length > 0) return;
+    if ((await this.io.in(userRoom(userId)).fetchSockets()).length > 0) return;
     const record = await this.presence.setStatus(userId, false);
-    this.io?.to(STAFF_ROOM).emit('presence', { userId, status: false, device: record.device });
+    // A page of theirs may have joined between that look and this write, and stored "online" before it: look again,
+    // so the last word is online whenever a page is connected (a page joins the room before it writes online).
+    if ((await this.io.in(userRoom(userId)).fetchSockets()).length > 0) {
+      const again = await this.presence.setStatus(userId, true);
+      this.io.to(STAFF_ROOM).emit('presence', { userId, status: true, device: again.device });
+      return;
+    }
+    this.io.to(STAFF_ROOM).emit('presence', { userId, status: false, device: record.device });
   }
 
   deviceChanged(sessionIds: string[], deviceId: string): void {
