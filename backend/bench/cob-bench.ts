@@ -131,17 +131,27 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
     reminders.seconds = 0;
     const before = load();
     const phasesBefore = phasesOf?.();
+    const updatesBefore = await rowUpdates(db);
     const started = performance.now();
     const result = await run();
     const seconds = (performance.now() - started) / 1000;
+    const updates = await rowUpdates(db, updatesBefore);
     const rate = result.loansProcessed / seconds;
     const spent = phasesBefore && phasesOf ? phaseSeconds(phasesBefore, phasesOf()) : undefined;
     const note =
       `${label}: ${result.loansProcessed} loans aged, ${result.loansVisited} read (${Math.round(result.loansVisited / seconds)}/s), ${result.eventsAppended} events, ` +
       `${result.remindersQueued} reminders queued in ${reminders.seconds.toFixed(1)} s; ${seconds.toFixed(1)} s` +
-      `${spent ? `; phases ${describePhases(spent, seconds)}` : ''}; load ${before} -> ${load()}`;
+      `${spent ? `; phases ${describePhases(spent, seconds)}` : ''}; load ${before} -> ${load()}; ` +
+      `loan_summaries rows updated ${updates.all}, ${updates.hot} of them HOT (no index entry)`;
     log(`  ${name} = ${Math.round(rate)} loans/s (${note})`);
     figures.push({ name, value: rate, unit: 'loans/s', note });
+    if (updates.all > 0)
+      figures.push({
+        name: name.replace('loans_per_s', 'hot_update_share'),
+        value: updates.hot / updates.all,
+        unit: 'share',
+        note: `${label}: loan_summaries row updates that were HOT (${updates.hot} of ${updates.all}): no new entry in any of its indexes`,
+      });
     figures.push({
       name: name.replace('loans_per_s', 'loans_read_per_s'),
       value: result.loansVisited / seconds,
@@ -222,6 +232,17 @@ export async function benchmarkCloseOfBusiness(ctx: CobBenchContext): Promise<vo
   );
   const out = process.env.BENCH_COB_EVENTS_OUT?.trim();
   if (out) log(`  ${await writeCobEvents(db, logBefore, out)} loans' close of business events written to ${out}`);
+}
+
+/**
+ * loan_summaries' row updates and HOT ones, from PostgreSQL's statistics (a backend reports its counts within about a
+ * second of its last transaction: read after waiting that long); minus `since`, when given.
+ */
+async function rowUpdates(db: Kysely<any>, since = { all: 0, hot: 0 }): Promise<{ all: number; hot: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { rows } = await sql<{ all: string; hot: string }>`
+    SELECT n_tup_upd AS all, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relid = 'loan_summaries'::regclass`.execute(db);
+  return { all: Number(rows[0]?.all ?? 0) - since.all, hot: Number(rows[0]?.hot ?? 0) - since.hot };
 }
 
 const lastPosition = async (db: Kysely<any>) =>
