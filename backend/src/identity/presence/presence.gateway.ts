@@ -204,16 +204,21 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
   private async disconnected(userId: string): Promise<void> {
     if (!this.io) return;
     // Across every process: the user is offline only when no page of theirs is connected anywhere.
-    if ((await this.io.in(userRoom(userId)).fetchSockets()).length > 0) return;
-    const record = await this.presence.setStatus(userId, false);
-    // A page of theirs may have joined between that look and this write, and stored "online" before it: look again,
-    // so the last word is online whenever a page is connected (a page joins the room before it writes online).
-    if ((await this.io.in(userRoom(userId)).fetchSockets()).length > 0) {
-      const again = await this.presence.setStatus(userId, true);
-      this.io.to(STAFF_ROOM).emit('presence', { userId, status: true, device: again.device });
-      return;
+    let online = await this.anyPageOf(userId);
+    if (online) return;
+    // A page may join or leave between a look and the write after it (a reload: one page closes as the next opens):
+    // look again after each write, and write again while it no longer holds (a page joins before it stores online).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const record = await this.presence.setStatus(userId, online);
+      this.io.to(STAFF_ROOM).emit('presence', { userId, status: online, device: record.device });
+      const now = await this.anyPageOf(userId);
+      if (now === online) return;
+      online = now;
     }
-    this.io.to(STAFF_ROOM).emit('presence', { userId, status: false, device: record.device });
+  }
+
+  private async anyPageOf(userId: string): Promise<boolean> {
+    return (await this.io!.in(userRoom(userId)).fetchSockets()).length > 0;
   }
 
   deviceChanged(sessionIds: string[], deviceId: string): void {
