@@ -18,7 +18,14 @@ const asSql = (text: string) => text as never;
 const literal = (value: unknown) =>
   value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value));
 
-type SummaryRow = { loan_state: unknown; mandates_state: unknown; version: number; submitted_at: Date | string | null };
+type SummaryRow = {
+  loan_state: unknown;
+  mandates_state: unknown;
+  collections_state: unknown;
+  last_move: unknown;
+  version: number;
+  submitted_at: Date | string | null;
+};
 
 const loanSummariesProjection = postgreSQLRawSQLProjection<LoanEvent & { metadata?: Record<string, unknown> }>({
   name: EMMETT_SUMMARIES_TABLE,
@@ -26,7 +33,9 @@ const loanSummariesProjection = postgreSQLRawSQLProjection<LoanEvent & { metadat
   evolve: async (event, context) => {
     const loanId = String(event.data.loanId);
     const found = await context.execute.query<SummaryRow>(
-      asSql(`SELECT loan_state, mandates_state, version, submitted_at FROM ${EMMETT_SUMMARIES_TABLE} WHERE id = ${literal(loanId)}`),
+      asSql(
+        `SELECT loan_state, mandates_state, collections_state, last_move, version, submitted_at FROM ${EMMETT_SUMMARIES_TABLE} WHERE id = ${literal(loanId)}`,
+      ),
     );
     const existing = found.rows[0];
     const metadata = event.metadata as { streamPosition: bigint; globalPosition: bigint };

@@ -152,6 +152,10 @@ export interface LoanSummariesTable {
   loan_state: JSONColumnType<Record<string, unknown>>;
   /** The loan's auto-debit part of its state (migration 0070): mandates and presentations, null before the first. */
   mandates_state: JSONColumnType<Record<string, unknown>> | null;
+  /** What close of business recorded of the loan (migration 0072): `collections` of its state, null before the first. */
+  collections_state: JSONColumnType<Record<string, unknown>> | null;
+  /** The loan's last move (migration 0072): `{ updatedAt, lastActor, lastReason }` of its state. */
+  last_move: JSONColumnType<Record<string, unknown>>;
   /** Collections (migration 0018): the RBI classification, days past due at its last change, the oldest unpaid due date then. */
   dpd: Generated<number>;
   classification: Generated<string>;

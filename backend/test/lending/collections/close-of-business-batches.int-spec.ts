@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql, type Kysely } from 'kysely';
+import * as collectionsStateApart from '../../../src/platform/database/migrations/0061-0080/0072-loan-collections-state-apart.js';
+import { loanDetailSchema } from '../../../src/lending/loan/http/loan-response.schemas.js';
 import { CLOSE_OF_BUSINESS_ACTOR, CloseOfBusiness } from '../../../src/lending/collections/application/close-of-business.js';
 import { LoanCommandExecutor } from '../../../src/lending/loan/application/loan-command-executor.js';
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
@@ -207,5 +210,51 @@ describe('close of business in batches', () => {
       expect(fellDue.at(-1)).toBe(5);
     }
     expect((await cob.run(CLOSE_OF_BUSINESS_ACTOR, '2027-04-22', 2)).eventsAppended).toBe(0);
+  });
+
+  it("a night that records only instalments falling due and changes of class leaves each row's loan_state as it was; a row from before migration 0072 is split by it", async () => {
+    const db = t.runtime.db;
+    const cob = t.app.get(CloseOfBusiness);
+    const ids = [...alone, ...batched].map((l) => l.id).sort();
+    const stored = async () =>
+      (
+        await sql<{
+          id: string;
+          loan_state: string;
+          collections_state: { fellDue: number[] };
+          last_move: { updatedAt: string };
+          version: number;
+        }>`
+          SELECT id, loan_state::text AS loan_state, collections_state, last_move, version
+          FROM loan_summaries WHERE id = ANY(${ids}::uuid[]) ORDER BY id`.execute(db)
+      ).rows;
+    const adminLoan = async (id: string) =>
+      loanDetailSchema.parse((await t.http.get(`/api/admin/loans/${id}`).set(bearer(admin)).expect(200)).body);
+    await setBusinessDate('2027-05-21');
+    // Through the day before (instalment 5's going overdue and its penal charge, which rewrite the servicing), then
+    // instalment 6's due date: it falls due on every loan, and a loan paid up so far turns SMA-0.
+    await cob.run(CLOSE_OF_BUSINESS_ACTOR, '2027-05-20');
+    const before = await stored();
+    expect((await cob.run(CLOSE_OF_BUSINESS_ACTOR, '2027-05-21')).eventsAppended).toBeGreaterThanOrEqual(ids.length);
+    const after = await stored();
+    for (const [i, row] of after.entries()) {
+      expect(row.loan_state).toBe(before[i]!.loan_state);
+      expect(row.version).toBeGreaterThan(before[i]!.version);
+      expect(row.collections_state.fellDue).toContain(6);
+      expect(row.last_move.updatedAt).not.toBe(before[i]!.last_move.updatedAt);
+    }
+    const shown = await Promise.all(ids.map(adminLoan));
+
+    // The rows as they stood before 0072 (the whole state in loan_state), then 0072 again.
+    await collectionsStateApart.down(db as unknown as Kysely<unknown>);
+    const merged = (
+      await sql<{ loan_state: Record<string, unknown> }>`SELECT loan_state FROM loan_summaries WHERE id = ${ids[0]}`.execute(db)
+    ).rows[0]!.loan_state;
+    expect(merged).toMatchObject({ collections: after[0]!.collections_state, ...after[0]!.last_move });
+    await collectionsStateApart.up(db as unknown as Kysely<unknown>);
+    expect(await stored()).toEqual(after);
+    expect(await Promise.all(ids.map(adminLoan))).toEqual(shown);
+    const report = await verifyProjections(db, t.app.get(PlatformRegistry).projections);
+    expect(report.differences).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { rebuildProjections } from '../../../src/platform/projections/rebuild.js
 import { verifyProjections } from '../../../src/platform/projections/verify.js';
 import { createMigratedTestDatabase, createTestDatabase } from '../../support/test-database.js';
 import * as mandatesStateApart from '../../../src/platform/database/migrations/0061-0080/0070-loan-mandates-state-apart.js';
+import * as collectionsStateApart from '../../../src/platform/database/migrations/0061-0080/0072-loan-collections-state-apart.js';
 
 /**
  * Issue 11: the queue counts kept with loan_summaries (migration 0012) always equal a count over the read model,
@@ -325,12 +326,14 @@ describe('migration 0012 on a database that already holds loans', () => {
         .insertInto('loan_borrowers')
         .values(borrowers.map((b) => ({ user_id: b.id, name: b.name, email: b.email, phone: b.phone })))
         .execute();
-      // Today's projection also writes the columns migrations 0018, 0023 and 0070 add: the old table has them while the loans
-      // are appended, and loses them again before migrating, as a database of that time would be (its state whole, 0070's down).
-      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date, ADD COLUMN mandates_state jsonb`.execute(
+      // Today's projection also writes the columns migrations 0018, 0023, 0070 and 0072 add: the old table has them while
+      // the loans are appended, and loses them again before migrating, as a database of that time would be (its state
+      // whole: 0072's down, then 0070's).
+      await sql`ALTER TABLE loan_summaries ADD COLUMN dpd integer NOT NULL DEFAULT 0, ADD COLUMN classification text NOT NULL DEFAULT 'standard', ADD COLUMN overdue_since date, ADD COLUMN next_cob_on date, ADD COLUMN mandates_state jsonb, ADD COLUMN collections_state jsonb, ADD COLUMN last_move jsonb`.execute(
         target,
       );
       await appendAll(target, generate(60, 13), 4);
+      await collectionsStateApart.down(target);
       await mandatesStateApart.down(target);
       await sql`ALTER TABLE loan_summaries DROP COLUMN dpd, DROP COLUMN classification, DROP COLUMN overdue_since, DROP COLUMN next_cob_on`.execute(
         target,

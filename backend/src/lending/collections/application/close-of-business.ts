@@ -57,6 +57,8 @@ type DueRow = {
   last_position: string | number;
   loan_state: unknown;
   mandates_state: unknown;
+  collections_state: unknown;
+  last_move: unknown;
   submitted_at: Date | string | null;
   next_cob_on: string | null;
 };

@@ -25,9 +25,10 @@ export class GetLoanDelinquencyHandler implements IQueryHandler<GetLoanDelinquen
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async execute({ loanId }: GetLoanDelinquencyQuery): Promise<LoanDelinquency> {
-    const row = await this.db.selectFrom('loan_summaries').select('loan_state').where('id', '=', loanId).executeTakeFirst();
+    const row = await this.db.selectFrom('loan_summaries').select('collections_state').where('id', '=', loanId).executeTakeFirst();
     if (!row) throw new LoanNotFound(loanId);
-    const collections = (row.loan_state as { collections?: CollectionsState }).collections ?? initialCollections;
+    // What close of business recorded, kept apart from the rest of the state (loan-state-row.ts).
+    const collections = (row.collections_state as CollectionsState | null) ?? initialCollections;
     return {
       loanId,
       classification: collections.classification,

@@ -10,6 +10,8 @@ import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { ProductParameters } from '../../loan/domain/terms/product-parameters.js';
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import type { CloseBusinessDay } from './close-of-business.decide.js';
+import { loanStateColumns, loanStateOf } from '../../loan/projections/loan-state-row.js';
+import { loanSummaryUpsert } from '../../loan/projections/loan-summary.projection.js';
 
 const RUN_AT = '2021-07-01T00:05:00.000Z';
 const COB = { id: 'close-of-business', role: 'staff' } as const;
@@ -233,6 +235,63 @@ describe('close of business', () => {
         ['SMA-0', '2024-01-31'],
         ['SMA-1', '2024-03-01'],
       ]);
+    });
+  });
+
+  describe("the loan's row", () => {
+    const stored = (loan: LoanRecord) => {
+      const columns = loanStateColumns(loan);
+      return {
+        loan_state: JSON.parse(columns.loan_state),
+        mandates_state: JSON.parse(columns.mandates_state ?? 'null'),
+        collections_state: JSON.parse(columns.collections_state ?? 'null'),
+        last_move: JSON.parse(columns.last_move),
+        version: loan.version,
+      };
+    };
+    const GRACE_3 = product(3, PENAL);
+
+    it('keeps its loan_state through an instalment falling due, going overdue and a change of class', () => {
+      const before = replay(disbursed) as LoanRecord;
+      const fellDue = agedThrough(disbursed, '2021-03-31', GRACE_3);
+      const wentOverdue = [...fellDue, ...run(fellDue, '2021-04-03', product(3, 0))];
+      expect(wentOverdue.slice(fellDue.length).map((e) => e.type)).toEqual(['InstalmentWentOverdue']);
+      for (const history of [fellDue, wentOverdue]) {
+        const loan = replay(history) as LoanRecord;
+        expect(stored(loan).loan_state).toEqual(stored(before).loan_state);
+        expect(loanStateOf(stored(loan))).toEqual(loan);
+      }
+      expect(stored(replay(wentOverdue) as LoanRecord).collections_state).toMatchObject({
+        classification: 'SMA-0',
+        fellDue: [1],
+        overdue: [1],
+      });
+    });
+
+    it('is updated in those columns alone: the version, the last move and what close of business recorded', () => {
+      const fellDue = agedThrough(disbursed, '2021-03-31', GRACE_3);
+      const events = fellDue.slice(disbursed.length);
+      const loan = replay(fellDue) as LoanRecord;
+      const upsert = loanSummaryUpsert(loan, loan.version, null, events)!;
+      expect(upsert.mode).toBe('update');
+      expect(Object.keys(upsert.row).sort()).toEqual(
+        ['id', 'version', 'last_position', 'updated_at', 'last_actor_id', 'last_actor_role', 'last_reason', 'last_move']
+          .concat(['collections_state', 'dpd', 'classification', 'overdue_since', 'next_cob_on'])
+          .sort(),
+      );
+      expect(upsert.row).toMatchObject({ dpd: 1, classification: 'SMA-0', overdue_since: '2021-03-31' });
+    });
+
+    it('a penal charge adds a penalty to the servicing: the whole row is written', () => {
+      const fellDue = agedThrough(disbursed, '2021-03-31', GRACE_3);
+      const charged = run(fellDue, '2021-04-03', GRACE_3);
+      expect(charged.map((e) => e.type)).toEqual(['InstalmentWentOverdue', 'PenalChargeApplied']);
+      const loan = replay([...fellDue, ...charged]) as LoanRecord;
+      expect(stored(loan).loan_state).not.toEqual(stored(replay(fellDue) as LoanRecord).loan_state);
+      expect(loanStateOf(stored(loan))).toEqual(loan);
+      const upsert = loanSummaryUpsert(loan, loan.version, null, charged)!;
+      expect(upsert.mode).toBeUndefined();
+      expect(upsert.row).toHaveProperty('loan_state');
     });
   });
 

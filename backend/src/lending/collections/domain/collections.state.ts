@@ -41,6 +41,15 @@ type Collected = {
 
 const later = (a: string | null, b: string) => (a !== null && a > b ? a : b);
 
+/**
+ * Whether an event changes nothing of the loan but what close of business recorded (`collections`) and the envelope
+ * (the version and the last move): every close-of-business event but PenalChargeApplied, which adds a penalty to the
+ * loan's servicing. What is built from the rest of the loan stands as it was.
+ */
+export function changesOnlyCollections(event: { type: string }): boolean {
+  return event.type === 'InstalmentFellDue' || event.type === 'InstalmentWentOverdue' || event.type === 'LoanClassificationChanged';
+}
+
 /** How COB's events change a loan; a penal charge becomes a penalty on its instalment in the servicing fold. */
 export function evolveCollections<Loan extends Collected>(loan: Loan, event: CollectionEvent): Loan {
   const current = loan.collections ?? initialCollections;

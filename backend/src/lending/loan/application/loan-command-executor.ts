@@ -16,7 +16,7 @@ import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary.projection.js';
-import { loanStateOf } from '../projections/loan-state-row.js';
+import { LOAN_STATE_COLUMNS, loanStateOf } from '../projections/loan-state-row.js';
 import type { ProductParameters } from '../domain/terms/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './queries/borrower-loan.view.js';
 import { loanView, type LoanView } from './queries/loan.view.js';
@@ -30,7 +30,7 @@ export const loanStream = (loanId: string) => `loan-${loanId}`;
 export type LoadedLoan = { state: LoanState; version: number; lastPosition: number; submittedAt: string | null };
 
 /** The loan_summaries columns a loan is loaded from (loadedLoanOf). */
-export const LOADED_LOAN_COLUMNS = ['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'] as const;
+export const LOADED_LOAN_COLUMNS = ['id', 'last_position', ...LOAN_STATE_COLUMNS, 'submitted_at'] as const;
 
 /** A loan as its loan_summaries row stands (the state folded at its version), read with LOADED_LOAN_COLUMNS. */
 export function loadedLoanOf(row: {
@@ -38,6 +38,8 @@ export function loadedLoanOf(row: {
   last_position: string | number;
   loan_state: unknown;
   mandates_state: unknown;
+  collections_state: unknown;
+  last_move: unknown;
   submitted_at: Date | string | null;
 }): LoadedLoan {
   return {

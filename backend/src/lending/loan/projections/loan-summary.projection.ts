@@ -7,10 +7,26 @@ import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
 import { recountLoanQueues } from './loan-queue-counters.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../../collections/domain/next-close-of-business.js';
 import { changesOnlyMandates, isRoutineAutoDebitStep } from '../../mandates/domain/mandate.state.js';
-import { loanStateColumns, loanStateOf, mandatesStateColumn } from './loan-state-row.js';
+import { changesOnlyCollections } from '../../collections/domain/collections.state.js';
+import {
+  collectionsStateColumn,
+  lastMoveColumn,
+  LOAN_STATE_COLUMNS,
+  loanStateColumns,
+  loanStateOf,
+  mandatesStateColumn,
+} from './loan-state-row.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
-type Stored = { id: string; version: number; loan_state: unknown; mandates_state: unknown; submitted_at: Date | string | null };
+type Stored = {
+  id: string;
+  version: number;
+  loan_state: unknown;
+  mandates_state: unknown;
+  collections_state: unknown;
+  last_move: unknown;
+  submitted_at: Date | string | null;
+};
 
 /** One row per loan: the domain state folded by the domain's own `evolve`, flattened for queues and search. */
 export const loanSummaryProjection: Projection = {
@@ -27,7 +43,7 @@ export const loanSummaryProjection: Projection = {
     const ids = [...byLoan.keys()];
     const stored = (await db
       .selectFrom('loan_summaries')
-      .select(['id', 'version', 'loan_state', 'mandates_state', 'submitted_at'])
+      .select(['id', ...LOAN_STATE_COLUMNS, 'submitted_at'])
       .where('id', 'in', ids)
       .execute()) as Stored[];
     const byId = new Map(stored.map((s) => [s.id, s]));
@@ -104,10 +120,7 @@ export function toRow(s: LoanRecord, version: number, lastPosition: number, subm
     version,
     last_position: lastPosition,
     ...loanStateColumns(s),
-    dpd: s.collections?.dpd ?? 0,
-    classification: s.collections?.classification ?? 'standard',
-    overdue_since: s.collections?.overdueSince ?? null,
-    next_cob_on: nextCloseOfBusinessOn(s, collectionTermsOf(s)),
+    ...collectionsRow(s),
   };
 }
 
@@ -125,10 +138,11 @@ export function submittedAtAfter(
  * The loan_summaries row for an append, built by the command's writer from the state it folded (the state after the
  * new events, at `version`): the event store upserts it in the append's own statement instead of running applyBatch,
  * which would read the row back to fold the same events onto it. The store fills in `last_position`. Given the
- * events, and each of them changing only the loan's mandates (`changesOnlyMandates`), only the columns those change
- * are updated: the others, the next close-of-business date among them (a fold of the schedule), are what they were.
- * When every one is a routine auto-debit step (a presentation, its acceptance, a pre-debit notice), that is the
- * version and the mandates alone: `loan_state` and the last move stand (loan-state-row.ts).
+ * events, and each of them changing only the loan's mandates (`changesOnlyMandates`) or only what close of business
+ * records (`changesOnlyCollections`), only the columns those change are updated (that part of the state, the version
+ * and the last move, and for close of business the columns built from it): `loan_state` and the other columns are
+ * what they were (loan-state-row.ts). When every one is a routine auto-debit step (a presentation, its acceptance, a
+ * pre-debit notice), that is the version and the mandates alone: the last move stands too.
  */
 export function loanSummaryUpsert(
   state: LoanState,
@@ -141,11 +155,13 @@ export function loanSummaryUpsert(
   if (events !== undefined && events.length > 0 && events.every(isRoutineAutoDebitStep))
     return { ...base, mode: 'update', row: { id: state.id, version, last_position: 0, mandates_state: mandatesStateColumn(state) } };
   if (events !== undefined && events.length > 0 && events.every(changesOnlyMandates))
-    return { ...base, mode: 'update', row: envelopeRow(state, version) };
+    return { ...base, mode: 'update', row: { ...envelopeRow(state, version), mandates_state: mandatesStateColumn(state) } };
+  if (events !== undefined && events.length > 0 && events.every(changesOnlyCollections))
+    return { ...base, mode: 'update', row: { ...envelopeRow(state, version), ...collectionsRow(state) } };
   return { ...base, row: toRow(state, version, 0, submittedAt) };
 }
 
-/** The columns of toRow a mandate event can change (the envelope and the state), for a row whose other columns stand. */
+/** The columns of toRow every event changes (the version and the last move), for a row whose other columns stand. */
 function envelopeRow(s: LoanRecord, version: number) {
   return {
     id: s.id,
@@ -155,6 +171,17 @@ function envelopeRow(s: LoanRecord, version: number) {
     last_reason: s.lastReason ?? null,
     version,
     last_position: 0,
-    ...loanStateColumns(s),
+    last_move: lastMoveColumn(s),
+  };
+}
+
+/** The columns of toRow built from what close of business recorded (and the next day it has something to record). */
+function collectionsRow(s: LoanRecord) {
+  return {
+    collections_state: collectionsStateColumn(s),
+    dpd: s.collections?.dpd ?? 0,
+    classification: s.collections?.classification ?? 'standard',
+    overdue_since: s.collections?.overdueSince ?? null,
+    next_cob_on: nextCloseOfBusinessOn(s, collectionTermsOf(s)),
   };
 }

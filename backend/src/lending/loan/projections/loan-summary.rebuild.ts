@@ -3,7 +3,7 @@ import type { LeanProjectionRebuild, ReplayedEvent } from '../../../platform/pro
 import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.js';
 import type { LoanEvent } from '../domain/loan.events.js';
 import { copyRowsIn } from '../../../platform/database/copy-in.js';
-import { loanStateOf } from './loan-state-row.js';
+import { LOAN_STATE_COLUMNS, loanStateOf } from './loan-state-row.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
 type Row = Record<string, unknown>;
@@ -93,7 +93,7 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
     if (this.failure !== undefined) throw this.failure;
     const stored = await db
       .selectFrom('loan_summaries')
-      .select(['id', 'version', 'last_position', 'loan_state', 'mandates_state', 'submitted_at'])
+      .select(['id', 'last_position', ...LOAN_STATE_COLUMNS, 'submitted_at'])
       .where('id', 'in', [...ids])
       .execute();
     for (const s of stored) {
@@ -169,6 +169,8 @@ const COLUMNS = [
   'last_position',
   'loan_state',
   'mandates_state',
+  'collections_state',
+  'last_move',
   'dpd',
   'classification',
   'overdue_since',

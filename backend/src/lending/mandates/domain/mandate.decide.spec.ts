@@ -341,7 +341,12 @@ describe('results of a presentation', () => {
     const afterSending = loanAfter([...withMandate, sent, accepted]);
     const stored = (loan: LoanRecord) => {
       const columns = loanStateColumns(loan);
-      return { loan_state: JSON.parse(columns.loan_state), mandates_state: JSON.parse(columns.mandates_state ?? 'null') };
+      return {
+        loan_state: JSON.parse(columns.loan_state),
+        mandates_state: JSON.parse(columns.mandates_state ?? 'null'),
+        collections_state: JSON.parse(columns.collections_state ?? 'null'),
+        last_move: JSON.parse(columns.last_move),
+      };
     };
     expect(stored(afterSending).loan_state).toEqual(stored(before).loan_state);
     expect(stored(afterSending).mandates_state.presentations).toHaveLength(1);

@@ -61,6 +61,7 @@ import * as loanSummariesRoomForHotUpdates from './0061-0080/0068-loan-summaries
 import * as openInstalmentsByDueDate from './0061-0080/0069-open-instalments-by-due-date.js';
 import * as loanMandatesStateApart from './0061-0080/0070-loan-mandates-state-apart.js';
 import * as loanSummariesByStateAndBorrower from './0061-0080/0071-loan-summaries-by-state-and-borrower.js';
+import * as loanCollectionsStateApart from './0061-0080/0072-loan-collections-state-apart.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -128,6 +129,7 @@ export const migrationProvider: MigrationProvider = {
       '0069-open-instalments-by-due-date': openInstalmentsByDueDate,
       '0070-loan-mandates-state-apart': loanMandatesStateApart,
       '0071-loan-summaries-by-state-and-borrower': loanSummariesByStateAndBorrower,
+      '0072-loan-collections-state-apart': loanCollectionsStateApart,
     };
   },
 };

@@ -34,7 +34,18 @@ export class GetLoanHandler implements IQueryHandler<GetLoanQuery> {
       this.db
         .selectFrom('loan_summaries as l')
         .innerJoin('loan_borrowers as b', 'b.user_id', 'l.borrower_id')
-        .select(['l.loan_state', 'l.mandates_state', 'l.version', 'l.borrower_id', 'l.last_position', 'b.name', 'b.email', 'b.phone'])
+        .select([
+          'l.loan_state',
+          'l.mandates_state',
+          'l.collections_state',
+          'l.last_move',
+          'l.version',
+          'l.borrower_id',
+          'l.last_position',
+          'b.name',
+          'b.email',
+          'b.phone',
+        ])
         .where('l.id', '=', loanId)
         .executeTakeFirst(),
       this.servicing.detailOf(loanId),

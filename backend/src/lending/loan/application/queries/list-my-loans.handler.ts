@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.j
 import { DB, type Db } from '../../../../platform/database/database.js';
 import type { LoanRecord } from '../../domain/loan.state.js';
 import { borrowerLoanView } from './borrower-loan.view.js';
-import { loanStateOf } from '../../projections/loan-state-row.js';
+import { LOAN_STATE_COLUMNS, loanStateOf } from '../../projections/loan-state-row.js';
 
 export class ListMyLoansQuery {
   constructor(readonly borrowerId: string) {}
@@ -20,7 +20,7 @@ export class ListMyLoansHandler implements IQueryHandler<ListMyLoansQuery> {
   async execute({ borrowerId }: ListMyLoansQuery) {
     const rows = await this.db
       .selectFrom('loan_summaries')
-      .select(['loan_state', 'mandates_state', 'version'])
+      .select(LOAN_STATE_COLUMNS)
       .where('borrower_id', '=', borrowerId)
       .orderBy('created_at', 'desc')
       .limit(200)
