@@ -10,7 +10,8 @@ import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { ProductParameters } from '../../loan/domain/terms/product-parameters.js';
 import type { ServicingTerms } from '../../loan/domain/schedule/servicing.types.js';
 import type { CloseBusinessDay } from './close-of-business.decide.js';
-import { loanStateColumns, loanStateOf } from '../../loan/projections/loan-state-row.js';
+import { loanStateOf } from '../../loan/projections/loan-state-row.js';
+import { storedStateOf } from '../../loan/projections/loan-state-row.helper.js';
 import { loanSummaryUpsert } from '../../loan/projections/loan-summary.projection.js';
 
 const RUN_AT = '2021-07-01T00:05:00.000Z';
@@ -239,16 +240,7 @@ describe('close of business', () => {
   });
 
   describe("the loan's row", () => {
-    const stored = (loan: LoanRecord) => {
-      const columns = loanStateColumns(loan);
-      return {
-        loan_state: JSON.parse(columns.loan_state),
-        mandates_state: JSON.parse(columns.mandates_state ?? 'null'),
-        collections_state: JSON.parse(columns.collections_state ?? 'null'),
-        last_move: JSON.parse(columns.last_move),
-        version: loan.version,
-      };
-    };
+    const stored = storedStateOf;
     const GRACE_3 = product(3, PENAL);
 
     it('keeps its loan_state through an instalment falling due, going overdue and a change of class', () => {

@@ -10,7 +10,8 @@ import { replay, type LoanRecord } from '../../loan/domain/loan.state.js';
 import type { Actor } from '../../loan/domain/loan.types.js';
 import { serviceLoan } from '../../loan/domain/schedule/loan-servicing.js';
 import { defaultProductParameters, pinnedTerms } from '../../loan/domain/terms/loan-product.js';
-import { loanStateColumns, loanStateOf } from '../../loan/projections/loan-state-row.js';
+import { loanStateOf } from '../../loan/projections/loan-state-row.js';
+import { storedStateOf } from '../../loan/projections/loan-state-row.helper.js';
 import { presentationAccepted } from './mandate.decide.js';
 import { MandateOpen } from './mandate.errors.js';
 import type { InstalmentPresented } from './mandate.events.js';
@@ -339,24 +340,16 @@ describe('results of a presentation', () => {
     const [sent] = after(withMandate, present(DUE_1)).slice(withMandate.length) as [InstalmentPresented];
     const accepted = presentationAccepted(sent, 'debit-1', atOn(DUE_1, '18:00:01'));
     const afterSending = loanAfter([...withMandate, sent, accepted]);
-    const stored = (loan: LoanRecord) => {
-      const columns = loanStateColumns(loan);
-      return {
-        loan_state: JSON.parse(columns.loan_state),
-        mandates_state: JSON.parse(columns.mandates_state ?? 'null'),
-        collections_state: JSON.parse(columns.collections_state ?? 'null'),
-        last_move: JSON.parse(columns.last_move),
-      };
-    };
+    const stored = storedStateOf;
     expect(stored(afterSending).loan_state).toEqual(stored(before).loan_state);
     expect(stored(afterSending).mandates_state.presentations).toHaveLength(1);
-    expect(loanStateOf({ ...stored(afterSending), version: afterSending.version })).toEqual(afterSending);
+    expect(loanStateOf(stored(afterSending))).toEqual(afterSending);
     const bounced = loanAfter(after([...withMandate, sent, accepted], result(P1, 'bounced', DUE_1, 'INSUFFICIENT_FUNDS')));
     expect(stored(bounced).loan_state).not.toEqual(stored(afterSending).loan_state);
-    expect(loanStateOf({ ...stored(bounced), version: bounced.version })).toEqual(bounced);
+    expect(loanStateOf(stored(bounced))).toEqual(bounced);
     const noMandate = loanAfter(active);
     expect(stored(noMandate).mandates_state).toBeNull();
-    expect(loanStateOf({ ...stored(noMandate), version: noMandate.version })).toEqual(noMandate);
+    expect(loanStateOf(stored(noMandate))).toEqual(noMandate);
   });
 
   it('a bounce is charged (a penal charge) and re-presented after the product interval, with the charge owed', () => {
