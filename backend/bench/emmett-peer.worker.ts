@@ -10,7 +10,7 @@ import type { LoanEvent } from '../src/lending/loan/domain/loan.events.js';
 import { LOAN_EVENT_TYPES } from '../src/lending/loan/domain/loan.events.js';
 import { evolve, initialLoanState } from '../src/lending/loan/domain/loan.state.js';
 import { toRow } from '../src/lending/loan/projections/loan-summary.projection.js';
-import { loanStateOf } from '../src/lending/loan/projections/loan-state-row.js';
+import { loanStateOf, type StoredLoanState } from '../src/lending/loan/projections/loan-state-row.js';
 import { EMMETT_SUMMARIES_TABLE, type PeerReply, type PeerRequest } from './emmett-peer.js';
 
 /** An SQL text with its literals inlined, as Emmett's raw-SQL projections return them (its `sql` helper's %L). */
@@ -18,14 +18,7 @@ const asSql = (text: string) => text as never;
 const literal = (value: unknown) =>
   value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value));
 
-type SummaryRow = {
-  loan_state: unknown;
-  mandates_state: unknown;
-  collections_state: unknown;
-  last_move: unknown;
-  version: number;
-  submitted_at: Date | string | null;
-};
+type SummaryRow = StoredLoanState & { submitted_at: Date | string | null };
 
 const loanSummariesProjection = postgreSQLRawSQLProjection<LoanEvent & { metadata?: Record<string, unknown> }>({
   name: EMMETT_SUMMARIES_TABLE,

@@ -51,17 +51,7 @@ export const CLOSE_OF_BUSINESS_CHUNK = 500;
 /** Pages of a run aged at once: one decided in Node while the one before is appended in PostgreSQL. */
 export const CLOSE_OF_BUSINESS_PAGES_IN_FLIGHT = 2;
 
-type DueRow = {
-  id: string;
-  version: number;
-  last_position: string | number;
-  loan_state: unknown;
-  mandates_state: unknown;
-  collections_state: unknown;
-  last_move: unknown;
-  submitted_at: Date | string | null;
-  next_cob_on: string | null;
-};
+type DueRow = Parameters<typeof loadedLoanOf>[0] & { id: string; next_cob_on: string | null };
 
 /**
  * Close of business over the book: every active loan (and every closed one still classified past due) is aged

@@ -16,7 +16,7 @@ import type { LoanEvent } from '../domain/loan.events.js';
 import { evolve, replay, type LoanRecord, type LoanState } from '../domain/loan.state.js';
 import type { Actor } from '../domain/loan.types.js';
 import { loanSummaryUpsert, submittedAtAfter } from '../projections/loan-summary.projection.js';
-import { LOAN_STATE_COLUMNS, loanStateOf } from '../projections/loan-state-row.js';
+import { LOAN_STATE_COLUMNS, loanStateOf, type StoredLoanState } from '../projections/loan-state-row.js';
 import type { ProductParameters } from '../domain/terms/product-parameters.js';
 import { borrowerLoanView, type BorrowerLoanView } from './queries/borrower-loan.view.js';
 import { loanView, type LoanView } from './queries/loan.view.js';
@@ -33,15 +33,7 @@ export type LoadedLoan = { state: LoanState; version: number; lastPosition: numb
 export const LOADED_LOAN_COLUMNS = ['id', 'last_position', ...LOAN_STATE_COLUMNS, 'submitted_at'] as const;
 
 /** A loan as its loan_summaries row stands (the state folded at its version), read with LOADED_LOAN_COLUMNS. */
-export function loadedLoanOf(row: {
-  version: number;
-  last_position: string | number;
-  loan_state: unknown;
-  mandates_state: unknown;
-  collections_state: unknown;
-  last_move: unknown;
-  submitted_at: Date | string | null;
-}): LoadedLoan {
+export function loadedLoanOf(row: StoredLoanState & { last_position: string | number; submitted_at: Date | string | null }): LoadedLoan {
   return {
     state: loanStateOf(row),
     version: row.version,

@@ -53,10 +53,17 @@ export function lastMoveColumn(s: LoanRecord): string {
   return JSON.stringify({ updatedAt: s.updatedAt, lastActor: s.lastActor, lastReason: s.lastReason });
 }
 
-type StoredState = { loan_state: unknown; mandates_state: unknown; collections_state: unknown; last_move: unknown; version: number };
+/** A loan's state columns as read (LOAN_STATE_COLUMNS): what loanStateOf takes. */
+export type StoredLoanState = {
+  loan_state: unknown;
+  mandates_state: unknown;
+  collections_state: unknown;
+  last_move: unknown;
+  version: number;
+};
 
 /** A loan's state read back from its row (the JSON columns as the driver parses them, and the version). */
-export function loanStateOf(row: StoredState): LoanState {
+export function loanStateOf(row: StoredLoanState): LoanState {
   const stored = row.loan_state as LoanRecord;
   return {
     ...stored,

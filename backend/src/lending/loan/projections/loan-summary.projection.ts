@@ -15,18 +15,11 @@ import {
   loanStateColumns,
   loanStateOf,
   mandatesStateColumn,
+  type StoredLoanState,
 } from './loan-state-row.js';
 
 type LoanRecord = Exclude<LoanState, { status: 'none' }>;
-type Stored = {
-  id: string;
-  version: number;
-  loan_state: unknown;
-  mandates_state: unknown;
-  collections_state: unknown;
-  last_move: unknown;
-  submitted_at: Date | string | null;
-};
+type Stored = StoredLoanState & { id: string; submitted_at: Date | string | null };
 
 /** One row per loan: the domain state folded by the domain's own `evolve`, flattened for queues and search. */
 export const loanSummaryProjection: Projection = {
@@ -152,12 +145,12 @@ export function loanSummaryUpsert(
 ): ProjectedRow | undefined {
   if (state.status === 'none') return undefined;
   const base = { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', positionColumn: 'last_position' };
-  if (events !== undefined && events.length > 0 && events.every(isRoutineAutoDebitStep))
+  const every = (test: (event: { type: string }) => boolean) => events !== undefined && events.length > 0 && events.every(test);
+  if (every(isRoutineAutoDebitStep))
     return { ...base, mode: 'update', row: { id: state.id, version, last_position: 0, mandates_state: mandatesStateColumn(state) } };
-  if (events !== undefined && events.length > 0 && events.every(changesOnlyMandates))
+  if (every(changesOnlyMandates))
     return { ...base, mode: 'update', row: { ...envelopeRow(state, version), mandates_state: mandatesStateColumn(state) } };
-  if (events !== undefined && events.length > 0 && events.every(changesOnlyCollections))
-    return { ...base, mode: 'update', row: { ...envelopeRow(state, version), ...collectionsRow(state) } };
+  if (every(changesOnlyCollections)) return { ...base, mode: 'update', row: { ...envelopeRow(state, version), ...collectionsRow(state) } };
   return { ...base, row: toRow(state, version, 0, submittedAt) };
 }
 
