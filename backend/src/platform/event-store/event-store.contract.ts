@@ -28,6 +28,8 @@ export function eventStoreContract(name: string, store: () => EventStore): void 
       ]);
       expect(read[0].metadata.actor).toEqual({ id: 'u1', role: 'staff' });
       expect(read[0].recordedAt).toBeInstanceOf(Date);
+      // What the append answers is what a reader gets back: positions, times (to the millisecond), transaction, data.
+      expect(result.events).toEqual(read);
     });
 
     it('refuses a stale or future expected version with a typed error and appends nothing', async () => {

@@ -11,6 +11,8 @@ import {
   projectedShape,
   projectedWrite,
   quoteIdent,
+  recordedAtOf,
+  recordedAtUs,
   rowsPerAppend,
   type AppendRow,
   type BatchAppendRow,
@@ -187,11 +189,13 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     // The request (or job) that caused these events, unless the writer named a correlation itself.
     const correlationId = options.metadata?.correlationId ?? currentCorrelationId();
-    const metadata: EventMetadata = {
-      ...(correlationId ? { correlationId } : {}),
-      ...(options.metadata ?? {}),
-      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
-    };
+    // Object.assign onto a new object, not spreads into a literal: each key a literal adds after a spread costs about
+    // 0.8 µs on Node 20 (docs/performance.md, session 27).
+    const metadata: EventMetadata = Object.assign(
+      correlationId ? { correlationId } : {},
+      options.metadata,
+      options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {},
+    );
     const metadataJson = JSON.stringify(metadata);
     const dataJson = events.map((e) => JSON.stringify(e.data));
     const written = options.projectedRows ?? [];
@@ -371,7 +375,7 @@ export class PostgresEventStore implements EventStore {
       type: events[i].type,
       data: JSON.parse(dataJson[i]) as Record<string, unknown>,
       metadata,
-      recordedAt: row.recorded_at!,
+      recordedAt: recordedAtOf(row.recorded_us!),
       transactionId: String(row.transaction_id),
     }));
   }
@@ -457,7 +461,7 @@ export class PostgresEventStore implements EventStore {
         FROM (VALUES ${rows.join(', ')}) AS e(n, type, data)
         WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1) = $3::int
         ${eventCount > 1 ? 'ORDER BY e.n' : ''}
-        RETURNING global_position, version, recorded_at, transaction_id::text AS transaction_id`;
+        RETURNING global_position, version, ${recordedAtUs('recorded_at')} AS recorded_us, transaction_id::text AS transaction_id`;
     const notify = this.notifyMode === 'in-transaction';
     if (!keyed && projected.length === 0 && !notify) return namedStatement('event_store_append', insert);
     const ctes = [
@@ -486,7 +490,7 @@ export class PostgresEventStore implements EventStore {
     return namedStatement(
       'event_store_append',
       `WITH ${ctes.join(',\n')}
-      SELECT global_position, version, recorded_at, transaction_id${notify ? ', (SELECT count(*) FROM notified) AS notified' : ''}
+      SELECT global_position, version, recorded_us, transaction_id${notify ? ', (SELECT count(*) FROM notified) AS notified' : ''}
       FROM appended
       ORDER BY version`,
     );

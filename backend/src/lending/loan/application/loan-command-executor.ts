@@ -352,7 +352,8 @@ export class LoanCommandExecutor {
 
   private answer(state: LoanRecord, actor: Actor, position: number, events: string[]): LoanCommandResult {
     const currency = this.config.product.currency;
-    return { ...(actor.role === 'borrower' ? borrowerLoanView(state, currency) : loanView(state, currency)), position, events };
+    // Onto the view just built: a spread of its 35 keys and two more would cost more than building it (loan.view.ts).
+    return Object.assign(actor.role === 'borrower' ? borrowerLoanView(state, currency) : loanView(state, currency), { position, events });
   }
 }
 

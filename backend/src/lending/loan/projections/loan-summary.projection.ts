@@ -144,14 +144,19 @@ export function loanSummaryUpsert(
   events?: readonly { type: string }[],
 ): ProjectedRow | undefined {
   if (state.status === 'none') return undefined;
-  const base = { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', positionColumn: 'last_position' };
+  // Each written as a literal of its own, its rows by Object.assign: every key a literal adds after a spread costs
+  // about 0.8 µs on Node 20 (docs/performance.md, session 27), and this runs for every command and every loan of a night.
+  const projected = (row: Record<string, unknown>, mode?: 'update'): ProjectedRow =>
+    mode === undefined
+      ? { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', positionColumn: 'last_position', row }
+      : { projection: loanSummaryProjection.name, table: 'loan_summaries', key: 'id', positionColumn: 'last_position', mode, row };
   const every = (test: (event: { type: string }) => boolean) => events !== undefined && events.length > 0 && events.every(test);
   if (every(isRoutineAutoDebitStep))
-    return { ...base, mode: 'update', row: { id: state.id, version, last_position: 0, mandates_state: mandatesStateColumn(state) } };
+    return projected({ id: state.id, version, last_position: 0, mandates_state: mandatesStateColumn(state) }, 'update');
   if (every(changesOnlyMandates))
-    return { ...base, mode: 'update', row: { ...envelopeRow(state, version), mandates_state: mandatesStateColumn(state) } };
-  if (every(changesOnlyCollections)) return { ...base, mode: 'update', row: { ...envelopeRow(state, version), ...collectionsRow(state) } };
-  return { ...base, row: toRow(state, version, 0, submittedAt) };
+    return projected(Object.assign(envelopeRow(state, version), { mandates_state: mandatesStateColumn(state) }), 'update');
+  if (every(changesOnlyCollections)) return projected(Object.assign(envelopeRow(state, version), collectionsRow(state)), 'update');
+  return projected(toRow(state, version, 0, submittedAt));
 }
 
 /** The columns of toRow every event changes (the version and the last move), for a row whose other columns stand. */

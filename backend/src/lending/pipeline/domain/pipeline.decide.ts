@@ -41,6 +41,7 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
   if (outcomeAlreadyHolds(command, loan)) return [];
   requireAllowed(loan.status, commandAction(command.type));
 
+  // Each branch's event data: this base with its own fields added by Object.assign (eventBase says why).
   const base = eventBase(command.data);
   switch (command.type) {
     case 'AmendLoanApplication':
@@ -55,12 +56,14 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
     case 'ApproveSoftCheck':
       return approveSoftCheck(command, loan, params);
     case 'ApproveBankVerification':
-      return [{ type: 'BankVerificationApproved', data: { ...base, ...bankVerificationRecord(command.data.check, command.data.reason) } }];
+      return [
+        { type: 'BankVerificationApproved', data: Object.assign(base, bankVerificationRecord(command.data.check, command.data.reason)) },
+      ];
     case 'IssueAgreement': {
       const { documentHash, coolingOff } = command.data;
       requireText('documentHash', documentHash);
       const terms = agreementTermsFor(loan, params);
-      return [{ type: 'AgreementIssued', data: { ...base, documentHash, terms, ...(coolingOff ? { coolingOff } : {}) } }];
+      return [{ type: 'AgreementIssued', data: Object.assign(base, { documentHash, terms }, coolingOff ? { coolingOff } : {}) }];
     }
     case 'SignAgreement': {
       const { documentHash } = command.data;
@@ -69,7 +72,7 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
         throw new AgreementMismatch(loan.agreement?.documentHash, documentHash);
       }
       const { evidence } = command.data;
-      return [{ type: 'AgreementSigned', data: { ...base, documentHash, ...(evidence ? { evidence } : {}) } }];
+      return [{ type: 'AgreementSigned', data: Object.assign(base, { documentHash }, evidence ? { evidence } : {}) }];
     }
     case 'GrantFinalApproval':
       // The product may require auto-debit before the money goes out (issue 32): final approval is the step that checks it.
@@ -82,7 +85,7 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
       return [
         {
           type: 'LoanRejected',
-          data: { ...base, reason: command.data.reason, fromState: loan.status },
+          data: Object.assign(base, { reason: command.data.reason, fromState: loan.status }),
         },
       ];
     case 'CancelLoan':
@@ -90,7 +93,7 @@ export function decidePipeline(command: LoanTransitionCommand, loan: LoanRecord,
       return [
         {
           type: 'LoanApplicationCancelled',
-          data: { ...base, reason: command.data.reason, fromState: loan.status },
+          data: Object.assign(base, { reason: command.data.reason, fromState: loan.status }),
         },
       ];
     default:
@@ -134,8 +137,7 @@ export function decideStart(command: StartLoanApplication, state: LoanState, par
   return [
     {
       type: 'LoanApplicationStarted',
-      data: {
-        ...eventBase(data),
+      data: Object.assign(eventBase(data), {
         borrowerId: data.borrowerId,
         loanType,
         amount,
@@ -147,7 +149,7 @@ export function decideStart(command: StartLoanApplication, state: LoanState, par
         productId: params.productId,
         productVersion: params.productVersion,
         productTerms: pinnedTerms(params),
-      },
+      }),
     },
   ];
 }
@@ -162,12 +164,11 @@ function amendApplication(command: AmendLoanApplication, loan: LoanRecord, param
   return [
     {
       type: 'LoanApplicationAmended',
-      data: {
-        ...eventBase(command.data),
+      data: Object.assign(eventBase(command.data), {
         amount,
         tenureMonths,
         fee: feeFor(amount, params),
-      },
+      }),
     },
   ];
 }
@@ -187,12 +188,11 @@ function approveSoftCheck(command: ApproveSoftCheck, loan: LoanRecord, params: P
   return [
     {
       type: 'SoftCheckApproved',
-      data: {
-        ...eventBase(command.data),
+      data: Object.assign(eventBase(command.data), {
         score,
         approvedAmount,
         fee: feeFor(approvedAmount, params),
-      },
+      }),
     },
   ];
 }
@@ -211,15 +211,14 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
   return [
     {
       type: 'LoanDisbursed',
-      data: {
-        ...eventBase(command.data),
+      data: Object.assign(eventBase(command.data), {
         payoutReference,
         disbursedOn,
         schedule,
-        servicingTerms: servicingTermsFor({ ...loan, disbursedOn, schedule }, servicingChoicesOf(loan)),
+        servicingTerms: servicingTermsFor(Object.assign({}, loan, { disbursedOn, schedule }), servicingChoicesOf(loan)),
         payoutAccount,
         ...accountingRuleOf(loan),
-      },
+      }),
     },
   ];
 }
@@ -288,6 +287,11 @@ function checkTenure(problems: FieldProblems, loanType: LoanType, tenureMonths: 
   return tenureMonths;
 }
 
+/**
+ * A new object each call, which the event's own fields are added to with Object.assign: on Node 20 (V8 11.3) each key
+ * a literal adds after a spread (`{ ...eventBase(data), score, approvedAmount, fee }`) costs about 0.8 µs, the copy's
+ * hidden class taking the runtime's slow path for it (docs/performance.md, session 27).
+ */
 function eventBase({ loanId, at, actor, reason }: LoanMessageBase): LoanMessageBase {
   return { loanId, at, actor, ...(reason !== undefined && { reason }) };
 }

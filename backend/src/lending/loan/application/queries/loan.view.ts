@@ -6,7 +6,12 @@ import type { LoanRecord } from '../../domain/loan.state.js';
  * state is not published by accident. Money is integer minor units; `state` is spelt as in DESIGN §4. Borrowers
  * never get this view (it names staff and carries their notes): they get `borrowerLoanView`.
  */
-/** The loan's terms, which staff and the borrower both see: each view spreads them and adds its own fields. */
+/**
+ * The loan's terms, which staff and the borrower both see: each view adds its own fields to them with Object.assign.
+ * Not `{ ...loanTermsView(loan, currency), score, ... }`: on Node 20 (V8 11.3) every key a literal adds after a
+ * spread costs about 0.8 µs (the copy's hidden class takes the runtime's slow path for each new key), and the staff
+ * view adds 22 (22 µs an answer, more than its approval's domain work; 1.2 µs this way). docs/performance.md, session 27.
+ */
 export function loanTermsView(loan: LoanRecord, currency: string) {
   return {
     id: loan.id,
@@ -29,8 +34,7 @@ export function loanTermsView(loan: LoanRecord, currency: string) {
 }
 
 export function loanView(loan: LoanRecord, currency: string) {
-  return {
-    ...loanTermsView(loan, currency),
+  return Object.assign(loanTermsView(loan, currency), {
     score: loan.score ?? null,
     bankAccountLast4: loan.bankAccountLast4 ?? null,
     bankVerification: loan.bankVerification
@@ -56,7 +60,7 @@ export function loanView(loan: LoanRecord, currency: string) {
     approvals: loan.passed,
     version: loan.version,
     allowedActions: allowedActions(loan.status, 'staff'),
-  };
+  });
 }
 
 export type LoanView = ReturnType<typeof loanView>;
