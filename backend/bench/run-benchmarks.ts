@@ -15,6 +15,7 @@ import { benchmarkHttpApprovals, benchmarkSessionCheck, httpSizes, type HttpBenc
 import { createBenchDatabase } from './bench-database.js';
 import { insertLoanEvents, insertUsers } from './bulk-load.js';
 import { benchmarkQueuePages } from './queue-bench.js';
+import { benchmarkDomain } from './domain-bench.js';
 import { benchmarkAppends } from './append-bench.js';
 import { benchmarkServicing } from './servicing-bench.js';
 import { benchmarkCloseOfBusiness } from './cob-bench.js';
@@ -38,9 +39,10 @@ const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'tr
  * closed business day posted by the books over BENCH_ACCRUAL_LOANS accrual-rule loans, accrual-bench.ts; 2,000, 300
  * quick) or `mandates` (close of business's auto-debit presentations, mandates-bench.ts; BENCH_MANDATE_LOANS loans with an
  * active mandate and an instalment due, 3,000, 300 quick, in a book of BENCH_MANDATE_BOOK loans: the others cloned, with an
- * active mandate and nothing due yet).
+ * active mandate and nothing due yet), or `domain` (the fold and the staff view in process, and what a key added after
+ * a spread costs against Object.assign, domain-bench.ts).
  */
-const PARTS = ['appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'mandates'] as const;
+const PARTS = ['domain', 'appends', 'http', 'queues', 'rebuild', 'servicing', 'cob', 'accrual', 'mandates'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
 if (ONLY !== undefined && !PARTS.includes(ONLY as Part)) {
@@ -354,6 +356,10 @@ async function main(): Promise<number> {
   };
 
   phase = 'measuring event appends';
+  if (runs('domain')) {
+    log('0. The domain in process: the fold, the staff view, a key added after a spread');
+    benchmarkDomain({ figures: ctx.figures, quick: QUICK, product: config.product, log });
+  }
   if (runs('appends')) {
     log(
       `1-2. Appends: PostgresEventStore, the plain-INSERT floor and Emmett 0.42, ${s.appendsPerRun} single-event appends per run, 1 and ${s.writers} writers, with and without the inline projection`,
