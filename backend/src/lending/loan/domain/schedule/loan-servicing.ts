@@ -378,7 +378,7 @@ export function outstandingOf(instalments: readonly WorkingInstalment[]): Outsta
     sums.fees += owed(instalment, 'fees');
     sums.penalties += owed(instalment, 'penalties');
   }
-  return { ...sums, total: sumAmounts(sums) };
+  return Object.assign(sums, { total: sumAmounts(sums) });
 }
 
 function line(state: ServicingState, id: string, type: LedgerLine['type'], date: string, amount: number, parts: Amounts): LedgerLine {

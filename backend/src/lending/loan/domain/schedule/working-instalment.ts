@@ -117,5 +117,7 @@ export function instalmentStatus(line: WorkingInstalment): InstalmentPaidState {
 }
 
 export function toInstalment(line: WorkingInstalment): Instalment {
-  return { ...line, status: instalmentStatus(line), paidOn: line.paidOn };
+  // Object.assign, not `{ ...line, status }`: a key a literal adds after a spread costs about 0.8 µs on Node 20, and this
+  // runs for every instalment each time a loan's servicing is folded (docs/performance.md, session 27).
+  return Object.assign({}, line, { status: instalmentStatus(line), paidOn: line.paidOn });
 }
