@@ -20,8 +20,10 @@ const when = (passage: GatePassage | undefined) => (passage ? { at: passage.at }
 export function borrowerLoanView(loan: LoanRecord, currency: string) {
   const gates = (['soft', 'bank', 'consent', 'final'] as const satisfies readonly LoanGate[]).filter((g) => loan.passed[g]);
   const terms = loan.agreement?.terms;
-  // Object.assign, not a spread and more keys: loanTermsView says why.
-  return Object.assign(loanTermsView(loan, currency), {
+  // The id first, then the terms: loanTermsView says why.
+  return {
+    id: loan.id,
+    ...loanTermsView(loan, currency),
     bankAccountLast4: loan.bankAccountLast4 ?? null,
     agreement:
       loan.agreement && terms
@@ -57,7 +59,7 @@ export function borrowerLoanView(loan: LoanRecord, currency: string) {
     approvals: Object.fromEntries(gates.map((g) => [g, when(loan.passed[g])])) as Partial<Record<LoanGate, { at: string }>>,
     version: loan.version,
     allowedActions: allowedActions(loan.status, 'borrower'),
-  });
+  };
 }
 
 export type BorrowerLoanView = ReturnType<typeof borrowerLoanView>;
