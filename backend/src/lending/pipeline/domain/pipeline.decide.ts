@@ -215,7 +215,7 @@ function disburse(command: DisburseLoan, loan: LoanRecord, params: ProductParame
         payoutReference,
         disbursedOn,
         schedule,
-        servicingTerms: servicingTermsFor(Object.assign({}, loan, { disbursedOn, schedule }), servicingChoicesOf(loan)),
+        servicingTerms: servicingTermsFor({ ...loan, disbursedOn, schedule }, servicingChoicesOf(loan)),
         payoutAccount,
         ...accountingRuleOf(loan),
       }),
