@@ -46,8 +46,8 @@ export function instalmentsAtDayEnd(loan: LoanRecord, day: string): Instalment[]
 
 /**
  * What one day end records for a loan as it stands: [] on most days. Each event's data is `base` with its own fields
- * added by Object.assign: a key a literal adds after a spread costs about 0.8 µs on Node 20 (docs/performance.md,
- * session 27), and close of business runs this for every loan of the book.
+ * added by Object.assign, not after a spread: close of business runs this for every loan of the book
+ * (docs/architecture.md, "Objects on the hot paths").
  */
 export function dayEnd(
   loan: LoanRecord,

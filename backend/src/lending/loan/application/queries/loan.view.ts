@@ -8,10 +8,9 @@ import type { LoanRecord } from '../../domain/loan.state.js';
  */
 /**
  * The loan's terms, which staff and the borrower both see, but its id: each view is `{ id, ...loanTermsView(...),
- * its own fields }`. The id is named first so that the literal does not begin with a spread: on Node 20 (V8 11.3) a
- * literal that does pays about a microsecond for each key it adds after the spread (the copy's hidden class takes the
- * runtime's slow path), 29 µs an answer for the staff view; adding them to the terms view with Object.assign instead
- * leaves the answer in dictionary mode, slow to copy and to serialise (docs/performance.md, session 27).
+ * its own fields }`. The id is named first so that the literal does not begin with a spread (28 µs an answer that way
+ * on Node 20), and the view's fields are not added by Object.assign (too many: the answer would be a dictionary)
+ * (docs/architecture.md, "Objects on the hot paths").
  */
 export function loanTermsView(loan: LoanRecord, currency: string) {
   return {
