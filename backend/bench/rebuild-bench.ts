@@ -49,9 +49,9 @@ export async function benchmarkFullRebuild(ctx: RebuildBenchContext): Promise<vo
     if (loans !== undefined && rebuilt !== loans)
       throw new Error(`loan_summaries holds ${rebuilt} loans after this rebuild, ${loans} after the one before`);
     loans = rebuilt;
-    const { replay, finish, copy, indexes } = report.phases;
+    const { replay, finish, indexes, swap } = report.phases;
     const perEvent = (s: number) => (s * 1e6) / report.events;
-    const phases = `replay ${replay / 1000} s, recount ${finish / 1000} s, copy into the live tables ${copy / 1000} s, index builds ${indexes / 1000} s`;
+    const phases = `replay ${replay / 1000} s, recount ${finish / 1000} s, index builds and statistics ${indexes / 1000} s, swap into the live tables ${swap / 1000} s`;
     const cpu = `CPU per event: Node ${tidy(perEvent(nodeSeconds))} µs, PostgreSQL ${tidy(perEvent(pgSeconds))} µs`;
     ctx.log(
       `  full rebuild, ${workers} worker(s)${report.threads ? ' (threads)' : ''}: ${report.events} events into ${loans} loans in ${seconds.toFixed(1)} s = ${Math.round(rate)} events/s (${phases}); ${cpu}`,

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
-import { createScratchTables, dropSecondaryIndexes, insertColumnsOf } from './scratch-tables.js';
+import { createScratchTables, dropSecondaryIndexes } from './scratch-tables.js';
+import { indexBuildsFor, runInLanes, swapIn, tablesSwappableByRename } from './swap-in.js';
 import { replayPartition, type PartitionPlan, type PartitionReport } from './replay-partition.js';
 import type { Projection } from './projection.js';
 
@@ -14,10 +15,10 @@ export type RebuildReport = {
   milliseconds: number;
   /**
    * Where the time went: replaying the log's partitions (each writing its rows, `finish` included), what the
-   * projections derive once at the end (`completeRebuild`), copying the rows into the live tables (a rebuild, not a
-   * verify) and building those tables' secondary indexes.
+   * projections derive once at the end (`completeRebuild`), building the rebuilt tables' secondary indexes (on as many
+   * connections as there are workers) and the swap into the live tables (a rebuild, not a verify). Milliseconds.
    */
-  phases: { replay: number; finish: number; copy: number; indexes: number };
+  phases: { replay: number; finish: number; indexes: number; swap: number };
 };
 
 export type RebuildOptions = {
@@ -39,11 +40,15 @@ export type RebuildOptions = {
  * Replays the whole log through the projections into their tables. The log is split by stream into `workers`
  * partitions (a stream's events all go to one, in log order), each replayed on its own connection and in its own
  * transaction into scratch tables (a schema of its own: no lock on any live table while it runs, and no secondary
- * index or trigger on them); then the projections derive what spans partitions (`completeRebuild`, e.g. counts), and
- * one transaction swaps the rows in: TRUNCATE the live tables, drop their secondary indexes, copy every table's rows
- * with one INSERT … SELECT (user triggers off: the derived tables are copied too), build the indexes again. Until that
- * transaction commits, readers see the old rows; from its TRUNCATE, queries and loan commands touching the tables wait
- * (none fail, and an append that was waiting applies on top of the rebuilt rows). Events appended while the partitions
+ * index or trigger on them); then the projections derive what spans partitions (`completeRebuild`, e.g. counts). A
+ * table that may be replaced whole (tablesSwappableByRename: every plain table of ours) is rebuilt into a logged copy,
+ * which gets the live table's secondary indexes and statistics next, built on `workers` connections at once while the
+ * live table still serves; one transaction then locks the live tables and swaps them: such a table is dropped and
+ * its copy moved in under its name, with its triggers, privileges and comment (a matter of milliseconds, whatever its
+ * size); the rows of any other table are copied in (TRUNCATE, secondary indexes dropped, one INSERT … SELECT with user
+ * triggers off, indexes built again). Until that transaction commits, readers see the old rows; from its lock,
+ * queries and loan commands touching the tables wait (none fail, and an append that was waiting applies on top of the
+ * rebuilt rows). Events appended while the partitions
  * replay are not in the scratch tables: run it in a quiet moment, as before. `schema` (verify) replays straight into
  * that schema's scratch tables and stops there, locking nothing live.
  */
@@ -56,16 +61,17 @@ export async function rebuildProjections(
   const tables = projections.flatMap((p) => p.tables);
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
   const scratch = options.schema ?? `projection_rebuild_${process.pid}_${Date.now()}`;
-  const phases = { replay: 0, finish: 0, copy: 0, indexes: 0 };
+  const phases = { replay: 0, finish: 0, indexes: 0, swap: 0 };
   let mark = performance.now();
   const lap = (phase: keyof typeof phases) => {
     const now = performance.now();
-    phases[phase] = Math.round(now - mark);
+    phases[phase] += Math.round(now - mark);
     mark = now;
   };
+  const renamed = options.schema ? new Set<string>() : await tablesSwappableByRename(db, tables);
   if (!options.schema) {
     await sql`CREATE SCHEMA ${sql.id(scratch)}`.execute(db);
-    await createScratchTables(db, scratch, tables);
+    await createScratchTables(db, scratch, tables, renamed);
   }
   try {
     await analyzeLogIfStale(db);
@@ -107,7 +113,13 @@ export async function rebuildProjections(
       });
     }
     lap('finish');
-    if (!options.schema) await swapIn(db, scratch, tables, lap);
+    if (!options.schema) {
+      const builds: string[] = [];
+      for (const table of tables) if (renamed.has(table)) builds.push(...(await indexBuildsFor(db, scratch, table)));
+      await runInLanes(db, builds, workers);
+      lap('indexes');
+      await swapIn(db, scratch, tables, renamed, lap);
+    }
     return {
       events: reports.reduce((sum, r) => sum + r.events, 0),
       batches: reports.reduce((sum, r) => sum + r.batches, 0),
@@ -120,38 +132,6 @@ export async function rebuildProjections(
   } finally {
     if (!options.schema) await sql`DROP SCHEMA IF EXISTS ${sql.id(scratch)} CASCADE`.execute(db);
   }
-}
-
-/**
- * Copies the rebuilt rows into the live tables in one transaction (see rebuildProjections). The tables' secondary
- * indexes are dropped first and built from their saved definitions once the rows are in (a bulk build is far cheaper
- * than maintaining them row by row; a failure rolls the drop back with everything else).
- */
-async function swapIn(
-  db: Kysely<any>,
-  scratch: string,
-  tables: readonly string[],
-  lap: (phase: 'copy' | 'indexes') => void,
-): Promise<void> {
-  if (tables.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    // Index builds sort in memory rather than on disk (this transaction only).
-    await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
-    await sql`TRUNCATE ${sql.join(tables.map((t) => sql.id('public', t)))}`.execute(trx);
-    const indexes = await dropSecondaryIndexes(
-      trx,
-      tables.map((t) => `public.${t}`),
-    );
-    for (const table of tables) {
-      const columns = sql.join((await insertColumnsOf(trx, `public.${table}`)).map((c) => sql.id(c)));
-      await sql`ALTER TABLE ${sql.id('public', table)} DISABLE TRIGGER USER`.execute(trx);
-      await sql`INSERT INTO ${sql.id('public', table)} (${columns}) SELECT ${columns} FROM ${sql.id(scratch, table)}`.execute(trx);
-      await sql`ALTER TABLE ${sql.id('public', table)} ENABLE TRIGGER USER`.execute(trx);
-    }
-    lap('copy');
-    for (const definition of indexes) await sql.raw(definition).execute(trx);
-    lap('indexes');
-  });
 }
 
 /** Worker threads load the projections by their module URLs, which only compiled JavaScript can do. */

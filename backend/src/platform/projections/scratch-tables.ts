@@ -1,13 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Empty copies of the live `tables` in `schema` (columns, defaults, constraints and indexes; no triggers), unlogged:
- * what is written into them is not written to the WAL too (they are scratch: a crash may empty them, and they are not
- * replicated; the rows a rebuild keeps are written to the WAL when copied into the live tables).
+ * Empty copies of the live `tables` in `schema` (columns, defaults, constraints, indexes and storage parameters; no
+ * triggers). Unlogged unless named in `logged`: what is written into an unlogged copy is not written to the WAL too (it
+ * is scratch: a crash may empty it, and it is not replicated; the rows a rebuild keeps are written to the WAL when
+ * copied into the live table). A copy that will itself become the live table (swapped in by rename) is logged.
  */
-export async function createScratchTables(db: Kysely<any>, schema: string, tables: readonly string[]): Promise<void> {
+export async function createScratchTables(
+  db: Kysely<any>,
+  schema: string,
+  tables: readonly string[],
+  logged: ReadonlySet<string> = new Set(),
+): Promise<void> {
   for (const table of tables) {
-    await sql`CREATE UNLOGGED TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING ALL)`.execute(db);
+    const found = await sql<{ options: string[] | null }>`
+      SELECT reloptions AS options FROM pg_class WHERE oid = to_regclass(format('%I.%I', 'public', ${table}::text))`.execute(db);
+    const options = found.rows[0]?.options ?? [];
+    const unlogged = logged.has(table) ? sql`` : sql`UNLOGGED `;
+    const storage = options.length > 0 ? sql` WITH (${sql.raw(options.join(', '))})` : sql``;
+    await sql`CREATE ${unlogged}TABLE ${sql.id(schema, table)} (LIKE public.${sql.id(table)} INCLUDING ALL)${storage}`.execute(db);
   }
 }
 

@@ -19,16 +19,19 @@ export async function recountLoanQueues(db: Kysely<any>): Promise<void> {
     SELECT q, t, s, 0 FROM unnest(${[...LOAN_QUEUES]}::text[]) q, unnest(${[...LOAN_TYPES]}::text[]) t, generate_series(0, ${QUEUE_COUNTER_SLOTS - 1}) s`.execute(
     db,
   );
+  // Counted per (type, slot, state) first (one pass, a few hundred groups), then spread over the queues: the same
+  // memberships as the triggers' (the state's queue, and the approved list of every gate passed).
   await sql`
     INSERT INTO loan_queue_counts AS c (queue, type, slot, n)
-    SELECT m.queue, l.type, (get_byte(uuid_send(l.id), 15) & 15)::smallint, count(*)
-    FROM loan_summaries l
-    CROSS JOIN LATERAL (VALUES (l.state),
-      (CASE WHEN l.soft_approved_at IS NOT NULL THEN 'soft.approved' END),
-      (CASE WHEN l.bank_approved_at IS NOT NULL THEN 'bank.approved' END),
-      (CASE WHEN l.consent_approved_at IS NOT NULL THEN 'consent.approved' END),
-      (CASE WHEN l.final_approved_at IS NOT NULL THEN 'final.approved' END)) m(queue)
-    WHERE m.queue IS NOT NULL
+    SELECT m.queue, g.type, g.slot, sum(m.n)::int8
+    FROM (
+      SELECT type, (get_byte(uuid_send(id), 15) & 15)::smallint AS slot, state, count(*) AS n,
+             count(soft_approved_at) AS soft, count(bank_approved_at) AS bank,
+             count(consent_approved_at) AS consent, count(final_approved_at) AS final
+      FROM loan_summaries GROUP BY 1, 2, 3) g
+    CROSS JOIN LATERAL (VALUES (g.state, g.n), ('soft.approved', g.soft), ('bank.approved', g.bank),
+      ('consent.approved', g.consent), ('final.approved', g.final)) m(queue, n)
+    WHERE m.n > 0
     GROUP BY 1, 2, 3
     ON CONFLICT (queue, type, slot) DO UPDATE SET n = excluded.n`.execute(db);
 }
