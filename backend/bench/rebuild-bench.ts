@@ -5,8 +5,14 @@ import { tidy, type Figure } from './measure.js';
 import { samplePostgresCpu } from './postgres-cpu.js';
 
 export const REBUILD_GOAL_EVENTS_PER_S = 50_000;
-/** The partitions (worker threads) the full rebuild is timed with, one after the other on the same log. */
-export const REBUILD_WORKERS = [1, 2] as const;
+/**
+ * The partitions (worker threads) the full rebuild is timed with, one after the other on the same log: 1 and 2, or
+ * the list in BENCH_REBUILD_WORKERS (e.g. `1,2,3`).
+ */
+export const REBUILD_WORKERS: readonly number[] = (process.env.BENCH_REBUILD_WORKERS ?? '1,2')
+  .split(',')
+  .map((n) => Number(n.trim()))
+  .filter((n) => Number.isInteger(n) && n >= 1 && n <= 64);
 
 export type RebuildBenchContext = {
   db: Kysely<any>;
@@ -26,6 +32,11 @@ export async function benchmarkFullRebuild(ctx: RebuildBenchContext): Promise<vo
   let loans: number | undefined;
   for (const workers of REBUILD_WORKERS) {
     if (ctx.interrupted()) return;
+    // Untimed: the passes autovacuum would make over the log just loaded and the table just written or swapped in (a
+    // million fresh rows each), made now, so that the run does not share the cores with them.
+    const settling = performance.now();
+    await sql`VACUUM events, loan_summaries`.execute(ctx.db);
+    ctx.log(`VACUUM events, loan_summaries before the run (untimed): ${((performance.now() - settling) / 1000).toFixed(1)} s`);
     ctx.log(`Rebuilding loan_summaries (and its queue counts) from the whole log, ${workers} worker(s)`);
     let lastReport = performance.now();
     const node = process.cpuUsage();
