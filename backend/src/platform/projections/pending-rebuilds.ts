@@ -9,7 +9,7 @@ import { rebuildProjections } from './rebuild.js';
 /**
  * Rebuilds every read model when a migration said one is owed (table `projection_rebuilds_pending`, migration 0041),
  * then clears the reasons it saw. Answers the reasons it acted on (none: nothing done). Two processes starting at once
- * may both rebuild; the rebuild's TRUNCATE lock runs them one after the other and both give the same rows.
+ * may both rebuild; their swaps wait for each other's lock and both give the same rows.
  */
 export async function runPendingRebuilds(
   db: Kysely<any>,
