@@ -88,6 +88,8 @@ test('a borrower raises an issue; staff note it and reply; the borrower gets the
   const signedIn = consolePage.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/login' && r.ok());
   await consolePage.getByRole('button', { name: 'Sign in' }).click();
   await signedIn;
+  // The console keeps the session only once its shell is up: a reload before that lands on the sign-in page again.
+  await expect(consolePage.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
   // The list's chunk and its first page may take a while on a busy machine: wait for the API's answer itself.
   const listed = consolePage.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/issues' && r.ok());
   await consolePage.goto(`${backend.url}/Admin/Issues`);
