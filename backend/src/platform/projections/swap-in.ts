@@ -7,8 +7,9 @@ import { dropSecondaryIndexes, insertColumnsOf } from './scratch-tables.js';
  * every part the swap knows how to carry over qualifies: owned by this user, no foreign key to or from it, nothing
  * that depends on it by name fixed at creation (a view, a function taking its row type, a rule, a policy, a
  * publication, inheritance; its own constraints, triggers, defaults and indexes are carried), no sequence it owns or
- * identity column (the copy would get a sequence of its own), no column privileges, statistics targets or n_distinct. Its triggers, table privileges and comment are carried over by the swap; its
- * storage parameters by `createScratchTables`. The others are copied row by row as before.
+ * identity column (the copy would get a sequence of its own), no column privileges, statistics targets or n_distinct.
+ * Its triggers, table privileges and comment are carried over by the swap; its storage parameters by
+ * `createScratchTables`. The others are copied row by row as before.
  */
 export async function tablesSwappableByRename(db: Kysely<any>, tables: readonly string[]): Promise<Set<string>> {
   if (tables.length === 0) return new Set();
@@ -72,8 +73,7 @@ export async function runInLanes(db: Kysely<any>, statements: readonly string[],
   const queue = [...statements];
   const lane = () =>
     db.transaction().execute(async (trx) => {
-      // Index builds sort in memory rather than on disk (this transaction only).
-      await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
+      await sortInMemory(trx);
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         try {
           await sql.raw(next).execute(trx);
@@ -105,8 +105,6 @@ export async function swapIn(
   if (tables.length === 0) return;
   const copied = tables.filter((t) => !renamed.has(t));
   await db.transaction().execute(async (trx) => {
-    // Index builds sort in memory rather than on disk (this transaction only).
-    await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
     await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.id('public', t)))} IN ACCESS EXCLUSIVE MODE`.execute(trx);
     await swapByRename(
       trx,
@@ -114,6 +112,7 @@ export async function swapIn(
       tables.filter((t) => renamed.has(t)),
     );
     if (copied.length === 0) return;
+    await sortInMemory(trx);
     await sql`TRUNCATE ${sql.join(copied.map((t) => sql.id('public', t)))}`.execute(trx);
     const indexes = await dropSecondaryIndexes(
       trx,
@@ -188,6 +187,11 @@ async function renameUniqueIndexesAsLive(trx: Kysely<any>, scratch: string, tabl
     const [copy] = copies.splice(at, 1);
     if (copy.name !== live.name) await sql`ALTER INDEX ${sql.id(scratch, copy.name)} RENAME TO ${sql.id(live.name)}`.execute(trx);
   }
+}
+
+/** Index builds in this transaction sort in memory rather than on disk. */
+async function sortInMemory(trx: Kysely<any>): Promise<void> {
+  await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
 }
 
 type UserTrigger = { name: string; definition: string; enabled: 'O' | 'D' | 'R' | 'A' };
