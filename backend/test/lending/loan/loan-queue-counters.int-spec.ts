@@ -304,6 +304,53 @@ describe('loan queue counters', () => {
     await expectCountersMatch(db);
   });
 
+  it('count a statement only when a row of it moved between queues (migration 0073), however the rows were written', async () => {
+    const ids = (await sql<{ id: string }>`SELECT id FROM loan_summaries ORDER BY id LIMIT 12`.execute(db)).rows.map((r) => r.id);
+    const counts = () => sql`SELECT queue, type, slot, n FROM loan_queue_counts ORDER BY 1, 2, 3`.execute(db).then((r) => r.rows);
+    const before = await counts();
+
+    // Nothing a queue is made of changes: not a counter moves.
+    await sql`UPDATE loan_summaries SET updated_at = updated_at + interval '1 second', amount = amount + 1 WHERE id = ANY(${ids}::uuid[])`.execute(db);
+    await sql`INSERT INTO loan_summaries SELECT * FROM loan_summaries WHERE id = ${ids[0]}
+              ON CONFLICT (id) DO UPDATE SET last_reason = 'touched'`.execute(db);
+    expect(await counts()).toEqual(before);
+
+    // Rows that move, several in one statement: out of a state, out of a gate's approved list, into another type.
+    await sql`UPDATE loan_summaries SET state = 'rejected' WHERE id = ANY(${ids.slice(0, 4)}::uuid[])`.execute(db);
+    await expectCountersMatch(db);
+    await sql`UPDATE loan_summaries SET soft_approved_at = NULL, type = CASE type WHEN 'EMI' THEN 'salaryAdvance' ELSE 'EMI' END
+              WHERE id = ${ids[4]}`.execute(db);
+    await expectCountersMatch(db);
+    // An upsert that takes the update path and moves the row.
+    await sql`INSERT INTO loan_summaries SELECT * FROM loan_summaries WHERE id = ${ids[5]}
+              ON CONFLICT (id) DO UPDATE SET state = 'cancelled'`.execute(db);
+    await expectCountersMatch(db);
+    // Two updates in one statement, one that moves a row and one that does not.
+    await sql`WITH moved AS (UPDATE loan_summaries SET state = 'active' WHERE id = ${ids[6]} RETURNING id),
+                   touched AS (UPDATE loan_summaries SET amount = amount + 1 WHERE id = ${ids[7]} RETURNING id)
+              SELECT * FROM moved, touched`.execute(db);
+    await expectCountersMatch(db);
+    // A move rolled back to a savepoint, then a statement that moves nothing, then one that moves: each counted once.
+    await db.transaction().execute(async (trx) => {
+      await sql`SAVEPOINT before_move`.execute(trx);
+      await sql`UPDATE loan_summaries SET state = 'rejected' WHERE id = ${ids[8]}`.execute(trx);
+      await sql`ROLLBACK TO SAVEPOINT before_move`.execute(trx);
+      await sql`UPDATE loan_summaries SET amount = amount + 1 WHERE id = ${ids[8]}`.execute(trx);
+      await sql`UPDATE loan_summaries SET state = 'rejected' WHERE id = ${ids[9]}`.execute(trx);
+    });
+    await expectCountersMatch(db);
+    // A move in a transaction that is rolled back leaves nothing behind.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`UPDATE loan_summaries SET state = 'cancelled' WHERE id = ${ids[10]}`.execute(trx);
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
+    await sql`UPDATE loan_summaries SET amount = amount + 1 WHERE id = ${ids[10]}`.execute(db);
+    await expectCountersMatch(db);
+  });
+
   it('follow deletes and a truncate of the read model', async () => {
     const [victim] = (await sql<{ id: string }>`SELECT id FROM loan_summaries WHERE soft_approved_at IS NOT NULL LIMIT 1`.execute(db)).rows;
     await sql`DELETE FROM loan_summaries WHERE id = ${victim.id}`.execute(db);
