@@ -304,13 +304,15 @@ describe('loan queue counters', () => {
     await expectCountersMatch(db);
   });
 
-  it('count a statement only when a row of it moved between queues (migration 0073), however the rows were written', async () => {
+  it('count every statement that inserts, updates or upserts rows, one row or many (migration 0073: inserts counted only when a row was inserted)', async () => {
     const ids = (await sql<{ id: string }>`SELECT id FROM loan_summaries ORDER BY id LIMIT 12`.execute(db)).rows.map((r) => r.id);
     const counts = () => sql`SELECT queue, type, slot, n FROM loan_queue_counts ORDER BY 1, 2, 3`.execute(db).then((r) => r.rows);
     const before = await counts();
 
     // Nothing a queue is made of changes: not a counter moves.
-    await sql`UPDATE loan_summaries SET updated_at = updated_at + interval '1 second', amount = amount + 1 WHERE id = ANY(${ids}::uuid[])`.execute(db);
+    await sql`UPDATE loan_summaries SET updated_at = updated_at + interval '1 second', amount = amount + 1 WHERE id = ANY(${ids}::uuid[])`.execute(
+      db,
+    );
     await sql`INSERT INTO loan_summaries SELECT * FROM loan_summaries WHERE id = ${ids[0]}
               ON CONFLICT (id) DO UPDATE SET last_reason = 'touched'`.execute(db);
     expect(await counts()).toEqual(before);
@@ -337,6 +339,31 @@ describe('loan queue counters', () => {
       await sql`ROLLBACK TO SAVEPOINT before_move`.execute(trx);
       await sql`UPDATE loan_summaries SET amount = amount + 1 WHERE id = ${ids[8]}`.execute(trx);
       await sql`UPDATE loan_summaries SET state = 'rejected' WHERE id = ${ids[9]}`.execute(trx);
+    });
+    await expectCountersMatch(db);
+    // Upserts that insert: one new row, then several rows at once of which some are new; and a plain insert.
+    const copy = (
+      id: string,
+    ) => sql`SELECT (md5(id::text || ${id}))::uuid AS id, borrower_id, type, state, amount, approved_amount, tenure_months,
+      annual_rate_percent, fee, score, document_hash, payout_reference, disbursed_on, created_at, updated_at, submitted_at, last_actor_id,
+      last_actor_role, last_reason, soft_approved_at, soft_approved_by, bank_approved_at, bank_approved_by, consent_approved_at,
+      consent_approved_by, final_approved_at, final_approved_by, version, last_position, loan_state, dpd, classification, overdue_since,
+      next_cob_on, mandates_state, collections_state, last_move FROM loan_summaries`;
+    await sql`INSERT INTO loan_summaries ${copy('one')} WHERE id = ${ids[0]} ON CONFLICT (id) DO UPDATE SET state = 'rejected'`.execute(db);
+    await expectCountersMatch(db);
+    await sql`INSERT INTO loan_summaries SELECT * FROM loan_summaries WHERE id = ANY(${ids.slice(0, 3)}::uuid[])
+              UNION ALL (${copy('many')} WHERE id = ANY(${ids.slice(3, 6)}::uuid[]))
+              ON CONFLICT (id) DO UPDATE SET state = 'cancelled'`.execute(db);
+    await expectCountersMatch(db);
+    await sql`INSERT INTO loan_summaries ${copy('plain')} WHERE id = ANY(${ids.slice(6, 12)}::uuid[])`.execute(db);
+    await expectCountersMatch(db);
+    // An insert rolled back to a savepoint, then an upsert that only updates: nothing counted for the insert.
+    await db.transaction().execute(async (trx) => {
+      await sql`SAVEPOINT before_insert`.execute(trx);
+      await sql`INSERT INTO loan_summaries ${copy('undone')} WHERE id = ${ids[11]}`.execute(trx);
+      await sql`ROLLBACK TO SAVEPOINT before_insert`.execute(trx);
+      await sql`INSERT INTO loan_summaries SELECT * FROM loan_summaries WHERE id = ${ids[11]}
+                ON CONFLICT (id) DO UPDATE SET last_reason = 'touched again'`.execute(trx);
     });
     await expectCountersMatch(db);
     // A move in a transaction that is rolled back leaves nothing behind.

@@ -62,7 +62,7 @@ import * as openInstalmentsByDueDate from './0061-0080/0069-open-instalments-by-
 import * as loanMandatesStateApart from './0061-0080/0070-loan-mandates-state-apart.js';
 import * as loanSummariesByStateAndBorrower from './0061-0080/0071-loan-summaries-by-state-and-borrower.js';
 import * as loanCollectionsStateApart from './0061-0080/0072-loan-collections-state-apart.js';
-import * as queueCountsOnlyWhenMoved from './0061-0080/0073-queue-counts-only-when-moved.js';
+import * as queueCountsOfInsertedRowsOnly from './0061-0080/0073-queue-counts-of-inserted-rows-only.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -131,7 +131,7 @@ export const migrationProvider: MigrationProvider = {
       '0070-loan-mandates-state-apart': loanMandatesStateApart,
       '0071-loan-summaries-by-state-and-borrower': loanSummariesByStateAndBorrower,
       '0072-loan-collections-state-apart': loanCollectionsStateApart,
-      '0073-queue-counts-only-when-moved': queueCountsOnlyWhenMoved,
+      '0073-queue-counts-of-inserted-rows-only': queueCountsOfInsertedRowsOnly,
     };
   },
 };
