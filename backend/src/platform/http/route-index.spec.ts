@@ -52,7 +52,12 @@ function app(indexed: boolean): express.Express {
   a.get('/api/admin/loans/:id/skip', (_req: Request, _res: Response, next: NextFunction) => next('route'), say('skipped'));
   a.get('/api/admin/loans/:id/skip', say('after skip'));
   a.get('/api/me', say('me'));
-  a.all('/api/me/loans', say('my loans, any method'));
+  // Middleware between two runs of routes: each run is indexed on its own, and the middleware still runs between them.
+  a.use('/api/me', (_req: Request, res: Response, next: NextFunction) => {
+    res.locals.seen = 'middleware between the runs';
+    next();
+  });
+  a.all('/api/me/loans', (req: Request, res: Response) => res.json({ text: 'my loans, any method', seen: res.locals.seen }));
   a.get('/{*rest}', say('catch-all'));
   if (indexed) indexRoutes((a as unknown as { router: Parameters<typeof indexRoutes>[0] }).router);
   a.use((req: Request, res: Response) => res.status(404).json({ notFound: req.path }));
@@ -77,6 +82,7 @@ const requests: [string, string][] = [
   ['GET', '/api/admin/loans/L5/skip'],
   ['GET', '/api/me'],
   ['DELETE', '/api/me/loans'],
+  ['GET', '/api/me/loans'],
   ['GET', '/api/me/loans/x'],
   ['GET', '/assets/app.js'],
   ['POST', '/nowhere'],
@@ -101,18 +107,22 @@ describe('indexRoutes', () => {
 
   afterAll(() => servers.forEach((s) => s.close()));
 
-  it('replaces the run of route layers with one dispatcher, keyed by the routes that have a plain key', () => {
+  it('replaces each run of route layers with one dispatcher, keyed by the routes that have a plain key', () => {
     const a = express();
     a.use(express.json());
+    a.get('/api/docs', (_req, res) => res.end());
+    a.get('/api/docs/openapi.json', (_req, res) => res.end());
+    a.use((_req: Request, _res: Response, next: NextFunction) => next());
     a.get('/api/health', (_req, res) => res.end());
     a.get('/api/admin/loans', (_req, res) => res.end());
     a.get('/api/admin/loans/:id', (_req, res) => res.end());
     a.get('/api/:area/loans', (_req, res) => res.end());
     a.use((_req: Request, res: Response) => res.status(404).end());
+    a.get('/lonely', (_req, res) => res.end());
     const router = (a as unknown as { router: Parameters<typeof indexRoutes>[0] }).router;
     const before = router.stack.length;
-    expect(indexRoutes(router)).toEqual({ routes: 4, keys: 2 });
-    expect(router.stack.length).toBe(before - 3);
+    expect(indexRoutes(router)).toEqual({ routes: 6, keys: 4, runs: 2 });
+    expect(router.stack.length).toBe(before - 4);
   });
 
   it.each(requests)('answers %s %s as the same app without the index', async (method, path) => {
@@ -138,6 +148,7 @@ describe('indexRoutes', () => {
     expect((await get('/api/admin/loans/L4/fail')).body).toEqual({ error: 'route failed' });
     expect((await get('/api/admin/loans/L5/skip')).body.text).toBe('after skip');
     expect((await get('/assets/app.js')).body.text).toBe('catch-all');
+    expect((await get('/api/me/loans')).body).toEqual({ text: 'my loans, any method', seen: 'middleware between the runs' });
     expect(await get('/nowhere', 'POST')).toEqual({ status: 404, body: { notFound: '/nowhere' } });
   });
 });

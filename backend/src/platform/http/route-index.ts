@@ -61,26 +61,15 @@ function routerOver(layers: RouteLayer[]): LayeredRouter {
   return router;
 }
 
-/**
- * Replaces the first run of route layers in `router` with the dispatcher; returns how many routes it indexed and
- * under how many keys (0 when there is no route).
- */
-export function indexRoutes(router: LayeredRouter): { routes: number; keys: number } {
-  const stack = router.stack;
-  const first = stack.findIndex((layer) => layer.route !== undefined);
-  if (first === -1) return { routes: 0, keys: 0 };
-  let end = first;
-  while (end < stack.length && stack[end]!.route !== undefined) end++;
-  const routes = stack.slice(first, end);
+/** One layer that hands a request to a router over those of `routes` that can match it (see the file's comment). */
+function dispatcherOver(routes: RouteLayer[]): { layer: RouteLayer; keys: number } {
   const keys = routes.map((layer) => routeKey(layer.route!.path));
-
   const everywhere = routerOver(routes.filter((_, i) => keys[i] === undefined));
   const all = routerOver(routes);
   const byKey = new Map<string, LayeredRouter>();
   for (const key of new Set(keys)) {
     if (key !== undefined) byKey.set(key, routerOver(routes.filter((_, i) => keys[i] === key || keys[i] === undefined)));
   }
-
   const dispatch = function routeIndex(req: Request, res: Response, next: NextFunction): void {
     const key = requestKey(req.url);
     const target = key === undefined ? all : (byKey.get(key) ?? everywhere);
@@ -90,8 +79,28 @@ export function indexRoutes(router: LayeredRouter): { routes: number; keys: numb
   };
   // A layer like the middleware the router makes for `use(fn)`: matches every path, strips nothing.
   const layer = (Router() as unknown as { use(fn: unknown): LayeredRouter }).use(dispatch).stack[0]!;
-  stack.splice(first, end - first, layer);
-  return { routes: routes.length, keys: byKey.size };
+  return { layer, keys: byKey.size };
+}
+
+/**
+ * Replaces each run of two or more route layers in `router` (Nest's routes; with API_DOCS, Swagger's few before
+ * them, with middleware between) with a dispatcher over that run; returns how many routes it indexed, under how many
+ * keys, in how many runs.
+ */
+export function indexRoutes(router: LayeredRouter): { routes: number; keys: number; runs: number } {
+  const stack = router.stack;
+  const indexed = { routes: 0, keys: 0, runs: 0 };
+  for (let first = 0; first < stack.length; first++) {
+    let end = first;
+    while (end < stack.length && stack[end]!.route !== undefined) end++;
+    if (end - first < 2) continue;
+    const { layer, keys } = dispatcherOver(stack.slice(first, end));
+    indexed.routes += end - first;
+    indexed.keys += keys;
+    indexed.runs += 1;
+    stack.splice(first, end - first, layer);
+  }
+  return indexed;
 }
 
 /** Indexes the HTTP API's routes once Nest has registered them all (at bootstrap, before the server listens). */
