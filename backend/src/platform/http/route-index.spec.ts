@@ -136,8 +136,9 @@ describe('indexRoutes', () => {
   });
 
   it('is the same on the paths that tell the routes apart', async () => {
+    type Answer = { text?: string; params?: Record<string, string>; route?: string; error?: string; notFound?: string };
     const get = (path: string, method = 'GET') =>
-      fetch(`http://127.0.0.1:${ports[1]}${path}`, { method }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      fetch(`http://127.0.0.1:${ports[1]}${path}`, { method }).then(async (r) => ({ status: r.status, body: (await r.json()) as Answer }));
     expect((await get('/api/admin/loans/L1')).body).toEqual({ text: 'one', params: { id: 'L1' }, route: '/api/admin/loans/:id' });
     expect((await get('/api/admin/loans/pass')).body).toEqual({
       text: 'any area',
