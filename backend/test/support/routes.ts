@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { REQUIRED_PERMISSION } from '../../src/identity/auth/require-permission.decorator.js';
 import { PUBLIC_ROUTE, ROUTE_ROLES, type Role } from '../../src/platform/http/access.decorators.js';
+import { routeLayersOf } from '../../src/platform/http/route-index.js';
 
 export type DiscoveredRoute = {
   method: string;
@@ -85,7 +86,8 @@ export const key = (r: { method: string; path: string }) => `${r.method} ${r.pat
 export function expressRoutes(app: INestApplication): { method: string; path: string }[] {
   type Layer = { route?: { path: string; methods: Record<string, boolean> } };
   const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
-  return router.stack
+  // Through the route index's dispatchers (platform/http/route-index.ts), to the route layers Express dispatches to.
+  return routeLayersOf(router)
     .filter((l) => l.route)
     .flatMap((l) =>
       Object.keys(l.route!.methods)

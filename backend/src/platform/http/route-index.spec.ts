@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { indexRoutes, requestKey, routeKey } from './route-index.js';
+import { indexRoutes, requestKey, routeKey, routeLayersOf } from './route-index.js';
 
 describe('route keys', () => {
   it('given a route path, keys it by its first three segments, or all when fewer and plain; not when a parameter is among them', () => {
@@ -121,8 +121,21 @@ describe('indexRoutes', () => {
     a.get('/lonely', (_req, res) => res.end());
     const router = (a as unknown as { router: Parameters<typeof indexRoutes>[0] }).router;
     const before = router.stack.length;
+    const paths = () => routeLayersOf(router).map((layer) => layer.route!.path);
+    const all = paths();
     expect(indexRoutes(router)).toEqual({ routes: 6, keys: 4, runs: 2 });
     expect(router.stack.length).toBe(before - 4);
+    // What Express dispatches to, seen through the dispatchers: every route, in its order.
+    expect(paths()).toEqual(all);
+    expect(all).toEqual([
+      '/api/docs',
+      '/api/docs/openapi.json',
+      '/api/health',
+      '/api/admin/loans',
+      '/api/admin/loans/:id',
+      '/api/:area/loans',
+      '/lonely',
+    ]);
   });
 
   it.each(requests)('answers %s %s as the same app without the index', async (method, path) => {

@@ -16,7 +16,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
  * layers after the routes, and a request no route takes goes on to them too.
  */
 
-type RouteLayer = { route?: { path: unknown } };
+type RouteLayer = { route?: { path: unknown }; handle?: unknown };
 type LayeredRouter = { stack: RouteLayer[]; handle(req: Request, res: Response, next: NextFunction): void };
 
 /** How many leading path segments key the index. */
@@ -54,6 +54,20 @@ export function requestKey(url: string): string | undefined {
   return /[^\x00-\x7f]/.test(key) ? undefined : key.toLowerCase();
 }
 
+/** Where a dispatcher keeps the route layers it stands for (routeLayersOf). */
+const INDEXED_ROUTES = Symbol('indexed routes');
+
+/**
+ * The route layers of `router` in their order, those a dispatcher stands for included: what Express dispatches to
+ * (the route guard test lists the API's routes this way).
+ */
+export function routeLayersOf<L extends RouteLayer>(router: { stack: L[] }): L[] {
+  return router.stack.flatMap((layer) => {
+    const indexed = (layer.handle as { [INDEXED_ROUTES]?: L[] } | undefined)?.[INDEXED_ROUTES];
+    return indexed ?? (layer.route ? [layer] : []);
+  });
+}
+
 /** A router (Express's own dispatch) over the given layers. */
 function routerOver(layers: RouteLayer[]): LayeredRouter {
   const router = Router() as unknown as LayeredRouter;
@@ -70,13 +84,16 @@ function dispatcherOver(routes: RouteLayer[]): { layer: RouteLayer; keys: number
   for (const key of new Set(keys)) {
     if (key !== undefined) byKey.set(key, routerOver(routes.filter((_, i) => keys[i] === key || keys[i] === undefined)));
   }
-  const dispatch = function routeIndex(req: Request, res: Response, next: NextFunction): void {
-    const key = requestKey(req.url);
-    const target = key === undefined ? all : (byKey.get(key) ?? everywhere);
-    // No route can take it (a static file, say): on to the layers after the routes, without a turn of the event loop.
-    if (target.stack.length === 0) return next();
-    target.handle(req, res, next);
-  };
+  const dispatch = Object.assign(
+    function routeIndex(req: Request, res: Response, next: NextFunction): void {
+      const key = requestKey(req.url);
+      const target = key === undefined ? all : (byKey.get(key) ?? everywhere);
+      // No route can take it (a static file, say): on to the layers after the routes, without a turn of the event loop.
+      if (target.stack.length === 0) return next();
+      target.handle(req, res, next);
+    },
+    { [INDEXED_ROUTES]: routes },
+  );
   // A layer like the middleware the router makes for `use(fn)`: matches every path, strips nothing.
   const layer = (Router() as unknown as { use(fn: unknown): LayeredRouter }).use(dispatch).stack[0]!;
   return { layer, keys: byKey.size };
