@@ -342,13 +342,9 @@ describe('loan queue counters', () => {
     });
     await expectCountersMatch(db);
     // Upserts that insert: one new row, then several rows at once of which some are new; and a plain insert.
-    const copy = (
-      id: string,
-    ) => sql`SELECT (md5(id::text || ${id}))::uuid AS id, borrower_id, type, state, amount, approved_amount, tenure_months,
-      annual_rate_percent, fee, score, document_hash, payout_reference, disbursed_on, created_at, updated_at, submitted_at, last_actor_id,
-      last_actor_role, last_reason, soft_approved_at, soft_approved_by, bank_approved_at, bank_approved_by, consent_approved_at,
-      consent_approved_by, final_approved_at, final_approved_by, version, last_position, loan_state, dpd, classification, overdue_since,
-      next_cob_on, mandates_state, collections_state, last_move FROM loan_summaries`;
+    // A copy of a row under a new id, whatever columns the table has.
+    const copy = (salt: string) =>
+      sql`SELECT (jsonb_populate_record(l, jsonb_build_object('id', md5(l.id::text || ${salt})::uuid))).* FROM loan_summaries l`;
     await sql`INSERT INTO loan_summaries ${copy('one')} WHERE id = ${ids[0]} ON CONFLICT (id) DO UPDATE SET state = 'rejected'`.execute(db);
     await expectCountersMatch(db);
     await sql`INSERT INTO loan_summaries SELECT * FROM loan_summaries WHERE id = ANY(${ids.slice(0, 3)}::uuid[])
