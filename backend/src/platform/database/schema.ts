@@ -515,6 +515,11 @@ export interface LoanQueueCountsTable {
   n: ColumnType<string, number | string, number | string>;
 }
 
+/** Every loan's id once, kept with loan_summaries (migration 0074), for the search by a fragment of the id. */
+export interface LoanIdSearchTable {
+  id: string;
+}
+
 /** Migration 0015: the servicing read models (lending/servicing/projections/servicing*). Money columns are bigint (strings). */
 type Money = ColumnType<string, number | string, number | string>;
 
@@ -1008,6 +1013,7 @@ export interface Database {
   close_of_business_runs: CloseOfBusinessRunsTable;
   bureau_runs: BureauRunsTable;
   loan_queue_counts: LoanQueueCountsTable;
+  loan_id_search: LoanIdSearchTable;
   documents: DocumentsTable;
   loan_notifications: LoanNotificationsTable;
   emails: EmailsTable;

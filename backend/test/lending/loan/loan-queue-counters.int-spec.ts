@@ -269,7 +269,7 @@ describe('loan queue counters', () => {
     await appendAll(db, generate(30, 12), 4);
     await expectCountersMatch(db);
     const report = await verifyProjections(db, [loanSummaryProjection]);
-    expect(report.tables).toEqual(['loan_summaries', 'loan_queue_counts']);
+    expect(report.tables).toEqual(['loan_summaries', 'loan_queue_counts', 'loan_id_search']);
     expect(report.differences).toEqual([]);
     // A counter that drifted is a difference.
     await sql`UPDATE loan_queue_counts SET n = n + 1 WHERE queue = 'new' AND type = 'EMI' AND slot = 3`.execute(db);

@@ -5,6 +5,7 @@ import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.j
 import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
 import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
 import { recountLoanQueues } from './loan-queue-counters.js';
+import { refillLoanIdSearch } from './loan-id-search.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../../collections/domain/next-close-of-business.js';
 import { changesOnlyMandates, isRoutineAutoDebitStep } from '../../mandates/domain/mandate.state.js';
 import { changesOnlyCollections } from '../../collections/domain/collections.state.js';
@@ -25,7 +26,7 @@ type Stored = StoredLoanState & { id: string; submitted_at: Date | string | null
 export const loanSummaryProjection: Projection = {
   name: 'loan-summaries',
   eventTypes: LOAN_EVENT_TYPES,
-  tables: ['loan_summaries', 'loan_queue_counts'],
+  tables: ['loan_summaries', 'loan_queue_counts', 'loan_id_search'],
 
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
     const byLoan = new Map<string, RecordedEvent[]>();
@@ -74,9 +75,12 @@ export const loanSummaryProjection: Projection = {
   },
 
   startRebuild: () => LoanSummaryRebuild.start(toRow),
-  // The queue counts span every partition of a rebuild: counted once, from the rebuilt rows (the rebuild's tables
-  // have no triggers).
-  completeRebuild: recountLoanQueues,
+  // The queue counts and the ids searched span every partition of a rebuild: derived once, from the rebuilt rows (the
+  // rebuild's tables have no triggers).
+  async completeRebuild(db: Kysely<any>): Promise<void> {
+    await recountLoanQueues(db);
+    await refillLoanIdSearch(db);
+  },
   module: import.meta.url,
 };
 

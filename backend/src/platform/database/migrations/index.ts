@@ -63,6 +63,7 @@ import * as loanMandatesStateApart from './0061-0080/0070-loan-mandates-state-ap
 import * as loanSummariesByStateAndBorrower from './0061-0080/0071-loan-summaries-by-state-and-borrower.js';
 import * as loanCollectionsStateApart from './0061-0080/0072-loan-collections-state-apart.js';
 import * as queueCountsOfInsertedRowsOnly from './0061-0080/0073-queue-counts-of-inserted-rows-only.js';
+import * as loanIdSearchApart from './0061-0080/0074-loan-id-search-apart.js';
 
 /** Migrations are compiled in, so the API, the worker and the CLI run the same list wherever they are deployed. */
 export const migrationProvider: MigrationProvider = {
@@ -132,6 +133,7 @@ export const migrationProvider: MigrationProvider = {
       '0071-loan-summaries-by-state-and-borrower': loanSummariesByStateAndBorrower,
       '0072-loan-collections-state-apart': loanCollectionsStateApart,
       '0073-queue-counts-of-inserted-rows-only': queueCountsOfInsertedRowsOnly,
+      '0074-loan-id-search-apart': loanIdSearchApart,
     };
   },
 };

@@ -7,6 +7,7 @@ import { READ_DB } from '../../../../platform/database/read-database.js';
 import { e164Phone } from '../../../../platform/phone/phone-number.js';
 import type { ListParams } from '../../../../platform/query/list-params.js';
 import { countOf, direction, idsOrNone, inRange, likePattern, sortable } from '../../../../platform/query/list-query.js';
+import { loanIdsLike } from './loan-ids-like.js';
 import { borrowerTextLike } from '../../borrowers/borrower-search.js';
 
 export type CustomerListFilter = {
@@ -57,7 +58,7 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
       this.db
         .selectFrom('loan_summaries as l')
         .select('l.borrower_id')
-        .where(sql`l.id::text`, 'ilike', likePattern(fragment));
+        .where('l.id', 'in', loanIdsLike(this.db, likePattern(fragment)));
     if (filter.q) {
       const q = filter.q;
       const panIds = PAN_LAST4.test(q) ? await this.profiles.borrowersWithPanEnding(q) : [];

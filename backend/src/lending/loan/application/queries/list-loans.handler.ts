@@ -8,6 +8,7 @@ import { TOTAL_CAP, type ListParams } from '../../../../platform/query/list-para
 import { countOf, direction, idsOrNone, inRange, likePattern, ordered, sortable } from '../../../../platform/query/list-query.js';
 import { borrowerTextLike } from '../../borrowers/borrower-search.js';
 import { gateColumnOf, queueCondition, STATE_QUEUES, type LoanQueue } from './loan-queues.js';
+import { loanIdsLike } from './loan-ids-like.js';
 import { loanRowView } from './loan-row.view.js';
 
 export type LoanListFilter = {
@@ -149,7 +150,7 @@ export class ListLoansHandler implements IQueryHandler<ListLoansQuery> {
       const cap = sql.lit(TOTAL_CAP + 1);
       const when = (test: RawBuilder<unknown>, branch: typeof byBorrower) =>
         sql`(SELECT h.id, h.k FROM (SELECT count(*) AS n FROM few) g, LATERAL (${branch} LIMIT ${cap}) h WHERE ${test})`;
-      const byId = ID_FRAGMENT.test(filter.q) ? keyed(query.where(sql`l.id::text`, 'ilike', like)) : undefined;
+      const byId = ID_FRAGMENT.test(filter.q) ? keyed(query.where('l.id', 'in', loanIdsLike(this.db, like))) : undefined;
       const hits = sql`${when(sql`g.n <= ${sql.lit(FEW_BORROWERS)}`, byFewBorrowers)}
         UNION ALL ${when(sql`g.n > ${sql.lit(FEW_BORROWERS)}`, byBorrower)}
         ${byId ? sql`UNION (${byId} LIMIT ${cap})` : sql``}`;
