@@ -10,6 +10,7 @@ import {
   loanSummaryUpsert,
   submittedAtAfter,
 } from '../../../src/lending/loan/projections/loan-summary.projection.js';
+import { LoanSummaryRebuild } from '../../../src/lending/loan/projections/loan-summary.rebuild.js';
 import type { AppConfig } from '../../../src/platform/config/config.js';
 import { DEFAULT_PRODUCT_SETTINGS } from '../../../src/platform/config/product-settings.js';
 import { createDb } from '../../../src/platform/database/database.js';
@@ -154,6 +155,17 @@ describe('loan id search (migration 0074)', () => {
     await rebuildProjections(db, [loanSummaryProjection], { batchSize: 37 });
     expect(await idsOf(db, 'loan_id_search')).toEqual(before);
     await rebuildProjections(db, [loanSummaryProjection], { workers: 2, batchSize: 29 });
+    expect(await idsOf(db, 'loan_id_search')).toEqual(before);
+    // The replay holding few loans in memory (rows written out, read back and written again: each id written once),
+    // and the replay through applyBatch (which writes no id: the table is filled at the end, from the rows).
+    LoanSummaryRebuild.maxHeld = 3;
+    try {
+      await rebuildProjections(db, [loanSummaryProjection], { batchSize: 23 });
+    } finally {
+      LoanSummaryRebuild.maxHeld = 100_000;
+    }
+    expect(await idsOf(db, 'loan_id_search')).toEqual(before);
+    await rebuildProjections(db, [{ ...loanSummaryProjection, startRebuild: undefined }], { batchSize: 31 });
     expect(await idsOf(db, 'loan_id_search')).toEqual(before);
     // The rebuilt table has its trigram index, and the triggers on loan_summaries still keep it.
     const index = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_indexes WHERE indexname = 'loan_id_search_text'`.execute(db);

@@ -5,7 +5,7 @@ import { evolve, initialLoanState, type LoanState } from '../domain/loan.state.j
 import { LOAN_EVENT_TYPES, type LoanEvent } from '../domain/loan.events.js';
 import { LoanSummaryRebuild } from './loan-summary.rebuild.js';
 import { recountLoanQueues } from './loan-queue-counters.js';
-import { refillLoanIdSearch } from './loan-id-search.js';
+import { fillLoanIdSearchIfEmpty } from './loan-id-search.js';
 import { collectionTermsOf, nextCloseOfBusinessOn } from '../../collections/domain/next-close-of-business.js';
 import { changesOnlyMandates, isRoutineAutoDebitStep } from '../../mandates/domain/mandate.state.js';
 import { changesOnlyCollections } from '../../collections/domain/collections.state.js';
@@ -75,11 +75,11 @@ export const loanSummaryProjection: Projection = {
   },
 
   startRebuild: () => LoanSummaryRebuild.start(toRow),
-  // The queue counts and the ids searched span every partition of a rebuild: derived once, from the rebuilt rows (the
-  // rebuild's tables have no triggers).
+  // The queue counts span every partition of a rebuild: counted once, from the rebuilt rows (the rebuild's tables have
+  // no triggers); the ids searched are filled from them when the replay did not write them (loan-id-search.ts).
   async completeRebuild(db: Kysely<any>): Promise<void> {
     await recountLoanQueues(db);
-    await refillLoanIdSearch(db);
+    await fillLoanIdSearchIfEmpty(db);
   },
   module: import.meta.url,
 };

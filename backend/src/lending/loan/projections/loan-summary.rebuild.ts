@@ -17,8 +17,9 @@ type Held = { state: LoanState; version: number; lastPosition: number; submitted
  * rather than once per batch that touches it. Memory is bounded: past `maxHeld` loans, the least recently touched
  * fifth is written out (a loan of the log that comes back later is read back from its row, as `applyBatch` would).
  * Rows go out with COPY, 2,000 at a time, without waiting for each other: the next rows are built (`toRow`, the
- * costly part) while PostgreSQL writes the previous ones. It writes into the rebuild's scratch table (no triggers:
- * the queue counts are recounted once every partition is done, loanSummaryProjection.completeRebuild). It replays one
+ * costly part) while PostgreSQL writes the previous ones. It writes into the rebuild's scratch tables (no triggers:
+ * each new loan's id goes to loan_id_search with its row, and the queue counts are recounted once every partition is
+ * done, loanSummaryProjection.completeRebuild). It replays one
  * partition of the log's streams, and touches only their rows. It is lean: it reads only the events' stream, version, position, type and data.
  */
 export class LoanSummaryRebuild implements LeanProjectionRebuild {
@@ -111,26 +112,31 @@ export class LoanSummaryRebuild implements LeanProjectionRebuild {
   private async write(db: Kysely<any>, ids: string[]): Promise<void> {
     let rows: Row[] = [];
     let replaced: string[] = [];
+    let added: { id: string }[] = [];
     for (const id of ids) {
       const folded = this.held.get(id)!;
       this.held.delete(id);
       if (folded.lastPosition === 0 || folded.state.status === 'none') continue;
       rows.push(this.toRow(folded.state as LoanRecord, folded.version, folded.lastPosition, folded.submittedAt));
       if (this.written.has(id)) replaced.push(id);
-      else this.written.add(id);
+      else {
+        this.written.add(id);
+        added.push({ id });
+      }
       if (rows.length === this.rowsPerStatement) {
-        await this.send(db, rows, replaced);
+        await this.send(db, rows, replaced, added);
         rows = [];
         replaced = [];
+        added = [];
       }
     }
-    await this.send(db, rows, replaced);
+    await this.send(db, rows, replaced, added);
   }
 
   /** Sends one statement; waits for the oldest one once two are in flight. A failure is thrown at the next check. */
-  private async send(db: Kysely<any>, rows: Row[], replaced: string[]): Promise<void> {
+  private async send(db: Kysely<any>, rows: Row[], replaced: string[], added: { id: string }[]): Promise<void> {
     if (rows.length === 0) return;
-    this.inFlight.push(writeRows(db, rows, replaced).catch((error: unknown) => void (this.failure ??= error)));
+    this.inFlight.push(writeRows(db, rows, replaced, added).catch((error: unknown) => void (this.failure ??= error)));
     if (this.inFlight.length > 2) await this.inFlight.shift();
     if (this.failure !== undefined) throw this.failure;
   }
@@ -180,9 +186,11 @@ const COLUMNS = [
 /**
  * Writes the rows with COPY (the table has no secondary index while the rebuild runs): the rows of loans written
  * out earlier and read back since (`replaced`) are deleted first, in the same order on the same connection, which is
- * what an upsert of them would leave (the scratch table has no triggers).
+ * what an upsert of them would leave (the scratch table has no triggers). The ids of the loans written for the first
+ * time (`added`) go to `loan_id_search`, as the live table's insert trigger would add them.
  */
-async function writeRows(db: Kysely<any>, rows: Row[], replaced: string[]): Promise<void> {
+async function writeRows(db: Kysely<any>, rows: Row[], replaced: string[], added: { id: string }[]): Promise<void> {
   if (replaced.length > 0) await sql`DELETE FROM loan_summaries WHERE id = ANY(${replaced}::uuid[])`.execute(db);
   await copyRowsIn(db, 'loan_summaries', COLUMNS, rows);
+  await copyRowsIn(db, 'loan_id_search', ['id'], added);
 }
