@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
+/** A plpgsql trigger function that runs `body` (statements of this migration's own text) and returns NULL. */
+function triggerFunction(name: string, body: string) {
+  return sql`CREATE FUNCTION ${sql.id(name)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.raw(`$$ BEGIN ${body} RETURN NULL; END $$`)}`;
+}
+
 /**
  * Issue 30 (items 1 and 6): the loan id's trigram index moves off `loan_summaries`, onto a table of the ids alone.
  *
@@ -18,31 +23,13 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE loan_id_search (id uuid PRIMARY KEY)`.execute(db);
-  await sql`
-    CREATE FUNCTION loan_id_search_add() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO loan_id_search (id) VALUES (NEW.id) ON CONFLICT DO NOTHING;
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION loan_id_search_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      DELETE FROM loan_id_search WHERE id = OLD.id;
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION loan_id_search_move() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      DELETE FROM loan_id_search WHERE id = OLD.id;
-      INSERT INTO loan_id_search (id) VALUES (NEW.id) ON CONFLICT DO NOTHING;
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION loan_id_search_clear() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      TRUNCATE loan_id_search;
-      RETURN NULL;
-    END $$`.execute(db);
+  await triggerFunction('loan_id_search_add', 'INSERT INTO loan_id_search (id) VALUES (NEW.id) ON CONFLICT DO NOTHING;').execute(db);
+  await triggerFunction('loan_id_search_remove', 'DELETE FROM loan_id_search WHERE id = OLD.id;').execute(db);
+  await triggerFunction(
+    'loan_id_search_move',
+    'DELETE FROM loan_id_search WHERE id = OLD.id; INSERT INTO loan_id_search (id) VALUES (NEW.id) ON CONFLICT DO NOTHING;',
+  ).execute(db);
+  await triggerFunction('loan_id_search_clear', 'TRUNCATE loan_id_search;').execute(db);
   await sql`CREATE TRIGGER loan_id_search_on_insert AFTER INSERT ON loan_summaries
     FOR EACH ROW EXECUTE FUNCTION loan_id_search_add()`.execute(db);
   await sql`CREATE TRIGGER loan_id_search_on_delete AFTER DELETE ON loan_summaries
