@@ -87,11 +87,9 @@ export function expressRoutes(app: INestApplication): { method: string; path: st
   type Layer = { route?: { path: string; methods: Record<string, boolean> } };
   const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
   // Through the route index's dispatchers (platform/http/route-index.ts), to the route layers Express dispatches to.
-  return routeLayersOf(router)
-    .filter((l) => l.route)
-    .flatMap((l) =>
-      Object.keys(l.route!.methods)
-        .filter((m) => m !== '_all')
-        .map((m) => ({ method: m.toUpperCase(), path: l.route!.path })),
-    );
+  return routeLayersOf(router).flatMap((l) =>
+    Object.keys(l.route!.methods)
+      .filter((m) => m !== '_all')
+      .map((m) => ({ method: m.toUpperCase(), path: l.route!.path })),
+  );
 }

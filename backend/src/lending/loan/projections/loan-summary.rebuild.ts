@@ -19,8 +19,8 @@ type Held = { state: LoanState; version: number; lastPosition: number; submitted
  * Rows go out with COPY, 2,000 at a time, without waiting for each other: the next rows are built (`toRow`, the
  * costly part) while PostgreSQL writes the previous ones. It writes into the rebuild's scratch tables (no triggers:
  * each new loan's id goes to loan_id_search with its row, and the queue counts are recounted once every partition is
- * done, loanSummaryProjection.completeRebuild). It replays one
- * partition of the log's streams, and touches only their rows. It is lean: it reads only the events' stream, version, position, type and data.
+ * done, loanSummaryProjection.completeRebuild). It replays one partition of the log's streams, and touches only their
+ * rows. It is lean: it reads only the events' stream, version, position, type and data.
  */
 export class LoanSummaryRebuild implements LeanProjectionRebuild {
   readonly lean = true;

@@ -19,7 +19,8 @@ function triggerFunction(name: string, body: string) {
  * `loan_id_search` holds each loan's id once, with the trigram index; row-level triggers on `loan_summaries` add an
  * id when its row is inserted, remove it when its row is deleted (or its id changed, which no writer does) and empty
  * the table with a TRUNCATE. An upsert that updates writes nothing here. It is a table of the loan-summaries
- * projection: a rebuild fills it from the rebuilt rows (`completeRebuild`), verify compares it.
+ * projection: a rebuild's replay writes each new loan's id with its row (lending/loan/projections/loan-id-search.ts),
+ * verify compares it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE loan_id_search (id uuid PRIMARY KEY)`.execute(db);
