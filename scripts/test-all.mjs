@@ -72,13 +72,14 @@ function jestFileTimes(r) {
     .map((file) => [path.relative(root, file.name), (file.endTime - file.startTime) / 1000]);
 }
 
-const firstLine = (text) =>
+/** A reporter's message as trimmed lines, without the colour codes it leaves in them. */
+const plain = (text) =>
   String(text ?? '')
     // eslint-disable-next-line no-control-regex -- the colour codes a reporter leaves in its messages
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
-    .map((line) => line.trim())
-    .find(Boolean) ?? '';
+    .map((line) => line.trim());
+const firstLine = (text) => plain(text).find(Boolean) ?? '';
 
 /** Jest's and vitest's JSON: each failed test, and each file that failed outside its tests (it did not load). */
 function jestFailures(r) {
@@ -100,9 +101,11 @@ function playwrightFailures(r, cwd) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
-        const error = (test.results ?? []).map((result) => result.error?.message).find(Boolean);
+        const result = (test.results ?? []).findLast((r) => r.error || r.errors?.length) ?? {};
         const file = path.relative(root, path.join(testDir, spec.file ?? suite.file));
-        found.push(`${file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        found.push(
+          `${file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(result.error?.message)}${whereItStood(result)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
@@ -110,6 +113,23 @@ function playwrightFailures(r, cwd) {
   for (const suite of r.suites ?? []) walk(suite, []);
   for (const error of r.errors ?? []) found.push(`${path.relative(root, cwd)}: ${firstLine(error.message)}`);
   return found;
+}
+
+/**
+ * Where a failed browser test stood: the line of each step its errors name and what that step was waiting for. A test
+ * that runs out of time says only "Test timeout exceeded" first; the step it hung on is in its other errors.
+ */
+function whereItStood(result) {
+  const steps = [];
+  for (const error of result.errors ?? []) {
+    if (!error.location) continue;
+    const lines = plain(error.message);
+    const waiting = lines.find((line) => line.startsWith('- waiting for'));
+    steps.push(
+      `${path.relative(root, error.location.file)}:${error.location.line} ${firstLine(error.message)}${waiting ? ` (${waiting.slice(2)})` : ''}`,
+    );
+  }
+  return steps.length > 0 ? `\n    at ${[...new Set(steps)].join('\n    at ')}` : '';
 }
 
 /** Playwright's JSON: the durations of every run of every test of a file (its hooks included), added up. */
@@ -260,7 +280,7 @@ if (totals.skipped > 0) {
 }
 if (failures.length > 0) {
   console.log('\nFailed:');
-  for (const failure of failures) console.log(`  ${failure.slice(0, 400)}`);
+  for (const failure of failures) console.log(`  ${failure.slice(0, 1200)}`);
 }
 const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
 if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);

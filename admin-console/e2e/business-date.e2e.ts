@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startBackend, type RunningBackend } from '@lending/web-common/e2e/backend';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { formatDate, formatMoney } from '@lending/web-common/format';
-import { api, baseUrl, signIn } from './support';
+import { addDays, api, baseUrl, signIn } from './support';
 import { BACKEND, STAFF } from './users';
 
 /**
@@ -136,10 +136,3 @@ test.describe('automatic mode', () => {
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 const rowOf = (page: Page, name: string) => page.locator('tbody tr', { hasText: name });
-
-/** YYYY-MM-DD plus n days (calendar dates, no time zone involved). */
-function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}

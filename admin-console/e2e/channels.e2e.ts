@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { api, baseUrl } from './support';
+import { addDays, api, baseUrl } from './support';
 import { E2E_IVR_SECRET, E2E_WHATSAPP_SECRET, STAFF } from './users';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -22,12 +22,6 @@ async function webhook(channel: 'whatsapp' | 'ivr', body: object, secret: string
 
 /** The page's answer from the API (waits as long as the test may: the machine's load decides how long that is). */
 const answered = (page: Page, url: string) => page.waitForResponse((r) => r.url().includes(url) && r.ok());
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Issue 15 item 3 in the console: a borrower's WhatsApp message, received by the signed webhook, appears in their

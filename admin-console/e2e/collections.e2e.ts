@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
 import { owedOn, type Instalment } from '@lending/web-common/servicing';
 import { dpdLabel } from '../src/collections/classification';
-import { api, baseUrl, signIn } from './support';
+import { addDays, api, baseUrl, signIn } from './support';
 import { STAFF } from './users';
 
 /**
@@ -171,13 +171,6 @@ test.describe('collections', () => {
 });
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
-
-/** YYYY-MM-DD plus n days (calendar dates, no time zone involved). */
-function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 async function search(page: Page, text: string) {
   await page.getByPlaceholder('Search name, phone or loan').fill(text);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '@lending/web-common/e2e/axe';
-import { api, signIn } from './support';
+import { addDays, api, signIn } from './support';
 import { STAFF } from './users';
 
 /**
@@ -12,6 +12,15 @@ import { STAFF } from './users';
  * aged first by close of business, so its Collections section shows a classification change.
  */
 test.describe('a settlement', () => {
+  // The test moves the business date past a due date; the files after it in this worker run on the date it found.
+  let original = '';
+  test.beforeAll(async () => {
+    original = ((await api().call('GET', '/admin/business-date', await api().staff())) as { date: string }).date;
+  });
+  test.afterAll(async () => {
+    await api().call('PUT', '/admin/business-date', await api().staff(), { date: original });
+  });
+
   test('is offered by one staff member, approved by another, and a payment of the amount settles the loan', async ({ page, browser }) => {
     const unique = Date.now().toString(36);
     const checker = {
@@ -22,9 +31,11 @@ test.describe('a settlement', () => {
     };
     await api().call('POST', '/admin/users', await api().signIn(STAFF, 'e2e-setup-device'), checker);
     const loanId = await api().loanIn('active', await api().borrower('Sunita Verma'));
-    // Instalment 1 falls due on 2026-12-21; by 2027-01-10 it is 20 days past due (SMA-0).
+    // Twenty days after instalment 1 falls due, the loan is 20 days past due (SMA-0); the offer is valid ten days more.
     const ops = await api().staff();
-    await api().call('PUT', '/admin/business-date', ops, { date: '2027-01-10' });
+    const { instalments } = (await api().call('GET', `/admin/loans/${loanId}`, ops)) as { instalments: { dueDate: string }[] };
+    const today = addDays(instalments[0]!.dueDate, 20);
+    await api().call('PUT', '/admin/business-date', ops, { date: today });
     await api().call('POST', '/admin/close-of-business', ops, {});
 
     await signIn(page, `/Admin/Loan/Active/Emi/${loanId}`);
@@ -38,7 +49,7 @@ test.describe('a settlement', () => {
     const dialog = page.getByRole('dialog', { name: 'Offer settlement' });
     await expect(dialog).toContainText('A second staff member must approve the offer');
     await dialog.getByLabel('Settlement amount (₹)').fill('50000.00');
-    await dialog.getByLabel('Valid until').fill('2027-01-31');
+    await dialog.getByLabel('Valid until').fill(addDays(today, 10));
     await dialog.getByLabel('Reason').fill('Job loss; one-time settlement agreed with the borrower');
     await dialog.getByRole('button', { name: 'Offer settlement' }).click();
     await expect(page.getByText('Settlement offered: a second staff member approves it.')).toBeVisible();
@@ -65,7 +76,7 @@ test.describe('a settlement', () => {
       const checkerToken = await api().signIn(checker, 'e2e-checker-api-device');
       const payment = (await api().call('POST', `/admin/loans/${loanId}/payments`, checkerToken, {
         amount: 5_000_000,
-        paidOn: '2027-01-10',
+        paidOn: today,
         method: 'upi',
         reference: 'UTR-SETTLE-1',
       })) as { id: string };

@@ -20,3 +20,10 @@ export async function signIn(page: Page, path = '/Admin/Dashboard', who: { email
 
 /** The row of a loan in the list on screen, found by the start of its id. */
 export const loanRow = (page: Page, id: string) => page.locator('tbody tr', { has: page.locator(`span[title="${id}"]`) });
+
+/** YYYY-MM-DD plus n days (calendar dates, no time zone involved). */
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
