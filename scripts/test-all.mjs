@@ -81,13 +81,24 @@ const plain = (text) =>
     .map((line) => line.trim());
 const firstLine = (text) => plain(text).find(Boolean) ?? '';
 
+/**
+ * A failed assertion as jest words it, without the stack: its first line, then what it received against what it
+ * expected (a diff), so that the summary says what went wrong, not only where.
+ */
+function whatFailed(text) {
+  const lines = plain(text).filter(Boolean);
+  const stack = lines.findIndex((line) => line.startsWith('at '));
+  const message = (stack < 0 ? lines : lines.slice(0, stack)).filter((line) => !/^\d+ \||^> \d+ \||^\|/.test(line));
+  return message.slice(0, 30).join('\n    ');
+}
+
 /** Jest's and vitest's JSON: each failed test, and each file that failed outside its tests (it did not load). */
 function jestFailures(r) {
   const found = [];
   for (const file of r.testResults ?? []) {
     const name = path.relative(root, file.name);
     const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of tests) found.push(`${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+    for (const test of tests) found.push(`${name} › ${test.fullName ?? test.title}: ${whatFailed(test.failureMessages?.[0])}`);
     if (tests.length === 0 && file.status === 'failed') found.push(`${name}: ${firstLine(file.message)}`);
   }
   return found;
@@ -280,7 +291,7 @@ if (totals.skipped > 0) {
 }
 if (failures.length > 0) {
   console.log('\nFailed:');
-  for (const failure of failures) console.log(`  ${failure.slice(0, 1200)}`);
+  for (const failure of failures) console.log(`  ${failure.slice(0, 2400)}`);
 }
 const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
 if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);

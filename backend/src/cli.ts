@@ -97,8 +97,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Projections verified: ${report.tables.join(', ')} match a rebuild from ${report.events} events.`);
       return 0;
     }
-    for (const d of report.differences)
+    for (const d of report.differences) {
       console.error(`DIFFERENCE in ${d.table}: ${d.onlyInLive} row(s) only in live, ${d.onlyInRebuild} only in the rebuild`);
+      for (const row of d.examples.live) console.error(`  only in live:        ${JSON.stringify(row)}`);
+      for (const row of d.examples.rebuild) console.error(`  only in the rebuild: ${JSON.stringify(row)}`);
+    }
     return 1;
   } finally {
     await runtime.close();

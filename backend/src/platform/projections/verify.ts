@@ -1,9 +1,19 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Projection } from './projection.js';
 import { rebuildProjections, type RebuildOptions } from './rebuild.js';
 import { createScratchTables } from './scratch-tables.js';
 
-export type TableDifference = { table: string; onlyInLive: number; onlyInRebuild: number };
+/**
+ * A table whose live rows differ from a rebuild's: how many rows each side holds that the other does not, and up to
+ * EXAMPLES of them from each side (ordered by their text, so the same difference always shows the same rows), for
+ * whoever has to find out why.
+ */
+export type TableDifference = {
+  table: string;
+  onlyInLive: number;
+  onlyInRebuild: number;
+  examples: { live: Record<string, unknown>[]; rebuild: Record<string, unknown>[] };
+};
 export type VerifyReport = { events: number; differences: TableDifference[]; tables: string[] };
 
 /** Rebuilds every projection into scratch copies of its tables and compares them row for row with the live ones. */
@@ -28,10 +38,26 @@ export async function verifyProjections(
           (SELECT count(*) FROM (SELECT * FROM ${scratch} EXCEPT ALL SELECT * FROM ${live}) d) AS only_rebuild`.execute(db);
       const onlyInLive = Number(counts.rows[0].only_live);
       const onlyInRebuild = Number(counts.rows[0].only_rebuild);
-      if (onlyInLive > 0 || onlyInRebuild > 0) differences.push({ table, onlyInLive, onlyInRebuild });
+      if (onlyInLive > 0 || onlyInRebuild > 0) {
+        const examples = {
+          live: onlyInLive > 0 ? await rowsOnlyIn(db, live, scratch) : [],
+          rebuild: onlyInRebuild > 0 ? await rowsOnlyIn(db, scratch, live) : [],
+        };
+        differences.push({ table, onlyInLive, onlyInRebuild, examples });
+      }
     }
     return { events: report.events, differences, tables };
   } finally {
     await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
   }
+}
+
+/** The rows shown of each side of a difference. */
+const EXAMPLES = 3;
+
+/** Up to EXAMPLES rows of `table` that `other` does not hold. */
+async function rowsOnlyIn(db: Kysely<any>, table: RawBuilder<unknown>, other: RawBuilder<unknown>): Promise<Record<string, unknown>[]> {
+  const rows = await sql<Record<string, unknown>>`
+    SELECT * FROM (SELECT * FROM ${table} EXCEPT ALL SELECT * FROM ${other}) d ORDER BY d::text LIMIT ${EXAMPLES}`.execute(db);
+  return rows.rows;
 }

@@ -178,9 +178,15 @@ describe('loan id search (migration 0074)', () => {
     expect(report.differences).toEqual([]);
     const [first] = await idsOf(db, 'loan_id_search');
     await sql`DELETE FROM loan_id_search WHERE id = ${first}`.execute(db);
-    await sql`INSERT INTO loan_id_search (id) VALUES (${randomUUID()}), (${randomUUID()})`.execute(db);
+    const extra = [randomUUID(), randomUUID()].sort();
+    await sql`INSERT INTO loan_id_search (id) VALUES (${extra[0]}), (${extra[1]})`.execute(db);
     expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([
-      { table: 'loan_id_search', onlyInLive: 2, onlyInRebuild: 1 },
+      {
+        table: 'loan_id_search',
+        onlyInLive: 2,
+        onlyInRebuild: 1,
+        examples: { live: extra.map((id) => ({ id })), rebuild: [{ id: first }] },
+      },
     ]);
     await rebuildProjections(db, [loanSummaryProjection]);
     await expectIdsMatch(db);

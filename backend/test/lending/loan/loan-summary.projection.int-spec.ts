@@ -71,9 +71,16 @@ describe('loan summaries projection', () => {
   it('verify reports a read model that no longer matches the log', async () => {
     expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);
     await sql`UPDATE loan_summaries SET amount = amount + 1 WHERE id = 'aaaaaaaa-0000-4000-8000-000000000001'`.execute(db);
-    expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([
-      { table: 'loan_summaries', onlyInLive: 1, onlyInRebuild: 1 },
-    ]);
+    const [difference] = (await verifyProjections(db, [loanSummaryProjection])).differences;
+    const changed = expect.objectContaining({ id: 'aaaaaaaa-0000-4000-8000-000000000001' });
+    // The report shows the row as each side holds it: the amount one more in live than the log makes it.
+    expect(difference).toEqual({
+      table: 'loan_summaries',
+      onlyInLive: 1,
+      onlyInRebuild: 1,
+      examples: { live: [changed], rebuild: [changed] },
+    });
+    expect(Number(difference!.examples.live[0]!.amount)).toBe(Number(difference!.examples.rebuild[0]!.amount) + 1);
     await rebuildProjections(db, [loanSummaryProjection]);
     expect((await verifyProjections(db, [loanSummaryProjection])).differences).toEqual([]);
   });
