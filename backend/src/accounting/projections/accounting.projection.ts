@@ -83,10 +83,21 @@ export const accountingProjection: Projection = {
   ],
   module: import.meta.url,
 
+  /**
+   * Before the events are inserted: the lock that orders postings against closes (PERIOD_LOCK). Taken after the insert,
+   * a payment that got its place in the log before a day's close could post after it: the day would be posted without
+   * the payment, which a replay of the log posts first (test/accounting/day-close-race.int-spec.ts).
+   */
+  async beforeAppend(db: Kysely<any>, eventTypes: readonly string[]): Promise<void> {
+    await lockPeriods(db, eventTypes.some(isClosing));
+  },
+
   async applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
-    const closing = events.some((e) => e.type === 'AccountingPeriodClosed' || e.type === 'BusinessDayClosed');
-    if (closing) await sql`SELECT pg_advisory_xact_lock(${PERIOD_LOCK})`.execute(db);
-    else await sql`SELECT pg_advisory_xact_lock_shared(${PERIOD_LOCK})`.execute(db);
+    // Again here (a lock the transaction holds already is granted at once) for a caller that applies events itself.
+    await lockPeriods(
+      db,
+      events.some((e) => isClosing(e.type)),
+    );
     const facts = await factsIn(db);
     let pending: RecordedEvent[] = [];
     const flush = async () => {
@@ -144,6 +155,17 @@ export const accountingProjection: Projection = {
       SELECT account_code, value_date, sum(debit), sum(credit) FROM journal_lines GROUP BY account_code, value_date`.execute(db);
   },
 };
+
+/** A period's or a business day's close: it takes PERIOD_LOCK alone. */
+function isClosing(type: string): boolean {
+  return type === 'AccountingPeriodClosed' || type === 'BusinessDayClosed';
+}
+
+/** PERIOD_LOCK for the rest of the transaction: alone for a close, shared for any other posting. */
+async function lockPeriods(db: Kysely<any>, closing: boolean): Promise<void> {
+  if (closing) await sql`SELECT pg_advisory_xact_lock(${PERIOD_LOCK})`.execute(db);
+  else await sql`SELECT pg_advisory_xact_lock_shared(${PERIOD_LOCK})`.execute(db);
+}
 
 function orderOf(event: RecordedEvent): LogOrder {
   return { transactionId: BigInt(event.transactionId), position: Number(event.position) };

@@ -69,6 +69,11 @@ export interface InlineProjector {
    */
   prebuild?(events: readonly PendingEvent[], prebuilt: ReadonlySet<string>): { rows: ProjectedRow[]; covered: string[] };
   hasWork(eventTypes: readonly string[], prebuilt: ReadonlySet<string>): boolean;
+  /**
+   * In the append's transaction, before its events are inserted: what a projection among those left to run must do
+   * first (Projection.beforeAppend), so that the transactions' places in the log follow the order it projects them in.
+   */
+  beforeAppend?(trx: Kysely<any>, eventTypes: readonly string[], prebuilt: ReadonlySet<string>): Promise<void>;
   project(trx: Kysely<any>, events: RecordedEvent[], prebuilt: ReadonlySet<string>): Promise<void>;
 }
 

@@ -156,6 +156,7 @@ export class PostgresEventStore implements EventStore {
       } else {
         const statement = await this.appendStatement(append);
         recorded = await this.db.transaction().execute(async (trx) => {
+          await this.inlineProjector.beforeAppend?.(trx, eventTypesOf(append), prebuilt);
           const rows = await trx.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values));
           const appended = this.recorded(append, rows.rows);
           if (!(appended instanceof Refused)) await this.inlineProjector.project(trx, appended, prebuilt);
@@ -242,6 +243,16 @@ export class PostgresEventStore implements EventStore {
     try {
       outcomes = await this.db.transaction().execute(async (trx) => {
         const recorded: (RecordedEvent[] | Refused)[] = new Array(appends.length);
+        if (this.inlineProjector.beforeAppend)
+          for (const members of groups.values()) {
+            const { prebuilt, inTransaction } = prepared[members[0]!]!;
+            if (inTransaction)
+              await this.inlineProjector.beforeAppend(
+                trx,
+                members.flatMap((i) => eventTypesOf(prepared[i]!.append)),
+                prebuilt,
+              );
+          }
         for (const members of groups.values()) {
           const rows = await this.appendTogether(
             trx,
@@ -566,4 +577,9 @@ function concurrencyOnly(error: unknown): ConcurrencyError {
 /** An append that found its stream elsewhere and wrote nothing; `head` where the statement saw it, when it says. */
 class Refused {
   constructor(readonly head: number | undefined) {}
+}
+
+/** The types of an append's events. */
+function eventTypesOf(append: PendingAppend): string[] {
+  return append.events.map((e) => e.type);
 }

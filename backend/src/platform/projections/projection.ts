@@ -13,6 +13,13 @@ export interface Projection {
   readonly tables: readonly string[];
   applyBatch(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
   /**
+   * Optional, for an inline projection whose rows depend on the order of events of different streams (the books: a
+   * business day's close against the loans' payments): run in the append's transaction before the events are inserted,
+   * when the append holds events of its types. Taking a lock here, not in `applyBatch`, makes a transaction that gets
+   * its place in the log first also project first, as a replay of the log does.
+   */
+  beforeAppend?(db: Kysely<any>, eventTypes: readonly string[]): Promise<void>;
+  /**
    * Optional, for an inline projection: the rows `applyBatch` would write for these events (its own, each about to be
    * appended), told from the events alone, or undefined when it must read its tables to know. The store then writes
    * them in the append's own statement (one round trip, no transaction) instead of running `applyBatch`.
@@ -106,6 +113,11 @@ export function inlineProjector(projections: readonly Projection[]): InlineProje
       return { rows, covered };
     },
     hasWork: (eventTypes, prebuilt) => pending(prebuilt).some((p) => p.eventTypes.some((t) => eventTypes.includes(t))),
+    beforeAppend: async (trx, eventTypes, prebuilt) => {
+      for (const projection of pending(prebuilt))
+        if (projection.beforeAppend && projection.eventTypes.some((t) => eventTypes.includes(t)))
+          await projection.beforeAppend(trx, eventTypes);
+    },
     project: (trx, events, prebuilt) => applyProjections(trx, pending(prebuilt), events),
   };
 }
