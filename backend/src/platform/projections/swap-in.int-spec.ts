@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { createMigratedTestDatabase } from '../../../test/support/test-database.js';
+import { waitFor } from '../../../test/support/wait-for.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { inlineProjector, type Projection } from './projection.js';
@@ -143,10 +144,11 @@ describe('a rebuild that swaps a read-model table in whole', () => {
       await reader.query('BEGIN');
       await reader.query('SELECT count(*) FROM gauges');
       const rebuilt = rebuildProjections(db, [gauges], { workers: 2 });
-      await waitFor(async () => (await waitingLocks()) >= 1);
+      // The rebuild replays and builds the copy's indexes first (worker threads: seconds on a busy machine), then asks for the lock.
+      await waitFor(async () => (await waitingLocks()) >= 1, 'the rebuild to wait for the reader');
       // An append now queues behind the rebuild's lock request.
       const appended = gauge('gauge-during', 0, 'Gauge during', 5);
-      await waitFor(async () => (await waitingLocks()) >= 2);
+      await waitFor(async () => (await waitingLocks()) >= 2, 'the append to wait behind the rebuild');
       await reader.query('COMMIT');
       await Promise.all([rebuilt, appended]);
     } finally {
@@ -163,12 +165,4 @@ async function waitingLocks(): Promise<number> {
     SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
     WHERE NOT l.granted AND l.locktype = 'relation' AND a.datname = current_database()`.execute(db);
   return Number(r.rows[0].n);
-}
-
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the condition was not met within 5 s');
 }
