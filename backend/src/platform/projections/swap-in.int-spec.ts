@@ -144,11 +144,11 @@ describe('a rebuild that swaps a read-model table in whole', () => {
       await reader.query('BEGIN');
       await reader.query('SELECT count(*) FROM gauges');
       const rebuilt = rebuildProjections(db, [gauges], { workers: 2 });
-      // The rebuild replays and builds the copy's indexes first (worker threads: seconds on a busy machine), then asks for the lock.
-      await waitFor(async () => (await waitingLocks()) >= 1, 'the rebuild to wait for the reader');
+      // The rebuild replays and builds the copy's indexes first (seconds on a busy machine), then asks for the lock.
+      await waitUntilBlocked('LOCK TABLE %', "the rebuild's lock to wait for the reader");
       // An append now queues behind the rebuild's lock request.
       const appended = gauge('gauge-during', 0, 'Gauge during', 5);
-      await waitFor(async () => (await waitingLocks()) >= 2, 'the append to wait behind the rebuild');
+      await waitUntilBlocked('INSERT INTO gauges %', "the append's write to wait behind the rebuild's lock");
       await reader.query('COMMIT');
       await Promise.all([rebuilt, appended]);
     } finally {
@@ -159,10 +159,23 @@ describe('a rebuild that swaps a read-model table in whole', () => {
   });
 });
 
-/** Sessions of this database waiting for a lock on a relation. */
-async function waitingLocks(): Promise<number> {
-  const r = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE NOT l.granted AND l.locktype = 'relation' AND a.datname = current_database()`.execute(db);
-  return Number(r.rows[0].n);
+/**
+ * Waits until a session of this database whose statement is like `statement` waits for a lock. Gives up, with what
+ * every session of the database was doing then, after the shared wait's limit.
+ */
+async function waitUntilBlocked(statement: string, what: string): Promise<void> {
+  const blocked = async () => {
+    const r = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${statement}`.execute(db);
+    return Number(r.rows[0].n) > 0;
+  };
+  try {
+    await waitFor(blocked, what);
+  } catch (error) {
+    const sessions = await sql<Record<string, unknown>>`
+      SELECT pid, backend_type, state, wait_event_type, wait_event, left(query, 100) AS query FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() ORDER BY pid`.execute(db);
+    throw new Error(`${(error as Error).message}; the sessions then: ${JSON.stringify(sessions.rows)}`);
+  }
 }
