@@ -47,37 +47,47 @@ const terms: LoanBookTerms = {
   prepaymentMode: 'reduceTenure',
 };
 
-it('a day closed while a payment dated on it is being appended waits for it: live equals the replay', async () => {
-  const books = new PostgresEventStore(database.db, inlineProjector([accountingProjection]));
-  const paying = new PostgresEventStore(database.db, inlineProjector([slowBeforeTheBooks(600), accountingProjection]));
-  const loanId = '00000000-0000-4000-8000-000000000001';
-  const closeDay = (date: string, expectedVersion: number) =>
-    books.append(
-      BUSINESS_DAYS_STREAM,
-      'business-days',
-      [{ type: 'BusinessDayClosed', data: { date, provisionRates: RBI_PROVISION_RATES } }],
-      {
-        expectedVersion,
-      },
-    );
-  await books.append(
+/** The books alone, and the books behind a projection that holds the transaction 600 ms first. */
+const books = () => new PostgresEventStore(database.db, inlineProjector([accountingProjection]));
+const paying = () => new PostgresEventStore(database.db, inlineProjector([slowBeforeTheBooks(600), accountingProjection]));
+
+const disburse = (loanId: string) =>
+  books().append(
     `loan-${loanId}`,
     'loan',
     [{ type: 'LoanDisbursed', data: { loanId, servicingTerms: terms, accountingRule: 'accrual' } }],
-    { expectedVersion: 0 },
+    {
+      expectedVersion: 0,
+    },
   );
+
+const closeDay = (date: string, expectedVersion: number) =>
+  books().append(
+    BUSINESS_DAYS_STREAM,
+    'business-days',
+    [{ type: 'BusinessDayClosed', data: { date, provisionRates: RBI_PROVISION_RATES } }],
+    {
+      expectedVersion,
+    },
+  );
+
+const repayment = (loanId: string, paymentId: string, valueDate: string, amount: number) => ({
+  type: 'RepaymentApplied',
+  data: { loanId, paymentId, valueDate, amount },
+});
+
+/** The payment is under way: its event inserted, the books not yet reached. */
+const meanwhile = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+it('a day closed while a payment dated on it is being appended waits for it: live equals the replay', async () => {
+  const loanId = '00000000-0000-4000-8000-000000000001';
+  await disburse(loanId);
   await closeDay('2026-01-16', 0);
 
   // Half the principal paid back on 17 Jan, appended while 17 Jan is closed.
-  const payment = paying.append(
-    `loan-${loanId}`,
-    'loan',
-    [{ type: 'RepaymentApplied', data: { loanId, paymentId: 'p1', valueDate: '2026-01-17', amount: 5_000_000 } }],
-    { expectedVersion: 1 },
-  );
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const day = closeDay('2026-01-17', 1);
-  const [paid, closed] = await Promise.all([payment, day]);
+  const payment = paying().append(`loan-${loanId}`, 'loan', [repayment(loanId, 'p1', '2026-01-17', 5_000_000)], { expectedVersion: 1 });
+  await meanwhile();
+  const [paid, closed] = await Promise.all([payment, closeDay('2026-01-17', 1)]);
   expect(paid.lastPosition).toBeLessThan(closed.lastPosition);
 
   const report = await verifyProjections(database.db, [accountingProjection]);
@@ -85,32 +95,18 @@ it('a day closed while a payment dated on it is being appended waits for it: liv
 });
 
 it('so does one closed while a batch of payments is being appended (close of business pages, appendBatch)', async () => {
-  const books = new PostgresEventStore(database.db, inlineProjector([accountingProjection]));
-  const paying = new PostgresEventStore(database.db, inlineProjector([slowBeforeTheBooks(600), accountingProjection]));
   const ids = ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
-  for (const loanId of ids)
-    await books.append(
-      `loan-${loanId}`,
-      'loan',
-      [{ type: 'LoanDisbursed', data: { loanId, servicingTerms: terms, accountingRule: 'accrual' } }],
-      { expectedVersion: 0 },
-    );
-  const batch = paying.appendBatch(
+  for (const loanId of ids) await disburse(loanId);
+  const batch = paying().appendBatch(
     ids.map((loanId, n) => ({
       streamId: `loan-${loanId}`,
       streamType: 'loan',
-      events: [{ type: 'RepaymentApplied', data: { loanId, paymentId: `b${n}`, valueDate: '2026-01-18', amount: 4_000_000 } }],
+      events: [repayment(loanId, `b${n}`, '2026-01-18', 4_000_000)],
       options: { expectedVersion: 1 },
     })),
   );
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const day = books.append(
-    BUSINESS_DAYS_STREAM,
-    'business-days',
-    [{ type: 'BusinessDayClosed', data: { date: '2026-01-18', provisionRates: RBI_PROVISION_RATES } }],
-    { expectedVersion: 2 },
-  );
-  const [paid, closed] = await Promise.all([batch, day]);
+  await meanwhile();
+  const [paid, closed] = await Promise.all([batch, closeDay('2026-01-18', 2)]);
   for (const result of paid) expect('lastPosition' in result && result.lastPosition < closed.lastPosition).toBe(true);
 
   const report = await verifyProjections(database.db, [accountingProjection]);

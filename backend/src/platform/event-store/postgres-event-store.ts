@@ -147,7 +147,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async appendNow(streamId: string, streamType: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    const { append, prebuilt, inTransaction } = this.prepare({ streamId, streamType, events, options });
+    const { append, prebuilt, inTransaction, eventTypes } = this.prepare({ streamId, streamType, events, options });
 
     let recorded: RecordedEvent[] | Refused;
     try {
@@ -156,7 +156,7 @@ export class PostgresEventStore implements EventStore {
       } else {
         const statement = await this.appendStatement(append);
         recorded = await this.db.transaction().execute(async (trx) => {
-          await this.inlineProjector.beforeAppend?.(trx, eventTypesOf(append), prebuilt);
+          await this.inlineProjector.beforeAppend?.(trx, eventTypes, prebuilt);
           const rows = await trx.executeQuery<AppendRow>(CompiledQuery.raw(statement.text, statement.values));
           const appended = this.recorded(append, rows.rows);
           if (!(appended instanceof Refused)) await this.inlineProjector.project(trx, appended, prebuilt);
@@ -217,11 +217,9 @@ export class PostgresEventStore implements EventStore {
       shape: projectedShape(projected),
     };
     // Only a projection that no pre-built row covers needs a transaction around the statement.
-    const inTransaction = this.inlineProjector.hasWork(
-      events.map((e) => e.type),
-      prebuilt,
-    );
-    return { append, prebuilt, inTransaction };
+    const eventTypes = events.map((e) => e.type);
+    const inTransaction = this.inlineProjector.hasWork(eventTypes, prebuilt);
+    return { append, prebuilt, inTransaction, eventTypes };
   }
 
   async appendBatch(appends: readonly StreamAppend[], timings?: AppendBatchTimings): Promise<(AppendResult | ConcurrencyError)[]> {
@@ -249,7 +247,7 @@ export class PostgresEventStore implements EventStore {
             if (inTransaction)
               await this.inlineProjector.beforeAppend(
                 trx,
-                members.flatMap((i) => eventTypesOf(prepared[i]!.append)),
+                members.flatMap((i) => prepared[i]!.eventTypes),
                 prebuilt,
               );
           }
@@ -566,7 +564,7 @@ export class PostgresEventStore implements EventStore {
 }
 
 /** An append as prepared by the store (PostgresEventStore.prepare). */
-type Prepared = { append: PendingAppend; prebuilt: Set<string>; inTransaction: boolean };
+type Prepared = { append: PendingAppend; prebuilt: Set<string>; inTransaction: boolean; eventTypes: string[] };
 
 /** An append's own outcome when run alone after its batch failed: its result, or its ConcurrencyError. */
 function concurrencyOnly(error: unknown): ConcurrencyError {
@@ -577,9 +575,4 @@ function concurrencyOnly(error: unknown): ConcurrencyError {
 /** An append that found its stream elsewhere and wrote nothing; `head` where the statement saw it, when it says. */
 class Refused {
   constructor(readonly head: number | undefined) {}
-}
-
-/** The types of an append's events. */
-function eventTypesOf(append: PendingAppend): string[] {
-  return append.events.map((e) => e.type);
 }

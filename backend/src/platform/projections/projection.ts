@@ -114,8 +114,9 @@ export function inlineProjector(projections: readonly Projection[]): InlineProje
     },
     hasWork: (eventTypes, prebuilt) => pending(prebuilt).some((p) => p.eventTypes.some((t) => eventTypes.includes(t))),
     beforeAppend: async (trx, eventTypes, prebuilt) => {
-      for (const projection of pending(prebuilt))
-        if (projection.beforeAppend && projection.eventTypes.some((t) => eventTypes.includes(t)))
+      // Few projections have the hook (the books): checked first, without building the list of those left to run.
+      for (const projection of projections)
+        if (projection.beforeAppend && !prebuilt.has(projection.name) && projection.eventTypes.some((t) => eventTypes.includes(t)))
           await projection.beforeAppend(trx, eventTypes);
     },
     project: (trx, events, prebuilt) => applyProjections(trx, pending(prebuilt), events),
