@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { daysPastDue } from '../../../collections/domain/delinquency.js';
 import { instalmentStatusOn, oldestUnpaidDueDate } from './instalment-status.js';
 import { serviceLoan } from './loan-servicing.js';
-import { EMI_LOAN, SALARY_ADVANCE, dayAfter, paid, paidReducingPrincipal } from './servicing-spec.helper.js';
+import { EMI_LOAN, EMI_LOAN_EMI, SALARY_ADVANCE, charged, dayAfter, paid, paidReducingPrincipal } from './servicing-spec.helper.js';
 import type { LoanServicing, ServicingEvent, ServicingTerms } from './servicing.types.js';
 
 /**
@@ -104,6 +104,56 @@ describe('the advance-payment setting', () => {
     expect(view.instalments.slice(0, 2).map((line) => line.status)).toEqual(['paid', 'paid']);
     expect(view.outstanding.principal).toBe(10_000_000 - 788_488 - 796_373 - 1_000_000);
     expect(owedOn(view, 3)).toBe(EMI);
+  });
+});
+
+/**
+ * A prepayment that takes exactly the principal of every instalment after the last one paid on (found by
+ * journal.property.spec with seed 569643512: the fold threw "charges with no instalment left to carry them").
+ * Nine EMIs and 1 paisa paid a week after disbursal pay instalments 1–9 and touch 10; instalments 11 and 12 hold
+ * 8,709.81 + 8,796.88 = 17,506.69 of principal.
+ */
+describe('a prepayment of all the principal after the instalments paid on', () => {
+  const LATER_PRINCIPAL = 870_981 + 879_688;
+  const aheadBy10 = paid('ahead', '2026-01-22', 9 * EMI_LOAN_EMI + 1);
+
+  it.each(['reduceTenure', 'reduceEmi'] as const)(
+    '%s: the later instalments fall away, instalment 10 shows the prepayment and is the last one owed',
+    (prepaymentMode) => {
+      const view = serviceLoan({ ...EMI_LOAN, prepaymentMode }, [aheadBy10, paidReducingPrincipal('all', '2026-01-23', LATER_PRINCIPAL)]);
+      expect(view.instalments.map((line) => line.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(view.instalments[9]).toMatchObject({
+        dueDate: '2026-11-15',
+        principal: 862_358 + LATER_PRINCIPAL,
+        paidPrincipal: LATER_PRINCIPAL,
+        interest: 26_130,
+        paidInterest: 1,
+        status: 'partial',
+      });
+      expect(view.outstanding).toMatchObject({ principal: 862_358, interest: 26_129, total: 888_487 });
+      expect(view).toMatchObject({ status: 'active', creditBalance: 0, instalmentAmount: EMI_LOAN_EMI });
+    },
+  );
+
+  it('a penalty on a later instalment is paid first and moves, paid, onto instalment 10', () => {
+    const view = serviceLoan(EMI_LOAN, [
+      aheadBy10,
+      charged('late', '2026-01-22', 12, 'penalty', 5_000),
+      paidReducingPrincipal('all', '2026-01-23', 5_000 + LATER_PRINCIPAL),
+    ]);
+    expect(view.instalments).toHaveLength(10);
+    expect(view.instalments[9]).toMatchObject({ penalties: 5_000, paidPenalties: 5_000, paidPrincipal: LATER_PRINCIPAL });
+    expect(view.outstanding).toMatchObject({ principal: 862_358, penalties: 0, total: 888_487 });
+  });
+
+  it('a penalty charged afterwards on an instalment that fell away lands on instalment 10', () => {
+    const view = serviceLoan(EMI_LOAN, [
+      aheadBy10,
+      paidReducingPrincipal('all', '2026-01-23', LATER_PRINCIPAL),
+      charged('late', '2026-02-04', 12, 'penalty', 1),
+    ]);
+    expect(view.instalments[9]).toMatchObject({ penalties: 1, paidPenalties: 0 });
+    expect(view.outstanding.total).toBe(888_488);
   });
 });
 

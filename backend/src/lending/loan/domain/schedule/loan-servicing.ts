@@ -350,7 +350,14 @@ function prepay(state: ServicingState, from: number, anchor: WorkingInstalment, 
   const principalLeft = unpaid.reduce((sum, candidate) => sum + candidate.principal, 0);
   const prepaid = Math.min(rest, principalLeft);
   if (prepaid === 0) return rest;
-  const { emi, instalments } = reschedule(unpaid, principalLeft - prepaid, terms.prepaymentMode, terms.annualRatePercent, state.emi);
+  const { emi, instalments } = reschedule(
+    unpaid,
+    anchor,
+    principalLeft - prepaid,
+    terms.prepaymentMode,
+    terms.annualRatePercent,
+    state.emi,
+  );
   state.emi = emi;
   state.instalments = [...state.instalments.slice(0, from), ...instalments];
   anchor.principal += prepaid;

@@ -39,12 +39,14 @@ export function initialInstalments(terms: ServicingTerms): { emi: number; instal
 
 /**
  * Recomputes instalments that nothing has been paid on yet for a lower principal `balance`.
- * reduceTenure keeps the EMI and lets the last instalments fall away (their charges move to
- * the new last one); reduceEmi keeps every due date and lowers the EMI. Due dates and
- * numbers stay where they were.
+ * reduceTenure keeps the EMI and lets the last instalments fall away; reduceEmi keeps every
+ * due date and lowers the EMI. Due dates and numbers stay where they were. The charges of an
+ * instalment that falls away move to the new last one, or to `before` (the instalment before
+ * `unpaid`, which shows the prepayment) when the balance is nothing and none is left.
  */
 export function reschedule(
   unpaid: readonly WorkingInstalment[],
+  before: WorkingInstalment,
   balance: number,
   mode: PrepaymentMode,
   annualRatePercent: number,
@@ -58,10 +60,7 @@ export function reschedule(
     mergeCharges(line, unpaid[index]!);
     return line;
   });
-  const last = instalments.at(-1);
-  for (const dropped of unpaid.slice(parts.length)) {
-    if (last === undefined) throw new Error('reschedule: charges with no instalment left to carry them');
-    mergeCharges(last, dropped);
-  }
+  const last = instalments.at(-1) ?? before;
+  for (const dropped of unpaid.slice(parts.length)) mergeCharges(last, dropped);
   return { emi: newEmi, instalments };
 }
