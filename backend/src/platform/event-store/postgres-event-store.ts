@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { pgPoolOf } from '../database/database.js';
+import { queryPrepared } from '../database/prepared-query.js';
 import { Metrics } from '../observability/metrics.js';
 import { currentCorrelationId } from '../observability/request-context.js';
 import { AppendBatcher, type AppendBatcherLimits } from './append-batcher.js';
@@ -389,9 +390,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async query<T>(statement: AppendStatement): Promise<T[]> {
-    if (this.pool)
-      return (await this.pool.query<T & Record<string, unknown>>({ name: statement.name, text: statement.text, values: statement.values }))
-        .rows;
+    if (this.pool) return queryPrepared<T>(this.pool, statement.name, statement.text, statement.values);
     return (await this.db.executeQuery<T>(CompiledQuery.raw(statement.text, statement.values))).rows;
   }
 
@@ -551,7 +550,7 @@ export class PostgresEventStore implements EventStore {
     // events it announces are already durable, and a notification is never replayed after a crash anyway), so it
     // commits asynchronously instead of adding a WAL flush to the appends' every few milliseconds.
     const text = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${EVENTS_CHANNEL}', $1)`;
-    if (this.pool) await this.pool.query({ name: 'event_store_notify_async', text, values: [String(position)] });
+    if (this.pool) await queryPrepared(this.pool, 'event_store_notify_async', text, [String(position)]);
     else await this.db.executeQuery(CompiledQuery.raw(text, [String(position)]));
   }
 
