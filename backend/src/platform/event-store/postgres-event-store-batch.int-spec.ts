@@ -111,6 +111,71 @@ describe('appends of concurrent writers sent together', () => {
     }
   });
 
+  it('writes awkward values in a batch exactly as an append alone writes them: quotes, backslashes, newlines, scripts, bytes', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS batch_odd (id text PRIMARY KEY, label text, doc jsonb, bytes bytea, amount numeric, ref uuid, flag boolean, at timestamptz, last_position bigint NOT NULL)`.execute(
+      db,
+    );
+    const labels = [
+      'plain',
+      'it\'s "quoted"',
+      'back\\slash \\" and \\\\',
+      'line\nbreak\ttab\r',
+      'देवनागरी ₹1,00,000 🙂',
+      '{"looks":"like json"}',
+      '',
+      ' {a,b} ',
+    ];
+    const oddRow = (id: string, i: number) => ({
+      projection: 'batch_odd',
+      table: 'batch_odd',
+      key: 'id',
+      row: {
+        id,
+        label: labels[i % labels.length]!,
+        doc: JSON.stringify({ text: labels[i % labels.length], nested: { list: [1, 'two', null], escaped: '\\u0041 "x"' } }),
+        bytes: i % 3 === 0 ? null : Buffer.from([0, 1, 254, 255, i]),
+        amount: i % 2 ? '12345678901234567890.25' : 7,
+        ref: randomUUID(),
+        flag: i % 2 === 0,
+        at: new Date(Date.UTC(2026, 11, 6, 10, 30, i, 125)),
+        last_position: 0,
+      },
+      positionColumn: 'last_position',
+    });
+    const read = async (id: string) =>
+      (await sql<Record<string, unknown>>`SELECT label, doc, bytes, amount, ref, flag, at FROM batch_odd WHERE id = ${id}`.execute(db))
+        .rows;
+    const calls: Call[] = [opener()];
+    const alone: Call[] = [];
+    for (let i = 0; i < labels.length * 2; i += 1) {
+      const batched = stream(`odd-${i}`);
+      const single = stream(`odd-alone-${i}`);
+      const row = oddRow(batched, i);
+      calls.push({
+        streamId: batched,
+        events: [{ type: 'Odd', data: { label: row.row.label } }],
+        options: { expectedVersion: 0, projectedRows: [row] },
+      });
+      alone.push({
+        streamId: single,
+        events: [{ type: 'Odd', data: { label: row.row.label } }],
+        options: { expectedVersion: 0, projectedRows: [{ ...row, row: { ...row.row, id: single } }] },
+      });
+    }
+    const outcomes = await appendAll(calls);
+    expect(outcomes.map((o) => o.status)).toEqual(calls.map(() => 'fulfilled'));
+    // The opener alone, the others in one statement.
+    expect(new Set(outcomes.slice(1).map((o) => transactionOf(fulfilled(o)))).size).toBe(1);
+    for (const call of alone) await store.append(call.streamId, 'test', call.events, call.options);
+    for (const [i, call] of alone.entries()) {
+      const batched = calls[i + 1]!;
+      const stored = await read(batched.streamId);
+      expect(stored).toEqual(await read(call.streamId));
+      expect(stored[0]!.label).toBe(labels[i % labels.length]);
+      expect((await store.readStream(batched.streamId))[0]!.data).toEqual(batched.events[0]!.data);
+    }
+  });
+
   it('refuses an append whose stream is elsewhere alone, and commits the others of its batch', async () => {
     const taken = stream('taken');
     await store.append(taken, 'test', [happened(1)], { expectedVersion: 0 });

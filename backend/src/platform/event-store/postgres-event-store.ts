@@ -17,6 +17,7 @@ import {
   rowsPerAppend,
   type AppendRow,
   type BatchAppendRow,
+  type BatchStatement,
   type PendingAppend,
   type Statement,
 } from './append-batch-statement.js';
@@ -119,7 +120,7 @@ export class PostgresEventStore implements EventStore {
   private notifyPosition = 0;
   private readonly batcher: AppendBatcher<PendingAppend, AppendRow[]>;
   /** Batch statements by pre-built row shape; an Error marks a shape that is never batched. */
-  private readonly batchStatements = new Map<string, Statement | Error>();
+  private readonly batchStatements = new Map<string, BatchStatement | Error>();
 
   constructor(
     private readonly db: Kysely<any>,
@@ -313,7 +314,7 @@ export class PostgresEventStore implements EventStore {
       }
       return rows;
     }
-    return this.batchRows(appends, (values) =>
+    return this.batchRows(statement, appends, (values) =>
       trx.executeQuery<BatchAppendRow>(CompiledQuery.raw(statement.text, values)).then((r) => r.rows),
     );
   }
@@ -399,11 +400,11 @@ export class PostgresEventStore implements EventStore {
     const statement = await this.batchStatementOf(appends[0]!);
     if (statement instanceof Error) throw statement;
     const { name, text } = statement;
-    return this.batchRows(appends, (values) => this.query<BatchAppendRow>({ name, text, values }));
+    return this.batchRows(statement, appends, (values) => this.query<BatchAppendRow>({ name, text, values }));
   }
 
   /** The batch statement for appends of this one's shape, or the Error that says the shape is never batched. */
-  private async batchStatementOf({ shape, projected }: PendingAppend): Promise<Statement | Error> {
+  private async batchStatementOf({ shape, projected }: PendingAppend): Promise<BatchStatement | Error> {
     let statement = this.batchStatements.get(shape);
     if (!statement) {
       const types = await Promise.all(projected.map((p) => this.columnTypesOf(p.table)));
@@ -419,11 +420,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Runs the batch statement over `appends` in stream order and answers their rows in the order given. */
-  private async batchRows(appends: PendingAppend[], run: (values: unknown[]) => Promise<BatchAppendRow[]>): Promise<AppendRow[][]> {
+  private async batchRows(
+    statement: BatchStatement,
+    appends: PendingAppend[],
+    run: (values: unknown[]) => Promise<BatchAppendRow[]>,
+  ): Promise<AppendRow[][]> {
     // In stream order, so that two statements racing for the same streams take their locks in the same order (no deadlock).
     const order = appends.map((_, i) => i).sort((a, b) => (appends[a].streamId < appends[b].streamId ? -1 : 1));
     const sorted = order.map((i) => appends[i]);
-    const rows = rowsPerAppend(sorted.length, await run(batchStatementValues(sorted)));
+    const rows = rowsPerAppend(sorted.length, await run(batchStatementValues(statement, sorted)));
     const perAppend: AppendRow[][] = new Array(appends.length);
     order.forEach((original, i) => (perAppend[original] = rows[i]));
     return perAppend;
