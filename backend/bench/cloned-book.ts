@@ -17,7 +17,7 @@ export function cobProjections(all: readonly Projection[]): Projection[] {
 /** Per table: the column naming the loan (every row of these tables belongs to one loan). */
 const LOAN_COLUMN: Record<string, string> = { loan_summaries: 'id' };
 /** Tables kept by triggers or recounted, not cloned row by row. */
-const NOT_CLONED = new Set(['loan_queue_counts']);
+const NOT_CLONED = new Set(['loan_queue_counts', 'loan_id_search']);
 
 export type TemplateIds = { loanId: string; paymentIds: readonly string[] };
 
