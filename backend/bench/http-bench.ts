@@ -108,23 +108,42 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
   const second = await forkBenchScript<{ port: number }>('./http-api.process.js', ctx.apiProcessEnv, (m) =>
     typeof (m as { port?: unknown })?.port === 'number' ? (m as { port: number }) : undefined,
   );
+  // The floor's work served by NestJS on each adapter (http-framework-floor.process.ts): what the framework costs.
+  const nestFloor = (framework: 'express' | 'fastify') =>
+    forkBenchScript<{ port: number }>('./http-framework-floor.process.js', { ...ctx.apiProcessEnv, BENCH_FRAMEWORK: framework }, (m) =>
+      typeof (m as { port?: unknown })?.port === 'number' ? (m as { port: number }) : undefined,
+    );
+  const nestExpress = await nestFloor('express');
+  const nestFastify = await nestFloor('fastify');
   try {
     const secondUrl = `http://127.0.0.1:${second.message.port}`;
     // A process keeps the loans it appended to last (RecentLoans) and decides their next command without reading the
     // stream: loans accepted through the bench's process are kept there, those accepted through the second are not.
     ctx.log(
-      `Seeding ${perConfiguration * 4} loans in soft.pending through the API (register, create, submit, accept): ${perConfiguration * 3} through the bench's API process (one share for the floor server), ${perConfiguration} through a second`,
+      `Seeding ${perConfiguration * 6} loans in soft.pending through the API (register, create, submit, accept): ${perConfiguration * 5} through the bench's API process (a share for each floor server), ${perConfiguration} through a second`,
     );
-    const kept = await seedSoftPending(ctx, ctx.api, borrowers, staffToken, perConfiguration * 3, clients);
+    const kept = await seedSoftPending(ctx, ctx.api, borrowers, staffToken, perConfiguration * 5, clients);
     const elsewhere = await seedSoftPending(ctx, new ApiClient(secondUrl), borrowers, staffToken, perConfiguration, clients);
     // The API and the floor server (http-floor.process.ts), run for run in turn, under the same load generator.
-    const [oneRuns, floorRuns] = await measureInterleaved(ctx, load.child, staffToken, [
+    const [oneRuns, floorRuns, nestExpressRuns, nestFastifyRuns] = await measureInterleaved(ctx, load.child, staffToken, [
       { label: '1 API process', baseUrls: [ctx.api.baseUrl], ids: kept.splice(0, perConfiguration), cpuMs: ownCpuMs, profile: true },
       {
         label: 'floor server (node:http + pg)',
         baseUrls: [`http://127.0.0.1:${floor.message.port}`],
         ids: kept.splice(0, perConfiguration),
         cpuMs: childCpuMs(floor.child),
+      },
+      {
+        label: 'floor on NestJS + Express',
+        baseUrls: [`http://127.0.0.1:${nestExpress.message.port}`],
+        ids: kept.splice(0, perConfiguration),
+        cpuMs: childCpuMs(nestExpress.child),
+      },
+      {
+        label: 'floor on NestJS + Fastify',
+        baseUrls: [`http://127.0.0.1:${nestFastify.message.port}`],
+        ids: kept.splice(0, perConfiguration),
+        cpuMs: childCpuMs(nestFastify.child),
       },
     ]);
     const one = medianRuns(oneRuns!);
@@ -203,6 +222,31 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
       unit: 'ratio',
       note: `API CPU per approval / the floor's in the same run, median of ${runs} side-by-side runs; goal <= ${CPU_VS_FLOOR_GOAL}`,
     });
+    // What the framework costs an approval, each adapter against the plain floor run for run: the API runs on Express.
+    for (const [framework, runsOf] of [
+      ['express', nestExpressRuns!],
+      ['fastify', nestFastifyRuns!],
+    ] as const) {
+      const frameworkNote = `the floor's approval served by NestJS on its ${framework === 'express' ? 'Express (default)' : 'Fastify'} adapter (a controller, a guard verifying the token, Nest's JSON body and answer, no application), run for run beside the API and the floor`;
+      ctx.figures.push({
+        name: `http_nest_${framework}_floor_approve_cpu_ms`,
+        value: medianRuns(runsOf).apiCpuMs,
+        unit: 'ms',
+        note: frameworkNote,
+      });
+      ctx.figures.push({
+        name: `http_nest_${framework}_floor_cpu_vs_floor`,
+        value: median(runsOf.map((r, i) => r.apiCpuMs / floorRuns![i]!.apiCpuMs)),
+        unit: 'ratio',
+        note: `${frameworkNote}: its CPU per approval / the plain floor's, median of ${runs} side-by-side runs`,
+      });
+    }
+    ctx.figures.push({
+      name: 'http_nest_fastify_vs_express_floor_cpu',
+      value: median(nestFastifyRuns!.map((r, i) => r.apiCpuMs / nestExpressRuns![i]!.apiCpuMs)),
+      unit: 'ratio',
+      note: 'CPU per approval of the floor on NestJS + Fastify / on NestJS + Express, median of the side-by-side runs: what the adapter change would leave of the framework',
+    });
     ctx.figures.push({ name: 'http_staff_approvals_per_s_not_kept', value: notKept.rate, unit: 'approvals/s', note: notKeptNote });
     ctx.figures.push({ name: 'http_staff_approve_p99_ms_not_kept', value: notKept.p99, unit: 'ms', note: notKeptNote });
     ctx.figures.push({
@@ -224,7 +268,7 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
       note: `${note}, clients spread over 2 API processes, each loan accepted through the first (kept there, not in the second)`,
     });
   } finally {
-    await Promise.all([stopBenchScript(load.child), stopBenchScript(second.child), stopBenchScript(floor.child)]);
+    await Promise.all([load, second, floor, nestExpress, nestFastify].map((script) => stopBenchScript(script.child)));
   }
 }
 
