@@ -180,10 +180,14 @@ export function batchStatementValues(statement: BatchStatement, appends: readonl
   return values;
 }
 
-/** A pre-built row's value in the batch's JSON: a JSON column's text as it is, bytes as bytea's hex, the rest quoted. */
+/**
+ * A pre-built row's value in the batch's JSON: a JSON column's text as it is, bytes as bytea's hex, a bigint as its
+ * digits (JSON.stringify refuses one; pg sends its text), the rest as JSON.stringify quotes it.
+ */
 function jsonValue(value: unknown, jsonColumn: boolean): string {
   if (value === null || value === undefined) return 'null';
   if (jsonColumn && typeof value === 'string') return value;
+  if (typeof value === 'bigint') return value.toString();
   if (value instanceof Uint8Array) return JSON.stringify(`\\x${Buffer.from(value).toString('hex')}`);
   return JSON.stringify(value);
 }

@@ -111,7 +111,7 @@ describe('appends of concurrent writers sent together', () => {
     }
   });
 
-  it('writes awkward values in a batch exactly as an append alone writes them: quotes, backslashes, newlines, scripts, bytes', async () => {
+  it('writes awkward values in a batch exactly as an append alone writes them: quotes, backslashes, newlines, scripts, bytes, big numbers', async () => {
     await sql`CREATE TABLE IF NOT EXISTS batch_odd (id text PRIMARY KEY, label text, doc jsonb, bytes bytea, amount numeric, ref uuid, flag boolean, at timestamptz, last_position bigint NOT NULL)`.execute(
       db,
     );
@@ -134,7 +134,7 @@ describe('appends of concurrent writers sent together', () => {
         label: labels[i % labels.length]!,
         doc: JSON.stringify({ text: labels[i % labels.length], nested: { list: [1, 'two', null], escaped: '\\u0041 "x"' } }),
         bytes: i % 3 === 0 ? null : Buffer.from([0, 1, 254, 255, i]),
-        amount: i % 2 ? '12345678901234567890.25' : 7,
+        amount: i % 3 === 2 ? 12345678901234567890n : i % 2 ? '12345678901234567890.25' : 7,
         ref: randomUUID(),
         flag: i % 2 === 0,
         at: new Date(Date.UTC(2026, 11, 6, 10, 30, i, 125)),
