@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import {
+  BadRequestException,
   Body,
   type CanActivate,
   ConflictException,
@@ -53,7 +54,7 @@ class FloorLoansController {
   @Post(':id/approve-soft')
   @HttpCode(200)
   async approve(@Param('id') id: string, @Body() body: { score?: unknown }, @Req() request: WithClaims): Promise<unknown> {
-    if (!Number.isInteger(body?.score)) throw new ConflictException('score must be a whole number');
+    if (!Number.isInteger(body?.score)) throw new BadRequestException('score must be a whole number');
     const result = await floor.approve(id, request.claims!, body.score as number);
     if (result.status !== 200) throw new ConflictException(result.body);
     return result.body;

@@ -63,17 +63,18 @@ export function projectedShape(projected: readonly ProjectedRow[]): string {
     .join('|');
 }
 
-/** The batch statement, and which of each pre-built row's columns (but its position) take JSON as it is written. */
+/** The batch statement, and which of each pre-built row's columns (but its position) are JSON columns. */
 export type BatchStatement = Statement & { jsonColumns: readonly (readonly boolean[])[] };
 
 /**
  * Several appends to distinct streams as one statement (one transaction): the single append's statement with its
  * values passed as JSON documents, one row per append (per event for the events, per append again for each table of
  * pre-built rows), read with `json_to_recordset`. The text depends only on the pre-built rows' shape, so it is
- * prepared once per connection whatever the batch size. JSON, not one array per column: the events' data, the metadata
- * and the pre-built rows' JSON columns (a loan's state, kilobytes) go into the document as the JSON text they already
- * are, where pg would quote every element of a text array again in JavaScript (about 10 µs an approval at 16 clients,
- * issue 30 item 1). Each append's head is checked on its own stream: one found elsewhere inserts nothing and writes
+ * prepared once per connection whatever the batch size. JSON, not one array per column: pg quotes every element of a
+ * text array in JavaScript, and a loan's state is kilobytes (about 10 µs an approval at 16 clients, issue 30 item 1).
+ * The events' data and metadata, which the store itself made with JSON.stringify, go into the document as the JSON they
+ * are; a pre-built row's JSON column goes in as a string (JSON.stringify's native quoting) and is cast back, so that text
+ * a writer passes can never add a field or a row to the document. Each append's head is checked on its own stream: one found elsewhere inserts nothing and writes
  * nothing after it, the others go in. A concurrent writer that takes one of the versions (or keys) first fails the
  * whole statement (23505): nothing of it is written.
  *
@@ -116,9 +117,10 @@ export function batchStatementText(projected: readonly ProjectedRow[], columnTyp
       if (!type) throw new Error(`projected row for ${p.table}: no column ${column}`);
       if (type.endsWith(']')) throw new Error(`projected rows for ${p.table} have an array column (${column}): not batched`);
       if (column === p.positionColumn) return 'last.position';
-      definitions.push(`v${definitions.length + 1} ${type}`);
-      json.push(type === 'json' || type === 'jsonb');
-      return `p.v${definitions.length}`;
+      const isJson = type === 'json' || type === 'jsonb';
+      definitions.push(`v${definitions.length + 1} ${isJson ? 'text' : type}`);
+      json.push(isJson);
+      return isJson ? `p.v${definitions.length}::${type}` : `p.v${definitions.length}`;
     });
     jsonColumns.push(json);
     const rows = `json_to_recordset(${param()}) AS p(${[...definitions, 'n int'].join(', ')}) JOIN last ON last.n = p.n`;
@@ -149,7 +151,7 @@ export function projectedWrite(p: ProjectedRow, selected: readonly string[], sou
 
 /**
  * The batch statement's values, in the order of batchStatementText's parameters: one JSON document each, built as text
- * around the JSON the appends already hold (their data, metadata and result; a JSON column's text) and JSON.stringify's
+ * around the JSON the store made itself (the events' data, the metadata, the command's result) and JSON.stringify's
  * quoting of everything else, which is PostgreSQL's reading of it (a Date as its ISO instant, bytes as bytea's hex).
  */
 export function batchStatementValues(statement: BatchStatement, appends: readonly PendingAppend[]): string[] {
@@ -181,12 +183,13 @@ export function batchStatementValues(statement: BatchStatement, appends: readonl
 }
 
 /**
- * A pre-built row's value in the batch's JSON: a JSON column's text as it is, bytes as bytea's hex, a bigint as its
- * digits (JSON.stringify refuses one; pg sends its text), the rest as JSON.stringify quotes it.
+ * A pre-built row's value in the batch's JSON: a JSON column's text (or an object's JSON, as pg would send it) as a
+ * string, bytes as bytea's hex, a bigint as its digits (JSON.stringify refuses one; pg sends its text), the rest as
+ * JSON.stringify quotes it.
  */
 function jsonValue(value: unknown, jsonColumn: boolean): string {
   if (value === null || value === undefined) return 'null';
-  if (jsonColumn && typeof value === 'string') return value;
+  if (jsonColumn) return JSON.stringify(typeof value === 'string' ? value : JSON.stringify(value));
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Uint8Array) return JSON.stringify(`\\x${Buffer.from(value).toString('hex')}`);
   return JSON.stringify(value);

@@ -235,6 +235,33 @@ describe('appends of concurrent writers sent together', () => {
     expect(rows.rows.map((r) => r.n)).toEqual([1, 3]);
   });
 
+  it('never lets text passed for a JSON column add a field or a row to the batch: that append fails as it would alone', async () => {
+    const sneaked = stream('sneaked');
+    // Valid JSON text for the column that, put into the batch's document as it is, would close its row and add rows
+    // of other ids to every append of the batch (the column after `doc` is the row's `n`).
+    const extra = [1, 2, 3].map((n) => `{"v1":"${sneaked}-${n}","v2":${n},"v3":null,"v4":{},"n":${n}}`).join(',');
+    const forged = `{},"n":1},${extra},{"v1":"${sneaked}-4","v2":4,"v3":null,"v4":{}`;
+    const good = stream('good');
+    const bad = stream('bad');
+    const calls: Call[] = [
+      opener(),
+      { streamId: good, events: [happened(1)], options: { expectedVersion: 0, projectedRows: [modelRow(good, 1)] } },
+      {
+        streamId: bad,
+        events: [happened(2)],
+        options: { expectedVersion: 0, projectedRows: [{ ...modelRow(bad, 2), row: { ...modelRow(bad, 2).row, doc: forged } }] },
+      },
+    ];
+    const outcomes = await appendAll(calls);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(rejected(outcomes[2])).toMatchObject({ code: '22P02' });
+    expect(await store.readStream(bad)).toEqual([]);
+    const rows = await sql<{ id: string }>`SELECT id FROM batch_model WHERE id IN (${good}, ${bad}) OR id LIKE ${`${sneaked}%`}`.execute(
+      db,
+    );
+    expect(rows.rows.map((r) => r.id)).toEqual([good]);
+  });
+
   it('falls back when a writer in another process takes a version while the batch statement runs', async () => {
     const raced = stream('raced');
     const blocker = new pg.Client({ connectionString: database.url });
