@@ -18,6 +18,7 @@ class PreparedQuery extends pg.Query {
 
 /** Runs the statement `name` (`text`, prepared once per connection) with `values` on a pooled connection; its rows. */
 export async function queryPrepared<T>(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const result = (await (pool.query(new PreparedQuery(name, text, values)) as unknown as Promise<pg.QueryResult>)) as pg.QueryResult;
+  // pool.query's types answer a Submittable with itself; given one without a callback, pg-pool answers a promise.
+  const result = await (pool.query(new PreparedQuery(name, text, values)) as unknown as Promise<pg.QueryResult>);
   return result.rows as T[];
 }

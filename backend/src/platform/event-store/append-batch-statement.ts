@@ -74,9 +74,9 @@ export type BatchStatement = Statement & { jsonColumns: readonly (readonly boole
  * text array in JavaScript, and a loan's state is kilobytes (about 10 µs an approval at 16 clients, issue 30 item 1).
  * The events' data and metadata, which the store itself made with JSON.stringify, go into the document as the JSON they
  * are; a pre-built row's JSON column goes in as a string (JSON.stringify's native quoting) and is cast back, so that text
- * a writer passes can never add a field or a row to the document. Each append's head is checked on its own stream: one found elsewhere inserts nothing and writes
- * nothing after it, the others go in. A concurrent writer that takes one of the versions (or keys) first fails the
- * whole statement (23505): nothing of it is written.
+ * a writer passes can never add a field or a row to the document. Each append's head is checked on its own stream: one
+ * found elsewhere inserts nothing and writes nothing after it, the others go in. A concurrent writer that takes one of
+ * the versions (or keys) first fails the whole statement (23505): nothing of it is written.
  *
  * `columnTypes` are the pre-built rows' tables' column types, in the order of `projected`. A table with an array column
  * is not batched: the builder throws, before anything is sent, and the caller runs the appends alone.
@@ -151,8 +151,9 @@ export function projectedWrite(p: ProjectedRow, selected: readonly string[], sou
 
 /**
  * The batch statement's values, in the order of batchStatementText's parameters: one JSON document each, built as text
- * around the JSON the store made itself (the events' data, the metadata, the command's result) and JSON.stringify's
- * quoting of everything else, which is PostgreSQL's reading of it (a Date as its ISO instant, bytes as bytea's hex).
+ * around the JSON the store made itself (the events' data, the metadata) and JSON.stringify's output for everything
+ * else, the writer's values among them, which is PostgreSQL's reading of them (a Date as its ISO instant, bytes as
+ * bytea's hex).
  */
 export function batchStatementValues(statement: BatchStatement, appends: readonly PendingAppend[]): string[] {
   const input: string[] = [];
@@ -161,7 +162,7 @@ export function batchStatementValues(statement: BatchStatement, appends: readonl
     const keyed = a.idempotencyKey !== undefined;
     input.push(
       `{"n":${i + 1},"stream_id":${JSON.stringify(a.streamId)},"stream_type":${JSON.stringify(a.streamType)},` +
-        `"expected":${a.options.expectedVersion},"metadata":${a.metadataJson},"key":${keyed ? JSON.stringify(a.idempotencyKey) : 'null'},` +
+        `"expected":${JSON.stringify(a.options.expectedVersion)},"metadata":${a.metadataJson},"key":${keyed ? JSON.stringify(a.idempotencyKey) : 'null'},` +
         `"command_type":${keyed ? JSON.stringify(a.options.commandType ?? a.events[0].type) : 'null'},` +
         `"fingerprint":${keyed ? JSON.stringify(a.options.requestFingerprint ?? '') : 'null'},` +
         `"result":${keyed ? JSON.stringify(a.options.result ?? {}) : 'null'}}`,
