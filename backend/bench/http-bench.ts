@@ -222,7 +222,7 @@ export async function benchmarkHttpApprovals(ctx: HttpBenchContext, staffToken: 
       unit: 'ratio',
       note: `API CPU per approval / the floor's in the same run, median of ${runs} side-by-side runs; goal <= ${CPU_VS_FLOOR_GOAL}`,
     });
-    // What the framework costs an approval, each adapter against the plain floor run for run: the API runs on Express.
+    // What the framework costs an approval, each adapter against the plain floor run for run: the API runs on Fastify.
     for (const [framework, runsOf] of [
       ['express', nestExpressRuns!],
       ['fastify', nestFastifyRuns!],

@@ -132,7 +132,7 @@ export function securityHeaders(config: AppConfig): Handler {
     if (under('/api/docs') || path.startsWith('/api/docs-')) return docs(req, res, next);
     if (path.startsWith('/api/payments/sandbox/') || path.startsWith('/api/mandates/sandbox/')) return sandboxCheckout(req, res, next);
     if (under('/api') || under('/socket.io')) return api(req, res, next);
-    // Express matches the /Admin mount without regard to case.
+    // The /Admin mount is matched without regard to case (static-files.ts), as Express matched it.
     if (under('/admin', true)) return adminConsole(req, res, next);
     return portal(req, res, next);
   };

@@ -1,7 +1,10 @@
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentType } from 'mime-types';
+import send from 'send';
 
 /**
  * How the built single-page apps are delivered (docs/static-delivery.md):
@@ -58,66 +61,96 @@ function resolveInside(dir: string, urlPath: string): string | undefined {
   return file.startsWith(`${dir}${path.sep}`) ? file : undefined;
 }
 
+/** Adds a field to the response's Vary header, once. */
+function vary(res: ServerResponse, field: string): void {
+  const current = res.getHeader('Vary');
+  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  if (text.split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase())) return;
+  res.setHeader('Vary', text ? `${text}, ${field}` : field);
+}
+
 /**
  * Sends `file` (which exists) or its best precompressed variant for this request, with its content type, length,
  * validators and `cacheControl`. Conditional requests (If-None-Match, If-Modified-Since) and ranges are `send`'s.
  */
-async function sendBuilt(
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  file: string,
-  fileStat: Stats,
-  cacheControl: string,
-): Promise<void> {
+async function sendBuilt(req: IncomingMessage, res: ServerResponse, file: string, fileStat: Stats, cacheControl: string): Promise<void> {
   const variants = (await Promise.all(ENCODINGS.map(async (e) => ({ ...e, stats: await fileStats(file + e.suffix) })))).filter(
     (v) => v.stats,
   );
   const chosen = variants.find((v) => accepts(req.headers['accept-encoding'], v.coding));
   const sent = chosen?.stats ?? fileStat;
-  if (variants.length > 0) res.vary('Accept-Encoding');
-  res.type(path.extname(file));
+  if (variants.length > 0) vary(res, 'Accept-Encoding');
+  res.setHeader('Content-Type', contentType(path.extname(file)) || 'application/octet-stream');
   res.setHeader('Cache-Control', cacheControl);
   // One validator per representation: a cached gzip body must not be revalidated as the brotli one.
   res.setHeader('ETag', `W/"${sent.size.toString(16)}-${Math.floor(sent.mtimeMs).toString(16)}${chosen ? `-${chosen.coding}` : ''}"`);
   if (chosen) res.setHeader('Content-Encoding', chosen.coding);
-  res.sendFile(chosen ? file + chosen.suffix : file, { cacheControl: false, lastModified: true }, (error?: Error & { status?: number }) => {
-    if (!error || res.headersSent) return;
-    for (const header of ['Content-Encoding', 'Content-Type', 'Cache-Control', 'ETag', 'Vary']) res.removeHeader(header);
-    next(error.status === 404 ? undefined : error);
+  await new Promise<void>((resolve) => {
+    send(req, chosen ? file + chosen.suffix : file, { cacheControl: false, lastModified: true, index: false, dotfiles: 'allow' })
+      .on('error', (error: Error & { status?: number }) => {
+        if (!res.headersSent) {
+          for (const header of ['Content-Encoding', 'Content-Type', 'Cache-Control', 'ETag', 'Vary']) res.removeHeader(header);
+          res.statusCode = error.status ?? 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(res.statusCode === 404 ? 'Not found\n' : 'Could not read the file\n');
+        } else res.destroy();
+        resolve();
+      })
+      .on('end', resolve)
+      .pipe(res);
+    res.once('close', resolve);
   });
 }
 
 /** A script or style the build does not have: a plain 404 (index.html would be run as a script), not cached. */
-function notInBuild(res: Response): void {
-  res.status(404).setHeader('Cache-Control', REVALIDATE);
-  res.type('text/plain').send('Not found: this file is not part of the current build.\n');
+function notInBuild(res: ServerResponse): void {
+  res.statusCode = 404;
+  res.setHeader('Cache-Control', REVALIDATE);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Not found: this file is not part of the current build.\n');
 }
 
 /**
- * Serves a built single-page app (mounted with app.use): its files, else (for paths that are not files by their look, see
- * FILE_ONLY) index.html, so deep links open the app. `exclude`: path prefixes left alone (another app's mount, the
- * socket); /api always is.
+ * Serves a built single-page app under `mount` (a Fastify `onRequest` hook, before routing): its files, else (for
+ * paths that are not files by their look, see FILE_ONLY) index.html, so deep links open the app. `exclude`: path
+ * prefixes left alone (another app's mount, the queue board, the socket); /api always is. What it answers bypasses
+ * Fastify's reply (`hijack`): the headers set before it on the raw response (security headers, request id) stay.
  */
-export function serveBuiltApp(dir: string, exclude: string[] = []) {
+export function serveBuiltApp(mount: string, dir: string, exclude: string[] = []) {
   const root = path.resolve(dir);
   const index = path.join(root, 'index.html');
+  const base = mount.replace(/\/+$/, '');
   const prefixes = ['/api', ...exclude];
   const excluded = (url: string) =>
     prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
-  return (req: Request, res: Response, next: NextFunction): void => {
-    // The URL as routing sees it now (`baseUrl` + `url`), not `originalUrl`: a rewrite before this middleware (GET
-    // /metrics is /api/metrics, metrics.controller.ts) must reach the API, not the index.html fallback.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || excluded(`${req.baseUrl}${req.url}`)) return next();
+  // Without regard to case, as Express matched a mount: /admin opens the console too.
+  const lowerBase = base.toLowerCase();
+  const mounted = (urlPath: string) => {
+    const lower = urlPath.toLowerCase();
+    return base === '' || lower === lowerBase || lower.startsWith(`${lowerBase}/`);
+  };
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    // The URL as routing sees it (`request.url`, after rewriteUrl): GET /metrics is /api/metrics (metrics.controller.ts),
+    // which must reach the API, not the index.html fallback.
+    const url = request.url;
+    const urlPath = url.split('?', 1)[0];
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || excluded(url) || !mounted(urlPath)) return done();
     void (async () => {
-      const relative = req.path.replace(/^\/+/, '');
+      const relative = urlPath.slice(base.length).replace(/^\/+/, '');
       const file = relative ? resolveInside(root, relative) : undefined;
       const fileStat = file ? await fileStats(file) : undefined;
-      if (file && fileStat) return sendBuilt(req, res, next, file, fileStat, HASHED.test(relative) ? IMMUTABLE : REVALIDATE);
-      if (FILE_ONLY.test(relative)) return notInBuild(res);
+      if (file && fileStat) {
+        reply.hijack();
+        return sendBuilt(request.raw, reply.raw, file, fileStat, HASHED.test(relative) ? IMMUTABLE : REVALIDATE);
+      }
+      if (FILE_ONLY.test(relative)) {
+        reply.hijack();
+        return notInBuild(reply.raw);
+      }
       const indexStat = await fileStats(index);
-      if (!indexStat) return next();
-      return sendBuilt(req, res, next, index, indexStat, REVALIDATE);
-    })().catch(next);
+      if (!indexStat) return done();
+      reply.hijack();
+      return sendBuilt(request.raw, reply.raw, index, indexStat, REVALIDATE);
+    })().catch((error: Error) => (reply.sent ? reply.raw.destroy(error) : done(error)));
   };
 }

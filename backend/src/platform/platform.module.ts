@@ -15,7 +15,6 @@ import { MetricsController, ScrapeCollectors } from './observability/metrics.con
 import { ProblemDetailsFilter } from './http/problem.filter.js';
 import { StorableTextPipe } from './http/storable-text.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
-import { RouteIndex } from './http/route-index.js';
 import { PendingRebuilds } from './projections/pending-rebuilds.js';
 import { inlineProjector } from './projections/projection.js';
 import { QUEUE_BACKEND } from './queue/queue-backend.js';
@@ -79,7 +78,6 @@ export class PlatformModule {
         ScrapeCollectors,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useClass: StorableTextPipe },
-        RouteIndex,
         ...readYourWrites,
       ],
       exports: [

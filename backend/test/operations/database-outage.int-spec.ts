@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createApi } from '../../src/app/create-api.js';
+import { createApi, initApi } from '../../src/app/create-api.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { startEmbeddedPostgres, type RunningDatabase } from '../../src/platform/database/embedded-postgres.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   port = Number(new URL(database.url).port);
   runtime = await createRuntime(loadConfig(testEnv()), () => undefined, { databaseUrl: database.url, queuePrefix });
   app = await createApi(runtime, { logger: false });
-  await app.init();
+  await initApi(app);
   http = request(app.getHttpServer());
 }, 120_000);
 

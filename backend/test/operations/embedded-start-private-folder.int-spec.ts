@@ -62,7 +62,7 @@ describe('npm start from a clone inside a private (0700) folder', () => {
     const load = (file: string) => import(pathToFileURL(path.join(clone, 'backend', 'src', file)).href);
     const { loadConfig } = await load('platform/config/config.ts');
     const { createRuntime } = await load('platform/runtime.ts');
-    const { createApi } = await load('app/create-api.ts');
+    const { createApi, initApi } = await load('app/create-api.ts');
     const config = loadConfig({ INIT_CWD: clone, ARGON2_MEMORY_KIB: '1024', QUEUE_BACKEND: 'postgres' });
     expect(path.resolve(config.dataDir)).toBe(path.join(clone, '.data'));
     const lines: string[] = [];
@@ -86,7 +86,7 @@ describe('npm start from a clone inside a private (0700) folder', () => {
     expect(existsSync(path.join(runtime.database.directory!, 'PG_VERSION'))).toBe(true);
 
     const app = await createApi(runtime, { logger: false });
-    await app.init();
+    await initApi(app);
     const http = request(app.getHttpServer());
     await http.get('/api/health').expect(200, { status: 'up' });
     const login = await http.post('/api/auth/login').send({ email: 'admin@lending.local', password: 'admin-password' }).expect(200);

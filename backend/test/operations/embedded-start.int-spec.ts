@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { createApi } from '../../src/app/create-api.js';
+import { createApi, initApi } from '../../src/app/create-api.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
 
@@ -26,7 +26,7 @@ describe('npm start with no configuration', () => {
     clusterDir = runtime.database.directory!;
     expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
     const app = await createApi(runtime, { logger: false });
-    await app.init();
+    await initApi(app);
     const http = request(app.getHttpServer());
     await http.get('/api/health').expect(200, { status: 'up' });
     const login = await http.post('/api/auth/login').send({ email: 'admin@lending.local', password: 'admin-password' }).expect(200);

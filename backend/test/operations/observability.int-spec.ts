@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
-import { builtApps, createApi } from '../../src/app/create-api.js';
+import { builtApps, createApi, initApi } from '../../src/app/create-api.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
 import { WorkerHost } from '../../src/platform/worker-host.js';
@@ -46,7 +46,7 @@ beforeAll(async () => {
     writeFileSync(path.join(spaDir, name, 'index.html'), SPA_PAGE);
   }
   app = await createApi(runtime, { logger: false, staticDirs: builtApps(path.join(spaDir, 'console'), path.join(spaDir, 'portal')) });
-  await app.init();
+  await initApi(app);
   http = request(app.getHttpServer());
   await app.get(WorkerHost).start();
   admin = (await http.post('/api/auth/login').send(ADMIN).expect(200)).body.token;

@@ -3,11 +3,10 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { REQUIRED_PERMISSION } from '../../src/identity/auth/require-permission.decorator.js';
 import { PUBLIC_ROUTE, ROUTE_ROLES, type Role } from '../../src/platform/http/access.decorators.js';
-import { routeLayersOf } from '../../src/platform/http/route-index.js';
 
 export type DiscoveredRoute = {
   method: string;
-  /** Full path as Express sees it, e.g. /api/admin/loans/:id */
+  /** Full path as the router sees it, e.g. /api/admin/loans/:id */
   path: string;
   controller: string;
   handler: string;
@@ -82,14 +81,23 @@ export function discoverRoutes(app: INestApplication): DiscoveredRoute[] {
 
 export const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-/** Routes Express itself holds (method + path), to check the discovery missed nothing. */
-export function expressRoutes(app: INestApplication): { method: string; path: string }[] {
-  type Layer = { route?: { path: string; methods: Record<string, boolean> } };
-  const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
-  // Through the route index's dispatchers (platform/http/route-index.ts), to the route layers Express dispatches to.
-  return routeLayersOf(router).flatMap((l) =>
-    Object.keys(l.route!.methods)
-      .filter((m) => m !== '_all')
-      .map((m) => ({ method: m.toUpperCase(), path: l.route!.path })),
-  );
+/**
+ * Routes Fastify itself holds (method + path), to check the discovery missed nothing: read from its radix tree as
+ * `printRoutes()` draws it (each line a node's part of the path and the methods ending there, indented four
+ * characters under its parent). The HEAD routes Fastify adds beside each GET are left out.
+ */
+export function registeredRoutes(app: INestApplication): { method: string; path: string }[] {
+  const fastify = app.getHttpAdapter().getInstance() as { printRoutes(): string };
+  const parents: string[] = [];
+  const routes: { method: string; path: string }[] = [];
+  for (const line of fastify.printRoutes().split('\n')) {
+    const match = /^(.*?)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!match) continue;
+    const depth = [...match[1]].length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2];
+    parents[depth] = path;
+    parents.length = depth + 1;
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) if (method && method !== 'HEAD') routes.push({ method, path });
+  }
+  return routes;
 }

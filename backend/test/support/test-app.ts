@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createApi, type ApiOptions } from '../../src/app/create-api.js';
+import { createApi, initApi, type ApiOptions } from '../../src/app/create-api.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config/config.js';
 import { createRuntime, type Runtime } from '../../src/platform/runtime.js';
@@ -58,7 +58,7 @@ export async function startTestApp(
   const queuePrefix = reuse?.keyPrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(config, () => undefined, { databaseUrl: database.url, queuePrefix, clock });
   const app = await createApi(runtime, { logger: false, ...apiOptions });
-  await app.init();
+  await initApi(app);
   return {
     app,
     http: request(app.getHttpServer()),

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -58,7 +58,7 @@ export class AdminAccountingController {
   @RequirePermission('accounting.view')
   @ApiOperation({ summary: 'The chart of accounts (ra-data-simple-rest, every account in one page, by code)' })
   @ApiOkResponse({ schema: openApi(z.array(accountSchema)) })
-  async accounts(@Res({ passthrough: true }) res: Response) {
+  async accounts(@Res({ passthrough: true }) res: FastifyReply) {
     const rows = await this.reports.accounts();
     return sendPage(
       res,
@@ -91,7 +91,7 @@ export class AdminAccountingController {
     description: 'one page; Content-Range: journal-entries <start>-<end>/<total>',
     schema: openApi(z.array(journalEntrySchema)),
   })
-  async journal(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async journal(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: JOURNAL_SORT.fields,
       defaultSort: { field: 'valueDate', order: 'DESC' },

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -47,7 +47,7 @@ export class AdminBooksController {
   @ApiOperation({ summary: 'Manual journal entries (ra-data-simple-rest): filter={"status":"proposed"}' })
   @ApiListQuery({ filter: '{"status":"proposed"}', sort: '["proposedAt","DESC"]' })
   @ApiOkResponse({ description: 'Content-Range: manual-entries <start>-<end>/<total>', schema: openApi(z.array(manualEntrySchema)) })
-  async entries(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async entries(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: MANUAL_ENTRY_SORT.fields,
       defaultSort: { field: 'proposedAt', order: 'DESC' },
@@ -111,7 +111,7 @@ export class AdminBooksController {
   @ApiOperation({ summary: 'Period close requests, closed and rejected ones too (ra-data-simple-rest)' })
   @ApiListQuery({ sort: '["through","DESC"]' })
   @ApiOkResponse({ description: 'Content-Range: period-closes <start>-<end>/<total>', schema: openApi(z.array(periodCloseSchema)) })
-  async closes(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async closes(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PERIOD_CLOSE_SORT.fields,
       defaultSort: { field: 'requestedAt', order: 'DESC' },

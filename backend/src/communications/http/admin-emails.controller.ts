@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -35,7 +35,7 @@ export class AdminEmailsController {
     description: 'one page of emails; Content-Range: emails <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(emailSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: EMAIL_SORT.fields,
       defaultSort: { field: 'createdAt', order: 'DESC' },

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -29,7 +29,7 @@ export class AdminPushesController {
     description: 'one page of pushes; Content-Range: pushes <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(pushSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PUSH_SORT.fields,
       defaultSort: { field: 'createdAt', order: 'DESC' },

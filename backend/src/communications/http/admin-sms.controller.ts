@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -42,7 +42,7 @@ export class AdminSmsController {
     description: 'one page of messages; Content-Range: sms <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(smsSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: SMS_SORT.fields,
       defaultSort: { field: 'createdAt', order: 'DESC' },

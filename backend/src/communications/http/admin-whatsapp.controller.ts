@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -45,7 +45,7 @@ export class AdminWhatsappController {
     description: 'Content-Range: conversations <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(conversationSummarySchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: ['lastMessageAt'],
       defaultSort: { field: 'lastMessageAt', order: 'DESC' },

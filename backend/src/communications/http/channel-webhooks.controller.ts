@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../../platform/http/access.decorators.js';
 import { ApiProblems } from '../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -11,7 +11,7 @@ import { WebhookAuthenticity } from '../application/channels/webhook-authenticit
 import { ivrReceiptSchema, ivrWebhookBody, webhookReceiptSchema, whatsappWebhookBody } from './channel.schemas.js';
 import { openApi } from './email-response.schemas.js';
 
-type RawRequest = Request & { rawBody?: Buffer };
+type RawRequest = FastifyRequest & { rawBody?: Buffer };
 
 /**
  * The WhatsApp and IVR providers' inbound webhooks. Public (a provider carries no token): each is authenticated by

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../identity/public/index.js';
@@ -36,10 +36,10 @@ export class AdminGrievancesController {
   @ApiQuery({ name: 'month', example: '2026-12', required: false })
   @ApiProduces('text/csv')
   @ApiOkResponse({ schema: { type: 'string' } })
-  async reportCsv(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async reportCsv(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     const { month } = parseWith(grievanceMonthQuery, query);
     const report: GrievanceReport = await this.queries.execute(new GetGrievanceReport(month));
-    res.setHeader('Content-Disposition', `attachment; filename="grievances-${report.month}.csv"`);
+    res.header('Content-Disposition', `attachment; filename="grievances-${report.month}.csv"`);
     return grievanceReportCsv(report);
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -46,7 +46,7 @@ export class AdminIssuesController {
     description: 'one page; Content-Range: issues <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(issueRowSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: ISSUE_SORT.fields,
       defaultSort: { field: 'createdAt', order: 'ASC' },
@@ -105,15 +105,15 @@ export class AdminIssuesController {
   @Get('issues/:id/attachments/:documentId')
   @RequirePermission('issues.manage')
   @ApiOperation({ summary: "An attachment of the issue (one of its borrower's uploads), its bytes" })
-  async attachment(@Param('id') id: string, @Param('documentId') documentId: string, @Res() res: Response) {
+  async attachment(@Param('id') id: string, @Param('documentId') documentId: string, @Res() res: FastifyReply) {
     const document: { id: string; contentType: string; bytes: Buffer } = await this.queries.execute(
       new ReadIssueAttachment(parseWith(issueIdParam, id), parseWith(documentIdParam, documentId)),
     );
-    res.setHeader('Content-Type', document.contentType);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Disposition', `inline; filename="${document.id}"`);
-    res.end(document.bytes);
+    res.header('Content-Type', document.contentType);
+    res.header('X-Content-Type-Options', 'nosniff');
+    res.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+    res.header('Cache-Control', 'private, no-store');
+    res.header('Content-Disposition', `inline; filename="${document.id}"`);
+    res.send(document.bytes);
   }
 }

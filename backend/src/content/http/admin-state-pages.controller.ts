@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -34,7 +34,7 @@ export class AdminStatePagesController {
     description: 'one page; Content-Range: state-pages <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(statePageSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: STATE_PAGE_SORT.fields,
       defaultSort: { field: 'state', order: 'ASC' },

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { openApi } from '../../platform/http/openapi-schemas.js';
 import { Public } from '../../platform/http/access.decorators.js';
@@ -23,20 +23,20 @@ export class PublicBannersController {
   @ApiOperation({ summary: 'The banners showing now for an audience (home or dashboard), in order; cacheable for a minute' })
   @ApiQuery({ name: 'audience', required: true, example: 'home' })
   @ApiOkResponse({ schema: openApi(z.array(publicBannerSchema)) })
-  async current(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async current(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const { audience } = parseWith(bannerAudienceQuery, query);
-    res.setHeader('Cache-Control', `public, max-age=${BANNERS_MAX_AGE}`);
+    res.header('Cache-Control', `public, max-age=${BANNERS_MAX_AGE}`);
     return this.queries.execute(new CurrentBannersQuery(audience));
   }
 
   @Get('banners/:id/image')
   @Public()
   @ApiOperation({ summary: "An active banner's picture; its URL carries the image's hash (?v=), so it is cached for a year" })
-  async image(@Param('id') id: string, @Res() res: Response) {
+  async image(@Param('id') id: string, @Res() res: FastifyReply) {
     const image: StoredDocument = await this.queries.execute(new GetBannerImageQuery(parseWith(bannerIdParam, id)));
-    res.setHeader('Content-Type', image.contentType);
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.header('Content-Type', image.contentType);
+    res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    res.header('X-Content-Type-Options', 'nosniff');
     res.send(image.bytes);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../../platform/http/access.decorators.js';
 import { openApi } from '../../platform/http/openapi-schemas.js';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -23,9 +23,9 @@ export class PublicStatePagesController {
       'The landing page of a state and city (/Karnataka/Bengaluru); only active pages of known pairs, anything else 404; cacheable for 5 minutes',
   })
   @ApiOkResponse({ schema: openApi(publicStatePageSchema) })
-  async get(@Param('state') state: string, @Param('city') city: string, @Res({ passthrough: true }) res: Response) {
+  async get(@Param('state') state: string, @Param('city') city: string, @Res({ passthrough: true }) res: FastifyReply) {
     const page = await this.queries.execute(new GetPublishedStatePage(parseWith(placeSegment, state), parseWith(placeSegment, city)));
-    res.setHeader('Cache-Control', `public, max-age=${STATE_PAGE_MAX_AGE}`);
+    res.header('Cache-Control', `public, max-age=${STATE_PAGE_MAX_AGE}`);
     return page;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../platform/database/database-unavailable.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { PUBLIC_ROUTE, PUBLIC_ROUTE_IDENTIFIES_CALLER, ROUTE_ROLES, type Role } from '../../platform/http/access.decorators.js';
@@ -31,7 +31,7 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) {
       if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE_IDENTIFIES_CALLER, targets)) {
         try {
@@ -57,7 +57,7 @@ export class AccessGuard implements CanActivate {
   }
 
   /** The caller, or the coded reason there is none (a bad or missing token is plain `unauthenticated`). */
-  private async identify(request: Request): Promise<AuthenticatedUser> {
+  private async identify(request: FastifyRequest): Promise<AuthenticatedUser> {
     // The bearer header when there is one (never the cookie then), else the cookie.
     const token = requestCredential(request)?.token;
     if (!token) throw unauthenticated();

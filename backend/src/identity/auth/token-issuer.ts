@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { Response } from 'express';
+import { clearCookie, setCookie, type CookieReply } from '../../platform/http/cookies.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Role } from '../../platform/http/access.decorators.js';
 
@@ -46,9 +46,9 @@ export class TokenIssuer {
    * The `token` cookie lives as long as the token (180 days by default). HttpOnly: the portal keeps its own copy in
    * local storage for the Authorization header, so no script needs to read the cookie.
    */
-  setCookie(res: Response, token: string): void {
-    res.cookie('token', token, {
-      maxAge: this.config.jwtTtlDays * 24 * 60 * 60 * 1000,
+  setCookie(res: CookieReply, token: string): void {
+    setCookie(res, 'token', token, {
+      maxAgeMs: this.config.jwtTtlDays * 24 * 60 * 60 * 1000,
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.env === 'production',
@@ -56,7 +56,7 @@ export class TokenIssuer {
     });
   }
 
-  clearCookie(res: Response): void {
-    res.clearCookie('token', { httpOnly: true, sameSite: 'lax', secure: this.config.env === 'production', path: '/' });
+  clearCookie(res: CookieReply): void {
+    clearCookie(res, 'token', { httpOnly: true, sameSite: 'lax', secure: this.config.env === 'production', path: '/' });
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
@@ -43,7 +43,7 @@ export class AdminPhoneCollisionsController {
   })
   @ApiListQuery({ filter: '{"status":"open"}', sort: '["foundAt","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(phoneCollisionSchema)) })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PHONE_COLLISION_SORT.fields,
       defaultSort: { field: 'foundAt', order: 'ASC' },

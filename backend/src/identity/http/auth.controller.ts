@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Public } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -59,7 +59,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Register a borrower account on this device; answers {token, deviceId, user} and sets the token cookie' })
   @ApiBody({ schema: z.toJSONSchema(registerBody) as object })
   @ApiCreatedResponse({ schema: z.toJSONSchema(authResultSchema) as object })
-  async register(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async register(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const { deviceId, ...input } = parseWith(registerBody, body);
     const result = await this.commands.execute(new RegisterBorrower(input, signInContext(req, deviceId)));
     this.tokens.setCookie(res, result.token);
@@ -74,7 +74,7 @@ export class AuthController {
   })
   @ApiBody({ schema: z.toJSONSchema(loginBody) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(authResultSchema) as object })
-  async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async login(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const { deviceId, ...input } = parseWith(loginBody, body);
     const result = await this.commands.execute(new LogIn(input, signInContext(req, deviceId)));
     this.tokens.setCookie(res, result.token);
@@ -87,7 +87,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Exchange a Firebase ID token for our token; a verified email joins the account with that email' })
   @ApiBody({ schema: z.toJSONSchema(socialBody) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(socialAuthResultSchema) as object })
-  async social(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async social(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const { idToken, deviceId } = parseWith(socialBody, body);
     const result = await this.commands.execute(new SignInWithFirebase(idToken, signInContext(req, deviceId)));
     this.tokens.setCookie(res, result.token);
@@ -102,7 +102,7 @@ export class AuthController {
   @Public()
   @HttpCode(204)
   @ApiOperation({ summary: 'Sign out: ends the session on the server (when the token is valid) and clears the cookie' })
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const token = requestCredential(req)?.token;
     if (token) {
       try {
@@ -123,7 +123,7 @@ export class AuthController {
   })
   @ApiBody({ schema: z.toJSONSchema(forgotPasswordBody) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(messageSchema) as object })
-  forgotPassword(@Body() body: unknown, @Req() req: Request) {
+  forgotPassword(@Body() body: unknown, @Req() req: FastifyRequest) {
     const { email } = parseWith(forgotPasswordBody, body);
     return this.commands.execute(new RequestPasswordReset(email, clientIp(req)));
   }
@@ -134,7 +134,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Set a new password with the id from the emailed link; ends every session of the account' })
   @ApiBody({ schema: z.toJSONSchema(resetPasswordBody) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(messageSchema) as object })
-  resetPassword(@Body() body: unknown, @Req() req: Request) {
+  resetPassword(@Body() body: unknown, @Req() req: FastifyRequest) {
     const { id, password } = parseWith(resetPasswordBody, body);
     return this.commands.execute(new ResetPassword(id, password, clientIp(req)));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
@@ -24,7 +24,7 @@ export class PresenceController {
   @ApiOperation({ summary: 'Who is online now (a page connected to the presence socket), borrowers and staff' })
   @ApiListQuery({ filter: '{"role":"staff"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: z.toJSONSchema(z.array(onlineUserSchema)) as object })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PRESENCE_SORT.fields,
       defaultSort: { field: 'name', order: 'ASC' },

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -49,7 +49,7 @@ export class ProfileController {
   @ApiOperation({ summary: 'Change my password (needs the current one); my other sessions end' })
   @ApiBody({ schema: schema(changePasswordBody) })
   @ApiOkResponse({ schema: schema(messageSchema) })
-  changePassword(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown, @Req() req: Request) {
+  changePassword(@CurrentUser() me: AuthenticatedUser, @Body() body: unknown, @Req() req: FastifyRequest) {
     const { currentPassword, newPassword } = parseWith(changePasswordBody, body);
     return this.commands.execute(new ChangePassword(me, currentPassword, newPassword, clientIp(req)));
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Public } from '../../platform/http/access.decorators.js';
 import { parseWith } from '../../platform/http/zod-body.js';
@@ -50,7 +50,7 @@ export class PublicOtpController {
   })
   @ApiBody({ schema: z.toJSONSchema(requestOtpBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(otpSentSchema) as object })
-  send(@Body() body: unknown, @Req() req: Request) {
+  send(@Body() body: unknown, @Req() req: FastifyRequest) {
     const { phone, purpose } = parseWith(requestOtpBody, body);
     return this.commands.execute(new RequestOneTimeCode(phone, purpose, clientIp(req)));
   }
@@ -61,7 +61,7 @@ export class PublicOtpController {
   @ApiOperation({ summary: 'Check the code; answers a proof of the phone, valid 30 minutes, for the calls that follow' })
   @ApiBody({ schema: z.toJSONSchema(verifyOtpBody, { io: 'input' }) as object })
   @ApiOkResponse({ schema: z.toJSONSchema(phoneProofSchema) as object })
-  verify(@Body() body: unknown, @Req() req: Request) {
+  verify(@Body() body: unknown, @Req() req: FastifyRequest) {
     const { phone, purpose, code } = parseWith(verifyOtpBody, body);
     return this.commands.execute(new VerifyOneTimeCode(phone, purpose, code, clientIp(req)));
   }

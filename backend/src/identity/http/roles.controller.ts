@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
@@ -38,7 +38,7 @@ export class RolesController {
   @ApiOperation({ summary: 'Staff roles with their permissions and how many active users hold each' })
   @ApiListQuery({ filter: '{"q":"officer"}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(roleSchema)) })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: ROLE_SORT.fields,
       defaultSort: { field: 'name', order: 'ASC' },
@@ -92,7 +92,7 @@ export class RolesController {
   @ApiOperation({ summary: 'The permission catalogue: [{id, group, label}]' })
   @ApiListQuery({ filter: '{"group":"Loans"}', sort: '["id","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(permissionSchema)) })
-  permissions(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  permissions(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: ['id', 'group'],
       defaultSort: { field: 'id', order: 'ASC' },

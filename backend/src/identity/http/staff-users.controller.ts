@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
 import { ApiListQuery } from '../../platform/http/openapi.decorators.js';
@@ -38,7 +38,7 @@ export class StaffUsersController {
   })
   @ApiListQuery({ filter: '{"online":true}', sort: '["name","ASC"]' })
   @ApiOkResponse({ schema: schema(z.array(staffUserSchema)) })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: STAFF_SORT.fields,
       defaultSort: { field: 'name', order: 'ASC' },

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { RegenerateToken } from '../application/regenerate-token.handler.js';
@@ -23,7 +23,7 @@ export class TokenController {
   @HttpCode(200)
   @ApiOperation({ summary: "A fresh token for the caller's own session (after device-reload); answers {token} and resets the cookie" })
   @ApiOkResponse({ schema: z.toJSONSchema(tokenSchema) as object })
-  async regenerate(@CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) res: Response) {
+  async regenerate(@CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) res: FastifyReply) {
     const result = await this.commands.execute(new RegenerateToken(user));
     this.tokens.setCookie(res, result.token);
     return result;

@@ -4,7 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { clientAddress, fromOwnOrigin, productOrigins, type TrustProxy } from '../../platform/http/origins.js';
+import { clientAddress, compileTrustProxy, fromOwnOrigin, productOrigins, type TrustProxy } from '../../platform/http/origins.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { toProblem } from '../../platform/http/problem.filter.js';
 import { RUNTIME, type Runtime } from '../../platform/runtime.js';
@@ -64,9 +64,9 @@ export class PresenceGateway implements DeviceNotifier, OnApplicationBootstrap, 
 
   private quota: SocketQuota = new LocalSocketQuota();
   private allowedOrigins: ReadonlySet<string> = new Set();
-  /** Express's compiled TRUST_PROXY, so the handshake sees the same client address and origin as HTTP requests. */
-  private trust = (): TrustProxy | undefined =>
-    this.adapterHost.httpAdapter?.getInstance()?.get?.('trust proxy fn') as TrustProxy | undefined;
+  /** The compiled TRUST_PROXY, so the handshake sees the same client address and origin as HTTP requests. */
+  private trustProxy: TrustProxy | undefined;
+  private trust = (): TrustProxy => (this.trustProxy ??= compileTrustProxy(this.runtime.config.trustProxy));
 
   onApplicationBootstrap(): void {
     const httpServer = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;

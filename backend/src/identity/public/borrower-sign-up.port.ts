@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { CookieReply } from '../../platform/http/cookies.js';
 import type { publicUser } from '../users/user.record.js';
 
 /** Where a sign-up comes from, as at login: the browser's device id (made up when absent), address and agent. */
@@ -36,7 +36,7 @@ export abstract class BorrowerSignUp {
   abstract signInCreated(borrowerId: string, context: SignUpContext): Promise<SignedUp>;
 
   /** The HttpOnly `token` cookie, as login sets it. */
-  abstract setSessionCookie(res: Response, token: string): void;
+  abstract setSessionCookie(res: CookieReply, token: string): void;
 
   /** Counts one quick start call from this address; 429 with Retry-After past RATE_LIMIT_OTP_PER_IP × 5 an hour. */
   abstract limitQuickStart(ip: string): Promise<void>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { CookieReply } from '../../platform/http/cookies.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { accountDisabled } from '../auth/auth.errors.js';
 import { TokenIssuer } from '../auth/token-issuer.js';
@@ -80,7 +80,7 @@ export class BorrowerSignUps extends BorrowerSignUp {
     return this.sessions.start(user, context);
   }
 
-  setSessionCookie(res: Response, token: string): void {
+  setSessionCookie(res: CookieReply, token: string): void {
     this.tokens.setCookie(res, token);
   }
 

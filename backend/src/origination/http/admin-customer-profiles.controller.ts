@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { singleLineText } from '../../platform/text/text-fields.js';
@@ -45,7 +45,7 @@ export class AdminCustomerProfilesController {
   @Get(':id/documents/:docId')
   @RequirePermission('customers.view')
   @ApiOperation({ summary: "One of the customer's uploads, its bytes as its sniffed type (a document of another customer is 404)" })
-  async document(@Param('id') id: string, @Param('docId') docId: string, @Res() res: Response) {
+  async document(@Param('id') id: string, @Param('docId') docId: string, @Res() res: FastifyReply) {
     const query = new ReadCustomerDocumentQuery(parseWith(customerIdParam, id), parseWith(docIdParam, docId));
     sendDocument(res, await this.queries.execute(query));
   }

@@ -10,7 +10,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../identity/public/index.js';
@@ -54,9 +54,9 @@ export class MyDocumentsController {
     },
   })
   @ApiCreatedResponse({ schema: openApi(documentSchema) })
-  async upload(@CurrentActor() me: Actor, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async upload(@CurrentActor() me: Actor, @Req() req: FastifyRequest) {
     // One byte over the limit is enough to know it is too large; the handler then says so with the limit.
-    const { fields, file } = await readSingleFile(req, res, { field: 'file', maxBytes: this.config.uploadMaxBytes });
+    const { fields, file } = await readSingleFile(req, { field: 'file', maxBytes: this.config.uploadMaxBytes });
     const { kind } = parseWith(uploadFields, fields);
     return this.commands.execute(new UploadDocument(me.id, kind as DocumentKind, file.buffer));
   }
@@ -72,7 +72,7 @@ export class MyDocumentsController {
   @Get(':id')
   @Roles('borrower')
   @ApiOperation({ summary: "One of my documents, its bytes (another borrower's is 404)" })
-  async read(@CurrentActor() me: Actor, @Param('id') id: string, @Res() res: Response) {
+  async read(@CurrentActor() me: Actor, @Param('id') id: string, @Res() res: FastifyReply) {
     sendDocument(res, await this.queries.execute(new ReadDocumentQuery(me.id, parseWith(documentIdParam, id))));
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BorrowerSignUp, type SignUpContext, type SignUpCredential } from '../../identity/public/index.js';
 import { Public } from '../../platform/http/access.decorators.js';
@@ -12,6 +12,7 @@ import { OriginationError } from '../domain/origination.errors.js';
 import { isQuickStartStep, QUICK_START_STEPS, STEP_INPUT, type QuickStartStep } from '../domain/quick-start.js';
 import { openApi, problemSchema } from './origination-response.schemas.js';
 import { proofBody, quickStartFinishedSchema, quickStartSchema, splitProof } from './quick-start.schemas.js';
+import { requestHeader } from '../../platform/http/request-header.js';
 
 const deviceId = z
   .string()
@@ -54,11 +55,15 @@ const stepParam = (value: string): QuickStartStep => {
 };
 
 /** Where a call comes from, as at login: the device id (body, else X-Device-Id), the address, the agent. */
-const contextOf = (req: Request, bodyDeviceId?: string): SignUpContext => {
-  const header = req.header('x-device-id')?.trim();
+const contextOf = (req: FastifyRequest, bodyDeviceId?: string): SignUpContext => {
+  const header = requestHeader(req, 'x-device-id')?.trim();
   const device =
     bodyDeviceId ?? (header ? parseWith(z.strictObject({ 'X-Device-Id': deviceId }), { 'X-Device-Id': header })['X-Device-Id'] : undefined);
-  return { deviceId: device, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.header('user-agent') ?? undefined };
+  return {
+    deviceId: device,
+    ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    userAgent: requestHeader(req, 'user-agent') ?? undefined,
+  };
 };
 
 /**
@@ -84,7 +89,7 @@ export class PublicQuickStartController {
   })
   @ApiBody({ schema: openApi(proofBody) })
   @ApiOkResponse({ schema: openApi(quickStartSchema) })
-  start(@Body() body: unknown, @Req() req: Request) {
+  start(@Body() body: unknown, @Req() req: FastifyRequest) {
     const { proof } = parseWith(proofBody, body);
     return this.commands.execute(new StartQuickStart(proof, contextOf(req)));
   }
@@ -97,7 +102,7 @@ export class PublicQuickStartController {
       "Save one step's answers ({proof, ...fields}; steps in order, an earlier one may be changed); answers the quick start. See docs/origination.md for each step's fields",
   })
   @ApiOkResponse({ schema: openApi(quickStartSchema) })
-  save(@Param('step') step: string, @Body() body: unknown, @Req() req: Request) {
+  save(@Param('step') step: string, @Body() body: unknown, @Req() req: FastifyRequest) {
     const name = stepParam(step);
     const { proof, fields } = splitProof(body);
     return this.commands.execute(new SaveQuickStartStep(proof, name, parseWith(STEP_INPUT[name], fields), contextOf(req)));
@@ -111,7 +116,7 @@ export class PublicQuickStartController {
   })
   @ApiBody({ schema: openApi(finishBody) })
   @ApiCreatedResponse({ schema: openApi(quickStartFinishedSchema) })
-  async finish(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async finish(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const { proof, deviceId: device, ...credential } = parseWith(finishBody, body);
     const result = await this.commands.execute(new FinishQuickStart(proof, credentialOf(credential), contextOf(req, device)));
     this.signUps.setSessionCookie(res, result.token);

@@ -355,7 +355,7 @@ export type AppConfig = {
   publicUrl: string;
   /** Swagger UI and the OpenAPI document at /api/docs: on by default, off in production unless API_DOCS=true. */
   apiDocs: boolean;
-  /** Express's `trust proxy` setting, so rate limits see the client's address behind a load balancer. */
+  /** Fastify's `trustProxy` (a hop count or addresses), so rate limits see the client's address behind a load balancer. */
   trustProxy?: string;
   mail: { smtpUrl?: string; from: string };
   /**

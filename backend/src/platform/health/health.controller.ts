@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Public, PublicIdentifyingCaller } from '../http/access.decorators.js';
 import { HttpProblem } from '../http/problem.js';
@@ -21,7 +21,7 @@ function within<T>(probe: Promise<T>, fallback: T): Promise<T> {
 /** The staff permission that shows the details (identity/permissions/permissions.ts lists it). */
 export const HEALTH_DETAILS_PERMISSION = 'system.health';
 
-const mayReadDetails = (req: Request) =>
+const mayReadDetails = (req: FastifyRequest) =>
   ((req as { user?: { permissions?: readonly string[] } }).user?.permissions ?? []).includes(HEALTH_DETAILS_PERMISSION);
 
 @ApiTags('health')
@@ -79,7 +79,7 @@ export class HealthController {
     summary:
       '200 {status: "up"} or 503 {status: "down"}; staff with system.health also see the database, queue backend and subscription lag',
   })
-  async health(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async health(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const embedded = this.runtime.database.embedded;
     const databaseUp = await within(
       sql`SELECT 1`.execute(this.runtime.db).then(() => true),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { contentRange, parseListParams, sendPage } from './list-params.js';
 import { RequestValidationFailed } from './problem.js';
 
@@ -92,7 +92,7 @@ describe('ra-data-simple-rest list parameters', () => {
 
   it('given a page of rows, when it is sent, then the rows are the body and Content-Range names the resource, the rows and the total', () => {
     const headers: Record<string, string> = {};
-    const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;
+    const res = { header: (name: string, value: string) => (headers[name] = value) } as unknown as FastifyReply;
     expect(sendPage(res, 'loans', { start: 125, end: 149 }, { rows: ['a', 'b'], total: 127 })).toEqual(['a', 'b']);
     expect(headers).toEqual({ 'Content-Range': 'loans 125-126/127' });
   });

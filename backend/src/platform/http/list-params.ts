@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { TOTAL_CAP, type ListParams, type SortOrder } from '../query/list-params.js';
 import { RequestValidationFailed } from './problem.js';
 
@@ -106,7 +106,7 @@ export function contentRange(resource: string, range: { start: number; end: numb
  * Answers one page of a list: its rows, with the Content-Range header ra-data-simple-rest reads the total from
  * (`<resource> <start>-<end>/<total>`, the total exact up to 10,000 and `10000+` beyond: `loans 0-24/10000+`).
  */
-export function sendPage<T>(res: Response, resource: string, range: ListParams['range'], page: { rows: T[]; total: number }): T[] {
-  res.setHeader('Content-Range', contentRange(resource, range, page.rows.length, page.total));
+export function sendPage<T>(res: FastifyReply, resource: string, range: ListParams['range'], page: { rows: T[]; total: number }): T[] {
+  res.header('Content-Range', contentRange(resource, range, page.rows.length, page.total));
   return page.rows;
 }

@@ -1,9 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import proxyAddr from 'proxy-addr';
 
-/** Express's compiled `trust proxy` setting: does the proxy at this address (hop `i`) get believed? */
+/** The compiled TRUST_PROXY setting: does the proxy at this address (hop `i`) get believed? */
 export type TrustProxy = (address: string, i: number) => boolean;
 const trustNobody: TrustProxy = () => false;
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it: a hop count (`1`), or addresses and names (`loopback, 10.0.0.0/8`). */
+function trustProxySetting(value: string | undefined): number | string | undefined {
+  if (!value) return undefined;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** TRUST_PROXY compiled as Fastify (and Express before it) compiles it, for the code that reads a raw request. */
+export function compileTrustProxy(value: string | undefined): TrustProxy {
+  const setting = trustProxySetting(value);
+  if (setting === undefined) return trustNobody;
+  if (typeof setting === 'number') return (_address, i) => i < setting;
+  return proxyAddr.compile(setting.split(',').map((part) => part.trim()));
+}
 
 /** `scheme://host[:port]`, lower case, or undefined for anything that is not an http(s)/ws(s) origin (including `null`). */
 export function normalizeOrigin(value: string | undefined): string | undefined {

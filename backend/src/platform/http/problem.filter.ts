@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { DomainError, typeOfCode, type ErrorKind } from '../errors/domain-error.js';
 import { HttpProblem, type Problem } from './problem.js';
@@ -41,8 +41,6 @@ const HTTP_TYPES: Record<number, string> = {
   429: 'too-many-requests',
 };
 
-const isJsonParseFailure = (error: unknown) => (error as { type?: unknown } | undefined)?.type === 'entity.parse.failed';
-
 export function toProblem(error: unknown, instance?: string): Problem {
   if (error instanceof HttpProblem) {
     return {
@@ -68,11 +66,6 @@ export function toProblem(error: unknown, instance?: string): Problem {
       ...error.details,
     };
   }
-  // Nest's Express adapter wraps body-parser's JSON SyntaxError in a BadRequestException (as its `cause`).
-  if (isJsonParseFailure(error) || (error instanceof HttpException && isJsonParseFailure(error.cause))) {
-    const detail = 'The request body is not valid JSON.';
-    return { type: 'malformed-json', title: TITLES[400], status: 400, detail, message: detail, instance };
-  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
@@ -88,11 +81,18 @@ export function toProblem(error: unknown, instance?: string): Problem {
       instance,
     };
   }
-  // body-parser errors (malformed JSON, too large) carry a status and an expose flag.
-  const withStatus = error as { status?: number; expose?: boolean; type?: string; message?: string };
-  if (typeof withStatus?.status === 'number' && withStatus.status >= 400 && withStatus.status < 500 && withStatus.expose) {
-    const status = withStatus.status;
-    const detail = status === 413 ? 'The request body is too large (at most 100 kB).' : (withStatus.message ?? 'Bad request');
+  // Fastify's own refusals of a request before any handler (body too large, a content length that lies, an empty
+  // JSON body): a `FST_` code and a 4xx statusCode.
+  const fastifyError = error as { statusCode?: number; code?: unknown; message?: string };
+  const status = fastifyError?.statusCode;
+  if (
+    typeof fastifyError?.code === 'string' &&
+    fastifyError.code.startsWith('FST_') &&
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500
+  ) {
+    const detail = status === 413 ? 'The request body is too large (at most 100 kB).' : (fastifyError.message ?? 'Bad request');
     return { type: HTTP_TYPES[status] ?? 'bad-request', title: TITLES[status] ?? 'Bad request', status, detail, message: detail, instance };
   }
   // PostgreSQL down, restarting or out of connections: a brief outage, not the caller's fault nor a bug (never 401/500).
@@ -112,6 +112,13 @@ export function toProblem(error: unknown, instance?: string): Problem {
   return { type: 'internal-error', title: TITLES[500], status: 500, detail, message: detail, instance };
 }
 
+/** Answers `error` as problem details (what the filter below does), for the hooks that refuse a request before routing. */
+export function sendProblem(reply: FastifyReply, error: unknown, instance?: string): void {
+  const problem = toProblem(error, instance);
+  if (typeof problem.retryAfter === 'number') reply.header('Retry-After', String(problem.retryAfter));
+  reply.code(problem.status).type('application/problem+json').send(JSON.stringify(problem));
+}
+
 /**
  * The one place errors become RFC 9457 problem details: coded domain errors by kind, HTTP-layer problems (request
  * parsing) as they are. Nothing below the controllers knows about HTTP statuses.
@@ -122,15 +129,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    const request = http.getRequest<Request>();
-    const problem = toProblem(error, request?.originalUrl);
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const problem = toProblem(error, request?.url);
     if (problem.type === 'service-unavailable')
-      this.logger.warn(`${request?.method} ${request?.originalUrl}: database unavailable (${(error as Error)?.message ?? String(error)})`);
-    else if (problem.status >= 500)
-      this.logger.error(`${request?.method} ${request?.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
-    if (response.headersSent) return;
-    if (typeof problem.retryAfter === 'number') response.setHeader('Retry-After', String(problem.retryAfter));
-    response.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
+      this.logger.warn(`${request?.method} ${request?.url}: database unavailable (${(error as Error)?.message ?? String(error)})`);
+    else if (problem.status >= 500) this.logger.error(`${request?.method} ${request?.url}: ${(error as Error)?.stack ?? String(error)}`);
+    if (reply.sent) return;
+    if (typeof problem.retryAfter === 'number') reply.header('Retry-After', String(problem.retryAfter));
+    reply.code(problem.status).type('application/problem+json').send(JSON.stringify(problem));
   }
 }

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Metrics } from './metrics.js';
 import { requestIdFrom, runWithCorrelation, type RequestLogFields } from './request-context.js';
@@ -54,91 +54,85 @@ function decodeSafely(value: string): string {
   }
 }
 
-type ObservedRequest = IncomingMessage & {
-  id?: string;
-  user?: { id?: string };
-  logFields?: RequestLogFields;
-  route?: { path?: string };
-  baseUrl?: string;
-  originalUrl?: string;
-};
+/** What the hooks below keep on a request: its id, the fields its log line gains, when it started. */
+type ObservedRequest = FastifyRequest & { user?: { id?: string }; logFields?: RequestLogFields; startedAt?: bigint };
 
-type LoggedResponse = ServerResponse & { err?: Error };
+/** Requests probes make every few seconds: their lines would drown the rest. */
+const PROBE = /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/;
 
 /**
- * The request log (mounted by create-api.ts on /api): one line per request when its answer is sent (or its
- * connection closes first), with the request id set by observeRequests, the signed-in user, the loan command and loan
- * id the request ran (annotateRequestLog, called by the lending command executor), no headers, no bodies. The user
- * and those fields are read when the response finishes, after the guards and the handler set them.
+ * The request log: one line per API request when its answer is sent (Fastify's `onResponse`, which also runs when the
+ * connection closes first), with the request id set by observeRequests, the signed-in user (set on the request by the
+ * access guard), the loan command and loan id the request ran (annotateRequestLog, called by the lending command
+ * executor), no headers, no bodies.
  *
  * The lines are pino-http's (`req: { id, method, url }`, `res: { statusCode }`, `responseTime`, `request completed`,
- * or `request errored` with `err` from a 5xx), written by hand: pino-http made two child loggers per request and
- * serialized the request into each whether or not its line was written at the level in force (issue 30, item 1:
- * about 5% of an API process's CPU under a stream of approvals). Here a request whose line's level is off costs two
- * listeners and a comparison.
+ * or `request errored` from a 5xx), written by hand: pino-http made two child loggers per request and serialized the
+ * request into each whether or not its line was written at the level in force (issue 30, item 1). Here a request
+ * whose line's level is off costs a comparison.
  */
 export function requestLog(logger: Logger) {
-  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const observed = req as ObservedRequest;
-    observed.id ??= requestIdFrom(req.headers['x-request-id']);
-    const url = observed.originalUrl ?? req.url ?? '';
-    // Probes call these every few seconds: their lines would drown the rest. (`originalUrl`: mounted on /api, `url` lacks it.)
-    if (/^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/.test(url)) return next();
-    const started = Date.now();
-    const done = (error?: Error) => {
-      res.off('close', done);
-      res.off('finish', done);
-      res.off('error', done);
-      const failure = error ?? (res as LoggedResponse).err;
-      const errored = failure !== undefined || res.statusCode >= 500;
-      const level = errored ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      const { user, logFields } = observed;
-      const line: Record<string, unknown> = {
-        req: { id: observed.id, method: req.method, url: loggableUrl(url) },
-        ...(user?.id ? { userId: user.id } : {}),
-        ...(logFields?.command ? { command: logFields.command } : {}),
-        ...(logFields?.loanId ? { loanId: logFields.loanId } : {}),
-        res: { statusCode: res.statusCode },
-        responseTime: Date.now() - started,
-      };
-      if (errored) logger[level]({ ...line, err: failure ?? new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
-      else logger[level](line, 'request completed');
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    done();
+    const url = request.raw.url ?? '';
+    if (!url.startsWith('/api') || PROBE.test(url)) return;
+    const status = reply.statusCode;
+    const errored = status >= 500;
+    const level = errored ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
+    const { user, logFields, startedAt } = request as ObservedRequest;
+    const line: Record<string, unknown> = {
+      req: { id: request.id, method: request.method, url: loggableUrl(url) },
+      ...(user?.id ? { userId: user.id } : {}),
+      ...(logFields?.command ? { command: logFields.command } : {}),
+      ...(logFields?.loanId ? { loanId: logFields.loanId } : {}),
+      res: { statusCode: status },
+      responseTime: startedAt === undefined ? 0 : Math.round(Number(process.hrtime.bigint() - startedAt) / 1e6),
     };
-    res.on('close', done);
-    res.on('finish', done);
-    res.on('error', done);
-    next();
+    if (errored) logger.error({ ...line, err: new Error(`failed with status code ${status}`) }, 'request errored');
+    else logger[level](line, 'request completed');
   };
 }
 
-/** The route pattern Express matched (`/api/loans/:id`), never the URL with its ids; unmatched requests share one label. */
-export function routeLabel(req: ObservedRequest): string {
-  return req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : 'unmatched';
+/** The route pattern Fastify matched (`/api/loans/:id`), never the URL with its ids; unmatched requests share one label. */
+export function routeLabel(request: FastifyRequest): string {
+  return request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
 }
 
 /**
- * First middleware of the API: the request id (the caller's X-Request-Id if well-formed, else a new one) set on the
- * request and echoed in the response, the correlation context for the events and jobs the request causes (and the
- * fields its log line gains from the handler: command, loan id), the HTTP
- * latency histogram, and `Connection: close` once the process is shutting down.
+ * The request id: the caller's X-Request-Id if well-formed, else a new one (Fastify's `genReqId`), echoed in the
+ * response by observeRequests.
+ */
+export const requestIdOf = (req: IncomingMessage): string => requestIdFrom(req.headers['x-request-id']);
+
+/**
+ * First hooks of the API. `onRequest`: the request id echoed in the response (on the raw response, so answers that
+ * bypass the reply, static files, keep it), and `Connection: close` once the process is shutting down. `preHandler`
+ * (after the body is read, so the context reaches the handler): the correlation context for the events and jobs the
+ * request causes and the fields its log line gains from the handler (command, loan id). `onResponse`: the HTTP
+ * latency histogram.
  */
 export function observeRequests(metrics: Metrics, draining: () => boolean) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const id = requestIdFrom(req.headers['x-request-id']);
-    (req as ObservedRequest).id = id;
-    res.setHeader('X-Request-Id', id);
-    if (draining()) res.setHeader('Connection', 'close');
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+      (request as ObservedRequest).startedAt = process.hrtime.bigint();
+      reply.raw.setHeader('X-Request-Id', request.id);
+      if (draining()) reply.raw.setHeader('Connection', 'close');
+      done();
+    },
+    preHandler(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+      const logFields: RequestLogFields = {};
+      (request as ObservedRequest).logFields = logFields;
+      runWithCorrelation(request.id, done, logFields);
+    },
+    onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+      done();
+      const { startedAt } = request as ObservedRequest;
+      if (startedAt === undefined) return;
       metrics.httpDuration.observe(
-        { method: req.method, route: routeLabel(req as ObservedRequest), status: String(res.statusCode) },
-        seconds,
+        { method: request.method, route: routeLabel(request), status: String(reply.statusCode) },
+        Number(process.hrtime.bigint() - startedAt) / 1e9,
       );
-    });
-    const logFields: RequestLogFields = {};
-    (req as ObservedRequest).logFields = logFields;
-    runWithCorrelation(id, next, logFields);
+    },
   };
 }

@@ -2,7 +2,8 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Controller, Get, Inject, Injectable, Req, Res, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicIdentifyingCaller } from '../http/access.decorators.js';
 import { HttpProblem } from '../http/problem.js';
 import { PlatformRegistry } from '../registry.js';
@@ -18,13 +19,13 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request's bearer token is METRICS_TOKEN (compared in constant time). */
-export function bearerIs(req: Request, expected: string | undefined): boolean {
+export function bearerIs(req: IncomingMessage | FastifyRequest, expected: string | undefined): boolean {
   if (!expected) return false;
   const match = /^\s*bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
   return match ? timingSafeEqual(digest(match[1].trim()), digest(expected)) : false;
 }
 
-const permissionsOf = (req: Request) => (req as { user?: { permissions?: readonly string[] } }).user?.permissions;
+const permissionsOf = (req: FastifyRequest) => (req as { user?: { permissions?: readonly string[] } }).user?.permissions;
 
 /** Times the command bus; and what a scrape reads live: subscription lag from the checkpoints, queue depth from BullMQ. */
 @Injectable()
@@ -60,18 +61,13 @@ export class ScrapeCollectors implements OnModuleInit {
 }
 
 /**
- * Prometheus' conventional path: `GET /metrics` is served by the same route as `/api/metrics` (rewritten before
- * routing, so the same guard, token check and handler answer it; nothing is excluded from the guards). Mounted by
- * create-api.ts before the static apps, whose index.html fallback would otherwise answer it.
+ * Prometheus' conventional path: `GET /metrics` is served by the same route as `/api/metrics` (Fastify's `rewriteUrl`,
+ * before routing, so the same guard, token check and handler answer it; nothing is excluded from the guards).
  */
-export function serveMetricsAtRoot() {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const [path] = req.url.split('?', 1);
-      if (path === '/metrics' || path === '/metrics/') req.url = `/api${req.url}`;
-    }
-    next();
-  };
+export function metricsAtRoot(method: string | undefined, url: string): string {
+  if (method !== 'GET' && method !== 'HEAD') return url;
+  const [path] = url.split('?', 1);
+  return path === '/metrics' || path === '/metrics/' ? `/api${url}` : url;
 }
 
 @ApiTags('operations')
@@ -86,7 +82,7 @@ export class MetricsController {
     summary:
       'Prometheus metrics (text exposition; also served at /metrics): Bearer METRICS_TOKEN, or a staff session with operations.view; 401 without, 403 for other staff',
   })
-  async metrics(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async metrics(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     if (!bearerIs(req, this.runtime.config.metricsToken)) {
       const permissions = permissionsOf(req);
       if (!permissions)
@@ -107,8 +103,6 @@ export class MetricsController {
       }
     }
     const { contentType, body } = await this.runtime.metrics.scrape();
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(body);
+    res.header('Content-Type', contentType).header('Cache-Control', 'no-store').send(body);
   }
 }

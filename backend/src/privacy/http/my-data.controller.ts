@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { type Actor, CurrentActor } from '../../identity/public/index.js';
 import { Roles } from '../../platform/http/access.decorators.js';
 import { openApi } from '../../platform/http/openapi-schemas.js';
@@ -37,17 +37,17 @@ export class MyDataController {
   @ApiQuery({ name: 'format', enum: ['json', 'pdf'], required: false })
   @ApiProduces('application/json', 'application/pdf')
   @ApiOkResponse({ schema: openApi(dataExportSchema) })
-  async dataExport(@CurrentActor() me: Actor, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async dataExport(@CurrentActor() me: Actor, @Query() query: Record<string, unknown>, @Res() res: FastifyReply): Promise<void> {
     const { format } = parseWith(exportFormatQuery, query);
     const answer: DataExportAnswer = await this.queries.execute(new GetDataExportQuery(me.id, format));
     const day = answer.data.generatedAt.slice(0, 10);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Disposition', `attachment; filename="my-data-${day}.${answer.format}"`);
+    res.header('Cache-Control', 'private, no-store');
+    res.header('Content-Disposition', `attachment; filename="my-data-${day}.${answer.format}"`);
     if (answer.format === 'pdf') {
-      res.setHeader('Content-Type', 'application/pdf');
+      res.header('Content-Type', 'application/pdf');
       res.send(answer.pdf);
     } else {
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.header('Content-Type', 'application/json; charset=utf-8');
       res.send(JSON.stringify(answer.data, null, 2));
     }
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
@@ -62,7 +62,7 @@ export class AdminCollectionQueuesController {
     description: 'one page; Content-Range: collections <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(collectionRowSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: COLLECTION_SORT.fields,
       defaultSort: { field: 'dueDate', order: 'ASC' },
@@ -156,7 +156,7 @@ export class AdminCollectionQueuesController {
   })
   @ApiListQuery({})
   @ApiOkResponse({ schema: openApi(z.array(collectionContactSchema)) })
-  async contacts(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async contacts(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const loanId = parseWith(uuidParam, id);
     const params = parseListParams(query, { sortFields: ['recordedAt'], defaultSort: { field: 'recordedAt', order: 'DESC' }, filters: [] });
     return sendPage(res, 'contacts', params.range, await this.queries.execute(new ListLoanContactsQuery(loanId, params.range)));

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
@@ -51,7 +51,7 @@ export class BureauRunsController {
   @ApiOperation({ summary: 'The bureau runs, newest first (range=[0,9]; Content-Range: bureau-runs …)' })
   @ApiListQuery({ range: '[0,9]' })
   @ApiOkResponse({ schema: openApi(z.array(bureauRunSchema)) })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: ['generatedAt'],
       defaultSort: { field: 'generatedAt', order: 'DESC' },
@@ -73,10 +73,10 @@ export class BureauRunsController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: "The run's TUDF file, as stored (text/plain, an attachment named tudf-<month>.txt)" })
   @ApiOkResponse({ schema: { type: 'string' } })
-  async file(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async file(@Param('id') id: string, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     const file: BureauRunFile = await this.queries.execute(new GetBureauRunFileQuery(parseWith(bureauRunIdParam, id)));
-    res.setHeader('Content-Type', 'text/plain; charset=us-ascii');
-    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    res.header('Content-Type', 'text/plain; charset=us-ascii');
+    res.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return file.text;
   }
 
@@ -86,14 +86,14 @@ export class BureauRunsController {
   @ApiQuery({ name: 'format', enum: ['json', 'csv'], required: false })
   @ApiOperation({ summary: 'The records the run left out, each with a reason per field (format=json, or csv: one line per problem)' })
   @ApiOkResponse({ schema: openApi(bureauReportSchema) })
-  async report(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async report(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const { format } = parseWith(bureauReportQuery, query);
     const report: { month: string; rejected: RejectedRecord[] } = await this.queries.execute(
       new GetBureauRunReportQuery(parseWith(bureauRunIdParam, id)),
     );
     if (format === 'json') return report;
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="tudf-${report.month}-not-reported.csv"`);
+    res.header('Content-Type', 'text/csv; charset=utf-8');
+    res.header('Content-Disposition', `attachment; filename="tudf-${report.month}-not-reported.csv"`);
     return bureauReportCsv(report.rejected);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
@@ -49,7 +49,7 @@ export class CloseOfBusinessRunsController {
   })
   @ApiListQuery({ range: '[0,9]' })
   @ApiOkResponse({ schema: openApi(z.array(closeOfBusinessRunSchema)) })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, { sortFields: ['startedAt'], defaultSort: { field: 'startedAt', order: 'DESC' }, filters: [] });
     return sendPage(
       res,

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RequirePermission } from '../../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
@@ -34,7 +34,7 @@ export class AdminCustomersController {
     description: 'one page; Content-Range: customers <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(customerRowSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: CUSTOMER_SORT.fields,
       defaultSort: { field: 'name', order: 'ASC' },

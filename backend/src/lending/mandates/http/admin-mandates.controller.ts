@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
@@ -84,7 +84,7 @@ export class AdminMandatesController {
   @ApiOperation({ summary: 'Mandates (ra-data-simple-rest): filter={"status":"active","kind":"e-nach","loanId":"…"}, sort, range' })
   @ApiListQuery({ filter: '{"status":"active"}', sort: '["startedAt","DESC"]' })
   @ApiOkResponse({ schema: openApi(z.array(mandateSchema)) })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: MANDATE_SORT.fields,
       defaultSort: { field: 'startedAt', order: 'DESC' },
@@ -104,7 +104,7 @@ export class AdminMandatesController {
   @ApiOperation({ summary: 'Presentations (ra-data-simple-rest): filter={"presentedOn":"2026-12-01","status":"bounced"}, sort, range' })
   @ApiListQuery({ filter: '{"status":"bounced"}', sort: '["presentedOn","DESC"]' })
   @ApiOkResponse({ schema: openApi(z.array(listedPresentationSchema)) })
-  async presentations(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async presentations(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PRESENTATION_SORT.fields,
       defaultSort: { field: 'presentedOn', order: 'DESC' },
@@ -124,7 +124,7 @@ export class AdminMandatesController {
   @ApiOperation({ summary: 'The bounce queue: the latest bounced presentation of each instalment, with its reason and next attempt' })
   @ApiListQuery({ filter: '{}', sort: '["updatedAt","DESC"]' })
   @ApiOkResponse({ schema: openApi(z.array(listedPresentationSchema)) })
-  async bounces(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async bounces(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PRESENTATION_SORT.fields,
       defaultSort: { field: 'updatedAt', order: 'DESC' },

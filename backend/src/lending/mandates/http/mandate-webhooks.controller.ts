@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
@@ -36,7 +36,7 @@ export class MandateWebhooksController {
       'The provider reports a registration {about: mandate, mandateId, status: registered|failed, providerReference}, the borrower cancelling at their bank {about: mandate, mandateId, status: cancelled, providerReference, reason?} or a presentation {about: presentation, presentationId, status: succeeded|bounced, amount, providerReference, reasonCode}; 401 on a bad signature; a repeat applies once',
   })
   @ApiOkResponse({ schema: openApi(mandateWebhookAnswerSchema) })
-  webhook(@Req() req: Request & { rawBody?: Buffer }) {
+  webhook(@Req() req: FastifyRequest & { rawBody?: Buffer }) {
     return this.commands.execute(new ReceiveMandateWebhookCommand(req.rawBody ?? Buffer.alloc(0), req.headers));
   }
 
@@ -56,15 +56,15 @@ export class MandateWebhooksController {
   @Post('sandbox/:mandateId/approve')
   @Public()
   @ApiOperation({ summary: 'Sandbox: the bank authorises the mandate (signed webhook sent server-side), then 303 to the portal loan page' })
-  async approve(@Param('mandateId') mandateId: string, @Res() res: Response) {
-    res.redirect(303, await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'registered'));
+  async approve(@Param('mandateId') mandateId: string, @Res() res: FastifyReply) {
+    res.redirect(await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'registered'), 303);
   }
 
   @Post('sandbox/:mandateId/fail')
   @Public()
   @ApiOperation({ summary: 'Sandbox: the bank declines the mandate (signed webhook sent server-side), then 303 to the portal loan page' })
-  async fail(@Param('mandateId') mandateId: string, @Res() res: Response) {
-    res.redirect(303, await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'failed'));
+  async fail(@Param('mandateId') mandateId: string, @Res() res: FastifyReply) {
+    res.redirect(await this.sandbox.authorise(parseWith(mandateIdParam, mandateId), 'failed'), 303);
   }
 
   @Post('sandbox/:mandateId/cancel-at-bank')

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
@@ -37,7 +37,7 @@ export class AdminAgreementsController {
     description: 'one page; Content-Range: agreements <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(agreementRowSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: AGREEMENT_SORT.fields,
       defaultSort: { field: 'issuedAt', order: 'DESC' },

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { ApiIdempotencyKey, ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
@@ -35,7 +35,7 @@ export class AdminLoanPipelineController {
     @CurrentActor() user: Actor,
     @Param('id') id: string,
     @Query('download') download: string | undefined,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download);

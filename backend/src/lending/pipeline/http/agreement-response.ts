@@ -1,16 +1,16 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /** Inline by default; `?download=1` (or `true`) asks the browser to save it. */
 export function sendAgreementPdf(
-  res: Response,
+  res: FastifyReply,
   loanId: string,
   document: { content: Buffer; documentHash: string },
   downloadParam: string | undefined,
 ): void {
   const download = downloadParam === '1' || downloadParam === 'true';
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="loan-agreement-${loanId}.pdf"`);
-  res.setHeader('X-Document-SHA256', document.documentHash);
-  res.setHeader('Cache-Control', 'private, no-store');
+  res.header('Content-Type', 'application/pdf');
+  res.header('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="loan-agreement-${loanId}.pdf"`);
+  res.header('X-Document-SHA256', document.documentHash);
+  res.header('Cache-Control', 'private, no-store');
   res.send(document.content);
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
@@ -89,7 +89,7 @@ export class MyLoanApplicationController {
     summary: 'Send the e-sign one-time code by SMS to my registered phone (6 digits, 5 minutes, 5 tries; 429 past the limits)',
   })
   @ApiOkResponse({ schema: openApi(signingCodeSentSchema) })
-  signingCode(@CurrentActor() user: Actor, @Param('id') id: string, @Req() req: Request) {
+  signingCode(@CurrentActor() user: Actor, @Param('id') id: string, @Req() req: FastifyRequest) {
     return this.commands.execute(new SendSigningCodeCommand(user, parseWith(uuidParam, id), signingClient(req).ip));
   }
 
@@ -106,7 +106,13 @@ export class MyLoanApplicationController {
     description: 'the loan after the move, the log position of its last event, the events appended',
     schema: openApi(myCommandResultSchema),
   })
-  sign(@CurrentActor() user: Actor, @Param('id') id: string, @Body() body: unknown, @Req() req: Request, @IdempotencyKey() key?: string) {
+  sign(
+    @CurrentActor() user: Actor,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() req: FastifyRequest,
+    @IdempotencyKey() key?: string,
+  ) {
     const { documentHash, code } = parseWith(signAgreementWithCodeBody, body);
     return this.commands.execute(
       new SignAgreementCommand(user, parseWith(uuidParam, id), documentHash, code, signingClient(req), 'portal', key),
@@ -137,7 +143,7 @@ export class MyLoanApplicationController {
     @CurrentActor() user: Actor,
     @Param('id') id: string,
     @Query('download') download: string | undefined,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ) {
     const document = await this.queries.execute(new GetAgreementDocumentQuery(parseWith(uuidParam, id), user));
     sendAgreementPdf(res, id, document, download);

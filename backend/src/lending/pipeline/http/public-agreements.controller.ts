@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
@@ -35,9 +35,9 @@ export class PublicAgreementsController {
   @Public()
   @ApiOperation({ summary: 'The agreement a link signs: its Key Facts Statement, hash, and the masked phone the code goes to' })
   @ApiOkResponse({ schema: openApi(signLinkSchema) })
-  async view(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+  async view(@Param('token') token: string, @Res({ passthrough: true }) res: FastifyReply) {
+    res.header('Cache-Control', 'no-store');
+    res.header('Referrer-Policy', 'no-referrer');
     return this.queries.execute(new GetSignLinkQuery(parseWith(linkTokenParam, token)));
   }
 
@@ -46,9 +46,9 @@ export class PublicAgreementsController {
   @ApiOperation({ summary: 'The agreement PDF the link signs (inline; ?download=1 to download)' })
   @ApiQuery({ name: 'download', required: false, example: '1' })
   @ApiProduces('application/pdf')
-  async pdf(@Param('token') token: string, @Query('download') download: string | undefined, @Res() res: Response) {
+  async pdf(@Param('token') token: string, @Query('download') download: string | undefined, @Res() res: FastifyReply) {
     const document = await this.queries.execute(new GetSignLinkDocumentQuery(parseWith(linkTokenParam, token)));
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.header('Referrer-Policy', 'no-referrer');
     sendAgreementPdf(res, document.loanId, document, download);
   }
 
@@ -57,7 +57,7 @@ export class PublicAgreementsController {
   @HttpCode(202)
   @ApiOperation({ summary: "Send the e-sign one-time code by SMS to the borrower's registered phone" })
   @ApiOkResponse({ schema: openApi(signingCodeSentSchema) })
-  code(@Param('token') token: string, @Req() req: Request) {
+  code(@Param('token') token: string, @Req() req: FastifyRequest) {
     return this.commands.execute(new SendSignLinkCodeCommand(parseWith(linkTokenParam, token), signingClient(req).ip));
   }
 
@@ -67,7 +67,7 @@ export class PublicAgreementsController {
   @ApiOperation({ summary: 'Sign with the one-time code; the link is used up once the agreement is signed' })
   @ApiBody({ schema: z.toJSONSchema(signByLinkBody) as object })
   @ApiOkResponse({ schema: openApi(signedByLinkSchema) })
-  sign(@Param('token') token: string, @Body() body: unknown, @Req() req: Request) {
+  sign(@Param('token') token: string, @Body() body: unknown, @Req() req: FastifyRequest) {
     const { code } = parseWith(signByLinkBody, body);
     return this.commands.execute(new SignByLinkCommand(parseWith(linkTokenParam, token), code, signingClient(req)));
   }

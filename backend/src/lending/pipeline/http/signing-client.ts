@@ -1,8 +1,9 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { SigningClient } from '../application/sign-agreement.handler.js';
+import { requestHeader } from '../../../platform/http/request-header.js';
 
-/** The signing evidence's client: Express's address (X-Forwarded-For only behind a trusted proxy) and the user agent. */
-export const signingClient = (req: Request): SigningClient => ({
+/** The signing evidence's client: Fastify's address (X-Forwarded-For only behind a trusted proxy) and the user agent. */
+export const signingClient = (req: FastifyRequest): SigningClient => ({
   ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-  userAgent: req.header('user-agent') ?? '',
+  userAgent: requestHeader(req, 'user-agent') ?? '',
 });

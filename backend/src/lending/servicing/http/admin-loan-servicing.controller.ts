@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { ApiSignedIn } from '../../../platform/http/openapi.decorators.js';
@@ -47,7 +47,7 @@ export class AdminLoanServicingController {
     @CurrentActor() user: Actor,
     @Param('id') id: string,
     @Query('download') download: string | undefined,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ) {
     const loanId = parseWith(uuidParam, id);
     sendStatementPdf(res, loanId, await this.queries.execute(new GetLoanStatementQuery(loanId, user)), download);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../../platform/http/list-params.js';
@@ -80,7 +80,7 @@ export class AdminPaymentsController {
     description: 'one page; Content-Range: payments <start>-<end>/<total>, <total> exact up to 10000, else 10000+',
     schema: openApi(z.array(paymentSchema)),
   })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query, {
       sortFields: PAYMENT_SORT.fields,
       defaultSort: { field: 'recordedAt', order: 'DESC' },

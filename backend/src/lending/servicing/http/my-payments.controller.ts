@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type Actor, CurrentActor } from '../../../identity/public/index.js';
 import { Roles } from '../../../platform/http/access.decorators.js';
@@ -89,7 +89,7 @@ export class MyPaymentsController {
     @CurrentActor() user: Actor,
     @Param('id') id: string,
     @Query('download') download: string | undefined,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ) {
     const loanId = parseWith(uuidParam, id);
     sendStatementPdf(res, loanId, await this.queries.execute(new GetLoanStatementQuery(loanId, user)), download);

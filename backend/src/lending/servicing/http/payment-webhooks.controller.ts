@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { ApiProblems } from '../../../platform/http/openapi.decorators.js';
 import { parseWith } from '../../../platform/http/zod-body.js';
@@ -37,7 +37,7 @@ export class PaymentWebhooksController {
       'The provider confirms a payment: {paymentId, status: captured|failed, amount, providerReference}; 401 on a bad signature; a repeat applies once',
   })
   @ApiOkResponse({ schema: openApi(webhookAnswerSchema) })
-  webhook(@Req() req: Request & { rawBody?: Buffer }) {
+  webhook(@Req() req: FastifyRequest & { rawBody?: Buffer }) {
     return this.commands.execute(new ReceivePaymentWebhookCommand(req.rawBody ?? Buffer.alloc(0), req.headers));
   }
 
@@ -58,8 +58,8 @@ export class PaymentWebhooksController {
   @ApiOperation({
     summary: 'Sandbox: the provider captures the payment (signed webhook sent server-side), then 303 to /User/Loans/verifypayment',
   })
-  async pay(@Param('paymentId') paymentId: string, @Res() res: Response) {
-    res.redirect(303, await this.sandbox.complete(parseWith(paymentIdParam, paymentId), 'captured'));
+  async pay(@Param('paymentId') paymentId: string, @Res() res: FastifyReply) {
+    res.redirect(await this.sandbox.complete(parseWith(paymentIdParam, paymentId), 'captured'), 303);
   }
 
   @Post('sandbox/:paymentId/fail')
@@ -67,7 +67,7 @@ export class PaymentWebhooksController {
   @ApiOperation({
     summary: 'Sandbox: the provider reports a failure (signed webhook sent server-side), then 303 to /User/Loans/verifypayment',
   })
-  async fail(@Param('paymentId') paymentId: string, @Res() res: Response) {
-    res.redirect(303, await this.sandbox.complete(parseWith(paymentIdParam, paymentId), 'failed'));
+  async fail(@Param('paymentId') paymentId: string, @Res() res: FastifyReply) {
+    res.redirect(await this.sandbox.complete(parseWith(paymentIdParam, paymentId), 'failed'), 303);
   }
 }
