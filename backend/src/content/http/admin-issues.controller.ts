@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/com
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { sendDocument } from '../../platform/http/send-document.js';
 import { z } from 'zod';
 import { type Actor, CurrentActor, RequirePermission } from '../../identity/public/index.js';
 import { parseListParams, sendPage } from '../../platform/http/list-params.js';
@@ -109,11 +110,6 @@ export class AdminIssuesController {
     const document: { id: string; contentType: string; bytes: Buffer } = await this.queries.execute(
       new ReadIssueAttachment(parseWith(issueIdParam, id), parseWith(documentIdParam, documentId)),
     );
-    res.header('Content-Type', document.contentType);
-    res.header('X-Content-Type-Options', 'nosniff');
-    res.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
-    res.header('Cache-Control', 'private, no-store');
-    res.header('Content-Disposition', `inline; filename="${document.id}"`);
-    res.send(document.bytes);
+    sendDocument(res, document);
   }
 }

@@ -12,7 +12,7 @@ import { PROFILE_SECTIONS } from '../domain/profile-sections.js';
 import { sectionParam } from './my-profile-sections.controller.js';
 import { consentSchema, openApi, problemSchema, sectionSchema } from './origination-response.schemas.js';
 import { GetConsentsQuery } from '../application/consents.handlers.js';
-import { sendDocument } from './send-document.js';
+import { sendDocument } from '../../platform/http/send-document.js';
 
 const uuidParam = (name: string, what: string) =>
   z.string().refine((v) => z.uuid().safeParse(v).success, { message: `the ${what} id must be a UUID`, path: [name] });

@@ -22,7 +22,7 @@ import { ListDocumentsQuery, ReadDocumentQuery } from '../application/document.q
 import { UploadDocument } from '../application/upload-document.handler.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../domain/documents.js';
 import { documentSchema, openApi, problemSchema } from './origination-response.schemas.js';
-import { sendDocument } from './send-document.js';
+import { sendDocument } from '../../platform/http/send-document.js';
 
 const uploadFields = z.strictObject({ kind: z.enum(DOCUMENT_KINDS, { error: `must be one of ${DOCUMENT_KINDS.join(', ')}` }) });
 export const documentIdParam = z.uuid('must be a document id');
