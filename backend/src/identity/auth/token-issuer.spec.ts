@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { loadConfig } from '../../platform/config/config.js';
@@ -40,7 +41,7 @@ describe('TokenIssuer.verify', () => {
   });
 
   it('given a token signed with another secret, then it is refused', () => {
-    const other = new TokenIssuer(new JwtService({}), loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'another-secret-0123456789abcdef' }));
+    const other = new TokenIssuer(new JwtService({}), loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(24).toString('hex') }));
     expect(() => issuerWith(new JwtService({})).verify(other.issue(claims))).toThrow();
   });
 });
