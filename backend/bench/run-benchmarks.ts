@@ -423,6 +423,7 @@ async function main(): Promise<number> {
       loans: cobLoans,
     });
   }
+  phase = "measuring the books' accrual";
   if (runs('accrual')) {
     const accrualLoans = positiveIntFromEnv('BENCH_ACCRUAL_LOANS', QUICK ? 300 : 2_000);
     log(`8. The books' accrual at close of business over ${accrualLoans} loans`);
