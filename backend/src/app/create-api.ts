@@ -64,9 +64,11 @@ async function parseJsonBody(_request: FastifyRequest, body: Buffer): Promise<un
 
 /** The HTTP API as one Nest application on Fastify: used by main.ts, the tests and the benchmark alike. */
 export async function createApi(runtime: Runtime, options: ApiOptions = {}): Promise<INestApplication> {
+  // TRUST_PROXY compiled once: for Fastify's request.ip and for the CSRF check's addressed origin.
+  const trust = runtime.config.trustProxy ? compileTrustProxy(runtime.config.trustProxy) : undefined;
   const adapter = new FastifyAdapter({
     // Behind a load balancer, rate limits must see the client's address, not the proxy's (TRUST_PROXY, e.g. 1 or loopback).
-    trustProxy: runtime.config.trustProxy ? compileTrustProxy(runtime.config.trustProxy) : false,
+    trustProxy: trust ?? false,
     bodyLimit: BODY_LIMIT,
     // The request id: the caller's X-Request-Id if well-formed, else a new one (the correlation of the events and jobs).
     genReqId: requestIdOf,
@@ -110,7 +112,7 @@ export async function createApi(runtime: Runtime, options: ApiOptions = {}): Pro
   // Before anything else answers, so every answer (static files, 404s, problems) carries them.
   fastify.addHook('onRequest', rawHook(securityHeaders(runtime.config)));
   // CSRF: before the body is read and before routing's guards, so a refused request never reaches a handler.
-  fastify.addHook('onRequest', refuseCrossSiteCookieWrites(productOrigins(runtime.config), compileTrustProxy(runtime.config.trustProxy)));
+  fastify.addHook('onRequest', refuseCrossSiteCookieWrites(productOrigins(runtime.config), trust));
   fastify.addHook('onRequest', requireJson(['/me/documents']));
   fastify.addHook(
     'onRequest',

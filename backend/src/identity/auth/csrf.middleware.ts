@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * nothing. Requests with a bearer header (which another site cannot add without our CORS consent) or without
  * credentials pass untouched.
  */
-export function refuseCrossSiteCookieWrites(allowedOrigins: ReadonlySet<string>, trust: TrustProxy) {
+export function refuseCrossSiteCookieWrites(allowedOrigins: ReadonlySet<string>, trust: TrustProxy | undefined) {
   return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     if (SAFE_METHODS.has(request.method)) return done();
     if (requestCredential(request)?.source !== 'cookie') return done();

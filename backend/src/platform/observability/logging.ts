@@ -55,7 +55,7 @@ function decodeSafely(value: string): string {
 }
 
 /** What the hooks below keep on a request: its id, the fields its log line gains, when it started. */
-type ObservedRequest = FastifyRequest & { user?: { id?: string }; logFields?: RequestLogFields; startedAt?: bigint };
+type ObservedRequest = FastifyRequest & { user?: { id?: string }; logFields?: RequestLogFields };
 
 /** Requests probes make every few seconds: their lines would drown the rest. */
 const PROBE = /^\/api\/(health|metrics)(\/|$|\?)|^\/metrics(\/|$|\?)/;
@@ -80,14 +80,14 @@ export function requestLog(logger: Logger) {
     const errored = status >= 500;
     const level = errored ? 'error' : status >= 400 ? 'warn' : 'info';
     if (!logger.isLevelEnabled(level)) return;
-    const { user, logFields, startedAt } = request as ObservedRequest;
+    const { user, logFields } = request as ObservedRequest;
     const line: Record<string, unknown> = {
       req: { id: request.id, method: request.method, url: loggableUrl(url) },
       ...(user?.id ? { userId: user.id } : {}),
       ...(logFields?.command ? { command: logFields.command } : {}),
       ...(logFields?.loanId ? { loanId: logFields.loanId } : {}),
       res: { statusCode: status },
-      responseTime: startedAt === undefined ? 0 : Math.round(Number(process.hrtime.bigint() - startedAt) / 1e6),
+      responseTime: Math.round(reply.elapsedTime),
     };
     if (errored) logger.error({ ...line, err: new Error(`failed with status code ${status}`) }, 'request errored');
     else logger[level](line, 'request completed');
@@ -115,7 +115,6 @@ export const requestIdOf = (req: IncomingMessage): string => requestIdFrom(req.h
 export function observeRequests(metrics: Metrics, draining: () => boolean) {
   return {
     onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-      (request as ObservedRequest).startedAt = process.hrtime.bigint();
       reply.raw.setHeader('X-Request-Id', request.id);
       if (draining()) reply.raw.setHeader('Connection', 'close');
       done();
@@ -127,11 +126,9 @@ export function observeRequests(metrics: Metrics, draining: () => boolean) {
     },
     onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
       done();
-      const { startedAt } = request as ObservedRequest;
-      if (startedAt === undefined) return;
       metrics.httpDuration.observe(
         { method: request.method, route: routeLabel(request), status: String(reply.statusCode) },
-        Number(process.hrtime.bigint() - startedAt) / 1e9,
+        reply.elapsedTime / 1000,
       );
     },
   };
