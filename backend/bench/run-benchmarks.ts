@@ -349,6 +349,7 @@ async function main(): Promise<number> {
   const httpCtx: HttpBenchContext = {
     api,
     app,
+    db,
     figures: ctx.figures,
     quick: QUICK,
     log,
