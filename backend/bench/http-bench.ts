@@ -327,13 +327,14 @@ async function measureInterleaved(ctx: HttpBenchContext, load: ChildProcess, tok
   for (let run = 1; run <= runs; run++) {
     for (const [i, t] of targets.entries()) {
       const batch = t.ids.splice(0, approvalsPerRun);
-      const cpuBefore = await t.cpuMs();
-      // Read at the start and the end of the run only (a run is a second or two; the pool's connections live through
-      // it): sampling every 0.2 s would spend the API process's own CPU, which this run measures, on reading /proc.
+      // Read at the start and the end of the run only, outside the serving process's CPU window (a run is a second or
+      // two; the pool's connections live through it): sampling every 0.2 s would spend the API process's own CPU,
+      // which this run measures, on reading /proc.
       const postgres = await samplePostgresCpu(ctx.db, 60_000);
+      const cpuBefore = await t.cpuMs();
       const reply = await runLoad(load, { baseUrls: t.baseUrls, token, ids: batch, clients });
-      const postgresSeconds = await postgres.stop();
       const cpuAfter = await t.cpuMs();
+      const postgresSeconds = await postgres.stop();
       const result = {
         rate: batch.length / reply.seconds,
         p50: percentile(reply.latencies, 50),
