@@ -38,9 +38,13 @@ export async function samplePostgresCpu(db: Kysely<any>, everyMs = 200): Promise
   };
   await sample(true);
   let running = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => sample(false)).catch(() => undefined);
-  }, everyMs);
+  // everyMs 0: read at the start and at stop only (for a stretch too short for any connection to come and go).
+  const timer =
+    everyMs > 0
+      ? setInterval(() => {
+          running = running.then(() => sample(false)).catch(() => undefined);
+        }, everyMs)
+      : undefined;
   return {
     async stop() {
       clearInterval(timer);
