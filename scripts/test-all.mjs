@@ -31,7 +31,7 @@ try {
   process.exit(1);
 }
 Object.assign(process.env, services.env);
-console.log(services.summary);
+console.log(`Node.js ${process.version}. ${services.summary}`);
 
 function run(name, cwd, command, args, env, resultFile, read, times = jestFileTimes, failed = jestFailures) {
   console.log(`\n=== ${name} ===`);
